@@ -1,0 +1,77 @@
+package io.kitesql;
+
+/**
+ * Every error the engine raises, with a stable numeric code, a SQLSTATE and a category.
+ *
+ * <p>Codes are grouped in ranges: 1xxx storage and resources, 2xxx transactions, 3xxx data and
+ * encoding, 9xxx internal. The category says whose move it is: {@link Category#USER} errors are
+ * fixed by changing the call, {@link Category#RESOURCE} errors by waiting, retrying or
+ * configuring more of something, {@link Category#INTERNAL} errors are bugs or damaged files.
+ */
+public enum ErrorCode {
+  /** The database was closed, or is closing: {@code db.close(); db.beginRead()}. */
+  DATABASE_CLOSED(1001, "08003", Category.USER),
+  /** No read context became free in time: every pooled read transaction is in use. */
+  READERS_EXHAUSTED(1002, "53300", Category.RESOURCE),
+  /** The write lock was not obtained in time: another write transaction is running long. */
+  WRITE_LOCK_TIMEOUT(1003, "55P03", Category.RESOURCE),
+  /**
+   * The LMDB map is full and could not be grown now (read transactions stayed open, or the
+   * configured maximum was reached); the write was rolled back and may be retried.
+   */
+  MAP_FULL(1004, "53100", Category.RESOURCE),
+  /** The database could not be closed because transactions are still open. */
+  TRANSACTIONS_OPEN(1005, "55006", Category.USER),
+  /** The directory does not hold an LMDB database, or the file is damaged. */
+  INVALID_DATABASE_FILE(1006, "58030", Category.USER),
+  /** The database was written by a newer KiteSQL format version than this one reads. */
+  UNSUPPORTED_FORMAT_VERSION(1007, "58030", Category.USER),
+  /** A storage call failed with an LMDB or operating system error code. */
+  STORAGE_FAILURE(1099, "58030", Category.INTERNAL),
+
+  /** A transaction was used in a state that does not allow the call (ended, read-only, ...). */
+  INVALID_TRANSACTION_STATE(2001, "25000", Category.USER),
+  /** A write transaction was begun on a thread that already holds one. */
+  NESTED_WRITE_TRANSACTION(2002, "25001", Category.USER),
+
+  /** An encoded key exceeds LMDB's key size limit (511 bytes by default). */
+  KEY_TOO_LARGE(3001, "54000", Category.USER),
+  /** A value cannot be represented in the column's type (out of range, wrong kind). */
+  VALUE_OUT_OF_RANGE(3002, "22003", Category.USER),
+  /** Stored bytes could not be decoded: a damaged record or a bug. */
+  CORRUPT_RECORD(3003, "XX001", Category.INTERNAL),
+  /** A catalog object (table, index, column) is missing or already exists. */
+  CATALOG_CONFLICT(3004, "42P07", Category.USER),
+
+  /** A bug: an invariant of the engine did not hold. */
+  INTERNAL_ERROR(9001, "XX000", Category.INTERNAL);
+
+  /** Whose move it is after this error. */
+  public enum Category {
+    USER,
+    RESOURCE,
+    INTERNAL
+  }
+
+  private final int code;
+  private final String sqlState;
+  private final Category category;
+
+  ErrorCode(int code, String sqlState, Category category) {
+    this.code = code;
+    this.sqlState = sqlState;
+    this.category = category;
+  }
+
+  public int code() {
+    return code;
+  }
+
+  public String sqlState() {
+    return sqlState;
+  }
+
+  public Category category() {
+    return category;
+  }
+}
