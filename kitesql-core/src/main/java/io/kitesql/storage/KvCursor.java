@@ -1,0 +1,41 @@
+package io.kitesql.storage;
+
+/**
+ * An ordered walk over one keyspace. Positioning methods return whether the cursor now stands on
+ * an entry; {@link #key()} and {@link #value()} read it (same lending rules as {@link
+ * KvTransaction#get}). Keys are ordered by unsigned bytes, a proper prefix first.
+ */
+public sealed interface KvCursor extends AutoCloseable permits ReadCursor, WriteCursor {
+
+  /** Moves to the first entry whose key is at least the first {@code length} bytes of {@code key}. */
+  boolean seek(byte[] key, int length);
+
+  default boolean seek(byte[] key) {
+    return seek(key, key.length);
+  }
+
+  boolean first();
+
+  boolean last();
+
+  boolean next();
+
+  boolean prev();
+
+  /**
+   * The current key.
+   *
+   * @throws IllegalStateException if the cursor does not stand on an entry
+   */
+  Slice key();
+
+  /**
+   * The current value.
+   *
+   * @throws IllegalStateException if the cursor does not stand on an entry
+   */
+  Slice value();
+
+  @Override
+  void close();
+}

@@ -1,0 +1,42 @@
+package io.kitesql.storage;
+
+import io.kitesql.value.Scope;
+import java.util.Optional;
+
+/**
+ * A transaction over the environment's {@link Keyspace}s: a consistent snapshot to read, and for
+ * {@link WriteTransaction} the one place to write.
+ *
+ * <p>A transaction's methods are called by one thread at a time; values it returned may be read
+ * by any thread until it ends (see {@link #scope()}). {@link #close()} is idempotent.
+ */
+public sealed interface KvTransaction extends AutoCloseable permits ReadTransaction, WriteTransaction {
+
+  /**
+   * The value stored under the first {@code length} bytes of {@code key}. In a read-only
+   * transaction the slice borrows the map until the transaction ends; in a write transaction it
+   * is an owned copy.
+   */
+  Optional<Slice> get(Keyspace keyspace, byte[] key, int length);
+
+  default Optional<Slice> get(Keyspace keyspace, byte[] key) {
+    return get(keyspace, key, key.length);
+  }
+
+  /** Opens a cursor; close it when done (ending the transaction closes it too). */
+  KvCursor openCursor(Keyspace keyspace);
+
+  /**
+   * The liveness of borrowed values: values made from this transaction's slices carry {@code
+   * scope().generation()} and die when it ends. {@link Scope#OWNED} for write transactions, whose
+   * slices are copies.
+   */
+  Scope scope();
+
+  boolean isReadOnly();
+
+  boolean isOpen();
+
+  @Override
+  void close();
+}

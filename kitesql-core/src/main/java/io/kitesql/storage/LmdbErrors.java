@@ -1,0 +1,41 @@
+package io.kitesql.storage;
+
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
+import org.lmdbjava.Dbi;
+import org.lmdbjava.Env;
+import org.lmdbjava.LmdbException;
+import org.lmdbjava.LmdbNativeException;
+
+/** The one place where lmdbjava's exceptions become the engine's. */
+final class LmdbErrors {
+  /** LMDB's compiled-in maximum key size (MDB_MAXKEYSIZE). */
+  static final int MAX_KEY_SIZE = 511;
+
+  private LmdbErrors() {}
+
+  static KiteSqlException translate(LmdbException e, String action) {
+    var code =
+        switch (e) {
+          case Env.ReadersFullException _ -> ErrorCode.READERS_EXHAUSTED;
+          case Env.MapFullException _ -> ErrorCode.MAP_FULL;
+          case Env.FileInvalidException _, Env.VersionMismatchException _ -> ErrorCode.INVALID_DATABASE_FILE;
+          case Dbi.BadValueSizeException _ -> ErrorCode.KEY_TOO_LARGE;
+          case Env.AlreadyClosedException _ -> ErrorCode.DATABASE_CLOSED;
+          default -> ErrorCode.STORAGE_FAILURE;
+        };
+    var native_ = e instanceof LmdbNativeException n ? " (LMDB code " + n.getResultCode() + ")" : "";
+    return new KiteSqlException(code, action + " failed: " + e.getMessage() + native_, e);
+  }
+
+  static void checkKey(int length) {
+    if (length > MAX_KEY_SIZE) {
+      throw new KiteSqlException(
+          ErrorCode.KEY_TOO_LARGE,
+          "key of " + length + " bytes exceeds LMDB's limit of " + MAX_KEY_SIZE + " bytes");
+    }
+    if (length == 0) {
+      throw new KiteSqlException(ErrorCode.KEY_TOO_LARGE, "empty keys are not allowed by LMDB");
+    }
+  }
+}

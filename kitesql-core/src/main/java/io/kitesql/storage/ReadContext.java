@@ -1,0 +1,139 @@
+package io.kitesql.storage;
+
+import io.kitesql.value.Memory;
+import io.kitesql.value.Scope;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import org.lmdbjava.Cursor;
+import org.lmdbjava.Dbi;
+import org.lmdbjava.Env;
+import org.lmdbjava.Txn;
+
+/**
+ * What one read transaction needs, kept between transactions: the LMDB transaction (reset and
+ * renewed rather than begun and closed: ~0.5 µs and no garbage instead of ~1.4 µs and ~950 B per
+ * lookup), its cursors (renewed), a scratch key buffer and the liveness {@link Scope}.
+ *
+ * <p>Used by one transaction at a time; the pool hands it from thread to thread.
+ */
+final class ReadContext {
+  private final Env<Ptr> env;
+  private final EnumMap<Keyspace, Dbi<Ptr>> dbis;
+  private final EnumMap<Keyspace, List<PooledCursor>> cursors = new EnumMap<>(Keyspace.class);
+  private final MemorySegment keyBuffer;
+  private final Ptr keyPtr = new Ptr();
+  private final Scope scope;
+  private Txn<Ptr> txn;
+  private boolean active;
+  private long lease;
+
+  ReadContext(Env<Ptr> env, EnumMap<Keyspace, Dbi<Ptr>> dbis, MemorySegment keyBuffer, String name) {
+    this.env = env;
+    this.dbis = dbis;
+    this.keyBuffer = keyBuffer;
+    this.scope = new Scope(name);
+    for (var ks : Keyspace.values()) {
+      cursors.put(ks, new ArrayList<>(2));
+    }
+  }
+
+  /** Starts a transaction on a fresh snapshot. */
+  void begin() {
+    if (txn == null) {
+      txn = env.txnRead();
+    } else {
+      txn.renew();
+    }
+    active = true;
+    lease++;
+  }
+
+  /** Ends the transaction: values die first, then LMDB releases the snapshot. */
+  void end() {
+    scope.end();
+    for (var list : cursors.values()) {
+      for (var c : list) {
+        c.inUse = false;
+      }
+    }
+    txn.reset();
+    active = false;
+  }
+
+  Scope scope() {
+    return scope;
+  }
+
+  Txn<Ptr> txn() {
+    return txn;
+  }
+
+  Dbi<Ptr> dbi(Keyspace ks) {
+    return dbis.get(ks);
+  }
+
+  /** Copies {@code key} into the scratch buffer and returns the holder that points at it. */
+  Ptr key(byte[] key, int length) {
+    LmdbErrors.checkKey(length);
+    MemorySegment.copy(key, 0, keyBuffer, Memory.BYTE, 0, length);
+    return keyPtr.set(keyBuffer.address(), length);
+  }
+
+  /** A cursor of this transaction, renewed for it; returned with {@link PooledCursor#release}. */
+  PooledCursor cursor(Keyspace ks) {
+    var list = cursors.get(ks);
+    for (var c : list) {
+      if (!c.inUse) {
+        c.take(this);
+        return c;
+      }
+    }
+    var c = new PooledCursor(dbis.get(ks).openCursor(txn), lease);
+    list.add(c);
+    c.inUse = true;
+    return c;
+  }
+
+  /** Closes cursors and the transaction. lmdbjava 0.9.3 leaks a reset transaction's reader slot on close, so renew first. */
+  void close() {
+    for (var list : cursors.values()) {
+      for (var c : list) {
+        c.cursor.close();
+      }
+      list.clear();
+    }
+    if (txn != null) {
+      if (!active) {
+        txn.renew();
+      }
+      txn.close();
+      txn = null;
+    }
+  }
+
+  /** A cursor kept across transactions of its context. */
+  static final class PooledCursor {
+    final Cursor<Ptr> cursor;
+    private long renewedFor;
+    private boolean inUse;
+
+    PooledCursor(Cursor<Ptr> cursor, long lease) {
+      this.cursor = cursor;
+      this.renewedFor = lease;
+    }
+
+    private void take(ReadContext ctx) {
+      if (renewedFor != ctx.lease) {
+        cursor.renew(ctx.txn);
+        renewedFor = ctx.lease;
+      }
+      inUse = true;
+    }
+
+    void release() {
+      inUse = false;
+    }
+  }
+}

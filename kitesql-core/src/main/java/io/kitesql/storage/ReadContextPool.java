@@ -1,0 +1,102 @@
+package io.kitesql.storage;
+
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * A bounded pool of {@link ReadContext}s; its permits are the environment's read-transaction
+ * budget.
+ *
+ * <p>Waiting for a permit parks (a virtual thread does not pin its carrier). The semaphore is
+ * fair, so {@link #drain} (take every permit, to grow the map or close) is not starved by a
+ * stream of new readers: they queue behind it. No {@code ThreadLocal}: under virtual threads
+ * every request is a new thread, so per-thread state would never be reused.
+ */
+final class ReadContextPool {
+  private final int size;
+  private final Semaphore permits;
+  private final ConcurrentLinkedDeque<ReadContext> idle = new ConcurrentLinkedDeque<>();
+  private final List<ReadContext> all = new ArrayList<>();
+  private final Supplier<ReadContext> factory;
+
+  ReadContextPool(int size, Supplier<ReadContext> factory) {
+    this.size = size;
+    this.permits = new Semaphore(size, true);
+    this.factory = factory;
+  }
+
+  ReadContext acquire(Duration wait) {
+    boolean acquired;
+    try {
+      acquired = permits.tryAcquire(wait.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KiteSqlException(ErrorCode.READERS_EXHAUSTED, "interrupted while waiting for a read transaction", e);
+    }
+    if (!acquired) {
+      throw new KiteSqlException(
+          ErrorCode.READERS_EXHAUSTED,
+          "all " + size + " read transactions stayed in use for " + wait.toMillis()
+              + " ms; close read transactions sooner or raise maxReaders/readPoolSize");
+    }
+    var ctx = idle.pollFirst();
+    if (ctx != null) {
+      return ctx;
+    }
+    try {
+      ctx = factory.get();
+    } catch (RuntimeException e) {
+      permits.release();
+      throw e;
+    }
+    synchronized (all) {
+      all.add(ctx);
+    }
+    return ctx;
+  }
+
+  void release(ReadContext ctx) {
+    idle.addFirst(ctx); // Most recently used first: its pages are likely still in cache.
+    permits.release();
+  }
+
+  /** Takes every permit, waiting up to {@code wait} for open read transactions to end. */
+  boolean drain(Duration wait) {
+    try {
+      return permits.tryAcquire(size, wait.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (InterruptedException _) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  void undrain() {
+    permits.release(size);
+  }
+
+  int inUse() {
+    return size - permits.availablePermits();
+  }
+
+  int size() {
+    return size;
+  }
+
+  /** Closes every context; only while drained. */
+  void closeAll() {
+    synchronized (all) {
+      for (var ctx : all) {
+        ctx.close();
+      }
+      all.clear();
+      idle.clear();
+    }
+  }
+}

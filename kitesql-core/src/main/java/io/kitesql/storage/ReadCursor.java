@@ -1,0 +1,132 @@
+package io.kitesql.storage;
+
+import io.kitesql.value.Memory;
+import org.lmdbjava.GetOp;
+import org.lmdbjava.LmdbException;
+
+/** A cursor of a {@link ReadTransaction}: positions are read from the map, nothing is copied. */
+public final class ReadCursor implements KvCursor {
+  private final ReadTransaction txn;
+  private ReadContext.PooledCursor pooled;
+  private long keyAddress;
+  private int keyLength = -1;
+  private long valueAddress;
+  private int valueLength;
+
+  ReadCursor(ReadTransaction txn, ReadContext.PooledCursor pooled) {
+    this.txn = txn;
+    this.pooled = pooled;
+  }
+
+  @Override
+  public boolean seek(byte[] key, int length) {
+    var c = live();
+    try {
+      return position(c.cursor.get(txn.context().key(key, length), GetOp.MDB_SET_RANGE));
+    } catch (LmdbException e) {
+      throw LmdbErrors.translate(e, "cursor seek");
+    }
+  }
+
+  @Override
+  public boolean first() {
+    var c = live();
+    try {
+      return position(c.cursor.first());
+    } catch (LmdbException e) {
+      throw LmdbErrors.translate(e, "cursor first");
+    }
+  }
+
+  @Override
+  public boolean last() {
+    var c = live();
+    try {
+      return position(c.cursor.last());
+    } catch (LmdbException e) {
+      throw LmdbErrors.translate(e, "cursor last");
+    }
+  }
+
+  @Override
+  public boolean next() {
+    var c = live();
+    if (keyLength < 0) {
+      return false;
+    }
+    try {
+      return position(c.cursor.next());
+    } catch (LmdbException e) {
+      throw LmdbErrors.translate(e, "cursor next");
+    }
+  }
+
+  @Override
+  public boolean prev() {
+    var c = live();
+    if (keyLength < 0) {
+      return false;
+    }
+    try {
+      return position(c.cursor.prev());
+    } catch (LmdbException e) {
+      throw LmdbErrors.translate(e, "cursor prev");
+    }
+  }
+
+  @Override
+  public Slice key() {
+    live();
+    checkPositioned();
+    return new Slice(Memory.ALL, keyAddress, keyLength);
+  }
+
+  @Override
+  public Slice value() {
+    live();
+    checkPositioned();
+    return new Slice(Memory.ALL, valueAddress, valueLength);
+  }
+
+  @Override
+  public void close() {
+    if (pooled != null) {
+      pooled.release();
+      pooled = null;
+      txn.forget(this);
+    }
+  }
+
+  /** The transaction ended: the pooled cursor already went back with its context. */
+  void detach() {
+    pooled = null;
+  }
+
+  private boolean position(boolean found) {
+    if (!found) {
+      keyLength = -1;
+      return false;
+    }
+    // lmdbjava reuses these holders on the next call: copy address and size out now.
+    var k = pooled.cursor.key();
+    var v = pooled.cursor.val();
+    keyAddress = k.address;
+    keyLength = Math.toIntExact(k.size);
+    valueAddress = v.address;
+    valueLength = Math.toIntExact(v.size);
+    return true;
+  }
+
+  private ReadContext.PooledCursor live() {
+    if (pooled == null) {
+      throw new IllegalStateException(txn.isOpen() ? "cursor already closed" : "read transaction already closed");
+    }
+    return pooled;
+  }
+
+  private void checkPositioned() {
+    if (keyLength < 0) {
+      throw new IllegalStateException("cursor does not stand on an entry");
+    }
+  }
+}

@@ -1,0 +1,87 @@
+package io.kitesql.storage;
+
+import io.kitesql.value.Scope;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.lmdbjava.LmdbException;
+
+/**
+ * A read-only snapshot whose values borrow the LMDB map until {@link #close()}.
+ *
+ * <p>Begun with {@link Storage#beginRead()}; holds one pooled read context until closed. Every
+ * slice it returns is a view of the map; values built on them must check {@link #scope()}.
+ */
+public final class ReadTransaction implements KvTransaction {
+  private final Storage storage;
+  private final ReadContext ctx;
+  private final List<ReadCursor> cursors = new ArrayList<>(2);
+  private boolean open = true;
+
+  ReadTransaction(Storage storage, ReadContext ctx) {
+    this.storage = storage;
+    this.ctx = ctx;
+  }
+
+  @Override
+  public Optional<Slice> get(Keyspace keyspace, byte[] key, int length) {
+    checkOpen();
+    try {
+      var found = ctx.dbi(keyspace).get(ctx.txn(), ctx.key(key, length));
+      return found == null ? Optional.empty() : Optional.of(Slice.borrow(found));
+    } catch (LmdbException e) {
+      throw LmdbErrors.translate(e, "get");
+    }
+  }
+
+  @Override
+  public ReadCursor openCursor(Keyspace keyspace) {
+    checkOpen();
+    var cursor = new ReadCursor(this, ctx.cursor(keyspace));
+    cursors.add(cursor);
+    return cursor;
+  }
+
+  @Override
+  public Scope scope() {
+    return ctx.scope();
+  }
+
+  @Override
+  public boolean isReadOnly() {
+    return true;
+  }
+
+  @Override
+  public boolean isOpen() {
+    return open;
+  }
+
+  /** Ends the snapshot: every value it lent becomes unreadable, then the context goes back to the pool. */
+  @Override
+  public void close() {
+    if (!open) {
+      return;
+    }
+    open = false;
+    for (var c : cursors) {
+      c.detach();
+    }
+    cursors.clear();
+    storage.endRead(ctx);
+  }
+
+  void forget(ReadCursor cursor) {
+    cursors.remove(cursor);
+  }
+
+  ReadContext context() {
+    return ctx;
+  }
+
+  void checkOpen() {
+    if (!open) {
+      throw new IllegalStateException("read transaction already closed");
+    }
+  }
+}

@@ -1,0 +1,418 @@
+package io.kitesql.storage;
+
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
+import io.kitesql.value.Memory;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
+import org.lmdbjava.Dbi;
+import org.lmdbjava.DbiFlags;
+import org.lmdbjava.Env;
+import org.lmdbjava.EnvFlags;
+import org.lmdbjava.LmdbException;
+import org.lmdbjava.Txn;
+
+/**
+ * An LMDB environment: the storage of one database directory.
+ *
+ * <p>Reads: {@link #beginRead()} lends a pooled read context (at most {@code readPoolSize} at
+ * once; more callers park, then fail with {@link ErrorCode#READERS_EXHAUSTED}). Writes: {@link
+ * #beginWrite()} takes a fair lock (parks, never pins a carrier) and every LMDB call of the
+ * transaction runs on one platform writer thread, since LMDB's writer mutex belongs to an OS
+ * thread. The map is only ever resized after every read transaction ended: growing it under a
+ * live reader crashed the JVM in a measured run.
+ *
+ * <p>{@link #close()} waits (up to {@code drainWait}) for open transactions and refuses to close
+ * under one, so no view can outlive the map.
+ */
+public final class Storage implements AutoCloseable {
+  /** The on-disk format this code writes and reads; a newer one is refused. */
+  public static final int FORMAT_VERSION = 1;
+
+  private static final byte[] FORMAT_KEY = "format".getBytes(StandardCharsets.US_ASCII);
+  private static final AtomicInteger INSTANCES = new AtomicInteger();
+
+  private final Path directory;
+  private final StorageOptions options;
+  private final Env<Ptr> env;
+  private final EnumMap<Keyspace, Dbi<Ptr>> dbis = new EnumMap<>(Keyspace.class);
+  private final Arena arena = Arena.ofShared();
+  private final WriterThread writer;
+  private final ReentrantLock writeLock = new ReentrantLock(true);
+  private final ReadContextPool readers;
+  private final MemorySegment writerKeyBuffer;
+  private final Ptr writerKeyPtr = new Ptr();
+  private volatile boolean closed;
+  private long mapSize;
+
+  private Storage(Path directory, StorageOptions options, Env<Ptr> env, WriterThread writer) {
+    this.directory = directory;
+    this.options = options;
+    this.env = env;
+    this.writer = writer;
+    this.mapSize = options.mapSize();
+    this.writerKeyBuffer = arena.allocate(LmdbErrors.MAX_KEY_SIZE);
+    int id = INSTANCES.incrementAndGet();
+    var counter = new AtomicInteger();
+    this.readers = new ReadContextPool(options.readPoolSize(), () -> newReadContext("read-" + id + "-" + counter.incrementAndGet()));
+  }
+
+  /**
+   * Opens the database in {@code directory}, creating the directory and an empty database if
+   * needed. A directory holding something that is not a KiteSQL database, or one written by a
+   * newer format version, is refused and left untouched.
+   */
+  public static Storage open(Path directory, StorageOptions options) {
+    try {
+      Files.createDirectories(directory);
+    } catch (IOException e) {
+      throw new KiteSqlException(ErrorCode.STORAGE_FAILURE, "cannot create database directory " + directory, e);
+    }
+    var writer = new WriterThread("kitesql-lmdb-writer-" + directory.getFileName());
+    Env<Ptr> env;
+    try {
+      env = writer.call(() -> openEnv(directory, options));
+    } catch (RuntimeException e) {
+      writer.stop();
+      throw e;
+    }
+    var storage = new Storage(directory, options, env, writer);
+    try {
+      writer.run(storage::openKeyspaces);
+      return storage;
+    } catch (RuntimeException e) {
+      writer.run(env::close);
+      writer.stop();
+      storage.arena.close();
+      throw e;
+    }
+  }
+
+  private static Env<Ptr> openEnv(Path directory, StorageOptions options) {
+    var flags = new ArrayList<EnvFlags>();
+    flags.add(EnvFlags.MDB_NOTLS); // Read transactions belong to pooled contexts, not OS threads.
+    switch (options.durability()) {
+      case SYNC -> {}
+      case NO_META_SYNC -> flags.add(EnvFlags.MDB_NOMETASYNC);
+      case NO_SYNC -> flags.add(EnvFlags.MDB_NOSYNC);
+    }
+    try {
+      return Env.create(AddressProxy.INSTANCE)
+          .setMapSize(options.mapSize())
+          .setMaxDbs(Keyspace.values().length)
+          .setMaxReaders(options.maxReaders())
+          .open(directory.toFile(), 0644, flags.toArray(EnvFlags[]::new));
+    } catch (LmdbException e) {
+      throw new KiteSqlException(
+          ErrorCode.INVALID_DATABASE_FILE,
+          "cannot open " + directory + " as a KiteSQL database: " + e.getMessage(),
+          e);
+    }
+  }
+
+  /** Opens the keyspaces; creates them only in an empty environment and checks the format marker. */
+  private void openKeyspaces() {
+    var existing = env.getDbiNames().stream().map(n -> new String(n, StandardCharsets.UTF_8)).toList();
+    boolean fresh = existing.isEmpty();
+    if (!fresh && !existing.contains(Keyspace.META.dbiName())) {
+      throw new KiteSqlException(
+          ErrorCode.INVALID_DATABASE_FILE,
+          directory + " holds an LMDB environment that is not a KiteSQL database (databases " + existing + ")");
+    }
+    for (var ks : Keyspace.values()) {
+      var flags = fresh || !existing.contains(ks.dbiName()) ? new DbiFlags[] {DbiFlags.MDB_CREATE} : new DbiFlags[0];
+      dbis.put(ks, env.openDbi(ks.dbiName(), AddressProxy.UNSIGNED, false, flags));
+    }
+    try (var txn = env.txnWrite()) {
+      var meta = dbis.get(Keyspace.META);
+      var found = meta.get(txn, writerKey(FORMAT_KEY, FORMAT_KEY.length));
+      if (found == null) {
+        var value = new Ptr();
+        var bytes = arena.allocate(4);
+        bytes.set(Memory.INT_BE, 0, FORMAT_VERSION);
+        meta.put(txn, writerKey(FORMAT_KEY, FORMAT_KEY.length), value.set(bytes.address(), 4));
+        txn.commit();
+      } else {
+        int version = found.size == 4 ? Memory.ALL.get(Memory.INT_BE, found.address) : -1;
+        if (version > FORMAT_VERSION || version < 1) {
+          throw new KiteSqlException(
+              ErrorCode.UNSUPPORTED_FORMAT_VERSION,
+              directory + " has format version " + version + "; this KiteSQL reads versions up to " + FORMAT_VERSION);
+        }
+      }
+    }
+  }
+
+  public Path directory() {
+    return directory;
+  }
+
+  public StorageOptions options() {
+    return options;
+  }
+
+  /**
+   * Begins a read-only transaction on the latest committed snapshot. Parks while every read
+   * context is in use, up to {@code readerWait}.
+   *
+   * @throws KiteSqlException {@link ErrorCode#READERS_EXHAUSTED} after the wait, {@link
+   *     ErrorCode#DATABASE_CLOSED} once closed
+   */
+  public ReadTransaction beginRead() {
+    checkNotClosed();
+    var ctx = readers.acquire(options.readerWait());
+    try {
+      checkNotClosed();
+      ctx.begin();
+      return new ReadTransaction(this, ctx);
+    } catch (Dbi.MapResizedException e) {
+      readers.release(ctx);
+      adoptForeignMapSize();
+      return beginRead();
+    } catch (LmdbException e) {
+      readers.release(ctx);
+      throw LmdbErrors.translate(e, "begin read transaction");
+    } catch (RuntimeException e) {
+      readers.release(ctx);
+      throw e;
+    }
+  }
+
+  /** Runs {@code work} in a read-only transaction; what it returns must not borrow from it. */
+  public <T> T read(Function<? super ReadTransaction, T> work) {
+    try (var txn = beginRead()) {
+      return work.apply(txn);
+    }
+  }
+
+  /**
+   * Begins the write transaction, waiting up to {@code writerWait} for the one in progress.
+   *
+   * @throws KiteSqlException {@link ErrorCode#NESTED_WRITE_TRANSACTION} if this thread already
+   *     has one, {@link ErrorCode#WRITE_LOCK_TIMEOUT} after the wait
+   */
+  public WriteTransaction beginWrite() {
+    checkNotClosed();
+    if (writeLock.isHeldByCurrentThread() || writer.isCurrent()) {
+      throw new KiteSqlException(
+          ErrorCode.NESTED_WRITE_TRANSACTION, "this thread already has a write transaction open");
+    }
+    lockWriter();
+    try {
+      checkNotClosed();
+      return new WriteTransaction(this, writer.call(this::beginNativeWrite));
+    } catch (RuntimeException e) {
+      writeLock.unlock();
+      throw e;
+    }
+  }
+
+  /**
+   * Runs {@code work} in a write transaction on the writer thread (no hand-off per call) and
+   * commits it if {@code work} returns normally; rolls back if it throws.
+   */
+  public <T> T write(Function<? super WriteTransaction, T> work) {
+    try (var txn = beginWrite()) {
+      T result = writer.call(() -> work.apply(txn));
+      if (txn.isOpen()) {
+        txn.commit();
+      }
+      return result;
+    }
+  }
+
+  private void lockWriter() {
+    boolean locked;
+    try {
+      locked = writeLock.tryLock(options.writerWait().toNanos(), TimeUnit.NANOSECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KiteSqlException(ErrorCode.WRITE_LOCK_TIMEOUT, "interrupted while waiting for the write lock", e);
+    }
+    if (!locked) {
+      throw new KiteSqlException(
+          ErrorCode.WRITE_LOCK_TIMEOUT,
+          "another write transaction held the write lock for more than " + options.writerWait().toMillis() + " ms");
+    }
+  }
+
+  /** Closes the environment after every transaction ended; idempotent. */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    if (writeLock.isHeldByCurrentThread()) {
+      throw new KiteSqlException(ErrorCode.TRANSACTIONS_OPEN, "cannot close: this thread has a write transaction open");
+    }
+    closed = true; // Refuse new transactions while waiting for the open ones.
+    boolean locked = false;
+    boolean drained = false;
+    try {
+      locked = writeLock.tryLock(options.drainWait().toNanos(), TimeUnit.NANOSECONDS);
+      drained = locked && readers.drain(options.drainWait());
+    } catch (InterruptedException _) {
+      Thread.currentThread().interrupt();
+    }
+    if (!drained) {
+      int open = readers.inUse();
+      if (locked) {
+        writeLock.unlock();
+      }
+      closed = false;
+      throw new KiteSqlException(
+          ErrorCode.TRANSACTIONS_OPEN,
+          "cannot close " + directory + ": " + (locked ? open + " read transaction(s)" : "a write transaction")
+              + " still open after " + options.drainWait().toMillis() + " ms; close them first");
+    }
+    try {
+      writer.run(() -> {
+        readers.closeAll();
+        env.close();
+      });
+    } finally {
+      writer.stop();
+      arena.close();
+      writeLock.unlock();
+    }
+  }
+
+  public boolean isClosed() {
+    return closed;
+  }
+
+  /** Sizes and counters of the environment, for health checks and metrics. */
+  public StorageStats stats() {
+    checkNotClosed();
+    return writer.call(() -> {
+      var info = env.info();
+      var stat = env.stat();
+      return new StorageStats(info.mapSize, (info.lastPageNumber + 1) * stat.pageSize, readers.inUse(), readers.size());
+    });
+  }
+
+  /** The path of LMDB's data file. */
+  public Path dataFile() {
+    return directory.resolve("data.mdb");
+  }
+
+  // ---- package-private plumbing for the transactions ----
+
+  WriterThread writer() {
+    return writer;
+  }
+
+  Dbi<Ptr> dbi(Keyspace ks) {
+    return dbis.get(ks);
+  }
+
+  /** The writer thread's key holder; only called on the writer thread. */
+  Ptr writerKey(byte[] key, int length) {
+    LmdbErrors.checkKey(length);
+    MemorySegment.copy(key, 0, writerKeyBuffer, Memory.BYTE, 0, length);
+    return writerKeyPtr.set(writerKeyBuffer.address(), length);
+  }
+
+  /** Begins an LMDB write transaction; on the writer thread. */
+  Txn<Ptr> beginNativeWrite() {
+    try {
+      return env.txnWrite();
+    } catch (Dbi.MapResizedException e) {
+      adoptForeignMapSizeOnWriter();
+      return env.txnWrite();
+    } catch (LmdbException e) {
+      throw LmdbErrors.translate(e, "begin write transaction");
+    }
+  }
+
+  void endRead(ReadContext ctx) {
+    try {
+      ctx.end();
+    } finally {
+      readers.release(ctx);
+    }
+  }
+
+  void unlockWriter() {
+    writeLock.unlock();
+  }
+
+  /**
+   * Doubles the map (up to {@code maxMapSize}) once every read transaction ended; on the writer
+   * thread, with no write transaction open.
+   *
+   * @throws KiteSqlException MAP_FULL if the map is at its maximum or readers stayed open
+   */
+  void growMap() {
+    if (mapSize >= options.maxMapSize()) {
+      throw new KiteSqlException(
+          ErrorCode.MAP_FULL,
+          "the database reached its maximum map size of " + options.maxMapSize() + " bytes; raise maxMapSize");
+    }
+    long target = Math.min(options.maxMapSize(), mapSize * 2);
+    if (!readers.drain(options.drainWait())) {
+      throw new KiteSqlException(
+          ErrorCode.MAP_FULL,
+          "the LMDB map is full and cannot grow while " + readers.inUse() + " read transaction(s) stay open (waited "
+              + options.drainWait().toMillis() + " ms); the write transaction was rolled back, retry it");
+    }
+    try {
+      env.setMapSize(target);
+      mapSize = target;
+    } finally {
+      readers.undrain();
+    }
+  }
+
+  /** Grows the map if it can, for the retry of a transaction that could not be replayed. */
+  void growMapQuietly() {
+    try {
+      growMap();
+    } catch (KiteSqlException _) {
+      // The caller already reports MAP_FULL; a retry will try again.
+    }
+  }
+
+  private void adoptForeignMapSize() {
+    lockWriter();
+    try {
+      writer.run(this::adoptForeignMapSizeOnWriter);
+    } finally {
+      writeLock.unlock();
+    }
+  }
+
+  /** Another process grew the map (MDB_MAP_RESIZED): adopt its size once no reader is open. */
+  private void adoptForeignMapSizeOnWriter() {
+    if (!readers.drain(options.drainWait())) {
+      throw new KiteSqlException(
+          ErrorCode.MAP_FULL, "another process grew the map and read transactions stayed open; retry");
+    }
+    try {
+      env.setMapSize(0);
+      mapSize = env.info().mapSize;
+    } finally {
+      readers.undrain();
+    }
+  }
+
+  private ReadContext newReadContext(String name) {
+    return new ReadContext(env, dbis, arena.allocate(LmdbErrors.MAX_KEY_SIZE), name);
+  }
+
+  private void checkNotClosed() {
+    if (closed) {
+      throw new KiteSqlException(ErrorCode.DATABASE_CLOSED, "database " + directory + " is closed");
+    }
+  }
+}

@@ -1,0 +1,364 @@
+package io.kitesql.storage;
+
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
+import io.kitesql.value.Memory;
+import io.kitesql.value.Scope;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.lmdbjava.Dbi;
+import org.lmdbjava.Env;
+import org.lmdbjava.GetOp;
+import org.lmdbjava.LmdbException;
+import org.lmdbjava.PutFlags;
+import org.lmdbjava.Txn;
+
+/**
+ * The environment's one write transaction. Begun with {@link Storage#beginWrite()} by the thread
+ * that then owns it; every LMDB call is made by the storage's writer thread.
+ *
+ * <p>Values it returns are owned copies. If the map fills up, the transaction is rolled back, the
+ * map grown (after every read transaction ended) and the transaction's writes replayed, so the
+ * caller does not notice; when that cannot be done, the call fails with {@link
+ * ErrorCode#MAP_FULL} and the transaction is rolled back.
+ *
+ * <p>Not committing means rolling back: {@link #close()} aborts an uncommitted transaction.
+ */
+public final class WriteTransaction implements KvTransaction {
+  private enum State {
+    OPEN,
+    COMMITTED,
+    ROLLED_BACK,
+    FAILED
+  }
+
+  private final Storage storage;
+  private final Thread owner;
+  private final List<WriteCursor> cursors = new ArrayList<>();
+  private final List<WriteOp> log = new ArrayList<>();
+  private Txn<Ptr> txn;
+  private State state = State.OPEN;
+  private long logBytes;
+  private boolean logComplete = true;
+  private boolean lockReleased;
+  private String failure;
+
+  WriteTransaction(Storage storage, Txn<Ptr> txn) {
+    this.storage = storage;
+    this.owner = Thread.currentThread();
+    this.txn = txn;
+  }
+
+  @Override
+  public Optional<Slice> get(Keyspace keyspace, byte[] key, int length) {
+    checkUsable();
+    return onWriter(() -> {
+      try {
+        var found = storage.dbi(keyspace).get(txn, keyPtr(key, length));
+        return found == null ? Optional.<Slice>empty() : Optional.of(Slice.copyOf(found));
+      } catch (LmdbException e) {
+        throw LmdbErrors.translate(e, "get");
+      }
+    });
+  }
+
+  /**
+   * Stores {@code value} under the first {@code keyLength} bytes of {@code key}, replacing any
+   * value there. The transaction keeps a reference to {@code value} until it ends (to replay it
+   * after growing the map): do not modify the array afterwards.
+   */
+  public void put(Keyspace keyspace, byte[] key, int keyLength, byte[] value) {
+    write(new WriteOp.Put(keyspace, Arrays.copyOf(key, keyLength), value, false));
+  }
+
+  public void put(Keyspace keyspace, byte[] key, byte[] value) {
+    put(keyspace, key, key.length, value);
+  }
+
+  /** Like {@link #put} but only if the key is absent; returns whether it stored the value. */
+  public boolean putIfAbsent(Keyspace keyspace, byte[] key, int keyLength, byte[] value) {
+    return write(new WriteOp.Put(keyspace, Arrays.copyOf(key, keyLength), value, true));
+  }
+
+  /** Deletes the key; returns whether it was present. */
+  public boolean delete(Keyspace keyspace, byte[] key, int keyLength) {
+    return write(new WriteOp.Delete(keyspace, Arrays.copyOf(key, keyLength)));
+  }
+
+  public boolean delete(Keyspace keyspace, byte[] key) {
+    return delete(keyspace, key, key.length);
+  }
+
+  /** Deletes every key that starts with {@code prefix}; returns whether any was present. */
+  public boolean deletePrefix(Keyspace keyspace, byte[] prefix) {
+    return write(new WriteOp.DeletePrefix(keyspace, prefix.clone()));
+  }
+
+  @Override
+  public WriteCursor openCursor(Keyspace keyspace) {
+    checkUsable();
+    return onWriter(() -> {
+      try {
+        var cursor = new WriteCursor(this, storage.dbi(keyspace).openCursor(txn));
+        cursors.add(cursor);
+        return cursor;
+      } catch (LmdbException e) {
+        throw LmdbErrors.translate(e, "open cursor");
+      }
+    });
+  }
+
+  /** Makes the writes durable (as the environment's {@link Durability} says) and ends the transaction. */
+  public void commit() {
+    checkUsable();
+    try {
+      storage.writer().run(this::commitOnWriter);
+      state = State.COMMITTED;
+    } finally {
+      if (state != State.COMMITTED) {
+        state = State.FAILED;
+      }
+      end();
+    }
+  }
+
+  /** Discards the writes and ends the transaction; does nothing if it already ended. */
+  public void rollback() {
+    if (state != State.OPEN && state != State.FAILED) {
+      end();
+      return;
+    }
+    try {
+      if (txn != null) {
+        storage.writer().run(this::abortOnWriter);
+      }
+    } finally {
+      state = State.ROLLED_BACK;
+      end();
+    }
+  }
+
+  /**
+   * Releases the write lock if this is the owner's thread. Inside {@link Storage#write} the
+   * transaction may end on the writer thread; the owner then releases the lock when it closes.
+   */
+  private void end() {
+    if (!lockReleased && Thread.currentThread() == owner) {
+      lockReleased = true;
+      storage.unlockWriter();
+    }
+  }
+
+  @Override
+  public void close() {
+    rollback();
+  }
+
+  @Override
+  public Scope scope() {
+    return Scope.OWNED;
+  }
+
+  @Override
+  public boolean isReadOnly() {
+    return false;
+  }
+
+  @Override
+  public boolean isOpen() {
+    return state == State.OPEN;
+  }
+
+  Thread owner() {
+    return owner;
+  }
+
+  void checkUsable() {
+    switch (state) {
+      case OPEN -> {
+        var t = Thread.currentThread();
+        if (t != owner && !storage.writer().isCurrent()) {
+          throw new IllegalStateException("write transaction used by " + t + " but owned by " + owner);
+        }
+      }
+      case COMMITTED -> throw new IllegalStateException("write transaction already committed");
+      case ROLLED_BACK -> throw new IllegalStateException("write transaction already rolled back");
+      case FAILED -> throw new IllegalStateException("write transaction failed and was rolled back: " + failure);
+    }
+  }
+
+  <T> T onWriter(Callable<T> work) {
+    return storage.writer().call(work);
+  }
+
+  Ptr keyPtr(byte[] key, int length) {
+    return storage.writerKey(key, length);
+  }
+
+  void closeCursor(WriteCursor cursor) {
+    storage.writer().run(() -> {
+      cursor.closeNative();
+      cursors.remove(cursor);
+    });
+  }
+
+  private boolean write(WriteOp op) {
+    checkUsable();
+    return onWriter(() -> {
+      boolean result = applyGrowingMap(op);
+      remember(op);
+      return result;
+    });
+  }
+
+  private void remember(WriteOp op) {
+    if (!logComplete) {
+      return;
+    }
+    logBytes += op.bytes();
+    if (logBytes > storage.options().replayLimitBytes()) {
+      log.clear();
+      logComplete = false;
+    } else {
+      log.add(op);
+    }
+  }
+
+  /** Applies {@code op}; on MDB_MAP_FULL grows the map, replays what came before and tries again. */
+  private boolean applyGrowingMap(WriteOp op) {
+    while (true) {
+      try {
+        return apply(op);
+      } catch (Env.MapFullException _) {
+        recoverFromMapFull();
+      }
+    }
+  }
+
+  private void commitOnWriter() {
+    while (true) {
+      closeCursors();
+      try {
+        txn.commit();
+        txn = null;
+        return;
+      } catch (Env.MapFullException _) {
+        txn = null; // mdb_txn_commit frees the transaction when it fails.
+        recoverFromMapFull();
+      } catch (LmdbException e) {
+        txn = null;
+        throw LmdbErrors.translate(e, "commit");
+      }
+    }
+  }
+
+  /**
+   * Rolls the LMDB transaction back, grows the map and replays the log on a fresh transaction.
+   * Fails with MAP_FULL (the transaction stays rolled back) when the log is incomplete, cursors
+   * are open, or the map cannot grow now.
+   */
+  private void recoverFromMapFull() {
+    boolean hadCursors = !cursors.isEmpty();
+    abortOnWriter();
+    if (!logComplete || hadCursors) {
+      fail("the LMDB map is full and this transaction is too large (or had cursors open) to replay after growing it");
+    }
+    try {
+      storage.growMap();
+    } catch (KiteSqlException e) {
+      failure = e.getMessage();
+      state = State.FAILED;
+      throw e;
+    }
+    txn = storage.beginNativeWrite();
+    for (var op : log) {
+      apply(op); // MAP_FULL again here goes back to the caller's loop.
+    }
+  }
+
+  private void fail(String message) {
+    var e = new KiteSqlException(
+        ErrorCode.MAP_FULL, message + "; the transaction was rolled back, the caller must retry it");
+    failure = e.getMessage();
+    state = State.FAILED;
+    storage.growMapQuietly();
+    throw e;
+  }
+
+  private boolean apply(WriteOp op) {
+    try {
+      return switch (op) {
+        case WriteOp.Put p -> put(p);
+        case WriteOp.Delete d -> storage.dbi(d.keyspace()).delete(txn, keyPtr(d.key(), d.key().length));
+        case WriteOp.DeletePrefix d -> deletePrefix(d);
+      };
+    } catch (Env.MapFullException e) {
+      throw e;
+    } catch (LmdbException e) {
+      throw LmdbErrors.translate(e, op.getClass().getSimpleName().toLowerCase());
+    }
+  }
+
+  private boolean put(WriteOp.Put p) {
+    Dbi<Ptr> dbi = storage.dbi(p.keyspace());
+    var key = keyPtr(p.key(), p.key().length);
+    try {
+      var target = p.onlyIfAbsent()
+          ? dbi.reserve(txn, key, p.value().length, PutFlags.MDB_NOOVERWRITE)
+          : dbi.reserve(txn, key, p.value().length);
+      MemorySegment.copy(p.value(), 0, Memory.ALL, Memory.BYTE, target.address, p.value().length);
+      return true;
+    } catch (Dbi.KeyExistsException _) {
+      return false;
+    }
+  }
+
+  private boolean deletePrefix(WriteOp.DeletePrefix d) {
+    boolean any = false;
+    try (var cursor = storage.dbi(d.keyspace()).openCursor(txn)) {
+      var prefix = d.prefix();
+      boolean found = cursor.get(keyPtr(prefix, prefix.length), GetOp.MDB_SET_RANGE);
+      while (found && startsWith(cursor.key(), prefix)) {
+        cursor.delete();
+        any = true;
+        found = cursor.get(keyPtr(prefix, prefix.length), GetOp.MDB_SET_RANGE);
+      }
+    }
+    return any;
+  }
+
+  private static boolean startsWith(Ptr key, byte[] prefix) {
+    if (key.size < prefix.length) {
+      return false;
+    }
+    var p = MemorySegment.ofArray(prefix);
+    return MemorySegment.mismatch(Memory.ALL, key.address, key.address + prefix.length, p, 0, prefix.length) < 0;
+  }
+
+  private void abortOnWriter() {
+    closeCursorsQuietly();
+    if (txn != null) {
+      txn.abort();
+      txn = null;
+    }
+  }
+
+  private void closeCursors() {
+    for (var c : cursors) {
+      c.closeNative();
+    }
+    cursors.clear();
+  }
+
+  private void closeCursorsQuietly() {
+    try {
+      closeCursors();
+    } catch (LmdbException _) {
+      cursors.clear(); // The transaction is being discarded; its cursors go with it.
+    }
+  }
+}

@@ -1,0 +1,118 @@
+package io.kitesql.storage;
+
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.LinkedBlockingQueue;
+
+/**
+ * The one platform thread that makes every LMDB write-transaction call.
+ *
+ * <p>LMDB's writer lock is a mutex owned by an OS thread. Measured on JDK 25: a virtual thread
+ * that begins a write transaction on one carrier and commits on another leaves the lock stuck for
+ * the life of the process, and virtual threads blocked in {@code mdb_txn_begin} pin every carrier
+ * until nothing runs. So callers (platform or virtual) serialize on a fair Java lock, which parks,
+ * and hand their work here.
+ */
+final class WriterThread {
+  private static final FutureTask<Void> STOP = new FutureTask<>(() -> null);
+
+  private final LinkedBlockingQueue<FutureTask<?>> tasks = new LinkedBlockingQueue<>();
+  private final Thread thread;
+
+  WriterThread(String name) {
+    thread = Thread.ofPlatform().name(name).daemon(true).unstarted(this::loop);
+    thread.start();
+  }
+
+  boolean isCurrent() {
+    return Thread.currentThread() == thread;
+  }
+
+  /**
+   * Runs {@code work} on the writer thread and returns its result, rethrowing what it threw.
+   * Waits uninterruptibly: the work has to finish before the transaction's state is known, so an
+   * interrupt is remembered and restored afterwards.
+   */
+  <T> T call(Callable<T> work) {
+    if (isCurrent()) {
+      return callHere(work);
+    }
+    var task = new FutureTask<>(work);
+    tasks.add(task);
+    boolean interrupted = false;
+    try {
+      while (true) {
+        try {
+          return task.get();
+        } catch (InterruptedException _) {
+          interrupted = true;
+        } catch (ExecutionException e) {
+          throw rethrow(e.getCause());
+        }
+      }
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  void run(Runnable work) {
+    call(() -> {
+      work.run();
+      return null;
+    });
+  }
+
+  /** Stops the thread after the queued work; idempotent. */
+  void stop() {
+    if (thread.isAlive()) {
+      tasks.add(STOP);
+      boolean interrupted = false;
+      while (thread.isAlive()) {
+        try {
+          thread.join();
+        } catch (InterruptedException _) {
+          interrupted = true;
+        }
+      }
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private void loop() {
+    while (true) {
+      FutureTask<?> task;
+      try {
+        task = tasks.take();
+      } catch (InterruptedException _) {
+        continue; // Only stop() ends this thread.
+      }
+      if (task == STOP) {
+        return;
+      }
+      task.run();
+    }
+  }
+
+  private static <T> T callHere(Callable<T> work) {
+    try {
+      return work.call();
+    } catch (Exception e) {
+      throw rethrow(e);
+    }
+  }
+
+  private static RuntimeException rethrow(Throwable t) {
+    if (t instanceof RuntimeException r) {
+      throw r;
+    }
+    if (t instanceof Error e) {
+      throw e;
+    }
+    throw new IllegalStateException("unexpected checked exception on the LMDB writer thread", t);
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * Storage: LMDB environments, transactions and cursors, behind types of our own.
+ *
+ * <p>No lmdbjava type leaves this package, so a direct FFM binding over LMDB's native library
+ * could replace lmdbjava (whose jnr-ffi uses {@code sun.misc.Unsafe}) without touching the
+ * engine. Read transactions lend the memory map ({@link io.kitesql.storage.Slice} over absolute
+ * addresses, liveness through a {@link io.kitesql.value.Scope}); write transactions copy.
+ *
+ * <p>Depends on {@code io.kitesql.value} (scopes, memory) and the root package (errors) only.
+ *
+ * <p>Threading: {@link io.kitesql.storage.Storage} is thread-safe. A transaction is used by one
+ * thread at a time (a write transaction only by the thread that began it); values it lent may be
+ * read by any thread while it lives. All LMDB write calls run on the storage's writer thread.
+ */
+package io.kitesql.storage;
