@@ -1,0 +1,188 @@
+package io.kitesql.value;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.WritableByteChannel;
+import java.util.Objects;
+
+/**
+ * A VARBINARY/BLOB value: bytes either <em>borrowed</em> from native memory (the LMDB map, valid
+ * while its read transaction lives) or <em>owned</em> on the heap, through one code path, like
+ * {@link Text}.
+ *
+ * <p>Every method that reads bytes checks the {@link Scope} generation before and after reading,
+ * and throws {@link IllegalStateException} once the lending transaction has ended, on any thread.
+ * There is deliberately no {@code ByteBuffer} view: it could outlive the transaction unchecked.
+ * Equality, hashing and order are over unsigned bytes (a proper prefix sorts first). Thread-safe
+ * for reading; the cached hash is a benign race.
+ */
+public final class Binary implements Comparable<Binary> {
+  /** The empty value (owned). */
+  public static final Binary EMPTY = ofOwned(new byte[0]);
+
+  private final MemorySegment base;
+  private final long offset;
+  private final int length;
+  private final Scope scope;
+  private final long generation;
+  private int hash;
+
+  private Binary(MemorySegment base, long offset, int length, Scope scope, long generation) {
+    this.base = base;
+    this.offset = offset;
+    this.length = length;
+    this.scope = scope;
+    this.generation = generation;
+  }
+
+  /** A borrowed value over {@code length} bytes at absolute {@code address}; copies nothing. */
+  public static Binary borrowed(Scope scope, long address, int length) {
+    Objects.requireNonNull(scope, "scope");
+    if (length < 0 || (address <= 0 && length > 0)) {
+      throw new IllegalArgumentException("invalid range: " + length + " bytes at " + address);
+    }
+    return new Binary(Memory.ALL, address, length, scope, scope.generation());
+  }
+
+  /**
+   * A value viewing {@code length} bytes of {@code segment} at {@code offset} under {@code
+   * scope}: native segments by absolute address (borrowed), heap segments in place.
+   */
+  public static Binary view(Scope scope, MemorySegment segment, long offset, int length) {
+    Objects.requireNonNull(scope, "scope");
+    Objects.checkFromIndexSize(offset, length, segment.byteSize());
+    if (segment.isNative()) {
+      return new Binary(Memory.ALL, segment.address() + offset, length, scope,
+          scope.generation());
+    }
+    return new Binary(segment, offset, length, scope, scope.generation());
+  }
+
+  /** An owned value taking ownership of {@code bytes} (not copied; do not change them). */
+  public static Binary ofOwned(byte[] bytes) {
+    return new Binary(MemorySegment.ofArray(bytes), 0, bytes.length, Scope.OWNED, 0);
+  }
+
+  /** An owned value holding a copy of {@code bytes}. */
+  public static Binary of(byte[] bytes) {
+    return ofOwned(bytes.clone());
+  }
+
+  private void check() {
+    scope.check(generation);
+  }
+
+  private void checkAfterRead() {
+    scope.checkAfterRead(generation);
+  }
+
+  /** The number of bytes. */
+  public int length() {
+    check();
+    return length;
+  }
+
+  /** Byte {@code index}. */
+  public byte byteAt(long index) {
+    check();
+    Objects.checkIndex(index, length);
+    byte b = base.get(Memory.BYTE, offset + index);
+    checkAfterRead();
+    return b;
+  }
+
+  /** A heap copy of the bytes. */
+  public byte[] toByteArray() {
+    check();
+    byte[] bytes = Bytes.toArray(base, offset, length);
+    checkAfterRead();
+    return bytes;
+  }
+
+  /** Copies the bytes into {@code dst} at {@code dstPos}, for encoders; returns the count. */
+  public int copyTo(byte[] dst, int dstPos) {
+    check();
+    Objects.checkFromIndexSize(dstPos, length, dst.length);
+    MemorySegment.copy(base, Memory.BYTE, offset, dst, dstPos, length);
+    checkAfterRead();
+    return length;
+  }
+
+  /** An owned copy, valid forever. */
+  public Binary copy() {
+    return ofOwned(toByteArray());
+  }
+
+  /** Whether the bytes are lent by a transaction; works on dead values too. */
+  public boolean isBorrowed() {
+    return scope != Scope.OWNED;
+  }
+
+  /** Whether the bytes may still be read (always true for owned values). */
+  public boolean isLive() {
+    return scope.isLive(generation);
+  }
+
+  /** The absolute address of the bytes if native, else -1; for diagnostics and tests. */
+  public long nativeAddress() {
+    return base == Memory.ALL ? offset : -1;
+  }
+
+  /** Writes the bytes to {@code out}; borrowed bytes via an 8 KiB chunk checked per chunk. */
+  public void writeTo(OutputStream out) throws IOException {
+    check();
+    Bytes.writeTo(base, offset, length, scope, generation, out);
+  }
+
+  /** Writes all bytes to {@code channel}; borrowed bytes via an 8 KiB heap chunk. */
+  public void writeTo(WritableByteChannel channel) throws IOException {
+    check();
+    Bytes.writeTo(base, offset, length, scope, generation, channel);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    check();
+    if (this == o) {
+      return true;
+    }
+    if (!(o instanceof Binary b)) {
+      return false;
+    }
+    b.check();
+    boolean eq = Bytes.equal(base, offset, length, b.base, b.offset, b.length);
+    checkAfterRead();
+    b.checkAfterRead();
+    return eq;
+  }
+
+  @Override
+  public int hashCode() {
+    check();
+    int h = hash;
+    if (h == 0) {
+      h = Bytes.hash(base, offset, length);
+      checkAfterRead();
+      hash = h;
+    }
+    return h;
+  }
+
+  /** Unsigned lexicographic byte order. */
+  @Override
+  public int compareTo(Binary o) {
+    check();
+    o.check();
+    int c = Bytes.compare(base, offset, length, o.base, o.offset, o.length);
+    checkAfterRead();
+    o.checkAfterRead();
+    return c;
+  }
+
+  /** A short description (length and kind), never the bytes: safe on dead values. */
+  @Override
+  public String toString() {
+    return (isBorrowed() ? "Binary[borrowed, " : "Binary[owned, ") + length + " bytes]";
+  }
+}

@@ -1,0 +1,139 @@
+package io.kitesql.value;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.channels.WritableByteChannel;
+
+/**
+ * Byte-range kernels shared by {@link Text} and {@link Binary}: hashing, comparing, copying out.
+ *
+ * <p>A range is (segment, offset, length); the segment is {@link Memory#ALL} for borrowed values
+ * (offset = absolute address) or a heap array segment for owned ones, so one code path serves
+ * both. Liveness checks are the callers' business, except in the streaming methods, which re-check
+ * after every chunk so that no byte read after the transaction ended is ever written out.
+ */
+final class Bytes {
+  /** Chunk size for streaming borrowed bytes out: small enough to stay in L1/L2. */
+  static final int CHUNK = 8192;
+
+  private static final long MIX = 0x9E3779B97F4A7C15L;
+
+  private Bytes() {}
+
+  /**
+   * A hash of the bytes, eight at a time. It depends only on the byte values, never on where they
+   * live, so a borrowed and an owned value with equal bytes hash equal. Not persisted anywhere, so
+   * native byte order is fine.
+   */
+  static int hash(MemorySegment base, long offset, int len) {
+    long h = len * MIX;
+    long end = offset + len;
+    long i = offset;
+    for (; i + 8 <= end; i += 8) {
+      h = Long.rotateLeft(h ^ (base.get(Memory.LONG_NATIVE, i) * MIX), 29) * 5 + 0x52DCE729L;
+    }
+    if (i < end) {
+      long tail = 0;
+      for (; i < end; i++) {
+        tail = (tail << 8) | (base.get(Memory.BYTE, i) & 0xFFL);
+      }
+      h = Long.rotateLeft(h ^ (tail * MIX), 29) * 5 + 0x52DCE729L;
+    }
+    h ^= h >>> 33;
+    h *= 0xFF51AFD7ED558CCDL;
+    h ^= h >>> 33;
+    return (int) h;
+  }
+
+  /** Unsigned lexicographic comparison; a proper prefix sorts first. */
+  static int compare(
+      MemorySegment a, long aOff, int aLen, MemorySegment b, long bOff, int bLen) {
+    long m = MemorySegment.mismatch(a, aOff, aOff + aLen, b, bOff, bOff + bLen);
+    if (m < 0) {
+      return 0;
+    }
+    if (m == aLen || m == bLen) {
+      return Integer.compare(aLen, bLen);
+    }
+    return Integer.compare(
+        a.get(Memory.BYTE, aOff + m) & 0xFF, b.get(Memory.BYTE, bOff + m) & 0xFF);
+  }
+
+  /** Whether two ranges hold the same bytes. */
+  static boolean equal(MemorySegment a, long aOff, int aLen, MemorySegment b, long bOff, int bLen) {
+    return aLen == bLen && MemorySegment.mismatch(a, aOff, aOff + aLen, b, bOff, bOff + bLen) < 0;
+  }
+
+  /** A heap copy of the range. */
+  static byte[] toArray(MemorySegment base, long offset, int len) {
+    var out = new byte[len];
+    MemorySegment.copy(base, Memory.BYTE, offset, out, 0, len);
+    return out;
+  }
+
+  /**
+   * The heap array behind a segment that spans all of it (so segment offsets are array indices),
+   * or null for native memory and slices.
+   */
+  static byte[] heapArray(MemorySegment base) {
+    return base.heapBase().orElse(null) instanceof byte[] array && array.length == base.byteSize()
+        ? array
+        : null;
+  }
+
+  /**
+   * Writes the range to {@code out}. Owned bytes are written straight from their array; borrowed
+   * bytes go through one chunk buffer of at most {@link #CHUNK} bytes, each chunk re-checked for
+   * liveness after it was copied and before it is written.
+   */
+  static void writeTo(
+      MemorySegment base, long offset, int len, Scope scope, long gen, OutputStream out)
+      throws IOException {
+    byte[] array = heapArray(base);
+    if (array != null) {
+      out.write(array, (int) offset, len);
+      return;
+    }
+    var chunk = new byte[Math.min(len, CHUNK)];
+    for (long done = 0; done < len; ) {
+      int n = (int) Math.min(chunk.length, len - done);
+      MemorySegment.copy(base, Memory.BYTE, offset + done, chunk, 0, n);
+      scope.checkAfterRead(gen);
+      out.write(chunk, 0, n);
+      done += n;
+    }
+  }
+
+  /**
+   * Writes the range to {@code channel}, looping until the channel took every byte. Borrowed bytes
+   * are copied through a heap chunk rather than handed over as a {@code ByteBuffer} view of the
+   * map: a channel could keep the view, and bytes it read after the transaction ended would go
+   * out unchecked.
+   */
+  static void writeTo(
+      MemorySegment base, long offset, int len, Scope scope, long gen, WritableByteChannel channel)
+      throws IOException {
+    byte[] array = heapArray(base);
+    if (array != null) {
+      writeFully(channel, ByteBuffer.wrap(array, (int) offset, len));
+      return;
+    }
+    var chunk = new byte[Math.min(len, CHUNK)];
+    for (long done = 0; done < len; ) {
+      int n = (int) Math.min(chunk.length, len - done);
+      MemorySegment.copy(base, Memory.BYTE, offset + done, chunk, 0, n);
+      scope.checkAfterRead(gen);
+      writeFully(channel, ByteBuffer.wrap(chunk, 0, n));
+      done += n;
+    }
+  }
+
+  private static void writeFully(WritableByteChannel channel, ByteBuffer buffer)
+      throws IOException {
+    while (buffer.hasRemaining()) {
+      channel.write(buffer);
+    }
+  }
+}

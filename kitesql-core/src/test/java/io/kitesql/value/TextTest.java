@@ -1,0 +1,239 @@
+package io.kitesql.value;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.channels.Channels;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class TextTest {
+  private final Arena arena = Arena.ofShared();
+  private final Scope scope = new Scope("test");
+
+  @AfterEach
+  void close() {
+    arena.close();
+  }
+
+  /** A borrowed text over a native copy of {@code s}; UTF-16 length known or not at random. */
+  private Text borrow(String s, boolean lengthKnown) {
+    byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
+    MemorySegment seg = arena.allocate(Math.max(1, utf8.length + 1), 1).asSlice(1);
+    MemorySegment.copy(utf8, 0, seg, ValueLayout.JAVA_BYTE, 0, utf8.length);
+    return Text.borrowed(scope, seg.address(), utf8.length, lengthKnown ? s.length() : -1);
+  }
+
+  private static int refCompare(String a, String b) {
+    return Integer.signum(Arrays.compare(a.codePoints().toArray(), b.codePoints().toArray()));
+  }
+
+  @Test
+  void behavesLikeStringOnRandomMixedText() {
+    var rnd = new Random(11);
+    for (int iter = 0; iter < 2000; iter++) {
+      String s = RandomStrings.mixed(rnd, 30);
+      for (Text t : List.of(Text.of(s), borrow(s, true), borrow(s, false),
+          Text.ofUtf8(s.getBytes(StandardCharsets.UTF_8)))) {
+        assertThat(t.length()).isEqualTo(s.length());
+        assertThat(t.toString()).isEqualTo(s);
+        assertThat(t.utf8Length()).isEqualTo(s.getBytes(StandardCharsets.UTF_8).length);
+        assertThat(t.codePointCount()).isEqualTo(s.codePointCount(0, s.length()));
+        assertThat(t.isAscii()).isEqualTo(s.chars().allMatch(c -> c < 0x80));
+        assertThat(t.codePoints().toArray()).isEqualTo(s.codePoints().toArray());
+        for (int i = 0; i < s.length(); i++) {
+          assertThat(t.charAt(i)).isEqualTo(s.charAt(i));
+        }
+        for (int i = s.length() - 1; i >= 0; i--) {
+          assertThat(t.charAt(i)).isEqualTo(s.charAt(i));
+        }
+        for (int k = 0; k < 5 && !s.isEmpty(); k++) {
+          int i = rnd.nextInt(s.length());
+          assertThat(t.charAt(i)).isEqualTo(s.charAt(i));
+        }
+        assertThatThrownBy(() -> t.charAt(s.length()))
+            .isInstanceOf(IndexOutOfBoundsException.class);
+        assertThat(t.contentEquals(s)).isTrue();
+        assertThat(t.contentEquals(s + "x")).isFalse();
+      }
+    }
+  }
+
+  @Test
+  void subSequenceViewsTheSameBytes() {
+    var rnd = new Random(12);
+    for (int iter = 0; iter < 2000; iter++) {
+      String s = RandomStrings.mixed(rnd, 20);
+      Text t = rnd.nextBoolean() ? borrow(s, rnd.nextBoolean()) : Text.of(s);
+      int[] bounds = rnd.ints(2, 0, s.length() + 1).sorted().toArray();
+      int from = bounds[0];
+      int to = bounds[1];
+      boolean splits = splitsPair(s, from) || splitsPair(s, to);
+      if (splits) {
+        assertThatThrownBy(() -> t.subSequence(from, to))
+            .isInstanceOf(IllegalArgumentException.class);
+        continue;
+      }
+      Text sub = t.subSequence(from, to);
+      String expected = s.substring(from, to);
+      assertThat(sub.toString()).isEqualTo(expected);
+      assertThat(sub.length()).isEqualTo(expected.length());
+      assertThat(sub.isBorrowed()).isEqualTo(t.isBorrowed());
+      assertThat((Object) sub).isEqualTo(Text.of(expected));
+      if (t.isBorrowed() && sub.utf8Length() > 0) {
+        // A view, not a copy: its bytes lie inside the parent's bytes.
+        assertThat(sub.nativeAddress()).isBetween(t.nativeAddress(),
+            t.nativeAddress() + t.utf8Length() - sub.utf8Length());
+      }
+    }
+  }
+
+  private static boolean splitsPair(String s, int i) {
+    return i > 0 && i < s.length() && Character.isLowSurrogate(s.charAt(i))
+        && Character.isHighSurrogate(s.charAt(i - 1));
+  }
+
+  @Test
+  void ordersByCodePointAndEqualsAcrossBorrowedAndOwned() {
+    var rnd = new Random(13);
+    for (int iter = 0; iter < 5000; iter++) {
+      String a = RandomStrings.mixed(rnd, 6);
+      String b = rnd.nextInt(4) == 0 ? a : RandomStrings.mixed(rnd, 6);
+      if (rnd.nextInt(4) == 0 && !a.isEmpty()) {
+        b = a.substring(0, a.offsetByCodePoints(0, a.codePointCount(0, a.length()) / 2));
+      }
+      Text ta = borrow(a, rnd.nextBoolean());
+      Text tb = Text.of(b);
+      assertThat(Integer.signum(ta.compareTo(tb))).isEqualTo(refCompare(a, b));
+      assertThat(Integer.signum(tb.compareTo(ta))).isEqualTo(refCompare(b, a));
+      assertThat(ta.equals(tb)).isEqualTo(a.equals(b));
+      if (a.equals(b)) {
+        assertThat(ta.hashCode()).isEqualTo(tb.hashCode());
+      }
+      assertThat(ta.contentEquals(tb)).isEqualTo(a.equals(b));
+    }
+  }
+
+  @Test
+  void codePointOrderDiffersFromUtf16OrderForSupplementaryCharacters() {
+    String supplementary = new String(Character.toChars(0x1F600));
+    String privateUse = "\uE000";
+    assertThat(supplementary.compareTo(privateUse)).isNegative();
+    assertThat(Text.of(supplementary).compareTo(Text.of(privateUse))).isPositive();
+  }
+
+  @Test
+  void copyAndStreamsGiveTheBytes() throws Exception {
+    var rnd = new Random(14);
+    for (int iter = 0; iter < 200; iter++) {
+      String s = RandomStrings.mixed(rnd, 4000);
+      byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
+      for (Text t : List.of(borrow(s, false), Text.of(s))) {
+        var out = new ByteArrayOutputStream();
+        t.writeUtf8To(out);
+        assertThat(out.toByteArray()).isEqualTo(utf8);
+        var out2 = new ByteArrayOutputStream();
+        t.writeUtf8To(Channels.newChannel(out2));
+        assertThat(out2.toByteArray()).isEqualTo(utf8);
+        Text copy = t.copy();
+        assertThat(copy.isBorrowed()).isFalse();
+        assertThat(copy.nativeAddress()).isEqualTo(-1);
+        assertThat((Object) copy).isEqualTo(t);
+        for (int i = 0; i < utf8.length; i += 97) {
+          assertThat(t.byteAt(i)).isEqualTo(utf8[i]);
+        }
+      }
+    }
+  }
+
+  @Test
+  void deadBorrowedTextThrowsOnEveryThread() throws Exception {
+    Text t = borrow("h\u00e9llo \uD83D\uDE00 world", false);
+    Text owned = Text.of("hello");
+    Text sub = t.subSequence(0, 3);
+    // While live, another thread reads it.
+    assertThat(CompletableFuture.supplyAsync(t::toString).get()).isEqualTo(t.toString());
+    scope.end();
+    assertThat(t.isLive()).isFalse();
+    assertThat(t.isBorrowed()).isTrue();
+    List<Consumer<Text>> uses = new ArrayList<>();
+    uses.add(Text::length);
+    uses.add(x -> x.charAt(0));
+    uses.add(Text::toString);
+    uses.add(x -> x.equals(owned));
+    uses.add(x -> owned.equals(x));
+    uses.add(Text::hashCode);
+    uses.add(x -> x.compareTo(owned));
+    uses.add(x -> owned.compareTo(x));
+    uses.add(Text::copy);
+    uses.add(Text::utf8Length);
+    uses.add(Text::codePointCount);
+    uses.add(x -> x.byteAt(0));
+    uses.add(x -> x.subSequence(0, 1));
+    uses.add(x -> x.contentEquals("h"));
+    uses.add(x -> {
+      try {
+        x.writeUtf8To(new ByteArrayOutputStream());
+      } catch (java.io.IOException e) {
+        throw new AssertionError(e);
+      }
+    });
+    for (Text dead : List.of(t, sub)) {
+      for (var use : uses) {
+        assertThatThrownBy(() -> use.accept(dead)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> {
+          try {
+            CompletableFuture.runAsync(() -> use.accept(dead)).get();
+          } catch (ExecutionException e) {
+            throw e.getCause();
+          }
+        }).isInstanceOf(IllegalStateException.class);
+      }
+    }
+    assertThat(owned.toString()).isEqualTo("hello");
+  }
+
+  @Test
+  void viewOfHeapAndNativeSegments() {
+    byte[] bytes = "xx\u00e9t\u00e9yy".getBytes(StandardCharsets.UTF_8);
+    Text heap = Text.view(scope, MemorySegment.ofArray(bytes), 2, bytes.length - 4, -1);
+    assertThat(heap.toString()).isEqualTo("\u00e9t\u00e9");
+    assertThat(heap.nativeAddress()).isEqualTo(-1);
+    MemorySegment nat = arena.allocate(bytes.length);
+    MemorySegment.copy(bytes, 0, nat, ValueLayout.JAVA_BYTE, 0, bytes.length);
+    Text n = Text.view(scope, nat, 2, bytes.length - 4, 3);
+    assertThat(n.nativeAddress()).isEqualTo(nat.address() + 2);
+    assertThat((Object) n).isEqualTo(heap);
+    assertThatThrownBy(() -> Text.view(scope, nat, 2, bytes.length, -1))
+        .isInstanceOf(IndexOutOfBoundsException.class);
+  }
+
+  @Test
+  void malformedBytesNeverReadOutOfBounds() {
+    var rnd = new Random(15);
+    for (int iter = 0; iter < 3000; iter++) {
+      byte[] b = new byte[rnd.nextInt(12)];
+      rnd.nextBytes(b);
+      Text t = Text.ofUtf8(b);
+      int n = t.length();
+      for (int i = 0; i < n; i++) {
+        t.charAt(i); // must not throw
+      }
+      for (int i = n - 1; i >= 0; i--) {
+        t.charAt(i);
+      }
+    }
+  }
+}
