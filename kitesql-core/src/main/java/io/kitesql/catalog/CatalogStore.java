@@ -1,0 +1,96 @@
+package io.kitesql.catalog;
+
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
+import io.kitesql.storage.Keyspace;
+import io.kitesql.storage.KvTransaction;
+import io.kitesql.storage.WriteTransaction;
+import io.kitesql.value.Memory;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+
+/**
+ * Keeps the catalog in the {@link Keyspace#CATALOG} keyspace, inside the same transactions as the
+ * data, so DDL commits or rolls back with everything else.
+ *
+ * <p>Keys: {@code 't' + table id} → table definition; {@code 'q' + table id} → the next hidden
+ * row id of a table; {@code 'n'} → the next table id. In {@link Keyspace#DATA}, every key of a
+ * table starts with its id ({@link #tablePrefix}), big-endian, so dropping a table deletes one
+ * prefix.
+ */
+public final class CatalogStore {
+  private static final byte TABLE = 't';
+  private static final byte SEQUENCE = 'q';
+  private static final byte[] NEXT_TABLE_ID = {'n'};
+
+  private CatalogStore() {}
+
+  /** Reads every table definition visible to {@code tx}. */
+  public static Catalog load(KvTransaction tx) {
+    var tables = new ArrayList<TableDef>();
+    try (var cursor = tx.openCursor(Keyspace.CATALOG)) {
+      for (boolean ok = cursor.seek(new byte[] {TABLE}); ok; ok = cursor.next()) {
+        var key = cursor.key();
+        if (key.length() != 5 || key.base().get(Memory.BYTE, key.offset()) != TABLE) {
+          break;
+        }
+        tables.add(CatalogCodec.decode(cursor.value().toByteArray()));
+      }
+    }
+    return Catalog.of(tables);
+  }
+
+  /**
+   * Stores a new table under a fresh id and returns it with that id.
+   *
+   * @param table the definition; its id is ignored
+   * @throws KiteSqlException CATALOG_CONFLICT if a table of that name exists
+   */
+  public static TableDef createTable(WriteTransaction tx, Catalog catalog, TableDef table) {
+    if (catalog.table(table.name()).isPresent()) {
+      throw new KiteSqlException(ErrorCode.CATALOG_CONFLICT, "table " + table.name() + " already exists");
+    }
+    int id = nextTableId(tx);
+    var created = new TableDef(id, table.name(), table.columns(), table.primaryKey(), table.indexes());
+    saveTable(tx, created);
+    return created;
+  }
+
+  /** Replaces the stored definition of {@code table} (same id). */
+  public static void saveTable(WriteTransaction tx, TableDef table) {
+    tx.put(Keyspace.CATALOG, key(TABLE, table.id()), CatalogCodec.encode(table));
+  }
+
+  /** Removes the table's definition, its row-id sequence, and all its rows and index entries. */
+  public static void dropTable(WriteTransaction tx, TableDef table) {
+    tx.delete(Keyspace.CATALOG, key(TABLE, table.id()));
+    tx.delete(Keyspace.CATALOG, key(SEQUENCE, table.id()));
+    tx.deletePrefix(Keyspace.DATA, tablePrefix(table.id()));
+  }
+
+  /** Reserves {@code count} consecutive hidden row ids of a table and returns the first. */
+  public static long allocateRowIds(WriteTransaction tx, int tableId, long count) {
+    if (count < 1) {
+      throw new IllegalArgumentException("count must be positive, was " + count);
+    }
+    var key = key(SEQUENCE, tableId);
+    long first = tx.get(Keyspace.CATALOG, key).map(s -> s.base().get(Memory.LONG_BE, s.offset())).orElse(1L);
+    tx.put(Keyspace.CATALOG, key, ByteBuffer.allocate(8).putLong(first + count).array());
+    return first;
+  }
+
+  /** The first bytes of every key of the table in {@link Keyspace#DATA}. */
+  public static byte[] tablePrefix(int tableId) {
+    return ByteBuffer.allocate(4).putInt(tableId).array();
+  }
+
+  private static int nextTableId(WriteTransaction tx) {
+    int id = tx.get(Keyspace.CATALOG, NEXT_TABLE_ID).map(s -> s.base().get(Memory.INT_BE, s.offset())).orElse(1);
+    tx.put(Keyspace.CATALOG, NEXT_TABLE_ID, ByteBuffer.allocate(4).putInt(id + 1).array());
+    return id;
+  }
+
+  private static byte[] key(byte kind, int tableId) {
+    return ByteBuffer.allocate(5).put(kind).putInt(tableId).array();
+  }
+}

@@ -1,0 +1,18 @@
+package io.kitesql.catalog;
+
+import java.util.Locale;
+
+/** Identifier rules: names keep their spelling but are looked up case-insensitively, as SQL does. */
+final class Names {
+  private Names() {}
+
+  static void check(String name, String what) {
+    if (name == null || name.isBlank()) {
+      throw new IllegalArgumentException(what + " name must not be blank");
+    }
+  }
+
+  static String key(String name) {
+    return name.toLowerCase(Locale.ROOT);
+  }
+}

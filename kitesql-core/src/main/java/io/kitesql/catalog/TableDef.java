@@ -1,0 +1,99 @@
+package io.kitesql.catalog;
+
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A table: its columns, primary key and secondary indexes.
+ *
+ * @param id identifies the table's rows and index entries in storage (the first bytes of every key)
+ * @param name the table name as declared
+ * @param columns the columns in declaration order
+ * @param primaryKey positions of the primary-key columns; empty means the table has none and rows
+ *     are keyed by a hidden, increasing row id
+ * @param indexes secondary indexes (UNIQUE constraints are unique indexes)
+ */
+public record TableDef(int id, String name, List<ColumnDef> columns, List<Integer> primaryKey, List<IndexDef> indexes) {
+  public TableDef {
+    if (id < 1) {
+      throw new IllegalArgumentException("table id must be positive, was " + id);
+    }
+    Names.check(name, "table");
+    columns = List.copyOf(columns);
+    primaryKey = List.copyOf(primaryKey);
+    indexes = List.copyOf(indexes);
+    if (columns.isEmpty()) {
+      throw new KiteSqlException(ErrorCode.CATALOG_CONFLICT, "table " + name + " must have at least one column");
+    }
+    var seen = new HashSet<String>();
+    for (var c : columns) {
+      if (!seen.add(Names.key(c.name()))) {
+        throw new KiteSqlException(ErrorCode.CATALOG_CONFLICT, "column " + c.name() + " is declared twice in table " + name);
+      }
+    }
+    for (int p : primaryKey) {
+      checkPosition(p, columns.size(), name);
+    }
+    var indexIds = new HashSet<Integer>();
+    for (var index : indexes) {
+      for (int p : index.columns()) {
+        checkPosition(p, columns.size(), name);
+      }
+      if (!indexIds.add(index.id())) {
+        throw new IllegalArgumentException("index id " + index.id() + " is used twice in table " + name);
+      }
+    }
+  }
+
+  private static void checkPosition(int position, int columns, String table) {
+    if (position < 0 || position >= columns) {
+      throw new IllegalArgumentException("column position " + position + " out of range for table " + table);
+    }
+  }
+
+  /** Whether rows are keyed by a hidden row id (no declared primary key). */
+  public boolean hasHiddenRowId() {
+    return primaryKey.isEmpty();
+  }
+
+  /** The position of the named column (case-insensitive). */
+  public Optional<Integer> columnPosition(String column) {
+    var key = Names.key(column);
+    for (int i = 0; i < columns.size(); i++) {
+      if (Names.key(columns.get(i).name()).equals(key)) {
+        return Optional.of(i);
+      }
+    }
+    return Optional.empty();
+  }
+
+  public Optional<IndexDef> index(String indexName) {
+    var key = Names.key(indexName);
+    return indexes.stream().filter(i -> Names.key(i.name()).equals(key)).findFirst();
+  }
+
+  /** A copy with one more column at the end (ALTER TABLE ADD COLUMN). */
+  public TableDef withColumn(ColumnDef column) {
+    var list = new ArrayList<>(columns);
+    list.add(column);
+    return new TableDef(id, name, list, primaryKey, indexes);
+  }
+
+  /** A copy with one more index, given the next free index id. */
+  public TableDef withIndex(String indexName, List<Integer> indexColumns, boolean unique) {
+    int next = indexes.stream().mapToInt(IndexDef::id).max().orElse(0) + 1;
+    var list = new ArrayList<>(indexes);
+    list.add(new IndexDef(next, indexName, indexColumns, unique));
+    return new TableDef(id, name, columns, primaryKey, list);
+  }
+
+  public TableDef withoutIndex(String indexName) {
+    var key = Names.key(indexName);
+    var list = indexes.stream().filter(i -> !Names.key(i.name()).equals(key)).toList();
+    return new TableDef(id, name, columns, primaryKey, list);
+  }
+}
