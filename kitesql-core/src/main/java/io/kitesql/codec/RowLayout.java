@@ -1,0 +1,116 @@
+package io.kitesql.codec;
+
+import io.kitesql.value.DataType;
+import io.kitesql.value.TypeKind;
+import java.util.List;
+
+/**
+ * The per-schema offsets of the row format, computed once; immutable and shareable by threads.
+ *
+ * <p>Row layout (all integers big-endian, offsets relative to the row's first byte):
+ *
+ * <pre>
+ *   u8   format version ({@value #VERSION})
+ *   u16  stored column count m
+ *   null bitmap, (m + 7) / 8 bytes: bit (i &amp; 7) of byte i / 8 set = column i is NULL
+ *   fixed section: one slot per fixed-width column in column order, present even when NULL
+ *       (zeros), so every slot offset follows from the schema
+ *   offset table: per variable-width column in column order
+ *       u32 start, u32 byte length (high bit = all ASCII, VARCHAR only)
+ *       and for VARCHAR a further u32 UTF-16 length
+ *   the variable bytes
+ * </pre>
+ *
+ * <p>Columns are only ever appended to a schema (ALTER TABLE ADD COLUMN), so a row written with
+ * {@code m} columns has the layout of the schema's first {@code m} columns: the slot offsets
+ * within the fixed section and the offset table are prefix sums kept here, and the section starts
+ * follow from {@code m} in O(1). Columns at or past {@code m} read as NULL.
+ */
+public final class RowLayout {
+  /** The row format version this code writes and reads. */
+  public static final int VERSION = 1;
+  /** Version byte plus column count. */
+  static final int PREAMBLE = 3;
+  static final int VARBINARY_ENTRY = 8;
+  static final int VARCHAR_ENTRY = 12;
+  /** The high bit of a stored byte length: all bytes ASCII. */
+  static final int ASCII_FLAG = 0x8000_0000;
+  /** The most columns a row can hold (u16 count). */
+  public static final int MAX_COLUMNS = 0xFFFF;
+
+  private final List<DataType> types;
+  private final TypeKind[] kinds;
+  /** Per column: slot offset in the fixed section, or entry offset in the offset table. */
+  private final int[] sectionOffset;
+  /** [m] = fixed section size of the first m columns. */
+  private final int[] fixedPrefix;
+  /** [m] = offset table size of the first m columns. */
+  private final int[] tablePrefix;
+
+  /** The layout of a table with these column types, in column order. */
+  public RowLayout(List<DataType> types) {
+    this.types = List.copyOf(types);
+    int n = this.types.size();
+    if (n > MAX_COLUMNS) {
+      throw new IllegalArgumentException(n + " columns, more than " + MAX_COLUMNS);
+    }
+    kinds = new TypeKind[n];
+    sectionOffset = new int[n];
+    fixedPrefix = new int[n + 1];
+    tablePrefix = new int[n + 1];
+    for (int i = 0; i < n; i++) {
+      DataType t = this.types.get(i);
+      kinds[i] = t.kind();
+      sectionOffset[i] = t.isVariableWidth() ? tablePrefix[i] : fixedPrefix[i];
+      fixedPrefix[i + 1] = fixedPrefix[i] + t.fixedWidth();
+      tablePrefix[i + 1] = tablePrefix[i] + entrySize(t);
+    }
+  }
+
+  private static int entrySize(DataType t) {
+    return switch (t.kind()) {
+      case VARCHAR -> VARCHAR_ENTRY;
+      case VARBINARY -> VARBINARY_ENTRY;
+      default -> 0;
+    };
+  }
+
+  /** The number of columns of the schema. */
+  public int columnCount() {
+    return kinds.length;
+  }
+
+  /** The type of column {@code i}. */
+  public DataType type(int i) {
+    return types.get(i);
+  }
+
+  /** All column types. */
+  public List<DataType> types() {
+    return types;
+  }
+
+  TypeKind kind(int i) {
+    return kinds[i];
+  }
+
+  /** Slot offset within the fixed section, or entry offset within the offset table. */
+  int sectionOffset(int i) {
+    return sectionOffset[i];
+  }
+
+  /** Where the fixed section starts in a row of {@code m} stored columns. */
+  static int fixedStart(int m) {
+    return PREAMBLE + (m + 7) / 8;
+  }
+
+  /** Where the offset table starts in a row of {@code m} stored columns. */
+  int tableStart(int m) {
+    return fixedStart(m) + fixedPrefix[m];
+  }
+
+  /** Where the variable bytes start in a row of {@code m} stored columns. */
+  int dataStart(int m) {
+    return tableStart(m) + tablePrefix[m];
+  }
+}
