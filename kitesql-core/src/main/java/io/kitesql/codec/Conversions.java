@@ -44,8 +44,14 @@ public final class Conversions {
    */
   public static long toEpochMicros(LocalDateTime ts) {
     long seconds = ts.toEpochSecond(ZoneOffset.UTC);
+    long micros = ts.getNano() / 1000;
+    if (seconds < 0 && micros > 0) {
+      // Borrow a second so the product cannot overflow near Long.MIN_VALUE micros.
+      seconds++;
+      micros -= MICROS_PER_SECOND;
+    }
     try {
-      return Math.addExact(Math.multiplyExact(seconds, MICROS_PER_SECOND), ts.getNano() / 1000);
+      return Math.addExact(Math.multiplyExact(seconds, MICROS_PER_SECOND), micros);
     } catch (ArithmeticException e) {
       throw outOfRange("TIMESTAMP " + ts + " is outside the storable range");
     }
