@@ -41,13 +41,34 @@ final class ReadContext {
 
   /** Starts a transaction on a fresh snapshot. */
   void begin() {
-    if (txn == null) {
-      txn = env.txnRead();
-    } else {
-      txn.renew();
+    try {
+      if (txn == null) {
+        txn = env.txnRead();
+      } else {
+        txn.renew();
+      }
+    } catch (Dbi.MapResizedException e) {
+      forgetTransaction();
+      throw e;
     }
     active = true;
     lease++;
+  }
+
+  /**
+   * Another process grew the map past ours: LMDB ended the transaction inside the failed renew,
+   * and lmdbjava 0.9.3 can neither renew nor abort it any more. Drop it (with its cursors) so the
+   * next begin starts a fresh one; the old reader slot is released when the environment closes.
+   */
+  private void forgetTransaction() {
+    for (var list : cursors.values()) {
+      for (var c : list) {
+        c.cursor.close();
+      }
+      list.clear();
+    }
+    txn = null;
+    active = false;
   }
 
   /** Ends the transaction: values die first, then LMDB releases the snapshot. */
