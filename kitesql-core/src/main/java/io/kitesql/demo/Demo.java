@@ -11,6 +11,7 @@ import io.kitesql.storage.Keyspace;
 import io.kitesql.storage.Storage;
 import io.kitesql.storage.StorageOptions;
 import io.kitesql.value.DataType;
+import io.kitesql.value.Memory;
 import io.kitesql.value.Text;
 import java.nio.file.Path;
 import java.util.List;
@@ -74,7 +75,7 @@ public final class Demo {
       int rows = 0;
       for (boolean ok = cursor.seek(prefix); ok; ok = cursor.next()) {
         var key = cursor.key();
-        if (key.length() < prefix.length || key.base().get(io.kitesql.value.Memory.BYTE, key.offset() + 4) != ROW_TAG) {
+        if (key.length() < prefix.length || key.base().get(Memory.BYTE, key.offset() + 4) != ROW_TAG) {
           break;
         }
         var value = cursor.value();

@@ -1,0 +1,8 @@
+/**
+ * KiteSQL for Java: an embedded SQL database on LMDB whose read results borrow the memory map.
+ *
+ * <p>This root package holds what every stage shares: {@link io.kitesql.KiteSqlException} and its
+ * {@link io.kitesql.ErrorCode}s. Stages depend downwards only: catalog → storage → value; codec →
+ * value.
+ */
+package io.kitesql;
