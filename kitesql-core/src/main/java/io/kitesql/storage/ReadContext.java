@@ -1,8 +1,6 @@
 package io.kitesql.storage;
 
-import io.kitesql.value.Memory;
 import io.kitesql.value.Scope;
-import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -22,14 +20,13 @@ final class ReadContext {
   private final Env<Ptr> env;
   private final EnumMap<Keyspace, Dbi<Ptr>> dbis;
   private final EnumMap<Keyspace, List<PooledCursor>> cursors = new EnumMap<>(Keyspace.class);
-  private final MemorySegment keyBuffer;
-  private final Ptr keyPtr = new Ptr();
+  private final KeyBuffer keyBuffer;
   private final Scope scope;
   private Txn<Ptr> txn;
   private boolean active;
   private long lease;
 
-  ReadContext(Env<Ptr> env, EnumMap<Keyspace, Dbi<Ptr>> dbis, MemorySegment keyBuffer, String name) {
+  ReadContext(Env<Ptr> env, EnumMap<Keyspace, Dbi<Ptr>> dbis, KeyBuffer keyBuffer, String name) {
     this.env = env;
     this.dbis = dbis;
     this.keyBuffer = keyBuffer;
@@ -97,9 +94,7 @@ final class ReadContext {
 
   /** Copies {@code key} into the scratch buffer and returns the holder that points at it. */
   Ptr key(byte[] key, int length) {
-    LmdbErrors.checkKey(length);
-    MemorySegment.copy(key, 0, keyBuffer, Memory.BYTE, 0, length);
-    return keyPtr.set(keyBuffer.address(), length);
+    return keyBuffer.load(key, length);
   }
 
   /** A cursor of this transaction, renewed for it; returned with {@link PooledCursor#release}. */

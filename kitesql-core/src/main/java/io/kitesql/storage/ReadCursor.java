@@ -1,6 +1,7 @@
 package io.kitesql.storage;
 
 import io.kitesql.value.Memory;
+import java.util.function.BooleanSupplier;
 import org.lmdbjava.GetOp;
 import org.lmdbjava.LmdbException;
 
@@ -21,57 +22,31 @@ public final class ReadCursor implements KvCursor {
   @Override
   public boolean seek(byte[] key, int length) {
     var c = live();
-    try {
-      return position(c.cursor.get(txn.context().key(key, length), GetOp.MDB_SET_RANGE));
-    } catch (LmdbException e) {
-      throw LmdbErrors.translate(e, "cursor seek");
-    }
+    return move(() -> c.cursor.get(txn.context().key(key, length), GetOp.MDB_SET_RANGE), "cursor seek");
   }
 
   @Override
   public boolean first() {
     var c = live();
-    try {
-      return position(c.cursor.first());
-    } catch (LmdbException e) {
-      throw LmdbErrors.translate(e, "cursor first");
-    }
+    return move(c.cursor::first, "cursor first");
   }
 
   @Override
   public boolean last() {
     var c = live();
-    try {
-      return position(c.cursor.last());
-    } catch (LmdbException e) {
-      throw LmdbErrors.translate(e, "cursor last");
-    }
+    return move(c.cursor::last, "cursor last");
   }
 
   @Override
   public boolean next() {
     var c = live();
-    if (keyLength < 0) {
-      return false;
-    }
-    try {
-      return position(c.cursor.next());
-    } catch (LmdbException e) {
-      throw LmdbErrors.translate(e, "cursor next");
-    }
+    return keyLength >= 0 && move(c.cursor::next, "cursor next");
   }
 
   @Override
   public boolean prev() {
     var c = live();
-    if (keyLength < 0) {
-      return false;
-    }
-    try {
-      return position(c.cursor.prev());
-    } catch (LmdbException e) {
-      throw LmdbErrors.translate(e, "cursor prev");
-    }
+    return keyLength >= 0 && move(c.cursor::prev, "cursor prev");
   }
 
   @Override
@@ -102,7 +77,13 @@ public final class ReadCursor implements KvCursor {
     pooled = null;
   }
 
-  private boolean position(boolean found) {
+  private boolean move(BooleanSupplier op, String action) {
+    boolean found;
+    try {
+      found = op.getAsBoolean();
+    } catch (LmdbException e) {
+      throw LmdbErrors.translate(e, action);
+    }
     if (!found) {
       keyLength = -1;
       return false;

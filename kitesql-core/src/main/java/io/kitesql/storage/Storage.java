@@ -5,7 +5,6 @@ import io.kitesql.KiteSqlException;
 import io.kitesql.value.Memory;
 import java.io.IOException;
 import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,8 +49,7 @@ public final class Storage implements AutoCloseable {
   private final WriterThread writer;
   private final ReentrantLock writeLock = new ReentrantLock(true);
   private final ReadContextPool readers;
-  private final MemorySegment writerKeyBuffer;
-  private final Ptr writerKeyPtr = new Ptr();
+  private final KeyBuffer writerKey;
   private volatile boolean closed;
   private long mapSize;
 
@@ -61,7 +59,7 @@ public final class Storage implements AutoCloseable {
     this.env = env;
     this.writer = writer;
     this.mapSize = options.mapSize();
-    this.writerKeyBuffer = arena.allocate(LmdbErrors.MAX_KEY_SIZE);
+    this.writerKey = new KeyBuffer(arena);
     int id = INSTANCES.incrementAndGet();
     var counter = new AtomicInteger();
     this.readers = new ReadContextPool(options.readPoolSize(), () -> newReadContext("read-" + id + "-" + counter.incrementAndGet()));
@@ -318,9 +316,7 @@ public final class Storage implements AutoCloseable {
 
   /** The writer thread's key holder; only called on the writer thread. */
   Ptr writerKey(byte[] key, int length) {
-    LmdbErrors.checkKey(length);
-    MemorySegment.copy(key, 0, writerKeyBuffer, Memory.BYTE, 0, length);
-    return writerKeyPtr.set(writerKeyBuffer.address(), length);
+    return writerKey.load(key, length);
   }
 
   /** Begins an LMDB write transaction; on the writer thread. */
@@ -407,7 +403,7 @@ public final class Storage implements AutoCloseable {
   }
 
   private ReadContext newReadContext(String name) {
-    return new ReadContext(env, dbis, arena.allocate(LmdbErrors.MAX_KEY_SIZE), name);
+    return new ReadContext(env, dbis, new KeyBuffer(arena), name);
   }
 
   private void checkNotClosed() {

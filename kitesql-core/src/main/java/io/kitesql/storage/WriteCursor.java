@@ -1,5 +1,6 @@
 package io.kitesql.storage;
 
+import java.util.function.BooleanSupplier;
 import org.lmdbjava.Cursor;
 import org.lmdbjava.GetOp;
 import org.lmdbjava.LmdbException;
@@ -87,7 +88,7 @@ public final class WriteCursor implements KvCursor {
     }
   }
 
-  private boolean move(java.util.function.BooleanSupplier op, String action) {
+  private boolean move(BooleanSupplier op, String action) {
     checkOpen();
     return txn.onWriter(() -> {
       try {
