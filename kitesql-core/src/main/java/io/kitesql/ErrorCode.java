@@ -4,7 +4,7 @@ package io.kitesql;
  * Every error the engine raises, with a stable numeric code, a SQLSTATE and a category.
  *
  * <p>Codes are grouped in ranges: 1xxx storage and resources, 2xxx transactions, 3xxx data and
- * encoding, 9xxx internal. The category says whose move it is: {@link Category#USER} errors are
+ * encoding, 4xxx SQL statements (syntax, names, types, constraints), 9xxx internal. The category says whose move it is: {@link Category#USER} errors are
  * fixed by changing the call, {@link Category#RESOURCE} errors by waiting, retrying or
  * configuring more of something, {@link Category#INTERNAL} errors are bugs or damaged files.
  */
@@ -42,6 +42,35 @@ public enum ErrorCode {
   CORRUPT_RECORD(3003, "XX001", Category.INTERNAL),
   /** A catalog object (table, index, column) is missing or already exists. */
   CATALOG_CONFLICT(3004, "42P07", Category.USER),
+
+  /** SQL text that does not parse: {@code SELEC 1}. The message names line, column and token. */
+  SYNTAX_ERROR(4001, "42601", Category.USER),
+  /** A table or index that does not exist: {@code SELECT * FROM nope}. */
+  UNKNOWN_TABLE(4002, "42P01", Category.USER),
+  /** A column that does not exist in scope: {@code SELECT nope FROM t}. */
+  UNKNOWN_COLUMN(4003, "42703", Category.USER),
+  /** A column name that matches more than one column in scope. */
+  AMBIGUOUS_COLUMN(4004, "42702", Category.USER),
+  /** An operation on types that do not fit: {@code 'a' + 1}, {@code WHERE 5}. */
+  TYPE_MISMATCH(4005, "42804", Category.USER),
+  /** A function that does not exist or is called with the wrong number of arguments. */
+  UNKNOWN_FUNCTION(4006, "42883", Category.USER),
+  /** Too few or too many parameter values, or an unknown parameter name. */
+  PARAMETER_MISMATCH(4007, "07001", Category.USER),
+  /** Valid SQL the engine does not implement (yet); the message names the construct. */
+  UNSUPPORTED_FEATURE(4008, "0A000", Category.USER),
+  /** A row would break a PRIMARY KEY or UNIQUE constraint. */
+  UNIQUE_VIOLATION(4009, "23505", Category.USER),
+  /** NULL for a NOT NULL column. */
+  NOT_NULL_VIOLATION(4010, "23502", Category.USER),
+  /** Division (or MOD) by zero. */
+  DIVISION_BY_ZERO(4011, "22012", Category.USER),
+  /** A value that cannot be converted to the requested type: {@code CAST('x' AS INT)}. */
+  INVALID_VALUE(4012, "22018", Category.USER),
+  /** A grouping error: a column neither grouped nor aggregated, an aggregate in WHERE. */
+  GROUPING_ERROR(4013, "42803", Category.USER),
+  /** A statement shape that is not allowed here: a query passed to execute(), DML to query(). */
+  WRONG_STATEMENT_KIND(4014, "42000", Category.USER),
 
   /** A bug: an invariant of the engine did not hold. */
   INTERNAL_ERROR(9001, "XX000", Category.INTERNAL);
