@@ -331,6 +331,15 @@ public final class Storage implements AutoCloseable {
     }
   }
 
+  /** Begins a nested write transaction inside {@code parent}; on the writer thread. */
+  Txn<Ptr> beginNestedWrite(Txn<Ptr> parent) {
+    try {
+      return env.txn(parent);
+    } catch (LmdbException e) {
+      throw LmdbErrors.translate(e, "begin nested write transaction");
+    }
+  }
+
   void endRead(ReadContext ctx) {
     try {
       ctx.end();

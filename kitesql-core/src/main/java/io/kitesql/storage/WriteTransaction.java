@@ -5,11 +5,13 @@ import io.kitesql.KiteSqlException;
 import io.kitesql.value.Memory;
 import io.kitesql.value.Scope;
 import java.lang.foreign.MemorySegment;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import org.lmdbjava.Dbi;
 import org.lmdbjava.Env;
 import org.lmdbjava.GetOp;
@@ -40,6 +42,10 @@ public final class WriteTransaction implements KvTransaction {
   private final Thread owner;
   private final List<WriteCursor> cursors = new ArrayList<>();
   private final List<WriteOp> log = new ArrayList<>();
+  /** Enclosing LMDB transactions of {@link #atomically} blocks, innermost first. */
+  private final ArrayDeque<Txn<Ptr>> outer = new ArrayDeque<>();
+  /** For each open block, innermost first: the log size and cursor count when it began. */
+  private final ArrayDeque<int[]> marks = new ArrayDeque<>();
   private Txn<Ptr> txn;
   private State state = State.OPEN;
   private long logBytes;
@@ -110,6 +116,65 @@ public final class WriteTransaction implements KvTransaction {
         throw LmdbErrors.translate(e, "open cursor");
       }
     });
+  }
+
+  /**
+   * Runs {@code work} as one atomic step of this transaction (an LMDB nested transaction): if it
+   * throws, every write it made is undone and the transaction stays usable with its earlier
+   * writes. A failing SQL statement inside a larger transaction uses this. Blocks may nest;
+   * cursors opened inside a block are closed when it ends.
+   */
+  public <T> T atomically(Supplier<T> work) {
+    checkUsable();
+    onWriter(() -> {
+      beginBlock();
+      return null;
+    });
+    boolean completed = false;
+    try {
+      T result = work.get();
+      completed = true;
+      return result;
+    } finally {
+      if (state == State.OPEN) {
+        boolean commit = completed;
+        storage.writer().run(() -> endBlock(commit));
+      }
+    }
+  }
+
+  private void beginBlock() {
+    var child = storage.beginNestedWrite(txn);
+    outer.push(txn);
+    marks.push(new int[] {log.size(), cursors.size()});
+    txn = child;
+  }
+
+  private void endBlock(boolean commit) {
+    while (true) {
+      var mark = marks.peek();
+      while (cursors.size() > mark[1]) {
+        cursors.removeLast().closeNative();
+      }
+      try {
+        if (commit) {
+          txn.commit();
+        } else {
+          txn.abort();
+          if (logComplete) {
+            log.subList(mark[0], log.size()).clear();
+          }
+        }
+        marks.pop();
+        txn = outer.pop();
+        return;
+      } catch (Env.MapFullException _) {
+        txn = null; // A failed commit frees the nested transaction.
+        recoverFromMapFull();
+      } catch (LmdbException e) {
+        throw LmdbErrors.translate(e, commit ? "commit of an atomic block" : "rollback of an atomic block");
+      }
+    }
   }
 
   /** Makes the writes durable (as the environment's {@link Durability} says) and ends the transaction. */
@@ -240,6 +305,9 @@ public final class WriteTransaction implements KvTransaction {
   }
 
   private void commitOnWriter() {
+    if (!marks.isEmpty()) {
+      throw new IllegalStateException("cannot commit inside an atomically(...) block");
+    }
     while (true) {
       closeCursors();
       try {
@@ -274,10 +342,28 @@ public final class WriteTransaction implements KvTransaction {
       state = State.FAILED;
       throw e;
     }
+    replay();
+  }
+
+  /** Rebuilds the LMDB transaction (and open blocks) from the log after a rollback. */
+  private void replay() {
     txn = storage.beginNativeWrite();
-    for (var op : log) {
-      apply(op); // MAP_FULL again here goes back to the caller's loop.
+    var blockStarts = new ArrayList<int[]>(marks);
+    java.util.Collections.reverse(blockStarts); // outermost first
+    var parents = new ArrayDeque<Txn<Ptr>>();
+    int applied = 0;
+    for (var mark : blockStarts) {
+      for (; applied < mark[0]; applied++) {
+        apply(log.get(applied)); // MAP_FULL again here goes back to the caller's loop.
+      }
+      parents.push(txn);
+      txn = storage.beginNestedWrite(txn);
     }
+    for (; applied < log.size(); applied++) {
+      apply(log.get(applied));
+    }
+    outer.clear();
+    outer.addAll(parents);
   }
 
   private void fail(String message) {
@@ -339,11 +425,15 @@ public final class WriteTransaction implements KvTransaction {
     return MemorySegment.mismatch(Memory.ALL, key.address, key.address + prefix.length, p, 0, prefix.length) < 0;
   }
 
+  /** Aborts the innermost LMDB transaction and every enclosing one. */
   private void abortOnWriter() {
     closeCursorsQuietly();
     if (txn != null) {
       txn.abort();
       txn = null;
+    }
+    while (!outer.isEmpty()) {
+      outer.pop().abort();
     }
   }
 
