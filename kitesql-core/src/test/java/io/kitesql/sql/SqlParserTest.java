@@ -1,0 +1,43 @@
+package io.kitesql.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
+import net.sf.jsqlparser.statement.create.table.CreateTable;
+import net.sf.jsqlparser.statement.select.Select;
+import org.junit.jupiter.api.Test;
+
+class SqlParserTest {
+
+  @Test
+  void parsesOneStatementWithOrWithoutSemicolon() {
+    assertThat(SqlParser.parse("select a from t where b = ?")).isInstanceOf(Select.class);
+    assertThat(SqlParser.parse("create table t (a int primary key);")).isInstanceOf(CreateTable.class);
+  }
+
+  @Test
+  void syntaxErrorsNameLineColumnAndToken() {
+    assertThatThrownBy(() -> SqlParser.parse("select a\nfrom t wher b = 1"))
+        .isInstanceOf(KiteSqlException.class)
+        .hasMessageContaining("line 2, column 13")
+        .hasMessageContaining("'b'")
+        .satisfies(e -> assertThat(((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.SYNTAX_ERROR));
+    assertThatThrownBy(() -> SqlParser.parse("select from"))
+        .isInstanceOf(KiteSqlException.class)
+        .hasMessageContaining("line 1");
+    assertThatThrownBy(() -> SqlParser.parse("select (1 + "))
+        .hasMessageContaining("end of statement");
+  }
+
+  @Test
+  void refusesSeveralStatementsEmptyTextAndHugeText() {
+    assertThatThrownBy(() -> SqlParser.parse("select 1; select 2"))
+        .isInstanceOf(KiteSqlException.class)
+        .hasMessageContaining("one statement at a time");
+    assertThatThrownBy(() -> SqlParser.parse("   ")).hasMessageContaining("empty SQL statement");
+    assertThatThrownBy(() -> SqlParser.parse("select " + "1+".repeat(SqlParser.MAX_LENGTH) + "1"))
+        .hasMessageContaining("exceeds the limit");
+  }
+}
