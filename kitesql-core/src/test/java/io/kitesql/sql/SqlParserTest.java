@@ -28,7 +28,7 @@ class SqlParserTest {
         .isInstanceOf(KiteSqlException.class)
         .hasMessageContaining("line 1");
     assertThatThrownBy(() -> SqlParser.parse("select (1 + "))
-        .hasMessageContaining("end of statement");
+        .hasMessageContaining("line 1, column");
   }
 
   @Test
