@@ -28,7 +28,10 @@ public interface SltEngine extends AutoCloseable {
   /** The name matched by {@code skipif} and {@code onlyif}, e.g. {@code sqlite} or {@code kitesql}. */
   String name();
 
-  /** Releases the engine's resources; the runner creates a fresh engine per file. */
+  /**
+   * Releases the engine's resources; the runner creates a fresh engine per file. Unchecked, so
+   * try-with-resources needs no catch (and no InterruptedException can hide behind it).
+   */
   @Override
-  void close() throws Exception;
+  void close();
 }

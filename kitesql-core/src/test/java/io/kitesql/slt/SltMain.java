@@ -81,7 +81,7 @@ public final class SltMain {
   private static void closeQuietly(SltEngine engine, Path file) {
     try {
       engine.close();
-    } catch (Exception e) {
+    } catch (RuntimeException e) {
       System.err.println("closing " + engine.name() + " after " + file + " failed: " + e);
     }
   }

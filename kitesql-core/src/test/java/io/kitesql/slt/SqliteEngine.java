@@ -59,7 +59,11 @@ public final class SqliteEngine implements SltEngine {
   }
 
   @Override
-  public void close() throws SQLException {
-    connection.close();
+  public void close() {
+    try {
+      connection.close();
+    } catch (SQLException e) {
+      throw new IllegalStateException("closing SQLite failed", e);
+    }
   }
 }
