@@ -1,0 +1,37 @@
+package io.kitesql.slt;
+
+import java.util.List;
+
+/**
+ * The database under test, as seen by the sqllogictest runner.
+ *
+ * <p>The runner knows nothing about SQL: an engine executes statements and returns query results
+ * already rendered as sqllogictest strings (see {@link SltFormat}), so the same corpus can be run
+ * against KiteSQL and against a reference engine such as SQLite.
+ */
+public interface SltEngine extends AutoCloseable {
+
+  /**
+   * Executes a statement whose result, if any, is discarded.
+   *
+   * @throws Exception any failure of the engine; a {@code statement error} record expects one
+   */
+  void statement(String sql) throws Exception;
+
+  /**
+   * Runs a query and returns its rows, each value formatted by {@link SltFormat#format} for the
+   * column's type letter in {@code columnTypes} ({@code I} integer, {@code R} real, {@code T}
+   * text). A query may return more columns than there are letters; extra columns are text.
+   */
+  List<List<String>> query(String sql, String columnTypes) throws Exception;
+
+  /** The name matched by {@code skipif} and {@code onlyif}, e.g. {@code sqlite} or {@code kitesql}. */
+  String name();
+
+  /**
+   * Releases the engine's resources; the runner creates a fresh engine per file. Unchecked, so
+   * try-with-resources needs no catch (and no InterruptedException can hide behind it).
+   */
+  @Override
+  void close();
+}

@@ -1,0 +1,39 @@
+package io.kitesql.slt;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** Finds {@code .slt} files: a file stands for itself, a directory for its tree, sorted by path. */
+public final class SltFiles {
+  private SltFiles() {}
+
+  /** Every {@code .slt} file under {@code path} (or {@code path} itself), in a stable order. */
+  public static List<Path> find(Path path) {
+    if (!Files.exists(path)) {
+      throw new IllegalArgumentException("no such file or directory: " + path);
+    }
+    if (Files.isRegularFile(path)) {
+      return List.of(path);
+    }
+    try (Stream<Path> tree = Files.walk(path)) {
+      return tree.filter(Files::isRegularFile)
+          .filter(p -> p.getFileName().toString().endsWith(".slt"))
+          .sorted()
+          .toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list " + path, e);
+    }
+  }
+
+  /** Every {@code .slt} file under each of {@code paths}, in argument order. */
+  public static List<Path> find(List<Path> paths) {
+    List<Path> out = new ArrayList<>();
+    paths.forEach(p -> out.addAll(find(p)));
+    return out;
+  }
+}
