@@ -39,10 +39,10 @@ public final class Catalog {
   /**
    * The named table.
    *
-   * @throws KiteSqlException CATALOG_CONFLICT naming the missing table
+   * @throws KiteSqlException UNKNOWN_TABLE naming the missing table
    */
   public TableDef requireTable(String name) {
-    return table(name).orElseThrow(() -> new KiteSqlException(ErrorCode.CATALOG_CONFLICT, "table " + name + " does not exist"));
+    return table(name).orElseThrow(() -> new KiteSqlException(ErrorCode.UNKNOWN_TABLE, "table " + name + " does not exist"));
   }
 
   /** Tables in name order. */

@@ -14,7 +14,8 @@ import java.util.ArrayList;
  * data, so DDL commits or rolls back with everything else.
  *
  * <p>Keys: {@code 't' + table id} → table definition; {@code 'q' + table id} → the next hidden
- * row id of a table; {@code 'n'} → the next table id. In {@link Keyspace#DATA}, every key of a
+ * row id of a table; {@code 'n'} → the next table id; {@code 'v'} → the catalog version, bumped
+ * by every schema change so that cached catalogs and plans can tell they are stale. In {@link Keyspace#DATA}, every key of a
  * table starts with its id ({@link #tablePrefix}), big-endian, so dropping a table deletes one
  * prefix.
  */
@@ -22,6 +23,7 @@ public final class CatalogStore {
   private static final byte TABLE = 't';
   private static final byte SEQUENCE = 'q';
   private static final byte[] NEXT_TABLE_ID = {'n'};
+  private static final byte[] VERSION = {'v'};
 
   private CatalogStore() {}
 
@@ -77,6 +79,18 @@ public final class CatalogStore {
     long first = tx.get(Keyspace.CATALOG, key).map(s -> s.base().get(Memory.LONG_BE, s.offset())).orElse(1L);
     tx.put(Keyspace.CATALOG, key, ByteBuffer.allocate(8).putLong(first + count).array());
     return first;
+  }
+
+  /** The catalog version visible to {@code tx} (0 before any schema change). */
+  public static long version(KvTransaction tx) {
+    return tx.get(Keyspace.CATALOG, VERSION).map(s -> s.base().get(Memory.LONG_BE, s.offset())).orElse(0L);
+  }
+
+  /** Marks a schema change: increments the catalog version. */
+  public static long bumpVersion(WriteTransaction tx) {
+    long next = version(tx) + 1;
+    tx.put(Keyspace.CATALOG, VERSION, ByteBuffer.allocate(8).putLong(next).array());
+    return next;
   }
 
   /** The first bytes of every key of the table in {@link Keyspace#DATA}. */

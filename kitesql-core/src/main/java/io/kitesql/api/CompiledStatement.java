@@ -1,0 +1,72 @@
+package io.kitesql.api;
+
+import io.kitesql.bind.BoundStatement;
+import io.kitesql.catalog.Catalog;
+import io.kitesql.exec.Operator;
+import io.kitesql.exec.Operators;
+import io.kitesql.expr.Parameters;
+import io.kitesql.plan.PlanNode;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A statement bound and optimized against one catalog version, with a pool of operator trees for
+ * its query plan. Immutable apart from the pool; shared by every thread that executes it.
+ */
+final class CompiledStatement {
+  private static final int MAX_POOLED = 64;
+
+  private final Catalog catalog;
+  private final BoundStatement statement;
+  private final Parameters parameters;
+  private final List<ResultColumn> columns;
+  private final ConcurrentLinkedDeque<Operator> pool = new ConcurrentLinkedDeque<>();
+  private final AtomicInteger pooled = new AtomicInteger();
+
+  CompiledStatement(Catalog catalog, BoundStatement statement, Parameters parameters) {
+    this.catalog = catalog;
+    this.statement = statement;
+    this.parameters = parameters;
+    this.columns = switch (statement) {
+      case BoundStatement.Query q -> q.plan().output().stream().map(c -> new ResultColumn(c.name(), c.type())).toList();
+      case BoundStatement.Explain _ -> List.of(new ResultColumn("plan", io.kitesql.value.DataType.VARCHAR));
+      default -> List.of();
+    };
+  }
+
+  Catalog catalog() {
+    return catalog;
+  }
+
+  BoundStatement statement() {
+    return statement;
+  }
+
+  Parameters parameters() {
+    return parameters;
+  }
+
+  List<ResultColumn> columns() {
+    return columns;
+  }
+
+  /** An operator tree for one execution of the query: pooled, or new. */
+  Operator acquire(PlanNode plan) {
+    var op = pool.pollFirst();
+    if (op != null) {
+      pooled.decrementAndGet();
+      return op;
+    }
+    return Operators.build(plan, false);
+  }
+
+  /** Takes back a closed operator tree for the next execution. */
+  void release(Operator op) {
+    if (pooled.incrementAndGet() <= MAX_POOLED) {
+      pool.addFirst(op);
+    } else {
+      pooled.decrementAndGet();
+    }
+  }
+}

@@ -1,0 +1,146 @@
+package io.kitesql.api;
+
+import io.kitesql.catalog.Catalog;
+import io.kitesql.catalog.CatalogStore;
+import io.kitesql.catalog.TableDef;
+import io.kitesql.storage.KvTransaction;
+import io.kitesql.storage.Storage;
+import io.kitesql.table.TableStore;
+import java.nio.file.Path;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+
+/**
+ * An open KiteSQL database. Thread-safe: prepare statements once and execute them from any
+ * thread, in read-only transactions (many at once, values borrowed from the map) or the one
+ * read-write transaction.
+ *
+ * {@snippet :
+ * try (var db = KiteSql.open(Path.of("data"))) {
+ *   db.execute("create table notes (id int primary key, body varchar)");
+ *   db.execute("insert into notes values (?, ?)", 1, "kites fly");
+ *   var byId = db.prepare("select body from notes where id = ?");
+ *   db.read(tx -> {
+ *     try (var rows = tx.query(byId, 1)) {
+ *       while (rows.next()) {
+ *         CharSequence body = rows.getText(0); // a view of the LMDB map, no copy
+ *       }
+ *     }
+ *     return null;
+ *   });
+ * }
+ * }
+ */
+public final class Database implements AutoCloseable {
+  private static final int MAX_CACHED_STATEMENTS = 4096;
+
+  /** The catalog as of a version; replaced as a whole when a schema change commits. */
+  private record CatalogSnapshot(long version, Catalog catalog) {}
+
+  private final Storage storage;
+  private final ConcurrentHashMap<String, PreparedStatement> statements = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<TableDef, TableStore> stores = new ConcurrentHashMap<>();
+  private volatile CatalogSnapshot current;
+
+  Database(Storage storage) {
+    this.storage = storage;
+    this.current = storage.read(tx -> new CatalogSnapshot(CatalogStore.version(tx), CatalogStore.load(tx)));
+  }
+
+  /**
+   * Parses {@code sql} and plans it against the current schema (so unknown tables and syntax
+   * errors surface here). Cached by SQL text: preparing the same text again is a map lookup.
+   */
+  public PreparedStatement prepare(String sql) {
+    var statement = statement(sql);
+    statement.compiledFor(catalog());
+    return statement;
+  }
+
+  /** A cached prepared statement, planned at first use. */
+  PreparedStatement statement(String sql) {
+    var cached = statements.get(sql);
+    if (cached != null) {
+      return cached;
+    }
+    var created = new PreparedStatement(this, sql);
+    if (statements.size() < MAX_CACHED_STATEMENTS) {
+      var raced = statements.putIfAbsent(sql, created);
+      return raced != null ? raced : created;
+    }
+    return created;
+  }
+
+  /** Begins a read-only transaction on the latest committed state. */
+  public ReadOnlyTransaction beginRead() {
+    return new ReadOnlyTransaction(this, storage.beginRead());
+  }
+
+  /** Begins the read-write transaction, waiting for the one in progress. */
+  public ReadWriteTransaction beginWrite() {
+    return new ReadWriteTransaction(this, storage.beginWrite());
+  }
+
+  /** Runs {@code work} in a read-only transaction; what it returns must not borrow from it (copy values). */
+  public <T> T read(Function<? super ReadOnlyTransaction, T> work) {
+    try (var tx = beginRead()) {
+      return work.apply(tx);
+    }
+  }
+
+  /** Runs {@code work} in a read-write transaction and commits it, or rolls back if it throws. */
+  public <T> T write(Function<? super ReadWriteTransaction, T> work) {
+    try (var tx = beginWrite()) {
+      T result = work.apply(tx);
+      if (tx.isOpen()) {
+        tx.commit();
+      }
+      return result;
+    }
+  }
+
+  /** Executes one INSERT/UPDATE/DELETE/DDL statement in its own transaction; returns the rows written. */
+  public long execute(String sql, Object... parameters) {
+    return write(tx -> tx.execute(sql, parameters));
+  }
+
+  /** The schema as of the last committed change. */
+  public Catalog catalog() {
+    return current.catalog();
+  }
+
+  /** LMDB's data file, e.g. to check that borrowed values lie inside its map. */
+  public Path dataFile() {
+    return storage.dataFile();
+  }
+
+  /** The storage underneath (statistics, options). */
+  public Storage storage() {
+    return storage;
+  }
+
+  /** Closes the database; refuses (and stays open) while transactions are open. */
+  @Override
+  public void close() {
+    storage.close();
+  }
+
+  // ---- plumbing for transactions ----
+
+  /** The catalog a transaction sees: the cached one if its version matches the snapshot's. */
+  Catalog catalogFor(KvTransaction tx) {
+    long version = CatalogStore.version(tx);
+    var snapshot = current;
+    return snapshot.version() == version ? snapshot.catalog() : CatalogStore.load(tx);
+  }
+
+  synchronized void publish(long version, Catalog catalog) {
+    if (version > current.version()) {
+      current = new CatalogSnapshot(version, catalog);
+    }
+  }
+
+  TableStore store(TableDef table) {
+    return stores.computeIfAbsent(table, TableStore::new);
+  }
+}

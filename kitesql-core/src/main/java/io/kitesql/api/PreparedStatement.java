@@ -1,0 +1,74 @@
+package io.kitesql.api;
+
+import io.kitesql.bind.StatementBinder;
+import io.kitesql.catalog.Catalog;
+import io.kitesql.expr.Parameters;
+import io.kitesql.optimize.Optimizer;
+import io.kitesql.sql.SqlParser;
+import java.util.List;
+import net.sf.jsqlparser.statement.Statement;
+
+/**
+ * A statement parsed once and planned once per schema version, executed many times with
+ * parameters ({@code ?}, {@code ?1}, {@code $1} or {@code :name}) in any transaction, on any
+ * number of threads at once. Obtain one with {@link Database#prepare}; it stays valid across
+ * schema changes (it is re-planned against the new schema on its next use).
+ */
+public final class PreparedStatement {
+  private final Database database;
+  private final String sql;
+  private final Statement parsed;
+  private volatile CompiledStatement compiled;
+
+  /** Parses now; binds and plans at first use, against the catalog of the executing transaction. */
+  PreparedStatement(Database database, String sql) {
+    this.database = database;
+    this.sql = sql;
+    this.parsed = SqlParser.parse(sql);
+  }
+
+  public String sql() {
+    return sql;
+  }
+
+  /** The number of parameter slots (distinct names count once). */
+  public int parameterCount() {
+    return current().parameters().count();
+  }
+
+  /** The result columns of a query; empty for other statements. */
+  public List<ResultColumn> columns() {
+    return current().columns();
+  }
+
+  /** Whether this is a query (SELECT, VALUES or EXPLAIN): run it with {@code query}, others with {@code execute}. */
+  public boolean isQuery() {
+    return current().statement().isReadOnly();
+  }
+
+  private CompiledStatement current() {
+    return compiledFor(database.catalog());
+  }
+
+  /** The plan for {@code catalog}: the cached one, or a new one if the schema changed. */
+  CompiledStatement compiledFor(Catalog catalog) {
+    var c = compiled;
+    if (c != null && c.catalog() == catalog) {
+      return c;
+    }
+    c = compile(catalog);
+    compiled = c;
+    return c;
+  }
+
+  private CompiledStatement compile(Catalog catalog) {
+    var params = new Parameters();
+    var bound = StatementBinder.bind(parsed, catalog, params);
+    return new CompiledStatement(catalog, Optimizer.optimize(bound), params);
+  }
+
+  @Override
+  public String toString() {
+    return "PreparedStatement[" + sql + "]";
+  }
+}

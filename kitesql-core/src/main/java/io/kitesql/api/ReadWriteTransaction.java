@@ -1,0 +1,114 @@
+package io.kitesql.api;
+
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
+import io.kitesql.bind.BoundStatement;
+import io.kitesql.catalog.Catalog;
+import io.kitesql.catalog.CatalogStore;
+import io.kitesql.exec.DdlExecutor;
+import io.kitesql.exec.DmlExecutor;
+import io.kitesql.storage.WriteTransaction;
+import java.util.Map;
+
+/**
+ * The database's one write transaction. Each {@link #execute} is atomic: a statement that fails
+ * leaves none of its writes behind, and the transaction keeps its earlier ones. Values its
+ * queries return are owned copies. Not committing means rolling back.
+ */
+public final class ReadWriteTransaction implements Transaction {
+  private final Session session;
+  private final WriteTransaction storage;
+  private final Catalog initialCatalog;
+
+  ReadWriteTransaction(Database database, WriteTransaction storage) {
+    this.session = new Session(database, storage);
+    this.storage = storage;
+    this.initialCatalog = session.catalog;
+  }
+
+  /** Runs INSERT, UPDATE, DELETE or DDL; returns the rows written (0 for DDL). */
+  public long execute(PreparedStatement statement, Object... parameters) {
+    return execute(statement, parameters, null);
+  }
+
+  public long execute(PreparedStatement statement, Map<String, ?> parameters) {
+    return execute(statement, null, parameters);
+  }
+
+  /** Prepares (cached by SQL text) and executes. */
+  public long execute(String sql, Object... parameters) {
+    return execute(session.database().statement(sql), parameters);
+  }
+
+  private long execute(PreparedStatement statement, Object[] positional, Map<String, ?> named) {
+    session.checkOpen();
+    var compiled = statement.compiledFor(session.catalog);
+    var params = named == null ? compiled.parameters().bind(positional) : compiled.parameters().bindNamed(named);
+    var ctx = session.context(params);
+    var bound = compiled.statement();
+    if (bound.isReadOnly()) {
+      throw new KiteSqlException(ErrorCode.WRONG_STATEMENT_KIND, "a query returns rows: use query() for " + statement.sql());
+    }
+    record Outcome(long rows, Catalog catalog) {}
+    var outcome = storage.atomically(() -> switch (bound) {
+      case BoundStatement.Insert i -> new Outcome(DmlExecutor.insert(i, storage, ctx), session.catalog);
+      case BoundStatement.Update u -> new Outcome(DmlExecutor.update(u, storage, ctx), session.catalog);
+      case BoundStatement.Delete d -> new Outcome(DmlExecutor.delete(d, storage, ctx), session.catalog);
+      default -> new Outcome(0, DdlExecutor.execute(bound, storage, session.catalog, session.database()::store));
+    });
+    session.catalog = outcome.catalog();
+    return outcome.rows();
+  }
+
+  @Override
+  public RowCursor query(PreparedStatement statement, Object... parameters) {
+    return session.query(this, statement, parameters, null);
+  }
+
+  @Override
+  public RowCursor query(PreparedStatement statement, Map<String, ?> parameters) {
+    return session.query(this, statement, null, parameters);
+  }
+
+  @Override
+  public RowCursor query(String sql, Object... parameters) {
+    return query(session.database().statement(sql), parameters);
+  }
+
+  /** Makes the writes durable and visible to transactions that begin afterwards. */
+  public void commit() {
+    session.checkOpen();
+    session.closeCursors();
+    long version = session.catalog == initialCatalog ? -1 : CatalogStore.version(storage);
+    storage.commit();
+    if (version >= 0) {
+      session.database().publish(version, session.catalog);
+    }
+  }
+
+  /** Discards the writes; does nothing if the transaction already ended. */
+  public void rollback() {
+    session.closeCursors();
+    storage.rollback();
+  }
+
+  @Override
+  public boolean lendsFromMap() {
+    return false;
+  }
+
+  @Override
+  public boolean isOpen() {
+    return storage.isOpen();
+  }
+
+  @Override
+  public void close() {
+    rollback();
+  }
+
+  @Override
+  public void forget(RowCursor cursor) {
+    session.forget(cursor);
+  }
+}

@@ -1,0 +1,85 @@
+package io.kitesql.api;
+
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
+import io.kitesql.bind.BoundStatement;
+import io.kitesql.catalog.Catalog;
+import io.kitesql.exec.ExecutionContext;
+import io.kitesql.plan.PlanPrinter;
+import io.kitesql.plan.Values;
+import io.kitesql.expr.Expr;
+import io.kitesql.plan.OutputColumn;
+import io.kitesql.storage.KvTransaction;
+import io.kitesql.value.DataType;
+import io.kitesql.value.Text;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** What both kinds of transaction share: the catalog they see, queries, and their open cursors. */
+final class Session {
+  private final Database database;
+  private final KvTransaction storage;
+  private final List<RowCursor> cursors = new ArrayList<>();
+  Catalog catalog;
+
+  Session(Database database, KvTransaction storage) {
+    this.database = database;
+    this.storage = storage;
+    this.catalog = database.catalogFor(storage);
+  }
+
+  KvTransaction storage() {
+    return storage;
+  }
+
+  Database database() {
+    return database;
+  }
+
+  ExecutionContext context(Object[] parameters) {
+    return new ExecutionContext(storage, parameters, database::store);
+  }
+
+  RowCursor query(Transaction owner, PreparedStatement statement, Object[] positional, Map<String, ?> named) {
+    checkOpen();
+    var compiled = statement.compiledFor(catalog);
+    var params = named == null ? compiled.parameters().bind(positional) : compiled.parameters().bindNamed(named);
+    RowCursor cursor = switch (compiled.statement()) {
+      case BoundStatement.Query q ->
+          new RowCursor(compiled.columns(), compiled, compiled.acquire(q.plan()), context(params), owner);
+      case BoundStatement.Explain e -> explain(owner, compiled, e);
+      default -> throw new KiteSqlException(
+          ErrorCode.WRONG_STATEMENT_KIND, "not a query: use execute() for " + statement.sql());
+    };
+    cursors.add(cursor);
+    return cursor;
+  }
+
+  /** EXPLAIN: the optimized plan, one line per row. */
+  private RowCursor explain(Transaction owner, CompiledStatement compiled, BoundStatement.Explain e) {
+    var rows = new ArrayList<List<Expr>>();
+    for (var line : PlanPrinter.lines(e.query().plan())) {
+      rows.add(List.of(new Expr.Literal(Text.of(line), DataType.VARCHAR)));
+    }
+    var values = new Values(rows, List.of(OutputColumn.of("plan", DataType.VARCHAR)));
+    return new RowCursor(compiled.columns(), compiled, io.kitesql.exec.Operators.build(values, false), context(new Object[0]), owner);
+  }
+
+  void forget(RowCursor cursor) {
+    cursors.remove(cursor);
+  }
+
+  void closeCursors() {
+    for (var c : List.copyOf(cursors)) {
+      c.close();
+    }
+    cursors.clear();
+  }
+
+  void checkOpen() {
+    if (!storage.isOpen()) {
+      throw new IllegalStateException("transaction already ended");
+    }
+  }
+}

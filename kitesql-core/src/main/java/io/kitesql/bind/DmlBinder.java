@@ -1,0 +1,133 @@
+package io.kitesql.bind;
+
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
+import io.kitesql.catalog.Catalog;
+import io.kitesql.catalog.TableDef;
+import io.kitesql.expr.Clause;
+import io.kitesql.expr.Expr;
+import io.kitesql.expr.ExpressionBinder;
+import io.kitesql.expr.Parameters;
+import io.kitesql.plan.Access;
+import io.kitesql.plan.Filter;
+import io.kitesql.plan.PlanNode;
+import io.kitesql.plan.TableScan;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.stream.IntStream;
+import net.sf.jsqlparser.statement.delete.Delete;
+import net.sf.jsqlparser.statement.insert.Insert;
+import net.sf.jsqlparser.statement.select.Values;
+import net.sf.jsqlparser.statement.update.Update;
+
+/** INSERT, UPDATE and DELETE on one table. */
+final class DmlBinder {
+  private final Catalog catalog;
+  private final Parameters params;
+
+  DmlBinder(Catalog catalog, Parameters params) {
+    this.catalog = catalog;
+    this.params = params;
+  }
+
+  BoundStatement.Insert insert(Insert insert) {
+    if (insert.getDuplicateUpdateSets() != null || insert.getSetUpdateSets() != null) {
+      throw Unsupported.feature("INSERT ... SET / ON DUPLICATE KEY UPDATE");
+    }
+    if (insert.getReturningClause() != null) {
+      throw Unsupported.feature("INSERT ... RETURNING");
+    }
+    if (insert.getConflictAction() != null) {
+      throw Unsupported.feature("INSERT ... ON CONFLICT");
+    }
+    var table = Names.table(catalog, insert.getTable());
+    var targets = new ArrayList<Integer>();
+    if (insert.getColumns() == null || insert.getColumns().isEmpty()) {
+      IntStream.range(0, table.columns().size()).forEach(targets::add);
+    } else {
+      var seen = new HashSet<Integer>();
+      for (var c : insert.getColumns()) {
+        int position = column(table, c.getColumnName());
+        if (!seen.add(position)) {
+          throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "column " + c.getColumnName() + " is listed twice in INSERT");
+        }
+        targets.add(position);
+      }
+    }
+    var select = insert.getSelect();
+    var queries = new QueryBinder(catalog, params);
+    PlanNode source = select instanceof Values values ? queries.bindValues(values.getExpressions()) : queries.bind(select);
+    if (source.output().size() != targets.size()) {
+      throw new KiteSqlException(
+          ErrorCode.TYPE_MISMATCH,
+          "INSERT into " + table.name() + " has " + targets.size() + " target column(s) but " + source.output().size() + " value(s) per row");
+    }
+    return new BoundStatement.Insert(table, targets, source, Defaults.of(table));
+  }
+
+  BoundStatement.Update update(Update update) {
+    if (update.getJoins() != null && !update.getJoins().isEmpty() || update.getFromItem() != null) {
+      throw Unsupported.feature("UPDATE with FROM or JOIN");
+    }
+    if (update.getOrderByElements() != null || update.getLimit() != null) {
+      throw Unsupported.feature("UPDATE with ORDER BY or LIMIT");
+    }
+    if (update.getReturningClause() != null) {
+      throw Unsupported.feature("UPDATE ... RETURNING");
+    }
+    var table = Names.table(catalog, update.getTable());
+    var scan = scan(table, update.getTable());
+    var binder = new ExpressionBinder(new RelationScope(scan.output()), params);
+    var assignments = new ArrayList<BoundStatement.Assignment>();
+    var seen = new HashSet<Integer>();
+    for (var set : update.getUpdateSets()) {
+      if (set.getColumns().size() != set.getValues().size()) {
+        throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "UPDATE SET lists " + set.getColumns().size() + " columns but " + set.getValues().size() + " values");
+      }
+      for (int i = 0; i < set.getColumns().size(); i++) {
+        int position = column(table, set.getColumn(i).getColumnName());
+        if (!seen.add(position)) {
+          throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "column " + set.getColumn(i).getColumnName() + " is assigned twice");
+        }
+        var value = (net.sf.jsqlparser.expression.Expression) set.getValues().get(i);
+        assignments.add(new BoundStatement.Assignment(position, binder.bind(value, Clause.SET)));
+      }
+    }
+    PlanNode source = update.getWhere() == null ? scan : new Filter(scan, binder.bind(update.getWhere(), Clause.WHERE));
+    return new BoundStatement.Update(table, source, assignments);
+  }
+
+  BoundStatement.Delete delete(Delete delete) {
+    if (delete.getJoins() != null && !delete.getJoins().isEmpty() || delete.getTables() != null && !delete.getTables().isEmpty()) {
+      throw Unsupported.feature("DELETE with JOIN or several tables");
+    }
+    if (delete.getOrderByElements() != null || delete.getLimit() != null) {
+      throw Unsupported.feature("DELETE with ORDER BY or LIMIT");
+    }
+    if (delete.getReturningClause() != null) {
+      throw Unsupported.feature("DELETE ... RETURNING");
+    }
+    var table = Names.table(catalog, delete.getTable());
+    var scan = scan(table, delete.getTable());
+    PlanNode source = scan;
+    if (delete.getWhere() != null) {
+      var binder = new ExpressionBinder(new RelationScope(scan.output()), params);
+      source = new Filter(scan, binder.bind(delete.getWhere(), Clause.WHERE));
+    }
+    return new BoundStatement.Delete(table, source);
+  }
+
+  private static TableScan scan(TableDef table, net.sf.jsqlparser.schema.Table ref) {
+    var alias = ref.getAlias() != null ? Names.unquote(ref.getAlias().getName()) : table.name();
+    var all = IntStream.range(0, table.columns().size()).boxed().toList();
+    return new TableScan(table, alias, all, new Access.FullScan());
+  }
+
+  private static int column(TableDef table, String name) {
+    var unquoted = Names.unquote(name);
+    return table.columnPosition(unquoted)
+        .orElseThrow(() -> new KiteSqlException(ErrorCode.UNKNOWN_COLUMN, "column " + unquoted + " does not exist in table " + table.name()));
+  }
+
+}

@@ -1,0 +1,228 @@
+package io.kitesql.bind;
+
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
+import io.kitesql.catalog.Catalog;
+import io.kitesql.expr.Clause;
+import io.kitesql.expr.Expr;
+import io.kitesql.expr.ExpressionBinder;
+import io.kitesql.expr.Parameters;
+import io.kitesql.plan.Access;
+import io.kitesql.plan.Distinct;
+import io.kitesql.plan.Filter;
+import io.kitesql.plan.Limit;
+import io.kitesql.plan.OutputColumn;
+import io.kitesql.plan.PlanNode;
+import io.kitesql.plan.Project;
+import io.kitesql.plan.TableScan;
+import io.kitesql.plan.Values;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.IntStream;
+import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
+import net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList;
+import net.sf.jsqlparser.schema.Table;
+import net.sf.jsqlparser.statement.select.AllColumns;
+import net.sf.jsqlparser.statement.select.AllTableColumns;
+import net.sf.jsqlparser.statement.select.FromItem;
+import net.sf.jsqlparser.statement.select.ParenthesedSelect;
+import net.sf.jsqlparser.statement.select.PlainSelect;
+import net.sf.jsqlparser.statement.select.Select;
+import net.sf.jsqlparser.statement.select.SelectItem;
+
+/**
+ * Binds SELECT and VALUES over one table or derived table into a logical plan:
+ * scan → filter (WHERE) → aggregate (GROUP BY) → filter (HAVING) → project → distinct → sort →
+ * limit. ORDER BY keys that are not in the select list travel as hidden projected columns that a
+ * final projection drops.
+ */
+final class QueryBinder {
+  private final Catalog catalog;
+  private final Parameters params;
+
+  QueryBinder(Catalog catalog, Parameters params) {
+    this.catalog = catalog;
+    this.params = params;
+  }
+
+  PlanNode bind(Select select) {
+    if (select.getWithItemsList() != null && !select.getWithItemsList().isEmpty()) {
+      throw Unsupported.feature("WITH (common table expressions)");
+    }
+    return switch (select) {
+      case PlainSelect ps -> bindPlain(ps);
+      case ParenthesedSelect p -> noOrderOrLimit(bind(p.getSelect()), p);
+      case net.sf.jsqlparser.statement.select.Values v -> noOrderOrLimit(bindValues(v.getExpressions()), v);
+      case net.sf.jsqlparser.statement.select.SetOperationList s ->
+          throw Unsupported.feature("set operations (" + s.getOperations().getFirst() + ")");
+      default -> throw Unsupported.feature(select.getClass().getSimpleName());
+    };
+  }
+
+  /** Rows of a VALUES list, typed by their first row. */
+  PlanNode bindValues(ExpressionList<?> rows) {
+    var binder = new ExpressionBinder(RelationScope.empty(), params);
+    var bound = new ArrayList<List<Expr>>();
+    for (var row : rows) {
+      var items = row instanceof ParenthesedExpressionList<?> list ? list : List.of(row);
+      var values = new ArrayList<Expr>();
+      for (Object item : items) {
+        values.add(binder.bind((Expression) item, Clause.VALUES));
+      }
+      if (!bound.isEmpty() && bound.getFirst().size() != values.size()) {
+        throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "VALUES rows have different numbers of columns");
+      }
+      bound.add(values);
+    }
+    var first = bound.getFirst();
+    var output = IntStream.range(0, first.size())
+        .mapToObj(i -> OutputColumn.of("column" + (i + 1), first.get(i).type()))
+        .toList();
+    return new Values(bound, output);
+  }
+
+  private PlanNode bindPlain(PlainSelect ps) {
+    Unsupported.rejectClauses(ps);
+    var input = ps.getFromItem() == null ? oneEmptyRow() : bindFrom(ps.getFromItem());
+    var scope = new RelationScope(input.output());
+    var binder = new ExpressionBinder(scope, params);
+    if (ps.getWhere() != null) {
+      input = new Filter(input, binder.bind(ps.getWhere(), Clause.WHERE));
+    }
+    var select = new SelectList();
+    for (var item : ps.getSelectItems()) {
+      addItem(select, item, scope, binder);
+    }
+    var grouping = new Grouping(binder, ps, select);
+    var orderBy = new OrderByBinder(binder, select, grouping);
+    var keys = orderBy.bind(ps.getOrderByElements());
+    if (grouping.active()) {
+      input = grouping.aggregate(input);
+      select.rewrite(grouping::rewrite);
+      if (ps.getHaving() != null) {
+        input = new Filter(input, grouping.rewrite(grouping.having()));
+      }
+    }
+    int visible = select.size();
+    PlanNode plan = new Project(input, select.expressionsWithHidden(), select.columnsWithHidden());
+    if (ps.getDistinct() != null) {
+      if (ps.getDistinct().getOnSelectItems() != null) {
+        throw Unsupported.feature("DISTINCT ON");
+      }
+      if (select.hiddenCount() > 0) {
+        throw new KiteSqlException(ErrorCode.GROUPING_ERROR, "with SELECT DISTINCT, ORDER BY expressions must appear in the select list");
+      }
+      plan = new Distinct(plan);
+    }
+    plan = orderBy.sort(plan, keys);
+    plan = withLimit(plan, ps);
+    if (select.hiddenCount() > 0) {
+      plan = dropHidden(plan, visible);
+    }
+    return plan;
+  }
+
+  private static PlanNode oneEmptyRow() {
+    return new Values(List.of(List.of()), List.of());
+  }
+
+  private PlanNode bindFrom(FromItem from) {
+    return switch (from) {
+      case Table t -> {
+        var table = Names.table(catalog, t);
+        var alias = t.getAlias() != null ? Names.unquote(t.getAlias().getName()) : table.name();
+        var all = IntStream.range(0, table.columns().size()).boxed().toList();
+        yield new TableScan(table, alias, all, new Access.FullScan());
+      }
+      case ParenthesedSelect sub -> {
+        var inner = bind(sub.getSelect());
+        if (sub.getAlias() == null) {
+          yield inner;
+        }
+        var alias = Names.unquote(sub.getAlias().getName());
+        var cols = inner.output().stream().map(c -> new OutputColumn(c.name(), c.type(), Optional.of(alias))).toList();
+        var refs = IntStream.range(0, cols.size()).mapToObj(i -> (Expr) new Expr.Column(i, cols.get(i).type(), cols.get(i).name())).toList();
+        yield new Project(inner, refs, cols);
+      }
+      default -> throw Unsupported.feature("FROM item " + from.getClass().getSimpleName() + " (" + from + ")");
+    };
+  }
+
+  private void addItem(SelectList select, SelectItem<?> item, RelationScope scope, ExpressionBinder binder) {
+    var e = item.getExpression();
+    if (e instanceof AllTableColumns star) {
+      var qualifier = Names.unquote(star.getTable().getName());
+      boolean any = false;
+      for (int i = 0; i < scope.columns().size(); i++) {
+        var c = scope.columns().get(i);
+        if (c.qualifier().map(q -> q.equalsIgnoreCase(qualifier)).orElse(false)) {
+          select.add(new Expr.Column(i, c.type(), c.name()), OutputColumn.of(c.name(), c.type()));
+          any = true;
+        }
+      }
+      if (!any) {
+        throw new KiteSqlException(ErrorCode.UNKNOWN_TABLE, "no table named " + qualifier + " in FROM for " + star);
+      }
+    } else if (e instanceof AllColumns) {
+      if (scope.columns().isEmpty()) {
+        throw new KiteSqlException(ErrorCode.UNKNOWN_COLUMN, "SELECT * needs a FROM clause");
+      }
+      for (int i = 0; i < scope.columns().size(); i++) {
+        var c = scope.columns().get(i);
+        select.add(new Expr.Column(i, c.type(), c.name()), OutputColumn.of(c.name(), c.type()));
+      }
+    } else {
+      var bound = binder.bind(e, Clause.SELECT);
+      var name = item.getAlias() != null ? Names.unquote(item.getAlias().getName()) : defaultName(e, bound);
+      select.add(bound, OutputColumn.of(name, bound.type()), item.getAlias() != null);
+    }
+  }
+
+  private static String defaultName(Expression e, Expr bound) {
+    return bound instanceof Expr.Column c ? c.name() : e.toString();
+  }
+
+  private PlanNode withLimit(PlanNode plan, PlainSelect ps) {
+    var binder = new ExpressionBinder(RelationScope.empty(), params);
+    Optional<Expr> limit = Optional.empty();
+    Optional<Expr> offset = Optional.empty();
+    if (ps.getLimit() != null) {
+      var l = ps.getLimit();
+      if (l.getRowCount() != null && !l.isLimitAll() && !l.isLimitNull()) {
+        limit = Optional.of(binder.bind(l.getRowCount(), Clause.LIMIT));
+      }
+      if (l.getOffset() != null) {
+        offset = Optional.of(binder.bind(l.getOffset(), Clause.LIMIT));
+      }
+    }
+    if (ps.getOffset() != null) {
+      offset = Optional.of(binder.bind(ps.getOffset().getOffset(), Clause.LIMIT));
+    }
+    if (ps.getFetch() != null) {
+      if (ps.getFetch().getExpression() == null) {
+        limit = Optional.of(new Expr.Literal(1L, io.kitesql.value.DataType.BIGINT));
+      } else {
+        limit = Optional.of(binder.bind(ps.getFetch().getExpression(), Clause.LIMIT));
+      }
+    }
+    return limit.isEmpty() && offset.isEmpty() ? plan : new Limit(plan, limit, offset);
+  }
+
+  private static PlanNode noOrderOrLimit(PlanNode plan, Select select) {
+    if (select.getOrderByElements() != null && !select.getOrderByElements().isEmpty()) {
+      throw Unsupported.feature("ORDER BY on a parenthesized query or VALUES");
+    }
+    if (select.getLimit() != null || select.getOffset() != null) {
+      throw Unsupported.feature("LIMIT/OFFSET on a parenthesized query or VALUES");
+    }
+    return plan;
+  }
+
+  private static PlanNode dropHidden(PlanNode plan, int visible) {
+    var out = plan.output().subList(0, visible);
+    var refs = IntStream.range(0, visible).mapToObj(i -> (Expr) new Expr.Column(i, out.get(i).type(), out.get(i).name())).toList();
+    return new Project(plan, refs, out);
+  }
+}

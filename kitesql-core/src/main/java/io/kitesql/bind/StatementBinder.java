@@ -1,0 +1,41 @@
+package io.kitesql.bind;
+
+import io.kitesql.catalog.Catalog;
+import io.kitesql.expr.Parameters;
+import net.sf.jsqlparser.statement.ExplainStatement;
+import net.sf.jsqlparser.statement.Statement;
+import net.sf.jsqlparser.statement.alter.Alter;
+import net.sf.jsqlparser.statement.create.index.CreateIndex;
+import net.sf.jsqlparser.statement.create.table.CreateTable;
+import net.sf.jsqlparser.statement.delete.Delete;
+import net.sf.jsqlparser.statement.drop.Drop;
+import net.sf.jsqlparser.statement.insert.Insert;
+import net.sf.jsqlparser.statement.select.Select;
+import net.sf.jsqlparser.statement.update.Update;
+
+/**
+ * Binds a parsed statement against a catalog: names resolved, expressions typed, parameters
+ * numbered. The result is immutable and independent of any transaction.
+ */
+public final class StatementBinder {
+  private StatementBinder() {}
+
+  /**
+   * @param params collects the statement's parameters while binding
+   * @throws io.kitesql.KiteSqlException for unknown names, type errors and unsupported SQL
+   */
+  public static BoundStatement bind(Statement statement, Catalog catalog, Parameters params) {
+    return switch (statement) {
+      case Select select -> new BoundStatement.Query(new QueryBinder(catalog, params).bind(select));
+      case Insert insert -> new DmlBinder(catalog, params).insert(insert);
+      case Update update -> new DmlBinder(catalog, params).update(update);
+      case Delete delete -> new DmlBinder(catalog, params).delete(delete);
+      case CreateTable create -> DdlBinder.createTable(create);
+      case Drop drop -> DdlBinder.drop(drop);
+      case CreateIndex create -> DdlBinder.createIndex(create);
+      case Alter alter -> DdlBinder.alter(alter);
+      case ExplainStatement explain -> new BoundStatement.Explain(new BoundStatement.Query(new QueryBinder(catalog, params).bind(explain.getStatement())));
+      default -> throw Unsupported.feature(statement.getClass().getSimpleName() + " statements");
+    };
+  }
+}

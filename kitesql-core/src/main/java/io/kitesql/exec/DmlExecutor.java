@@ -1,0 +1,84 @@
+package io.kitesql.exec;
+
+import io.kitesql.bind.BoundStatement;
+import io.kitesql.expr.Coercions;
+import io.kitesql.expr.Evaluator;
+import io.kitesql.storage.WriteTransaction;
+import io.kitesql.table.RowRef;
+import java.util.ArrayList;
+import java.util.Arrays;
+
+/**
+ * INSERT, UPDATE and DELETE in a write transaction.
+ *
+ * <p>Each statement first reads every row it will write (the source query, or the rows to
+ * update/delete with their refs) and only then writes: a write can never be seen by the scan that
+ * drives it, so an UPDATE that moves rows within the index it scans changes each row once (the
+ * Halloween problem), and {@code INSERT INTO t SELECT ... FROM t} reads only the rows that were
+ * there. Atomicity of the statement is the caller's ({@link WriteTransaction#atomically}).
+ */
+public final class DmlExecutor {
+  private DmlExecutor() {}
+
+  public static long insert(BoundStatement.Insert insert, WriteTransaction tx, ExecutionContext ctx) {
+    var rows = readAll(Operators.build(insert.source(), false), ctx);
+    var table = insert.table();
+    var store = ctx.stores().apply(table);
+    var defaults = new Object[table.columns().size()];
+    for (int i = 0; i < defaults.length; i++) {
+      defaults[i] = Evaluator.evaluate(insert.defaults().get(i), new Object[0], ctx.parameters());
+    }
+    var targets = insert.targetColumns();
+    for (var source : rows) {
+      var row = defaults.clone();
+      for (int i = 0; i < targets.size(); i++) {
+        int column = targets.get(i);
+        row[column] = Coercions.coerce(source[i], table.columns().get(column).type());
+      }
+      store.insert(tx, row);
+    }
+    return rows.size();
+  }
+
+  public static long update(BoundStatement.Update update, WriteTransaction tx, ExecutionContext ctx) {
+    var table = update.table();
+    int width = table.columns().size();
+    var rows = readAll(Operators.build(update.source(), true), ctx);
+    var store = ctx.stores().apply(table);
+    for (var withRef : rows) {
+      var ref = (RowRef) withRef[width];
+      var old = Arrays.copyOf(withRef, width);
+      var changed = old.clone();
+      for (var a : update.assignments()) {
+        var value = Evaluator.evaluate(a.value(), old, ctx.parameters());
+        changed[a.column()] = Coercions.coerce(value, table.columns().get(a.column()).type());
+      }
+      store.update(tx, ref, old, changed);
+    }
+    return rows.size();
+  }
+
+  public static long delete(BoundStatement.Delete delete, WriteTransaction tx, ExecutionContext ctx) {
+    var table = delete.table();
+    int width = table.columns().size();
+    var rows = readAll(Operators.build(delete.source(), true), ctx);
+    var store = ctx.stores().apply(table);
+    for (var withRef : rows) {
+      store.delete(tx, (RowRef) withRef[width], Arrays.copyOf(withRef, width));
+    }
+    return rows.size();
+  }
+
+  private static ArrayList<Object[]> readAll(Operator operator, ExecutionContext ctx) {
+    var rows = new ArrayList<Object[]>();
+    operator.open(ctx);
+    try {
+      for (var row = operator.next(); row != null; row = operator.next()) {
+        rows.add(row);
+      }
+    } finally {
+      operator.close();
+    }
+    return rows;
+  }
+}

@@ -1,0 +1,104 @@
+package io.kitesql.exec;
+
+import io.kitesql.expr.Accumulator;
+import io.kitesql.expr.Evaluator;
+import io.kitesql.expr.Expr;
+import io.kitesql.plan.Aggregate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * GROUP BY with a hash table from group key to accumulators. Keys and MIN/MAX states hold the
+ * values themselves, so text stays borrowed. Without group keys there is exactly one group, even
+ * for empty input. Groups come out in order of first appearance.
+ */
+final class HashAggregateOperator implements Operator {
+  /** A group key: equality and hash over its values. */
+  private record Key(Object[] values) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Key k && Arrays.equals(values, k.values);
+    }
+
+    @Override
+    public int hashCode() {
+      return Arrays.hashCode(values);
+    }
+  }
+
+  private final Operator input;
+  private final Expr[] keys;
+  private final Expr.AggregateCall[] calls;
+  private final LinkedHashMap<Key, Accumulator[]> groups = new LinkedHashMap<>();
+  private Iterator<Map.Entry<Key, Accumulator[]>> out;
+  private Object[] params;
+
+  HashAggregateOperator(Operator input, Aggregate aggregate) {
+    this.input = input;
+    this.keys = aggregate.groupKeys().toArray(Expr[]::new);
+    this.calls = aggregate.aggregates().toArray(Expr.AggregateCall[]::new);
+  }
+
+  @Override
+  public void open(ExecutionContext ctx) {
+    params = ctx.parameters();
+    groups.clear();
+    input.open(ctx);
+    for (var row = input.next(); row != null; row = input.next()) {
+      var key = new Object[keys.length];
+      for (int i = 0; i < keys.length; i++) {
+        key[i] = Evaluator.evaluate(keys[i], row, params);
+      }
+      var accumulators = groups.computeIfAbsent(new Key(key), _ -> newAccumulators());
+      for (int i = 0; i < calls.length; i++) {
+        add(accumulators[i], calls[i], row);
+      }
+    }
+    if (keys.length == 0 && groups.isEmpty()) {
+      groups.put(new Key(new Object[0]), newAccumulators());
+    }
+    out = groups.entrySet().iterator();
+  }
+
+  private void add(Accumulator accumulator, Expr.AggregateCall call, Object[] row) {
+    if (call.args().isEmpty()) {
+      accumulator.add(Boolean.TRUE); // COUNT(*): every row counts
+    } else {
+      accumulator.add(Evaluator.evaluate(call.args().getFirst(), row, params));
+    }
+  }
+
+  private Accumulator[] newAccumulators() {
+    var list = new ArrayList<Accumulator>(calls.length);
+    for (var call : calls) {
+      var argType = call.args().isEmpty() ? call.type() : call.args().getFirst().type();
+      list.add(call.function().newAccumulator(argType, call.distinct()));
+    }
+    return list.toArray(Accumulator[]::new);
+  }
+
+  @Override
+  public Object[] next() {
+    if (out == null || !out.hasNext()) {
+      return null;
+    }
+    var group = out.next();
+    var key = group.getKey().values();
+    var row = Arrays.copyOf(key, key.length + calls.length);
+    for (int i = 0; i < calls.length; i++) {
+      row[key.length + i] = group.getValue()[i].result();
+    }
+    return row;
+  }
+
+  @Override
+  public void close() {
+    groups.clear();
+    out = null;
+    params = null;
+    input.close();
+  }
+}

@@ -1,0 +1,42 @@
+package io.kitesql.exec;
+
+import io.kitesql.expr.Evaluator;
+import io.kitesql.expr.Expr;
+import java.util.List;
+
+/** Computes the output expressions for each input row. */
+final class ProjectOperator implements Operator {
+  private final Operator input;
+  private final Expr[] expressions;
+  private Object[] params;
+
+  ProjectOperator(Operator input, List<Expr> expressions) {
+    this.input = input;
+    this.expressions = expressions.toArray(Expr[]::new);
+  }
+
+  @Override
+  public void open(ExecutionContext ctx) {
+    params = ctx.parameters();
+    input.open(ctx);
+  }
+
+  @Override
+  public Object[] next() {
+    var row = input.next();
+    if (row == null) {
+      return null;
+    }
+    var out = new Object[expressions.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = expressions[i] instanceof Expr.Column c ? row[c.index()] : Evaluator.evaluate(expressions[i], row, params);
+    }
+    return out;
+  }
+
+  @Override
+  public void close() {
+    params = null;
+    input.close();
+  }
+}

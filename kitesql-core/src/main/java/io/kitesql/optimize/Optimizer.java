@@ -1,0 +1,48 @@
+package io.kitesql.optimize;
+
+import io.kitesql.bind.BoundStatement;
+import io.kitesql.plan.PlanNode;
+import java.util.BitSet;
+
+/**
+ * Rewrites bound statements into the plans that execute: constant folding, filters pushed
+ * toward scans, columns pruned, access paths chosen (index and primary-key ranges), ORDER BY +
+ * LIMIT turned into top-N. Every rule keeps the plan's results; the chosen access path is always
+ * rechecked by the filter above it.
+ */
+public final class Optimizer {
+  private Optimizer() {}
+
+  public static BoundStatement optimize(BoundStatement statement) {
+    return switch (statement) {
+      case BoundStatement.Query q -> new BoundStatement.Query(optimizeQuery(q.plan()));
+      case BoundStatement.Explain e -> new BoundStatement.Explain(new BoundStatement.Query(optimizeQuery(e.query().plan())));
+      case BoundStatement.Insert i -> new BoundStatement.Insert(i.table(), i.targetColumns(), optimizeQuery(i.source()), i.defaults());
+      case BoundStatement.Update u -> new BoundStatement.Update(u.table(), optimizeRows(u.source()), u.assignments());
+      case BoundStatement.Delete d -> new BoundStatement.Delete(d.table(), optimizeRows(d.source()));
+      case BoundStatement.CreateTable c -> c;
+      case BoundStatement.DropTable d -> d;
+      case BoundStatement.CreateIndex c -> c;
+      case BoundStatement.DropIndex d -> d;
+      case BoundStatement.AddColumn a -> a;
+    };
+  }
+
+  /** A query: every output column is needed. */
+  static PlanNode optimizeQuery(PlanNode plan) {
+    var p = FoldConstants.apply(plan);
+    p = PushDownFilters.apply(p);
+    var all = new BitSet();
+    all.set(0, p.output().size());
+    p = PruneColumns.apply(p, all);
+    p = ChooseAccessPath.apply(p);
+    return UseTopN.apply(p);
+  }
+
+  /** Rows to update or delete: whole rows are needed (to rewrite them and their index entries). */
+  static PlanNode optimizeRows(PlanNode plan) {
+    var p = FoldConstants.apply(plan);
+    p = PushDownFilters.apply(p);
+    return ChooseAccessPath.apply(p);
+  }
+}
