@@ -1,0 +1,428 @@
+package io.kitesql.expr;
+
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
+import io.kitesql.value.DataType;
+import io.kitesql.value.Text;
+import io.kitesql.value.TypeKind;
+import java.util.ArrayList;
+import java.util.List;
+import net.sf.jsqlparser.expression.AnalyticExpression;
+import net.sf.jsqlparser.expression.AnyComparisonExpression;
+import net.sf.jsqlparser.expression.CaseExpression;
+import net.sf.jsqlparser.expression.CastExpression;
+import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.expression.Function;
+import net.sf.jsqlparser.expression.JdbcNamedParameter;
+import net.sf.jsqlparser.expression.JdbcParameter;
+import net.sf.jsqlparser.expression.NotExpression;
+import net.sf.jsqlparser.expression.SignedExpression;
+import net.sf.jsqlparser.expression.TrimFunction;
+import net.sf.jsqlparser.expression.WhenClause;
+import net.sf.jsqlparser.expression.operators.arithmetic.Addition;
+import net.sf.jsqlparser.expression.operators.arithmetic.Concat;
+import net.sf.jsqlparser.expression.operators.arithmetic.Division;
+import net.sf.jsqlparser.expression.operators.arithmetic.Modulo;
+import net.sf.jsqlparser.expression.operators.arithmetic.Multiplication;
+import net.sf.jsqlparser.expression.operators.arithmetic.Subtraction;
+import net.sf.jsqlparser.expression.operators.conditional.AndExpression;
+import net.sf.jsqlparser.expression.operators.conditional.OrExpression;
+import net.sf.jsqlparser.expression.operators.relational.Between;
+import net.sf.jsqlparser.expression.operators.relational.EqualsTo;
+import net.sf.jsqlparser.expression.operators.relational.ExistsExpression;
+import net.sf.jsqlparser.expression.operators.relational.GreaterThan;
+import net.sf.jsqlparser.expression.operators.relational.GreaterThanEquals;
+import net.sf.jsqlparser.expression.operators.relational.InExpression;
+import net.sf.jsqlparser.expression.operators.relational.IsBooleanExpression;
+import net.sf.jsqlparser.expression.operators.relational.IsNullExpression;
+import net.sf.jsqlparser.expression.operators.relational.LikeExpression;
+import net.sf.jsqlparser.expression.operators.relational.MinorThan;
+import net.sf.jsqlparser.expression.operators.relational.MinorThanEquals;
+import net.sf.jsqlparser.expression.operators.relational.NotEqualsTo;
+import net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList;
+import net.sf.jsqlparser.schema.Column;
+import net.sf.jsqlparser.statement.select.Select;
+
+/**
+ * Binds JSqlParser expressions to typed {@link Expr} trees: resolves columns through a {@link
+ * BindScope}, allocates parameter slots in {@link Parameters}, derives types ({@link Types}) and
+ * rejects what the engine does not implement, naming it (UNSUPPORTED_FEATURE), never dropping it.
+ *
+ * <p>Identifiers reach the scope as {@link BindScope.Name}s: quotes stripped, with a flag that
+ * says whether they were quoted (quoted names match exactly, unquoted ones case-insensitively).
+ *
+ * <p>Untyped operands (a NULL literal, a parameter not typed yet) take the type of the other
+ * operand; two untyped arithmetic operands become BIGINT; untyped text-function arguments
+ * VARCHAR; untyped conditions BOOLEAN. String literals compared with DATE or TIMESTAMP operands
+ * are converted when binding (a bad one is INVALID_VALUE then). Text against a number is
+ * TYPE_MISMATCH. The binder does not fold constants; call {@link Exprs#fold} on the result.
+ *
+ * <p>One binder serves one statement on one thread.
+ */
+public final class ExpressionBinder {
+  private final BindScope scope;
+  private final Parameters params;
+  private final FunctionBinder functions;
+  private Clause clause = Clause.SELECT;
+  private boolean inAggregate;
+
+  /** A binder resolving columns in {@code scope} and collecting parameters into {@code params}. */
+  public ExpressionBinder(BindScope scope, Parameters params) {
+    this.scope = scope;
+    this.params = params;
+    this.functions = new FunctionBinder(this);
+  }
+
+  /** The parameters collected so far. */
+  public Parameters parameters() {
+    return params;
+  }
+
+  /**
+   * Binds {@code e} standing in {@code clause}. In WHERE, ON and HAVING the result must be BOOLEAN
+   * (TYPE_MISMATCH otherwise); aggregates outside SELECT, HAVING and ORDER BY, and nested
+   * aggregates, are GROUPING_ERROR.
+   */
+  public Expr bind(Expression e, Clause clause) {
+    this.clause = clause;
+    this.inAggregate = false;
+    Expr r = expr(e);
+    return clause.isPredicate() ? condition(r, clause.name()) : r;
+  }
+
+  /**
+   * Binds a value assigned to a target of type {@code target} (INSERT VALUES, UPDATE SET,
+   * DEFAULT): an untyped NULL or parameter takes the target type; otherwise the value's type must
+   * be castable to the target ({@link Coercions#coerce} converts at run time).
+   */
+  public Expr bind(Expression e, Clause clause, DataType target) {
+    Expr r = adopt(bind(e, clause), target);
+    if (!Types.castable(r.type(), target)) {
+      throw new KiteSqlException(ErrorCode.TYPE_MISMATCH,
+          "cannot assign " + r.type() + " to " + target + ": " + e);
+    }
+    return r;
+  }
+
+  Expr expr(Expression e) {
+    return switch (e) {
+      case Column c -> column(c);
+      case JdbcParameter p -> parameter(params.positional(p.getIndex(), p.isUseFixedIndex()));
+      case JdbcNamedParameter p -> parameter(params.named(p.getName()));
+      case ParenthesedExpressionList<?> p when p.size() == 1 -> expr(p.getFirst());
+      case SignedExpression s -> signed(s);
+      case Addition a -> arithmetic(Expr.ArithmeticOp.ADD, a.getLeftExpression(),
+          a.getRightExpression());
+      case Subtraction a -> arithmetic(Expr.ArithmeticOp.SUBTRACT, a.getLeftExpression(),
+          a.getRightExpression());
+      case Multiplication a -> arithmetic(Expr.ArithmeticOp.MULTIPLY, a.getLeftExpression(),
+          a.getRightExpression());
+      case Division a -> arithmetic(Expr.ArithmeticOp.DIVIDE, a.getLeftExpression(),
+          a.getRightExpression());
+      case Modulo a -> arithmetic(Expr.ArithmeticOp.MODULO, a.getLeftExpression(),
+          a.getRightExpression());
+      case Concat c -> functions.concat(List.of(expr(c.getLeftExpression()),
+          expr(c.getRightExpression())), ScalarFunction.CONCAT_OP);
+      case EqualsTo c -> comparison(Expr.ComparisonOp.EQ, c.getLeftExpression(),
+          c.getRightExpression());
+      case NotEqualsTo c -> comparison(Expr.ComparisonOp.NE, c.getLeftExpression(),
+          c.getRightExpression());
+      case GreaterThan c -> comparison(Expr.ComparisonOp.GT, c.getLeftExpression(),
+          c.getRightExpression());
+      case GreaterThanEquals c -> comparison(Expr.ComparisonOp.GE, c.getLeftExpression(),
+          c.getRightExpression());
+      case MinorThan c -> comparison(Expr.ComparisonOp.LT, c.getLeftExpression(),
+          c.getRightExpression());
+      case MinorThanEquals c -> comparison(Expr.ComparisonOp.LE, c.getLeftExpression(),
+          c.getRightExpression());
+      case AndExpression a -> new Expr.And(condition(expr(a.getLeftExpression()), "AND"),
+          condition(expr(a.getRightExpression()), "AND"));
+      case OrExpression o -> new Expr.Or(condition(expr(o.getLeftExpression()), "OR"),
+          condition(expr(o.getRightExpression()), "OR"));
+      case NotExpression n -> new Expr.Not(condition(expr(n.getExpression()), "NOT"));
+      case IsNullExpression n -> new Expr.IsNull(expr(n.getLeftExpression()), n.isNot());
+      case IsBooleanExpression b -> new Expr.IsBoolean(
+          condition(expr(b.getLeftExpression()), "IS TRUE/FALSE"), b.isTrue(), b.isNot());
+      case InExpression in -> in(in);
+      case Between b -> between(b);
+      case LikeExpression l -> like(l);
+      case CaseExpression c -> caseOf(c);
+      case CastExpression c -> cast(c);
+      case Function f -> functions.function(f);
+      case TrimFunction t -> functions.trim(t);
+      case AnalyticExpression a -> throw unsupported(switch (a.getType()) {
+        case FILTER_ONLY -> "aggregate FILTER clause";
+        case WITHIN_GROUP, WITHIN_GROUP_OVER -> "WITHIN GROUP";
+        default -> "window function " + a.getName() + "(...) OVER";
+      }, a);
+      case Select s -> throw unsupported("sub-query in an expression", s);
+      case ExistsExpression x -> throw unsupported("EXISTS sub-query", x);
+      case AnyComparisonExpression x -> throw unsupported("ANY/ALL/SOME sub-query", x);
+      default -> LiteralBinder.literal(e)
+          .orElseThrow(() -> unsupported(e.getClass().getSimpleName(), e));
+    };
+  }
+
+  static KiteSqlException unsupported(String what, Object sql) {
+    return new KiteSqlException(ErrorCode.UNSUPPORTED_FEATURE,
+        "unsupported: " + what + " (in " + sql + ")");
+  }
+
+  private Expr column(Column c) {
+    var t = c.getTable();
+    if (t != null && t.getSchemaName() != null) {
+      throw unsupported("schema-qualified column", c);
+    }
+    BindScope.Name qualifier = t == null || t.getName() == null ? null : BindScope.Name.of(
+        t.getName());
+    return scope.resolveColumn(qualifier, BindScope.Name.of(c.getColumnName()));
+  }
+
+  private Expr parameter(int slot) {
+    return new Expr.Parameter(slot, params.type(slot));
+  }
+
+  // ---- typing helpers shared with FunctionBinder ----
+
+  /** Whether {@code e} has no type of its own yet: a NULL literal or an untyped parameter. */
+  boolean untyped(Expr e) {
+    return (e instanceof Expr.Literal l && l.value() == null)
+        || (e instanceof Expr.Parameter p && !params.isTyped(p.index()));
+  }
+
+  /** {@code e} typed as {@code t} if it is untyped (recording a parameter's type), else e. */
+  Expr adopt(Expr e, DataType t) {
+    return switch (e) {
+      case Expr.Literal l when l.value() == null -> new Expr.Literal(null, t);
+      case Expr.Parameter p when !params.isTyped(p.index()) -> {
+        params.recordType(p.index(), t);
+        yield new Expr.Parameter(p.index(), t);
+      }
+      default -> e;
+    };
+  }
+
+  /** {@code e} as a condition: untyped becomes BOOLEAN; other non-BOOLEAN is TYPE_MISMATCH. */
+  Expr condition(Expr e, String where) {
+    Expr r = adopt(e, DataType.BOOLEAN);
+    if (r.type().kind() != TypeKind.BOOLEAN) {
+      throw new KiteSqlException(ErrorCode.TYPE_MISMATCH,
+          where + " needs a BOOLEAN condition, got " + r.type() + ": " + Exprs.toSql(r));
+    }
+    return r;
+  }
+
+  /** {@code e} as a number: untyped becomes {@code ifUntyped}; non-numeric is TYPE_MISMATCH. */
+  Expr numeric(Expr e, DataType ifUntyped, String where) {
+    Expr r = adopt(e, ifUntyped);
+    if (!Types.isNumeric(r.type())) {
+      throw new KiteSqlException(ErrorCode.TYPE_MISMATCH,
+          where + " needs a number, got " + r.type() + ": " + Exprs.toSql(r));
+    }
+    return r;
+  }
+
+  /** {@code e} as text: untyped becomes VARCHAR; non-text is TYPE_MISMATCH. */
+  Expr text(Expr e, String where) {
+    Expr r = adopt(e, DataType.VARCHAR);
+    if (r.type().kind() != TypeKind.VARCHAR) {
+      throw new KiteSqlException(ErrorCode.TYPE_MISMATCH,
+          where + " needs text, got " + r.type() + ": " + Exprs.toSql(r));
+    }
+    return r;
+  }
+
+  /**
+   * Makes two operands comparable: an untyped side takes the other's type; a text literal
+   * against a DATE/TIMESTAMP becomes a date literal.
+   */
+  Expr[] comparable(Expr l, Expr r, String where) {
+    if (untyped(l) && !untyped(r)) {
+      l = adopt(l, r.type());
+    } else if (untyped(r) && !untyped(l)) {
+      r = adopt(r, l.type());
+    }
+    l = dateLiteral(l, r.type());
+    r = dateLiteral(r, l.type());
+    if (!Types.comparable(l.type(), r.type())) {
+      throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "cannot compare " + l.type() + " with "
+          + r.type() + " in " + where + ": " + Exprs.toSql(l) + ", " + Exprs.toSql(r));
+    }
+    return new Expr[] {l, r};
+  }
+
+  private static Expr dateLiteral(Expr e, DataType other) {
+    boolean temporal = other.kind() == TypeKind.DATE || other.kind() == TypeKind.TIMESTAMP;
+    if (temporal && e instanceof Expr.Literal l && l.value() instanceof Text t) {
+      return new Expr.Literal(Coercions.cast(t, other), other);
+    }
+    return e;
+  }
+
+  // ---- operators ----
+
+  private Expr signed(SignedExpression s) {
+    var literal = LiteralBinder.signedNumber(s);
+    if (literal.isPresent()) {
+      return literal.get();
+    }
+    Expr operand = numeric(expr(s.getExpression()), DataType.BIGINT, "unary " + s.getSign());
+    return switch (s.getSign()) {
+      case '-' -> new Expr.Negate(operand);
+      case '+' -> operand;
+      default -> throw unsupported("operator " + s.getSign(), s);
+    };
+  }
+
+  private Expr arithmetic(Expr.ArithmeticOp op, Expression left, Expression right) {
+    Expr l = expr(left);
+    Expr r = expr(right);
+    if (untyped(l) && untyped(r)) {
+      l = adopt(l, DataType.BIGINT);
+      r = adopt(r, DataType.BIGINT);
+    }
+    l = adopt(l, r.type());
+    r = adopt(r, l.type());
+    return arithmetic(op, l, r);
+  }
+
+  Expr arithmetic(Expr.ArithmeticOp op, Expr l, Expr r) {
+    return new Expr.Arithmetic(op, l, r, Types.arithmetic(op, l.type(), r.type()));
+  }
+
+  private Expr comparison(Expr.ComparisonOp op, Expression left, Expression right) {
+    if (right instanceof AnyComparisonExpression x) {
+      throw unsupported("ANY/ALL/SOME sub-query", x);
+    }
+    Expr[] lr = comparable(expr(left), expr(right), op.symbol());
+    return new Expr.Comparison(op, lr[0], lr[1]);
+  }
+
+  private Expr in(InExpression in) {
+    if (!(in.getRightExpression() instanceof ParenthesedExpressionList<?> list)) {
+      throw unsupported(in.getRightExpression() instanceof Select ? "IN (sub-query)"
+          : "IN without a parenthesized list", in);
+    }
+    Expr operand = expr(in.getLeftExpression());
+    var values = new ArrayList<Expr>(list.size());
+    for (Expression item : list) {
+      values.add(expr(item));
+    }
+    for (Expr v : values) { // an untyped operand takes the first typed value's type
+      if (untyped(operand) && !untyped(v)) {
+        operand = adopt(operand, v.type());
+      }
+    }
+    for (int i = 0; i < values.size(); i++) {
+      Expr[] lr = comparable(operand, values.get(i), "IN");
+      operand = lr[0];
+      values.set(i, lr[1]);
+    }
+    return new Expr.InList(operand, values, in.isNot());
+  }
+
+  private Expr between(Between b) {
+    Expr operand = expr(b.getLeftExpression());
+    Expr[] lo = comparable(operand, expr(b.getBetweenExpressionStart()), "BETWEEN");
+    Expr[] hi = comparable(lo[0], expr(b.getBetweenExpressionEnd()), "BETWEEN");
+    return new Expr.Between(hi[0], lo[1], hi[1], b.isNot());
+  }
+
+  private Expr like(LikeExpression l) {
+    var kw = l.getLikeKeyWord();
+    if ((kw != LikeExpression.KeyWord.LIKE && kw != LikeExpression.KeyWord.ILIKE)
+        || l.isUseBinary()) {
+      throw unsupported(l.isUseBinary() ? "LIKE BINARY" : kw.toString(), l);
+    }
+    String what = kw.toString();
+    Expr operand = text(expr(l.getLeftExpression()), what);
+    Expr pattern = text(expr(l.getRightExpression()), what);
+    Expr escape = l.getEscape() == null ? new Expr.Literal(null, DataType.VARCHAR)
+        : text(expr(l.getEscape()), what + " ESCAPE");
+    return new Expr.Like(operand, pattern, escape, kw == LikeExpression.KeyWord.ILIKE, l.isNot());
+  }
+
+  private Expr caseOf(CaseExpression c) {
+    Expr subject = c.getSwitchExpression() == null ? null : expr(c.getSwitchExpression());
+    var conditions = new ArrayList<Expr>();
+    var results = new ArrayList<Expr>();
+    for (WhenClause w : c.getWhenClauses()) {
+      Expr when = expr(w.getWhenExpression());
+      if (subject == null) {
+        conditions.add(condition(when, "CASE WHEN"));
+      } else {
+        Expr[] lr = comparable(subject, when, "CASE");
+        subject = lr[0];
+        conditions.add(new Expr.Comparison(Expr.ComparisonOp.EQ, lr[0], lr[1]));
+      }
+      results.add(expr(w.getThenExpression()));
+    }
+    results.add(c.getElseExpression() == null ? new Expr.Literal(null, DataType.VARCHAR)
+        : expr(c.getElseExpression()));
+    List<Expr> typed = unify(results, "CASE");
+    var whens = new ArrayList<Expr.When>();
+    for (int i = 0; i < conditions.size(); i++) {
+      whens.add(new Expr.When(conditions.get(i), typed.get(i)));
+    }
+    return new Expr.Case(whens, typed.getLast(), typed.getFirst().type());
+  }
+
+  /** Gives every expression the common type of the typed ones (VARCHAR if none is typed). */
+  List<Expr> unify(List<Expr> es, String where) {
+    DataType common = null;
+    for (Expr e : es) {
+      if (!untyped(e)) {
+        try {
+          common = common == null ? e.type() : Types.commonType(common, e.type());
+        } catch (KiteSqlException x) {
+          throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, where + ": " + x.getMessage(), x);
+        }
+      }
+    }
+    DataType t = common == null ? DataType.VARCHAR : common;
+    return es.stream().map(e -> adopt(e, t)).toList();
+  }
+
+  private Expr cast(CastExpression c) {
+    String kw = c.keyword;
+    if (kw != null && !kw.equalsIgnoreCase("CAST")) {
+      throw unsupported(kw, c);
+    }
+    DataType target = Types.parse(c.getColDataType().getDataType(),
+        c.getColDataType().getArgumentsStringList());
+    Expr operand = adopt(expr(c.getLeftExpression()), target);
+    if (!Types.castable(operand.type(), target)) {
+      throw new KiteSqlException(ErrorCode.TYPE_MISMATCH,
+          "cannot cast " + operand.type() + " to " + target + ": " + c);
+    }
+    if (c.isImplicitCast() && operand instanceof Expr.Literal l) {
+      // DATE '2024-01-01', TIMESTAMP '...': a typed literal, checked now.
+      return new Expr.Literal(Coercions.cast(l.value(), target), target);
+    }
+    return new Expr.Cast(operand, target);
+  }
+
+  // ---- aggregate context, for FunctionBinder ----
+
+  Clause clause() {
+    return clause;
+  }
+
+  /** Binds an aggregate's argument, refusing aggregates in it. */
+  Expr aggregateArgument(Expression e, String function) {
+    if (inAggregate) {
+      throw new KiteSqlException(ErrorCode.GROUPING_ERROR,
+          "aggregate " + function + " nested in another aggregate");
+    }
+    inAggregate = true;
+    try {
+      return expr(e);
+    } finally {
+      inAggregate = false;
+    }
+  }
+
+  boolean inAggregate() {
+    return inAggregate;
+  }
+}

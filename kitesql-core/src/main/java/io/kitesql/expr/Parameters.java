@@ -1,0 +1,201 @@
+package io.kitesql.expr;
+
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
+import io.kitesql.value.Binary;
+import io.kitesql.value.DataType;
+import io.kitesql.value.Text;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The parameters of one statement: collected while binding, then used to bind values for each
+ * execution.
+ *
+ * <p>Styles (one per statement; mixing them is PARAMETER_MISMATCH): {@code ?} (positional, slots
+ * in textual order, as JSqlParser numbers them), {@code ?N} and {@code $N} (explicit 1-based
+ * slot; the count is the highest N), {@code :name} (named; one slot per distinct name, in order of
+ * first appearance; names are case-sensitive).
+ *
+ * <p>Types: the binder records a slot's type where the context tells it ({@code col = ?}, {@code
+ * ? + 1}, an INSERT target); the first recorded type wins. A slot nothing types is VARCHAR, and
+ * its value is converted to text. {@link #bind} converts user values with {@link
+ * Coercions#coerce}.
+ *
+ * <p>Threads: mutable while one statement is being bound; afterwards only read, so a prepared
+ * statement may share it between threads.
+ */
+public final class Parameters {
+  /** Parameter styles. */
+  public enum Style {
+    NONE, POSITIONAL, NUMBERED, NAMED
+  }
+
+  private Style style = Style.NONE;
+  private final List<String> names = new ArrayList<>();
+  private final List<DataType> types = new ArrayList<>();
+
+  /** The number of slots (values {@link #bind} expects). */
+  public int count() {
+    return types.size();
+  }
+
+  /** The style of this statement's parameters. */
+  public Style style() {
+    return style;
+  }
+
+  /** The names of named parameters in slot order (empty for other styles). */
+  public List<String> names() {
+    return List.copyOf(names);
+  }
+
+  /** The slot of named parameter {@code name}, or -1. */
+  public int indexOf(String name) {
+    return names.indexOf(name);
+  }
+
+  /** The type of slot {@code index} (VARCHAR if nothing typed it). */
+  public DataType type(int index) {
+    DataType t = types.get(index);
+    return t == null ? DataType.VARCHAR : t;
+  }
+
+  /** Whether the binder has learned the type of slot {@code index}. */
+  public boolean isTyped(int index) {
+    return types.get(index) != null;
+  }
+
+  /** Records the type of slot {@code index} unless one was recorded before. */
+  public void recordType(int index, DataType type) {
+    if (types.get(index) == null) {
+      types.set(index, type);
+    }
+  }
+
+  /** The slot of a {@code ?} ({@code fixed == false}) or {@code ?N}/{@code $N} parameter. */
+  int positional(int oneBasedIndex, boolean fixed) {
+    useStyle(fixed ? Style.NUMBERED : Style.POSITIONAL, fixed ? "?" + oneBasedIndex : "?");
+    if (oneBasedIndex < 1) {
+      throw new KiteSqlException(ErrorCode.PARAMETER_MISMATCH,
+          "parameter index must be 1 or more: " + oneBasedIndex);
+    }
+    while (types.size() < oneBasedIndex) {
+      types.add(null);
+    }
+    return oneBasedIndex - 1;
+  }
+
+  /** The slot of {@code :name}, allocating one at its first appearance. */
+  int named(String name) {
+    useStyle(Style.NAMED, ":" + name);
+    int i = names.indexOf(name);
+    if (i >= 0) {
+      return i;
+    }
+    names.add(name);
+    types.add(null);
+    return names.size() - 1;
+  }
+
+  private void useStyle(Style s, String shown) {
+    if (style != Style.NONE && style != s) {
+      throw new KiteSqlException(ErrorCode.PARAMETER_MISMATCH, "parameter " + shown
+          + " mixes " + s + " with " + style + " parameters in one statement");
+    }
+    style = s;
+  }
+
+  /**
+   * Runtime values for the slots, in slot order (for named parameters: the order of {@link
+   * #names()}).
+   *
+   * @throws KiteSqlException PARAMETER_MISMATCH for a wrong count or an unsupported Java type
+   */
+  public Object[] bind(Object... userValues) {
+    Object[] values = userValues == null ? new Object[] {null} : userValues;
+    if (values.length != count()) {
+      throw new KiteSqlException(ErrorCode.PARAMETER_MISMATCH,
+          "expected " + count() + " parameter values, got " + values.length);
+    }
+    Object[] out = new Object[values.length];
+    for (int i = 0; i < values.length; i++) {
+      out[i] = convert(values[i], i);
+    }
+    return out;
+  }
+
+  /**
+   * Runtime values for named parameters.
+   *
+   * @throws KiteSqlException PARAMETER_MISMATCH for a missing or unknown name
+   */
+  public Object[] bindNamed(Map<String, ?> userValues) {
+    if (style != Style.NAMED && count() > 0) {
+      throw new KiteSqlException(ErrorCode.PARAMETER_MISMATCH,
+          "the statement has " + style + " parameters, not named ones");
+    }
+    var unknown = new HashSet<>(userValues.keySet());
+    unknown.removeAll(names);
+    if (!unknown.isEmpty()) {
+      throw new KiteSqlException(ErrorCode.PARAMETER_MISMATCH,
+          "unknown parameter names " + unknown + "; the statement has " + names);
+    }
+    Object[] out = new Object[count()];
+    for (int i = 0; i < out.length; i++) {
+      String name = names.get(i);
+      if (!userValues.containsKey(name)) {
+        throw new KiteSqlException(ErrorCode.PARAMETER_MISMATCH, "no value for :" + name);
+      }
+      out[i] = convert(userValues.get(name), i);
+    }
+    return out;
+  }
+
+  private Object convert(Object v, int slot) {
+    Object runtime = toRuntime(v, slot);
+    try {
+      return Coercions.coerce(runtime, type(slot));
+    } catch (KiteSqlException e) {
+      throw new KiteSqlException(e.errorCode(), "parameter " + slotName(slot) + ": "
+          + e.getMessage(), e);
+    }
+  }
+
+  private String slotName(int slot) {
+    return style == Style.NAMED ? ":" + names.get(slot) : "?" + (slot + 1);
+  }
+
+  /** A user's Java value as a runtime value (see {@link io.kitesql.value.DataType}). */
+  private Object toRuntime(Object v, int slot) {
+    return switch (v) {
+      case null -> null;
+      case Text t -> t;
+      case Binary b -> b;
+      case String s -> Text.of(s);
+      case CharSequence cs -> Text.of(cs.toString());
+      case byte[] bytes -> Binary.of(bytes);
+      case Integer i -> i;
+      case Long l -> l;
+      case Short s -> (int) s;
+      case Byte b -> (int) b;
+      case Double d -> d;
+      case Float f -> (double) f;
+      case BigDecimal d -> d;
+      case BigInteger bi -> new BigDecimal(bi);
+      case Boolean b -> b;
+      case LocalDate d -> d;
+      case LocalDateTime ts -> ts;
+      case java.sql.Date d -> d.toLocalDate();
+      case java.sql.Timestamp ts -> ts.toLocalDateTime();
+      default -> throw new KiteSqlException(ErrorCode.PARAMETER_MISMATCH, "parameter "
+          + slotName(slot) + ": unsupported Java type " + v.getClass().getName());
+    };
+  }
+}

@@ -1,0 +1,126 @@
+package io.kitesql.table;
+
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
+import io.kitesql.catalog.IndexDef;
+import io.kitesql.codec.KeyDecoder;
+import io.kitesql.codec.RowLayout;
+import io.kitesql.codec.RowView;
+import io.kitesql.storage.Keyspace;
+import io.kitesql.storage.KvCursor;
+import io.kitesql.storage.KvTransaction;
+import io.kitesql.storage.Slice;
+import io.kitesql.value.DataType;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Rows in index order. An entry key is {@code tablePrefix 'i' indexId values pk}, its value
+ * empty. When every requested column is an indexed or primary-key column the row comes from the
+ * key alone (covered: text is a view of the key, borrowed in a read-only transaction);
+ * otherwise the primary-key part of the entry key, behind {@code tablePrefix 'r'}, is the row key
+ * to look the row up by.
+ */
+final class IndexScanCursor extends RangeCursor {
+  private final IndexDef index;
+  private final List<DataType> indexTypes;
+  private final int[] pkColumns;
+  private final List<DataType> pkTypes;
+  private final boolean covered;
+  /** Per column: requested? */
+  private final boolean[] wanted;
+  private final KeyDecoder decoder = new KeyDecoder();
+  private final RowView view;
+  /** The row key of the current entry: the table's row prefix, then the entry's pk bytes. */
+  private byte[] rowKey = new byte[64];
+  private int rowKeyLength;
+
+  IndexScanCursor(KvTransaction tx, TableKeys keys, IndexDef index, TableKeys.KeyRange range,
+      RowLayout layout, int[] columns, boolean reverse) {
+    super(tx, range, columns, layout.columnCount(), reverse);
+    this.index = index;
+    this.indexTypes = keys.indexTypes(index);
+    this.pkColumns = keys.pkColumns();
+    this.pkTypes = keys.rowKeyTypes();
+    this.wanted = new boolean[width];
+    for (int c : columns) {
+      wanted[c] = true;
+    }
+    this.covered = isCovered(index, pkColumns, columns);
+    this.view = covered ? null : new RowView(layout);
+    System.arraycopy(keys.rowPrefix(), 0, rowKey, 0, TableKeys.ROW_PREFIX_LENGTH);
+  }
+
+  /** Whether the key alone holds every requested column. */
+  static boolean isCovered(IndexDef index, int[] pkColumns, int[] columns) {
+    for (int c : columns) {
+      if (!index.columns().contains(c) && Arrays.stream(pkColumns).noneMatch(p -> p == c)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether this cursor reads rows from the index key alone. */
+  boolean covered() {
+    return covered;
+  }
+
+  @Override
+  protected Object[] decode(Slice key, KvCursor cursor) {
+    var row = new Object[width];
+    decoder.wrap(key.base(), key.offset(), key.length());
+    decoder.readTableId();
+    decoder.readRawByte();
+    decoder.readTableId();
+    var cols = index.columns();
+    for (int i = 0; i < cols.size(); i++) {
+      readOrSkip(row, cols.get(i), indexTypes.get(i));
+    }
+    copyRowKey(key, decoder.position());
+    if (!covered) {
+      return lookUp();
+    }
+    // The pk part: declared pk columns, or the hidden row id (not a column: skipped).
+    for (int i = 0; i < pkTypes.size(); i++) {
+      if (pkColumns.length == 0) {
+        decoder.skip(pkTypes.get(i));
+      } else {
+        readOrSkip(row, pkColumns[i], pkTypes.get(i));
+      }
+    }
+    return row;
+  }
+
+  private void readOrSkip(Object[] row, int column, DataType type) {
+    if (covered && wanted[column]) {
+      row[column] = decoder.readValue(type, tx.scope());
+    } else {
+      decoder.skip(type);
+    }
+  }
+
+  /** Copies the entry's pk bytes (from {@code pkStart}) behind the row prefix: a few bytes. */
+  private void copyRowKey(Slice key, int pkStart) {
+    int pk = key.length() - pkStart;
+    rowKeyLength = TableKeys.ROW_PREFIX_LENGTH + pk;
+    if (rowKey.length < rowKeyLength) {
+      rowKey = Arrays.copyOf(rowKey, Math.max(rowKeyLength, 2 * rowKey.length));
+    }
+    MemorySegment.copy(key.base(), io.kitesql.value.Memory.BYTE, key.offset() + pkStart,
+        rowKey, TableKeys.ROW_PREFIX_LENGTH, pk);
+  }
+
+  private Object[] lookUp() {
+    var value = tx.get(Keyspace.DATA, rowKey, rowKeyLength).orElseThrow(() ->
+        new KiteSqlException(ErrorCode.CORRUPT_RECORD, "index " + index.name()
+            + " has an entry for a row that does not exist"));
+    return RowDecoding.decode(view, value, tx.scope(), columns, width);
+  }
+
+  @Override
+  protected byte[] currentRowKey() {
+    return Arrays.copyOf(rowKey, rowKeyLength);
+  }
+}

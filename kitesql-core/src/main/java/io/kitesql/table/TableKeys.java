@@ -1,0 +1,239 @@
+package io.kitesql.table;
+
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
+import io.kitesql.catalog.CatalogStore;
+import io.kitesql.catalog.IndexDef;
+import io.kitesql.catalog.TableDef;
+import io.kitesql.codec.KeyEncoder;
+import io.kitesql.storage.Slice;
+import io.kitesql.value.DataType;
+import io.kitesql.value.Memory;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The key layout of one table in {@link io.kitesql.storage.Keyspace#DATA} (see the package
+ * documentation): row keys {@code prefix 'r' pk}, index entries {@code prefix 'i' indexId values
+ * pk}. Immutable; every method that encodes takes the caller's {@link KeyEncoder}, so one
+ * instance serves many threads.
+ */
+final class TableKeys {
+  static final byte ROW_TAG = 'r';
+  static final byte INDEX_TAG = 'i';
+  /** Table prefix (4 bytes) plus tag. */
+  static final int ROW_PREFIX_LENGTH = 5;
+  /** Table prefix, tag and index id. */
+  static final int INDEX_PREFIX_LENGTH = 9;
+
+  private final TableDef table;
+  private final byte[] rowPrefix;
+  private final int[] pkColumns;
+  private final List<DataType> keyTypes;
+
+  TableKeys(TableDef table) {
+    this.table = table;
+    var prefix = CatalogStore.tablePrefix(table.id());
+    this.rowPrefix = Arrays.copyOf(prefix, ROW_PREFIX_LENGTH);
+    rowPrefix[4] = ROW_TAG;
+    this.pkColumns = table.primaryKey().stream().mapToInt(Integer::intValue).toArray();
+    this.keyTypes = table.hasHiddenRowId()
+        ? List.of(DataType.BIGINT)
+        : table.primaryKey().stream().map(c -> table.columns().get(c).type()).toList();
+  }
+
+  TableDef table() {
+    return table;
+  }
+
+  /** The positions of the primary-key columns (empty with a hidden row id). */
+  int[] pkColumns() {
+    return pkColumns;
+  }
+
+  /** The types of the row key's values: the primary-key columns, or BIGINT for the row id. */
+  List<DataType> rowKeyTypes() {
+    return keyTypes;
+  }
+
+  /** {@code tablePrefix + 'r'}: the start of every row key (a copy). */
+  byte[] rowPrefix() {
+    return rowPrefix.clone();
+  }
+
+  /** {@code tablePrefix + 'i' + index id}: the start of every entry of {@code index}. */
+  byte[] indexPrefix(IndexDef index) {
+    return new KeyEncoder().appendRawBytes(CatalogStore.tablePrefix(table.id()))
+        .appendRawByte(INDEX_TAG).appendTableId(index.id()).toByteArray();
+  }
+
+  List<DataType> indexTypes(IndexDef index) {
+    return index.columns().stream().map(c -> table.columns().get(c).type()).toList();
+  }
+
+  /** The row key of a row of a table with a declared primary key. */
+  byte[] rowKey(KeyEncoder enc, Object[] row) {
+    enc.reset().appendRawBytes(rowPrefix);
+    try {
+      for (int c : pkColumns) {
+        enc.appendValue(table.columns().get(c).type(), row[c]);
+      }
+    } catch (KiteSqlException e) {
+      throw withContext(e, "the PRIMARY KEY");
+    }
+    return enc.toByteArray();
+  }
+
+  /** The row key of the given primary-key values (or the one hidden row id), in key order. */
+  byte[] rowKeyOf(KeyEncoder enc, Object[] keyValues) {
+    if (keyValues.length != keyTypes.size()) {
+      throw new IllegalArgumentException(keyValues.length + " key values for the "
+          + keyTypes.size() + " key columns of table " + table.name());
+    }
+    enc.reset().appendRawBytes(rowPrefix);
+    try {
+      for (int i = 0; i < keyValues.length; i++) {
+        enc.appendValue(keyTypes.get(i), keyValues[i]);
+      }
+    } catch (KiteSqlException e) {
+      throw withContext(e, "the PRIMARY KEY");
+    }
+    return enc.toByteArray();
+  }
+
+  /** The row key of hidden row id {@code rowId}. */
+  byte[] rowIdKey(long rowId) {
+    return new KeyEncoder().appendRawBytes(rowPrefix).appendLong(rowId).toByteArray();
+  }
+
+  /**
+   * {@code indexPrefix + values}: the part of an entry key that a UNIQUE check seeks, without the
+   * primary key. {@code hasNull} says whether an indexed value is NULL (such rows never conflict).
+   */
+  IndexValues indexValues(KeyEncoder enc, IndexDef index, Object[] row) {
+    enc.reset().appendRawBytes(CatalogStore.tablePrefix(table.id()))
+        .appendRawByte(INDEX_TAG).appendTableId(index.id());
+    boolean hasNull = false;
+    try {
+      for (int c : index.columns()) {
+        hasNull |= row[c] == null;
+        enc.appendValue(table.columns().get(c).type(), row[c]);
+      }
+    } catch (KiteSqlException e) {
+      throw withContext(e, "index " + index.name());
+    }
+    return new IndexValues(index, enc.toByteArray(), hasNull);
+  }
+
+  /** An index entry key: the values part followed by the row key's primary-key part. */
+  byte[] entryKey(IndexValues values, byte[] rowKey) {
+    int pk = rowKey.length - ROW_PREFIX_LENGTH;
+    long size = (long) values.prefix().length + pk;
+    if (size > io.kitesql.codec.KeyLimits.MAX_KEY_SIZE) {
+      throw new KiteSqlException(ErrorCode.KEY_TOO_LARGE, "table " + table.name() + ", index "
+          + values.index().name() + ": the entry key of " + size + " bytes exceeds the maximum key size of "
+          + io.kitesql.codec.KeyLimits.MAX_KEY_SIZE + " bytes; index shorter values");
+    }
+    var key = Arrays.copyOf(values.prefix(), (int) size);
+    System.arraycopy(rowKey, ROW_PREFIX_LENGTH, key, values.prefix().length, pk);
+    return key;
+  }
+
+  /** Adds the table and key name to a KEY_TOO_LARGE from the encoder; other errors pass. */
+  private KiteSqlException withContext(KiteSqlException e, String what) {
+    if (e.errorCode() != ErrorCode.KEY_TOO_LARGE && e.errorCode() != ErrorCode.VALUE_OUT_OF_RANGE) {
+      return e;
+    }
+    String original = e.getMessage();
+    int tail = original.lastIndexOf(" [");
+    return new KiteSqlException(e.errorCode(), "table " + table.name() + ", " + what + ": "
+        + (tail > 0 ? original.substring(0, tail) : original), e);
+  }
+
+  /**
+   * The half-open byte interval [from, to) of keys below {@code scanPrefix} that {@code bounds}
+   * admits, the bound values being of {@code types} (a prefix of them).
+   */
+  static KeyRange range(byte[] scanPrefix, List<DataType> types, KeyBounds bounds, String what) {
+    var enc = new KeyEncoder();
+    byte[] from = bounds.lowerUnbounded() ? scanPrefix.clone()
+        : encodeBound(enc, scanPrefix, types, bounds.lower(), what);
+    if (!bounds.lowerUnbounded() && !bounds.lowerInclusive()) {
+      from = successor(from);
+    }
+    byte[] to;
+    if (bounds.upperUnbounded()) {
+      to = successor(scanPrefix);
+    } else {
+      to = encodeBound(enc, scanPrefix, types, bounds.upper(), what);
+      if (bounds.upperInclusive()) {
+        to = successor(to);
+      }
+    }
+    return new KeyRange(from, to);
+  }
+
+  private static byte[] encodeBound(KeyEncoder enc, byte[] prefix, List<DataType> types, List<Object> values, String what) {
+    if (values.size() > types.size()) {
+      throw new IllegalArgumentException("a bound of " + values.size() + " values for the "
+          + types.size() + " key columns of " + what);
+    }
+    enc.reset().appendRawBytes(prefix);
+    for (int i = 0; i < values.size(); i++) {
+      enc.appendValue(types.get(i), values.get(i));
+    }
+    return enc.toByteArray();
+  }
+
+  /**
+   * The smallest byte string greater than every string that starts with {@code prefix}: drop
+   * trailing 0xFF bytes, increment the last. Every prefix here starts with a table id below 2^31,
+   * so some byte is below 0xFF.
+   */
+  static byte[] successor(byte[] prefix) {
+    int n = prefix.length;
+    while (n > 0 && prefix[n - 1] == (byte) 0xFF) {
+      n--;
+    }
+    if (n == 0) {
+      throw new IllegalArgumentException("no successor of an all-0xFF prefix");
+    }
+    var next = Arrays.copyOf(prefix, n);
+    next[n - 1]++;
+    return next;
+  }
+
+  /** Unsigned comparison of {@code key} with {@code bytes}, like LMDB's memcmp order. */
+  static int compare(Slice key, byte[] bytes) {
+    var other = MemorySegment.ofArray(bytes);
+    long at = MemorySegment.mismatch(key.base(), key.offset(), key.offset() + key.length(), other, 0, bytes.length);
+    if (at < 0) {
+      return 0;
+    }
+    if (at == key.length()) {
+      return -1;
+    }
+    if (at == bytes.length) {
+      return 1;
+    }
+    int a = key.base().get(Memory.BYTE, key.offset() + at) & 0xFF;
+    int b = bytes[(int) at] & 0xFF;
+    return Integer.compare(a, b);
+  }
+
+  /** Whether {@code key} starts with the first {@code length} bytes of {@code prefix}. */
+  static boolean startsWith(Slice key, byte[] prefix, int length) {
+    if (key.length() < length) {
+      return false;
+    }
+    var other = MemorySegment.ofArray(prefix);
+    return MemorySegment.mismatch(key.base(), key.offset(), key.offset() + length, other, 0, length) < 0;
+  }
+
+  /** The values part of an index entry of {@code index} (for messages), encoded. */
+  record IndexValues(IndexDef index, byte[] prefix, boolean hasNull) {}
+
+  /** A half-open interval of keys, {@code from <= key < to}. */
+  record KeyRange(byte[] from, byte[] to) {}
+}

@@ -1,0 +1,270 @@
+package io.kitesql.table;
+
+import io.kitesql.catalog.CatalogStore;
+import io.kitesql.catalog.IndexDef;
+import io.kitesql.catalog.TableDef;
+import io.kitesql.codec.KeyEncoder;
+import io.kitesql.codec.RowEncoder;
+import io.kitesql.codec.RowLayout;
+import io.kitesql.codec.RowView;
+import io.kitesql.storage.Keyspace;
+import io.kitesql.storage.KvTransaction;
+import io.kitesql.storage.WriteTransaction;
+import io.kitesql.table.TableKeys.IndexValues;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * Rows and index entries of one table version on the storage layer.
+ *
+ * <p>Key layout in {@link Keyspace#DATA} ({@code prefix} = {@link CatalogStore#tablePrefix}, the
+ * table id in 4 big-endian bytes; values memcomparable by {@link KeyEncoder}):
+ *
+ * <pre>
+ *   row:         prefix 'r' pk-values                  → RowEncoder bytes of the full row
+ *   index entry: prefix 'i' index-id(4) values pk-values → empty
+ * </pre>
+ *
+ * where {@code pk-values} are the primary-key columns in key order or, for a table without a
+ * primary key, a hidden BIGINT row id from {@link CatalogStore#allocateRowIds} (increasing, so
+ * such tables scan in insertion order). Because the primary key ends every index entry, entries
+ * are unique even in non-unique indexes, and a covered index scan reads indexed and primary-key
+ * columns from the key alone.
+ *
+ * <p>Writes check every constraint (NOT NULL, PRIMARY KEY, UNIQUE) before their first write, so a
+ * failing call leaves nothing behind; statement atomicity across rows is the caller's ({@link
+ * WriteTransaction#atomically}). Reads work in any transaction: in a read-only one, text and
+ * binary values are borrowed views of the map (zero copy) that live as long as the transaction.
+ *
+ * <p>Immutable and thread-safe: per-call state (encoders, views) lives in the call or cursor.
+ */
+public final class TableStore {
+  private final TableDef table;
+  private final RowLayout layout;
+  private final RowEncoder encoder;
+  private final TableKeys keys;
+  private final IndexMaintenance indexes;
+
+  public TableStore(TableDef table) {
+    this.table = table;
+    this.layout = new RowLayout(table.columns().stream().map(c -> c.type()).toList());
+    this.encoder = new RowEncoder(layout);
+    this.keys = new TableKeys(table);
+    this.indexes = new IndexMaintenance(keys);
+  }
+
+  public TableDef table() {
+    return table;
+  }
+
+  public RowLayout layout() {
+    return layout;
+  }
+
+  // ---------------------------------------------------------------- writes
+
+  /**
+   * Inserts a row (values in column order, already of the column types) with its index entries.
+   *
+   * @return where the row is stored
+   * @throws io.kitesql.KiteSqlException NOT_NULL_VIOLATION, UNIQUE_VIOLATION (PRIMARY KEY or a
+   *     unique index), VALUE_OUT_OF_RANGE, KEY_TOO_LARGE; nothing is written then
+   */
+  public RowRef insert(WriteTransaction tx, Object[] row) {
+    checkRow(row);
+    byte[] value = encoder.encode(row);
+    var enc = new KeyEncoder();
+    byte[] rowKey = table.hasHiddenRowId() ? null : keys.rowKey(enc, row);
+    IndexValues[] entries = indexes.valuesOf(enc, row);
+    indexes.checkUnique(tx, entries, null, row);
+    if (rowKey == null) {
+      // Allocated after the checks, so a failing insert does not use up an id.
+      rowKey = keys.rowIdKey(CatalogStore.allocateRowIds(tx, table.id(), 1));
+    }
+    if (!tx.putIfAbsent(Keyspace.DATA, rowKey, rowKey.length, value)) {
+      throw primaryKeyViolation(row);
+    }
+    indexes.put(tx, entries, rowKey);
+    return new RowRef(rowKey);
+  }
+
+  /**
+   * Deletes the row at {@code ref} and its index entries.
+   *
+   * @param oldRow the row's full current values, as read in this transaction (its index entries
+   *     are computed from them)
+   */
+  public void delete(WriteTransaction tx, RowRef ref, Object[] oldRow) {
+    checkWidth(oldRow);
+    IndexValues[] entries = indexes.valuesOf(new KeyEncoder(), oldRow);
+    tx.delete(Keyspace.DATA, ref.key());
+    indexes.delete(tx, entries, ref.key());
+  }
+
+  /**
+   * Replaces the row at {@code ref} ({@code oldRow}, its full current values) by {@code newRow}.
+   * A changed primary key moves the row; only index entries whose key changed are rewritten; a
+   * unique index is re-checked only when its values changed.
+   *
+   * @return where the row is stored now
+   * @throws io.kitesql.KiteSqlException as {@link #insert}; nothing is written then
+   */
+  public RowRef update(WriteTransaction tx, RowRef ref, Object[] oldRow, Object[] newRow) {
+    checkWidth(oldRow);
+    checkRow(newRow);
+    byte[] value = encoder.encode(newRow);
+    var enc = new KeyEncoder();
+    byte[] oldKey = ref.key();
+    byte[] newKey = table.hasHiddenRowId() ? oldKey : keys.rowKey(enc, newRow);
+    boolean moved = !Arrays.equals(oldKey, newKey);
+    IndexValues[] before = indexes.valuesOf(enc, oldRow);
+    IndexValues[] after = indexes.valuesOf(enc, newRow);
+    var changed = new boolean[after.length];
+    for (int i = 0; i < after.length; i++) {
+      changed[i] = !Arrays.equals(before[i].prefix(), after[i].prefix());
+    }
+    indexes.checkUnique(tx, after, changed, newRow);
+    if (moved && tx.get(Keyspace.DATA, newKey).isPresent()) {
+      throw primaryKeyViolation(newRow);
+    }
+    if (moved) {
+      tx.delete(Keyspace.DATA, oldKey);
+    }
+    tx.put(Keyspace.DATA, newKey, value);
+    for (int i = 0; i < after.length; i++) {
+      if (changed[i] || moved) {
+        tx.delete(Keyspace.DATA, keys.entryKey(before[i], oldKey));
+        tx.put(Keyspace.DATA, keys.entryKey(after[i], newKey), IndexMaintenance.EMPTY);
+      }
+    }
+    return new RowRef(newKey);
+  }
+
+  private void checkRow(Object[] row) {
+    checkWidth(row);
+    var columns = table.columns();
+    for (int c = 0; c < row.length; c++) {
+      if (row[c] == null && !columns.get(c).nullable()) {
+        throw Violations.notNull(table, c);
+      }
+    }
+    // Primary-key columns are NOT NULL whether declared so or not (SQL).
+    for (int c : keys.pkColumns()) {
+      if (row[c] == null) {
+        throw Violations.notNull(table, c);
+      }
+    }
+  }
+
+  private void checkWidth(Object[] row) {
+    if (row.length != layout.columnCount()) {
+      throw new IllegalArgumentException(row.length + " values for the " + layout.columnCount()
+          + " columns of table " + table.name());
+    }
+  }
+
+  private io.kitesql.KiteSqlException primaryKeyViolation(Object[] row) {
+    var values = new ArrayList<Object>();
+    for (int c : keys.pkColumns()) {
+      values.add(row[c]);
+    }
+    return Violations.unique(table, "PRIMARY KEY", table.primaryKey(), values);
+  }
+
+  // ---------------------------------------------------------------- DDL
+
+  /**
+   * Writes the entries of {@code index} (CREATE INDEX) for every existing row. For a unique
+   * index, duplicates among non-NULL values raise UNIQUE_VIOLATION and the index's entries are
+   * removed again.
+   */
+  public void addIndexEntries(WriteTransaction tx, IndexDef index) {
+    SchemaChanges.addIndexEntries(tx, this, keys, indexes, index);
+  }
+
+  /** Removes every entry of {@code index} (DROP INDEX). */
+  public void removeIndexEntries(WriteTransaction tx, IndexDef index) {
+    tx.deletePrefix(Keyspace.DATA, keys.indexPrefix(index));
+  }
+
+  /**
+   * ALTER TABLE ADD COLUMN: rewrites every row for {@code newTable}, this table with columns
+   * appended, giving the new columns {@code newColumnValues} (their DEFAULTs, already of their
+   * types). Rows are left alone when every new value is NULL, since rows read columns they
+   * predate as NULL. Use a new {@code TableStore(newTable)} afterwards.
+   *
+   * @throws io.kitesql.KiteSqlException NOT_NULL_VIOLATION for a NULL in a NOT NULL new column of
+   *     a table that has rows, VALUE_OUT_OF_RANGE for a value that does not fit its column
+   */
+  public void rewriteRows(WriteTransaction tx, TableDef newTable, Object[] newColumnValues) {
+    SchemaChanges.rewriteRows(tx, this, keys, newTable, newColumnValues);
+  }
+
+  // ---------------------------------------------------------------- reads
+
+  /**
+   * The row with the given primary key (values in primary-key order, of the key columns' types;
+   * for a table without a primary key, the one BIGINT row id), with only {@code columns} filled.
+   */
+  public Optional<Object[]> get(KvTransaction tx, Object[] primaryKey, int[] columns) {
+    return get(tx, new RowRef(keys.rowKeyOf(new KeyEncoder(), primaryKey)), columns);
+  }
+
+  /** The row stored at {@code ref}, with only {@code columns} filled. */
+  public Optional<Object[]> get(KvTransaction tx, RowRef ref, int[] columns) {
+    for (int c : columns) {
+      java.util.Objects.checkIndex(c, layout.columnCount());
+    }
+    return tx.get(Keyspace.DATA, ref.key()).map(value ->
+        RowDecoding.decode(new RowView(layout), value, tx.scope(), columns, layout.columnCount()));
+  }
+
+  /** Rows in primary-key (row id) order within {@code bounds} over a primary-key prefix. */
+  public TableCursor scan(KvTransaction tx, KeyBounds bounds, int[] columns) {
+    return scan(tx, bounds, columns, false);
+  }
+
+  /** As {@link #scan(KvTransaction, KeyBounds, int[])}, descending if {@code reverse}. */
+  public TableCursor scan(KvTransaction tx, KeyBounds bounds, int[] columns, boolean reverse) {
+    var range = TableKeys.range(keys.rowPrefix(), keys.rowKeyTypes(), bounds,
+        "the primary key of table " + table.name());
+    return new TableScanCursor(tx, range, layout, columns, reverse);
+  }
+
+  /**
+   * Rows in the order of {@code index} within {@code bounds} over a prefix of its columns; ties
+   * in primary-key order. Reads rows from the entry keys alone when every requested column is
+   * indexed or part of the primary key ({@link #covers}), else looks each row up.
+   */
+  public TableCursor indexScan(KvTransaction tx, IndexDef index, KeyBounds bounds, int[] columns, boolean reverse) {
+    var range = TableKeys.range(keys.indexPrefix(index), keys.indexTypes(index), bounds,
+        "index " + index.name() + " of table " + table.name());
+    return new IndexScanCursor(tx, keys, index, range, layout, columns, reverse);
+  }
+
+  /** Forward {@link #indexScan(KvTransaction, IndexDef, KeyBounds, int[], boolean)}. */
+  public TableCursor indexScan(KvTransaction tx, IndexDef index, KeyBounds bounds, int[] columns) {
+    return indexScan(tx, index, bounds, columns, false);
+  }
+
+  /** Whether an index scan of {@code index} for {@code columns} reads only entry keys. */
+  public boolean covers(IndexDef index, int[] columns) {
+    return IndexScanCursor.isCovered(index, keys.pkColumns(), columns);
+  }
+
+  /** The number of rows (walks the row keys, reading no row). */
+  public long count(KvTransaction tx) {
+    byte[] prefix = keys.rowPrefix();
+    long n = 0;
+    try (var cursor = tx.openCursor(Keyspace.DATA)) {
+      for (boolean on = cursor.seek(prefix); on; on = cursor.next()) {
+        if (!TableKeys.startsWith(cursor.key(), prefix, prefix.length)) {
+          break;
+        }
+        n++;
+      }
+    }
+    return n;
+  }
+}
