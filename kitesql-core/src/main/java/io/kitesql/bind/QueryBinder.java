@@ -65,8 +65,10 @@ final class QueryBinder {
   PlanNode bindValues(ExpressionList<?> rows) {
     var binder = new ExpressionBinder(RelationScope.empty(), params);
     var bound = new ArrayList<List<Expr>>();
-    for (var row : rows) {
-      var items = row instanceof ParenthesedExpressionList<?> list ? list : List.of(row);
+    // One row comes as its parenthesized item list, several as a list of parenthesized rows.
+    List<?> rowList = rows instanceof ParenthesedExpressionList<?> single ? List.of(single) : rows;
+    for (Object row : rowList) {
+      List<?> items = row instanceof ParenthesedExpressionList<?> list ? list : List.of(row);
       var values = new ArrayList<Expr>();
       for (Object item : items) {
         values.add(binder.bind((Expression) item, Clause.VALUES));

@@ -15,8 +15,15 @@ final class SqlTypes {
   private SqlTypes() {}
 
   static DataType of(ColDataType type) {
-    var name = type.getDataType().toUpperCase(Locale.ROOT).replaceAll("\\s+", " ").strip();
+    // JSqlParser 5.3 leaves the arguments in the name ("varchar (10)") and the list empty.
+    var text = type.getDataType().toUpperCase(Locale.ROOT).replaceAll("\\s+", " ").strip();
     var args = type.getArgumentsStringList() == null ? List.<String>of() : type.getArgumentsStringList();
+    int open = text.indexOf('(');
+    if (open >= 0 && text.endsWith(")")) {
+      args = List.of(text.substring(open + 1, text.length() - 1).split(","));
+      text = text.substring(0, open).strip();
+    }
+    var name = text;
     if (type.getArrayData() != null && !type.getArrayData().isEmpty()) {
       throw unsupported(type);
     }

@@ -26,7 +26,8 @@ public final class DmlExecutor {
     var store = ctx.stores().apply(table);
     var defaults = new Object[table.columns().size()];
     for (int i = 0; i < defaults.length; i++) {
-      defaults[i] = Evaluator.evaluate(insert.defaults().get(i), new Object[0], ctx.parameters());
+      var value = Evaluator.evaluate(insert.defaults().get(i), new Object[0], ctx.parameters());
+      defaults[i] = Coercions.coerce(value, table.columns().get(i).type());
     }
     var targets = insert.targetColumns();
     for (var source : rows) {

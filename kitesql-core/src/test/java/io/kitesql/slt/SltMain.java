@@ -20,6 +20,7 @@ public final class SltMain {
 
   static {
     ENGINES.put("sqlite", SqliteEngine::inMemory);
+    ENGINES.put("kitesql", KiteSqlEngine::inTemporaryDirectory);
   }
 
   private SltMain() {}

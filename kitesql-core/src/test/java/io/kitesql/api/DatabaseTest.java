@@ -1,0 +1,69 @@
+package io.kitesql.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
+import io.kitesql.storage.StorageOptions;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DatabaseTest {
+  @TempDir Path dir;
+
+  static Database open(Path dir) {
+    return KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20));
+  }
+
+  static List<String> rows(RowCursor cursor) {
+    var out = new ArrayList<String>();
+    try (cursor) {
+      while (cursor.next()) {
+        var sb = new StringBuilder();
+        for (int i = 0; i < cursor.columns().size(); i++) {
+          sb.append(i == 0 ? "" : "|").append(cursor.get(i));
+        }
+        out.add(sb.toString());
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void createInsertAndQuery() {
+    try (var db = open(dir)) {
+      db.execute("create table orders (id int primary key, customer_id int, status varchar(10), amount int, note varchar)");
+      db.execute("create index orders_cs on orders (customer_id, status)");
+      assertThat(db.execute("insert into orders values (1, 10, 'open', 5, 'a'), (2, 10, 'open', 7, 'b'), (3, 10, 'done', 9, 'c'), (4, 11, 'open', 1, null)"))
+          .isEqualTo(4);
+      var q = db.prepare("select id, note from orders where customer_id = ? and status = ? order by id desc");
+      List<String> found = db.read(tx -> rows(tx.query(q, 10, "open")));
+      assertThat(found).containsExactly("2|b", "1|a");
+      List<String> agg = db.read(tx -> rows(tx.query("select status, count(*), sum(amount), max(note) from orders group by status order by status")));
+      assertThat(agg).containsExactly("done|1|9|c", "open|3|13|b");
+      List<String> plan = db.read(tx -> rows(tx.query("explain select note from orders where customer_id = 10 and status = 'open'")));
+      assertThat(String.join("\n", plan)).contains("IndexLookup orders using orders_cs");
+    }
+  }
+
+  @Test
+  void errorsAreTheEnginesOwn() {
+    try (var db = open(dir)) {
+      db.execute("create table t (a int primary key, b varchar not null)");
+      assertThatThrownBy(() -> db.prepare("select nope from t"))
+          .isInstanceOf(KiteSqlException.class)
+          .satisfies(e -> assertThat(((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.UNKNOWN_COLUMN));
+      assertThatThrownBy(() -> db.prepare("select a from missing"))
+          .satisfies(e -> assertThat(((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.UNKNOWN_TABLE));
+      db.execute("insert into t values (1, 'x')");
+      assertThatThrownBy(() -> db.execute("insert into t values (2, 'y'), (1, 'dup')"))
+          .satisfies(e -> assertThat(((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.UNIQUE_VIOLATION));
+      List<String> left = db.read(tx -> rows(tx.query("select a, b from t order by a")));
+      assertThat(left).containsExactly("1|x");
+    }
+  }
+}

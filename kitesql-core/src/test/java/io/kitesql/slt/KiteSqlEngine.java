@@ -1,0 +1,97 @@
+package io.kitesql.slt;
+
+import io.kitesql.api.Database;
+import io.kitesql.api.KiteSql;
+import io.kitesql.storage.StorageOptions;
+import io.kitesql.value.Binary;
+import io.kitesql.value.Text;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/** KiteSQL under test: a fresh database in a temporary directory per corpus file. */
+public final class KiteSqlEngine implements SltEngine {
+  private final Path directory;
+  private final Database db;
+
+  private KiteSqlEngine(Path directory) {
+    this.directory = directory;
+    this.db = KiteSql.open(directory, StorageOptions.defaults().withMapSize(256L << 20));
+  }
+
+  public static KiteSqlEngine inTemporaryDirectory() {
+    try {
+      return new KiteSqlEngine(Files.createTempDirectory("kitesql-slt"));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public void statement(String sql) {
+    var statement = db.prepare(sql);
+    if (statement.isQuery()) {
+      db.read(tx -> {
+        try (var rows = tx.query(statement)) {
+          while (rows.next()) {
+            // a query run as a statement: its rows are discarded
+          }
+        }
+        return null;
+      });
+    } else {
+      db.execute(sql);
+    }
+  }
+
+  @Override
+  public List<List<String>> query(String sql, String columnTypes) {
+    return db.read(tx -> {
+      var out = new ArrayList<List<String>>();
+      try (var rows = tx.query(sql)) {
+        int n = rows.columns().size();
+        while (rows.next()) {
+          var row = new ArrayList<String>(n);
+          for (int c = 0; c < n; c++) {
+            row.add(SltFormat.format(plain(rows.get(c)), SltFormat.typeAt(columnTypes, c)));
+          }
+          out.add(row);
+        }
+      }
+      return out;
+    });
+  }
+
+  /** Copies a borrowed value out (the harness keeps results past the transaction). */
+  private static Object plain(Object value) {
+    return switch (value) {
+      case Text t -> t.toString();
+      case Binary b -> b.toByteArray();
+      case LocalDateTime ts -> ts.toString().replace('T', ' ');
+      case null -> null;
+      default -> value;
+    };
+  }
+
+  @Override
+  public String name() {
+    return "kitesql";
+  }
+
+  @Override
+  public void close() {
+    db.close();
+    try (var paths = Files.walk(directory)) {
+      for (var p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
