@@ -359,16 +359,23 @@ public final class ExpressionBinder {
     }
     results.add(c.getElseExpression() == null ? new Expr.Literal(null, DataType.VARCHAR)
         : expr(c.getElseExpression()));
+    DataType type = commonType(results, "CASE");
     List<Expr> typed = unify(results, "CASE");
     var whens = new ArrayList<Expr.When>();
     for (int i = 0; i < conditions.size(); i++) {
       whens.add(new Expr.When(conditions.get(i), typed.get(i)));
     }
-    return new Expr.Case(whens, typed.getLast(), typed.getFirst().type());
+    return new Expr.Case(whens, typed.getLast(), type);
   }
 
   /** Gives every expression the common type of the typed ones (VARCHAR if none is typed). */
   List<Expr> unify(List<Expr> es, String where) {
+    DataType t = commonType(es, where);
+    return es.stream().map(e -> adopt(e, t)).toList();
+  }
+
+  /** The common type of the typed expressions among {@code es} (VARCHAR if none is typed). */
+  DataType commonType(List<Expr> es, String where) {
     DataType common = null;
     for (Expr e : es) {
       if (!untyped(e)) {
@@ -379,8 +386,7 @@ public final class ExpressionBinder {
         }
       }
     }
-    DataType t = common == null ? DataType.VARCHAR : common;
-    return es.stream().map(e -> adopt(e, t)).toList();
+    return common == null ? DataType.VARCHAR : common;
   }
 
   private Expr cast(CastExpression c) {
