@@ -135,10 +135,14 @@ public final class ExpressionBinder {
           c.getRightExpression());
       case MinorThanEquals c -> comparison(Expr.ComparisonOp.LE, c.getLeftExpression(),
           c.getRightExpression());
+      case AndExpression a when ParserQuirks.needsRepair(a) -> expr(ParserQuirks.repair(a));
+      case OrExpression o when ParserQuirks.needsRepair(o) -> expr(ParserQuirks.repair(o));
       case AndExpression a -> new Expr.And(condition(expr(a.getLeftExpression()), "AND"),
           condition(expr(a.getRightExpression()), "AND"));
       case OrExpression o -> new Expr.Or(condition(expr(o.getLeftExpression()), "OR"),
           condition(expr(o.getRightExpression()), "OR"));
+      case NotExpression n when ParserQuirks.isMisparsedIn(n.getExpression()) ->
+          expr(ParserQuirks.repair(n));
       case NotExpression n -> new Expr.Not(condition(expr(n.getExpression()), "NOT"));
       case IsNullExpression n -> new Expr.IsNull(expr(n.getLeftExpression()), n.isNot());
       case IsBooleanExpression b -> new Expr.IsBoolean(
@@ -299,10 +303,17 @@ public final class ExpressionBinder {
   }
 
   private Expr in(InExpression in) {
-    if (!(in.getRightExpression() instanceof ParenthesedExpressionList<?> list)) {
-      throw unsupported(in.getRightExpression() instanceof Select ? "IN (sub-query)"
-          : "IN without a parenthesized list", in);
-    }
+    return switch (in.getRightExpression()) {
+      case ParenthesedExpressionList<?> list -> in(in, list);
+      case Select s -> throw unsupported("IN (sub-query)", in);
+      case AndExpression a when ParserQuirks.isMisparsedIn(in) -> expr(ParserQuirks.repair(in));
+      case OrExpression o when ParserQuirks.isMisparsedIn(in) -> expr(ParserQuirks.repair(in));
+      default -> throw unsupported("IN followed by " + in.getRightExpression().getClass()
+          .getSimpleName() + " (parenthesize the IN predicate)", in);
+    };
+  }
+
+  private Expr in(InExpression in, ParenthesedExpressionList<?> list) {
     Expr operand = expr(in.getLeftExpression());
     var values = new ArrayList<Expr>(list.size());
     for (Expression item : list) {

@@ -89,6 +89,27 @@ class LogicTest {
     assertThat(eval("b IN ('x', 'Hello')")).isEqualTo(true);
   }
 
+  /** JSqlParser 5.3 parses "a IN (1) AND x" as "a IN ((1) AND x)"; the binder repairs it. */
+  @Test
+  void inListFollowedByAndOr() {
+    assertThat(Exprs.toSql(TestScope.bind("a IN (1, 7) AND n IS NULL")))
+        .isEqualTo("(a IN (1, 7)) AND (n IS NULL)");
+    assertThat(eval("a IN (1, 7) AND n IS NULL")).isEqualTo(true);
+    assertThat(eval("a NOT IN (1, 2) AND b IN ('x') OR c = 2.5")).isEqualTo(true);
+    assertThat(Exprs.toSql(TestScope.bind("a NOT IN (1, 2) AND b IN ('x') OR c = 2.5")))
+        .isEqualTo("((a NOT IN (1, 2)) AND (b IN ('x'))) OR (c = 2.5)");
+    assertThat(Exprs.toSql(TestScope.bind("flag AND a IN (1) OR c = 2.5")))
+        .isEqualTo("(flag AND (a IN (1))) OR (c = 2.5)");
+    assertThat(Exprs.toSql(TestScope.bind("a IN (1) AND (flag OR c = 2.5)")))
+        .isEqualTo("(a IN (1)) AND (flag OR (c = 2.5))");
+    assertThat(Exprs.toSql(TestScope.bind("a IN (1) AND flag OR c = 2.5")))
+        .isEqualTo("((a IN (1)) AND flag) OR (c = 2.5)");
+    // NOT binds tighter than AND: (NOT a IN (1)) AND flag.
+    assertThat(Exprs.toSql(TestScope.bind("NOT a IN (1) AND flag")))
+        .isEqualTo("(NOT (a IN (1))) AND flag");
+    assertThat(eval("NOT a IN (7) OR flag")).isEqualTo(true);
+  }
+
   @Test
   void between() {
     assertThat(eval("a BETWEEN 1 AND 7")).isEqualTo(true);
