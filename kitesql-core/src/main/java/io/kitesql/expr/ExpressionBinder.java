@@ -35,6 +35,7 @@ import net.sf.jsqlparser.expression.operators.relational.GreaterThanEquals;
 import net.sf.jsqlparser.expression.operators.relational.InExpression;
 import net.sf.jsqlparser.expression.operators.relational.IsBooleanExpression;
 import net.sf.jsqlparser.expression.operators.relational.IsNullExpression;
+import net.sf.jsqlparser.expression.operators.relational.IsUnknownExpression;
 import net.sf.jsqlparser.expression.operators.relational.LikeExpression;
 import net.sf.jsqlparser.expression.operators.relational.MinorThan;
 import net.sf.jsqlparser.expression.operators.relational.MinorThanEquals;
@@ -145,6 +146,8 @@ public final class ExpressionBinder {
           expr(ParserQuirks.repair(n));
       case NotExpression n -> new Expr.Not(condition(expr(n.getExpression()), "NOT"));
       case IsNullExpression n -> new Expr.IsNull(expr(n.getLeftExpression()), n.isNot());
+      case IsUnknownExpression u -> new Expr.IsNull(
+          condition(expr(u.getLeftExpression()), "IS UNKNOWN"), u.isNot());
       case IsBooleanExpression b -> new Expr.IsBoolean(
           condition(expr(b.getLeftExpression()), "IS TRUE/FALSE"), b.isTrue(), b.isNot());
       case InExpression in -> in(in);

@@ -59,6 +59,10 @@ class ExprsTest {
     Expr bad = Exprs.fold(bind("CASE WHEN a > 100 THEN 1 / 0 ELSE 0 END"));
     assertThat(Evaluator.evaluate(bad, TestScope.row(), null)).isEqualTo(0);
     assertThat(Exprs.fold(bind("1 / 0"))).isInstanceOf(Expr.Arithmetic.class);
+    // A pattern that only becomes invalid once folded ('x!' ends with its escape) also waits.
+    Expr badLike = Exprs.fold(bind("b LIKE 'x' || '!' ESCAPE '!'"));
+    assertThat(((Expr.Like) badLike).compiled()).isNull();
+    assertThat(LikePattern.compile("a#%b_%", "#", false)).hasToString("a\\%b_%");
     // Parameters are not constants.
     var p = new Parameters();
     assertThat(Exprs.fold(TestScope.bind("? + 1", Clause.SELECT, p)))

@@ -53,6 +53,8 @@ class LogicTest {
     assertThat(eval("(n = 1) IS FALSE")).isEqualTo(false);
     assertThat(eval("(a = 1) IS FALSE")).isEqualTo(true);
     assertThat(eval("flag IS TRUE")).isEqualTo(true);
+    assertThat(eval("(n = 1) IS UNKNOWN")).isEqualTo(true);
+    assertThat(eval("flag IS NOT UNKNOWN")).isEqualTo(true);
   }
 
   @Test
