@@ -68,7 +68,7 @@ public final class Coercions {
     return switch (target.kind()) {
       case BIGINT -> n instanceof Long ? n : (Object) n.longValue();
       case DOUBLE -> n instanceof Double ? n : (Object) n.doubleValue();
-      case DECIMAL -> decimalOf(n);
+      case DECIMAL -> decimalOf(n).setScale(target.scale(), RoundingMode.HALF_UP);
       default -> value;
     };
   }

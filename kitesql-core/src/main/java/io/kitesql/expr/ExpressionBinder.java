@@ -35,6 +35,7 @@ import net.sf.jsqlparser.expression.operators.relational.GreaterThanEquals;
 import net.sf.jsqlparser.expression.operators.relational.InExpression;
 import net.sf.jsqlparser.expression.operators.relational.IsBooleanExpression;
 import net.sf.jsqlparser.expression.operators.relational.IsNullExpression;
+import net.sf.jsqlparser.expression.operators.relational.IsUnknownExpression;
 import net.sf.jsqlparser.expression.operators.relational.LikeExpression;
 import net.sf.jsqlparser.expression.operators.relational.MinorThan;
 import net.sf.jsqlparser.expression.operators.relational.MinorThanEquals;
@@ -135,12 +136,18 @@ public final class ExpressionBinder {
           c.getRightExpression());
       case MinorThanEquals c -> comparison(Expr.ComparisonOp.LE, c.getLeftExpression(),
           c.getRightExpression());
+      case AndExpression a when ParserQuirks.needsRepair(a) -> expr(ParserQuirks.repair(a));
+      case OrExpression o when ParserQuirks.needsRepair(o) -> expr(ParserQuirks.repair(o));
       case AndExpression a -> new Expr.And(condition(expr(a.getLeftExpression()), "AND"),
           condition(expr(a.getRightExpression()), "AND"));
       case OrExpression o -> new Expr.Or(condition(expr(o.getLeftExpression()), "OR"),
           condition(expr(o.getRightExpression()), "OR"));
+      case NotExpression n when ParserQuirks.isMisparsedIn(n.getExpression()) ->
+          expr(ParserQuirks.repair(n));
       case NotExpression n -> new Expr.Not(condition(expr(n.getExpression()), "NOT"));
       case IsNullExpression n -> new Expr.IsNull(expr(n.getLeftExpression()), n.isNot());
+      case IsUnknownExpression u -> new Expr.IsNull(
+          condition(expr(u.getLeftExpression()), "IS UNKNOWN"), u.isNot());
       case IsBooleanExpression b -> new Expr.IsBoolean(
           condition(expr(b.getLeftExpression()), "IS TRUE/FALSE"), b.isTrue(), b.isNot());
       case InExpression in -> in(in);
@@ -299,10 +306,17 @@ public final class ExpressionBinder {
   }
 
   private Expr in(InExpression in) {
-    if (!(in.getRightExpression() instanceof ParenthesedExpressionList<?> list)) {
-      throw unsupported(in.getRightExpression() instanceof Select ? "IN (sub-query)"
-          : "IN without a parenthesized list", in);
-    }
+    return switch (in.getRightExpression()) {
+      case ParenthesedExpressionList<?> list -> in(in, list);
+      case Select s -> throw unsupported("IN (sub-query)", in);
+      case AndExpression a when ParserQuirks.isMisparsedIn(in) -> expr(ParserQuirks.repair(in));
+      case OrExpression o when ParserQuirks.isMisparsedIn(in) -> expr(ParserQuirks.repair(in));
+      default -> throw unsupported("IN followed by " + in.getRightExpression().getClass()
+          .getSimpleName() + " (parenthesize the IN predicate)", in);
+    };
+  }
+
+  private Expr in(InExpression in, ParenthesedExpressionList<?> list) {
     Expr operand = expr(in.getLeftExpression());
     var values = new ArrayList<Expr>(list.size());
     for (Expression item : list) {
@@ -359,16 +373,23 @@ public final class ExpressionBinder {
     }
     results.add(c.getElseExpression() == null ? new Expr.Literal(null, DataType.VARCHAR)
         : expr(c.getElseExpression()));
+    DataType type = commonType(results, "CASE");
     List<Expr> typed = unify(results, "CASE");
     var whens = new ArrayList<Expr.When>();
     for (int i = 0; i < conditions.size(); i++) {
       whens.add(new Expr.When(conditions.get(i), typed.get(i)));
     }
-    return new Expr.Case(whens, typed.getLast(), typed.getFirst().type());
+    return new Expr.Case(whens, typed.getLast(), type);
   }
 
   /** Gives every expression the common type of the typed ones (VARCHAR if none is typed). */
   List<Expr> unify(List<Expr> es, String where) {
+    DataType t = commonType(es, where);
+    return es.stream().map(e -> adopt(e, t)).toList();
+  }
+
+  /** The common type of the typed expressions among {@code es} (VARCHAR if none is typed). */
+  DataType commonType(List<Expr> es, String where) {
     DataType common = null;
     for (Expr e : es) {
       if (!untyped(e)) {
@@ -379,8 +400,7 @@ public final class ExpressionBinder {
         }
       }
     }
-    DataType t = common == null ? DataType.VARCHAR : common;
-    return es.stream().map(e -> adopt(e, t)).toList();
+    return common == null ? DataType.VARCHAR : common;
   }
 
   private Expr cast(CastExpression c) {

@@ -134,14 +134,15 @@ public final class Exprs {
       allLiteral &= f instanceof Expr.Literal;
       next.add(f);
     }
-    Expr n = changed ? e.withChildren(next) : e;
-    if (!allLiteral) {
-      return n;
-    }
     try {
+      // Rebuilding can fail too: a LIKE compiles a literal pattern when it is made.
+      Expr n = changed ? e.withChildren(next) : e;
+      if (!allLiteral) {
+        return n;
+      }
       return new Expr.Literal(Evaluator.evaluate(n, new Object[0], new Object[0]), n.type());
     } catch (KiteSqlException ex) {
-      return n;
+      return e;
     }
   }
 

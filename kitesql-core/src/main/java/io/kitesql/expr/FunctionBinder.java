@@ -213,8 +213,7 @@ final class FunctionBinder {
       case "COALESCE", "IFNULL", "NVL" -> {
         arity(name, a, name.equals("COALESCE") ? 1 : 2, name.equals("COALESCE")
             ? Integer.MAX_VALUE : 2, sql);
-        List<Expr> typed = b.unify(a, name);
-        yield new Expr.Coalesce(typed, typed.getFirst().type());
+        yield new Expr.Coalesce(b.unify(a, name), b.commonType(a, name));
       }
       case "NULLIF" -> {
         arity(name, a, 2, 2, sql);

@@ -22,12 +22,10 @@ public final class LikePattern {
 
   private final int[] tokens;
   private final boolean caseInsensitive;
-  private final String source;
 
-  private LikePattern(int[] tokens, boolean caseInsensitive, String source) {
+  private LikePattern(int[] tokens, boolean caseInsensitive) {
     this.tokens = tokens;
     this.caseInsensitive = caseInsensitive;
-    this.source = source;
   }
 
   /**
@@ -57,8 +55,8 @@ public final class LikePattern {
         out[n++] = cp == '_' ? ONE : fold(cp, caseInsensitive);
       }
     }
-    String shown = pattern.toString() + (esc < 0 ? "" : " ESCAPE " + Character.toString(esc));
-    return new LikePattern(Arrays.copyOf(out, n), caseInsensitive, shown);
+    // No String is made of the pattern: it may be a borrowed text compiled per row.
+    return new LikePattern(Arrays.copyOf(out, n), caseInsensitive);
   }
 
   private static int escapeOf(Object escape) {
@@ -127,8 +125,22 @@ public final class LikePattern {
     return Objects.hash(Arrays.hashCode(tokens), caseInsensitive);
   }
 
+  /** The pattern with {@code \\} escaping literal {@code %}, {@code _} and {@code \\}. */
   @Override
   public String toString() {
-    return source;
+    var sb = new StringBuilder();
+    for (int t : tokens) {
+      switch (t) {
+        case MANY -> sb.append('%');
+        case ONE -> sb.append('_');
+        default -> {
+          if (t == '%' || t == '_' || t == '\\') {
+            sb.append('\\');
+          }
+          sb.appendCodePoint(t);
+        }
+      }
+    }
+    return sb.toString();
   }
 }
