@@ -5,6 +5,8 @@ import io.kitesql.KiteSqlException;
 import io.kitesql.catalog.ColumnDef;
 import io.kitesql.catalog.TableDef;
 import io.kitesql.expr.Evaluator;
+import io.kitesql.expr.Types;
+import io.kitesql.value.DataType;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -13,6 +15,7 @@ import java.util.Optional;
 import net.sf.jsqlparser.statement.alter.Alter;
 import net.sf.jsqlparser.statement.alter.AlterOperation;
 import net.sf.jsqlparser.statement.create.index.CreateIndex;
+import net.sf.jsqlparser.statement.create.table.ColDataType;
 import net.sf.jsqlparser.statement.create.table.CreateTable;
 import net.sf.jsqlparser.statement.create.table.Index;
 import net.sf.jsqlparser.statement.drop.Drop;
@@ -34,7 +37,7 @@ final class DdlBinder {
     var uniques = new ArrayList<List<Integer>>();
     for (var definition : create.getColumnDefinitions()) {
       var spec = ColumnSpec.parse(definition.getColumnName(), definition.getColumnSpecs());
-      var column = new ColumnDef(Names.unquote(definition.getColumnName()), SqlTypes.of(definition.getColDataType()),
+      var column = new ColumnDef(Names.unquote(definition.getColumnName()), type(definition.getColDataType()),
           !spec.notNull() && !spec.primaryKey(), spec.defaultSql());
       columns.add(column);
       if (spec.primaryKey()) {
@@ -138,7 +141,7 @@ final class DdlBinder {
     if (spec.primaryKey() || spec.unique()) {
       throw Unsupported.feature("ALTER TABLE ADD COLUMN with PRIMARY KEY or UNIQUE (create an index afterwards)");
     }
-    var column = new ColumnDef(Names.unquote(definition.getColumnName()), SqlTypes.of(definition.getColDataType()),
+    var column = new ColumnDef(Names.unquote(definition.getColumnName()), type(definition.getColDataType()),
         !spec.notNull(), spec.defaultSql());
     var literal = Defaults.of(column);
     Object value = Evaluator.evaluate(literal, new Object[0], new Object[0]);
@@ -146,6 +149,14 @@ final class DdlBinder {
       throw new KiteSqlException(ErrorCode.NOT_NULL_VIOLATION, "ADD COLUMN " + column.name() + " NOT NULL needs a non-null DEFAULT for existing rows");
     }
     return new BoundStatement.AddColumn(Names.tableName(alter.getTable()), column, value);
+  }
+
+  /** A column type; JSqlParser 5.3 leaves the arguments in the name ("varchar (10)"). */
+  private static DataType type(ColDataType type) {
+    if (type.getArrayData() != null && !type.getArrayData().isEmpty()) {
+      throw Unsupported.feature("array type " + type);
+    }
+    return Types.parse(type.getDataType(), type.getArgumentsStringList());
   }
 
   /** Column constraints, read from JSqlParser's list of words. */
