@@ -44,10 +44,11 @@ final class Session {
   RowCursor query(Transaction owner, PreparedStatement statement, Object[] positional, Map<String, ?> named) {
     checkOpen();
     var compiled = statement.compiledFor(catalog);
-    var params = named == null ? compiled.parameters().bind(positional) : compiled.parameters().bindNamed(named);
     RowCursor cursor = switch (compiled.statement()) {
-      case BoundStatement.Query q ->
-          new RowCursor(compiled.columns(), compiled, compiled.acquire(q.plan()), context(params), owner);
+      case BoundStatement.Query q -> {
+        var params = named == null ? compiled.parameters().bind(positional) : compiled.parameters().bindNamed(named);
+        yield new RowCursor(compiled.columns(), compiled, compiled.acquire(q.plan()), context(params), owner);
+      }
       case BoundStatement.Explain e -> explain(owner, compiled, e);
       default -> throw new KiteSqlException(
           ErrorCode.WRONG_STATEMENT_KIND, "not a query: use execute() for " + statement.sql());
@@ -56,7 +57,7 @@ final class Session {
     return cursor;
   }
 
-  /** EXPLAIN: the optimized plan, one line per row. */
+  /** EXPLAIN: the optimized plan, one line per row (parameters need no values). */
   private RowCursor explain(Transaction owner, CompiledStatement compiled, BoundStatement.Explain e) {
     var rows = new ArrayList<List<Expr>>();
     for (var line : PlanPrinter.lines(e.query().plan())) {

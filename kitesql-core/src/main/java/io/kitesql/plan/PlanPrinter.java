@@ -47,8 +47,9 @@ public final class PlanPrinter {
       case Access.FullScan _ -> "TableScan " + name + " columns=[" + columns + "]";
       case Access.KeyRange r -> {
         var on = r.index().map(i -> "IndexRangeScan " + name + " using " + i.name()).orElse("PrimaryKeyRangeScan " + name);
-        if (r.isPoint()) {
-          on = on.replace("RangeScan", "Lookup");
+        int keyWidth = r.index().map(i -> i.columns().size()).orElse(s.table().primaryKey().size());
+        if (r.isPoint() && r.lower().size() == keyWidth) {
+          on = on.replace("RangeScan", "Lookup"); // the whole key is bound: one entry
         }
         yield on + bounds(r) + (r.covered() ? " covered" : "") + " columns=[" + columns + "]";
       }
