@@ -48,8 +48,9 @@ public final class PlanPrinter {
       case Access.KeyRange r -> {
         var on = r.index().map(i -> "IndexRangeScan " + name + " using " + i.name()).orElse("PrimaryKeyRangeScan " + name);
         int keyWidth = r.index().map(i -> i.columns().size()).orElse(s.table().primaryKey().size());
-        if (r.isPoint() && r.lower().size() == keyWidth) {
-          on = on.replace("RangeScan", "Lookup"); // the whole key is bound: one entry
+        boolean unique = r.index().map(i -> i.unique()).orElse(true);
+        if (unique && r.isPoint() && r.lower().size() == keyWidth) {
+          on = on.replace("RangeScan", "Lookup"); // the whole unique key is bound: at most one row
         }
         yield on + bounds(r) + (r.covered() ? " covered" : "") + " columns=[" + columns + "]";
       }

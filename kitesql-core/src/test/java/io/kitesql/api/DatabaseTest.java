@@ -46,7 +46,7 @@ class DatabaseTest {
       List<String> agg = db.read(tx -> rows(tx.query("select status, count(*), sum(amount), max(note) from orders group by status order by status")));
       assertThat(agg).containsExactly("done|1|9|c", "open|3|13|b");
       List<String> plan = db.read(tx -> rows(tx.query("explain select note from orders where customer_id = 10 and status = 'open'")));
-      assertThat(String.join("\n", plan)).contains("IndexLookup orders using orders_cs");
+      assertThat(String.join("\n", plan)).contains("IndexRangeScan orders using orders_cs = (10, 'open')");
     }
   }
 

@@ -50,7 +50,7 @@ class PlanChoiceTest {
   @Test
   void indexPrefixEqualityAndCoveredRead() {
     assertThat(explain("select id from orders where customer_id = 7 and status = 'open'"))
-        .contains("IndexLookup orders using orders_cs = (7, 'open') covered");
+        .contains("IndexRangeScan orders using orders_cs = (7, 'open') covered");
     assertThat(explain("select note from orders where customer_id = 7"))
         .contains("IndexRangeScan orders using orders_cs")
         .doesNotContain("covered");
