@@ -1,5 +1,6 @@
 package io.kitesql.table;
 
+import io.kitesql.KiteSqlException;
 import io.kitesql.catalog.IndexDef;
 import io.kitesql.catalog.TableDef;
 import io.kitesql.codec.KeyDecoder;
@@ -69,7 +70,7 @@ final class IndexMaintenance {
     }
   }
 
-  io.kitesql.KiteSqlException violation(IndexDef index, Object[] row) {
+  KiteSqlException violation(IndexDef index, Object[] row) {
     var values = new ArrayList<Object>();
     for (int c : index.columns()) {
       values.add(row[c]);

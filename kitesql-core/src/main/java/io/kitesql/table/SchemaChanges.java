@@ -9,6 +9,8 @@ import io.kitesql.storage.Keyspace;
 import io.kitesql.storage.WriteTransaction;
 import io.kitesql.value.Scope;
 import java.util.Arrays;
+import java.util.Objects;
+import java.util.stream.IntStream;
 
 /** The data side of DDL on an existing table: CREATE INDEX and ALTER TABLE ADD COLUMN. */
 final class SchemaChanges {
@@ -22,7 +24,7 @@ final class SchemaChanges {
       IndexMaintenance indexes, IndexDef index) {
     var table = store.table();
     for (int c : index.columns()) {
-      java.util.Objects.checkIndex(c, table.columns().size());
+      Objects.checkIndex(c, table.columns().size());
     }
     int[] columns = index.columns().stream().mapToInt(Integer::intValue).toArray();
     var view = new RowView(store.layout());
@@ -61,7 +63,7 @@ final class SchemaChanges {
     }
     var encoder = new RowEncoder(new TableStore(newTable).layout());
     var view = new RowView(store.layout());
-    int[] all = java.util.stream.IntStream.range(0, oldWidth).toArray();
+    int[] all = IntStream.range(0, oldWidth).toArray();
     RowBatches.forEach(tx, keys.rowPrefix(), batch -> {
       for (var stored : batch) {
         Object[] old = RowDecoding.decode(view, stored.value(), Scope.OWNED, all, oldWidth);

@@ -1,5 +1,6 @@
 package io.kitesql.table;
 
+import io.kitesql.KiteSqlException;
 import io.kitesql.catalog.CatalogStore;
 import io.kitesql.catalog.IndexDef;
 import io.kitesql.catalog.TableDef;
@@ -11,8 +12,10 @@ import io.kitesql.storage.Keyspace;
 import io.kitesql.storage.KvTransaction;
 import io.kitesql.storage.WriteTransaction;
 import io.kitesql.table.TableKeys.IndexValues;
+import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -164,7 +167,7 @@ public final class TableStore {
     }
   }
 
-  private io.kitesql.KiteSqlException primaryKeyViolation(Object[] row) {
+  private KiteSqlException primaryKeyViolation(Object[] row) {
     var values = new ArrayList<Object>();
     for (int c : keys.pkColumns()) {
       values.add(row[c]);
@@ -214,7 +217,7 @@ public final class TableStore {
   /** The row stored at {@code ref}, with only {@code columns} filled. */
   public Optional<Object[]> get(KvTransaction tx, RowRef ref, int[] columns) {
     for (int c : columns) {
-      java.util.Objects.checkIndex(c, layout.columnCount());
+      Objects.checkIndex(c, layout.columnCount());
     }
     return tx.get(Keyspace.DATA, ref.key()).map(value ->
         RowDecoding.decode(new RowView(layout), value, tx.scope(), columns, layout.columnCount()));
@@ -256,10 +259,11 @@ public final class TableStore {
   /** The number of rows (walks the row keys, reading no row). */
   public long count(KvTransaction tx) {
     byte[] prefix = keys.rowPrefix();
+    var prefixSegment = MemorySegment.ofArray(prefix);
     long n = 0;
     try (var cursor = tx.openCursor(Keyspace.DATA)) {
       for (boolean on = cursor.seek(prefix); on; on = cursor.next()) {
-        if (!TableKeys.startsWith(cursor.key(), prefix, prefix.length)) {
+        if (!TableKeys.startsWith(cursor.key(), prefixSegment)) {
           break;
         }
         n++;
