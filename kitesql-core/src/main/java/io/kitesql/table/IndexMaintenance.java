@@ -41,6 +41,13 @@ final class IndexMaintenance {
     return out;
   }
 
+  /** Throws KEY_TOO_LARGE unless every entry fits with a primary-key part of {@code pkLength}. */
+  void checkSizes(IndexValues[] values, int pkLength) {
+    for (var v : values) {
+      keys.checkEntrySize(v, pkLength);
+    }
+  }
+
   /**
    * Throws UNIQUE_VIOLATION if another row holds {@code values} in a unique index. Values with a
    * NULL never conflict. {@code check[i]} false skips index i (its values did not change).

@@ -25,8 +25,8 @@ final class TableKeys {
   static final byte INDEX_TAG = 'i';
   /** Table prefix (4 bytes) plus tag. */
   static final int ROW_PREFIX_LENGTH = 5;
-  /** Table prefix, tag and index id. */
-  static final int INDEX_PREFIX_LENGTH = 9;
+  /** An encoded BIGINT: marker plus 8 bytes. */
+  static final int HIDDEN_ROW_ID_LENGTH = 9;
 
   private final TableDef table;
   private final byte[] rowPrefix;
@@ -130,15 +130,28 @@ final class TableKeys {
   /** An index entry key: the values part followed by the row key's primary-key part. */
   byte[] entryKey(IndexValues values, byte[] rowKey) {
     int pk = rowKey.length - ROW_PREFIX_LENGTH;
-    long size = (long) values.prefix().length + pk;
-    if (size > KeyLimits.MAX_KEY_SIZE) {
-      throw new KiteSqlException(ErrorCode.KEY_TOO_LARGE, "table " + table.name() + ", index "
-          + values.index().name() + ": the entry key of " + size + " bytes exceeds the maximum key size of "
-          + KeyLimits.MAX_KEY_SIZE + " bytes; index shorter values");
-    }
-    var key = Arrays.copyOf(values.prefix(), (int) size);
+    checkEntrySize(values, pk);
+    var key = Arrays.copyOf(values.prefix(), values.prefix().length + pk);
     System.arraycopy(rowKey, ROW_PREFIX_LENGTH, key, values.prefix().length, pk);
     return key;
+  }
+
+  /**
+   * Throws KEY_TOO_LARGE if an entry with these values and a primary-key part of {@code pkLength}
+   * bytes would not fit LMDB's key limit. Writers call it before their first write.
+   */
+  void checkEntrySize(IndexValues values, int pkLength) {
+    long size = (long) values.prefix().length + pkLength;
+    if (size > KeyLimits.MAX_KEY_SIZE) {
+      throw new KiteSqlException(ErrorCode.KEY_TOO_LARGE, "table " + table.name() + ", index "
+          + values.index().name() + ": the entry key of " + size + " bytes exceeds the maximum key"
+          + " size of " + KeyLimits.MAX_KEY_SIZE + " bytes; long values must not be indexed");
+    }
+  }
+
+  /** The byte length of the primary-key part of a row key of this table (row id: 9). */
+  int pkLength(byte[] rowKey) {
+    return rowKey == null ? HIDDEN_ROW_ID_LENGTH : rowKey.length - ROW_PREFIX_LENGTH;
   }
 
   /** Adds the table and key name to a KEY_TOO_LARGE from the encoder; other errors pass. */

@@ -80,6 +80,7 @@ public final class TableStore {
     var enc = new KeyEncoder();
     byte[] rowKey = table.hasHiddenRowId() ? null : keys.rowKey(enc, row);
     IndexValues[] entries = indexes.valuesOf(enc, row);
+    indexes.checkSizes(entries, keys.pkLength(rowKey));
     indexes.checkUnique(tx, entries, null, row);
     if (rowKey == null) {
       // Allocated after the checks, so a failing insert does not use up an id.
@@ -127,6 +128,7 @@ public final class TableStore {
     for (int i = 0; i < after.length; i++) {
       changed[i] = !Arrays.equals(before[i].prefix(), after[i].prefix());
     }
+    indexes.checkSizes(after, keys.pkLength(newKey));
     indexes.checkUnique(tx, after, changed, newRow);
     if (moved && tx.get(Keyspace.DATA, newKey).isPresent()) {
       throw primaryKeyViolation(newRow);

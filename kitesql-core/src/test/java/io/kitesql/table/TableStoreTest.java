@@ -340,6 +340,37 @@ class TableStoreTest {
   }
 
   @Test
+  void indexEntryTooLargeIsCaughtBeforeTheRowIsWritten() {
+    var store = create(storage, "tags", List.of(ColumnDef.of("id", DataType.INT),
+        ColumnDef.of("tag", DataType.VARCHAR)), List.of(0), t -> t.withIndex("tags_tag", List.of(1), false));
+    storage.write(tx -> {
+      // 9 prefix + 1 marker + 495 + 2 terminator = 507 bytes of values fit; the pk's 5 more do not.
+      assertThatThrownBy(() -> store.insert(tx, row(1, Text.of("t".repeat(495)))))
+          .isInstanceOfSatisfying(KiteSqlException.class,
+              e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.KEY_TOO_LARGE))
+          .hasMessageContaining("tags_tag").hasMessageContaining("table tags");
+      // Too large already as values: the encoder's limit, with the index named.
+      assertThatThrownBy(() -> store.insert(tx, row(2, Text.of("t".repeat(600)))))
+          .hasMessageContaining("index tags_tag");
+      var ref = store.insert(tx, row(3, Text.of("short")));
+      assertThatThrownBy(() -> store.update(tx, ref, row(3, Text.of("short")), row(3, Text.of("t".repeat(495)))))
+          .hasMessageContaining("tags_tag");
+      assertThat(plain(drain(store.scan(tx, KeyBounds.all(), all(store))))).containsExactly(List.of(3, "short"));
+      return null;
+    });
+  }
+
+  @Test
+  void boundsLongerThanTheKeyAreRejected() {
+    var store = create(storage, "kv", List.of(ColumnDef.of("k", DataType.INT), ColumnDef.of("v", DataType.INT)), List.of(0));
+    storage.read(tx -> {
+      assertThatThrownBy(() -> store.scan(tx, KeyBounds.equal(1, 2), new int[] {0}))
+          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("kv");
+      return null;
+    });
+  }
+
+  @Test
   void borrowedValuesLiveAsLongAsTheReadTransaction() {
     var store = create(storage, "notes", List.of(ColumnDef.of("id", DataType.INT),
         ColumnDef.of("body", DataType.VARCHAR)), List.of(0), t -> t.withIndex("notes_body", List.of(1), false));
