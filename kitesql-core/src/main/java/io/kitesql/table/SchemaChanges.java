@@ -30,21 +30,24 @@ final class SchemaChanges {
     var view = new RowView(store.layout());
     var enc = new KeyEncoder();
     int width = store.layout().columnCount();
-    RowBatches.forEach(tx, keys.rowPrefix(), batch -> {
-      for (var stored : batch) {
-        Object[] row = RowDecoding.decode(view, stored.value(), Scope.OWNED, columns, width);
-        var values = keys.indexValues(enc, index, row);
-        tx.put(Keyspace.DATA, keys.entryKey(values, stored.key().toByteArray()), IndexMaintenance.EMPTY);
+    try {
+      RowBatches.forEach(tx, keys.rowPrefix(), batch -> {
+        for (var stored : batch) {
+          Object[] row = RowDecoding.decode(view, stored.value(), Scope.OWNED, columns, width);
+          var values = keys.indexValues(enc, index, row);
+          tx.put(Keyspace.DATA, keys.entryKey(values, stored.key().toByteArray()), IndexMaintenance.EMPTY);
+        }
+      });
+      var duplicate = index.unique() ? indexes.findDuplicate(tx, index) : null;
+      if (duplicate != null) {
+        throw Violations.unique(table, "unique index " + index.name(), index.columns(), duplicate);
       }
-    });
-    if (!index.unique()) {
-      return;
-    }
-    var duplicate = indexes.findDuplicate(tx, index);
-    if (duplicate != null) {
-      // Leave no half-built index behind.
-      tx.deletePrefix(Keyspace.DATA, keys.indexPrefix(index));
-      throw Violations.unique(table, "unique index " + index.name(), index.columns(), duplicate);
+    } catch (RuntimeException e) {
+      // Leave no half-built index behind (a duplicate, or a row whose entry is too large).
+      if (tx.isOpen()) {
+        tx.deletePrefix(Keyspace.DATA, keys.indexPrefix(index));
+      }
+      throw e;
     }
   }
 

@@ -49,6 +49,7 @@ public final class TableStore {
   private final TableKeys keys;
   private final IndexMaintenance indexes;
 
+  /** The store of {@code table}'s rows; cheap to build (layouts and key prefixes only). */
   public TableStore(TableDef table) {
     this.table = table;
     this.layout = new RowLayout(table.columns().stream().map(c -> c.type()).toList());
@@ -57,10 +58,12 @@ public final class TableStore {
     this.indexes = new IndexMaintenance(keys);
   }
 
+  /** The table definition this store reads and writes rows of. */
   public TableDef table() {
     return table;
   }
 
+  /** The row layout of the table's columns, as stored rows are decoded with it. */
   public RowLayout layout() {
     return layout;
   }

@@ -105,6 +105,22 @@ class SchemaChangesTest {
   }
 
   @Test
+  void createIndexWithAnEntryTooLargeLeavesNoEntries() {
+    storage.write(tx -> store.insert(tx, row(ROWS, Text.of("x".repeat(498)), 0)));
+    var def = store.table().withIndex("items_code", List.of(1), false);
+    var next = new TableStore(def);
+    var code = def.index("items_code").orElseThrow();
+    storage.write(tx -> {
+      assertThatThrownBy(() -> next.addIndexEntries(tx, code))
+          .isInstanceOfSatisfying(KiteSqlException.class,
+              e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.KEY_TOO_LARGE))
+          .hasMessageContaining("items_code");
+      assertThat(drain(next.indexScan(tx, code, KeyBounds.all(), new int[] {1}))).isEmpty();
+      return null;
+    });
+  }
+
+  @Test
   void dropIndexRemovesOnlyItsEntries() {
     withIndex("items_grp", List.of(2), false);
     var both = new TableStore(store.table().withIndex("items_grp", List.of(2), false)

@@ -199,6 +199,25 @@ class TableStoreTest {
     });
   }
 
+  @Test
+  void updateAndDeleteInATableWithoutPrimaryKey() {
+    var store = create(storage, "log", List.of(ColumnDef.of("msg", DataType.VARCHAR), ColumnDef.of("n", DataType.INT)),
+        List.of(), t -> t.withIndex("log_n", List.of(1), true));
+    var refs = storage.write(tx -> List.of(store.insert(tx, row(Text.of("a"), 1)), store.insert(tx, row(Text.of("b"), 2))));
+    storage.write(tx -> {
+      assertThat(store.update(tx, refs.get(0), row(Text.of("a"), 1), row(Text.of("a2"), 3))).isEqualTo(refs.get(0));
+      assertThatThrownBy(() -> store.update(tx, refs.get(1), row(Text.of("b"), 2), row(Text.of("b"), 3)))
+          .hasMessageContaining("log_n");
+      store.delete(tx, refs.get(1), row(Text.of("b"), 2));
+      return null;
+    });
+    assertThat(scanAll(storage, store)).containsExactly(List.of("a2", 3));
+    storage.read(tx -> {
+      assertThat(indexAll(tx, store, "log_n", 1)).containsExactly(plain(row(null, 3)));
+      return null;
+    });
+  }
+
   TableStore items() {
     return create(storage, "items", List.of(ColumnDef.of("id", DataType.INT),
         ColumnDef.of("code", DataType.VARCHAR), ColumnDef.of("qty", DataType.INT),
