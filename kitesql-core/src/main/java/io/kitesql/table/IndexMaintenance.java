@@ -1,5 +1,6 @@
 package io.kitesql.table;
 
+import io.kitesql.KiteSqlException;
 import io.kitesql.catalog.IndexDef;
 import io.kitesql.catalog.TableDef;
 import io.kitesql.codec.KeyDecoder;
@@ -40,6 +41,13 @@ final class IndexMaintenance {
     return out;
   }
 
+  /** Throws KEY_TOO_LARGE unless every entry fits with a primary-key part of {@code pkLength}. */
+  void checkSizes(IndexValues[] values, int pkLength) {
+    for (var v : values) {
+      keys.checkEntrySize(v, pkLength);
+    }
+  }
+
   /**
    * Throws UNIQUE_VIOLATION if another row holds {@code values} in a unique index. Values with a
    * NULL never conflict. {@code check[i]} false skips index i (its values did not change).
@@ -69,7 +77,7 @@ final class IndexMaintenance {
     }
   }
 
-  io.kitesql.KiteSqlException violation(IndexDef index, Object[] row) {
+  KiteSqlException violation(IndexDef index, Object[] row) {
     var values = new ArrayList<Object>();
     for (int c : index.columns()) {
       values.add(row[c]);

@@ -11,6 +11,7 @@ import io.kitesql.storage.KvCursor;
 import io.kitesql.storage.KvTransaction;
 import io.kitesql.storage.Slice;
 import io.kitesql.value.DataType;
+import io.kitesql.value.Memory;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.List;
@@ -108,7 +109,7 @@ final class IndexScanCursor extends RangeCursor {
     if (rowKey.length < rowKeyLength) {
       rowKey = Arrays.copyOf(rowKey, Math.max(rowKeyLength, 2 * rowKey.length));
     }
-    MemorySegment.copy(key.base(), io.kitesql.value.Memory.BYTE, key.offset() + pkStart,
+    MemorySegment.copy(key.base(), Memory.BYTE, key.offset() + pkStart,
         rowKey, TableKeys.ROW_PREFIX_LENGTH, pk);
   }
 

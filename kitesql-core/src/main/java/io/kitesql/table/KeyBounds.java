@@ -1,6 +1,7 @@
 package io.kitesql.table;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
@@ -50,7 +51,7 @@ public record KeyBounds(List<Object> lower, boolean lowerInclusive, List<Object>
 
   /** Keys starting with {@code values}: {@link #equal} for varargs. */
   public static KeyBounds equal(Object... values) {
-    return equal(java.util.Arrays.asList(values));
+    return equal(Arrays.asList(values));
   }
 
   /** Keys whose first column is at least {@code value} ({@code col >= value}). */

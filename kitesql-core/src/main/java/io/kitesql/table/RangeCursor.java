@@ -1,8 +1,12 @@
 package io.kitesql.table;
 
+import io.kitesql.storage.Keyspace;
 import io.kitesql.storage.KvCursor;
 import io.kitesql.storage.KvTransaction;
 import io.kitesql.storage.Slice;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * Walks the keys of a half-open interval [from, to) of one keyspace, forward or backward, and
@@ -18,6 +22,9 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
   private final KvCursor cursor;
   private final byte[] from;
   private final byte[] to;
+  /** The bounds as segments, wrapped once for the per-row comparison. */
+  private final MemorySegment fromSegment;
+  private final MemorySegment toSegment;
   private final boolean reverse;
   private boolean started;
   private boolean done;
@@ -29,12 +36,14 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
     this.columns = columns.clone();
     this.width = width;
     for (int c : columns) {
-      java.util.Objects.checkIndex(c, width);
+      Objects.checkIndex(c, width);
     }
     this.from = range.from();
     this.to = range.to();
+    this.fromSegment = MemorySegment.ofArray(from);
+    this.toSegment = MemorySegment.ofArray(to);
     this.reverse = reverse;
-    this.cursor = tx.openCursor(io.kitesql.storage.Keyspace.DATA);
+    this.cursor = tx.openCursor(Keyspace.DATA);
   }
 
   @Override
@@ -70,11 +79,11 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
 
   /** A lower bound above the upper one (e.g. a > 5 AND a < 3) admits nothing. */
   private boolean isEmptyRange() {
-    return java.util.Arrays.compareUnsigned(from, to) >= 0;
+    return Arrays.compareUnsigned(from, to) >= 0;
   }
 
   private boolean inRange(Slice key) {
-    return reverse ? TableKeys.compare(key, from) >= 0 : TableKeys.compare(key, to) < 0;
+    return reverse ? TableKeys.compare(key, fromSegment) >= 0 : TableKeys.compare(key, toSegment) < 0;
   }
 
   /** Turns the entry the cursor stands on into a new row of the table's width. */

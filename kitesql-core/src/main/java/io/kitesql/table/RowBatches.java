@@ -1,6 +1,8 @@
 package io.kitesql.table;
 
+import io.kitesql.codec.KeyLimits;
 import io.kitesql.storage.Keyspace;
+import io.kitesql.storage.KvCursor;
 import io.kitesql.storage.Slice;
 import io.kitesql.storage.WriteTransaction;
 import java.util.ArrayList;
@@ -58,8 +60,8 @@ final class RowBatches {
    * Seeks {@code from}; a resume key one byte longer than LMDB allows (the last key was 511
    * bytes) is sought as the last key itself and stepped over.
    */
-  private static boolean seek(io.kitesql.storage.KvCursor cursor, byte[] from) {
-    if (from.length <= io.kitesql.codec.KeyLimits.MAX_KEY_SIZE) {
+  private static boolean seek(KvCursor cursor, byte[] from) {
+    if (from.length <= KeyLimits.MAX_KEY_SIZE) {
       return cursor.seek(from);
     }
     int n = from.length - 1;

@@ -9,6 +9,8 @@ import io.kitesql.storage.Keyspace;
 import io.kitesql.storage.WriteTransaction;
 import io.kitesql.value.Scope;
 import java.util.Arrays;
+import java.util.Objects;
+import java.util.stream.IntStream;
 
 /** The data side of DDL on an existing table: CREATE INDEX and ALTER TABLE ADD COLUMN. */
 final class SchemaChanges {
@@ -22,27 +24,30 @@ final class SchemaChanges {
       IndexMaintenance indexes, IndexDef index) {
     var table = store.table();
     for (int c : index.columns()) {
-      java.util.Objects.checkIndex(c, table.columns().size());
+      Objects.checkIndex(c, table.columns().size());
     }
     int[] columns = index.columns().stream().mapToInt(Integer::intValue).toArray();
     var view = new RowView(store.layout());
     var enc = new KeyEncoder();
     int width = store.layout().columnCount();
-    RowBatches.forEach(tx, keys.rowPrefix(), batch -> {
-      for (var stored : batch) {
-        Object[] row = RowDecoding.decode(view, stored.value(), Scope.OWNED, columns, width);
-        var values = keys.indexValues(enc, index, row);
-        tx.put(Keyspace.DATA, keys.entryKey(values, stored.key().toByteArray()), IndexMaintenance.EMPTY);
+    try {
+      RowBatches.forEach(tx, keys.rowPrefix(), batch -> {
+        for (var stored : batch) {
+          Object[] row = RowDecoding.decode(view, stored.value(), Scope.OWNED, columns, width);
+          var values = keys.indexValues(enc, index, row);
+          tx.put(Keyspace.DATA, keys.entryKey(values, stored.key().toByteArray()), IndexMaintenance.EMPTY);
+        }
+      });
+      var duplicate = index.unique() ? indexes.findDuplicate(tx, index) : null;
+      if (duplicate != null) {
+        throw Violations.unique(table, "unique index " + index.name(), index.columns(), duplicate);
       }
-    });
-    if (!index.unique()) {
-      return;
-    }
-    var duplicate = indexes.findDuplicate(tx, index);
-    if (duplicate != null) {
-      // Leave no half-built index behind.
-      tx.deletePrefix(Keyspace.DATA, keys.indexPrefix(index));
-      throw Violations.unique(table, "unique index " + index.name(), index.columns(), duplicate);
+    } catch (RuntimeException e) {
+      // Leave no half-built index behind (a duplicate, or a row whose entry is too large).
+      if (tx.isOpen()) {
+        tx.deletePrefix(Keyspace.DATA, keys.indexPrefix(index));
+      }
+      throw e;
     }
   }
 
@@ -61,7 +66,7 @@ final class SchemaChanges {
     }
     var encoder = new RowEncoder(new TableStore(newTable).layout());
     var view = new RowView(store.layout());
-    int[] all = java.util.stream.IntStream.range(0, oldWidth).toArray();
+    int[] all = IntStream.range(0, oldWidth).toArray();
     RowBatches.forEach(tx, keys.rowPrefix(), batch -> {
       for (var stored : batch) {
         Object[] old = RowDecoding.decode(view, stored.value(), Scope.OWNED, all, oldWidth);

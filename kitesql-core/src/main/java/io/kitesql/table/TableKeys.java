@@ -6,6 +6,7 @@ import io.kitesql.catalog.CatalogStore;
 import io.kitesql.catalog.IndexDef;
 import io.kitesql.catalog.TableDef;
 import io.kitesql.codec.KeyEncoder;
+import io.kitesql.codec.KeyLimits;
 import io.kitesql.storage.Slice;
 import io.kitesql.value.DataType;
 import io.kitesql.value.Memory;
@@ -24,8 +25,8 @@ final class TableKeys {
   static final byte INDEX_TAG = 'i';
   /** Table prefix (4 bytes) plus tag. */
   static final int ROW_PREFIX_LENGTH = 5;
-  /** Table prefix, tag and index id. */
-  static final int INDEX_PREFIX_LENGTH = 9;
+  /** An encoded BIGINT: marker plus 8 bytes. */
+  static final int HIDDEN_ROW_ID_LENGTH = 9;
 
   private final TableDef table;
   private final byte[] rowPrefix;
@@ -129,15 +130,28 @@ final class TableKeys {
   /** An index entry key: the values part followed by the row key's primary-key part. */
   byte[] entryKey(IndexValues values, byte[] rowKey) {
     int pk = rowKey.length - ROW_PREFIX_LENGTH;
-    long size = (long) values.prefix().length + pk;
-    if (size > io.kitesql.codec.KeyLimits.MAX_KEY_SIZE) {
-      throw new KiteSqlException(ErrorCode.KEY_TOO_LARGE, "table " + table.name() + ", index "
-          + values.index().name() + ": the entry key of " + size + " bytes exceeds the maximum key size of "
-          + io.kitesql.codec.KeyLimits.MAX_KEY_SIZE + " bytes; index shorter values");
-    }
-    var key = Arrays.copyOf(values.prefix(), (int) size);
+    checkEntrySize(values, pk);
+    var key = Arrays.copyOf(values.prefix(), values.prefix().length + pk);
     System.arraycopy(rowKey, ROW_PREFIX_LENGTH, key, values.prefix().length, pk);
     return key;
+  }
+
+  /**
+   * Throws KEY_TOO_LARGE if an entry with these values and a primary-key part of {@code pkLength}
+   * bytes would not fit LMDB's key limit. Writers call it before their first write.
+   */
+  void checkEntrySize(IndexValues values, int pkLength) {
+    long size = (long) values.prefix().length + pkLength;
+    if (size > KeyLimits.MAX_KEY_SIZE) {
+      throw new KiteSqlException(ErrorCode.KEY_TOO_LARGE, "table " + table.name() + ", index "
+          + values.index().name() + ": the entry key of " + size + " bytes exceeds the maximum key"
+          + " size of " + KeyLimits.MAX_KEY_SIZE + " bytes; long values must not be indexed");
+    }
+  }
+
+  /** The byte length of the primary-key part of a row key of this table (row id: 9). */
+  int pkLength(byte[] rowKey) {
+    return rowKey == null ? HIDDEN_ROW_ID_LENGTH : rowKey.length - ROW_PREFIX_LENGTH;
   }
 
   /** Adds the table and key name to a KEY_TOO_LARGE from the encoder; other errors pass. */
@@ -204,31 +218,37 @@ final class TableKeys {
     return next;
   }
 
-  /** Unsigned comparison of {@code key} with {@code bytes}, like LMDB's memcmp order. */
-  static int compare(Slice key, byte[] bytes) {
-    var other = MemorySegment.ofArray(bytes);
-    long at = MemorySegment.mismatch(key.base(), key.offset(), key.offset() + key.length(), other, 0, bytes.length);
+  /**
+   * Unsigned comparison of {@code key} with the heap key {@code bytes} (LMDB's memcmp order). Takes
+   * a segment so scans wrap their bounds once, not per row.
+   */
+  static int compare(Slice key, MemorySegment bytes) {
+    long n = bytes.byteSize();
+    long at = MemorySegment.mismatch(key.base(), key.offset(), key.offset() + key.length(), bytes, 0, n);
     if (at < 0) {
       return 0;
     }
     if (at == key.length()) {
       return -1;
     }
-    if (at == bytes.length) {
+    if (at == n) {
       return 1;
     }
     int a = key.base().get(Memory.BYTE, key.offset() + at) & 0xFF;
-    int b = bytes[(int) at] & 0xFF;
+    int b = bytes.get(Memory.BYTE, at) & 0xFF;
     return Integer.compare(a, b);
   }
 
   /** Whether {@code key} starts with the first {@code length} bytes of {@code prefix}. */
   static boolean startsWith(Slice key, byte[] prefix, int length) {
-    if (key.length() < length) {
-      return false;
-    }
-    var other = MemorySegment.ofArray(prefix);
-    return MemorySegment.mismatch(key.base(), key.offset(), key.offset() + length, other, 0, length) < 0;
+    return startsWith(key, MemorySegment.ofArray(prefix).asSlice(0, length));
+  }
+
+  /** Whether {@code key} starts with {@code prefix}. */
+  static boolean startsWith(Slice key, MemorySegment prefix) {
+    long length = prefix.byteSize();
+    return key.length() >= length
+        && MemorySegment.mismatch(key.base(), key.offset(), key.offset() + length, prefix, 0, length) < 0;
   }
 
   /** The values part of an index entry of {@code index} (for messages), encoded. */

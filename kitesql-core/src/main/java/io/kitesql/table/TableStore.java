@@ -1,5 +1,6 @@
 package io.kitesql.table;
 
+import io.kitesql.KiteSqlException;
 import io.kitesql.catalog.CatalogStore;
 import io.kitesql.catalog.IndexDef;
 import io.kitesql.catalog.TableDef;
@@ -11,8 +12,10 @@ import io.kitesql.storage.Keyspace;
 import io.kitesql.storage.KvTransaction;
 import io.kitesql.storage.WriteTransaction;
 import io.kitesql.table.TableKeys.IndexValues;
+import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -46,6 +49,7 @@ public final class TableStore {
   private final TableKeys keys;
   private final IndexMaintenance indexes;
 
+  /** The store of {@code table}'s rows; cheap to build (layouts and key prefixes only). */
   public TableStore(TableDef table) {
     this.table = table;
     this.layout = new RowLayout(table.columns().stream().map(c -> c.type()).toList());
@@ -54,10 +58,12 @@ public final class TableStore {
     this.indexes = new IndexMaintenance(keys);
   }
 
+  /** The table definition this store reads and writes rows of. */
   public TableDef table() {
     return table;
   }
 
+  /** The row layout of the table's columns, as stored rows are decoded with it. */
   public RowLayout layout() {
     return layout;
   }
@@ -77,6 +83,7 @@ public final class TableStore {
     var enc = new KeyEncoder();
     byte[] rowKey = table.hasHiddenRowId() ? null : keys.rowKey(enc, row);
     IndexValues[] entries = indexes.valuesOf(enc, row);
+    indexes.checkSizes(entries, keys.pkLength(rowKey));
     indexes.checkUnique(tx, entries, null, row);
     if (rowKey == null) {
       // Allocated after the checks, so a failing insert does not use up an id.
@@ -124,6 +131,7 @@ public final class TableStore {
     for (int i = 0; i < after.length; i++) {
       changed[i] = !Arrays.equals(before[i].prefix(), after[i].prefix());
     }
+    indexes.checkSizes(after, keys.pkLength(newKey));
     indexes.checkUnique(tx, after, changed, newRow);
     if (moved && tx.get(Keyspace.DATA, newKey).isPresent()) {
       throw primaryKeyViolation(newRow);
@@ -164,7 +172,7 @@ public final class TableStore {
     }
   }
 
-  private io.kitesql.KiteSqlException primaryKeyViolation(Object[] row) {
+  private KiteSqlException primaryKeyViolation(Object[] row) {
     var values = new ArrayList<Object>();
     for (int c : keys.pkColumns()) {
       values.add(row[c]);
@@ -214,7 +222,7 @@ public final class TableStore {
   /** The row stored at {@code ref}, with only {@code columns} filled. */
   public Optional<Object[]> get(KvTransaction tx, RowRef ref, int[] columns) {
     for (int c : columns) {
-      java.util.Objects.checkIndex(c, layout.columnCount());
+      Objects.checkIndex(c, layout.columnCount());
     }
     return tx.get(Keyspace.DATA, ref.key()).map(value ->
         RowDecoding.decode(new RowView(layout), value, tx.scope(), columns, layout.columnCount()));
@@ -256,10 +264,11 @@ public final class TableStore {
   /** The number of rows (walks the row keys, reading no row). */
   public long count(KvTransaction tx) {
     byte[] prefix = keys.rowPrefix();
+    var prefixSegment = MemorySegment.ofArray(prefix);
     long n = 0;
     try (var cursor = tx.openCursor(Keyspace.DATA)) {
       for (boolean on = cursor.seek(prefix); on; on = cursor.next()) {
-        if (!TableKeys.startsWith(cursor.key(), prefix, prefix.length)) {
+        if (!TableKeys.startsWith(cursor.key(), prefixSegment)) {
           break;
         }
         n++;

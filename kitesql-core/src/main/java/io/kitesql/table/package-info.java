@@ -14,8 +14,8 @@
  *
  * <ul>
  *   <li>{@code tablePrefix} is {@link io.kitesql.catalog.CatalogStore#tablePrefix}, the table id
- *       big-endian, so DROP TABLE deletes one prefix; {@code 'r'} &lt; {@code 'i'} is not relied
- *       upon: every scan stays inside its own prefix.
+ *       big-endian, so DROP TABLE deletes one prefix. The order of the tags is not relied upon:
+ *       every scan stays inside its own prefix.
  *   <li>{@code pk} is the primary-key columns' values in key order; a table without a primary key
  *       uses a hidden BIGINT row id from {@link io.kitesql.catalog.CatalogStore#allocateRowIds},
  *       increasing, so it scans in insertion order and allows duplicate rows.

@@ -199,6 +199,25 @@ class TableStoreTest {
     });
   }
 
+  @Test
+  void updateAndDeleteInATableWithoutPrimaryKey() {
+    var store = create(storage, "log", List.of(ColumnDef.of("msg", DataType.VARCHAR), ColumnDef.of("n", DataType.INT)),
+        List.of(), t -> t.withIndex("log_n", List.of(1), true));
+    var refs = storage.write(tx -> List.of(store.insert(tx, row(Text.of("a"), 1)), store.insert(tx, row(Text.of("b"), 2))));
+    storage.write(tx -> {
+      assertThat(store.update(tx, refs.get(0), row(Text.of("a"), 1), row(Text.of("a2"), 3))).isEqualTo(refs.get(0));
+      assertThatThrownBy(() -> store.update(tx, refs.get(1), row(Text.of("b"), 2), row(Text.of("b"), 3)))
+          .hasMessageContaining("log_n");
+      store.delete(tx, refs.get(1), row(Text.of("b"), 2));
+      return null;
+    });
+    assertThat(scanAll(storage, store)).containsExactly(List.of("a2", 3));
+    storage.read(tx -> {
+      assertThat(indexAll(tx, store, "log_n", 1)).containsExactly(plain(row(null, 3)));
+      return null;
+    });
+  }
+
   TableStore items() {
     return create(storage, "items", List.of(ColumnDef.of("id", DataType.INT),
         ColumnDef.of("code", DataType.VARCHAR), ColumnDef.of("qty", DataType.INT),
@@ -337,6 +356,37 @@ class TableStoreTest {
         .isInstanceOfSatisfying(KiteSqlException.class,
             e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.KEY_TOO_LARGE))
         .hasMessageContaining("table docs").hasMessageContaining("PRIMARY KEY");
+  }
+
+  @Test
+  void indexEntryTooLargeIsCaughtBeforeTheRowIsWritten() {
+    var store = create(storage, "tags", List.of(ColumnDef.of("id", DataType.INT),
+        ColumnDef.of("tag", DataType.VARCHAR)), List.of(0), t -> t.withIndex("tags_tag", List.of(1), false));
+    storage.write(tx -> {
+      // 9 prefix + 1 marker + 495 + 2 terminator = 507 bytes of values fit; the pk's 5 more do not.
+      assertThatThrownBy(() -> store.insert(tx, row(1, Text.of("t".repeat(495)))))
+          .isInstanceOfSatisfying(KiteSqlException.class,
+              e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.KEY_TOO_LARGE))
+          .hasMessageContaining("tags_tag").hasMessageContaining("table tags");
+      // Too large already as values: the encoder's limit, with the index named.
+      assertThatThrownBy(() -> store.insert(tx, row(2, Text.of("t".repeat(600)))))
+          .hasMessageContaining("index tags_tag");
+      var ref = store.insert(tx, row(3, Text.of("short")));
+      assertThatThrownBy(() -> store.update(tx, ref, row(3, Text.of("short")), row(3, Text.of("t".repeat(495)))))
+          .hasMessageContaining("tags_tag");
+      assertThat(plain(drain(store.scan(tx, KeyBounds.all(), all(store))))).containsExactly(List.of(3, "short"));
+      return null;
+    });
+  }
+
+  @Test
+  void boundsLongerThanTheKeyAreRejected() {
+    var store = create(storage, "kv", List.of(ColumnDef.of("k", DataType.INT), ColumnDef.of("v", DataType.INT)), List.of(0));
+    storage.read(tx -> {
+      assertThatThrownBy(() -> store.scan(tx, KeyBounds.equal(1, 2), new int[] {0}))
+          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("kv");
+      return null;
+    });
   }
 
   @Test
