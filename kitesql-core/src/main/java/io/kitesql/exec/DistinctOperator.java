@@ -1,6 +1,5 @@
 package io.kitesql.exec;
 
-import java.util.Arrays;
 import java.util.HashSet;
 
 /**
@@ -8,21 +7,8 @@ import java.util.HashSet;
  * their (borrowed) bytes, never copied.
  */
 final class DistinctOperator implements Operator {
-  /** A row as a set member: equality and hash over all values, NULL equal to NULL. */
-  private record Key(Object[] values) {
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof Key k && Arrays.equals(values, k.values);
-    }
-
-    @Override
-    public int hashCode() {
-      return Arrays.hashCode(values);
-    }
-  }
-
   private final Operator input;
-  private final HashSet<Key> seen = new HashSet<>();
+  private final HashSet<RowKey> seen = new HashSet<>();
 
   DistinctOperator(Operator input) {
     this.input = input;
@@ -37,7 +23,7 @@ final class DistinctOperator implements Operator {
   @Override
   public Object[] next() {
     for (var row = input.next(); row != null; row = input.next()) {
-      if (seen.add(new Key(row))) {
+      if (seen.add(new RowKey(row))) {
         return row;
       }
     }

@@ -16,24 +16,11 @@ import java.util.Map;
  * for empty input. Groups come out in order of first appearance.
  */
 final class HashAggregateOperator implements Operator {
-  /** A group key: equality and hash over its values. */
-  private record Key(Object[] values) {
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof Key k && Arrays.equals(values, k.values);
-    }
-
-    @Override
-    public int hashCode() {
-      return Arrays.hashCode(values);
-    }
-  }
-
   private final Operator input;
   private final Expr[] keys;
   private final Expr.AggregateCall[] calls;
-  private final LinkedHashMap<Key, Accumulator[]> groups = new LinkedHashMap<>();
-  private Iterator<Map.Entry<Key, Accumulator[]>> out;
+  private final LinkedHashMap<RowKey, Accumulator[]> groups = new LinkedHashMap<>();
+  private Iterator<Map.Entry<RowKey, Accumulator[]>> out;
   private Object[] params;
 
   HashAggregateOperator(Operator input, Aggregate aggregate) {
@@ -52,13 +39,13 @@ final class HashAggregateOperator implements Operator {
       for (int i = 0; i < keys.length; i++) {
         key[i] = Evaluator.evaluate(keys[i], row, params);
       }
-      var accumulators = groups.computeIfAbsent(new Key(key), _ -> newAccumulators());
+      var accumulators = groups.computeIfAbsent(new RowKey(key), _ -> newAccumulators());
       for (int i = 0; i < calls.length; i++) {
         add(accumulators[i], calls[i], row);
       }
     }
     if (keys.length == 0 && groups.isEmpty()) {
-      groups.put(new Key(new Object[0]), newAccumulators());
+      groups.put(new RowKey(new Object[0]), newAccumulators());
     }
     out = groups.entrySet().iterator();
   }

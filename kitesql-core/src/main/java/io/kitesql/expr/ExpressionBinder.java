@@ -112,29 +112,29 @@ public final class ExpressionBinder {
       case JdbcNamedParameter p -> parameter(params.named(p.getName()));
       case ParenthesedExpressionList<?> p when p.size() == 1 -> expr(p.getFirst());
       case SignedExpression s -> signed(s);
-      case Addition a -> arithmetic(Expr.ArithmeticOp.ADD, a.getLeftExpression(),
+      case Addition a -> arithmetic(ArithmeticOp.ADD, a.getLeftExpression(),
           a.getRightExpression());
-      case Subtraction a -> arithmetic(Expr.ArithmeticOp.SUBTRACT, a.getLeftExpression(),
+      case Subtraction a -> arithmetic(ArithmeticOp.SUBTRACT, a.getLeftExpression(),
           a.getRightExpression());
-      case Multiplication a -> arithmetic(Expr.ArithmeticOp.MULTIPLY, a.getLeftExpression(),
+      case Multiplication a -> arithmetic(ArithmeticOp.MULTIPLY, a.getLeftExpression(),
           a.getRightExpression());
-      case Division a -> arithmetic(Expr.ArithmeticOp.DIVIDE, a.getLeftExpression(),
+      case Division a -> arithmetic(ArithmeticOp.DIVIDE, a.getLeftExpression(),
           a.getRightExpression());
-      case Modulo a -> arithmetic(Expr.ArithmeticOp.MODULO, a.getLeftExpression(),
+      case Modulo a -> arithmetic(ArithmeticOp.MODULO, a.getLeftExpression(),
           a.getRightExpression());
       case Concat c -> functions.concat(List.of(expr(c.getLeftExpression()),
           expr(c.getRightExpression())), ScalarFunction.CONCAT_OP);
-      case EqualsTo c -> comparison(Expr.ComparisonOp.EQ, c.getLeftExpression(),
+      case EqualsTo c -> comparison(ComparisonOp.EQ, c.getLeftExpression(),
           c.getRightExpression());
-      case NotEqualsTo c -> comparison(Expr.ComparisonOp.NE, c.getLeftExpression(),
+      case NotEqualsTo c -> comparison(ComparisonOp.NE, c.getLeftExpression(),
           c.getRightExpression());
-      case GreaterThan c -> comparison(Expr.ComparisonOp.GT, c.getLeftExpression(),
+      case GreaterThan c -> comparison(ComparisonOp.GT, c.getLeftExpression(),
           c.getRightExpression());
-      case GreaterThanEquals c -> comparison(Expr.ComparisonOp.GE, c.getLeftExpression(),
+      case GreaterThanEquals c -> comparison(ComparisonOp.GE, c.getLeftExpression(),
           c.getRightExpression());
-      case MinorThan c -> comparison(Expr.ComparisonOp.LT, c.getLeftExpression(),
+      case MinorThan c -> comparison(ComparisonOp.LT, c.getLeftExpression(),
           c.getRightExpression());
-      case MinorThanEquals c -> comparison(Expr.ComparisonOp.LE, c.getLeftExpression(),
+      case MinorThanEquals c -> comparison(ComparisonOp.LE, c.getLeftExpression(),
           c.getRightExpression());
       case AndExpression a when ParserQuirks.needsRepair(a) -> expr(ParserQuirks.repair(a));
       case OrExpression o when ParserQuirks.needsRepair(o) -> expr(ParserQuirks.repair(o));
@@ -281,7 +281,7 @@ public final class ExpressionBinder {
     };
   }
 
-  private Expr arithmetic(Expr.ArithmeticOp op, Expression left, Expression right) {
+  private Expr arithmetic(ArithmeticOp op, Expression left, Expression right) {
     Expr l = expr(left);
     Expr r = expr(right);
     if (untyped(l) && untyped(r)) {
@@ -293,11 +293,11 @@ public final class ExpressionBinder {
     return arithmetic(op, l, r);
   }
 
-  Expr arithmetic(Expr.ArithmeticOp op, Expr l, Expr r) {
+  Expr arithmetic(ArithmeticOp op, Expr l, Expr r) {
     return new Expr.Arithmetic(op, l, r, Types.arithmetic(op, l.type(), r.type()));
   }
 
-  private Expr comparison(Expr.ComparisonOp op, Expression left, Expression right) {
+  private Expr comparison(ComparisonOp op, Expression left, Expression right) {
     if (right instanceof AnyComparisonExpression x) {
       throw unsupported("ANY/ALL/SOME sub-query", x);
     }
@@ -367,7 +367,7 @@ public final class ExpressionBinder {
       } else {
         Expr[] lr = comparable(subject, when, "CASE");
         subject = lr[0];
-        conditions.add(new Expr.Comparison(Expr.ComparisonOp.EQ, lr[0], lr[1]));
+        conditions.add(new Expr.Comparison(ComparisonOp.EQ, lr[0], lr[1]));
       }
       results.add(expr(w.getThenExpression()));
     }

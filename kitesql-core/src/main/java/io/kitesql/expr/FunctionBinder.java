@@ -170,7 +170,7 @@ final class FunctionBinder {
         arity(name, a, 2, 2, sql);
         Expr l = b.adopt(a.get(0), a.get(1).type());
         Expr r = b.adopt(a.get(1), l.type());
-        yield b.arithmetic(Expr.ArithmeticOp.MODULO, b.numeric(l, DataType.BIGINT, name),
+        yield b.arithmetic(ArithmeticOp.MODULO, b.numeric(l, DataType.BIGINT, name),
             b.numeric(r, DataType.BIGINT, name));
       }
       case "UPPER", "UCASE", "LOWER", "LCASE" -> {

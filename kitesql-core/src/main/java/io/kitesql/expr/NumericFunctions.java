@@ -15,7 +15,7 @@ import java.math.RoundingMode;
 final class NumericFunctions {
   private NumericFunctions() {}
 
-  static Object arithmetic(Expr.ArithmeticOp op, Object l, Object r, DataType type) {
+  static Object arithmetic(ArithmeticOp op, Object l, Object r, DataType type) {
     Number a = (Number) l;
     Number b = (Number) r;
     try {
@@ -32,7 +32,7 @@ final class NumericFunctions {
     }
   }
 
-  private static int ints(Expr.ArithmeticOp op, int a, int b) {
+  private static int ints(ArithmeticOp op, int a, int b) {
     return switch (op) {
       case ADD -> Math.addExact(a, b);
       case SUBTRACT -> Math.subtractExact(a, b);
@@ -42,7 +42,7 @@ final class NumericFunctions {
     };
   }
 
-  private static long longs(Expr.ArithmeticOp op, long a, long b) {
+  private static long longs(ArithmeticOp op, long a, long b) {
     return switch (op) {
       case ADD -> Math.addExact(a, b);
       case SUBTRACT -> Math.subtractExact(a, b);
@@ -52,7 +52,7 @@ final class NumericFunctions {
     };
   }
 
-  private static double doubles(Expr.ArithmeticOp op, double a, double b) {
+  private static double doubles(ArithmeticOp op, double a, double b) {
     return switch (op) {
       case ADD -> a + b;
       case SUBTRACT -> a - b;
@@ -62,7 +62,7 @@ final class NumericFunctions {
     };
   }
 
-  private static BigDecimal decimals(Expr.ArithmeticOp op, BigDecimal a, BigDecimal b,
+  private static BigDecimal decimals(ArithmeticOp op, BigDecimal a, BigDecimal b,
       DataType type) {
     BigDecimal r = switch (op) {
       case ADD -> a.add(b);

@@ -70,7 +70,7 @@ public final class Types {
   }
 
   /** The result type of {@code a op b}, or TYPE_MISMATCH naming the operator. */
-  public static DataType arithmetic(Expr.ArithmeticOp op, DataType a, DataType b) {
+  public static DataType arithmetic(ArithmeticOp op, DataType a, DataType b) {
     if (!isNumeric(a) || !isNumeric(b)) {
       throw new KiteSqlException(ErrorCode.TYPE_MISMATCH,
           "operator " + op.symbol() + " needs numbers, got " + a + " and " + b);

@@ -2,7 +2,7 @@
  * Storage: LMDB environments, transactions and cursors, behind types of our own.
  *
  * <p>No lmdbjava type leaves this package, so a direct FFM binding over LMDB's native library
- * could replace lmdbjava (whose jnr-ffi uses {@code sun.misc.Unsafe}) without touching the
+ * could replace lmdbjava (whose jnr-ffi relies on the JDK's internal memory access) without touching the
  * engine. Read transactions lend the memory map ({@link io.kitesql.storage.Slice} over absolute
  * addresses, liveness through a {@link io.kitesql.value.Scope}); write transactions copy.
  *
