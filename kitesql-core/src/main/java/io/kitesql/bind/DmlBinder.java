@@ -78,7 +78,7 @@ final class DmlBinder {
     }
     var table = Names.table(catalog, update.getTable());
     var scan = scan(table, update.getTable());
-    var binder = new ExpressionBinder(new RelationScope(scan.output()), params);
+    var binder = new ExpressionBinder(RelationScope.of(scan.output()), params);
     var assignments = new ArrayList<BoundStatement.Assignment>();
     var seen = new HashSet<Integer>();
     for (var set : update.getUpdateSets()) {
@@ -112,7 +112,7 @@ final class DmlBinder {
     var scan = scan(table, delete.getTable());
     PlanNode source = scan;
     if (delete.getWhere() != null) {
-      var binder = new ExpressionBinder(new RelationScope(scan.output()), params);
+      var binder = new ExpressionBinder(RelationScope.of(scan.output()), params);
       source = new Filter(scan, binder.bind(delete.getWhere(), Clause.WHERE));
     }
     return new BoundStatement.Delete(table, source);

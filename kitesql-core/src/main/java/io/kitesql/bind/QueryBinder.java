@@ -87,8 +87,16 @@ final class QueryBinder {
 
   private PlanNode bindPlain(PlainSelect ps) {
     Unsupported.rejectClauses(ps);
-    var input = ps.getFromItem() == null ? oneEmptyRow() : bindFrom(ps.getFromItem());
-    var scope = new RelationScope(input.output());
+    PlanNode input;
+    RelationScope scope;
+    if (ps.getFromItem() == null) {
+      input = oneEmptyRow();
+      scope = RelationScope.empty();
+    } else {
+      var from = new FromBinder(catalog, params, this).bind(ps.getFromItem(), ps.getJoins());
+      input = from.plan();
+      scope = from.scope();
+    }
     var binder = new ExpressionBinder(scope, params);
     if (ps.getWhere() != null) {
       input = new Filter(input, binder.bind(ps.getWhere(), Clause.WHERE));
@@ -130,36 +138,14 @@ final class QueryBinder {
     return new Values(List.of(List.of()), List.of());
   }
 
-  private PlanNode bindFrom(FromItem from) {
-    return switch (from) {
-      case Table t -> {
-        var table = Names.table(catalog, t);
-        var alias = t.getAlias() != null ? Names.unquote(t.getAlias().getName()) : table.name();
-        var all = IntStream.range(0, table.columns().size()).boxed().toList();
-        yield new TableScan(table, alias, all, new Access.FullScan());
-      }
-      case ParenthesedSelect sub -> {
-        var inner = bind(sub.getSelect());
-        if (sub.getAlias() == null) {
-          yield inner;
-        }
-        var alias = Names.unquote(sub.getAlias().getName());
-        var cols = inner.output().stream().map(c -> new OutputColumn(c.name(), c.type(), Optional.of(alias))).toList();
-        var refs = IntStream.range(0, cols.size()).mapToObj(i -> (Expr) new Expr.Column(i, cols.get(i).type(), cols.get(i).name())).toList();
-        yield new Project(inner, refs, cols);
-      }
-      default -> throw Unsupported.feature("FROM item " + from.getClass().getSimpleName() + " (" + from + ")");
-    };
-  }
-
   private void addItem(SelectList select, SelectItem<?> item, RelationScope scope, ExpressionBinder binder) {
     var e = item.getExpression();
     if (e instanceof AllTableColumns star) {
-      var qualifier = Names.unquote(star.getTable().getName());
+      var qualifier = io.kitesql.expr.BindScope.Name.of(star.getTable().getName());
       boolean any = false;
       for (int i = 0; i < scope.columns().size(); i++) {
-        var c = scope.columns().get(i);
-        if (c.qualifier().map(q -> q.equalsIgnoreCase(qualifier)).orElse(false)) {
+        var c = scope.columns().get(i).column();
+        if (c.qualifier().map(qualifier::matches).orElse(false)) {
           select.add(new Expr.Column(i, c.type(), c.name()), OutputColumn.of(c.name(), c.type()));
           any = true;
         }
@@ -172,8 +158,10 @@ final class QueryBinder {
         throw new KiteSqlException(ErrorCode.UNKNOWN_COLUMN, "SELECT * needs a FROM clause");
       }
       for (int i = 0; i < scope.columns().size(); i++) {
-        var c = scope.columns().get(i);
-        select.add(new Expr.Column(i, c.type(), c.name()), OutputColumn.of(c.name(), c.type()));
+        var sc = scope.columns().get(i);
+        if (sc.inStar()) {
+          select.add(new Expr.Column(i, sc.column().type(), sc.column().name()), OutputColumn.of(sc.column().name(), sc.column().type()));
+        }
       }
     } else {
       var bound = binder.bind(e, Clause.SELECT);

@@ -9,21 +9,40 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Resolves column names against the output of one FROM item (a table or a derived table).
- * Names match case-insensitively; a qualifier must match the item's alias (or table name).
+ * Resolves column names against the rows of a FROM clause (one table, a derived table, or joined
+ * relations). A qualifier must match a column's table name or alias. Columns joined by USING or
+ * NATURAL appear once, unqualified and first; the originals stay reachable qualified only and are
+ * left out of {@code *}.
  */
 final class RelationScope implements BindScope {
-  private final List<OutputColumn> columns;
 
-  RelationScope(List<OutputColumn> columns) {
+  /**
+   * A column in scope.
+   *
+   * @param inStar whether {@code SELECT *} lists it
+   * @param unqualified whether an unqualified name may refer to it
+   */
+  record ScopeColumn(OutputColumn column, boolean inStar, boolean unqualified) {
+    static ScopeColumn visible(OutputColumn c) {
+      return new ScopeColumn(c, true, true);
+    }
+  }
+
+  private final List<ScopeColumn> columns;
+
+  RelationScope(List<ScopeColumn> columns) {
     this.columns = List.copyOf(columns);
+  }
+
+  static RelationScope of(List<OutputColumn> columns) {
+    return new RelationScope(columns.stream().map(ScopeColumn::visible).toList());
   }
 
   static RelationScope empty() {
     return new RelationScope(List.of());
   }
 
-  List<OutputColumn> columns() {
+  List<ScopeColumn> columns() {
     return columns;
   }
 
@@ -31,11 +50,12 @@ final class RelationScope implements BindScope {
   public Expr resolveColumn(Name qualifier, Name name) {
     int found = -1;
     for (int i = 0; i < columns.size(); i++) {
-      var c = columns.get(i);
+      var sc = columns.get(i);
+      var c = sc.column();
       if (!name.matches(c.name())) {
         continue;
       }
-      if (qualifier != null && c.qualifier().map(q -> !qualifier.matches(q)).orElse(true)) {
+      if (qualifier == null ? !sc.unqualified() : c.qualifier().map(q -> !qualifier.matches(q)).orElse(true)) {
         continue;
       }
       if (found >= 0) {
@@ -46,15 +66,30 @@ final class RelationScope implements BindScope {
     if (found < 0) {
       throw new KiteSqlException(ErrorCode.UNKNOWN_COLUMN, "column " + display(qualifier, name) + " does not exist" + hint());
     }
-    var c = columns.get(found);
+    var c = columns.get(found).column();
     return new Expr.Column(found, c.type(), c.name());
+  }
+
+  /** The position of the unqualified, visible column called {@code name}, or -1 (for USING). */
+  int unqualifiedPosition(String name) {
+    int found = -1;
+    for (int i = 0; i < columns.size(); i++) {
+      var sc = columns.get(i);
+      if (sc.unqualified() && sc.column().name().equalsIgnoreCase(name)) {
+        if (found >= 0) {
+          throw new KiteSqlException(ErrorCode.AMBIGUOUS_COLUMN, "column " + name + " is ambiguous in the join");
+        }
+        found = i;
+      }
+    }
+    return found;
   }
 
   private String hint() {
     if (columns.isEmpty()) {
       return " (the query has no FROM clause)";
     }
-    var names = columns.stream().map(OutputColumn::name).map(n -> n.toLowerCase(Locale.ROOT)).distinct().toList();
+    var names = columns.stream().map(c -> c.column().name().toLowerCase(Locale.ROOT)).distinct().toList();
     return names.size() <= 12 ? " (available: " + String.join(", ", names) + ")" : "";
   }
 

@@ -14,9 +14,6 @@ final class Unsupported {
 
   /** Rejects clauses of a plain SELECT that the binder does not handle. */
   static void rejectClauses(PlainSelect ps) {
-    if (ps.getJoins() != null && !ps.getJoins().isEmpty()) {
-      throw feature("JOIN (and comma-separated FROM lists)");
-    }
     if (ps.getWindowDefinitions() != null && !ps.getWindowDefinitions().isEmpty()) {
       throw feature("WINDOW clause");
     }

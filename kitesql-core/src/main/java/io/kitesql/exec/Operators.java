@@ -3,6 +3,8 @@ package io.kitesql.exec;
 import io.kitesql.plan.Aggregate;
 import io.kitesql.plan.Distinct;
 import io.kitesql.plan.Filter;
+import io.kitesql.plan.Join;
+import io.kitesql.plan.JoinStrategy;
 import io.kitesql.plan.Limit;
 import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.Project;
@@ -10,6 +12,7 @@ import io.kitesql.plan.Sort;
 import io.kitesql.plan.TableScan;
 import io.kitesql.plan.TopN;
 import io.kitesql.plan.Values;
+import java.util.Optional;
 
 /** Builds the operator tree of a plan. */
 public final class Operators {
@@ -27,6 +30,20 @@ public final class Operators {
       case Limit l -> new LimitOperator(build(l.input(), withRefs), l);
       case Distinct d -> new DistinctOperator(build(d.input(), withRefs));
       case Values v -> new ValuesOperator(v.rows());
+      case Join j -> join(j, withRefs);
+    };
+  }
+
+  private static Operator join(Join j, boolean withRefs) {
+    var left = build(j.left(), withRefs);
+    return switch (j.strategy()) {
+      case JoinStrategy.NestedLoop _ -> new NestedLoopJoinOperator(left, build(j.right(), withRefs), j);
+      case JoinStrategy.Hash h -> new HashJoinOperator(left, build(j.right(), withRefs), j, h);
+      case JoinStrategy.IndexLookup l -> switch (j.right()) {
+        case TableScan s -> new IndexLookupJoinOperator(left, j, l, s, Optional.empty());
+        case Filter f when f.input() instanceof TableScan s -> new IndexLookupJoinOperator(left, j, l, s, Optional.of(f.predicate()));
+        default -> throw new IllegalStateException("index lookup join needs a table scan on its right: " + j.right());
+      };
     };
   }
 }

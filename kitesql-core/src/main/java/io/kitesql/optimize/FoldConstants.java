@@ -2,6 +2,7 @@ package io.kitesql.optimize;
 
 import io.kitesql.expr.Exprs;
 import io.kitesql.plan.Filter;
+import io.kitesql.plan.Join;
 import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.Project;
 
@@ -21,6 +22,7 @@ final class FoldConstants {
     return Plans.bottomUp(plan, node -> switch (node) {
       case Filter f -> new Filter(f.input(), Exprs.fold(f.predicate()));
       case Project p -> new Project(p.input(), p.expressions().stream().map(Exprs::fold).toList(), p.output());
+      case Join j -> new Join(j.kind(), j.left(), j.right(), j.condition().map(Exprs::fold), j.strategy());
       default -> node;
     });
   }

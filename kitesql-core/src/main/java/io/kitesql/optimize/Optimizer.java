@@ -31,11 +31,13 @@ public final class Optimizer {
   /** A query: every output column is needed. */
   static PlanNode optimizeQuery(PlanNode plan) {
     var p = FoldConstants.apply(plan);
+    p = ReorderJoins.apply(p);
     p = PushDownFilters.apply(p);
     var all = new BitSet();
     all.set(0, p.output().size());
     p = PruneColumns.apply(p, all);
     p = ChooseAccessPath.apply(p);
+    p = ChooseJoinStrategy.apply(p);
     return UseTopN.apply(p);
   }
 

@@ -3,6 +3,7 @@ package io.kitesql.optimize;
 import io.kitesql.plan.Aggregate;
 import io.kitesql.plan.Distinct;
 import io.kitesql.plan.Filter;
+import io.kitesql.plan.Join;
 import io.kitesql.plan.Limit;
 import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.Project;
@@ -29,6 +30,7 @@ final class Plans {
       case TopN x -> new TopN(f.apply(x.input()), x.keys(), x.limit(), x.offset());
       case Limit x -> new Limit(f.apply(x.input()), x.limit(), x.offset());
       case Distinct x -> new Distinct(f.apply(x.input()));
+      case Join x -> x.withInputs(f.apply(x.left()), f.apply(x.right()));
     };
   }
 

@@ -5,6 +5,7 @@ import io.kitesql.expr.Exprs;
 import io.kitesql.plan.Aggregate;
 import io.kitesql.plan.Distinct;
 import io.kitesql.plan.Filter;
+import io.kitesql.plan.Join;
 import io.kitesql.plan.Limit;
 import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.Project;
@@ -46,6 +47,14 @@ final class PruneColumns {
       case Sort s -> new Sort(apply(s.input(), union(required, keyColumns(s.keys()))), s.keys());
       case TopN t -> new TopN(apply(t.input(), union(required, keyColumns(t.keys()))), t.keys(), t.limit(), t.offset());
       case Limit l -> new Limit(apply(l.input(), required), l.limit(), l.offset());
+      case Join j -> {
+        int width = j.left().output().size();
+        var needed = (BitSet) required.clone();
+        j.condition().ifPresent(c -> needed.or(Exprs.columns(c)));
+        var left = needed.get(0, width);
+        var right = needed.get(width, Math.max(width, needed.length()));
+        yield j.withInputs(apply(j.left(), left), apply(j.right(), right));
+      }
       case Distinct d -> {
         var all = new BitSet();
         all.set(0, d.output().size()); // every column takes part in the comparison

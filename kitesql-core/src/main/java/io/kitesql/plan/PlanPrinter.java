@@ -37,6 +37,17 @@ public final class PlanPrinter {
           + l.offset().map(o -> " offset " + sql(o)).orElse("");
       case Distinct _ -> "Distinct";
       case Values v -> "Values " + v.rows().size() + " row(s)";
+      case Join j -> join(j);
+    };
+  }
+
+  private static String join(Join j) {
+    var on = j.condition().map(c -> " on " + sql(c)).orElse("");
+    return switch (j.strategy()) {
+      case JoinStrategy.NestedLoop _ -> "NestedLoopJoin " + j.kind() + on;
+      case JoinStrategy.Hash h -> "HashJoin " + j.kind() + " keys=[" + exprs(h.leftKeys()) + "] = [" + exprs(h.rightKeys()) + "]" + on;
+      case JoinStrategy.IndexLookup l -> "IndexLookupJoin " + j.kind() + " using "
+          + l.index().map(i -> i.name()).orElse("primary key") + " (" + exprs(l.leftKeys()) + ")" + on;
     };
   }
 

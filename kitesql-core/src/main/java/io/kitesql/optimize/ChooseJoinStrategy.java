@@ -1,0 +1,109 @@
+package io.kitesql.optimize;
+
+import io.kitesql.catalog.IndexDef;
+import io.kitesql.expr.ComparisonOp;
+import io.kitesql.expr.Expr;
+import io.kitesql.expr.Exprs;
+import io.kitesql.plan.Filter;
+import io.kitesql.plan.Join;
+import io.kitesql.plan.JoinKind;
+import io.kitesql.plan.JoinStrategy;
+import io.kitesql.plan.PlanNode;
+import io.kitesql.plan.TableScan;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Picks how each join finds its pairs: an index nested-loop join when the right side is a table
+ * whose primary key or index columns are all (or a leading part) equated to the left side, a hash
+ * join on the equality conditions otherwise, and a nested loop when there is no equality. The
+ * join condition stays and is rechecked on every pair, so a strategy only has to find a superset.
+ *
+ * <pre>
+ * Join(INNER, o.customer_id = c.id)       IndexLookupJoin(INNER) using primary key (o.customer_id)
+ *   Scan orders o                   =>       Scan orders o
+ *   Scan customers c                         Scan customers c
+ * </pre>
+ */
+final class ChooseJoinStrategy {
+  private ChooseJoinStrategy() {}
+
+  /** An equality between a left-side expression and a right-side one (right in right-local positions). */
+  private record KeyPair(Expr left, Expr right) {}
+
+  static PlanNode apply(PlanNode plan) {
+    return Plans.bottomUp(plan, node -> node instanceof Join j && j.condition().isPresent() ? choose(j) : node);
+  }
+
+  private static Join choose(Join j) {
+    int width = j.left().output().size();
+    var pairs = new ArrayList<KeyPair>();
+    for (var c : Exprs.conjuncts(j.condition().get())) {
+      if (c instanceof Expr.Comparison cmp && cmp.op() == ComparisonOp.EQ) {
+        pair(cmp.left(), cmp.right(), width).or(() -> pair(cmp.right(), cmp.left(), width)).ifPresent(pairs::add);
+      }
+    }
+    if (pairs.isEmpty()) {
+      return j;
+    }
+    if (j.kind() == JoinKind.INNER || j.kind() == JoinKind.LEFT) {
+      var lookup = indexLookup(j.right(), pairs);
+      if (lookup.isPresent()) {
+        return j.withStrategy(lookup.get());
+      }
+    }
+    return j.withStrategy(new JoinStrategy.Hash(pairs.stream().map(KeyPair::left).toList(), pairs.stream().map(KeyPair::right).toList()));
+  }
+
+  private static Optional<KeyPair> pair(Expr a, Expr b, int width) {
+    var ca = Exprs.columns(a);
+    var cb = Exprs.columns(b);
+    if (!ca.isEmpty() && !cb.isEmpty() && ca.length() <= width && cb.nextSetBit(0) >= width) {
+      return Optional.of(new KeyPair(a, Exprs.remap(b, i -> i - width)));
+    }
+    return Optional.empty();
+  }
+
+  /** A lookup through the right table's primary key or the index with the longest equated prefix. */
+  private static Optional<JoinStrategy> indexLookup(PlanNode right, List<KeyPair> pairs) {
+    TableScan scan = switch (right) {
+      case TableScan s -> s;
+      case Filter f when f.input() instanceof TableScan s -> s;
+      default -> null;
+    };
+    if (scan == null) {
+      return Optional.empty();
+    }
+    var table = scan.table();
+    Map<Integer, Expr> equated = new HashMap<>();
+    for (var p : pairs) {
+      if (p.right() instanceof Expr.Column c
+          && ChooseAccessPath.keyCompatible(table.columns().get(c.index()).type(), p.left().type())) {
+        equated.putIfAbsent(c.index(), p.left());
+      }
+    }
+    if (!table.hasHiddenRowId() && equated.keySet().containsAll(table.primaryKey())) {
+      return Optional.of(new JoinStrategy.IndexLookup(Optional.empty(), table.primaryKey().stream().map(equated::get).toList()));
+    }
+    IndexDef best = null;
+    int bestLength = 0;
+    for (var index : table.indexes()) {
+      int length = 0;
+      while (length < index.columns().size() && equated.containsKey(index.columns().get(length))) {
+        length++;
+      }
+      if (length > bestLength) {
+        best = index;
+        bestLength = length;
+      }
+    }
+    if (best == null) {
+      return Optional.empty();
+    }
+    var keys = best.columns().subList(0, bestLength).stream().map(equated::get).toList();
+    return Optional.of(new JoinStrategy.IndexLookup(Optional.of(best), keys));
+  }
+}
