@@ -69,6 +69,8 @@ public enum ErrorCode {
   INVALID_VALUE(4012, "22018", Category.USER),
   /** A grouping error: a column neither grouped nor aggregated, an aggregate in WHERE. */
   GROUPING_ERROR(4013, "42803", Category.USER),
+  /** A scalar subquery returned more than one row. */
+  CARDINALITY_VIOLATION(4015, "21000", Category.USER),
   /** A statement shape that is not allowed here: a query passed to execute(), DML to query(). */
   WRONG_STATEMENT_KIND(4014, "42000", Category.USER),
 

@@ -21,6 +21,7 @@ final class CompiledStatement {
   private final BoundStatement statement;
   private final Parameters parameters;
   private final List<ResultColumn> columns;
+  private final boolean hasSubqueries;
   private final ConcurrentLinkedDeque<Operator> pool = new ConcurrentLinkedDeque<>();
   private final AtomicInteger pooled = new AtomicInteger();
 
@@ -33,6 +34,12 @@ final class CompiledStatement {
       case BoundStatement.Explain _ -> List.of(new ResultColumn("plan", io.kitesql.value.DataType.VARCHAR));
       default -> List.of();
     };
+    this.hasSubqueries = statement instanceof BoundStatement.Query q && io.kitesql.exec.SubqueryExecutor.needed(q.plan());
+  }
+
+  /** Whether executions need a subquery executor (the plan has subqueries in its expressions). */
+  boolean hasSubqueries() {
+    return hasSubqueries;
   }
 
   Catalog catalog() {

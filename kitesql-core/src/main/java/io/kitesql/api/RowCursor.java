@@ -4,6 +4,7 @@ import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.exec.ExecutionContext;
 import io.kitesql.exec.Operator;
+import io.kitesql.exec.SubqueryExecutor;
 import io.kitesql.value.Binary;
 import io.kitesql.value.Text;
 import java.math.BigDecimal;
@@ -26,6 +27,7 @@ public final class RowCursor implements AutoCloseable {
   private final List<ResultColumn> columns;
   private final CompiledStatement statement;
   private final Transaction owner;
+  private final SubqueryExecutor subqueries;
   private Operator operator;
   private Object[] row;
 
@@ -34,7 +36,15 @@ public final class RowCursor implements AutoCloseable {
     this.statement = statement;
     this.operator = operator;
     this.owner = owner;
-    operator.open(ctx);
+    this.subqueries = statement.hasSubqueries() ? new SubqueryExecutor(ctx) : null;
+    if (subqueries == null) {
+      operator.open(ctx);
+    } else {
+      subqueries.run(() -> {
+        operator.open(ctx);
+        return null;
+      });
+    }
   }
 
   public List<ResultColumn> columns() {
@@ -50,7 +60,8 @@ public final class RowCursor implements AutoCloseable {
       row = null;
       return false;
     }
-    row = operator.next();
+    var op = operator;
+    row = subqueries == null ? op.next() : subqueries.run(op::next);
     if (row == null) {
       close();
       return false;
@@ -134,6 +145,9 @@ public final class RowCursor implements AutoCloseable {
       var op = operator;
       operator = null;
       op.close();
+      if (subqueries != null) {
+        subqueries.close();
+      }
       statement.release(op);
       owner.forget(this);
     }

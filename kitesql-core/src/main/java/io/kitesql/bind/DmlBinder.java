@@ -6,7 +6,6 @@ import io.kitesql.catalog.Catalog;
 import io.kitesql.catalog.TableDef;
 import io.kitesql.expr.Clause;
 import io.kitesql.expr.Expr;
-import io.kitesql.expr.ExpressionBinder;
 import io.kitesql.expr.Parameters;
 import io.kitesql.plan.Access;
 import io.kitesql.plan.Filter;
@@ -78,7 +77,7 @@ final class DmlBinder {
     }
     var table = Names.table(catalog, update.getTable());
     var scan = scan(table, update.getTable());
-    var binder = new ExpressionBinder(RelationScope.of(scan.output()), params);
+    var binder = new QueryBinder(catalog, params).binder(RelationScope.of(scan.output()));
     var assignments = new ArrayList<BoundStatement.Assignment>();
     var seen = new HashSet<Integer>();
     for (var set : update.getUpdateSets()) {
@@ -112,7 +111,7 @@ final class DmlBinder {
     var scan = scan(table, delete.getTable());
     PlanNode source = scan;
     if (delete.getWhere() != null) {
-      var binder = new ExpressionBinder(RelationScope.of(scan.output()), params);
+      var binder = new QueryBinder(catalog, params).binder(RelationScope.of(scan.output()));
       source = new Filter(scan, binder.bind(delete.getWhere(), Clause.WHERE));
     }
     return new BoundStatement.Delete(table, source);

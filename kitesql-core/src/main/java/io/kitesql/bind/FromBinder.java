@@ -6,7 +6,6 @@ import io.kitesql.bind.RelationScope.ScopeColumn;
 import io.kitesql.expr.Clause;
 import io.kitesql.expr.ComparisonOp;
 import io.kitesql.expr.Expr;
-import io.kitesql.expr.ExpressionBinder;
 import io.kitesql.expr.Exprs;
 import io.kitesql.expr.Parameters;
 import io.kitesql.plan.Access;
@@ -109,7 +108,7 @@ final class FromBinder {
     Optional<Expr> condition = Optional.empty();
     var on = join.getOnExpressions();
     if (on != null && !on.isEmpty()) {
-      var binder = new ExpressionBinder(scope, params);
+      var binder = queries.binder(scope);
       condition = Optional.of(Exprs.and(on.stream().map(e -> binder.bind(e, Clause.ON)).toList()));
     } else if (kind != JoinKind.INNER) {
       throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, kind + " JOIN needs ON or USING: " + join);

@@ -3,6 +3,7 @@ package io.kitesql.bind;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.catalog.Catalog;
+import io.kitesql.expr.BindScope;
 import io.kitesql.expr.Clause;
 import io.kitesql.expr.Expr;
 import io.kitesql.expr.ExpressionBinder;
@@ -41,10 +42,25 @@ import net.sf.jsqlparser.statement.select.SelectItem;
 final class QueryBinder {
   private final Catalog catalog;
   private final Parameters params;
+  private final BindScope outer;
+  private final List<Expr> captures;
 
   QueryBinder(Catalog catalog, Parameters params) {
+    this(catalog, params, null, null);
+  }
+
+  /** A binder for a subquery: names it cannot resolve go to {@code outer} and are captured. */
+  QueryBinder(Catalog catalog, Parameters params, BindScope outer, List<Expr> captures) {
     this.catalog = catalog;
     this.params = params;
+    this.outer = outer;
+    this.captures = captures;
+  }
+
+  /** An expression binder over {@code scope} (and the enclosing query's, in a subquery) that binds subqueries too. */
+  ExpressionBinder binder(BindScope scope) {
+    var effective = outer == null ? scope : new CorrelatedScope(scope, outer, captures);
+    return new ExpressionBinder(effective, params).withSubqueries(new SubqueryBinding(catalog, params));
   }
 
   PlanNode bind(Select select) {
@@ -63,7 +79,7 @@ final class QueryBinder {
 
   /** Rows of a VALUES list, typed by their first row. */
   PlanNode bindValues(ExpressionList<?> rows) {
-    var binder = new ExpressionBinder(RelationScope.empty(), params);
+    var binder = binder(RelationScope.empty());
     var bound = new ArrayList<List<Expr>>();
     // One row comes as its parenthesized item list, several as a list of parenthesized rows.
     List<?> rowList = rows instanceof ParenthesedExpressionList<?> single ? List.of(single) : rows;
@@ -97,7 +113,7 @@ final class QueryBinder {
       input = from.plan();
       scope = from.scope();
     }
-    var binder = new ExpressionBinder(scope, params);
+    var binder = binder(scope);
     if (ps.getWhere() != null) {
       input = new Filter(input, binder.bind(ps.getWhere(), Clause.WHERE));
     }
@@ -175,7 +191,7 @@ final class QueryBinder {
   }
 
   private PlanNode withLimit(PlanNode plan, PlainSelect ps) {
-    var binder = new ExpressionBinder(RelationScope.empty(), params);
+    var binder = binder(RelationScope.empty());
     Optional<Expr> limit = Optional.empty();
     Optional<Expr> offset = Optional.empty();
     if (ps.getLimit() != null) {

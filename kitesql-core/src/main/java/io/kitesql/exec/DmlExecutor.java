@@ -20,7 +20,7 @@ import java.util.Arrays;
 public final class DmlExecutor {
   private DmlExecutor() {}
 
-  public static long insert(BoundStatement.Insert insert, WriteTransaction tx, ExecutionContext ctx) {
+  private static long insertRows(BoundStatement.Insert insert, WriteTransaction tx, ExecutionContext ctx) {
     var rows = readAll(Operators.build(insert.source(), false), ctx);
     var table = insert.table();
     var store = ctx.stores().apply(table);
@@ -41,25 +41,31 @@ public final class DmlExecutor {
     return rows.size();
   }
 
-  public static long update(BoundStatement.Update update, WriteTransaction tx, ExecutionContext ctx) {
+  private static long updateRows(BoundStatement.Update update, WriteTransaction tx, ExecutionContext ctx) {
     var table = update.table();
     int width = table.columns().size();
     var rows = readAll(Operators.build(update.source(), true), ctx);
     var store = ctx.stores().apply(table);
+    // New values are computed for every row before the first write, so that expressions (and
+    // subqueries) in SET all see the table as the statement found it.
+    var changes = new ArrayList<Object[]>(rows.size());
     for (var withRef : rows) {
-      var ref = (RowRef) withRef[width];
       var old = Arrays.copyOf(withRef, width);
       var changed = old.clone();
       for (var a : update.assignments()) {
         var value = Evaluator.evaluate(a.value(), old, ctx.parameters());
         changed[a.column()] = Coercions.coerce(value, table.columns().get(a.column()).type());
       }
-      store.update(tx, ref, old, changed);
+      changes.add(changed);
+    }
+    for (int i = 0; i < rows.size(); i++) {
+      var withRef = rows.get(i);
+      store.update(tx, (RowRef) withRef[width], Arrays.copyOf(withRef, width), changes.get(i));
     }
     return rows.size();
   }
 
-  public static long delete(BoundStatement.Delete delete, WriteTransaction tx, ExecutionContext ctx) {
+  private static long deleteRows(BoundStatement.Delete delete, WriteTransaction tx, ExecutionContext ctx) {
     var table = delete.table();
     int width = table.columns().size();
     var rows = readAll(Operators.build(delete.source(), true), ctx);
@@ -68,6 +74,32 @@ public final class DmlExecutor {
       store.delete(tx, (RowRef) withRef[width], Arrays.copyOf(withRef, width));
     }
     return rows.size();
+  }
+
+  public static long insert(BoundStatement.Insert insert, WriteTransaction tx, ExecutionContext ctx) {
+    return withSubqueries(SubqueryExecutor.needed(insert.source()), ctx, () -> insertRows(insert, tx, ctx));
+  }
+
+  public static long update(BoundStatement.Update update, WriteTransaction tx, ExecutionContext ctx) {
+    boolean needed = SubqueryExecutor.needed(update.source())
+        || update.assignments().stream().anyMatch(a -> SubqueryExecutor.needed(a.value()));
+    return withSubqueries(needed, ctx, () -> updateRows(update, tx, ctx));
+  }
+
+  public static long delete(BoundStatement.Delete delete, WriteTransaction tx, ExecutionContext ctx) {
+    return withSubqueries(SubqueryExecutor.needed(delete.source()), ctx, () -> deleteRows(delete, tx, ctx));
+  }
+
+  private static long withSubqueries(boolean needed, ExecutionContext ctx, java.util.function.LongSupplier work) {
+    if (!needed) {
+      return work.getAsLong();
+    }
+    var subqueries = new SubqueryExecutor(ctx);
+    try {
+      return subqueries.run(work::getAsLong);
+    } finally {
+      subqueries.close();
+    }
   }
 
   private static ArrayList<Object[]> readAll(Operator operator, ExecutionContext ctx) {

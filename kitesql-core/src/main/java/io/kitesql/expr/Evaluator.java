@@ -65,6 +65,8 @@ public final class Evaluator {
         yield a != null && b != null && Coercions.compare(a, b) == 0 ? null : a;
       }
       case Expr.FunctionCall f -> Functions.call(f, row, params);
+      case SubqueryExpr q -> Subqueries.runtime().evaluate(q, row, params);
+      case OuterRef r -> Subqueries.runtime().outer(r.slot());
       case Expr.AggregateCall a -> throw new KiteSqlException(ErrorCode.INTERNAL_ERROR,
           "aggregate " + Exprs.toSql(a) + " must be replaced by the planner before evaluation");
     };

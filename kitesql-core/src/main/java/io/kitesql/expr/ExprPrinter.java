@@ -35,6 +35,8 @@ final class ExprPrinter {
       case Expr.FunctionCall f -> function(f);
       case Expr.AggregateCall a -> a.function() + "(" + (a.distinct() ? "DISTINCT " : "")
           + (a.isCountStar() ? "*" : list(a.args())) + ")";
+      case SubqueryExpr q -> q.describe(ExprPrinter::print);
+      case OuterRef r -> "outer." + r.name();
     };
   }
 

@@ -66,12 +66,19 @@ public final class ExpressionBinder {
   private final FunctionBinder functions;
   private Clause clause = Clause.SELECT;
   private boolean inAggregate;
+  private SubqueryBinder subqueries;
 
   /** A binder resolving columns in {@code scope} and collecting parameters into {@code params}. */
   public ExpressionBinder(BindScope scope, Parameters params) {
     this.scope = scope;
     this.params = params;
     this.functions = new FunctionBinder(this);
+  }
+
+  /** Lets this binder bind subqueries (without, they are refused as unsupported here). */
+  public ExpressionBinder withSubqueries(SubqueryBinder binder) {
+    this.subqueries = binder;
+    return this;
   }
 
   /** The parameters collected so far. */
@@ -162,8 +169,8 @@ public final class ExpressionBinder {
         case WITHIN_GROUP, WITHIN_GROUP_OVER -> "WITHIN GROUP";
         default -> "window function " + a.getName() + "(...) OVER";
       }, a);
-      case Select s -> throw unsupported("sub-query in an expression", s);
-      case ExistsExpression x -> throw unsupported("EXISTS sub-query", x);
+      case Select s -> scalarSubquery(s);
+      case ExistsExpression x -> exists(x);
       case AnyComparisonExpression x -> throw unsupported("ANY/ALL/SOME sub-query", x);
       default -> LiteralBinder.literal(e)
           .orElseThrow(() -> unsupported(e.getClass().getSimpleName(), e));
@@ -299,7 +306,7 @@ public final class ExpressionBinder {
 
   private Expr comparison(ComparisonOp op, Expression left, Expression right) {
     if (right instanceof AnyComparisonExpression x) {
-      throw unsupported("ANY/ALL/SOME sub-query", x);
+      return quantified(op, expr(left), x);
     }
     Expr[] lr = comparable(expr(left), expr(right), op.symbol());
     return new Expr.Comparison(op, lr[0], lr[1]);
@@ -308,12 +315,58 @@ public final class ExpressionBinder {
   private Expr in(InExpression in) {
     return switch (in.getRightExpression()) {
       case ParenthesedExpressionList<?> list -> in(in, list);
-      case Select s -> throw unsupported("IN (sub-query)", in);
+      case Select s -> inSubquery(in, s);
       case AndExpression a when ParserQuirks.isMisparsedIn(in) -> expr(ParserQuirks.repair(in));
       case OrExpression o when ParserQuirks.isMisparsedIn(in) -> expr(ParserQuirks.repair(in));
       default -> throw unsupported("IN followed by " + in.getRightExpression().getClass()
           .getSimpleName() + " (parenthesize the IN predicate)", in);
     };
+  }
+
+  private SubqueryBinder.Bound subquery(Select select, String what, int columns) {
+    if (subqueries == null) {
+      throw unsupported(what + " here", select);
+    }
+    var bound = subqueries.bind(select, scope);
+    if (columns > 0 && bound.columnTypes().size() != columns) {
+      throw new KiteSqlException(ErrorCode.TYPE_MISMATCH,
+          what + " must return " + columns + " column, not " + bound.columnTypes().size() + ": " + select);
+    }
+    return bound;
+  }
+
+  private Expr scalarSubquery(Select select) {
+    var b = subquery(select, "a scalar subquery", 1);
+    return new SubqueryExpr(SubqueryExpr.Kind.SCALAR, null, null, false, b.plan(), b.captures(), b.columnTypes().getFirst());
+  }
+
+  private Expr exists(ExistsExpression x) {
+    if (!(x.getRightExpression() instanceof Select select)) {
+      throw unsupported("EXISTS without a subquery", x);
+    }
+    var b = subquery(select, "EXISTS", 0);
+    return new SubqueryExpr(SubqueryExpr.Kind.EXISTS, null, null, x.isNot(), b.plan(), b.captures(), DataType.BOOLEAN);
+  }
+
+  private Expr inSubquery(InExpression in, Select select) {
+    if (in.isGlobal() || in.getOldOracleJoinSyntax() != 0) {
+      throw unsupported("this form of IN", in);
+    }
+    var operand = expr(in.getLeftExpression());
+    var b = subquery(select, "an IN subquery", 1);
+    comparable(operand, new Expr.Literal(null, b.columnTypes().getFirst()), "IN");
+    return new SubqueryExpr(SubqueryExpr.Kind.IN, adopt(operand, b.columnTypes().getFirst()), ComparisonOp.EQ, in.isNot(),
+        b.plan(), b.captures(), DataType.BOOLEAN);
+  }
+
+  private Expr quantified(ComparisonOp op, Expr operand, AnyComparisonExpression x) {
+    var b = subquery(x.getSelect(), x.getAnyType() + " subquery", 1);
+    comparable(operand, new Expr.Literal(null, b.columnTypes().getFirst()), x.getAnyType().toString());
+    var kind = switch (x.getAnyType()) {
+      case ANY, SOME -> SubqueryExpr.Kind.ANY;
+      case ALL -> SubqueryExpr.Kind.ALL;
+    };
+    return new SubqueryExpr(kind, adopt(operand, b.columnTypes().getFirst()), op, false, b.plan(), b.captures(), DataType.BOOLEAN);
   }
 
   private Expr in(InExpression in, ParenthesedExpressionList<?> list) {

@@ -109,7 +109,7 @@ public final class Exprs {
   public static boolean isConstant(Expr e) {
     var found = new boolean[1];
     visit(e, x -> found[0] |= x instanceof Expr.Column || x instanceof Expr.Parameter
-        || x instanceof Expr.AggregateCall);
+        || x instanceof Expr.AggregateCall || x instanceof SubqueryExpr || x instanceof OuterRef);
     return !found[0];
   }
 

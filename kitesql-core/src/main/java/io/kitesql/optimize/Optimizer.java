@@ -18,7 +18,8 @@ public final class Optimizer {
       case BoundStatement.Query q -> new BoundStatement.Query(optimizeQuery(q.plan()));
       case BoundStatement.Explain e -> new BoundStatement.Explain(new BoundStatement.Query(optimizeQuery(e.query().plan())));
       case BoundStatement.Insert i -> new BoundStatement.Insert(i.table(), i.targetColumns(), optimizeQuery(i.source()), i.defaults());
-      case BoundStatement.Update u -> new BoundStatement.Update(u.table(), optimizeRows(u.source()), u.assignments());
+      case BoundStatement.Update u -> new BoundStatement.Update(u.table(), optimizeRows(u.source()), u.assignments().stream()
+          .map(a -> new BoundStatement.Assignment(a.column(), OptimizeSubqueries.apply(a.value()))).toList());
       case BoundStatement.Delete d -> new BoundStatement.Delete(d.table(), optimizeRows(d.source()));
       case BoundStatement.CreateTable c -> c;
       case BoundStatement.DropTable d -> d;
@@ -30,7 +31,7 @@ public final class Optimizer {
 
   /** A query: every output column is needed. */
   static PlanNode optimizeQuery(PlanNode plan) {
-    var p = FoldConstants.apply(plan);
+    var p = FoldConstants.apply(OptimizeSubqueries.apply(plan));
     p = ReorderJoins.apply(p);
     p = PushDownFilters.apply(p);
     var all = new BitSet();
@@ -43,7 +44,7 @@ public final class Optimizer {
 
   /** Rows to update or delete: whole rows are needed (to rewrite them and their index entries). */
   static PlanNode optimizeRows(PlanNode plan) {
-    var p = FoldConstants.apply(plan);
+    var p = FoldConstants.apply(OptimizeSubqueries.apply(plan));
     p = PushDownFilters.apply(p);
     return ChooseAccessPath.apply(p);
   }

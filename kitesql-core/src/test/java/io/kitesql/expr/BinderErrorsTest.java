@@ -26,8 +26,8 @@ class BinderErrorsTest {
   @CsvSource(delimiter = '|', value = {
       "SUM(a) OVER (PARTITION BY b)|UNSUPPORTED_FEATURE|window function",
       "ROW_NUMBER() OVER (ORDER BY a)|UNSUPPORTED_FEATURE|window function",
-      "a IN (SELECT 1)|UNSUPPORTED_FEATURE|sub-query",
-      "(SELECT 1)|UNSUPPORTED_FEATURE|sub-query",
+      "a IN (SELECT 1)|UNSUPPORTED_FEATURE|subquery",
+      "(SELECT 1)|UNSUPPORTED_FEATURE|subquery",
       "EXISTS (SELECT 1)|UNSUPPORTED_FEATURE|EXISTS",
       "a = ANY (SELECT 1)|UNSUPPORTED_FEATURE|ANY",
       "SUM(a) FILTER (WHERE a > 1)|UNSUPPORTED_FEATURE|FILTER",

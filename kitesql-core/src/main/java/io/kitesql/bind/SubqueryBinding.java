@@ -1,0 +1,27 @@
+package io.kitesql.bind;
+
+import io.kitesql.catalog.Catalog;
+import io.kitesql.expr.BindScope;
+import io.kitesql.expr.Parameters;
+import io.kitesql.expr.SubqueryBinder;
+import io.kitesql.plan.OutputColumn;
+import java.util.ArrayList;
+import net.sf.jsqlparser.statement.select.Select;
+
+/** Binds subqueries met in expressions: their own query, correlated to the enclosing scope. */
+final class SubqueryBinding implements SubqueryBinder {
+  private final Catalog catalog;
+  private final Parameters params;
+
+  SubqueryBinding(Catalog catalog, Parameters params) {
+    this.catalog = catalog;
+    this.params = params;
+  }
+
+  @Override
+  public Bound bind(Select select, BindScope outer) {
+    var captures = new ArrayList<io.kitesql.expr.Expr>();
+    var plan = new QueryBinder(catalog, params, outer, captures).bind(select);
+    return new Bound(plan, plan.output().stream().map(OutputColumn::type).toList(), captures);
+  }
+}

@@ -1,0 +1,147 @@
+package io.kitesql.exec;
+
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
+import io.kitesql.expr.Coercions;
+import io.kitesql.expr.ComparisonOp;
+import io.kitesql.expr.Evaluator;
+import io.kitesql.expr.Expr;
+import io.kitesql.expr.SubqueryExpr;
+import io.kitesql.expr.SubqueryRuntime;
+import io.kitesql.expr.Subqueries;
+import io.kitesql.plan.PlanNode;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * Runs the subqueries of one execution. An uncorrelated subquery runs once and its rows are kept
+ * for the rest of the execution; a correlated one runs again for every enclosing row, with the
+ * values it captures from that row on a stack that {@link io.kitesql.expr.OuterRef}s read. All of
+ * it is dropped by {@link #close}: nothing survives into the next execution (the seed PR fixed
+ * exactly such a bug, an IN-subquery cache that answered from an earlier transaction).
+ *
+ * <p>Values are the rows' own: text stays borrowed.
+ */
+public final class SubqueryExecutor implements SubqueryRuntime {
+  private final ExecutionContext ctx;
+  private final IdentityHashMap<SubqueryExpr, List<Object>> cached = new IdentityHashMap<>();
+  private final IdentityHashMap<SubqueryExpr, Operator> operators = new IdentityHashMap<>();
+  private final ArrayDeque<Object[]> frames = new ArrayDeque<>();
+
+  public SubqueryExecutor(ExecutionContext ctx) {
+    this.ctx = ctx;
+  }
+
+  /** Runs {@code work} with this executor bound for the expressions it evaluates. */
+  public <T> T run(Supplier<T> work) {
+    return ScopedValue.where(Subqueries.RUNTIME, this).call(work::get);
+  }
+
+  @Override
+  public Object outer(int slot) {
+    var frame = frames.peek();
+    if (frame == null) {
+      throw new KiteSqlException(ErrorCode.INTERNAL_ERROR, "outer reference outside a correlated subquery");
+    }
+    return frame[slot];
+  }
+
+  @Override
+  public Object evaluate(SubqueryExpr s, Object[] row, Object[] params) {
+    return switch (s.kind()) {
+      case SCALAR -> scalar(values(s, row, params, 2));
+      case EXISTS -> values(s, row, params, 1).isEmpty() == s.negated();
+      case IN -> {
+        var v = Evaluator.evaluate(s.operand(), row, params);
+        Boolean in = quantified(v, ComparisonOp.EQ, values(s, row, params, Integer.MAX_VALUE), true);
+        yield in == null || !s.negated() ? in : Boolean.valueOf(!in);
+      }
+      case ANY -> quantified(Evaluator.evaluate(s.operand(), row, params), s.op(), values(s, row, params, Integer.MAX_VALUE), true);
+      case ALL -> quantified(Evaluator.evaluate(s.operand(), row, params), s.op(), values(s, row, params, Integer.MAX_VALUE), false);
+    };
+  }
+
+  private static Object scalar(List<Object> values) {
+    if (values.size() > 1) {
+      throw new KiteSqlException(ErrorCode.CARDINALITY_VIOLATION, "a scalar subquery returned more than one row");
+    }
+    return values.isEmpty() ? null : values.getFirst();
+  }
+
+  /**
+   * ANY (and IN) is TRUE if some comparison is TRUE, else NULL if some is NULL, else FALSE; ALL is
+   * FALSE if some comparison is FALSE, else NULL if some is NULL, else TRUE (so ALL over no rows
+   * is TRUE and ANY over no rows FALSE, whatever the operand).
+   */
+  private static Boolean quantified(Object v, ComparisonOp op, List<Object> values, boolean any) {
+    boolean sawNull = false;
+    for (var x : values) {
+      if (v == null || x == null) {
+        sawNull = true;
+        continue;
+      }
+      boolean result = op.test(Coercions.compare(v, x));
+      if (result == any) {
+        return any;
+      }
+    }
+    return sawNull ? null : !any;
+  }
+
+  /** The first column of the subquery's rows (at most {@code limit} of them) for this enclosing row. */
+  private List<Object> values(SubqueryExpr s, Object[] row, Object[] params, int limit) {
+    if (!s.correlated()) {
+      var known = cached.get(s);
+      if (known == null) {
+        known = read(s, Integer.MAX_VALUE);
+        cached.put(s, known);
+      }
+      return known;
+    }
+    var frame = new Object[s.captures().size()];
+    for (int i = 0; i < frame.length; i++) {
+      frame[i] = Evaluator.evaluate(s.captures().get(i), row, params);
+    }
+    frames.push(frame);
+    try {
+      return read(s, limit);
+    } finally {
+      frames.pop();
+    }
+  }
+
+  private List<Object> read(SubqueryExpr s, int limit) {
+    var op = operators.computeIfAbsent(s, x -> Operators.build((PlanNode) x.plan(), false));
+    var values = new ArrayList<Object>();
+    op.open(ctx);
+    try {
+      for (var r = op.next(); r != null && values.size() < limit; r = op.next()) {
+        values.add(r.length == 0 ? Boolean.TRUE : r[0]);
+      }
+    } finally {
+      op.close();
+    }
+    return values;
+  }
+
+  /** Forgets every result and operator of this execution. */
+  public void close() {
+    cached.clear();
+    operators.clear();
+    frames.clear();
+  }
+
+  /** Whether a plan needs a subquery executor at all. */
+  public static boolean needed(PlanNode plan) {
+    var found = new boolean[1];
+    io.kitesql.plan.PlanExpressions.forEach(plan, e -> found[0] |= io.kitesql.expr.Subqueries.containsSubquery(e));
+    return found[0];
+  }
+
+  public static boolean needed(Expr e) {
+    return Subqueries.containsSubquery(e);
+  }
+}

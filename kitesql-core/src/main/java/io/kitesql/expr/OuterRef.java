@@ -1,0 +1,25 @@
+package io.kitesql.expr;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A column of an enclosing query's current row, read inside a correlated subquery: slot {@code
+ * slot} of the values the subquery captured when it was started for that row (see {@link
+ * SubqueryExpr#captures()}).
+ */
+public record OuterRef(int slot, io.kitesql.value.DataType type, String name) implements Expr {
+  public OuterRef {
+    Objects.requireNonNull(type, "type");
+  }
+
+  @Override
+  public List<Expr> children() {
+    return List.of();
+  }
+
+  @Override
+  public Expr withChildren(List<Expr> children) {
+    return this;
+  }
+}
