@@ -27,10 +27,13 @@ import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.select.AllColumns;
 import net.sf.jsqlparser.statement.select.AllTableColumns;
 import net.sf.jsqlparser.statement.select.FromItem;
+import net.sf.jsqlparser.statement.select.ParenthesedFromItem;
 import net.sf.jsqlparser.statement.select.ParenthesedSelect;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.Select;
 import net.sf.jsqlparser.statement.select.SelectItem;
+import net.sf.jsqlparser.statement.select.SetOperationList;
+import net.sf.jsqlparser.statement.select.WithItem;
 
 /**
  * Binds SELECT and VALUES over one table or derived table into a logical plan:
@@ -41,22 +44,37 @@ import net.sf.jsqlparser.statement.select.SelectItem;
 final class QueryBinder {
   private final Catalog catalog;
   private final Parameters params;
+  private final CteScope ctes;
 
   QueryBinder(Catalog catalog, Parameters params) {
+    this(catalog, params, CteScope.EMPTY);
+  }
+
+  QueryBinder(Catalog catalog, Parameters params, CteScope ctes) {
     this.catalog = catalog;
     this.params = params;
+    this.ctes = ctes;
+  }
+
+  /** A binder that also sees the CTEs of {@code withItems} (null or empty: this one). */
+  QueryBinder with(List<WithItem<?>> withItems) {
+    return withItems == null || withItems.isEmpty() ? this : new QueryBinder(catalog, params, ctes.with(withItems));
   }
 
   PlanNode bind(Select select) {
     if (select.getWithItemsList() != null && !select.getWithItemsList().isEmpty()) {
-      throw Unsupported.feature("WITH (common table expressions)");
+      return with(select.getWithItemsList()).bindBody(select);
     }
+    return bindBody(select);
+  }
+
+  private PlanNode bindBody(Select select) {
     return switch (select) {
       case PlainSelect ps -> bindPlain(ps);
       case ParenthesedSelect p -> noOrderOrLimit(bind(p.getSelect()), p);
-      case net.sf.jsqlparser.statement.select.Values v -> noOrderOrLimit(bindValues(v.getExpressions()), v);
-      case net.sf.jsqlparser.statement.select.SetOperationList s ->
-          throw Unsupported.feature("set operations (" + s.getOperations().getFirst() + ")");
+      case net.sf.jsqlparser.statement.select.Values v ->
+          new SetOperationBinder(this, params).orderAndLimit(new ValuesBinder(params).bind(v.getExpressions()), v);
+      case SetOperationList s -> new SetOperationBinder(this, params).bind(s);
       default -> throw Unsupported.feature(select.getClass().getSimpleName());
     };
   }
@@ -132,22 +150,16 @@ final class QueryBinder {
 
   private PlanNode bindFrom(FromItem from) {
     return switch (from) {
+      case Table t when ctes.find(t).isPresent() -> CteScope.reference(ctes.find(t).get(), t, catalog, params);
       case Table t -> {
         var table = Names.table(catalog, t);
         var alias = t.getAlias() != null ? Names.unquote(t.getAlias().getName()) : table.name();
         var all = IntStream.range(0, table.columns().size()).boxed().toList();
         yield new TableScan(table, alias, all, new Access.FullScan());
       }
-      case ParenthesedSelect sub -> {
-        var inner = bind(sub.getSelect());
-        if (sub.getAlias() == null) {
-          yield inner;
-        }
-        var alias = Names.unquote(sub.getAlias().getName());
-        var cols = inner.output().stream().map(c -> new OutputColumn(c.name(), c.type(), Optional.of(alias))).toList();
-        var refs = IntStream.range(0, cols.size()).mapToObj(i -> (Expr) new Expr.Column(i, cols.get(i).type(), cols.get(i).name())).toList();
-        yield new Project(inner, refs, cols);
-      }
+      case ParenthesedSelect sub -> Relations.derived(bind(sub.getSelect()), sub.getAlias());
+      case ParenthesedFromItem p when p.getFromItem() instanceof Select s && (p.getJoins() == null || p.getJoins().isEmpty()) ->
+          Relations.derived(bind(s), p.getAlias());
       default -> throw Unsupported.feature("FROM item " + from.getClass().getSimpleName() + " (" + from + ")");
     };
   }
@@ -186,7 +198,7 @@ final class QueryBinder {
     return bound instanceof Expr.Column c ? c.name() : e.toString();
   }
 
-  private PlanNode withLimit(PlanNode plan, PlainSelect ps) {
+  PlanNode withLimit(PlanNode plan, Select ps) {
     var binder = new ExpressionBinder(RelationScope.empty(), params);
     Optional<Expr> limit = Optional.empty();
     Optional<Expr> offset = Optional.empty();

@@ -6,6 +6,7 @@ import io.kitesql.plan.Filter;
 import io.kitesql.plan.Limit;
 import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.Project;
+import io.kitesql.plan.SetOperation;
 import io.kitesql.plan.Sort;
 import io.kitesql.plan.TableScan;
 import io.kitesql.plan.TopN;
@@ -27,6 +28,7 @@ public final class Operators {
       case Limit l -> new LimitOperator(build(l.input(), withRefs), l);
       case Distinct d -> new DistinctOperator(build(d.input(), withRefs));
       case Values v -> new ValuesOperator(v.rows());
+      case SetOperation s -> SetOperators.build(s, build(s.left(), withRefs), build(s.right(), withRefs));
     };
   }
 }

@@ -6,6 +6,7 @@ import io.kitesql.plan.Filter;
 import io.kitesql.plan.Limit;
 import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.Project;
+import io.kitesql.plan.SetOperation;
 import io.kitesql.plan.Sort;
 import io.kitesql.plan.TableScan;
 import io.kitesql.plan.TopN;
@@ -29,6 +30,7 @@ final class Plans {
       case TopN x -> new TopN(f.apply(x.input()), x.keys(), x.limit(), x.offset());
       case Limit x -> new Limit(f.apply(x.input()), x.limit(), x.offset());
       case Distinct x -> new Distinct(f.apply(x.input()));
+      case SetOperation x -> new SetOperation(x.kind(), x.all(), f.apply(x.left()), f.apply(x.right()), x.output());
     };
   }
 

@@ -8,6 +8,7 @@ import io.kitesql.plan.Filter;
 import io.kitesql.plan.Limit;
 import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.Project;
+import io.kitesql.plan.SetOperation;
 import io.kitesql.plan.Sort;
 import io.kitesql.plan.SortKey;
 import io.kitesql.plan.TableScan;
@@ -51,7 +52,14 @@ final class PruneColumns {
         all.set(0, d.output().size()); // every column takes part in the comparison
         yield new Distinct(apply(d.input(), all));
       }
+      case SetOperation s -> Plans.mapChildren(s, child -> apply(child, allOf(child))); // rows compare whole
     };
+  }
+
+  private static BitSet allOf(PlanNode node) {
+    var all = new BitSet();
+    all.set(0, node.output().size());
+    return all;
   }
 
   private static BitSet columns(List<? extends Expr> exprs) {
