@@ -6,6 +6,7 @@ import io.kitesql.expr.Clause;
 import io.kitesql.expr.Expr;
 import io.kitesql.expr.ExpressionBinder;
 import io.kitesql.expr.Parameters;
+import io.kitesql.plan.Limit;
 import io.kitesql.plan.OutputColumn;
 import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.SetOperation;
@@ -19,6 +20,7 @@ import net.sf.jsqlparser.statement.select.ExceptOp;
 import net.sf.jsqlparser.statement.select.IntersectOp;
 import net.sf.jsqlparser.statement.select.MinusOp;
 import net.sf.jsqlparser.statement.select.OrderByElement;
+import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.Select;
 import net.sf.jsqlparser.statement.select.SetOperationList;
 import net.sf.jsqlparser.statement.select.UnionOp;
@@ -31,6 +33,10 @@ import net.sf.jsqlparser.statement.select.UnionOp;
  * operands). SQL's precedence is applied here: INTERSECT binds tighter than UNION and EXCEPT,
  * which associate to the left. Branches must have the same width; each result column has the
  * common type of the branches' columns (branches are converted to it) and the first branch's name.
+ *
+ * <p>Parser quirk: JSqlParser 5.3 attaches a trailing LIMIT/OFFSET without ORDER BY to the last
+ * branch ({@code SELECT 1 UNION SELECT 2 LIMIT 1} has {@code LIMIT 1} on {@code SELECT 2}); SQL
+ * applies it to the whole result, so it is moved there.
  */
 final class SetOperationBinder {
   private final QueryBinder queries;
@@ -49,9 +55,14 @@ final class SetOperationBinder {
     var operands = new ArrayList<PlanNode>();
     var between = new ArrayList<net.sf.jsqlparser.statement.select.SetOperation>();
     PlanNode current = queries.bind(selects.getFirst());
+    Limit trailing = null;
     for (int i = 0; i < ops.size(); i++) {
       var op = ops.get(i);
       var next = queries.bind(selects.get(i + 1));
+      if (i == ops.size() - 1 && hasTrailingLimit(selects.get(i + 1)) && next instanceof Limit l) {
+        trailing = l;
+        next = l.input();
+      }
       if (op instanceof IntersectOp intersect) {
         current = combine(SetOperation.Kind.INTERSECT, intersect.isAll(), current, next);
       } else {
@@ -71,7 +82,15 @@ final class SetOperationBinder {
         default -> throw Unsupported.feature("set operation " + op);
       };
     }
+    if (trailing != null) {
+      plan = new Limit(plan, trailing.limit(), trailing.offset());
+    }
     return orderAndLimit(plan, list);
+  }
+
+  private static boolean hasTrailingLimit(Select last) {
+    return last instanceof PlainSelect ps && (ps.getOrderByElements() == null || ps.getOrderByElements().isEmpty())
+        && (ps.getLimit() != null || ps.getOffset() != null);
   }
 
   private PlanNode combine(SetOperation.Kind kind, boolean all, PlanNode left, PlanNode right) {
