@@ -6,11 +6,13 @@ import io.kitesql.plan.Filter;
 import io.kitesql.plan.Limit;
 import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.Project;
+import io.kitesql.plan.RecursiveUnion;
 import io.kitesql.plan.SetOperation;
 import io.kitesql.plan.Sort;
 import io.kitesql.plan.TableScan;
 import io.kitesql.plan.TopN;
 import io.kitesql.plan.Values;
+import io.kitesql.plan.WorkTableScan;
 
 /** Builds the operator tree of a plan. */
 public final class Operators {
@@ -28,6 +30,8 @@ public final class Operators {
       case Limit l -> new LimitOperator(build(l.input(), withRefs), l);
       case Distinct d -> new DistinctOperator(build(d.input(), withRefs));
       case Values v -> new ValuesOperator(v.rows());
+      case RecursiveUnion r -> RecursiveUnionOperator.build(r, withRefs);
+      case WorkTableScan w -> new WorkTableScanOperator(w.workTable());
       case SetOperation s -> SetOperators.build(s, build(s.left(), withRefs), build(s.right(), withRefs));
     };
   }

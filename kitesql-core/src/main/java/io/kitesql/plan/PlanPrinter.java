@@ -38,6 +38,8 @@ public final class PlanPrinter {
       case Distinct _ -> "Distinct";
       case Values v -> "Values " + v.rows().size() + " row(s)";
       case SetOperation s -> "SetOperation " + s.sql();
+      case RecursiveUnion r -> "RecursiveUnion" + (r.all() ? " ALL" : "") + " #" + r.workTable();
+      case WorkTableScan w -> "WorkTableScan " + w.name() + " #" + w.workTable();
     };
   }
 

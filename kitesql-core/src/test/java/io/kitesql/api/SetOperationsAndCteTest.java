@@ -102,6 +102,29 @@ class SetOperationsAndCteTest {
   }
 
   @Test
+  void recursiveCteRestartsOnEveryExecution() {
+    try (var db = open()) {
+      var statement = db.prepare("with recursive r(n) as (select 1 union all select n + 1 from r where n < ?) select count(*), max(n) from r");
+      for (int limit : new int[] {5, 3, 1000, 3}) {
+        var result = db.read(tx -> {
+          try (var rows = tx.query(statement, limit)) {
+            rows.next();
+            return rows.getLong(0) + "/" + rows.getLong(1);
+          }
+        });
+        assertThat(result).isEqualTo(limit + "/" + limit);
+      }
+      List<String> lines = db.read(tx -> PreparedStatementReuseTest.strings(
+          tx.query("explain with recursive r(n) as (select 1 union all select n + 1 from r where n < 3) select n from r")));
+      assertThat(String.join("\n", lines)).contains("RecursiveUnion ALL #").contains("WorkTableScan r #");
+      assertThatThrownBy(() -> db.read(tx -> PreparedStatementReuseTest.strings(
+          tx.query("with recursive r(n) as (select 1 union all select n + 1 from r) select n from r"))))
+          .isInstanceOf(KiteSqlException.class)
+          .hasMessageContaining("10000 rounds");
+    }
+  }
+
+  @Test
   void errorsCarryTheirCodes() {
     try (var db = open()) {
       assertThatThrownBy(() -> db.prepare("select id, v from t union select v from u"))
