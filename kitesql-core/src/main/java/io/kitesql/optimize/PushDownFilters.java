@@ -6,6 +6,7 @@ import io.kitesql.plan.Distinct;
 import io.kitesql.plan.Filter;
 import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.Project;
+import io.kitesql.plan.SetOperation;
 import io.kitesql.plan.Sort;
 import java.util.List;
 import java.util.Optional;
@@ -13,7 +14,7 @@ import java.util.Optional;
 /**
  * Moves filters down toward the scan they can use: through projections (substituting the
  * projected expressions, so a filter on a derived table reaches the base table's indexes),
- * sorts and DISTINCT; adjacent filters merge. Never through aggregates, limits or top-N, whose
+ * sorts, DISTINCT and into both inputs of set operations; adjacent filters merge. Never through aggregates, limits or top-N, whose
  * results a filter below would change.
  *
  * <pre>
@@ -39,6 +40,8 @@ final class PushDownFilters {
       case Project p -> new Project(push(p.input(), substitute(predicate, p.expressions())), p.expressions(), p.output());
       case Sort s -> new Sort(push(s.input(), predicate), s.keys());
       case Distinct d -> new Distinct(push(d.input(), predicate));
+      // A row-wise predicate commutes with UNION, INTERSECT and EXCEPT (equal rows pass alike).
+      case SetOperation s -> new SetOperation(s.kind(), s.all(), push(s.left(), predicate), push(s.right(), predicate), s.output());
       default -> new Filter(input, predicate);
     };
   }

@@ -98,6 +98,13 @@ class SetOperationsAndCteTest {
           tx.query("explain select v from t where grp = 1 except all select v from u")));
       assertThat(lines.getFirst()).isEqualTo("SetOperation EXCEPT ALL");
       assertThat(String.join("\n", lines)).contains("TableScan t columns=[grp, v]").contains("TableScan u columns=[v]");
+      // a filter over a set operation reaches both inputs' primary keys
+      List<String> pushed = db.read(tx -> PreparedStatementReuseTest.strings(
+          tx.query("explain select v from (select id, v from t union select id, v from u) x where id = 1")));
+      assertThat(String.join("\n", pushed)).contains("PrimaryKeyLookup t = (1)").contains("PrimaryKeyLookup u = (1)");
+      List<String> values = db.read(tx -> PreparedStatementReuseTest.strings(
+          tx.query("select v from (select id, v from t union select id, v from u) x where id = 1 order by v")));
+      assertThat(values).containsExactly("a", "b");
     }
   }
 
