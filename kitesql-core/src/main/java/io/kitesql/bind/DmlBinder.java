@@ -55,7 +55,7 @@ final class DmlBinder {
       }
     }
     var select = insert.getSelect();
-    var queries = new QueryBinder(catalog, params);
+    var queries = new QueryBinder(catalog, params).with(insert.getWithItemsList());
     PlanNode source = select instanceof Values values ? queries.bindValues(values.getExpressions()) : queries.bind(select);
     if (source.output().size() != targets.size()) {
       throw new KiteSqlException(

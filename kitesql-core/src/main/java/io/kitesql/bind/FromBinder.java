@@ -50,6 +50,10 @@ final class FromBinder {
     this.queries = queries;
   }
 
+  private static Relation visible(PlanNode plan) {
+    return new Relation(plan, plan.output().stream().map(ScopeColumn::visible).toList());
+  }
+
   Relation bind(FromItem from, List<net.sf.jsqlparser.statement.select.Join> joins) {
     var relation = item(from);
     if (joins != null) {
@@ -62,23 +66,17 @@ final class FromBinder {
 
   private Relation item(FromItem from) {
     return switch (from) {
+      case Table t when queries.cte(t).isPresent() -> visible(queries.cte(t).get());
       case Table t -> {
         var table = Names.table(catalog, t);
         var alias = t.getAlias() != null ? Names.unquote(t.getAlias().getName()) : table.name();
         var all = IntStream.range(0, table.columns().size()).boxed().toList();
         var scan = new TableScan(table, alias, all, new Access.FullScan());
-        yield new Relation(scan, scan.output().stream().map(ScopeColumn::visible).toList());
+        yield visible(scan);
       }
-      case ParenthesedSelect sub -> {
-        var inner = queries.bind(sub.getSelect());
-        if (sub.getAlias() == null) {
-          yield new Relation(inner, inner.output().stream().map(ScopeColumn::visible).toList());
-        }
-        var alias = Names.unquote(sub.getAlias().getName());
-        var cols = inner.output().stream().map(c -> new OutputColumn(c.name(), c.type(), Optional.of(alias))).toList();
-        var refs = IntStream.range(0, cols.size()).mapToObj(i -> (Expr) new Expr.Column(i, cols.get(i).type(), cols.get(i).name())).toList();
-        yield new Relation(new Project(inner, refs, cols), cols.stream().map(ScopeColumn::visible).toList());
-      }
+      case ParenthesedSelect sub -> visible(Relations.derived(queries.bind(sub.getSelect()), sub.getAlias()));
+      case ParenthesedFromItem p when p.getFromItem() instanceof net.sf.jsqlparser.statement.select.Select s
+          && (p.getJoins() == null || p.getJoins().isEmpty()) -> visible(Relations.derived(queries.bind(s), p.getAlias()));
       case ParenthesedFromItem p -> {
         if (p.getAlias() != null) {
           throw Unsupported.feature("an alias on a parenthesized join");

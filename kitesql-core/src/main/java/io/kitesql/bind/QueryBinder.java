@@ -28,10 +28,13 @@ import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.select.AllColumns;
 import net.sf.jsqlparser.statement.select.AllTableColumns;
 import net.sf.jsqlparser.statement.select.FromItem;
+import net.sf.jsqlparser.statement.select.ParenthesedFromItem;
 import net.sf.jsqlparser.statement.select.ParenthesedSelect;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.Select;
 import net.sf.jsqlparser.statement.select.SelectItem;
+import net.sf.jsqlparser.statement.select.SetOperationList;
+import net.sf.jsqlparser.statement.select.WithItem;
 
 /**
  * Binds SELECT and VALUES over one table or derived table into a logical plan:
@@ -42,37 +45,57 @@ import net.sf.jsqlparser.statement.select.SelectItem;
 final class QueryBinder {
   private final Catalog catalog;
   private final Parameters params;
+  private final CteScope ctes;
   private final BindScope outer;
   private final List<Expr> captures;
 
   QueryBinder(Catalog catalog, Parameters params) {
-    this(catalog, params, null, null);
+    this(catalog, params, CteScope.EMPTY);
+  }
+
+  QueryBinder(Catalog catalog, Parameters params, CteScope ctes) {
+    this(catalog, params, ctes, null, null);
   }
 
   /** A binder for a subquery: names it cannot resolve go to {@code outer} and are captured. */
-  QueryBinder(Catalog catalog, Parameters params, BindScope outer, List<Expr> captures) {
+  QueryBinder(Catalog catalog, Parameters params, CteScope ctes, BindScope outer, List<Expr> captures) {
     this.catalog = catalog;
     this.params = params;
+    this.ctes = ctes;
     this.outer = outer;
     this.captures = captures;
+  }
+
+  /** A binder that also sees the CTEs of {@code withItems} (null or empty: this one). */
+  QueryBinder with(List<WithItem<?>> withItems) {
+    return withItems == null || withItems.isEmpty() ? this : new QueryBinder(catalog, params, ctes.with(withItems), outer, captures);
   }
 
   /** An expression binder over {@code scope} (and the enclosing query's, in a subquery) that binds subqueries too. */
   ExpressionBinder binder(BindScope scope) {
     var effective = outer == null ? scope : new CorrelatedScope(scope, outer, captures);
-    return new ExpressionBinder(effective, params).withSubqueries(new SubqueryBinding(catalog, params));
+    return new ExpressionBinder(effective, params).withSubqueries(new SubqueryBinding(catalog, params, ctes));
+  }
+
+  /** The plan of the CTE that {@code t} names, if it names one. */
+  Optional<PlanNode> cte(Table t) {
+    return ctes.find(t).map(entry -> CteScope.reference(entry, t, catalog, params));
   }
 
   PlanNode bind(Select select) {
     if (select.getWithItemsList() != null && !select.getWithItemsList().isEmpty()) {
-      throw Unsupported.feature("WITH (common table expressions)");
+      return with(select.getWithItemsList()).bindBody(select);
     }
+    return bindBody(select);
+  }
+
+  private PlanNode bindBody(Select select) {
     return switch (select) {
       case PlainSelect ps -> bindPlain(ps);
       case ParenthesedSelect p -> noOrderOrLimit(bind(p.getSelect()), p);
-      case net.sf.jsqlparser.statement.select.Values v -> noOrderOrLimit(bindValues(v.getExpressions()), v);
-      case net.sf.jsqlparser.statement.select.SetOperationList s ->
-          throw Unsupported.feature("set operations (" + s.getOperations().getFirst() + ")");
+      case net.sf.jsqlparser.statement.select.Values v ->
+          new SetOperationBinder(this, params).orderAndLimit(new ValuesBinder(params).bind(v.getExpressions()), v);
+      case SetOperationList s -> new SetOperationBinder(this, params).bind(s);
       default -> throw Unsupported.feature(select.getClass().getSimpleName());
     };
   }
@@ -190,7 +213,7 @@ final class QueryBinder {
     return bound instanceof Expr.Column c ? c.name() : e.toString();
   }
 
-  private PlanNode withLimit(PlanNode plan, PlainSelect ps) {
+  PlanNode withLimit(PlanNode plan, Select ps) {
     var binder = binder(RelationScope.empty());
     Optional<Expr> limit = Optional.empty();
     Optional<Expr> offset = Optional.empty();

@@ -12,16 +12,18 @@ import net.sf.jsqlparser.statement.select.Select;
 final class SubqueryBinding implements SubqueryBinder {
   private final Catalog catalog;
   private final Parameters params;
+  private final CteScope ctes;
 
-  SubqueryBinding(Catalog catalog, Parameters params) {
+  SubqueryBinding(Catalog catalog, Parameters params, CteScope ctes) {
     this.catalog = catalog;
     this.params = params;
+    this.ctes = ctes;
   }
 
   @Override
   public Bound bind(Select select, BindScope outer) {
     var captures = new ArrayList<io.kitesql.expr.Expr>();
-    var plan = new QueryBinder(catalog, params, outer, captures).bind(select);
+    var plan = new QueryBinder(catalog, params, ctes, outer, captures).bind(select);
     return new Bound(plan, plan.output().stream().map(OutputColumn::type).toList(), captures);
   }
 }

@@ -8,11 +8,14 @@ import io.kitesql.plan.JoinStrategy;
 import io.kitesql.plan.Limit;
 import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.Project;
+import io.kitesql.plan.RecursiveUnion;
+import io.kitesql.plan.SetOperation;
 import io.kitesql.plan.Sort;
 import io.kitesql.plan.TableScan;
 import io.kitesql.plan.TopN;
 import io.kitesql.plan.Values;
 import java.util.Optional;
+import io.kitesql.plan.WorkTableScan;
 
 /** Builds the operator tree of a plan. */
 public final class Operators {
@@ -31,6 +34,9 @@ public final class Operators {
       case Distinct d -> new DistinctOperator(build(d.input(), withRefs));
       case Values v -> new ValuesOperator(v.rows());
       case Join j -> join(j, withRefs);
+      case RecursiveUnion r -> RecursiveUnionOperator.build(r, withRefs);
+      case WorkTableScan w -> new WorkTableScanOperator(w.workTable());
+      case SetOperation s -> SetOperators.build(s, build(s.left(), withRefs), build(s.right(), withRefs));
     };
   }
 

@@ -7,10 +7,13 @@ import io.kitesql.plan.Join;
 import io.kitesql.plan.Limit;
 import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.Project;
+import io.kitesql.plan.RecursiveUnion;
+import io.kitesql.plan.SetOperation;
 import io.kitesql.plan.Sort;
 import io.kitesql.plan.TableScan;
 import io.kitesql.plan.TopN;
 import io.kitesql.plan.Values;
+import io.kitesql.plan.WorkTableScan;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
@@ -23,6 +26,7 @@ final class Plans {
     return switch (node) {
       case TableScan s -> s;
       case Values v -> v;
+      case WorkTableScan w -> w;
       case Filter x -> new Filter(f.apply(x.input()), x.predicate());
       case Project x -> new Project(f.apply(x.input()), x.expressions(), x.output());
       case Aggregate x -> new Aggregate(f.apply(x.input()), x.groupKeys(), x.aggregates(), x.output());
@@ -31,6 +35,8 @@ final class Plans {
       case Limit x -> new Limit(f.apply(x.input()), x.limit(), x.offset());
       case Distinct x -> new Distinct(f.apply(x.input()));
       case Join x -> x.withInputs(f.apply(x.left()), f.apply(x.right()));
+      case RecursiveUnion x -> new RecursiveUnion(f.apply(x.anchor()), f.apply(x.recursive()), x.all(), x.workTable(), x.output());
+      case SetOperation x -> new SetOperation(x.kind(), x.all(), f.apply(x.left()), f.apply(x.right()), x.output());
     };
   }
 

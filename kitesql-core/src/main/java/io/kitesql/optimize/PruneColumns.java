@@ -9,11 +9,14 @@ import io.kitesql.plan.Join;
 import io.kitesql.plan.Limit;
 import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.Project;
+import io.kitesql.plan.RecursiveUnion;
+import io.kitesql.plan.SetOperation;
 import io.kitesql.plan.Sort;
 import io.kitesql.plan.SortKey;
 import io.kitesql.plan.TableScan;
 import io.kitesql.plan.TopN;
 import io.kitesql.plan.Values;
+import io.kitesql.plan.WorkTableScan;
 import java.util.BitSet;
 import java.util.List;
 
@@ -35,6 +38,7 @@ final class PruneColumns {
     return switch (node) {
       case TableScan s -> s.withColumns(required.stream().filter(i -> i < s.table().columns().size()).boxed().toList());
       case Values v -> v;
+      case WorkTableScan w -> w;
       case Filter f -> new Filter(apply(f.input(), union(required, Exprs.columns(f.predicate()))), f.predicate());
       case Project p -> new Project(apply(p.input(), columns(p.expressions())), p.expressions(), p.output());
       case Aggregate a -> {
@@ -60,7 +64,15 @@ final class PruneColumns {
         all.set(0, d.output().size()); // every column takes part in the comparison
         yield new Distinct(apply(d.input(), all));
       }
+      case SetOperation s -> Plans.mapChildren(s, child -> apply(child, allOf(child))); // rows compare whole
+      case RecursiveUnion r -> Plans.mapChildren(r, child -> apply(child, allOf(child)));
     };
+  }
+
+  private static BitSet allOf(PlanNode node) {
+    var all = new BitSet();
+    all.set(0, node.output().size());
+    return all;
   }
 
   private static BitSet columns(List<? extends Expr> exprs) {

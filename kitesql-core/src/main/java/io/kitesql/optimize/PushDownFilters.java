@@ -8,6 +8,7 @@ import io.kitesql.plan.Join;
 import io.kitesql.plan.JoinKind;
 import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.Project;
+import io.kitesql.plan.SetOperation;
 import io.kitesql.plan.Sort;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,9 +17,10 @@ import java.util.Optional;
 /**
  * Moves filters down toward the scans they can use: through projections (substituting the
  * projected expressions, so a filter on a derived table reaches the base table's indexes),
- * sorts and DISTINCT; into the sides of joins where that keeps the join's meaning (a condition on
- * the preserved side of an outer join stays above it); a condition over both sides of an inner
- * join becomes part of the join condition (so it can become a hash or index join). Never through
+ * sorts and DISTINCT; into both inputs of set operations (a row-wise predicate commutes with
+ * them); into the sides of joins where that keeps the join's meaning (a condition on the
+ * preserved side of an outer join stays above it); a condition over both sides of an inner join
+ * becomes part of the join condition (so it can become a hash or index join). Never through
  * aggregates, limits or top-N, whose results a filter below would change.
  *
  * <pre>
@@ -47,6 +49,8 @@ final class PushDownFilters {
       case Sort s -> new Sort(push(s.input(), predicate), s.keys());
       case Distinct d -> new Distinct(push(d.input(), predicate));
       case Join j -> pushIntoJoin(j, predicate);
+      // A row-wise predicate commutes with UNION, INTERSECT and EXCEPT (equal rows pass alike).
+      case SetOperation s -> new SetOperation(s.kind(), s.all(), push(s.left(), predicate), push(s.right(), predicate), s.output());
       default -> new Filter(input, predicate);
     };
   }

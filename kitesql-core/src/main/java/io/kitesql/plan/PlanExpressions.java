@@ -37,6 +37,9 @@ public final class PlanExpressions {
       case Distinct x -> x;
       case Values x -> new Values(x.rows().stream().map(row -> row.stream().map(f).toList()).toList(), x.output());
       case Join x -> new Join(x.kind(), x.left(), x.right(), x.condition().map(f), x.strategy());
+      case SetOperation x -> x;
+      case RecursiveUnion x -> x;
+      case WorkTableScan x -> x;
     };
   }
 

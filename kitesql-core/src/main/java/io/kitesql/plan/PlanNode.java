@@ -10,7 +10,8 @@ import java.util.List;
  * <p>Rows are {@code Object[]}; {@link #output()} names their positions.
  */
 public sealed interface PlanNode
-    permits TableScan, Filter, Project, Aggregate, Sort, TopN, Limit, Distinct, Values, Join {
+    permits TableScan, Filter, Project, Aggregate, Sort, TopN, Limit, Distinct, Values, Join,
+        SetOperation, RecursiveUnion, WorkTableScan {
 
   List<OutputColumn> output();
 

@@ -111,9 +111,7 @@ class PlanChoiceTest {
   @Test
   void unsupportedSqlIsRejectedByName() {
     for (var sql : List.of(
-        "with x as (select 1) select * from x",
-        "select id, row_number() over (order by id) from orders",
-        "select id from orders union select id from orders")) {
+        "select id, row_number() over (order by id) from orders")) {
       assertThatThrownBy(() -> db.prepare(sql))
           .as(sql)
           .isInstanceOf(KiteSqlException.class)
