@@ -352,21 +352,23 @@ public final class ExpressionBinder {
     if (in.isGlobal() || in.getOldOracleJoinSyntax() != 0) {
       throw unsupported("this form of IN", in);
     }
-    var operand = expr(in.getLeftExpression());
     var b = subquery(select, "an IN subquery", 1);
+    // an untyped operand (a bare NULL or parameter) takes the subquery column's type
+    var operand = adopt(expr(in.getLeftExpression()), b.columnTypes().getFirst());
     comparable(operand, new Expr.Literal(null, b.columnTypes().getFirst()), "IN");
-    return new SubqueryExpr(SubqueryExpr.Kind.IN, adopt(operand, b.columnTypes().getFirst()), ComparisonOp.EQ, in.isNot(),
+    return new SubqueryExpr(SubqueryExpr.Kind.IN, operand, ComparisonOp.EQ, in.isNot(),
         b.plan(), b.captures(), DataType.BOOLEAN);
   }
 
   private Expr quantified(ComparisonOp op, Expr operand, AnyComparisonExpression x) {
     var b = subquery(x.getSelect(), x.getAnyType() + " subquery", 1);
+    operand = adopt(operand, b.columnTypes().getFirst());
     comparable(operand, new Expr.Literal(null, b.columnTypes().getFirst()), x.getAnyType().toString());
     var kind = switch (x.getAnyType()) {
       case ANY, SOME -> SubqueryExpr.Kind.ANY;
       case ALL -> SubqueryExpr.Kind.ALL;
     };
-    return new SubqueryExpr(kind, adopt(operand, b.columnTypes().getFirst()), op, false, b.plan(), b.captures(), DataType.BOOLEAN);
+    return new SubqueryExpr(kind, operand, op, false, b.plan(), b.captures(), DataType.BOOLEAN);
   }
 
   private Expr in(InExpression in, ParenthesedExpressionList<?> list) {
