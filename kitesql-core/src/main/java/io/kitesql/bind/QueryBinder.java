@@ -90,6 +90,7 @@ final class QueryBinder {
     var input = ps.getFromItem() == null ? oneEmptyRow() : bindFrom(ps.getFromItem());
     var scope = new RelationScope(input.output());
     var binder = new ExpressionBinder(scope, params);
+    binder.namedWindows(ps.getWindowDefinitions());
     if (ps.getWhere() != null) {
       input = new Filter(input, binder.bind(ps.getWhere(), Clause.WHERE));
     }
@@ -107,6 +108,7 @@ final class QueryBinder {
         input = new Filter(input, grouping.rewrite(grouping.having()));
       }
     }
+    input = Windowing.apply(input, select);
     int visible = select.size();
     PlanNode plan = new Project(input, select.expressionsWithHidden(), select.columnsWithHidden());
     if (ps.getDistinct() != null) {

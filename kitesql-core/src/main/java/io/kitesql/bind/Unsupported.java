@@ -17,9 +17,6 @@ final class Unsupported {
     if (ps.getJoins() != null && !ps.getJoins().isEmpty()) {
       throw feature("JOIN (and comma-separated FROM lists)");
     }
-    if (ps.getWindowDefinitions() != null && !ps.getWindowDefinitions().isEmpty()) {
-      throw feature("WINDOW clause");
-    }
     if (ps.getIntoTables() != null && !ps.getIntoTables().isEmpty()) {
       throw feature("SELECT INTO");
     }

@@ -10,6 +10,7 @@ import io.kitesql.plan.Sort;
 import io.kitesql.plan.TableScan;
 import io.kitesql.plan.TopN;
 import io.kitesql.plan.Values;
+import io.kitesql.plan.Window;
 
 /** Builds the operator tree of a plan. */
 public final class Operators {
@@ -27,6 +28,7 @@ public final class Operators {
       case Limit l -> new LimitOperator(build(l.input(), withRefs), l);
       case Distinct d -> new DistinctOperator(build(d.input(), withRefs));
       case Values v -> new ValuesOperator(v.rows());
+      case Window w -> new WindowOperator(build(w.input(), withRefs), w);
     };
   }
 }

@@ -67,6 +67,8 @@ public final class Evaluator {
       case Expr.FunctionCall f -> Functions.call(f, row, params);
       case Expr.AggregateCall a -> throw new KiteSqlException(ErrorCode.INTERNAL_ERROR,
           "aggregate " + Exprs.toSql(a) + " must be replaced by the planner before evaluation");
+      case WindowCall w -> throw new KiteSqlException(ErrorCode.INTERNAL_ERROR,
+          "window function " + w.toSql() + " must be replaced by the planner before evaluation");
     };
   }
 

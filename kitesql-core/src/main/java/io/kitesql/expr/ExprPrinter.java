@@ -35,6 +35,7 @@ final class ExprPrinter {
       case Expr.FunctionCall f -> function(f);
       case Expr.AggregateCall a -> a.function() + "(" + (a.distinct() ? "DISTINCT " : "")
           + (a.isCountStar() ? "*" : list(a.args())) + ")";
+      case WindowCall w -> w.toSql();
     };
   }
 
@@ -45,6 +46,7 @@ final class ExprPrinter {
       case Expr.Parameter p -> true;
       case Expr.FunctionCall f -> f.function() != ScalarFunction.CONCAT_OP;
       case Expr.AggregateCall a -> true;
+      case WindowCall w -> true;
       case Expr.Cast c -> true;
       case Expr.Coalesce c -> true;
       case Expr.NullIf n -> true;

@@ -10,6 +10,7 @@ import io.kitesql.plan.Sort;
 import io.kitesql.plan.TableScan;
 import io.kitesql.plan.TopN;
 import io.kitesql.plan.Values;
+import io.kitesql.plan.Window;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
@@ -29,6 +30,7 @@ final class Plans {
       case TopN x -> new TopN(f.apply(x.input()), x.keys(), x.limit(), x.offset());
       case Limit x -> new Limit(f.apply(x.input()), x.limit(), x.offset());
       case Distinct x -> new Distinct(f.apply(x.input()));
+      case Window x -> new Window(f.apply(x.input()), x.calls(), x.output());
     };
   }
 

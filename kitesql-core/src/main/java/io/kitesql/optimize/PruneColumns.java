@@ -13,6 +13,7 @@ import io.kitesql.plan.SortKey;
 import io.kitesql.plan.TableScan;
 import io.kitesql.plan.TopN;
 import io.kitesql.plan.Values;
+import io.kitesql.plan.Window;
 import java.util.BitSet;
 import java.util.List;
 
@@ -46,6 +47,11 @@ final class PruneColumns {
       case Sort s -> new Sort(apply(s.input(), union(required, keyColumns(s.keys()))), s.keys());
       case TopN t -> new TopN(apply(t.input(), union(required, keyColumns(t.keys()))), t.keys(), t.limit(), t.offset());
       case Limit l -> new Limit(apply(l.input(), required), l.limit(), l.offset());
+      case Window w -> {
+        // the input columns read above, and every column a window call reads
+        var needed = union(required.get(0, w.input().output().size()), columns(w.calls()));
+        yield new Window(apply(w.input(), needed), w.calls(), w.output());
+      }
       case Distinct d -> {
         var all = new BitSet();
         all.set(0, d.output().size()); // every column takes part in the comparison

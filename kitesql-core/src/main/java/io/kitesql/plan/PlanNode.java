@@ -10,7 +10,7 @@ import java.util.List;
  * <p>Rows are {@code Object[]}; {@link #output()} names their positions.
  */
 public sealed interface PlanNode
-    permits TableScan, Filter, Project, Aggregate, Sort, TopN, Limit, Distinct, Values {
+    permits TableScan, Filter, Project, Aggregate, Sort, TopN, Limit, Distinct, Values, Window {
 
   List<OutputColumn> output();
 
