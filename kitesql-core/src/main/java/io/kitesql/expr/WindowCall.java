@@ -131,7 +131,8 @@ public record WindowCall(WindowFunction function, List<Expr> args, List<Expr> pa
               + (k.nullsFirst() ? " NULLS FIRST" : " NULLS LAST"))
           .collect(Collectors.joining(", ")));
     }
-    if (function.usesFrame()) {
+    // the frame is printed when it is not the default one for this window
+    if (function.usesFrame() && !frame.equals(orderBy.isEmpty() ? Frame.WHOLE_PARTITION : Frame.UP_TO_PEERS)) {
       parts.add(frame.toSql());
     }
     return sb.append(String.join(" ", parts)).append(')').toString();

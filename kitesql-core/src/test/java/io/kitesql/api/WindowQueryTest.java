@@ -92,7 +92,7 @@ class WindowQueryTest {
     try (var db = orders(dir, 1)) {
       var plan = db.read(tx -> PreparedStatementReuseTest.strings(tx.query("explain " + TABLE_3, 1, "open", 10)));
       var text = String.join("\n", plan);
-      assertThat(text).contains("Window MAX(peak) OVER (PARTITION BY status ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)");
+      assertThat(text).contains("Window MAX(peak) OVER (PARTITION BY status)");
       assertThat(text).contains("IndexRangeScan orders using orders_customer_status = (?1, ?2)");
       assertThat(text.indexOf("Window")).isLessThan(text.indexOf("HashAggregate"));
     }
