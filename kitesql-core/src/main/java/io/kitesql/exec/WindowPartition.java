@@ -87,10 +87,20 @@ final class WindowPartition {
           rows.get(i)[slot] = rank;
         }
       }
+      case PERCENT_RANK -> {
+        for (int i = start; i < end; i++) {
+          rows.get(i)[slot] = end - start == 1 ? 0.0 : (double) (peerStart[i - start] - start) / (end - start - 1);
+        }
+      }
+      case CUME_DIST -> {
+        for (int i = start; i < end; i++) {
+          rows.get(i)[slot] = (double) (peerEnd[i - start] - start) / (end - start);
+        }
+      }
       case NTILE -> ntile(call, slot);
       case LAG -> shifted(call, slot, -1);
       case LEAD -> shifted(call, slot, 1);
-      case FIRST_VALUE, LAST_VALUE -> boundaryValue(call, slot);
+      case FIRST_VALUE, LAST_VALUE, NTH_VALUE -> frameValue(call, slot);
       case COUNT, SUM, AVG, MIN, MAX -> aggregate(call, slot);
     }
   }
@@ -133,14 +143,30 @@ final class WindowPartition {
     }
   }
 
-  private void boundaryValue(WindowCall call, int slot) {
+  /** FIRST_VALUE, LAST_VALUE and NTH_VALUE(x, n): x on a row of the frame, NULL if the frame has no such row. */
+  private void frameValue(WindowCall call, int slot) {
     var offsets = offsets(call.frame());
-    boolean first = call.function() == io.kitesql.expr.WindowFunction.FIRST_VALUE;
     for (int i = start; i < end; i++) {
       int from = frameStart(call, i, offsets[0]);
       int to = frameEnd(call, i, offsets[1]);
-      rows.get(i)[slot] = from < to ? evaluate(call.args().getFirst(), rows.get(first ? from : to - 1)) : null;
+      long at = switch (call.function()) {
+        case FIRST_VALUE -> from;
+        case LAST_VALUE -> to - 1;
+        default -> nth(call, rows.get(i), from);
+      };
+      rows.get(i)[slot] = at >= from && at < to ? evaluate(call.args().getFirst(), rows.get((int) at)) : null;
     }
+  }
+
+  private long nth(WindowCall call, Object[] row, int from) {
+    var n = evaluate(call.args().get(1), row);
+    if (n == null) {
+      return -1;
+    }
+    if (((Number) n).longValue() <= 0) {
+      throw new KiteSqlException(ErrorCode.INVALID_VALUE, "the second argument of NTH_VALUE must be positive, got " + n);
+    }
+    return from + ((Number) n).longValue() - 1;
   }
 
   private void aggregate(WindowCall call, int slot) {
@@ -295,7 +321,9 @@ final class WindowPartition {
     int s = descending ? -sign : sign;
     int c;
     if (x instanceof Double || base instanceof Double || n instanceof Double) {
-      c = Double.compare(((Number) x).doubleValue(), ((Number) base).doubleValue() + s * ((Number) n).doubleValue());
+      double a = ((Number) x).doubleValue();
+      double b = ((Number) base).doubleValue() + s * ((Number) n).doubleValue();
+      c = a < b ? -1 : a > b ? 1 : 0; // not Double.compare: -0.0 equals 0.0 here
     } else {
       var target = decimal(base).add(s > 0 ? decimal(n) : decimal(n).negate());
       c = decimal(x).compareTo(target);

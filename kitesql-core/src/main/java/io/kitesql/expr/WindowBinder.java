@@ -129,12 +129,14 @@ final class WindowBinder {
     boolean star = value instanceof AllColumns;
     int count = (value == null ? 0 : 1) + (a.getOffset() == null ? 0 : 1) + (a.getDefaultValue() == null ? 0 : 1);
     int max = switch (function) {
-      case ROW_NUMBER, RANK, DENSE_RANK -> 0;
+      case ROW_NUMBER, RANK, DENSE_RANK, PERCENT_RANK, CUME_DIST -> 0;
+      case NTH_VALUE -> 2;
       case LAG, LEAD -> 3;
       default -> 1;
     };
     int min = switch (function) {
-      case ROW_NUMBER, RANK, DENSE_RANK -> 0;
+      case ROW_NUMBER, RANK, DENSE_RANK, PERCENT_RANK, CUME_DIST -> 0;
+      case NTH_VALUE -> 2;
       default -> 1;
     };
     if (count < min || count > max || (star && function != WindowFunction.COUNT)) {
@@ -147,6 +149,8 @@ final class WindowBinder {
     return switch (function) {
       case NTILE -> List.of(integer(arg, "NTILE"));
       case LAG, LEAD -> offsetArguments(a, arg, function);
+      // JSqlParser gives NTH_VALUE's n as the offset
+      case NTH_VALUE -> List.of(b.adopt(arg, DataType.VARCHAR), integer(b.expr(a.getOffset()), "NTH_VALUE"));
       case SUM, AVG -> List.of(b.numeric(arg, DataType.BIGINT, function.name()));
       default -> List.of(b.adopt(arg, DataType.VARCHAR));
     };
@@ -177,7 +181,8 @@ final class WindowBinder {
   private static DataType resultType(WindowFunction function, List<Expr> args) {
     return switch (function) {
       case ROW_NUMBER, RANK, DENSE_RANK, NTILE, COUNT -> DataType.BIGINT;
-      case LAG, LEAD, FIRST_VALUE, LAST_VALUE -> args.getFirst().type();
+      case PERCENT_RANK, CUME_DIST -> DataType.DOUBLE;
+      case LAG, LEAD, FIRST_VALUE, LAST_VALUE, NTH_VALUE -> args.getFirst().type();
       case SUM, AVG, MIN, MAX -> function.aggregate().orElseThrow().resultType(args.getFirst().type());
     };
   }

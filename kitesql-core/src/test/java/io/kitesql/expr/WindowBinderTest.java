@@ -30,6 +30,9 @@ class WindowBinderTest {
   void resultTypes() {
     assertThat(window("ROW_NUMBER() OVER ()").type()).isEqualTo(DataType.BIGINT);
     assertThat(window("NTILE(3) OVER (ORDER BY a)").type()).isEqualTo(DataType.BIGINT);
+    assertThat(window("PERCENT_RANK() OVER (ORDER BY a)").type()).isEqualTo(DataType.DOUBLE);
+    assertThat(window("CUME_DIST() OVER (ORDER BY a)").type()).isEqualTo(DataType.DOUBLE);
+    assertThat(window("NTH_VALUE(b, 2) OVER (ORDER BY a)").type()).isEqualTo(DataType.varchar(20));
     assertThat(window("COUNT(*) OVER ()").args()).isEmpty();
     assertThat(window("SUM(a) OVER ()").type()).isEqualTo(DataType.BIGINT);
     assertThat(window("AVG(a) OVER ()").type()).isEqualTo(DataType.DOUBLE);
@@ -74,7 +77,7 @@ class WindowBinderTest {
 
   @Test
   void badCallsAndFrames() {
-    assertThat(error("PERCENT_RANK() OVER ()", Clause.SELECT)).isEqualTo(ErrorCode.UNKNOWN_FUNCTION);
+    assertThat(error("MEDIAN(a) OVER ()", Clause.SELECT)).isEqualTo(ErrorCode.UNKNOWN_FUNCTION);
     assertThat(error("ROW_NUMBER(a) OVER ()", Clause.SELECT)).isEqualTo(ErrorCode.UNKNOWN_FUNCTION);
     assertThat(error("NTILE(c) OVER ()", Clause.SELECT)).isEqualTo(ErrorCode.TYPE_MISMATCH);
     assertThat(error("SUM(b) OVER ()", Clause.SELECT)).isEqualTo(ErrorCode.TYPE_MISMATCH);

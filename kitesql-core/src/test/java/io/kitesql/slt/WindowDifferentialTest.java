@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
  * as a last ORDER BY key; RANGE offsets get the single numeric key they need.
  */
 class WindowDifferentialTest {
-  private static final String[] PEER_INDEPENDENT = {"RANK()", "DENSE_RANK()", "SUM(v)", "COUNT(*)", "COUNT(v)", "MIN(v)", "MAX(v)", "AVG(v)"};
-  private static final String[] ORDER_DEPENDENT = {"ROW_NUMBER()", "NTILE(%d)", "LAG(v, %d, -1)", "LEAD(v, %d)", "FIRST_VALUE(v)", "LAST_VALUE(v)"};
+  private static final String[] PEER_INDEPENDENT = {"RANK()", "DENSE_RANK()", "PERCENT_RANK()", "CUME_DIST()", "SUM(v)", "COUNT(*)", "COUNT(v)", "MIN(v)", "MAX(v)", "AVG(v)"};
+  private static final String[] ORDER_DEPENDENT = {"ROW_NUMBER()", "NTILE(%d)", "LAG(v, %d, -1)", "LEAD(v, %d)", "FIRST_VALUE(v)", "LAST_VALUE(v)", "NTH_VALUE(v, %d)"};
 
   @Test
   void kiteSqlAgreesWithSqliteOnRandomWindowQueries() throws Exception {
