@@ -118,6 +118,57 @@ class WindowQueryTest {
   }
 
   @Test
+  void windowValuesOfTextAreViewsOfTheMapToo() {
+    try (var db = orders(dir, 4096)) {
+      var map = MappedRegions.of(db.dataFile());
+      var statement = db.prepare("select note, lag(note) over w, first_value(note) over w, max(note) over (partition by status),"
+          + " nth_value(note, 2) over w from orders where customer_id = ? window w as (order by id) order by id");
+      try (var tx = db.beginRead(); var rows = tx.query(statement, 1)) {
+        int texts = 0;
+        while (rows.next()) {
+          for (int i = 0; i < rows.columns().size(); i++) {
+            if (rows.get(i) instanceof Text t) {
+              assertThat(t.isBorrowed()).isTrue();
+              assertThat(map.contains(t.nativeAddress(), t.utf8Length())).as("column %d lies in the LMDB map", i).isTrue();
+              texts++;
+            }
+          }
+        }
+        assertThat(texts).isEqualTo(8 * 5 - 2); // 8 rows of customer 1; LAG and NTH_VALUE are NULL on the first
+      }
+    }
+  }
+
+  @Test
+  void frameOffsetsMayBeParameters() {
+    try (var db = orders(dir, 1)) {
+      var statement = db.prepare("select id, sum(amount) over (order by id rows between ? preceding and ? following)"
+          + " from orders where customer_id = 1 and status = 'open' order by id");
+      // open amounts by id: 1:5, 2:20, 3:30, 4:15, 5:50, 8:12, 9:10
+      assertThat(query(db, statement, 1, 0)).containsExactly("1|5", "2|25", "3|50", "4|45", "5|65", "8|62", "9|22");
+      assertThat(query(db, statement, 0, 1)).containsExactly("1|25", "2|50", "3|45", "4|65", "5|62", "8|22", "9|10");
+      assertThatThrownBy(() -> query(db, statement, -1, 0)).isInstanceOf(KiteSqlException.class)
+          .extracting(e -> ((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.INVALID_VALUE);
+      assertThat(query(db, statement, 6, 6)).containsOnly("1|142", "2|142", "3|142", "4|142", "5|142", "8|142", "9|142");
+    }
+  }
+
+  @Test
+  void planKeepsWindowColumnsAndFiltersAboveTheWindow() {
+    try (var db = orders(dir, 1)) {
+      var text = String.join("\n", query(db, db.prepare(
+          "explain select id from (select id, row_number() over (partition by status order by amount) as rn from orders) t where rn = 1")));
+      // the window reads status and amount, the query id; note is never decoded
+      assertThat(text).contains("TableScan orders columns=[id, status, amount]");
+      // a filter on the window's result stays above it (below it would change the numbering)
+      assertThat(text.indexOf("Filter")).isLessThan(text.indexOf("Window"));
+      var rows = query(db, db.prepare("select id from (select id, row_number() over (partition by status order by amount) as rn"
+          + " from orders) t where rn = 1 order by id"));
+      assertThat(rows).containsExactly("1", "6"); // the smallest amount per status: open id 1 (5), done id 6 (99)
+    }
+  }
+
+  @Test
   void table3AllocatesTheSameForLongAndShortNotes() {
     long small;
     long large;
