@@ -240,11 +240,17 @@ class WindowQueryTest {
           "select count(id) filter (where amount > 1) over () from orders",
           "select count(distinct note) over () from orders",
           "select sum(amount) over (order by note range between 1 preceding and current row) from orders",
-          "select sum(amount) over (order by id, amount range 1 preceding) from orders")) {
+          "select sum(amount) over (order by id, amount range 1 preceding) from orders",
+          "select lag(note) ignore nulls over (order by id) from orders")) {
         assertThatThrownBy(() -> db.prepare(sql)).as(sql).isInstanceOf(KiteSqlException.class)
             .extracting(e -> ((KiteSqlException) e).errorCode()).isIn(ErrorCode.UNSUPPORTED_FEATURE, ErrorCode.SYNTAX_ERROR);
       }
       assertThatThrownBy(() -> db.prepare("select rank() over w from orders")).hasMessageContaining("no window named w");
+      for (var frame : List.of("groups between 1 preceding and current row", "rows between 1 preceding and 1 following exclude current row")) {
+        assertThatThrownBy(() -> db.prepare("select sum(amount) over (order by id " + frame + ") from orders"))
+            .isInstanceOf(KiteSqlException.class).hasMessageContainingAll("window frame", frame.startsWith("groups") ? "GROUPS" : "EXCLUDE")
+            .extracting(e -> ((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.UNSUPPORTED_FEATURE);
+      }
       assertThatThrownBy(() -> db.prepare("select sum(id) over (rows between current row and 1 preceding) from orders"))
           .hasMessageContaining("invalid window frame");
       assertThatThrownBy(() -> db.read(tx -> rows(tx.query("select ntile(0) over () from orders"))))
