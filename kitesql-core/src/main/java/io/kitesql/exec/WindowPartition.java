@@ -122,24 +122,23 @@ final class WindowPartition {
     }
   }
 
-  /** LAG (direction -1) and LEAD (+1): the value {@code offset} rows away, else the default on the current row. */
+  /**
+   * LAG (direction -1) and LEAD (+1): the value {@code offset} rows away, else the default on the
+   * current row. Arguments read only input columns, never a window slot, so writing as we go is safe.
+   */
   private void shifted(WindowCall call, int slot, int direction) {
     var args = call.args();
-    var values = new Object[end - start];
     for (int i = start; i < end; i++) {
       var row = rows.get(i);
       var offset = evaluate(args.get(1), row);
       if (offset == null) {
-        continue; // a NULL offset gives NULL
+        row[slot] = null; // a NULL offset gives NULL
+        continue;
       }
       long target = i + direction * ((Number) offset).longValue();
-      values[i - start] = target >= start && target < end
+      row[slot] = target >= start && target < end
           ? evaluate(args.get(0), rows.get((int) target))
           : evaluate(args.get(2), row);
-    }
-    // written after reading, so a slot is never read as an argument of its own call
-    for (int i = start; i < end; i++) {
-      rows.get(i)[slot] = values[i - start];
     }
   }
 

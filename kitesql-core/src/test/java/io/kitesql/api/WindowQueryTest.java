@@ -150,6 +150,8 @@ class WindowQueryTest {
       assertThatThrownBy(() -> query(db, statement, -1, 0)).isInstanceOf(KiteSqlException.class)
           .extracting(e -> ((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.INVALID_VALUE);
       assertThat(query(db, statement, 6, 6)).containsOnly("1|142", "2|142", "3|142", "4|142", "5|142", "8|142", "9|142");
+      var offsets = db.prepare("select id, ntile(?) over (order by id), lag(id, ?, 0) over (order by id) from orders where id < 6 order by id");
+      assertThat(query(db, offsets, 2, 2)).containsExactly("1|1|0", "2|1|0", "3|1|1", "4|2|2", "5|2|3");
     }
   }
 
