@@ -7,6 +7,7 @@ import io.kitesql.plan.Filter;
 import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.Project;
 import io.kitesql.plan.Sort;
+import io.kitesql.plan.Window;
 import java.util.List;
 import java.util.Optional;
 
@@ -39,6 +40,7 @@ final class PushDownFilters {
       case Project p -> new Project(push(p.input(), substitute(predicate, p.expressions())), p.expressions(), p.output());
       case Sort s -> new Sort(push(s.input(), predicate), s.keys());
       case Distinct d -> new Distinct(push(d.input(), predicate));
+      case Window w -> WindowFilters.push(w, predicate, PushDownFilters::push);
       default -> new Filter(input, predicate);
     };
   }

@@ -171,6 +171,18 @@ class WindowQueryTest {
   }
 
   @Test
+  void filtersOnPartitionKeysReachTheIndexBelowTheWindow() {
+    try (var db = orders(dir, 1)) {
+      var sql = "select note, peak from (select customer_id, status, note, max(amount) over (partition by customer_id, status) as peak"
+          + " from orders) t where customer_id = 1 and status = 'open' and peak > 10 order by note";
+      var text = String.join("\n", query(db, db.prepare("explain " + sql)));
+      assertThat(text).contains("IndexRangeScan orders using orders_customer_status = (1, 'open')");
+      assertThat(text.indexOf("Filter")).as("peak > 10 stays above the window").isLessThan(text.indexOf("Window"));
+      assertThat(query(db, db.prepare(sql))).containsExactly("a|50", "a|50", "b|50", "b|50", "c|50", "d|50", "e|50");
+    }
+  }
+
+  @Test
   void table3AllocatesTheSameForLongAndShortNotes() {
     long small;
     long large;
