@@ -69,6 +69,9 @@ final class Grouping {
     if (Exprs.containsAggregate(key)) {
       throw new KiteSqlException(ErrorCode.GROUPING_ERROR, "aggregate functions are not allowed in GROUP BY: " + Exprs.toSql(key));
     }
+    if (Windowing.contains(key)) {
+      throw new KiteSqlException(ErrorCode.GROUPING_ERROR, "window functions are not allowed in GROUP BY: " + Exprs.toSql(key));
+    }
     return key;
   }
 

@@ -137,6 +137,7 @@ final class QueryBinder {
       scope = from.scope();
     }
     var binder = binder(scope);
+    binder.namedWindows(ps.getWindowDefinitions());
     if (ps.getWhere() != null) {
       input = new Filter(input, binder.bind(ps.getWhere(), Clause.WHERE));
     }
@@ -154,6 +155,7 @@ final class QueryBinder {
         input = new Filter(input, grouping.rewrite(grouping.having()));
       }
     }
+    input = Windowing.apply(input, select);
     int visible = select.size();
     PlanNode plan = new Project(input, select.expressionsWithHidden(), select.columnsWithHidden());
     if (ps.getDistinct() != null) {

@@ -14,9 +14,6 @@ final class Unsupported {
 
   /** Rejects clauses of a plain SELECT that the binder does not handle. */
   static void rejectClauses(PlainSelect ps) {
-    if (ps.getWindowDefinitions() != null && !ps.getWindowDefinitions().isEmpty()) {
-      throw feature("WINDOW clause");
-    }
     if (ps.getIntoTables() != null && !ps.getIntoTables().isEmpty()) {
       throw feature("SELECT INTO");
     }

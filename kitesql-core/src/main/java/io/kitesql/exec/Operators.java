@@ -16,6 +16,7 @@ import io.kitesql.plan.TopN;
 import io.kitesql.plan.Values;
 import java.util.Optional;
 import io.kitesql.plan.WorkTableScan;
+import io.kitesql.plan.Window;
 
 /** Builds the operator tree of a plan. */
 public final class Operators {
@@ -33,6 +34,7 @@ public final class Operators {
       case Limit l -> new LimitOperator(build(l.input(), withRefs), l);
       case Distinct d -> new DistinctOperator(build(d.input(), withRefs));
       case Values v -> new ValuesOperator(v.rows());
+      case Window w -> new WindowOperator(build(w.input(), withRefs), w);
       case Join j -> join(j, withRefs);
       case RecursiveUnion r -> RecursiveUnionOperator.build(r, withRefs);
       case WorkTableScan w -> new WorkTableScanOperator(w.workTable());

@@ -69,6 +69,8 @@ public final class Evaluator {
       case OuterRef r -> Subqueries.runtime().outer(r.slot());
       case Expr.AggregateCall a -> throw new KiteSqlException(ErrorCode.INTERNAL_ERROR,
           "aggregate " + Exprs.toSql(a) + " must be replaced by the planner before evaluation");
+      case WindowCall w -> throw new KiteSqlException(ErrorCode.INTERNAL_ERROR,
+          "window function " + w.toSql() + " must be replaced by the planner before evaluation");
     };
   }
 

@@ -27,7 +27,7 @@ public sealed interface Expr
     permits Expr.Column, Expr.Literal, Expr.Parameter, Expr.Negate, Expr.Arithmetic,
         Expr.Comparison, Expr.And, Expr.Or, Expr.Not, Expr.IsNull, Expr.IsBoolean, Expr.InList,
         Expr.Between, Expr.Like, Expr.Case, Expr.Cast, Expr.Coalesce, Expr.NullIf,
-        Expr.FunctionCall, Expr.AggregateCall, SubqueryExpr, OuterRef {
+        Expr.FunctionCall, Expr.AggregateCall, SubqueryExpr, OuterRef, WindowCall {
 
   /** The SQL type of the value; never null. */
   DataType type();

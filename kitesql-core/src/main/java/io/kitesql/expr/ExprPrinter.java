@@ -37,6 +37,7 @@ final class ExprPrinter {
           + (a.isCountStar() ? "*" : list(a.args())) + ")";
       case SubqueryExpr q -> q.describe(ExprPrinter::print);
       case OuterRef r -> "outer." + r.name();
+      case WindowCall w -> w.toSql();
     };
   }
 
@@ -47,6 +48,7 @@ final class ExprPrinter {
       case Expr.Parameter p -> true;
       case Expr.FunctionCall f -> f.function() != ScalarFunction.CONCAT_OP;
       case Expr.AggregateCall a -> true;
+      case WindowCall w -> true;
       case Expr.Cast c -> true;
       case Expr.Coalesce c -> true;
       case Expr.NullIf n -> true;

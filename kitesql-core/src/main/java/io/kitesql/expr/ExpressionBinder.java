@@ -64,6 +64,7 @@ public final class ExpressionBinder {
   private final BindScope scope;
   private final Parameters params;
   private final FunctionBinder functions;
+  private final WindowBinder windows;
   private Clause clause = Clause.SELECT;
   private boolean inAggregate;
   private SubqueryBinder subqueries;
@@ -73,6 +74,12 @@ public final class ExpressionBinder {
     this.scope = scope;
     this.params = params;
     this.functions = new FunctionBinder(this);
+    this.windows = new WindowBinder(this);
+  }
+
+  /** Declares the named windows ({@code WINDOW w AS (...)}) that {@code OVER w} refers to. */
+  public void namedWindows(List<net.sf.jsqlparser.expression.WindowDefinition> definitions) {
+    windows.define(definitions);
   }
 
   /** Lets this binder bind subqueries (without, they are refused as unsupported here). */
@@ -164,11 +171,7 @@ public final class ExpressionBinder {
       case CastExpression c -> cast(c);
       case Function f -> functions.function(f);
       case TrimFunction t -> functions.trim(t);
-      case AnalyticExpression a -> throw unsupported(switch (a.getType()) {
-        case FILTER_ONLY -> "aggregate FILTER clause";
-        case WITHIN_GROUP, WITHIN_GROUP_OVER -> "WITHIN GROUP";
-        default -> "window function " + a.getName() + "(...) OVER";
-      }, a);
+      case AnalyticExpression a -> windows.bind(a);
       case Select s -> scalarSubquery(s);
       case ExistsExpression x -> exists(x);
       case AnyComparisonExpression x -> throw unsupported("ANY/ALL/SOME sub-query", x);

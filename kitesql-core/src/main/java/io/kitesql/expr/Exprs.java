@@ -109,7 +109,8 @@ public final class Exprs {
   public static boolean isConstant(Expr e) {
     var found = new boolean[1];
     visit(e, x -> found[0] |= x instanceof Expr.Column || x instanceof Expr.Parameter
-        || x instanceof Expr.AggregateCall || x instanceof SubqueryExpr || x instanceof OuterRef);
+        || x instanceof Expr.AggregateCall || x instanceof SubqueryExpr || x instanceof OuterRef
+        || x instanceof WindowCall);
     return !found[0];
   }
 
@@ -121,7 +122,7 @@ public final class Exprs {
    */
   public static Expr fold(Expr e) {
     if (e instanceof Expr.Literal || e instanceof Expr.Column || e instanceof Expr.Parameter
-        || e instanceof Expr.AggregateCall) {
+        || e instanceof Expr.AggregateCall || e instanceof WindowCall) {
       return e;
     }
     List<Expr> children = e.children();

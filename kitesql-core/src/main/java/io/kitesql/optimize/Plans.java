@@ -14,6 +14,7 @@ import io.kitesql.plan.TableScan;
 import io.kitesql.plan.TopN;
 import io.kitesql.plan.Values;
 import io.kitesql.plan.WorkTableScan;
+import io.kitesql.plan.Window;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
@@ -37,6 +38,7 @@ final class Plans {
       case Join x -> x.withInputs(f.apply(x.left()), f.apply(x.right()));
       case RecursiveUnion x -> new RecursiveUnion(f.apply(x.anchor()), f.apply(x.recursive()), x.all(), x.workTable(), x.output());
       case SetOperation x -> new SetOperation(x.kind(), x.all(), f.apply(x.left()), f.apply(x.right()), x.output());
+      case Window x -> new Window(f.apply(x.input()), x.calls(), x.output());
     };
   }
 

@@ -17,6 +17,7 @@ import io.kitesql.plan.TableScan;
 import io.kitesql.plan.TopN;
 import io.kitesql.plan.Values;
 import io.kitesql.plan.WorkTableScan;
+import io.kitesql.plan.Window;
 import java.util.BitSet;
 import java.util.List;
 
@@ -51,6 +52,11 @@ final class PruneColumns {
       case Sort s -> new Sort(apply(s.input(), union(required, keyColumns(s.keys()))), s.keys());
       case TopN t -> new TopN(apply(t.input(), union(required, keyColumns(t.keys()))), t.keys(), t.limit(), t.offset());
       case Limit l -> new Limit(apply(l.input(), required), l.limit(), l.offset());
+      case Window w -> {
+        // the input columns read above, and every column a window call reads
+        var needed = union(required.get(0, w.input().output().size()), columns(w.calls()));
+        yield new Window(apply(w.input(), needed), w.calls(), w.output());
+      }
       case Join j -> {
         int width = j.left().output().size();
         var needed = (BitSet) required.clone();

@@ -11,6 +11,7 @@ import io.kitesql.plan.Project;
 import io.kitesql.plan.SetOperation;
 import io.kitesql.plan.Sort;
 import java.util.ArrayList;
+import io.kitesql.plan.Window;
 import java.util.List;
 import java.util.Optional;
 
@@ -51,6 +52,7 @@ final class PushDownFilters {
       case Join j -> pushIntoJoin(j, predicate);
       // A row-wise predicate commutes with UNION, INTERSECT and EXCEPT (equal rows pass alike).
       case SetOperation s -> new SetOperation(s.kind(), s.all(), push(s.left(), predicate), push(s.right(), predicate), s.output());
+      case Window w -> WindowFilters.push(w, predicate, PushDownFilters::push);
       default -> new Filter(input, predicate);
     };
   }

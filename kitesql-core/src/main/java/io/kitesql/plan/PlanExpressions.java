@@ -40,6 +40,7 @@ public final class PlanExpressions {
       case SetOperation x -> x;
       case RecursiveUnion x -> x;
       case WorkTableScan x -> x;
+      case Window x -> new Window(x.input(), x.calls().stream().map(c -> (io.kitesql.expr.WindowCall) f.apply(c)).toList(), x.output());
     };
   }
 

@@ -11,7 +11,7 @@ import java.util.List;
  */
 public sealed interface PlanNode
     permits TableScan, Filter, Project, Aggregate, Sort, TopN, Limit, Distinct, Values, Join,
-        SetOperation, RecursiveUnion, WorkTableScan {
+        SetOperation, RecursiveUnion, WorkTableScan, Window {
 
   List<OutputColumn> output();
 

@@ -37,6 +37,7 @@ public final class PlanPrinter {
           + l.offset().map(o -> " offset " + sql(o)).orElse("");
       case Distinct _ -> "Distinct";
       case Values v -> "Values " + v.rows().size() + " row(s)";
+      case Window w -> "Window " + exprs(w.calls());
       case SetOperation s -> "SetOperation " + s.sql();
       case RecursiveUnion r -> "RecursiveUnion" + (r.all() ? " ALL" : "") + " #" + r.workTable();
       case WorkTableScan w -> "WorkTableScan " + w.name() + " #" + w.workTable();

@@ -77,6 +77,11 @@ public final class SqlParser {
       return new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error in '" + abbreviate(sql) + "'", e);
     }
     var token = at.kind == CCJSqlParserConstants.EOF ? "end of statement" : "'" + at.image + "'";
+    // Window syntax JSqlParser does not know is valid SQL we do not implement: name it as such.
+    if (at.image != null && (at.image.equalsIgnoreCase("GROUPS") || at.image.equalsIgnoreCase("EXCLUDE"))) {
+      return new KiteSqlException(ErrorCode.UNSUPPORTED_FEATURE, "window frame " + at.image.toUpperCase(java.util.Locale.ROOT)
+          + " is not supported (at " + position(at) + "): " + abbreviate(sql), e);
+    }
     return new KiteSqlException(
         ErrorCode.SYNTAX_ERROR, "SQL syntax error at " + position(at) + " near " + token + ": " + abbreviate(sql), e);
   }

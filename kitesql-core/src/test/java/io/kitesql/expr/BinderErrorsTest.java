@@ -24,8 +24,8 @@ class BinderErrorsTest {
 
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiter = '|', value = {
-      "SUM(a) OVER (PARTITION BY b)|UNSUPPORTED_FEATURE|window function",
-      "ROW_NUMBER() OVER (ORDER BY a)|UNSUPPORTED_FEATURE|window function",
+      "SUM(a) FILTER (WHERE a > 1) OVER (PARTITION BY b)|UNSUPPORTED_FEATURE|FILTER",
+      "COUNT(DISTINCT a) OVER (ORDER BY a)|UNSUPPORTED_FEATURE|DISTINCT",
       "a IN (SELECT 1)|UNSUPPORTED_FEATURE|subquery",
       "(SELECT 1)|UNSUPPORTED_FEATURE|subquery",
       "EXISTS (SELECT 1)|UNSUPPORTED_FEATURE|EXISTS",
