@@ -5,6 +5,7 @@ import io.kitesql.catalog.CatalogStore;
 import io.kitesql.catalog.TableDef;
 import io.kitesql.storage.KvTransaction;
 import io.kitesql.storage.Storage;
+import io.kitesql.table.IntegrityCheck;
 import io.kitesql.table.TableStore;
 import java.nio.file.Path;
 import java.util.concurrent.ConcurrentHashMap;
@@ -107,6 +108,19 @@ public final class Database implements AutoCloseable {
   /** The schema as of the last committed change. */
   public Catalog catalog() {
     return current.catalog();
+  }
+
+  /**
+   * Checks, in one read-only snapshot, that the catalog loads, every row decodes, every row has
+   * exactly the index entries its values imply and every entry points to a matching row, unique
+   * indexes hold no duplicates, and no data lies outside a known table or index. Reads the whole
+   * database; takes a read context for its duration.
+   */
+  public IntegrityReport checkIntegrity() {
+    return storage.read(tx -> {
+      var check = IntegrityCheck.run(tx);
+      return new IntegrityReport(check.problems(), check.rowsChecked(), check.indexEntriesChecked());
+    });
   }
 
   /** LMDB's data file, e.g. to check that borrowed values lie inside its map. */
