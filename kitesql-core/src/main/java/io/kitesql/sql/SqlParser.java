@@ -2,6 +2,9 @@ package io.kitesql.sql;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import net.sf.jsqlparser.parser.CCJSqlParser;
 import net.sf.jsqlparser.parser.CCJSqlParserConstants;
 import net.sf.jsqlparser.parser.CCJSqlParserUtil;
@@ -22,6 +25,16 @@ public final class SqlParser {
   /** Statements longer than this are refused before parsing (1 MiB of text). */
   public static final int MAX_LENGTH = 1 << 20;
 
+  /**
+   * Each parser pass is stopped after this long. JSqlParser backtracks exponentially on some
+   * inputs (a syntax error inside ten nested parentheses takes minutes), so without a budget one
+   * hostile statement would hang the calling thread.
+   */
+  public static final long PASS_TIMEOUT_MILLIS = 2_000;
+
+  /** Raises the parser's {@code interrupted} flag when a pass overruns; one daemon thread for all. */
+  private static final ScheduledExecutorService WATCHDOG = watchdog();
+
   private SqlParser() {}
 
   /**
@@ -40,9 +53,15 @@ public final class SqlParser {
     try {
       return parse(sql, false);
     } catch (ParseException | TokenMgrException | StackOverflowError simple) {
+      if (simple instanceof ParseException p && p.getMessage() != null && p.getMessage().contains(TIMED_OUT)) {
+        throw tooComplex();
+      }
       try {
         return parse(sql, true);
       } catch (ParseException e) {
+        if (e.getMessage() != null && e.getMessage().contains(TIMED_OUT)) {
+          throw tooComplex();
+        }
         throw syntaxError(sql, e);
       } catch (TokenMgrException e) {
         throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error: " + e.getMessage(), e);
@@ -52,9 +71,25 @@ public final class SqlParser {
     }
   }
 
+  private static final String TIMED_OUT = "KiteSQL parse budget exceeded";
+
   private static Statement parse(String sql, boolean complex) throws ParseException {
     CCJSqlParser parser = CCJSqlParserUtil.newParser(sql).withAllowComplexParsing(complex);
-    var statement = parser.Statement();
+    // the flag is a plain field: JSqlParser polls it while parsing and stops with a ParseException
+    var stop = WATCHDOG.schedule(() -> {
+      parser.interrupted = true;
+    }, PASS_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+    Statement statement;
+    try {
+      statement = parser.Statement();
+    } catch (ParseException e) {
+      if (parser.interrupted) {
+        throw new ParseException(TIMED_OUT);
+      }
+      throw e;
+    } finally {
+      stop.cancel(false);
+    }
     var next = parser.getNextToken();
     while (next.kind == CCJSqlParserConstants.ST_SEMICOLON) {
       next = parser.getNextToken();
@@ -69,6 +104,21 @@ public final class SqlParser {
       throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "no SQL statement in '" + abbreviate(sql) + "'");
     }
     return statement;
+  }
+
+  private static KiteSqlException tooComplex() {
+    return new KiteSqlException(ErrorCode.SYNTAX_ERROR,
+        "SQL statement too complex to parse within " + PASS_TIMEOUT_MILLIS + " ms (deeply nested parentheses?)");
+  }
+
+  private static ScheduledExecutorService watchdog() {
+    var executor = new ScheduledThreadPoolExecutor(1, r -> {
+      var t = new Thread(r, "kitesql-parse-watchdog");
+      t.setDaemon(true);
+      return t;
+    });
+    executor.setRemoveOnCancelPolicy(true); // cancelled budgets of fast parses must not pile up
+    return executor;
   }
 
   private static KiteSqlException syntaxError(String sql, ParseException e) {
