@@ -32,6 +32,13 @@ public final class SqlParser {
    */
   public static final long PASS_TIMEOUT_MILLIS = 2_000;
 
+  /**
+   * Parentheses nested deeper than this are refused before parsing: JSqlParser's time grows
+   * exponentially with nesting (20 levels already take seconds), and the pass budget is polled too
+   * rarely to stop it reliably much deeper than that.
+   */
+  public static final int MAX_NESTING = 32;
+
   /** Raises the parser's {@code interrupted} flag when a pass overruns; one daemon thread for all. */
   private static final ScheduledExecutorService WATCHDOG = watchdog();
 
@@ -49,6 +56,11 @@ public final class SqlParser {
     if (sql.length() > MAX_LENGTH) {
       throw new KiteSqlException(
           ErrorCode.SYNTAX_ERROR, "SQL statement of " + sql.length() + " characters exceeds the limit of " + MAX_LENGTH);
+    }
+    int nesting = nesting(sql);
+    if (nesting > MAX_NESTING) {
+      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR,
+          "SQL statement nests parentheses " + nesting + " deep, more than the limit of " + MAX_NESTING);
     }
     try {
       return parse(sql, false);
@@ -104,6 +116,38 @@ public final class SqlParser {
       throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "no SQL statement in '" + abbreviate(sql) + "'");
     }
     return statement;
+  }
+
+  /** The deepest parenthesis nesting outside quotes and comments. */
+  static int nesting(String sql) {
+    int depth = 0;
+    int max = 0;
+    int n = sql.length();
+    for (int i = 0; i < n; i++) {
+      char c = sql.charAt(i);
+      switch (c) {
+        case '(' -> max = Math.max(max, ++depth);
+        case ')' -> depth = Math.max(0, depth - 1);
+        case '\'', '"', '`' -> {
+          int close = sql.indexOf(c, i + 1); // a doubled quote reads as two strings: same depth
+          i = close < 0 ? n : close;
+        }
+        case '-' -> {
+          if (i + 1 < n && sql.charAt(i + 1) == '-') {
+            int eol = sql.indexOf('\n', i);
+            i = eol < 0 ? n : eol;
+          }
+        }
+        case '/' -> {
+          if (i + 1 < n && sql.charAt(i + 1) == '*') {
+            int end = sql.indexOf("*/", i + 2);
+            i = end < 0 ? n : end + 1;
+          }
+        }
+        default -> {}
+      }
+    }
+    return max;
   }
 
   private static KiteSqlException tooComplex() {

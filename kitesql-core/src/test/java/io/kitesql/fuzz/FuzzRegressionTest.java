@@ -40,4 +40,19 @@ class FuzzRegressionTest {
         .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.SYNTAX_ERROR));
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
   }
+
+  /** Valid SQL with 230 nested parentheses kept JSqlParser busy far beyond its pass budget. */
+  @Test
+  void deepValidNestingIsRefusedQuickly() {
+    var sql = "SELECT ((((NULL)))) UNION SELECT " + SqlMutator.nested("'a'", 230);
+    long start = System.nanoTime();
+    assertThatThrownBy(() -> db.prepare(sql))
+        .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.SYNTAX_ERROR))
+        .hasMessageContaining("nests parentheses 230 deep");
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(1));
+    // moderate nesting still parses, and parentheses inside strings do not count
+    try (var tx = db.beginRead(); var rows = tx.query("SELECT " + SqlMutator.nested("1", 8) + ", '((((((((((((((((((((((((((((((((((((('")) {
+      assertThat(rows.next()).isTrue();
+    }
+  }
 }
