@@ -39,6 +39,13 @@ public final class SqlParser {
    */
   public static final int MAX_NESTING = 32;
 
+  /**
+   * A parenthesized list (IN list, function arguments, one VALUES row) longer than this is
+   * refused before parsing: JSqlParser slows down superlinearly on long lists (20,000 items take
+   * minutes, and its pass budget is not polled there).
+   */
+  public static final int MAX_LIST_ITEMS = 10_000;
+
   /** Raises the parser's {@code interrupted} flag when a pass overruns; one daemon thread for all. */
   private static final ScheduledExecutorService WATCHDOG = watchdog();
 
@@ -57,10 +64,15 @@ public final class SqlParser {
       throw new KiteSqlException(
           ErrorCode.SYNTAX_ERROR, "SQL statement of " + sql.length() + " characters exceeds the limit of " + MAX_LENGTH);
     }
-    int nesting = nesting(sql);
-    if (nesting > MAX_NESTING) {
+    var shape = shape(sql);
+    if (shape.nesting() > MAX_NESTING) {
       throw new KiteSqlException(ErrorCode.SYNTAX_ERROR,
-          "SQL statement nests parentheses " + nesting + " deep, more than the limit of " + MAX_NESTING);
+          "SQL statement nests parentheses " + shape.nesting() + " deep, more than the limit of " + MAX_NESTING);
+    }
+    if (shape.listItems() > MAX_LIST_ITEMS) {
+      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR,
+          "SQL statement has a list of " + shape.listItems() + " items in parentheses, more than the limit of "
+              + MAX_LIST_ITEMS + " (pass long IN lists as a table or a subquery)");
     }
     try {
       return parse(sql, false);
@@ -118,16 +130,28 @@ public final class SqlParser {
     return statement;
   }
 
-  /** The deepest parenthesis nesting outside quotes and comments. */
-  static int nesting(String sql) {
+  /** The deepest parenthesis nesting and the longest parenthesized list, outside quotes and comments. */
+  record Shape(int nesting, int listItems) {}
+
+  static Shape shape(String sql) {
     int depth = 0;
     int max = 0;
+    int longest = 0;
+    var items = new int[MAX_NESTING + 2]; // deeper levels are refused anyway: they share the last slot
     int n = sql.length();
     for (int i = 0; i < n; i++) {
       char c = sql.charAt(i);
       switch (c) {
-        case '(' -> max = Math.max(max, ++depth);
+        case '(' -> {
+          max = Math.max(max, ++depth);
+          items[Math.min(depth, items.length - 1)] = 1;
+        }
         case ')' -> depth = Math.max(0, depth - 1);
+        case ',' -> {
+          if (depth > 0) {
+            longest = Math.max(longest, ++items[Math.min(depth, items.length - 1)]);
+          }
+        }
         case '\'', '"', '`' -> {
           int close = sql.indexOf(c, i + 1); // a doubled quote reads as two strings: same depth
           i = close < 0 ? n : close;
@@ -147,7 +171,7 @@ public final class SqlParser {
         default -> {}
       }
     }
-    return max;
+    return new Shape(max, longest);
   }
 
   private static KiteSqlException tooComplex() {
