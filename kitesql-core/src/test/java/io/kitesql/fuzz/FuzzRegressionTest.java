@@ -55,4 +55,19 @@ class FuzzRegressionTest {
       assertThat(rows.next()).isTrue();
     }
   }
+
+  /** JSqlParser parses "DELETE FROM WHERE ..." with no table; the binder threw NullPointerException. */
+  @Test
+  void deleteWithoutTableIsASyntaxError() {
+    assertThatThrownBy(() -> db.execute("DELETE FROM WHERE owner ('bob', 1) OR balance > 400"))
+        .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.SYNTAX_ERROR));
+  }
+
+  /** JSqlParser throws NumberFormatException for a type length beyond int: it escaped the parser. */
+  @Test
+  void typeLengthBeyondIntIsASyntaxError() {
+    assertThatThrownBy(() -> db.execute("CREATE TABLE u1 (id INT PRIMARY KEY, code VARCHAR(2147483648))"))
+        .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.SYNTAX_ERROR))
+        .hasMessageContaining("2147483648");
+  }
 }
