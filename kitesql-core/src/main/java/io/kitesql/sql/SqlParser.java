@@ -111,6 +111,9 @@ public final class SqlParser {
         throw new ParseException(TIMED_OUT);
       }
       throw e;
+    } catch (NumberFormatException e) {
+      // JSqlParser converts some numbers itself (type lengths such as VARCHAR(2147483648))
+      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error: number out of range: " + e.getMessage(), e);
     } finally {
       stop.cancel(false);
     }
