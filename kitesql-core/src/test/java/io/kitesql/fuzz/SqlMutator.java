@@ -62,7 +62,7 @@ final class SqlMutator {
       case 3, 4 -> replaceLiteral(tokens, extremeLiteral());
       case 5 -> tokens.add(at, pick(KEYWORDS));
       case 6 -> replaceLiteral(tokens, nested(tokensLiteralOr(tokens, "1"), depth()));
-      case 7 -> replaceLiteral(tokens, "(" + tokensLiteralOr(tokens, "1") + " IN (" + list(1 + random.nextInt(3000)) + "))");
+      case 7 -> replaceLiteral(tokens, "(" + tokensLiteralOr(tokens, "1") + " IN (" + list(random.nextInt(20) == 0 ? 1 + random.nextInt(3000) : 1 + random.nextInt(50)) + "))");
       case 8 -> replaceLiteral(tokens, longChain(tokensLiteralOr(tokens, "1"), 1 + random.nextInt(500)));
       default -> tokens.set(at, tokens.get(at) + randomChar());
     }
