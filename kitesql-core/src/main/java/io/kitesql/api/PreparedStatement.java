@@ -1,5 +1,7 @@
 package io.kitesql.api;
 
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
 import io.kitesql.bind.StatementBinder;
 import io.kitesql.catalog.Catalog;
 import io.kitesql.expr.Parameters;
@@ -62,9 +64,19 @@ public final class PreparedStatement {
   }
 
   private CompiledStatement compile(Catalog catalog) {
-    var params = new Parameters();
-    var bound = StatementBinder.bind(parsed, catalog, params);
-    return new CompiledStatement(catalog, Optimizer.optimize(bound), params);
+    try {
+      var params = new Parameters();
+      var bound = StatementBinder.bind(parsed, catalog, params);
+      return new CompiledStatement(catalog, Optimizer.optimize(bound), params);
+    } catch (StackOverflowError e) {
+      // the binder and optimizer recurse over the expression tree: a chain of 100,000 operators
+      // parses (JSqlParser loops) but is too deep to bind; nothing is left half done here
+      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL statement is nested too deeply to plan: " + abbreviate(sql));
+    }
+  }
+
+  private static String abbreviate(String sql) {
+    return sql.length() <= 120 ? sql : sql.substring(0, 117) + "...";
   }
 
   @Override

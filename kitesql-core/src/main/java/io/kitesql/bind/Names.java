@@ -25,6 +25,10 @@ final class Names {
   }
 
   static String tableName(Table t) {
+    if (t == null || t.getName() == null) {
+      // JSqlParser accepts "DELETE FROM WHERE ..." and leaves the table out
+      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error: a table name is missing");
+    }
     if (t.getSchemaName() != null || t.getDatabase() != null && t.getDatabase().getDatabaseName() != null) {
       throw Unsupported.feature("schema-qualified table names (" + t.getFullyQualifiedName() + ")");
     }

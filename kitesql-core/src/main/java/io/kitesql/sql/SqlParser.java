@@ -2,6 +2,9 @@ package io.kitesql.sql;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import net.sf.jsqlparser.parser.CCJSqlParser;
 import net.sf.jsqlparser.parser.CCJSqlParserConstants;
 import net.sf.jsqlparser.parser.CCJSqlParserUtil;
@@ -22,6 +25,30 @@ public final class SqlParser {
   /** Statements longer than this are refused before parsing (1 MiB of text). */
   public static final int MAX_LENGTH = 1 << 20;
 
+  /**
+   * Each parser pass is stopped after this long. JSqlParser backtracks exponentially on some
+   * inputs (a syntax error inside ten nested parentheses takes minutes), so without a budget one
+   * hostile statement would hang the calling thread.
+   */
+  public static final long PASS_TIMEOUT_MILLIS = 2_000;
+
+  /**
+   * Parentheses nested deeper than this are refused before parsing: JSqlParser's time grows
+   * exponentially with nesting (20 levels already take seconds), and the pass budget is polled too
+   * rarely to stop it reliably much deeper than that.
+   */
+  public static final int MAX_NESTING = 32;
+
+  /**
+   * A parenthesized list (IN list, function arguments, one VALUES row) longer than this is
+   * refused before parsing: JSqlParser slows down superlinearly on long lists (20,000 items take
+   * minutes, and its pass budget is not polled there).
+   */
+  public static final int MAX_LIST_ITEMS = 10_000;
+
+  /** Raises the parser's {@code interrupted} flag when a pass overruns; one daemon thread for all. */
+  private static final ScheduledExecutorService WATCHDOG = watchdog();
+
   private SqlParser() {}
 
   /**
@@ -37,12 +64,28 @@ public final class SqlParser {
       throw new KiteSqlException(
           ErrorCode.SYNTAX_ERROR, "SQL statement of " + sql.length() + " characters exceeds the limit of " + MAX_LENGTH);
     }
+    var shape = shape(sql);
+    if (shape.nesting() > MAX_NESTING) {
+      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR,
+          "SQL statement nests parentheses " + shape.nesting() + " deep, more than the limit of " + MAX_NESTING);
+    }
+    if (shape.listItems() > MAX_LIST_ITEMS) {
+      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR,
+          "SQL statement has a list of " + shape.listItems() + " items in parentheses, more than the limit of "
+              + MAX_LIST_ITEMS + " (pass long IN lists as a table or a subquery)");
+    }
     try {
       return parse(sql, false);
     } catch (ParseException | TokenMgrException | StackOverflowError simple) {
+      if (simple instanceof ParseException p && p.getMessage() != null && p.getMessage().contains(TIMED_OUT)) {
+        throw tooComplex();
+      }
       try {
         return parse(sql, true);
       } catch (ParseException e) {
+        if (e.getMessage() != null && e.getMessage().contains(TIMED_OUT)) {
+          throw tooComplex();
+        }
         throw syntaxError(sql, e);
       } catch (TokenMgrException e) {
         throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error: " + e.getMessage(), e);
@@ -52,9 +95,28 @@ public final class SqlParser {
     }
   }
 
+  private static final String TIMED_OUT = "KiteSQL parse budget exceeded";
+
   private static Statement parse(String sql, boolean complex) throws ParseException {
     CCJSqlParser parser = CCJSqlParserUtil.newParser(sql).withAllowComplexParsing(complex);
-    var statement = parser.Statement();
+    // the flag is a plain field: JSqlParser polls it while parsing and stops with a ParseException
+    var stop = WATCHDOG.schedule(() -> {
+      parser.interrupted = true;
+    }, PASS_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+    Statement statement;
+    try {
+      statement = parser.Statement();
+    } catch (ParseException e) {
+      if (parser.interrupted) {
+        throw new ParseException(TIMED_OUT);
+      }
+      throw e;
+    } catch (NumberFormatException e) {
+      // JSqlParser converts some numbers itself (type lengths such as VARCHAR(2147483648))
+      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error: number out of range: " + e.getMessage(), e);
+    } finally {
+      stop.cancel(false);
+    }
     var next = parser.getNextToken();
     while (next.kind == CCJSqlParserConstants.ST_SEMICOLON) {
       next = parser.getNextToken();
@@ -69,6 +131,65 @@ public final class SqlParser {
       throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "no SQL statement in '" + abbreviate(sql) + "'");
     }
     return statement;
+  }
+
+  /** The deepest parenthesis nesting and the longest parenthesized list, outside quotes and comments. */
+  record Shape(int nesting, int listItems) {}
+
+  static Shape shape(String sql) {
+    int depth = 0;
+    int max = 0;
+    int longest = 0;
+    var items = new int[MAX_NESTING + 2]; // deeper levels are refused anyway: they share the last slot
+    int n = sql.length();
+    for (int i = 0; i < n; i++) {
+      char c = sql.charAt(i);
+      switch (c) {
+        case '(' -> {
+          max = Math.max(max, ++depth);
+          items[Math.min(depth, items.length - 1)] = 1;
+        }
+        case ')' -> depth = Math.max(0, depth - 1);
+        case ',' -> {
+          if (depth > 0) {
+            longest = Math.max(longest, ++items[Math.min(depth, items.length - 1)]);
+          }
+        }
+        case '\'', '"', '`' -> {
+          int close = sql.indexOf(c, i + 1); // a doubled quote reads as two strings: same depth
+          i = close < 0 ? n : close;
+        }
+        case '-' -> {
+          if (i + 1 < n && sql.charAt(i + 1) == '-') {
+            int eol = sql.indexOf('\n', i);
+            i = eol < 0 ? n : eol;
+          }
+        }
+        case '/' -> {
+          if (i + 1 < n && sql.charAt(i + 1) == '*') {
+            int end = sql.indexOf("*/", i + 2);
+            i = end < 0 ? n : end + 1;
+          }
+        }
+        default -> {}
+      }
+    }
+    return new Shape(max, longest);
+  }
+
+  private static KiteSqlException tooComplex() {
+    return new KiteSqlException(ErrorCode.SYNTAX_ERROR,
+        "SQL statement too complex to parse within " + PASS_TIMEOUT_MILLIS + " ms (deeply nested parentheses?)");
+  }
+
+  private static ScheduledExecutorService watchdog() {
+    var executor = new ScheduledThreadPoolExecutor(1, r -> {
+      var t = new Thread(r, "kitesql-parse-watchdog");
+      t.setDaemon(true);
+      return t;
+    });
+    executor.setRemoveOnCancelPolicy(true); // cancelled budgets of fast parses must not pile up
+    return executor;
   }
 
   private static KiteSqlException syntaxError(String sql, ParseException e) {

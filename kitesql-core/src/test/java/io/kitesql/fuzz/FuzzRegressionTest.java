@@ -1,0 +1,73 @@
+package io.kitesql.fuzz;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
+import io.kitesql.api.Database;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** One test per bug the SQL fuzzer found, reduced to the smallest statement that showed it. */
+class FuzzRegressionTest {
+  @TempDir Path dir;
+  private Database db;
+
+  @BeforeEach
+  void open() {
+    db = SqlFuzzTest.open(dir);
+    for (var ddl : FuzzSchema.DDL) {
+      db.execute(ddl);
+    }
+  }
+
+  @AfterEach
+  void close() {
+    db.close();
+  }
+
+  /** JSqlParser backtracked for minutes over a syntax error inside ten nested parentheses. */
+  @Test
+  void syntaxErrorInsideNestedParenthesesFailsFast() {
+    var sql = "SELECT 1 NOT IN (" + SqlMutator.nested("NULL", 12) + ", INTO NULL)";
+    long start = System.nanoTime();
+    assertThatThrownBy(() -> db.prepare(sql))
+        .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.SYNTAX_ERROR));
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
+  }
+
+  /** Valid SQL with 230 nested parentheses kept JSqlParser busy far beyond its pass budget. */
+  @Test
+  void deepValidNestingIsRefusedQuickly() {
+    var sql = "SELECT ((((NULL)))) UNION SELECT " + SqlMutator.nested("'a'", 230);
+    long start = System.nanoTime();
+    assertThatThrownBy(() -> db.prepare(sql))
+        .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.SYNTAX_ERROR))
+        .hasMessageContaining("nests parentheses 230 deep");
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(1));
+    // moderate nesting still parses, and parentheses inside strings do not count
+    try (var tx = db.beginRead(); var rows = tx.query("SELECT " + SqlMutator.nested("1", 8) + ", '((((((((((((((((((((((((((((((((((((('")) {
+      assertThat(rows.next()).isTrue();
+    }
+  }
+
+  /** JSqlParser parses "DELETE FROM WHERE ..." with no table; the binder threw NullPointerException. */
+  @Test
+  void deleteWithoutTableIsASyntaxError() {
+    assertThatThrownBy(() -> db.execute("DELETE FROM WHERE owner ('bob', 1) OR balance > 400"))
+        .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.SYNTAX_ERROR));
+  }
+
+  /** JSqlParser throws NumberFormatException for a type length beyond int: it escaped the parser. */
+  @Test
+  void typeLengthBeyondIntIsASyntaxError() {
+    assertThatThrownBy(() -> db.execute("CREATE TABLE u1 (id INT PRIMARY KEY, code VARCHAR(2147483648))"))
+        .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.SYNTAX_ERROR))
+        .hasMessageContaining("2147483648");
+  }
+}
