@@ -50,12 +50,17 @@ public final class ReadWriteTransaction implements Transaction {
       throw new KiteSqlException(ErrorCode.WRONG_STATEMENT_KIND, "a query returns rows: use query() for " + statement.sql());
     }
     record Outcome(long rows, Catalog catalog) {}
-    var outcome = storage.atomically(() -> switch (bound) {
-      case BoundStatement.Insert i -> new Outcome(DmlExecutor.insert(i, storage, ctx), session.catalog);
-      case BoundStatement.Update u -> new Outcome(DmlExecutor.update(u, storage, ctx), session.catalog);
-      case BoundStatement.Delete d -> new Outcome(DmlExecutor.delete(d, storage, ctx), session.catalog);
-      default -> new Outcome(0, DdlExecutor.execute(bound, storage, session.catalog, session.database()::store));
-    });
+    Outcome outcome;
+    try {
+      outcome = storage.atomically(() -> switch (bound) {
+        case BoundStatement.Insert i -> new Outcome(DmlExecutor.insert(i, storage, ctx), session.catalog);
+        case BoundStatement.Update u -> new Outcome(DmlExecutor.update(u, storage, ctx), session.catalog);
+        case BoundStatement.Delete d -> new Outcome(DmlExecutor.delete(d, storage, ctx), session.catalog);
+        default -> new Outcome(0, DdlExecutor.execute(bound, storage, session.catalog, session.database()::store));
+      });
+    } catch (StackOverflowError e) {
+      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "statement nested too deeply to execute: " + statement.sql(), e);
+    }
     session.catalog = outcome.catalog();
     return outcome.rows();
   }

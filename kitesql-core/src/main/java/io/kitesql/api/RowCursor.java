@@ -61,7 +61,12 @@ public final class RowCursor implements AutoCloseable {
       return false;
     }
     var op = operator;
-    row = subqueries == null ? op.next() : subqueries.run(op::next);
+    try {
+      row = subqueries == null ? op.next() : subqueries.run(op::next);
+    } catch (StackOverflowError e) {
+      close();
+      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "statement nested too deeply to execute", e);
+    }
     if (row == null) {
       close();
       return false;

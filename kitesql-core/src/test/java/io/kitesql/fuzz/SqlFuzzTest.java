@@ -99,9 +99,11 @@ class SqlFuzzTest {
     }
   }
 
-  /** Reopens the database and reads every table in full, counting both ways. */
+  /** Reopens the database, checks its integrity, and reads every table in full, counting both ways. */
   private static void checkReadable(Path path) {
     try (var db = open(path)) {
+      var integrity = db.checkIntegrity();
+      assertThat(integrity.problems()).as("integrity of " + path).isEmpty();
       for (var table : db.catalog().tables()) {
         db.read(tx -> {
           long counted;
