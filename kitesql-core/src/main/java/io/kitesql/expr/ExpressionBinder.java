@@ -88,6 +88,10 @@ public final class ExpressionBinder {
     return this;
   }
 
+  private SubqueryExpressions subqueryExpressions() {
+    return new SubqueryExpressions(this, subqueries, scope);
+  }
+
   /** The parameters collected so far. */
   public Parameters parameters() {
     return params;
@@ -172,8 +176,8 @@ public final class ExpressionBinder {
       case Function f -> functions.function(f);
       case TrimFunction t -> functions.trim(t);
       case AnalyticExpression a -> windows.bind(a);
-      case Select s -> scalarSubquery(s);
-      case ExistsExpression x -> exists(x);
+      case Select s -> subqueryExpressions().scalar(s);
+      case ExistsExpression x -> subqueryExpressions().exists(x);
       case AnyComparisonExpression x -> throw unsupported("ANY/ALL/SOME sub-query", x);
       default -> LiteralBinder.literal(e)
           .orElseThrow(() -> unsupported(e.getClass().getSimpleName(), e));
@@ -309,7 +313,7 @@ public final class ExpressionBinder {
 
   private Expr comparison(ComparisonOp op, Expression left, Expression right) {
     if (right instanceof AnyComparisonExpression x) {
-      return quantified(op, expr(left), x);
+      return subqueryExpressions().quantified(op, expr(left), x);
     }
     Expr[] lr = comparable(expr(left), expr(right), op.symbol());
     return new Expr.Comparison(op, lr[0], lr[1]);
@@ -318,60 +322,12 @@ public final class ExpressionBinder {
   private Expr in(InExpression in) {
     return switch (in.getRightExpression()) {
       case ParenthesedExpressionList<?> list -> in(in, list);
-      case Select s -> inSubquery(in, s);
+      case Select s -> subqueryExpressions().in(in, s);
       case AndExpression a when ParserQuirks.isMisparsedIn(in) -> expr(ParserQuirks.repair(in));
       case OrExpression o when ParserQuirks.isMisparsedIn(in) -> expr(ParserQuirks.repair(in));
       default -> throw unsupported("IN followed by " + in.getRightExpression().getClass()
           .getSimpleName() + " (parenthesize the IN predicate)", in);
     };
-  }
-
-  private SubqueryBinder.Bound subquery(Select select, String what, int columns) {
-    if (subqueries == null) {
-      throw unsupported(what + " here", select);
-    }
-    var bound = subqueries.bind(select, scope);
-    if (columns > 0 && bound.columnTypes().size() != columns) {
-      throw new KiteSqlException(ErrorCode.TYPE_MISMATCH,
-          what + " must return " + columns + " column, not " + bound.columnTypes().size() + ": " + select);
-    }
-    return bound;
-  }
-
-  private Expr scalarSubquery(Select select) {
-    var b = subquery(select, "a scalar subquery", 1);
-    return new SubqueryExpr(SubqueryExpr.Kind.SCALAR, null, null, false, b.plan(), b.captures(), b.columnTypes().getFirst());
-  }
-
-  private Expr exists(ExistsExpression x) {
-    if (!(x.getRightExpression() instanceof Select select)) {
-      throw unsupported("EXISTS without a subquery", x);
-    }
-    var b = subquery(select, "EXISTS", 0);
-    return new SubqueryExpr(SubqueryExpr.Kind.EXISTS, null, null, x.isNot(), b.plan(), b.captures(), DataType.BOOLEAN);
-  }
-
-  private Expr inSubquery(InExpression in, Select select) {
-    if (in.isGlobal() || in.getOldOracleJoinSyntax() != 0) {
-      throw unsupported("this form of IN", in);
-    }
-    var b = subquery(select, "an IN subquery", 1);
-    // an untyped operand (a bare NULL or parameter) takes the subquery column's type
-    var operand = adopt(expr(in.getLeftExpression()), b.columnTypes().getFirst());
-    comparable(operand, new Expr.Literal(null, b.columnTypes().getFirst()), "IN");
-    return new SubqueryExpr(SubqueryExpr.Kind.IN, operand, ComparisonOp.EQ, in.isNot(),
-        b.plan(), b.captures(), DataType.BOOLEAN);
-  }
-
-  private Expr quantified(ComparisonOp op, Expr operand, AnyComparisonExpression x) {
-    var b = subquery(x.getSelect(), x.getAnyType() + " subquery", 1);
-    operand = adopt(operand, b.columnTypes().getFirst());
-    comparable(operand, new Expr.Literal(null, b.columnTypes().getFirst()), x.getAnyType().toString());
-    var kind = switch (x.getAnyType()) {
-      case ANY, SOME -> SubqueryExpr.Kind.ANY;
-      case ALL -> SubqueryExpr.Kind.ALL;
-    };
-    return new SubqueryExpr(kind, operand, op, false, b.plan(), b.captures(), DataType.BOOLEAN);
   }
 
   private Expr in(InExpression in, ParenthesedExpressionList<?> list) {
