@@ -78,7 +78,7 @@ public final class BenchRunner {
 
   private void runEngine(Stores stores, Stores.Kind kind, List<Workload.Cell> cells, Object[][] parameters,
       String tier) throws Exception {
-    long heapBefore = usedHeapAfterGc();
+    long heapOpen;
     long openStart = System.nanoTime();
     try (var engine = stores.open(kind)) {
       coldStart(engine, cells.getFirst(), kind, parameters[0]);
@@ -100,9 +100,10 @@ public final class BenchRunner {
         log.accept("  " + tier + " | " + kind.label() + " | table " + cell.table() + " " + cell.variant() + ": "
             + Report.cell(outcome));
       }
-      results.retainedHeap.put(List.of(tier, kind.label()), usedHeapAfterGc() - heapBefore);
       Facts.collect(engine, kind, results.facts);
+      heapOpen = usedHeapAfterGc();
     }
+    results.retainedHeap.put(List.of(tier, kind.label()), heapOpen - usedHeapAfterGc());
   }
 
   private static void coldStart(Engine engine, Workload.Cell cell, Stores.Kind kind, Object[] parameters)

@@ -22,8 +22,9 @@ final class Facts {
         }
         case H2_DEFAULT, H2_BIG -> {
           facts.put("H2 version", query(c, "select h2version()"));
-          facts.put(kind.label() + ": CACHE_SIZE (KiB)",
-              query(c, "select setting_value from information_schema.settings where setting_name = 'CACHE_SIZE'"));
+          facts.put(kind.label() + ": cache limit info.CACHE_MAX_SIZE (MiB)", setting(c, "info.CACHE_MAX_SIZE"));
+          facts.merge(kind.label() + ": cache in use after the cells, info.CACHE_SIZE (MiB) per data set",
+              setting(c, "info.CACHE_SIZE"), (a, b) -> a + ", " + b);
         }
         default -> { }
       }
@@ -31,6 +32,10 @@ final class Facts {
     } catch (Exception e) {
       facts.putIfAbsent(kind.label() + " facts", "unavailable: " + Measure.reason(e));
     }
+  }
+
+  private static String setting(Connection c, String name) throws Exception {
+    return query(c, "select setting_value from information_schema.settings where setting_name = '" + name + "'");
   }
 
   private static String query(Connection c, String sql) throws Exception {

@@ -127,11 +127,11 @@ public final class Report {
     }
     var allTiers = new ArrayList<>(tiers);
     allTiers.add("16 KiB docs");
-    out.append("\n## Retained heap (MiB)\n\nUsed heap after `System.gc()` with the engine open after running its "
-        + "cells, minus the used heap before opening it. H2's big cache keeps rows as Java objects.\n\n");
+    out.append("\n## Retained heap (MiB)\n\nUsed heap after `System.gc()` with the engine still open after running "
+        + "its cells, minus the used heap after closing it (and `System.gc()` again). H2's big cache keeps rows as Java objects.\n\n");
     grid(allTiers, t -> engines.stream().map(e -> mib(r.retainedHeap.get(List.of(t, e)))).toList(), "data");
     out.append("## Cold start (µs)\n\nOpen the existing database, prepare, first result of the first statement "
-        + "(process already warm, file in the page cache).\n\n");
+        + "(file in the page cache; the first data set also pays class loading and JIT warm-up).\n\n");
     grid(allTiers, t -> engines.stream().map(e -> {
       var v = r.coldStartMicros.get(List.of(t, e));
       return v == null ? "–" : String.format("%,.0f", v);
