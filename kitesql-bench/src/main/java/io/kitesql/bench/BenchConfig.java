@@ -7,8 +7,8 @@ import java.util.List;
  *
  * @param name "full", "quick" or "smoke"
  * @param tiers note lengths in bytes, each tier in its own fresh databases
- * @param maxRows the most orders rows per tier
- * @param maxTierBytes the most note bytes per tier (large tiers get fewer rows)
+ * @param maxRows orders rows per tier (the same for every tier, so that only the note length varies)
+ * @param maxTierBytes the most note bytes per tier (a tier that would exceed it gets fewer rows)
  * @param docGroups groups of 100 documents for Table 4
  * @param warmupMillis warm-up time per cell (at least {@code minExecutions} executions)
  * @param measureMillis measured time per cell, between {@code minExecutions} and {@code maxExecutions}
@@ -42,13 +42,13 @@ public record BenchConfig(
   /** The full run: every tier, about 10 minutes on 2 cores. */
   public static BenchConfig full() {
     return new BenchConfig("full", List.of(64, 1024, 4096, 16384, 65536, 262144),
-        20_000, 96L << 20, 30, 400, 900, 30, 5000, 100_000, 100_000);
+        2_000, 512L << 20, 30, 400, 900, 30, 5000, 100_000, 10_000);
   }
 
   /** Under a minute: three tiers, small data, short rounds. */
   public static BenchConfig quick() {
-    return new BenchConfig("quick", List.of(64, 4096, 262144),
-        2_000, 8L << 20, 3, 60, 120, 10, 1000, 5_000, 1_000);
+    return new BenchConfig("quick", List.of(64, 4096, 65536),
+        500, 32L << 20, 3, 60, 120, 10, 1000, 3_000, 500);
   }
 
   /** The CI smoke test: the smallest tier, tiny data, a few executions. */

@@ -32,14 +32,22 @@ public final class BenchRunner {
   public Results run() throws Exception {
     long start = System.nanoTime();
     delete(work);
-    for (int tier : config.tiers()) {
-      runTier(tier);
+    if (!config.name().equals("smoke")) {
+      log.accept("JIT warm-up: the smoke workload on every engine, results discarded");
+      new BenchRunner(BenchConfig.smoke(), work.resolve("jit-warmup"), line -> { }).runReads();
     }
-    runDocuments();
+    runReads();
     new WriteBench(config, work.resolve("writes"), results, log).run();
     delete(work);
     results.elapsedMillis = (System.nanoTime() - start) / 1_000_000;
     return results;
+  }
+
+  private void runReads() throws Exception {
+    for (int tier : config.tiers()) {
+      runTier(tier);
+    }
+    runDocuments();
   }
 
   private void runTier(int noteLength) throws Exception {

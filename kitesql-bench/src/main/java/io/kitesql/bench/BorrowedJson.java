@@ -1,5 +1,9 @@
 package io.kitesql.bench;
 
+import io.kitesql.value.Text;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -8,6 +12,11 @@ import java.util.List;
  * ({@link CharSequence#subSequence}) where the JSON string has no escapes: on a borrowed KiteSQL
  * {@code Text} the fields borrow the map too. Strings with escapes are decoded into a new
  * {@code String}. Maps the documents of Table 4 onto {@link Doc}; unknown fields are skipped.
+ *
+ * <p>On a live, borrowed, ASCII {@link Text} the scan for the end of a string reads the mapped
+ * bytes directly, eight at a time (SWAR), instead of calling {@code charAt} per char; the text's
+ * liveness is checked before and after, as {@code Text} itself does. Field values are still taken
+ * with {@code subSequence}, so they stay checked views.
  */
 public final class BorrowedJson {
 
@@ -24,16 +33,64 @@ public final class BorrowedJson {
   public record Doc(long id, CharSequence user, CharSequence title, List<CharSequence> tags, long score,
       CharSequence body) {}
 
+  private static final ValueLayout.OfLong WORD = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+  private static final long QUOTES = 0x2222222222222222L;
+  private static final long BACKSLASHES = 0x5C5C5C5C5C5C5C5CL;
+  private static final long LOW = 0x0101010101010101L;
+  private static final long HIGH = 0x8080808080808080L;
+
   private final CharSequence in;
+  /** The borrowed bytes of {@code in}, or null to read through {@code charAt}. */
+  private final MemorySegment bytes;
   private int pos;
 
-  private BorrowedJson(CharSequence in) {
+  private BorrowedJson(CharSequence in, MemorySegment bytes) {
     this.in = in;
+    this.bytes = bytes;
   }
 
   /** Parses one document object. */
   public static Doc parse(CharSequence json) {
-    return new BorrowedJson(json).document();
+    if (json instanceof Text text && text.isBorrowed() && text.isAscii() && text.nativeAddress() >= 0) {
+      var bytes = MemorySegment.ofAddress(text.nativeAddress()).reinterpret(text.utf8Length());
+      var doc = new BorrowedJson(json, bytes).document();
+      if (!text.isLive()) {
+        throw new IllegalStateException("the transaction of the document ended while it was parsed");
+      }
+      return doc;
+    }
+    return new BorrowedJson(json, null).document();
+  }
+
+  /** The index of the first '"' or '\\' at or after {@code from}, or -1. */
+  private int findQuoteOrEscape(int from) {
+    if (bytes == null) {
+      for (int i = from, n = in.length(); i < n; i++) {
+        char c = in.charAt(i);
+        if (c == '"' || c == '\\') {
+          return i;
+        }
+      }
+      return -1;
+    }
+    long n = bytes.byteSize();
+    long i = from;
+    for (; i + 8 <= n; i += 8) {
+      long w = bytes.get(WORD, i);
+      long q = w ^ QUOTES;
+      long b = w ^ BACKSLASHES;
+      long hit = ((q - LOW) & ~q | (b - LOW) & ~b) & HIGH;
+      if (hit != 0) {
+        return (int) (i + (Long.numberOfTrailingZeros(hit) >>> 3));
+      }
+    }
+    for (; i < n; i++) {
+      byte c = bytes.get(ValueLayout.JAVA_BYTE, i);
+      if (c == '"' || c == '\\') {
+        return (int) i;
+      }
+    }
+    return -1;
   }
 
   private Doc document() {
@@ -93,18 +150,15 @@ public final class BorrowedJson {
   private CharSequence string() {
     expect('"');
     int start = pos;
-    int n = in.length();
-    for (int i = start; i < n; i++) {
-      char c = in.charAt(i);
-      if (c == '"') {
-        pos = i + 1;
-        return in.subSequence(start, i);
-      }
-      if (c == '\\') {
-        return escaped(start);
-      }
+    int i = findQuoteOrEscape(start);
+    if (i < 0) {
+      throw error("unterminated string");
     }
-    throw error("unterminated string");
+    if (in.charAt(i) == '\\') {
+      return escaped(start);
+    }
+    pos = i + 1;
+    return in.subSequence(start, i);
   }
 
   private String escaped(int start) {

@@ -158,7 +158,9 @@ public final class Report {
         `PRAGMA mmap_size = 1073741824`. H2: file database opened with `ACCESS_MODE_DATA=r`, once with its default \
         cache and once with `CACHE_SIZE=%d` KiB.
         - Parameters cycle over every (customer_id, status) pair of the tier in a shuffled order, `amount > 0`, \
-        about 10 rows per execution. Large tiers hold fewer rows (at most %d MiB of notes per tier).
+        about 10 rows per execution. Every tier holds the same number of rows (unless its notes would exceed %d MiB). \
+        Before measuring, the smoke-sized workload runs once on every engine (JIT warm-up, results discarded); \
+        each cell then has its own warm-up.
         """.formatted(Stores.H2_BIG_CACHE_KIB, config.maxTierBytes() >> 20));
   }
 }

@@ -59,4 +59,34 @@ class BenchSmokeTest {
     assertEquals(7, csv.id());
     assertEquals("t7", csv.tags().get(2).toString());
   }
+
+  @Test
+  void borrowedJsonOnMappedTextMatchesTheStringParse(@TempDir Path dir) {
+    try (var db = io.kitesql.api.KiteSql.open(dir, KiteEngine.options(io.kitesql.storage.Durability.NO_SYNC))) {
+      DataSets.DOCS_DDL.forEach(db::execute);
+      for (int id = 0; id < 20; id++) {
+        db.execute("insert into json_docs values (?, ?, ?)", DataSets.docRow(id, 2, true));
+      }
+      var byGroup = db.prepare(Workload.DOCS_JSON);
+      db.read(tx -> {
+        try (var rows = tx.query(byGroup, 1)) {
+          int n = 0;
+          while (rows.next()) {
+            var body = rows.getText(1);
+            assertTrue(body.isBorrowed());
+            var borrowed = BorrowedJson.parse(body);
+            var copied = BorrowedJson.parse(body.toString());
+            assertEquals(copied.id(), borrowed.id());
+            assertEquals(copied.title().toString(), borrowed.title().toString());
+            assertEquals(copied.body().toString(), borrowed.body().toString());
+            assertEquals(copied.tags().toString(), borrowed.tags().toString());
+            assertTrue(((io.kitesql.value.Text) borrowed.body()).isBorrowed());
+            n++;
+          }
+          assertEquals(10, n);
+        }
+        return null;
+      });
+    }
+  }
 }
