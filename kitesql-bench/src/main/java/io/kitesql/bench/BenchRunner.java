@@ -33,8 +33,11 @@ public final class BenchRunner {
     long start = System.nanoTime();
     delete(work);
     if (!config.name().equals("smoke")) {
-      log.accept("JIT warm-up: the smoke workload on every engine, results discarded");
-      new BenchRunner(BenchConfig.smoke(), work.resolve("jit-warmup"), line -> { }).runReads();
+      log.accept("JIT warm-up: the smoke workload twice on every engine, results discarded");
+      for (int pass = 0; pass < 2; pass++) {
+        new BenchRunner(BenchConfig.smoke(), work.resolve("jit-warmup"), line -> { }).runReads();
+      }
+      Thread.sleep(2000);
     }
     runReads();
     new WriteBench(config, work.resolve("writes"), results, log).run();

@@ -26,7 +26,7 @@ public final class Report {
     return switch (outcome) {
       case null -> "–";
       case Results.Measured m -> String.format("%s / %.1f", micros(m.p50Micros()), m.bytesPerExecution() / 1024);
-      case Results.Unsupported u -> "n/a (unsupported: " + u.reason() + ")";
+      case Results.Unsupported u -> "n/a (unsupported: " + u.reason().replaceFirst("(?i)^unsupported: ", "") + ")";
     };
   }
 
@@ -159,7 +159,8 @@ public final class Report {
         cache and once with `CACHE_SIZE=%d` KiB.
         - Parameters cycle over every (customer_id, status) pair of the tier in a shuffled order, `amount > 0`, \
         about 10 rows per execution. Every tier holds the same number of rows (unless its notes would exceed %d MiB). \
-        Before measuring, the smoke-sized workload runs once on every engine (JIT warm-up, results discarded); \
+        Before measuring, the smoke-sized workload runs twice on every engine (JIT warm-up, results discarded, \
+        then a 2 s pause for the compiler queues to drain); \
         each cell then has its own warm-up.
         """.formatted(Stores.H2_BIG_CACHE_KIB, config.maxTierBytes() >> 20));
   }
