@@ -3,6 +3,8 @@ package io.kitesql.bench;
 import io.kitesql.value.Text;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -162,12 +164,22 @@ public final class BenchRunner {
     return new Results.MapCheck(values, borrowed, copied, violations);
   }
 
-  /** Used heap after two full collections. */
+  /**
+   * Live heap after two full collections: the sum of every heap pool's usage as the last
+   * collection left it (more exact than {@code totalMemory - freeMemory}, which also counts what
+   * was allocated since).
+   */
   static long usedHeapAfterGc() {
-    var runtime = Runtime.getRuntime();
     System.gc();
     System.gc();
-    return runtime.totalMemory() - runtime.freeMemory();
+    long used = 0;
+    for (var pool : ManagementFactory.getMemoryPoolMXBeans()) {
+      var afterGc = pool.getType() == MemoryType.HEAP ? pool.getCollectionUsage() : null;
+      if (afterGc != null) {
+        used += afterGc.getUsed();
+      }
+    }
+    return used;
   }
 
   /** "64 B", "1 KiB", "256 KiB". */

@@ -127,8 +127,8 @@ public final class Report {
     }
     var allTiers = new ArrayList<>(tiers);
     allTiers.add("16 KiB docs");
-    out.append("\n## Retained heap (MiB)\n\nUsed heap after `System.gc()` with the engine still open after running "
-        + "its cells, minus the used heap after closing it (and `System.gc()` again). H2's big cache keeps rows as Java objects.\n\n");
+    out.append("\n## Retained heap (MiB)\n\nLive heap after `System.gc()` (heap pools' usage after the collection) "
+        + "with the engine still open after running its cells, minus the same after closing it. H2's big cache keeps rows as Java objects.\n\n");
     grid(allTiers, t -> engines.stream().map(e -> mib(r.retainedHeap.get(List.of(t, e)))).toList(), "data");
     out.append("## Cold start (µs)\n\nOpen the existing database, prepare, first result of the first statement "
         + "(file in the page cache; the first data set also pays class loading and JIT warm-up).\n\n");
@@ -139,7 +139,7 @@ public final class Report {
   }
 
   private static String mib(Long bytes) {
-    return bytes == null ? "–" : String.format("%.1f", bytes / 1048576.0);
+    return bytes == null ? "–" : String.format("%.2f", bytes / 1048576.0);
   }
 
   private void notes() {
