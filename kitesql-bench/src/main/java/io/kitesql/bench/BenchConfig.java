@@ -57,6 +57,19 @@ public record BenchConfig(
         200, 1L << 20, 2, 5, 10, 5, 50, 300, 50);
   }
 
+  /**
+   * The unmeasured pass that runs before this one so that the JIT has compiled every engine's
+   * paths (C2 needs seconds, more than one cell's warm-up): none for the smoke run, the smoke run
+   * twice for the quick run, two tiers with longer cells for the full run.
+   */
+  public List<BenchConfig> jitWarmup() {
+    return switch (name) {
+      case "smoke" -> List.of();
+      case "quick" -> List.of(smoke(), smoke());
+      default -> List.of(new BenchConfig("jit-warmup", List.of(64, 4096), 1_000, 64L << 20, 2, 300, 300, 5, 5000, 0, 0));
+    };
+  }
+
   /** The orders rows of a tier: up to {@link #maxRows}, fewer when notes are long. */
   public int rowsFor(int noteLength) {
     long byBytes = maxTierBytes / noteLength;

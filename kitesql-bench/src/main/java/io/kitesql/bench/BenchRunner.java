@@ -34,12 +34,13 @@ public final class BenchRunner {
   public Results run() throws Exception {
     long start = System.nanoTime();
     delete(work);
-    if (!config.name().equals("smoke")) {
-      log.accept("JIT warm-up: the smoke workload twice on every engine, results discarded");
-      for (int pass = 0; pass < 2; pass++) {
-        new BenchRunner(BenchConfig.smoke(), work.resolve("jit-warmup"), line -> { }).runReads();
-      }
-      Thread.sleep(2000);
+    for (var warmup : config.jitWarmup()) {
+      log.accept("JIT warm-up: tiers " + warmup.tiers() + ", " + warmup.maxRows() + " rows, on every engine; "
+          + "results discarded");
+      new BenchRunner(warmup, work.resolve("jit-warmup"), line -> { }).runReads();
+    }
+    if (!config.jitWarmup().isEmpty()) {
+      Thread.sleep(2000); // let the compiler queues drain
     }
     runReads();
     new WriteBench(config, work.resolve("writes"), results, log).run();

@@ -159,9 +159,15 @@ public final class Report {
         cache and once with `CACHE_SIZE=%d` KiB.
         - Parameters cycle over every (customer_id, status) pair of the tier in a shuffled order, `amount > 0`, \
         about 10 rows per execution. Every tier holds the same number of rows (unless its notes would exceed %d MiB). \
-        Before measuring, the smoke-sized workload runs twice on every engine (JIT warm-up, results discarded, \
-        then a 2 s pause for the compiler queues to drain); \
-        each cell then has its own warm-up.
-        """.formatted(Stores.H2_BIG_CACHE_KIB, config.maxTierBytes() >> 20));
+        Before measuring, an unmeasured pass runs every cell on every engine (JIT warm-up: %s), \
+        then a 2 s pause for the compiler queues to drain; each cell then has its own warm-up.
+        """.formatted(Stores.H2_BIG_CACHE_KIB, config.maxTierBytes() >> 20, warmupText()));
+  }
+
+  private String warmupText() {
+    return config.jitWarmup().stream()
+        .map(w -> w.maxRows() + " rows at note lengths " + w.tiers() + " and " + w.docGroups() * 100 + " documents, "
+            + w.warmupMillis() + " + " + w.measureMillis() + " ms per cell")
+        .reduce((a, b) -> a + "; then " + b).orElse("none");
   }
 }
