@@ -1,0 +1,97 @@
+package io.kitesql.bench;
+
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Runs the benchmark and writes the report. Arguments: {@code --quick} (under a minute, writes
+ * {@code kitesql-bench/target/RESULTS-quick.md}), {@code --out FILE}, {@code --work DIR}. Run from
+ * the repository root (the Maven command in README.md does).
+ */
+public final class BenchMain {
+  private BenchMain() {}
+
+  public static void main(String[] args) throws Exception {
+    var config = BenchConfig.full();
+    Path out = null;
+    Path work = Path.of("kitesql-bench", "target", "bench-data");
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--quick" -> config = BenchConfig.quick();
+        case "--smoke" -> config = BenchConfig.smoke();
+        case "--out" -> out = Path.of(args[++i]);
+        case "--work" -> work = Path.of(args[++i]);
+        case "" -> { }
+        default -> throw new IllegalArgumentException("unknown argument " + args[i] + " (use --quick, --out, --work)");
+      }
+    }
+    if (out == null) {
+      var module = Files.isDirectory(Path.of("kitesql-bench")) ? Path.of("kitesql-bench") : Path.of(".");
+      out = config.name().equals("full") ? module.resolve("RESULTS.md")
+          : module.resolve("target").resolve("RESULTS-" + config.name() + ".md");
+    }
+    System.out.println("kitesql-bench: " + config.name() + " run, data in " + work.toAbsolutePath());
+    var results = new BenchRunner(config, work, System.out::println).run();
+    var report = new Report(config, results, environment()).render();
+    Files.createDirectories(out.toAbsolutePath().getParent());
+    Files.writeString(out, report);
+    System.out.printf("wrote %s in %.1f minutes%n", out.toAbsolutePath(), results.elapsedMillis / 60000.0);
+  }
+
+  /** Machine, JDK and versions for the report header. */
+  public static Map<String, String> environment() {
+    var env = new LinkedHashMap<String, String>();
+    env.put("CPU", cpuModel() + ", " + Runtime.getRuntime().availableProcessors() + " available processors (nproc)");
+    env.put("memory", memTotal());
+    env.put("OS", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+        + System.getProperty("os.arch"));
+    env.put("JDK", System.getProperty("java.vm.vendor") + " " + System.getProperty("java.vm.name") + " "
+        + Runtime.version());
+    env.put("JVM flags", String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
+    env.put("GC", ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName)
+        .collect(Collectors.joining(", ")));
+    env.put("KiteSQL", kiteVersion());
+    env.put("Jackson (peers' JSON)", com.fasterxml.jackson.databind.cfg.PackageVersion.VERSION.toString());
+    return env;
+  }
+
+  private static String cpuModel() {
+    try (var lines = Files.lines(Path.of("/proc/cpuinfo"))) {
+      return lines.filter(l -> l.startsWith("model name")).map(l -> l.substring(l.indexOf(':') + 1).trim())
+          .findFirst().orElse("unknown CPU");
+    } catch (Exception e) {
+      return "unknown CPU";
+    }
+  }
+
+  private static String memTotal() {
+    try (var lines = Files.lines(Path.of("/proc/meminfo"))) {
+      return lines.filter(l -> l.startsWith("MemTotal")).map(l -> {
+        long kib = Long.parseLong(l.replaceAll("\\D", ""));
+        return String.format("%.1f GiB", kib / 1048576.0);
+      }).findFirst().orElse("unknown");
+    } catch (Exception e) {
+      return "unknown";
+    }
+  }
+
+  private static String kiteVersion() {
+    var version = io.kitesql.api.Database.class.getPackage().getImplementationVersion();
+    String commit = "";
+    try {
+      var process = new ProcessBuilder("git", "rev-parse", "--short", "HEAD").redirectErrorStream(true).start();
+      var text = new String(process.getInputStream().readAllBytes()).trim();
+      if (process.waitFor() == 0) {
+        commit = " (git " + text + ")";
+      }
+    } catch (Exception e) {
+      // not a git checkout
+    }
+    return (version == null ? "0.1.0-SNAPSHOT" : version) + commit;
+  }
+}

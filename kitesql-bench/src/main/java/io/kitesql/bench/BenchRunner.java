@@ -1,0 +1,203 @@
+package io.kitesql.bench;
+
+import io.kitesql.value.Text;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Runs the whole benchmark: for each tier a fresh set of databases, every engine in turn over every
+ * cell, then Table 4 and the write benchmark. Engines run one at a time on the calling (platform)
+ * thread, so the allocation counter sees all of their Java work.
+ */
+public final class BenchRunner {
+  private final BenchConfig config;
+  private final Path work;
+  private final Consumer<String> log;
+  private final Measure measure;
+  private final Results results = new Results();
+
+  public BenchRunner(BenchConfig config, Path work, Consumer<String> log) {
+    this.config = config;
+    this.work = work;
+    this.log = log;
+    this.measure = new Measure(config);
+  }
+
+  /** Runs everything and returns what was measured; {@code work} is emptied before and after. */
+  public Results run() throws Exception {
+    long start = System.nanoTime();
+    delete(work);
+    for (var warmup : config.jitWarmup()) {
+      log.accept("JIT warm-up: tiers " + warmup.tiers() + ", " + warmup.maxRows() + " rows, on every engine; "
+          + "results discarded");
+      new BenchRunner(warmup, work.resolve("jit-warmup"), line -> { }).runReads();
+    }
+    if (!config.jitWarmup().isEmpty()) {
+      Thread.sleep(2000); // let the compiler queues drain
+    }
+    runReads();
+    new WriteBench(config, work.resolve("writes"), results, log).run();
+    delete(work);
+    results.elapsedMillis = (System.nanoTime() - start) / 1_000_000;
+    return results;
+  }
+
+  private void runReads() throws Exception {
+    for (int tier : config.tiers()) {
+      runTier(tier);
+    }
+    runDocuments();
+  }
+
+  private void runTier(int noteLength) throws Exception {
+    int rows = config.rowsFor(noteLength);
+    var label = tierLabel(noteLength);
+    log.accept("tier " + label + ": loading " + rows + " rows");
+    results.dataRows.put(label, rows);
+    var stores = new Stores(work.resolve("tier-" + noteLength));
+    var load = new Stores.TableLoad(DataSets.ORDERS_INSERT, rows, i -> DataSets.orderRow(i, rows, noteLength),
+        noteLength + 32);
+    stores.loadAll(DataSets.ORDERS_DDL, List.of(load), 1000);
+    var parameters = DataSets.lookupParameters(rows);
+    for (var kind : Stores.Kind.values()) {
+      runEngine(stores, kind, Workload.orders(), parameters, label);
+    }
+    delete(stores.kiteDir().getParent());
+  }
+
+  private void runDocuments() throws Exception {
+    int docs = config.docGroups() * BenchConfig.DOCS_PER_GROUP;
+    log.accept("table 4: loading " + docs + " JSON and " + docs + " CSV documents");
+    results.dataRows.put("documents", docs);
+    var stores = new Stores(work.resolve("docs"));
+    int groups = config.docGroups();
+    var json = new Stores.TableLoad("insert into json_docs values (?, ?, ?)", docs,
+        i -> DataSets.docRow(i, groups, true), BenchConfig.DOC_BYTES);
+    var csv = new Stores.TableLoad("insert into csv_docs values (?, ?, ?)", docs,
+        i -> DataSets.docRow(i, groups, false), BenchConfig.DOC_BYTES);
+    stores.loadAll(DataSets.DOCS_DDL, List.of(json, csv), 1000);
+    var parameters = DataSets.groupParameters(groups);
+    for (var kind : Stores.Kind.values()) {
+      runEngine(stores, kind, Workload.documents(), parameters, "16 KiB docs");
+    }
+    delete(stores.kiteDir().getParent());
+  }
+
+  private void runEngine(Stores stores, Stores.Kind kind, List<Workload.Cell> cells, Object[][] parameters,
+      String tier) throws Exception {
+    long heapOpen;
+    long openStart = System.nanoTime();
+    try (var engine = stores.open(kind)) {
+      coldStart(engine, cells.getFirst(), kind, parameters[0]);
+      results.coldStartMicros.put(List.of(tier, kind.label()), (System.nanoTime() - openStart) / 1e3);
+      var regions = engine instanceof KiteEngine k ? MappedRegions.of(k.database().dataFile()) : null;
+      boolean kite = engine instanceof KiteEngine;
+      for (var cell : cells) {
+        Results.Outcome outcome;
+        try {
+          var query = engine.prepare(cell.sqlFor(kind));
+          outcome = measure.cell(engine, query, parameters, cell.consumer().forEngine(kite));
+          if (regions != null && outcome instanceof Results.Measured) {
+            results.addMapCheck(kind.label(), checkMap(engine, query, parameters, cell.textColumns(), regions));
+          }
+        } catch (Exception e) {
+          outcome = new Results.Unsupported(Measure.reason(e));
+        }
+        results.put(new Results.Key(cell.table(), cell.variant(), tier, kind.label()), outcome);
+        log.accept("  " + tier + " | " + kind.label() + " | table " + cell.table() + " " + cell.variant() + ": "
+            + Report.cell(outcome));
+      }
+      Facts.collect(engine, kind, results.facts);
+      heapOpen = usedHeapAfterGc();
+    }
+    results.retainedHeap.put(List.of(tier, kind.label()), heapOpen - usedHeapAfterGc());
+  }
+
+  private static void coldStart(Engine engine, Workload.Cell cell, Stores.Kind kind, Object[] parameters)
+      throws Exception {
+    var query = engine.prepare(cell.sqlFor(kind));
+    engine.begin();
+    try {
+      cell.consumer().forEngine(engine instanceof KiteEngine).consume(query.execute(parameters));
+    } finally {
+      engine.end();
+    }
+  }
+
+  /** Runs the statement once per parameter set (up to 200) and checks every text value returned. */
+  private static Results.MapCheck checkMap(Engine engine, Engine.Query query, Object[][] parameters,
+      int[] textColumns, MappedRegions regions) throws Exception {
+    long values = 0;
+    long borrowed = 0;
+    long copied = 0;
+    long violations = 0;
+    engine.begin();
+    try {
+      for (int p = 0; p < Math.min(200, parameters.length); p++) {
+        var rows = query.execute(parameters[p]);
+        while (rows.next()) {
+          for (int c : textColumns) {
+            var text = (Text) rows.text(c);
+            values++;
+            if (text.isBorrowed()) {
+              borrowed += text.utf8Length();
+            } else {
+              copied += text.utf8Length();
+            }
+            boolean inMap = text.isBorrowed() && regions.contains(text.nativeAddress(), text.utf8Length());
+            if (engine.borrows() && !inMap) {
+              violations++;
+            }
+          }
+        }
+        rows.close();
+      }
+    } finally {
+      engine.end();
+    }
+    return new Results.MapCheck(values, borrowed, copied, violations);
+  }
+
+  /**
+   * Live heap after two full collections: the sum of every heap pool's usage as the last
+   * collection left it (more exact than {@code totalMemory - freeMemory}, which also counts what
+   * was allocated since).
+   */
+  static long usedHeapAfterGc() {
+    System.gc();
+    System.gc();
+    long used = 0;
+    for (var pool : ManagementFactory.getMemoryPoolMXBeans()) {
+      var afterGc = pool.getType() == MemoryType.HEAP ? pool.getCollectionUsage() : null;
+      if (afterGc != null) {
+        used += afterGc.getUsed();
+      }
+    }
+    return used;
+  }
+
+  /** "64 B", "1 KiB", "256 KiB". */
+  public static String tierLabel(int bytes) {
+    return bytes >= 1024 ? bytes / 1024 + " KiB" : bytes + " B";
+  }
+
+  static void delete(Path dir) {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (var paths = Files.walk(dir)) {
+      for (var p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

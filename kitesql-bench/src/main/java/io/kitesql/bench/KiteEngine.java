@@ -1,0 +1,109 @@
+package io.kitesql.bench;
+
+import io.kitesql.api.Database;
+import io.kitesql.api.KiteSql;
+import io.kitesql.api.PreparedStatement;
+import io.kitesql.api.RowCursor;
+import io.kitesql.api.Transaction;
+import io.kitesql.storage.Durability;
+import io.kitesql.storage.StorageOptions;
+import java.nio.file.Path;
+
+/**
+ * KiteSQL through its public API. {@link Mode#BORROWED} runs cells in a read-only transaction
+ * (text values are views of the map); {@link Mode#FORCED_COPY} runs the same statements in a write
+ * transaction, which copies every value, and rolls it back: the article's control group.
+ */
+public final class KiteEngine implements Engine {
+
+  /** Which transaction a cell runs in. */
+  public enum Mode { BORROWED, FORCED_COPY }
+
+  /** The storage options of every KiteSQL database of the benchmark. */
+  public static StorageOptions options(Durability durability) {
+    return StorageOptions.defaults().withMapSize(8L << 30).withDurability(durability);
+  }
+
+  private final Database db;
+  private final Mode mode;
+  private Transaction tx;
+
+  public KiteEngine(Path directory, Mode mode) {
+    this.db = KiteSql.open(directory, options(Durability.NO_SYNC));
+    this.mode = mode;
+  }
+
+  public Database database() {
+    return db;
+  }
+
+  @Override
+  public String name() {
+    return mode == Mode.BORROWED ? "KiteSQL read-only" : "KiteSQL forced copy";
+  }
+
+  @Override
+  public boolean borrows() {
+    return mode == Mode.BORROWED;
+  }
+
+  @Override
+  public Query prepare(String sql) {
+    var statement = db.prepare(sql);
+    return new KiteQuery(statement);
+  }
+
+  @Override
+  public void begin() {
+    tx = mode == Mode.BORROWED ? db.beginRead() : db.beginWrite();
+  }
+
+  @Override
+  public void end() {
+    if (tx != null) {
+      tx.close(); // read-only: ends the snapshot; write: rolls back
+      tx = null;
+    }
+  }
+
+  @Override
+  public void close() {
+    end();
+    db.close();
+  }
+
+  private final class KiteQuery implements Query, Rows {
+    private final PreparedStatement statement;
+    private RowCursor cursor;
+
+    KiteQuery(PreparedStatement statement) {
+      this.statement = statement;
+    }
+
+    @Override
+    public Rows execute(Object[] parameters) {
+      cursor = tx.query(statement, parameters);
+      return this;
+    }
+
+    @Override
+    public boolean next() {
+      return cursor.next();
+    }
+
+    @Override
+    public CharSequence text(int column) {
+      return cursor.getText(column);
+    }
+
+    @Override
+    public long number(int column) {
+      return cursor.getLong(column);
+    }
+
+    @Override
+    public void close() {
+      cursor.close();
+    }
+  }
+}

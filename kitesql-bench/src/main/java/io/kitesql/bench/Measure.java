@@ -1,0 +1,91 @@
+package io.kitesql.bench;
+
+import java.lang.management.ManagementFactory;
+import java.util.Arrays;
+
+/**
+ * Runs one cell: warm-up, then measured executions, each timed alone; allocation is the
+ * executing thread's allocated-bytes counter over the measured executions, divided by their count.
+ * All executions of a cell run in one transaction of the engine. Must run on a platform thread (the
+ * counter is -1 on virtual threads).
+ */
+public final class Measure {
+
+  /** Reads the rows of one execution, closes them, and returns a checksum. */
+  @FunctionalInterface
+  public interface Consumer {
+    long consume(Engine.Rows rows) throws Exception;
+  }
+
+  private static final com.sun.management.ThreadMXBean THREADS =
+      (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+  /** Defeats dead-code elimination of the consumers' results. */
+  static volatile long blackhole;
+
+  private final BenchConfig config;
+
+  public Measure(BenchConfig config) {
+    this.config = config;
+  }
+
+  /** Allocated bytes of the current thread so far (-1 if unsupported, e.g. a virtual thread). */
+  public static long allocatedBytes() {
+    return THREADS.getCurrentThreadAllocatedBytes();
+  }
+
+  /** Measures {@code query} over {@code parameters} (cycled); an engine error yields {@link Results.Unsupported}. */
+  public Results.Outcome cell(Engine engine, Engine.Query query, Object[][] parameters, Consumer consumer) {
+    try {
+      engine.begin();
+      try {
+        return measure(query, parameters, consumer);
+      } finally {
+        engine.end();
+      }
+    } catch (Exception | AssertionError e) {
+      return new Results.Unsupported(reason(e));
+    }
+  }
+
+  private Results.Outcome measure(Engine.Query query, Object[][] parameters, Consumer consumer) throws Exception {
+    long sink = 0;
+    int next = 0;
+    long warmEnd = System.nanoTime() + config.warmupMillis() * 1_000_000;
+    for (int n = 0; n < config.minExecutions() || System.nanoTime() < warmEnd; n++) {
+      sink += consumer.consume(query.execute(parameters[next]));
+      next = (next + 1) % parameters.length;
+    }
+    var latencies = new long[config.maxExecutions()];
+    int count = 0;
+    long measureEnd = System.nanoTime() + config.measureMillis() * 1_000_000;
+    long allocatedBefore = allocatedBytes();
+    while (count < latencies.length && (count < config.minExecutions() || System.nanoTime() < measureEnd)) {
+      long start = System.nanoTime();
+      sink += consumer.consume(query.execute(parameters[next]));
+      latencies[count++] = System.nanoTime() - start;
+      next = (next + 1) % parameters.length;
+    }
+    long allocated = allocatedBytes() - allocatedBefore;
+    blackhole += sink;
+    Arrays.sort(latencies, 0, count);
+    return new Results.Measured(percentile(latencies, count, 0.50) / 1e3, percentile(latencies, count, 0.99) / 1e3,
+        (double) allocated / count, count);
+  }
+
+  private static double percentile(long[] sorted, int count, double p) {
+    int index = (int) Math.ceil(p * count) - 1;
+    return sorted[Math.max(0, Math.min(count - 1, index))];
+  }
+
+  /** A one-line reason for the report: the innermost message. */
+  public static String reason(Throwable e) {
+    var root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    var message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+    message = message.replace('\n', ' ').replace('|', '/');
+    return message.length() > 160 ? message.substring(0, 157) + "..." : message;
+  }
+}

@@ -1,0 +1,89 @@
+package io.kitesql.bench;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Everything one run measured, in the order it was measured; the report reads only this. */
+public final class Results {
+
+  /** A cell's outcome: numbers, or why there are none. */
+  public sealed interface Outcome permits Measured, Unsupported {}
+
+  /**
+   * A measured cell.
+   *
+   * @param p50Micros median latency per execution
+   * @param p99Micros 99th percentile latency
+   * @param bytesPerExecution Java heap bytes allocated per execution by the executing thread
+   * @param executions measured executions
+   */
+  public record Measured(double p50Micros, double p99Micros, double bytesPerExecution, int executions)
+      implements Outcome {}
+
+  /** The engine raised an error for the statement. */
+  public record Unsupported(String reason) implements Outcome {}
+
+  /**
+   * Where a cell sits in the report.
+   *
+   * @param table e.g. "1"
+   * @param variant e.g. "lookup", "char_length"
+   * @param tier the note length (Tables 1–3) or the document kind (Table 4)
+   * @param engine the engine's label
+   */
+  public record Key(String table, String variant, String tier, String engine) {}
+
+  /**
+   * What the map check of one engine found.
+   *
+   * @param values text values checked
+   * @param borrowedBytes bytes of values that were views of native memory
+   * @param copiedBytes bytes of values that were owned copies
+   * @param violations borrowed values outside the LMDB map
+   */
+  public record MapCheck(long values, long borrowedBytes, long copiedBytes, long violations) {
+    MapCheck plus(MapCheck o) {
+      return new MapCheck(values + o.values, borrowedBytes + o.borrowedBytes, copiedBytes + o.copiedBytes,
+          violations + o.violations);
+    }
+  }
+
+  /**
+   * One bulk insert.
+   *
+   * @param engine engine label
+   * @param noteLength bytes per note
+   * @param batch rows per transaction
+   * @param rows rows inserted
+   * @param rowsPerSecond throughput
+   */
+  public record Write(String engine, int noteLength, int batch, int rows, double rowsPerSecond) {}
+
+  public final Map<Key, Outcome> cells = new LinkedHashMap<>();
+  /** Used heap after a full GC with the engine open, minus before opening it; key: tier, engine. */
+  public final Map<List<String>, Long> retainedHeap = new LinkedHashMap<>();
+  /** Open an existing database to first result, µs; key: tier, engine. */
+  public final Map<List<String>, Double> coldStartMicros = new LinkedHashMap<>();
+  /** Per engine label. */
+  public final Map<String, MapCheck> mapChecks = new LinkedHashMap<>();
+  public final List<Write> writes = new ArrayList<>();
+  /** Settings and versions discovered while running (e.g. H2's default cache size). */
+  public final Map<String, String> facts = new LinkedHashMap<>();
+  /** Rows per tier (Tables 1–3) and documents (Table 4). */
+  public final Map<String, Integer> dataRows = new LinkedHashMap<>();
+  public long elapsedMillis;
+
+  public void put(Key key, Outcome outcome) {
+    cells.put(key, outcome);
+  }
+
+  public Outcome get(String table, String variant, String tier, String engine) {
+    return cells.get(new Key(table, variant, tier, engine));
+  }
+
+  public void addMapCheck(String engine, MapCheck check) {
+    mapChecks.merge(engine, check, MapCheck::plus);
+  }
+}

@@ -1,0 +1,127 @@
+package io.kitesql.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** The targets of issue 5, each decided from the measured numbers. */
+final class Targets {
+  private static final String KITE = Stores.Kind.KITE_BORROWED.label();
+  private static final String SQLITE = Stores.Kind.SQLITE.label();
+  private static final List<String> H2 = List.of(Stores.Kind.H2_DEFAULT.label(), Stores.Kind.H2_BIG.label());
+  private static final String DOCS = "16 KiB docs";
+
+  private final Results r;
+  private final List<String> tiers;
+  private final StringBuilder out = new StringBuilder();
+
+  Targets(BenchConfig config, Results results) {
+    this.r = results;
+    this.tiers = config.tiers().stream().map(BenchRunner::tierLabel).toList();
+  }
+
+  /** A target's verdict: met, missed, or not measurable (a cell is n/a). */
+  private record Verdict(Boolean met, String evidence) {
+    static Verdict of(boolean met, String evidence) {
+      return new Verdict(met, evidence);
+    }
+  }
+
+  String render() {
+    out.append("## Targets (issue 5), computed from this run\n\n");
+    String first = tiers.getFirst();
+    String last = tiers.getLast();
+    line("Table 1: KiteSQL read-only p50 flat across tiers (" + last + " within 1.3x of " + first + ")",
+        ratio("1", "lookup", last, first, 1.3));
+    line("Table 1: KiteSQL read-only allocation constant (spread ≤ 64 B) and ≤ 1 KiB at every tier",
+        allocation("1", "lookup", 1024, 64));
+    line("Table 1: KiteSQL read-only faster than SQLite at every tier", faster("1", "lookup", tiers, List.of(SQLITE), false));
+    line("Table 1: KiteSQL read-only not slower than H2 with its big cache at every tier",
+        faster("1", "lookup", tiers, List.of(H2.get(1)), true));
+    line("Table 2: octet_length constant-time on ASCII (" + last + " within 1.3x of " + first + ")",
+        ratio("2", "octet_length", last, first, 1.3));
+    line("Table 2: char_length constant-time on ASCII (" + last + " within 1.3x of " + first + ")",
+        ratio("2", "char_length", last, first, 1.3));
+    line("Table 3: KiteSQL read-only allocation ≤ 8 KiB at every tier", allocation("3", "group + window + sort", 8192, -1));
+    line("Table 3: KiteSQL read-only p50 not slower than H2 (both caches) at every tier",
+        faster("3", "group + window + sort", tiers, H2, true));
+    line("Table 4: JSON fetch faster than H2 (both caches)", faster("4", "JSON fetch", List.of(DOCS), H2, false));
+    var peers = new ArrayList<>(H2);
+    peers.addFirst(SQLITE);
+    line("Table 4: JSON fetch + parse faster than both peers", faster("4", "JSON fetch + parse", List.of(DOCS), peers, false));
+    line("Table 4 (CSV variant): fetch faster than H2 (both caches)", faster("4", "CSV fetch", List.of(DOCS), H2, false));
+    line("Table 4 (CSV variant): fetch + parse faster than both peers",
+        faster("4", "CSV fetch + parse", List.of(DOCS), peers, false));
+    long violations = r.mapChecks.values().stream().mapToLong(Results.MapCheck::violations).sum();
+    line("Every KiteSQL read-only text value lies inside the LMDB map",
+        Verdict.of(violations == 0, violations + " violations"));
+    out.append('\n');
+    return out.toString();
+  }
+
+  private void line(String target, Verdict v) {
+    String verdict = v.met() == null ? "not measured" : v.met() ? "met" : "**missed**";
+    out.append("- ").append(target).append(": ").append(verdict).append(" (").append(v.evidence()).append(")\n");
+  }
+
+  private Results.Measured measured(String table, String variant, String tier, String engine) {
+    return r.get(table, variant, tier, engine) instanceof Results.Measured m ? m : null;
+  }
+
+  private Verdict missing(String table, String variant, String tier, String engine) {
+    var o = r.get(table, variant, tier, engine);
+    return new Verdict(null, engine + " at " + tier + " is " + Report.cell(o));
+  }
+
+  private Verdict ratio(String table, String variant, String high, String low, double limit) {
+    var a = measured(table, variant, high, KITE);
+    var b = measured(table, variant, low, KITE);
+    if (a == null || b == null) {
+      return missing(table, variant, a == null ? high : low, KITE);
+    }
+    double ratio = a.p50Micros() / b.p50Micros();
+    return Verdict.of(ratio <= limit, String.format("%s µs / %s µs = %.2fx", Report.micros(a.p50Micros()),
+        Report.micros(b.p50Micros()), ratio));
+  }
+
+  private Verdict allocation(String table, String variant, double maxBytes, double maxSpread) {
+    double min = Double.MAX_VALUE;
+    double max = 0;
+    for (var tier : tiers) {
+      var m = measured(table, variant, tier, KITE);
+      if (m == null) {
+        return missing(table, variant, tier, KITE);
+      }
+      min = Math.min(min, m.bytesPerExecution());
+      max = Math.max(max, m.bytesPerExecution());
+    }
+    boolean met = max <= maxBytes && (maxSpread < 0 || max - min <= maxSpread);
+    return Verdict.of(met, String.format("%.0f to %.0f B per execution", min, max));
+  }
+
+  /** KiteSQL read-only p50 below (or, if {@code orEqual}, not above) each peer's, at every tier. */
+  private Verdict faster(String table, String variant, List<String> at, List<String> peers, boolean orEqual) {
+    var misses = new ArrayList<String>();
+    double worst = 0;
+    for (var tier : at) {
+      var k = measured(table, variant, tier, KITE);
+      if (k == null) {
+        return missing(table, variant, tier, KITE);
+      }
+      for (var peer : peers) {
+        var p = measured(table, variant, tier, peer);
+        if (p == null) {
+          return missing(table, variant, tier, peer);
+        }
+        double ratio = k.p50Micros() / p.p50Micros();
+        worst = Math.max(worst, ratio);
+        if (orEqual ? ratio > 1.0 : ratio >= 1.0) {
+          misses.add(String.format("%s vs %s: %s / %s µs", tier, peer, Report.micros(k.p50Micros()),
+              Report.micros(p.p50Micros())));
+        }
+      }
+    }
+    return Verdict.of(misses.isEmpty(), misses.isEmpty()
+        ? String.format("worst ratio KiteSQL/peer %.2fx", worst)
+        : "slower at " + String.join("; ", misses));
+  }
+}

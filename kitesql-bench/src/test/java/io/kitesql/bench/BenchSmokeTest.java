@@ -1,0 +1,92 @@
+package io.kitesql.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The whole harness on the smallest tier with tiny data: every cell present, the map check clean. */
+class BenchSmokeTest {
+
+  @Test
+  void harnessProducesEveryCellAndNoMapViolation(@TempDir Path work) throws Exception {
+    var config = BenchConfig.smoke();
+    var results = new BenchRunner(config, work, line -> { }).run();
+
+    int perEngine = Workload.orders().size() * config.tiers().size() + Workload.documents().size();
+    assertEquals(perEngine * Stores.Kind.values().length, results.cells.size());
+    results.cells.forEach((key, outcome) -> {
+      switch (outcome) {
+        case Results.Measured m -> assertTrue(m.executions() >= config.minExecutions() && m.p50Micros() > 0, key::toString);
+        case Results.Unsupported u -> assertFalse(u.reason().isBlank(), key::toString);
+      }
+    });
+    // Only KiteSQL may lack a cell (window functions); the peers run every statement.
+    results.cells.forEach((key, outcome) -> {
+      if (!key.engine().startsWith("KiteSQL")) {
+        assertInstanceOf(Results.Measured.class, outcome, key::toString);
+      }
+    });
+    assertInstanceOf(Results.Measured.class, results.get("1", "lookup", "64 B", "KiteSQL read-only"));
+    assertInstanceOf(Results.Measured.class, results.get("4", "JSON fetch + parse", "16 KiB docs", "KiteSQL read-only"));
+
+    var check = results.mapChecks.get("KiteSQL read-only");
+    assertTrue(check.values() > 0);
+    assertEquals(0, check.violations());
+    assertEquals(0, check.copiedBytes());
+    assertEquals(0, results.mapChecks.get("KiteSQL forced copy").borrowedBytes());
+    assertEquals(12, results.writes.size());
+
+    var report = new Report(config, results, Map.of("CPU", "test")).render();
+    assertTrue(report.contains("## Table 4"), report);
+    assertTrue(report.contains("## Targets"), report);
+  }
+
+  @Test
+  void borrowedJsonKeepsViewsAndDecodesEscapes() {
+    var doc = BorrowedJson.parse(DataSets.jsonDoc(7));
+    assertEquals(7, doc.id());
+    assertEquals("user-7", doc.user().toString());
+    assertEquals("Doc \"7\" of the day", doc.title().toString());
+    assertEquals(3, doc.tags().size());
+    assertEquals(BenchConfig.DOC_BYTES - doc.body().length(), DataSets.jsonDoc(7).indexOf("\"body\":\"") + 10);
+    var csv = Documents.csv(DataSets.csvDoc(7));
+    assertEquals(7, csv.id());
+    assertEquals("t7", csv.tags().get(2).toString());
+  }
+
+  @Test
+  void borrowedJsonOnMappedTextMatchesTheStringParse(@TempDir Path dir) {
+    try (var db = io.kitesql.api.KiteSql.open(dir, KiteEngine.options(io.kitesql.storage.Durability.NO_SYNC))) {
+      DataSets.DOCS_DDL.forEach(db::execute);
+      for (int id = 0; id < 20; id++) {
+        db.execute("insert into json_docs values (?, ?, ?)", DataSets.docRow(id, 2, true));
+      }
+      var byGroup = db.prepare(Workload.DOCS_JSON);
+      db.read(tx -> {
+        try (var rows = tx.query(byGroup, 1)) {
+          int n = 0;
+          while (rows.next()) {
+            var body = rows.getText(1);
+            assertTrue(body.isBorrowed());
+            var borrowed = BorrowedJson.parse(body);
+            var copied = BorrowedJson.parse(body.toString());
+            assertEquals(copied.id(), borrowed.id());
+            assertEquals(copied.title().toString(), borrowed.title().toString());
+            assertEquals(copied.body().toString(), borrowed.body().toString());
+            assertEquals(copied.tags().toString(), borrowed.tags().toString());
+            assertTrue(((io.kitesql.value.Text) borrowed.body()).isBorrowed());
+            n++;
+          }
+          assertEquals(10, n);
+        }
+        return null;
+      });
+    }
+  }
+}
