@@ -23,7 +23,7 @@ final class OrderByBinder {
   private final ExpressionBinder binder;
   private final SelectList select;
 
-  OrderByBinder(ExpressionBinder binder, SelectList select, Grouping unusedUntilRewrite) {
+  OrderByBinder(ExpressionBinder binder, SelectList select) {
     this.binder = binder;
     this.select = select;
   }

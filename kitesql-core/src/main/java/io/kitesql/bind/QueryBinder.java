@@ -146,7 +146,7 @@ final class QueryBinder {
       addItem(select, item, scope, binder);
     }
     var grouping = new Grouping(binder, ps, select);
-    var orderBy = new OrderByBinder(binder, select, grouping);
+    var orderBy = new OrderByBinder(binder, select);
     var keys = orderBy.bind(ps.getOrderByElements());
     if (grouping.active()) {
       input = grouping.aggregate(input);

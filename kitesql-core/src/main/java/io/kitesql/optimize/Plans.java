@@ -15,7 +15,6 @@ import io.kitesql.plan.TopN;
 import io.kitesql.plan.Values;
 import io.kitesql.plan.WorkTableScan;
 import io.kitesql.plan.Window;
-import java.util.List;
 import java.util.function.UnaryOperator;
 
 /** Plan tree plumbing shared by the rules. */
@@ -45,9 +44,5 @@ final class Plans {
   /** Applies {@code rule} bottom-up to every node. */
   static PlanNode bottomUp(PlanNode node, UnaryOperator<PlanNode> rule) {
     return rule.apply(mapChildren(node, child -> bottomUp(child, rule)));
-  }
-
-  static <T> List<T> list(List<T> l) {
-    return List.copyOf(l);
   }
 }
