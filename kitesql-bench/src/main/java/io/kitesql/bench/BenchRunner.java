@@ -138,6 +138,7 @@ public final class BenchRunner {
     long borrowed = 0;
     long copied = 0;
     long violations = 0;
+    long[] counters;
     engine.begin();
     try {
       for (int p = 0; p < Math.min(200, parameters.length); p++) {
@@ -159,10 +160,12 @@ public final class BenchRunner {
         }
         rows.close();
       }
+      counters = engine.byteCounters();
     } finally {
       engine.end();
     }
-    return new Results.MapCheck(values, borrowed, copied, violations);
+    return new Results.MapCheck(values, borrowed, copied, violations,
+        counters == null ? -1 : counters[0], counters == null ? -1 : counters[1]);
   }
 
   /**

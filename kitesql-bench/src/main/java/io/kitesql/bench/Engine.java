@@ -24,6 +24,14 @@ public interface Engine extends AutoCloseable {
     return false;
   }
 
+  /**
+   * The engine's own counters for the current transaction: bytes lent from its storage as views
+   * and bytes copied out of it; null if the engine keeps none.
+   */
+  default long[] byteCounters() {
+    return null;
+  }
+
   @Override
   void close() throws Exception;
 

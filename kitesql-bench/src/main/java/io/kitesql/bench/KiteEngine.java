@@ -59,6 +59,11 @@ public final class KiteEngine implements Engine {
   }
 
   @Override
+  public long[] byteCounters() {
+    return tx == null ? null : new long[] {tx.bytesBorrowed(), tx.bytesCopied()};
+  }
+
+  @Override
   public void end() {
     if (tx != null) {
       tx.close(); // read-only: ends the snapshot; write: rolls back

@@ -42,11 +42,18 @@ public final class Results {
    * @param borrowedBytes bytes of values that were views of native memory
    * @param copiedBytes bytes of values that were owned copies
    * @param violations borrowed values outside the LMDB map
+   * @param engineBorrowed the engine's own count of bytes lent from its map (rows and keys read), -1 if none
+   * @param engineCopied the engine's own count of bytes copied out of its map, -1 if none
    */
-  public record MapCheck(long values, long borrowedBytes, long copiedBytes, long violations) {
+  public record MapCheck(long values, long borrowedBytes, long copiedBytes, long violations, long engineBorrowed,
+      long engineCopied) {
     MapCheck plus(MapCheck o) {
       return new MapCheck(values + o.values, borrowedBytes + o.borrowedBytes, copiedBytes + o.copiedBytes,
-          violations + o.violations);
+          violations + o.violations, add(engineBorrowed, o.engineBorrowed), add(engineCopied, o.engineCopied));
+    }
+
+    private static long add(long a, long b) {
+      return a < 0 || b < 0 ? -1 : a + b;
     }
   }
 

@@ -30,6 +30,16 @@ public final class ReadOnlyTransaction implements Transaction {
   }
 
   @Override
+  public long bytesBorrowed() {
+    return session.storage().bytesBorrowed();
+  }
+
+  @Override
+  public long bytesCopied() {
+    return session.storage().bytesCopied();
+  }
+
+  @Override
   public boolean lendsFromMap() {
     return true;
   }

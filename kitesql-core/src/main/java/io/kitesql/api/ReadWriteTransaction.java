@@ -98,6 +98,16 @@ public final class ReadWriteTransaction implements Transaction {
   }
 
   @Override
+  public long bytesBorrowed() {
+    return session.storage().bytesBorrowed();
+  }
+
+  @Override
+  public long bytesCopied() {
+    return session.storage().bytesCopied();
+  }
+
+  @Override
   public boolean lendsFromMap() {
     return false;
   }

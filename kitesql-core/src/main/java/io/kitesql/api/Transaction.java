@@ -19,6 +19,12 @@ public sealed interface Transaction extends AutoCloseable permits ReadOnlyTransa
   /** Prepares (cached by SQL text) and runs a query. */
   RowCursor query(String sql, Object... parameters);
 
+  /** Bytes of the LMDB map this transaction has handed out as views so far (rows and keys read). */
+  long bytesBorrowed();
+
+  /** Bytes this transaction has copied out of the map so far (reads in a read-write transaction). */
+  long bytesCopied();
+
   /** Whether values this transaction lends are views of the map (true) or owned copies. */
   boolean lendsFromMap();
 

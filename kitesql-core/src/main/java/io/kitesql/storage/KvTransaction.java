@@ -35,6 +35,16 @@ public sealed interface KvTransaction extends AutoCloseable permits ReadTransact
 
   boolean isReadOnly();
 
+  /**
+   * Bytes of the LMDB map this transaction handed out as views (keys and values of read-only
+   * transactions); 0 for write transactions. Counts lending, not reading: a value decoded twice
+   * from one slice counts once.
+   */
+  long bytesBorrowed();
+
+  /** Bytes this transaction copied out of the map (keys and values read in write transactions). */
+  long bytesCopied();
+
   boolean isOpen();
 
   @Override

@@ -53,6 +53,7 @@ public final class ReadCursor implements KvCursor {
   public Slice key() {
     live();
     checkPositioned();
+    txn.lent(keyLength);
     return new Slice(Memory.ALL, keyAddress, keyLength);
   }
 
@@ -60,6 +61,7 @@ public final class ReadCursor implements KvCursor {
   public Slice value() {
     live();
     checkPositioned();
+    txn.lent(valueLength);
     return new Slice(Memory.ALL, valueAddress, valueLength);
   }
 

@@ -17,6 +17,7 @@ public final class ReadTransaction implements KvTransaction {
   private final ReadContext ctx;
   private final List<ReadCursor> cursors = new ArrayList<>(2);
   private boolean open = true;
+  private long borrowed;
 
   ReadTransaction(Storage storage, ReadContext ctx) {
     this.storage = storage;
@@ -28,7 +29,12 @@ public final class ReadTransaction implements KvTransaction {
     checkOpen();
     try {
       var found = ctx.dbi(keyspace).get(ctx.txn(), ctx.key(key, length));
-      return found == null ? Optional.empty() : Optional.of(Slice.borrow(found));
+      if (found == null) {
+        return Optional.empty();
+      }
+      var slice = Slice.borrow(found);
+      borrowed += slice.length();
+      return Optional.of(slice);
     } catch (LmdbException e) {
       throw LmdbErrors.translate(e, "get");
     }
@@ -50,6 +56,21 @@ public final class ReadTransaction implements KvTransaction {
   @Override
   public boolean isReadOnly() {
     return true;
+  }
+
+  @Override
+  public long bytesBorrowed() {
+    return borrowed;
+  }
+
+  @Override
+  public long bytesCopied() {
+    return 0;
+  }
+
+  /** A cursor lent {@code bytes} more bytes of the map. */
+  void lent(int bytes) {
+    borrowed += bytes;
   }
 
   @Override

@@ -93,8 +93,8 @@ public final class WriteCursor implements KvCursor {
     return txn.onWriter(() -> {
       try {
         boolean found = op.getAsBoolean();
-        key = found ? Slice.copyOf(cursor.key()) : null;
-        value = found ? Slice.copyOf(cursor.val()) : null;
+        key = found ? txn.copy(cursor.key()) : null;
+        value = found ? txn.copy(cursor.val()) : null;
         return found;
       } catch (LmdbException e) {
         throw LmdbErrors.translate(e, action);

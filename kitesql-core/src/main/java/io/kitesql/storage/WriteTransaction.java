@@ -51,6 +51,7 @@ public final class WriteTransaction implements KvTransaction {
   private long logBytes;
   private boolean logComplete = true;
   private boolean lockReleased;
+  private long copied;
   private String failure;
 
   WriteTransaction(Storage storage, Txn<Ptr> txn) {
@@ -65,7 +66,7 @@ public final class WriteTransaction implements KvTransaction {
     return onWriter(() -> {
       try {
         var found = storage.dbi(keyspace).get(txn, keyPtr(key, length));
-        return found == null ? Optional.<Slice>empty() : Optional.of(Slice.copyOf(found));
+        return found == null ? Optional.<Slice>empty() : Optional.of(copy(found));
       } catch (LmdbException e) {
         throw LmdbErrors.translate(e, "get");
       }
@@ -231,6 +232,22 @@ public final class WriteTransaction implements KvTransaction {
   @Override
   public boolean isReadOnly() {
     return false;
+  }
+
+  @Override
+  public long bytesBorrowed() {
+    return 0;
+  }
+
+  @Override
+  public long bytesCopied() {
+    return copied;
+  }
+
+  /** A heap copy of the bytes {@code ptr} points at, counted; on the writer thread. */
+  Slice copy(Ptr ptr) {
+    copied += ptr.size;
+    return Slice.copyOf(ptr);
   }
 
   @Override
