@@ -12,7 +12,7 @@ import io.kitesql.storage.KvTransaction;
 import io.kitesql.storage.Storage;
 import io.kitesql.storage.StorageOptions;
 import io.kitesql.testing.Allocations;
-import io.kitesql.testing.MappedRegions;
+import io.kitesql.storage.MappedRegions;
 import io.kitesql.value.DataType;
 import io.kitesql.value.Text;
 import java.io.ByteArrayOutputStream;

@@ -1,5 +1,6 @@
 package io.kitesql.bench;
 
+import io.kitesql.storage.MappedRegions;
 import io.kitesql.value.Text;
 import java.io.IOException;
 import java.io.UncheckedIOException;

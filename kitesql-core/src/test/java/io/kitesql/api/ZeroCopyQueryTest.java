@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.storage.StorageOptions;
 import io.kitesql.testing.Allocations;
-import io.kitesql.testing.MappedRegions;
+import io.kitesql.storage.MappedRegions;
 import io.kitesql.value.Text;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.kitesql.catalog.ColumnDef;
 import io.kitesql.storage.Storage;
 import io.kitesql.testing.Allocations;
-import io.kitesql.testing.MappedRegions;
+import io.kitesql.storage.MappedRegions;
 import io.kitesql.value.DataType;
 import io.kitesql.value.Text;
 import java.nio.file.Path;

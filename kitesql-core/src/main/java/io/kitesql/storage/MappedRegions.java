@@ -1,4 +1,4 @@
-package io.kitesql.bench;
+package io.kitesql.storage;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * Where a file is mapped into this process, from {@code /proc/self/maps} (Linux only): the ranges
- * a borrowed KiteSQL value must lie in. LMDB reports no map address without {@code MDB_FIXEDMAP},
+ * a borrowed KiteSQL value must lie in (pass {@link Storage#dataFile()}). A diagnostic for tests
+ * and benchmarks that prove values are lent, not copied. LMDB reports no map address without {@code MDB_FIXEDMAP},
  * so the kernel's view is the reliable one.
  *
  * @param ranges {@code [start, end)} address pairs
