@@ -15,13 +15,12 @@ import java.util.Map;
  * leaves none of its writes behind, and the transaction keeps its earlier ones. Values its
  * queries return are owned copies. Not committing means rolling back.
  */
-public final class ReadWriteTransaction implements Transaction {
-  private final Session session;
+public final class ReadWriteTransaction extends Transaction {
   private final WriteTransaction storage;
   private final Catalog initialCatalog;
 
   ReadWriteTransaction(Database database, WriteTransaction storage) {
-    this.session = new Session(database, storage);
+    super(new Session(database, storage));
     this.storage = storage;
     this.initialCatalog = session.catalog;
   }
@@ -65,21 +64,6 @@ public final class ReadWriteTransaction implements Transaction {
     return outcome.rows();
   }
 
-  @Override
-  public RowCursor query(PreparedStatement statement, Object... parameters) {
-    return session.query(this, statement, parameters, null);
-  }
-
-  @Override
-  public RowCursor query(PreparedStatement statement, Map<String, ?> parameters) {
-    return session.query(this, statement, null, parameters);
-  }
-
-  @Override
-  public RowCursor query(String sql, Object... parameters) {
-    return query(session.database().statement(sql), parameters);
-  }
-
   /** Makes the writes durable and visible to transactions that begin afterwards. */
   public void commit() {
     session.checkOpen();
@@ -98,32 +82,7 @@ public final class ReadWriteTransaction implements Transaction {
   }
 
   @Override
-  public long bytesBorrowed() {
-    return session.storage().bytesBorrowed();
-  }
-
-  @Override
-  public long bytesCopied() {
-    return session.storage().bytesCopied();
-  }
-
-  @Override
-  public boolean lendsFromMap() {
-    return false;
-  }
-
-  @Override
-  public boolean isOpen() {
-    return storage.isOpen();
-  }
-
-  @Override
   public void close() {
     rollback();
-  }
-
-  @Override
-  public void forget(RowCursor cursor) {
-    session.forget(cursor);
   }
 }

@@ -8,31 +8,52 @@ import java.util.Map;
  * may be read by any thread until it ends. {@link #close()} ends it (a read-write transaction not
  * committed is rolled back) and is idempotent.
  */
-public sealed interface Transaction extends AutoCloseable permits ReadOnlyTransaction, ReadWriteTransaction {
+public abstract sealed class Transaction implements AutoCloseable permits ReadOnlyTransaction, ReadWriteTransaction {
+  final Session session;
+
+  Transaction(Session session) {
+    this.session = session;
+  }
 
   /** Runs a query with positional parameters; values are lent until the transaction ends. */
-  RowCursor query(PreparedStatement statement, Object... parameters);
+  public RowCursor query(PreparedStatement statement, Object... parameters) {
+    return session.query(this, statement, parameters, null);
+  }
 
   /** Runs a query with named parameters ({@code :name}). */
-  RowCursor query(PreparedStatement statement, Map<String, ?> parameters);
+  public RowCursor query(PreparedStatement statement, Map<String, ?> parameters) {
+    return session.query(this, statement, null, parameters);
+  }
 
   /** Prepares (cached by SQL text) and runs a query. */
-  RowCursor query(String sql, Object... parameters);
+  public RowCursor query(String sql, Object... parameters) {
+    return query(session.database().statement(sql), parameters);
+  }
 
   /** Bytes of the LMDB map this transaction has handed out as views so far (rows and keys read). */
-  long bytesBorrowed();
+  public long bytesBorrowed() {
+    return session.storage().bytesBorrowed();
+  }
 
   /** Bytes this transaction has copied out of the map so far (reads in a read-write transaction). */
-  long bytesCopied();
+  public long bytesCopied() {
+    return session.storage().bytesCopied();
+  }
 
   /** Whether values this transaction lends are views of the map (true) or owned copies. */
-  boolean lendsFromMap();
+  public boolean lendsFromMap() {
+    return session.storage().isReadOnly();
+  }
 
-  boolean isOpen();
+  public boolean isOpen() {
+    return session.storage().isOpen();
+  }
 
   @Override
-  void close();
+  public abstract void close();
 
   /** A cursor closed itself. */
-  void forget(RowCursor cursor);
+  void forget(RowCursor cursor) {
+    session.forget(cursor);
+  }
 }
