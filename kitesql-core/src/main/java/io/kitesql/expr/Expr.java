@@ -24,10 +24,8 @@ import java.util.Objects;
  * the binder inserts no implicit casts.
  */
 public sealed interface Expr
-    permits Expr.Column, Expr.Literal, Expr.Parameter, Expr.Negate, Expr.Arithmetic,
-        Expr.Comparison, Expr.And, Expr.Or, Expr.Not, Expr.IsNull, Expr.IsBoolean, Expr.InList,
-        Expr.Between, Expr.Like, Expr.Case, Expr.Cast, Expr.Coalesce, Expr.NullIf,
-        Expr.FunctionCall, Expr.AggregateCall, SubqueryExpr, OuterRef, WindowCall {
+    permits Expr.Leaf, Expr.Condition, Expr.Negate, Expr.Arithmetic, Expr.Case, Expr.Cast,
+        Expr.Coalesce, Expr.NullIf, Expr.FunctionCall, Expr.AggregateCall, SubqueryExpr, WindowCall {
 
   /** The SQL type of the value; never null. */
   DataType type();
@@ -38,8 +36,30 @@ public sealed interface Expr
   /** This node with its children replaced (same count and order as {@link #children()}). */
   Expr withChildren(List<Expr> children);
 
+  /** A node without sub-expressions: a column, literal, parameter or outer reference. */
+  sealed interface Leaf extends Expr permits Column, Literal, Parameter, OuterRef {
+    @Override
+    default List<Expr> children() {
+      return List.of();
+    }
+
+    @Override
+    default Expr withChildren(List<Expr> children) {
+      return this;
+    }
+  }
+
+  /** A predicate: its value is TRUE, FALSE or NULL. */
+  sealed interface Condition extends Expr
+      permits Comparison, And, Or, Not, IsNull, IsBoolean, InList, Between, Like {
+    @Override
+    default DataType type() {
+      return DataType.BOOLEAN;
+    }
+  }
+
   /** Column {@code index} of the input row; {@code name} is for display only. */
-  record Column(int index, DataType type, String name) implements Expr {
+  record Column(int index, DataType type, String name) implements Leaf {
     public Column {
       if (index < 0) {
         throw new IllegalArgumentException("negative column index " + index);
@@ -48,36 +68,18 @@ public sealed interface Expr
       Objects.requireNonNull(name, "name");
     }
 
-    @Override
-    public List<Expr> children() {
-      return List.of();
-    }
-
-    @Override
-    public Expr withChildren(List<Expr> children) {
-      return this;
-    }
   }
 
   /** A constant; {@code value} is a runtime value of {@code type} or null. */
-  record Literal(Object value, DataType type) implements Expr {
+  record Literal(Object value, DataType type) implements Leaf {
     public Literal {
       Objects.requireNonNull(type, "type");
     }
 
-    @Override
-    public List<Expr> children() {
-      return List.of();
-    }
-
-    @Override
-    public Expr withChildren(List<Expr> children) {
-      return this;
-    }
   }
 
   /** Parameter slot {@code index} (0-based) of the bound parameter array. */
-  record Parameter(int index, DataType type) implements Expr {
+  record Parameter(int index, DataType type) implements Leaf {
     public Parameter {
       if (index < 0) {
         throw new IllegalArgumentException("negative parameter index " + index);
@@ -85,15 +87,6 @@ public sealed interface Expr
       Objects.requireNonNull(type, "type");
     }
 
-    @Override
-    public List<Expr> children() {
-      return List.of();
-    }
-
-    @Override
-    public Expr withChildren(List<Expr> children) {
-      return this;
-    }
   }
 
   /** Unary minus; the type is the operand's (numeric). */
@@ -139,16 +132,11 @@ public sealed interface Expr
   }
 
   /** {@code left op right} of comparable operands; BOOLEAN, NULL if either side is. */
-  record Comparison(ComparisonOp op, Expr left, Expr right) implements Expr {
+  record Comparison(ComparisonOp op, Expr left, Expr right) implements Condition {
     public Comparison {
       Objects.requireNonNull(op, "op");
       Objects.requireNonNull(left, "left");
       Objects.requireNonNull(right, "right");
-    }
-
-    @Override
-    public DataType type() {
-      return DataType.BOOLEAN;
     }
 
     @Override
@@ -163,15 +151,10 @@ public sealed interface Expr
   }
 
   /** Three-valued AND: FALSE wins over NULL. */
-  record And(Expr left, Expr right) implements Expr {
+  record And(Expr left, Expr right) implements Condition {
     public And {
       Objects.requireNonNull(left, "left");
       Objects.requireNonNull(right, "right");
-    }
-
-    @Override
-    public DataType type() {
-      return DataType.BOOLEAN;
     }
 
     @Override
@@ -186,15 +169,10 @@ public sealed interface Expr
   }
 
   /** Three-valued OR: TRUE wins over NULL. */
-  record Or(Expr left, Expr right) implements Expr {
+  record Or(Expr left, Expr right) implements Condition {
     public Or {
       Objects.requireNonNull(left, "left");
       Objects.requireNonNull(right, "right");
-    }
-
-    @Override
-    public DataType type() {
-      return DataType.BOOLEAN;
     }
 
     @Override
@@ -209,14 +187,9 @@ public sealed interface Expr
   }
 
   /** Three-valued NOT: NOT NULL is NULL. */
-  record Not(Expr operand) implements Expr {
+  record Not(Expr operand) implements Condition {
     public Not {
       Objects.requireNonNull(operand, "operand");
-    }
-
-    @Override
-    public DataType type() {
-      return DataType.BOOLEAN;
     }
 
     @Override
@@ -231,14 +204,9 @@ public sealed interface Expr
   }
 
   /** {@code operand IS [NOT] NULL}; never NULL itself. */
-  record IsNull(Expr operand, boolean negated) implements Expr {
+  record IsNull(Expr operand, boolean negated) implements Condition {
     public IsNull {
       Objects.requireNonNull(operand, "operand");
-    }
-
-    @Override
-    public DataType type() {
-      return DataType.BOOLEAN;
     }
 
     @Override
@@ -253,14 +221,9 @@ public sealed interface Expr
   }
 
   /** {@code operand IS [NOT] TRUE|FALSE}; never NULL itself. */
-  record IsBoolean(Expr operand, boolean value, boolean negated) implements Expr {
+  record IsBoolean(Expr operand, boolean value, boolean negated) implements Condition {
     public IsBoolean {
       Objects.requireNonNull(operand, "operand");
-    }
-
-    @Override
-    public DataType type() {
-      return DataType.BOOLEAN;
     }
 
     @Override
@@ -278,18 +241,13 @@ public sealed interface Expr
    * {@code operand [NOT] IN (values)}: TRUE if some value equals the operand; else NULL if the
    * operand or some value is NULL; else FALSE. NOT IN negates that (so NULL stays NULL).
    */
-  record InList(Expr operand, List<Expr> values, boolean negated) implements Expr {
+  record InList(Expr operand, List<Expr> values, boolean negated) implements Condition {
     public InList {
       Objects.requireNonNull(operand, "operand");
       values = List.copyOf(values);
       if (values.isEmpty()) {
         throw new IllegalArgumentException("IN needs at least one value");
       }
-    }
-
-    @Override
-    public DataType type() {
-      return DataType.BOOLEAN;
     }
 
     @Override
@@ -307,16 +265,11 @@ public sealed interface Expr
   }
 
   /** {@code operand [NOT] BETWEEN low AND high}: {@code low <= operand AND operand <= high}. */
-  record Between(Expr operand, Expr low, Expr high, boolean negated) implements Expr {
+  record Between(Expr operand, Expr low, Expr high, boolean negated) implements Condition {
     public Between {
       Objects.requireNonNull(operand, "operand");
       Objects.requireNonNull(low, "low");
       Objects.requireNonNull(high, "high");
-    }
-
-    @Override
-    public DataType type() {
-      return DataType.BOOLEAN;
     }
 
     @Override
@@ -337,7 +290,7 @@ public sealed interface Expr
    * passed value is ignored), so a literal pattern costs nothing per row.
    */
   record Like(Expr operand, Expr pattern, Expr escape, boolean caseInsensitive, boolean negated,
-      LikePattern compiled) implements Expr {
+      LikePattern compiled) implements Condition {
     public Like {
       Objects.requireNonNull(operand, "operand");
       Objects.requireNonNull(pattern, "pattern");
@@ -352,11 +305,6 @@ public sealed interface Expr
     public Like(Expr operand, Expr pattern, Expr escape, boolean caseInsensitive,
         boolean negated) {
       this(operand, pattern, escape, caseInsensitive, negated, null);
-    }
-
-    @Override
-    public DataType type() {
-      return DataType.BOOLEAN;
     }
 
     @Override

@@ -1,6 +1,5 @@
 package io.kitesql.expr;
 
-import java.util.List;
 import java.util.Objects;
 
 /**
@@ -8,18 +7,8 @@ import java.util.Objects;
  * slot} of the values the subquery captured when it was started for that row (see {@link
  * SubqueryExpr#captures()}).
  */
-public record OuterRef(int slot, io.kitesql.value.DataType type, String name) implements Expr {
+public record OuterRef(int slot, io.kitesql.value.DataType type, String name) implements Expr.Leaf {
   public OuterRef {
     Objects.requireNonNull(type, "type");
-  }
-
-  @Override
-  public List<Expr> children() {
-    return List.of();
-  }
-
-  @Override
-  public Expr withChildren(List<Expr> children) {
-    return this;
   }
 }
