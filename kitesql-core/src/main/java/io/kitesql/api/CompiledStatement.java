@@ -65,7 +65,7 @@ final class CompiledStatement {
       pooled.decrementAndGet();
       return op;
     }
-    return Operators.build(plan, false);
+    return Operators.build(plan, false, true); // RowCursor copies a row array before handing it out
   }
 
   /** Takes back a closed operator tree for the next execution. */

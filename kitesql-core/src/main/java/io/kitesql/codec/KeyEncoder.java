@@ -81,6 +81,26 @@ public final class KeyEncoder {
     return MemorySegment.ofArray(buf).asSlice(0, len);
   }
 
+  /**
+   * Turns the key into its successor: the smallest byte string greater than every key that starts
+   * with it (trailing 0xFF bytes dropped, the last byte then incremented). An upper bound "every
+   * key with this prefix" and an exclusive lower bound are both written this way.
+   *
+   * @throws IllegalStateException if the key is empty or all 0xFF (it has no successor)
+   */
+  public KeyEncoder toSuccessor() {
+    int n = len;
+    while (n > 0 && buf[n - 1] == (byte) 0xFF) {
+      n--;
+    }
+    if (n == 0) {
+      throw new IllegalStateException("no successor of an empty or all-0xFF key");
+    }
+    buf[n - 1]++;
+    len = n;
+    return this;
+  }
+
   /** A copy of the key bytes. */
   public byte[] toByteArray() {
     return Arrays.copyOf(buf, len);

@@ -22,16 +22,31 @@ import io.kitesql.plan.Window;
 public final class Operators {
   private Operators() {}
 
-  /** The operators of {@code plan}; with {@code withRefs} scans attach row refs (for UPDATE/DELETE). */
+  /**
+   * The operators of {@code plan}, for a consumer that may keep the rows it is given; with {@code
+   * withRefs} scans attach row refs (for UPDATE/DELETE).
+   */
   public static Operator build(PlanNode plan, boolean withRefs) {
+    return build(plan, withRefs, false);
+  }
+
+  /**
+   * The operators of {@code plan}. With {@code transientRows} the consumer promises to keep no row
+   * array past its next call to {@link Operator#next()} (it may keep the values), so operators that
+   * make rows reuse one array: a scan feeding a projection then decodes every row into the same
+   * array, and the projection writes every output row into one array too.
+   */
+  public static Operator build(PlanNode plan, boolean withRefs, boolean transientRows) {
     return switch (plan) {
-      case TableScan s -> new ScanOperator(s, withRefs);
-      case Filter f -> new FilterOperator(build(f.input(), withRefs), f.predicate());
-      case Project p -> new ProjectOperator(build(p.input(), withRefs), p.expressions());
-      case Aggregate a -> new HashAggregateOperator(build(a.input(), withRefs), a);
+      case TableScan s -> new ScanOperator(s, withRefs, transientRows);
+      // Filter and Limit pass their input's rows on: they inherit the consumer's promise.
+      case Filter f -> new FilterOperator(build(f.input(), withRefs, transientRows), f.predicate());
+      case Limit l -> new LimitOperator(build(l.input(), withRefs, transientRows), l);
+      // Projection and aggregation read values out of each input row and keep no row.
+      case Project p -> new ProjectOperator(build(p.input(), withRefs, true), p.expressions(), transientRows);
+      case Aggregate a -> new HashAggregateOperator(build(a.input(), withRefs, true), a);
       case Sort s -> new SortOperator(build(s.input(), withRefs), s.keys());
       case TopN t -> new TopNOperator(build(t.input(), withRefs), t);
-      case Limit l -> new LimitOperator(build(l.input(), withRefs), l);
       case Distinct d -> new DistinctOperator(build(d.input(), withRefs));
       case Values v -> new ValuesOperator(v.rows());
       case Window w -> new WindowOperator(build(w.input(), withRefs), w);

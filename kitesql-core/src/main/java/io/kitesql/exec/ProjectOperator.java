@@ -8,11 +8,14 @@ import java.util.List;
 final class ProjectOperator implements Operator {
   private final Operator input;
   private final Expr[] expressions;
+  /** The one output array when the consumer keeps no row, else null (a new array per row). */
+  private final Object[] reused;
   private Object[] params;
 
-  ProjectOperator(Operator input, List<Expr> expressions) {
+  ProjectOperator(Operator input, List<Expr> expressions, boolean transientRows) {
     this.input = input;
     this.expressions = expressions.toArray(Expr[]::new);
+    this.reused = transientRows ? new Object[this.expressions.length] : null;
   }
 
   @Override
@@ -27,7 +30,7 @@ final class ProjectOperator implements Operator {
     if (row == null) {
       return null;
     }
-    var out = new Object[expressions.length];
+    var out = reused != null ? reused : new Object[expressions.length];
     for (int i = 0; i < out.length; i++) {
       out[i] = expressions[i] instanceof Expr.Column c ? row[c.index()] : Evaluator.evaluate(expressions[i], row, params);
     }

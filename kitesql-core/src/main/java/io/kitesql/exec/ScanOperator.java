@@ -1,20 +1,27 @@
 package io.kitesql.exec;
 
-import io.kitesql.catalog.TableDef;
+import io.kitesql.catalog.IndexDef;
 import io.kitesql.expr.Coercions;
 import io.kitesql.expr.Evaluator;
 import io.kitesql.expr.Expr;
 import io.kitesql.plan.Access;
 import io.kitesql.plan.TableScan;
-import io.kitesql.table.KeyBounds;
 import io.kitesql.table.TableCursor;
+import io.kitesql.table.TableStore;
+import io.kitesql.value.DataType;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Reads a table: a full scan, or a primary-key or index range whose bounds are evaluated for this
  * execution (parameters included). A NULL bound matches nothing. With {@code withRefs}, each row
  * carries its {@link io.kitesql.table.RowRef} one past the table's columns, for UPDATE and DELETE.
+ *
+ * <p>The table cursor and the bound lists are made on the first execution and reopened by every
+ * later one; with {@code transientRows} (the consumer keeps no row past its next call) rows are
+ * decoded into one reused array too.
  */
 final class ScanOperator implements Operator {
   private static final Object[] NO_PARAMS = new Object[0];
@@ -22,68 +29,83 @@ final class ScanOperator implements Operator {
   private final TableScan scan;
   private final int[] columns;
   private final boolean withRefs;
+  private final boolean transientRows;
+  /** The key columns' types, for coercing bound values; empty for a full scan. */
+  private final DataType[] keyTypes;
+  private final Optional<IndexDef> index;
+  private final boolean lowerInclusive;
+  private final boolean upperInclusive;
+  private final List<Object> lower = new ArrayList<>();
+  private final List<Object> upper = new ArrayList<>();
+  /** The store {@link #cursor} belongs to. */
+  private TableStore store;
   private TableCursor cursor;
+  /** Whether the current execution reads {@link #cursor} (false: a NULL bound, no rows). */
+  private boolean reading;
 
-  ScanOperator(TableScan scan, boolean withRefs) {
+  ScanOperator(TableScan scan, boolean withRefs, boolean transientRows) {
     this.scan = scan;
     this.columns = scan.columns().stream().mapToInt(Integer::intValue).toArray();
     this.withRefs = withRefs;
+    this.transientRows = transientRows && !withRefs;
+    var range = scan.access() instanceof Access.KeyRange r ? Optional.of(r) : Optional.<Access.KeyRange>empty();
+    this.index = range.flatMap(Access.KeyRange::index);
+    this.keyTypes = range.isEmpty() ? new DataType[0]
+        : index.map(IndexDef::columns).orElse(scan.table().primaryKey()).stream()
+            .map(c -> scan.table().columns().get(c).type()).toArray(DataType[]::new);
+    // Inclusiveness only matters for a bound with values; a full scan has none.
+    this.lowerInclusive = range.map(Access.KeyRange::lowerInclusive).orElse(true);
+    this.upperInclusive = range.map(Access.KeyRange::upperInclusive).orElse(true);
   }
 
   @Override
   public void open(ExecutionContext ctx) {
-    var store = ctx.stores().apply(scan.table());
-    var tx = ctx.transaction();
-    cursor = switch (scan.access()) {
-      case Access.FullScan _ -> store.scan(tx, KeyBounds.all(), columns);
-      case Access.KeyRange r -> {
-        var keyColumns = r.index().map(i -> i.columns()).orElse(scan.table().primaryKey());
-        var lower = bound(r.lower(), keyColumns, ctx.parameters());
-        var upper = bound(r.upper(), keyColumns, ctx.parameters());
-        if (lower == null || upper == null) {
-          yield null; // a NULL bound: no row can match
-        }
-        var bounds = new KeyBounds(lower, r.lowerInclusive(), upper, r.upperInclusive());
-        yield r.index().isPresent()
-            ? store.indexScan(tx, r.index().get(), bounds, columns)
-            : store.scan(tx, bounds, columns);
-      }
+    var current = ctx.stores().apply(scan.table());
+    if (current != store) {
+      store = current;
+      cursor = store.cursor(index, columns, false, transientRows);
+    }
+    reading = switch (scan.access()) {
+      case Access.FullScan _ -> true; // the bound lists stay empty
+      case Access.KeyRange r -> bound(r.lower(), lower, ctx.parameters()) && bound(r.upper(), upper, ctx.parameters());
     };
+    if (reading) {
+      cursor.reopen(ctx.transaction(), lower, lowerInclusive, upper, upperInclusive);
+    }
   }
 
-  /** Bound values coerced to the key columns' types, or null if one is NULL. */
-  private List<Object> bound(List<Expr> exprs, List<Integer> keyColumns, Object[] params) {
-    var values = new ArrayList<Object>(exprs.size());
-    TableDef table = scan.table();
+  /** Fills {@code values} with the bound values coerced to the key columns' types; false if one is NULL. */
+  private boolean bound(List<Expr> exprs, List<Object> values, Object[] params) {
+    values.clear();
     for (int i = 0; i < exprs.size(); i++) {
       var v = Evaluator.evaluate(exprs.get(i), NO_PARAMS, params);
       if (v == null) {
-        return null;
+        return false; // a NULL bound: no row can match
       }
-      values.add(Coercions.coerce(v, table.columns().get(keyColumns.get(i)).type()));
+      values.add(Coercions.coerce(v, keyTypes[i]));
     }
-    return values;
+    return true;
   }
 
   @Override
   public Object[] next() {
-    if (cursor == null || !cursor.next()) {
+    if (!reading || !cursor.next()) {
       return null;
     }
     var row = cursor.row();
     if (!withRefs) {
       return row;
     }
-    var withRef = java.util.Arrays.copyOf(row, row.length + 1);
+    var withRef = Arrays.copyOf(row, row.length + 1);
     withRef[row.length] = cursor.ref();
     return withRef;
   }
 
   @Override
   public void close() {
+    reading = false;
     if (cursor != null) {
       cursor.close();
-      cursor = null;
     }
   }
 }

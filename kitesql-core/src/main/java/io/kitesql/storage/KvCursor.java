@@ -14,6 +14,13 @@ public sealed interface KvCursor extends AutoCloseable permits ReadCursor, Write
     return seek(key, key.length);
   }
 
+  /**
+   * Moves to the entry whose key is exactly the first {@code length} bytes of {@code key}; false
+   * (the cursor then stands on no entry) if there is none. A point lookup that, unlike {@link
+   * KvTransaction#get}, allocates nothing when repeated on one cursor.
+   */
+  boolean seekExact(byte[] key, int length);
+
   boolean first();
 
   boolean last();

@@ -1,7 +1,6 @@
 package io.kitesql.storage;
 
 import io.kitesql.value.Memory;
-import java.util.function.BooleanSupplier;
 import org.lmdbjava.GetOp;
 import org.lmdbjava.LmdbException;
 
@@ -19,34 +18,39 @@ public final class ReadCursor implements KvCursor {
     this.pooled = pooled;
   }
 
+  /** The LMDB calls a read cursor makes; a switch instead of a lambda per call keeps moves allocation-free. */
+  private enum Move { SEEK, SEEK_EXACT, FIRST, LAST, NEXT, PREV }
+
   @Override
   public boolean seek(byte[] key, int length) {
-    var c = live();
-    return move(() -> c.cursor.get(txn.context().key(key, length), GetOp.MDB_SET_RANGE), "cursor seek");
+    return move(Move.SEEK, key, length, "cursor seek");
+  }
+
+  @Override
+  public boolean seekExact(byte[] key, int length) {
+    return move(Move.SEEK_EXACT, key, length, "cursor seek");
   }
 
   @Override
   public boolean first() {
-    var c = live();
-    return move(c.cursor::first, "cursor first");
+    return move(Move.FIRST, null, 0, "cursor first");
   }
 
   @Override
   public boolean last() {
-    var c = live();
-    return move(c.cursor::last, "cursor last");
+    return move(Move.LAST, null, 0, "cursor last");
   }
 
   @Override
   public boolean next() {
-    var c = live();
-    return keyLength >= 0 && move(c.cursor::next, "cursor next");
+    live();
+    return keyLength >= 0 && move(Move.NEXT, null, 0, "cursor next");
   }
 
   @Override
   public boolean prev() {
-    var c = live();
-    return keyLength >= 0 && move(c.cursor::prev, "cursor prev");
+    live();
+    return keyLength >= 0 && move(Move.PREV, null, 0, "cursor prev");
   }
 
   @Override
@@ -79,10 +83,18 @@ public final class ReadCursor implements KvCursor {
     pooled = null;
   }
 
-  private boolean move(BooleanSupplier op, String action) {
+  private boolean move(Move op, byte[] key, int length, String action) {
+    var c = live().cursor;
     boolean found;
     try {
-      found = op.getAsBoolean();
+      found = switch (op) {
+        case SEEK -> c.get(txn.context().key(key, length), GetOp.MDB_SET_RANGE);
+        case SEEK_EXACT -> c.get(txn.context().key(key, length), GetOp.MDB_SET_KEY);
+        case FIRST -> c.first();
+        case LAST -> c.last();
+        case NEXT -> c.next();
+        case PREV -> c.prev();
+      };
     } catch (LmdbException e) {
       throw LmdbErrors.translate(e, action);
     }

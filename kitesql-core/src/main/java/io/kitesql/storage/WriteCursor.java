@@ -27,6 +27,11 @@ public final class WriteCursor implements KvCursor {
   }
 
   @Override
+  public boolean seekExact(byte[] k, int length) {
+    return move(() -> cursor.get(txn.keyPtr(k, length), GetOp.MDB_SET_KEY), "cursor seek");
+  }
+
+  @Override
   public boolean first() {
     return move(() -> cursor.first(), "cursor first");
   }

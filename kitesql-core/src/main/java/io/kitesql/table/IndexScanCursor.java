@@ -8,26 +8,27 @@ import io.kitesql.codec.RowLayout;
 import io.kitesql.codec.RowView;
 import io.kitesql.storage.Keyspace;
 import io.kitesql.storage.KvCursor;
-import io.kitesql.storage.KvTransaction;
 import io.kitesql.storage.Slice;
 import io.kitesql.value.DataType;
 import io.kitesql.value.Memory;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * Rows in index order. An entry key is {@code tablePrefix 'i' indexId values pk}, its value
  * empty. When every requested column is an indexed or primary-key column the row comes from the
  * key alone (covered: text is a view of the key, borrowed in a read-only transaction);
  * otherwise the primary-key part of the entry key, behind {@code tablePrefix 'r'}, is the row key
- * to look the row up by.
+ * to look the row up by, with a second storage cursor kept for the walk.
  */
 final class IndexScanCursor extends RangeCursor {
-  private final IndexDef index;
-  private final List<DataType> indexTypes;
+  private final String indexName;
+  /** The indexed column positions and their types, in index order. */
+  private final int[] indexColumns;
+  private final DataType[] indexTypes;
+  /** The primary-key column positions (empty with a hidden row id) and the row key's types. */
   private final int[] pkColumns;
-  private final List<DataType> pkTypes;
+  private final DataType[] pkTypes;
   private final boolean covered;
   /** Per column: requested? */
   private final boolean[] wanted;
@@ -36,14 +37,17 @@ final class IndexScanCursor extends RangeCursor {
   /** The row key of the current entry: the table's row prefix, then the entry's pk bytes. */
   private byte[] rowKey = new byte[64];
   private int rowKeyLength;
+  /** Looks rows up (not covered); opened on the first lookup of a walk. */
+  private KvCursor rows;
 
-  IndexScanCursor(KvTransaction tx, TableKeys keys, IndexDef index, TableKeys.KeyRange range,
-      RowLayout layout, int[] columns, boolean reverse) {
-    super(tx, range, columns, layout.columnCount(), reverse);
-    this.index = index;
-    this.indexTypes = keys.indexTypes(index);
+  IndexScanCursor(KeyInterval interval, TableKeys keys, IndexDef index, RowLayout layout, int[] columns,
+      boolean reverse, boolean reuseRows) {
+    super(interval, columns, layout.columnCount(), reverse, reuseRows);
+    this.indexName = index.name();
+    this.indexColumns = index.columns().stream().mapToInt(Integer::intValue).toArray();
+    this.indexTypes = keys.indexTypes(index).toArray(DataType[]::new);
     this.pkColumns = keys.pkColumns();
-    this.pkTypes = keys.rowKeyTypes();
+    this.pkTypes = keys.rowKeyTypes().toArray(DataType[]::new);
     this.wanted = new boolean[width];
     for (int c : columns) {
       wanted[c] = true;
@@ -70,32 +74,35 @@ final class IndexScanCursor extends RangeCursor {
 
   @Override
   protected Object[] decode(Slice key, KvCursor cursor) {
-    var row = new Object[width];
     decoder.wrap(key.base(), key.offset(), key.length());
     decoder.readTableId();
     decoder.readRawByte();
     decoder.readTableId();
-    var cols = index.columns();
-    for (int i = 0; i < cols.size(); i++) {
-      readOrSkip(row, cols.get(i), indexTypes.get(i));
-    }
-    copyRowKey(key, decoder.position());
     if (!covered) {
+      for (var type : indexTypes) {
+        decoder.skip(type);
+      }
+      copyRowKey(key, decoder.position());
       return lookUp();
     }
+    var row = rowArray();
+    for (int i = 0; i < indexColumns.length; i++) {
+      readOrSkip(row, indexColumns[i], indexTypes[i]);
+    }
+    copyRowKey(key, decoder.position());
     // The pk part: declared pk columns, or the hidden row id (not a column: skipped).
-    for (int i = 0; i < pkTypes.size(); i++) {
+    for (int i = 0; i < pkTypes.length; i++) {
       if (pkColumns.length == 0) {
-        decoder.skip(pkTypes.get(i));
+        decoder.skip(pkTypes[i]);
       } else {
-        readOrSkip(row, pkColumns[i], pkTypes.get(i));
+        readOrSkip(row, pkColumns[i], pkTypes[i]);
       }
     }
     return row;
   }
 
   private void readOrSkip(Object[] row, int column, DataType type) {
-    if (covered && wanted[column]) {
+    if (wanted[column]) {
       row[column] = decoder.readValue(type, tx.scope());
     } else {
       decoder.skip(type);
@@ -114,10 +121,26 @@ final class IndexScanCursor extends RangeCursor {
   }
 
   private Object[] lookUp() {
-    var value = tx.get(Keyspace.DATA, rowKey, rowKeyLength).orElseThrow(() ->
-        new KiteSqlException(ErrorCode.CORRUPT_RECORD, "index " + index.name()
-            + " has an entry for a row that does not exist"));
-    return RowDecoding.decode(view, value, tx.scope(), columns, width);
+    if (rows == null) {
+      rows = tx.openCursor(Keyspace.DATA);
+    }
+    if (!rows.seekExact(rowKey, rowKeyLength)) {
+      throw new KiteSqlException(ErrorCode.CORRUPT_RECORD, "index " + indexName
+          + " has an entry for a row that does not exist");
+    }
+    var value = rows.value();
+    view.wrap(value.base(), value.offset(), value.length(), tx.scope());
+    return RowDecoding.fill(view, columns, rowArray());
+  }
+
+  @Override
+  protected void closeWalk() {
+    if (rows != null) {
+      if (tx.isOpen()) {
+        rows.close();
+      }
+      rows = null;
+    }
   }
 
   @Override

@@ -4,46 +4,59 @@ import io.kitesql.storage.Keyspace;
 import io.kitesql.storage.KvCursor;
 import io.kitesql.storage.KvTransaction;
 import io.kitesql.storage.Slice;
-import java.lang.foreign.MemorySegment;
-import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 
 /**
  * Walks the keys of a half-open interval [from, to) of one keyspace, forward or backward, and
  * lets a subclass turn each entry into a row. Positions itself lazily on the first {@link
- * #next()}.
+ * #next()}. Everything that does not depend on the execution (key interval buffers, decoders,
+ * with {@code reuseRows} the row array) is made once, so a cursor {@link #reopen reopened} for
+ * each execution of a statement allocates next to nothing.
  */
 abstract sealed class RangeCursor implements TableCursor permits TableScanCursor, IndexScanCursor {
-  protected final KvTransaction tx;
+  protected KvTransaction tx;
   /** Requested column positions. */
   protected final int[] columns;
   /** The table's width. */
   protected final int width;
-  private final KvCursor cursor;
-  private final byte[] from;
-  private final byte[] to;
-  /** The bounds as segments, wrapped once for the per-row comparison. */
-  private final MemorySegment fromSegment;
-  private final MemorySegment toSegment;
+  private final KeyInterval interval;
   private final boolean reverse;
+  /** The one array every row is decoded into, or null when each row gets a new array. */
+  private final Object[] reusedRow;
+  private KvCursor cursor;
   private boolean started;
   private boolean done;
-  private boolean closed;
+  private boolean closed = true;
   private Object[] current;
 
-  RangeCursor(KvTransaction tx, TableKeys.KeyRange range, int[] columns, int width, boolean reverse) {
-    this.tx = tx;
+  RangeCursor(KeyInterval interval, int[] columns, int width, boolean reverse, boolean reuseRows) {
+    this.interval = interval;
     this.columns = columns.clone();
     this.width = width;
     for (int c : columns) {
       Objects.checkIndex(c, width);
     }
-    this.from = range.from();
-    this.to = range.to();
-    this.fromSegment = MemorySegment.ofArray(from);
-    this.toSegment = MemorySegment.ofArray(to);
     this.reverse = reverse;
+    this.reusedRow = reuseRows ? new Object[width] : null;
+  }
+
+  @Override
+  public final void reopen(KvTransaction tx, List<?> lower, boolean lowerInclusive, List<?> upper,
+      boolean upperInclusive) {
+    close();
+    interval.set(lower, lowerInclusive, upper, upperInclusive);
+    this.tx = tx;
     this.cursor = tx.openCursor(Keyspace.DATA);
+    started = false;
+    done = false;
+    closed = false;
+  }
+
+  /** {@link #reopen} with {@code bounds}. */
+  final RangeCursor open(KvTransaction tx, KeyBounds bounds) {
+    reopen(tx, bounds.lower(), bounds.lowerInclusive(), bounds.upper(), bounds.upperInclusive());
+    return this;
   }
 
   @Override
@@ -57,7 +70,7 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
     boolean on = started ? (reverse ? cursor.prev() : cursor.next()) : position();
     started = true;
     Slice key = on ? cursor.key() : null;
-    if (key == null || !inRange(key)) {
+    if (key == null || !(reverse ? interval.atOrAboveLower(key) : interval.belowUpper(key))) {
       done = true;
       current = null;
       return false;
@@ -68,29 +81,28 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
 
   /** Moves to the first entry of the walk: the first key >= from, or the last key < to. */
   private boolean position() {
-    if (isEmptyRange()) {
+    if (interval.isEmpty()) {
       return false;
     }
     if (!reverse) {
-      return cursor.seek(from);
+      return cursor.seek(interval.from(), interval.fromLength());
     }
-    return cursor.seek(to) ? cursor.prev() : cursor.last();
+    return cursor.seek(interval.to(), interval.toLength()) ? cursor.prev() : cursor.last();
   }
 
-  /** A lower bound above the upper one (e.g. a > 5 AND a < 3) admits nothing. */
-  private boolean isEmptyRange() {
-    return Arrays.compareUnsigned(from, to) >= 0;
+  /** The array to decode the next row into: the reused one, or a new one of the table's width. */
+  protected final Object[] rowArray() {
+    return reusedRow != null ? reusedRow : new Object[width];
   }
 
-  private boolean inRange(Slice key) {
-    return reverse ? TableKeys.compare(key, fromSegment) >= 0 : TableKeys.compare(key, toSegment) < 0;
-  }
-
-  /** Turns the entry the cursor stands on into a new row of the table's width. */
+  /** Turns the entry the cursor stands on into a row of the table's width ({@link #rowArray}). */
   protected abstract Object[] decode(Slice key, KvCursor cursor);
 
   /** The row key of the current entry (subclasses know where it is). */
   protected abstract byte[] currentRowKey();
+
+  /** Releases what a subclass opened for the current walk (its transaction may have ended). */
+  protected void closeWalk() {}
 
   @Override
   public final Object[] row() {
@@ -121,6 +133,9 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
       if (tx.isOpen()) {
         cursor.close();
       }
+      closeWalk();
+      cursor = null;
+      tx = null;
     }
   }
 }

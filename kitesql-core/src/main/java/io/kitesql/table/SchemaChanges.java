@@ -33,7 +33,7 @@ final class SchemaChanges {
     try {
       RowBatches.forEach(tx, keys.rowPrefix(), batch -> {
         for (var stored : batch) {
-          Object[] row = RowDecoding.decode(view, stored.value(), Scope.OWNED, columns, width);
+          Object[] row = RowDecoding.decode(view, stored.value(), Scope.OWNED, columns, new Object[width]);
           var values = keys.indexValues(enc, index, row);
           tx.put(Keyspace.DATA, keys.entryKey(values, stored.key().toByteArray()), IndexMaintenance.EMPTY);
         }
@@ -69,7 +69,7 @@ final class SchemaChanges {
     int[] all = IntStream.range(0, oldWidth).toArray();
     RowBatches.forEach(tx, keys.rowPrefix(), batch -> {
       for (var stored : batch) {
-        Object[] old = RowDecoding.decode(view, stored.value(), Scope.OWNED, all, oldWidth);
+        Object[] old = RowDecoding.decode(view, stored.value(), Scope.OWNED, all, new Object[oldWidth]);
         Object[] row = Arrays.copyOf(old, newWidth);
         System.arraycopy(newValues, 0, row, oldWidth, newValues.length);
         tx.put(Keyspace.DATA, stored.key().toByteArray(), encoder.encode(row));

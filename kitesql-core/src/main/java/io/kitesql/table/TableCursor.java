@@ -1,16 +1,29 @@
 package io.kitesql.table;
 
+import io.kitesql.storage.KvTransaction;
+import java.util.List;
+
 /**
  * A forward-only walk over rows of one table, in key order (primary key for {@link
  * TableStore#scan}, index order for {@link TableStore#indexScan}), or the reverse of it.
  *
- * <p>Usage: {@code while (cursor.next()) use(cursor.row());}. Each row is a new array of the
- * table's full width in which only the requested columns are filled; callers may keep rows (and
- * refs) for as long as the transaction lives. In a read-only transaction, text and binary values
+ * <p>Usage: {@code while (cursor.next()) use(cursor.row());}. Each row is an array of the
+ * table's full width in which only the requested columns are filled: a new array per row, so
+ * callers may keep rows (and refs) for as long as the transaction lives, unless the cursor was
+ * made with {@code reuseRows} ({@link TableStore#cursor}), which decodes every row into one
+ * array. A cursor can be {@link #reopen reopened} on another range or transaction, so one cursor
+ * serves every execution of a statement. In a read-only transaction, text and binary values
  * are borrowed views of the LMDB map that throw {@link IllegalStateException} once the
  * transaction has ended. Not thread-safe; the rows it returned are.
  */
 public sealed interface TableCursor extends AutoCloseable permits RangeCursor {
+
+  /**
+   * Aims the cursor at the keys between {@code lower} and {@code upper} in {@code tx}, ending the
+   * walk it was on. Bounds as in {@link KeyBounds}: values of the key columns' types for a prefix
+   * of them, an empty list meaning unbounded. The lists are read here and not kept.
+   */
+  void reopen(KvTransaction tx, List<?> lower, boolean lowerInclusive, List<?> upper, boolean upperInclusive);
 
   /** Advances to the next row in range; false (and stays so) once the range is exhausted. */
   boolean next();

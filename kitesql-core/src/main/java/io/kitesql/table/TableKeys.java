@@ -166,41 +166,6 @@ final class TableKeys {
   }
 
   /**
-   * The half-open byte interval [from, to) of keys below {@code scanPrefix} that {@code bounds}
-   * admits, the bound values being of {@code types} (a prefix of them).
-   */
-  static KeyRange range(byte[] scanPrefix, List<DataType> types, KeyBounds bounds, String what) {
-    var enc = new KeyEncoder();
-    byte[] from = bounds.lowerUnbounded() ? scanPrefix.clone()
-        : encodeBound(enc, scanPrefix, types, bounds.lower(), what);
-    if (!bounds.lowerUnbounded() && !bounds.lowerInclusive()) {
-      from = successor(from);
-    }
-    byte[] to;
-    if (bounds.upperUnbounded()) {
-      to = successor(scanPrefix);
-    } else {
-      to = encodeBound(enc, scanPrefix, types, bounds.upper(), what);
-      if (bounds.upperInclusive()) {
-        to = successor(to);
-      }
-    }
-    return new KeyRange(from, to);
-  }
-
-  private static byte[] encodeBound(KeyEncoder enc, byte[] prefix, List<DataType> types, List<Object> values, String what) {
-    if (values.size() > types.size()) {
-      throw new IllegalArgumentException("a bound of " + values.size() + " values for the "
-          + types.size() + " key columns of " + what);
-    }
-    enc.reset().appendRawBytes(prefix);
-    for (int i = 0; i < values.size(); i++) {
-      enc.appendValue(types.get(i), values.get(i));
-    }
-    return enc.toByteArray();
-  }
-
-  /**
    * The smallest byte string greater than every string that starts with {@code prefix}: drop
    * trailing 0xFF bytes, increment the last. Every prefix here starts with a table id below 2^31,
    * so some byte is below 0xFF.
@@ -223,7 +188,11 @@ final class TableKeys {
    * a segment so scans wrap their bounds once, not per row.
    */
   static int compare(Slice key, MemorySegment bytes) {
-    long n = bytes.byteSize();
+    return compare(key, bytes, bytes.byteSize());
+  }
+
+  /** {@link #compare(Slice, MemorySegment)} with the first {@code n} bytes of {@code bytes}. */
+  static int compare(Slice key, MemorySegment bytes, long n) {
     long at = MemorySegment.mismatch(key.base(), key.offset(), key.offset() + key.length(), bytes, 0, n);
     if (at < 0) {
       return 0;
@@ -253,7 +222,4 @@ final class TableKeys {
 
   /** The values part of an index entry of {@code index} (for messages), encoded. */
   record IndexValues(IndexDef index, byte[] prefix, boolean hasNull) {}
-
-  /** A half-open interval of keys, {@code from <= key < to}. */
-  record KeyRange(byte[] from, byte[] to) {}
 }

@@ -3,7 +3,6 @@ package io.kitesql.table;
 import io.kitesql.codec.RowLayout;
 import io.kitesql.codec.RowView;
 import io.kitesql.storage.KvCursor;
-import io.kitesql.storage.KvTransaction;
 import io.kitesql.storage.Slice;
 
 /**
@@ -14,15 +13,17 @@ final class TableScanCursor extends RangeCursor {
   private final RowView view;
   private Slice key;
 
-  TableScanCursor(KvTransaction tx, TableKeys.KeyRange range, RowLayout layout, int[] columns, boolean reverse) {
-    super(tx, range, columns, layout.columnCount(), reverse);
+  TableScanCursor(KeyInterval interval, RowLayout layout, int[] columns, boolean reverse, boolean reuseRows) {
+    super(interval, columns, layout.columnCount(), reverse, reuseRows);
     this.view = new RowView(layout);
   }
 
   @Override
   protected Object[] decode(Slice key, KvCursor cursor) {
     this.key = key;
-    return RowDecoding.decode(view, cursor.value(), tx.scope(), columns, width);
+    var value = cursor.value();
+    view.wrap(value.base(), value.offset(), value.length(), tx.scope());
+    return RowDecoding.fill(view, columns, rowArray());
   }
 
   @Override

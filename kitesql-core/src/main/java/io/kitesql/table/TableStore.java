@@ -225,7 +225,7 @@ public final class TableStore {
       Objects.checkIndex(c, layout.columnCount());
     }
     return tx.get(Keyspace.DATA, ref.key()).map(value ->
-        RowDecoding.decode(new RowView(layout), value, tx.scope(), columns, layout.columnCount()));
+        RowDecoding.decode(new RowView(layout), value, tx.scope(), columns, new Object[layout.columnCount()]));
   }
 
   /** Rows in primary-key (row id) order within {@code bounds} over a primary-key prefix. */
@@ -235,9 +235,7 @@ public final class TableStore {
 
   /** As {@link #scan(KvTransaction, KeyBounds, int[])}, descending if {@code reverse}. */
   public TableCursor scan(KvTransaction tx, KeyBounds bounds, int[] columns, boolean reverse) {
-    var range = TableKeys.range(keys.rowPrefix(), keys.rowKeyTypes(), bounds,
-        "the primary key of table " + table.name());
-    return new TableScanCursor(tx, range, layout, columns, reverse);
+    return tableScan(columns, reverse, false).open(tx, bounds);
   }
 
   /**
@@ -246,9 +244,29 @@ public final class TableStore {
    * indexed or part of the primary key ({@link #covers}), else looks each row up.
    */
   public TableCursor indexScan(KvTransaction tx, IndexDef index, KeyBounds bounds, int[] columns, boolean reverse) {
-    var range = TableKeys.range(keys.indexPrefix(index), keys.indexTypes(index), bounds,
+    return indexScan(index, columns, reverse, false).open(tx, bounds);
+  }
+
+  /**
+   * A cursor not yet open, for {@link TableCursor#reopen} at each execution of a statement: in
+   * primary-key order, or in the order of {@code index} if present; descending if {@code reverse}.
+   * With {@code reuseRows} every row is decoded into one array, which the caller must not keep
+   * past its next call to {@link TableCursor#next()}.
+   */
+  public TableCursor cursor(Optional<IndexDef> index, int[] columns, boolean reverse, boolean reuseRows) {
+    return index.isPresent() ? indexScan(index.get(), columns, reverse, reuseRows)
+        : tableScan(columns, reverse, reuseRows);
+  }
+
+  private RangeCursor tableScan(int[] columns, boolean reverse, boolean reuseRows) {
+    var interval = new KeyInterval(keys.rowPrefix(), keys.rowKeyTypes(), "the primary key of table " + table.name());
+    return new TableScanCursor(interval, layout, columns, reverse, reuseRows);
+  }
+
+  private RangeCursor indexScan(IndexDef index, int[] columns, boolean reverse, boolean reuseRows) {
+    var interval = new KeyInterval(keys.indexPrefix(index), keys.indexTypes(index),
         "index " + index.name() + " of table " + table.name());
-    return new IndexScanCursor(tx, keys, index, range, layout, columns, reverse);
+    return new IndexScanCursor(interval, keys, index, layout, columns, reverse, reuseRows);
   }
 
   /** Forward {@link #indexScan(KvTransaction, IndexDef, KeyBounds, int[], boolean)}. */

@@ -1,0 +1,99 @@
+package io.kitesql.table;
+
+import io.kitesql.codec.KeyEncoder;
+import io.kitesql.storage.Slice;
+import io.kitesql.value.DataType;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The half-open byte interval {@code [from, to)} of the keys below one scan prefix (a table's row
+ * keys, or one index's entries) that a pair of bounds admits. Mutable and re-encoded in place by
+ * {@link #set} at each execution of a scan, so repeated scans allocate no key buffers.
+ */
+final class KeyInterval {
+  private final byte[] prefix;
+  private final List<DataType> types;
+  private final String what;
+  private final KeyEncoder from = new KeyEncoder();
+  private final KeyEncoder to = new KeyEncoder();
+  /** Segments over the encoders' arrays, re-wrapped only when an array grows. */
+  private MemorySegment fromSegment = MemorySegment.ofArray(from.array());
+  private MemorySegment toSegment = MemorySegment.ofArray(to.array());
+
+  /**
+   * @param prefix the bytes every key of the scan starts with
+   * @param types the types of the key values after the prefix; bounds hold values for a prefix of them
+   * @param what the key, for messages ("index x of table t")
+   */
+  KeyInterval(byte[] prefix, List<DataType> types, String what) {
+    this.prefix = prefix.clone();
+    this.types = List.copyOf(types);
+    this.what = what;
+  }
+
+  /**
+   * Encodes the interval of keys that the bounds admit: values (already of the key columns'
+   * types) for a prefix of the key columns, an empty list meaning unbounded (see {@link KeyBounds}).
+   */
+  void set(List<?> lower, boolean lowerInclusive, List<?> upper, boolean upperInclusive) {
+    encode(from, lower);
+    if (!lower.isEmpty() && !lowerInclusive) {
+      from.toSuccessor();
+    }
+    encode(to, upper);
+    if (upper.isEmpty() || upperInclusive) {
+      to.toSuccessor();
+    }
+    if (fromSegment.byteSize() != from.array().length) {
+      fromSegment = MemorySegment.ofArray(from.array());
+    }
+    if (toSegment.byteSize() != to.array().length) {
+      toSegment = MemorySegment.ofArray(to.array());
+    }
+  }
+
+  private void encode(KeyEncoder key, List<?> values) {
+    if (values.size() > types.size()) {
+      throw new IllegalArgumentException("a bound of " + values.size() + " values for the "
+          + types.size() + " key columns of " + what);
+    }
+    key.reset().appendRawBytes(prefix);
+    for (int i = 0; i < values.size(); i++) {
+      key.appendValue(types.get(i), values.get(i));
+    }
+  }
+
+  byte[] from() {
+    return from.array();
+  }
+
+  int fromLength() {
+    return from.length();
+  }
+
+  byte[] to() {
+    return to.array();
+  }
+
+  int toLength() {
+    return to.length();
+  }
+
+  /** A lower bound above the upper one (e.g. a > 5 AND a < 3) admits nothing. */
+  boolean isEmpty() {
+    return Arrays.compareUnsigned(from.array(), 0, from.length(), to.array(), 0, to.length()) >= 0;
+  }
+
+  /** Whether {@code key} lies below the upper end. */
+  boolean belowUpper(Slice key) {
+    return TableKeys.compare(key, toSegment, to.length()) < 0;
+  }
+
+  /** Whether {@code key} lies at or above the lower end. */
+  boolean atOrAboveLower(Slice key) {
+    return TableKeys.compare(key, fromSegment, from.length()) >= 0;
+  }
+
+}
