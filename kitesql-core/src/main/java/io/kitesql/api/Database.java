@@ -53,6 +53,7 @@ public final class Database implements AutoCloseable {
    * errors surface here). Cached by SQL text: preparing the same text again is a map lookup.
    */
   public PreparedStatement prepare(String sql) {
+    checkOpen();
     var statement = statement(sql);
     statement.compiledFor(catalog());
     return statement;
@@ -74,11 +75,13 @@ public final class Database implements AutoCloseable {
 
   /** Begins a read-only transaction on the latest committed state. */
   public ReadOnlyTransaction beginRead() {
+    checkOpen();
     return new ReadOnlyTransaction(this, storage.beginRead());
   }
 
   /** Begins the read-write transaction, waiting for the one in progress. */
   public ReadWriteTransaction beginWrite() {
+    checkOpen();
     return new ReadWriteTransaction(this, storage.beginWrite());
   }
 
@@ -107,7 +110,23 @@ public final class Database implements AutoCloseable {
 
   /** The schema as of the last committed change. */
   public Catalog catalog() {
+    checkOpen();
     return current.catalog();
+  }
+
+  /** Whether {@link #close()} has closed the database. */
+  public boolean isClosed() {
+    return storage.isClosed();
+  }
+
+  /**
+   * Using a closed database (or a statement prepared on it) is a programming error, reported like
+   * the use of a closed transaction, cursor or borrowed value: with {@link IllegalStateException}.
+   */
+  void checkOpen() {
+    if (storage.isClosed()) {
+      throw new IllegalStateException("database " + storage.directory() + " is closed");
+    }
   }
 
   /**
@@ -117,6 +136,7 @@ public final class Database implements AutoCloseable {
    * database; takes a read context for its duration.
    */
   public IntegrityReport checkIntegrity() {
+    checkOpen();
     return storage.read(tx -> {
       var check = IntegrityCheck.run(tx);
       return new IntegrityReport(check.problems(), check.rowsChecked(), check.indexEntriesChecked());

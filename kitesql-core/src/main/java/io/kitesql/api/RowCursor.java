@@ -146,6 +146,7 @@ public final class RowCursor implements AutoCloseable {
 
   @Override
   public void close() {
+    row = null;
     if (operator != null) {
       var op = operator;
       operator = null;
@@ -159,6 +160,9 @@ public final class RowCursor implements AutoCloseable {
   }
 
   private Object[] current() {
+    if (!owner.isOpen()) {
+      throw new IllegalStateException("the transaction of this cursor has ended");
+    }
     if (row == null) {
       throw new IllegalStateException(operator == null ? "cursor is closed or past its last row" : "call next() first");
     }

@@ -4,28 +4,34 @@ import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.bind.BoundStatement;
 import io.kitesql.catalog.Catalog;
+import io.kitesql.catalog.TableDef;
 import io.kitesql.exec.ExecutionContext;
 import io.kitesql.plan.PlanPrinter;
 import io.kitesql.plan.Values;
 import io.kitesql.expr.Expr;
 import io.kitesql.plan.OutputColumn;
 import io.kitesql.storage.KvTransaction;
+import io.kitesql.table.TableStore;
 import io.kitesql.value.DataType;
 import io.kitesql.value.Text;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /** What both kinds of transaction share: the catalog they see, queries, and their open cursors. */
 final class Session {
   private final Database database;
   private final KvTransaction storage;
   private final List<RowCursor> cursors = new ArrayList<>();
+  /** The database's table stores, as operators look them up (made once, not per execution). */
+  private final Function<TableDef, TableStore> stores;
   Catalog catalog;
 
   Session(Database database, KvTransaction storage) {
     this.database = database;
     this.storage = storage;
+    this.stores = database::store;
     this.catalog = database.catalogFor(storage);
   }
 
@@ -38,7 +44,7 @@ final class Session {
   }
 
   ExecutionContext context(Object[] parameters) {
-    return new ExecutionContext(storage, parameters, database::store);
+    return new ExecutionContext(storage, parameters, stores);
   }
 
   RowCursor query(Transaction owner, PreparedStatement statement, Object[] positional, Map<String, ?> named) {

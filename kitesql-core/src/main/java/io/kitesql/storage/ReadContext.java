@@ -100,7 +100,8 @@ final class ReadContext {
   /** A cursor of this transaction, renewed for it; returned with {@link PooledCursor#release}. */
   PooledCursor cursor(Keyspace ks) {
     var list = cursors.get(ks);
-    for (var c : list) {
+    for (int i = 0; i < list.size(); i++) { // no iterator: runs at every scan
+      var c = list.get(i);
       if (!c.inUse) {
         c.take(this);
         return c;

@@ -16,8 +16,12 @@ final class KeyInterval {
   private final byte[] prefix;
   private final List<DataType> types;
   private final String what;
-  private final KeyEncoder from = new KeyEncoder();
-  private final KeyEncoder to = new KeyEncoder();
+  /*
+   * Bounds are compared with keys, never stored, so LMDB's key size limit does not apply to them:
+   * a lookup by a value too long to be indexed simply finds nothing (see RangeCursor#seekAtLeast).
+   */
+  private final KeyEncoder from = new KeyEncoder(Integer.MAX_VALUE - 16);
+  private final KeyEncoder to = new KeyEncoder(Integer.MAX_VALUE - 16);
   /** Segments over the encoders' arrays, re-wrapped only when an array grows. */
   private MemorySegment fromSegment = MemorySegment.ofArray(from.array());
   private MemorySegment toSegment = MemorySegment.ofArray(to.array());
@@ -89,6 +93,14 @@ final class KeyInterval {
   /** Whether {@code key} lies below the upper end. */
   boolean belowUpper(Slice key) {
     return TableKeys.compare(key, toSegment, to.length()) < 0;
+  }
+
+  MemorySegment fromSegment() {
+    return fromSegment;
+  }
+
+  MemorySegment toSegment() {
+    return toSegment;
   }
 
   /** Whether {@code key} lies at or above the lower end. */

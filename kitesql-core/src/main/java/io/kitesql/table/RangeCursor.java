@@ -1,9 +1,11 @@
 package io.kitesql.table;
 
+import io.kitesql.codec.KeyLimits;
 import io.kitesql.storage.Keyspace;
 import io.kitesql.storage.KvCursor;
 import io.kitesql.storage.KvTransaction;
 import io.kitesql.storage.Slice;
+import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.Objects;
 
@@ -85,9 +87,25 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
       return false;
     }
     if (!reverse) {
-      return cursor.seek(interval.from(), interval.fromLength());
+      return seekAtLeast(interval.from(), interval.fromSegment(), interval.fromLength());
     }
-    return cursor.seek(interval.to(), interval.toLength()) ? cursor.prev() : cursor.last();
+    return seekAtLeast(interval.to(), interval.toSegment(), interval.toLength()) ? cursor.prev() : cursor.last();
+  }
+
+  /**
+   * Moves to the first key at least the first {@code length} of {@code bytes} ({@code bound} is a segment over them). LMDB refuses to seek with a key longer than it
+   * can store; such a bound seeks with its longest storable prefix (which sorts before it) and
+   * steps over the keys below the bound, which share that prefix.
+   */
+  private boolean seekAtLeast(byte[] bytes, MemorySegment bound, int length) {
+    if (length <= KeyLimits.MAX_KEY_SIZE) {
+      return cursor.seek(bytes, length);
+    }
+    boolean on = cursor.seek(bytes, KeyLimits.MAX_KEY_SIZE);
+    while (on && TableKeys.compare(cursor.key(), bound, length) < 0) {
+      on = cursor.next();
+    }
+    return on;
   }
 
   /** The array to decode the next row into: the reused one, or a new one of the table's width. */
