@@ -11,9 +11,10 @@ import java.util.List;
  * @param maxTierBytes the most note bytes per tier (a tier that would exceed it gets fewer rows)
  * @param docGroups groups of 100 documents for Table 4
  * @param warmupMillis warm-up time per cell (at least {@code minExecutions} executions)
- * @param measureMillis measured time per cell, between {@code minExecutions} and {@code maxExecutions}
- * @param minExecutions the fewest executions per phase
- * @param maxExecutions the most measured executions per cell
+ * @param measureMillis measured time per cell, split evenly over its rounds
+ * @param rounds measured rounds per cell, each of at least {@code minExecutions} executions
+ * @param minExecutions the fewest executions per warm-up and per round
+ * @param maxExecutions the most measured executions per cell, split evenly over its rounds
  * @param writeRows rows per bulk insert in batches of 1000
  * @param writeRowsSingle rows per bulk insert in batches of 1 (one transaction per row)
  */
@@ -25,6 +26,7 @@ public record BenchConfig(
     int docGroups,
     long warmupMillis,
     long measureMillis,
+    int rounds,
     int minExecutions,
     int maxExecutions,
     int writeRows,
@@ -39,22 +41,22 @@ public record BenchConfig(
   /** Target size of one JSON or CSV document. */
   public static final int DOC_BYTES = 16 * 1024;
 
-  /** The full run: every tier, about 10 minutes on 2 cores. */
+  /** The full run: every tier, about 8 minutes on 2 cores. */
   public static BenchConfig full() {
     return new BenchConfig("full", List.of(64, 1024, 4096, 16384, 65536, 262144),
-        2_000, 512L << 20, 30, 400, 900, 30, 5000, 100_000, 10_000);
+        2_000, 512L << 20, 30, 400, 1500, 5, 30, 5000, 100_000, 10_000);
   }
 
   /** Under a minute: three tiers, small data, short rounds. */
   public static BenchConfig quick() {
     return new BenchConfig("quick", List.of(64, 4096, 65536),
-        500, 32L << 20, 3, 60, 120, 10, 1000, 3_000, 500);
+        500, 32L << 20, 3, 60, 120, 3, 10, 1000, 3_000, 500);
   }
 
   /** The CI smoke test: the smallest tier, tiny data, a few executions. */
   public static BenchConfig smoke() {
     return new BenchConfig("smoke", List.of(64),
-        200, 1L << 20, 2, 5, 10, 5, 50, 300, 50);
+        200, 1L << 20, 2, 5, 10, 2, 5, 50, 300, 50);
   }
 
   /**
@@ -66,7 +68,7 @@ public record BenchConfig(
     return switch (name) {
       case "smoke" -> List.of();
       case "quick" -> List.of(smoke(), smoke());
-      default -> List.of(new BenchConfig("jit-warmup", List.of(64, 4096), 1_000, 64L << 20, 2, 300, 300, 5, 5000, 0, 0));
+      default -> List.of(new BenchConfig("jit-warmup", List.of(64, 4096), 1_000, 64L << 20, 2, 300, 300, 1, 5, 5000, 0, 0));
     };
   }
 

@@ -4,8 +4,10 @@ import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 
 /**
- * Runs one cell: warm-up, then measured executions, each timed alone; allocation is the
- * executing thread's allocated-bytes counter over the measured executions, divided by their count.
+ * Runs one cell: warm-up, then several measured rounds of executions, each execution timed alone.
+ * The cell's p50 is the median of the rounds' medians (one noisy round on a shared machine does
+ * not move it), its p99 is taken over all rounds' executions; allocation is the executing thread's
+ * allocated-bytes counter over all measured executions, divided by their count.
  * All executions of a cell run in one transaction of the engine. Must run on a platform thread (the
  * counter is -1 on virtual threads).
  */
@@ -56,21 +58,36 @@ public final class Measure {
       sink += consumer.consume(query.execute(parameters[next]));
       next = (next + 1) % parameters.length;
     }
-    var latencies = new long[config.maxExecutions()];
+    int rounds = config.rounds();
+    int perRound = Math.max(config.minExecutions(), config.maxExecutions() / rounds);
+    long roundNanos = config.measureMillis() * 1_000_000 / rounds;
+    var latencies = new long[perRound * rounds];
+    var roundMedians = new double[rounds];
+    var roundSorted = new long[perRound]; // allocated before the counter starts, like everything measured
     int count = 0;
-    long measureEnd = System.nanoTime() + config.measureMillis() * 1_000_000;
     long allocatedBefore = allocatedBytes();
-    while (count < latencies.length && (count < config.minExecutions() || System.nanoTime() < measureEnd)) {
-      long start = System.nanoTime();
-      sink += consumer.consume(query.execute(parameters[next]));
-      latencies[count++] = System.nanoTime() - start;
-      next = (next + 1) % parameters.length;
+    for (int round = 0; round < rounds; round++) {
+      int from = count;
+      long roundEnd = System.nanoTime() + roundNanos;
+      while (count - from < perRound && (count - from < config.minExecutions() || System.nanoTime() < roundEnd)) {
+        long start = System.nanoTime();
+        sink += consumer.consume(query.execute(parameters[next]));
+        latencies[count++] = System.nanoTime() - start;
+        next = (next + 1) % parameters.length;
+      }
+      int n = count - from;
+      System.arraycopy(latencies, from, roundSorted, 0, n);
+      Arrays.sort(roundSorted, 0, n);
+      roundMedians[round] = percentile(roundSorted, n, 0.50);
     }
     long allocated = allocatedBytes() - allocatedBefore;
     blackhole += sink;
     Arrays.sort(latencies, 0, count);
-    return new Results.Measured(percentile(latencies, count, 0.50) / 1e3, percentile(latencies, count, 0.99) / 1e3,
-        (double) allocated / count, count);
+    Arrays.sort(roundMedians);
+    double median = rounds % 2 == 1 ? roundMedians[rounds / 2]
+        : (roundMedians[rounds / 2 - 1] + roundMedians[rounds / 2]) / 2;
+    return new Results.Measured(median / 1e3, percentile(latencies, count, 0.99) / 1e3,
+        (double) allocated / count, count, roundMedians[rounds - 1] / roundMedians[0]);
   }
 
   private static double percentile(long[] sorted, int count, double p) {

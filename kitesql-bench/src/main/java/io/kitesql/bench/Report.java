@@ -68,8 +68,9 @@ public final class Report {
     environment.forEach((k, v) -> row(k, v));
     r.facts.forEach((k, v) -> row(k, v));
     r.dataRows.forEach((k, v) -> row("rows: " + k, String.format("%,d", v)));
-    row("per cell", "warm-up " + config.warmupMillis() + " ms, then up to " + config.maxExecutions()
-        + " executions or " + config.measureMillis() + " ms (at least " + config.minExecutions() + ")");
+    row("per cell", "warm-up " + config.warmupMillis() + " ms, then " + config.rounds() + " rounds of up to "
+        + config.maxExecutions() / config.rounds() + " executions or " + config.measureMillis() / config.rounds()
+        + " ms each (at least " + config.minExecutions() + "); p50 = median of the rounds' medians, p99 over all rounds");
     out.append('\n');
   }
 
@@ -88,6 +89,18 @@ public final class Report {
       grid(tiers, tier -> engines.stream().map(e -> cell(r.get(table, variant, tier, e))).toList(), "note");
       out.append("p99 µs:\n\n");
       grid(tiers, tier -> engines.stream().map(e -> p99(r.get(table, variant, tier, e))).toList(), "note");
+      spread(tiers.stream().flatMap(t -> engines.stream().map(e -> r.get(table, variant, t, e))).toList());
+    }
+  }
+
+  /** How far the rounds' medians of these cells lay apart: the typical and the worst cell. */
+  private void spread(List<Results.Outcome> cells) {
+    var spreads = cells.stream().filter(c -> c instanceof Results.Measured)
+        .mapToDouble(c -> ((Results.Measured) c).roundSpread()).sorted().toArray();
+    if (spreads.length > 0 && config.rounds() > 1) {
+      out.append(String.format("Round-to-round spread of the median (slowest round / fastest round, %d rounds): "
+          + "%.2fx in the median cell, %.2fx in the worst.%n%n", config.rounds(), spreads[spreads.length / 2],
+          spreads[spreads.length - 1]));
     }
   }
 
@@ -110,6 +123,7 @@ public final class Report {
     grid(variants, v -> engines.stream().map(e -> cell(r.get("4", v, "16 KiB docs", e))).toList(), "");
     out.append("p99 µs:\n\n");
     grid(variants, v -> engines.stream().map(e -> p99(r.get("4", v, "16 KiB docs", e))).toList(), "");
+    spread(variants.stream().flatMap(v -> engines.stream().map(e -> r.get("4", v, "16 KiB docs", e))).toList());
   }
 
   private void extras(List<String> tiers) {

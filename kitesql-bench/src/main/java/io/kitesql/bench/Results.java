@@ -14,13 +14,14 @@ public final class Results {
   /**
    * A measured cell.
    *
-   * @param p50Micros median latency per execution
-   * @param p99Micros 99th percentile latency
-   * @param bytesPerExecution Java heap bytes allocated per execution by the executing thread
-   * @param executions measured executions
+   * @param p50Micros the median of the rounds' median latencies per execution
+   * @param p99Micros 99th percentile latency over the executions of all rounds
+   * @param bytesPerExecution Java heap bytes allocated per execution by the executing thread, over all rounds
+   * @param executions measured executions, all rounds
+   * @param roundSpread the slowest round's median latency over the fastest round's (1 with one round)
    */
-  public record Measured(double p50Micros, double p99Micros, double bytesPerExecution, int executions)
-      implements Outcome {}
+  public record Measured(double p50Micros, double p99Micros, double bytesPerExecution, int executions,
+      double roundSpread) implements Outcome {}
 
   /** The engine raised an error for the statement. */
   public record Unsupported(String reason) implements Outcome {}
