@@ -2,6 +2,7 @@ package io.kitesql.bench;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -89,19 +90,28 @@ public final class Report {
       grid(tiers, tier -> engines.stream().map(e -> cell(r.get(table, variant, tier, e))).toList(), "note");
       out.append("p99 µs:\n\n");
       grid(tiers, tier -> engines.stream().map(e -> p99(r.get(table, variant, tier, e))).toList(), "note");
-      spread(tiers.stream().flatMap(t -> engines.stream().map(e -> r.get(table, variant, t, e))).toList());
+      spread(table, variant, tiers);
     }
   }
 
-  /** How far the rounds' medians of these cells lay apart: the typical and the worst cell. */
-  private void spread(List<Results.Outcome> cells) {
-    var spreads = cells.stream().filter(c -> c instanceof Results.Measured)
-        .mapToDouble(c -> ((Results.Measured) c).roundSpread()).sorted().toArray();
-    if (spreads.length > 0 && config.rounds() > 1) {
-      out.append(String.format("Round-to-round spread of the median (slowest round / fastest round, %d rounds): "
-          + "%.2fx in the median cell, %.2fx in the worst.%n%n", config.rounds(), spreads[spreads.length / 2],
-          spreads[spreads.length - 1]));
+  /** How far the rounds' medians of the cells of one grid lay apart: the typical and the worst cell. */
+  private void spread(String table, String variant, List<String> tiers) {
+    var measured = new ArrayList<Map.Entry<String, Results.Measured>>();
+    for (var tier : tiers) {
+      for (var engine : engines) {
+        if (r.get(table, variant, tier, engine) instanceof Results.Measured m) {
+          measured.add(Map.entry(engine + ", " + tier, m));
+        }
+      }
     }
+    if (measured.isEmpty() || config.rounds() < 2) {
+      return;
+    }
+    measured.sort(Comparator.comparingDouble(e -> e.getValue().roundSpread()));
+    var worst = measured.getLast();
+    out.append(String.format("Round-to-round spread of the median (slowest / fastest of %d rounds): %.2fx in the "
+        + "median cell, %.2fx in the worst (%s).%n%n", config.rounds(),
+        measured.get(measured.size() / 2).getValue().roundSpread(), worst.getValue().roundSpread(), worst.getKey()));
   }
 
   private void grid(List<String> rows, Function<String, List<String>> cells, String corner) {
@@ -123,7 +133,9 @@ public final class Report {
     grid(variants, v -> engines.stream().map(e -> cell(r.get("4", v, "16 KiB docs", e))).toList(), "");
     out.append("p99 µs:\n\n");
     grid(variants, v -> engines.stream().map(e -> p99(r.get("4", v, "16 KiB docs", e))).toList(), "");
-    spread(variants.stream().flatMap(v -> engines.stream().map(e -> r.get("4", v, "16 KiB docs", e))).toList());
+    for (var variant : variants) {
+      spread("4", variant, List.of("16 KiB docs"));
+    }
   }
 
   private void extras(List<String> tiers) {
