@@ -15,9 +15,9 @@ import java.util.Objects;
  * code path: a segment ({@link Memory#ALL} with the absolute address as offset, or a heap array
  * segment), an offset and a length.
  *
- * <p><b>Liveness.</b> Every method that reads the bytes of a borrowed text first checks its
- * {@link Scope} generation and re-checks it after reading; once the transaction has ended, it
- * throws {@link IllegalStateException} on every thread. Keep text beyond its transaction with
+ * <p><b>Liveness.</b> Every method that reads the bytes of a borrowed text first checks the
+ * {@link Scope} of its transaction and re-checks it after reading; once the transaction has ended,
+ * it throws {@link IllegalStateException} on every thread. Keep text beyond its transaction with
  * {@link #toString()} or {@link #copy()}. Only {@link #isBorrowed()}, {@link #isLive()} and
  * {@link #nativeAddress()} work on dead text (they read no bytes).
  *
@@ -57,7 +57,6 @@ public final class Text implements CharSequence, Comparable<Text> {
   private final long offset;
   private final int byteLength;
   private final Scope scope;
-  private final long generation;
   /** UTF-16 length, or -1 until counted. Racy but idempotent. */
   private int utf16Length;
   /** Cached hash, 0 until computed. Racy but idempotent. */
@@ -66,20 +65,18 @@ public final class Text implements CharSequence, Comparable<Text> {
   @SuppressWarnings("unused")
   private long cursor;
 
-  private Text(MemorySegment base, long offset, int byteLength, int utf16Length, Scope scope,
-      long generation) {
+  private Text(MemorySegment base, long offset, int byteLength, int utf16Length, Scope scope) {
     this.base = base;
     this.offset = offset;
     this.byteLength = byteLength;
     this.utf16Length = utf16Length;
     this.scope = scope;
-    this.generation = generation;
   }
 
   /**
    * A borrowed text over native memory; copies nothing and allocates only the returned object.
    *
-   * @param scope the liveness scope of the lending transaction; its current generation is taken
+   * @param scope the liveness scope of the lending transaction
    * @param address the absolute address of the first UTF-8 byte
    * @param byteLength the number of bytes
    * @param utf16Length the UTF-16 length if known ({@code == byteLength} means ASCII), else -1
@@ -90,7 +87,7 @@ public final class Text implements CharSequence, Comparable<Text> {
     if (address <= 0 && byteLength > 0) {
       throw new IllegalArgumentException("invalid address " + address);
     }
-    return new Text(Memory.ALL, address, byteLength, utf16Length, scope, scope.generation());
+    return new Text(Memory.ALL, address, byteLength, utf16Length, scope);
   }
 
   /**
@@ -105,17 +102,16 @@ public final class Text implements CharSequence, Comparable<Text> {
     checkLengths(byteLength, utf16Length);
     Objects.checkFromIndexSize(offset, byteLength, segment.byteSize());
     if (segment.isNative()) {
-      return new Text(Memory.ALL, segment.address() + offset, byteLength, utf16Length, scope,
-          scope.generation());
+      return new Text(Memory.ALL, segment.address() + offset, byteLength, utf16Length, scope);
     }
-    return new Text(segment, offset, byteLength, utf16Length, scope, scope.generation());
+    return new Text(segment, offset, byteLength, utf16Length, scope);
   }
 
   /** An owned text holding the UTF-8 encoding of {@code s} (see {@link Utf8#encode}). */
   public static Text of(String s) {
     byte[] utf8 = Utf8.encode(s);
     // An unpaired surrogate encodes as one '?', so the char count is still s.length().
-    return new Text(MemorySegment.ofArray(utf8), 0, utf8.length, s.length(), Scope.OWNED, 0);
+    return new Text(MemorySegment.ofArray(utf8), 0, utf8.length, s.length(), Scope.OWNED);
   }
 
   /**
@@ -124,7 +120,7 @@ public final class Text implements CharSequence, Comparable<Text> {
    * but never out of bounds. The UTF-16 length is counted lazily.
    */
   public static Text ofUtf8(byte[] utf8) {
-    return new Text(MemorySegment.ofArray(utf8), 0, utf8.length, -1, Scope.OWNED, 0);
+    return new Text(MemorySegment.ofArray(utf8), 0, utf8.length, -1, Scope.OWNED);
   }
 
   /**
@@ -133,7 +129,7 @@ public final class Text implements CharSequence, Comparable<Text> {
    */
   public static Text owned(byte[] utf8, int utf16Length) {
     checkLengths(utf8.length, utf16Length);
-    return new Text(MemorySegment.ofArray(utf8), 0, utf8.length, utf16Length, Scope.OWNED, 0);
+    return new Text(MemorySegment.ofArray(utf8), 0, utf8.length, utf16Length, Scope.OWNED);
   }
 
   private static void checkLengths(int byteLength, int utf16Length) {
@@ -144,11 +140,11 @@ public final class Text implements CharSequence, Comparable<Text> {
   }
 
   private void check() {
-    scope.check(generation);
+    scope.check();
   }
 
   private void checkAfterRead() {
-    scope.checkAfterRead(generation);
+    scope.checkAfterRead();
   }
 
   /** The UTF-16 length, counting and caching it on first use; the caller has checked liveness. */
@@ -279,12 +275,12 @@ public final class Text implements CharSequence, Comparable<Text> {
     int u = utf16();
     Objects.checkFromToIndex(start, end, u);
     if (u == byteLength) {
-      return new Text(base, offset + start, end - start, end - start, scope, generation);
+      return new Text(base, offset + start, end - start, end - start, scope);
     }
     int from = byteOffsetOf(start, u);
     int to = byteOffsetOf(end, u);
     checkAfterRead();
-    return new Text(base, offset + from, to - from, end - start, scope, generation);
+    return new Text(base, offset + from, to - from, end - start, scope);
   }
 
   private int byteOffsetOf(int charIndex, int u) {
@@ -316,7 +312,7 @@ public final class Text implements CharSequence, Comparable<Text> {
     check();
     byte[] bytes = Bytes.toArray(base, offset, byteLength);
     checkAfterRead();
-    return new Text(MemorySegment.ofArray(bytes), 0, byteLength, utf16Length, Scope.OWNED, 0);
+    return new Text(MemorySegment.ofArray(bytes), 0, byteLength, utf16Length, Scope.OWNED);
   }
 
   /** Whether the bytes are lent by a transaction (rather than owned); works on dead text too. */
@@ -326,7 +322,7 @@ public final class Text implements CharSequence, Comparable<Text> {
 
   /** Whether the bytes may still be read (always true for owned text). */
   public boolean isLive() {
-    return scope.isLive(generation);
+    return scope.isLive();
   }
 
   /**
@@ -388,7 +384,7 @@ public final class Text implements CharSequence, Comparable<Text> {
    */
   public void writeUtf8To(OutputStream out) throws IOException {
     check();
-    Bytes.writeTo(base, offset, byteLength, scope, generation, out);
+    Bytes.writeTo(base, offset, byteLength, scope, out);
   }
 
   /**
@@ -397,7 +393,7 @@ public final class Text implements CharSequence, Comparable<Text> {
    */
   public void writeUtf8To(WritableByteChannel channel) throws IOException {
     check();
-    Bytes.writeTo(base, offset, byteLength, scope, generation, channel);
+    Bytes.writeTo(base, offset, byteLength, scope, channel);
   }
 
   /** Equal to another {@code Text} with the same bytes, borrowed or owned. */

@@ -14,7 +14,11 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -235,5 +239,45 @@ class TextTest {
         t.charAt(i);
       }
     }
+  }
+
+  @Test
+  void aTextReadWhileItsScopeEndsReturnsTheRightBytesOrThrows() throws Exception {
+    // The end of a transaction lets LMDB reuse its pages: here the bytes are overwritten right
+    // after the end. A reader on another thread that races with it must get the old text whole
+    // or IllegalStateException (the re-check after reading), never a mix.
+    MemorySegment seg = arena.allocate(16 * 1024);
+    String original = "a".repeat((int) seg.byteSize());
+    try (var threads = Executors.newVirtualThreadPerTaskExecutor()) {
+      for (int trial = 0; trial < 200; trial++) {
+        race(seg, original, new Scope("race " + trial), threads);
+      }
+    }
+  }
+
+  /** One trial: a reader loops over {@code seg} until {@code trialScope} ends under it. */
+  private static void race(MemorySegment seg, String original, Scope trialScope, Executor threads)
+      throws Exception {
+    seg.fill((byte) 'a');
+    Text t = Text.borrowed(trialScope, seg.address(), (int) seg.byteSize(), original.length());
+    var reading = new CountDownLatch(1);
+    var reader = CompletableFuture.supplyAsync(() -> {
+      while (true) {
+        String read;
+        try {
+          read = t.toString();
+        } catch (IllegalStateException _) {
+          return "ended";
+        }
+        if (!read.equals(original)) {
+          return "wrong bytes: " + read.chars().filter(c -> c != 'a').count() + " overwritten";
+        }
+        reading.countDown();
+      }
+    }, threads);
+    assertThat(reading.await(10, TimeUnit.SECONDS)).isTrue();
+    trialScope.end();
+    seg.fill((byte) 'b');
+    assertThat(reader.get(10, TimeUnit.SECONDS)).isEqualTo("ended");
   }
 }
