@@ -24,17 +24,19 @@ import java.util.Objects;
  * <p><b>Chars.</b> {@link #length()} and {@link #charAt} follow {@code String} semantics: UTF-16
  * units, supplementary characters as surrogate pairs. On ASCII text both are O(1). Otherwise the
  * UTF-16 length is counted once (SWAR, cached) and {@code charAt} walks from a cached cursor, so
- * sequential access in either direction is amortized O(1).
+ * sequential access in either direction is amortized O(1). The cursor lives in a small holder made
+ * the first time {@code charAt} walks non-ASCII text, so ASCII text never pays for it.
  *
  * <p><b>Order.</b> {@link #compareTo} and {@link #equals} compare bytes: unsigned UTF-8 byte order
  * equals code point order (binary collation). This differs from {@link String#compareTo}, which
  * compares UTF-16 units: there, supplementary characters (surrogates U+D800..) sort before
  * U+E000..U+FFFF; here they sort after.
  *
- * <p><b>Threads.</b> A text may be read by many threads at once while it lives. Its caches (UTF-16
- * length, hash, charAt cursor) are written racily but each holds one word computed from immutable
- * bytes, so a racing reader sees either "unknown" or a correct value. The cursor packs char index
- * and byte offset into one {@code long} accessed with opaque (untorn) reads and writes.
+ * <p><b>Threads.</b> A text may be read by many threads at once while it lives. Its two caches
+ * (UTF-16 length, charAt cursor) are written racily, but both are derived from immutable bytes, so
+ * a racing reader sees either "unknown" or a correct value (the cursor's holder says how). The hash
+ * is not cached: it reads at most 256 bytes, while a cache field would cost four bytes in every
+ * text, and the read path makes one borrowed text per value per row.
  *
  * <p><b>Malformed UTF-8</b> (possible only through {@link #ofUtf8} or {@link #owned} with bad
  * input) never causes a read out of bounds; undecodable sequences read as U+FFFD.
@@ -43,27 +45,16 @@ public final class Text implements CharSequence, Comparable<Text> {
   /** The empty text (owned). */
   public static final Text EMPTY = owned(new byte[0], 0);
 
-  private static final VarHandle CURSOR;
-
-  static {
-    try {
-      CURSOR = MethodHandles.lookup().findVarHandle(Text.class, "cursor", long.class);
-    } catch (ReflectiveOperationException e) {
-      throw new ExceptionInInitializerError(e);
-    }
-  }
-
+  // 40 bytes with compressed oops: header 12, base 4, offset 8, byteLength 4, utf16Length 4,
+  // scope 4, cursor 4. TextTest.aBorrowedTextTakesAtMostFortyBytes holds it there.
   private final MemorySegment base;
   private final long offset;
   private final int byteLength;
   private final Scope scope;
   /** UTF-16 length, or -1 until counted. Racy but idempotent. */
   private int utf16Length;
-  /** Cached hash, 0 until computed. Racy but idempotent. */
-  private int hash;
-  /** (char index << 32) | byte offset of a code point start; via {@link #CURSOR} only. */
-  @SuppressWarnings("unused")
-  private long cursor;
+  /** Where charAt last stopped; null until it first walks. Racy, see {@link CharCursor}. */
+  private CharCursor cursor;
 
   private Text(MemorySegment base, long offset, int byteLength, int utf16Length, Scope scope) {
     this.base = base;
@@ -187,7 +178,8 @@ public final class Text implements CharSequence, Comparable<Text> {
    * @return (char index of the code point << 32) | its byte offset
    */
   private long locate(int index) {
-    long cached = (long) CURSOR.getOpaque(this);
+    CharCursor holder = cursor;
+    long cached = holder == null ? 0 : holder.get();
     int ci = (int) (cached >>> 32);
     int bo = (int) cached;
     if (index < ci && index < ci - index) {
@@ -213,7 +205,12 @@ public final class Text implements CharSequence, Comparable<Text> {
       bo = nextStart(bo);
     }
     long found = ((long) ci << 32) | (bo & 0xFFFFFFFFL);
-    CURSOR.setOpaque(this, found);
+    if (holder != null) {
+      holder.set(found);
+    } else if (found != 0) {
+      // First walk away from the start (a cursor at the start is no cursor): publish a holder.
+      cursor = new CharCursor(found);
+    }
     return found;
   }
 
@@ -413,16 +410,15 @@ public final class Text implements CharSequence, Comparable<Text> {
     return eq;
   }
 
-  /** A hash of the bytes, computed eight bytes at a time and cached. */
+  /**
+   * A hash of the bytes, computed eight bytes at a time on every call (O(1): at most 256 bytes are
+   * read, see the class comment); equal for equal borrowed and owned texts.
+   */
   @Override
   public int hashCode() {
     check();
-    int h = hash;
-    if (h == 0) {
-      h = Bytes.hash(base, offset, byteLength);
-      checkAfterRead();
-      hash = h;
-    }
+    int h = Bytes.hash(base, offset, byteLength);
+    checkAfterRead();
     return h;
   }
 
@@ -481,5 +477,45 @@ public final class Text implements CharSequence, Comparable<Text> {
 
   private String describe() {
     return (isBorrowed() ? "borrowed" : "owned") + " text of " + byteLength + " bytes";
+  }
+
+  /**
+   * The charAt cursor of one non-ASCII text: (char index << 32) | byte offset of a code point
+   * start, packed into one {@code long} so that it is read and written whole.
+   *
+   * <p>Racy on purpose. The {@code Text.cursor} reference is published without ordering, so a
+   * thread may see the holder before its constructor's write; it then reads the default 0, which
+   * is the start of the text, also a correct cursor. The packed value is read and written with
+   * opaque access (never torn, no fences). Threads racing to move the cursor overwrite each
+   * other, and two threads may each make a holder where one wins; every value any of them sees
+   * is a correct position computed from the same immutable bytes, so the worst case is a longer
+   * walk.
+   */
+  private static final class CharCursor {
+    private static final VarHandle POSITION;
+
+    static {
+      try {
+        POSITION =
+            MethodHandles.lookup().findVarHandle(CharCursor.class, "position", long.class);
+      } catch (ReflectiveOperationException e) {
+        throw new ExceptionInInitializerError(e);
+      }
+    }
+
+    @SuppressWarnings("unused") // via POSITION only
+    private long position;
+
+    CharCursor(long position) {
+      POSITION.setOpaque(this, position);
+    }
+
+    long get() {
+      return (long) POSITION.getOpaque(this);
+    }
+
+    void set(long position) {
+      POSITION.setOpaque(this, position);
+    }
   }
 }
