@@ -18,7 +18,7 @@ import java.util.Objects;
  * is O(1) and touches only its null bit and its slot or offset-table entry; {@link #getText} and
  * {@link #getBinary} return views of the row bytes (borrowed when the row is in native memory),
  * allocating only the returned object. Not thread-safe (one per cursor); the values it returns
- * are, and stay valid while the scope's generation at {@link #wrap} time lives.
+ * are, and stay valid while the scope given to {@link #wrap} lives.
  *
  * <p>Primitive getters ({@code getInt}, ...) throw {@link IllegalStateException} on NULL (test
  * {@link #isNull} first); object getters return null. A getter of the wrong type throws {@link
@@ -31,7 +31,6 @@ public final class RowView {
   private long offset;
   private int length;
   private Scope scope = Scope.OWNED;
-  private long generation;
   private int stored;
   private int fixedStart;
   private int tableStart;
@@ -51,13 +50,12 @@ public final class RowView {
    *     a damaged header
    */
   public RowView wrap(MemorySegment base, long offset, int length, Scope scope) {
-    long gen = scope.generation();
     if (length < RowLayout.PREAMBLE) {
       throw Conversions.corrupt("row of " + length + " bytes is shorter than its header");
     }
     int version = base.get(Memory.BYTE, offset) & 0xFF;
     int m = base.get(Memory.SHORT_BE, offset + 1) & 0xFFFF;
-    scope.checkAfterRead(gen);
+    scope.checkAfterRead();
     if (version > RowLayout.VERSION) {
       throw new KiteSqlException(ErrorCode.UNSUPPORTED_FORMAT_VERSION, "row format version "
           + version + " is newer than the supported version " + RowLayout.VERSION);
@@ -76,7 +74,6 @@ public final class RowView {
     this.offset = offset;
     this.length = length;
     this.scope = scope;
-    this.generation = gen;
     this.stored = m;
     this.fixedStart = RowLayout.fixedStart(m);
     this.tableStart = layout.tableStart(m);
@@ -96,10 +93,10 @@ public final class RowView {
 
   /** Whether column {@code i} is NULL (also true for columns the row predates). */
   public boolean isNull(int i) {
-    scope.check(generation);
+    scope.check();
     Objects.checkIndex(i, layout.columnCount());
     boolean isNull = nullBit(i);
-    scope.checkAfterRead(generation);
+    scope.checkAfterRead();
     return isNull;
   }
 
@@ -116,7 +113,7 @@ public final class RowView {
    * table entry), or -1 if it is NULL.
    */
   private long locate(int i, TypeKind kind) {
-    scope.check(generation);
+    scope.check();
     Objects.checkIndex(i, layout.columnCount());
     if (layout.kind(i) != kind) {
       throw new IllegalArgumentException(
@@ -132,7 +129,7 @@ public final class RowView {
   private long present(int i, TypeKind kind) {
     long at = locate(i, kind);
     if (at < 0) {
-      scope.checkAfterRead(generation);
+      scope.checkAfterRead();
       throw new IllegalStateException("column " + i + " is NULL");
     }
     return at;
@@ -140,25 +137,25 @@ public final class RowView {
 
   public int getInt(int i) {
     int v = base.get(Memory.INT_BE, present(i, TypeKind.INT));
-    scope.checkAfterRead(generation);
+    scope.checkAfterRead();
     return v;
   }
 
   public long getLong(int i) {
     long v = base.get(Memory.LONG_BE, present(i, TypeKind.BIGINT));
-    scope.checkAfterRead(generation);
+    scope.checkAfterRead();
     return v;
   }
 
   public double getDouble(int i) {
     long bits = base.get(Memory.LONG_BE, present(i, TypeKind.DOUBLE));
-    scope.checkAfterRead(generation);
+    scope.checkAfterRead();
     return Double.longBitsToDouble(bits);
   }
 
   public boolean getBoolean(int i) {
     byte b = base.get(Memory.BYTE, present(i, TypeKind.BOOLEAN));
-    scope.checkAfterRead(generation);
+    scope.checkAfterRead();
     return b != 0;
   }
 
@@ -166,21 +163,21 @@ public final class RowView {
   public BigDecimal getDecimal(int i) {
     long at = locate(i, TypeKind.DECIMAL);
     long unscaled = at < 0 ? 0 : base.get(Memory.LONG_BE, at);
-    scope.checkAfterRead(generation);
+    scope.checkAfterRead();
     return at < 0 ? null : Conversions.fromUnscaled(unscaled, layout.type(i).scale());
   }
 
   public LocalDate getDate(int i) {
     long at = locate(i, TypeKind.DATE);
     int day = at < 0 ? 0 : base.get(Memory.INT_BE, at);
-    scope.checkAfterRead(generation);
+    scope.checkAfterRead();
     return at < 0 ? null : Conversions.fromEpochDay(day);
   }
 
   public LocalDateTime getTimestamp(int i) {
     long at = locate(i, TypeKind.TIMESTAMP);
     long micros = at < 0 ? 0 : base.get(Memory.LONG_BE, at);
-    scope.checkAfterRead(generation);
+    scope.checkAfterRead();
     return at < 0 ? null : Conversions.fromEpochMicros(micros);
   }
 
@@ -191,13 +188,13 @@ public final class RowView {
   public Text getText(int i) {
     long entry = locate(i, TypeKind.VARCHAR);
     if (entry < 0) {
-      scope.checkAfterRead(generation);
+      scope.checkAfterRead();
       return null;
     }
     int start = base.get(Memory.INT_BE, entry);
     int lengthField = base.get(Memory.INT_BE, entry + 4);
     int utf16 = base.get(Memory.INT_BE, entry + 8);
-    scope.checkAfterRead(generation);
+    scope.checkAfterRead();
     int n = lengthField & ~RowLayout.ASCII_FLAG;
     checkRange(i, start, n);
     if ((lengthField & RowLayout.ASCII_FLAG) != 0) {
@@ -205,26 +202,21 @@ public final class RowView {
     } else if (utf16 < 0 || utf16 > n) {
       throw Conversions.corrupt("column " + i + ": UTF-16 length " + utf16 + " of " + n + " bytes");
     }
-    Text t = Text.view(scope, base, offset + start, n, utf16);
-    // The view took the scope's generation when made: it must still be the row's.
-    scope.checkAfterRead(generation);
-    return t;
+    return Text.view(scope, base, offset + start, n, utf16);
   }
 
   /** The VARBINARY at column {@code i} as a view of the row bytes (no copy), or null. */
   public Binary getBinary(int i) {
     long entry = locate(i, TypeKind.VARBINARY);
     if (entry < 0) {
-      scope.checkAfterRead(generation);
+      scope.checkAfterRead();
       return null;
     }
     int start = base.get(Memory.INT_BE, entry);
     int n = base.get(Memory.INT_BE, entry + 4);
-    scope.checkAfterRead(generation);
+    scope.checkAfterRead();
     checkRange(i, start, n);
-    Binary b = Binary.view(scope, base, offset + start, n);
-    scope.checkAfterRead(generation);
-    return b;
+    return Binary.view(scope, base, offset + start, n);
   }
 
   private void checkRange(int i, int start, int n) {

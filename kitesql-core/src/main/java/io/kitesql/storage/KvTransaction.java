@@ -27,9 +27,10 @@ public sealed interface KvTransaction extends AutoCloseable permits ReadTransact
   KvCursor openCursor(Keyspace keyspace);
 
   /**
-   * The liveness of borrowed values: values made from this transaction's slices carry {@code
-   * scope().generation()} and die when it ends. {@link Scope#OWNED} for write transactions, whose
-   * slices are copies.
+   * The liveness of borrowed values: values made from this transaction's slices keep this scope
+   * and die when the transaction ends. Each read transaction has its own scope, which never
+   * revives: values of an ended transaction stay dead while its pooled context serves later ones.
+   * {@link Scope#OWNED} for write transactions, whose slices are copies.
    */
   Scope scope();
 

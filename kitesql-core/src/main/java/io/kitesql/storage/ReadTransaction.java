@@ -15,6 +15,8 @@ import org.lmdbjava.LmdbException;
 public final class ReadTransaction implements KvTransaction {
   private final Storage storage;
   private final ReadContext ctx;
+  /** Kept here, not asked of the context: once this transaction ends the context serves others. */
+  private final Scope scope;
   private final List<ReadCursor> cursors = new ArrayList<>(2);
   private boolean open = true;
   private long borrowed;
@@ -22,6 +24,7 @@ public final class ReadTransaction implements KvTransaction {
   ReadTransaction(Storage storage, ReadContext ctx) {
     this.storage = storage;
     this.ctx = ctx;
+    this.scope = ctx.scope();
   }
 
   @Override
@@ -50,7 +53,7 @@ public final class ReadTransaction implements KvTransaction {
 
   @Override
   public Scope scope() {
-    return ctx.scope();
+    return scope;
   }
 
   @Override

@@ -11,29 +11,28 @@ import java.util.Objects;
  * while its read transaction lives) or <em>owned</em> on the heap, through one code path, like
  * {@link Text}.
  *
- * <p>Every method that reads bytes checks the {@link Scope} generation before and after reading,
- * and throws {@link IllegalStateException} once the lending transaction has ended, on any thread.
- * There is deliberately no {@code ByteBuffer} view: it could outlive the transaction unchecked.
- * Equality, hashing and order are over unsigned bytes (a proper prefix sorts first). Thread-safe
- * for reading; the cached hash is a benign race.
+ * <p>Every method that reads bytes checks the {@link Scope} before and after reading, and throws
+ * {@link IllegalStateException} once the lending transaction has ended, on any thread. There is
+ * deliberately no {@code ByteBuffer} view: it could outlive the transaction unchecked. Equality,
+ * hashing and order are over unsigned bytes (a proper prefix sorts first). Immutable, so
+ * thread-safe for reading; the hash is not cached, for the reason given in {@link Text}.
  */
 public final class Binary implements Comparable<Binary> {
   /** The empty value (owned). */
   public static final Binary EMPTY = ofOwned(new byte[0]);
 
+  // 32 bytes with compressed oops: header 12, base 4, offset 8, length 4, scope 4; see
+  // BinaryTest.aBorrowedBinaryTakesAtMostThirtyTwoBytes.
   private final MemorySegment base;
   private final long offset;
   private final int length;
   private final Scope scope;
-  private final long generation;
-  private int hash;
 
-  private Binary(MemorySegment base, long offset, int length, Scope scope, long generation) {
+  private Binary(MemorySegment base, long offset, int length, Scope scope) {
     this.base = base;
     this.offset = offset;
     this.length = length;
     this.scope = scope;
-    this.generation = generation;
   }
 
   /** A borrowed value over {@code length} bytes at absolute {@code address}; copies nothing. */
@@ -42,7 +41,7 @@ public final class Binary implements Comparable<Binary> {
     if (length < 0 || (address <= 0 && length > 0)) {
       throw new IllegalArgumentException("invalid range: " + length + " bytes at " + address);
     }
-    return new Binary(Memory.ALL, address, length, scope, scope.generation());
+    return new Binary(Memory.ALL, address, length, scope);
   }
 
   /**
@@ -53,15 +52,14 @@ public final class Binary implements Comparable<Binary> {
     Objects.requireNonNull(scope, "scope");
     Objects.checkFromIndexSize(offset, length, segment.byteSize());
     if (segment.isNative()) {
-      return new Binary(Memory.ALL, segment.address() + offset, length, scope,
-          scope.generation());
+      return new Binary(Memory.ALL, segment.address() + offset, length, scope);
     }
-    return new Binary(segment, offset, length, scope, scope.generation());
+    return new Binary(segment, offset, length, scope);
   }
 
   /** An owned value taking ownership of {@code bytes} (not copied; do not change them). */
   public static Binary ofOwned(byte[] bytes) {
-    return new Binary(MemorySegment.ofArray(bytes), 0, bytes.length, Scope.OWNED, 0);
+    return new Binary(MemorySegment.ofArray(bytes), 0, bytes.length, Scope.OWNED);
   }
 
   /** An owned value holding a copy of {@code bytes}. */
@@ -70,11 +68,11 @@ public final class Binary implements Comparable<Binary> {
   }
 
   private void check() {
-    scope.check(generation);
+    scope.check();
   }
 
   private void checkAfterRead() {
-    scope.checkAfterRead(generation);
+    scope.checkAfterRead();
   }
 
   /** The number of bytes. */
@@ -121,7 +119,7 @@ public final class Binary implements Comparable<Binary> {
 
   /** Whether the bytes may still be read (always true for owned values). */
   public boolean isLive() {
-    return scope.isLive(generation);
+    return scope.isLive();
   }
 
   /** The absolute address of the bytes if native, else -1; for diagnostics and tests. */
@@ -132,13 +130,13 @@ public final class Binary implements Comparable<Binary> {
   /** Writes the bytes to {@code out}; borrowed bytes via an 8 KiB chunk checked per chunk. */
   public void writeTo(OutputStream out) throws IOException {
     check();
-    Bytes.writeTo(base, offset, length, scope, generation, out);
+    Bytes.writeTo(base, offset, length, scope, out);
   }
 
   /** Writes all bytes to {@code channel}; borrowed bytes via an 8 KiB heap chunk. */
   public void writeTo(WritableByteChannel channel) throws IOException {
     check();
-    Bytes.writeTo(base, offset, length, scope, generation, channel);
+    Bytes.writeTo(base, offset, length, scope, channel);
   }
 
   @Override
@@ -157,15 +155,15 @@ public final class Binary implements Comparable<Binary> {
     return eq;
   }
 
+  /**
+   * A hash of the bytes, O(1) like {@link Text#hashCode}; equal for equal borrowed and owned
+   * values.
+   */
   @Override
   public int hashCode() {
     check();
-    int h = hash;
-    if (h == 0) {
-      h = Bytes.hash(base, offset, length);
-      checkAfterRead();
-      hash = h;
-    }
+    int h = Bytes.hash(base, offset, length);
+    checkAfterRead();
     return h;
   }
 

@@ -106,8 +106,7 @@ final class Bytes {
    * bytes go through one chunk buffer of at most {@link #CHUNK} bytes, each chunk re-checked for
    * liveness after it was copied and before it is written.
    */
-  static void writeTo(
-      MemorySegment base, long offset, int len, Scope scope, long gen, OutputStream out)
+  static void writeTo(MemorySegment base, long offset, int len, Scope scope, OutputStream out)
       throws IOException {
     byte[] array = heapArray(base);
     if (array != null) {
@@ -118,7 +117,7 @@ final class Bytes {
     for (long done = 0; done < len; ) {
       int n = (int) Math.min(chunk.length, len - done);
       MemorySegment.copy(base, Memory.BYTE, offset + done, chunk, 0, n);
-      scope.checkAfterRead(gen);
+      scope.checkAfterRead();
       out.write(chunk, 0, n);
       done += n;
     }
@@ -131,7 +130,7 @@ final class Bytes {
    * out unchecked.
    */
   static void writeTo(
-      MemorySegment base, long offset, int len, Scope scope, long gen, WritableByteChannel channel)
+      MemorySegment base, long offset, int len, Scope scope, WritableByteChannel channel)
       throws IOException {
     byte[] array = heapArray(base);
     if (array != null) {
@@ -142,7 +141,7 @@ final class Bytes {
     for (long done = 0; done < len; ) {
       int n = (int) Math.min(chunk.length, len - done);
       MemorySegment.copy(base, Memory.BYTE, offset + done, chunk, 0, n);
-      scope.checkAfterRead(gen);
+      scope.checkAfterRead();
       writeFully(channel, ByteBuffer.wrap(chunk, 0, n));
       done += n;
     }

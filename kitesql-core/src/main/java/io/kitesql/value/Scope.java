@@ -1,81 +1,90 @@
 package io.kitesql.value;
 
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * The liveness of borrowed values: one per read context, reused across its transactions.
+ * The liveness of borrowed values: one per read transaction, made when it begins and ended
+ * exactly once when it ends.
  *
- * <p>A borrowed value records the scope's {@link #generation()} when it is made; it is live while
- * the scope still has that generation. {@link #end()} bumps the generation <em>before</em> the
- * storage layer resets or aborts the LMDB transaction, so every later access of a value of the
- * ended transaction fails with {@link IllegalStateException}, on any thread. Reads of mapped bytes
- * re-check the generation afterwards ({@link #checkAfterRead}), so bytes read while the
- * transaction ended are never returned.
+ * <p>A borrowed value keeps a reference to the scope of the transaction that lent it and is live
+ * while that scope is. {@link #end()} happens <em>before</em> the storage layer resets or aborts
+ * the LMDB transaction, so every later access of a value of the ended transaction fails with
+ * {@link IllegalStateException}, on any thread. Reads of mapped bytes re-check the scope
+ * afterwards ({@link #checkAfterRead}), so bytes read while the transaction ended are never
+ * returned.
+ *
+ * <p>An ended scope never becomes live again. A pooled read context serves many transactions, but
+ * each gets a new scope, so a value of an earlier transaction cannot come back to life when its
+ * context serves a later one. (A scope reused across transactions would need a generation counter
+ * in every value to tell them apart; a fresh scope costs one small object per transaction instead
+ * of eight bytes per value.)
  *
  * <p>This replaces an {@code Arena} per transaction: a confined arena throws {@code
  * WrongThreadException} on other threads while the transaction lives, and closing a shared arena
  * costs ~51 µs (see DESIGN.md section 2).
  */
 public final class Scope {
-  private static final VarHandle GENERATION;
-
-  static {
-    try {
-      GENERATION = MethodHandles.lookup().findVarHandle(Scope.class, "generation", long.class);
-    } catch (ReflectiveOperationException e) {
-      throw new ExceptionInInitializerError(e);
-    }
-  }
-
   /** The scope of owned values: never ends. */
   public static final Scope OWNED = new Scope("owned");
 
   private final String name;
-  private volatile long generation;
+  /**
+   * Set once by {@link #end()}, never cleared. Volatile: the write must be visible to readers on
+   * other threads before LMDB may reuse the pages (see {@link #end()}).
+   */
+  private volatile boolean ended;
 
+  /** A new, live scope; {@code name} appears in the exceptions of its dead values. */
   public Scope(String name) {
     this.name = name;
   }
 
-  /** The current generation: values made now carry it. */
-  public long generation() {
-    return generation;
-  }
-
-  /** Whether values of generation {@code gen} may still be read. */
-  public boolean isLive(long gen) {
-    return gen == generation;
+  /** Whether values of this scope may still be read (always true for {@link #OWNED}). */
+  public boolean isLive() {
+    return !ended;
   }
 
   /**
-   * Throws unless values of generation {@code gen} are live. Call before reading mapped bytes.
+   * Throws unless values of this scope are live. Call before reading mapped bytes.
    *
    * @throws IllegalStateException if the transaction that lent the value has ended
    */
-  public void check(long gen) {
-    if (gen != generation) {
+  public void check() {
+    if (ended) {
       throw ended();
     }
   }
 
   /**
-   * Throws unless values of generation {@code gen} are still live after a read: the bytes just
-   * read are only valid if the transaction did not end meanwhile (a seqlock-style re-check).
+   * Throws unless values of this scope are still live after a read: the bytes just read are only
+   * valid if the transaction did not end meanwhile. The load-load fence keeps the byte reads
+   * before the flag read (a volatile read alone orders only what follows it), so a thread that
+   * read bytes concurrently with the end of their transaction throws rather than returning bytes
+   * LMDB may already have reused. The flag only ever goes from live to ended, so unlike a seqlock
+   * no version needs comparing.
+   *
+   * @throws IllegalStateException if the transaction that lent the value has ended
    */
-  public void checkAfterRead(long gen) {
+  public void checkAfterRead() {
     VarHandle.loadLoadFence();
-    if (gen != generation) {
+    if (ended) {
       throw ended();
     }
   }
 
-  /** Ends the current generation: every value made so far becomes unreadable. */
+  /**
+   * Ends the scope: every value made from it becomes unreadable, for good. The storage layer calls
+   * this before it resets or aborts the LMDB transaction; the volatile write is ordered before
+   * that, so once another thread can reuse the transaction's pages, readers see the scope ended.
+   * Ending an ended scope again changes nothing.
+   *
+   * @throws IllegalStateException for {@link #OWNED}
+   */
   public void end() {
     if (this == OWNED) {
       throw new IllegalStateException("the owned scope never ends");
     }
-    GENERATION.getAndAdd(this, 1L);
+    ended = true;
   }
 
   private IllegalStateException ended() {
@@ -87,6 +96,6 @@ public final class Scope {
 
   @Override
   public String toString() {
-    return "Scope[" + name + ", generation " + generation + "]";
+    return "Scope[" + name + (ended ? ", ended]" : ", live]");
   }
 }

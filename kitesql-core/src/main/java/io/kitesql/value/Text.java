@@ -15,26 +15,28 @@ import java.util.Objects;
  * code path: a segment ({@link Memory#ALL} with the absolute address as offset, or a heap array
  * segment), an offset and a length.
  *
- * <p><b>Liveness.</b> Every method that reads the bytes of a borrowed text first checks its
- * {@link Scope} generation and re-checks it after reading; once the transaction has ended, it
- * throws {@link IllegalStateException} on every thread. Keep text beyond its transaction with
+ * <p><b>Liveness.</b> Every method that reads the bytes of a borrowed text first checks the
+ * {@link Scope} of its transaction and re-checks it after reading; once the transaction has ended,
+ * it throws {@link IllegalStateException} on every thread. Keep text beyond its transaction with
  * {@link #toString()} or {@link #copy()}. Only {@link #isBorrowed()}, {@link #isLive()} and
  * {@link #nativeAddress()} work on dead text (they read no bytes).
  *
  * <p><b>Chars.</b> {@link #length()} and {@link #charAt} follow {@code String} semantics: UTF-16
  * units, supplementary characters as surrogate pairs. On ASCII text both are O(1). Otherwise the
  * UTF-16 length is counted once (SWAR, cached) and {@code charAt} walks from a cached cursor, so
- * sequential access in either direction is amortized O(1).
+ * sequential access in either direction is amortized O(1). The cursor lives in a small holder made
+ * the first time {@code charAt} walks non-ASCII text, so ASCII text never pays for it.
  *
  * <p><b>Order.</b> {@link #compareTo} and {@link #equals} compare bytes: unsigned UTF-8 byte order
  * equals code point order (binary collation). This differs from {@link String#compareTo}, which
  * compares UTF-16 units: there, supplementary characters (surrogates U+D800..) sort before
  * U+E000..U+FFFF; here they sort after.
  *
- * <p><b>Threads.</b> A text may be read by many threads at once while it lives. Its caches (UTF-16
- * length, hash, charAt cursor) are written racily but each holds one word computed from immutable
- * bytes, so a racing reader sees either "unknown" or a correct value. The cursor packs char index
- * and byte offset into one {@code long} accessed with opaque (untorn) reads and writes.
+ * <p><b>Threads.</b> A text may be read by many threads at once while it lives. Its two caches
+ * (UTF-16 length, charAt cursor) are written racily, but both are derived from immutable bytes, so
+ * a racing reader sees either "unknown" or a correct value (the cursor's holder says how). The hash
+ * is not cached: it reads at most 256 bytes, while a cache field would cost four bytes in every
+ * text, and the read path makes one borrowed text per value per row.
  *
  * <p><b>Malformed UTF-8</b> (possible only through {@link #ofUtf8} or {@link #owned} with bad
  * input) never causes a read out of bounds; undecodable sequences read as U+FFFD.
@@ -43,43 +45,29 @@ public final class Text implements CharSequence, Comparable<Text> {
   /** The empty text (owned). */
   public static final Text EMPTY = owned(new byte[0], 0);
 
-  private static final VarHandle CURSOR;
-
-  static {
-    try {
-      CURSOR = MethodHandles.lookup().findVarHandle(Text.class, "cursor", long.class);
-    } catch (ReflectiveOperationException e) {
-      throw new ExceptionInInitializerError(e);
-    }
-  }
-
+  // 40 bytes with compressed oops: header 12, base 4, offset 8, byteLength 4, utf16Length 4,
+  // scope 4, cursor 4. TextTest.aBorrowedTextTakesAtMostFortyBytes holds it there.
   private final MemorySegment base;
   private final long offset;
   private final int byteLength;
   private final Scope scope;
-  private final long generation;
   /** UTF-16 length, or -1 until counted. Racy but idempotent. */
   private int utf16Length;
-  /** Cached hash, 0 until computed. Racy but idempotent. */
-  private int hash;
-  /** (char index << 32) | byte offset of a code point start; via {@link #CURSOR} only. */
-  @SuppressWarnings("unused")
-  private long cursor;
+  /** Where charAt last stopped; null until it first walks. Racy, see {@link CharCursor}. */
+  private CharCursor cursor;
 
-  private Text(MemorySegment base, long offset, int byteLength, int utf16Length, Scope scope,
-      long generation) {
+  private Text(MemorySegment base, long offset, int byteLength, int utf16Length, Scope scope) {
     this.base = base;
     this.offset = offset;
     this.byteLength = byteLength;
     this.utf16Length = utf16Length;
     this.scope = scope;
-    this.generation = generation;
   }
 
   /**
    * A borrowed text over native memory; copies nothing and allocates only the returned object.
    *
-   * @param scope the liveness scope of the lending transaction; its current generation is taken
+   * @param scope the liveness scope of the lending transaction
    * @param address the absolute address of the first UTF-8 byte
    * @param byteLength the number of bytes
    * @param utf16Length the UTF-16 length if known ({@code == byteLength} means ASCII), else -1
@@ -90,7 +78,7 @@ public final class Text implements CharSequence, Comparable<Text> {
     if (address <= 0 && byteLength > 0) {
       throw new IllegalArgumentException("invalid address " + address);
     }
-    return new Text(Memory.ALL, address, byteLength, utf16Length, scope, scope.generation());
+    return new Text(Memory.ALL, address, byteLength, utf16Length, scope);
   }
 
   /**
@@ -105,17 +93,16 @@ public final class Text implements CharSequence, Comparable<Text> {
     checkLengths(byteLength, utf16Length);
     Objects.checkFromIndexSize(offset, byteLength, segment.byteSize());
     if (segment.isNative()) {
-      return new Text(Memory.ALL, segment.address() + offset, byteLength, utf16Length, scope,
-          scope.generation());
+      return new Text(Memory.ALL, segment.address() + offset, byteLength, utf16Length, scope);
     }
-    return new Text(segment, offset, byteLength, utf16Length, scope, scope.generation());
+    return new Text(segment, offset, byteLength, utf16Length, scope);
   }
 
   /** An owned text holding the UTF-8 encoding of {@code s} (see {@link Utf8#encode}). */
   public static Text of(String s) {
     byte[] utf8 = Utf8.encode(s);
     // An unpaired surrogate encodes as one '?', so the char count is still s.length().
-    return new Text(MemorySegment.ofArray(utf8), 0, utf8.length, s.length(), Scope.OWNED, 0);
+    return new Text(MemorySegment.ofArray(utf8), 0, utf8.length, s.length(), Scope.OWNED);
   }
 
   /**
@@ -124,7 +111,7 @@ public final class Text implements CharSequence, Comparable<Text> {
    * but never out of bounds. The UTF-16 length is counted lazily.
    */
   public static Text ofUtf8(byte[] utf8) {
-    return new Text(MemorySegment.ofArray(utf8), 0, utf8.length, -1, Scope.OWNED, 0);
+    return new Text(MemorySegment.ofArray(utf8), 0, utf8.length, -1, Scope.OWNED);
   }
 
   /**
@@ -133,7 +120,7 @@ public final class Text implements CharSequence, Comparable<Text> {
    */
   public static Text owned(byte[] utf8, int utf16Length) {
     checkLengths(utf8.length, utf16Length);
-    return new Text(MemorySegment.ofArray(utf8), 0, utf8.length, utf16Length, Scope.OWNED, 0);
+    return new Text(MemorySegment.ofArray(utf8), 0, utf8.length, utf16Length, Scope.OWNED);
   }
 
   private static void checkLengths(int byteLength, int utf16Length) {
@@ -144,11 +131,11 @@ public final class Text implements CharSequence, Comparable<Text> {
   }
 
   private void check() {
-    scope.check(generation);
+    scope.check();
   }
 
   private void checkAfterRead() {
-    scope.checkAfterRead(generation);
+    scope.checkAfterRead();
   }
 
   /** The UTF-16 length, counting and caching it on first use; the caller has checked liveness. */
@@ -191,7 +178,8 @@ public final class Text implements CharSequence, Comparable<Text> {
    * @return (char index of the code point << 32) | its byte offset
    */
   private long locate(int index) {
-    long cached = (long) CURSOR.getOpaque(this);
+    CharCursor holder = cursor;
+    long cached = holder == null ? 0 : holder.get();
     int ci = (int) (cached >>> 32);
     int bo = (int) cached;
     if (index < ci && index < ci - index) {
@@ -217,7 +205,12 @@ public final class Text implements CharSequence, Comparable<Text> {
       bo = nextStart(bo);
     }
     long found = ((long) ci << 32) | (bo & 0xFFFFFFFFL);
-    CURSOR.setOpaque(this, found);
+    if (holder != null) {
+      holder.set(found);
+    } else if (found != 0) {
+      // First walk away from the start (a cursor at the start is no cursor): publish a holder.
+      cursor = new CharCursor(found);
+    }
     return found;
   }
 
@@ -279,12 +272,12 @@ public final class Text implements CharSequence, Comparable<Text> {
     int u = utf16();
     Objects.checkFromToIndex(start, end, u);
     if (u == byteLength) {
-      return new Text(base, offset + start, end - start, end - start, scope, generation);
+      return new Text(base, offset + start, end - start, end - start, scope);
     }
     int from = byteOffsetOf(start, u);
     int to = byteOffsetOf(end, u);
     checkAfterRead();
-    return new Text(base, offset + from, to - from, end - start, scope, generation);
+    return new Text(base, offset + from, to - from, end - start, scope);
   }
 
   private int byteOffsetOf(int charIndex, int u) {
@@ -316,7 +309,7 @@ public final class Text implements CharSequence, Comparable<Text> {
     check();
     byte[] bytes = Bytes.toArray(base, offset, byteLength);
     checkAfterRead();
-    return new Text(MemorySegment.ofArray(bytes), 0, byteLength, utf16Length, Scope.OWNED, 0);
+    return new Text(MemorySegment.ofArray(bytes), 0, byteLength, utf16Length, Scope.OWNED);
   }
 
   /** Whether the bytes are lent by a transaction (rather than owned); works on dead text too. */
@@ -326,7 +319,7 @@ public final class Text implements CharSequence, Comparable<Text> {
 
   /** Whether the bytes may still be read (always true for owned text). */
   public boolean isLive() {
-    return scope.isLive(generation);
+    return scope.isLive();
   }
 
   /**
@@ -388,7 +381,7 @@ public final class Text implements CharSequence, Comparable<Text> {
    */
   public void writeUtf8To(OutputStream out) throws IOException {
     check();
-    Bytes.writeTo(base, offset, byteLength, scope, generation, out);
+    Bytes.writeTo(base, offset, byteLength, scope, out);
   }
 
   /**
@@ -397,7 +390,7 @@ public final class Text implements CharSequence, Comparable<Text> {
    */
   public void writeUtf8To(WritableByteChannel channel) throws IOException {
     check();
-    Bytes.writeTo(base, offset, byteLength, scope, generation, channel);
+    Bytes.writeTo(base, offset, byteLength, scope, channel);
   }
 
   /** Equal to another {@code Text} with the same bytes, borrowed or owned. */
@@ -417,16 +410,15 @@ public final class Text implements CharSequence, Comparable<Text> {
     return eq;
   }
 
-  /** A hash of the bytes, computed eight bytes at a time and cached. */
+  /**
+   * A hash of the bytes, computed eight bytes at a time on every call (O(1): at most 256 bytes are
+   * read, see the class comment); equal for equal borrowed and owned texts.
+   */
   @Override
   public int hashCode() {
     check();
-    int h = hash;
-    if (h == 0) {
-      h = Bytes.hash(base, offset, byteLength);
-      checkAfterRead();
-      hash = h;
-    }
+    int h = Bytes.hash(base, offset, byteLength);
+    checkAfterRead();
     return h;
   }
 
@@ -485,5 +477,45 @@ public final class Text implements CharSequence, Comparable<Text> {
 
   private String describe() {
     return (isBorrowed() ? "borrowed" : "owned") + " text of " + byteLength + " bytes";
+  }
+
+  /**
+   * The charAt cursor of one non-ASCII text: (char index << 32) | byte offset of a code point
+   * start, packed into one {@code long} so that it is read and written whole.
+   *
+   * <p>Racy on purpose. The {@code Text.cursor} reference is published without ordering, so a
+   * thread may see the holder before its constructor's write; it then reads the default 0, which
+   * is the start of the text, also a correct cursor. The packed value is read and written with
+   * opaque access (never torn, no fences). Threads racing to move the cursor overwrite each
+   * other, and two threads may each make a holder where one wins; every value any of them sees
+   * is a correct position computed from the same immutable bytes, so the worst case is a longer
+   * walk.
+   */
+  private static final class CharCursor {
+    private static final VarHandle POSITION;
+
+    static {
+      try {
+        POSITION =
+            MethodHandles.lookup().findVarHandle(CharCursor.class, "position", long.class);
+      } catch (ReflectiveOperationException e) {
+        throw new ExceptionInInitializerError(e);
+      }
+    }
+
+    @SuppressWarnings("unused") // via POSITION only
+    private long position;
+
+    CharCursor(long position) {
+      POSITION.setOpaque(this, position);
+    }
+
+    long get() {
+      return (long) POSITION.getOpaque(this);
+    }
+
+    void set(long position) {
+      POSITION.setOpaque(this, position);
+    }
   }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.value.Text;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -83,5 +84,45 @@ class ReadPoolTest {
         assertThat(again.isOpen() && again2.isOpen()).isTrue();
       }
     }
+  }
+
+  @Test
+  void aTextOfAnEndedTransactionStaysDeadWhenItsContextServesTheNext() {
+    // One pooled context, so the second transaction reuses the first one's LMDB transaction,
+    // cursors and key buffer: the reuse a scope shared across transactions would have to guard
+    // with a generation in every value.
+    try (var storage = Storage.open(dir, fourReaders().withReadPoolSize(1))) {
+      storage.write(tx -> {
+        tx.put(Keyspace.DATA, bytes("k"), bytes("hello"));
+        return null;
+      });
+      var first = storage.beginRead();
+      Text old = text(first);
+      assertThat(old.toString()).isEqualTo("hello");
+      var context = first.context();
+      first.close();
+
+      try (var second = storage.beginRead()) {
+        assertThat(second.context()).isSameAs(context);
+        assertThat(second.scope()).isNotSameAs(first.scope());
+        Text fresh = text(second);
+        // Same snapshot, same page: the old text points at bytes that are valid again, and
+        // must still refuse to read them.
+        assertThat(fresh.nativeAddress()).isEqualTo(old.nativeAddress());
+        assertThat(fresh.toString()).isEqualTo("hello");
+        assertThat(old.isLive()).isFalse();
+        assertThat(first.scope().isLive()).as("a closed transaction keeps its own, ended scope").isFalse();
+        assertThatThrownBy(old::toString)
+            .isInstanceOf(IllegalStateException.class)
+            .hasMessageContaining("toString()/copy()");
+        assertThatThrownBy(() -> old.equals(fresh)).isInstanceOf(IllegalStateException.class);
+      }
+    }
+  }
+
+  /** The value under "k" as a Text borrowed from {@code tx}, as the row decoder makes them. */
+  private static Text text(ReadTransaction tx) {
+    var slice = tx.get(Keyspace.DATA, bytes("k")).orElseThrow();
+    return Text.view(tx.scope(), slice.base(), slice.offset(), slice.length(), -1);
   }
 }

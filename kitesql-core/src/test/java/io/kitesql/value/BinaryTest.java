@@ -3,6 +3,7 @@ package io.kitesql.value;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kitesql.testing.Allocations;
 import java.io.ByteArrayOutputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -73,6 +74,21 @@ class BinaryTest {
         }
       }).isInstanceOf(IllegalStateException.class);
       assertThat(b.toString()).contains("borrowed");
+    }
+  }
+
+  @Test
+  void aBorrowedBinaryTakesAtMostThirtyTwoBytes() {
+    var scope = new Scope("bin");
+    try (var arena = Arena.ofConfined()) {
+      MemorySegment bytes = arena.allocate(64);
+      var made = new Binary[10_000];
+      long total = Allocations.minBytes(20, () -> {
+        for (int i = 0; i < made.length; i++) {
+          made[i] = Binary.borrowed(scope, bytes.address(), 1 + (i & 31));
+        }
+      });
+      assertThat(total / (double) made.length).as("bytes per Binary").isLessThanOrEqualTo(32);
     }
   }
 }

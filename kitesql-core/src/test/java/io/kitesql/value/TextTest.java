@@ -3,6 +3,7 @@ package io.kitesql.value;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kitesql.testing.Allocations;
 import java.io.ByteArrayOutputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -11,10 +12,16 @@ import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -235,5 +242,161 @@ class TextTest {
         t.charAt(i);
       }
     }
+  }
+
+  @Test
+  void aBorrowedTextTakesAtMostFortyBytes() {
+    // The read path makes one Text per text value per row, so this is its allocation per value.
+    MemorySegment bytes = arena.allocate(64);
+    var made = new Text[10_000];
+    long borrowed = Allocations.minBytes(20, () -> {
+      for (int i = 0; i < made.length; i++) {
+        made[i] = Text.borrowed(scope, bytes.address(), 1 + (i & 31), -1);
+      }
+    });
+    long viewed = Allocations.minBytes(20, () -> {
+      for (int i = 0; i < made.length; i++) {
+        made[i] = Text.view(scope, bytes, i & 31, 32, 32);
+      }
+    });
+    assertThat(borrowed / (double) made.length).as("bytes per borrowed()").isLessThanOrEqualTo(40);
+    assertThat(viewed / (double) made.length).as("bytes per view()").isLessThanOrEqualTo(40);
+  }
+
+  @Test
+  void sequentialCharAtOverTwoThreeAndFourByteCharactersMatchesString() {
+    // U+00E9 is 2 bytes, U+20AC 3, U+1F600 4 (a surrogate pair in UTF-16).
+    String s = "a\u00e9\u20ac\uD83D\uDE00".repeat(300) + "\u00e9";
+    for (Text t : List.of(borrow(s, true), borrow(s, false), Text.of(s))) {
+      for (int i = 0; i < s.length(); i++) {
+        assertCharAt(t, s, i);
+      }
+      for (int i = s.length() - 1; i >= 0; i--) {
+        assertCharAt(t, s, i);
+      }
+      // Strides move the cursor across several code points per call, onto both surrogates.
+      for (int stride : new int[] {2, 3, 5, 7, 64}) {
+        for (int i = 0; i < s.length(); i += stride) {
+          assertCharAt(t, s, i);
+        }
+        for (int i = s.length() - 1; i >= 0; i -= stride) {
+          assertCharAt(t, s, i);
+        }
+      }
+    }
+  }
+
+  private static void assertCharAt(Text t, String s, int i) {
+    if (t.charAt(i) != s.charAt(i)) {
+      throw new AssertionError("charAt(" + i + ") of " + (t.isBorrowed() ? "borrowed" : "owned")
+          + " text: expected U+" + Integer.toHexString(s.charAt(i)) + ", got U+"
+          + Integer.toHexString(t.charAt(i)));
+    }
+  }
+
+  @Test
+  void charAtReusesItsCursorInsteadOfAllocatingPerCall() {
+    String s = "\u00e9\u20ac\uD83D\uDE00x".repeat(100);
+    Text t = borrow(s, true);
+    long[] sink = new long[1]; // keeps the chars read, so the JIT cannot drop the calls
+    long perScan = Allocations.minBytes(5, () -> {
+      for (int i = 0; i < s.length(); i++) {
+        sink[0] += t.charAt(i);
+      }
+      for (int i = s.length() - 1; i >= 0; i--) {
+        sink[0] += t.charAt(i);
+      }
+    });
+    // 1,000 calls per scan: anything allocated per call (a new cursor each time) would show.
+    assertThat(perScan).as("bytes per scan of %d chars there and back", s.length()).isLessThan(64);
+  }
+
+  @Test
+  void threadsSharingANonAsciiTextReadTheRightCharsDespiteTheSharedCursor() throws Exception {
+    String s = "a\u00e9\u20ac\uD83D\uDE00".repeat(500);
+    for (Text t : List.of(borrow(s, false), Text.of(s))) {
+      try (var pool = Executors.newFixedThreadPool(4)) {
+        var results = new ArrayList<Future<Integer>>();
+        for (int thread = 0; thread < 4; thread++) {
+          var rnd = new Random(100 + thread);
+          results.add(pool.submit(() -> {
+            int wrong = 0;
+            for (int pass = 0; pass < 20; pass++) {
+              int from = rnd.nextInt(s.length());
+              boolean forward = rnd.nextBoolean();
+              for (int k = 0; k < 300; k++) {
+                int i = forward ? (from + k) % s.length() : Math.floorMod(from - k, s.length());
+                if (t.charAt(i) != s.charAt(i)) {
+                  wrong++;
+                }
+              }
+            }
+            return wrong;
+          }));
+        }
+        for (var r : results) {
+          assertThat(r.get(30, TimeUnit.SECONDS)).isZero();
+        }
+      }
+    }
+  }
+
+  @Test
+  void equalBorrowedAndOwnedTextsHashEqual() {
+    var rnd = new Random(16);
+    for (int iter = 0; iter < 500; iter++) {
+      // Up to 400 code points: over Bytes.HASHED_WHOLE bytes only the ends are hashed.
+      String s = RandomStrings.mixed(rnd, rnd.nextBoolean() ? 20 : 400);
+      Text owned = Text.of(s);
+      int h = owned.hashCode();
+      Text borrowed = borrow(s, rnd.nextBoolean());
+      assertThat(borrowed.hashCode()).isEqualTo(h);
+      assertThat(borrowed.hashCode()).as("on a second call").isEqualTo(h);
+      assertThat(Text.ofUtf8(s.getBytes(StandardCharsets.UTF_8)).hashCode()).isEqualTo(h);
+      assertThat(borrowed.copy().hashCode()).isEqualTo(h);
+      Text inner = borrow("[" + s + "]", true).subSequence(1, s.length() + 1);
+      assertThat(inner.hashCode()).as("a view inside a longer text").isEqualTo(h);
+      assertThat(new HashSet<>(List.of(borrowed))).contains(owned);
+    }
+  }
+
+  @Test
+  void aTextReadWhileItsScopeEndsReturnsTheRightBytesOrThrows() throws Exception {
+    // The end of a transaction lets LMDB reuse its pages: here the bytes are overwritten right
+    // after the end. A reader on another thread that races with it must get the old text whole
+    // or IllegalStateException (the re-check after reading), never a mix.
+    MemorySegment seg = arena.allocate(16 * 1024);
+    String original = "a".repeat((int) seg.byteSize());
+    try (var threads = Executors.newVirtualThreadPerTaskExecutor()) {
+      for (int trial = 0; trial < 200; trial++) {
+        race(seg, original, new Scope("race " + trial), threads);
+      }
+    }
+  }
+
+  /** One trial: a reader loops over {@code seg} until {@code trialScope} ends under it. */
+  private static void race(MemorySegment seg, String original, Scope trialScope, Executor threads)
+      throws Exception {
+    seg.fill((byte) 'a');
+    Text t = Text.borrowed(trialScope, seg.address(), (int) seg.byteSize(), original.length());
+    var reading = new CountDownLatch(1);
+    var reader = CompletableFuture.supplyAsync(() -> {
+      while (true) {
+        String read;
+        try {
+          read = t.toString();
+        } catch (IllegalStateException _) {
+          return "ended";
+        }
+        if (!read.equals(original)) {
+          return "wrong bytes: " + read.chars().filter(c -> c != 'a').count() + " overwritten";
+        }
+        reading.countDown();
+      }
+    }, threads);
+    assertThat(reading.await(10, TimeUnit.SECONDS)).isTrue();
+    trialScope.end();
+    seg.fill((byte) 'b');
+    assertThat(reader.get(10, TimeUnit.SECONDS)).isEqualTo("ended");
   }
 }
