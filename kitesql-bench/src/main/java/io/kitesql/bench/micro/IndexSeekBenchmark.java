@@ -50,10 +50,10 @@ import org.openjdk.jmh.infra.Blackhole;
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-// Ten warm-up seconds: a lookup runs a deep call tree (operators, cursors, key codec, the LMDB
-// binding), and in trial runs on a shared 2-vCPU machine its time was still falling after five.
+// Ten warm-up seconds, not five: a lookup runs a deep call tree (operators, cursors, key codec,
+// the LMDB binding), and in trial runs on a shared 2-vCPU machine it took four to six to settle.
 @Warmup(iterations = 10, time = 1)
-@Measurement(iterations = 5, time = 1)
+@Measurement(iterations = 10, time = 1)
 @Fork(1)
 @State(Scope.Thread)
 public class IndexSeekBenchmark {
