@@ -38,6 +38,7 @@ public final class Optimizer {
     all.set(0, p.output().size());
     p = PruneColumns.apply(p, all);
     p = ChooseAccessPath.apply(p);
+    p = PruneColumns.apply(p, all); // conjuncts a key range enforces no longer need their columns
     p = ChooseJoinStrategy.apply(p);
     return UseTopN.apply(p);
   }

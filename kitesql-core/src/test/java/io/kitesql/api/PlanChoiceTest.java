@@ -43,6 +43,36 @@ class PlanChoiceTest {
   }
 
   @Test
+  void conjunctsTheRangeEnforcesLeaveTheFilter() {
+    // Equalities on the key prefix: no filter left, and customer_id is not even decoded.
+    assertThat(explain("select note from orders where customer_id = ? and status = ?"))
+        .doesNotContain("Filter").contains("columns=[note]");
+    // A conjunct the range does not cover stays.
+    assertThat(explain("select note from orders where customer_id = ? and status = ? and amount > ?"))
+        .contains("Filter amount > ?3").doesNotContain("customer_id = ?1)");
+    // A lower bound is exact; an upper bound alone is not (the range holds NULL keys too).
+    assertThat(explain("select note from orders where id > ?")).doesNotContain("Filter");
+    assertThat(explain("select note from orders where id > ? and id < ?")).doesNotContain("Filter");
+    assertThat(explain("select note from orders where customer_id < ?")).contains("Filter customer_id < ?1");
+    // INT column, DOUBLE value: not key-compatible, so no range takes it and the filter stays.
+    assertThat(explain("select note from orders where id > 1.5")).contains("Filter");
+  }
+
+  @Test
+  void upperBoundAloneStillRejectsNullKeys() {
+    db.execute("insert into orders values (4, null, 'open', 40, 'n4'), (5, 6, null, 50, 'n5')");
+    List<String> below = db.read(tx -> PreparedStatementReuseTest.strings(
+        tx.query("select id from orders where customer_id < ? order by id", 8)));
+    assertThat(below).containsExactly("1", "2", "5"); // not 4, whose customer_id is NULL
+    List<String> prefix = db.read(tx -> PreparedStatementReuseTest.strings(
+        tx.query("select id from orders where customer_id = ? and status <= ? order by id", 6, "zzz")));
+    assertThat(prefix).isEmpty(); // row 5's status is NULL
+    List<String> between = db.read(tx -> PreparedStatementReuseTest.strings(
+        tx.query("select id from orders where customer_id between ? and ? order by id", 0, 7)));
+    assertThat(between).containsExactly("1", "2", "5");
+  }
+
+  @Test
   void primaryKeyRange() {
     assertThat(explain("select note from orders where id > 1 and id <= 3")).contains("PrimaryKeyRangeScan orders > (1) <= (3)");
   }
