@@ -1,5 +1,7 @@
 package io.kitesql.bench;
 
+import java.util.concurrent.Callable;
+
 /**
  * One engine under test, opened on one database: statements are prepared once, and every
  * execution of a cell runs between {@link #begin()} and {@link #end()}, inside one read-only
@@ -18,6 +20,20 @@ public interface Engine extends AutoCloseable {
 
   /** Ends it (commit of a read-only snapshot, or rollback). */
   void end() throws Exception;
+
+  /**
+   * Runs the executions of one cell, {@code cell}, in the transaction they share: by default
+   * between {@link #begin()} and {@link #end()} on the calling thread. The thread that runs
+   * {@code cell} is the one whose allocation is counted.
+   */
+  default <T> T inTransaction(Callable<T> cell) throws Exception {
+    begin();
+    try {
+      return cell.call();
+    } finally {
+      end();
+    }
+  }
 
   /** Whether text values are views of the LMDB map that must be checked against it. */
   default boolean borrows() {

@@ -39,12 +39,7 @@ public final class Measure {
   /** Measures {@code query} over {@code parameters} (cycled); an engine error yields {@link Results.Unsupported}. */
   public Results.Outcome cell(Engine engine, Engine.Query query, Object[][] parameters, Consumer consumer) {
     try {
-      engine.begin();
-      try {
-        return measure(query, parameters, consumer);
-      } finally {
-        engine.end();
-      }
+      return engine.inTransaction(() -> measure(query, parameters, consumer));
     } catch (Exception | AssertionError e) {
       return new Results.Unsupported(reason(e));
     }

@@ -149,7 +149,9 @@ public final class Report {
     r.mapChecks.forEach((e, c) -> out.append(String.format("| %s | %,d | %,d | %,d | %d | %s | %s |%n", e, c.values(),
         c.borrowedBytes(), c.copiedBytes(), c.violations(), counter(c.engineBorrowed()), counter(c.engineCopied()))));
     out.append("\n## Writes: bulk insert into orders (rows/s)\n\nDurability: KiteSQL `Durability.NO_SYNC`; SQLite "
-        + "WAL, `synchronous=NORMAL`; H2 defaults (MVStore, no fsync per commit). No engine fsyncs on every commit.\n\n");
+        + "WAL, `synchronous=NORMAL`; H2 defaults (MVStore, no fsync per commit). No engine fsyncs on every commit. "
+        + "KiteSQL loads through `Database.writeOnWriterThread` (each transaction's statements run on the writer "
+        + "thread), SQLite and H2 through a prepared statement with autocommit off, committed per batch.\n\n");
     out.append("| engine | note | rows per transaction | rows | rows/s |\n|---|---|---|---|---|\n");
     for (var w : r.writes) {
       out.append(String.format("| %s | %s | %d | %,d | %,.0f |%n", w.engine(), BenchRunner.tierLabel(w.noteLength()),
@@ -182,7 +184,8 @@ public final class Report {
         comparable with the article's malloc counts.
         - Same DDL, data, indexes and SQL text on every engine, prepared once; a cell's executions share one \
         transaction (KiteSQL read-only transaction; the forced-copy control group uses a write transaction rolled \
-        back at the end; SQLite and H2 a read-only connection with autocommit off, committed after the cell). \
+        back at the end, run on the writer thread with `Database.writeOnWriterThread` so that it measures copying, \
+        not a thread hand-off per storage call; SQLite and H2 a read-only connection with autocommit off, committed after the cell). \
         Dialect difference: SQLite's `length()` for `char_length()`.
         - SQLite: file database, WAL checkpointed (TRUNCATE) after loading, read connection opened read-only with \
         `PRAGMA mmap_size = 1073741824`. H2: file database opened with `ACCESS_MODE_DATA=r`, once with its default \

@@ -94,7 +94,7 @@ public final class Stores {
         for (int from = 0; from < t.rows(); from += batch) {
           int first = from;
           int last = Math.min(t.rows(), from + batch);
-          db.write(tx -> {
+          db.writeOnWriterThread(tx -> { // the bulk-load API: no hand-off to the writer thread per call
             for (int i = first; i < last; i++) {
               tx.execute(insert, t.row().apply(i));
             }

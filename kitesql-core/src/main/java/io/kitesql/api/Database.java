@@ -103,6 +103,32 @@ public final class Database implements AutoCloseable {
     }
   }
 
+  /**
+   * Runs {@code work} in a read-write transaction on the database's writer thread and commits it,
+   * or rolls back if it throws (or if {@code work} ended the transaction itself).
+   *
+   * <p>LMDB ties a write transaction to the thread that began it, so all storage calls of a write
+   * transaction run on one writer thread; from {@link #write} or {@link #beginWrite} every call is
+   * handed to that thread and back, a few microseconds each. Here the whole of {@code work} runs
+   * on the writer thread, so there is no hand-off at all: the fast way to load data or to run
+   * many statements in one transaction. In exchange {@code work} runs on another thread than the
+   * caller's: it sees that thread's thread-locals, must not begin another write transaction of
+   * this database (it would wait for the write lock this call holds), and should not block on
+   * other threads.
+   */
+  public <T> T writeOnWriterThread(Function<? super ReadWriteTransaction, T> work) {
+    checkOpen();
+    return storage.write(storageTx -> {
+      try (var tx = new ReadWriteTransaction(this, storageTx)) {
+        T result = work.apply(tx);
+        if (tx.isOpen()) {
+          tx.commit();
+        }
+        return result;
+      }
+    });
+  }
+
   /** Executes one INSERT/UPDATE/DELETE/DDL statement in its own transaction; returns the rows written. */
   public long execute(String sql, Object... parameters) {
     return write(tx -> tx.execute(sql, parameters));

@@ -66,4 +66,43 @@ class DatabaseTest {
       assertThat(left).containsExactly("1|x");
     }
   }
+
+  @Test
+  void writeOnWriterThreadCommitsRollsBackAndRunsOnTheWriterThread() {
+    try (var db = open(dir)) {
+      db.execute("create table t (a int primary key, b varchar)");
+      var insert = db.prepare("insert into t values (?, ?)");
+      var caller = Thread.currentThread();
+      Thread ran = db.writeOnWriterThread(tx -> {
+        for (int i = 0; i < 1000; i++) {
+          tx.execute(insert, i, "v" + i);
+        }
+        // the transaction's own writes are visible to its queries, as owned copies
+        try (var rows = tx.query("select count(*), max(b) from t")) {
+          rows.next();
+          assertThat(rows.getLong(0)).isEqualTo(1000);
+          assertThat(rows.getText(1).isBorrowed()).isFalse();
+        }
+        return Thread.currentThread();
+      });
+      assertThat(ran).isNotSameAs(caller);
+
+      assertThatThrownBy(() -> db.writeOnWriterThread(tx -> {
+        tx.execute(insert, 5000, "lost");
+        throw new IllegalArgumentException("changed my mind");
+      })).isInstanceOf(IllegalArgumentException.class).hasMessage("changed my mind");
+      db.writeOnWriterThread(tx -> {
+        tx.execute(insert, 6000, "rolled back by the work itself");
+        tx.rollback();
+        return null;
+      });
+      assertThatThrownBy(() -> db.writeOnWriterThread(tx -> tx.execute(insert, 1, "duplicate")))
+          .isInstanceOf(KiteSqlException.class);
+
+      List<String> count = db.read(tx -> rows(tx.query("select count(*), min(a), max(a) from t")));
+      assertThat(count).containsExactly("1000|0|999");
+      // and the database still takes writes from the calling thread afterwards
+      assertThat(db.execute("insert into t values (1000, 'after')")).isEqualTo(1);
+    }
+  }
 }
