@@ -178,7 +178,7 @@ public final class Parameters {
       case null -> null;
       case Text t -> t;
       case Binary b -> b;
-      case String s -> Text.of(s);
+      case String s -> StringArguments.textOf(s);
       case CharSequence cs -> Text.of(cs.toString());
       case byte[] bytes -> Binary.of(bytes);
       case Integer i -> i;

@@ -8,7 +8,6 @@ import io.kitesql.codec.RowLayout;
 import io.kitesql.codec.RowView;
 import io.kitesql.storage.Keyspace;
 import io.kitesql.storage.KvCursor;
-import io.kitesql.storage.Slice;
 import io.kitesql.value.DataType;
 import io.kitesql.value.Memory;
 import java.lang.foreign.MemorySegment;
@@ -73,8 +72,8 @@ final class IndexScanCursor extends RangeCursor {
   }
 
   @Override
-  protected Object[] decode(Slice key, KvCursor cursor) {
-    decoder.wrap(key.base(), key.offset(), key.length());
+  protected Object[] decode(MemorySegment keyBase, long keyOffset, int keyLength, KvCursor cursor) {
+    decoder.wrap(keyBase, keyOffset, keyLength);
     decoder.readTableId();
     decoder.readRawByte();
     decoder.readTableId();
@@ -82,14 +81,14 @@ final class IndexScanCursor extends RangeCursor {
       for (var type : indexTypes) {
         decoder.skip(type);
       }
-      copyRowKey(key, decoder.position());
+      copyRowKey(keyBase, keyOffset, keyLength, decoder.position());
       return lookUp();
     }
     var row = rowArray();
     for (int i = 0; i < indexColumns.length; i++) {
       readOrSkip(row, indexColumns[i], indexTypes[i]);
     }
-    copyRowKey(key, decoder.position());
+    copyRowKey(keyBase, keyOffset, keyLength, decoder.position());
     // The pk part: declared pk columns, or the hidden row id (not a column: skipped).
     for (int i = 0; i < pkTypes.length; i++) {
       if (pkColumns.length == 0) {
@@ -110,13 +109,13 @@ final class IndexScanCursor extends RangeCursor {
   }
 
   /** Copies the entry's pk bytes (from {@code pkStart}) behind the row prefix: a few bytes. */
-  private void copyRowKey(Slice key, int pkStart) {
-    int pk = key.length() - pkStart;
+  private void copyRowKey(MemorySegment keyBase, long keyOffset, int keyLength, int pkStart) {
+    int pk = keyLength - pkStart;
     rowKeyLength = TableKeys.ROW_PREFIX_LENGTH + pk;
     if (rowKey.length < rowKeyLength) {
       rowKey = Arrays.copyOf(rowKey, Math.max(rowKeyLength, 2 * rowKey.length));
     }
-    MemorySegment.copy(key.base(), Memory.BYTE, key.offset() + pkStart,
+    MemorySegment.copy(keyBase, Memory.BYTE, keyOffset + pkStart,
         rowKey, TableKeys.ROW_PREFIX_LENGTH, pk);
   }
 

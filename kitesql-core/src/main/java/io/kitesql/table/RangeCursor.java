@@ -77,7 +77,8 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
       current = null;
       return false;
     }
-    current = decode(key, cursor);
+    // The key's parts, not the Slice: passed into a method too large to inline, it would be allocated per row.
+    current = decode(key.base(), key.offset(), key.length(), cursor);
     return true;
   }
 
@@ -113,8 +114,11 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
     return reusedRow != null ? reusedRow : new Object[width];
   }
 
-  /** Turns the entry the cursor stands on into a row of the table's width ({@link #rowArray}). */
-  protected abstract Object[] decode(Slice key, KvCursor cursor);
+  /**
+   * Turns the entry the cursor stands on, whose key is {@code keyLength} bytes of {@code keyBase}
+   * at {@code keyOffset}, into a row of the table's width ({@link #rowArray}).
+   */
+  protected abstract Object[] decode(MemorySegment keyBase, long keyOffset, int keyLength, KvCursor cursor);
 
   /** The row key of the current entry (subclasses know where it is). */
   protected abstract byte[] currentRowKey();

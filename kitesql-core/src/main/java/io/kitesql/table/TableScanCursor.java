@@ -3,7 +3,8 @@ package io.kitesql.table;
 import io.kitesql.codec.RowLayout;
 import io.kitesql.codec.RowView;
 import io.kitesql.storage.KvCursor;
-import io.kitesql.storage.Slice;
+import io.kitesql.value.Memory;
+import java.lang.foreign.MemorySegment;
 
 /**
  * Rows in primary-key (or row id) order: each entry under {@code tablePrefix 'r'} is a row key
@@ -11,7 +12,10 @@ import io.kitesql.storage.Slice;
  */
 final class TableScanCursor extends RangeCursor {
   private final RowView view;
-  private Slice key;
+  /** The current row key, for {@link #currentRowKey()}. */
+  private MemorySegment keyBase;
+  private long keyOffset;
+  private int keyLength;
 
   TableScanCursor(KeyInterval interval, RowLayout layout, int[] columns, boolean reverse, boolean reuseRows) {
     super(interval, columns, layout.columnCount(), reverse, reuseRows);
@@ -19,8 +23,10 @@ final class TableScanCursor extends RangeCursor {
   }
 
   @Override
-  protected Object[] decode(Slice key, KvCursor cursor) {
-    this.key = key;
+  protected Object[] decode(MemorySegment keyBase, long keyOffset, int keyLength, KvCursor cursor) {
+    this.keyBase = keyBase;
+    this.keyOffset = keyOffset;
+    this.keyLength = keyLength;
     var value = cursor.value();
     view.wrap(value.base(), value.offset(), value.length(), tx.scope());
     return RowDecoding.fill(view, columns, rowArray());
@@ -28,6 +34,8 @@ final class TableScanCursor extends RangeCursor {
 
   @Override
   protected byte[] currentRowKey() {
-    return key.toByteArray();
+    var bytes = new byte[keyLength];
+    MemorySegment.copy(keyBase, Memory.BYTE, keyOffset, bytes, 0, keyLength);
+    return bytes;
   }
 }
