@@ -41,7 +41,7 @@ public record BenchConfig(
   /** Target size of one JSON or CSV document. */
   public static final int DOC_BYTES = 16 * 1024;
 
-  /** The full run: every tier, about 8 minutes on 2 cores. */
+  /** The full run: every tier, about 4–5 minutes on 2 cores. */
   public static BenchConfig full() {
     return new BenchConfig("full", List.of(64, 1024, 4096, 16384, 65536, 262144),
         2_000, 512L << 20, 30, 400, 1500, 5, 30, 5000, 100_000, 10_000);
