@@ -1,21 +1,24 @@
 package io.kitesql.exec;
 
+import io.kitesql.catalog.IndexDef;
 import io.kitesql.expr.Coercions;
 import io.kitesql.expr.Evaluator;
 import io.kitesql.expr.Expr;
 import io.kitesql.plan.Join;
 import io.kitesql.plan.JoinStrategy;
 import io.kitesql.plan.TableScan;
-import io.kitesql.table.KeyBounds;
 import io.kitesql.table.TableCursor;
 import io.kitesql.table.TableStore;
+import io.kitesql.value.DataType;
 import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
  * For each left row, looks its matches up in the right table through the primary key or an index
  * (an index nested-loop join): no pass over the whole right table. A NULL key matches nothing.
- * INNER and LEFT joins only.
+ * INNER and LEFT joins only. One right-side cursor, made on first use, is reopened for every
+ * probe (its rows are combined into new rows at once, so it decodes them into one array).
  */
 final class IndexLookupJoinOperator implements Operator {
   private final Operator left;
@@ -26,11 +29,17 @@ final class IndexLookupJoinOperator implements Operator {
   private final int[] columns;
   private final int leftWidth;
   private final int rightWidth;
-  private TableStore store;
+  /** The right table's key types, for coercing the left row's key values. */
+  private final DataType[] keyTypes;
+  private final List<Object> keyValues = new ArrayList<>();
   private ExecutionContext ctx;
   private Object[] current;
   private boolean currentMatched;
+  /** The store {@link #cursor} belongs to. */
+  private TableStore store;
   private TableCursor cursor;
+  /** Whether {@link #cursor} is open on the current left row's matches. */
+  private boolean probing;
 
   IndexLookupJoinOperator(Operator left, Join join, JoinStrategy.IndexLookup lookup, TableScan scan, Optional<Expr> rightFilter) {
     this.left = left;
@@ -41,12 +50,18 @@ final class IndexLookupJoinOperator implements Operator {
     this.columns = scan.columns().stream().mapToInt(Integer::intValue).toArray();
     this.leftWidth = join.left().output().size();
     this.rightWidth = join.right().output().size();
+    this.keyTypes = lookup.index().map(IndexDef::columns).orElse(scan.table().primaryKey()).stream()
+        .map(c -> scan.table().columns().get(c).type()).toArray(DataType[]::new);
   }
 
   @Override
   public void open(ExecutionContext context) {
     ctx = context;
-    store = context.stores().apply(scan.table());
+    var rightStore = context.stores().apply(scan.table());
+    if (rightStore != store) {
+      store = rightStore;
+      cursor = store.cursor(lookup.index(), columns, false, true);
+    }
     left.open(context);
     current = null;
   }
@@ -60,9 +75,9 @@ final class IndexLookupJoinOperator implements Operator {
           return null;
         }
         currentMatched = false;
-        cursor = lookup(current);
+        probing = lookup(current);
       }
-      while (cursor != null && cursor.next()) {
+      while (probing && cursor.next()) {
         var rightRow = cursor.row();
         if (rightFilter.isPresent() && !Boolean.TRUE.equals(Evaluator.test(rightFilter.get(), rightRow, ctx.parameters()))) {
           continue;
@@ -82,26 +97,24 @@ final class IndexLookupJoinOperator implements Operator {
     }
   }
 
-  /** A cursor over the right rows whose key equals the left row's key values, or null if one is NULL. */
-  private TableCursor lookup(Object[] leftRow) {
-    var keyColumns = lookup.index().map(i -> i.columns()).orElse(scan.table().primaryKey());
-    var values = new ArrayList<Object>(lookup.leftKeys().size());
+  /** Opens the cursor on the right rows whose key equals the left row's key values; false if one is NULL. */
+  private boolean lookup(Object[] leftRow) {
+    keyValues.clear();
     for (int i = 0; i < lookup.leftKeys().size(); i++) {
       var v = Evaluator.evaluate(lookup.leftKeys().get(i), leftRow, ctx.parameters());
       if (v == null) {
-        return null;
+        return false;
       }
-      values.add(Coercions.coerce(v, scan.table().columns().get(keyColumns.get(i)).type()));
+      keyValues.add(Coercions.coerce(v, keyTypes[i]));
     }
-    var bounds = KeyBounds.equal(values);
-    var tx = ctx.transaction();
-    return lookup.index().isPresent() ? store.indexScan(tx, lookup.index().get(), bounds, columns) : store.scan(tx, bounds, columns);
+    cursor.reopen(ctx.transaction(), keyValues, true, keyValues, true);
+    return true;
   }
 
   private void closeCursor() {
+    probing = false;
     if (cursor != null) {
       cursor.close();
-      cursor = null;
     }
   }
 
@@ -110,7 +123,6 @@ final class IndexLookupJoinOperator implements Operator {
     closeCursor();
     current = null;
     ctx = null;
-    store = null;
     left.close();
   }
 }
