@@ -18,7 +18,8 @@ final class KeyInterval {
   private final String what;
   /*
    * Bounds are compared with keys, never stored, so LMDB's key size limit does not apply to them:
-   * a lookup by a value too long to be indexed simply finds nothing (see RangeCursor#seekAtLeast).
+   * a lookup by a value longer than any key is answered like any other (see
+   * RangeCursor#seekAtLeast).
    */
   private final KeyEncoder from = new KeyEncoder(Integer.MAX_VALUE - 16);
   private final KeyEncoder to = new KeyEncoder(Integer.MAX_VALUE - 16);
@@ -107,5 +108,4 @@ final class KeyInterval {
   boolean atOrAboveLower(Slice key) {
     return TableKeys.compare(key, fromSegment, from.length()) >= 0;
   }
-
 }

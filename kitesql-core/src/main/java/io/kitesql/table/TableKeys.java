@@ -166,21 +166,11 @@ final class TableKeys {
   }
 
   /**
-   * The smallest byte string greater than every string that starts with {@code prefix}: drop
-   * trailing 0xFF bytes, increment the last. Every prefix here starts with a table id below 2^31,
-   * so some byte is below 0xFF.
+   * The smallest byte string greater than every string that starts with {@code prefix} ({@link
+   * KeyEncoder#toSuccessor}). Every prefix here starts with a table id below 2^31, so it has one.
    */
   static byte[] successor(byte[] prefix) {
-    int n = prefix.length;
-    while (n > 0 && prefix[n - 1] == (byte) 0xFF) {
-      n--;
-    }
-    if (n == 0) {
-      throw new IllegalArgumentException("no successor of an all-0xFF prefix");
-    }
-    var next = Arrays.copyOf(prefix, n);
-    next[n - 1]++;
-    return next;
+    return new KeyEncoder().appendRawBytes(prefix).toSuccessor().toByteArray();
   }
 
   /**

@@ -199,4 +199,27 @@ class KeyCodecTest {
     assertThatThrownBy(() -> new KeyDecoder().wrap(new byte[] {0}).readInt())
         .isInstanceOf(IllegalStateException.class);
   }
+
+  @Test
+  void successorIsTheSmallestKeyAboveEveryKeyWithThePrefix() {
+    byte[] prefix = {1, 2, (byte) 0xFF, (byte) 0xFF};
+    assertThat(new KeyEncoder().appendRawBytes(prefix).toSuccessor().toByteArray()).containsExactly(1, 3);
+    assertThat(new KeyEncoder().appendRawBytes(new byte[] {7}).toSuccessor().toByteArray()).containsExactly(8);
+    assertThatThrownBy(() -> new KeyEncoder().appendRawBytes(new byte[] {(byte) 0xFF}).toSuccessor())
+        .isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> new KeyEncoder().toSuccessor()).isInstanceOf(IllegalStateException.class);
+
+    // Every key starting with the prefix sorts below the successor; the prefix's next sibling does not.
+    var random = new Random(11);
+    byte[] p = {3, 0x41, (byte) 0xFF};
+    byte[] successor = new KeyEncoder().appendRawBytes(p).toSuccessor().toByteArray();
+    for (int i = 0; i < 1000; i++) {
+      var key = Arrays.copyOf(p, p.length + random.nextInt(8));
+      for (int j = p.length; j < key.length; j++) {
+        key[j] = (byte) random.nextInt(256);
+      }
+      assertThat(Arrays.compareUnsigned(key, successor)).isNegative();
+    }
+    assertThat(Arrays.compareUnsigned(new byte[] {3, 0x42}, successor)).isZero();
+  }
 }
