@@ -189,15 +189,15 @@ public final class Text implements CharSequence, Comparable<Text> {
     while (index < ci) {
       do {
         bo--;
-      } while (bo > 0 && isContinuation(byteAtRaw(bo)));
-      ci -= units(byteAtRaw(bo));
+      } while (bo > 0 && Utf8.isContinuation(byteAtRaw(bo)));
+      ci -= Utf8.units(byteAtRaw(bo));
     }
     while (true) {
       if (bo >= byteLength || bo < 0) {
         checkAfterRead(); // bytes changed under us: the transaction ended
         throw new IllegalStateException("inconsistent UTF-8 length in " + describe());
       }
-      int units = units(byteAtRaw(bo));
+      int units = Utf8.units(byteAtRaw(bo));
       if (index < ci + units) {
         break;
       }
@@ -219,44 +219,11 @@ public final class Text implements CharSequence, Comparable<Text> {
   }
 
   private int nextStart(int bo) {
-    int i = bo + 1;
-    while (i < byteLength && isContinuation(byteAtRaw(i))) {
-      i++;
-    }
-    return i;
+    return Utf8.nextStart(base, offset, byteLength, bo);
   }
 
-  private static boolean isContinuation(byte b) {
-    return (b & 0xC0) == 0x80;
-  }
-
-  /** UTF-16 units of the code point led by {@code lead}: 2 for 11110xxx, else 1 (as in Utf8). */
-  private static int units(byte lead) {
-    return (lead & 0xF8) == 0xF0 ? 2 : 1;
-  }
-
-  /** Unit {@code which} (0 or 1) of the code point starting at byte {@code bo}. */
   private char decodeUnit(int bo, int which) {
-    int b0 = byteAtRaw(bo) & 0xFF;
-    if (b0 < 0x80) {
-      return (char) b0;
-    }
-    int need = b0 >= 0xF0 ? 3 : b0 >= 0xE0 ? 2 : 1;
-    int cp = b0 & (0x3F >> need);
-    int end = nextStart(bo);
-    if (b0 < 0xC0 || b0 >= 0xF8 || end - bo != need + 1) {
-      return '\uFFFD';
-    }
-    for (int i = bo + 1; i < end; i++) {
-      cp = (cp << 6) | (byteAtRaw(i) & 0x3F);
-    }
-    if (need == 3) {
-      if (cp < 0x10000 || cp > 0x10FFFF) {
-        return '\uFFFD';
-      }
-      return which == 0 ? Character.highSurrogate(cp) : Character.lowSurrogate(cp);
-    }
-    return (char) cp;
+    return Utf8.decodeUnit(base, offset, byteLength, bo, which);
   }
 
   /**
@@ -465,7 +432,7 @@ public final class Text implements CharSequence, Comparable<Text> {
   private boolean unitsEqual(CharSequence cs) {
     int ci = 0;
     for (int bo = 0; bo < byteLength; bo = nextStart(bo)) {
-      int units = units(byteAtRaw(bo));
+      int units = Utf8.units(byteAtRaw(bo));
       for (int k = 0; k < units; k++) {
         if (ci >= cs.length() || decodeUnit(bo, k) != cs.charAt(ci++)) {
           return false;
