@@ -8,7 +8,6 @@ import io.kitesql.plan.Join;
 import io.kitesql.plan.JoinStrategy;
 import io.kitesql.plan.TableScan;
 import io.kitesql.table.TableCursor;
-import io.kitesql.table.TableStore;
 import io.kitesql.value.DataType;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,8 +34,7 @@ final class IndexLookupJoinOperator implements Operator {
   private ExecutionContext ctx;
   private Object[] current;
   private boolean currentMatched;
-  /** The store {@link #cursor} belongs to. */
-  private TableStore store;
+  /** Made at the first probe's open, reopened for every probe. */
   private TableCursor cursor;
   /** Whether {@link #cursor} is open on the current left row's matches. */
   private boolean probing;
@@ -57,10 +55,8 @@ final class IndexLookupJoinOperator implements Operator {
   @Override
   public void open(ExecutionContext context) {
     ctx = context;
-    var rightStore = context.stores().apply(scan.table());
-    if (rightStore != store) {
-      store = rightStore;
-      cursor = store.cursor(lookup.index(), columns, false, true);
+    if (cursor == null) { // one store for the operator's life, as in ScanOperator
+      cursor = context.stores().apply(scan.table()).cursor(lookup.index(), columns, false, true);
     }
     left.open(context);
     current = null;

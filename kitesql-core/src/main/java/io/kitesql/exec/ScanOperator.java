@@ -7,7 +7,6 @@ import io.kitesql.expr.Expr;
 import io.kitesql.plan.Access;
 import io.kitesql.plan.TableScan;
 import io.kitesql.table.TableCursor;
-import io.kitesql.table.TableStore;
 import io.kitesql.value.DataType;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -37,8 +36,7 @@ final class ScanOperator implements Operator {
   private final boolean upperInclusive;
   private final List<Object> lower = new ArrayList<>();
   private final List<Object> upper = new ArrayList<>();
-  /** The store {@link #cursor} belongs to. */
-  private TableStore store;
+  /** Made at the first execution, reopened by every later one. */
   private TableCursor cursor;
   /** Whether the current execution reads {@link #cursor} (false: a NULL bound, no rows). */
   private boolean reading;
@@ -60,10 +58,10 @@ final class ScanOperator implements Operator {
 
   @Override
   public void open(ExecutionContext ctx) {
-    var current = ctx.stores().apply(scan.table());
-    if (current != store) {
-      store = current;
-      cursor = store.cursor(index, columns, false, transientRows);
+    if (cursor == null) {
+      // The plan names one table of one database, so the store never changes for this operator;
+      // looking it up per execution would hash the whole TableDef record each time.
+      cursor = ctx.stores().apply(scan.table()).cursor(index, columns, false, transientRows);
     }
     reading = switch (scan.access()) {
       case Access.FullScan _ -> true; // the bound lists stay empty
