@@ -129,31 +129,21 @@ public final class Binary implements Comparable<Binary> {
 
   /** Writes the bytes to {@code out}; borrowed bytes via an 8 KiB chunk checked per chunk. */
   public void writeTo(OutputStream out) throws IOException {
-    check();
     Bytes.writeTo(base, offset, length, scope, out);
   }
 
   /** Writes all bytes to {@code channel}; borrowed bytes via an 8 KiB heap chunk. */
   public void writeTo(WritableByteChannel channel) throws IOException {
-    check();
     Bytes.writeTo(base, offset, length, scope, channel);
   }
 
   @Override
   public boolean equals(Object o) {
     check();
-    if (this == o) {
-      return true;
-    }
-    if (!(o instanceof Binary b)) {
-      return false;
-    }
-    b.check();
-    boolean eq = Bytes.equal(base, offset, length, b.base, b.offset, b.length);
-    checkAfterRead();
-    b.checkAfterRead();
-    return eq;
+    return this == o || o instanceof Binary b
+        && Bytes.equal(scope, base, offset, length, b.scope, b.base, b.offset, b.length);
   }
+
 
   /**
    * A hash of the bytes, O(1) like {@link Text#hashCode}; equal for equal borrowed and owned
@@ -161,22 +151,16 @@ public final class Binary implements Comparable<Binary> {
    */
   @Override
   public int hashCode() {
-    check();
-    int h = Bytes.hash(base, offset, length);
-    checkAfterRead();
-    return h;
+    return Bytes.hash(scope, base, offset, length);
   }
+
 
   /** Unsigned lexicographic byte order. */
   @Override
   public int compareTo(Binary o) {
-    check();
-    o.check();
-    int c = Bytes.compare(base, offset, length, o.base, o.offset, o.length);
-    checkAfterRead();
-    o.checkAfterRead();
-    return c;
+    return Bytes.compare(scope, base, offset, length, o.scope, o.base, o.offset, o.length);
   }
+
 
   /** A short description (length and kind), never the bytes: safe on dead values. */
   @Override

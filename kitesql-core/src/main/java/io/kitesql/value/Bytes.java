@@ -11,8 +11,10 @@ import java.nio.channels.WritableByteChannel;
  *
  * <p>A range is (segment, offset, length); the segment is {@link Memory#ALL} for borrowed values
  * (offset = absolute address) or a heap array segment for owned ones, so one code path serves
- * both. Liveness checks are the callers' business, except in the streaming methods, which re-check
- * after every chunk so that no byte read after the transaction ended is ever written out.
+ * both. Every method that reads bytes takes the range's {@link Scope} and follows the liveness
+ * protocol of borrowed values once for both classes: check before reading, re-check after (the
+ * streaming methods after every chunk, so that no byte read after the transaction ended is ever
+ * written out).
  */
 final class Bytes {
   /** Chunk size for streaming borrowed bytes out: small enough to stay in L1/L2. */
@@ -35,7 +37,8 @@ final class Bytes {
    * DISTINCT over 256 KiB notes must not read every byte of every note; {@code equals} settles
    * the rare collision).
    */
-  static int hash(MemorySegment base, long offset, int len) {
+  static int hash(Scope scope, MemorySegment base, long offset, int len) {
+    scope.check();
     long h = len * MIX;
     if (len <= HASHED_WHOLE) {
       h = mix(h, base, offset, offset + len);
@@ -47,6 +50,7 @@ final class Bytes {
     h ^= h >>> 33;
     h *= 0xFF51AFD7ED558CCDL;
     h ^= h >>> 33;
+    scope.checkAfterRead();
     return (int) h;
   }
 
@@ -66,22 +70,33 @@ final class Bytes {
   }
 
   /** Unsigned lexicographic comparison; a proper prefix sorts first. */
-  static int compare(
-      MemorySegment a, long aOff, int aLen, MemorySegment b, long bOff, int bLen) {
+  static int compare(Scope aScope, MemorySegment a, long aOff, int aLen,
+      Scope bScope, MemorySegment b, long bOff, int bLen) {
+    aScope.check();
+    bScope.check();
     long m = MemorySegment.mismatch(a, aOff, aOff + aLen, b, bOff, bOff + bLen);
+    int c;
     if (m < 0) {
-      return 0;
+      c = 0;
+    } else if (m == aLen || m == bLen) {
+      c = Integer.compare(aLen, bLen);
+    } else {
+      c = Integer.compare(a.get(Memory.BYTE, aOff + m) & 0xFF, b.get(Memory.BYTE, bOff + m) & 0xFF);
     }
-    if (m == aLen || m == bLen) {
-      return Integer.compare(aLen, bLen);
-    }
-    return Integer.compare(
-        a.get(Memory.BYTE, aOff + m) & 0xFF, b.get(Memory.BYTE, bOff + m) & 0xFF);
+    aScope.checkAfterRead();
+    bScope.checkAfterRead();
+    return c;
   }
 
   /** Whether two ranges hold the same bytes. */
-  static boolean equal(MemorySegment a, long aOff, int aLen, MemorySegment b, long bOff, int bLen) {
-    return aLen == bLen && MemorySegment.mismatch(a, aOff, aOff + aLen, b, bOff, bOff + bLen) < 0;
+  static boolean equal(Scope aScope, MemorySegment a, long aOff, int aLen,
+      Scope bScope, MemorySegment b, long bOff, int bLen) {
+    aScope.check();
+    bScope.check();
+    boolean eq = aLen == bLen && MemorySegment.mismatch(a, aOff, aOff + aLen, b, bOff, bOff + bLen) < 0;
+    aScope.checkAfterRead();
+    bScope.checkAfterRead();
+    return eq;
   }
 
   /** A heap copy of the range. */
@@ -103,24 +118,11 @@ final class Bytes {
 
   /**
    * Writes the range to {@code out}. Owned bytes are written straight from their array; borrowed
-   * bytes go through one chunk buffer of at most {@link #CHUNK} bytes, each chunk re-checked for
-   * liveness after it was copied and before it is written.
+   * bytes go through one chunk buffer of at most {@link #CHUNK} bytes (see {@link #writeChunks}).
    */
   static void writeTo(MemorySegment base, long offset, int len, Scope scope, OutputStream out)
       throws IOException {
-    byte[] array = heapArray(base);
-    if (array != null) {
-      out.write(array, (int) offset, len);
-      return;
-    }
-    var chunk = new byte[Math.min(len, CHUNK)];
-    for (long done = 0; done < len; ) {
-      int n = (int) Math.min(chunk.length, len - done);
-      MemorySegment.copy(base, Memory.BYTE, offset + done, chunk, 0, n);
-      scope.checkAfterRead();
-      out.write(chunk, 0, n);
-      done += n;
-    }
+    writeChunks(base, offset, len, scope, out::write);
   }
 
   /**
@@ -132,9 +134,26 @@ final class Bytes {
   static void writeTo(
       MemorySegment base, long offset, int len, Scope scope, WritableByteChannel channel)
       throws IOException {
+    writeChunks(base, offset, len, scope, (bytes, from, n) -> writeFully(channel, ByteBuffer.wrap(bytes, from, n)));
+  }
+
+  /** Where {@link #writeChunks} puts bytes: {@code n} bytes of {@code bytes} from {@code from}. */
+  @FunctionalInterface
+  private interface Sink {
+    void write(byte[] bytes, int from, int n) throws IOException;
+  }
+
+  /**
+   * Hands the range to {@code sink}: owned bytes as their array, borrowed bytes copied into one
+   * chunk buffer at a time, each chunk re-checked for liveness after it was copied and before it
+   * goes out.
+   */
+  private static void writeChunks(MemorySegment base, long offset, int len, Scope scope, Sink sink)
+      throws IOException {
+    scope.check();
     byte[] array = heapArray(base);
     if (array != null) {
-      writeFully(channel, ByteBuffer.wrap(array, (int) offset, len));
+      sink.write(array, (int) offset, len);
       return;
     }
     var chunk = new byte[Math.min(len, CHUNK)];
@@ -142,7 +161,7 @@ final class Bytes {
       int n = (int) Math.min(chunk.length, len - done);
       MemorySegment.copy(base, Memory.BYTE, offset + done, chunk, 0, n);
       scope.checkAfterRead();
-      writeFully(channel, ByteBuffer.wrap(chunk, 0, n));
+      sink.write(chunk, 0, n);
       done += n;
     }
   }

@@ -347,7 +347,6 @@ public final class Text implements CharSequence, Comparable<Text> {
    * from their array, borrowed ones through an 8 KiB chunk buffer checked for liveness per chunk.
    */
   public void writeUtf8To(OutputStream out) throws IOException {
-    check();
     Bytes.writeTo(base, offset, byteLength, scope, out);
   }
 
@@ -356,7 +355,6 @@ public final class Text implements CharSequence, Comparable<Text> {
    * through an 8 KiB heap chunk (never a view of the map that the channel could keep).
    */
   public void writeUtf8To(WritableByteChannel channel) throws IOException {
-    check();
     Bytes.writeTo(base, offset, byteLength, scope, channel);
   }
 
@@ -364,18 +362,10 @@ public final class Text implements CharSequence, Comparable<Text> {
   @Override
   public boolean equals(Object o) {
     check();
-    if (this == o) {
-      return true;
-    }
-    if (!(o instanceof Text t)) {
-      return false;
-    }
-    t.check();
-    boolean eq = Bytes.equal(base, offset, byteLength, t.base, t.offset, t.byteLength);
-    checkAfterRead();
-    t.checkAfterRead();
-    return eq;
+    return this == o || o instanceof Text t
+        && Bytes.equal(scope, base, offset, byteLength, t.scope, t.base, t.offset, t.byteLength);
   }
+
 
   /**
    * A hash of the bytes, computed eight bytes at a time on every call (O(1): at most 256 bytes are
@@ -383,22 +373,16 @@ public final class Text implements CharSequence, Comparable<Text> {
    */
   @Override
   public int hashCode() {
-    check();
-    int h = Bytes.hash(base, offset, byteLength);
-    checkAfterRead();
-    return h;
+    return Bytes.hash(scope, base, offset, byteLength);
   }
+
 
   /** Unsigned UTF-8 byte order, i.e. code point order (see the class comment). */
   @Override
   public int compareTo(Text o) {
-    check();
-    o.check();
-    int c = Bytes.compare(base, offset, byteLength, o.base, o.offset, o.byteLength);
-    checkAfterRead();
-    o.checkAfterRead();
-    return c;
+    return Bytes.compare(scope, base, offset, byteLength, o.scope, o.base, o.offset, o.byteLength);
   }
+
 
   /** {@code a.compareTo(b)}, for method references. */
   public static int compare(Text a, Text b) {
