@@ -17,13 +17,11 @@ import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.Project;
 import io.kitesql.plan.TableScan;
 import io.kitesql.plan.Values;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.IntStream;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
-import net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList;
 import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.select.AllColumns;
 import net.sf.jsqlparser.statement.select.AllTableColumns;
@@ -102,21 +100,7 @@ final class QueryBinder {
 
   /** Rows of a VALUES list, typed by their first row. */
   PlanNode bindValues(ExpressionList<?> rows) {
-    var binder = binder(RelationScope.empty());
-    var bound = new ArrayList<List<Expr>>();
-    // One row comes as its parenthesized item list, several as a list of parenthesized rows.
-    List<?> rowList = rows instanceof ParenthesedExpressionList<?> single ? List.of(single) : rows;
-    for (Object row : rowList) {
-      List<?> items = row instanceof ParenthesedExpressionList<?> list ? list : List.of(row);
-      var values = new ArrayList<Expr>();
-      for (Object item : items) {
-        values.add(binder.bind((Expression) item, Clause.VALUES));
-      }
-      if (!bound.isEmpty() && bound.getFirst().size() != values.size()) {
-        throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "VALUES rows have different numbers of columns");
-      }
-      bound.add(values);
-    }
+    var bound = ValuesBinder.bindRows(rows, binder(RelationScope.empty()));
     var first = bound.getFirst();
     var output = IntStream.range(0, first.size())
         .mapToObj(i -> OutputColumn.of("column" + (i + 1), first.get(i).type()))

@@ -32,7 +32,27 @@ final class ValuesBinder {
   }
 
   PlanNode bind(ExpressionList<?> rows) {
-    var binder = new ExpressionBinder(RelationScope.empty(), params);
+    var bound = bindRows(rows, new ExpressionBinder(RelationScope.empty(), params));
+    int width = bound.getFirst().size();
+    var output = new ArrayList<OutputColumn>();
+    for (int i = 0; i < width; i++) {
+      int column = i;
+      var columnTypes = bound.stream().map(r -> r.get(column).type()).toList();
+      var untyped = bound.stream().map(r -> types.untyped(r.get(column))).toList();
+      DataType t = ColumnTypes.common(columnTypes, untyped, "VALUES column " + (i + 1));
+      for (var row : bound) {
+        row.set(i, types.coerce(row.get(i), t));
+      }
+      output.add(OutputColumn.of("column" + (i + 1), t));
+    }
+    return new Values(bound, output);
+  }
+
+  /**
+   * The rows of a VALUES list, each bound by {@code binder} as written (no conversions), all of
+   * the same width. Mutable lists, so callers may convert values in place.
+   */
+  static List<List<Expr>> bindRows(ExpressionList<?> rows, ExpressionBinder binder) {
     var bound = new ArrayList<List<Expr>>();
     // One row comes as its parenthesized item list, several as a list of rows (or of values).
     List<?> rowList = rows instanceof ParenthesedExpressionList<?> single ? List.of(single) : rows;
@@ -48,18 +68,6 @@ final class ValuesBinder {
       }
       bound.add(values);
     }
-    int width = bound.getFirst().size();
-    var output = new ArrayList<OutputColumn>();
-    for (int i = 0; i < width; i++) {
-      int column = i;
-      var columnTypes = bound.stream().map(r -> r.get(column).type()).toList();
-      var untyped = bound.stream().map(r -> types.untyped(r.get(column))).toList();
-      DataType t = ColumnTypes.common(columnTypes, untyped, "VALUES column " + (i + 1));
-      for (var row : bound) {
-        row.set(i, types.coerce(row.get(i), t));
-      }
-      output.add(OutputColumn.of("column" + (i + 1), t));
-    }
-    return new Values(bound, output);
+    return bound;
   }
 }
