@@ -32,14 +32,9 @@ final class NumericFunctions {
     }
   }
 
+  /** INT arithmetic: exact in BIGINT (no INT operation can overflow it), then narrowed exactly. */
   private static int ints(ArithmeticOp op, int a, int b) {
-    return switch (op) {
-      case ADD -> Math.addExact(a, b);
-      case SUBTRACT -> Math.subtractExact(a, b);
-      case MULTIPLY -> Math.multiplyExact(a, b);
-      case DIVIDE -> Math.divideExact(a, nonZero(b));
-      case MODULO -> a % nonZero(b);
-    };
+    return Math.toIntExact(longs(op, a, b));
   }
 
   private static long longs(ArithmeticOp op, long a, long b) {
