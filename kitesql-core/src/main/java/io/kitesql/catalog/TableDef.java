@@ -2,6 +2,7 @@ package io.kitesql.catalog;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.value.DataType;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -53,6 +54,15 @@ public record TableDef(int id, String name, List<ColumnDef> columns, List<Intege
     if (position < 0 || position >= columns) {
       throw new IllegalArgumentException("column position " + position + " out of range for table " + table);
     }
+  }
+
+  /**
+   * The types of the key columns of {@code index}, or of the primary key without one (empty with a
+   * hidden row id): what a key range's bound values are coerced to.
+   */
+  public DataType[] keyTypes(Optional<IndexDef> index) {
+    return index.map(IndexDef::columns).orElse(primaryKey).stream()
+        .map(c -> columns.get(c).type()).toArray(DataType[]::new);
   }
 
   /** Whether rows are keyed by a hidden row id (no declared primary key). */

@@ -1,6 +1,5 @@
 package io.kitesql.exec;
 
-import io.kitesql.catalog.IndexDef;
 import io.kitesql.expr.Coercions;
 import io.kitesql.expr.Evaluator;
 import io.kitesql.expr.Expr;
@@ -48,8 +47,7 @@ final class IndexLookupJoinOperator implements Operator {
     this.columns = scan.columns().stream().mapToInt(Integer::intValue).toArray();
     this.leftWidth = join.left().output().size();
     this.rightWidth = join.right().output().size();
-    this.keyTypes = lookup.index().map(IndexDef::columns).orElse(scan.table().primaryKey()).stream()
-        .map(c -> scan.table().columns().get(c).type()).toArray(DataType[]::new);
+    this.keyTypes = scan.table().keyTypes(lookup.index());
   }
 
   @Override

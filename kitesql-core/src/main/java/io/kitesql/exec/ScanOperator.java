@@ -48,9 +48,7 @@ final class ScanOperator implements Operator {
     this.transientRows = transientRows && !withRefs;
     var range = scan.access() instanceof Access.KeyRange r ? Optional.of(r) : Optional.<Access.KeyRange>empty();
     this.index = range.flatMap(Access.KeyRange::index);
-    this.keyTypes = range.isEmpty() ? new DataType[0]
-        : index.map(IndexDef::columns).orElse(scan.table().primaryKey()).stream()
-            .map(c -> scan.table().columns().get(c).type()).toArray(DataType[]::new);
+    this.keyTypes = range.isEmpty() ? new DataType[0] : scan.table().keyTypes(index);
     // Inclusiveness only matters for a bound with values; a full scan has none.
     this.lowerInclusive = range.map(Access.KeyRange::lowerInclusive).orElse(true);
     this.upperInclusive = range.map(Access.KeyRange::upperInclusive).orElse(true);

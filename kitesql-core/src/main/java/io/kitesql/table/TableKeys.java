@@ -13,6 +13,7 @@ import io.kitesql.value.Memory;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The key layout of one table in {@link io.kitesql.storage.Keyspace#DATA} (see the package
@@ -39,9 +40,7 @@ final class TableKeys {
     this.rowPrefix = Arrays.copyOf(prefix, ROW_PREFIX_LENGTH);
     rowPrefix[4] = ROW_TAG;
     this.pkColumns = table.primaryKey().stream().mapToInt(Integer::intValue).toArray();
-    this.keyTypes = table.hasHiddenRowId()
-        ? List.of(DataType.BIGINT)
-        : table.primaryKey().stream().map(c -> table.columns().get(c).type()).toList();
+    this.keyTypes = table.hasHiddenRowId() ? List.of(DataType.BIGINT) : List.of(table.keyTypes(Optional.empty()));
   }
 
   TableDef table() {
@@ -70,7 +69,7 @@ final class TableKeys {
   }
 
   List<DataType> indexTypes(IndexDef index) {
-    return index.columns().stream().map(c -> table.columns().get(c).type()).toList();
+    return List.of(table.keyTypes(Optional.of(index)));
   }
 
   /** The row key of a row of a table with a declared primary key. */
