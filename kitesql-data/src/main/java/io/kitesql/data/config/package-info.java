@@ -1,0 +1,9 @@
+/**
+ * Repository configuration: {@link io.kitesql.data.config.EnableKiteSqlRepositories} and its
+ * registrar and Spring Data configuration extension. Depends on {@code repository.support} and
+ * {@code mapping}.
+ */
+@NullMarked
+package io.kitesql.data.config;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,241 @@
+package io.kitesql.data.core;
+
+import io.kitesql.KiteSqlException;
+import io.kitesql.api.Database;
+import io.kitesql.api.ReadWriteTransaction;
+import io.kitesql.api.RowCursor;
+import io.kitesql.api.Transaction;
+import io.kitesql.data.transaction.KiteSqlTransactionHolder;
+import io.kitesql.data.transaction.KiteSqlTransactions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+import org.jspecify.annotations.Nullable;
+import org.springframework.dao.DataAccessException;
+import org.springframework.dao.IncorrectResultSizeDataAccessException;
+import org.springframework.dao.InvalidDataAccessApiUsageException;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+
+/**
+ * Direct SQL against a KiteSQL {@link Database} with positional ({@code ?}, {@code ?1}) or named
+ * ({@code :name}) parameters and {@link RowMapper}s, taking part in the current Spring transaction:
+ * the layer repositories are built on, and what to reach for when a method name is not enough.
+ *
+ * <p>Transactions: a statement runs in the KiteSQL transaction bound to the thread by {@link
+ * io.kitesql.data.transaction.KiteSqlTransactionManager} when there is one. Inside a read-only
+ * transaction mapped values borrow the LMDB map until it ends, and a write statement fails at once.
+ * With no transaction bound, a query runs in a short read-only transaction of its own and the
+ * mapper sees owned copies (so the result outlives the call), and a write runs in a write
+ * transaction of its own, committed before the call returns.
+ *
+ * <p>Every {@link KiteSqlException} is translated into Spring's {@link DataAccessException}
+ * hierarchy by {@link KiteSqlExceptionTranslator}.
+ */
+public class KiteSqlTemplate {
+  private final Database database;
+  private final KiteSqlExceptionTranslator translator = new KiteSqlExceptionTranslator();
+
+  public KiteSqlTemplate(Database database) {
+    this.database = database;
+  }
+
+  public Database getDatabase() {
+    return database;
+  }
+
+  public KiteSqlExceptionTranslator getExceptionTranslator() {
+    return translator;
+  }
+
+  /** The rows of {@code sql}, each mapped by {@code mapper}. */
+  public <T> List<T> query(String sql, RowMapper<T> mapper, @Nullable Object... args) {
+    return query(Statement.of(sql, args), rows -> collect(rows, mapper, Integer.MAX_VALUE));
+  }
+
+  /** The rows of {@code sql} with named parameters ({@code :name}), each mapped by {@code mapper}. */
+  public <T> List<T> query(String sql, Map<String, ?> args, RowMapper<T> mapper) {
+    return query(Statement.of(sql, args), rows -> collect(rows, mapper, Integer.MAX_VALUE));
+  }
+
+  /** The one row of {@code sql}, mapped; empty for no row; more than one row is an error. */
+  public <T> Optional<T> queryForOptional(String sql, RowMapper<T> mapper, @Nullable Object... args) {
+    return query(Statement.of(sql, args), rows -> single(collect(rows, mapper, 2)));
+  }
+
+  /** The one value of a one-row, one-column query ({@code select count(*) ...}), converted to {@code type}. */
+  public <T> Optional<T> queryForValue(String sql, Class<T> type, @Nullable Object... args) {
+    return queryForOptional(sql, row -> {
+      if (row.columnCount() != 1) {
+        throw new IncorrectResultSizeDataAccessException("expected one column, the query has " + row.columnCount(), 1, row.columnCount());
+      }
+      return Values.read(row.getObject(0), type);
+    }, args);
+  }
+
+  /**
+   * The rows of {@code sql} as a lazy stream, read as it is consumed. Needs a surrounding
+   * transaction (the stream reads from it); close the stream, or let the transaction end.
+   */
+  public <T> Stream<T> queryForStream(String sql, RowMapper<T> mapper, @Nullable Object... args) {
+    return stream(Statement.of(sql, args), mapper);
+  }
+
+  /** Runs INSERT, UPDATE, DELETE or DDL; returns the rows written. */
+  public long update(String sql, @Nullable Object... args) {
+    return update(Statement.of(sql, args));
+  }
+
+  /** Runs INSERT, UPDATE, DELETE or DDL with named parameters; returns the rows written. */
+  public long update(String sql, Map<String, ?> args) {
+    return update(Statement.of(sql, args));
+  }
+
+  /**
+   * Runs {@code work} in one write transaction: the current Spring one, or one of its own,
+   * committed when {@code work} returns and rolled back if it throws. Statements of the template
+   * inside {@code work} join it (batch saves are atomic this way).
+   */
+  public <T> T inWriteTransaction(Function<? super ReadWriteTransaction, T> work) {
+    var current = KiteSqlTransactions.current(database);
+    if (current.isPresent()) {
+      return work.apply(requireWrite(current.get(), "a write transaction"));
+    }
+    try {
+      return database.write(tx -> bound(tx, work));
+    } catch (KiteSqlException e) {
+      throw translator.translate(e);
+    }
+  }
+
+  /**
+   * Runs a query and hands its rows to {@code reader} inside the transaction; what {@code reader}
+   * returns must not keep the {@link Rows} (the cursor closes when it returns).
+   */
+  public <R> R query(Statement statement, Function<Rows, R> reader) {
+    try {
+      var current = KiteSqlTransactions.current(database);
+      if (current.isPresent()) {
+        return read(current.get(), statement, false, reader);
+      }
+      return database.read(tx -> read(tx, statement, true, reader));
+    } catch (KiteSqlException e) {
+      throw translator.translate(e);
+    }
+  }
+
+  /** A lazy stream over a query's mapped rows; needs a surrounding transaction. */
+  public <T> Stream<T> stream(Statement statement, RowMapper<T> mapper) {
+    var tx = KiteSqlTransactions.current(database).orElseThrow(() -> new InvalidDataAccessApiUsageException(
+        "a Stream reads from its transaction as it is consumed: call it inside a transaction"
+            + " (@ReadOnlyTxn or @Transactional(readOnly = true)) and close the stream before it ends"));
+    try {
+      var cursor = open(tx, statement);
+      var row = new Row(cursor, false);
+      var iterator = new Spliterators.AbstractSpliterator<T>(Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL) {
+        @Override
+        public boolean tryAdvance(java.util.function.Consumer<? super T> action) {
+          try {
+            if (!cursor.next()) {
+              return false;
+            }
+            action.accept(mapper.mapRow(row));
+            return true;
+          } catch (KiteSqlException e) {
+            throw translator.translate(e);
+          }
+        }
+      };
+      return StreamSupport.stream(iterator, false).onClose(cursor::close);
+    } catch (KiteSqlException e) {
+      throw translator.translate(e);
+    }
+  }
+
+  /** Runs a write statement; see {@link #update(String, Object...)}. */
+  public long update(Statement statement) {
+    try {
+      var current = KiteSqlTransactions.current(database);
+      if (current.isPresent()) {
+        return execute(requireWrite(current.get(), statement.sql()), statement);
+      }
+      return database.write(tx -> execute(tx, statement));
+    } catch (KiteSqlException e) {
+      throw translator.translate(e);
+    }
+  }
+
+  /** Runs {@code work} with {@code tx} bound to the thread, so that statements inside join it. */
+  private <T> T bound(ReadWriteTransaction tx, Function<? super ReadWriteTransaction, T> work) {
+    TransactionSynchronizationManager.bindResource(database, new KiteSqlTransactionHolder(tx));
+    try {
+      return work.apply(tx);
+    } finally {
+      TransactionSynchronizationManager.unbindResource(database);
+    }
+  }
+
+  private <R> R read(Transaction tx, Statement statement, boolean copyValues, Function<Rows, R> reader) {
+    try (var cursor = open(tx, statement)) {
+      return reader.apply(new Rows(cursor, copyValues));
+    }
+  }
+
+  private RowCursor open(Transaction tx, Statement statement) {
+    var prepared = database.prepare(statement.sql());
+    return statement.named() != null ? tx.query(prepared, statement.named()) : tx.query(prepared, statement.positional());
+  }
+
+  private long execute(ReadWriteTransaction tx, Statement statement) {
+    var prepared = database.prepare(statement.sql());
+    return statement.named() != null ? tx.execute(prepared, statement.named()) : tx.execute(prepared, statement.positional());
+  }
+
+  private static ReadWriteTransaction requireWrite(Transaction tx, String what) {
+    if (tx instanceof ReadWriteTransaction write) {
+      return write;
+    }
+    throw new InvalidDataAccessApiUsageException(
+        "a read-only transaction cannot write: " + what + " needs a read-write transaction (@Transactional without readOnly)");
+  }
+
+  private static <T> List<T> collect(Rows rows, RowMapper<T> mapper, int max) {
+    var result = new ArrayList<T>();
+    while (result.size() < max && rows.next()) {
+      result.add(mapper.mapRow(rows.row()));
+    }
+    return result;
+  }
+
+  private static <T> Optional<T> single(List<T> rows) {
+    if (rows.size() > 1) {
+      throw new IncorrectResultSizeDataAccessException(1, rows.size());
+    }
+    return rows.isEmpty() ? Optional.empty() : Optional.ofNullable(rows.getFirst());
+  }
+
+  /** The rows of one query execution, read forward, each seen through the same {@link Row}. */
+  public static final class Rows {
+    private final RowCursor cursor;
+    private final Row row;
+
+    Rows(RowCursor cursor, boolean copyValues) {
+      this.cursor = cursor;
+      this.row = new Row(cursor, copyValues);
+    }
+
+    public boolean next() {
+      return cursor.next();
+    }
+
+    /** The current row; the same object after each {@link #next()}. */
+    public Row row() {
+      return row;
+    }
+  }
+}

@@ -1,0 +1,63 @@
+package io.kitesql.data.mapping;
+
+import io.kitesql.data.core.Values;
+import io.kitesql.value.Binary;
+import io.kitesql.value.Text;
+import org.jspecify.annotations.Nullable;
+import org.springframework.core.convert.support.DefaultConversionService;
+import org.springframework.data.convert.CustomConversions;
+
+/**
+ * Reads engine values into property types and writes property values as parameters: the
+ * application's custom converters first, then {@link Values}' built-in rules.
+ */
+public final class Conversions {
+  private final CustomConversions custom;
+  private final DefaultConversionService service = new DefaultConversionService();
+
+  public Conversions(CustomConversions custom) {
+    this.custom = custom;
+    custom.registerConvertersIn(service);
+  }
+
+  public static Conversions none() {
+    return new Conversions(KiteSqlCustomConversions.none());
+  }
+
+  /** The value of a column read into a property of type {@code type}. */
+  public <T> @Nullable T read(@Nullable Object value, Class<T> type) {
+    if (value == null) {
+      return Values.read(null, type);
+    }
+    var source = storedType(value);
+    if (custom.hasCustomReadTarget(source, type)) {
+      var plain = value instanceof Text || value instanceof Binary ? plain(value) : value;
+      return service.convert(plain, type);
+    }
+    return Values.read(value, type);
+  }
+
+  /** A property value as the engine binds it. */
+  public @Nullable Object write(@Nullable Object value) {
+    if (value == null) {
+      return null;
+    }
+    var target = custom.getCustomWriteTarget(value.getClass());
+    if (target.isPresent()) {
+      return Values.write(service.convert(value, target.get()));
+    }
+    return Values.write(value);
+  }
+
+  private static Class<?> storedType(Object value) {
+    return switch (value) {
+      case Text ignored -> String.class;
+      case Binary ignored -> byte[].class;
+      default -> value.getClass();
+    };
+  }
+
+  private static Object plain(Object value) {
+    return value instanceof Binary b ? b.toByteArray() : value.toString();
+  }
+}

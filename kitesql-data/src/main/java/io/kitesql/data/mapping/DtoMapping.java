@@ -1,0 +1,76 @@
+package io.kitesql.data.mapping;
+
+import io.kitesql.data.core.Row;
+import io.kitesql.data.core.RowMapper;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+import org.springframework.data.mapping.MappingException;
+import org.springframework.data.mapping.Parameter;
+import org.springframework.data.mapping.PersistentEntity;
+import org.springframework.data.mapping.model.EntityInstantiator;
+import org.springframework.data.mapping.model.EntityInstantiators;
+import org.springframework.data.mapping.model.ParameterValueProvider;
+import org.springframework.data.relational.core.mapping.RelationalPersistentProperty;
+
+/**
+ * Reads rows into a DTO projection (a record or a class with a constructor) straight from the
+ * selected columns, never building the entity first: the entity may have properties the projection
+ * does not select, primitive ones included. A constructor parameter is matched to the entity
+ * property of the same name, or, for {@code @Query} results, to the result column of its name.
+ */
+public final class DtoMapping<T> implements RowMapper<T> {
+  private static final EntityInstantiators INSTANTIATORS = new EntityInstantiators();
+
+  private final PersistentEntity<T, RelationalPersistentProperty> dto;
+  private final EntityInstantiator instantiator;
+  private final Conversions conversions;
+  private final Map<String, Integer> positionByParameter = new HashMap<>();
+  private final List<String> columns = new ArrayList<>();
+  private final EntityMapping.ResultLayout layout;
+
+  @SuppressWarnings("unchecked")
+  public DtoMapping(KiteSqlMappingContext context, Class<T> type, @Nullable EntityMapping<?> domain, Conversions conversions) {
+    this.dto = (PersistentEntity<T, RelationalPersistentProperty>) context.getRequiredPersistentEntity(type);
+    this.instantiator = INSTANTIATORS.getInstantiatorFor(dto);
+    this.conversions = conversions;
+    var creator = dto.getInstanceCreatorMetadata();
+    if (creator == null || !creator.hasParameters()) {
+      throw new MappingException("projection " + type.getName() + " needs a constructor with parameters (a record, say)");
+    }
+    for (var parameter : creator.getParameters()) {
+      var name = parameter.getName();
+      if (name == null) {
+        throw new MappingException("constructor parameters of " + type.getName() + " have no names: compile with -parameters");
+      }
+      positionByParameter.put(name, columns.size());
+      columns.add(domain == null ? name : domain.column(name).map(MappedColumn::name).orElse(name));
+    }
+    this.layout = new EntityMapping.ResultLayout(columns);
+  }
+
+  /** The columns this projection reads, by property name of the domain entity. */
+  public List<String> propertyNames() {
+    return List.copyOf(positionByParameter.keySet());
+  }
+
+  @Override
+  public T mapRow(Row row) {
+    int[] indexes = layout.indexesFor(row.columns());
+    return instantiator.createInstance(dto, new ParameterValueProvider<>() {
+      @Override
+      @SuppressWarnings("unchecked")
+      public <P> @Nullable P getParameterValue(Parameter<P, RelationalPersistentProperty> parameter) {
+        int index = indexes[positionByParameter.get(parameter.getName())];
+        if (index < 0) {
+          throw new MappingException("the result has no column " + columns.get(positionByParameter.get(parameter.getName()))
+              + " for " + parameter.getName() + " of " + dto.getType().getName());
+        }
+        var value = conversions.read(row.getObject(index), parameter.getRawType());
+        return value != null ? value : (P) ParameterValueProvider.getDefaultValue(parameter.getRawType());
+      }
+    });
+  }
+}

@@ -1,0 +1,209 @@
+package io.kitesql.data.mapping;
+
+import io.kitesql.api.ResultColumn;
+import io.kitesql.data.core.Row;
+import io.kitesql.data.core.RowMapper;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+import org.springframework.data.mapping.MappingException;
+import org.springframework.data.mapping.Parameter;
+import org.springframework.data.mapping.PersistentPropertyAccessor;
+import org.springframework.data.mapping.model.EntityInstantiator;
+import org.springframework.data.mapping.model.EntityInstantiators;
+import org.springframework.data.mapping.model.InstantiationAwarePropertyAccessor;
+import org.springframework.data.mapping.model.ParameterValueProvider;
+import org.springframework.data.relational.core.mapping.RelationalPersistentEntity;
+import org.springframework.data.relational.core.mapping.RelationalPersistentProperty;
+
+/**
+ * How one entity type maps to its table: the columns in declaration order, the id and version
+ * columns, reading rows into instances (records through their canonical constructor, classes
+ * through their persistence constructor and then setters or fields) and writing instances as
+ * parameter values. Made once per entity type; thread-safe.
+ */
+public final class EntityMapping<T> implements RowMapper<T> {
+  private static final EntityInstantiators INSTANTIATORS = new EntityInstantiators();
+
+  private final RelationalPersistentEntity<T> entity;
+  private final String table;
+  private final List<MappedColumn> columns;
+  private final Map<String, Integer> positionByProperty = new HashMap<>();
+  private final MappedColumn id;
+  private final @Nullable MappedColumn version;
+  private final Conversions conversions;
+  private final EntityInstantiator instantiator;
+  /** Columns not set through the constructor, set on the instance after it is made. */
+  private final List<Integer> setAfterCreation = new ArrayList<>();
+  private final ResultLayout layout;
+
+  @SuppressWarnings("unchecked")
+  public EntityMapping(KiteSqlMappingContext context, Class<T> type, Conversions conversions) {
+    this.entity = (RelationalPersistentEntity<T>) context.getRequiredPersistentEntity(type);
+    this.conversions = conversions;
+    this.table = MappedColumn.quote(entity.getTableName().getReference());
+    var mapped = new ArrayList<MappedColumn>();
+    for (var property : entity) {
+      if (property.isEntity() || property.isCollectionLike() || property.isMap() || property.isEmbedded()) {
+        throw new MappingException("property " + property.getName() + " of " + type.getName()
+            + " is a nested entity, collection or embedded value: KiteSQL maps flat entities only (one column per property)");
+      }
+      var name = property.getColumnName().getReference();
+      positionByProperty.put(property.getName(), mapped.size());
+      mapped.add(new MappedColumn(name, MappedColumn.quote(name), property));
+    }
+    this.columns = List.copyOf(mapped);
+    var idProperty = entity.getIdProperty();
+    if (idProperty == null) {
+      throw new MappingException(type.getName() + " has no @Id property: a KiteSQL entity needs one (its primary key)");
+    }
+    this.id = columns.get(positionByProperty.get(idProperty.getName()));
+    var versionProperty = entity.getVersionProperty();
+    this.version = versionProperty == null ? null : columns.get(positionByProperty.get(versionProperty.getName()));
+    this.instantiator = INSTANTIATORS.getInstantiatorFor(entity);
+    var creator = entity.getInstanceCreatorMetadata();
+    for (int i = 0; i < columns.size(); i++) {
+      if (creator == null || !creator.isCreatorParameter(columns.get(i).property())) {
+        setAfterCreation.add(i);
+      }
+    }
+    this.layout = new ResultLayout(columns.stream().map(MappedColumn::name).toList());
+  }
+
+  public Class<T> type() {
+    return entity.getType();
+  }
+
+  public RelationalPersistentEntity<T> entity() {
+    return entity;
+  }
+
+  /** The table name, quoted for SQL text. */
+  public String table() {
+    return table;
+  }
+
+  /** Every column, in the entity's property order. */
+  public List<MappedColumn> columns() {
+    return columns;
+  }
+
+  public MappedColumn id() {
+    return id;
+  }
+
+  public Optional<MappedColumn> version() {
+    return Optional.ofNullable(version);
+  }
+
+  /** The column of property {@code name}, if the entity has one. */
+  public Optional<MappedColumn> column(String propertyName) {
+    var position = positionByProperty.get(propertyName);
+    return position == null ? Optional.empty() : Optional.of(columns.get(position));
+  }
+
+  /** The column of property {@code name}; an unknown name is an error naming the entity's properties. */
+  public MappedColumn requiredColumn(String propertyName) {
+    return column(propertyName).orElseThrow(() -> new MappingException(
+        "no property " + propertyName + " in " + type().getName() + " (properties: " + positionByProperty.keySet() + ")"));
+  }
+
+  public Conversions conversions() {
+    return conversions;
+  }
+
+  /** Reads the current row into a new instance; columns the result lacks stay unset (null or 0). */
+  @Override
+  public T mapRow(Row row) {
+    int[] indexes = layout.indexesFor(row.columns());
+    var values = new ParameterValueProvider<RelationalPersistentProperty>() {
+      @Override
+      @SuppressWarnings("unchecked")
+      public <P> @Nullable P getParameterValue(Parameter<P, RelationalPersistentProperty> parameter) {
+        var position = positionByProperty.get(parameter.getName());
+        if (position == null || indexes[position] < 0) {
+          return (P) ParameterValueProvider.getDefaultValue(parameter.getRawType());
+        }
+        return read(row, indexes[position], parameter.getRawType());
+      }
+    };
+    T bean = instantiator.createInstance(entity, values);
+    if (setAfterCreation.isEmpty()) {
+      return bean;
+    }
+    PersistentPropertyAccessor<T> accessor = entity.getPropertyAccessor(bean);
+    for (int position : setAfterCreation) {
+      if (indexes[position] >= 0) {
+        var property = columns.get(position).property();
+        accessor.setProperty(property, read(row, indexes[position], property.getType()));
+      }
+    }
+    return accessor.getBean();
+  }
+
+  private <P> @Nullable P read(Row row, int index, Class<P> type) {
+    var value = conversions.read(row.getObject(index), type);
+    if (value == null && type.isPrimitive()) {
+      throw new MappingException("NULL in column " + row.columns().get(index).name() + " cannot be read into a "
+          + type.getName() + " property of " + type().getName() + "; use the boxed type");
+    }
+    return value;
+  }
+
+  /** The parameter values of {@code bean}'s {@code which} columns, in that order. */
+  public Object[] values(T bean, List<MappedColumn> which) {
+    var accessor = entity.getPropertyAccessor(bean);
+    var values = new Object[which.size()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = conversions.write(accessor.getProperty(which.get(i).property()));
+    }
+    return values;
+  }
+
+  public @Nullable Object get(T bean, MappedColumn column) {
+    return entity.getPropertyAccessor(bean).getProperty(column.property());
+  }
+
+  /** {@code bean} with a property set: the same object for mutable classes, a copy for records and withers. */
+  public T with(T bean, MappedColumn column, @Nullable Object value) {
+    var accessor = new InstantiationAwarePropertyAccessor<>(bean, entity::getPropertyAccessor, INSTANTIATORS);
+    accessor.setProperty(column.property(), value);
+    return accessor.getBean();
+  }
+
+  /** Spring Data's rule: {@code Persistable.isNew()}, else a null/zero version, else a null/zero id. */
+  public boolean isNew(T bean) {
+    return entity.isNew(bean);
+  }
+
+  /**
+   * Where each of a fixed list of names sits in a result, looked up by name once per result column
+   * list (a compiled statement hands out the same list for every execution).
+   */
+  static final class ResultLayout {
+    private record Resolved(List<ResultColumn> columns, int[] indexes) {}
+
+    private final List<String> names;
+    private volatile @Nullable Resolved last;
+
+    ResultLayout(List<String> names) {
+      this.names = names;
+    }
+
+    int[] indexesFor(List<ResultColumn> columns) {
+      var resolved = last;
+      if (resolved != null && resolved.columns() == columns) {
+        return resolved.indexes();
+      }
+      var indexes = new int[names.size()];
+      for (int i = 0; i < indexes.length; i++) {
+        indexes[i] = Row.indexOf(columns, names.get(i));
+      }
+      last = new Resolved(columns, indexes);
+      return indexes;
+    }
+  }
+}

@@ -1,0 +1,109 @@
+package io.kitesql.data.mapping;
+
+import io.kitesql.data.core.Row;
+import io.kitesql.data.core.RowMapper;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+import org.springframework.beans.BeanUtils;
+import org.springframework.data.mapping.MappingException;
+
+/**
+ * Reads rows into an interface projection ({@code interface PostView { CharSequence getBody(); }})
+ * backed by the row's values in an array: one proxy and one array per row, where Spring Data's
+ * default path builds a {@code HashMap} per row. Getters return the column values converted to
+ * their return types once, when the row is read; a {@code CharSequence} getter returns the borrowed
+ * text itself.
+ */
+public final class InterfaceProjection<T> implements RowMapper<T> {
+  private final Class<T> type;
+  private final Map<Method, Integer> slotByGetter = new HashMap<>();
+  private final List<Class<?>> slotTypes = new ArrayList<>();
+  private final List<String> propertyNames = new ArrayList<>();
+  private final EntityMapping.ResultLayout layout;
+  private final Conversions conversions;
+
+  public InterfaceProjection(Class<T> type, @Nullable EntityMapping<?> domain, Conversions conversions) {
+    if (!type.isInterface()) {
+      throw new IllegalArgumentException(type.getName() + " is not an interface");
+    }
+    this.type = type;
+    this.conversions = conversions;
+    var columns = new ArrayList<String>();
+    for (var descriptor : BeanUtils.getPropertyDescriptors(type)) {
+      var getter = descriptor.getReadMethod();
+      if (getter == null || getter.isDefault()) {
+        continue;
+      }
+      var name = descriptor.getName();
+      slotByGetter.put(getter, slotTypes.size());
+      slotTypes.add(getter.getReturnType());
+      propertyNames.add(name);
+      columns.add(domain == null ? name : domain.column(name).map(MappedColumn::name).orElse(name));
+    }
+    if (slotTypes.isEmpty()) {
+      throw new MappingException("projection " + type.getName() + " declares no getters");
+    }
+    this.layout = new EntityMapping.ResultLayout(columns);
+  }
+
+  /** The properties this projection reads (its getters), in declaration order of the bean introspector. */
+  public List<String> propertyNames() {
+    return List.copyOf(propertyNames);
+  }
+
+  @Override
+  public T mapRow(Row row) {
+    int[] indexes = layout.indexesFor(row.columns());
+    var values = new Object[indexes.length];
+    for (int i = 0; i < values.length; i++) {
+      if (indexes[i] < 0) {
+        throw new MappingException("the result has no column for " + propertyNames.get(i) + " of " + type.getName());
+      }
+      values[i] = conversions.read(row.getObject(indexes[i]), slotTypes.get(i));
+    }
+    return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, new Values(values)));
+  }
+
+  /** The proxy's behaviour: getters answer from the array, default methods run, Object's methods by value. */
+  private final class Values implements InvocationHandler {
+    private final Object[] values;
+
+    Values(Object[] values) {
+      this.values = values;
+    }
+
+    @Override
+    public @Nullable Object invoke(Object proxy, Method method, @Nullable Object[] args) throws Throwable {
+      var slot = slotByGetter.get(method);
+      if (slot != null) {
+        return values[slot];
+      }
+      if (method.isDefault()) {
+        return InvocationHandler.invokeDefault(proxy, method, args);
+      }
+      return switch (method.getName()) {
+        case "equals" -> args != null && args[0] != null && Proxy.isProxyClass(args[0].getClass())
+            && Proxy.getInvocationHandler(args[0]) instanceof InterfaceProjection<?>.Values other
+            && Arrays.equals(values, other.values);
+        case "hashCode" -> Arrays.hashCode(values);
+        case "toString" -> type.getSimpleName() + toText();
+        default -> throw new UnsupportedOperationException(method + " is not a getter of " + type.getName());
+      };
+    }
+
+    private String toText() {
+      var text = new StringBuilder("[");
+      for (int i = 0; i < values.length; i++) {
+        text.append(i == 0 ? "" : ", ").append(propertyNames.get(i)).append('=').append(values[i]);
+      }
+      return text.append(']').toString();
+    }
+  }
+}

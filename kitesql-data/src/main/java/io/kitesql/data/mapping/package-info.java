@@ -1,0 +1,12 @@
+/**
+ * Mapping between entities and tables: Spring Data Relational's metadata ({@code @Table},
+ * {@code @Column}, {@code @Id}, {@code @Version}) through {@link
+ * io.kitesql.data.mapping.KiteSqlMappingContext}, rows read into entities ({@link
+ * io.kitesql.data.mapping.EntityMapping}), DTO projections and array-backed interface projections,
+ * and value conversions in which a {@code CharSequence} property keeps the engine's borrowed text.
+ * Depends on {@code io.kitesql.data.core} and kitesql-core's value package.
+ */
+@NullMarked
+package io.kitesql.data.mapping;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,161 @@
+package io.kitesql.data.repository.query;
+
+import io.kitesql.data.core.KiteSqlTemplate;
+import io.kitesql.data.core.RowMapper;
+import io.kitesql.data.core.Statement;
+import io.kitesql.data.mapping.DtoMapping;
+import io.kitesql.data.mapping.EntityMapping;
+import io.kitesql.data.mapping.InterfaceProjection;
+import io.kitesql.data.mapping.KiteSqlMappingContext;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+import org.springframework.core.annotation.MergedAnnotations;
+import org.springframework.dao.IncorrectResultSizeDataAccessException;
+import org.springframework.data.repository.query.ParametersParameterAccessor;
+import org.springframework.data.repository.query.QueryMethod;
+import org.springframework.data.repository.query.RepositoryQuery;
+
+/**
+ * A method annotated with {@code @Query}: its SQL runs as written, with the method's arguments as
+ * parameters (by name when the SQL has {@code :name} markers, by position otherwise). Query
+ * results map by column name; {@code @Modifying} methods return the rows written.
+ */
+public final class DeclaredKiteSqlQuery implements RepositoryQuery {
+  private static final List<String> QUERY_ANNOTATIONS = List.of(
+      "io.kitesql.data.repository.Query", "org.springframework.data.jdbc.repository.query.Query");
+  private static final List<String> MODIFYING_ANNOTATIONS = List.of(
+      "io.kitesql.data.repository.Modifying", "org.springframework.data.jdbc.repository.query.Modifying");
+  private static final Pattern NAMED_MARKER = Pattern.compile("(?<![:\\w]):[A-Za-z_]\\w*");
+
+  private final QueryMethod method;
+  private final KiteSqlTemplate template;
+  private final KiteSqlMappingContext context;
+  private final EntityMapping<?> mapping;
+  private final String sql;
+  private final boolean modifying;
+  private final boolean named;
+  private final ConcurrentHashMap<Class<?>, RowMapper<?>> mappers = new ConcurrentHashMap<>();
+
+  public DeclaredKiteSqlQuery(QueryMethod method, Method javaMethod, String sql, KiteSqlTemplate template,
+      KiteSqlMappingContext context, EntityMapping<?> mapping) {
+    this.method = method;
+    this.template = template;
+    this.context = context;
+    this.mapping = mapping;
+    this.sql = sql;
+    var annotations = MergedAnnotations.from(javaMethod);
+    this.modifying = MODIFYING_ANNOTATIONS.stream().anyMatch(annotations::isPresent);
+    this.named = NAMED_MARKER.matcher(withoutStrings(sql)).find();
+    var parameters = method.getParameters();
+    if (parameters.hasSortParameter() || parameters.hasPageableParameter() || parameters.hasLimitParameter()) {
+      throw new IllegalArgumentException(method.getName() + ": Sort, Pageable and Limit parameters are not supported with @Query;"
+          + " write ORDER BY and LIMIT into the SQL");
+    }
+    if (named) {
+      for (var parameter : parameters.getBindableParameters()) {
+        if (!parameter.isNamedParameter()) {
+          throw new IllegalArgumentException(method.getName() + ": the SQL uses :name parameters but a method parameter has no name;"
+              + " compile with -parameters or use @Param");
+        }
+      }
+    }
+    if (!modifying && !method.isCollectionQuery() && !method.isStreamQuery()) {
+      mapperFor(method.getReturnedObjectType()); // an unmappable return type fails start-up
+    }
+  }
+
+  /** The SQL of {@code method}'s {@code @Query} (KiteSQL's or Spring Data JDBC's), if it has one. */
+  public static Optional<String> declaredSql(Method method) {
+    var annotations = MergedAnnotations.from(method);
+    return QUERY_ANNOTATIONS.stream().filter(annotations::isPresent).findFirst()
+        .map(name -> annotations.get(name).getString("value"));
+  }
+
+  @Override
+  public QueryMethod getQueryMethod() {
+    return method;
+  }
+
+  @Override
+  public @Nullable Object execute(@Nullable Object[] parameters) {
+    var accessor = new ParametersParameterAccessor(method.getParameters(), parameters);
+    var statement = statement(accessor);
+    if (modifying) {
+      long written = template.update(statement);
+      var type = method.getReturnedObjectType();
+      return type == int.class || type == Integer.class ? (Object) Math.toIntExact(written)
+          : type == void.class || type == Void.class ? null : (Object) written;
+    }
+    var processor = method.getResultProcessor().withDynamicProjection(accessor);
+    var mapper = mapperFor(processor.getReturnedType().getReturnedType());
+    if (method.isStreamQuery()) {
+      return processor.processResult(template.stream(statement, mapper));
+    }
+    var rows = template.query(statement, r -> {
+      var list = new ArrayList<Object>();
+      int max = method.isCollectionQuery() ? Integer.MAX_VALUE : 2;
+      while (list.size() < max && r.next()) {
+        list.add(mapper.mapRow(r.row()));
+      }
+      return list;
+    });
+    if (method.isCollectionQuery()) {
+      return processor.processResult(rows);
+    }
+    if (rows.size() > 1) {
+      throw new IncorrectResultSizeDataAccessException(method.getName() + " returned more than one row", 1);
+    }
+    return rows.isEmpty() ? null : processor.processResult(rows.getFirst());
+  }
+
+  private Statement statement(ParametersParameterAccessor accessor) {
+    var conversions = mapping.conversions();
+    if (named) {
+      var values = new HashMap<String, @Nullable Object>();
+      for (var parameter : method.getParameters().getBindableParameters()) {
+        values.put(parameter.getRequiredName(), conversions.write(accessor.getBindableValue(parameter.getIndex())));
+      }
+      return Statement.of(sql, values);
+    }
+    var values = new ArrayList<@Nullable Object>();
+    for (var value : accessor) {
+      values.add(conversions.write(value));
+    }
+    return Statement.of(sql, values.toArray());
+  }
+
+  private RowMapper<?> mapperFor(Class<?> type) {
+    return mappers.computeIfAbsent(type, this::createMapper);
+  }
+
+  private RowMapper<?> createMapper(Class<?> type) {
+    if (type.isAssignableFrom(mapping.type())) {
+      return mapping;
+    }
+    if (type.isInterface() && !type.getName().startsWith("java.")) {
+      return new InterfaceProjection<>(type, mapping, mapping.conversions());
+    }
+    if (KiteSqlMappingContext.SIMPLE_TYPES.contains(type) || type.isPrimitive() || type.isEnum() || type.getName().startsWith("java.")) {
+      return row -> {
+        if (row.columnCount() != 1) {
+          throw new IncorrectResultSizeDataAccessException(method.getName() + " returns one value per row but its query has "
+              + row.columnCount() + " columns", 1, row.columnCount());
+        }
+        return mapping.conversions().read(row.getObject(0), type);
+      };
+    }
+    return new DtoMapping<>(context, type, mapping, mapping.conversions());
+  }
+
+  /** The SQL with string literals blanked, so a ':' inside a literal is not taken for a parameter. */
+  private static String withoutStrings(String sql) {
+    return sql.replaceAll("'([^']|'')*'", "''");
+  }
+
+}

@@ -1,0 +1,178 @@
+package io.kitesql.data.repository.query;
+
+import io.kitesql.data.core.KiteSqlTemplate;
+import io.kitesql.data.core.RowMapper;
+import io.kitesql.data.core.Statement;
+import io.kitesql.data.mapping.EntityMapping;
+import io.kitesql.data.mapping.KiteSqlMappingContext;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
+import org.springframework.dao.IncorrectResultSizeDataAccessException;
+import org.springframework.data.domain.Pageable;
+import org.springframework.data.domain.Sort;
+import org.springframework.data.domain.SliceImpl;
+import org.springframework.data.repository.query.ParametersParameterAccessor;
+import org.springframework.data.repository.query.QueryMethod;
+import org.springframework.data.repository.query.RepositoryQuery;
+import org.springframework.data.repository.query.parser.PartTree;
+import org.springframework.data.support.PageableExecutionUtils;
+
+/**
+ * A query derived from its method's name ({@code findByThreadIdOrderByIdAsc}): parsed into a
+ * {@link PartTree} and checked when the repository is made, so a misspelt property or an
+ * unsupported keyword fails start-up with the method's name. Each call binds the arguments and runs
+ * one statement whose text is fixed unless In/NotIn, a dynamic {@link Sort}, {@link Pageable} or
+ * {@code Limit} shape it; the engine plans each distinct text once.
+ *
+ * <p>{@code Distinct} is honoured ({@code select distinct} over the selected columns), projections
+ * select only their own columns, and {@code Stream} results need a surrounding transaction.
+ */
+public final class PartTreeKiteSqlQuery implements RepositoryQuery {
+  private final QueryMethod method;
+  private final KiteSqlTemplate template;
+  private final EntityMapping<?> mapping;
+  private final PartTree tree;
+  private final WhereClause where;
+  private final ResultMappers results;
+  private final ConcurrentHashMap<Class<?>, String> fixedSelects = new ConcurrentHashMap<>();
+
+  public PartTreeKiteSqlQuery(QueryMethod method, KiteSqlTemplate template, KiteSqlMappingContext context, EntityMapping<?> mapping) {
+    this.method = method;
+    this.template = template;
+    this.mapping = mapping;
+    var name = method.getName();
+    this.tree = new PartTree(name, mapping.type());
+    this.where = new WhereClause(tree, mapping, name);
+    this.results = new ResultMappers(context, mapping);
+    if (method.isScrollQuery()) {
+      throw new IllegalArgumentException(name + ": Window/ScrollPosition results are not supported by KiteSQL repositories yet");
+    }
+    if (tree.isDistinct() && (tree.isCountProjection() || tree.isExistsProjection() || tree.isDelete())) {
+      throw new IllegalArgumentException(name + ": Distinct with count, exists or delete is not supported");
+    }
+    SortSql.orderBy(tree.getSort(), mapping); // fails start-up on an unknown OrderBy property
+    if (!tree.isCountProjection() && !tree.isExistsProjection() && !tree.isDelete()) {
+      results.forType(method.getResultProcessor().getReturnedType().getReturnedType()); // an unmappable projection fails now
+    }
+  }
+
+  @Override
+  public QueryMethod getQueryMethod() {
+    return method;
+  }
+
+  @Override
+  public @Nullable Object execute(@Nullable Object[] parameters) {
+    var accessor = new ParametersParameterAccessor(method.getParameters(), parameters);
+    var bound = new ArrayList<@Nullable Object>();
+    var whereSql = where.sql(accessor.iterator(), bound);
+    var args = bound.stream().map(mapping.conversions()::write).toArray();
+    if (tree.isCountProjection()) {
+      long count = count(whereSql, args);
+      return method.getReturnedObjectType() == int.class || method.getReturnedObjectType() == Integer.class ? Math.toIntExact(count) : count;
+    }
+    if (tree.isExistsProjection()) {
+      return template.query(Statement.of("select 1 from " + mapping.table() + whereSql + " limit 1", args), rows -> rows.next());
+    }
+    if (tree.isDelete()) {
+      return delete(whereSql, args);
+    }
+    var processor = method.getResultProcessor().withDynamicProjection(accessor);
+    var result = results.forType(processor.getReturnedType().getReturnedType());
+    return processor.processResult(select(accessor, result, whereSql, args));
+  }
+
+  private @Nullable Object select(ParametersParameterAccessor accessor, ResultMappers.ResultMapper result, String whereSql, Object[] args) {
+    var pageable = accessor.getPageable();
+    var limit = accessor.getLimit();
+    Integer max = tree.getMaxResults();
+    if (limit.isLimited()) {
+      max = max == null ? limit.max() : Math.min(max, limit.max());
+    }
+    var mapper = result.mapper();
+    if (method.isPageQuery() || method.isSliceQuery()) {
+      return page(selectSql(result, whereSql, tree.getSort().and(accessor.getSort())), args, mapper, pageable, max, whereSql);
+    }
+    // the common case, no per-call shape: the statement text is made once per returned type
+    boolean fixed = where.isFixed() && accessor.getSort().isUnsorted() && pageable.isUnpaged() && limit.isUnlimited();
+    var sql = fixed
+        ? fixedSelects.computeIfAbsent(result.type(), t -> selectSql(result, whereSql, tree.getSort()) + limitSql(tree.getMaxResults()))
+        : selectSql(result, whereSql, tree.getSort().and(accessor.getSort())) + limitSql(max);
+    if (method.isStreamQuery()) {
+      return template.stream(Statement.of(sql, args), mapper);
+    }
+    if (method.isCollectionQuery()) {
+      return list(sql, args, mapper, Integer.MAX_VALUE);
+    }
+    var rows = list(sql, args, mapper, 2);
+    if (rows.size() > 1) {
+      throw new IncorrectResultSizeDataAccessException(method.getName() + " returned more than one row", 1);
+    }
+    return rows.isEmpty() ? null : rows.getFirst();
+  }
+
+  private static String limitSql(@Nullable Integer max) {
+    return max == null ? "" : " limit " + max;
+  }
+
+  private <T> Object page(String select, Object[] args, RowMapper<T> mapper, Pageable pageable, @Nullable Integer max, String whereSql) {
+    if (pageable.isUnpaged()) {
+      var content = list(select + limitSql(max), args, mapper, Integer.MAX_VALUE);
+      return method.isPageQuery() ? PageableExecutionUtils.getPage(content, pageable, () -> content.size()) : new SliceImpl<>(content, pageable, false);
+    }
+    int size = pageable.getPageSize();
+    if (method.isSliceQuery()) {
+      var content = list(select + " limit ? offset ?", append(args, size + 1, pageable.getOffset()), mapper, Integer.MAX_VALUE);
+      boolean hasNext = content.size() > size;
+      List<T> slice = hasNext ? content.subList(0, size) : content;
+      return new SliceImpl<>(slice, pageable, hasNext);
+    }
+    var content = list(select + " limit ? offset ?", append(args, size, pageable.getOffset()), mapper, Integer.MAX_VALUE);
+    return PageableExecutionUtils.getPage(content, pageable, () -> count(whereSql, args));
+  }
+
+  private String selectSql(ResultMappers.ResultMapper result, String whereSql, Sort sort) {
+    return "select " + (tree.isDistinct() ? "distinct " : "") + result.selectList() + " from " + mapping.table()
+        + whereSql + SortSql.orderBy(sort, mapping);
+  }
+
+  private long count(String whereSql, Object[] args) {
+    return template.query(Statement.of("select count(*) from " + mapping.table() + whereSql, args), rows -> rows.next() ? rows.row().getLong(0) : 0L);
+  }
+
+  private @Nullable Object delete(String whereSql, Object[] args) {
+    var returned = method.getReturnedObjectType();
+    if (!method.isCollectionQuery() && !returned.isAssignableFrom(mapping.type())) {
+      return template.inWriteTransaction(tx -> {
+        long deleted = template.update(Statement.of("delete from " + mapping.table() + whereSql, args));
+        return returned == int.class || returned == Integer.class ? (Object) Math.toIntExact(deleted) : (Object) deleted;
+      });
+    }
+    // the deleted entities are returned: read them, then delete them, in one write transaction
+    return template.inWriteTransaction(tx -> {
+      var select = "select " + mapping.columns().stream().map(c -> c.sql()).reduce((a, b) -> a + ", " + b).orElseThrow()
+          + " from " + mapping.table() + whereSql;
+      var deleted = list(select, args, mapping, Integer.MAX_VALUE);
+      template.update(Statement.of("delete from " + mapping.table() + whereSql, args));
+      return method.isCollectionQuery() ? deleted : deleted.isEmpty() ? null : deleted.getFirst();
+    });
+  }
+
+  private <T> List<T> list(String sql, Object[] args, RowMapper<T> mapper, int max) {
+    return template.query(Statement.of(sql, args), rows -> {
+      var list = new ArrayList<T>();
+      while (list.size() < max && rows.next()) {
+        list.add(mapper.mapRow(rows.row()));
+      }
+      return list;
+    });
+  }
+
+  private static Object[] append(Object[] args, Object... more) {
+    var result = java.util.Arrays.copyOf(args, args.length + more.length);
+    System.arraycopy(more, 0, result, args.length, more.length);
+    return result;
+  }
+}

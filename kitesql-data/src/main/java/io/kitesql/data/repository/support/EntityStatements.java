@@ -1,0 +1,55 @@
+package io.kitesql.data.repository.support;
+
+import io.kitesql.data.mapping.EntityMapping;
+import io.kitesql.data.mapping.MappedColumn;
+import java.util.Collections;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The SQL of one entity's CRUD operations, written once when its repository is made. Columns are
+ * listed by name and quoted, in the entity's property order.
+ */
+record EntityStatements(
+    String selectAll,
+    String selectById,
+    String existsById,
+    String count,
+    String insert,
+    String update,
+    String deleteById,
+    String deleteByIdAndVersion,
+    String deleteAll,
+    List<MappedColumn> updatedColumns) {
+
+  static EntityStatements of(EntityMapping<?> mapping) {
+    var table = mapping.table();
+    var id = mapping.id().sql();
+    var columns = mapping.columns();
+    var list = columns.stream().map(MappedColumn::sql).collect(Collectors.joining(", "));
+    var selectAll = "select " + list + " from " + table;
+    var updated = columns.stream().filter(c -> !c.equals(mapping.id())).toList();
+    var assignments = updated.stream().map(c -> c.sql() + " = ?").collect(Collectors.joining(", "));
+    var versionCheck = mapping.version().map(v -> " and " + v.sql() + " = ?").orElse("");
+    return new EntityStatements(
+        selectAll,
+        selectAll + " where " + id + " = ?",
+        "select 1 from " + table + " where " + id + " = ? limit 1",
+        "select count(*) from " + table,
+        "insert into " + table + " (" + list + ") values (" + String.join(", ", Collections.nCopies(columns.size(), "?")) + ")",
+        "update " + table + " set " + assignments + " where " + id + " = ?" + versionCheck,
+        "delete from " + table + " where " + id + " = ?",
+        "delete from " + table + " where " + id + " = ?" + versionCheck,
+        "delete from " + table,
+        updated);
+  }
+
+  /** {@code select ... where id in (?, ?, ...)} for {@code n} ids. */
+  String selectByIds(EntityMapping<?> mapping, int n) {
+    return selectAll + " where " + mapping.id().sql() + " in (" + String.join(", ", Collections.nCopies(n, "?")) + ")";
+  }
+
+  String deleteByIds(EntityMapping<?> mapping, int n) {
+    return deleteAll + " where " + mapping.id().sql() + " in (" + String.join(", ", Collections.nCopies(n, "?")) + ")";
+  }
+}

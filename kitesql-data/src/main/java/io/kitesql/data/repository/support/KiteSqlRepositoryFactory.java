@@ -1,0 +1,84 @@
+package io.kitesql.data.repository.support;
+
+import io.kitesql.data.core.KiteSqlTemplate;
+import io.kitesql.data.mapping.Conversions;
+import io.kitesql.data.mapping.EntityMapping;
+import io.kitesql.data.mapping.KiteSqlMappingContext;
+import io.kitesql.data.repository.query.DeclaredKiteSqlQuery;
+import io.kitesql.data.repository.query.PartTreeKiteSqlQuery;
+import java.lang.reflect.Method;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
+import org.springframework.data.mapping.MappingException;
+import org.springframework.data.repository.core.EntityInformation;
+import org.springframework.data.repository.core.NamedQueries;
+import org.springframework.data.repository.core.RepositoryInformation;
+import org.springframework.data.repository.core.RepositoryMetadata;
+import org.springframework.data.repository.core.support.PersistentEntityInformation;
+import org.springframework.data.repository.core.support.RepositoryFactorySupport;
+import org.springframework.data.projection.ProjectionFactory;
+import org.springframework.data.repository.query.DefaultParameters;
+import org.springframework.data.repository.query.QueryLookupStrategy;
+import org.springframework.data.repository.query.QueryMethod;
+import org.springframework.data.repository.query.RepositoryQuery;
+import org.springframework.data.repository.query.ValueExpressionDelegate;
+
+/**
+ * Makes KiteSQL repositories: the CRUD implementation ({@link SimpleKiteSqlRepository}, or the
+ * configured base class) and one query object per declared method, made when the repository is: a
+ * {@code @Query} (KiteSQL's or Spring Data JDBC's), a named query, or a query derived from the
+ * method's name. A method that cannot be made into a query fails here, naming itself.
+ */
+public class KiteSqlRepositoryFactory extends RepositoryFactorySupport {
+  private final KiteSqlTemplate template;
+  private final KiteSqlMappingContext context;
+  private final Conversions conversions;
+  private final ConcurrentHashMap<Class<?>, EntityMapping<?>> mappings = new ConcurrentHashMap<>();
+
+  public KiteSqlRepositoryFactory(KiteSqlTemplate template, KiteSqlMappingContext context, Conversions conversions) {
+    this.template = template;
+    this.context = context;
+    this.conversions = conversions;
+  }
+
+  @Override
+  public EntityInformation<?, ?> getEntityInformation(RepositoryMetadata metadata) {
+    return new PersistentEntityInformation<>(context.getRequiredPersistentEntity(metadata.getDomainType()));
+  }
+
+  @Override
+  protected Object getTargetRepository(RepositoryInformation information) {
+    return getTargetRepositoryViaReflection(information, template, mapping(information.getDomainType()));
+  }
+
+  @Override
+  protected Class<?> getRepositoryBaseClass(RepositoryMetadata metadata) {
+    return SimpleKiteSqlRepository.class;
+  }
+
+  @Override
+  protected Optional<QueryLookupStrategy> getQueryLookupStrategy(QueryLookupStrategy.@Nullable Key key, ValueExpressionDelegate delegate) {
+    return Optional.of(this::resolveQuery);
+  }
+
+  private RepositoryQuery resolveQuery(Method method, RepositoryMetadata metadata, ProjectionFactory projections, NamedQueries namedQueries) {
+    var queryMethod = new QueryMethod(method, metadata, projections, DefaultParameters::new);
+    var mapping = mapping(metadata.getDomainType());
+    try {
+      var declared = DeclaredKiteSqlQuery.declaredSql(method)
+          .or(() -> Optional.of(queryMethod.getNamedQueryName()).filter(namedQueries::hasQuery).map(namedQueries::getQuery));
+      if (declared.isPresent()) {
+        return new DeclaredKiteSqlQuery(queryMethod, method, declared.get(), template, context, mapping);
+      }
+      return new PartTreeKiteSqlQuery(queryMethod, template, context, mapping);
+    } catch (IllegalArgumentException | MappingException e) {
+      throw new IllegalStateException("cannot make a query of " + metadata.getRepositoryInterface().getSimpleName() + "."
+          + method.getName() + ": " + e.getMessage(), e);
+    }
+  }
+
+  private EntityMapping<?> mapping(Class<?> type) {
+    return mappings.computeIfAbsent(type, t -> new EntityMapping<>(context, t, conversions));
+  }
+}

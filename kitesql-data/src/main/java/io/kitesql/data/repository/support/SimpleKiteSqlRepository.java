@@ -1,0 +1,218 @@
+package io.kitesql.data.repository.support;
+
+import io.kitesql.data.core.KiteSqlTemplate;
+import io.kitesql.data.core.Statement;
+import io.kitesql.data.mapping.EntityMapping;
+import io.kitesql.data.repository.KiteSqlRepository;
+import io.kitesql.data.repository.query.SortSql;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.StreamSupport;
+import org.jspecify.annotations.Nullable;
+import org.springframework.dao.IncorrectUpdateSemanticsDataAccessException;
+import org.springframework.dao.InvalidDataAccessApiUsageException;
+import org.springframework.dao.OptimisticLockingFailureException;
+import org.springframework.data.domain.Page;
+import org.springframework.data.domain.Pageable;
+import org.springframework.data.domain.Sort;
+import org.springframework.data.support.PageableExecutionUtils;
+
+/**
+ * The CRUD, sorting and paging methods of every {@link KiteSqlRepository}: one statement each,
+ * written once per entity ({@link EntityStatements}), run through {@link KiteSqlTemplate} in the
+ * current transaction or a short one of their own. Batch writes run in one write transaction.
+ *
+ * <p>{@link #save} inserts when Spring Data's rules say the entity is new ({@code Persistable},
+ * then a null/zero {@code @Version}, then a null/zero id) and updates otherwise; a versioned update
+ * or delete that finds another version fails with {@link OptimisticLockingFailureException}.
+ */
+public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID> {
+  private final KiteSqlTemplate template;
+  private final EntityMapping<T> mapping;
+  private final EntityStatements sql;
+
+  public SimpleKiteSqlRepository(KiteSqlTemplate template, EntityMapping<T> mapping) {
+    this.template = template;
+    this.mapping = mapping;
+    this.sql = EntityStatements.of(mapping);
+  }
+
+  @Override
+  public <S extends T> S save(S entity) {
+    return mapping.isNew(entity) ? insert(entity) : update(entity);
+  }
+
+  @Override
+  public <S extends T> List<S> saveAll(Iterable<S> entities) {
+    return template.inWriteTransaction(tx -> {
+      var saved = new ArrayList<S>();
+      for (var entity : entities) {
+        saved.add(save(entity));
+      }
+      return saved;
+    });
+  }
+
+  @SuppressWarnings("unchecked")
+  private <S extends T> S insert(S entity) {
+    if (mapping.get(entity, mapping.id()) == null) {
+      throw new InvalidDataAccessApiUsageException("cannot insert " + mapping.type().getSimpleName()
+          + " with a null @Id: KiteSQL does not generate keys yet, assign the id before save()");
+    }
+    S toInsert = entity;
+    var version = mapping.version();
+    if (version.isPresent()) {
+      // Spring Data JDBC's convention: a primitive version starts at 1 (0 means new), a boxed one at 0
+      long initial = version.get().property().getType().isPrimitive() ? 1 : 0;
+      toInsert = (S) mapping.with(entity, version.get(), versionValue(version.get().property().getType(), initial));
+    }
+    template.update(Statement.of(sql.insert(), mapping.values(toInsert, mapping.columns())));
+    return toInsert;
+  }
+
+  @SuppressWarnings("unchecked")
+  private <S extends T> S update(S entity) {
+    var version = mapping.version();
+    if (version.isEmpty()) {
+      var args = append(mapping.values(entity, sql.updatedColumns()), id(entity));
+      if (template.update(Statement.of(sql.update(), args)) == 0) {
+        throw new IncorrectUpdateSemanticsDataAccessException("no " + mapping.type().getSimpleName()
+            + " with id " + id(entity) + " to update (it is not new, so save() updated it)");
+      }
+      return entity;
+    }
+    var column = version.get();
+    var current = (Number) mapping.get(entity, column);
+    long next = (current == null ? 0 : current.longValue()) + 1;
+    S updated = (S) mapping.with(entity, column, versionValue(column.property().getType(), next));
+    var args = append(append(mapping.values(updated, sql.updatedColumns()), id(entity)), current);
+    if (template.update(Statement.of(sql.update(), args)) == 0) {
+      throw new OptimisticLockingFailureException("optimistic locking failed: " + mapping.type().getSimpleName()
+          + " " + id(entity) + " is not at version " + current + " any more (or was deleted)");
+    }
+    return updated;
+  }
+
+  @Override
+  public Optional<T> findById(ID id) {
+    return template.query(Statement.of(sql.selectById(), write(id)), rows -> rows.next() ? Optional.of(mapping.mapRow(rows.row())) : Optional.empty());
+  }
+
+  @Override
+  public boolean existsById(ID id) {
+    return template.query(Statement.of(sql.existsById(), write(id)), rows -> rows.next());
+  }
+
+  @Override
+  public List<T> findAll() {
+    return list(Statement.of(sql.selectAll()));
+  }
+
+  @Override
+  public List<T> findAll(Sort sort) {
+    return list(Statement.of(sql.selectAll() + SortSql.orderBy(sort, mapping)));
+  }
+
+  @Override
+  public Page<T> findAll(Pageable pageable) {
+    if (pageable.isUnpaged()) {
+      return PageableExecutionUtils.getPage(findAll(pageable.getSort()), pageable, this::count);
+    }
+    var content = list(Statement.of(sql.selectAll() + SortSql.orderBy(pageable.getSort(), mapping) + " limit ? offset ?",
+        pageable.getPageSize(), pageable.getOffset()));
+    return PageableExecutionUtils.getPage(content, pageable, this::count);
+  }
+
+  @Override
+  public List<T> findAllById(Iterable<ID> ids) {
+    var values = ids(ids);
+    return values.length == 0 ? List.of() : list(Statement.of(sql.selectByIds(mapping, values.length), values));
+  }
+
+  @Override
+  public long count() {
+    return template.query(Statement.of(sql.count()), rows -> rows.next() ? rows.row().getLong(0) : 0L);
+  }
+
+  @Override
+  public void deleteById(ID id) {
+    template.update(Statement.of(sql.deleteById(), write(id)));
+  }
+
+  @Override
+  public void delete(T entity) {
+    var version = mapping.version();
+    if (version.isEmpty()) {
+      template.update(Statement.of(sql.deleteById(), id(entity)));
+      return;
+    }
+    var current = mapping.get(entity, version.get());
+    if (template.update(Statement.of(sql.deleteByIdAndVersion(), id(entity), current)) == 0) {
+      throw new OptimisticLockingFailureException("optimistic locking failed: " + mapping.type().getSimpleName()
+          + " " + id(entity) + " is not at version " + current + " any more (or was deleted)");
+    }
+  }
+
+  @Override
+  public void deleteAllById(Iterable<? extends ID> ids) {
+    var values = ids(ids);
+    if (values.length > 0) {
+      template.update(Statement.of(sql.deleteByIds(mapping, values.length), values));
+    }
+  }
+
+  @Override
+  public void deleteAll(Iterable<? extends T> entities) {
+    template.inWriteTransaction(tx -> {
+      entities.forEach(this::delete);
+      return null;
+    });
+  }
+
+  @Override
+  public void deleteAll() {
+    template.update(Statement.of(sql.deleteAll()));
+  }
+
+  private List<T> list(Statement statement) {
+    return template.query(statement, rows -> {
+      var result = new ArrayList<T>();
+      while (rows.next()) {
+        result.add(mapping.mapRow(rows.row()));
+      }
+      return result;
+    });
+  }
+
+  private @Nullable Object id(T entity) {
+    return mapping.conversions().write(mapping.get(entity, mapping.id()));
+  }
+
+  private @Nullable Object write(@Nullable Object value) {
+    if (value == null) {
+      throw new InvalidDataAccessApiUsageException("the id must not be null");
+    }
+    return mapping.conversions().write(value);
+  }
+
+  private Object[] ids(Iterable<?> ids) {
+    return StreamSupport.stream(ids.spliterator(), false).map(this::write).toArray();
+  }
+
+  private static Object[] append(Object[] values, @Nullable Object last) {
+    var result = java.util.Arrays.copyOf(values, values.length + 1);
+    result[values.length] = last;
+    return result;
+  }
+
+  private static Object versionValue(Class<?> type, long value) {
+    if (type == int.class || type == Integer.class) {
+      return Math.toIntExact(value);
+    }
+    if (type == short.class || type == Short.class) {
+      return (short) value;
+    }
+    return value;
+  }
+}
