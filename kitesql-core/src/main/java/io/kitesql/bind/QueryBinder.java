@@ -206,14 +206,14 @@ final class QueryBinder {
     if (ps.getLimit() != null) {
       var l = ps.getLimit();
       if (l.getRowCount() != null && !l.isLimitAll() && !l.isLimitNull()) {
-        limit = Optional.of(binder.bind(l.getRowCount(), Clause.LIMIT));
+        limit = Optional.of(count(binder.bind(l.getRowCount(), Clause.LIMIT)));
       }
       if (l.getOffset() != null) {
-        offset = Optional.of(binder.bind(l.getOffset(), Clause.LIMIT));
+        offset = Optional.of(count(binder.bind(l.getOffset(), Clause.LIMIT)));
       }
     }
     if (ps.getOffset() != null) {
-      offset = Optional.of(binder.bind(ps.getOffset().getOffset(), Clause.LIMIT));
+      offset = Optional.of(count(binder.bind(ps.getOffset().getOffset(), Clause.LIMIT)));
     }
     if (ps.getFetch() != null) {
       if (ps.getFetch().getExpression() == null) {
@@ -223,6 +223,15 @@ final class QueryBinder {
       }
     }
     return limit.isEmpty() && offset.isEmpty() ? plan : new Limit(plan, limit, offset);
+  }
+
+  /** A LIMIT/OFFSET parameter nothing else typed is a row count (BIGINT), not text. */
+  private Expr count(Expr e) {
+    if (e instanceof Expr.Parameter p && !params.isTyped(p.index())) {
+      params.recordType(p.index(), io.kitesql.value.DataType.BIGINT);
+      return new Expr.Parameter(p.index(), io.kitesql.value.DataType.BIGINT);
+    }
+    return e;
   }
 
   private static PlanNode noOrderOrLimit(PlanNode plan, Select select) {

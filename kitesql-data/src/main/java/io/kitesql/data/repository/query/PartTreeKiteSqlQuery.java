@@ -124,12 +124,12 @@ public final class PartTreeKiteSqlQuery implements RepositoryQuery {
     }
     int size = pageable.getPageSize();
     if (method.isSliceQuery()) {
-      var content = list(select + " limit ? offset ?", append(args, size + 1, pageable.getOffset()), mapper, Integer.MAX_VALUE);
+      var content = list(select + " limit ? offset ?", append(args, (long) size + 1, pageable.getOffset()), mapper, Integer.MAX_VALUE);
       boolean hasNext = content.size() > size;
       List<T> slice = hasNext ? content.subList(0, size) : content;
       return new SliceImpl<>(slice, pageable, hasNext);
     }
-    var content = list(select + " limit ? offset ?", append(args, size, pageable.getOffset()), mapper, Integer.MAX_VALUE);
+    var content = list(select + " limit ? offset ?", append(args, (long) size, pageable.getOffset()), mapper, Integer.MAX_VALUE);
     return PageableExecutionUtils.getPage(content, pageable, () -> count(whereSql, args));
   }
 

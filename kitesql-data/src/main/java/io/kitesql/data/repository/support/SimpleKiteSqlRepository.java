@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.StreamSupport;
 import org.jspecify.annotations.Nullable;
-import org.springframework.dao.IncorrectUpdateSemanticsDataAccessException;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.dao.OptimisticLockingFailureException;
 import org.springframework.data.domain.Page;
@@ -24,8 +23,10 @@ import org.springframework.data.support.PageableExecutionUtils;
  * current transaction or a short one of their own. Batch writes run in one write transaction.
  *
  * <p>{@link #save} inserts when Spring Data's rules say the entity is new ({@code Persistable},
- * then a null/zero {@code @Version}, then a null/zero id) and updates otherwise; a versioned update
- * or delete that finds another version fails with {@link OptimisticLockingFailureException}.
+ * then a null/zero {@code @Version}, then a null/zero id) and updates otherwise. An entity with an
+ * assigned id and no version is updated if its row exists and inserted if not (Spring Data JDBC
+ * would fail the update and needs {@code Persistable} for this). A versioned update or delete that
+ * finds another version fails with {@link OptimisticLockingFailureException}.
  */
 public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID> {
   private final KiteSqlTemplate template;
@@ -75,12 +76,14 @@ public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID> 
   private <S extends T> S update(S entity) {
     var version = mapping.version();
     if (version.isEmpty()) {
+      // an assigned id without a version says nothing about the row: update it, or insert it if absent
       var args = append(mapping.values(entity, sql.updatedColumns()), id(entity));
-      if (template.update(Statement.of(sql.update(), args)) == 0) {
-        throw new IncorrectUpdateSemanticsDataAccessException("no " + mapping.type().getSimpleName()
-            + " with id " + id(entity) + " to update (it is not new, so save() updated it)");
-      }
-      return entity;
+      return template.inWriteTransaction(tx -> {
+        if (template.update(Statement.of(sql.update(), args)) == 0) {
+          template.update(Statement.of(sql.insert(), mapping.values(entity, mapping.columns())));
+        }
+        return entity;
+      });
     }
     var column = version.get();
     var current = (Number) mapping.get(entity, column);
@@ -120,7 +123,7 @@ public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID> 
       return PageableExecutionUtils.getPage(findAll(pageable.getSort()), pageable, this::count);
     }
     var content = list(Statement.of(sql.selectAll() + SortSql.orderBy(pageable.getSort(), mapping) + " limit ? offset ?",
-        pageable.getPageSize(), pageable.getOffset()));
+        (long) pageable.getPageSize(), pageable.getOffset()));
     return PageableExecutionUtils.getPage(content, pageable, this::count);
   }
 
