@@ -79,6 +79,7 @@ public class KiteSqlTransactionManager extends AbstractPlatformTransactionManage
   private final transient Database database;
 
   /** A manager for {@code database}; validates joined transactions and answers NESTED with a reason. */
+  @SuppressWarnings("this-escape") // the superclass's setters are final and only assign its fields
   public KiteSqlTransactionManager(Database database) {
     this.database = Objects.requireNonNull(database, "database");
     setValidateExistingTransaction(true);

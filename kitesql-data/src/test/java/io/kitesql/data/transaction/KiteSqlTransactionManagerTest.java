@@ -109,7 +109,7 @@ class KiteSqlTransactionManagerTest extends TransactionTestBase {
     var held = new CountDownLatch(1);
     var release = new CountDownLatch(1);
     var holder = CompletableFuture.runAsync(() -> {
-      try (var other = db.beginWrite()) {
+      try (var _ = db.beginWrite()) {
         held.countDown();
         release.await(10, TimeUnit.SECONDS);
       } catch (InterruptedException e) {
@@ -132,7 +132,7 @@ class KiteSqlTransactionManagerTest extends TransactionTestBase {
 
   @Test
   void exhaustedReadersBecomeCannotCreateTransactionException() {
-    try (var first = db.beginRead(); var second = db.beginRead()) {
+    try (var _ = db.beginRead(); var _ = db.beginRead()) {
       assertThatThrownBy(() -> tx.read(() -> null))
           .isInstanceOf(CannotCreateTransactionException.class)
           .cause()

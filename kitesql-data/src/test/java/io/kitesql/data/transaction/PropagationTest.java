@@ -195,6 +195,7 @@ class PropagationTest extends TransactionTestBase {
           .isInstanceOf(IllegalTransactionStateException.class)
           .hasMessageContaining("is not marked as read-only but existing transaction is");
       assertThatThrownBy(() -> tx.mandatory(() -> null)).isInstanceOf(IllegalTransactionStateException.class);
+      assertThatThrownBy(() -> tx.supports(() -> null)).isInstanceOf(IllegalTransactionStateException.class);
       return null;
     });
   }
