@@ -3,6 +3,7 @@ package io.kitesql.data.transaction;
 import io.kitesql.api.Database;
 import io.kitesql.api.Transaction;
 import java.util.Optional;
+import org.springframework.transaction.TransactionTimedOutException;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
@@ -21,5 +22,19 @@ public final class KiteSqlTransactions {
       return Optional.of(holder.transaction());
     }
     return Optional.empty();
+  }
+
+  /**
+   * Fails if the transaction bound for {@code database} has passed the deadline its timeout set;
+   * call it before each statement, as {@code DataSourceUtils.applyTimeout} is called for JDBC. Does
+   * nothing when no transaction is bound or it has no timeout.
+   *
+   * @throws TransactionTimedOutException if the deadline has passed
+   */
+  public static void checkTimeout(Database database) {
+    if (TransactionSynchronizationManager.getResource(database) instanceof KiteSqlTransactionHolder holder
+        && holder.hasTimeout()) {
+      holder.getTimeToLiveInMillis();
+    }
   }
 }
