@@ -187,11 +187,13 @@ public class KiteSqlTemplate {
   }
 
   private RowCursor open(Transaction tx, Statement statement) {
+    KiteSqlTransactions.checkTimeout(database);
     var prepared = database.prepare(statement.sql());
     return statement.named() != null ? tx.query(prepared, statement.named()) : tx.query(prepared, statement.positional());
   }
 
   private long execute(ReadWriteTransaction tx, Statement statement) {
+    KiteSqlTransactions.checkTimeout(database);
     var prepared = database.prepare(statement.sql());
     return statement.named() != null ? tx.execute(prepared, statement.named()) : tx.execute(prepared, statement.positional());
   }
