@@ -40,6 +40,7 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 public class KiteSqlTemplate {
   private final Database database;
   private final KiteSqlExceptionTranslator translator = new KiteSqlExceptionTranslator();
+  private volatile StatementObserver observer = StatementObserver.NONE;
 
   public KiteSqlTemplate(Database database) {
     this.database = database;
@@ -51,6 +52,11 @@ public class KiteSqlTemplate {
 
   public KiteSqlExceptionTranslator getExceptionTranslator() {
     return translator;
+  }
+
+  /** Who watches the statements this template runs (metrics); {@link StatementObserver#NONE} by default. */
+  public void setStatementObserver(StatementObserver observer) {
+    this.observer = observer;
   }
 
   /** The rows of {@code sql}, each mapped by {@code mapper}. */
@@ -134,6 +140,9 @@ public class KiteSqlTemplate {
     var tx = KiteSqlTransactions.current(database).orElseThrow(() -> new InvalidDataAccessApiUsageException(
         "a Stream reads from its transaction as it is consumed: call it inside a transaction"
             + " (@ReadOnlyTxn or @Transactional(readOnly = true)) and close the stream before it ends"));
+    var observation = observer.start(statement);
+    long borrowed = tx.bytesBorrowed();
+    long[] count = {0};
     try {
       var cursor = open(tx, statement);
       var row = new Row(cursor, false);
@@ -144,6 +153,7 @@ public class KiteSqlTemplate {
             if (!cursor.next()) {
               return false;
             }
+            count[0]++;
             action.accept(mapper.mapRow(row));
             return true;
           } catch (KiteSqlException e) {
@@ -151,9 +161,14 @@ public class KiteSqlTemplate {
           }
         }
       };
-      return StreamSupport.stream(iterator, false).onClose(cursor::close);
+      return StreamSupport.stream(iterator, false).onClose(() -> {
+        cursor.close();
+        observation.stop(new StatementObserver.Outcome(count[0], tx.isOpen() ? tx.bytesBorrowed() - borrowed : 0, row.copiedBytes, null));
+      });
     } catch (KiteSqlException e) {
-      throw translator.translate(e);
+      var translated = translator.translate(e);
+      observation.stop(new StatementObserver.Outcome(0, 0, 0, translated));
+      throw translated;
     }
   }
 
@@ -181,8 +196,26 @@ public class KiteSqlTemplate {
   }
 
   private <R> R read(Transaction tx, Statement statement, boolean copyValues, Function<Rows, R> reader) {
+    var watcher = observer;
+    if (watcher == StatementObserver.NONE) {
+      try (var cursor = open(tx, statement)) {
+        return reader.apply(new Rows(cursor, copyValues));
+      }
+    }
+    var observation = watcher.start(statement);
+    long borrowed = tx.bytesBorrowed();
+    long copied = tx.bytesCopied();
+    Rows rows = null;
     try (var cursor = open(tx, statement)) {
-      return reader.apply(new Rows(cursor, copyValues));
+      rows = new Rows(cursor, copyValues);
+      var result = reader.apply(rows);
+      observation.stop(new StatementObserver.Outcome(
+          rows.count, tx.bytesBorrowed() - borrowed, tx.bytesCopied() - copied + rows.row.copiedBytes, null));
+      return result;
+    } catch (RuntimeException e) {
+      long count = rows == null ? 0 : rows.count;
+      observation.stop(new StatementObserver.Outcome(count, tx.bytesBorrowed() - borrowed, tx.bytesCopied() - copied, e));
+      throw e;
     }
   }
 
@@ -193,6 +226,23 @@ public class KiteSqlTemplate {
   }
 
   private long execute(ReadWriteTransaction tx, Statement statement) {
+    var watcher = observer;
+    if (watcher == StatementObserver.NONE) {
+      return write(tx, statement);
+    }
+    var observation = watcher.start(statement);
+    long copied = tx.bytesCopied();
+    try {
+      long written = write(tx, statement);
+      observation.stop(new StatementObserver.Outcome(written, 0, tx.bytesCopied() - copied, null));
+      return written;
+    } catch (RuntimeException e) {
+      observation.stop(new StatementObserver.Outcome(0, 0, tx.bytesCopied() - copied, e));
+      throw e;
+    }
+  }
+
+  private long write(ReadWriteTransaction tx, Statement statement) {
     KiteSqlTransactions.checkTimeout(database);
     var prepared = database.prepare(statement.sql());
     return statement.named() != null ? tx.execute(prepared, statement.named()) : tx.execute(prepared, statement.positional());
@@ -225,6 +275,7 @@ public class KiteSqlTemplate {
   public static final class Rows {
     private final RowCursor cursor;
     private final Row row;
+    private long count;
 
     Rows(RowCursor cursor, boolean copyValues) {
       this.cursor = cursor;
@@ -232,7 +283,11 @@ public class KiteSqlTemplate {
     }
 
     public boolean next() {
-      return cursor.next();
+      if (cursor.next()) {
+        count++;
+        return true;
+      }
+      return false;
     }
 
     /** The current row; the same object after each {@link #next()}. */

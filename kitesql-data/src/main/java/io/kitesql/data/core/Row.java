@@ -16,6 +16,8 @@ import org.jspecify.annotations.Nullable;
 public final class Row {
   private final RowCursor cursor;
   private final boolean copyValues;
+  /** Bytes this row view copied out of the map into owned values (for metrics). */
+  long copiedBytes;
 
   Row(RowCursor cursor, boolean copyValues) {
     this.cursor = cursor;
@@ -55,8 +57,8 @@ public final class Row {
     var value = cursor.get(i);
     if (copyValues) {
       return switch (value) {
-        case Text t when t.isBorrowed() -> t.copy();
-        case Binary b when b.isBorrowed() -> b.copy();
+        case Text t when t.isBorrowed() -> copy(t);
+        case Binary b when b.isBorrowed() -> copy(b);
         case null, default -> value;
       };
     }
@@ -70,18 +72,40 @@ public final class Row {
   /** A text column: borrowed inside a read-only transaction, otherwise owned. */
   public @Nullable Text getText(int i) {
     var text = cursor.getText(i);
-    return text != null && copyValues && text.isBorrowed() ? text.copy() : text;
+    return text != null && copyValues && text.isBorrowed() ? copy(text) : text;
   }
 
   /** A text column as a {@link String} (always a copy: that is what {@code String} means). */
   public @Nullable String getString(int i) {
     var text = cursor.getText(i);
-    return text == null ? null : text.toString();
+    if (text == null) {
+      return null;
+    }
+    copiedBytes += text.utf8Length();
+    return text.toString();
   }
 
   public @Nullable Binary getBinary(int i) {
     var binary = cursor.getBinary(i);
-    return binary != null && copyValues && binary.isBorrowed() ? binary.copy() : binary;
+    return binary != null && copyValues && binary.isBorrowed() ? copy(binary) : binary;
+  }
+
+  /**
+   * Records that a mapper copied {@code bytes} of this row's borrowed values (into a {@code String},
+   * say), so that metrics report the copy.
+   */
+  public void recordCopy(long bytes) {
+    copiedBytes += bytes;
+  }
+
+  private Text copy(Text text) {
+    copiedBytes += text.utf8Length();
+    return text.copy();
+  }
+
+  private Binary copy(Binary binary) {
+    copiedBytes += binary.length();
+    return binary.copy();
   }
 
   /** An integer column; SQL NULL is an error (check {@link #isNull} first). */

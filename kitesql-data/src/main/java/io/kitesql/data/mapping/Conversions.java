@@ -1,5 +1,6 @@
 package io.kitesql.data.mapping;
 
+import io.kitesql.data.core.Row;
 import io.kitesql.data.core.Values;
 import io.kitesql.value.Binary;
 import io.kitesql.value.Text;
@@ -35,6 +36,18 @@ public final class Conversions {
       return service.convert(plain, type);
     }
     return Values.read(value, type);
+  }
+
+  /** Column {@code index} of {@code row} read into {@code type}; a copy of borrowed text is recorded on the row. */
+  public <T> @Nullable T read(Row row, int index, Class<T> type) {
+    var value = row.getObject(index);
+    var converted = read(value, type);
+    if (value != converted && value instanceof Text text && text.isBorrowed()) {
+      row.recordCopy(text.utf8Length());
+    } else if (value instanceof Binary binary && binary.isBorrowed() && converted instanceof byte[]) {
+      row.recordCopy(binary.length());
+    }
+    return converted;
   }
 
   /** A property value as the engine binds it. */

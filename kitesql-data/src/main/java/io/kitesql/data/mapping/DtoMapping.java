@@ -68,7 +68,7 @@ public final class DtoMapping<T> implements RowMapper<T> {
           throw new MappingException("the result has no column " + columns.get(positionByParameter.get(parameter.getName()))
               + " for " + parameter.getName() + " of " + dto.getType().getName());
         }
-        var value = conversions.read(row.getObject(index), parameter.getRawType());
+        var value = conversions.read(row, index, parameter.getRawType());
         return value != null ? value : (P) ParameterValueProvider.getDefaultValue(parameter.getRawType());
       }
     });

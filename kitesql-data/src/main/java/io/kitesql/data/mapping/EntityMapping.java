@@ -145,7 +145,7 @@ public final class EntityMapping<T> implements RowMapper<T> {
   }
 
   private <P> @Nullable P read(Row row, int index, Class<P> type) {
-    var value = conversions.read(row.getObject(index), type);
+    var value = conversions.read(row, index, type);
     if (value == null && type.isPrimitive()) {
       throw new MappingException("NULL in column " + row.columns().get(index).name() + " cannot be read into a "
           + type.getName() + " property of " + type().getName() + "; use the boxed type");

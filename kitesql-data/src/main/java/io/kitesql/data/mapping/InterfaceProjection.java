@@ -66,7 +66,7 @@ public final class InterfaceProjection<T> implements RowMapper<T> {
       if (indexes[i] < 0) {
         throw new MappingException("the result has no column for " + propertyNames.get(i) + " of " + type.getName());
       }
-      values[i] = conversions.read(row.getObject(indexes[i]), slotTypes.get(i));
+      values[i] = conversions.read(row, indexes[i], slotTypes.get(i));
     }
     return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, new Values(values)));
   }

@@ -33,6 +33,8 @@ public final class DeclaredKiteSqlQuery implements RepositoryQuery {
       "io.kitesql.data.repository.Modifying", "org.springframework.data.jdbc.repository.query.Modifying");
   private static final Pattern NAMED_MARKER = Pattern.compile("(?<![:\\w]):[A-Za-z_]\\w*");
 
+  /** The statement name metrics know this method by: {@code OrderRepository.findByStatus}. */
+  private final String name;
   private final QueryMethod method;
   private final KiteSqlTemplate template;
   private final KiteSqlMappingContext context;
@@ -42,8 +44,9 @@ public final class DeclaredKiteSqlQuery implements RepositoryQuery {
   private final boolean named;
   private final ConcurrentHashMap<Class<?>, RowMapper<?>> mappers = new ConcurrentHashMap<>();
 
-  public DeclaredKiteSqlQuery(QueryMethod method, Method javaMethod, String sql, KiteSqlTemplate template,
+  public DeclaredKiteSqlQuery(String name, QueryMethod method, Method javaMethod, String sql, KiteSqlTemplate template,
       KiteSqlMappingContext context, EntityMapping<?> mapping) {
+    this.name = name;
     this.method = method;
     this.template = template;
     this.context = context;
@@ -121,13 +124,13 @@ public final class DeclaredKiteSqlQuery implements RepositoryQuery {
       for (var parameter : method.getParameters().getBindableParameters()) {
         values.put(parameter.getRequiredName(), conversions.write(accessor.getBindableValue(parameter.getIndex())));
       }
-      return Statement.of(sql, values);
+      return Statement.named(name, sql, values);
     }
     var values = new ArrayList<@Nullable Object>();
     for (var value : accessor) {
       values.add(conversions.write(value));
     }
-    return Statement.of(sql, values.toArray());
+    return Statement.named(name, sql, values.toArray());
   }
 
   private RowMapper<?> mapperFor(Class<?> type) {
@@ -147,7 +150,7 @@ public final class DeclaredKiteSqlQuery implements RepositoryQuery {
           throw new IncorrectResultSizeDataAccessException(method.getName() + " returns one value per row but its query has "
               + row.columnCount() + " columns", 1, row.columnCount());
         }
-        return mapping.conversions().read(row.getObject(0), type);
+        return mapping.conversions().read(row, 0, type);
       };
     }
     return new DtoMapping<>(context, type, mapping, mapping.conversions());

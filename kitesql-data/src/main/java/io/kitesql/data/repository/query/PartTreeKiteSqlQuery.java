@@ -30,6 +30,8 @@ import org.springframework.data.support.PageableExecutionUtils;
  * select only their own columns, and {@code Stream} results need a surrounding transaction.
  */
 public final class PartTreeKiteSqlQuery implements RepositoryQuery {
+  /** The statement name metrics know this method by: {@code OrderRepository.findByStatus}. */
+  private final String name;
   private final QueryMethod method;
   private final KiteSqlTemplate template;
   private final EntityMapping<?> mapping;
@@ -38,19 +40,20 @@ public final class PartTreeKiteSqlQuery implements RepositoryQuery {
   private final ResultMappers results;
   private final ConcurrentHashMap<Class<?>, String> fixedSelects = new ConcurrentHashMap<>();
 
-  public PartTreeKiteSqlQuery(QueryMethod method, KiteSqlTemplate template, KiteSqlMappingContext context, EntityMapping<?> mapping) {
+  public PartTreeKiteSqlQuery(String name, QueryMethod method, KiteSqlTemplate template, KiteSqlMappingContext context, EntityMapping<?> mapping) {
+    this.name = name;
     this.method = method;
     this.template = template;
     this.mapping = mapping;
-    var name = method.getName();
-    this.tree = new PartTree(name, mapping.type());
-    this.where = new WhereClause(tree, mapping, name);
+    var methodName = method.getName();
+    this.tree = new PartTree(methodName, mapping.type());
+    this.where = new WhereClause(tree, mapping, methodName);
     this.results = new ResultMappers(context, mapping);
     if (method.isScrollQuery()) {
-      throw new IllegalArgumentException(name + ": Window/ScrollPosition results are not supported by KiteSQL repositories yet");
+      throw new IllegalArgumentException(methodName + ": Window/ScrollPosition results are not supported by KiteSQL repositories yet");
     }
     if (tree.isDistinct() && (tree.isCountProjection() || tree.isExistsProjection() || tree.isDelete())) {
-      throw new IllegalArgumentException(name + ": Distinct with count, exists or delete is not supported");
+      throw new IllegalArgumentException(methodName + ": Distinct with count, exists or delete is not supported");
     }
     SortSql.orderBy(tree.getSort(), mapping); // fails start-up on an unknown OrderBy property
     if (!tree.isCountProjection() && !tree.isExistsProjection() && !tree.isDelete()) {
@@ -74,7 +77,7 @@ public final class PartTreeKiteSqlQuery implements RepositoryQuery {
       return method.getReturnedObjectType() == int.class || method.getReturnedObjectType() == Integer.class ? Math.toIntExact(count) : count;
     }
     if (tree.isExistsProjection()) {
-      return template.query(Statement.of("select 1 from " + mapping.table() + whereSql + " limit 1", args), rows -> rows.next());
+      return template.query(Statement.named(name, "select 1 from " + mapping.table() + whereSql + " limit 1", args), rows -> rows.next());
     }
     if (tree.isDelete()) {
       return delete(whereSql, args);
@@ -101,7 +104,7 @@ public final class PartTreeKiteSqlQuery implements RepositoryQuery {
         ? fixedSelects.computeIfAbsent(result.type(), t -> selectSql(result, whereSql, tree.getSort()) + limitSql(tree.getMaxResults()))
         : selectSql(result, whereSql, tree.getSort().and(accessor.getSort())) + limitSql(max);
     if (method.isStreamQuery()) {
-      return template.stream(Statement.of(sql, args), mapper);
+      return template.stream(Statement.named(name, sql, args), mapper);
     }
     if (method.isCollectionQuery()) {
       return list(sql, args, mapper, Integer.MAX_VALUE);
@@ -139,14 +142,14 @@ public final class PartTreeKiteSqlQuery implements RepositoryQuery {
   }
 
   private long count(String whereSql, Object[] args) {
-    return template.query(Statement.of("select count(*) from " + mapping.table() + whereSql, args), rows -> rows.next() ? rows.row().getLong(0) : 0L);
+    return template.query(Statement.named(name, "select count(*) from " + mapping.table() + whereSql, args), rows -> rows.next() ? rows.row().getLong(0) : 0L);
   }
 
   private @Nullable Object delete(String whereSql, Object[] args) {
     var returned = method.getReturnedObjectType();
     if (!method.isCollectionQuery() && !returned.isAssignableFrom(mapping.type())) {
       return template.inWriteTransaction(tx -> {
-        long deleted = template.update(Statement.of("delete from " + mapping.table() + whereSql, args));
+        long deleted = template.update(Statement.named(name, "delete from " + mapping.table() + whereSql, args));
         return returned == int.class || returned == Integer.class ? (Object) Math.toIntExact(deleted) : (Object) deleted;
       });
     }
@@ -155,13 +158,13 @@ public final class PartTreeKiteSqlQuery implements RepositoryQuery {
       var select = "select " + mapping.columns().stream().map(c -> c.sql()).reduce((a, b) -> a + ", " + b).orElseThrow()
           + " from " + mapping.table() + whereSql;
       var deleted = list(select, args, mapping, Integer.MAX_VALUE);
-      template.update(Statement.of("delete from " + mapping.table() + whereSql, args));
+      template.update(Statement.named(name, "delete from " + mapping.table() + whereSql, args));
       return method.isCollectionQuery() ? deleted : deleted.isEmpty() ? null : deleted.getFirst();
     });
   }
 
   private <T> List<T> list(String sql, Object[] args, RowMapper<T> mapper, int max) {
-    return template.query(Statement.of(sql, args), rows -> {
+    return template.query(Statement.named(name, sql, args), rows -> {
       var list = new ArrayList<T>();
       while (list.size() < max && rows.next()) {
         list.add(mapper.mapRow(rows.row()));

@@ -49,7 +49,8 @@ public class KiteSqlRepositoryFactory extends RepositoryFactorySupport {
 
   @Override
   protected Object getTargetRepository(RepositoryInformation information) {
-    return getTargetRepositoryViaReflection(information, template, mapping(information.getDomainType()));
+    return getTargetRepositoryViaReflection(information, template, mapping(information.getDomainType()),
+        information.getRepositoryInterface().getSimpleName());
   }
 
   @Override
@@ -65,13 +66,14 @@ public class KiteSqlRepositoryFactory extends RepositoryFactorySupport {
   private RepositoryQuery resolveQuery(Method method, RepositoryMetadata metadata, ProjectionFactory projections, NamedQueries namedQueries) {
     var queryMethod = new QueryMethod(method, metadata, projections, DefaultParameters::new);
     var mapping = mapping(metadata.getDomainType());
+    var name = metadata.getRepositoryInterface().getSimpleName() + "." + method.getName();
     try {
       var declared = DeclaredKiteSqlQuery.declaredSql(method)
           .or(() -> Optional.of(queryMethod.getNamedQueryName()).filter(namedQueries::hasQuery).map(namedQueries::getQuery));
       if (declared.isPresent()) {
-        return new DeclaredKiteSqlQuery(queryMethod, method, declared.get(), template, context, mapping);
+        return new DeclaredKiteSqlQuery(name, queryMethod, method, declared.get(), template, context, mapping);
       }
-      return new PartTreeKiteSqlQuery(queryMethod, template, context, mapping);
+      return new PartTreeKiteSqlQuery(name, queryMethod, template, context, mapping);
     } catch (IllegalArgumentException | MappingException e) {
       throw new IllegalStateException("cannot make a query of " + metadata.getRepositoryInterface().getSimpleName() + "."
           + method.getName() + ": " + e.getMessage(), e);

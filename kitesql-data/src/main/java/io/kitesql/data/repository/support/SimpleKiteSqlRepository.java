@@ -7,7 +7,10 @@ import io.kitesql.data.repository.KiteSqlRepository;
 import io.kitesql.data.repository.query.SortSql;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.jspecify.annotations.Nullable;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
@@ -32,11 +35,23 @@ public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID> 
   private final KiteSqlTemplate template;
   private final EntityMapping<T> mapping;
   private final EntityStatements sql;
+  /** Statement names by operation, made once: {@code OrderRepository.findById}. */
+  private final Map<String, String> statementNames;
 
-  public SimpleKiteSqlRepository(KiteSqlTemplate template, EntityMapping<T> mapping) {
+  /**
+   * @param name the repository's name in metrics and logs (its interface's simple name); each
+   *     statement is named {@code name.method}
+   */
+  public SimpleKiteSqlRepository(KiteSqlTemplate template, EntityMapping<T> mapping, String name) {
     this.template = template;
     this.mapping = mapping;
     this.sql = EntityStatements.of(mapping);
+    this.statementNames = Stream.of("count", "delete", "deleteAll", "deleteAllById", "deleteById", "existsById", "findAll", "findAllById", "findById", "insert", "update")
+        .collect(Collectors.toUnmodifiableMap(operation -> operation, operation -> name + "." + operation));
+  }
+
+  private String statementName(String operation) {
+    return statementNames.get(operation);
   }
 
   @Override
@@ -68,7 +83,7 @@ public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID> 
       long initial = version.get().property().getType().isPrimitive() ? 1 : 0;
       toInsert = (S) mapping.with(entity, version.get(), versionValue(version.get().property().getType(), initial));
     }
-    template.update(Statement.of(sql.insert(), mapping.values(toInsert, mapping.columns())));
+    template.update(Statement.named(statementName("insert"), sql.insert(), mapping.values(toInsert, mapping.columns())));
     return toInsert;
   }
 
@@ -79,8 +94,8 @@ public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID> 
       // an assigned id without a version says nothing about the row: update it, or insert it if absent
       var args = append(mapping.values(entity, sql.updatedColumns()), id(entity));
       return template.inWriteTransaction(tx -> {
-        if (template.update(Statement.of(sql.update(), args)) == 0) {
-          template.update(Statement.of(sql.insert(), mapping.values(entity, mapping.columns())));
+        if (template.update(Statement.named(statementName("update"), sql.update(), args)) == 0) {
+          template.update(Statement.named(statementName("update"), sql.insert(), mapping.values(entity, mapping.columns())));
         }
         return entity;
       });
@@ -90,7 +105,7 @@ public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID> 
     long next = (current == null ? 0 : current.longValue()) + 1;
     S updated = (S) mapping.with(entity, column, versionValue(column.property().getType(), next));
     var args = append(append(mapping.values(updated, sql.updatedColumns()), id(entity)), current);
-    if (template.update(Statement.of(sql.update(), args)) == 0) {
+    if (template.update(Statement.named(statementName("update"), sql.update(), args)) == 0) {
       throw new OptimisticLockingFailureException("optimistic locking failed: " + mapping.type().getSimpleName()
           + " " + id(entity) + " is not at version " + current + " any more (or was deleted)");
     }
@@ -99,22 +114,22 @@ public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID> 
 
   @Override
   public Optional<T> findById(ID id) {
-    return template.query(Statement.of(sql.selectById(), write(id)), rows -> rows.next() ? Optional.of(mapping.mapRow(rows.row())) : Optional.empty());
+    return template.query(Statement.named(statementName("findById"), sql.selectById(), write(id)), rows -> rows.next() ? Optional.of(mapping.mapRow(rows.row())) : Optional.empty());
   }
 
   @Override
   public boolean existsById(ID id) {
-    return template.query(Statement.of(sql.existsById(), write(id)), rows -> rows.next());
+    return template.query(Statement.named(statementName("existsById"), sql.existsById(), write(id)), rows -> rows.next());
   }
 
   @Override
   public List<T> findAll() {
-    return list(Statement.of(sql.selectAll()));
+    return list(Statement.named(statementName("findAll"), sql.selectAll()));
   }
 
   @Override
   public List<T> findAll(Sort sort) {
-    return list(Statement.of(sql.selectAll() + SortSql.orderBy(sort, mapping)));
+    return list(Statement.named(statementName("findAll"), sql.selectAll() + SortSql.orderBy(sort, mapping)));
   }
 
   @Override
@@ -122,7 +137,7 @@ public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID> 
     if (pageable.isUnpaged()) {
       return PageableExecutionUtils.getPage(findAll(pageable.getSort()), pageable, this::count);
     }
-    var content = list(Statement.of(sql.selectAll() + SortSql.orderBy(pageable.getSort(), mapping) + " limit ? offset ?",
+    var content = list(Statement.named(statementName("findAll"), sql.selectAll() + SortSql.orderBy(pageable.getSort(), mapping) + " limit ? offset ?",
         (long) pageable.getPageSize(), pageable.getOffset()));
     return PageableExecutionUtils.getPage(content, pageable, this::count);
   }
@@ -130,28 +145,28 @@ public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID> 
   @Override
   public List<T> findAllById(Iterable<ID> ids) {
     var values = ids(ids);
-    return values.length == 0 ? List.of() : list(Statement.of(sql.selectByIds(mapping, values.length), values));
+    return values.length == 0 ? List.of() : list(Statement.named(statementName("findAllById"), sql.selectByIds(mapping, values.length), values));
   }
 
   @Override
   public long count() {
-    return template.query(Statement.of(sql.count()), rows -> rows.next() ? rows.row().getLong(0) : 0L);
+    return template.query(Statement.named(statementName("count"), sql.count()), rows -> rows.next() ? rows.row().getLong(0) : 0L);
   }
 
   @Override
   public void deleteById(ID id) {
-    template.update(Statement.of(sql.deleteById(), write(id)));
+    template.update(Statement.named(statementName("deleteById"), sql.deleteById(), write(id)));
   }
 
   @Override
   public void delete(T entity) {
     var version = mapping.version();
     if (version.isEmpty()) {
-      template.update(Statement.of(sql.deleteById(), id(entity)));
+      template.update(Statement.named(statementName("delete"), sql.deleteById(), id(entity)));
       return;
     }
     var current = mapping.get(entity, version.get());
-    if (template.update(Statement.of(sql.deleteByIdAndVersion(), id(entity), current)) == 0) {
+    if (template.update(Statement.named(statementName("delete"), sql.deleteByIdAndVersion(), id(entity), current)) == 0) {
       throw new OptimisticLockingFailureException("optimistic locking failed: " + mapping.type().getSimpleName()
           + " " + id(entity) + " is not at version " + current + " any more (or was deleted)");
     }
@@ -161,7 +176,7 @@ public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID> 
   public void deleteAllById(Iterable<? extends ID> ids) {
     var values = ids(ids);
     if (values.length > 0) {
-      template.update(Statement.of(sql.deleteByIds(mapping, values.length), values));
+      template.update(Statement.named(statementName("deleteAllById"), sql.deleteByIds(mapping, values.length), values));
     }
   }
 
@@ -175,7 +190,7 @@ public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID> 
 
   @Override
   public void deleteAll() {
-    template.update(Statement.of(sql.deleteAll()));
+    template.update(Statement.named(statementName("deleteAll"), sql.deleteAll()));
   }
 
   private List<T> list(Statement statement) {

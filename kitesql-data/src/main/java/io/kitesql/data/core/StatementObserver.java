@@ -1,0 +1,36 @@
+package io.kitesql.data.core;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Watches every statement a {@link KiteSqlTemplate} runs (repository methods included): the
+ * starter's metrics and observations implement it. Called on the thread running the statement,
+ * so an implementation may read that thread's allocation counter around it. Must be thread-safe
+ * and cheap; {@link #NONE} costs nothing.
+ */
+public interface StatementObserver {
+  /** Observes nothing. */
+  StatementObserver NONE = statement -> Observation.NONE;
+
+  /** A statement is about to run; the returned observation is stopped when it has. */
+  Observation start(Statement statement);
+
+  /** One statement's observation. */
+  @FunctionalInterface
+  interface Observation {
+    Observation NONE = outcome -> {};
+
+    void stop(Outcome outcome);
+  }
+
+  /**
+   * What one statement did.
+   *
+   * @param rows rows returned (queries) or written (other statements)
+   * @param bytesBorrowed bytes of the LMDB map handed out as views
+   * @param bytesCopied bytes copied out of the map: by the engine in a write transaction, or into
+   *     owned values for a caller outside any transaction
+   * @param failure what the statement threw, or null
+   */
+  record Outcome(long rows, long bytesBorrowed, long bytesCopied, @Nullable RuntimeException failure) {}
+}
