@@ -38,6 +38,7 @@ public class KiteSqlTestConfiguration {
     var database = KiteSql.open(directory.path());
     database.execute("create table orders (id bigint primary key, customer_id int, status varchar, amount decimal(12, 2), note varchar)");
     database.execute("create index orders_cs on orders (customer_id, status)");
+    database.execute("create table products (id bigint primary key, name varchar, stock int, version bigint)");
     return database;
   }
 

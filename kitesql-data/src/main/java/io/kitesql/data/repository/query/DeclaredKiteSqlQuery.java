@@ -80,6 +80,16 @@ public final class DeclaredKiteSqlQuery implements RepositoryQuery {
         .map(name -> annotations.get(name).getString("value"));
   }
 
+  /** The statement as declared. */
+  public String sql() {
+    return sql;
+  }
+
+  /** The name metrics know this method's statements by. */
+  public String name() {
+    return name;
+  }
+
   @Override
   public QueryMethod getQueryMethod() {
     return method;

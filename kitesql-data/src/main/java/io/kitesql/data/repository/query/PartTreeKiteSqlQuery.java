@@ -61,6 +61,30 @@ public final class PartTreeKiteSqlQuery implements RepositoryQuery {
     }
   }
 
+  /**
+   * The statement this method runs for its declared return type (with one marker per In/NotIn
+   * collection), to show, log or EXPLAIN; dynamic Sort, Pageable and Limit arguments add to it.
+   */
+  public String sql() {
+    var whereSql = where.describe();
+    if (tree.isCountProjection()) {
+      return "select count(*) from " + mapping.table() + whereSql;
+    }
+    if (tree.isExistsProjection()) {
+      return "select 1 from " + mapping.table() + whereSql + " limit 1";
+    }
+    if (tree.isDelete()) {
+      return "delete from " + mapping.table() + whereSql;
+    }
+    var result = results.forType(method.getResultProcessor().getReturnedType().getReturnedType());
+    return selectSql(result, whereSql, tree.getSort()) + limitSql(tree.getMaxResults());
+  }
+
+  /** The name metrics know this method's statements by. */
+  public String name() {
+    return name;
+  }
+
   @Override
   public QueryMethod getQueryMethod() {
     return method;

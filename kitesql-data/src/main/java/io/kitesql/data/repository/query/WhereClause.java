@@ -51,6 +51,11 @@ final class WhereClause {
     this.fixedSql = collections ? null : render(null, new ArrayList<>());
   }
 
+  /** The clause's text with one marker per In/NotIn collection, to show and EXPLAIN. */
+  String describe() {
+    return fixedSql != null ? fixedSql : render(null, new ArrayList<>());
+  }
+
   /** Whether the clause's text is the same for every call (no In/NotIn to expand). */
   boolean isFixed() {
     return fixedSql != null;
@@ -111,7 +116,7 @@ final class WhereClause {
       case NOT_LIKE, NOT_CONTAINING ->
           sql.append(p.column().sql()).append(p.ignoreCase() ? " not ilike ?" : " not like ?").append(escapeClause(p.type()));
       case IN, NOT_IN -> {
-        int n = arguments == null ? 0 : collection(arguments, p, bound);
+        int n = arguments == null ? 1 : collection(arguments, p, bound); // described with one element
         boolean not = p.type() == Part.Type.NOT_IN;
         if (n == 0) {
           sql.append(not ? "true" : "false"); // IN () is not SQL; an empty list matches nothing

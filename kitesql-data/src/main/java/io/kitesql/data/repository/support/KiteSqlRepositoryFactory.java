@@ -10,6 +10,7 @@ import java.lang.reflect.Method;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
+import org.springframework.data.core.PropertyReferenceException;
 import org.springframework.data.mapping.MappingException;
 import org.springframework.data.repository.core.EntityInformation;
 import org.springframework.data.repository.core.NamedQueries;
@@ -74,7 +75,7 @@ public class KiteSqlRepositoryFactory extends RepositoryFactorySupport {
         return new DeclaredKiteSqlQuery(name, queryMethod, method, declared.get(), template, context, mapping);
       }
       return new PartTreeKiteSqlQuery(name, queryMethod, template, context, mapping);
-    } catch (IllegalArgumentException | MappingException e) {
+    } catch (IllegalArgumentException | MappingException | PropertyReferenceException e) {
       throw new IllegalStateException("cannot make a query of " + metadata.getRepositoryInterface().getSimpleName() + "."
           + method.getName() + ": " + e.getMessage(), e);
     }

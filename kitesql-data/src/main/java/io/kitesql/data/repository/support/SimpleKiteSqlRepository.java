@@ -76,15 +76,18 @@ public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID> 
       throw new InvalidDataAccessApiUsageException("cannot insert " + mapping.type().getSimpleName()
           + " with a null @Id: KiteSQL does not generate keys yet, assign the id before save()");
     }
-    S toInsert = entity;
+    var values = mapping.values(entity, mapping.columns());
     var version = mapping.version();
-    if (version.isPresent()) {
-      // Spring Data JDBC's convention: a primitive version starts at 1 (0 means new), a boxed one at 0
-      long initial = version.get().property().getType().isPrimitive() ? 1 : 0;
-      toInsert = (S) mapping.with(entity, version.get(), versionValue(version.get().property().getType(), initial));
+    if (version.isEmpty()) {
+      template.update(Statement.named(statementName("insert"), sql.insert(), values));
+      return entity;
     }
-    template.update(Statement.named(statementName("insert"), sql.insert(), mapping.values(toInsert, mapping.columns())));
-    return toInsert;
+    // Spring Data JDBC's convention: a primitive version starts at 1 (0 means new), a boxed one at 0
+    var column = version.get();
+    var initial = versionValue(column.property().getType(), column.property().getType().isPrimitive() ? 1 : 0);
+    values[mapping.columns().indexOf(column)] = initial;
+    template.update(Statement.named(statementName("insert"), sql.insert(), values));
+    return (S) mapping.with(entity, column, initial);
   }
 
   @SuppressWarnings("unchecked")
@@ -102,14 +105,16 @@ public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID> 
     }
     var column = version.get();
     var current = (Number) mapping.get(entity, column);
-    long next = (current == null ? 0 : current.longValue()) + 1;
-    S updated = (S) mapping.with(entity, column, versionValue(column.property().getType(), next));
-    var args = append(append(mapping.values(updated, sql.updatedColumns()), id(entity)), current);
+    var next = versionValue(column.property().getType(), (current == null ? 0 : current.longValue()) + 1);
+    // the entity is changed only once the update succeeded: a failed save leaves it as it was
+    var values = mapping.values(entity, sql.updatedColumns());
+    values[sql.updatedColumns().indexOf(column)] = next;
+    var args = append(append(values, id(entity)), current);
     if (template.update(Statement.named(statementName("update"), sql.update(), args)) == 0) {
       throw new OptimisticLockingFailureException("optimistic locking failed: " + mapping.type().getSimpleName()
           + " " + id(entity) + " is not at version " + current + " any more (or was deleted)");
     }
-    return updated;
+    return (S) mapping.with(entity, column, next);
   }
 
   @Override
