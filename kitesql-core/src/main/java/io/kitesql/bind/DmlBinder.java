@@ -9,6 +9,7 @@ import io.kitesql.expr.Expr;
 import io.kitesql.expr.Parameters;
 import io.kitesql.plan.Access;
 import io.kitesql.plan.Filter;
+import io.kitesql.plan.OutputColumn;
 import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.TableScan;
 import java.util.ArrayList;
@@ -62,7 +63,37 @@ final class DmlBinder {
           ErrorCode.TYPE_MISMATCH,
           "INSERT into " + table.name() + " has " + targets.size() + " target column(s) but " + source.output().size() + " value(s) per row");
     }
+    if (source instanceof io.kitesql.plan.Values values) {
+      source = typeParameters(values, table, targets);
+    }
     return new BoundStatement.Insert(table, targets, source, Defaults.of(table));
+  }
+
+  /**
+   * A parameter nothing else typed takes its target column's type ({@code insert into t values
+   * (?)}): left VARCHAR, a {@code byte[]} for a VARBINARY column would be stored as hex text.
+   */
+  private io.kitesql.plan.Values typeParameters(io.kitesql.plan.Values values, TableDef table, List<Integer> targets) {
+    var rows = new ArrayList<List<Expr>>();
+    for (var row : values.rows()) {
+      var typed = new ArrayList<Expr>();
+      for (int i = 0; i < row.size(); i++) {
+        typed.add(typed(row.get(i), table.columns().get(targets.get(i)).type()));
+      }
+      rows.add(typed);
+    }
+    var first = rows.getFirst();
+    var output = IntStream.range(0, first.size()).mapToObj(i -> OutputColumn.of(values.output().get(i).name(), first.get(i).type())).toList();
+    return new io.kitesql.plan.Values(rows, output);
+  }
+
+  /** {@code e}, or for a bare parameter nothing typed before, that parameter typed as {@code type}. */
+  private Expr typed(Expr e, io.kitesql.value.DataType type) {
+    if (e instanceof Expr.Parameter p) {
+      params.recordType(p.index(), type); // kept if something typed the slot before
+      return new Expr.Parameter(p.index(), params.type(p.index()));
+    }
+    return e;
   }
 
   BoundStatement.Update update(Update update) {
@@ -90,7 +121,7 @@ final class DmlBinder {
           throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "column " + set.getColumn(i).getColumnName() + " is assigned twice");
         }
         var value = (net.sf.jsqlparser.expression.Expression) set.getValues().get(i);
-        assignments.add(new BoundStatement.Assignment(position, binder.bind(value, Clause.SET)));
+        assignments.add(new BoundStatement.Assignment(position, typed(binder.bind(value, Clause.SET), table.columns().get(position).type())));
       }
     }
     PlanNode source = update.getWhere() == null ? scan : new Filter(scan, binder.bind(update.getWhere(), Clause.WHERE));

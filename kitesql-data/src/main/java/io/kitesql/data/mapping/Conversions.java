@@ -25,6 +25,11 @@ public final class Conversions {
     return new Conversions(KiteSqlCustomConversions.none());
   }
 
+  /** Whether a property of {@code type} is one column: an engine type, or one a custom converter handles. */
+  public boolean isSimpleType(Class<?> type) {
+    return custom.isSimpleType(type) || type.isEnum();
+  }
+
   /** The value of a column read into a property of type {@code type}. */
   public <T> @Nullable T read(@Nullable Object value, Class<T> type) {
     if (value == null) {

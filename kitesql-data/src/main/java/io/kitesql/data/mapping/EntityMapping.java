@@ -47,7 +47,8 @@ public final class EntityMapping<T> implements RowMapper<T> {
     this.table = MappedColumn.quote(entity.getTableName().getReference());
     var mapped = new ArrayList<MappedColumn>();
     for (var property : entity) {
-      if (property.isEntity() || property.isCollectionLike() || property.isMap() || property.isEmbedded()) {
+      if (!conversions.isSimpleType(property.getType())
+          && (property.isEntity() || property.isCollectionLike() || property.isMap() || property.isEmbedded())) {
         throw new MappingException("property " + property.getName() + " of " + type.getName()
             + " is a nested entity, collection or embedded value: KiteSQL maps flat entities only (one column per property)");
       }

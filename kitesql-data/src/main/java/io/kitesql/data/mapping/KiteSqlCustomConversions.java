@@ -1,7 +1,9 @@
 package io.kitesql.data.mapping;
 
 import java.util.Collection;
+import java.util.Date;
 import java.util.List;
+import org.springframework.core.convert.converter.GenericConverter;
 import org.springframework.data.convert.CustomConversions;
 
 /**
@@ -15,7 +17,13 @@ public class KiteSqlCustomConversions extends CustomConversions {
       new org.springframework.data.mapping.model.SimpleTypeHolder(KiteSqlMappingContext.SIMPLE_TYPES, true), List.of());
 
   public KiteSqlCustomConversions(Collection<?> converters) {
-    super(STORE, converters);
+    // Spring Data's default converters turn java.time values into java.util.Date for stores that
+    // lack them; the engine stores LocalDate/LocalDateTime itself, so those are left out
+    super(new ConverterConfiguration(STORE, List.copyOf(converters), KiteSqlCustomConversions::notADateConversion));
+  }
+
+  private static boolean notADateConversion(GenericConverter.ConvertiblePair pair) {
+    return !Date.class.isAssignableFrom(pair.getSourceType()) && !Date.class.isAssignableFrom(pair.getTargetType());
   }
 
   /** No converters of the application's own. */

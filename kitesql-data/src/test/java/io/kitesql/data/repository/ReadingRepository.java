@@ -1,0 +1,15 @@
+package io.kitesql.data.repository;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+public interface ReadingRepository extends KiteSqlRepository<Reading, UUID> {
+  List<Reading> findByKind(Reading.Kind kind);
+
+  List<Reading> findBySeenAfter(Instant instant);
+
+  List<Reading> findByActiveTrue();
+
+  List<Reading> findByActiveFalse();
+}
