@@ -1,5 +1,6 @@
 package io.kitesql.exec;
 
+import io.kitesql.plan.Access;
 import io.kitesql.plan.Aggregate;
 import io.kitesql.plan.Distinct;
 import io.kitesql.plan.Filter;
@@ -63,9 +64,12 @@ public final class Operators {
       case JoinStrategy.NestedLoop _ -> new NestedLoopJoinOperator(left, build(j.right(), withRefs), j);
       case JoinStrategy.Hash h -> new HashJoinOperator(left, build(j.right(), withRefs), j, h);
       case JoinStrategy.IndexLookup l -> switch (j.right()) {
-        case TableScan s -> new IndexLookupJoinOperator(left, j, l, s, Optional.empty());
-        case Filter f when f.input() instanceof TableScan s -> new IndexLookupJoinOperator(left, j, l, s, Optional.of(f.predicate()));
-        default -> throw new IllegalStateException("index lookup join needs a table scan on its right: " + j.right());
+        // The lookup replaces the scan's access path, so it may only replace a full scan: a key
+        // range enforces conjuncts that are no longer in the filter.
+        case TableScan s when s.access() instanceof Access.FullScan -> new IndexLookupJoinOperator(left, j, l, s, Optional.empty());
+        case Filter f when f.input() instanceof TableScan s && s.access() instanceof Access.FullScan ->
+            new IndexLookupJoinOperator(left, j, l, s, Optional.of(f.predicate()));
+        default -> throw new IllegalStateException("index lookup join needs a full table scan on its right: " + j.right());
       };
     };
   }

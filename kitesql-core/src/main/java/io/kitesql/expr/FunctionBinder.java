@@ -43,9 +43,9 @@ final class FunctionBinder {
     if (agg != null) {
       return aggregate(agg, f);
     }
-    if (f.isDistinct()) {
+    if (f.isDistinct() || f.isAllColumns()) { // JSqlParser's isAllColumns() is the ALL quantifier
       throw new KiteSqlException(ErrorCode.SYNTAX_ERROR,
-          "DISTINCT is only allowed in aggregate functions: " + f);
+          (f.isDistinct() ? "DISTINCT" : "ALL") + " is only allowed in aggregate functions: " + f);
     }
     if (f.getNamedParameters() != null) {
       return named(name, f);
@@ -87,11 +87,13 @@ final class FunctionBinder {
           "aggregate " + agg + " is not allowed in " + b.clause() + ": " + f);
     }
     var params = f.getParameters();
-    boolean star = f.isAllColumns() || (params != null && params.size() == 1
-        && params.getFirst() instanceof AllColumns);
+    // The star is an AllColumns argument. Function.isAllColumns() is not the star: it is the ALL
+    // set quantifier (COUNT(ALL x)), the default, so it changes nothing but is refused beside *.
+    boolean star = params != null && params.size() == 1 && params.getFirst() instanceof AllColumns;
     if (star) {
-      if (agg != AggregateFunction.COUNT || f.isDistinct()) {
-        throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, agg + "(*) is not allowed: " + f);
+      if (agg != AggregateFunction.COUNT || f.isDistinct() || f.isAllColumns()) {
+        String quantifier = f.isDistinct() ? "DISTINCT " : f.isAllColumns() ? "ALL " : "";
+        throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, agg + "(" + quantifier + "*) is not allowed: " + f);
       }
       return new Expr.AggregateCall(agg, false, List.of(), DataType.BIGINT);
     }

@@ -4,6 +4,7 @@ import io.kitesql.catalog.IndexDef;
 import io.kitesql.expr.ComparisonOp;
 import io.kitesql.expr.Expr;
 import io.kitesql.expr.Exprs;
+import io.kitesql.plan.Access;
 import io.kitesql.plan.Filter;
 import io.kitesql.plan.Join;
 import io.kitesql.plan.JoinKind;
@@ -21,6 +22,11 @@ import java.util.Optional;
  * whose primary key or index columns are all (or a leading part) equated to the left side, a hash
  * join on the equality conditions otherwise, and a nested loop when there is no equality. The
  * join condition stays and is rechecked on every pair, so a strategy only has to find a superset.
+ *
+ * <p>The right side must be a full scan for an index lookup: the lookup opens its own key on the
+ * table and never runs the scan's access path, while {@link ChooseAccessPath} removed from the
+ * filter the conjuncts a key range enforces. A right side with a key range therefore gets a hash
+ * join, which runs the range (once) and so still enforces those conjuncts.
  *
  * <pre>
  * Join(INNER, o.customer_id = c.id)       IndexLookupJoin(INNER) using primary key (o.customer_id)
@@ -74,8 +80,8 @@ final class ChooseJoinStrategy {
       case Filter f when f.input() instanceof TableScan s -> s;
       default -> null;
     };
-    if (scan == null) {
-      return Optional.empty();
+    if (scan == null || !(scan.access() instanceof Access.FullScan)) {
+      return Optional.empty(); // a key range's conjuncts left the filter: only running the range enforces them
     }
     var table = scan.table();
     Map<Integer, Expr> equated = new HashMap<>();

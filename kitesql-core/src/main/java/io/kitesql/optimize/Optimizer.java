@@ -7,8 +7,9 @@ import java.util.BitSet;
 /**
  * Rewrites bound statements into the plans that execute: constant folding, filters pushed
  * toward scans, columns pruned, access paths chosen (index and primary-key ranges), ORDER BY +
- * LIMIT turned into top-N. Every rule keeps the plan's results; the chosen access path is always
- * rechecked by the filter above it.
+ * LIMIT turned into top-N. Every rule keeps the plan's results. A chosen key range is not
+ * rechecked: the conjuncts it enforces exactly leave the filter above it, so a later rule may
+ * not replace a ranged scan's access (an index lookup join only takes a full scan).
  */
 public final class Optimizer {
   private Optimizer() {}

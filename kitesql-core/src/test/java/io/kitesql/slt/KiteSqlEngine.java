@@ -2,6 +2,7 @@ package io.kitesql.slt;
 
 import io.kitesql.api.Database;
 import io.kitesql.api.KiteSql;
+import io.kitesql.storage.Durability;
 import io.kitesql.storage.StorageOptions;
 import io.kitesql.value.Binary;
 import io.kitesql.value.Text;
@@ -19,14 +20,19 @@ public final class KiteSqlEngine implements SltEngine {
   private final Path directory;
   private final Database db;
 
-  private KiteSqlEngine(Path directory) {
+  private KiteSqlEngine(Path directory, Durability durability) {
     this.directory = directory;
-    this.db = KiteSql.open(directory, StorageOptions.defaults().withMapSize(256L << 20));
+    this.db = KiteSql.open(directory, StorageOptions.defaults().withMapSize(256L << 20).withDurability(durability));
   }
 
   public static KiteSqlEngine inTemporaryDirectory() {
+    return inTemporaryDirectory(StorageOptions.defaults().durability());
+  }
+
+  /** A fresh database that commits with {@code durability}: tests of query logic may skip the fsyncs. */
+  public static KiteSqlEngine inTemporaryDirectory(Durability durability) {
     try {
-      return new KiteSqlEngine(Files.createTempDirectory("kitesql-slt"));
+      return new KiteSqlEngine(Files.createTempDirectory("kitesql-slt"), durability);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
