@@ -38,6 +38,7 @@ public final class Storage implements AutoCloseable {
   /** The on-disk format this code writes and reads; a newer one is refused. */
   public static final int FORMAT_VERSION = 1;
 
+  private static final String DATA_FILE = "data.mdb";
   private static final byte[] FORMAT_KEY = "format".getBytes(StandardCharsets.US_ASCII);
   private static final AtomicInteger INSTANCES = new AtomicInteger();
 
@@ -76,6 +77,8 @@ public final class Storage implements AutoCloseable {
     } catch (IOException e) {
       throw new KiteSqlException(ErrorCode.STORAGE_FAILURE, "cannot create database directory " + directory, e);
     }
+    // Before LMDB maps the file: a truncated file would crash the JVM on the first read.
+    DataFileCheck.validate(directory.resolve(DATA_FILE));
     var writer = new WriterThread("kitesql-lmdb-writer-" + directory.getFileName());
     Env<Ptr> env;
     try {
@@ -301,7 +304,7 @@ public final class Storage implements AutoCloseable {
 
   /** The path of LMDB's data file. */
   public Path dataFile() {
-    return directory.resolve("data.mdb");
+    return directory.resolve(DATA_FILE);
   }
 
   // ---- package-private plumbing for the transactions ----
