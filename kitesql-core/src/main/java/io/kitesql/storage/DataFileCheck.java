@@ -5,7 +5,6 @@ import io.kitesql.KiteSqlException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -79,6 +78,24 @@ final class DataFileCheck {
     long required = newer.requiredFileSize();
     if (size < required && !FreePages.coverTail(channel, newer, size / pageSize)) {
       throw truncated(dataFile, required, size, newer.toString());
+    }
+  }
+
+  /**
+   * Whether {@code dataFile} lacks the two meta pages LMDB writes in one go when it creates a
+   * database (so no transaction was ever committed to it): shorter than one meta page, or than
+   * two pages of the size meta page 0 names. A file with a damaged meta page 0 is not counted.
+   */
+  static boolean holdsNoCommit(Path dataFile) throws IOException {
+    try (var channel = FileChannel.open(dataFile, StandardOpenOption.READ)) {
+      long size = channel.size();
+      if (size < MetaPage.BYTES) {
+        return true;
+      }
+      var meta0 = MetaPage.parse(0, read(channel, 0, MetaPage.BYTES));
+      return meta0.damage() == null && size < 2L * meta0.pageSize();
+    } catch (NoSuchFileException _) {
+      return false;
     }
   }
 
