@@ -29,8 +29,8 @@ class DiskFullTest {
 
   @AfterEach
   void unmount() throws Exception {
-    if (mountPoint != null) {
-      command("umount", mountPoint.toString());
+    if (mountPoint != null && !command("umount", mountPoint.toString()).isEmpty()) {
+      command("umount", "-l", mountPoint.toString()); // busy: detach it, so @TempDir can clean up
     }
   }
 
@@ -122,10 +122,20 @@ class DiskFullTest {
     free(fillers.size());
   }
 
-  /** Runs a command; returns "" on success, else its exit code and output. */
-  private static String command(String... args) throws Exception {
-    var process = new ProcessBuilder(args).redirectErrorStream(true).start();
-    var output = new String(process.getInputStream().readAllBytes());
+  /** Runs a command; returns "" on success, else why not (exit code and output, or no such program). */
+  private static String command(String... args) throws InterruptedException {
+    Process process;
+    try {
+      process = new ProcessBuilder(args).redirectErrorStream(true).start();
+    } catch (IOException e) {
+      return "cannot run " + args[0] + ": " + e.getMessage();
+    }
+    String output;
+    try (var in = process.getInputStream()) {
+      output = new String(in.readAllBytes());
+    } catch (IOException e) {
+      output = e.toString();
+    }
     int code = process.waitFor();
     return code == 0 ? "" : "exit " + code + ": " + output.strip();
   }

@@ -7,8 +7,7 @@ import java.nio.file.Path;
 
 /**
  * Run in a child JVM by the damaged-file and disk-full tests: opens the database in {@code
- * args[0]} (with {@code args[1]} reader slots, if given), counts the rows of table {@code t} if
- * it exists, and prints one line: {@code opened <rows>} or {@code refused <ERROR_CODE> <message>}.
+ * args[0]}, counts the rows of table {@code t} if it exists, and prints one line: {@code opened <rows>} or {@code refused <ERROR_CODE> <message>}.
  * Exits 0 in both cases; any other exception is printed and exits 3. A JVM crash shows as a
  * signal exit and an hs_err file.
  */
@@ -17,9 +16,6 @@ public final class OpenDatabaseMain {
 
   public static void main(String[] args) {
     var options = StorageOptions.defaults().withMapSize(1L << 24);
-    if (args.length > 1) {
-      options = options.withMaxReaders(Integer.parseInt(args[1]));
-    }
     try (var db = KiteSql.open(Path.of(args[0]), options)) {
       long rows = db.catalog().table("t").isPresent() ? db.read(tx -> {
         try (var r = tx.query("select count(*) from t")) {
