@@ -26,6 +26,11 @@ public enum ErrorCode {
   INVALID_DATABASE_FILE(1006, "58030", Category.USER),
   /** The database was written by a newer KiteSQL format version than this one reads. */
   UNSUPPORTED_FORMAT_VERSION(1007, "58030", Category.USER),
+  /**
+   * The file system holding the database has no space left (ENOSPC, EDQUOT): nothing of the
+   * failed call was committed; free space and retry.
+   */
+  DISK_FULL(1008, "53100", Category.RESOURCE),
   /** A storage call failed with an LMDB or operating system error code. */
   STORAGE_FAILURE(1099, "58030", Category.INTERNAL),
 

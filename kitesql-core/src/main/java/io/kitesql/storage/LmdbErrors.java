@@ -2,6 +2,7 @@ package io.kitesql.storage;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import java.nio.file.Path;
 import org.lmdbjava.Dbi;
 import org.lmdbjava.Env;
 import org.lmdbjava.LmdbException;
@@ -15,6 +16,19 @@ final class LmdbErrors {
   private LmdbErrors() {}
 
   static KiteSqlException translate(LmdbException e, String action) {
+    return translate(e, action, null);
+  }
+
+  /**
+   * Translates an exception of a call that may write to the files in {@code directory} (null if
+   * unknown): ENOSPC and EDQUOT, and EIO while the file system is nearly full (LMDB reports a
+   * short write as EIO), become {@link ErrorCode#DISK_FULL}.
+   */
+  static KiteSqlException translate(LmdbException e, String action, Path directory) {
+    if (e instanceof LmdbNativeException n && DiskSpace.isNoSpace(n.getResultCode(), directory)) {
+      return new KiteSqlException(ErrorCode.DISK_FULL, action + " failed: no space left on device ("
+          + e.getMessage() + ", LMDB code " + n.getResultCode() + "); nothing of it was committed", e);
+    }
     var code =
         switch (e) {
           case Env.ReadersFullException _ -> ErrorCode.READERS_EXHAUSTED;

@@ -38,6 +38,8 @@ public final class Storage implements AutoCloseable {
   /** The on-disk format this code writes and reads; a newer one is refused. */
   public static final int FORMAT_VERSION = 1;
 
+  private static final String DATA_FILE = "data.mdb";
+  private static final String LOCK_FILE = "lock.mdb";
   private static final byte[] FORMAT_KEY = "format".getBytes(StandardCharsets.US_ASCII);
   private static final AtomicInteger INSTANCES = new AtomicInteger();
 
@@ -76,6 +78,23 @@ public final class Storage implements AutoCloseable {
     } catch (IOException e) {
       throw new KiteSqlException(ErrorCode.STORAGE_FAILURE, "cannot create database directory " + directory, e);
     }
+    var dataFile = directory.resolve(DATA_FILE);
+    boolean creating = Files.notExists(dataFile);
+    // Before LMDB maps either file: a truncated data file, or a lock file without blocks on a
+    // full file system, crashes the JVM (SIGBUS) on first touch instead of failing a call.
+    DataFileCheck.validate(dataFile);
+    LockFile.preallocate(directory.resolve(LOCK_FILE), options.maxReaders());
+    try {
+      return openEnvironment(directory, options);
+    } catch (RuntimeException e) {
+      if (creating) {
+        removeFailedCreation(dataFile);
+      }
+      throw e;
+    }
+  }
+
+  private static Storage openEnvironment(Path directory, StorageOptions options) {
     var writer = new WriterThread("kitesql-lmdb-writer-" + directory.getFileName());
     Env<Ptr> env;
     try {
@@ -96,6 +115,20 @@ public final class Storage implements AutoCloseable {
     }
   }
 
+  /**
+   * Removes the data file a failed creation left without both meta pages (say, cut short by a
+   * full disk): it holds no commit, and the next open would otherwise refuse it as truncated.
+   */
+  private static void removeFailedCreation(Path dataFile) {
+    try {
+      if (DataFileCheck.holdsNoCommit(dataFile)) {
+        Files.deleteIfExists(dataFile);
+      }
+    } catch (IOException _) {
+      // The next open reports the file as what it is.
+    }
+  }
+
   private static Env<Ptr> openEnv(Path directory, StorageOptions options) {
     var flags = new ArrayList<EnvFlags>();
     flags.add(EnvFlags.MDB_NOTLS); // Read transactions belong to pooled contexts, not OS threads.
@@ -111,6 +144,10 @@ public final class Storage implements AutoCloseable {
           .setMaxReaders(options.maxReaders())
           .open(directory.toFile(), 0644, flags.toArray(EnvFlags[]::new));
     } catch (LmdbException e) {
+      var translated = LmdbErrors.translate(e, "open " + directory, directory);
+      if (translated.errorCode() == ErrorCode.DISK_FULL) {
+        throw translated;
+      }
       throw new KiteSqlException(
           ErrorCode.INVALID_DATABASE_FILE,
           "cannot open " + directory + " as a KiteSQL database: " + e.getMessage(),
@@ -120,6 +157,14 @@ public final class Storage implements AutoCloseable {
 
   /** Opens the keyspaces; creates them only in an empty environment and checks the format marker. */
   private void openKeyspaces() {
+    try {
+      openOrCreateKeyspaces();
+    } catch (LmdbException e) {
+      throw LmdbErrors.translate(e, "open the keyspaces of " + directory, directory);
+    }
+  }
+
+  private void openOrCreateKeyspaces() {
     var existing = env.getDbiNames().stream().map(n -> new String(n, StandardCharsets.UTF_8)).toList();
     boolean fresh = existing.isEmpty();
     if (!fresh && !existing.contains(Keyspace.META.dbiName())) {
@@ -301,7 +346,7 @@ public final class Storage implements AutoCloseable {
 
   /** The path of LMDB's data file. */
   public Path dataFile() {
-    return directory.resolve("data.mdb");
+    return directory.resolve(DATA_FILE);
   }
 
   // ---- package-private plumbing for the transactions ----

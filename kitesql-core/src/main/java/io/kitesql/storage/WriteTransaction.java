@@ -336,7 +336,7 @@ public final class WriteTransaction implements KvTransaction {
         recoverFromMapFull();
       } catch (LmdbException e) {
         txn = null;
-        throw LmdbErrors.translate(e, "commit");
+        throw LmdbErrors.translate(e, "commit", storage.directory());
       }
     }
   }
@@ -402,7 +402,7 @@ public final class WriteTransaction implements KvTransaction {
     } catch (Env.MapFullException e) {
       throw e;
     } catch (LmdbException e) {
-      throw LmdbErrors.translate(e, op.getClass().getSimpleName().toLowerCase());
+      throw LmdbErrors.translate(e, op.getClass().getSimpleName().toLowerCase(), storage.directory());
     }
   }
 

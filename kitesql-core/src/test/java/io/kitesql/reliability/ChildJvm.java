@@ -1,0 +1,64 @@
+package io.kitesql.reliability;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * Runs a main class of the test classpath in a child JVM, so that a JVM crash (SIGBUS, SIGSEGV)
+ * fails the test that provoked it instead of killing the build.
+ */
+final class ChildJvm {
+  private ChildJvm() {}
+
+  /**
+   * What the child did: its exit code (a JVM killed by a signal exits with 128 + signal; one that
+   * crashed in native code writes an hs_err file and aborts), its output, and the hs_err files it
+   * left in {@code workDir}.
+   */
+  record Outcome(int exitCode, String stdout, String stderr, List<Path> crashReports) {
+    boolean crashed() {
+      return exitCode != 0 || !crashReports.isEmpty();
+    }
+
+    @Override
+    public String toString() {
+      return "exit " + exitCode + ", stdout [" + stdout.strip() + "], stderr [" + tail(stderr) + "], crash reports "
+          + crashReports;
+    }
+
+    private static String tail(String text) {
+      var lines = text.strip().lines().toList();
+      return String.join("\n", lines.subList(Math.max(0, lines.size() - 12), lines.size()));
+    }
+  }
+
+  /** Runs {@code mainClass} with {@code args}; output and crash reports go to {@code workDir}. */
+  static Outcome run(Path workDir, Class<?> mainClass, String... args) throws IOException, InterruptedException {
+    Files.createDirectories(workDir);
+    var java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    var command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
+        "--sun-misc-unsafe-memory-access=allow", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
+        "-XX:-CreateCoredumpOnCrash", "-XX:ErrorFile=" + workDir.resolve("hs_err_pid%p.log"),
+        "-cp", System.getProperty("java.class.path"), mainClass.getName()));
+    command.addAll(List.of(args));
+    var out = workDir.resolve("child.out");
+    var err = workDir.resolve("child.err");
+    var process = new ProcessBuilder(command).directory(workDir.toFile())
+        .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    if (!process.waitFor(120, TimeUnit.SECONDS)) {
+      process.destroyForcibly();
+      process.waitFor();
+      throw new AssertionError("the child JVM ran for more than 120 s: " + Files.readString(out));
+    }
+    List<Path> reports;
+    try (Stream<Path> files = Files.list(workDir)) {
+      reports = files.filter(f -> f.getFileName().toString().startsWith("hs_err")).toList();
+    }
+    return new Outcome(process.exitValue(), Files.readString(out), Files.readString(err), reports);
+  }
+}

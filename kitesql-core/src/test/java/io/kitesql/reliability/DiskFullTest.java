@@ -1,0 +1,142 @@
+package io.kitesql.reliability;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 14, item 3: a full file system must give {@code DISK_FULL} ("no space left on device"),
+ * never a JVM crash, and lose nothing committed. Each test mounts a small tmpfs (the only honest
+ * full file system: filling the build machine's disk is not an option) and runs the database in
+ * a child JVM, so a SIGBUS fails the test instead of the build. Without permission to mount (not
+ * root, or a container without CAP_SYS_ADMIN) the tests are skipped and say so: a loop-mounted
+ * file system would need the same permission.
+ */
+class DiskFullTest {
+  private static final int FILLER_BYTES = 4096;
+
+  @TempDir Path work;
+  private Path mountPoint;
+  private final List<Path> fillers = new ArrayList<>();
+
+  @AfterEach
+  void unmount() throws Exception {
+    if (mountPoint != null && !command("umount", mountPoint.toString()).isEmpty()) {
+      command("umount", "-l", mountPoint.toString()); // busy: detach it, so @TempDir can clean up
+    }
+  }
+
+  @Test
+  void newDatabaseOnAFullFileSystemIsRefusedAndCreatedOnceThereIsRoom() throws Exception {
+    mountTmpfs("64k");
+    fill();
+    var db = mountPoint.resolve("db");
+
+    var full = ChildJvm.run(work.resolve("child-full"), OpenDatabaseMain.class, db.toString());
+    assertThat(full.crashed()).as("%s", full).isFalse();
+    assertThat(full.stdout()).startsWith("refused DISK_FULL").containsIgnoringCase("no space left on device");
+
+    freeAll();
+    var roomy = ChildJvm.run(work.resolve("child-roomy"), OpenDatabaseMain.class, db.toString());
+    assertThat(roomy.crashed()).as("%s", roomy).isFalse();
+    assertThat(roomy.stdout().strip()).isEqualTo("opened -1");
+  }
+
+  @Test
+  void roomForTheLockFileButNotForTheDataFileIsRefusedAndLeavesNothingInTheWay() throws Exception {
+    mountTmpfs("64k");
+    fill();
+    free(2); // 8 KiB: the lock file of 126 readers fits, the two meta pages of data.mdb do not
+    var db = mountPoint.resolve("db");
+
+    var full = ChildJvm.run(work.resolve("child-full"), OpenDatabaseMain.class, db.toString());
+    assertThat(full.crashed()).as("%s", full).isFalse();
+    assertThat(full.stdout()).startsWith("refused DISK_FULL").containsIgnoringCase("no space left on device");
+
+    freeAll();
+    var roomy = ChildJvm.run(work.resolve("child-roomy"), OpenDatabaseMain.class, db.toString());
+    assertThat(roomy.crashed()).as("%s", roomy).isFalse();
+    assertThat(roomy.stdout().strip()).isEqualTo("opened -1");
+  }
+
+  @Test
+  void diskFullWhileWritingIsReportedAsSuchAndLosesNothingCommitted() throws Exception {
+    mountTmpfs("1m");
+    var db = mountPoint.resolve("db");
+
+    var writer = ChildJvm.run(work.resolve("child-writer"), DiskFullWriterMain.class, db.toString());
+    assertThat(writer.crashed()).as("%s", writer).isFalse();
+    var lines = writer.stdout().strip().lines().toList();
+    assertThat(lines.getLast()).startsWith("refused DISK_FULL").containsIgnoringCase("no space left on device");
+    long committed = lines.stream().filter(l -> l.startsWith("committed ")).count();
+    assertThat(committed).as("rows committed before the disk filled").isPositive();
+
+    // Still full: reading needs no space, and every committed row is there.
+    var reader = ChildJvm.run(work.resolve("child-reader"), OpenDatabaseMain.class, db.toString());
+    assertThat(reader.crashed()).as("%s", reader).isFalse();
+    assertThat(reader.stdout().strip()).isEqualTo("opened " + committed);
+  }
+
+  private void mountTmpfs(String size) throws Exception {
+    var point = Files.createDirectories(work.resolve("fs"));
+    var result = command("mount", "-t", "tmpfs", "-o", "size=" + size, "tmpfs", point.toString());
+    Assumptions.assumeTrue(result.isEmpty(), () -> "cannot mount a " + size + " tmpfs to make a full file system"
+        + " (needs root and mount permission): " + result + ". Filling the machine's real disk is not an option,"
+        + " and a loop-mounted file system needs the same permission, so the disk-full tests cannot run here");
+    mountPoint = point;
+  }
+
+  /** Fills the mounted file system with 4 KiB files until a write fails for lack of space. */
+  private void fill() {
+    for (int i = 0; ; i++) {
+      var filler = mountPoint.resolve("filler-" + i);
+      try {
+        Files.write(filler, new byte[FILLER_BYTES]);
+        fillers.add(filler);
+      } catch (IOException e) {
+        try {
+          Files.deleteIfExists(filler);
+        } catch (IOException _) {
+          // An empty file takes no blocks.
+        }
+        return;
+      }
+    }
+  }
+
+  private void free(int count) throws IOException {
+    for (int i = 0; i < count; i++) {
+      Files.delete(fillers.removeLast());
+    }
+  }
+
+  private void freeAll() throws IOException {
+    free(fillers.size());
+  }
+
+  /** Runs a command; returns "" on success, else why not (exit code and output, or no such program). */
+  private static String command(String... args) throws InterruptedException {
+    Process process;
+    try {
+      process = new ProcessBuilder(args).redirectErrorStream(true).start();
+    } catch (IOException e) {
+      return "cannot run " + args[0] + ": " + e.getMessage();
+    }
+    String output;
+    try (var in = process.getInputStream()) {
+      output = new String(in.readAllBytes());
+    } catch (IOException e) {
+      output = e.toString();
+    }
+    int code = process.waitFor();
+    return code == 0 ? "" : "exit " + code + ": " + output.strip();
+  }
+}
