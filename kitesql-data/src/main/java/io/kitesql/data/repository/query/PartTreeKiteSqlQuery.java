@@ -6,10 +6,17 @@ import io.kitesql.data.core.Statement;
 import io.kitesql.data.mapping.EntityMapping;
 import io.kitesql.data.mapping.KiteSqlMappingContext;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 import org.springframework.dao.IncorrectResultSizeDataAccessException;
+import org.springframework.dao.InvalidDataAccessApiUsageException;
+import org.springframework.data.domain.OffsetScrollPosition;
+import org.springframework.data.domain.ScrollPosition;
+import org.springframework.data.domain.Window;
 import org.springframework.data.domain.Pageable;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.domain.SliceImpl;
@@ -49,9 +56,6 @@ public final class PartTreeKiteSqlQuery implements RepositoryQuery {
     this.tree = new PartTree(methodName, mapping.type());
     this.where = new WhereClause(tree, mapping, methodName);
     this.results = new ResultMappers(context, mapping);
-    if (method.isScrollQuery()) {
-      throw new IllegalArgumentException(methodName + ": Window/ScrollPosition results are not supported by KiteSQL repositories yet");
-    }
     if (tree.isDistinct() && (tree.isCountProjection() || tree.isExistsProjection() || tree.isDelete())) {
       throw new IllegalArgumentException(methodName + ": Distinct with count, exists or delete is not supported");
     }
@@ -119,6 +123,9 @@ public final class PartTreeKiteSqlQuery implements RepositoryQuery {
       max = max == null ? limit.max() : Math.min(max, limit.max());
     }
     var mapper = result.mapper();
+    if (method.isScrollQuery()) {
+      return window(accessor, result, whereSql, args, max);
+    }
     if (method.isPageQuery() || method.isSliceQuery()) {
       return page(selectSql(result, whereSql, tree.getSort().and(accessor.getSort())), args, mapper, pageable, max, whereSql);
     }
@@ -138,6 +145,48 @@ public final class PartTreeKiteSqlQuery implements RepositoryQuery {
       throw new IncorrectResultSizeDataAccessException(method.getName() + " returned more than one row", 1);
     }
     return rows.isEmpty() ? null : rows.getFirst();
+  }
+
+  /** One window of a scroll query: offset or keyset, {@code max} rows (plus one to know if more follow). */
+  private Object window(ParametersParameterAccessor accessor, ResultMappers.ResultMapper result, String whereSql, Object[] args,
+      @Nullable Integer max) {
+    if (max == null) {
+      throw new InvalidDataAccessApiUsageException(method.getName() + " returns a Window: give its size with First/Top N or a Limit argument");
+    }
+    var position = accessor.getScrollPosition() == null ? ScrollPosition.offset() : accessor.getScrollPosition();
+    var window = WindowSql.of(position, tree.getSort().and(accessor.getSort()), mapping);
+    var keysetWhere = window.where().isEmpty() ? whereSql : (whereSql.isEmpty() ? " where true" : whereSql) + window.where();
+    var values = new ArrayList<@Nullable Object>(List.of(args));
+    values.addAll(window.arguments());
+    values.add((long) max + 1);
+    values.add(window.offset());
+    var sql = selectSql(result, keysetWhere, window.sort()) + " limit ? offset ?";
+    var rows = new ArrayList<>(list(sql, values.toArray(), result.mapper(), Integer.MAX_VALUE));
+    boolean hasNext = rows.size() > max;
+    var content = hasNext ? new ArrayList<>(rows.subList(0, max)) : rows;
+    if (window.backward()) {
+      Collections.reverse(content);
+    }
+    if (position instanceof OffsetScrollPosition) {
+      return Window.from(content, OffsetScrollPosition.positionFunction(window.offset()), hasNext);
+    }
+    if (result.mapper() != mapping) {
+      throw new InvalidDataAccessApiUsageException(method.getName() + ": keyset scrolling returns entities (it reads the sort keys from them)");
+    }
+    return Window.from(content, i -> ScrollPosition.forward(WindowSql.keys(window.sort(), propertyValues(content.get(i)))), hasNext);
+  }
+
+  private Map<String, @Nullable Object> propertyValues(Object entity) {
+    var values = new HashMap<String, @Nullable Object>();
+    for (var column : mapping.columns()) {
+      values.put(column.propertyName(), getProperty(entity, column));
+    }
+    return values;
+  }
+
+  @SuppressWarnings("unchecked")
+  private <T> @Nullable Object getProperty(Object entity, io.kitesql.data.mapping.MappedColumn column) {
+    return ((EntityMapping<T>) mapping).get((T) entity, column);
   }
 
   private static String limitSql(@Nullable Integer max) {
