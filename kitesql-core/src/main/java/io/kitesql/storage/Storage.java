@@ -412,7 +412,7 @@ public final class Storage implements AutoCloseable {
   }
 
   private ReadContext newReadContext(String name) {
-    return new ReadContext(env, dbis, new KeyBuffer(arena), name);
+    return new ReadContext(env, dbis, () -> new KeyBuffer(arena), name);
   }
 
   private void checkNotClosed() {
