@@ -1,6 +1,5 @@
 package io.kitesql.storage;
 
-import io.kitesql.value.Memory;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.lmdbjava.GetOp;
@@ -83,7 +82,7 @@ public final class ReadCursor implements KvCursor {
     live();
     checkPositioned();
     txn.lent(keyLength);
-    return new Slice(Memory.ALL, keyAddress, keyLength);
+    return new Slice(txn.map(), keyAddress, keyLength);
   }
 
   @Override
@@ -91,7 +90,7 @@ public final class ReadCursor implements KvCursor {
     live();
     checkPositioned();
     txn.lent(valueLength);
-    return new Slice(Memory.ALL, valueAddress, valueLength);
+    return new Slice(txn.map(), valueAddress, valueLength);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.kitesql.storage;
 
 import io.kitesql.value.Scope;
+import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -23,6 +24,8 @@ public final class ReadTransaction implements KvTransaction {
   private final ReadContext ctx;
   /** Kept here, not asked of the context: once this transaction ends the context serves others. */
   private final Scope scope;
+  /** The storage's map view when this transaction began (see {@link Storage#map()}). */
+  private final MemorySegment map;
   /** The context's transaction number while this transaction holds it. */
   private final long lease;
   /** Open cursors; guarded by this object's monitor. */
@@ -36,6 +39,7 @@ public final class ReadTransaction implements KvTransaction {
     this.ctx = ctx;
     this.scope = ctx.scope();
     this.lease = ctx.lease();
+    this.map = storage.map();
   }
 
   /** Serialized: {@code mdb_get} uses the transaction's one value holder and scratch key buffer. */
@@ -47,7 +51,7 @@ public final class ReadTransaction implements KvTransaction {
       if (found == null) {
         return Optional.empty();
       }
-      var slice = Slice.borrow(found);
+      var slice = Slice.borrow(map, found);
       borrowed += slice.length();
       return Optional.of(slice);
     } catch (LmdbException e) {
@@ -115,6 +119,10 @@ public final class ReadTransaction implements KvTransaction {
 
   synchronized void forget(ReadCursor cursor) {
     cursors.remove(cursor);
+  }
+
+  MemorySegment map() {
+    return map;
   }
 
   long lease() {

@@ -173,7 +173,7 @@ public final class ConcurrentMisuseMain {
         }
       }, failure);
       started.await();
-      Thread.sleep(random.nextInt(4));
+      Thread.sleep(random.nextInt(25)); // sometimes mid-read, sometimes after some reads completed
       tx.close();
       db.close();
       for (var r : readers) {

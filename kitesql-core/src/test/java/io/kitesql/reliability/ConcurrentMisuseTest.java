@@ -18,19 +18,27 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>Long (fuzz) mode: {@code -Dkitesql.concurrent.millis=60000} per workload, more threads with
  * {@code -Dkitesql.concurrent.threads=8}, another seed with {@code -Dkitesql.concurrent.seed=…},
- * the size of the text read in bulk with {@code -Dkitesql.concurrent.textChars=200000000}.
+ * the size of the text read in bulk with {@code -Dkitesql.concurrent.textChars=200000000} (then
+ * give the child more heap: {@code -Dkitesql.concurrent.childHeap=8g}).
  */
 class ConcurrentMisuseTest {
   private static final long MILLIS = Long.getLong("kitesql.concurrent.millis", 2000);
   private static final int THREADS = Integer.getInteger("kitesql.concurrent.threads", 4);
   private static final long SEED = Long.getLong("kitesql.concurrent.seed", 14L);
   private static final int TEXT_CHARS = Integer.getInteger("kitesql.concurrent.textChars", 4 << 20);
+  /** The child's heap: each reader of the big text holds up to two copies of it at once. */
+  private static final String CHILD_HEAP = System.getProperty("kitesql.concurrent.childHeap", "1g");
 
   @TempDir Path dir;
 
   @Test
   void queriesOfOneTransactionOnManyThreadsAreExact() throws Exception {
     assertThat(runChild("queries", 0)).startsWith("ok");
+  }
+
+  @Test
+  void readsRacingTheEndOfTheirTransactionAndTheCloseGiveTheValueOrIllegalState() throws Exception {
+    assertThat(runChild("close", 0)).startsWith("ok");
   }
 
   @Test
@@ -47,7 +55,7 @@ class ConcurrentMisuseTest {
     var java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     var db = dir.resolve(mode + "-" + attempt);
     var command = List.of(java, "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
-        "-Xshare:auto", "-Xmx1g",
+        "-Xshare:auto", "-Xmx" + CHILD_HEAP,
         "-XX:ErrorFile=" + dir.resolve("hs_err_%p.log"), "-cp", System.getProperty("java.class.path"),
         ConcurrentMisuseMain.class.getName(), mode, db.toString(), Long.toString(MILLIS), Long.toString(SEED),
         Integer.toString(THREADS), Integer.toString(TEXT_CHARS));
