@@ -25,7 +25,8 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <ul>
  *   <li>{@code queries}: one read-only transaction shared by several threads, each running
- *       counting queries at the same time; every count must be exact.
+ *       counting queries at the same time; every count must be exact. Also one result cursor
+ *       read by every thread at once: each step moves or is refused, never both or neither.
  *   <li>{@code close}: rounds of threads reading a large borrowed text in bulk ({@code toString},
  *       {@code writeUtf8To}, {@code copy}, {@code hashCode}, {@code equals}) and running queries on
  *       the shared transaction, while the owner ends the transaction and closes the database.
@@ -95,6 +96,7 @@ public final class ConcurrentMisuseMain {
       var point = db.prepare("select body from t where id = ?");
       while (System.nanoTime() < deadline && failure.get() == null) {
         try (var tx = db.beginRead()) {
+          sharedCursor(tx, db.prepare("select id from t"), threads, failure);
           runAll(threads, t -> {
             var random = new Random(t);
             for (int i = 0; i < 300 && failure.get() == null; i++) {
@@ -117,6 +119,32 @@ public final class ConcurrentMisuseMain {
       }
     }
     return failure.get() == null ? "ok " + queries + " queries" : "FAIL " + failure.get();
+  }
+
+  /**
+   * Misuse: one {@code RowCursor} read by every thread at once. Each {@code next()} either moves
+   * or is refused with {@link IllegalStateException} (then retried), so the moves add up to the
+   * row count exactly.
+   */
+  private static void sharedCursor(ReadOnlyTransaction tx, io.kitesql.api.PreparedStatement all, int threads,
+      AtomicReference<String> failure) throws InterruptedException {
+    var moves = new AtomicLong();
+    var refusals = new AtomicLong();
+    try (var rows = tx.query(all)) {
+      runAll(threads, t -> {
+        while (true) {
+          try {
+            if (!rows.next()) {
+              return;
+            }
+            moves.incrementAndGet();
+          } catch (IllegalStateException e) {
+            refusals.incrementAndGet(); // another thread was inside next()
+          }
+        }
+      }, failure);
+    }
+    check(failure, "rows read through one shared cursor (" + refusals + " refusals)", moves.get(), ROWS);
   }
 
   private static Number single(ReadOnlyTransaction tx, io.kitesql.api.PreparedStatement statement, Object... params) {
