@@ -106,6 +106,7 @@ public final class Storage implements AutoCloseable {
     } catch (RuntimeException e) {
       writer.run(env::close);
       writer.stop();
+      storage.retireMapView();
       storage.arena.close();
       throw e;
     }
