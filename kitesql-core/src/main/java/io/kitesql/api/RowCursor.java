@@ -7,6 +7,8 @@ import io.kitesql.exec.Operator;
 import io.kitesql.exec.SubqueryExecutor;
 import io.kitesql.value.Binary;
 import io.kitesql.value.Text;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -22,14 +24,39 @@ import java.util.List;
  *
  * <p>Close the cursor when done (the transaction closes what is left open): its operators go back
  * to the prepared statement's pool.
+ *
+ * <p><b>Threads.</b> One cursor is read by one thread at a time: {@link #next()} on a second
+ * thread while the first is inside it throws {@link IllegalStateException}. Several cursors of one
+ * read-only transaction may be read on several threads at once (each has its own LMDB cursors),
+ * and the values of any of them may be read from any thread while the transaction lives. A
+ * {@link #close()} from another thread (for instance by ending the transaction) while {@code
+ * next()} runs does not pull the operators from under it: the cursor closes when that step ends.
  */
 public final class RowCursor implements AutoCloseable {
+  private static final VarHandle STATE;
+  private static final int IDLE = 0;
+  private static final int STEPPING = 1;
+  /** {@link #close()} came while a step ran; the stepping thread closes when it leaves. */
+  private static final int CLOSE_REQUESTED = 2;
+  private static final int CLOSED = 3;
+
+  static {
+    try {
+      STATE = MethodHandles.lookup().findVarHandle(RowCursor.class, "state", int.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
   private final List<ResultColumn> columns;
   private final CompiledStatement statement;
   private final Transaction owner;
   private final SubqueryExecutor subqueries;
   private Operator operator;
   private Object[] row;
+  /** {@link #IDLE}, {@link #STEPPING}, {@link #CLOSE_REQUESTED} or {@link #CLOSED}, via {@link #STATE}. */
+  @SuppressWarnings("unused")
+  private int state;
 
   RowCursor(List<ResultColumn> columns, CompiledStatement statement, Operator operator, ExecutionContext ctx, Transaction owner) {
     this.columns = columns;
@@ -53,13 +80,26 @@ public final class RowCursor implements AutoCloseable {
 
   /** Moves to the next row; false (and the cursor closes itself) after the last. */
   public boolean next() {
-    if (operator == null) {
+    if (!STATE.compareAndSet(this, IDLE, STEPPING)) {
+      if ((int) STATE.getVolatile(this) == STEPPING) {
+        throw new IllegalStateException("this cursor is being read by another thread; read a cursor on one thread at a time");
+      }
       if (!owner.isOpen()) {
         throw new IllegalStateException("the transaction of this cursor has ended");
       }
       row = null;
       return false;
     }
+    try {
+      return step();
+    } finally {
+      if (!STATE.compareAndSet(this, STEPPING, IDLE)) {
+        release(); // closed meanwhile, by this thread (after the last row) or another one
+      }
+    }
+  }
+
+  private boolean step() {
     var op = operator;
     try {
       row = subqueries == null ? op.next() : subqueries.run(op::next);
@@ -144,18 +184,42 @@ public final class RowCursor implements AutoCloseable {
     return rows;
   }
 
+  /** Closes the cursor; if another thread is inside {@link #next()}, that thread closes it when it leaves. */
   @Override
   public void close() {
+    while (true) {
+      int s = (int) STATE.getVolatile(this);
+      if (s == IDLE && STATE.compareAndSet(this, IDLE, CLOSED)) {
+        release();
+        return;
+      }
+      if (s == STEPPING && STATE.compareAndSet(this, STEPPING, CLOSE_REQUESTED)) {
+        row = null;
+        return;
+      }
+      if (s == CLOSE_REQUESTED || s == CLOSED) {
+        row = null;
+        return;
+      }
+    }
+  }
+
+  /** Gives the operators back; runs once, on the thread that ends the cursor's last step or closes it idle. */
+  private void release() {
+    STATE.setVolatile(this, CLOSED);
     row = null;
     if (operator != null) {
       var op = operator;
       operator = null;
-      op.close();
-      if (subqueries != null) {
-        subqueries.close();
+      try {
+        op.close();
+        if (subqueries != null) {
+          subqueries.close();
+        }
+        statement.release(op);
+      } finally {
+        owner.forget(this);
       }
-      statement.release(op);
-      owner.forget(this);
     }
   }
 

@@ -19,10 +19,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
-/** What both kinds of transaction share: the catalog they see, queries, and their open cursors. */
+/**
+ * What both kinds of transaction share: the catalog they see, queries, and their open cursors.
+ *
+ * <p>A read-only transaction may run queries on several threads at once (a parallel stream in a
+ * read-only service method), so the list of open cursors is guarded by its own monitor; an
+ * {@code ArrayList} under an uncontended lock keeps a query from allocating a list node.
+ */
 final class Session {
   private final Database database;
   private final KvTransaction storage;
+  /** Guarded by itself. */
   private final List<RowCursor> cursors = new ArrayList<>();
   /** The database's table stores, as operators look them up (made once, not per execution). */
   private final Function<TableDef, TableStore> stores;
@@ -59,7 +66,9 @@ final class Session {
       default -> throw new KiteSqlException(
           ErrorCode.WRONG_STATEMENT_KIND, "not a query: use execute() for " + statement.sql());
     };
-    cursors.add(cursor);
+    synchronized (cursors) {
+      cursors.add(cursor);
+    }
     return cursor;
   }
 
@@ -74,14 +83,21 @@ final class Session {
   }
 
   void forget(RowCursor cursor) {
-    cursors.remove(cursor);
+    synchronized (cursors) {
+      cursors.remove(cursor);
+    }
   }
 
+  /** Closes every open cursor; one being read on another thread closes when its current step ends. */
   void closeCursors() {
-    for (var c : List.copyOf(cursors)) {
+    List<RowCursor> open;
+    synchronized (cursors) {
+      open = List.copyOf(cursors);
+      cursors.clear();
+    }
+    for (var c : open) {
       c.close();
     }
-    cursors.clear();
   }
 
   void checkOpen() {

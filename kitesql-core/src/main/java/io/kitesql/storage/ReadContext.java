@@ -4,6 +4,7 @@ import io.kitesql.value.Scope;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.function.Supplier;
 import org.lmdbjava.Cursor;
 import org.lmdbjava.Dbi;
 import org.lmdbjava.Env;
@@ -16,13 +17,19 @@ import org.lmdbjava.Txn;
  * kept: each transaction gets a new one, because an ended scope stays ended and so keeps the
  * values of earlier transactions dead while the context serves later ones.
  *
- * <p>Used by one transaction at a time; the pool hands it from thread to thread.
+ * <p>Used by one transaction at a time; the pool hands it from thread to thread. That transaction
+ * may run queries on several threads at once, so each query gets a cursor of its own from this
+ * context's cursor pool (guarded by this object's monitor), each with its own scratch key buffer;
+ * no LMDB cursor is ever used by two threads at once. A cursor released by a query of an earlier
+ * transaction (a straggler on another thread) is ignored: the lease number tells them apart.
  */
 final class ReadContext {
   private final Env<Ptr> env;
   private final EnumMap<Keyspace, Dbi<Ptr>> dbis;
   private final EnumMap<Keyspace, List<PooledCursor>> cursors = new EnumMap<>(Keyspace.class);
   private final KeyBuffer keyBuffer;
+  /** Makes the scratch key buffer of each new pooled cursor. */
+  private final Supplier<KeyBuffer> keyBuffers;
   private final String name;
   /** The current transaction's scope; null before the first. */
   private Scope scope;
@@ -30,10 +37,11 @@ final class ReadContext {
   private boolean active;
   private long lease;
 
-  ReadContext(Env<Ptr> env, EnumMap<Keyspace, Dbi<Ptr>> dbis, KeyBuffer keyBuffer, String name) {
+  ReadContext(Env<Ptr> env, EnumMap<Keyspace, Dbi<Ptr>> dbis, Supplier<KeyBuffer> keyBuffers, String name) {
     this.env = env;
     this.dbis = dbis;
-    this.keyBuffer = keyBuffer;
+    this.keyBuffers = keyBuffers;
+    this.keyBuffer = keyBuffers.get();
     this.name = name;
     for (var ks : Keyspace.values()) {
       cursors.put(ks, new ArrayList<>(2));
@@ -52,9 +60,11 @@ final class ReadContext {
       forgetTransaction();
       throw e;
     }
-    scope = new Scope(name);
-    active = true;
-    lease++;
+    synchronized (this) { // published to stragglers releasing cursors (PooledCursor.release)
+      scope = new Scope(name);
+      active = true;
+      lease++;
+    }
   }
 
   /**
@@ -76,13 +86,15 @@ final class ReadContext {
   /** Ends the transaction: its values die first, for good, then LMDB releases the snapshot. */
   void end() {
     scope.end();
-    for (var list : cursors.values()) {
-      for (var c : list) {
-        c.inUse = false;
+    synchronized (this) {
+      for (var list : cursors.values()) {
+        for (var c : list) {
+          c.inUse = false;
+        }
       }
+      active = false;
     }
     txn.reset();
-    active = false;
   }
 
   /** The scope of the current (or, between transactions, the last) transaction. */
@@ -90,21 +102,26 @@ final class ReadContext {
     return scope;
   }
 
-  Txn<Ptr> txn() {
-    return txn;
+  /** The number of the current transaction of this context; a cursor remembers the one it served. */
+  long lease() {
+    return lease;
   }
 
-  Dbi<Ptr> dbi(Keyspace ks) {
-    return dbis.get(ks);
+  /**
+   * Looks {@code key} up with {@code mdb_get}, which uses the transaction's one key and value
+   * holder and the context's scratch key buffer: the caller serializes calls (the read
+   * transaction's monitor).
+   */
+  Ptr get(Keyspace ks, byte[] key, int length) {
+    return dbis.get(ks).get(txn, keyBuffer.load(key, length));
   }
 
-  /** Copies {@code key} into the scratch buffer and returns the holder that points at it. */
-  Ptr key(byte[] key, int length) {
-    return keyBuffer.load(key, length);
-  }
-
-  /** A cursor of this transaction, renewed for it; returned with {@link PooledCursor#release}. */
-  PooledCursor cursor(Keyspace ks) {
+  /**
+   * A cursor of this transaction, renewed for it and used by no one else until {@link
+   * PooledCursor#release}. Synchronized: queries on several threads take cursors at once, and
+   * renewing a cursor is also when LMDB first reads the keyspace's root into the transaction.
+   */
+  synchronized PooledCursor cursor(Keyspace ks) {
     var list = cursors.get(ks);
     for (int i = 0; i < list.size(); i++) { // no iterator: runs at every scan
       var c = list.get(i);
@@ -113,7 +130,7 @@ final class ReadContext {
         return c;
       }
     }
-    var c = new PooledCursor(dbis.get(ks).openCursor(txn), lease);
+    var c = new PooledCursor(this, dbis.get(ks).openCursor(txn), keyBuffers.get(), lease);
     list.add(c);
     c.inUse = true;
     return c;
@@ -136,15 +153,26 @@ final class ReadContext {
     }
   }
 
-  /** A cursor kept across transactions of its context. */
+  /** A cursor kept across transactions of its context, with its own scratch key buffer. */
   static final class PooledCursor {
+    private final ReadContext ctx;
     final Cursor<Ptr> cursor;
+    private final KeyBuffer keyBuffer;
+    /** The lease the LMDB cursor was last renewed for; guarded by the context's monitor. */
     private long renewedFor;
+    /** Guarded by the context's monitor. */
     private boolean inUse;
 
-    PooledCursor(Cursor<Ptr> cursor, long lease) {
+    PooledCursor(ReadContext ctx, Cursor<Ptr> cursor, KeyBuffer keyBuffer, long lease) {
+      this.ctx = ctx;
       this.cursor = cursor;
+      this.keyBuffer = keyBuffer;
       this.renewedFor = lease;
+    }
+
+    /** Copies {@code key} into this cursor's scratch buffer and returns the holder that points at it. */
+    Ptr key(byte[] key, int length) {
+      return keyBuffer.load(key, length);
     }
 
     private void take(ReadContext ctx) {
@@ -155,8 +183,16 @@ final class ReadContext {
       inUse = true;
     }
 
-    void release() {
-      inUse = false;
+    /**
+     * Gives the cursor back, if it still serves transaction {@code lease}: after that transaction
+     * ended the context took every cursor back itself and may have lent this one again.
+     */
+    void release(long lease) {
+      synchronized (ctx) {
+        if (ctx.active && ctx.lease == lease) {
+          inUse = false;
+        }
+      }
     }
   }
 }

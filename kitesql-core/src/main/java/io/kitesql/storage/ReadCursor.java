@@ -1,18 +1,42 @@
 package io.kitesql.storage;
 
-import io.kitesql.value.Memory;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import org.lmdbjava.GetOp;
 import org.lmdbjava.LmdbException;
 
-/** A cursor of a {@link ReadTransaction}: positions are read from the map, nothing is copied. */
+/**
+ * A cursor of a {@link ReadTransaction}: positions are read from the map, nothing is copied.
+ *
+ * <p>One thread at a time: every LMDB call runs inside a busy flag (one compare-and-set), which
+ * both refuses a second thread ({@link IllegalStateException}, instead of two threads inside one
+ * LMDB cursor) and lets the transaction's end wait for the call in flight. The flag is set before
+ * the scope is checked and the end flags the scope before it reads the busy flags, so either the
+ * call sees the end and throws, or the end sees the call and waits for it.
+ */
 public final class ReadCursor implements KvCursor {
+  private static final VarHandle BUSY;
+
+  static {
+    try {
+      BUSY = MethodHandles.lookup().findVarHandle(ReadCursor.class, "busy", int.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
   private final ReadTransaction txn;
+  /** Null once closed or detached by the end of the transaction. */
   private ReadContext.PooledCursor pooled;
+  /** 1 while a thread is inside an LMDB call of this cursor (via {@link #BUSY}). */
+  @SuppressWarnings("unused")
+  private int busy;
   private long keyAddress;
   private int keyLength = -1;
   private long valueAddress;
   private int valueLength;
 
+  // 48 bytes with compressed oops, as before the busy flag: it fills the padding.
   ReadCursor(ReadTransaction txn, ReadContext.PooledCursor pooled) {
     this.txn = txn;
     this.pooled = pooled;
@@ -58,7 +82,7 @@ public final class ReadCursor implements KvCursor {
     live();
     checkPositioned();
     txn.lent(keyLength);
-    return new Slice(Memory.ALL, keyAddress, keyLength);
+    return new Slice(txn.map(), keyAddress, keyLength);
   }
 
   @Override
@@ -66,50 +90,85 @@ public final class ReadCursor implements KvCursor {
     live();
     checkPositioned();
     txn.lent(valueLength);
-    return new Slice(Memory.ALL, valueAddress, valueLength);
+    return new Slice(txn.map(), valueAddress, valueLength);
   }
 
   @Override
   public void close() {
-    if (pooled != null) {
-      pooled.release();
-      pooled = null;
-      txn.forget(this);
+    enter(false);
+    var p = pooled;
+    pooled = null;
+    BUSY.setRelease(this, 0);
+    if (p != null) {
+      p.release(txn.lease()); // ignored if the transaction ended and the context moved on
+      txn.forget(this); // after leaving: the transaction's end holds its monitor while it waits for us
     }
   }
 
-  /** The transaction ended: the pooled cursor already went back with its context. */
-  void detach() {
-    pooled = null;
+  /** The transaction is ending (its scope already ended): waits for a call in flight, then lets go. */
+  void awaitIdleAndDetach() {
+    for (int spins = 0; (int) BUSY.getVolatile(this) != 0; spins++) {
+      if (spins < 1000) {
+        Thread.onSpinWait();
+      } else {
+        Thread.yield();
+      }
+    }
+    pooled = null; // the context takes its cursors back itself
   }
 
   private boolean move(Move op, byte[] key, int length, String action) {
-    var c = live().cursor;
-    boolean found;
+    var p = enter(true);
     try {
-      found = switch (op) {
-        case SEEK -> c.get(txn.context().key(key, length), GetOp.MDB_SET_RANGE);
-        case SEEK_EXACT -> c.get(txn.context().key(key, length), GetOp.MDB_SET_KEY);
-        case FIRST -> c.first();
-        case LAST -> c.last();
-        case NEXT -> c.next();
-        case PREV -> c.prev();
-      };
-    } catch (LmdbException e) {
-      throw LmdbErrors.translate(e, action);
+      var c = p.cursor;
+      boolean found;
+      try {
+        found = switch (op) {
+          case SEEK -> c.get(p.key(key, length), GetOp.MDB_SET_RANGE);
+          case SEEK_EXACT -> c.get(p.key(key, length), GetOp.MDB_SET_KEY);
+          case FIRST -> c.first();
+          case LAST -> c.last();
+          case NEXT -> c.next();
+          case PREV -> c.prev();
+        };
+      } catch (LmdbException e) {
+        throw LmdbErrors.translate(e, action);
+      }
+      if (!found) {
+        keyLength = -1;
+        return false;
+      }
+      // lmdbjava reuses these holders on the next call: copy address and size out now.
+      var k = c.key();
+      var v = c.val();
+      keyAddress = k.address;
+      keyLength = Math.toIntExact(k.size);
+      valueAddress = v.address;
+      valueLength = Math.toIntExact(v.size);
+      return true;
+    } finally {
+      BUSY.setRelease(this, 0);
     }
-    if (!found) {
-      keyLength = -1;
-      return false;
+  }
+
+  /**
+   * Marks this cursor busy and, if {@code live} is wanted, checks that its transaction has not
+   * ended (in that order, see the class comment).
+   *
+   * @return the pooled cursor (null only when not {@code live})
+   * @throws IllegalStateException if another thread is using the cursor, or (when {@code live})
+   *     it is closed or its transaction ended
+   */
+  private ReadContext.PooledCursor enter(boolean live) {
+    if (!BUSY.compareAndSet(this, 0, 1)) {
+      throw new IllegalStateException("a cursor is used by two threads at once; run one query per thread");
     }
-    // lmdbjava reuses these holders on the next call: copy address and size out now.
-    var k = pooled.cursor.key();
-    var v = pooled.cursor.val();
-    keyAddress = k.address;
-    keyLength = Math.toIntExact(k.size);
-    valueAddress = v.address;
-    valueLength = Math.toIntExact(v.size);
-    return true;
+    var p = pooled;
+    if (live && (p == null || !txn.scope().isLive())) {
+      BUSY.setRelease(this, 0);
+      throw new IllegalStateException(txn.isOpen() ? "cursor already closed" : "read transaction already closed");
+    }
+    return p;
   }
 
   private ReadContext.PooledCursor live() {

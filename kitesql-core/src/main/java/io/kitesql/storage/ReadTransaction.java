@@ -1,6 +1,7 @@
 package io.kitesql.storage;
 
 import io.kitesql.value.Scope;
+import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -11,31 +12,46 @@ import org.lmdbjava.LmdbException;
  *
  * <p>Begun with {@link Storage#beginRead()}; holds one pooled read context until closed. Every
  * slice it returns is a view of the map; values built on them must check {@link #scope()}.
+ *
+ * <p><b>Threads.</b> Any thread may use it, several at once: each cursor is one LMDB cursor of
+ * its own (queries running at once never share one), {@link #get} is serialized on this object,
+ * and {@link #close()} ends the scope, then waits for every cursor operation in flight before
+ * LMDB resets the transaction, so a cursor operation racing the end throws {@link
+ * IllegalStateException} and never runs on a reset transaction or an unmapped map.
  */
 public final class ReadTransaction implements KvTransaction {
   private final Storage storage;
   private final ReadContext ctx;
   /** Kept here, not asked of the context: once this transaction ends the context serves others. */
   private final Scope scope;
+  /** The storage's map view when this transaction began (see {@link Storage#map()}). */
+  private final MemorySegment map;
+  /** The context's transaction number while this transaction holds it. */
+  private final long lease;
+  /** Open cursors; guarded by this object's monitor. */
   private final List<ReadCursor> cursors = new ArrayList<>(2);
-  private boolean open = true;
+  private volatile boolean open = true;
+  /** Plain on purpose: a statistic, which concurrent queries of one transaction may undercount. */
   private long borrowed;
 
   ReadTransaction(Storage storage, ReadContext ctx) {
     this.storage = storage;
     this.ctx = ctx;
     this.scope = ctx.scope();
+    this.lease = ctx.lease();
+    this.map = storage.map();
   }
 
+  /** Serialized: {@code mdb_get} uses the transaction's one value holder and scratch key buffer. */
   @Override
-  public Optional<Slice> get(Keyspace keyspace, byte[] key, int length) {
+  public synchronized Optional<Slice> get(Keyspace keyspace, byte[] key, int length) {
     checkOpen();
     try {
-      var found = ctx.dbi(keyspace).get(ctx.txn(), ctx.key(key, length));
+      var found = ctx.get(keyspace, key, length);
       if (found == null) {
         return Optional.empty();
       }
-      var slice = Slice.borrow(found);
+      var slice = Slice.borrow(map, found);
       borrowed += slice.length();
       return Optional.of(slice);
     } catch (LmdbException e) {
@@ -44,13 +60,12 @@ public final class ReadTransaction implements KvTransaction {
   }
 
   @Override
-  public ReadCursor openCursor(Keyspace keyspace) {
+  public synchronized ReadCursor openCursor(Keyspace keyspace) {
     checkOpen();
     var cursor = new ReadCursor(this, ctx.cursor(keyspace));
     cursors.add(cursor);
     return cursor;
   }
-
   @Override
   public Scope scope() {
     return scope;
@@ -81,22 +96,37 @@ public final class ReadTransaction implements KvTransaction {
     return open;
   }
 
-  /** Ends the snapshot: every value it lent becomes unreadable, then the context goes back to the pool. */
+  /**
+   * Ends the snapshot: every value it lent becomes unreadable, cursor operations in flight on
+   * other threads finish (later ones throw), then the context goes back to the pool. Waiting while
+   * holding the monitor is safe: a cursor operation never takes it.
+   */
   @Override
   public void close() {
-    if (!open) {
-      return;
+    synchronized (this) {
+      if (!open) {
+        return;
+      }
+      open = false;
+      scope.end();
+      for (int i = 0; i < cursors.size(); i++) { // no iterator: runs at every transaction end
+        cursors.get(i).awaitIdleAndDetach();
+      }
+      cursors.clear();
     }
-    open = false;
-    for (var c : cursors) {
-      c.detach();
-    }
-    cursors.clear();
     storage.endRead(ctx);
   }
 
-  void forget(ReadCursor cursor) {
+  synchronized void forget(ReadCursor cursor) {
     cursors.remove(cursor);
+  }
+
+  MemorySegment map() {
+    return map;
+  }
+
+  long lease() {
+    return lease;
   }
 
   ReadContext context() {

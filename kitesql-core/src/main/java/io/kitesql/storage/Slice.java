@@ -6,7 +6,8 @@ import java.lang.foreign.MemorySegment;
 /**
  * Bytes of a key or value: {@code length} bytes of {@code base} from {@code offset}.
  *
- * <p>In a read-only transaction {@code base} is {@link Memory#ALL} and {@code offset} the absolute
+ * <p>In a read-only transaction {@code base} is the storage's view of the whole address space
+ * (like {@link Memory#ALL}, but closed before the map is unmapped) and {@code offset} the absolute
  * address inside the LMDB map: a loan valid until the transaction ends (check with the
  * transaction's {@code Scope}). In a write transaction the bytes are an owned heap copy, since
  * pages touched by a write can move.
@@ -15,7 +16,7 @@ public record Slice(MemorySegment base, long offset, int length) {
 
   /** Whether the bytes are lent by the LMDB map rather than owned on the heap. */
   public boolean isBorrowed() {
-    return base == Memory.ALL;
+    return base.isNative();
   }
 
   /** The native address of the first byte, or -1 for heap bytes. */
@@ -36,7 +37,7 @@ public record Slice(MemorySegment base, long offset, int length) {
     return new Slice(MemorySegment.ofArray(bytes), 0, bytes.length);
   }
 
-  static Slice borrow(Ptr ptr) {
-    return new Slice(Memory.ALL, ptr.address, Math.toIntExact(ptr.size));
+  static Slice borrow(MemorySegment map, Ptr ptr) {
+    return new Slice(map, ptr.address, Math.toIntExact(ptr.size));
   }
 }

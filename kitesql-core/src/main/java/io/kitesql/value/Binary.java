@@ -46,11 +46,15 @@ public final class Binary implements Comparable<Binary> {
 
   /**
    * A value viewing {@code length} bytes of {@code segment} at {@code offset} under {@code
-   * scope}: native segments by absolute address (borrowed), heap segments in place.
+   * scope}: a segment spanning the address space (a storage's map view) is kept, other native
+   * segments by absolute address (borrowed), heap segments in place.
    */
   public static Binary view(Scope scope, MemorySegment segment, long offset, int length) {
     Objects.requireNonNull(scope, "scope");
     Objects.checkFromIndexSize(offset, length, segment.byteSize());
+    if (Memory.spansAddressSpace(segment)) {
+      return new Binary(segment, offset, length, scope); // the map view stays in charge
+    }
     if (segment.isNative()) {
       return new Binary(Memory.ALL, segment.address() + offset, length, scope);
     }
@@ -92,18 +96,14 @@ public final class Binary implements Comparable<Binary> {
 
   /** A heap copy of the bytes. */
   public byte[] toByteArray() {
-    check();
-    byte[] bytes = Bytes.toArray(base, offset, length);
-    checkAfterRead();
-    return bytes;
+    return Bytes.toArray(scope, base, offset, length);
   }
 
   /** Copies the bytes into {@code dst} at {@code dstPos}, for encoders; returns the count. */
   public int copyTo(byte[] dst, int dstPos) {
     check();
     Objects.checkFromIndexSize(dstPos, length, dst.length);
-    MemorySegment.copy(base, Memory.BYTE, offset, dst, dstPos, length);
-    checkAfterRead();
+    Bytes.copyOut(scope, base, offset, dst, dstPos, length);
     return length;
   }
 
@@ -124,7 +124,7 @@ public final class Binary implements Comparable<Binary> {
 
   /** The absolute address of the bytes if native, else -1; for diagnostics and tests. */
   public long nativeAddress() {
-    return base == Memory.ALL ? offset : -1;
+    return base.isNative() ? offset : -1; // native bases span the address space
   }
 
   /** Writes the bytes to {@code out}; borrowed bytes via an 8 KiB chunk checked per chunk. */

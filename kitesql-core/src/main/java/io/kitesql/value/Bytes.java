@@ -9,8 +9,9 @@ import java.nio.channels.WritableByteChannel;
 /**
  * Byte-range kernels shared by {@link Text} and {@link Binary}: hashing, comparing, copying out.
  *
- * <p>A range is (segment, offset, length); the segment is {@link Memory#ALL} for borrowed values
- * (offset = absolute address) or a heap array segment for owned ones, so one code path serves
+ * <p>A range is (segment, offset, length); the segment spans the address space for borrowed values
+ * ({@link Memory#ALL} or the storage's map view, offset = absolute address) or is a heap array
+ * segment for owned ones, so one code path serves
  * both. Every method that reads bytes takes the range's {@link Scope} and follows the liveness
  * protocol of borrowed values once for both classes: check before reading, re-check after (the
  * streaming methods after every chunk, so that no byte read after the transaction ended is ever
@@ -99,11 +100,33 @@ final class Bytes {
     return eq;
   }
 
-  /** A heap copy of the range. */
-  static byte[] toArray(MemorySegment base, long offset, int len) {
+  /** Bulk copies of borrowed bytes go in pieces of this size, with a liveness check after each. */
+  static final int COPY_CHUNK = 64 * 1024;
+
+  /** A heap copy of the range, checked as {@link #copyOut} says. */
+  static byte[] toArray(Scope scope, MemorySegment base, long offset, int len) {
     var out = new byte[len];
-    MemorySegment.copy(base, Memory.BYTE, offset, out, 0, len);
+    copyOut(scope, base, offset, out, 0, len);
     return out;
+  }
+
+  /**
+   * Copies the range into {@code dst}. Borrowed bytes are copied {@link #COPY_CHUNK} bytes at a
+   * time, the scope re-checked after each piece: a long copy racing the end of its transaction
+   * stops at the next piece with {@link IllegalStateException} rather than copying on over pages
+   * LMDB may already reuse, and no single access through the map view lasts longer than one
+   * piece (the close of the view waits for the access in flight). Short ranges take one copy and
+   * one check, as before.
+   */
+  static void copyOut(Scope scope, MemorySegment base, long offset, byte[] dst, int dstPos, int len) {
+    scope.check();
+    for (int done = 0; done < len; ) {
+      int n = Math.min(COPY_CHUNK, len - done);
+      MemorySegment.copy(base, Memory.BYTE, offset + done, dst, dstPos + done, n);
+      scope.checkAfterRead();
+      done += n;
+    }
+    scope.checkAfterRead(); // an empty range too: a dead value never answers
   }
 
   /**

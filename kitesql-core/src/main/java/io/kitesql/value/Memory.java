@@ -28,5 +28,15 @@ public final class Memory {
   /** Native-order 64-bit, for SWAR kernels that do not care about byte order. */
   public static final ValueLayout.OfLong LONG_NATIVE = ValueLayout.JAVA_LONG_UNALIGNED;
 
+  /**
+   * Whether offsets into {@code segment} are absolute addresses: {@link #ALL}, or a storage's view
+   * of its map (a segment of the same extent that belongs to the storage's arena, so that it can
+   * be closed before the map is unmapped; see {@code Storage}). Borrowed values keep such a
+   * segment as it is: every read of theirs then goes through it.
+   */
+  public static boolean spansAddressSpace(MemorySegment segment) {
+    return segment.isNative() && segment.address() == 0 && segment.byteSize() == Long.MAX_VALUE;
+  }
+
   private Memory() {}
 }

@@ -12,8 +12,8 @@ import java.util.Objects;
 /**
  * UTF-8 text, either <em>borrowed</em> (bytes in native memory, typically the LMDB map, valid
  * while its read transaction lives) or <em>owned</em> (bytes on the heap). Both go through one
- * code path: a segment ({@link Memory#ALL} with the absolute address as offset, or a heap array
- * segment), an offset and a length.
+ * code path: a segment (one spanning the address space, {@link Memory#ALL} or the storage's map
+ * view, with the absolute address as offset, or a heap array segment), an offset and a length.
  *
  * <p><b>Liveness.</b> Every method that reads the bytes of a borrowed text first checks the
  * {@link Scope} of its transaction and re-checks it after reading; once the transaction has ended,
@@ -83,8 +83,9 @@ public final class Text implements CharSequence, Comparable<Text> {
 
   /**
    * A text viewing {@code byteLength} bytes of {@code segment} at {@code offset}, governed by
-   * {@code scope}: a native segment gives a borrowed text at the absolute address (the segment's
-   * own arena is then not consulted); a heap segment is viewed in place, so its array must not
+   * {@code scope}: a segment spanning the address space (a storage's map view) is kept, so reads
+   * go through it and fail once it is closed; another native segment gives a borrowed text at the
+   * absolute address (the segment's own arena is then not consulted); a heap segment is viewed in place, so its array must not
    * change while the text is used. With {@link Scope#OWNED} the text counts as owned.
    */
   public static Text view(Scope scope, MemorySegment segment, long offset, int byteLength,
@@ -92,6 +93,9 @@ public final class Text implements CharSequence, Comparable<Text> {
     Objects.requireNonNull(scope, "scope");
     checkLengths(byteLength, utf16Length);
     Objects.checkFromIndexSize(offset, byteLength, segment.byteSize());
+    if (Memory.spansAddressSpace(segment)) {
+      return new Text(segment, offset, byteLength, utf16Length, scope); // the map view stays in charge
+    }
     if (segment.isNative()) {
       return new Text(Memory.ALL, segment.address() + offset, byteLength, utf16Length, scope);
     }
@@ -266,16 +270,13 @@ public final class Text implements CharSequence, Comparable<Text> {
     if (array != null && offset == 0 && byteLength == array.length) {
       return new String(array, StandardCharsets.UTF_8);
     }
-    byte[] bytes = Bytes.toArray(base, offset, byteLength);
-    checkAfterRead();
+    byte[] bytes = Bytes.toArray(scope, base, offset, byteLength);
     return new String(bytes, StandardCharsets.UTF_8);
   }
 
   /** An owned copy of this text (heap bytes), valid forever. */
   public Text copy() {
-    check();
-    byte[] bytes = Bytes.toArray(base, offset, byteLength);
-    checkAfterRead();
+    byte[] bytes = Bytes.toArray(scope, base, offset, byteLength);
     return new Text(MemorySegment.ofArray(bytes), 0, byteLength, utf16Length, Scope.OWNED);
   }
 
@@ -294,7 +295,7 @@ public final class Text implements CharSequence, Comparable<Text> {
    * diagnostics and tests (e.g. proving a value lies in the LMDB map); works on dead text too.
    */
   public long nativeAddress() {
-    return base == Memory.ALL ? offset : -1;
+    return base.isNative() ? offset : -1; // native bases span the address space
   }
 
   /** Whether every char is ASCII (then length and charAt are O(1)). */
@@ -337,8 +338,7 @@ public final class Text implements CharSequence, Comparable<Text> {
   public int copyUtf8To(byte[] dst, int dstPos) {
     check();
     Objects.checkFromIndexSize(dstPos, byteLength, dst.length);
-    MemorySegment.copy(base, Memory.BYTE, offset, dst, dstPos, byteLength);
-    checkAfterRead();
+    Bytes.copyOut(scope, base, offset, dst, dstPos, byteLength);
     return byteLength;
   }
 
