@@ -8,6 +8,8 @@ import java.util.stream.Stream;
 import org.springframework.data.domain.Limit;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.Pageable;
+import org.springframework.data.domain.ScrollPosition;
+import org.springframework.data.domain.Window;
 import org.springframework.data.domain.Slice;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.repository.query.Param;
@@ -84,6 +86,10 @@ public interface OrderRepository extends KiteSqlRepository<Order, Long> {
   List<Order> findByStatus(String status, Limit limit);
 
   Stream<Order> streamByCustomerId(int customerId);
+
+  Window<Order> findFirst10ByStatusOrderByAmountAsc(String status, ScrollPosition position);
+
+  Window<Order> findByStatusOrderByNoteDesc(String status, ScrollPosition position, Limit limit);
 
   <T> List<T> findByCustomerId(int customerId, Class<T> type);
 

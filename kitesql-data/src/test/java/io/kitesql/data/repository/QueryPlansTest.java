@@ -66,8 +66,8 @@ class QueryPlansTest {
   @Test
   void projectionsSelectOnlyTheirColumns() {
     assertThat(sqlByMethod.get("findByCustomerIdOrderByIdDesc")).startsWith("select \"id\", \"note\" from");
-    assertThat(sqlByMethod.get("findByStatus")).matches("select \"(status|amount)\", \"(status|amount)\" from .*");
-    assertThat(sqlByMethod.get("findDistinctByCustomerId")).startsWith("select distinct ");
+    // a record DTO: its two components' columns, distinct as the method name says
+    assertThat(sqlByMethod.get("findDistinctByCustomerId")).matches("select distinct \"(status|amount)\", \"(status|amount)\" from .*");
   }
 
   interface BadProperty extends KiteSqlRepository<Order, Long> {

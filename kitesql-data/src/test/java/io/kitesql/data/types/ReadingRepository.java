@@ -1,5 +1,6 @@
-package io.kitesql.data.repository;
+package io.kitesql.data.types;
 
+import io.kitesql.data.repository.KiteSqlRepository;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;

@@ -1,4 +1,4 @@
-package io.kitesql.data.repository;
+package io.kitesql.data.types;
 
 import java.math.BigDecimal;
 import java.time.Instant;

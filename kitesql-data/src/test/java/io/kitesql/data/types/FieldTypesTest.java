@@ -1,8 +1,10 @@
-package io.kitesql.data.repository;
+package io.kitesql.data.types;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kitesql.data.config.EnableKiteSqlRepositories;
 import io.kitesql.data.mapping.KiteSqlCustomConversions;
+import io.kitesql.data.repository.KiteSqlTestConfiguration;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -26,6 +28,7 @@ class FieldTypesTest {
 
   @Configuration
   @Import(KiteSqlTestConfiguration.class)
+  @EnableKiteSqlRepositories(basePackageClasses = ReadingRepository.class)
   static class Config {
     @Bean
     KiteSqlCustomConversions kiteSqlCustomConversions() {
