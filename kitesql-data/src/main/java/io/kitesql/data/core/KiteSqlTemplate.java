@@ -119,6 +119,11 @@ public class KiteSqlTemplate {
     }
   }
 
+  /** The first {@code maxRows} rows of {@code statement}, each mapped by {@code mapper}. */
+  public <T> List<T> query(Statement statement, RowMapper<T> mapper, int maxRows) {
+    return query(statement, rows -> collect(rows, mapper, maxRows));
+  }
+
   /**
    * Runs a query and hands its rows to {@code reader} inside the transaction; what {@code reader}
    * returns must not keep the {@link Rows} (the cursor closes when it returns).

@@ -110,14 +110,7 @@ public final class DeclaredKiteSqlQuery implements RepositoryQuery {
     if (method.isStreamQuery()) {
       return processor.processResult(template.stream(statement, mapper));
     }
-    var rows = template.query(statement, r -> {
-      var list = new ArrayList<Object>();
-      int max = method.isCollectionQuery() ? Integer.MAX_VALUE : 2;
-      while (list.size() < max && r.next()) {
-        list.add(mapper.mapRow(r.row()));
-      }
-      return list;
-    });
+    var rows = template.query(statement, mapper, method.isCollectionQuery() ? Integer.MAX_VALUE : 2);
     if (method.isCollectionQuery()) {
       return processor.processResult(rows);
     }

@@ -237,13 +237,7 @@ public final class PartTreeKiteSqlQuery implements RepositoryQuery {
   }
 
   private <T> List<T> list(String sql, Object[] args, RowMapper<T> mapper, int max) {
-    return template.query(Statement.named(name, sql, args), rows -> {
-      var list = new ArrayList<T>();
-      while (list.size() < max && rows.next()) {
-        list.add(mapper.mapRow(rows.row()));
-      }
-      return list;
-    });
+    return template.query(Statement.named(name, sql, args), mapper, max);
   }
 
   private static Object[] append(Object[] args, Object... more) {

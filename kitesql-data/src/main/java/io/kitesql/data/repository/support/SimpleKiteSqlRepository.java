@@ -199,13 +199,7 @@ public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID> 
   }
 
   private List<T> list(Statement statement) {
-    return template.query(statement, rows -> {
-      var result = new ArrayList<T>();
-      while (rows.next()) {
-        result.add(mapping.mapRow(rows.row()));
-      }
-      return result;
-    });
+    return template.query(statement, mapping, Integer.MAX_VALUE);
   }
 
   private @Nullable Object id(T entity) {
