@@ -15,6 +15,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -135,6 +138,29 @@ class ReplyTreeTest {
         .isInstanceOf(InvalidDataAccessApiUsageException.class)
         .hasMessageContaining("read-only");
     assertThat(posts.existsById(9L)).isFalse();
+  }
+
+  @Test
+  void manyVirtualThreadsBuildTreesAtOnce() throws Exception {
+    var expectedBodies = thread.stream().map(p -> p.body().toString()).sorted().toList();
+    try (var threads = Executors.newVirtualThreadPerTaskExecutor()) {
+      var results = new ArrayList<Future<List<String>>>();
+      for (int i = 0; i < 200; i++) {
+        results.add(threads.submit(() -> service.withTree(1, roots -> {
+          var texts = new ArrayList<CharSequence>();
+          collect(roots, texts);
+          // bodies are every second text (user, body, user, body, ...)
+          var bodies = new ArrayList<String>();
+          for (int t = 1; t < texts.size(); t += 2) {
+            bodies.add(texts.get(t).toString());
+          }
+          return bodies.stream().sorted().toList();
+        })));
+      }
+      for (var result : results) {
+        assertThat(result.get(60, TimeUnit.SECONDS)).isEqualTo(expectedBodies);
+      }
+    }
   }
 
   private static void collect(List<ReplyTreeService.Node> nodes, List<CharSequence> texts) {
