@@ -55,6 +55,11 @@ public final class Conversions {
     return converted;
   }
 
+  /** The type a property of {@code type} is stored as: a custom writing converter's target, or itself. */
+  public Class<?> writeTarget(Class<?> type) {
+    return custom.getCustomWriteTarget(type).orElse(type);
+  }
+
   /** A property value as the engine binds it. */
   public @Nullable Object write(@Nullable Object value) {
     if (value == null) {
