@@ -2,6 +2,7 @@ package io.kitesql.data.mapping;
 
 import io.kitesql.data.core.Row;
 import io.kitesql.data.core.RowMapper;
+import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
@@ -28,6 +29,8 @@ public final class InterfaceProjection<T> implements RowMapper<T> {
   private final List<String> propertyNames = new ArrayList<>();
   private final EntityMapping.ResultLayout layout;
   private final Conversions conversions;
+  /** The proxy class's constructor, found once: {@code Proxy.newProxyInstance} looks it up per call. */
+  private final Constructor<?> proxyConstructor;
 
   public InterfaceProjection(Class<T> type, @Nullable EntityMapping<?> domain, Conversions conversions) {
     if (!type.isInterface()) {
@@ -51,6 +54,12 @@ public final class InterfaceProjection<T> implements RowMapper<T> {
       throw new MappingException("projection " + type.getName() + " declares no getters");
     }
     this.layout = new EntityMapping.ResultLayout(columns);
+    var sample = Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, new Values(new Object[slotTypes.size()]));
+    try {
+      this.proxyConstructor = sample.getClass().getConstructor(InvocationHandler.class);
+    } catch (NoSuchMethodException e) {
+      throw new IllegalStateException("a proxy class without its InvocationHandler constructor: " + sample.getClass(), e);
+    }
   }
 
   /** The properties this projection reads (its getters), in declaration order of the bean introspector. */
@@ -68,7 +77,11 @@ public final class InterfaceProjection<T> implements RowMapper<T> {
       }
       values[i] = conversions.read(row, indexes[i], slotTypes.get(i));
     }
-    return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, new Values(values)));
+    try {
+      return type.cast(proxyConstructor.newInstance(new Values(values)));
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("cannot make a " + type.getName() + " projection", e);
+    }
   }
 
   /** The proxy's behaviour: getters answer from the array, default methods run, Object's methods by value. */

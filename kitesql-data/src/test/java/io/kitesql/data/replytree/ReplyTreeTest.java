@@ -25,6 +25,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.test.context.junit.jupiter.SpringJUnitConfig;
+import org.springframework.transaction.IllegalTransactionStateException;
 import org.springframework.transaction.annotation.EnableTransactionManagement;
 
 /**
@@ -138,6 +139,13 @@ class ReplyTreeTest {
         .isInstanceOf(InvalidDataAccessApiUsageException.class)
         .hasMessageContaining("read-only");
     assertThat(posts.existsById(9L)).isFalse();
+  }
+
+  @Test
+  void transactionalRepositoryMethodsUseTheKiteSqlTransactionManager() {
+    assertThatThrownBy(() -> posts.countByThreadId(1)).isInstanceOf(IllegalTransactionStateException.class);
+    long counted = service.withTree(1, roots -> posts.countByThreadId(1));
+    assertThat(counted).isEqualTo(thread.size());
   }
 
   @Test

@@ -97,9 +97,12 @@ public final class PartTreeKiteSqlQuery implements RepositoryQuery {
   @Override
   public @Nullable Object execute(@Nullable Object[] parameters) {
     var accessor = new ParametersParameterAccessor(method.getParameters(), parameters);
-    var bound = new ArrayList<@Nullable Object>();
+    var bound = new ArrayList<@Nullable Object>(where.markerCount());
     var whereSql = where.sql(accessor.iterator(), bound);
-    var args = bound.stream().map(mapping.conversions()::write).toArray();
+    var args = new Object[bound.size()];
+    for (int i = 0; i < args.length; i++) {
+      args[i] = mapping.conversions().write(bound.get(i));
+    }
     if (tree.isCountProjection()) {
       long count = count(whereSql, args);
       return method.getReturnedObjectType() == int.class || method.getReturnedObjectType() == Integer.class ? Math.toIntExact(count) : count;
@@ -110,9 +113,12 @@ public final class PartTreeKiteSqlQuery implements RepositoryQuery {
     if (tree.isDelete()) {
       return delete(whereSql, args);
     }
-    var processor = method.getResultProcessor().withDynamicProjection(accessor);
-    var result = results.forType(processor.getReturnedType().getReturnedType());
-    return processor.processResult(select(accessor, result, whereSql, args));
+    // the mappers make objects of the returned type already, so Spring's result processing (which
+    // would copy the list) is not needed; a dynamic projection only picks the mapper
+    var returned = method.getParameters().hasDynamicProjection()
+        ? method.getResultProcessor().withDynamicProjection(accessor).getReturnedType().getReturnedType()
+        : method.getResultProcessor().getReturnedType().getReturnedType();
+    return select(accessor, results.forType(returned), whereSql, args);
   }
 
   private @Nullable Object select(ParametersParameterAccessor accessor, ResultMappers.ResultMapper result, String whereSql, Object[] args) {

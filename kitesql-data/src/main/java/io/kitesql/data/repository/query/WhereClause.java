@@ -21,6 +21,7 @@ final class WhereClause {
 
   private final List<List<Predicate>> disjuncts = new ArrayList<>();
   private final @Nullable String fixedSql;
+  private final int markerCount;
 
   WhereClause(PartTree tree, EntityMapping<?> mapping, String method) {
     boolean collections = false;
@@ -49,11 +50,17 @@ final class WhereClause {
       disjuncts.add(conjuncts);
     }
     this.fixedSql = collections ? null : render(null, new ArrayList<>());
+    this.markerCount = disjuncts.stream().flatMap(List::stream).mapToInt(p -> p.type().getNumberOfArguments()).sum();
   }
 
   /** The clause's text with one marker per In/NotIn collection, to show and EXPLAIN. */
   String describe() {
     return fixedSql != null ? fixedSql : render(null, new ArrayList<>());
+  }
+
+  /** The number of parameter markers (In/NotIn collections counted as one). */
+  int markerCount() {
+    return markerCount;
   }
 
   /** Whether the clause's text is the same for every call (no In/NotIn to expand). */
@@ -67,8 +74,10 @@ final class WhereClause {
    */
   String sql(Iterator<@Nullable Object> arguments, List<@Nullable Object> bound) {
     if (fixedSql != null) {
-      for (var conjuncts : disjuncts) {
-        for (var p : conjuncts) {
+      for (int d = 0; d < disjuncts.size(); d++) { // indexed: no iterator per call
+        var conjuncts = disjuncts.get(d);
+        for (int c = 0; c < conjuncts.size(); c++) {
+          var p = conjuncts.get(c);
           for (int i = 0; i < p.type().getNumberOfArguments(); i++) {
             bound.add(likeArgument(p.type(), arguments.next()));
           }

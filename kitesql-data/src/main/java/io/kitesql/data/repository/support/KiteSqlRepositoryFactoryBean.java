@@ -8,21 +8,25 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.beans.BeansException;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.data.repository.Repository;
+import org.springframework.data.repository.core.support.RepositoryFactoryBeanSupport;
 import org.springframework.data.repository.core.support.RepositoryFactorySupport;
-import org.springframework.data.repository.core.support.TransactionalRepositoryFactoryBeanSupport;
 import org.springframework.util.Assert;
 
 /**
  * The Spring bean behind each KiteSQL repository interface. Set up by {@code
  * @EnableKiteSqlRepositories}: the {@link KiteSqlTemplate} to run statements with, the mapping
- * context, and the application's {@link KiteSqlCustomConversions} bean if it has one. Repository
- * methods the application annotates with {@code @Transactional} use the KiteSQL transaction
- * manager by default.
+ * context, and the application's {@link KiteSqlCustomConversions} bean if it has one.
+ *
+ * <p>Repository methods need no transaction interceptor: each statement joins the current
+ * transaction or runs in a short one of its own, and engine errors are translated where they
+ * arise. A repository the application annotates with {@code @Transactional} (on the interface or
+ * a method) gets one, using the KiteSQL transaction manager unless the annotation names another.
  */
-public class KiteSqlRepositoryFactoryBean<T extends Repository<S, ID>, S, ID> extends TransactionalRepositoryFactoryBeanSupport<T, S, ID> {
+public class KiteSqlRepositoryFactoryBean<T extends Repository<S, ID>, S, ID> extends RepositoryFactoryBeanSupport<T, S, ID> {
   private @Nullable KiteSqlTemplate template;
   private @Nullable KiteSqlMappingContext mappingContext;
   private @Nullable BeanFactory beanFactory;
+  private String transactionManager = "kiteSqlTransactionManager";
 
   public KiteSqlRepositoryFactoryBean(Class<? extends T> repositoryInterface) {
     super(repositoryInterface);
@@ -37,6 +41,11 @@ public class KiteSqlRepositoryFactoryBean<T extends Repository<S, ID>, S, ID> ex
     setMappingContext(mappingContext);
   }
 
+  /** The transaction manager bean for {@code @Transactional} repository methods. */
+  public void setTransactionManager(String transactionManager) {
+    this.transactionManager = transactionManager;
+  }
+
   @Override
   public void setBeanFactory(BeanFactory beanFactory) throws BeansException {
     super.setBeanFactory(beanFactory);
@@ -44,11 +53,15 @@ public class KiteSqlRepositoryFactoryBean<T extends Repository<S, ID>, S, ID> ex
   }
 
   @Override
-  protected RepositoryFactorySupport doCreateRepositoryFactory() {
+  protected RepositoryFactorySupport createRepositoryFactory() {
     Assert.state(template != null, "a KiteSqlTemplate is required (bean 'kiteSqlTemplate', or templateRef of @EnableKiteSqlRepositories)");
     Assert.state(mappingContext != null, "a KiteSqlMappingContext is required");
     var custom = beanFactory == null ? KiteSqlCustomConversions.none()
         : beanFactory.getBeanProvider(KiteSqlCustomConversions.class).getIfAvailable(KiteSqlCustomConversions::none);
-    return new KiteSqlRepositoryFactory(template, mappingContext, new Conversions(custom));
+    var factory = new KiteSqlRepositoryFactory(template, mappingContext, new Conversions(custom));
+    if (beanFactory != null && TransactionalMethods.areDeclaredOn(getObjectType())) {
+      factory.addRepositoryProxyPostProcessor(new TransactionalMethods(beanFactory, transactionManager));
+    }
+    return factory;
   }
 }

@@ -98,7 +98,7 @@ public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID> 
       var args = append(mapping.values(entity, sql.updatedColumns()), id(entity));
       return template.inWriteTransaction(tx -> {
         if (template.update(Statement.named(statementName("update"), sql.update(), args)) == 0) {
-          template.update(Statement.named(statementName("update"), sql.insert(), mapping.values(entity, mapping.columns())));
+          template.update(Statement.named(statementName("insert"), sql.insert(), mapping.values(entity, mapping.columns())));
         }
         return entity;
       });
