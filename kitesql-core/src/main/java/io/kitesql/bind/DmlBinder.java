@@ -3,6 +3,7 @@ package io.kitesql.bind;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.catalog.Catalog;
+import io.kitesql.catalog.Identity;
 import io.kitesql.catalog.TableDef;
 import io.kitesql.expr.Clause;
 import io.kitesql.expr.Expr;
@@ -31,38 +32,7 @@ final class DmlBinder {
   }
 
   BoundStatement.Insert insert(Insert insert) {
-    if (insert.getDuplicateUpdateSets() != null || insert.getSetUpdateSets() != null) {
-      throw Unsupported.feature("INSERT ... SET / ON DUPLICATE KEY UPDATE");
-    }
-    if (insert.getReturningClause() != null) {
-      throw Unsupported.feature("INSERT ... RETURNING");
-    }
-    if (insert.getConflictAction() != null) {
-      throw Unsupported.feature("INSERT ... ON CONFLICT");
-    }
-    var table = Names.table(catalog, insert.getTable());
-    var targets = new ArrayList<Integer>();
-    if (insert.getColumns() == null || insert.getColumns().isEmpty()) {
-      IntStream.range(0, table.columns().size()).forEach(targets::add);
-    } else {
-      var seen = new HashSet<Integer>();
-      for (var c : insert.getColumns()) {
-        int position = column(table, c.getColumnName());
-        if (!seen.add(position)) {
-          throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "column " + c.getColumnName() + " is listed twice in INSERT");
-        }
-        targets.add(position);
-      }
-    }
-    var select = insert.getSelect();
-    var queries = new QueryBinder(catalog, params).with(insert.getWithItemsList());
-    PlanNode source = select instanceof Values values ? queries.bindValues(values.getExpressions()) : queries.bind(select);
-    if (source.output().size() != targets.size()) {
-      throw new KiteSqlException(
-          ErrorCode.TYPE_MISMATCH,
-          "INSERT into " + table.name() + " has " + targets.size() + " target column(s) but " + source.output().size() + " value(s) per row");
-    }
-    return new BoundStatement.Insert(table, targets, source, Defaults.of(table));
+    return new InsertBinder(catalog, params).bind(insert);
   }
 
   BoundStatement.Update update(Update update) {
@@ -86,6 +56,7 @@ final class DmlBinder {
       }
       for (int i = 0; i < set.getColumns().size(); i++) {
         int position = column(table, set.getColumn(i).getColumnName());
+        checkUpdatable(table, position);
         if (!seen.add(position)) {
           throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "column " + set.getColumn(i).getColumnName() + " is assigned twice");
         }
@@ -117,13 +88,22 @@ final class DmlBinder {
     return new BoundStatement.Delete(table, source);
   }
 
-  private static TableScan scan(TableDef table, net.sf.jsqlparser.schema.Table ref) {
+  /** PostgreSQL refuses UPDATE of a GENERATED ALWAYS identity column to anything but DEFAULT. */
+  private static void checkUpdatable(TableDef table, int position) {
+    var column = table.columns().get(position);
+    if (column.identity().map(i -> i.generation() == Identity.Generation.ALWAYS).orElse(false)) {
+      throw new KiteSqlException(ErrorCode.GENERATED_ALWAYS, "column \"" + column.name()
+          + "\" can only be updated to DEFAULT: it is an identity column defined as GENERATED ALWAYS (SET ... = DEFAULT is not supported)");
+    }
+  }
+
+  static TableScan scan(TableDef table, net.sf.jsqlparser.schema.Table ref) {
     var alias = ref.getAlias() != null ? Names.unquote(ref.getAlias().getName()) : table.name();
     var all = IntStream.range(0, table.columns().size()).boxed().toList();
     return new TableScan(table, alias, all, new Access.FullScan());
   }
 
-  private static int column(TableDef table, String name) {
+  static int column(TableDef table, String name) {
     var unquoted = Names.unquote(name);
     return table.columnPosition(unquoted)
         .orElseThrow(() -> new KiteSqlException(ErrorCode.UNKNOWN_COLUMN, "column " + unquoted + " does not exist in table " + table.name()));
