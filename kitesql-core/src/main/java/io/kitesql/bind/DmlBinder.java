@@ -6,7 +6,6 @@ import io.kitesql.catalog.Catalog;
 import io.kitesql.catalog.Identity;
 import io.kitesql.catalog.TableDef;
 import io.kitesql.expr.Clause;
-import io.kitesql.expr.Expr;
 import io.kitesql.expr.Parameters;
 import io.kitesql.plan.Access;
 import io.kitesql.plan.Filter;
@@ -14,11 +13,9 @@ import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.TableScan;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.List;
 import java.util.stream.IntStream;
 import net.sf.jsqlparser.statement.delete.Delete;
 import net.sf.jsqlparser.statement.insert.Insert;
-import net.sf.jsqlparser.statement.select.Values;
 import net.sf.jsqlparser.statement.update.Update;
 
 /** INSERT, UPDATE and DELETE on one table. */
