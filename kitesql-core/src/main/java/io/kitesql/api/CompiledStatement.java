@@ -32,6 +32,8 @@ final class CompiledStatement {
     this.columns = switch (statement) {
       case BoundStatement.Query q -> q.plan().output().stream().map(c -> new ResultColumn(c.name(), c.type())).toList();
       case BoundStatement.Explain _ -> List.of(new ResultColumn("plan", io.kitesql.value.DataType.VARCHAR));
+      case BoundStatement.Insert i when i.returning().isPresent() ->
+          i.returning().get().columns().stream().map(c -> new ResultColumn(c.name(), c.type())).toList();
       default -> List.of();
     };
     this.hasSubqueries = statement instanceof BoundStatement.Query q && io.kitesql.exec.SubqueryExecutor.needed(q.plan());
@@ -70,6 +72,9 @@ final class CompiledStatement {
 
   /** Takes back a closed operator tree for the next execution. */
   void release(Operator op) {
+    if (!(statement instanceof BoundStatement.Query)) {
+      return; // only query plans are pooled (acquire); EXPLAIN and RETURNING rows are built per execution
+    }
     if (pooled.incrementAndGet() <= MAX_POOLED) {
       pool.addFirst(op);
     } else {

@@ -2,6 +2,7 @@ package io.kitesql.api;
 
 import io.kitesql.catalog.Catalog;
 import io.kitesql.catalog.CatalogStore;
+import io.kitesql.catalog.IdentityCounters;
 import io.kitesql.catalog.TableDef;
 import io.kitesql.storage.KvTransaction;
 import io.kitesql.storage.Storage;
@@ -41,6 +42,7 @@ public final class Database implements AutoCloseable {
   private final Storage storage;
   private final ConcurrentHashMap<String, PreparedStatement> statements = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<TableDef, TableStore> stores = new ConcurrentHashMap<>();
+  private final IdentityCounters identities = new IdentityCounters();
   private volatile CatalogSnapshot current;
 
   Database(Storage storage) {
@@ -198,6 +200,11 @@ public final class Database implements AutoCloseable {
     if (version > current.version()) {
       current = new CatalogSnapshot(version, catalog);
     }
+  }
+
+  /** Hands out identity column values; shared by every write transaction of this database. */
+  IdentityCounters identities() {
+    return identities;
   }
 
   TableStore store(TableDef table) {

@@ -38,7 +38,7 @@ public final class PreparedStatement {
     return current().parameters().count();
   }
 
-  /** The result columns of a query; empty for other statements. */
+  /** The result columns of a query or of an INSERT ... RETURNING; empty for other statements. */
   public List<ResultColumn> columns() {
     return current().columns();
   }
@@ -46,6 +46,11 @@ public final class PreparedStatement {
   /** Whether this is a query (SELECT, VALUES or EXPLAIN): run it with {@code query}, others with {@code execute}. */
   public boolean isQuery() {
     return current().statement().isReadOnly();
+  }
+
+  /** Whether it returns rows through {@code query()}: a query, or an INSERT ... RETURNING. */
+  public boolean returnsRows() {
+    return current().statement().returnsRows();
   }
 
   private CompiledStatement current() {

@@ -7,7 +7,9 @@ import io.kitesql.catalog.Catalog;
 import io.kitesql.catalog.CatalogStore;
 import io.kitesql.exec.DdlExecutor;
 import io.kitesql.exec.DmlExecutor;
+import io.kitesql.exec.ExecutionContext;
 import io.kitesql.storage.WriteTransaction;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -25,7 +27,11 @@ public final class ReadWriteTransaction extends Transaction {
     this.initialCatalog = session.catalog;
   }
 
-  /** Runs INSERT, UPDATE, DELETE or DDL; returns the rows written (0 for DDL). */
+  /**
+   * Runs INSERT, UPDATE, DELETE or DDL; returns the rows written (0 for DDL). An INSERT ...
+   * RETURNING runs too, its returned rows dropped: to read them (generated keys, say), pass it to
+   * {@link #query(PreparedStatement, Object...)} instead.
+   */
   public long execute(PreparedStatement statement, Object... parameters) {
     return execute(statement, parameters, null);
   }
@@ -52,7 +58,7 @@ public final class ReadWriteTransaction extends Transaction {
     Outcome outcome;
     try {
       outcome = storage.atomically(() -> switch (bound) {
-        case BoundStatement.Insert i -> new Outcome(DmlExecutor.insert(i, storage, ctx), session.catalog);
+        case BoundStatement.Insert i -> new Outcome(DmlExecutor.insert(i, storage, ctx, session.database().identities()), session.catalog);
         case BoundStatement.Update u -> new Outcome(DmlExecutor.update(u, storage, ctx), session.catalog);
         case BoundStatement.Delete d -> new Outcome(DmlExecutor.delete(d, storage, ctx), session.catalog);
         default -> new Outcome(0, DdlExecutor.execute(bound, storage, session.catalog, session.database()::store));
@@ -62,6 +68,18 @@ public final class ReadWriteTransaction extends Transaction {
     }
     session.catalog = outcome.catalog();
     return outcome.rows();
+  }
+
+  /**
+   * Runs an INSERT ... RETURNING for {@link Session#query} (the statement completes, atomically,
+   * before its first row is read) and returns the rows.
+   */
+  List<Object[]> insertReturning(PreparedStatement statement, BoundStatement.Insert insert, ExecutionContext ctx) {
+    try {
+      return storage.atomically(() -> DmlExecutor.insertReturning(insert, storage, ctx, session.database().identities()));
+    } catch (StackOverflowError e) {
+      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "statement nested too deeply to execute: " + statement.sql(), e);
+    }
   }
 
   /** Makes the writes durable and visible to transactions that begin afterwards. */

@@ -63,6 +63,15 @@ final class Session {
         yield new RowCursor(compiled.columns(), compiled, compiled.acquire(q.plan()), context(params), owner);
       }
       case BoundStatement.Explain e -> explain(owner, compiled, e);
+      case BoundStatement.Insert i when i.returning().isPresent() -> {
+        if (!(owner instanceof ReadWriteTransaction writer)) {
+          throw new KiteSqlException(ErrorCode.INVALID_TRANSACTION_STATE,
+              "INSERT ... RETURNING writes: run it in a read-write transaction: " + statement.sql());
+        }
+        var params = named == null ? compiled.parameters().bind(positional) : compiled.parameters().bindNamed(named);
+        var ctx = context(params);
+        yield new RowCursor(compiled.columns(), compiled, new ReturnedRows(writer.insertReturning(statement, i, ctx)), ctx, owner);
+      }
       default -> throw new KiteSqlException(
           ErrorCode.WRONG_STATEMENT_KIND, "not a query: use execute() for " + statement.sql());
     };

@@ -15,7 +15,11 @@ public abstract sealed class Transaction implements AutoCloseable permits ReadOn
     this.session = session;
   }
 
-  /** Runs a query with positional parameters; values are lent until the transaction ends. */
+  /**
+   * Runs a query with positional parameters; values are lent until the transaction ends. In a
+   * {@link ReadWriteTransaction} this also runs an {@code INSERT ... RETURNING} (generated keys,
+   * say): the insert completes before the first row is read, and the cursor holds its rows.
+   */
   public RowCursor query(PreparedStatement statement, Object... parameters) {
     return session.query(this, statement, parameters, null);
   }

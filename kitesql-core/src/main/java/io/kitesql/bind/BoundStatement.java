@@ -3,8 +3,12 @@ package io.kitesql.bind;
 import io.kitesql.catalog.ColumnDef;
 import io.kitesql.catalog.TableDef;
 import io.kitesql.expr.Expr;
+import io.kitesql.plan.OutputColumn;
 import io.kitesql.plan.PlanNode;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * A statement with every name resolved and every expression typed: what a prepared statement
@@ -17,18 +21,50 @@ public sealed interface BoundStatement {
     return this instanceof Query || this instanceof Explain;
   }
 
+  /** Whether it returns rows (run it with {@code query()}): a query, or a write with RETURNING. */
+  default boolean returnsRows() {
+    return isReadOnly() || this instanceof Insert i && i.returning().isPresent();
+  }
+
   /** A SELECT (or VALUES): rows out. */
   record Query(PlanNode plan) implements BoundStatement {}
 
   /**
    * INSERT: {@code source} rows are written to {@code targetColumns}; other columns get their
-   * default ({@code defaults}, one per table column, a NULL literal where none is declared).
+   * default ({@code defaults}, one per table column, a NULL literal where none is declared), and an
+   * identity column that is not a target gets the next values of its counter.
    */
-  record Insert(TableDef table, List<Integer> targetColumns, PlanNode source, List<Expr> defaults)
+  record Insert(TableDef table, List<Integer> targetColumns, PlanNode source, List<Expr> defaults, Optional<Returning> returning)
       implements BoundStatement {
     public Insert {
       targetColumns = List.copyOf(targetColumns);
       defaults = List.copyOf(defaults);
+      Objects.requireNonNull(returning, "returning");
+    }
+
+    public Insert(TableDef table, List<Integer> targetColumns, PlanNode source, List<Expr> defaults) {
+      this(table, targetColumns, source, defaults, Optional.empty());
+    }
+
+    public Insert withSource(PlanNode newSource) {
+      return new Insert(table, targetColumns, newSource, defaults, returning);
+    }
+
+    /** The identity column, if it gets generated values (the INSERT gives it none). */
+    public OptionalInt generatedColumn() {
+      var identity = table.identityColumn();
+      return identity.isPresent() && !targetColumns.contains(identity.getAsInt()) ? identity : OptionalInt.empty();
+    }
+  }
+
+  /**
+   * RETURNING: {@code values} are computed from each row as written (every table column, in
+   * order, generated and default values included); {@code columns} name them.
+   */
+  record Returning(List<Expr> values, List<OutputColumn> columns) {
+    public Returning {
+      values = List.copyOf(values);
+      columns = List.copyOf(columns);
     }
   }
 

@@ -3,9 +3,9 @@ package io.kitesql.bind;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.catalog.Catalog;
+import io.kitesql.catalog.Identity;
 import io.kitesql.catalog.TableDef;
 import io.kitesql.expr.Clause;
-import io.kitesql.expr.Expr;
 import io.kitesql.expr.Parameters;
 import io.kitesql.plan.Access;
 import io.kitesql.plan.Filter;
@@ -14,11 +14,9 @@ import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.TableScan;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.List;
 import java.util.stream.IntStream;
 import net.sf.jsqlparser.statement.delete.Delete;
 import net.sf.jsqlparser.statement.insert.Insert;
-import net.sf.jsqlparser.statement.select.Values;
 import net.sf.jsqlparser.statement.update.Update;
 
 /** INSERT, UPDATE and DELETE on one table. */
@@ -32,6 +30,7 @@ final class DmlBinder {
   }
 
   BoundStatement.Insert insert(Insert insert) {
+<<<<<<< HEAD
     if (insert.getDuplicateUpdateSets() != null || insert.getSetUpdateSets() != null) {
       throw Unsupported.feature("INSERT ... SET / ON DUPLICATE KEY UPDATE");
     }
@@ -67,6 +66,9 @@ final class DmlBinder {
       source = typeParameters(values, table, targets);
     }
     return new BoundStatement.Insert(table, targets, source, Defaults.of(table));
+=======
+    return new InsertBinder(catalog, params).bind(insert);
+>>>>>>> identity
   }
 
   /**
@@ -117,6 +119,7 @@ final class DmlBinder {
       }
       for (int i = 0; i < set.getColumns().size(); i++) {
         int position = column(table, set.getColumn(i).getColumnName());
+        checkUpdatable(table, position);
         if (!seen.add(position)) {
           throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "column " + set.getColumn(i).getColumnName() + " is assigned twice");
         }
@@ -148,13 +151,22 @@ final class DmlBinder {
     return new BoundStatement.Delete(table, source);
   }
 
-  private static TableScan scan(TableDef table, net.sf.jsqlparser.schema.Table ref) {
+  /** PostgreSQL refuses UPDATE of a GENERATED ALWAYS identity column to anything but DEFAULT. */
+  private static void checkUpdatable(TableDef table, int position) {
+    var column = table.columns().get(position);
+    if (column.identity().map(i -> i.generation() == Identity.Generation.ALWAYS).orElse(false)) {
+      throw new KiteSqlException(ErrorCode.GENERATED_ALWAYS, "column \"" + column.name()
+          + "\" can only be updated to DEFAULT: it is an identity column defined as GENERATED ALWAYS (SET ... = DEFAULT is not supported)");
+    }
+  }
+
+  static TableScan scan(TableDef table, net.sf.jsqlparser.schema.Table ref) {
     var alias = ref.getAlias() != null ? Names.unquote(ref.getAlias().getName()) : table.name();
     var all = IntStream.range(0, table.columns().size()).boxed().toList();
     return new TableScan(table, alias, all, new Access.FullScan());
   }
 
-  private static int column(TableDef table, String name) {
+  static int column(TableDef table, String name) {
     var unquoted = Names.unquote(name);
     return table.columnPosition(unquoted)
         .orElseThrow(() -> new KiteSqlException(ErrorCode.UNKNOWN_COLUMN, "column " + unquoted + " does not exist in table " + table.name()));

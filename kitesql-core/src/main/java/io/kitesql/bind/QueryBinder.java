@@ -195,7 +195,7 @@ final class QueryBinder {
     }
   }
 
-  private static String defaultName(Expression e, Expr bound) {
+  static String defaultName(Expression e, Expr bound) {
     return bound instanceof Expr.Column c ? c.name() : e.toString();
   }
 

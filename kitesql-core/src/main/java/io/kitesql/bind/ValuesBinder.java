@@ -54,13 +54,10 @@ final class ValuesBinder {
    */
   static List<List<Expr>> bindRows(ExpressionList<?> rows, ExpressionBinder binder) {
     var bound = new ArrayList<List<Expr>>();
-    // One row comes as its parenthesized item list, several as a list of rows (or of values).
-    List<?> rowList = rows instanceof ParenthesedExpressionList<?> single ? List.of(single) : rows;
-    for (Object row : rowList) {
-      List<?> items = row instanceof ParenthesedExpressionList<?> list ? list : List.of(row);
+    for (var items : rowItems(rows)) {
       var values = new ArrayList<Expr>();
-      for (Object item : items) {
-        values.add(binder.bind((Expression) item, Clause.VALUES));
+      for (var item : items) {
+        values.add(binder.bind(item, Clause.VALUES));
       }
       if (!bound.isEmpty() && bound.getFirst().size() != values.size()) {
         throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "VALUES rows have different numbers of columns ("
@@ -69,5 +66,17 @@ final class ValuesBinder {
       bound.add(values);
     }
     return bound;
+  }
+
+  /** The items of each row of a VALUES list, as parsed. */
+  static List<List<Expression>> rowItems(ExpressionList<?> rows) {
+    // One row comes as its parenthesized item list, several as a list of rows (or of values).
+    List<?> rowList = rows instanceof ParenthesedExpressionList<?> single ? List.of(single) : rows;
+    var result = new ArrayList<List<Expression>>(rowList.size());
+    for (Object row : rowList) {
+      List<?> items = row instanceof ParenthesedExpressionList<?> list ? list : List.of(row);
+      result.add(items.stream().map(Expression.class::cast).toList());
+    }
+    return result;
   }
 }

@@ -16,10 +16,12 @@ import java.util.Optional;
 
 /**
  * The stored form of a {@link TableDef}: a version byte, then fields in order. Type kinds are
- * stored by name, so reordering the enum cannot change a stored type.
+ * stored by name, so reordering the enum cannot change a stored type. Version 2 added each
+ * column's identity; version 1 entries (no identity) still decode.
  */
 final class CatalogCodec {
-  private static final int VERSION = 1;
+  private static final int VERSION = 2;
+  private static final int WITHOUT_IDENTITY = 1;
 
   private CatalogCodec() {}
 
@@ -40,6 +42,7 @@ final class CatalogCodec {
         if (c.defaultSql().isPresent()) {
           out.writeUTF(c.defaultSql().get());
         }
+        writeIdentity(out, c.identity());
       }
       writePositions(out, table.primaryKey());
       out.writeShort(table.indexes().size());
@@ -58,9 +61,9 @@ final class CatalogCodec {
   static TableDef decode(byte[] bytes) {
     try (var in = new DataInputStream(new ByteArrayInputStream(bytes))) {
       int version = in.readUnsignedByte();
-      if (version != VERSION) {
-        throw new KiteSqlException(
-            ErrorCode.UNSUPPORTED_FORMAT_VERSION, "catalog entry has version " + version + ", expected " + VERSION);
+      if (version != VERSION && version != WITHOUT_IDENTITY) {
+        throw new KiteSqlException(ErrorCode.UNSUPPORTED_FORMAT_VERSION,
+            "catalog entry has version " + version + ", expected " + WITHOUT_IDENTITY + " or " + VERSION);
       }
       int id = in.readInt();
       var name = in.readUTF();
@@ -71,7 +74,8 @@ final class CatalogCodec {
         var type = new DataType(TypeKind.valueOf(in.readUTF()), in.readInt(), in.readInt());
         boolean nullable = in.readBoolean();
         var defaultSql = in.readBoolean() ? Optional.of(in.readUTF()) : Optional.<String>empty();
-        columns.add(new ColumnDef(columnName, type, nullable, defaultSql));
+        var identity = version == WITHOUT_IDENTITY ? Optional.<Identity>empty() : readIdentity(in);
+        columns.add(new ColumnDef(columnName, type, nullable, defaultSql, identity));
       }
       var primaryKey = readPositions(in);
       int indexCount = in.readUnsignedShort();
@@ -86,6 +90,22 @@ final class CatalogCodec {
     } catch (IOException | IllegalArgumentException e) {
       throw new KiteSqlException(ErrorCode.CORRUPT_RECORD, "damaged catalog entry: " + e.getMessage(), e);
     }
+  }
+
+  private static void writeIdentity(DataOutputStream out, Optional<Identity> identity) throws IOException {
+    out.writeBoolean(identity.isPresent());
+    if (identity.isPresent()) {
+      out.writeUTF(identity.get().generation().name());
+      out.writeLong(identity.get().start());
+      out.writeLong(identity.get().increment());
+    }
+  }
+
+  private static Optional<Identity> readIdentity(DataInputStream in) throws IOException {
+    if (!in.readBoolean()) {
+      return Optional.empty();
+    }
+    return Optional.of(new Identity(Identity.Generation.valueOf(in.readUTF()), in.readLong(), in.readLong()));
   }
 
   private static void writePositions(DataOutputStream out, List<Integer> positions) throws IOException {

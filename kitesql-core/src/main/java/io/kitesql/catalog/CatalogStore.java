@@ -8,13 +8,15 @@ import io.kitesql.storage.WriteTransaction;
 import io.kitesql.value.Memory;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.OptionalLong;
 
 /**
  * Keeps the catalog in the {@link Keyspace#CATALOG} keyspace, inside the same transactions as the
  * data, so DDL commits or rolls back with everything else.
  *
  * <p>Keys: {@code 't' + table id} → table definition; {@code 'q' + table id} → the next hidden
- * row id of a table; {@code 'n'} → the next table id; {@code 'v'} → the catalog version, bumped
+ * row id of a table; {@code 'i' + table id} → the last value its identity column handed out
+ * (absent before the first); {@code 'n'} → the next table id; {@code 'v'} → the catalog version, bumped
  * by every schema change so that cached catalogs and plans can tell they are stale. In {@link Keyspace#DATA}, every key of a
  * table starts with its id ({@link #tablePrefix}), big-endian, so dropping a table deletes one
  * prefix.
@@ -22,6 +24,7 @@ import java.util.ArrayList;
 public final class CatalogStore {
   private static final byte TABLE = 't';
   private static final byte SEQUENCE = 'q';
+  private static final byte IDENTITY = 'i';
   private static final byte[] NEXT_TABLE_ID = {'n'};
   private static final byte[] VERSION = {'v'};
 
@@ -63,10 +66,11 @@ public final class CatalogStore {
     tx.put(Keyspace.CATALOG, key(TABLE, table.id()), CatalogCodec.encode(table));
   }
 
-  /** Removes the table's definition, its row-id sequence, and all its rows and index entries. */
+  /** Removes the table's definition, its counters, and all its rows and index entries. */
   public static void dropTable(WriteTransaction tx, TableDef table) {
     tx.delete(Keyspace.CATALOG, key(TABLE, table.id()));
     tx.delete(Keyspace.CATALOG, key(SEQUENCE, table.id()));
+    tx.delete(Keyspace.CATALOG, key(IDENTITY, table.id()));
     tx.deletePrefix(Keyspace.DATA, tablePrefix(table.id()));
   }
 
@@ -79,6 +83,18 @@ public final class CatalogStore {
     long first = tx.get(Keyspace.CATALOG, key).map(s -> s.base().get(Memory.LONG_BE, s.offset())).orElse(1L);
     tx.put(Keyspace.CATALOG, key, ByteBuffer.allocate(8).putLong(first + count).array());
     return first;
+  }
+
+  /** The last value the table's identity column handed out in a committed or this transaction, if any. */
+  public static OptionalLong lastIdentity(KvTransaction tx, int tableId) {
+    return tx.get(Keyspace.CATALOG, key(IDENTITY, tableId))
+        .map(s -> OptionalLong.of(s.base().get(Memory.LONG_BE, s.offset())))
+        .orElse(OptionalLong.empty());
+  }
+
+  /** Records the last value the table's identity column handed out ({@link IdentityCounters}). */
+  static void saveLastIdentity(WriteTransaction tx, int tableId, long last) {
+    tx.put(Keyspace.CATALOG, key(IDENTITY, tableId), ByteBuffer.allocate(8).putLong(last).array());
   }
 
   /** The catalog version visible to {@code tx} (0 before any schema change). */

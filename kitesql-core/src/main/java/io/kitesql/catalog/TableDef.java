@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * A table: its columns, primary key and secondary indexes.
@@ -36,6 +37,10 @@ public record TableDef(int id, String name, List<ColumnDef> columns, List<Intege
         throw new KiteSqlException(ErrorCode.CATALOG_CONFLICT, "column " + c.name() + " is declared twice in table " + name);
       }
     }
+    if (columns.stream().filter(c -> c.identity().isPresent()).count() > 1) {
+      // one counter per table, as the SQL standard has it (PostgreSQL allows several)
+      throw new KiteSqlException(ErrorCode.CATALOG_CONFLICT, "table " + name + " has more than one identity column");
+    }
     for (int p : primaryKey) {
       checkPosition(p, columns.size(), name);
     }
@@ -63,6 +68,16 @@ public record TableDef(int id, String name, List<ColumnDef> columns, List<Intege
   public DataType[] keyTypes(Optional<IndexDef> index) {
     return index.map(IndexDef::columns).orElse(primaryKey).stream()
         .map(c -> columns.get(c).type()).toArray(DataType[]::new);
+  }
+
+  /** The position of the identity column, if the table has one. */
+  public OptionalInt identityColumn() {
+    for (int i = 0; i < columns.size(); i++) {
+      if (columns.get(i).identity().isPresent()) {
+        return OptionalInt.of(i);
+      }
+    }
+    return OptionalInt.empty();
   }
 
   /** Whether rows are keyed by a hidden row id (no declared primary key). */

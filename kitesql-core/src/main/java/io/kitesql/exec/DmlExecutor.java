@@ -1,12 +1,14 @@
 package io.kitesql.exec;
 
 import io.kitesql.bind.BoundStatement;
+import io.kitesql.catalog.IdentityCounters;
 import io.kitesql.expr.Coercions;
 import io.kitesql.expr.Evaluator;
 import io.kitesql.storage.WriteTransaction;
 import io.kitesql.table.RowRef;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * INSERT, UPDATE and DELETE in a write transaction.
@@ -20,7 +22,12 @@ import java.util.Arrays;
 public final class DmlExecutor {
   private DmlExecutor() {}
 
-  private static long insertRows(BoundStatement.Insert insert, WriteTransaction tx, ExecutionContext ctx) {
+  /**
+   * Writes the INSERT's rows; with {@code returned} non-null, adds the RETURNING values of each
+   * row written to it.
+   */
+  private static long insertRows(
+      BoundStatement.Insert insert, WriteTransaction tx, ExecutionContext ctx, IdentityCounters identities, List<Object[]> returned) {
     var rows = readAll(Operators.build(insert.source(), false), ctx);
     var table = insert.table();
     var store = ctx.stores().apply(table);
@@ -29,16 +36,36 @@ public final class DmlExecutor {
       var value = Evaluator.evaluate(insert.defaults().get(i), new Object[0], ctx.parameters());
       defaults[i] = Coercions.coerce(value, table.columns().get(i).type());
     }
+    var generated = insert.generatedColumn();
+    // one counter write for the statement; the values are in range (allocateIdentity checks the last)
+    long first = generated.isPresent() && !rows.isEmpty() ? identities.allocate(tx, table, rows.size()) : 0;
+    long increment = generated.isPresent() ? table.columns().get(generated.getAsInt()).identity().orElseThrow().increment() : 0;
     var targets = insert.targetColumns();
-    for (var source : rows) {
+    for (int r = 0; r < rows.size(); r++) {
+      var source = rows.get(r);
       var row = defaults.clone();
       for (int i = 0; i < targets.size(); i++) {
         int column = targets.get(i);
         row[column] = Coercions.coerce(source[i], table.columns().get(column).type());
       }
+      if (generated.isPresent()) {
+        int column = generated.getAsInt();
+        row[column] = Coercions.coerce(first + r * increment, table.columns().get(column).type());
+      }
       store.insert(tx, row);
+      if (returned != null) {
+        returned.add(returning(insert.returning().orElseThrow(), row, ctx));
+      }
     }
     return rows.size();
+  }
+
+  private static Object[] returning(BoundStatement.Returning returning, Object[] row, ExecutionContext ctx) {
+    var values = new Object[returning.values().size()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = Evaluator.evaluate(returning.values().get(i), row, ctx.parameters());
+    }
+    return values;
   }
 
   private static long updateRows(BoundStatement.Update update, WriteTransaction tx, ExecutionContext ctx) {
@@ -76,8 +103,21 @@ public final class DmlExecutor {
     return rows.size();
   }
 
-  public static long insert(BoundStatement.Insert insert, WriteTransaction tx, ExecutionContext ctx) {
-    return withSubqueries(SubqueryExecutor.needed(insert.source()), ctx, () -> insertRows(insert, tx, ctx));
+  public static long insert(BoundStatement.Insert insert, WriteTransaction tx, ExecutionContext ctx, IdentityCounters identities) {
+    return withSubqueries(needsSubqueries(insert), ctx, () -> insertRows(insert, tx, ctx, identities, null));
+  }
+
+  /** Runs an INSERT ... RETURNING; returns the RETURNING values of each row written, in order. */
+  public static List<Object[]> insertReturning(
+      BoundStatement.Insert insert, WriteTransaction tx, ExecutionContext ctx, IdentityCounters identities) {
+    var returned = new ArrayList<Object[]>();
+    withSubqueries(needsSubqueries(insert), ctx, () -> insertRows(insert, tx, ctx, identities, returned));
+    return returned;
+  }
+
+  private static boolean needsSubqueries(BoundStatement.Insert insert) {
+    return SubqueryExecutor.needed(insert.source())
+        || insert.returning().stream().flatMap(r -> r.values().stream()).anyMatch(SubqueryExecutor::needed);
   }
 
   public static long update(BoundStatement.Update update, WriteTransaction tx, ExecutionContext ctx) {

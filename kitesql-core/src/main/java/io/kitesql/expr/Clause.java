@@ -14,7 +14,9 @@ public enum Clause {
   /** LIMIT / OFFSET. */
   LIMIT(false, false),
   /** A column DEFAULT. */
-  DEFAULT(false, false);
+  DEFAULT(false, false),
+  /** INSERT ... RETURNING: expressions over each written row. */
+  RETURNING(false, false);
 
   private final boolean aggregates;
   private final boolean predicate;

@@ -18,7 +18,7 @@ public final class Optimizer {
     return switch (statement) {
       case BoundStatement.Query q -> new BoundStatement.Query(optimizeQuery(q.plan()));
       case BoundStatement.Explain e -> new BoundStatement.Explain(new BoundStatement.Query(optimizeQuery(e.query().plan())));
-      case BoundStatement.Insert i -> new BoundStatement.Insert(i.table(), i.targetColumns(), optimizeQuery(i.source()), i.defaults());
+      case BoundStatement.Insert i -> i.withSource(optimizeQuery(i.source()));
       case BoundStatement.Update u -> new BoundStatement.Update(u.table(), optimizeRows(u.source()), u.assignments().stream()
           .map(a -> new BoundStatement.Assignment(a.column(), OptimizeSubqueries.apply(a.value()))).toList());
       case BoundStatement.Delete d -> new BoundStatement.Delete(d.table(), optimizeRows(d.source()));

@@ -86,6 +86,7 @@ public final class SqlParser {
           "SQL statement has a list of " + shape.listItems() + " items in parentheses, more than the limit of "
               + MAX_LIST_ITEMS + " (pass long IN lists as a table or a subquery)");
     }
+    sql = IdentityOptions.rewrite(sql);
     try {
       return parse(sql, false);
     } catch (ParseException | TokenMgrException | StackOverflowError simple) {
@@ -204,6 +205,9 @@ public final class SqlParser {
       return new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error in '" + abbreviate(sql) + "'", e);
     }
     var token = at.kind == CCJSqlParserConstants.EOF ? "end of statement" : "'" + at.image + "'";
+    if (OVERRIDING.matcher(sql).find()) {
+      return new KiteSqlException(ErrorCode.UNSUPPORTED_FEATURE, "INSERT ... OVERRIDING SYSTEM/USER VALUE is not supported: " + abbreviate(sql), e);
+    }
     // Window syntax JSqlParser does not know is valid SQL we do not implement: name it as such.
     if (at.image != null && (at.image.equalsIgnoreCase("GROUPS") || at.image.equalsIgnoreCase("EXCLUDE"))) {
       return new KiteSqlException(ErrorCode.UNSUPPORTED_FEATURE, "window frame " + at.image.toUpperCase(java.util.Locale.ROOT)
@@ -211,6 +215,34 @@ public final class SqlParser {
     }
     return new KiteSqlException(
         ErrorCode.SYNTAX_ERROR, "SQL syntax error at " + position(at) + " near " + token + ": " + abbreviate(sql), e);
+  }
+
+  private static final java.util.regex.Pattern OVERRIDING =
+      java.util.regex.Pattern.compile("(?i)\\bOVERRIDING\\s+(SYSTEM|USER)\\s+VALUE\\b");
+
+  /** Whether position {@code at} of {@code sql} lies inside a quoted string or name, or a comment. */
+  static boolean insideQuotesOrComment(String sql, int at) {
+    for (int i = 0; i < at; i++) {
+      char c = sql.charAt(i);
+      boolean lineComment = c == '-' && i + 1 < sql.length() && sql.charAt(i + 1) == '-';
+      boolean blockComment = c == '/' && i + 1 < sql.length() && sql.charAt(i + 1) == '*';
+      int end; // the last character of the quoted text or comment starting at i
+      if (c == '\'' || c == '"' || c == '`') {
+        end = sql.indexOf(c, i + 1);
+      } else if (lineComment) {
+        end = sql.indexOf('\n', i);
+      } else if (blockComment) {
+        int close = sql.indexOf("*/", i + 2);
+        end = close < 0 ? -1 : close + 1;
+      } else {
+        continue;
+      }
+      if (end < 0 || end >= at) {
+        return true;
+      }
+      i = end;
+    }
+    return false;
   }
 
   private static String position(Token t) {

@@ -2,6 +2,7 @@ package io.kitesql.slt;
 
 import io.kitesql.api.Database;
 import io.kitesql.api.KiteSql;
+import io.kitesql.api.RowCursor;
 import io.kitesql.storage.Durability;
 import io.kitesql.storage.StorageOptions;
 import io.kitesql.value.Binary;
@@ -57,20 +58,26 @@ public final class KiteSqlEngine implements SltEngine {
 
   @Override
   public List<List<String>> query(String sql, String columnTypes) {
-    return db.read(tx -> {
-      var out = new ArrayList<List<String>>();
-      try (var rows = tx.query(sql)) {
-        int n = rows.columns().size();
-        while (rows.next()) {
-          var row = new ArrayList<String>(n);
-          for (int c = 0; c < n; c++) {
-            row.add(SltFormat.format(plain(rows.get(c)), SltFormat.typeAt(columnTypes, c)));
-          }
-          out.add(row);
+    var statement = db.prepare(sql);
+    if (!statement.isQuery()) { // INSERT ... RETURNING: rows from a write
+      return db.write(tx -> rows(tx.query(statement), columnTypes));
+    }
+    return db.read(tx -> rows(tx.query(statement), columnTypes));
+  }
+
+  private static List<List<String>> rows(RowCursor rows, String columnTypes) {
+    var out = new ArrayList<List<String>>();
+    try (rows) {
+      int n = rows.columns().size();
+      while (rows.next()) {
+        var row = new ArrayList<String>(n);
+        for (int c = 0; c < n; c++) {
+          row.add(SltFormat.format(plain(rows.get(c)), SltFormat.typeAt(columnTypes, c)));
         }
+        out.add(row);
       }
-      return out;
-    });
+    }
+    return out;
   }
 
   /** Copies a borrowed value out (the harness keeps results past the transaction). */
