@@ -1,0 +1,220 @@
+package io.kitesql.boot.metrics;
+
+import io.kitesql.KiteSqlException;
+import io.kitesql.data.core.Statement;
+import io.kitesql.data.core.StatementObserver;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.lang.management.ManagementFactory;
+import java.util.Collection;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Records every statement a {@code KiteSqlTemplate} runs, repository methods included, tagged
+ * with its low-cardinality name ({@code NoteRepository.findByAuthor}; {@value #UNNAMED} for direct
+ * SQL nobody named):
+ *
+ * <ul>
+ *   <li>{@code kitesql.query} timer, tags {@code statement}, {@code outcome} ({@code success} or
+ *       {@code error}) and {@code exception} ({@code none}; the engine's error code, e.g. {@code
+ *       UNKNOWN_TABLE}; or the failure's simple class name);
+ *   <li>{@code kitesql.query.allocated} distribution summary (bytes): Java heap bytes the executing
+ *       thread allocated during the statement, from {@code
+ *       com.sun.management.ThreadMXBean#getCurrentThreadAllocatedBytes} read before and after. The
+ *       JDK answers -1 on virtual threads: such calls are counted in {@code
+ *       kitesql.query.allocated.unmeasured} instead, never recorded as 0;
+ *   <li>{@code kitesql.query.rows}, {@code kitesql.query.bytes.borrowed} and {@code
+ *       kitesql.query.bytes.copied} distribution summaries: the engine's own counters, which show
+ *       zero-copy reads working (borrowed, nothing copied) or not.
+ * </ul>
+ *
+ * <p>Per call: two {@code System.nanoTime()}, two allocation-counter reads, one small object and
+ * one map lookup; the meters of a statement are made once. The timer and the allocation summary
+ * keep p50 and p99 (for the actuator endpoint; published as gauges too).
+ *
+ * <p>Statements run through the {@code Database} directly are not seen: they do not pass the
+ * template.
+ */
+public final class KiteSqlStatementMetrics implements StatementObserver {
+  /** The statement tag of direct SQL that was given no name. */
+  public static final String UNNAMED = "unnamed";
+
+  private static final com.sun.management.@Nullable ThreadMXBean THREADS = threads();
+
+  private final MeterRegistry registry;
+  private final boolean allocation;
+  private final Map<String, StatementMeters> statements = new ConcurrentHashMap<>();
+
+  public KiteSqlStatementMetrics(MeterRegistry registry, boolean allocation) {
+    this.registry = registry;
+    this.allocation = allocation;
+  }
+
+  private static com.sun.management.@Nullable ThreadMXBean threads() {
+    return ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean bean
+        && bean.isThreadAllocatedMemorySupported() ? bean : null;
+  }
+
+  /** Heap bytes allocated by the current thread so far, or -1 where the JDK cannot say (virtual threads). */
+  static long allocatedByThisThread() {
+    return THREADS == null ? -1 : THREADS.getCurrentThreadAllocatedBytes();
+  }
+
+  @Override
+  public Observation start(Statement statement) {
+    var name = statement.name();
+    var key = name == null ? UNNAMED : name;
+    var meters = statements.get(key);
+    if (meters == null) {
+      meters = statements.computeIfAbsent(key, k -> new StatementMeters(k, registry));
+    }
+    if (name != null) {
+      meters.sawSql(statement.sql());
+    }
+    var running = new Running(meters, allocation);
+    if (allocation) {
+      running.allocatedBefore = allocatedByThisThread();
+    }
+    running.startNanos = System.nanoTime();
+    return running;
+  }
+
+  /** The statements seen so far, by name. */
+  public Collection<StatementMeters> statements() {
+    return statements.values();
+  }
+
+  /** The meters of one statement name (null before it first ran). */
+  public @Nullable StatementMeters statement(String name) {
+    return statements.get(name);
+  }
+
+  private static final class Running implements Observation {
+    private final StatementMeters meters;
+    private final boolean allocation;
+    long allocatedBefore = -1;
+    long startNanos;
+
+    Running(StatementMeters meters, boolean allocation) {
+      this.meters = meters;
+      this.allocation = allocation;
+    }
+
+    @Override
+    public void stop(Outcome outcome) {
+      long allocatedAfter = allocation ? allocatedByThisThread() : -1;
+      long elapsed = System.nanoTime() - startNanos;
+      meters.timer(outcome.failure()).record(elapsed, TimeUnit.NANOSECONDS);
+      if (allocation) {
+        if (allocatedBefore >= 0 && allocatedAfter >= 0) {
+          meters.allocated.record(allocatedAfter - allocatedBefore);
+        } else {
+          meters.unmeasured.increment();
+        }
+      }
+      meters.rows.record(outcome.rows());
+      meters.borrowed.record(outcome.bytesBorrowed());
+      meters.copied.record(outcome.bytesCopied());
+    }
+  }
+
+  /** The meters of one statement name, and the SQL it was first seen with. */
+  public static final class StatementMeters {
+    private final String name;
+    private final MeterRegistry registry;
+    private volatile @Nullable String sql;
+    final Timer success;
+    final DistributionSummary allocated;
+    final Counter unmeasured;
+    final DistributionSummary rows;
+    final DistributionSummary borrowed;
+    final DistributionSummary copied;
+    private final Map<String, Timer> failures = new ConcurrentHashMap<>();
+
+    StatementMeters(String name, MeterRegistry registry) {
+      this.name = name;
+      this.registry = registry;
+      this.success = timer(name, "success", "none", registry);
+      this.allocated = DistributionSummary.builder("kitesql.query.allocated")
+          .description("Java heap bytes allocated by the thread running the statement")
+          .baseUnit("bytes").tag("statement", name).publishPercentiles(0.5, 0.99).register(registry);
+      this.unmeasured = Counter.builder("kitesql.query.allocated.unmeasured")
+          .description("Statements whose allocation the JDK could not measure (virtual threads)")
+          .tag("statement", name).register(registry);
+      this.rows = summary("kitesql.query.rows", "rows", "Rows returned (queries) or written (other statements)", name, registry);
+      this.borrowed = summary("kitesql.query.bytes.borrowed", "bytes", "Bytes of the LMDB map handed out as views, not copied", name, registry);
+      this.copied = summary("kitesql.query.bytes.copied", "bytes", "Bytes copied out of the LMDB map", name, registry);
+    }
+
+    private static Timer timer(String name, String outcome, String exception, MeterRegistry registry) {
+      return Timer.builder("kitesql.query").description("KiteSQL statements").tag("statement", name)
+          .tag("outcome", outcome).tag("exception", exception).publishPercentiles(0.5, 0.99).register(registry);
+    }
+
+    private static DistributionSummary summary(String meter, String unit, String description, String name, MeterRegistry registry) {
+      return DistributionSummary.builder(meter).description(description).baseUnit(unit).tag("statement", name).register(registry);
+    }
+
+    Timer timer(@Nullable RuntimeException failure) {
+      if (failure == null) {
+        return success;
+      }
+      var exception = failure instanceof KiteSqlException e ? e.errorCode().name() : failure.getClass().getSimpleName();
+      return failures.computeIfAbsent(exception, tag -> timer(name, "error", tag, registry));
+    }
+
+    void sawSql(String text) {
+      if (sql == null) {
+        sql = text;
+      }
+    }
+
+    public String name() {
+      return name;
+    }
+
+    /** The SQL the statement was first seen with; null for {@value #UNNAMED}. */
+    public @Nullable String sql() {
+      return sql;
+    }
+
+    /** Successful executions. */
+    public Timer successTimer() {
+      return success;
+    }
+
+    /** All executions: successful and failed. */
+    public long calls() {
+      long count = success.count();
+      for (var t : failures.values()) {
+        count += t.count();
+      }
+      return count;
+    }
+
+    public DistributionSummary allocated() {
+      return allocated;
+    }
+
+    public Counter unmeasured() {
+      return unmeasured;
+    }
+
+    public DistributionSummary rows() {
+      return rows;
+    }
+
+    public DistributionSummary borrowed() {
+      return borrowed;
+    }
+
+    public DistributionSummary copied() {
+      return copied;
+    }
+  }
+}
