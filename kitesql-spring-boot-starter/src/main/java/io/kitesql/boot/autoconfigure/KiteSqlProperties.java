@@ -286,6 +286,20 @@ public class KiteSqlProperties implements Validator {
     /** Whether the heap bytes each statement allocates are measured (ThreadMXBean, two reads per statement). */
     private boolean allocation = true;
 
+    /**
+     * Whether the first execution of each named statement (repository methods included) is
+     * EXPLAINed on a virtual thread, with a WARN if it reads a whole table.
+     */
+    private boolean warnFullScans = true;
+
+    public boolean isWarnFullScans() {
+      return warnFullScans;
+    }
+
+    public void setWarnFullScans(boolean warnFullScans) {
+      this.warnFullScans = warnFullScans;
+    }
+
     public boolean isEnabled() {
       return enabled;
     }

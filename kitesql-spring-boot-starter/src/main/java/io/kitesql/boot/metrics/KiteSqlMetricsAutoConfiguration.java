@@ -35,8 +35,11 @@ public final class KiteSqlMetricsAutoConfiguration {
 
   @Bean
   @ConditionalOnMissingBean(StatementObserver.class)
-  KiteSqlStatementMetrics kiteSqlStatementMetrics(MeterRegistry registry, KiteSqlProperties properties) {
-    return new KiteSqlStatementMetrics(registry, properties.getMetrics().isAllocation());
+  KiteSqlStatementMetrics kiteSqlStatementMetrics(MeterRegistry registry, KiteSqlProperties properties, Database database) {
+    var metrics = properties.getMetrics();
+    return metrics.isWarnFullScans()
+        ? new KiteSqlStatementMetrics(registry, metrics.isAllocation(), new FullScanWarnings(database))
+        : new KiteSqlStatementMetrics(registry, metrics.isAllocation());
   }
 
   @Bean

@@ -12,6 +12,7 @@ import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -49,10 +50,17 @@ public final class KiteSqlStatementMetrics implements StatementObserver {
   private final MeterRegistry registry;
   private final boolean allocation;
   private final Map<String, StatementMeters> statements = new ConcurrentHashMap<>();
+  private final Consumer<Statement> firstSeen;
 
   public KiteSqlStatementMetrics(MeterRegistry registry, boolean allocation) {
+    this(registry, allocation, statement -> {});
+  }
+
+  /** @param firstSeen told of the first execution of each named statement (on the executing thread: must be quick) */
+  public KiteSqlStatementMetrics(MeterRegistry registry, boolean allocation, Consumer<Statement> firstSeen) {
     this.registry = registry;
     this.allocation = allocation;
+    this.firstSeen = firstSeen;
   }
 
   private static com.sun.management.@Nullable ThreadMXBean threads() {
@@ -71,7 +79,14 @@ public final class KiteSqlStatementMetrics implements StatementObserver {
     var key = name == null ? UNNAMED : name;
     var meters = statements.get(key);
     if (meters == null) {
-      meters = statements.computeIfAbsent(key, k -> new StatementMeters(k, registry));
+      boolean[] created = {false};
+      meters = statements.computeIfAbsent(key, k -> {
+        created[0] = true;
+        return new StatementMeters(k, registry);
+      });
+      if (created[0] && name != null) {
+        firstSeen.accept(statement);
+      }
     }
     if (name != null) {
       meters.sawSql(statement.sql());
