@@ -24,14 +24,11 @@ public class KiteSqlFailureAnalyzer implements FailureAnalyzer {
   private static final int EACCES = 13;
   private static final int EROFS = 30;
 
-  private final @Nullable Environment environment;
+  private final Environment environment;
 
+  /** Boot passes the application's environment (the analyzer's only constructor, so Boot uses it). */
   public KiteSqlFailureAnalyzer(Environment environment) {
     this.environment = environment;
-  }
-
-  public KiteSqlFailureAnalyzer() {
-    this.environment = null;
   }
 
   @Override
@@ -78,7 +75,7 @@ public class KiteSqlFailureAnalyzer implements FailureAnalyzer {
   }
 
   private String path() {
-    return environment == null ? "(kitesql.path)" : environment.getProperty("kitesql.path", "./data/kitesql");
+    return environment.getProperty("kitesql.path", "./data/kitesql");
   }
 
   private static boolean has(Throwable e, Class<? extends Throwable> type) {
