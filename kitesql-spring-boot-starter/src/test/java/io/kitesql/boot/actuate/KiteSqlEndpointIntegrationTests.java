@@ -46,6 +46,7 @@ class KiteSqlEndpointIntegrationTests {
   @Autowired NoteService service;
   @Autowired KiteSqlTemplate template;
   @Autowired MeterRegistry registry;
+  @Autowired io.kitesql.boot.health.KiteSqlHealthIndicator health;
 
   @Test
   void theJsonListsRepositoryMethodsWithTheirPlans(CapturedOutput output) throws IOException {
@@ -80,6 +81,8 @@ class KiteSqlEndpointIntegrationTests {
     Files.createDirectories(Path.of("target"));
     Files.writeString(Path.of("target/kitesql-endpoint-example.json"), json);
     Files.writeString(Path.of("target/kitesql-meters-example.txt"), meters());
+    var mapper = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+    Files.writeString(Path.of("target/kitesql-health-example.json"), mapper.writeValueAsString(health.health(true)));
   }
 
   /** The KiteSQL meters as name{tags} and their measurements, one per line. */
