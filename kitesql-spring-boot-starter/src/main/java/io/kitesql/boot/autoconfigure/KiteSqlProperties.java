@@ -292,6 +292,12 @@ public class KiteSqlProperties implements Validator {
      */
     private boolean warnFullScans = true;
 
+    private final Observations observations = new Observations();
+
+    public Observations getObservations() {
+      return observations;
+    }
+
     public boolean isWarnFullScans() {
       return warnFullScans;
     }
@@ -314,6 +320,24 @@ public class KiteSqlProperties implements Validator {
 
     public void setAllocation(boolean allocation) {
       this.allocation = allocation;
+    }
+  }
+
+  /** {@code kitesql.metrics.observations.*}. */
+  public static class Observations {
+    /**
+     * Whether each statement is also a Micrometer Observation named kitesql.statement (a tracing
+     * span), when the application has an ObservationRegistry. Off by default: Boot's default
+     * observation handlers would also time it as a kitesql.statement timer, beside kitesql.query.
+     */
+    private boolean enabled = false;
+
+    public boolean isEnabled() {
+      return enabled;
+    }
+
+    public void setEnabled(boolean enabled) {
+      this.enabled = enabled;
     }
   }
 

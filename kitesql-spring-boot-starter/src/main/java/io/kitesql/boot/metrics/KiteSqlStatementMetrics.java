@@ -7,6 +7,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.micrometer.observation.ObservationRegistry;
 import java.lang.management.ManagementFactory;
 import java.util.Collection;
 import java.util.Map;
@@ -38,12 +39,18 @@ import org.jspecify.annotations.Nullable;
  * one map lookup; the meters of a statement are made once. The timer and the allocation summary
  * keep p50 and p99 (for the actuator endpoint; published as gauges too).
  *
+ * <p>With an {@link ObservationRegistry} (and {@code kitesql.metrics.observations.enabled=true}),
+ * each statement is also an {@value #OBSERVATION} observation, so tracing gets a span per
+ * statement; the meters above are recorded either way.
+ *
  * <p>Statements run through the {@code Database} directly are not seen: they do not pass the
  * template.
  */
 public final class KiteSqlStatementMetrics implements StatementObserver {
   /** The statement tag of direct SQL that was given no name. */
   public static final String UNNAMED = "unnamed";
+  /** The name of the observation each statement makes when observations are on. */
+  public static final String OBSERVATION = "kitesql.statement";
 
   private static final com.sun.management.@Nullable ThreadMXBean THREADS = threads();
 
@@ -51,16 +58,24 @@ public final class KiteSqlStatementMetrics implements StatementObserver {
   private final boolean allocation;
   private final Map<String, StatementMeters> statements = new ConcurrentHashMap<>();
   private final Consumer<Statement> firstSeen;
+  private final @Nullable ObservationRegistry observations;
 
   public KiteSqlStatementMetrics(MeterRegistry registry, boolean allocation) {
-    this(registry, allocation, statement -> {});
+    this(registry, allocation, statement -> {}, null);
   }
 
-  /** @param firstSeen told of the first execution of each named statement (on the executing thread: must be quick) */
-  public KiteSqlStatementMetrics(MeterRegistry registry, boolean allocation, Consumer<Statement> firstSeen) {
+  /**
+   * @param firstSeen told of the first execution of each named statement (on the executing
+   *     thread: must be quick)
+   * @param observations when not null (and not a no-op registry), each statement is also a
+   *     {@value #OBSERVATION} {@link io.micrometer.observation.Observation}, for tracing spans
+   */
+  public KiteSqlStatementMetrics(MeterRegistry registry, boolean allocation, Consumer<Statement> firstSeen,
+      @Nullable ObservationRegistry observations) {
     this.registry = registry;
     this.allocation = allocation;
     this.firstSeen = firstSeen;
+    this.observations = observations == null || observations.isNoop() ? null : observations;
   }
 
   private static com.sun.management.@Nullable ThreadMXBean threads() {
@@ -92,11 +107,28 @@ public final class KiteSqlStatementMetrics implements StatementObserver {
       meters.sawSql(statement.sql());
     }
     var running = new Running(meters, allocation);
+    if (observations != null) {
+      running.observation = observe(key, statement, observations);
+    }
     if (allocation) {
       running.allocatedBefore = allocatedByThisThread();
     }
     running.startNanos = System.nanoTime();
     return running;
+  }
+
+  /**
+   * Starts the statement's observation: contextual name the statement name; low-cardinality
+   * {@code db.system=kitesql} and {@code kitesql.statement}; high-cardinality {@code db.statement}
+   * (the SQL, spans only).
+   */
+  private static io.micrometer.observation.Observation observe(String name, Statement statement, ObservationRegistry registry) {
+    return io.micrometer.observation.Observation.createNotStarted(OBSERVATION, registry)
+        .contextualName(name)
+        .lowCardinalityKeyValue("db.system", "kitesql")
+        .lowCardinalityKeyValue("kitesql.statement", name)
+        .highCardinalityKeyValue("db.statement", statement.sql())
+        .start();
   }
 
   /** The statements seen so far, by name. */
@@ -114,6 +146,7 @@ public final class KiteSqlStatementMetrics implements StatementObserver {
     private final boolean allocation;
     long allocatedBefore = -1;
     long startNanos;
+    io.micrometer.observation.@Nullable Observation observation;
 
     Running(StatementMeters meters, boolean allocation) {
       this.meters = meters;
@@ -135,6 +168,16 @@ public final class KiteSqlStatementMetrics implements StatementObserver {
       meters.rows.record(outcome.rows());
       meters.borrowed.record(outcome.bytesBorrowed());
       meters.copied.record(outcome.bytesCopied());
+      var observed = observation;
+      if (observed != null) {
+        if (outcome.failure() != null) {
+          observed.error(outcome.failure());
+        }
+        observed.highCardinalityKeyValue("kitesql.rows", Long.toString(outcome.rows()))
+            .highCardinalityKeyValue("kitesql.bytes.borrowed", Long.toString(outcome.bytesBorrowed()))
+            .highCardinalityKeyValue("kitesql.bytes.copied", Long.toString(outcome.bytesCopied()))
+            .stop();
+      }
     }
   }
 

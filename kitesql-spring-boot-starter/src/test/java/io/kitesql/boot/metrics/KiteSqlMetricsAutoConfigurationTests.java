@@ -69,6 +69,65 @@ class KiteSqlMetricsAutoConfigurationTests {
     });
   }
 
+  /** An observation registry that keeps every stopped observation's context. */
+  static final class RecordingObservations {
+    final java.util.List<io.micrometer.observation.Observation.Context> stopped = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    @org.springframework.context.annotation.Bean
+    io.micrometer.observation.ObservationRegistry observationRegistry() {
+      var registry = io.micrometer.observation.ObservationRegistry.create();
+      registry.observationConfig().observationHandler(new io.micrometer.observation.ObservationHandler<>() {
+        @Override
+        public boolean supportsContext(io.micrometer.observation.Observation.Context context) {
+          return true;
+        }
+
+        @Override
+        public void onStop(io.micrometer.observation.Observation.Context context) {
+          stopped.add(context);
+        }
+      });
+      return registry;
+    }
+  }
+
+  @Test
+  void statementsAreObservationsWhenAskedFor() {
+    runner().withUserConfiguration(RecordingObservations.class).withPropertyValues("kitesql.metrics.observations.enabled=true")
+        .run(context -> {
+          var template = context.getBean(KiteSqlTemplate.class);
+          template.update("create table t (id int primary key)");
+          template.query(io.kitesql.data.core.Statement.named("T.all", "select id from t"), rows -> rows.next());
+          try {
+            template.query(io.kitesql.data.core.Statement.named("T.bad", "select nope from t"), rows -> rows.next());
+          } catch (RuntimeException expected) {
+            // observed with its error
+          }
+          var stopped = context.getBean(RecordingObservations.class).stopped;
+          assertThat(stopped).extracting(io.micrometer.observation.Observation.Context::getName).containsOnly("kitesql.statement");
+          assertThat(stopped).extracting(io.micrometer.observation.Observation.Context::getContextualName)
+              .containsExactly("unnamed", "T.all", "T.bad");
+          var all = stopped.get(1);
+          assertThat(all.getLowCardinalityKeyValue("kitesql.statement").getValue()).isEqualTo("T.all");
+          assertThat(all.getLowCardinalityKeyValue("db.system").getValue()).isEqualTo("kitesql");
+          assertThat(all.getHighCardinalityKeyValue("db.statement").getValue()).isEqualTo("select id from t");
+          assertThat(all.getHighCardinalityKeyValue("kitesql.rows").getValue()).isEqualTo("0");
+          assertThat(all.getError()).isNull();
+          assertThat(stopped.get(2).getError()).isNotNull();
+          // the meters are recorded as well
+          assertThat(context.getBean(MeterRegistry.class).get("kitesql.query").tag("statement", "T.all").timer().count()).isEqualTo(1);
+        });
+  }
+
+  @Test
+  void noObservationsByDefault() {
+    runner().withUserConfiguration(RecordingObservations.class).run(context -> {
+      context.getBean(KiteSqlTemplate.class).update("create table t (id int primary key)");
+      assertThat(context.getBean(RecordingObservations.class).stopped).isEmpty();
+      assertThat(context.getBean(MeterRegistry.class).get("kitesql.query").timer().count()).isEqualTo(1);
+    });
+  }
+
   @Test
   void disabledByProperty() {
     runner().withPropertyValues("kitesql.metrics.enabled=false").run(context -> {
