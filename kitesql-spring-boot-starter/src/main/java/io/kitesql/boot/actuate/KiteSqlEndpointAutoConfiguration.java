@@ -37,7 +37,7 @@ public final class KiteSqlEndpointAutoConfiguration {
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnBean(Database.class)
   @ConditionalOnAvailableEndpoint(KiteSqlEndpoint.class)
-  static class Endpoint {
+  static class EndpointConfiguration {
     @Bean
     @ConditionalOnMissingBean
     KiteSqlEndpoint kiteSqlEndpoint(Database database, ObjectProvider<StatementStatistics> statistics) {

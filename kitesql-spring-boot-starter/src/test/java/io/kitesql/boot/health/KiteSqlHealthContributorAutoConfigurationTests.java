@@ -47,7 +47,7 @@ class KiteSqlHealthContributorAutoConfigurationTests {
   void downWhenNoReaderIsFree() {
     runner().withPropertyValues("kitesql.max-readers=3", "kitesql.read-pool-size=2").run(context -> {
       var database = context.getBean(Database.class);
-      try (var first = database.beginRead(); var second = database.beginRead()) {
+      try (var _ = database.beginRead(); var _ = database.beginRead()) {
         var health = context.getBean(KiteSqlHealthIndicator.class).health(true);
         assertThat(health.getStatus()).isEqualTo(Status.DOWN);
         assertThat((String) health.getDetails().get("error")).contains("every reader of the pool is in use (2)");
