@@ -52,7 +52,7 @@ public class KiteSqlEndpoint {
         var plan = s.sql() == null ? null : StatementPlans.explain(tx, s.sql());
         statements.add(new StatementDescriptor(s.name(), s.sql(), plan,
             StatementPlans.isFullScan(plan), s.calls(), s.failures(),
-            s.meanMillis(), s.p50Millis(), s.p99Millis(), s.allocatedBytesMean(), s.allocatedBytesP99(), s.allocationUnmeasured(),
+            s.meanMillis(), s.p50Millis(), s.p99Millis(), s.allocatedBytesMean(), s.allocatedBytesP50(), s.allocatedBytesP99(), s.allocationUnmeasured(),
             s.rowsMean(), s.bytesBorrowedMean(), s.bytesCopiedMean()));
       }
       return new KiteSqlDescriptor(info, tables, statements);
@@ -83,6 +83,6 @@ public class KiteSqlEndpoint {
    */
   public record StatementDescriptor(String name, @Nullable String sql, @Nullable List<String> plan, boolean fullScan,
       long calls, long failures, double meanMillis, double p50Millis, double p99Millis, @Nullable Double allocatedBytesMean,
-      @Nullable Double allocatedBytesP99, long allocationUnmeasured, double rowsMean, double bytesBorrowedMean,
+      @Nullable Double allocatedBytesP50, @Nullable Double allocatedBytesP99, long allocationUnmeasured, double rowsMean, double bytesBorrowedMean,
       double bytesCopiedMean) {}
 }

@@ -26,6 +26,7 @@ public final class MicrometerStatementStatistics implements StatementStatistics 
     return new Seen(m.name(), m.sql(), calls, calls - m.successTimer().count(),
         round(timer.mean(TimeUnit.MILLISECONDS)), round(percentile(timer, 0.5, true)), round(percentile(timer, 0.99, true)),
         allocated.count() == 0 ? null : round(allocated.mean()),
+        allocated.count() == 0 ? null : round(percentile(allocated, 0.5, false)),
         allocated.count() == 0 ? null : round(percentile(allocated, 0.99, false)),
         (long) m.unmeasured().count(), round(m.rows().mean()), round(m.borrowed().mean()), round(m.copied().mean()));
   }

@@ -17,6 +17,6 @@ public interface StatementStatistics {
    * @param allocationUnmeasured calls on virtual threads, whose allocation the JDK cannot measure
    */
   record Seen(String name, @Nullable String sql, long calls, long failures, double meanMillis, double p50Millis,
-      double p99Millis, @Nullable Double allocatedBytesMean, @Nullable Double allocatedBytesP99, long allocationUnmeasured,
+      double p99Millis, @Nullable Double allocatedBytesMean, @Nullable Double allocatedBytesP50, @Nullable Double allocatedBytesP99, long allocationUnmeasured,
       double rowsMean, double bytesBorrowedMean, double bytesCopiedMean) {}
 }

@@ -59,6 +59,13 @@ class KiteSqlEndpointAutoConfigurationTests {
   }
 
   @Test
+  void backsOffForTheApplicationsOwnEndpoint() {
+    runner().withPropertyValues("management.endpoints.web.exposure.include=kitesql")
+        .withBean("myEndpoint", KiteSqlEndpoint.class, () -> new KiteSqlEndpoint(null, null))
+        .run(context -> assertThat(context).hasSingleBean(KiteSqlEndpoint.class).hasBean("myEndpoint"));
+  }
+
+  @Test
   void notExposedNoEndpoint() {
     runner().run(context -> assertThat(context).hasNotFailed().doesNotHaveBean(KiteSqlEndpoint.class));
   }

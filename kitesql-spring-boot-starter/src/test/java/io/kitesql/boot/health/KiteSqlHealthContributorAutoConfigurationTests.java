@@ -57,6 +57,13 @@ class KiteSqlHealthContributorAutoConfigurationTests {
   }
 
   @Test
+  void backsOffForTheApplicationsOwnIndicator() {
+    runner().withBean("kitesqlHealthIndicator", org.springframework.boot.health.contributor.HealthIndicator.class,
+            () -> () -> org.springframework.boot.health.contributor.Health.up().build())
+        .run(context -> assertThat(context).doesNotHaveBean(KiteSqlHealthIndicator.class).hasBean("kitesqlHealthIndicator"));
+  }
+
+  @Test
   void offByProperty() {
     runner().withPropertyValues("management.health.kitesql.enabled=false")
         .run(context -> assertThat(context).hasNotFailed().doesNotHaveBean(KiteSqlHealthIndicator.class));

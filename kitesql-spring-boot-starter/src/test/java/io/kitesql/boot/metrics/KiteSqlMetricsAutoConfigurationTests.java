@@ -129,6 +129,20 @@ class KiteSqlMetricsAutoConfigurationTests {
   }
 
   @Test
+  void backsOffForTheApplicationsOwnObserver() {
+    var seen = new java.util.concurrent.CopyOnWriteArrayList<String>();
+    StatementObserver own = statement -> {
+      seen.add(statement.sql());
+      return StatementObserver.Observation.NONE;
+    };
+    runner().withBean(StatementObserver.class, () -> own).run(context -> {
+      assertThat(context).doesNotHaveBean(KiteSqlStatementMetrics.class).hasSingleBean(KiteSqlStorageMetrics.class);
+      context.getBean(KiteSqlTemplate.class).update("create table t (id int primary key)");
+      assertThat(seen).containsExactly("create table t (id int primary key)");
+    });
+  }
+
+  @Test
   void disabledByProperty() {
     runner().withPropertyValues("kitesql.metrics.enabled=false").run(context -> {
       assertThat(context).doesNotHaveBean(KiteSqlStatementMetrics.class).doesNotHaveBean(KiteSqlStorageMetrics.class)
