@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -74,6 +75,17 @@ public final class KiteSqlDatabaseCloser implements DestructionAwareBeanPostProc
     }
   }
 
+  private static void pause(long deadline) {
+    long nanos = Math.min(TimeUnit.MILLISECONDS.toNanos(50), deadline - System.nanoTime());
+    if (nanos > 0) {
+      try {
+        TimeUnit.NANOSECONDS.sleep(nanos);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
   private static void close(Database database, Managed how) {
     long deadline = System.nanoTime() + how.closeTimeout().toNanos();
     while (true) {
@@ -89,6 +101,7 @@ public final class KiteSqlDatabaseCloser implements DestructionAwareBeanPostProc
           return;
         }
         logger.info("KiteSQL database " + how.directory() + " still has open transactions; retrying close");
+        pause(deadline); // each close() already waited drain-wait; this only keeps a zero drain-wait from spinning
       } catch (RuntimeException e) {
         logger.warn("KiteSQL database " + how.directory() + " failed to close", e);
         return;
