@@ -50,8 +50,12 @@ public class KiteSqlEndpoint {
       var statements = new ArrayList<StatementDescriptor>();
       for (var s : seen) {
         var plan = s.sql() == null ? null : StatementPlans.explain(tx, s.sql());
+        var others = s.otherSql().stream().map(sql -> {
+          var otherPlan = StatementPlans.explain(tx, sql);
+          return new OtherSql(sql, otherPlan, StatementPlans.isFullScan(otherPlan));
+        }).toList();
         statements.add(new StatementDescriptor(s.name(), s.sql(), plan,
-            StatementPlans.isFullScan(plan), s.calls(), s.failures(),
+            StatementPlans.isFullScan(plan) || others.stream().anyMatch(OtherSql::fullScan), others, s.calls(), s.failures(),
             s.meanMillis(), s.p50Millis(), s.p99Millis(), s.allocatedBytesMean(), s.allocatedBytesP50(), s.allocatedBytesP99(), s.allocationUnmeasured(),
             s.rowsMean(), s.bytesBorrowedMean(), s.bytesCopiedMean()));
       }
@@ -72,6 +76,9 @@ public class KiteSqlEndpoint {
   /** A table with its row count, primary key columns and indexes. */
   public record TableDescriptor(String name, long rows, List<String> primaryKey, List<IndexDescriptor> indexes) {}
 
+  /** Another SQL text seen under a statement's name. */
+  public record OtherSql(String sql, @Nullable List<String> plan, boolean fullScan) {}
+
   /** A secondary index. */
   public record IndexDescriptor(String name, List<String> columns, boolean unique) {}
 
@@ -79,9 +86,12 @@ public class KiteSqlEndpoint {
    * A statement seen so far: its plan ({@code null} for non-queries and unnamed SQL) and figures
    * (see {@link StatementStatistics.Seen}).
    *
-   * @param fullScan whether the plan reads a whole table (a {@code TableScan})
+   * @param fullScan whether the plan, or that of one of the other SQL texts, reads a whole table (a
+   *     {@code TableScan})
+   * @param otherSql further SQL texts run under the same name, with their plans
    */
   public record StatementDescriptor(String name, @Nullable String sql, @Nullable List<String> plan, boolean fullScan,
+      List<OtherSql> otherSql,
       long calls, long failures, double meanMillis, double p50Millis, double p99Millis, @Nullable Double allocatedBytesMean,
       @Nullable Double allocatedBytesP50, @Nullable Double allocatedBytesP99, long allocationUnmeasured, double rowsMean, double bytesBorrowedMean,
       double bytesCopiedMean) {}

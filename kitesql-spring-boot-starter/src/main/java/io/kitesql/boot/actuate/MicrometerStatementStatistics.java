@@ -23,7 +23,8 @@ public final class MicrometerStatementStatistics implements StatementStatistics 
     var timer = m.successTimer().takeSnapshot();
     var allocated = m.allocated().takeSnapshot();
     long calls = m.calls();
-    return new Seen(m.name(), m.sql(), calls, calls - m.successTimer().count(),
+    var sqls = m.sqls();
+    return new Seen(m.name(), m.sql(), sqls.size() > 1 ? sqls.subList(1, sqls.size()) : List.of(), calls, calls - m.successTimer().count(),
         round(timer.mean(TimeUnit.MILLISECONDS)), round(percentile(timer, 0.5, true)), round(percentile(timer, 0.99, true)),
         allocated.count() == 0 ? null : round(allocated.mean()),
         allocated.count() == 0 ? null : round(percentile(allocated, 0.5, false)),

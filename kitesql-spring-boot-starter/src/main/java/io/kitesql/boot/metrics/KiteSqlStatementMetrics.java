@@ -10,8 +10,10 @@ import io.micrometer.core.instrument.Timer;
 import io.micrometer.observation.ObservationRegistry;
 import java.lang.management.ManagementFactory;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
@@ -51,6 +53,8 @@ public final class KiteSqlStatementMetrics implements StatementObserver {
   public static final String UNNAMED = "unnamed";
   /** The name of the observation each statement makes when observations are on. */
   public static final String OBSERVATION = "kitesql.statement";
+  /** How many distinct SQL texts are remembered per statement name. */
+  public static final int MAX_SQL_TEXTS = 8;
 
   private static final com.sun.management.@Nullable ThreadMXBean THREADS = threads();
 
@@ -185,7 +189,9 @@ public final class KiteSqlStatementMetrics implements StatementObserver {
   public static final class StatementMeters {
     private final String name;
     private final MeterRegistry registry;
-    private volatile @Nullable String sql;
+    /** Distinct SQL texts seen under this name, the first first (dynamic sorting makes several). */
+    private final List<String> sqls = new CopyOnWriteArrayList<>();
+    private volatile @Nullable String lastSql;
     final Timer success;
     final DistributionSummary allocated;
     final Counter unmeasured;
@@ -227,8 +233,12 @@ public final class KiteSqlStatementMetrics implements StatementObserver {
     }
 
     void sawSql(String text) {
-      if (sql == null) {
-        sql = text;
+      if (text == lastSql) {
+        return; // the same constant SQL as last time: the usual case, no comparison of characters
+      }
+      lastSql = text;
+      if (sqls.size() < MAX_SQL_TEXTS && !sqls.contains(text)) {
+        sqls.add(text);
       }
     }
 
@@ -238,7 +248,12 @@ public final class KiteSqlStatementMetrics implements StatementObserver {
 
     /** The SQL the statement was first seen with; null for {@value #UNNAMED}. */
     public @Nullable String sql() {
-      return sql;
+      return sqls.isEmpty() ? null : sqls.getFirst();
+    }
+
+    /** Every distinct SQL text seen under this name, the first first; at most {@value #MAX_SQL_TEXTS}. */
+    public List<String> sqls() {
+      return List.copyOf(sqls);
     }
 
     /** Successful executions. */

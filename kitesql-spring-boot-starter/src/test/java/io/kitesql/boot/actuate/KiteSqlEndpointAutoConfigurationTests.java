@@ -47,6 +47,17 @@ class KiteSqlEndpointAutoConfigurationTests {
       assertThat(byS.fullScan()).isTrue();
       assertThat(byS.plan()).anyMatch(line -> line.contains("TableScan t"));
       assertThat(byS.calls()).isEqualTo(1);
+      assertThat(byS.otherSql()).isEmpty();
+      // one name, two SQL texts (a dynamic sort, say): both listed with their plans
+      template.query(io.kitesql.data.core.Statement.named("T.byS", "select id from t where id = ? order by s", 1), rows -> rows.next());
+      var again = context.getBean(KiteSqlEndpoint.class).kitesql().statements().getFirst();
+      assertThat(again.sql()).isEqualTo("select id from t where s = ?");
+      assertThat(again.otherSql()).singleElement().satisfies(other -> {
+        assertThat(other.sql()).isEqualTo("select id from t where id = ? order by s");
+        assertThat(other.fullScan()).isFalse();
+        assertThat(other.plan()).anyMatch(line -> line.contains("PrimaryKeyLookup t"));
+      });
+      assertThat(again.calls()).isEqualTo(2);
     });
   }
 
@@ -61,8 +72,16 @@ class KiteSqlEndpointAutoConfigurationTests {
   @Test
   void backsOffForTheApplicationsOwnEndpoint() {
     runner().withPropertyValues("management.endpoints.web.exposure.include=kitesql")
-        .withBean("myEndpoint", KiteSqlEndpoint.class, () -> new KiteSqlEndpoint(null, null))
+        .withUserConfiguration(OwnEndpoint.class)
         .run(context -> assertThat(context).hasSingleBean(KiteSqlEndpoint.class).hasBean("myEndpoint"));
+  }
+
+  @org.springframework.context.annotation.Configuration(proxyBeanMethods = false)
+  static class OwnEndpoint {
+    @org.springframework.context.annotation.Bean
+    KiteSqlEndpoint myEndpoint(io.kitesql.api.Database database) {
+      return new KiteSqlEndpoint(database, null);
+    }
   }
 
   @Test
