@@ -278,7 +278,8 @@ class KiteSqlAutoConfigurationTests {
     });
     // the context closed without an exception; the database stayed open for the running transaction
     assertThat(opened[0].isClosed()).isFalse();
-    assertThat(output).contains("retrying close", "was not closed", "TRANSACTIONS_OPEN",
+    // (how many attempts fit in close-timeout depends on the machine's load, so only the outcome is asserted)
+    assertThat(output).contains("was not closed", "TRANSACTIONS_OPEN",
         "Open transactions: ['ReportService.longReport' (read-only, thread slow-reader");
     release.countDown();
     reader[0].join();
