@@ -1,0 +1,98 @@
+package io.kitesql.boot.actuate;
+
+import io.kitesql.api.Database;
+import io.kitesql.boot.autoconfigure.StatementPlans;
+import io.kitesql.catalog.ColumnDef;
+import io.kitesql.catalog.TableDef;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+
+/**
+ * {@code /actuator/kitesql}: the database (path, sizes, readers), its tables (row counts,
+ * primary key, indexes), and every statement seen so far by name with its SQL, its plan from
+ * EXPLAIN ({@code fullScan} when a {@code TableScan} reads a whole table because no key or index
+ * serves the predicate), calls, latency and allocation per call.
+ *
+ * <p>Reading it costs a {@code count(*)} per table and an EXPLAIN per statement, in one read
+ * transaction: it is for people, not for scraping.
+ */
+@Endpoint(id = "kitesql")
+public class KiteSqlEndpoint {
+  private final Database database;
+  private final @Nullable StatementStatistics statistics;
+
+  public KiteSqlEndpoint(Database database, @Nullable StatementStatistics statistics) {
+    this.database = database;
+    this.statistics = statistics;
+  }
+
+  @ReadOperation
+  public KiteSqlDescriptor kitesql() {
+    var storage = database.storage();
+    var stats = storage.stats();
+    var info = new DatabaseDescriptor(storage.directory().toString(), stats.mapSize(), storage.options().maxMapSize(),
+        stats.usedBytes(), stats.openReadTransactions(), stats.readPoolSize());
+    var seen = statistics == null ? List.<StatementStatistics.Seen>of() : statistics.statements();
+    return database.read(tx -> {
+      var tables = new ArrayList<TableDescriptor>();
+      for (var table : database.catalog().tables().stream().sorted(Comparator.comparing(TableDef::name)).toList()) {
+        long rows;
+        try (var cursor = tx.query("select count(*) from " + table.name())) {
+          rows = cursor.next() ? cursor.getLong(0) : 0;
+        }
+        tables.add(new TableDescriptor(table.name(), rows, names(table, table.primaryKey()),
+            table.indexes().stream().map(i -> new IndexDescriptor(i.name(), names(table, i.columns()), i.unique())).toList()));
+      }
+      var statements = new ArrayList<StatementDescriptor>();
+      for (var s : seen) {
+        var plan = s.sql() == null ? null : StatementPlans.explain(tx, s.sql());
+        var others = s.otherSql().stream().map(sql -> {
+          var otherPlan = StatementPlans.explain(tx, sql);
+          return new OtherSql(sql, otherPlan, StatementPlans.isFullScan(otherPlan));
+        }).toList();
+        statements.add(new StatementDescriptor(s.name(), s.sql(), plan,
+            StatementPlans.isFullScan(plan) || others.stream().anyMatch(OtherSql::fullScan), others, s.calls(), s.failures(),
+            s.meanMillis(), s.p50Millis(), s.p99Millis(), s.allocatedBytesMean(), s.allocatedBytesP50(), s.allocatedBytesP99(), s.allocationUnmeasured(),
+            s.rowsMean(), s.bytesBorrowedMean(), s.bytesCopiedMean()));
+      }
+      return new KiteSqlDescriptor(info, tables, statements);
+    });
+  }
+
+  private static List<String> names(TableDef table, List<Integer> positions) {
+    return positions.stream().map(table.columns()::get).map(ColumnDef::name).toList();
+  }
+
+  /** The endpoint's answer. */
+  public record KiteSqlDescriptor(DatabaseDescriptor database, List<TableDescriptor> tables, List<StatementDescriptor> statements) {}
+
+  /** The environment. */
+  public record DatabaseDescriptor(String path, long mapSize, long maxMapSize, long usedBytes, int readersActive, int readPoolSize) {}
+
+  /** A table with its row count, primary key columns and indexes. */
+  public record TableDescriptor(String name, long rows, List<String> primaryKey, List<IndexDescriptor> indexes) {}
+
+  /** Another SQL text seen under a statement's name. */
+  public record OtherSql(String sql, @Nullable List<String> plan, boolean fullScan) {}
+
+  /** A secondary index. */
+  public record IndexDescriptor(String name, List<String> columns, boolean unique) {}
+
+  /**
+   * A statement seen so far: its plan ({@code null} for non-queries and unnamed SQL) and figures
+   * (see {@link StatementStatistics.Seen}).
+   *
+   * @param fullScan whether the plan, or that of one of the other SQL texts, reads a whole table (a
+   *     {@code TableScan})
+   * @param otherSql further SQL texts run under the same name, with their plans
+   */
+  public record StatementDescriptor(String name, @Nullable String sql, @Nullable List<String> plan, boolean fullScan,
+      List<OtherSql> otherSql,
+      long calls, long failures, double meanMillis, double p50Millis, double p99Millis, @Nullable Double allocatedBytesMean,
+      @Nullable Double allocatedBytesP50, @Nullable Double allocatedBytesP99, long allocationUnmeasured, double rowsMean, double bytesBorrowedMean,
+      double bytesCopiedMean) {}
+}

@@ -1,0 +1,23 @@
+package io.kitesql.boot.actuate;
+
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/** What the endpoint knows of the statements run so far; free of Micrometer types. */
+public interface StatementStatistics {
+  /** The statements seen so far. */
+  List<Seen> statements();
+
+  /**
+   * One statement name's figures. Latency percentiles cover Micrometer's recent window (about two
+   * minutes by default); means and counts cover the whole run.
+   *
+   * @param sql the SQL it was first seen with; null for unnamed direct SQL
+   * @param otherSql further SQL texts seen under the same name (dynamic sorting, for example)
+   * @param allocatedBytesMean mean heap bytes allocated per measured call; null if none was measured
+   * @param allocationUnmeasured calls on virtual threads, whose allocation the JDK cannot measure
+   */
+  record Seen(String name, @Nullable String sql, List<String> otherSql, long calls, long failures, double meanMillis, double p50Millis,
+      double p99Millis, @Nullable Double allocatedBytesMean, @Nullable Double allocatedBytesP50, @Nullable Double allocatedBytesP99, long allocationUnmeasured,
+      double rowsMean, double bytesBorrowedMean, double bytesCopiedMean) {}
+}

@@ -1,0 +1,40 @@
+package io.kitesql.boot.autoconfigure;
+
+import io.kitesql.api.Transaction;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+
+/** EXPLAIN of a statement's SQL, and whether its plan reads a whole table. */
+public final class StatementPlans {
+  private static final Pattern TABLE_SCAN = Pattern.compile("(?<![A-Za-z])TableScan\\b");
+
+  private StatementPlans() {}
+
+  /**
+   * The EXPLAIN lines of a query (parameters need no values); null for statements that are not
+   * queries; one line saying why when EXPLAIN fails.
+   */
+  public static @Nullable List<String> explain(Transaction tx, String sql) {
+    var head = sql.stripLeading().toLowerCase(Locale.ROOT);
+    if (!(head.startsWith("select") || head.startsWith("with") || head.startsWith("values") || head.startsWith("("))) {
+      return null;
+    }
+    var lines = new ArrayList<String>();
+    try (var cursor = tx.query("explain " + sql)) {
+      while (cursor.next()) {
+        lines.add(cursor.getText(0).toString());
+      }
+    } catch (RuntimeException e) {
+      return List.of("(no plan: " + e.getMessage() + ")");
+    }
+    return lines;
+  }
+
+  /** Whether a plan reads a whole table: a {@code TableScan} (no key or index serves the predicate). */
+  public static boolean isFullScan(@Nullable List<String> plan) {
+    return plan != null && plan.stream().anyMatch(line -> TABLE_SCAN.matcher(line).find());
+  }
+}

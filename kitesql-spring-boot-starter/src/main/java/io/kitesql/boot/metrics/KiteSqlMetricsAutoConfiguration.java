@@ -1,0 +1,57 @@
+package io.kitesql.boot.metrics;
+
+import io.kitesql.api.Database;
+import io.kitesql.boot.autoconfigure.KiteSqlAutoConfiguration;
+import io.kitesql.boot.autoconfigure.KiteSqlProperties;
+import io.kitesql.boot.autoconfigure.KiteSqlTransactionStatistics;
+import io.kitesql.data.core.StatementObserver;
+import io.kitesql.data.core.Statement;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
+import java.util.function.Consumer;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Micrometer meters for KiteSQL when the application has a {@link MeterRegistry} (Boot's
+ * micrometer-metrics module, e.g. through spring-boot-starter-actuator): {@link
+ * KiteSqlStatementMetrics}, which the auto-configured {@code KiteSqlTemplate} reports every
+ * statement to, and {@link KiteSqlStorageMetrics}. Off with {@code kitesql.metrics.enabled=false};
+ * {@code kitesql.metrics.allocation=false} stops measuring allocation only. With {@code
+ * kitesql.metrics.observations.enabled=true} and an {@code ObservationRegistry} bean, each
+ * statement is also an observation (a span when tracing is set up).
+ */
+@AutoConfiguration(
+    after = KiteSqlAutoConfiguration.class,
+    afterName = {
+        "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
+        "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
+        "org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration",
+        "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration"
+    })
+@ConditionalOnClass(MeterRegistry.class)
+@ConditionalOnBean({MeterRegistry.class, Database.class})
+@ConditionalOnBooleanProperty(name = "kitesql.metrics.enabled", matchIfMissing = true)
+public final class KiteSqlMetricsAutoConfiguration {
+
+  @Bean
+  @ConditionalOnMissingBean(StatementObserver.class)
+  KiteSqlStatementMetrics kiteSqlStatementMetrics(MeterRegistry registry, KiteSqlProperties properties, Database database,
+      ObjectProvider<ObservationRegistry> observations) {
+    var metrics = properties.getMetrics();
+    Consumer<Statement> firstSeen = metrics.isWarnFullScans() ? new FullScanWarnings(database) : statement -> {};
+    var observationRegistry = metrics.getObservations().isEnabled() ? observations.getIfUnique() : null;
+    return new KiteSqlStatementMetrics(registry, metrics.isAllocation(), firstSeen, observationRegistry);
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  KiteSqlStorageMetrics kiteSqlStorageMetrics(Database database, ObjectProvider<KiteSqlTransactionStatistics> transactions) {
+    return new KiteSqlStorageMetrics(database, transactions.getIfUnique());
+  }
+}

@@ -1,0 +1,293 @@
+package io.kitesql.boot.metrics;
+
+import io.kitesql.KiteSqlException;
+import io.kitesql.data.core.Statement;
+import io.kitesql.data.core.StatementObserver;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.observation.ObservationRegistry;
+import java.lang.management.ManagementFactory;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Records every statement a {@code KiteSqlTemplate} runs, repository methods included, tagged
+ * with its low-cardinality name ({@code NoteRepository.findByAuthor}; {@value #UNNAMED} for direct
+ * SQL nobody named):
+ *
+ * <ul>
+ *   <li>{@code kitesql.query} timer, tags {@code statement}, {@code outcome} ({@code success} or
+ *       {@code error}) and {@code exception} ({@code none}; the engine's error code, e.g. {@code
+ *       UNKNOWN_TABLE}; or the failure's simple class name);
+ *   <li>{@code kitesql.query.allocated} distribution summary (bytes): Java heap bytes the executing
+ *       thread allocated during the statement, from {@code
+ *       com.sun.management.ThreadMXBean#getCurrentThreadAllocatedBytes} read before and after. The
+ *       JDK answers -1 on virtual threads: such calls are counted in {@code
+ *       kitesql.query.allocated.unmeasured} instead, never recorded as 0;
+ *   <li>{@code kitesql.query.rows}, {@code kitesql.query.bytes.borrowed} and {@code
+ *       kitesql.query.bytes.copied} distribution summaries: the engine's own counters, which show
+ *       zero-copy reads working (borrowed, nothing copied) or not.
+ * </ul>
+ *
+ * <p>Per call: two {@code System.nanoTime()}, two allocation-counter reads, one small object and
+ * one map lookup; the meters of a statement are made once. The timer and the allocation summary
+ * keep p50 and p99 (for the actuator endpoint; published as gauges too).
+ *
+ * <p>With an {@link ObservationRegistry} (and {@code kitesql.metrics.observations.enabled=true}),
+ * each statement is also an {@value #OBSERVATION} observation, so tracing gets a span per
+ * statement; the meters above are recorded either way.
+ *
+ * <p>Statements run through the {@code Database} directly are not seen: they do not pass the
+ * template.
+ */
+public final class KiteSqlStatementMetrics implements StatementObserver {
+  /** The statement tag of direct SQL that was given no name. */
+  public static final String UNNAMED = "unnamed";
+  /** The name of the observation each statement makes when observations are on. */
+  public static final String OBSERVATION = "kitesql.statement";
+  /** How many distinct SQL texts are remembered per statement name. */
+  public static final int MAX_SQL_TEXTS = 8;
+
+  private static final com.sun.management.@Nullable ThreadMXBean THREADS = threads();
+
+  private final MeterRegistry registry;
+  private final boolean allocation;
+  private final Map<String, StatementMeters> statements = new ConcurrentHashMap<>();
+  private final Consumer<Statement> firstSeen;
+  private final @Nullable ObservationRegistry observations;
+
+  public KiteSqlStatementMetrics(MeterRegistry registry, boolean allocation) {
+    this(registry, allocation, statement -> {}, null);
+  }
+
+  /**
+   * @param firstSeen told of the first execution of each named statement (on the executing
+   *     thread: must be quick)
+   * @param observations when not null (and not a no-op registry), each statement is also a
+   *     {@value #OBSERVATION} {@link io.micrometer.observation.Observation}, for tracing spans
+   */
+  public KiteSqlStatementMetrics(MeterRegistry registry, boolean allocation, Consumer<Statement> firstSeen,
+      @Nullable ObservationRegistry observations) {
+    this.registry = registry;
+    this.allocation = allocation;
+    this.firstSeen = firstSeen;
+    this.observations = observations == null || observations.isNoop() ? null : observations;
+  }
+
+  private static com.sun.management.@Nullable ThreadMXBean threads() {
+    return ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean bean
+        && bean.isThreadAllocatedMemorySupported() ? bean : null;
+  }
+
+  /** Heap bytes allocated by the current thread so far, or -1 where the JDK cannot say (virtual threads). */
+  static long allocatedByThisThread() {
+    return THREADS == null ? -1 : THREADS.getCurrentThreadAllocatedBytes();
+  }
+
+  @Override
+  public Observation start(Statement statement) {
+    var name = statement.name();
+    var key = name == null ? UNNAMED : name;
+    var meters = statements.get(key);
+    if (meters == null) {
+      boolean[] created = {false};
+      meters = statements.computeIfAbsent(key, k -> {
+        created[0] = true;
+        return new StatementMeters(k, registry);
+      });
+      if (created[0] && name != null) {
+        firstSeen.accept(statement);
+      }
+    }
+    if (name != null) {
+      meters.sawSql(statement.sql());
+    }
+    var running = new Running(meters, allocation);
+    if (observations != null) {
+      running.observation = observe(key, statement, observations);
+    }
+    if (allocation) {
+      running.allocatedBefore = allocatedByThisThread();
+    }
+    running.startNanos = System.nanoTime();
+    return running;
+  }
+
+  /**
+   * Starts the statement's observation: contextual name the statement name; low-cardinality
+   * {@code db.system=kitesql} and {@code kitesql.statement}; high-cardinality {@code db.statement}
+   * (the SQL, spans only).
+   */
+  private static io.micrometer.observation.Observation observe(String name, Statement statement, ObservationRegistry registry) {
+    return io.micrometer.observation.Observation.createNotStarted(OBSERVATION, registry)
+        .contextualName(name)
+        .lowCardinalityKeyValue("db.system", "kitesql")
+        .lowCardinalityKeyValue("kitesql.statement", name)
+        .highCardinalityKeyValue("db.statement", statement.sql())
+        .start();
+  }
+
+  /** The statements seen so far, by name. */
+  public Collection<StatementMeters> statements() {
+    return statements.values();
+  }
+
+  /** The meters of one statement name (null before it first ran). */
+  public @Nullable StatementMeters statement(String name) {
+    return statements.get(name);
+  }
+
+  private static final class Running implements Observation {
+    private final StatementMeters meters;
+    private final boolean allocation;
+    long allocatedBefore = -1;
+    long startNanos;
+    io.micrometer.observation.@Nullable Observation observation;
+
+    Running(StatementMeters meters, boolean allocation) {
+      this.meters = meters;
+      this.allocation = allocation;
+    }
+
+    @Override
+    public void stop(Outcome outcome) {
+      long allocatedAfter = allocation ? allocatedByThisThread() : -1;
+      long elapsed = System.nanoTime() - startNanos;
+      meters.timer(outcome.failure()).record(elapsed, TimeUnit.NANOSECONDS);
+      if (allocation) {
+        if (allocatedBefore >= 0 && allocatedAfter >= 0) {
+          meters.allocated.record(allocatedAfter - allocatedBefore);
+        } else {
+          meters.unmeasured.increment();
+        }
+      }
+      meters.rows.record(outcome.rows());
+      meters.borrowed.record(outcome.bytesBorrowed());
+      meters.copied.record(outcome.bytesCopied());
+      var observed = observation;
+      if (observed != null) {
+        if (outcome.failure() != null) {
+          observed.error(outcome.failure());
+        }
+        observed.highCardinalityKeyValue("kitesql.rows", Long.toString(outcome.rows()))
+            .highCardinalityKeyValue("kitesql.bytes.borrowed", Long.toString(outcome.bytesBorrowed()))
+            .highCardinalityKeyValue("kitesql.bytes.copied", Long.toString(outcome.bytesCopied()))
+            .stop();
+      }
+    }
+  }
+
+  /** The meters of one statement name, and the SQL it was first seen with. */
+  public static final class StatementMeters {
+    private final String name;
+    private final MeterRegistry registry;
+    /** Distinct SQL texts seen under this name, the first first (dynamic sorting makes several). */
+    private final List<String> sqls = new CopyOnWriteArrayList<>();
+    private volatile @Nullable String lastSql;
+    final Timer success;
+    final DistributionSummary allocated;
+    final Counter unmeasured;
+    final DistributionSummary rows;
+    final DistributionSummary borrowed;
+    final DistributionSummary copied;
+    private final Map<String, Timer> failures = new ConcurrentHashMap<>();
+
+    StatementMeters(String name, MeterRegistry registry) {
+      this.name = name;
+      this.registry = registry;
+      this.success = timer(name, "success", "none", registry);
+      this.allocated = DistributionSummary.builder("kitesql.query.allocated")
+          .description("Java heap bytes allocated by the thread running the statement")
+          .baseUnit("bytes").tag("statement", name).publishPercentiles(0.5, 0.99).register(registry);
+      this.unmeasured = Counter.builder("kitesql.query.allocated.unmeasured")
+          .description("Statements whose allocation the JDK could not measure (virtual threads)")
+          .tag("statement", name).register(registry);
+      this.rows = summary("kitesql.query.rows", "rows", "Rows returned (queries) or written (other statements)", name, registry);
+      this.borrowed = summary("kitesql.query.bytes.borrowed", "bytes", "Bytes of the LMDB map handed out as views, not copied", name, registry);
+      this.copied = summary("kitesql.query.bytes.copied", "bytes", "Bytes copied out of the LMDB map", name, registry);
+    }
+
+    private static Timer timer(String name, String outcome, String exception, MeterRegistry registry) {
+      return Timer.builder("kitesql.query").description("KiteSQL statements").tag("statement", name)
+          .tag("outcome", outcome).tag("exception", exception).publishPercentiles(0.5, 0.99).register(registry);
+    }
+
+    private static DistributionSummary summary(String meter, String unit, String description, String name, MeterRegistry registry) {
+      return DistributionSummary.builder(meter).description(description).baseUnit(unit).tag("statement", name).register(registry);
+    }
+
+    Timer timer(@Nullable RuntimeException failure) {
+      if (failure == null) {
+        return success;
+      }
+      var exception = failure instanceof KiteSqlException e ? e.errorCode().name() : failure.getClass().getSimpleName();
+      return failures.computeIfAbsent(exception, tag -> timer(name, "error", tag, registry));
+    }
+
+    void sawSql(String text) {
+      if (text == lastSql) {
+        return; // the same constant SQL as last time: the usual case, no comparison of characters
+      }
+      lastSql = text;
+      if (sqls.size() < MAX_SQL_TEXTS && !sqls.contains(text)) {
+        sqls.add(text);
+      }
+    }
+
+    public String name() {
+      return name;
+    }
+
+    /** The SQL the statement was first seen with; null for {@value #UNNAMED}. */
+    public @Nullable String sql() {
+      return sqls.isEmpty() ? null : sqls.getFirst();
+    }
+
+    /** Every distinct SQL text seen under this name, the first first; at most {@value #MAX_SQL_TEXTS}. */
+    public List<String> sqls() {
+      return List.copyOf(sqls);
+    }
+
+    /** Successful executions. */
+    public Timer successTimer() {
+      return success;
+    }
+
+    /** All executions: successful and failed. */
+    public long calls() {
+      long count = success.count();
+      for (var t : failures.values()) {
+        count += t.count();
+      }
+      return count;
+    }
+
+    public DistributionSummary allocated() {
+      return allocated;
+    }
+
+    public Counter unmeasured() {
+      return unmeasured;
+    }
+
+    public DistributionSummary rows() {
+      return rows;
+    }
+
+    public DistributionSummary borrowed() {
+      return borrowed;
+    }
+
+    public DistributionSummary copied() {
+      return copied;
+    }
+  }
+}

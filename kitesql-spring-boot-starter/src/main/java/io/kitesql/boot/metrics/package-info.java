@@ -1,0 +1,14 @@
+/**
+ * Micrometer meters for KiteSQL: {@link io.kitesql.boot.metrics.KiteSqlStatementMetrics} records
+ * every statement a {@code KiteSqlTemplate} runs (repository methods included) — latency, heap
+ * bytes allocated by the executing thread, rows, bytes borrowed from and copied out of the LMDB
+ * map — and {@link io.kitesql.boot.metrics.KiteSqlStorageMetrics} the environment's sizes, readers
+ * and transaction counts. Entry: {@link io.kitesql.boot.metrics.KiteSqlMetricsAutoConfiguration}.
+ *
+ * <p>May depend on Micrometer, Boot's micrometer-metrics module (by name only, for ordering),
+ * kitesql-core, kitesql-data and {@code io.kitesql.boot.autoconfigure}; not on health or actuator.
+ */
+@NullMarked
+package io.kitesql.boot.metrics;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,31 @@
+package io.kitesql.boot.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kitesql.api.KiteSql;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+
+@ExtendWith(OutputCaptureExtension.class)
+class FullScanWarningsTests {
+  @TempDir Path dir;
+
+  @Test
+  void warnsForATableScanOnlyAndNotForStatementsThatAreNoQueries(CapturedOutput output) {
+    try (var db = KiteSql.open(dir)) {
+      db.execute("create table t (id int primary key, a varchar, b varchar)");
+      db.execute("create index t_a on t (a)");
+      var warnings = new FullScanWarnings(db);
+      assertThat(warnings.check("T.byA", "select id from t where a = ?")).isFalse();
+      assertThat(warnings.check("T.byId", "select a from t where id = ?")).isFalse();
+      assertThat(warnings.check("T.insert", "insert into t values (?, ?, ?)")).isFalse();
+      assertThat(warnings.check("T.byB", "select id from t where b = ?")).isTrue();
+      assertThat(output).contains("KiteSQL statement T.byB reads a whole table", "TableScan t")
+          .doesNotContain("T.byA reads", "T.byId reads", "T.insert reads");
+    }
+  }
+}

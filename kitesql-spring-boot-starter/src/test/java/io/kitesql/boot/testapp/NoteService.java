@@ -1,0 +1,47 @@
+package io.kitesql.boot.testapp;
+
+import io.kitesql.api.Database;
+import io.kitesql.api.Transaction;
+import io.kitesql.data.transaction.KiteSqlTransactions;
+import io.kitesql.data.transaction.ReadOnlyTxn;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/** Transaction boundaries around the repository, the way an application draws them. */
+@Service
+public class NoteService {
+  private final NoteRepository notes;
+  private final Database database;
+
+  public NoteService(NoteRepository notes, Database database) {
+    this.notes = notes;
+    this.database = database;
+  }
+
+  /** The KiteSQL transaction bound while an unqualified read-only @Transactional method runs. */
+  @Transactional(readOnly = true)
+  public Optional<Transaction> plainReadOnlyTransaction() {
+    return KiteSqlTransactions.current(database);
+  }
+
+  /** The KiteSQL transaction bound while a @ReadOnlyTxn method runs. */
+  @ReadOnlyTxn
+  public Optional<Transaction> readOnlyTxnTransaction() {
+    return KiteSqlTransactions.current(database);
+  }
+
+  /** Runs {@code work} on the notes of {@code author} inside one read-only transaction. */
+  @ReadOnlyTxn
+  public <T> T readByAuthor(String author, Function<List<Note>, T> work) {
+    return work.apply(notes.findByAuthor(author));
+  }
+
+  /** The same query inside a read-write transaction. */
+  @Transactional(transactionManager = "kiteSqlTransactionManager")
+  public <T> T readByAuthorInWriteTransaction(String author, Function<List<Note>, T> work) {
+    return work.apply(notes.findByAuthor(author));
+  }
+}
