@@ -70,6 +70,10 @@ public final class BenchRunner {
     for (var kind : Stores.Kind.values()) {
       runEngine(stores, kind, Workload.orders(), parameters, label);
     }
+    if (RepositoryBench.TIERS.contains(noteLength)) {
+      var repositoryMeasure = new Measure(config.withWarmupMillis(config.repositoryWarmupMillis()));
+      new RepositoryBench(repositoryMeasure, results, log).run(stores, parameters, label);
+    }
     delete(stores.kiteDir().getParent());
   }
 
@@ -133,7 +137,7 @@ public final class BenchRunner {
   }
 
   /** Runs the statement once per parameter set (up to 200) and checks every text value returned. */
-  private static Results.MapCheck checkMap(Engine engine, Engine.Query query, Object[][] parameters,
+  static Results.MapCheck checkMap(Engine engine, Engine.Query query, Object[][] parameters,
       int[] textColumns, MappedRegions regions) throws Exception {
     long values = 0;
     long borrowed = 0;

@@ -54,8 +54,10 @@ public final class Report {
         "The caller touches status and note of every row.");
     grids("3", List.of("group + window + sort"), tiers);
     table4();
+    table5(tiers);
     extras(tiers);
     out.append(new Targets(config, r).render());
+    out.append(new RepositoryTargets(r, table5Tiers(tiers)).render());
     notes();
     return out.toString();
   }
@@ -96,9 +98,13 @@ public final class Report {
 
   /** How far the rounds' medians of the cells of one grid lay apart: the typical and the worst cell. */
   private void spread(String table, String variant, List<String> tiers) {
+    spread(engines, table, variant, tiers);
+  }
+
+  private void spread(List<String> columns, String table, String variant, List<String> tiers) {
     var measured = new ArrayList<Map.Entry<String, Results.Measured>>();
     for (var tier : tiers) {
-      for (var engine : engines) {
+      for (var engine : columns) {
         if (r.get(table, variant, tier, engine) instanceof Results.Measured m) {
           measured.add(Map.entry(engine + ", " + tier, m));
         }
@@ -115,8 +121,12 @@ public final class Report {
   }
 
   private void grid(List<String> rows, Function<String, List<String>> cells, String corner) {
-    out.append("| ").append(corner).append(" | ").append(String.join(" | ", engines)).append(" |\n|---");
-    out.append("|---".repeat(engines.size())).append("|\n");
+    grid(engines, rows, cells, corner);
+  }
+
+  private void grid(List<String> columns, List<String> rows, Function<String, List<String>> cells, String corner) {
+    out.append("| ").append(corner).append(" | ").append(String.join(" | ", columns)).append(" |\n|---");
+    out.append("|---".repeat(columns.size())).append("|\n");
     for (var row : rows) {
       out.append("| ").append(row).append(" | ").append(String.join(" | ", cells.apply(row))).append(" |\n");
     }
@@ -136,6 +146,38 @@ public final class Report {
     for (var variant : variants) {
       spread("4", variant, List.of("16 KiB docs"));
     }
+  }
+
+  /** Table 5's tiers: those of {@link RepositoryBench#TIERS} this run has. */
+  static List<String> table5Tiers(List<String> tiers) {
+    return RepositoryBench.TIERS.stream().map(BenchRunner::tierLabel).filter(tiers::contains).toList();
+  }
+
+  private void table5(List<String> runTiers) {
+    var tiers = table5Tiers(runTiers);
+    if (tiers.isEmpty()) {
+      return;
+    }
+    section("Table 5: the Table 1 query through Spring Data repositories",
+        "List<OrderNote> findByCustomerIdAndStatusAndAmountGreaterThan(int customerId, String status, int amount);\n"
+            + "-- record OrderNote(Integer id, CharSequence note); both modules run\n-- " + RepositoryBench.SQL,
+        "One execution is one call of the derived repository method; the caller takes every `OrderNote`'s id and "
+            + "the note's length and first and last char (Table 1's caller). A cell's calls run inside one read-only "
+            + "transaction: `KiteSQL raw engine` is the same SELECT through `Database.prepare` + `tx.query` in one "
+            + "read-only transaction; `KiteSQL repository` calls the repository inside a `@ReadOnlyTxn` method, so "
+            + "`note` is a borrowed `Text`; Spring Data JDBC calls it inside a `@Transactional(readOnly = true)` "
+            + "method (`DataSourceTransactionManager` over one connection: autocommit off for the cell and "
+            + "`Connection.setReadOnly(true)`, which H2 ignores; H2 stays READ COMMITTED, no snapshot). Plain "
+            + "`AnnotationConfigApplicationContext`s, no Spring Boot. Warm-up per cell: " + config.repositoryWarmupMillis()
+            + " ms for every column (the Spring stacks are deep and C2 needs seconds to compile them).");
+    grid(RepositoryBench.ENGINES, tiers,
+        tier -> RepositoryBench.ENGINES.stream().map(e -> cell(r.get(RepositoryBench.TABLE, RepositoryBench.VARIANT, tier, e))).toList(),
+        "note");
+    out.append("p99 µs:\n\n");
+    grid(RepositoryBench.ENGINES, tiers,
+        tier -> RepositoryBench.ENGINES.stream().map(e -> p99(r.get(RepositoryBench.TABLE, RepositoryBench.VARIANT, tier, e))).toList(),
+        "note");
+    spread(RepositoryBench.ENGINES, RepositoryBench.TABLE, RepositoryBench.VARIANT, tiers);
   }
 
   private void extras(List<String> tiers) {

@@ -167,10 +167,17 @@ public final class Stores {
     return switch (kind) {
       case KITE_BORROWED -> new KiteEngine(kiteDir(), KiteEngine.Mode.BORROWED);
       case KITE_COPY -> new KiteEngine(kiteDir(), KiteEngine.Mode.FORCED_COPY);
-      case SQLITE -> new JdbcEngine(kind.label(), openSqliteReadOnly());
-      case H2_DEFAULT -> new JdbcEngine(kind.label(), DriverManager.getConnection(h2Url() + ";ACCESS_MODE_DATA=r"));
-      case H2_BIG -> new JdbcEngine(kind.label(),
-          DriverManager.getConnection(h2Url() + ";ACCESS_MODE_DATA=r;CACHE_SIZE=" + H2_BIG_CACHE_KIB));
+      case SQLITE, H2_DEFAULT, H2_BIG -> new JdbcEngine(kind.label(), connection(kind));
+    };
+  }
+
+  /** A JDBC connection to one of the peers, opened as the report describes (autocommit as the driver sets it). */
+  public Connection connection(Kind kind) throws Exception {
+    return switch (kind) {
+      case SQLITE -> openSqliteReadOnly();
+      case H2_DEFAULT -> DriverManager.getConnection(h2Url() + ";ACCESS_MODE_DATA=r");
+      case H2_BIG -> DriverManager.getConnection(h2Url() + ";ACCESS_MODE_DATA=r;CACHE_SIZE=" + H2_BIG_CACHE_KIB);
+      case KITE_BORROWED, KITE_COPY -> throw new IllegalArgumentException(kind + " is not a JDBC database");
     };
   }
 

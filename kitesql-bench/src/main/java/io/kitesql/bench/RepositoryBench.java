@@ -1,0 +1,140 @@
+package io.kitesql.bench;
+
+import io.kitesql.api.KiteSql;
+import io.kitesql.bench.repository.RepositoryContexts;
+import io.kitesql.bench.repository.RepositoryEngine;
+import io.kitesql.storage.Durability;
+import io.kitesql.storage.MappedRegions;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Table 5: the Table 1 lookup as a Spring Data repository method returning record projections,
+ * {@code findByCustomerIdAndStatusAndAmountGreaterThan} → {@code List<OrderNote(id, note)>}, on the
+ * tier's databases: the raw KiteSQL engine running the same SELECT, KiteSQL's repository, and the
+ * same repository interface on Spring Data JDBC over H2 and over SQLite. Each cell's calls share one
+ * read-only transaction; the caller takes every id and touches every note like Table 1's caller.
+ */
+public final class RepositoryBench {
+  /** The note lengths Table 5 runs at (those of them the run has). */
+  public static final List<Integer> TIERS = List.of(64, 65536);
+
+  public static final String TABLE = "5";
+  public static final String VARIANT = "repository lookup";
+  public static final String RAW = "KiteSQL raw engine";
+  public static final String REPOSITORY = "KiteSQL repository";
+  public static final String JDBC_H2 = "Spring Data JDBC + H2";
+  public static final String JDBC_SQLITE = "Spring Data JDBC + SQLite";
+  /** Table 5's columns, in order. */
+  public static final List<String> ENGINES = List.of(RAW, REPOSITORY, JDBC_H2, JDBC_SQLITE);
+
+  /** What the derived method runs, for the raw engine and the report. */
+  public static final String SQL = "select id, note" + Workload.WHERE;
+
+  private final Measure measure;
+  private final Results results;
+  private final Consumer<String> log;
+
+  RepositoryBench(Measure measure, Results results, Consumer<String> log) {
+    this.measure = measure;
+    this.results = results;
+    this.log = log;
+  }
+
+  /** Measures the four cells of one tier; an engine that cannot run is "n/a" with the reason. */
+  void run(Stores stores, Object[][] parameters, String tier) {
+    for (var engine : ENGINES) {
+      Results.Outcome outcome;
+      try {
+        outcome = measure(engine, stores, parameters);
+      } catch (Exception e) {
+        outcome = new Results.Unsupported(reason(engine, e));
+      }
+      results.put(new Results.Key(TABLE, VARIANT, tier, engine), outcome);
+      log.accept("  " + tier + " | " + engine + " | table 5 " + VARIANT + ": " + Report.cell(outcome));
+    }
+  }
+
+  private Results.Outcome measure(String engineName, Stores stores, Object[][] parameters) throws Exception {
+    if (engineName.equals(RAW)) {
+      try (var engine = new KiteEngine(stores.kiteDir(), KiteEngine.Mode.BORROWED)) {
+        return measure.cell(engine, engine.prepare(SQL), parameters, RepositoryBench::touchNotes);
+      }
+    }
+    try (var engine = open(engineName, stores)) {
+      facts(engineName, engine);
+      var lookup = engine.lookup();
+      var outcome = measure.cell(engine, lookup, parameters, RepositoryBench::touchNotes);
+      if (engine.borrows() && outcome instanceof Results.Measured) {
+        var regions = MappedRegions.of(engine.bean(io.kitesql.api.Database.class).dataFile());
+        results.addMapCheck(engineName, BenchRunner.checkMap(engine, lookup, parameters, new int[] {1}, regions));
+      }
+      return outcome;
+    }
+  }
+
+  private static RepositoryEngine open(String engineName, Stores stores) throws Exception {
+    return switch (engineName) {
+      case REPOSITORY -> new RepositoryEngine(engineName, true,
+          RepositoryContexts.kiteSql(() -> KiteSql.open(stores.kiteDir(), KiteEngine.options(Durability.NO_SYNC))));
+      case JDBC_H2 -> new RepositoryEngine(engineName, false,
+          RepositoryContexts.jdbc(unchecked(() -> stores.connection(Stores.Kind.H2_DEFAULT))));
+      case JDBC_SQLITE -> new RepositoryEngine(engineName, false,
+          RepositoryContexts.jdbc(unchecked(() -> stores.connection(Stores.Kind.SQLITE))));
+      default -> throw new IllegalArgumentException(engineName);
+    };
+  }
+
+  private void facts(String engineName, RepositoryEngine engine) {
+    if (engineName.equals(REPOSITORY)) {
+      results.facts.put("Spring (Table 5)", "Spring Framework " + org.springframework.core.SpringVersion.getVersion()
+          + ", Spring Data Commons " + version(org.springframework.data.repository.Repository.class)
+          + ", Spring Data JDBC " + version(org.springframework.data.jdbc.core.JdbcAggregateTemplate.class)
+          + "; plain AnnotationConfigApplicationContext, no Boot");
+    } else if (engineName.equals(JDBC_H2)) {
+      results.facts.put("Spring Data JDBC dialect for H2 (Table 5)",
+          engine.bean(org.springframework.data.jdbc.core.dialect.JdbcDialect.class).getClass().getSimpleName()
+              + " (found by DialectResolver), names unquoted; SingleConnectionDataSource over one H2 connection "
+              + "(default cache, ACCESS_MODE_DATA=r)");
+    }
+  }
+
+  private static String version(Class<?> type) {
+    var version = type.getPackage().getImplementationVersion();
+    return version == null ? "?" : version;
+  }
+
+  /** Table 1's caller on the projection: every id, and the note's length and first and last char. */
+  static long touchNotes(Engine.Rows rows) throws Exception {
+    long sum = 0;
+    while (rows.next()) {
+      sum += rows.number(0) + Workload.touch(rows.text(1));
+    }
+    rows.close();
+    return sum;
+  }
+
+  /** The innermost message, without object identities (so that runs compare). */
+  private static String reason(String engine, Exception e) {
+    var message = Measure.reason(e).replaceAll("@[0-9a-f]{4,}", "");
+    return engine.equals(JDBC_SQLITE) && message.contains("dialect")
+        ? "Spring Data JDBC has no SQLite dialect: " + message : message;
+  }
+
+  @FunctionalInterface
+  private interface CheckedSupplier<T> {
+    T get() throws Exception;
+  }
+
+  private static <T> java.util.function.Supplier<T> unchecked(CheckedSupplier<T> supplier) {
+    return () -> {
+      try {
+        return supplier.get();
+      } catch (RuntimeException e) {
+        throw e;
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    };
+  }
+}
