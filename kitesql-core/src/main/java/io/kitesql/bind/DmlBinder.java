@@ -6,10 +6,10 @@ import io.kitesql.catalog.Catalog;
 import io.kitesql.catalog.Identity;
 import io.kitesql.catalog.TableDef;
 import io.kitesql.expr.Clause;
+import io.kitesql.expr.Expr;
 import io.kitesql.expr.Parameters;
 import io.kitesql.plan.Access;
 import io.kitesql.plan.Filter;
-import io.kitesql.plan.OutputColumn;
 import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.TableScan;
 import java.util.ArrayList;
@@ -30,67 +30,15 @@ final class DmlBinder {
   }
 
   BoundStatement.Insert insert(Insert insert) {
-<<<<<<< HEAD
-    if (insert.getDuplicateUpdateSets() != null || insert.getSetUpdateSets() != null) {
-      throw Unsupported.feature("INSERT ... SET / ON DUPLICATE KEY UPDATE");
-    }
-    if (insert.getReturningClause() != null) {
-      throw Unsupported.feature("INSERT ... RETURNING");
-    }
-    if (insert.getConflictAction() != null) {
-      throw Unsupported.feature("INSERT ... ON CONFLICT");
-    }
-    var table = Names.table(catalog, insert.getTable());
-    var targets = new ArrayList<Integer>();
-    if (insert.getColumns() == null || insert.getColumns().isEmpty()) {
-      IntStream.range(0, table.columns().size()).forEach(targets::add);
-    } else {
-      var seen = new HashSet<Integer>();
-      for (var c : insert.getColumns()) {
-        int position = column(table, c.getColumnName());
-        if (!seen.add(position)) {
-          throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "column " + c.getColumnName() + " is listed twice in INSERT");
-        }
-        targets.add(position);
-      }
-    }
-    var select = insert.getSelect();
-    var queries = new QueryBinder(catalog, params).with(insert.getWithItemsList());
-    PlanNode source = select instanceof Values values ? queries.bindValues(values.getExpressions()) : queries.bind(select);
-    if (source.output().size() != targets.size()) {
-      throw new KiteSqlException(
-          ErrorCode.TYPE_MISMATCH,
-          "INSERT into " + table.name() + " has " + targets.size() + " target column(s) but " + source.output().size() + " value(s) per row");
-    }
-    if (source instanceof io.kitesql.plan.Values values) {
-      source = typeParameters(values, table, targets);
-    }
-    return new BoundStatement.Insert(table, targets, source, Defaults.of(table));
-=======
     return new InsertBinder(catalog, params).bind(insert);
->>>>>>> identity
   }
 
   /**
-   * A parameter nothing else typed takes its target column's type ({@code insert into t values
-   * (?)}): left VARCHAR, a {@code byte[]} for a VARBINARY column would be stored as hex text.
+   * {@code e}, or for a bare parameter nothing typed before, that parameter typed as its target
+   * column's {@code type} ({@code insert into t values (?)}, {@code set c = ?}): left VARCHAR, a
+   * {@code byte[]} for a VARBINARY column would be stored as hex text.
    */
-  private io.kitesql.plan.Values typeParameters(io.kitesql.plan.Values values, TableDef table, List<Integer> targets) {
-    var rows = new ArrayList<List<Expr>>();
-    for (var row : values.rows()) {
-      var typed = new ArrayList<Expr>();
-      for (int i = 0; i < row.size(); i++) {
-        typed.add(typed(row.get(i), table.columns().get(targets.get(i)).type()));
-      }
-      rows.add(typed);
-    }
-    var first = rows.getFirst();
-    var output = IntStream.range(0, first.size()).mapToObj(i -> OutputColumn.of(values.output().get(i).name(), first.get(i).type())).toList();
-    return new io.kitesql.plan.Values(rows, output);
-  }
-
-  /** {@code e}, or for a bare parameter nothing typed before, that parameter typed as {@code type}. */
-  private Expr typed(Expr e, io.kitesql.value.DataType type) {
+  static Expr typed(Expr e, io.kitesql.value.DataType type, Parameters params) {
     if (e instanceof Expr.Parameter p) {
       params.recordType(p.index(), type); // kept if something typed the slot before
       return new Expr.Parameter(p.index(), params.type(p.index()));
@@ -124,7 +72,7 @@ final class DmlBinder {
           throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "column " + set.getColumn(i).getColumnName() + " is assigned twice");
         }
         var value = (net.sf.jsqlparser.expression.Expression) set.getValues().get(i);
-        assignments.add(new BoundStatement.Assignment(position, typed(binder.bind(value, Clause.SET), table.columns().get(position).type())));
+        assignments.add(new BoundStatement.Assignment(position, typed(binder.bind(value, Clause.SET), table.columns().get(position).type(), params)));
       }
     }
     PlanNode source = update.getWhere() == null ? scan : new Filter(scan, binder.bind(update.getWhere(), Clause.WHERE));

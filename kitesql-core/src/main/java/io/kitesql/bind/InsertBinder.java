@@ -62,6 +62,9 @@ final class InsertBinder {
     }
     checkGeneratedAlways(table, targets);
     var returning = returning(insert.getReturningClause(), table, insert.getTable(), queries);
+    if (source instanceof Values rows) {
+      source = typeParameters(rows, table, targets);
+    }
     return new BoundStatement.Insert(table, targets, source, Defaults.of(table), returning);
   }
 
@@ -124,6 +127,21 @@ final class InsertBinder {
     var first = bound.getFirst();
     var output = IntStream.range(0, first.size()).mapToObj(i -> OutputColumn.of("column" + (i + 1), first.get(i).type())).toList();
     return new Values(bound, output);
+  }
+
+  /** VALUES rows whose bare parameters take their target columns' types ({@link DmlBinder#typed}). */
+  private Values typeParameters(Values values, TableDef table, List<Integer> targets) {
+    var rows = new ArrayList<List<Expr>>();
+    for (var row : values.rows()) {
+      var typed = new ArrayList<Expr>();
+      for (int i = 0; i < row.size(); i++) {
+        typed.add(DmlBinder.typed(row.get(i), table.columns().get(targets.get(i)).type(), params));
+      }
+      rows.add(typed);
+    }
+    var first = rows.getFirst();
+    var output = IntStream.range(0, first.size()).mapToObj(i -> OutputColumn.of(values.output().get(i).name(), first.get(i).type())).toList();
+    return new Values(rows, output);
   }
 
   /** The DEFAULT keyword as a VALUES item (JSqlParser reads it as a column named DEFAULT). */
