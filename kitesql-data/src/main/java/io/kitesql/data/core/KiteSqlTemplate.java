@@ -103,6 +103,20 @@ public class KiteSqlTemplate {
   }
 
   /**
+   * Runs a write statement that returns rows ({@code insert ... returning id}) in the current
+   * read-write transaction or one of its own, and maps the rows it returns.
+   */
+  public <T> List<T> updateReturning(Statement statement, RowMapper<T> mapper) {
+    return inWriteTransaction(tx -> {
+      try {
+        return read(tx, statement, false, rows -> collect(rows, mapper, Integer.MAX_VALUE));
+      } catch (KiteSqlException e) {
+        throw translator.translate(e);
+      }
+    });
+  }
+
+  /**
    * Runs {@code work} in one write transaction: the current Spring one, or one of its own,
    * committed when {@code work} returns and rolled back if it throws. Statements of the template
    * inside {@code work} join it (batch saves are atomic this way).

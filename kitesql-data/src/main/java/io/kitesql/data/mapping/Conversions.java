@@ -15,9 +15,12 @@ import org.springframework.data.convert.CustomConversions;
 public final class Conversions {
   private final CustomConversions custom;
   private final DefaultConversionService service = new DefaultConversionService();
+  /** False when no application converter exists: then reads skip the converter lookup. */
+  private final boolean customReads;
 
   public Conversions(CustomConversions custom) {
     this.custom = custom;
+    this.customReads = !(custom instanceof KiteSqlCustomConversions kite) || kite.hasConverters();
     custom.registerConvertersIn(service);
   }
 
@@ -36,7 +39,7 @@ public final class Conversions {
       return Values.read(null, type);
     }
     var source = storedType(value);
-    if (custom.hasCustomReadTarget(source, type)) {
+    if (customReads && custom.hasCustomReadTarget(source, type)) {
       var plain = value instanceof Text || value instanceof Binary ? plain(value) : value;
       return service.convert(plain, type);
     }

@@ -2,14 +2,19 @@ package io.kitesql.data.mapping;
 
 import io.kitesql.data.core.Row;
 import io.kitesql.data.core.RowMapper;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
+import org.springframework.data.mapping.InstanceCreatorMetadata;
 import org.springframework.data.mapping.MappingException;
 import org.springframework.data.mapping.Parameter;
 import org.springframework.data.mapping.PersistentEntity;
+import org.springframework.data.mapping.PreferredConstructor;
 import org.springframework.data.mapping.model.EntityInstantiator;
 import org.springframework.data.mapping.model.EntityInstantiators;
 import org.springframework.data.mapping.model.ParameterValueProvider;
@@ -30,6 +35,9 @@ public final class DtoMapping<T> implements RowMapper<T> {
   private final Map<String, Integer> positionByParameter = new HashMap<>();
   private final List<String> columns = new ArrayList<>();
   private final EntityMapping.ResultLayout layout;
+  private final @Nullable MethodHandle constructor;
+  private final Class<?>[] parameterTypes;
+  private final String[] parameterNames;
 
   @SuppressWarnings("unchecked")
   public DtoMapping(KiteSqlMappingContext context, Class<T> type, @Nullable EntityMapping<?> domain, Conversions conversions) {
@@ -49,6 +57,50 @@ public final class DtoMapping<T> implements RowMapper<T> {
       columns.add(domain == null ? name : domain.column(name).map(MappedColumn::name).orElse(name));
     }
     this.layout = new EntityMapping.ResultLayout(columns);
+    var parameters = creator.getParameters();
+    this.parameterTypes = parameters.stream().map(Parameter::getRawType).toArray(Class<?>[]::new);
+    this.parameterNames = parameters.stream().map(Parameter::getName).toArray(String[]::new);
+    this.constructor = spreadConstructor(creator, parameters.size());
+  }
+
+  /** One array of arguments per row and one constructor call: no per-row lookups by name. */
+  @SuppressWarnings("unchecked")
+  private T construct(Row row, int[] indexes, MethodHandle constructor) {
+    var arguments = new Object[parameterTypes.length];
+    for (int i = 0; i < arguments.length; i++) {
+      int index = indexes[i];
+      if (index < 0) {
+        throw new MappingException("the result has no column " + columns.get(i) + " for " + parameterNames[i] + " of " + dto.getType().getName());
+      }
+      var value = conversions.read(row, index, parameterTypes[i]);
+      arguments[i] = value != null ? value : ParameterValueProvider.getDefaultValue(parameterTypes[i]);
+    }
+    try {
+      return (T) (Object) constructor.invokeExact(arguments);
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new MappingException("cannot construct " + dto.getType().getName(), e);
+    }
+  }
+
+  /**
+   * The creator as a handle taking an argument array, when it is a plain constructor we may call
+   * (a record's canonical one, say); null leaves instantiation to Spring Data's instantiator.
+   */
+  private static @Nullable MethodHandle spreadConstructor(@Nullable InstanceCreatorMetadata<?> creator, int parameters) {
+    if (!(creator instanceof PreferredConstructor<?, ?> preferred)) {
+      return null;
+    }
+    try {
+      var constructor = preferred.getConstructor();
+      constructor.setAccessible(true);
+      return MethodHandles.lookup().unreflectConstructor(constructor)
+          .asType(MethodType.methodType(Object.class, constructor.getParameterTypes()))
+          .asSpreader(Object[].class, parameters);
+    } catch (IllegalAccessException | RuntimeException e) {
+      return null; // not accessible to us: Spring Data's instantiator copes
+    }
   }
 
   /** The columns this projection reads, by property name of the domain entity. */
@@ -59,6 +111,9 @@ public final class DtoMapping<T> implements RowMapper<T> {
   @Override
   public T mapRow(Row row) {
     int[] indexes = layout.indexesFor(row.columns());
+    if (constructor != null) {
+      return construct(row, indexes, constructor);
+    }
     return instantiator.createInstance(dto, new ParameterValueProvider<>() {
       @Override
       @SuppressWarnings("unchecked")

@@ -23,6 +23,10 @@ public interface OrderRepository extends KiteSqlRepository<Order, Long> {
 
   record StatusAndAmount(String status, BigDecimal amount) {}
 
+  record IdAndNote(Long id, CharSequence note) {}
+
+  List<IdAndNote> findByCustomerIdOrderByIdAsc(int customerId);
+
   List<Order> findByCustomerIdAndStatusAndAmountGreaterThan(int customerId, String status, BigDecimal amount);
 
   List<NoteView> findByCustomerIdOrderByIdDesc(int customerId);

@@ -29,7 +29,8 @@ final class ResultMappers {
   }
 
   ResultMapper forType(Class<?> type) {
-    return byType.computeIfAbsent(type, this::create);
+    var known = byType.get(type); // no lambda per call on the hot path
+    return known != null ? known : byType.computeIfAbsent(type, this::create);
   }
 
   private ResultMapper create(Class<?> type) {

@@ -16,6 +16,7 @@ record EntityStatements(
     String existsById,
     String count,
     String insert,
+    String insertGeneratingId,
     String update,
     String deleteById,
     String deleteByIdAndVersion,
@@ -37,6 +38,8 @@ record EntityStatements(
         "select 1 from " + table + " where " + id + " = ? limit 1",
         "select count(*) from " + table,
         "insert into " + table + " (" + list + ") values (" + String.join(", ", Collections.nCopies(columns.size(), "?")) + ")",
+        "insert into " + table + " (" + updated.stream().map(MappedColumn::sql).collect(Collectors.joining(", ")) + ") values ("
+            + String.join(", ", Collections.nCopies(updated.size(), "?")) + ") returning " + id,
         "update " + table + " set " + assignments + " where " + id + " = ?" + versionCheck,
         "delete from " + table + " where " + id + " = ?",
         "delete from " + table + " where " + id + " = ?" + versionCheck,
