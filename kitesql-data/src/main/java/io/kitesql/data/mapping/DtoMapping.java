@@ -63,25 +63,38 @@ public final class DtoMapping<T> implements RowMapper<T> {
     this.constructor = spreadConstructor(creator, parameters.size());
   }
 
-  /** One array of arguments per row and one constructor call: no per-row lookups by name. */
+  /** One constructor call per row, with no lookups by name (and no argument array for up to four components). */
   @SuppressWarnings("unchecked")
   private T construct(Row row, int[] indexes, MethodHandle constructor) {
-    var arguments = new Object[parameterTypes.length];
-    for (int i = 0; i < arguments.length; i++) {
-      int index = indexes[i];
-      if (index < 0) {
-        throw new MappingException("the result has no column " + columns.get(i) + " for " + parameterNames[i] + " of " + dto.getType().getName());
-      }
-      var value = conversions.read(row, index, parameterTypes[i]);
-      arguments[i] = value != null ? value : ParameterValueProvider.getDefaultValue(parameterTypes[i]);
-    }
     try {
-      return (T) (Object) constructor.invokeExact(arguments);
+      return (T) switch (parameterTypes.length) {
+        case 1 -> (Object) constructor.invokeExact(argument(row, indexes, 0));
+        case 2 -> (Object) constructor.invokeExact(argument(row, indexes, 0), argument(row, indexes, 1));
+        case 3 -> (Object) constructor.invokeExact(argument(row, indexes, 0), argument(row, indexes, 1), argument(row, indexes, 2));
+        case 4 -> (Object) constructor.invokeExact(argument(row, indexes, 0), argument(row, indexes, 1), argument(row, indexes, 2),
+            argument(row, indexes, 3));
+        default -> {
+          var arguments = new Object[parameterTypes.length];
+          for (int i = 0; i < arguments.length; i++) {
+            arguments[i] = argument(row, indexes, i);
+          }
+          yield (Object) constructor.invokeExact(arguments);
+        }
+      };
     } catch (RuntimeException | Error e) {
       throw e;
     } catch (Throwable e) {
       throw new MappingException("cannot construct " + dto.getType().getName(), e);
     }
+  }
+
+  private @Nullable Object argument(Row row, int[] indexes, int i) {
+    int index = indexes[i];
+    if (index < 0) {
+      throw new MappingException("the result has no column " + columns.get(i) + " for " + parameterNames[i] + " of " + dto.getType().getName());
+    }
+    var value = conversions.read(row, index, parameterTypes[i]);
+    return value != null ? value : ParameterValueProvider.getDefaultValue(parameterTypes[i]);
   }
 
   /**
@@ -95,9 +108,11 @@ public final class DtoMapping<T> implements RowMapper<T> {
     try {
       var constructor = preferred.getConstructor();
       constructor.setAccessible(true);
-      return MethodHandles.lookup().unreflectConstructor(constructor)
-          .asType(MethodType.methodType(Object.class, constructor.getParameterTypes()))
-          .asSpreader(Object[].class, parameters);
+      var handle = MethodHandles.lookup().unreflectConstructor(constructor);
+      // (Object, ...) -> Object for the arities construct() calls directly, (Object[]) -> Object beyond
+      return parameters <= 4
+          ? handle.asType(MethodType.genericMethodType(parameters))
+          : handle.asType(MethodType.methodType(Object.class, constructor.getParameterTypes())).asSpreader(Object[].class, parameters);
     } catch (IllegalAccessException | RuntimeException e) {
       return null; // not accessible to us: Spring Data's instantiator copes
     }
