@@ -2,6 +2,7 @@ package io.kitesql.boot.autoconfigure;
 
 import io.kitesql.api.Database;
 import io.kitesql.api.KiteSql;
+import io.kitesql.boot.metrics.FullScanWarnings;
 import io.kitesql.data.core.KiteSqlTemplate;
 import io.kitesql.data.core.StatementObserver;
 import io.kitesql.data.transaction.KiteSqlTransactionManager;
@@ -9,6 +10,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.transaction.autoconfigure.TransactionManagerCustomizationAutoConfiguration;
@@ -84,6 +86,14 @@ public final class KiteSqlAutoConfiguration {
   }
 
   /** Depends on the schema initializers, so repositories never see a database without its schema. */
+  /** Repository methods (at start-up) and other named statements (at first run) that scan whole tables. */
+  @Bean
+  @ConditionalOnMissingBean
+  @ConditionalOnBooleanProperty(name = "kitesql.metrics.warn-full-scans", matchIfMissing = true)
+  FullScanWarnings kiteSqlFullScanWarnings(Database database) {
+    return new FullScanWarnings(database);
+  }
+
   @Bean(name = TEMPLATE_BEAN_NAME)
   @ConditionalOnMissingBean
   KiteSqlTemplate kiteSqlTemplate(Database database, ObjectProvider<StatementObserver> observers,

@@ -42,9 +42,10 @@ public final class KiteSqlMetricsAutoConfiguration {
   @Bean
   @ConditionalOnMissingBean(StatementObserver.class)
   KiteSqlStatementMetrics kiteSqlStatementMetrics(MeterRegistry registry, KiteSqlProperties properties, Database database,
-      ObjectProvider<ObservationRegistry> observations) {
+      ObjectProvider<ObservationRegistry> observations, ObjectProvider<FullScanWarnings> fullScans) {
     var metrics = properties.getMetrics();
-    Consumer<Statement> firstSeen = metrics.isWarnFullScans() ? new FullScanWarnings(database) : statement -> {};
+    var warnings = fullScans.getIfAvailable();
+    Consumer<Statement> firstSeen = warnings != null ? warnings : statement -> {};
     var observationRegistry = metrics.getObservations().isEnabled() ? observations.getIfUnique() : null;
     return new KiteSqlStatementMetrics(registry, metrics.isAllocation(), firstSeen, observationRegistry);
   }

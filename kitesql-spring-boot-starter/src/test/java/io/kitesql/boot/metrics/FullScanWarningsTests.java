@@ -28,4 +28,18 @@ class FullScanWarningsTests {
           .doesNotContain("T.byA reads", "T.byId reads", "T.insert reads");
     }
   }
+
+  @Test
+  void repositoryMethodsAreCheckedWhenCreatedAndOnlyOnce(CapturedOutput output) {
+    try (var db = KiteSql.open(dir)) {
+      db.execute("create table t (id int primary key, b varchar)");
+      var warnings = new FullScanWarnings(db);
+      warnings.queryCreated("TRepository.findByB", "select id from t where b = ?");
+      // synchronous: the WARN is there before the call returns, among the start-up lines
+      assertThat(output).contains("KiteSQL statement TRepository.findByB reads a whole table");
+      warnings.queryCreated("TRepository.findByB", "select id from t where b = ?");
+      warnings.accept(io.kitesql.data.core.Statement.named("TRepository.findByB", "select id from t where b = ?", "x"));
+      assertThat(output.getOut().split("TRepository.findByB reads a whole table", -1)).hasSize(2);
+    }
+  }
 }
