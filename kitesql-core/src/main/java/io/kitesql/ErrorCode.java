@@ -31,6 +31,11 @@ public enum ErrorCode {
    * failed call was committed; free space and retry.
    */
   DISK_FULL(1008, "53100", Category.RESOURCE),
+  /**
+   * The database is already open in this process: LMDB allows one open instance of a database
+   * per process, so share the open {@code Database} instead of opening the directory again.
+   */
+  DATABASE_IN_USE(1009, "55006", Category.USER),
   /** A storage call failed with an LMDB or operating system error code. */
   STORAGE_FAILURE(1099, "58030", Category.INTERNAL),
 

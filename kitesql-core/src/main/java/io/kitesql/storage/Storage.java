@@ -52,11 +52,14 @@ public final class Storage implements AutoCloseable {
   private final ReentrantLock writeLock = new ReentrantLock(true);
   private final ReadContextPool readers;
   private final KeyBuffer writerKey;
+  /** This process's hold on the database's files; released once the environment is closed. */
+  private final OpenEnvironments.Claim claim;
   private volatile boolean closed;
   private long mapSize;
 
-  private Storage(Path directory, StorageOptions options, Env<Ptr> env, WriterThread writer) {
+  private Storage(Path directory, StorageOptions options, Env<Ptr> env, WriterThread writer, OpenEnvironments.Claim claim) {
     this.directory = directory;
+    this.claim = claim;
     this.options = options;
     this.env = env;
     this.writer = writer;
@@ -79,22 +82,30 @@ public final class Storage implements AutoCloseable {
       throw new KiteSqlException(ErrorCode.STORAGE_FAILURE, "cannot create database directory " + directory, e);
     }
     var dataFile = directory.resolve(DATA_FILE);
-    boolean creating = Files.notExists(dataFile);
-    // Before LMDB maps either file: a truncated data file, or a lock file without blocks on a
-    // full file system, crashes the JVM (SIGBUS) on first touch instead of failing a call.
-    DataFileCheck.validate(dataFile);
-    LockFile.preallocate(directory.resolve(LOCK_FILE), options.maxReaders());
+    // First: a second environment on these files in this process would corrupt the first one's
+    // snapshots (OpenEnvironments), and even the checks below must not race its writes.
+    var claim = OpenEnvironments.claim(directory, dataFile);
     try {
-      return openEnvironment(directory, options);
-    } catch (RuntimeException e) {
-      if (creating) {
-        removeFailedCreation(dataFile);
+      boolean creating = Files.notExists(dataFile);
+      // Before LMDB maps either file: a truncated data file, or a lock file without blocks on a
+      // full file system, crashes the JVM (SIGBUS) on first touch instead of failing a call.
+      DataFileCheck.validate(dataFile);
+      LockFile.preallocate(directory.resolve(LOCK_FILE), options.maxReaders());
+      try {
+        return openEnvironment(directory, options, claim);
+      } catch (RuntimeException e) {
+        if (creating) {
+          removeFailedCreation(dataFile);
+        }
+        throw e;
       }
+    } catch (RuntimeException | Error e) {
+      claim.release();
       throw e;
     }
   }
 
-  private static Storage openEnvironment(Path directory, StorageOptions options) {
+  private static Storage openEnvironment(Path directory, StorageOptions options, OpenEnvironments.Claim claim) {
     var writer = new WriterThread("kitesql-lmdb-writer-" + directory.getFileName());
     Env<Ptr> env;
     try {
@@ -103,7 +114,7 @@ public final class Storage implements AutoCloseable {
       writer.stop();
       throw e;
     }
-    var storage = new Storage(directory, options, env, writer);
+    var storage = new Storage(directory, options, env, writer, claim);
     try {
       writer.run(storage::openKeyspaces);
       return storage;
@@ -326,6 +337,7 @@ public final class Storage implements AutoCloseable {
     } finally {
       writer.stop();
       arena.close();
+      claim.release();
       writeLock.unlock();
     }
   }
