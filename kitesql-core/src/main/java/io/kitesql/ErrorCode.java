@@ -81,6 +81,11 @@ public enum ErrorCode {
   GROUPING_ERROR(4013, "42803", Category.USER),
   /** A scalar subquery returned more than one row. */
   CARDINALITY_VIOLATION(4015, "21000", Category.USER),
+  /**
+   * An API call's argument is missing or outside what the call accepts: {@code db.prepare(null)},
+   * a null transaction function, a null path. Fix the call.
+   */
+  INVALID_ARGUMENT(4016, "22023", Category.USER),
   /** A statement shape that is not allowed here: a query passed to execute(), DML to query(). */
   WRONG_STATEMENT_KIND(4014, "42000", Category.USER),
 

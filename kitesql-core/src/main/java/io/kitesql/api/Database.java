@@ -61,6 +61,7 @@ public final class Database implements AutoCloseable {
 
   /** A cached prepared statement, planned at first use. */
   PreparedStatement statement(String sql) {
+    Arguments.required(sql, "the SQL text");
     var cached = statements.get(sql);
     if (cached != null) {
       return cached;
@@ -87,6 +88,7 @@ public final class Database implements AutoCloseable {
 
   /** Runs {@code work} in a read-only transaction; what it returns must not borrow from it (copy values). */
   public <T> T read(Function<? super ReadOnlyTransaction, T> work) {
+    Arguments.required(work, "the read function");
     try (var tx = beginRead()) {
       return work.apply(tx);
     }
@@ -94,6 +96,7 @@ public final class Database implements AutoCloseable {
 
   /** Runs {@code work} in a read-write transaction and commits it, or rolls back if it throws. */
   public <T> T write(Function<? super ReadWriteTransaction, T> work) {
+    Arguments.required(work, "the write function");
     try (var tx = beginWrite()) {
       T result = work.apply(tx);
       if (tx.isOpen()) {
@@ -117,6 +120,7 @@ public final class Database implements AutoCloseable {
    * other threads.
    */
   public <T> T writeOnWriterThread(Function<? super ReadWriteTransaction, T> work) {
+    Arguments.required(work, "the write function");
     checkOpen();
     return storage.write(storageTx -> {
       try (var tx = new ReadWriteTransaction(this, storageTx)) {
@@ -131,6 +135,7 @@ public final class Database implements AutoCloseable {
 
   /** Executes one INSERT/UPDATE/DELETE/DDL statement in its own transaction; returns the rows written. */
   public long execute(String sql, Object... parameters) {
+    Arguments.required(sql, "the SQL text");
     return write(tx -> tx.execute(sql, parameters));
   }
 

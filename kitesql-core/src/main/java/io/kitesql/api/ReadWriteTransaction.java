@@ -27,10 +27,13 @@ public final class ReadWriteTransaction extends Transaction {
 
   /** Runs INSERT, UPDATE, DELETE or DDL; returns the rows written (0 for DDL). */
   public long execute(PreparedStatement statement, Object... parameters) {
+    Arguments.required(statement, "the statement");
     return execute(statement, parameters, null);
   }
 
   public long execute(PreparedStatement statement, Map<String, ?> parameters) {
+    Arguments.required(statement, "the statement");
+    Arguments.required(parameters, "the named parameters");
     return execute(statement, null, parameters);
   }
 
