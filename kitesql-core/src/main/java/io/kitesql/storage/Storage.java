@@ -54,7 +54,10 @@ public final class Storage implements AutoCloseable {
   private final KeyBuffer writerKey;
   /** This process's hold on the database's files; released once the environment is closed. */
   private final OpenEnvironments.Claim claim;
+  /** Set once the environment is being closed for good, never while a close may still be refused. */
   private volatile boolean closed;
+  /** Serializes {@link #close()} calls. */
+  private final Object closeLock = new Object();
   private long mapSize;
 
   private Storage(Path directory, StorageOptions options, Env<Ptr> env, WriterThread writer, OpenEnvironments.Claim claim) {
@@ -300,35 +303,52 @@ public final class Storage implements AutoCloseable {
     }
   }
 
-  /** Closes the environment after every transaction ended; idempotent. */
+  /**
+   * Closes the environment after every transaction ended; idempotent, and one close at a time.
+   *
+   * <p>While it waits for open transactions, new ones queue behind it (the write lock and the
+   * read permits are fair) instead of failing: the database counts as closed only once the
+   * environment is. A refused close therefore leaves every thread's work usable; before, other
+   * threads got "database is closed" for the whole wait although the database stayed open.
+   */
   @Override
   public void close() {
-    if (closed) {
-      return;
-    }
     if (writeLock.isHeldByCurrentThread()) {
       throw new KiteSqlException(ErrorCode.TRANSACTIONS_OPEN, "cannot close: this thread has a write transaction open");
     }
-    closed = true; // Refuse new transactions while waiting for the open ones.
-    boolean locked = false;
-    boolean drained = false;
-    try {
-      locked = writeLock.tryLock(options.drainWait().toNanos(), TimeUnit.NANOSECONDS);
-      drained = locked && readers.drain(options.drainWait());
-    } catch (InterruptedException _) {
-      Thread.currentThread().interrupt();
-    }
-    if (!drained) {
-      int open = readers.inUse();
-      if (locked) {
-        writeLock.unlock();
+    synchronized (closeLock) {
+      if (closed) {
+        return;
       }
-      closed = false;
-      throw new KiteSqlException(
-          ErrorCode.TRANSACTIONS_OPEN,
-          "cannot close " + directory + ": " + (locked ? open + " read transaction(s)" : "a write transaction")
-              + " still open after " + options.drainWait().toMillis() + " ms; close them first");
+      boolean locked = false;
+      boolean drained = false;
+      try {
+        locked = writeLock.tryLock(options.drainWait().toNanos(), TimeUnit.NANOSECONDS);
+        drained = locked && readers.drain(options.drainWait());
+      } catch (InterruptedException _) {
+        Thread.currentThread().interrupt();
+      }
+      if (!drained) {
+        refuseClose(locked);
+      }
+      closeDrained();
     }
+  }
+
+  private void refuseClose(boolean locked) {
+    int open = readers.inUse();
+    if (locked) {
+      writeLock.unlock();
+    }
+    throw new KiteSqlException(
+        ErrorCode.TRANSACTIONS_OPEN,
+        "cannot close " + directory + ": " + (locked ? open + " read transaction(s)" : "a write transaction")
+            + " still open after " + options.drainWait().toMillis() + " ms; close them first");
+  }
+
+  /** Closes the environment; holding the write lock and every read permit. */
+  private void closeDrained() {
+    closed = true; // Before the permits go back: a reader let in below must see it.
     try {
       writer.run(() -> {
         readers.closeAll();
@@ -338,6 +358,8 @@ public final class Storage implements AutoCloseable {
       writer.stop();
       arena.close();
       claim.release();
+      // Wake whoever queued behind the close: they find it closed (DATABASE_CLOSED).
+      readers.undrain();
       writeLock.unlock();
     }
   }
@@ -469,6 +491,7 @@ public final class Storage implements AutoCloseable {
   }
 
   private ReadContext newReadContext(String name) {
+    checkNotClosed(); // A reader that queued behind a successful close must not touch its arena.
     return new ReadContext(env, dbis, new KeyBuffer(arena), name);
   }
 
