@@ -346,14 +346,32 @@ public final class Storage implements AutoCloseable {
             + " still open after " + options.drainWait().toMillis() + " ms; close them first");
   }
 
+  /**
+   * Closes the contexts and the environment; on the writer thread, with every reader drained.
+   * Closing a pooled context renews its reset transaction first (see {@link ReadContext#close}),
+   * which fails with MDB_MAP_RESIZED once another process grew the map past ours: so the map
+   * adopts the current size first (allowed now, no transaction is active), and whatever LMDB
+   * still reports, the environment is closed and no lmdbjava exception escapes (issue 14,
+   * finding 12: close threw {@code Dbi$MapResizedException} and left the environment open).
+   */
+  private void closeEnvironment() {
+    try {
+      env.setMapSize(0);
+      readers.closeAll();
+    } catch (LmdbException e) {
+      // The reader slots of contexts left unclosed are released with the environment below.
+      System.getLogger(Storage.class.getName()).log(System.Logger.Level.WARNING,
+          "closing the read contexts of " + directory + " failed; closing the environment anyway", e);
+    } finally {
+      env.close();
+    }
+  }
+
   /** Closes the environment; holding the write lock and every read permit. */
   private void closeDrained() {
     closed = true; // Before the permits go back: a reader let in below must see it.
     try {
-      writer.run(() -> {
-        readers.closeAll();
-        env.close();
-      });
+      writer.run(this::closeEnvironment);
     } finally {
       writer.stop();
       arena.close();
@@ -480,7 +498,10 @@ public final class Storage implements AutoCloseable {
   private void adoptForeignMapSizeOnWriter() {
     if (!readers.drain(options.drainWait())) {
       throw new KiteSqlException(
-          ErrorCode.MAP_FULL, "another process grew the map and read transactions stayed open; retry");
+          ErrorCode.MAP_FULL,
+          "another process grew " + directory + " past this process's map, which can adopt the new size only when none of its "
+              + readers.inUse() + " open read transaction(s) remains (waited " + options.drainWait().toMillis()
+              + " ms); end long read transactions and retry");
     }
     try {
       env.setMapSize(0);
