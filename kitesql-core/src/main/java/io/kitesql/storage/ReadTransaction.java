@@ -1,6 +1,7 @@
 package io.kitesql.storage;
 
 import io.kitesql.value.Scope;
+import java.lang.ref.Cleaner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -18,6 +19,8 @@ public final class ReadTransaction implements KvTransaction {
   /** Kept here, not asked of the context: once this transaction ends the context serves others. */
   private final Scope scope;
   private final List<ReadCursor> cursors = new ArrayList<>(2);
+  /** Ends the transaction: run by close(), or by the cleaner if it is dropped unclosed. */
+  private final Cleaner.Cleanable release;
   private boolean open = true;
   private long borrowed;
 
@@ -25,6 +28,7 @@ public final class ReadTransaction implements KvTransaction {
     this.storage = storage;
     this.ctx = ctx;
     this.scope = ctx.scope();
+    this.release = LeakedReads.register(this, storage, ctx, scope);
   }
 
   @Override
@@ -92,7 +96,8 @@ public final class ReadTransaction implements KvTransaction {
       c.detach();
     }
     cursors.clear();
-    storage.endRead(ctx);
+    scope.end(); // tells the lease this is a close, not a leak
+    release.clean();
   }
 
   void forget(ReadCursor cursor) {

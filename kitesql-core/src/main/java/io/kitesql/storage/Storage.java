@@ -8,6 +8,7 @@ import java.lang.foreign.Arena;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.concurrent.TimeUnit;
@@ -56,6 +57,7 @@ public final class Storage implements AutoCloseable {
   private final OpenEnvironments.Claim claim;
   /** Set once the environment is being closed for good, never while a close may still be refused. */
   private volatile boolean closed;
+  private final LeakedReads.Collector leakCollector = new LeakedReads.Collector();
   /** Serializes {@link #close()} calls. */
   private final Object closeLock = new Object();
   private long mapSize;
@@ -227,7 +229,7 @@ public final class Storage implements AutoCloseable {
    */
   public ReadTransaction beginRead() {
     checkNotClosed();
-    var ctx = readers.acquire(options.readerWait());
+    var ctx = acquireReader();
     try {
       checkNotClosed();
       ctx.begin();
@@ -243,6 +245,33 @@ public final class Storage implements AutoCloseable {
       readers.release(ctx);
       throw e;
     }
+  }
+
+  /**
+   * A read context, waiting up to {@code readerWait}; when none came free, once more after asking
+   * the garbage collector for transactions dropped unclosed ({@link LeakedReads}). The collection
+   * is rate-limited: every caller of an exhausted pool would otherwise run a full GC.
+   */
+  private ReadContext acquireReader() {
+    try {
+      return readers.acquire(options.readerWait());
+    } catch (KiteSqlException exhausted) {
+      if (exhausted.errorCode() != ErrorCode.READERS_EXHAUSTED || Thread.currentThread().isInterrupted()
+          || !leakCollector.collect(false)) {
+        throw exhausted;
+      }
+      try {
+        return readers.acquire(leakReclaimWait());
+      } catch (KiteSqlException again) {
+        exhausted.addSuppressed(again);
+        throw exhausted;
+      }
+    }
+  }
+
+  /** How long to wait for the cleaners after a collection. */
+  private Duration leakReclaimWait() {
+    return options.drainWait().compareTo(Duration.ofSeconds(1)) < 0 ? options.drainWait() : Duration.ofSeconds(1);
   }
 
   /** Runs {@code work} in a read-only transaction; what it returns must not borrow from it. */
@@ -325,6 +354,10 @@ public final class Storage implements AutoCloseable {
       try {
         locked = writeLock.tryLock(options.drainWait().toNanos(), TimeUnit.NANOSECONDS);
         drained = locked && readers.drain(options.drainWait());
+        if (locked && !drained && leakCollector.collect(true)) {
+          // What is left may be transactions dropped unclosed: those the collector found end now.
+          drained = readers.drain(leakReclaimWait());
+        }
       } catch (InterruptedException _) {
         Thread.currentThread().interrupt();
       }
