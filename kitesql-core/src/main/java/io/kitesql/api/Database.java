@@ -1,5 +1,6 @@
 package io.kitesql.api;
 
+import io.kitesql.KiteSqlException;
 import io.kitesql.catalog.Catalog;
 import io.kitesql.catalog.CatalogStore;
 import io.kitesql.catalog.TableDef;
@@ -55,8 +56,29 @@ public final class Database implements AutoCloseable {
   public PreparedStatement prepare(String sql) {
     checkOpen();
     var statement = statement(sql);
-    statement.compiledFor(catalog());
+    try {
+      statement.compiledFor(catalog());
+    } catch (KiteSqlException e) {
+      // The cached catalog follows this instance's own commits; another process may have changed
+      // the schema since (issue 14, finding 14: UNKNOWN_TABLE for a table it had created).
+      if (!refreshCatalog()) {
+        throw e;
+      }
+      statement.compiledFor(catalog());
+    }
     return statement;
+  }
+
+  /** Loads the catalog from storage if its version moved past the cached one; whether it did. */
+  private boolean refreshCatalog() {
+    return storage.read(tx -> {
+      long version = CatalogStore.version(tx);
+      if (version == current.version()) {
+        return false;
+      }
+      publish(version, CatalogStore.load(tx));
+      return true;
+    });
   }
 
   /** A cached prepared statement, planned at first use. */
