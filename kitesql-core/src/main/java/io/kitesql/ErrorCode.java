@@ -31,6 +31,11 @@ public enum ErrorCode {
    * failed call was committed; free space and retry.
    */
   DISK_FULL(1008, "53100", Category.RESOURCE),
+  /**
+   * The database is already open in this process: LMDB allows one open instance of a database
+   * per process, so share the open {@code Database} instead of opening the directory again.
+   */
+  DATABASE_IN_USE(1009, "55006", Category.USER),
   /** A storage call failed with an LMDB or operating system error code. */
   STORAGE_FAILURE(1099, "58030", Category.INTERNAL),
 
@@ -76,6 +81,11 @@ public enum ErrorCode {
   GROUPING_ERROR(4013, "42803", Category.USER),
   /** A scalar subquery returned more than one row. */
   CARDINALITY_VIOLATION(4015, "21000", Category.USER),
+  /**
+   * An API call's argument is missing or outside what the call accepts: {@code db.prepare(null)},
+   * a null transaction function, a null path. Fix the call.
+   */
+  INVALID_ARGUMENT(4016, "22023", Category.USER),
   /** A statement shape that is not allowed here: a query passed to execute(), DML to query(). */
   WRONG_STATEMENT_KIND(4014, "42000", Category.USER),
   /** An explicit value for a {@code GENERATED ALWAYS AS IDENTITY} column (INSERT or UPDATE). */

@@ -1,5 +1,6 @@
 package io.kitesql.api;
 
+import io.kitesql.KiteSqlException;
 import io.kitesql.catalog.Catalog;
 import io.kitesql.catalog.CatalogStore;
 import io.kitesql.catalog.IdentityCounters;
@@ -57,12 +58,34 @@ public final class Database implements AutoCloseable {
   public PreparedStatement prepare(String sql) {
     checkOpen();
     var statement = statement(sql);
-    statement.compiledFor(catalog());
+    try {
+      statement.compiledFor(catalog());
+    } catch (KiteSqlException e) {
+      // The cached catalog follows this instance's own commits; another process may have changed
+      // the schema since (issue 14, finding 14: UNKNOWN_TABLE for a table it had created).
+      if (!refreshCatalog()) {
+        throw e;
+      }
+      statement.compiledFor(catalog());
+    }
     return statement;
+  }
+
+  /** Loads the catalog from storage if its version moved past the cached one; whether it did. */
+  private boolean refreshCatalog() {
+    return storage.read(tx -> {
+      long version = CatalogStore.version(tx);
+      if (version == current.version()) {
+        return false;
+      }
+      publish(version, CatalogStore.load(tx));
+      return true;
+    });
   }
 
   /** A cached prepared statement, planned at first use. */
   PreparedStatement statement(String sql) {
+    Arguments.required(sql, "the SQL text");
     var cached = statements.get(sql);
     if (cached != null) {
       return cached;
@@ -89,6 +112,7 @@ public final class Database implements AutoCloseable {
 
   /** Runs {@code work} in a read-only transaction; what it returns must not borrow from it (copy values). */
   public <T> T read(Function<? super ReadOnlyTransaction, T> work) {
+    Arguments.required(work, "the read function");
     try (var tx = beginRead()) {
       return work.apply(tx);
     }
@@ -96,6 +120,7 @@ public final class Database implements AutoCloseable {
 
   /** Runs {@code work} in a read-write transaction and commits it, or rolls back if it throws. */
   public <T> T write(Function<? super ReadWriteTransaction, T> work) {
+    Arguments.required(work, "the write function");
     try (var tx = beginWrite()) {
       T result = work.apply(tx);
       if (tx.isOpen()) {
@@ -119,6 +144,7 @@ public final class Database implements AutoCloseable {
    * other threads.
    */
   public <T> T writeOnWriterThread(Function<? super ReadWriteTransaction, T> work) {
+    Arguments.required(work, "the write function");
     checkOpen();
     return storage.write(storageTx -> {
       try (var tx = new ReadWriteTransaction(this, storageTx)) {
@@ -133,6 +159,7 @@ public final class Database implements AutoCloseable {
 
   /** Executes one INSERT/UPDATE/DELETE/DDL statement in its own transaction; returns the rows written. */
   public long execute(String sql, Object... parameters) {
+    Arguments.required(sql, "the SQL text");
     return write(tx -> tx.execute(sql, parameters));
   }
 

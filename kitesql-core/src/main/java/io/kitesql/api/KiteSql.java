@@ -14,6 +14,8 @@ public final class KiteSql {
   }
 
   public static Database open(Path directory, StorageOptions options) {
+    Arguments.required(directory, "the database directory");
+    Arguments.required(options, "the storage options");
     var storage = Storage.open(directory, options);
     try {
       return new Database(storage);

@@ -33,10 +33,13 @@ public final class ReadWriteTransaction extends Transaction {
    * {@link #query(PreparedStatement, Object...)} instead.
    */
   public long execute(PreparedStatement statement, Object... parameters) {
+    Arguments.required(statement, "the statement");
     return execute(statement, parameters, null);
   }
 
   public long execute(PreparedStatement statement, Map<String, ?> parameters) {
+    Arguments.required(statement, "the statement");
+    Arguments.required(parameters, "the named parameters");
     return execute(statement, null, parameters);
   }
 

@@ -158,8 +158,14 @@ public final class RowCursor implements AutoCloseable {
     return notNull(i, as(i, Number.class)).longValue();
   }
 
+  /** An integer column whose value fits in an {@code int}; VALUE_OUT_OF_RANGE if it does not. */
   public int getInt(int i) {
-    return Math.toIntExact(getLong(i));
+    long value = getLong(i);
+    if (value != (int) value) {
+      throw new KiteSqlException(ErrorCode.VALUE_OUT_OF_RANGE,
+          "column " + i + " holds " + value + ", which does not fit in an int; use getLong");
+    }
+    return (int) value;
   }
 
   public double getDouble(int i) {

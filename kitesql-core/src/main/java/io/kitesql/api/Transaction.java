@@ -21,11 +21,14 @@ public abstract sealed class Transaction implements AutoCloseable permits ReadOn
    * say): the insert completes before the first row is read, and the cursor holds its rows.
    */
   public RowCursor query(PreparedStatement statement, Object... parameters) {
+    Arguments.required(statement, "the statement");
     return session.query(this, statement, parameters, null);
   }
 
   /** Runs a query with named parameters ({@code :name}). */
   public RowCursor query(PreparedStatement statement, Map<String, ?> parameters) {
+    Arguments.required(statement, "the statement");
+    Arguments.required(parameters, "the named parameters");
     return session.query(this, statement, null, parameters);
   }
 

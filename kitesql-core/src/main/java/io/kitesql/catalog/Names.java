@@ -1,5 +1,7 @@
 package io.kitesql.catalog;
 
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
 import java.util.Locale;
 
 /** Identifier rules: names keep their spelling but are looked up case-insensitively, as SQL does. */
@@ -8,7 +10,8 @@ final class Names {
 
   static void check(String name, String what) {
     if (name == null || name.isBlank()) {
-      throw new IllegalArgumentException(what + " name must not be blank");
+      // A zero-length delimited identifier ("") is a syntax error in SQL.
+      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, what + " name must not be blank");
     }
   }
 

@@ -331,6 +331,9 @@ public final class ExpressionBinder {
   }
 
   private Expr in(InExpression in, ParenthesedExpressionList<?> list) {
+    if (list.isEmpty()) {
+      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "IN needs at least one value: " + in);
+    }
     Expr operand = expr(in.getLeftExpression());
     var values = new ArrayList<Expr>(list.size());
     for (Expression item : list) {

@@ -20,7 +20,7 @@ final class Functions {
     return switch (f.function()) {
       case ABS -> NumericFunctions.abs(a.getFirst());
       case ROUND -> NumericFunctions.round(a.getFirst(),
-          a.size() > 1 ? ((Number) a.get(1)).intValue() : 0, f.type());
+          a.size() > 1 ? ((Number) a.get(1)).longValue() : 0, f.type());
       case UPPER -> TextFunctions.changeCase((Text) a.getFirst(), true);
       case LOWER -> TextFunctions.changeCase((Text) a.getFirst(), false);
       case SUBSTRING -> TextFunctions.substring((Text) a.getFirst(),

@@ -87,7 +87,16 @@ final class LiteralBinder {
     if (prefix != null && !prefix.equalsIgnoreCase("N")) {
       throw ExpressionBinder.unsupported("string literal prefix " + prefix, s);
     }
-    return new Expr.Literal(Text.of(s.getValue().replace("''", "'")), DataType.VARCHAR);
+    String value = s.getValue().replace("''", "'");
+    try {
+      return new Expr.Literal(Text.of(value), DataType.VARCHAR);
+    } catch (KiteSqlException e) {
+      throw new KiteSqlException(e.errorCode(), "string literal '" + abbreviated(value) + "': " + e.getMessage(), e);
+    }
+  }
+
+  private static String abbreviated(String literal) {
+    return literal.length() <= 40 ? literal : literal.substring(0, 37) + "...";
   }
 
   private static Expr hex(HexValue h) {

@@ -119,8 +119,16 @@ final class NumericFunctions {
     return Coercions.compare(v, 0) < 0 ? negate(v) : v;
   }
 
+  /**
+   * Digits beyond which ROUND changes nothing more: a double has at most ~340 digits after the
+   * point and none past 10^309, a DECIMAL or BIGINT far fewer. Clamping keeps BigDecimal from
+   * building a scale of 2^31 digits (ArithmeticException, or gigabytes) for {@code round(x, 2^31)}.
+   */
+  private static final int ROUND_DIGITS_LIMIT = 400;
+
   /** ROUND half away from zero to {@code digits} after the point (negative: before it). */
-  static Object round(Object v, int digits, DataType type) {
+  static Object round(Object v, long requestedDigits, DataType type) {
+    int digits = (int) Math.clamp(requestedDigits, -ROUND_DIGITS_LIMIT, ROUND_DIGITS_LIMIT);
     return switch (v) {
       case Integer i -> digits >= 0 ? i
           : (Object) (int) checkInt(roundExact(BigDecimal.valueOf(i), digits));

@@ -159,9 +159,8 @@ public final class Parameters {
   }
 
   private Object convert(Object v, int slot) {
-    Object runtime = toRuntime(v, slot);
     try {
-      return Coercions.coerce(runtime, type(slot));
+      return Coercions.coerce(toRuntime(v), type(slot));
     } catch (KiteSqlException e) {
       throw new KiteSqlException(e.errorCode(), "parameter " + slotName(slot) + ": "
           + e.getMessage(), e);
@@ -173,7 +172,7 @@ public final class Parameters {
   }
 
   /** A user's Java value as a runtime value (see {@link io.kitesql.value.DataType}). */
-  private Object toRuntime(Object v, int slot) {
+  private static Object toRuntime(Object v) {
     return switch (v) {
       case null -> null;
       case Text t -> t;
@@ -194,8 +193,9 @@ public final class Parameters {
       case LocalDateTime ts -> ts;
       case java.sql.Date d -> d.toLocalDate();
       case java.sql.Timestamp ts -> ts.toLocalDateTime();
-      default -> throw new KiteSqlException(ErrorCode.PARAMETER_MISMATCH, "parameter "
-          + slotName(slot) + ": unsupported Java type " + v.getClass().getName());
+      // convert() names the parameter.
+      default -> throw new KiteSqlException(ErrorCode.PARAMETER_MISMATCH, "unsupported Java type "
+          + v.getClass().getName());
     };
   }
 }

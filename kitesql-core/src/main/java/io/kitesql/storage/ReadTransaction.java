@@ -2,6 +2,7 @@ package io.kitesql.storage;
 
 import io.kitesql.value.Scope;
 import java.lang.foreign.MemorySegment;
+import java.lang.ref.Cleaner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -32,6 +33,8 @@ public final class ReadTransaction implements KvTransaction {
   private final List<ReadCursor> cursors = new ArrayList<>(2);
   private volatile boolean open = true;
   /** Plain on purpose: a statistic, which concurrent queries of one transaction may undercount. */
+  /** Ends the transaction: run by close(), or by the cleaner if it is dropped unclosed. */
+  private final Cleaner.Cleanable release;
   private long borrowed;
 
   ReadTransaction(Storage storage, ReadContext ctx) {
@@ -40,6 +43,7 @@ public final class ReadTransaction implements KvTransaction {
     this.scope = ctx.scope();
     this.lease = ctx.lease();
     this.map = storage.map();
+    this.release = LeakedReads.register(this, storage, ctx, scope);
   }
 
   /** Serialized: {@code mdb_get} uses the transaction's one value holder and scratch key buffer. */
@@ -114,7 +118,7 @@ public final class ReadTransaction implements KvTransaction {
       }
       cursors.clear();
     }
-    storage.endRead(ctx);
+    release.clean(); // returns the context to the pool (LeakedReads.Lease)
   }
 
   synchronized void forget(ReadCursor cursor) {

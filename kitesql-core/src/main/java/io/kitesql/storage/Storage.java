@@ -9,6 +9,7 @@ import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.concurrent.TimeUnit;
@@ -66,11 +67,18 @@ public final class Storage implements AutoCloseable {
   private Arena mapArena;
   /** The view read transactions lend through; see the class comment. */
   private volatile MemorySegment map;
+  /** This process's hold on the database's files; released once the environment is closed. */
+  private final OpenEnvironments.Claim claim;
+  /** Set once the environment is being closed for good, never while a close may still be refused. */
   private volatile boolean closed;
+  private final LeakedReads.Collector leakCollector = new LeakedReads.Collector();
+  /** Serializes {@link #close()} calls. */
+  private final Object closeLock = new Object();
   private long mapSize;
 
-  private Storage(Path directory, StorageOptions options, Env<Ptr> env, WriterThread writer) {
+  private Storage(Path directory, StorageOptions options, Env<Ptr> env, WriterThread writer, OpenEnvironments.Claim claim) {
     this.directory = directory;
+    this.claim = claim;
     this.options = options;
     this.env = env;
     this.writer = writer;
@@ -94,22 +102,30 @@ public final class Storage implements AutoCloseable {
       throw new KiteSqlException(ErrorCode.STORAGE_FAILURE, "cannot create database directory " + directory, e);
     }
     var dataFile = directory.resolve(DATA_FILE);
-    boolean creating = Files.notExists(dataFile);
-    // Before LMDB maps either file: a truncated data file, or a lock file without blocks on a
-    // full file system, crashes the JVM (SIGBUS) on first touch instead of failing a call.
-    DataFileCheck.validate(dataFile);
-    LockFile.preallocate(directory.resolve(LOCK_FILE), options.maxReaders());
+    // First: a second environment on these files in this process would corrupt the first one's
+    // snapshots (OpenEnvironments), and even the checks below must not race its writes.
+    var claim = OpenEnvironments.claim(directory, dataFile);
     try {
-      return openEnvironment(directory, options);
-    } catch (RuntimeException e) {
-      if (creating) {
-        removeFailedCreation(dataFile);
+      boolean creating = Files.notExists(dataFile);
+      // Before LMDB maps either file: a truncated data file, or a lock file without blocks on a
+      // full file system, crashes the JVM (SIGBUS) on first touch instead of failing a call.
+      DataFileCheck.validate(dataFile);
+      LockFile.preallocate(directory.resolve(LOCK_FILE), options.maxReaders());
+      try {
+        return openEnvironment(directory, options, claim);
+      } catch (RuntimeException e) {
+        if (creating) {
+          removeFailedCreation(dataFile);
+        }
+        throw e;
       }
+    } catch (RuntimeException | Error e) {
+      claim.release();
       throw e;
     }
   }
 
-  private static Storage openEnvironment(Path directory, StorageOptions options) {
+  private static Storage openEnvironment(Path directory, StorageOptions options, OpenEnvironments.Claim claim) {
     var writer = new WriterThread("kitesql-lmdb-writer-" + directory.getFileName());
     Env<Ptr> env;
     try {
@@ -118,7 +134,7 @@ public final class Storage implements AutoCloseable {
       writer.stop();
       throw e;
     }
-    var storage = new Storage(directory, options, env, writer);
+    var storage = new Storage(directory, options, env, writer, claim);
     try {
       writer.run(storage::openKeyspaces);
       return storage;
@@ -229,7 +245,7 @@ public final class Storage implements AutoCloseable {
    */
   public ReadTransaction beginRead() {
     checkNotClosed();
-    var ctx = readers.acquire(options.readerWait());
+    var ctx = acquireReader();
     try {
       checkNotClosed();
       ctx.begin();
@@ -245,6 +261,33 @@ public final class Storage implements AutoCloseable {
       readers.release(ctx);
       throw e;
     }
+  }
+
+  /**
+   * A read context, waiting up to {@code readerWait}; when none came free, once more after asking
+   * the garbage collector for transactions dropped unclosed ({@link LeakedReads}). The collection
+   * is rate-limited: every caller of an exhausted pool would otherwise run a full GC.
+   */
+  private ReadContext acquireReader() {
+    try {
+      return readers.acquire(options.readerWait());
+    } catch (KiteSqlException exhausted) {
+      if (exhausted.errorCode() != ErrorCode.READERS_EXHAUSTED || Thread.currentThread().isInterrupted()
+          || !leakCollector.collect(false)) {
+        throw exhausted;
+      }
+      try {
+        return readers.acquire(leakReclaimWait());
+      } catch (KiteSqlException again) {
+        exhausted.addSuppressed(again);
+        throw exhausted;
+      }
+    }
+  }
+
+  /** How long to wait for the cleaners after a collection. */
+  private Duration leakReclaimWait() {
+    return options.drainWait().compareTo(Duration.ofSeconds(1)) < 0 ? options.drainWait() : Duration.ofSeconds(1);
   }
 
   /** Runs {@code work} in a read-only transaction; what it returns must not borrow from it. */
@@ -266,10 +309,11 @@ public final class Storage implements AutoCloseable {
       throw new KiteSqlException(
           ErrorCode.NESTED_WRITE_TRANSACTION, "this thread already has a write transaction open");
     }
+    long deadline = System.nanoTime() + options.writerWait().toNanos();
     lockWriter();
     try {
       checkNotClosed();
-      return new WriteTransaction(this, writer.call(this::beginNativeWrite));
+      return new WriteTransaction(this, beginNativeWriteBefore(deadline));
     } catch (RuntimeException e) {
       writeLock.unlock();
       throw e;
@@ -305,44 +349,86 @@ public final class Storage implements AutoCloseable {
     }
   }
 
-  /** Closes the environment after every transaction ended; idempotent. */
+  /**
+   * Closes the environment after every transaction ended; idempotent, and one close at a time.
+   *
+   * <p>While it waits for open transactions, new ones queue behind it (the write lock and the
+   * read permits are fair) instead of failing: the database counts as closed only once the
+   * environment is. A refused close therefore leaves every thread's work usable; before, other
+   * threads got "database is closed" for the whole wait although the database stayed open.
+   */
   @Override
   public void close() {
-    if (closed) {
-      return;
-    }
     if (writeLock.isHeldByCurrentThread()) {
       throw new KiteSqlException(ErrorCode.TRANSACTIONS_OPEN, "cannot close: this thread has a write transaction open");
     }
-    closed = true; // Refuse new transactions while waiting for the open ones.
-    boolean locked = false;
-    boolean drained = false;
-    try {
-      locked = writeLock.tryLock(options.drainWait().toNanos(), TimeUnit.NANOSECONDS);
-      drained = locked && readers.drain(options.drainWait());
-    } catch (InterruptedException _) {
-      Thread.currentThread().interrupt();
-    }
-    if (!drained) {
-      int open = readers.inUse();
-      if (locked) {
-        writeLock.unlock();
+    synchronized (closeLock) {
+      if (closed) {
+        return;
       }
-      closed = false;
-      throw new KiteSqlException(
-          ErrorCode.TRANSACTIONS_OPEN,
-          "cannot close " + directory + ": " + (locked ? open + " read transaction(s)" : "a write transaction")
-              + " still open after " + options.drainWait().toMillis() + " ms; close them first");
+      boolean locked = false;
+      boolean drained = false;
+      try {
+        locked = writeLock.tryLock(options.drainWait().toNanos(), TimeUnit.NANOSECONDS);
+        drained = locked && readers.drain(options.drainWait());
+        if (locked && !drained && leakCollector.collect(true)) {
+          // What is left may be transactions dropped unclosed: those the collector found end now.
+          drained = readers.drain(leakReclaimWait());
+        }
+      } catch (InterruptedException _) {
+        Thread.currentThread().interrupt();
+      }
+      if (!drained) {
+        refuseClose(locked);
+      }
+      closeDrained();
     }
+  }
+
+  private void refuseClose(boolean locked) {
+    int open = readers.inUse();
+    if (locked) {
+      writeLock.unlock();
+    }
+    throw new KiteSqlException(
+        ErrorCode.TRANSACTIONS_OPEN,
+        "cannot close " + directory + ": " + (locked ? open + " read transaction(s)" : "a write transaction")
+            + " still open after " + options.drainWait().toMillis() + " ms; close them first");
+  }
+
+  /**
+   * Closes the contexts and the environment; on the writer thread, with every reader drained.
+   * Closing a pooled context renews its reset transaction first (see {@link ReadContext#close}),
+   * which fails with MDB_MAP_RESIZED once another process grew the map past ours: so the map
+   * adopts the current size first (allowed now, no transaction is active), and whatever LMDB
+   * still reports, the environment is closed and no lmdbjava exception escapes (issue 14,
+   * finding 12: close threw {@code Dbi$MapResizedException} and left the environment open).
+   */
+  private void closeEnvironment() {
     try {
-      retireMapView();
-      writer.run(() -> {
-        readers.closeAll();
-        env.close();
-      });
+      env.setMapSize(0);
+      readers.closeAll();
+    } catch (LmdbException e) {
+      // The reader slots of contexts left unclosed are released with the environment below.
+      System.getLogger(Storage.class.getName()).log(System.Logger.Level.WARNING,
+          "closing the read contexts of " + directory + " failed; closing the environment anyway", e);
+    } finally {
+      env.close();
+    }
+  }
+
+  /** Closes the environment; holding the write lock and every read permit. */
+  private void closeDrained() {
+    closed = true; // Before the permits go back: a reader let in below must see it.
+    try {
+      retireMapView(); // every reader is drained: reads in flight through the view finish, later ones throw
+      writer.run(this::closeEnvironment);
     } finally {
       writer.stop();
       arena.close();
+      claim.release();
+      // Wake whoever queued behind the close: they find it closed (DATABASE_CLOSED).
+      readers.undrain();
       writeLock.unlock();
     }
   }
@@ -379,6 +465,20 @@ public final class Storage implements AutoCloseable {
   /** The writer thread's key holder; only called on the writer thread. */
   Ptr writerKey(byte[] key, int length) {
     return writerKey.load(key, length);
+  }
+
+  /**
+   * Begins the LMDB write transaction on the writer thread, waiting until {@code deadline} at
+   * most. LMDB's writer mutex is shared with other processes and {@code mdb_txn_begin} waits for
+   * it without a timeout (issue 14, finding 9: 25 s with a writerWait of 2 s). When the wait runs
+   * out the caller gets WRITE_LOCK_TIMEOUT; the writer thread, once it has the mutex, aborts.
+   */
+  private Txn<Ptr> beginNativeWriteBefore(long deadline) {
+    return writer.callWithin(this::beginNativeWrite, deadline - System.nanoTime(), Txn::close)
+        .orElseThrow(() -> new KiteSqlException(
+            ErrorCode.WRITE_LOCK_TIMEOUT,
+            "the write lock of " + directory + " stayed taken for more than " + options.writerWait().toMillis()
+                + " ms (another process may hold a write transaction)"));
   }
 
   /** Begins an LMDB write transaction; on the writer thread. */
@@ -465,7 +565,10 @@ public final class Storage implements AutoCloseable {
   private void adoptForeignMapSizeOnWriter() {
     if (!readers.drain(options.drainWait())) {
       throw new KiteSqlException(
-          ErrorCode.MAP_FULL, "another process grew the map and read transactions stayed open; retry");
+          ErrorCode.MAP_FULL,
+          "another process grew " + directory + " past this process's map, which can adopt the new size only when none of its "
+              + readers.inUse() + " open read transaction(s) remains (waited " + options.drainWait().toMillis()
+              + " ms); end long read transactions and retry");
     }
     try {
       retireMapView();
@@ -498,6 +601,7 @@ public final class Storage implements AutoCloseable {
   }
 
   private ReadContext newReadContext(String name) {
+    checkNotClosed(); // A reader that queued behind a successful close must not touch its arena.
     return new ReadContext(env, dbis, () -> new KeyBuffer(arena), name);
   }
 

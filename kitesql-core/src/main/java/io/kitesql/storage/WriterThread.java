@@ -1,9 +1,14 @@
 package io.kitesql.storage;
 
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
  * The one platform thread that makes every LMDB write-transaction call.
@@ -47,6 +52,48 @@ final class WriterThread {
           return task.get();
         } catch (InterruptedException _) {
           interrupted = true;
+        } catch (ExecutionException e) {
+          throw rethrow(e.getCause());
+        }
+      }
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  /**
+   * Like {@link #call}, but stops waiting after {@code timeoutNanos} and then returns empty; if
+   * the work finishes after that, its result goes to {@code discard} on the writer thread. For
+   * work that may block in LMDB for as long as another process pleases.
+   */
+  <T> Optional<T> callWithin(Callable<T> work, long timeoutNanos, Consumer<? super T> discard) {
+    var state = new AtomicInteger(); // 0: waiting, 1: result delivered, 2: caller gave up
+    var task = new FutureTask<>(() -> {
+      T result = work.call();
+      if (!state.compareAndSet(0, 1)) {
+        discard.accept(result);
+        return null;
+      }
+      return result;
+    });
+    tasks.add(task);
+    long deadline = System.nanoTime() + timeoutNanos;
+    boolean interrupted = false;
+    try {
+      while (true) {
+        try {
+          long left = deadline - System.nanoTime();
+          if (left <= 0 && state.compareAndSet(0, 2)) {
+            return Optional.empty();
+          }
+          // Delivered (or failed) at the deadline: the result is ready, or nearly.
+          return Optional.ofNullable(left <= 0 ? task.get() : task.get(left, TimeUnit.NANOSECONDS));
+        } catch (InterruptedException _) {
+          interrupted = true;
+        } catch (TimeoutException _) {
+          // Loop: give up unless the result arrived meanwhile.
         } catch (ExecutionException e) {
           throw rethrow(e.getCause());
         }

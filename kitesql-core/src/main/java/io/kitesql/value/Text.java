@@ -102,10 +102,14 @@ public final class Text implements CharSequence, Comparable<Text> {
     return new Text(segment, offset, byteLength, utf16Length, scope);
   }
 
-  /** An owned text holding the UTF-8 encoding of {@code s} (see {@link Utf8#encode}). */
+  /**
+   * An owned text holding the UTF-8 encoding of {@code s}.
+   *
+   * @throws io.kitesql.KiteSqlException INVALID_VALUE if {@code s} holds an unpaired surrogate
+   *     (see {@link Utf8#encode})
+   */
   public static Text of(String s) {
     byte[] utf8 = Utf8.encode(s);
-    // An unpaired surrogate encodes as one '?', so the char count is still s.length().
     return new Text(MemorySegment.ofArray(utf8), 0, utf8.length, s.length(), Scope.OWNED);
   }
 

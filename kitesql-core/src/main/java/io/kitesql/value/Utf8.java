@@ -1,5 +1,7 @@
 package io.kitesql.value;
 
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 
@@ -87,17 +89,51 @@ public final class Utf8 {
   }
 
   /**
-   * The UTF-8 bytes of {@code s}. An unpaired surrogate becomes {@code '?'}, as in {@link
-   * String#getBytes(java.nio.charset.Charset)}: it has no UTF-8 form, and the char count stays
-   * the same.
+   * The UTF-8 bytes of {@code s}.
+   *
+   * @throws KiteSqlException INVALID_VALUE if {@code s} holds an unpaired surrogate: it has no
+   *     UTF-8 form, and encoding it as {@code '?'} (as {@link String#getBytes} does) would make
+   *     distinct strings equal once stored (issue 14, finding 7)
    */
   public static byte[] encode(String s) {
+    checkNoUnpairedSurrogate(s);
     return s.getBytes(StandardCharsets.UTF_8);
   }
 
+  /** Throws INVALID_VALUE, naming the char index, if {@code cs} holds an unpaired surrogate. */
+  public static void checkNoUnpairedSurrogate(CharSequence cs) {
+    int at = unpairedSurrogateIndex(cs);
+    if (at >= 0) {
+      throw unpairedSurrogate(cs.charAt(at), at);
+    }
+  }
+
+  /** The char index of the first unpaired surrogate in {@code cs}, or -1. */
+  public static int unpairedSurrogateIndex(CharSequence cs) {
+    int n = cs.length();
+    for (int i = 0; i < n; i++) {
+      char c = cs.charAt(i);
+      if (Character.isSurrogate(c)) {
+        if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(cs.charAt(i + 1))) {
+          i++;
+        } else {
+          return i;
+        }
+      }
+    }
+    return -1;
+  }
+
+  private static KiteSqlException unpairedSurrogate(char c, int index) {
+    return new KiteSqlException(ErrorCode.INVALID_VALUE, String.format(
+        "text holds an unpaired surrogate U+%04X at char index %d, which has no UTF-8 form", (int) c, index));
+  }
+
   /**
-   * The number of bytes a UTF-8 encoding of {@code cs} takes, counting an unpaired surrogate as
-   * one byte ({@code '?'}), consistent with {@link #encode} and {@link #encodeTo}.
+   * The number of bytes a UTF-8 encoding of {@code cs} takes.
+   *
+   * @throws KiteSqlException INVALID_VALUE if {@code cs} holds an unpaired surrogate (see {@link
+   *     #encode})
    */
   public static int encodedLength(CharSequence cs) {
     int n = cs.length();
@@ -114,7 +150,7 @@ public final class Utf8 {
         bytes += 4;
         i++;
       } else if (Character.isSurrogate(c)) {
-        bytes += 1;
+        throw unpairedSurrogate(c, i);
       } else {
         bytes += 3;
       }
@@ -144,7 +180,7 @@ public final class Utf8 {
         dst[pos++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
         dst[pos++] = (byte) (0x80 | (cp & 0x3F));
       } else if (Character.isSurrogate(c)) {
-        dst[pos++] = (byte) '?';
+        throw unpairedSurrogate(c, i);
       } else {
         dst[pos++] = (byte) (0xE0 | (c >> 12));
         dst[pos++] = (byte) (0x80 | ((c >> 6) & 0x3F));

@@ -1,11 +1,16 @@
 package io.kitesql.value;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Random;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 
 class Utf8Test {
@@ -91,15 +96,32 @@ class Utf8Test {
   }
 
   @Test
-  void encodeMatchesJdkIncludingUnpairedSurrogates() {
+  void encodeMatchesJdkAndRefusesUnpairedSurrogates() {
     var rnd = new Random(3);
     for (int iter = 0; iter < 2000; iter++) {
       var sb = new StringBuilder(RandomStrings.mixed(rnd, 20));
-      if (rnd.nextInt(4) == 0) {
-        sb.insert(rnd.nextInt(sb.length() + 1), rnd.nextBoolean() ? '\uD800' : '\uDC00');
+      boolean unpaired = rnd.nextInt(4) == 0;
+      int at = -1;
+      if (unpaired) {
+        // Not between the halves of a pair (that would break it up and move the unpaired one).
+        do {
+          at = rnd.nextInt(sb.length() + 1);
+        } while (at > 0 && at < sb.length() && Character.isLowSurrogate(sb.charAt(at)));
+        sb.insert(at, rnd.nextBoolean() ? '\uD800' : '\uDC00');
       }
       String s = sb.toString();
+      if (unpaired) {
+        assertThat(Utf8.unpairedSurrogateIndex(s)).isEqualTo(at);
+        for (ThrowingCallable call : List.<ThrowingCallable>of(() -> Utf8.encode(s), () -> Utf8.encodedLength(s),
+            () -> Utf8.encodeTo(new StringBuilder(s), new byte[4 * s.length()], 0))) {
+          assertThatThrownBy(call)
+              .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_VALUE))
+              .hasMessageContaining("unpaired surrogate");
+        }
+        continue;
+      }
       byte[] jdk = s.getBytes(StandardCharsets.UTF_8);
+      assertThat(Utf8.unpairedSurrogateIndex(s)).isEqualTo(-1);
       assertThat(Utf8.encode(s)).isEqualTo(jdk);
       assertThat(Utf8.encodedLength(s)).isEqualTo(jdk.length);
       byte[] dst = new byte[jdk.length + 2];
