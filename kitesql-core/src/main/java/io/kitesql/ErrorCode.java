@@ -89,7 +89,7 @@ public enum ErrorCode {
   /** A statement shape that is not allowed here: a query passed to execute(), DML to query(). */
   WRONG_STATEMENT_KIND(4014, "42000", Category.USER),
   /** An explicit value for a {@code GENERATED ALWAYS AS IDENTITY} column (INSERT or UPDATE). */
-  GENERATED_ALWAYS(4016, "428C9", Category.USER),
+  GENERATED_ALWAYS(4017, "428C9", Category.USER),
 
   /** A bug: an invariant of the engine did not hold. */
   INTERNAL_ERROR(9001, "XX000", Category.INTERNAL);
