@@ -154,14 +154,10 @@ public final class ExpressionBinder {
           c.getRightExpression());
       case MinorThanEquals c -> comparison(ComparisonOp.LE, c.getLeftExpression(),
           c.getRightExpression());
-      case AndExpression a when ParserQuirks.needsRepair(a) -> expr(ParserQuirks.repair(a));
-      case OrExpression o when ParserQuirks.needsRepair(o) -> expr(ParserQuirks.repair(o));
       case AndExpression a -> new Expr.And(condition(expr(a.getLeftExpression()), "AND"),
           condition(expr(a.getRightExpression()), "AND"));
       case OrExpression o -> new Expr.Or(condition(expr(o.getLeftExpression()), "OR"),
           condition(expr(o.getRightExpression()), "OR"));
-      case NotExpression n when ParserQuirks.isMisparsedIn(n.getExpression()) ->
-          expr(ParserQuirks.repair(n));
       case NotExpression n -> new Expr.Not(condition(expr(n.getExpression()), "NOT"));
       case IsNullExpression n -> new Expr.IsNull(expr(n.getLeftExpression()), n.isNot());
       case IsUnknownExpression u -> new Expr.IsNull(
@@ -323,8 +319,6 @@ public final class ExpressionBinder {
     return switch (in.getRightExpression()) {
       case ParenthesedExpressionList<?> list -> in(in, list);
       case Select s -> subqueryExpressions().in(in, s);
-      case AndExpression a when ParserQuirks.isMisparsedIn(in) -> expr(ParserQuirks.repair(in));
-      case OrExpression o when ParserQuirks.isMisparsedIn(in) -> expr(ParserQuirks.repair(in));
       default -> throw unsupported("IN followed by " + in.getRightExpression().getClass()
           .getSimpleName() + " (parenthesize the IN predicate)", in);
     };
