@@ -86,19 +86,24 @@ public final class SqlParser {
           "SQL statement has a list of " + shape.listItems() + " items in parentheses, more than the limit of "
               + MAX_LIST_ITEMS + " (pass long IN lists as a table or a subquery)");
     }
+    var rewritten = UnarySigns.rewrite(sql);
+    if (rewritten.sql() != sql && shape(rewritten.sql()).nesting() > MAX_NESTING) {
+      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL statement nests parentheses and consecutive unary signs "
+          + shape(rewritten.sql()).nesting() + " deep, more than the limit of " + MAX_NESTING);
+    }
     try {
-      return parse(sql, false);
+      return parse(rewritten, false);
     } catch (ParseException | TokenMgrException | StackOverflowError simple) {
       if (simple instanceof ParseException p && p.getMessage() != null && p.getMessage().contains(TIMED_OUT)) {
         throw tooComplex();
       }
       try {
-        return parse(sql, true);
+        return parse(rewritten, true);
       } catch (ParseException e) {
         if (e.getMessage() != null && e.getMessage().contains(TIMED_OUT)) {
           throw tooComplex();
         }
-        throw syntaxError(sql, e);
+        throw syntaxError(rewritten, sql, e);
       } catch (TokenMgrException e) {
         throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error: " + e.getMessage(), e);
       } catch (StackOverflowError e) {
@@ -109,7 +114,8 @@ public final class SqlParser {
 
   private static final String TIMED_OUT = "KiteSQL parse budget exceeded";
 
-  private static Statement parse(String sql, boolean complex) throws ParseException {
+  private static Statement parse(UnarySigns.Rewritten rewritten, boolean complex) throws ParseException {
+    var sql = rewritten.sql();
     CCJSqlParser parser = CCJSqlParserUtil.newParser(sql).withAllowComplexParsing(complex);
     var pass = PASSES.submit(parser::Statement);
     Statement statement;
@@ -140,7 +146,7 @@ public final class SqlParser {
     if (next.kind != CCJSqlParserConstants.EOF) {
       throw new KiteSqlException(
           ErrorCode.SYNTAX_ERROR,
-          "SQL syntax error at " + position(next) + ": unexpected '" + next.image
+          "SQL syntax error at " + position(next, rewritten) + ": unexpected '" + next.image
               + "' after the end of the statement (one statement at a time)");
     }
     if (statement == null) {
@@ -198,7 +204,7 @@ public final class SqlParser {
         "SQL statement too complex to parse within " + PASS_TIMEOUT_MILLIS + " ms (deep nesting, or a syntax error inside long lists?)");
   }
 
-  private static KiteSqlException syntaxError(String sql, ParseException e) {
+  private static KiteSqlException syntaxError(UnarySigns.Rewritten rewritten, String sql, ParseException e) {
     Token at = e.currentToken == null ? null : e.currentToken.next;
     if (at == null) {
       return new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error in '" + abbreviate(sql) + "'", e);
@@ -207,14 +213,15 @@ public final class SqlParser {
     // Window syntax JSqlParser does not know is valid SQL we do not implement: name it as such.
     if (at.image != null && (at.image.equalsIgnoreCase("GROUPS") || at.image.equalsIgnoreCase("EXCLUDE"))) {
       return new KiteSqlException(ErrorCode.UNSUPPORTED_FEATURE, "window frame " + at.image.toUpperCase(java.util.Locale.ROOT)
-          + " is not supported (at " + position(at) + "): " + abbreviate(sql), e);
+          + " is not supported (at " + position(at, rewritten) + "): " + abbreviate(sql), e);
     }
     return new KiteSqlException(
-        ErrorCode.SYNTAX_ERROR, "SQL syntax error at " + position(at) + " near " + token + ": " + abbreviate(sql), e);
+        ErrorCode.SYNTAX_ERROR, "SQL syntax error at " + position(at, rewritten) + " near " + token + ": " + abbreviate(sql), e);
   }
 
-  private static String position(Token t) {
-    return "line " + t.beginLine + ", column " + t.beginColumn;
+  /** Where the token is in the text the user wrote (the sign rewrite only inserts parentheses). */
+  private static String position(Token t, UnarySigns.Rewritten rewritten) {
+    return "line " + t.beginLine + ", column " + rewritten.originalColumn(t.beginLine, t.beginColumn);
   }
 
   private static String abbreviate(String sql) {
