@@ -40,4 +40,17 @@ class SqlParserTest {
     assertThatThrownBy(() -> SqlParser.parse("select " + "1+".repeat(SqlParser.MAX_LENGTH) + "1"))
         .hasMessageContaining("exceeds the limit");
   }
+
+  /** Issue 13: 17 levels (below the limit of 32) parse, and fail as syntax errors, well within the budget. */
+  @Test
+  void seventeenNestedParenthesesStayWithinTheParserBudget() {
+    var open = "( - - ".repeat(17);
+    var close = ")".repeat(17);
+    assertThat(SqlParser.parse("select " + open + "col1 * 2" + close + " from t where " + "(".repeat(17) + "a in (select 1) or b" + close))
+        .isInstanceOf(Select.class);
+    assertThatThrownBy(() -> SqlParser.parse("select " + open + "1" + close.substring(1)))
+        .isInstanceOf(KiteSqlException.class).hasMessageContaining("near end of statement");
+    assertThatThrownBy(() -> SqlParser.parse("select " + "(".repeat(17) + "1 +" + close))
+        .isInstanceOf(KiteSqlException.class).hasMessageContaining("syntax error at");
+  }
 }

@@ -56,8 +56,10 @@ class UnarySignsTest {
 
   @Test
   void longRunsCountTowardsTheNestingLimit() {
-    assertThatThrownBy(() -> SqlParser.parse("select " + "- ".repeat(SqlParser.MAX_NESTING + 2) + "1"))
+    assertThatThrownBy(() -> SqlParser.parse("select " + "- ".repeat(SqlParser.MAX_NESTING_WITH_SIGNS + 2) + "1"))
         .isInstanceOf(KiteSqlException.class).hasMessageContaining("unary signs");
-    assertThat(SqlParser.parse("select " + "- ".repeat(SqlParser.MAX_NESTING) + "1")).isInstanceOf(Select.class);
+    assertThat(SqlParser.parse("select " + "- ".repeat(SqlParser.MAX_NESTING_WITH_SIGNS) + "1")).isInstanceOf(Select.class);
+    // 17 levels of parentheses, each behind a run of two signs: 34 levels once rewritten
+    assertThat(SqlParser.parse("select " + "+ ( - ".repeat(17) + "1" + ")".repeat(17))).isInstanceOf(Select.class);
   }
 }
