@@ -34,8 +34,16 @@ public final class StatementBinder {
       case Drop drop -> DdlBinder.drop(drop);
       case CreateIndex create -> DdlBinder.createIndex(create);
       case Alter alter -> DdlBinder.alter(alter);
-      case ExplainStatement explain -> new BoundStatement.Explain(new BoundStatement.Query(new QueryBinder(catalog, params).bind(explain.getStatement())));
+      case ExplainStatement explain -> new BoundStatement.Explain(new BoundStatement.Query(new QueryBinder(catalog, params).bind(explained(explain))));
       default -> throw Unsupported.feature(statement.getClass().getSimpleName() + " statements");
     };
+  }
+
+  /** JSqlParser 5.4 accepts EXPLAIN before any statement; KiteSQL explains queries only. */
+  private static Select explained(ExplainStatement explain) {
+    if (explain.getStatement() instanceof Select select) {
+      return select;
+    }
+    throw Unsupported.feature("EXPLAIN of " + explain.getStatement().getClass().getSimpleName() + " statements");
   }
 }

@@ -9,6 +9,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.UTFDataFormatException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,6 +53,10 @@ final class CatalogCodec {
         out.writeBoolean(index.unique());
         writePositions(out, index.columns());
       }
+    } catch (UTFDataFormatException e) {
+      // writeUTF stores at most 65,535 bytes; SQL puts no limit on names, so refuse them here
+      throw new KiteSqlException(ErrorCode.INVALID_VALUE, "table " + abbreviate(table.name())
+          + ": a name or DEFAULT expression is too long to store (more than 65,535 bytes of UTF-8)", e);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -122,5 +127,9 @@ final class CatalogCodec {
       list.add(in.readUnsignedShort());
     }
     return list;
+  }
+
+  private static String abbreviate(String name) {
+    return name.length() <= 40 ? name : name.substring(0, 37) + "...";
   }
 }

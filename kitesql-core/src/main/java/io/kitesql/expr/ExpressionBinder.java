@@ -154,14 +154,10 @@ public final class ExpressionBinder {
           c.getRightExpression());
       case MinorThanEquals c -> comparison(ComparisonOp.LE, c.getLeftExpression(),
           c.getRightExpression());
-      case AndExpression a when ParserQuirks.needsRepair(a) -> expr(ParserQuirks.repair(a));
-      case OrExpression o when ParserQuirks.needsRepair(o) -> expr(ParserQuirks.repair(o));
       case AndExpression a -> new Expr.And(condition(expr(a.getLeftExpression()), "AND"),
           condition(expr(a.getRightExpression()), "AND"));
       case OrExpression o -> new Expr.Or(condition(expr(o.getLeftExpression()), "OR"),
           condition(expr(o.getRightExpression()), "OR"));
-      case NotExpression n when ParserQuirks.isMisparsedIn(n.getExpression()) ->
-          expr(ParserQuirks.repair(n));
       case NotExpression n -> new Expr.Not(condition(expr(n.getExpression()), "NOT"));
       case IsNullExpression n -> new Expr.IsNull(expr(n.getLeftExpression()), n.isNot());
       case IsUnknownExpression u -> new Expr.IsNull(
@@ -205,10 +201,18 @@ public final class ExpressionBinder {
 
   // ---- typing helpers shared with FunctionBinder ----
 
-  /** Whether {@code e} has no type of its own yet: a NULL literal or an untyped parameter. */
+  /**
+   * Whether {@code e} has no type of its own yet: a NULL literal, an untyped parameter, or a CASE
+   * all of whose results are such ({@code CASE WHEN c THEN NULL END}); like a bare NULL, it takes
+   * the type of its context, as in PostgreSQL and SQLite.
+   */
   boolean untyped(Expr e) {
-    return (e instanceof Expr.Literal l && l.value() == null)
-        || (e instanceof Expr.Parameter p && !params.isTyped(p.index()));
+    return switch (e) {
+      case Expr.Literal l -> l.value() == null;
+      case Expr.Parameter p -> !params.isTyped(p.index());
+      case Expr.Case c -> untyped(c.otherwise()) && c.whens().stream().allMatch(w -> untyped(w.result()));
+      default -> false;
+    };
   }
 
   /** {@code e} typed as {@code t} if it is untyped (recording a parameter's type), else e. */
@@ -219,6 +223,9 @@ public final class ExpressionBinder {
         params.recordType(p.index(), t);
         yield new Expr.Parameter(p.index(), t);
       }
+      case Expr.Case c when untyped(c) -> new Expr.Case(
+          c.whens().stream().map(w -> new Expr.When(w.condition(), adopt(w.result(), t))).toList(),
+          adopt(c.otherwise(), t), t);
       default -> e;
     };
   }
@@ -260,7 +267,8 @@ public final class ExpressionBinder {
   Expr[] comparable(Expr l, Expr r, String where) {
     if (untyped(l) && !untyped(r)) {
       l = adopt(l, r.type());
-    } else if (untyped(r) && !untyped(l)) {
+    } else if (untyped(r)) {
+      // both untyped: l may already carry its context's type (NULL IN (NULL, 1) made it INT)
       r = adopt(r, l.type());
     }
     l = dateLiteral(l, r.type());
@@ -287,7 +295,11 @@ public final class ExpressionBinder {
     if (literal.isPresent()) {
       return literal.get();
     }
-    Expr operand = numeric(expr(s.getExpression()), DataType.BIGINT, "unary " + s.getSign());
+    Expr bound = expr(s.getExpression());
+    if (s.getSign() == '+' && !untyped(bound) && bound.type().kind() == TypeKind.VARCHAR) {
+      return bound; // unary + is the identity on text too, as in SQLite (PostgreSQL refuses it)
+    }
+    Expr operand = numeric(bound, DataType.BIGINT, "unary " + s.getSign());
     return switch (s.getSign()) {
       case '-' -> new Expr.Negate(operand);
       case '+' -> operand;
@@ -323,8 +335,6 @@ public final class ExpressionBinder {
     return switch (in.getRightExpression()) {
       case ParenthesedExpressionList<?> list -> in(in, list);
       case Select s -> subqueryExpressions().in(in, s);
-      case AndExpression a when ParserQuirks.isMisparsedIn(in) -> expr(ParserQuirks.repair(in));
-      case OrExpression o when ParserQuirks.isMisparsedIn(in) -> expr(ParserQuirks.repair(in));
       default -> throw unsupported("IN followed by " + in.getRightExpression().getClass()
           .getSimpleName() + " (parenthesize the IN predicate)", in);
     };
@@ -353,9 +363,13 @@ public final class ExpressionBinder {
   }
 
   private Expr between(Between b) {
-    Expr operand = expr(b.getLeftExpression());
-    Expr[] lo = comparable(operand, expr(b.getBetweenExpressionStart()), "BETWEEN");
-    Expr[] hi = comparable(lo[0], expr(b.getBetweenExpressionEnd()), "BETWEEN");
+    var all = new ArrayList<>(List.of(expr(b.getLeftExpression()), expr(b.getBetweenExpressionStart()),
+        expr(b.getBetweenExpressionEnd())));
+    // untyped operands (NULL BETWEEN 1 AND NULL) all take the first typed one's type
+    all.stream().filter(e -> !untyped(e)).findFirst()
+        .ifPresent(typed -> all.replaceAll(e -> adopt(e, typed.type())));
+    Expr[] lo = comparable(all.get(0), all.get(1), "BETWEEN");
+    Expr[] hi = comparable(lo[0], all.get(2), "BETWEEN");
     return new Expr.Between(hi[0], lo[1], hi[1], b.isNot());
   }
 

@@ -194,9 +194,16 @@ final class WindowBinder {
     if (element == null) {
       return orderBy.isEmpty() ? Frame.WHOLE_PARTITION : Frame.UP_TO_PEERS;
     }
+    // JSqlParser 5.4 parses EXCLUDE; ignoring it would give wrong sums, so refuse all but the default
+    if (element.getExclusion() != null && element.getExclusion() != WindowElement.Exclusion.NO_OTHERS) {
+      throw new KiteSqlException(ErrorCode.UNSUPPORTED_FEATURE, "window frame EXCLUDE "
+          + element.getExclusion().name().replace('_', ' ') + " is not supported");
+    }
     var unit = switch (element.getType()) {
       case ROWS -> WindowCall.Unit.ROWS;
       case RANGE -> WindowCall.Unit.RANGE;
+      // JSqlParser 5.4 parses GROUPS frames; KiteSQL does not implement them (yet)
+      case GROUPS -> throw new KiteSqlException(ErrorCode.UNSUPPORTED_FEATURE, "window frame GROUPS is not supported");
     };
     var range = element.getRange();
     var start = bound(range != null ? range.getStart() : element.getOffset(), unit, orderBy);

@@ -9,8 +9,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import net.sf.jsqlparser.parser.CCJSqlParser;
 import net.sf.jsqlparser.parser.CCJSqlParserConstants;
-import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.parser.ParseException;
+import net.sf.jsqlparser.parser.StringProvider;
 import net.sf.jsqlparser.parser.Token;
 import net.sf.jsqlparser.parser.TokenMgrException;
 import net.sf.jsqlparser.statement.Statement;
@@ -42,6 +42,13 @@ public final class SqlParser {
    * rarely to stop it reliably much deeper than that.
    */
   public static final int MAX_NESTING = 32;
+
+  /**
+   * The nesting limit once {@link UnarySigns} has given every sign after the first of a run its
+   * own parentheses ({@code - ( - - ( ...} doubles the depth). JSqlParser 5.4 parses that shape in
+   * linear time (100 levels in well under 100 ms), so the limit only bounds recursion.
+   */
+  public static final int MAX_NESTING_WITH_SIGNS = 2 * MAX_NESTING;
 
   /**
    * A parenthesized list (IN list, function arguments, one VALUES row) longer than this is
@@ -87,19 +94,27 @@ public final class SqlParser {
               + MAX_LIST_ITEMS + " (pass long IN lists as a table or a subquery)");
     }
     sql = IdentityOptions.rewrite(sql);
+    var rewritten = UnarySigns.rewrite(sql);
+    if (rewritten.sql() != sql && shape(rewritten.sql()).nesting() > MAX_NESTING_WITH_SIGNS) {
+      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL statement nests parentheses and consecutive unary signs "
+          + shape(rewritten.sql()).nesting() + " deep, more than the limit of " + MAX_NESTING_WITH_SIGNS);
+    }
     try {
-      return parse(sql, false);
+      return parse(rewritten, false);
     } catch (ParseException | TokenMgrException | StackOverflowError simple) {
       if (simple instanceof ParseException p && p.getMessage() != null && p.getMessage().contains(TIMED_OUT)) {
         throw tooComplex();
       }
+      if (simple instanceof ParseException p && !needsComplexGrammar(rewritten.sql())) {
+        throw syntaxError(rewritten, sql, p); // the second pass would fail the same way, only slower
+      }
       try {
-        return parse(sql, true);
+        return parse(rewritten, true);
       } catch (ParseException e) {
         if (e.getMessage() != null && e.getMessage().contains(TIMED_OUT)) {
           throw tooComplex();
         }
-        throw syntaxError(sql, e);
+        throw syntaxError(rewritten, sql, e);
       } catch (TokenMgrException e) {
         throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error: " + e.getMessage(), e);
       } catch (StackOverflowError e) {
@@ -110,8 +125,29 @@ public final class SqlParser {
 
   private static final String TIMED_OUT = "KiteSQL parse budget exceeded";
 
-  private static Statement parse(String sql, boolean complex) throws ParseException {
-    CCJSqlParser parser = CCJSqlParserUtil.newParser(sql).withAllowComplexParsing(complex);
+  /**
+   * Whether the statement has a construct only JSqlParser's "complex" grammar parses: in 5.4 that
+   * grammar differs only in CASE (conditions as results: {@code THEN a = 1}) and in the JSON
+   * operators {@code -> ->> #> #>>}. Other statements that fail the first pass fail the second
+   * one too, at the same token, after 1–4 ms more of backtracking: skipping it is what makes a
+   * syntax error as cheap as a parse.
+   */
+  static boolean needsComplexGrammar(String sql) {
+    var tokens = SqlTokens.of(sql);
+    for (int i = 0; i < tokens.size(); i++) {
+      var t = tokens.get(i);
+      boolean arrow = t.is("-") && i + 1 < tokens.size() && tokens.get(i + 1).is(">")
+          && tokens.get(i + 1).start() == t.end();
+      if (t.kind() == SqlTokens.Kind.WORD && t.is("CASE") || t.is("#") || arrow) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Statement parse(UnarySigns.Rewritten rewritten, boolean complex) throws ParseException {
+    var sql = rewritten.sql();
+    CCJSqlParser parser = new FailFastParser(sql).withAllowComplexParsing(complex);
     var pass = PASSES.submit(parser::Statement);
     Statement statement;
     try {
@@ -141,13 +177,33 @@ public final class SqlParser {
     if (next.kind != CCJSqlParserConstants.EOF) {
       throw new KiteSqlException(
           ErrorCode.SYNTAX_ERROR,
-          "SQL syntax error at " + position(next) + ": unexpected '" + next.image
+          "SQL syntax error at " + position(next, rewritten) + ": unexpected '" + next.image
               + "' after the end of the statement (one statement at a time)");
     }
     if (statement == null) {
       throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "no SQL statement in '" + abbreviate(sql) + "'");
     }
     return statement;
+  }
+
+  /**
+   * JSqlParser's parser without its costly error report. To list the tokens it expected, the
+   * generated parser re-runs every syntactic lookahead it tried on the way ({@code
+   * jj_rescan_token}): ~2 ms per failed pass on a statement of SQLite's random corpus, where the
+   * whole parse takes 0.3 ms. KiteSQL's messages name the position and the offending token,
+   * never the expected ones, so the exception only needs the last token consumed.
+   */
+  private static final class FailFastParser extends CCJSqlParser {
+    FailFastParser(String sql) {
+      super(new StringProvider(sql));
+    }
+
+    @Override
+    public ParseException generateParseException(String location) {
+      var e = new ParseException("SQL syntax error after " + (token == null ? "the start" : "'" + token.image + "'"));
+      e.currentToken = token;
+      return e;
+    }
   }
 
   /** The deepest parenthesis nesting and the longest parenthesized list, outside quotes and comments. */
@@ -199,7 +255,7 @@ public final class SqlParser {
         "SQL statement too complex to parse within " + PASS_TIMEOUT_MILLIS + " ms (deep nesting, or a syntax error inside long lists?)");
   }
 
-  private static KiteSqlException syntaxError(String sql, ParseException e) {
+  private static KiteSqlException syntaxError(UnarySigns.Rewritten rewritten, String sql, ParseException e) {
     Token at = e.currentToken == null ? null : e.currentToken.next;
     if (at == null) {
       return new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error in '" + abbreviate(sql) + "'", e);
@@ -211,10 +267,10 @@ public final class SqlParser {
     // Window syntax JSqlParser does not know is valid SQL we do not implement: name it as such.
     if (at.image != null && (at.image.equalsIgnoreCase("GROUPS") || at.image.equalsIgnoreCase("EXCLUDE"))) {
       return new KiteSqlException(ErrorCode.UNSUPPORTED_FEATURE, "window frame " + at.image.toUpperCase(java.util.Locale.ROOT)
-          + " is not supported (at " + position(at) + "): " + abbreviate(sql), e);
+          + " is not supported (at " + position(at, rewritten) + "): " + abbreviate(sql), e);
     }
     return new KiteSqlException(
-        ErrorCode.SYNTAX_ERROR, "SQL syntax error at " + position(at) + " near " + token + ": " + abbreviate(sql), e);
+        ErrorCode.SYNTAX_ERROR, "SQL syntax error at " + position(at, rewritten) + " near " + token + ": " + abbreviate(sql), e);
   }
 
   private static final java.util.regex.Pattern OVERRIDING =
@@ -245,8 +301,9 @@ public final class SqlParser {
     return false;
   }
 
-  private static String position(Token t) {
-    return "line " + t.beginLine + ", column " + t.beginColumn;
+  /** Where the token is in the text the user wrote (the sign rewrite only inserts parentheses). */
+  private static String position(Token t, UnarySigns.Rewritten rewritten) {
+    return "line " + t.beginLine + ", column " + rewritten.originalColumn(t.beginLine, t.beginColumn);
   }
 
   private static String abbreviate(String sql) {

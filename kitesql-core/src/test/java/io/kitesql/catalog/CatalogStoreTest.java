@@ -125,4 +125,19 @@ class CatalogStoreTest {
       assertThat(next).isEqualTo(12L);
     }
   }
+
+  /** Found by SqlFuzzTest: a 190 KB quoted table name escaped as UncheckedIOException. */
+  @Test
+  void namesTooLongToStoreAreRefusedAsInvalidValues() {
+    try (var db = io.kitesql.api.KiteSql.open(dir, options())) {
+      var name = "x".repeat(70_000);
+      assertThatThrownBy(() -> db.execute("CREATE TABLE \"" + name + "\" (a INT)"))
+          .isInstanceOf(KiteSqlException.class).hasMessageContaining("too long to store")
+          .extracting(e -> ((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.INVALID_VALUE);
+      assertThatThrownBy(() -> db.execute("CREATE TABLE t (\"" + name + "\" INT)"))
+          .isInstanceOf(KiteSqlException.class).hasMessageContaining("too long to store");
+      db.execute("CREATE TABLE t (a INT)"); // nothing of the refused statements was left behind
+      assertThat(db.catalog().tables()).hasSize(1);
+    }
+  }
 }

@@ -40,4 +40,33 @@ class SqlParserTest {
     assertThatThrownBy(() -> SqlParser.parse("select " + "1+".repeat(SqlParser.MAX_LENGTH) + "1"))
         .hasMessageContaining("exceeds the limit");
   }
+
+  /** Issue 13: 17 levels (below the limit of 32) parse, and fail as syntax errors, well within the budget. */
+  @Test
+  void seventeenNestedParenthesesStayWithinTheParserBudget() {
+    var open = "( - - ".repeat(17);
+    var close = ")".repeat(17);
+    assertThat(SqlParser.parse("select " + open + "col1 * 2" + close + " from t where " + "(".repeat(17) + "a in (select 1) or b" + close))
+        .isInstanceOf(Select.class);
+    assertThatThrownBy(() -> SqlParser.parse("select " + open + "1" + close.substring(1)))
+        .isInstanceOf(KiteSqlException.class).hasMessageContaining("near end of statement");
+    assertThatThrownBy(() -> SqlParser.parse("select " + "(".repeat(17) + "1 +" + close))
+        .isInstanceOf(KiteSqlException.class).hasMessageContaining("syntax error at");
+  }
+
+  /** Issue 13: a syntax error skips the second, "complex" pass unless the statement needs it. */
+  @Test
+  void onlyCaseAndJsonOperatorsGetTheSecondPass() {
+    // conditions as CASE results parse only in JSqlParser's complex grammar: the pass must still run
+    assertThat(SqlParser.parse("select case when a then b = 1 else c in (1, 2) end from t")).isInstanceOf(Select.class);
+    assertThat(SqlParser.needsComplexGrammar("select case when a then b = 1 end from t")).isTrue();
+    assertThat(SqlParser.needsComplexGrammar("select a -> 'x' from t")).isTrue();
+    assertThat(SqlParser.needsComplexGrammar("select a - > 'x', 'case' from t")).isFalse();
+    assertThat(SqlParser.needsComplexGrammar("select a, b frm t where a = 1")).isFalse();
+    // either way the error names where the user's text went wrong
+    assertThatThrownBy(() -> SqlParser.parse("select a, b frm t where a = 1"))
+        .isInstanceOf(KiteSqlException.class).hasMessageContaining("line 1, column 17").hasMessageContaining("'t'");
+    assertThatThrownBy(() -> SqlParser.parse("select case when a then 1 end frm t where a = 1"))
+        .isInstanceOf(KiteSqlException.class).hasMessageContaining("line 1, column 35");
+  }
 }

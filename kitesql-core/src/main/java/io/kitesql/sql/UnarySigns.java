@@ -1,0 +1,189 @@
+package io.kitesql.sql;
+
+import io.kitesql.sql.SqlTokens.Kind;
+import io.kitesql.sql.SqlTokens.Token;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * JSqlParser (5.4 included) parses one unary sign before an operand but not two or more in a row:
+ * {@code SELECT - - 3}, {@code + - col}, {@code - + - 1} fail at SELECT. This rewrite gives every
+ * sign after the first of a run its own parentheses, {@code - + - x} to {@code -(+(-x))}, which
+ * is what the standard grammar means: a unary sign applies to the primary that follows it
+ * (a literal, a name, a call, a parenthesized expression, CASE ... END, with any {@code ::} cast
+ * or COLLATE after it), so it binds tighter than every binary operator. It works on tokens, so
+ * string literals, quoted names and comments are never touched, and it only inserts
+ * parentheses; {@link #originalColumn} maps an error position back to the text the user wrote.
+ * A run whose operand it cannot delimit is left alone, for the parser to report.
+ */
+final class UnarySigns {
+  /** Words after which an expression starts, so a sign after them is unary, not binary. */
+  private static final Set<String> EXPRESSION_STARTS = Set.of(
+      "SELECT", "WHERE", "AND", "OR", "NOT", "CASE", "WHEN", "THEN", "ELSE", "BETWEEN", "ON", "HAVING",
+      "BY", "LIMIT", "OFFSET", "DISTINCT", "ALL", "LIKE", "ILIKE", "ESCAPE", "IS", "IN", "SET", "VALUES",
+      "ANY", "SOME", "RETURNING", "DEFAULT", "FROM", "FOR", "TOP");
+
+  /**
+   * The statement to parse and, per line of it, the columns (1-based, in the rewritten line) of
+   * the parentheses the rewrite inserted.
+   */
+  record Rewritten(String sql, int[][] insertedColumnsByLine) {
+    /** The column in the original text of {@code column} on {@code line} of {@link #sql}. */
+    int originalColumn(int line, int column) {
+      if (line < 1 || line > insertedColumnsByLine.length) {
+        return column;
+      }
+      int before = 0;
+      for (int inserted : insertedColumnsByLine[line - 1]) {
+        if (inserted < column) {
+          before++;
+        }
+      }
+      return column - before;
+    }
+  }
+
+  private UnarySigns() {}
+
+  /** {@code sql} itself (and no insertions) when it holds no run of unary signs. */
+  static Rewritten rewrite(String sql) {
+    if (!mayHaveSignRun(sql)) {
+      return new Rewritten(sql, new int[0][]);
+    }
+    var tokens = SqlTokens.of(sql);
+    var insertions = new ArrayList<int[]>(); // {offset in sql, '(' or ')'}
+    for (int i = 0; i < tokens.size(); i++) {
+      if (!tokens.get(i).isSign() || !unaryAfter(i == 0 ? null : tokens.get(i - 1))) {
+        continue;
+      }
+      int operand = i;
+      while (operand < tokens.size() && tokens.get(operand).isSign()) {
+        operand++;
+      }
+      int end = operand - i >= 2 ? primaryEnd(tokens, operand) : -1;
+      if (end > 0) {
+        for (int sign = i; sign < operand - 1; sign++) {
+          insertions.add(new int[] {tokens.get(sign).end(), '('});
+          insertions.add(new int[] {tokens.get(end - 1).end(), ')'});
+        }
+      }
+      i = operand - 1; // signs inside the operand (in parentheses) are runs of their own
+    }
+    return insertions.isEmpty() ? new Rewritten(sql, new int[0][]) : apply(sql, insertions);
+  }
+
+  /** Spares statements with fewer than two sign characters the lexing (a run needs two). */
+  private static boolean mayHaveSignRun(String sql) {
+    int signs = 0;
+    for (int i = 0; i < sql.length() && signs < 2; i++) {
+      char c = sql.charAt(i);
+      if (c == '+' || c == '-') {
+        signs++;
+      }
+    }
+    return signs >= 2;
+  }
+
+  private static boolean unaryAfter(Token previous) {
+    return previous == null
+        || previous.kind() == Kind.SYMBOL && !previous.is(")") && !previous.is("]")
+        || previous.kind() == Kind.WORD && EXPRESSION_STARTS.contains(previous.text().toUpperCase(java.util.Locale.ROOT));
+  }
+
+  /** The index after the primary expression (with its postfix casts) at {@code i}, or -1. */
+  static int primaryEnd(List<Token> tokens, int i) {
+    if (i >= tokens.size()) {
+      return -1;
+    }
+    var t = tokens.get(i);
+    int end = switch (t.kind()) {
+      case NUMBER, STRING, PARAMETER -> i + 1;
+      case SYMBOL -> t.is("(") ? closing(tokens, i, "(", ")") + 1 : -1;
+      case QUOTED_NAME -> nameOrCall(tokens, i);
+      case WORD -> {
+        if (t.is("CASE")) {
+          yield closing(tokens, i, "CASE", "END") + 1;
+        } else if (EXPRESSION_STARTS.contains(t.text().toUpperCase(java.util.Locale.ROOT))) {
+          yield -1;
+        } else if (i + 1 < tokens.size() && tokens.get(i + 1).kind() == Kind.STRING) {
+          yield i + 2; // a typed literal: DATE '2024-01-01', X'0A'
+        }
+        yield nameOrCall(tokens, i);
+      }
+    };
+    return end <= 0 ? -1 : postfix(tokens, end);
+  }
+
+  /** {@code a}, {@code t.a}, {@code f(...)}, {@code count(*) over (...)}. */
+  private static int nameOrCall(List<Token> tokens, int i) {
+    int next = i + 1;
+    while (next + 1 < tokens.size() && tokens.get(next).is(".")
+        && tokens.get(next + 1).kind() != Kind.SYMBOL) {
+      next += 2;
+    }
+    if (next < tokens.size() && tokens.get(next).is("(")) {
+      next = closing(tokens, next, "(", ")") + 1;
+      while (next > 0 && next + 1 < tokens.size()
+          && (tokens.get(next).is("FILTER") || tokens.get(next).is("OVER")) && tokens.get(next + 1).is("(")) {
+        next = closing(tokens, next + 1, "(", ")") + 1;
+      }
+      if (next > 0 && next + 1 < tokens.size() && tokens.get(next).is("OVER")) {
+        next += 2; // OVER window_name
+      }
+    }
+    return next;
+  }
+
+  /** Casts and collations bind tighter than a sign: {@code - - x::int} negates the cast value. */
+  private static int postfix(List<Token> tokens, int end) {
+    while (end > 0 && end + 1 < tokens.size()
+        && (tokens.get(end).is("::") || tokens.get(end).is("COLLATE"))) {
+      end += 2;
+      if (end < tokens.size() && tokens.get(end).is("(")) {
+        end = closing(tokens, end, "(", ")") + 1; // VARCHAR(10)
+      }
+    }
+    return end;
+  }
+
+  /** The index of the token closing the one at {@code open}, or -1 when it is not closed. */
+  private static int closing(List<Token> tokens, int open, String opener, String closer) {
+    int depth = 0;
+    for (int i = open; i < tokens.size(); i++) {
+      var t = tokens.get(i);
+      boolean word = opener.equals("CASE") ? t.kind() == Kind.WORD : t.kind() == Kind.SYMBOL;
+      if (word && t.is(opener)) {
+        depth++;
+      } else if (word && t.is(closer) && --depth == 0) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static Rewritten apply(String sql, List<int[]> insertions) {
+    insertions.sort((a, b) -> Integer.compare(a[0], b[0]));
+    var out = new StringBuilder(sql.length() + insertions.size());
+    var columnsByLine = new ArrayList<List<Integer>>();
+    columnsByLine.add(new ArrayList<>());
+    int lineStart = 0; // offset in out
+    int copied = 0;
+    for (int[] insertion : insertions) {
+      for (; copied < insertion[0]; copied++) {
+        char c = sql.charAt(copied);
+        out.append(c);
+        if (c == '\n') {
+          columnsByLine.add(new ArrayList<>());
+          lineStart = out.length();
+        }
+      }
+      columnsByLine.getLast().add(out.length() - lineStart + 1);
+      out.append((char) insertion[1]);
+    }
+    out.append(sql, copied, sql.length());
+    var columns = columnsByLine.stream()
+        .map(line -> line.stream().mapToInt(Integer::intValue).toArray()).toArray(int[][]::new);
+    return new Rewritten(out.toString(), columns);
+  }
+}
