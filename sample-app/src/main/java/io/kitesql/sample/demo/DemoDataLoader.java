@@ -48,9 +48,8 @@ public class DemoDataLoader implements ApplicationRunner {
     if (!properties.enabled()) {
       return;
     }
-    long existing = threads.count();
-    if (existing > 0) {
-      log.info("Demo data: the database already has {} threads; keeping them", existing);
+    if (threads.existsByIdGreaterThan(0)) {
+      log.info("Demo data: the database already has threads; keeping its data");
       return;
     }
     writeTransaction.executeWithoutResult(status -> load());
