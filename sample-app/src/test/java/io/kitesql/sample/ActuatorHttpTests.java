@@ -62,6 +62,16 @@ class ActuatorHttpTests extends SampleAppHttpTest {
   }
 
   @Test
+  void prometheusScrapesTheQueryMeters() {
+    assertThat(get("/orders?customer=2&status=new&minAmount=0").statusCode()).isEqualTo(200);
+    var response = get("/actuator/prometheus");
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(response.body())
+        .containsPattern("kitesql_query_seconds_count\\{[^}]*statement=\"OrderRepository.findByCustomerIdAndStatusAndAmountGreaterThan\"[^}]*} [1-9]")
+        .contains("kitesql_query_bytes_borrowed_bytes_count{");
+  }
+
+  @Test
   void healthIsUpWithTheKiteSqlComponent() {
     var response = get("/actuator/health");
     assertThat(response.statusCode()).isEqualTo(200);
