@@ -97,7 +97,25 @@ record ColumnSpec(boolean primaryKey, boolean notNull, boolean unique, Optional<
 
     Words(String column, List<String> words) {
       this.column = column;
-      this.words = words;
+      this.words = split(words);
+    }
+
+    /**
+     * JSqlParser 5.4 hands some specs over as one element ({@code "GENERATED ALWAYS AS IDENTITY"}),
+     * 5.3 word by word: split elements at spaces, except quoted literals ({@code DEFAULT 'a b'}).
+     */
+    private static List<String> split(List<String> specs) {
+      var words = new java.util.ArrayList<String>();
+      for (var spec : specs) {
+        if (spec.startsWith("'") || spec.startsWith("\"") || spec.indexOf(' ') < 0) {
+          words.add(spec);
+        } else {
+          for (var word : spec.trim().split("\\s+")) {
+            words.add(word);
+          }
+        }
+      }
+      return words;
     }
 
     boolean hasNext() {

@@ -42,6 +42,9 @@ final class InsertBinder {
     if (insert.getConflictAction() != null) {
       throw Unsupported.feature("INSERT ... ON CONFLICT");
     }
+    if (insert.isOverriding()) {
+      throw Unsupported.feature("INSERT ... OVERRIDING SYSTEM/USER VALUE"); // JSqlParser 5.4 parses it: never ignore it
+    }
     var table = Names.table(catalog, insert.getTable());
     var targets = targets(insert, table);
     var queries = new QueryBinder(catalog, params).with(insert.getWithItemsList());
