@@ -3,6 +3,7 @@ package io.kitesql.storage;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
@@ -131,5 +132,19 @@ final class DataFileCheck {
   private static KiteSqlException invalid(Path dataFile, String what) {
     return new KiteSqlException(ErrorCode.INVALID_DATABASE_FILE,
         "cannot open " + dataFile + " as a KiteSQL database: " + what);
+  }
+
+  /**
+   * Removes the data file a failed creation left without both meta pages (say, cut short by a
+   * full disk): it holds no commit, and the next open would otherwise refuse it as truncated.
+   */
+  static void removeFailedCreation(Path dataFile) {
+    try {
+      if (holdsNoCommit(dataFile)) {
+        Files.deleteIfExists(dataFile);
+      }
+    } catch (IOException _) {
+      // The next open reports the file as what it is.
+    }
   }
 }

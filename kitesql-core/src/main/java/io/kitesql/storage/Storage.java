@@ -6,20 +6,17 @@ import io.kitesql.value.Memory;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.lmdbjava.Dbi;
-import org.lmdbjava.DbiFlags;
 import org.lmdbjava.Env;
-import org.lmdbjava.EnvFlags;
 import org.lmdbjava.LmdbException;
 import org.lmdbjava.Txn;
 
@@ -36,22 +33,14 @@ import org.lmdbjava.Txn;
  * <p>{@link #close()} waits (up to {@code drainWait}) for open transactions and refuses to close
  * under one, so no view can outlive the map.
  *
- * <p><b>The map view.</b> Read transactions lend their bytes through {@link #map()}: a segment
- * over the whole address space (offsets are absolute addresses, as with {@link Memory#ALL}) that
- * belongs to a shared {@link Arena}. Before anything unmaps the map (close, growth, adopting a
- * foreign size) that arena is closed, once every read transaction ended. Closing a shared arena
- * is a JDK handshake with every thread: a read in flight through the view (a 200 MB {@code
- * toString} included) completes first, and every later one throws {@link IllegalStateException}.
- * So a value read on another thread while its transaction ends and the database closes either
- * completes or throws; it never touches unmapped memory. Costs ~51 µs per unmap, nothing per read.
+ * <p>Read transactions lend their bytes through the {@link MapView}, retired before every unmap.
  */
 public final class Storage implements AutoCloseable {
   /** The on-disk format this code writes and reads; a newer one is refused. */
-  public static final int FORMAT_VERSION = 1;
+  public static final int FORMAT_VERSION = LmdbEnvironment.FORMAT_VERSION;
 
   private static final String DATA_FILE = "data.mdb";
   private static final String LOCK_FILE = "lock.mdb";
-  private static final byte[] FORMAT_KEY = "format".getBytes(StandardCharsets.US_ASCII);
   private static final AtomicInteger INSTANCES = new AtomicInteger();
 
   private final Path directory;
@@ -63,10 +52,8 @@ public final class Storage implements AutoCloseable {
   private final ReentrantLock writeLock = new ReentrantLock(true);
   private final ReadContextPool readers;
   private final KeyBuffer writerKey;
-  /** Owns {@link #map}; closed (and replaced, unless closing) before every unmap. */
-  private Arena mapArena;
-  /** The view read transactions lend through; see the class comment. */
-  private volatile MemorySegment map;
+  /** What read transactions lend through; retired (and reopened, unless closing) around every unmap. */
+  private final MapView mapView = new MapView();
   /** This process's hold on the database's files; released once the environment is closed. */
   private final OpenEnvironments.Claim claim;
   /** Set once the environment is being closed for good, never while a close may still be refused. */
@@ -84,7 +71,6 @@ public final class Storage implements AutoCloseable {
     this.writer = writer;
     this.mapSize = options.mapSize();
     this.writerKey = new KeyBuffer(arena);
-    openMapView();
     int id = INSTANCES.incrementAndGet();
     var counter = new AtomicInteger();
     this.readers = new ReadContextPool(options.readPoolSize(), () -> newReadContext("read-" + id + "-" + counter.incrementAndGet()));
@@ -115,7 +101,7 @@ public final class Storage implements AutoCloseable {
         return openEnvironment(directory, options, claim);
       } catch (RuntimeException e) {
         if (creating) {
-          removeFailedCreation(dataFile);
+          DataFileCheck.removeFailedCreation(dataFile);
         }
         throw e;
       }
@@ -129,102 +115,21 @@ public final class Storage implements AutoCloseable {
     var writer = new WriterThread("kitesql-lmdb-writer-" + directory.getFileName());
     Env<Ptr> env;
     try {
-      env = writer.call(() -> openEnv(directory, options));
+      env = writer.call(() -> LmdbEnvironment.open(directory, options));
     } catch (RuntimeException e) {
       writer.stop();
       throw e;
     }
     var storage = new Storage(directory, options, env, writer, claim);
     try {
-      writer.run(storage::openKeyspaces);
+      writer.run(() -> LmdbEnvironment.openKeyspaces(env, directory, storage.dbis, storage.writerKey, storage.arena));
       return storage;
     } catch (RuntimeException e) {
       writer.run(env::close);
       writer.stop();
-      storage.retireMapView();
+      storage.mapView.retire();
       storage.arena.close();
       throw e;
-    }
-  }
-
-  /**
-   * Removes the data file a failed creation left without both meta pages (say, cut short by a
-   * full disk): it holds no commit, and the next open would otherwise refuse it as truncated.
-   */
-  private static void removeFailedCreation(Path dataFile) {
-    try {
-      if (DataFileCheck.holdsNoCommit(dataFile)) {
-        Files.deleteIfExists(dataFile);
-      }
-    } catch (IOException _) {
-      // The next open reports the file as what it is.
-    }
-  }
-
-  private static Env<Ptr> openEnv(Path directory, StorageOptions options) {
-    var flags = new ArrayList<EnvFlags>();
-    flags.add(EnvFlags.MDB_NOTLS); // Read transactions belong to pooled contexts, not OS threads.
-    switch (options.durability()) {
-      case SYNC -> {}
-      case NO_META_SYNC -> flags.add(EnvFlags.MDB_NOMETASYNC);
-      case NO_SYNC -> flags.add(EnvFlags.MDB_NOSYNC);
-    }
-    try {
-      return Env.create(AddressProxy.INSTANCE)
-          .setMapSize(options.mapSize())
-          .setMaxDbs(Keyspace.values().length)
-          .setMaxReaders(options.maxReaders())
-          .open(directory.toFile(), 0644, flags.toArray(EnvFlags[]::new));
-    } catch (LmdbException e) {
-      var translated = LmdbErrors.translate(e, "open " + directory, directory);
-      if (translated.errorCode() == ErrorCode.DISK_FULL) {
-        throw translated;
-      }
-      throw new KiteSqlException(
-          ErrorCode.INVALID_DATABASE_FILE,
-          "cannot open " + directory + " as a KiteSQL database: " + e.getMessage(),
-          e);
-    }
-  }
-
-  /** Opens the keyspaces; creates them only in an empty environment and checks the format marker. */
-  private void openKeyspaces() {
-    try {
-      openOrCreateKeyspaces();
-    } catch (LmdbException e) {
-      throw LmdbErrors.translate(e, "open the keyspaces of " + directory, directory);
-    }
-  }
-
-  private void openOrCreateKeyspaces() {
-    var existing = env.getDbiNames().stream().map(n -> new String(n, StandardCharsets.UTF_8)).toList();
-    boolean fresh = existing.isEmpty();
-    if (!fresh && !existing.contains(Keyspace.META.dbiName())) {
-      throw new KiteSqlException(
-          ErrorCode.INVALID_DATABASE_FILE,
-          directory + " holds an LMDB environment that is not a KiteSQL database (databases " + existing + ")");
-    }
-    for (var ks : Keyspace.values()) {
-      var flags = fresh || !existing.contains(ks.dbiName()) ? new DbiFlags[] {DbiFlags.MDB_CREATE} : new DbiFlags[0];
-      dbis.put(ks, env.openDbi(ks.dbiName(), AddressProxy.UNSIGNED, false, flags));
-    }
-    try (var txn = env.txnWrite()) {
-      var meta = dbis.get(Keyspace.META);
-      var found = meta.get(txn, writerKey(FORMAT_KEY, FORMAT_KEY.length));
-      if (found == null) {
-        var value = new Ptr();
-        var bytes = arena.allocate(4);
-        bytes.set(Memory.INT_BE, 0, FORMAT_VERSION);
-        meta.put(txn, writerKey(FORMAT_KEY, FORMAT_KEY.length), value.set(bytes.address(), 4));
-        txn.commit();
-      } else {
-        int version = found.size == 4 ? Memory.ALL.get(Memory.INT_BE, found.address) : -1;
-        if (version > FORMAT_VERSION || version < 1) {
-          throw new KiteSqlException(
-              ErrorCode.UNSUPPORTED_FORMAT_VERSION,
-              directory + " has format version " + version + "; this KiteSQL reads versions up to " + FORMAT_VERSION);
-        }
-      }
     }
   }
 
@@ -421,7 +326,7 @@ public final class Storage implements AutoCloseable {
   private void closeDrained() {
     closed = true; // Before the permits go back: a reader let in below must see it.
     try {
-      retireMapView(); // every reader is drained: reads in flight through the view finish, later ones throw
+      mapView.retire(); // every reader is drained: reads in flight through the view finish, later ones throw
       writer.run(this::closeEnvironment);
     } finally {
       writer.stop();
@@ -527,18 +432,25 @@ public final class Storage implements AutoCloseable {
           "the database reached its maximum map size of " + options.maxMapSize() + " bytes; raise maxMapSize");
     }
     long target = Math.min(options.maxMapSize(), mapSize * 2);
+    resizeDrained(target, () -> "the LMDB map is full and cannot grow while " + readers.inUse()
+        + " read transaction(s) stay open (waited " + options.drainWait().toMillis()
+        + " ms); the write transaction was rolled back, retry it");
+  }
+
+  /**
+   * Sets the map size ({@code 0}: adopt the size another process set) with every reader drained
+   * and the map view retired around the remap; MAP_FULL saying {@code refusal} if readers stay.
+   */
+  private void resizeDrained(long size, Supplier<String> refusal) {
     if (!readers.drain(options.drainWait())) {
-      throw new KiteSqlException(
-          ErrorCode.MAP_FULL,
-          "the LMDB map is full and cannot grow while " + readers.inUse() + " read transaction(s) stay open (waited "
-              + options.drainWait().toMillis() + " ms); the write transaction was rolled back, retry it");
+      throw new KiteSqlException(ErrorCode.MAP_FULL, refusal.get());
     }
     try {
-      retireMapView();
-      env.setMapSize(target);
-      mapSize = target;
+      mapView.retire();
+      env.setMapSize(size);
+      mapSize = env.info().mapSize;
     } finally {
-      openMapView();
+      mapView.reopen();
       readers.undrain();
     }
   }
@@ -563,41 +475,14 @@ public final class Storage implements AutoCloseable {
 
   /** Another process grew the map (MDB_MAP_RESIZED): adopt its size once no reader is open. */
   private void adoptForeignMapSizeOnWriter() {
-    if (!readers.drain(options.drainWait())) {
-      throw new KiteSqlException(
-          ErrorCode.MAP_FULL,
-          "another process grew " + directory + " past this process's map, which can adopt the new size only when none of its "
-              + readers.inUse() + " open read transaction(s) remains (waited " + options.drainWait().toMillis()
-              + " ms); end long read transactions and retry");
-    }
-    try {
-      retireMapView();
-      env.setMapSize(0);
-      mapSize = env.info().mapSize;
-    } finally {
-      openMapView();
-      readers.undrain();
-    }
+    resizeDrained(0, () -> "another process grew " + directory + " past this process's map, which can adopt the new size"
+        + " only when none of its " + readers.inUse() + " open read transaction(s) remains (waited "
+        + options.drainWait().toMillis() + " ms); end long read transactions and retry");
   }
 
-  /** The segment read transactions lend the map through (see the class comment). */
+  /** The segment read transactions lend the map through. */
   MemorySegment map() {
-    return map;
-  }
-
-  private void openMapView() {
-    mapArena = Arena.ofShared();
-    map = MemorySegment.NULL.reinterpret(Long.MAX_VALUE, mapArena, null);
-  }
-
-  /**
-   * Ends the map view before an unmap, with every read transaction ended (readers drained): the
-   * JDK's handshake lets reads in flight through it finish, later ones throw.
-   */
-  private void retireMapView() {
-    if (mapArena.scope().isAlive()) {
-      mapArena.close();
-    }
+    return mapView.segment();
   }
 
   private ReadContext newReadContext(String name) {
