@@ -6,8 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.kitesql.data.core.KiteSqlTemplate;
 import io.kitesql.data.mapping.Conversions;
 import io.kitesql.data.mapping.KiteSqlMappingContext;
-import io.kitesql.data.repository.query.DeclaredKiteSqlQuery;
-import io.kitesql.data.repository.query.PartTreeKiteSqlQuery;
+import io.kitesql.data.repository.query.KiteSqlRepositoryQuery;
 import io.kitesql.data.repository.support.KiteSqlRepositoryFactory;
 import java.math.BigDecimal;
 import java.util.HashMap;
@@ -16,7 +15,6 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.data.repository.query.RepositoryQuery;
 import org.springframework.test.context.junit.jupiter.SpringJUnitConfig;
 
 /**
@@ -31,13 +29,7 @@ class QueryPlansTest {
   @BeforeEach
   void collectQueries() {
     var factory = new KiteSqlRepositoryFactory(template, new KiteSqlMappingContext(), Conversions.none());
-    factory.addQueryCreationListener((RepositoryQuery query) -> {
-      switch (query) {
-        case PartTreeKiteSqlQuery derived -> sqlByMethod.put(query.getQueryMethod().getName(), derived.sql());
-        case DeclaredKiteSqlQuery declared -> sqlByMethod.put(query.getQueryMethod().getName(), declared.sql());
-        default -> throw new AssertionError("unexpected query " + query);
-      }
-    });
+    factory.addQueryCreationListener((KiteSqlRepositoryQuery query) -> sqlByMethod.put(query.getQueryMethod().getName(), query.sql()));
     factory.getRepository(OrderRepository.class);
   }
 

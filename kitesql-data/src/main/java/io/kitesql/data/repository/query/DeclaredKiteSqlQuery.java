@@ -19,26 +19,20 @@ import org.springframework.core.annotation.MergedAnnotations;
 import org.springframework.dao.IncorrectResultSizeDataAccessException;
 import org.springframework.data.repository.query.ParametersParameterAccessor;
 import org.springframework.data.repository.query.QueryMethod;
-import org.springframework.data.repository.query.RepositoryQuery;
 
 /**
  * A method annotated with {@code @Query}: its SQL runs as written, with the method's arguments as
  * parameters (by name when the SQL has {@code :name} markers, by position otherwise). Query
  * results map by column name; {@code @Modifying} methods return the rows written.
  */
-public final class DeclaredKiteSqlQuery implements RepositoryQuery {
+public final class DeclaredKiteSqlQuery extends KiteSqlRepositoryQuery {
   private static final List<String> QUERY_ANNOTATIONS = List.of(
       "io.kitesql.data.repository.Query", "org.springframework.data.jdbc.repository.query.Query");
   private static final List<String> MODIFYING_ANNOTATIONS = List.of(
       "io.kitesql.data.repository.Modifying", "org.springframework.data.jdbc.repository.query.Modifying");
   private static final Pattern NAMED_MARKER = Pattern.compile("(?<![:\\w]):[A-Za-z_]\\w*");
 
-  /** The statement name metrics know this method by: {@code OrderRepository.findByStatus}. */
-  private final String name;
-  private final QueryMethod method;
-  private final KiteSqlTemplate template;
   private final KiteSqlMappingContext context;
-  private final EntityMapping<?> mapping;
   private final String sql;
   private final boolean modifying;
   private final boolean named;
@@ -46,11 +40,8 @@ public final class DeclaredKiteSqlQuery implements RepositoryQuery {
 
   public DeclaredKiteSqlQuery(String name, QueryMethod method, Method javaMethod, String sql, KiteSqlTemplate template,
       KiteSqlMappingContext context, EntityMapping<?> mapping) {
-    this.name = name;
-    this.method = method;
-    this.template = template;
+    super(name, method, template, mapping);
     this.context = context;
-    this.mapping = mapping;
     this.sql = sql;
     var annotations = MergedAnnotations.from(javaMethod);
     this.modifying = MODIFYING_ANNOTATIONS.stream().anyMatch(annotations::isPresent);
@@ -81,18 +72,9 @@ public final class DeclaredKiteSqlQuery implements RepositoryQuery {
   }
 
   /** The statement as declared. */
+  @Override
   public String sql() {
     return sql;
-  }
-
-  /** The name metrics know this method's statements by. */
-  public String name() {
-    return name;
-  }
-
-  @Override
-  public QueryMethod getQueryMethod() {
-    return method;
   }
 
   @Override
@@ -100,10 +82,7 @@ public final class DeclaredKiteSqlQuery implements RepositoryQuery {
     var accessor = new ParametersParameterAccessor(method.getParameters(), parameters);
     var statement = statement(accessor);
     if (modifying) {
-      long written = template.update(statement);
-      var type = method.getReturnedObjectType();
-      return type == int.class || type == Integer.class ? (Object) Math.toIntExact(written)
-          : type == void.class || type == Void.class ? null : (Object) written;
+      return count(template.update(statement));
     }
     var processor = method.getResultProcessor().withDynamicProjection(accessor);
     var mapper = mapperFor(processor.getReturnedType().getReturnedType());
@@ -114,10 +93,8 @@ public final class DeclaredKiteSqlQuery implements RepositoryQuery {
     if (method.isCollectionQuery()) {
       return processor.processResult(rows);
     }
-    if (rows.size() > 1) {
-      throw new IncorrectResultSizeDataAccessException(method.getName() + " returned more than one row", 1);
-    }
-    return rows.isEmpty() ? null : processor.processResult(rows.getFirst());
+    var row = single(rows);
+    return row == null ? null : processor.processResult(row);
   }
 
   private Statement statement(ParametersParameterAccessor accessor) {

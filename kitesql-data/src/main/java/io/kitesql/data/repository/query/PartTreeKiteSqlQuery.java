@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
-import org.springframework.dao.IncorrectResultSizeDataAccessException;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.data.domain.OffsetScrollPosition;
 import org.springframework.data.domain.ScrollPosition;
@@ -22,7 +21,6 @@ import org.springframework.data.domain.Sort;
 import org.springframework.data.domain.SliceImpl;
 import org.springframework.data.repository.query.ParametersParameterAccessor;
 import org.springframework.data.repository.query.QueryMethod;
-import org.springframework.data.repository.query.RepositoryQuery;
 import org.springframework.data.repository.query.parser.PartTree;
 import org.springframework.data.support.PageableExecutionUtils;
 
@@ -36,22 +34,14 @@ import org.springframework.data.support.PageableExecutionUtils;
  * <p>{@code Distinct} is honoured ({@code select distinct} over the selected columns), projections
  * select only their own columns, and {@code Stream} results need a surrounding transaction.
  */
-public final class PartTreeKiteSqlQuery implements RepositoryQuery {
-  /** The statement name metrics know this method by: {@code OrderRepository.findByStatus}. */
-  private final String name;
-  private final QueryMethod method;
-  private final KiteSqlTemplate template;
-  private final EntityMapping<?> mapping;
+public final class PartTreeKiteSqlQuery extends KiteSqlRepositoryQuery {
   private final PartTree tree;
   private final WhereClause where;
   private final ResultMappers results;
   private final ConcurrentHashMap<Class<?>, String> fixedSelects = new ConcurrentHashMap<>();
 
   public PartTreeKiteSqlQuery(String name, QueryMethod method, KiteSqlTemplate template, KiteSqlMappingContext context, EntityMapping<?> mapping) {
-    this.name = name;
-    this.method = method;
-    this.template = template;
-    this.mapping = mapping;
+    super(name, method, template, mapping);
     var methodName = method.getName();
     this.tree = new PartTree(methodName, mapping.type());
     this.where = new WhereClause(tree, mapping, methodName);
@@ -69,6 +59,7 @@ public final class PartTreeKiteSqlQuery implements RepositoryQuery {
    * The statement this method runs for its declared return type (with one marker per In/NotIn
    * collection), to show, log or EXPLAIN; dynamic Sort, Pageable and Limit arguments add to it.
    */
+  @Override
   public String sql() {
     var whereSql = where.describe();
     if (tree.isCountProjection()) {
@@ -84,16 +75,6 @@ public final class PartTreeKiteSqlQuery implements RepositoryQuery {
     return selectSql(result, whereSql, tree.getSort()) + limitSql(tree.getMaxResults());
   }
 
-  /** The name metrics know this method's statements by. */
-  public String name() {
-    return name;
-  }
-
-  @Override
-  public QueryMethod getQueryMethod() {
-    return method;
-  }
-
   @Override
   public @Nullable Object execute(@Nullable Object[] parameters) {
     var accessor = new ParametersParameterAccessor(method.getParameters(), parameters);
@@ -104,8 +85,7 @@ public final class PartTreeKiteSqlQuery implements RepositoryQuery {
       args[i] = mapping.conversions().write(bound.get(i));
     }
     if (tree.isCountProjection()) {
-      long count = count(whereSql, args);
-      return method.getReturnedObjectType() == int.class || method.getReturnedObjectType() == Integer.class ? Math.toIntExact(count) : count;
+      return count(countRows(whereSql, args));
     }
     if (tree.isExistsProjection()) {
       return template.query(Statement.named(name, "select 1 from " + mapping.table() + whereSql + " limit 1", args), rows -> rows.next());
@@ -146,11 +126,7 @@ public final class PartTreeKiteSqlQuery implements RepositoryQuery {
     if (method.isCollectionQuery()) {
       return list(sql, args, mapper, Integer.MAX_VALUE);
     }
-    var rows = list(sql, args, mapper, 2);
-    if (rows.size() > 1) {
-      throw new IncorrectResultSizeDataAccessException(method.getName() + " returned more than one row", 1);
-    }
-    return rows.isEmpty() ? null : rows.getFirst();
+    return single(list(sql, args, mapper, 2));
   }
 
   /** One window of a scroll query: offset or keyset, {@code max} rows (plus one to know if more follow). */
@@ -212,7 +188,7 @@ public final class PartTreeKiteSqlQuery implements RepositoryQuery {
       return new SliceImpl<>(slice, pageable, hasNext);
     }
     var content = list(select + " limit ? offset ?", append(args, (long) size, pageable.getOffset()), mapper, Integer.MAX_VALUE);
-    return PageableExecutionUtils.getPage(content, pageable, () -> count(whereSql, args));
+    return PageableExecutionUtils.getPage(content, pageable, () -> countRows(whereSql, args));
   }
 
   private String selectSql(ResultMappers.ResultMapper result, String whereSql, Sort sort) {
@@ -220,7 +196,7 @@ public final class PartTreeKiteSqlQuery implements RepositoryQuery {
         + whereSql + SortSql.orderBy(sort, mapping);
   }
 
-  private long count(String whereSql, Object[] args) {
+  private long countRows(String whereSql, Object[] args) {
     return template.query(Statement.named(name, "select count(*) from " + mapping.table() + whereSql, args), rows -> rows.next() ? rows.row().getLong(0) : 0L);
   }
 
@@ -228,8 +204,7 @@ public final class PartTreeKiteSqlQuery implements RepositoryQuery {
     var returned = method.getReturnedObjectType();
     if (!method.isCollectionQuery() && !returned.isAssignableFrom(mapping.type())) {
       return template.inWriteTransaction(tx -> {
-        long deleted = template.update(Statement.named(name, "delete from " + mapping.table() + whereSql, args));
-        return returned == int.class || returned == Integer.class ? (Object) Math.toIntExact(deleted) : (Object) deleted;
+        return count(template.update(Statement.named(name, "delete from " + mapping.table() + whereSql, args)));
       });
     }
     // the deleted entities are returned: read them, then delete them, in one write transaction

@@ -4,8 +4,7 @@ import io.kitesql.data.core.KiteSqlTemplate;
 import io.kitesql.data.mapping.Conversions;
 import io.kitesql.data.mapping.KiteSqlCustomConversions;
 import io.kitesql.data.mapping.KiteSqlMappingContext;
-import io.kitesql.data.repository.query.DeclaredKiteSqlQuery;
-import io.kitesql.data.repository.query.PartTreeKiteSqlQuery;
+import io.kitesql.data.repository.query.KiteSqlRepositoryQuery;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.BeansException;
 import org.springframework.beans.factory.BeanFactory;
@@ -66,13 +65,7 @@ public class KiteSqlRepositoryFactoryBean<T extends Repository<S, ID>, S, ID> ex
     }
     if (beanFactory != null) {
       beanFactory.getBeanProvider(RepositoryQueryListener.class).orderedStream().forEach(listener ->
-          factory.addQueryCreationListener(query -> {
-            switch (query) {
-              case PartTreeKiteSqlQuery derived -> listener.queryCreated(derived.name(), derived.sql());
-              case DeclaredKiteSqlQuery declared -> listener.queryCreated(declared.name(), declared.sql());
-              default -> { } // another module's query type: not ours to describe
-            }
-          }));
+          factory.addQueryCreationListener((KiteSqlRepositoryQuery query) -> listener.queryCreated(query.name(), query.sql())));
     }
     return factory;
   }
