@@ -6,13 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.kitesql.api.Database;
 import io.kitesql.api.KiteSql;
 import io.kitesql.data.config.EnableKiteSqlRepositories;
-import io.kitesql.data.core.KiteSqlTemplate;
-import io.kitesql.data.repository.KiteSqlTestConfiguration.TempDirectory;
+import io.kitesql.data.repository.TempDatabaseConfiguration;
 import io.kitesql.data.transaction.KiteSqlTransactionManager;
 import io.kitesql.storage.MappedRegions;
 import io.kitesql.value.Text;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -39,24 +36,12 @@ class ReplyTreeTest {
   @Configuration
   @EnableTransactionManagement
   @EnableKiteSqlRepositories(basePackageClasses = PostRepository.class)
-  static class Config {
-    @Bean(destroyMethod = "close")
-    TempDirectory tempDirectory() throws IOException {
-      return new TempDirectory(Files.createTempDirectory("kitesql-reply-tree"));
-    }
-
-    @Bean(destroyMethod = "close")
-    Database database(TempDirectory directory) {
-      var database = KiteSql.open(directory.path());
+  static class Config extends TempDatabaseConfiguration {
+    @Override
+    protected void createSchema(Database database) {
       // "user" is a keyword in SQL: the repository quotes every name it writes
       database.execute("create table posts (id bigint primary key, thread_id bigint, parent_id bigint, \"user\" varchar, body varchar)");
       database.execute("create index posts_thread on posts (thread_id)");
-      return database;
-    }
-
-    @Bean
-    KiteSqlTemplate kiteSqlTemplate(Database database) {
-      return new KiteSqlTemplate(database);
     }
 
     @Bean
