@@ -12,7 +12,7 @@ import java.util.stream.Stream;
  * Runs a main class of the test classpath in a child JVM, so that a JVM crash (SIGBUS, SIGSEGV)
  * fails the test that provoked it instead of killing the build.
  */
-final class ChildJvm {
+public final class ChildJvm {
   private ChildJvm() {}
 
   /**
@@ -20,8 +20,8 @@ final class ChildJvm {
    * crashed in native code writes an hs_err file and aborts), its output, and the hs_err files it
    * left in {@code workDir}.
    */
-  record Outcome(int exitCode, String stdout, String stderr, List<Path> crashReports) {
-    boolean crashed() {
+  public record Outcome(int exitCode, String stdout, String stderr, List<Path> crashReports) {
+    public boolean crashed() {
       return exitCode != 0 || !crashReports.isEmpty();
     }
 
@@ -38,7 +38,7 @@ final class ChildJvm {
   }
 
   /** Runs {@code mainClass} with {@code args}; output and crash reports go to {@code workDir}. */
-  static Outcome run(Path workDir, Class<?> mainClass, String... args) throws IOException, InterruptedException {
+  public static Outcome run(Path workDir, Class<?> mainClass, String... args) throws IOException, InterruptedException {
     Files.createDirectories(workDir);
     var java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     var command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",

@@ -2,9 +2,8 @@ package io.kitesql.storage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kitesql.reliability.ChildJvm;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,6 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ForeignGrowthCloseTest {
   @TempDir Path dir;
+  /** The child JVM's output and crash reports. */
+  @TempDir Path work;
 
   @Test
   void closeAfterAnotherProcessGrewTheMap() throws Exception {
@@ -46,19 +47,7 @@ class ForeignGrowthCloseTest {
   }
 
   private void runForeignWriter(int rows) throws Exception {
-    var java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    var command = new ArrayList<String>();
-    command.add(java);
-    command.add("--enable-native-access=ALL-UNNAMED");
-    command.add("--sun-misc-unsafe-memory-access=allow");
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(ForeignWriterMain.class.getName());
-    command.add(dir.toString());
-    command.add(Integer.toString(rows));
-    var process = new ProcessBuilder(command).redirectErrorStream(true).start();
-    var output = new String(process.getInputStream().readAllBytes());
-    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    assertThat(process.exitValue()).as(output).isZero();
+    var writer = ChildJvm.run(work, ForeignWriterMain.class, dir.toString(), Integer.toString(rows));
+    assertThat(writer.exitCode()).as("%s", writer).isZero();
   }
 }
