@@ -68,7 +68,8 @@ final class DmlBinder {
 
   /**
    * The {@code SET} list of an UPDATE or of ON CONFLICT DO UPDATE: each column once, values bound
-   * by {@code binder} and, if bare parameters, typed as their columns.
+   * by {@code binder} and, if bare parameters, typed as their columns; {@code DEFAULT} is the
+   * column's default (NULL without one).
    */
   List<BoundStatement.Assignment> assignments(TableDef table, List<UpdateSet> sets, ExpressionBinder binder) {
     var assignments = new ArrayList<BoundStatement.Assignment>();
@@ -79,12 +80,18 @@ final class DmlBinder {
       }
       for (int i = 0; i < set.getColumns().size(); i++) {
         int position = column(table, set.getColumn(i).getColumnName());
+        var column = table.columns().get(position);
+        var value = (net.sf.jsqlparser.expression.Expression) set.getValues().get(i);
+        boolean toDefault = InsertBinder.isDefault(value);
+        if (toDefault && column.identity().isPresent()) {
+          throw Unsupported.feature("SET " + column.name() + " = DEFAULT for an identity column");
+        }
         checkUpdatable(table, position);
         if (!seen.add(position)) {
           throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "column " + set.getColumn(i).getColumnName() + " is assigned twice");
         }
-        var value = (net.sf.jsqlparser.expression.Expression) set.getValues().get(i);
-        assignments.add(new BoundStatement.Assignment(position, typed(binder.bind(value, Clause.SET), table.columns().get(position).type(), params)));
+        var bound = toDefault ? Defaults.of(column) : typed(binder.bind(value, Clause.SET), column.type(), params);
+        assignments.add(new BoundStatement.Assignment(position, bound));
       }
     }
     return assignments;

@@ -149,8 +149,8 @@ final class InsertBinder {
     return new Values(rows, output);
   }
 
-  /** The DEFAULT keyword as a VALUES item (JSqlParser reads it as a column named DEFAULT). */
-  private static boolean isDefault(Expression item) {
+  /** The DEFAULT keyword as a VALUES item or SET value (JSqlParser reads it as a column named DEFAULT). */
+  static boolean isDefault(Expression item) {
     return item instanceof Column c && c.getTable() == null && c.getColumnName().equalsIgnoreCase("DEFAULT");
   }
 
