@@ -59,7 +59,7 @@ final class OnConflictBinder {
     if (!primaryKey && indexes.isEmpty()) {
       throw new KiteSqlException(ErrorCode.INVALID_CONFLICT_TARGET,
           "there is no unique or exclusion constraint matching the ON CONFLICT specification: no PRIMARY KEY or unique index of table "
-              + table.name() + " has exactly the columns " + target.getIndexColumnNames());
+              + table.name() + " has exactly the columns (" + String.join(", ", target.getIndexColumnNames()) + ")");
     }
     BoundStatement.ConflictAction bound = doUpdate ? doUpdate(action, table, insert.getTable(), dml, queries)
         : new BoundStatement.ConflictAction.DoNothing();

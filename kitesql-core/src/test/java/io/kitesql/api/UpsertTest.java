@@ -174,6 +174,19 @@ class UpsertTest {
   }
 
   @Test
+  void aKeyTooLargeToStoreIsAnErrorAlsoWhenLookingForTheConflict() {
+    try (var db = open()) {
+      db.execute("create table big (k int primary key, s varchar(1000) unique)");
+      var huge = "x".repeat(600); // longer than LMDB's 511-byte keys
+      var upsert = db.prepare("insert into big values (?, ?) on conflict (s) do nothing");
+      assertFails(() -> db.write(tx -> tx.execute(upsert, 1, huge)), ErrorCode.KEY_TOO_LARGE, "big_s_key");
+      assertFails(() -> db.execute("insert into big values (2, 'ok'), (3, '" + huge + "') on conflict do nothing"),
+          ErrorCode.KEY_TOO_LARGE, "");
+      assertThat(column(db, "select count(*) from big")).containsExactly("0");
+    }
+  }
+
+  @Test
   void insertSelectUpsertsEveryRowOnceAndReadsOnlyTheRowsThatWereThere() {
     try (var db = withKv(open())) {
       // every source row collides with the row it came from: each stored row is updated once
