@@ -99,12 +99,16 @@ class UpdateDeleteReturningTest {
         try (var c = tx.query("delete from acct where id = 3 returning owner")) {
           all.addAll(c.toList());
         }
+        // an upsert returns the stored row's text (ann) and the proposed row's (new)
+        try (var c = tx.query("insert into acct values (1, 'x', 0, 'new') on conflict (id) do update set tag = excluded.tag returning owner, tag")) {
+          all.addAll(c.toList());
+        }
         return all;
       });
       // read after commit: borrowed views would throw IllegalStateException here
-      assertThat(kept).hasSize(3);
+      assertThat(kept).hasSize(4);
       assertThat(kept.get(0)[0]).isInstanceOf(Text.class);
-      assertThat(kept.stream().map(r -> r[0].toString() + (r.length > 1 ? r[1] : ""))).containsExactly("annax", "bobbx", "cid");
+      assertThat(kept.stream().map(r -> r[0].toString() + (r.length > 1 ? r[1] : ""))).containsExactly("annax", "bobbx", "cid", "annnew");
     }
   }
 
