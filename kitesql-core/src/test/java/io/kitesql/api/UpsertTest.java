@@ -210,6 +210,10 @@ class UpsertTest {
       var third = db.write(tx -> rows(tx.query(upsert, Map.of("k", 4, "v", 5, "tag", "o", "limit", 0))));
       assertThat(third).containsExactly(List.of("5", "o"));
       assertThat(table(db)).containsExactly("1:15:n:1", "2:20:b:1", "4:5:o:-");
+      // positional parameters are numbered in the order written: VALUES, SET, WHERE, RETURNING
+      var positional = db.prepare("insert into kv (k, v) values (?, ?) on conflict (k) do update set v = kv.v * ? where kv.v < ? returning v + ?");
+      var returned = db.write(tx -> rows(tx.query(positional, 2, 0, 3, 25, 1000)));
+      assertThat(returned).containsExactly(List.of("1060")); // stored 20 < 25: 20 * 3, returned + 1000
     }
   }
 
