@@ -191,4 +191,21 @@ class DirectSqlMetricsTests {
       assertThat(context.getBean(Database.class).executionListener()).isSameAs(ExecutionListener.NONE);
     });
   }
+
+  @Test
+  void directSqlIsAnObservationWhenAskedFor() {
+    runner().withUserConfiguration(KiteSqlMetricsAutoConfigurationTests.RecordingObservations.class)
+        .withPropertyValues("kitesql.metrics.observations.enabled=true")
+        .run(context -> {
+          var db = context.getBean(Database.class);
+          db.execute("create table t (id int primary key)");
+          db.execute("insert into t values (?)", 7);
+          var stopped = context.getBean(KiteSqlMetricsAutoConfigurationTests.RecordingObservations.class).stopped;
+          assertThat(stopped).extracting(io.micrometer.observation.Observation.Context::getContextualName).containsExactly(DIRECT, DIRECT);
+          var insert = stopped.get(1);
+          assertThat(insert.getLowCardinalityKeyValue("kitesql.statement").getValue()).isEqualTo(DIRECT);
+          assertThat(insert.getHighCardinalityKeyValue("db.statement").getValue()).isEqualTo("insert into t values (?)");
+          assertThat(insert.getHighCardinalityKeyValue("kitesql.rows").getValue()).isEqualTo("1");
+        });
+  }
 }
