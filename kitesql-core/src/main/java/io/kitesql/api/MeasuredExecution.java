@@ -9,21 +9,16 @@ final class MeasuredExecution {
   private final Transaction transaction;
   private final long borrowedBefore;
   private final long copiedBefore;
-  /** Rows returned so far; written by the thread reading the cursor. */
+  /** Rows returned so far (written by the thread reading the cursor), or rows written. */
   long rows;
   private Throwable failure;
 
-  private MeasuredExecution(ExecutionListener.Execution execution, Transaction transaction) {
+  /** Starts watching an execution the listener is interested in ({@code execution} is not {@code Execution.NONE}). */
+  MeasuredExecution(ExecutionListener.Execution execution, Transaction transaction) {
     this.execution = execution;
     this.transaction = transaction;
     this.borrowedBefore = transaction.bytesBorrowed();
     this.copiedBefore = transaction.bytesCopied();
-  }
-
-  /** Starts watching {@code statement} in {@code transaction}, or null if {@code listener} is not interested. */
-  static MeasuredExecution start(ExecutionListener listener, PreparedStatement statement, Transaction transaction) {
-    var execution = listener.started(statement);
-    return execution == ExecutionListener.Execution.NONE ? null : new MeasuredExecution(execution, transaction);
   }
 
   /** Remembers the first failure; it is reported when the execution ends. */
@@ -33,15 +28,15 @@ final class MeasuredExecution {
     }
   }
 
-  /** Reports the execution as ended with {@code rows}, or with its failure if it had one. */
-  void end(long rowCount) {
-    execution.ended(new ExecutionListener.Outcome(rowCount,
+  /** Reports the execution as ended: its rows, the counters' growth since it started, its failure if any. */
+  void end() {
+    execution.ended(new ExecutionListener.Outcome(rows,
         transaction.bytesBorrowed() - borrowedBefore, transaction.bytesCopied() - copiedBefore, failure));
   }
 
-  /** Reports a failure before any row: the execution ends with it. */
+  /** Reports a failure that ended the execution. */
   void endFailed(Throwable e) {
     failed(e);
-    end(0);
+    end();
   }
 }

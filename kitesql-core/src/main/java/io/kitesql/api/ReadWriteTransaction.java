@@ -55,10 +55,11 @@ public final class ReadWriteTransaction extends Transaction {
     if (listener == ExecutionListener.NONE) {
       return run(statement, positional, named);
     }
-    var measured = MeasuredExecution.start(listener, statement, this);
-    if (measured == null) {
+    var execution = listener.started(statement);
+    if (execution == ExecutionListener.Execution.NONE) {
       return run(statement, positional, named);
     }
+    var measured = new MeasuredExecution(execution, this);
     long written;
     try {
       written = run(statement, positional, named);
@@ -66,7 +67,8 @@ public final class ReadWriteTransaction extends Transaction {
       measured.endFailed(e);
       throw e;
     }
-    measured.end(written);
+    measured.rows = written;
+    measured.end();
     return written;
   }
 

@@ -241,7 +241,7 @@ public final class RowCursor implements AutoCloseable {
         owner.forget(this);
         var watched = measured;
         if (watched != null) {
-          watched.end(watched.rows);
+          watched.end();
         }
       }
     }

@@ -60,10 +60,11 @@ final class Session {
     if (listener == ExecutionListener.NONE) {
       return open(owner, statement, positional, named, null);
     }
-    var measured = MeasuredExecution.start(listener, statement, owner);
-    if (measured == null) {
+    var execution = listener.started(statement);
+    if (execution == ExecutionListener.Execution.NONE) {
       return open(owner, statement, positional, named, null);
     }
+    var measured = new MeasuredExecution(execution, owner);
     try {
       return open(owner, statement, positional, named, measured);
     } catch (RuntimeException | Error e) {
