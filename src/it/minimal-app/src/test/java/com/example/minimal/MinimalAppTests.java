@@ -139,11 +139,21 @@ class MinimalAppTests extends PostRepositoryContract {
     assertThat(posts.findDistinctByThreadIdOrderByAuthorAsc(1)).allSatisfy(a -> assertThat(a).isInstanceOf(AuthorOnly.class));
   }
 
+  /** Projections read only their columns and never build a Post (Spring Data JDBC does: PortabilityTests). */
   @Test
-  void anInterfaceProjectionOfARecordWithPrimitiveComponents() {
+  void projectionsOfARecordWithPrimitiveComponents() {
     var roots = posts.findByThreadIdAndParentIdIsNull(1);
     assertThat(roots).extracting(Headline::getId).containsExactly(root.id());
     assertThat(roots).extracting(h -> h.getAuthor().toString()).containsExactly("ada");
+  }
+
+  @Test
+  void windowsScrollByOffset() {
+    var first = posts.findFirst2ByThreadIdOrderByIdAsc(1, ScrollPosition.offset());
+    assertThat(ids(first.getContent())).containsExactly(root.id(), firstReply.id());
+    assertThat(first.hasNext()).isTrue();
+    var second = posts.findFirst2ByThreadIdOrderByIdAsc(1, first.positionAt(first.size() - 1));
+    assertThat(ids(second.getContent())).containsExactly(secondReply.id(), nestedReply.id());
   }
 
   @Test
