@@ -25,6 +25,7 @@ if (candidates.any { new File(it, 'initdb').canExecute() } || System.getenv('KIT
 def reason = 'postgresql-portability SKIPPED: no PostgreSQL server binaries (initdb) in KITESQL_PG_BINDIR, ' +
         '`pg_config --bindir` or /usr/lib/postgresql/*/bin. Install them (Debian: apt-get install postgresql) ' +
         'to run it; .ci/run does, and requires it.'
-System.err.println('[WARNING] ' + reason)
-println reason
+println reason // to build.log
+// and to the console: the invoker sends the script's System.out and System.err to build.log
+new PrintStream(new FileOutputStream(FileDescriptor.err), true).println('[WARNING] ' + reason)
 return false

@@ -61,9 +61,18 @@ public final class PrivatePostgres implements BeforeAllCallback {
           asUser.addAll(List.of("runuser", "-u", "postgres", "--"));
         }
         var started = new Server(binaries, directory, freeLoopbackPort(), List.copyOf(asUser));
-        started.run("initdb", "-D", started.data(), "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--locale=C");
-        started.run("pg_ctl", "-D", started.data(), "-l", directory.resolve("server.log").toString(), "-w", "-t", "60",
-            "-o", "-p " + started.port + " -k " + directory + " -c listen_addresses=127.0.0.1 -c fsync=off", "start");
+        try {
+          started.run("initdb", "-D", started.data(), "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--locale=C");
+          started.run("pg_ctl", "-D", started.data(), "-l", directory.resolve("server.log").toString(), "-w", "-t", "60",
+              "-o", "-p " + started.port + " -k " + directory + " -c listen_addresses=127.0.0.1 -c fsync=off", "start");
+        } catch (RuntimeException e) {
+          try {
+            started.close(); // stops a server that did start, and deletes the directory
+          } catch (RuntimeException | IOException cleanup) {
+            e.addSuppressed(cleanup);
+          }
+          throw e;
+        }
         return started;
       } catch (IOException e) {
         throw new UncheckedIOException("could not set up a PostgreSQL cluster", e);
