@@ -2,6 +2,7 @@ package com.example.posts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -43,7 +44,7 @@ public abstract class PostRepositoryContract {
   }
 
   protected static List<Long> ids(Iterable<? extends Post> found) {
-    var ids = new java.util.ArrayList<Long>();
+    var ids = new ArrayList<Long>();
     found.forEach(p -> ids.add(p.id()));
     return ids;
   }

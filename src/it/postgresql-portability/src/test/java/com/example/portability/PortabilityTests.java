@@ -57,7 +57,8 @@ class PortabilityTests extends PostRepositoryContract {
   void projectionsBuildTheEntityFirstAndARecordWithAPrimitiveComponentFails() {
     // KiteSQL reads only the projected columns into the projection (MinimalAppTests). Spring Data JDBC
     // builds a Post from them first, and a record's primitive component (threadId) has no value
-    // (spring-data-relational#1687). Distinct would not help either: Spring Data JDBC drops it (#1321).
+    // (spring-data-relational#1687). findDistinct… is such a projection (and Spring Data JDBC would
+    // drop its Distinct: #1321).
     assertThatThrownBy(() -> posts.findByThreadIdAndParentIdIsNull(1))
         .isInstanceOf(MappingInstantiationException.class)
         .hasMessageContaining("com.example.posts.Post");
