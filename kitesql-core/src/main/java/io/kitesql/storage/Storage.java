@@ -3,7 +3,6 @@ package io.kitesql.storage;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.value.Memory;
-import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
@@ -39,8 +38,7 @@ public final class Storage implements AutoCloseable {
   /** The on-disk format this code writes and reads; a newer one is refused. */
   public static final int FORMAT_VERSION = LmdbEnvironment.FORMAT_VERSION;
 
-  private static final String DATA_FILE = "data.mdb";
-  private static final String LOCK_FILE = "lock.mdb";
+  private static final String DATA_FILE = DatabaseFiles.DATA_FILE;
   private static final AtomicInteger INSTANCES = new AtomicInteger();
 
   private final Path directory;
@@ -82,21 +80,14 @@ public final class Storage implements AutoCloseable {
    * newer format version, is refused and left untouched.
    */
   public static Storage open(Path directory, StorageOptions options) {
-    try {
-      Files.createDirectories(directory);
-    } catch (IOException e) {
-      throw new KiteSqlException(ErrorCode.STORAGE_FAILURE, "cannot create database directory " + directory, e);
-    }
+    DatabaseFiles.createDirectory(directory, options);
     var dataFile = directory.resolve(DATA_FILE);
     // First: a second environment on these files in this process would corrupt the first one's
     // snapshots (OpenEnvironments), and even the checks below must not race its writes.
     var claim = OpenEnvironments.claim(directory, dataFile);
     try {
       boolean creating = Files.notExists(dataFile);
-      // Before LMDB maps either file: a truncated data file, or a lock file without blocks on a
-      // full file system, crashes the JVM (SIGBUS) on first touch instead of failing a call.
-      DataFileCheck.validate(dataFile);
-      LockFile.preallocate(directory.resolve(LOCK_FILE), options.maxReaders());
+      DatabaseFiles.checkBeforeMapping(directory, options);
       try {
         return openEnvironment(directory, options, claim);
       } catch (RuntimeException e) {
@@ -122,7 +113,7 @@ public final class Storage implements AutoCloseable {
     }
     var storage = new Storage(directory, options, env, writer, claim);
     try {
-      writer.run(() -> LmdbEnvironment.openKeyspaces(env, directory, storage.dbis, storage.writerKey, storage.arena));
+      writer.run(() -> LmdbEnvironment.openKeyspaces(env, directory, options.isReadOnly(), storage.dbis, storage.writerKey, storage.arena));
       return storage;
     } catch (RuntimeException e) {
       writer.run(env::close);
@@ -210,6 +201,10 @@ public final class Storage implements AutoCloseable {
    */
   public WriteTransaction beginWrite() {
     checkNotClosed();
+    if (options.isReadOnly()) {
+      throw new KiteSqlException(ErrorCode.READ_ONLY_DATABASE,
+          "database " + directory + " is opened read-only (StorageOptions.readOnly()): writes are refused");
+    }
     if (writeLock.isHeldByCurrentThread() || writer.isCurrent()) {
       throw new KiteSqlException(
           ErrorCode.NESTED_WRITE_TRANSACTION, "this thread already has a write transaction open");
