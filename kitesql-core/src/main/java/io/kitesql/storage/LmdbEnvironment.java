@@ -38,11 +38,13 @@ final class LmdbEnvironment {
       case NO_SYNC -> flags.add(EnvFlags.MDB_NOSYNC);
     }
     try {
-      return Env.create(AddressProxy.INSTANCE)
+      var env = Env.create(AddressProxy.INSTANCE)
           .setMapSize(options.mapSize())
           .setMaxDbs(Keyspace.values().length)
           .setMaxReaders(options.maxReaders())
           .open(directory.toFile(), 0644, flags.toArray(EnvFlags[]::new));
+      ReaderSlots.reclaimStale(env, directory); // slots of processes killed while others kept it open
+      return env;
     } catch (LmdbException e) {
       throw OpenFailures.environment(e, directory, options);
     }

@@ -36,6 +36,8 @@ final class ReadContext {
   private Txn<Ptr> txn;
   private boolean active;
   private long lease;
+  /** Set by the idle sweep, cleared when the pool lends the context: idle for a whole sweep period if still set. */
+  boolean idleSeen;
 
   ReadContext(Env<Ptr> env, EnumMap<Keyspace, Dbi<Ptr>> dbis, Supplier<KeyBuffer> keyBuffers, String name) {
     this.env = env;

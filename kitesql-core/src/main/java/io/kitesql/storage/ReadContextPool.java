@@ -32,6 +32,29 @@ final class ReadContextPool {
     this.factory = factory;
   }
 
+  /**
+   * A read context, waiting up to {@code wait}; when none came free, once more (up to {@code
+   * reclaimWait}) after asking the garbage collector for transactions dropped unclosed ({@link
+   * LeakedReads}). The collection is rate-limited: every caller of an exhausted pool would
+   * otherwise run a full GC.
+   */
+  ReadContext acquire(Duration wait, LeakedReads.Collector leaks, Duration reclaimWait) {
+    try {
+      return acquire(wait);
+    } catch (KiteSqlException exhausted) {
+      if (exhausted.errorCode() != ErrorCode.READERS_EXHAUSTED || Thread.currentThread().isInterrupted()
+          || !leaks.collect(false)) {
+        throw exhausted;
+      }
+      try {
+        return acquire(reclaimWait);
+      } catch (KiteSqlException again) {
+        exhausted.addSuppressed(again);
+        throw exhausted;
+      }
+    }
+  }
+
   ReadContext acquire(Duration wait) {
     boolean acquired;
     try {
@@ -48,6 +71,7 @@ final class ReadContextPool {
     }
     var ctx = idle.pollFirst();
     if (ctx != null) {
+      ctx.idleSeen = false;
       return ctx;
     }
     try {
@@ -65,6 +89,48 @@ final class ReadContextPool {
   void release(ReadContext ctx) {
     idle.addFirst(ctx); // Most recently used first: its pages are likely still in cache.
     permits.release();
+  }
+
+  /**
+   * Closes the contexts that stayed idle since the last call, so their LMDB reader slots serve
+   * other processes (issue 14, finding 10); marks the others. Holds a permit meanwhile, so no
+   * drain (map resize, close) runs while a context is closed; skips the round if none is free.
+   */
+  void releaseIdle() {
+    if (!permits.tryAcquire()) {
+      return;
+    }
+    try {
+      for (var it = idle.descendingIterator(); it.hasNext(); ) { // least recently used first
+        var ctx = it.next();
+        if (!ctx.idleSeen) {
+          ctx.idleSeen = true;
+        } else if (idle.removeLastOccurrence(ctx)) { // still idle: nobody can take it now
+          synchronized (all) {
+            all.remove(ctx);
+          }
+          closeQuietly(ctx);
+        }
+      }
+    } finally {
+      permits.release();
+    }
+  }
+
+  private static void closeQuietly(ReadContext ctx) {
+    try {
+      ctx.close();
+    } catch (RuntimeException e) {
+      // MDB_MAP_RESIZED on the renew before the close: the slot is released with the environment.
+      System.getLogger(ReadContextPool.class.getName()).log(System.Logger.Level.DEBUG, "closing an idle read context failed", e);
+    }
+  }
+
+  /** Contexts that exist (each holds an LMDB reader slot), in use or idle. */
+  int contexts() {
+    synchronized (all) {
+      return all.size();
+    }
   }
 
   /** Takes every permit, waiting up to {@code wait} for open read transactions to end. */

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumMap;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
@@ -49,6 +50,8 @@ public final class Storage implements AutoCloseable {
   private final WriterThread writer;
   private final ReentrantLock writeLock = new ReentrantLock(true);
   private final ReadContextPool readers;
+  /** Gives the reader slots of idle contexts back to other processes; cancelled on close. */
+  private final ScheduledFuture<?> idleSweep;
   private final KeyBuffer writerKey;
   /** What read transactions lend through; retired (and reopened, unless closing) around every unmap. */
   private final MapView mapView = new MapView();
@@ -72,6 +75,7 @@ public final class Storage implements AutoCloseable {
     int id = INSTANCES.incrementAndGet();
     var counter = new AtomicInteger();
     this.readers = new ReadContextPool(options.readPoolSize(), () -> newReadContext("read-" + id + "-" + counter.incrementAndGet()));
+    this.idleSweep = ReaderSlots.sweepIdle(readers);
   }
 
   /**
@@ -116,6 +120,7 @@ public final class Storage implements AutoCloseable {
       writer.run(() -> LmdbEnvironment.openKeyspaces(env, directory, options.isReadOnly(), storage.dbis, storage.writerKey, storage.arena));
       return storage;
     } catch (RuntimeException e) {
+      storage.idleSweep.cancel(false);
       writer.run(env::close);
       writer.stop();
       storage.mapView.retire();
@@ -141,10 +146,10 @@ public final class Storage implements AutoCloseable {
    */
   public ReadTransaction beginRead() {
     checkNotClosed();
-    var ctx = acquireReader();
+    var ctx = readers.acquire(options.readerWait(), leakCollector, leakReclaimWait());
     try {
       checkNotClosed();
-      ctx.begin();
+      ReaderSlots.begin(ctx, env, directory, options.readerWait(), readers.inUse());
       return new ReadTransaction(this, ctx);
     } catch (Dbi.MapResizedException e) {
       readers.release(ctx);
@@ -156,28 +161,6 @@ public final class Storage implements AutoCloseable {
     } catch (RuntimeException e) {
       readers.release(ctx);
       throw e;
-    }
-  }
-
-  /**
-   * A read context, waiting up to {@code readerWait}; when none came free, once more after asking
-   * the garbage collector for transactions dropped unclosed ({@link LeakedReads}). The collection
-   * is rate-limited: every caller of an exhausted pool would otherwise run a full GC.
-   */
-  private ReadContext acquireReader() {
-    try {
-      return readers.acquire(options.readerWait());
-    } catch (KiteSqlException exhausted) {
-      if (exhausted.errorCode() != ErrorCode.READERS_EXHAUSTED || Thread.currentThread().isInterrupted()
-          || !leakCollector.collect(false)) {
-        throw exhausted;
-      }
-      try {
-        return readers.acquire(leakReclaimWait());
-      } catch (KiteSqlException again) {
-        exhausted.addSuppressed(again);
-        throw exhausted;
-      }
     }
   }
 
@@ -320,6 +303,7 @@ public final class Storage implements AutoCloseable {
   /** Closes the environment; holding the write lock and every read permit. */
   private void closeDrained() {
     closed = true; // Before the permits go back: a reader let in below must see it.
+    idleSweep.cancel(false); // it only runs holding a permit, and this close holds them all
     try {
       mapView.retire(); // every reader is drained: reads in flight through the view finish, later ones throw
       writer.run(this::closeEnvironment);
@@ -473,6 +457,11 @@ public final class Storage implements AutoCloseable {
     resizeDrained(0, () -> "another process grew " + directory + " past this process's map, which can adopt the new size"
         + " only when none of its " + readers.inUse() + " open read transaction(s) remains (waited "
         + options.drainWait().toMillis() + " ms); end long read transactions and retry");
+  }
+
+  /** Read contexts that exist, each holding an LMDB reader slot (idle ones are released). */
+  int readContexts() {
+    return readers.contexts();
   }
 
   /** The segment read transactions lend the map through. */
