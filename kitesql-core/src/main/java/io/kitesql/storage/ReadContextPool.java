@@ -5,6 +5,8 @@ import io.kitesql.KiteSqlException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -124,6 +126,31 @@ final class ReadContextPool {
       // MDB_MAP_RESIZED on the renew before the close: the slot is released with the environment.
       System.getLogger(ReadContextPool.class.getName()).log(System.Logger.Level.DEBUG, "closing an idle read context failed", e);
     }
+  }
+
+  /**
+   * The oldest read transaction open for longer than {@code age}, described for an error
+   * message ("a read transaction open for 12.3 s, begun on thread X"); empty if none.
+   */
+  Optional<String> openLongerThan(Duration age) {
+    long now = System.nanoTime();
+    ReadContext oldest = null;
+    long oldestAt = 0;
+    synchronized (all) {
+      for (var ctx : all) {
+        long at = ctx.openedAt;
+        if (at != 0 && now - at > age.toNanos() && (oldest == null || at - oldestAt < 0)) {
+          oldest = ctx;
+          oldestAt = at;
+        }
+      }
+    }
+    if (oldest == null) {
+      return Optional.empty();
+    }
+    var thread = oldest.openedBy;
+    return Optional.of(String.format(Locale.ROOT, "a read transaction has been open for %.1f s (begun on thread '%s')",
+        (now - oldestAt) / 1e9, thread == null || thread.isEmpty() ? "unnamed" : thread));
   }
 
   /** Contexts that exist (each holds an LMDB reader slot), in use or idle. */

@@ -14,7 +14,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
-import java.util.function.Supplier;
 import org.lmdbjava.Dbi;
 import org.lmdbjava.Env;
 import org.lmdbjava.LmdbException;
@@ -411,18 +410,25 @@ public final class Storage implements AutoCloseable {
           "the database reached its maximum map size of " + options.maxMapSize() + " bytes; raise maxMapSize");
     }
     long target = Math.min(options.maxMapSize(), mapSize * 2);
-    resizeDrained(target, () -> "the LMDB map is full and cannot grow while " + readers.inUse()
-        + " read transaction(s) stay open (waited " + options.drainWait().toMillis()
-        + " ms); the write transaction was rolled back, retry it");
+    resizeDrained(target, waited -> "the LMDB map is full and cannot grow while " + readers.inUse()
+        + " read transaction(s) stay open " + waited + "; the write transaction was rolled back, retry it");
   }
 
   /**
    * Sets the map size ({@code 0}: adopt the size another process set) with every reader drained
-   * and the map view retired around the remap; MAP_FULL saying {@code refusal} if readers stay.
+   * and the map view retired around the remap; MAP_FULL saying {@code refusal} (given how long it
+   * waited) if readers stay.
    */
-  private void resizeDrained(long size, Supplier<String> refusal) {
+  private void resizeDrained(long size, Function<String, String> refusal) {
+    // A reader already open past drainWait will not end within it: fail now rather than make every
+    // new reader queue behind a drain for drainWait, again on each retry (issue 14, finding 11).
+    var stuck = readers.openLongerThan(options.drainWait());
+    if (stuck.isPresent()) {
+      throw new KiteSqlException(ErrorCode.MAP_FULL, refusal.apply("(" + stuck.get() + ", longer than drainWait, "
+          + options.drainWait().toMillis() + " ms, so it was not waited for)"));
+    }
     if (!readers.drain(options.drainWait())) {
-      throw new KiteSqlException(ErrorCode.MAP_FULL, refusal.get());
+      throw new KiteSqlException(ErrorCode.MAP_FULL, refusal.apply("(waited " + options.drainWait().toMillis() + " ms)"));
     }
     try {
       mapView.retire();
@@ -454,9 +460,9 @@ public final class Storage implements AutoCloseable {
 
   /** Another process grew the map (MDB_MAP_RESIZED): adopt its size once no reader is open. */
   private void adoptForeignMapSizeOnWriter() {
-    resizeDrained(0, () -> "another process grew " + directory + " past this process's map, which can adopt the new size"
-        + " only when none of its " + readers.inUse() + " open read transaction(s) remains (waited "
-        + options.drainWait().toMillis() + " ms); end long read transactions and retry");
+    resizeDrained(0, waited -> "another process grew " + directory + " past this process's map, which can adopt the new"
+        + " size only when none of its " + readers.inUse() + " open read transaction(s) remains " + waited
+        + "; end long read transactions and retry");
   }
 
   /** Read contexts that exist, each holding an LMDB reader slot (idle ones are released). */
