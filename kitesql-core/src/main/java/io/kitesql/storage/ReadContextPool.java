@@ -58,19 +58,7 @@ final class ReadContextPool {
   }
 
   ReadContext acquire(Duration wait) {
-    boolean acquired;
-    try {
-      acquired = permits.tryAcquire(wait.toNanos(), TimeUnit.NANOSECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new KiteSqlException(ErrorCode.READERS_EXHAUSTED, "interrupted while waiting for a read transaction", e);
-    }
-    if (!acquired) {
-      throw new KiteSqlException(
-          ErrorCode.READERS_EXHAUSTED,
-          "all " + size + " read transactions stayed in use for " + wait.toMillis()
-              + " ms; close read transactions sooner or raise maxReaders/readPoolSize");
-    }
+    takePermit(wait);
     var ctx = idle.pollFirst();
     if (ctx != null) {
       ctx.idleSeen = false;
@@ -86,6 +74,31 @@ final class ReadContextPool {
       all.add(ctx);
     }
     return ctx;
+  }
+
+  private void takePermit(Duration wait) {
+    boolean acquired;
+    try {
+      acquired = permits.tryAcquire(wait.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KiteSqlException(ErrorCode.READERS_EXHAUSTED, "interrupted while waiting for a read transaction", e);
+    }
+    if (!acquired) {
+      throw new KiteSqlException(
+          ErrorCode.READERS_EXHAUSTED,
+          "all " + size + " read transactions stayed in use for " + wait.toMillis()
+              + " ms; close read transactions sooner or raise maxReaders/readPoolSize");
+    }
+  }
+
+  /** A permit without a context (a backup's own LMDB read transaction); give it back with {@link #releasePermit}. */
+  void acquirePermit(Duration wait) {
+    takePermit(wait);
+  }
+
+  void releasePermit() {
+    permits.release();
   }
 
   void release(ReadContext ctx) {

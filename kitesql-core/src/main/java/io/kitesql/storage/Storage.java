@@ -168,6 +168,19 @@ public final class Storage implements AutoCloseable {
     return options.drainWait().compareTo(Duration.ofSeconds(1)) < 0 ? options.drainWait() : Duration.ofSeconds(1);
   }
 
+  /** Copies the latest commit into the new or empty directory {@code target} ({@link Backup}). */
+  public void backup(Path target) {
+    checkNotClosed();
+    Backup.prepareTarget(target);
+    readers.acquirePermit(options.readerWait());
+    try {
+      checkNotClosed();
+      Backup.copy(env, directory, target);
+    } finally {
+      readers.releasePermit();
+    }
+  }
+
   /** Runs {@code work} in a read-only transaction; what it returns must not borrow from it. */
   public <T> T read(Function<? super ReadTransaction, T> work) {
     try (var txn = beginRead()) {
