@@ -47,6 +47,8 @@ final class LmdbEnvironment {
       return env;
     } catch (LmdbException e) {
       throw OpenFailures.environment(e, directory, options);
+    } catch (ExceptionInInitializerError | NoClassDefFoundError e) {
+      throw NativeBinding.unavailable(e);
     }
   }
 
