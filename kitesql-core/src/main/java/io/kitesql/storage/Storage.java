@@ -412,17 +412,17 @@ public final class Storage implements AutoCloseable {
 
   /**
    * Doubles the map (up to {@code maxMapSize}) once every read transaction ended; on the writer
-   * thread, with no write transaction open.
+   * thread, with no write transaction open; only if the address space has room ({@link AddressSpace}).
    *
    * @throws KiteSqlException MAP_FULL if the map is at its maximum or readers stayed open
    */
   void growMap() {
     if (mapSize >= options.maxMapSize()) {
-      throw new KiteSqlException(
-          ErrorCode.MAP_FULL,
+      throw new KiteSqlException(ErrorCode.MAP_FULL,
           "the database reached its maximum map size of " + options.maxMapSize() + " bytes; raise maxMapSize");
     }
     long target = Math.min(options.maxMapSize(), mapSize * 2);
+    AddressSpace.requireRoomFor(target);
     resizeDrained(target, waited -> "the LMDB map is full and cannot grow while " + readers.inUse()
         + " read transaction(s) stay open " + waited + "; the write transaction was rolled back, retry it");
   }
