@@ -58,6 +58,10 @@ class OpenFailuresTest {
       }
       assertThatThrownBy(db::beginWrite).isInstanceOf(KiteSqlException.class).hasMessageContaining("read-only");
       assertThat(count(db)).isEqualTo(ROWS);
+      db.backup(work.resolve("replica-backup")); // a replica can still be backed up
+    }
+    try (var copy = KiteSql.open(work.resolve("replica-backup"), small())) {
+      assertThat(count(copy)).isEqualTo(ROWS);
     }
     assertThat(Files.readAllBytes(dir.resolve("data.mdb"))).isEqualTo(before);
     try (var db = KiteSql.open(dir, small())) { // and read-write again afterwards
