@@ -20,7 +20,8 @@ class AddressSpaceLimitTest {
   @Test
   void growthBeyondTheAddressSpaceLimitIsRefusedAndTheDatabaseStaysReadable() throws Exception {
     var outcome = ChildJvm.run(work.resolve("child"),
-        List.of("-Xmx128m", "-XX:+UseSerialGC", "-XX:ReservedCodeCacheSize=32m", "-XX:MaxMetaspaceSize=64m"),
+        List.of("-Xmx128m", "-XX:+UseSerialGC", "-XX:ReservedCodeCacheSize=32m", "-XX:MaxMetaspaceSize=64m",
+            "-XX:-UseDynamicNumberOfCompilerThreads"), // no threads (stacks, malloc arenas) started under the limit
         GrowUnderAddressLimitMain.class, work.resolve("db").toString(), "600");
 
     assertThat(outcome.crashed()).as("%s", outcome).isFalse();
