@@ -66,8 +66,11 @@ final class FromBinder {
 
   private Relation item(FromItem from) {
     return switch (from) {
-      case Table t when queries.cte(t).isPresent() -> visible(queries.cte(t).get());
       case Table t -> {
+        var cte = queries.cte(t); // bound once: binding it again here doubled the work per chained CTE
+        if (cte.isPresent()) {
+          yield visible(cte.get());
+        }
         var table = Names.table(catalog, t);
         var alias = t.getAlias() != null ? Names.unquote(t.getAlias().getName()) : table.name();
         var all = IntStream.range(0, table.columns().size()).boxed().toList();

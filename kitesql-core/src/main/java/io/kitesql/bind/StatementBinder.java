@@ -25,6 +25,10 @@ public final class StatementBinder {
    * @throws io.kitesql.KiteSqlException for unknown names, type errors and unsupported SQL
    */
   public static BoundStatement bind(Statement statement, Catalog catalog, Parameters params) {
+    return Expansions.during(() -> bindStatement(statement, catalog, params));
+  }
+
+  private static BoundStatement bindStatement(Statement statement, Catalog catalog, Parameters params) {
     return switch (statement) {
       case Select select -> new BoundStatement.Query(new QueryBinder(catalog, params).bind(select));
       case Insert insert -> new DmlBinder(catalog, params).insert(insert);
