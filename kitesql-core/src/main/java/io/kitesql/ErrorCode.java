@@ -90,6 +90,16 @@ public enum ErrorCode {
   WRONG_STATEMENT_KIND(4014, "42000", Category.USER),
   /** An explicit value for a {@code GENERATED ALWAYS AS IDENTITY} column (INSERT or UPDATE). */
   GENERATED_ALWAYS(4017, "428C9", Category.USER),
+  /**
+   * A statement names an object of the wrong kind: {@code DROP TABLE} of a view, {@code DROP VIEW}
+   * of a table, {@code CREATE INDEX} on a view.
+   */
+  WRONG_OBJECT_TYPE(4020, "42809", Category.USER),
+  /**
+   * An object cannot be dropped (or changed) because others depend on it: {@code DROP TABLE t}
+   * while a view reads {@code t}. The message names the dependent objects.
+   */
+  DEPENDENT_OBJECTS_EXIST(4021, "2BP01", Category.USER),
 
   /** A bug: an invariant of the engine did not hold. */
   INTERNAL_ERROR(9001, "XX000", Category.INTERNAL);

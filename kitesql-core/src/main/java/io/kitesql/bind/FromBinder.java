@@ -71,11 +71,14 @@ final class FromBinder {
         if (cte.isPresent()) {
           yield visible(cte.get());
         }
+        var view = Views.find(catalog, t);
+        if (view.isPresent()) {
+          yield visible(Views.reference(view.get(), t, catalog));
+        }
         var table = Names.table(catalog, t);
         var alias = t.getAlias() != null ? Names.unquote(t.getAlias().getName()) : table.name();
         var all = IntStream.range(0, table.columns().size()).boxed().toList();
-        var scan = new TableScan(table, alias, all, new Access.FullScan());
-        yield visible(scan);
+        yield visible(Views.scan(new TableScan(table, alias, all, new Access.FullScan())));
       }
       case ParenthesedSelect sub -> visible(Relations.derived(queries.bind(sub.getSelect()), sub.getAlias()));
       case ParenthesedFromItem p when p.getFromItem() instanceof net.sf.jsqlparser.statement.select.Select s
