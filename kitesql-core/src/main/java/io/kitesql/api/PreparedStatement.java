@@ -77,7 +77,7 @@ public final class PreparedStatement {
       // binding, optimizing and the physical choices run under one time budget, and nothing
       // expands a plan beyond the size budget (docs/reliability.md, "Limits")
       return PlanningBudget.run(() -> {
-        var bound = StatementBinder.bind(parsed, catalog, params);
+        var bound = StatementBinder.bind(parsed, sql, catalog, params);
         checkSize(bound);
         return new CompiledStatement(catalog, Optimizer.optimize(bound), params);
       });

@@ -22,14 +22,17 @@ public final class StatementBinder {
   private StatementBinder() {}
 
   /**
+   * Binds {@code statement}, parsed from {@code sql} (CREATE VIEW stores its query as written
+   * there).
+   *
    * @param params collects the statement's parameters while binding
    * @throws io.kitesql.KiteSqlException for unknown names, type errors and unsupported SQL
    */
-  public static BoundStatement bind(Statement statement, Catalog catalog, Parameters params) {
-    return Expansions.during(() -> bindStatement(statement, catalog, params));
+  public static BoundStatement bind(Statement statement, String sql, Catalog catalog, Parameters params) {
+    return Expansions.during(() -> bindStatement(statement, sql, catalog, params));
   }
 
-  private static BoundStatement bindStatement(Statement statement, Catalog catalog, Parameters params) {
+  private static BoundStatement bindStatement(Statement statement, String sql, Catalog catalog, Parameters params) {
     return switch (statement) {
       case Select select -> new BoundStatement.Query(new QueryBinder(catalog, params).bind(select));
       case Insert insert -> {
@@ -45,7 +48,7 @@ public final class StatementBinder {
         yield new DmlBinder(catalog, params).delete(delete);
       }
       case CreateTable create -> DdlBinder.createTable(create);
-      case CreateView create -> Views.create(create, catalog);
+      case CreateView create -> Views.create(create, sql, catalog);
       case Drop drop when "VIEW".equalsIgnoreCase(drop.getType()) -> Views.drop(drop);
       case Drop drop -> DdlBinder.drop(drop);
       case CreateIndex create -> DdlBinder.createIndex(create);

@@ -10,6 +10,7 @@ import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.Project;
 import io.kitesql.plan.TableScan;
 import io.kitesql.sql.SqlParser;
+import io.kitesql.sql.ViewText;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -46,12 +47,13 @@ final class Views {
 
   private Views() {}
 
-  static BoundStatement.CreateView create(CreateView create, Catalog catalog) {
+  /** CREATE VIEW, parsed from {@code sql}. */
+  static BoundStatement.CreateView create(CreateView create, String sql, Catalog catalog) {
     refuseOptions(create);
     var name = Names.tableName(create.getView());
-    // The query is stored as JSqlParser prints it; binding that text (not the tree) now makes sure
-    // what is stored reads back as this query.
-    var text = create.getSelect().toString();
+    // The query is stored as written (as JSqlParser prints it if the text cannot be cut out);
+    // binding that text, not the tree, makes sure what is stored reads back as this query.
+    var text = ViewText.query(sql).orElseGet(() -> create.getSelect().toString());
     var query = asSelect(SqlParser.parse(text), name);
     var found = new LinkedHashMap<String, ViewDef.Dependency>();
     var params = new Parameters();

@@ -103,10 +103,60 @@ class ViewTest {
       refused(() -> db.execute("create or replace view eng as select id, name from eng_names"), ErrorCode.UNKNOWN_COLUMN, "id");
       refused(() -> db.execute("create or replace view eng as select e.id, e.name from emp e join eng_names n on n.name = e.name"),
           ErrorCode.CATALOG_CONFLICT, "view eng would read itself");
+      db.execute("create table if not exists eng (x int)"); // a relation of that name exists: nothing to do
+      db.execute("create view if not exists emp as select 1 as x");
       assertThat(db.catalog()).isSameAs(before);
       assertThat(column(db, "select name from eng_names order by name")).containsExactly("ann", "bob");
       assertThat(column(db, "select count(*) from emp")).containsExactly("3");
     }
+  }
+
+  /**
+   * A view stores its query as JSqlParser prints it: for every construct below the view must give
+   * exactly the rows of its query run directly (same order where the query orders).
+   */
+  @Test
+  void aViewGivesTheRowsOfItsQueryForEveryConstruct() {
+    var queries = List.of(
+        "select name || ' (' || coalesce(dept, '?') || ')' as label from emp where name like 'a%' escape '!'",
+        "select 'it''s', - - salary, + - 3, cast(salary as decimal(10, 2)) / 3 as third from emp",
+        "select case when salary > 90 then 'high' when salary > 75 then 'mid' else 'low' end as band, count(*) as n"
+            + " from emp group by 1 having count(*) >= 1 order by band",
+        "select name, rank() over (partition by dept order by salary desc) as r,"
+            + " sum(salary) over w as running from emp window w as (order by id rows between unbounded preceding and current row)",
+        "select name from emp where id in (select id from emp where salary between 75 and 100) and not exists"
+            + " (select 1 from emp e2 where e2.salary > emp.salary and e2.dept = emp.dept)",
+        "select date '2024-02-29' as d, timestamp '2024-02-29 10:11:12' as ts, true and not false as t",
+        "select dept, max(salary) as m from emp group by dept order by dept nulls first fetch first 2 rows only",
+        "with recursive n(i) as (select 1 union all select i + 1 from n where i < 5) select i, i * i as sq from n",
+        "select id from emp intersect select id from emp where salary < 90 except select 3",
+        "select e.name, f.name as other from emp e left join emp f on f.dept = e.dept and f.id <> e.id order by e.id, f.id",
+        "select * from (values (1, 'one'), (2, 'two')) as t(num, word) order by num desc limit 1 offset 1",
+        "select distinct dept from emp where dept is not null and salary is not null order by dept desc");
+    try (var db = open()) {
+      load(db);
+      for (int i = 0; i < queries.size(); i++) {
+        var query = queries.get(i);
+        db.execute("create view q" + i + " as " + query);
+        assertThat(rows(db, "select * from q" + i)).as(query).isEqualTo(rows(db, query)).isNotEmpty();
+      }
+    }
+  }
+
+  private static List<List<String>> rows(Database db, String sql) {
+    return db.read(tx -> {
+      var all = new ArrayList<List<String>>();
+      try (var rows = tx.query(sql)) {
+        while (rows.next()) {
+          var row = new ArrayList<String>();
+          for (int c = 0; c < rows.columns().size(); c++) {
+            row.add(String.valueOf(rows.get(c)));
+          }
+          all.add(row);
+        }
+      }
+      return all;
+    });
   }
 
   @Test
