@@ -84,6 +84,9 @@ class ViewTest {
       refused(() -> db.execute("drop table emp"), ErrorCode.DEPENDENT_OBJECTS_EXIST, "cannot drop table emp", "view eng depends");
       refused(() -> db.execute("drop view eng"), ErrorCode.DEPENDENT_OBJECTS_EXIST, "cannot drop view eng", "view eng_names depends");
       refused(() -> db.execute("drop table eng"), ErrorCode.WRONG_OBJECT_TYPE, "eng is a view", "DROP VIEW");
+      refused(() -> db.execute("drop view eng_names, eng"), ErrorCode.UNSUPPORTED_FEATURE, "DROP VIEW of several views");
+      refused(() -> db.execute("drop view eng_names cascade"), ErrorCode.UNSUPPORTED_FEATURE, "cascade");
+      refused(() -> db.execute("drop table emp, emp"), ErrorCode.UNSUPPORTED_FEATURE, "DROP TABLE of several objects");
       refused(() -> db.execute("drop table if exists eng"), ErrorCode.WRONG_OBJECT_TYPE, "eng is a view");
       refused(() -> db.execute("drop view emp"), ErrorCode.WRONG_OBJECT_TYPE, "emp is a table", "DROP TABLE");
       refused(() -> db.execute("create index eng_name on eng (name)"), ErrorCode.WRONG_OBJECT_TYPE, "eng is a view");
