@@ -94,7 +94,7 @@ public final class PreparedStatement {
       case BoundStatement.Query q -> PlanSize.check(q.plan());
       case BoundStatement.Explain e -> PlanSize.check(e.query().plan());
       case BoundStatement.Insert i -> PlanSize.check(i.source());
-      case BoundStatement.Update u -> PlanSize.check(u.source());
+      case BoundStatement.Update u -> PlanSize.check(u.source(), u.assignments().stream().map(BoundStatement.Assignment::value).toList());
       case BoundStatement.Delete d -> PlanSize.check(d.source());
       default -> {} // DDL has no plan
     }

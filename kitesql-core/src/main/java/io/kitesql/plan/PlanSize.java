@@ -5,6 +5,7 @@ import io.kitesql.KiteSqlException;
 import io.kitesql.expr.Expr;
 import io.kitesql.expr.SubqueryExpr;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -32,7 +33,21 @@ public final class PlanSize {
    * @throws KiteSqlException SYNTAX_ERROR naming the limit
    */
   public static void check(PlanNode plan) {
-    long size = new PlanSize().of(plan);
+    check(plan, List.of());
+  }
+
+  /**
+   * Refuses {@code plan} and {@code expressions} (an UPDATE's SET values) together if their
+   * expanded size exceeds {@link #MAX_NODES}.
+   *
+   * @throws KiteSqlException SYNTAX_ERROR naming the limit
+   */
+  public static void check(PlanNode plan, List<? extends Expr> expressions) {
+    var counter = new PlanSize();
+    long size = counter.of(plan);
+    for (var e : expressions) {
+      size = add(size, counter.of(e));
+    }
     if (size > MAX_NODES) {
       throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL statement too large to plan: more than " + MAX_NODES
           + " plan and expression nodes once every reference to a view or CTE is expanded (the planning size limit)");

@@ -62,6 +62,15 @@ class PlanningBudgetTest {
       }
       refusedAs(db, "select count(*) from v30", "the planning size limit");
       assertThat(count(db, "select count(*) from v10")).isEqualTo(1024);
+      // the same in an UPDATE's SET value, and in a DELETE's condition: nothing is changed
+      db.execute("create table t (id int primary key, n bigint)");
+      db.execute("insert into t values (1, 0)");
+      assertThatThrownBy(() -> db.execute("update t set n = (select count(*) from v30)"))
+          .isInstanceOf(KiteSqlException.class).hasMessageContaining("the planning size limit");
+      assertThatThrownBy(() -> db.execute("delete from t where n < (select count(*) from v30)"))
+          .isInstanceOf(KiteSqlException.class).hasMessageContaining("the planning size limit");
+      db.execute("update t set n = (select count(*) from v10)");
+      assertThat(count(db, "select n from t")).isEqualTo(1024);
     }
   }
 
