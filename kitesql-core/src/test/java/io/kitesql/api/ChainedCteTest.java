@@ -60,7 +60,8 @@ class ChainedCteTest {
   @Test
   void chainedCtesInsideARecursiveWithBindOnceEach() {
     // WITH RECURSIVE marks the whole list recursive; a CTE of the form "a UNION b" that does not
-    // refer to itself was bound three times (anchor, recursive term, then as a plain CTE): 3^n
+    // refer to itself had its anchor bound, then the whole query again as a plain CTE: two binds of
+    // the CTE before it per level, on top of the two references FromBinder made of each
     try (var db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(16L << 20))) {
       assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
         var sql = chain(200, "select x from PREV union select 1").replaceFirst("with", "with recursive");
