@@ -100,6 +100,11 @@ public enum ErrorCode {
    * while a view reads {@code t}. The message names the dependent objects.
    */
   DEPENDENT_OBJECTS_EXIST(4021, "2BP01", Category.USER),
+  /**
+   * The columns of an {@code ON CONFLICT (...)} target are those of no PRIMARY KEY or unique
+   * index of the table (PostgreSQL's invalid_column_reference).
+   */
+  INVALID_CONFLICT_TARGET(4030, "42P10", Category.USER),
 
   /** A bug: an invariant of the engine did not hold. */
   INTERNAL_ERROR(9001, "XX000", Category.INTERNAL);
