@@ -109,6 +109,16 @@ public enum ErrorCode {
   /** An explicit value for a {@code GENERATED ALWAYS AS IDENTITY} column (INSERT or UPDATE). */
   GENERATED_ALWAYS(4017, "428C9", Category.USER),
   /**
+   * A statement names an object of the wrong kind: {@code DROP TABLE} of a view, {@code DROP VIEW}
+   * of a table, {@code CREATE INDEX} on a view.
+   */
+  WRONG_OBJECT_TYPE(4020, "42809", Category.USER),
+  /**
+   * An object cannot be dropped (or changed) because others depend on it: {@code DROP TABLE t}
+   * while a view reads {@code t}. The message names the dependent objects.
+   */
+  DEPENDENT_OBJECTS_EXIST(4021, "2BP01", Category.USER),
+  /**
    * The columns of an {@code ON CONFLICT (...)} target are those of no PRIMARY KEY or unique
    * index of the table (PostgreSQL's invalid_column_reference).
    */
