@@ -23,10 +23,12 @@ public final class RepositoryBench {
   public static final String VARIANT = "repository lookup";
   public static final String RAW = "KiteSQL raw engine";
   public static final String REPOSITORY = "KiteSQL repository";
+  /** The same repository with the starter's statement metrics recording every call. */
+  public static final String REPOSITORY_METRICS = "KiteSQL repository + metrics";
   public static final String JDBC_H2 = "Spring Data JDBC + H2";
   public static final String JDBC_SQLITE = "Spring Data JDBC + SQLite";
   /** Table 5's columns, in order. */
-  public static final List<String> ENGINES = List.of(RAW, REPOSITORY, JDBC_H2, JDBC_SQLITE);
+  public static final List<String> ENGINES = List.of(RAW, REPOSITORY, REPOSITORY_METRICS, JDBC_H2, JDBC_SQLITE);
 
   /** What the derived method runs, for the raw engine and the report. */
   public static final String SQL = "select id, note" + Workload.WHERE;
@@ -65,6 +67,9 @@ public final class RepositoryBench {
       facts(engineName, engine);
       var lookup = engine.lookup();
       var outcome = measure.cell(engine, lookup, parameters, RepositoryBench::touchNotes);
+      if (engineName.equals(REPOSITORY_METRICS)) {
+        RepositoryContexts.requireRecorded(engine.bean(io.micrometer.core.instrument.MeterRegistry.class));
+      }
       if (engine.borrows() && outcome instanceof Results.Measured) {
         var regions = MappedRegions.of(engine.bean(io.kitesql.api.Database.class).dataFile());
         results.addMapCheck(engineName, BenchRunner.checkMap(engine, lookup, parameters, new int[] {1}, regions));
@@ -76,7 +81,9 @@ public final class RepositoryBench {
   private static RepositoryEngine open(String engineName, Stores stores) throws Exception {
     return switch (engineName) {
       case REPOSITORY -> new RepositoryEngine(engineName, true,
-          RepositoryContexts.kiteSql(() -> KiteSql.open(stores.kiteDir(), KiteEngine.options(Durability.NO_SYNC))));
+          RepositoryContexts.kiteSql(() -> KiteSql.open(stores.kiteDir(), KiteEngine.options(Durability.NO_SYNC)), false));
+      case REPOSITORY_METRICS -> new RepositoryEngine(engineName, true,
+          RepositoryContexts.kiteSql(() -> KiteSql.open(stores.kiteDir(), KiteEngine.options(Durability.NO_SYNC)), true));
       case JDBC_H2 -> new RepositoryEngine(engineName, false,
           RepositoryContexts.jdbc(unchecked(() -> stores.connection(Stores.Kind.H2_DEFAULT))));
       case JDBC_SQLITE -> new RepositoryEngine(engineName, false,
