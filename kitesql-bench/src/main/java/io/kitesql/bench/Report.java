@@ -167,7 +167,8 @@ public final class Report {
             + "read-only transaction; `KiteSQL repository` calls the repository inside a `@ReadOnlyTxn` method, so "
             + "`note` is a borrowed `Text`; `KiteSQL repository + metrics` is the same with the starter's "
             + "`KiteSqlStatementMetrics` (on a `SimpleMeterRegistry`, allocation measured) recording every call, as "
-            + "the starter wires it when the application has a meter registry; Spring Data JDBC calls it inside a `@Transactional(readOnly = true)` "
+            + "the starter wires it when the application has a meter registry; these two columns run in one context, "
+            + "their calls alternating (metrics off, on, off, ...), so that the machine's noise falls on both alike; Spring Data JDBC calls it inside a `@Transactional(readOnly = true)` "
             + "method (`DataSourceTransactionManager` over one connection: autocommit off for the cell and "
             + "`Connection.setReadOnly(true)`, which H2 ignores; H2 stays READ COMMITTED, no snapshot). Plain "
             + "`AnnotationConfigApplicationContext`s, no Spring Boot. Warm-up per cell: " + config.repositoryWarmupMillis()
