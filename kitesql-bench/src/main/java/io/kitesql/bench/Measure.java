@@ -42,8 +42,9 @@ public final class Measure {
   }
 
   /**
-   * Measures several variants of one query side by side: their executions alternate (a, b, a, b,
-   * ...) over the same parameters in one transaction, each timed and its allocation counted alone,
+   * Measures several variants of one query side by side: every parameter runs on each variant in
+   * turn (a b, b a, a b, ...: which goes first, and meets the rows' pages cold, rotates) in one
+   * transaction, each timed and its allocation counted alone,
    * so that a noisy neighbour or a GC slows every variant alike and the ratios between them stay
    * meaningful on a shared machine. One outcome per variant, in order; an engine error makes every
    * outcome {@link Results.Unsupported}.
@@ -81,7 +82,9 @@ public final class Measure {
       long roundEnd = System.nanoTime() + roundNanos;
       while (count - from < perRound && (count - from < config.minExecutions() || System.nanoTime() < roundEnd)) {
         var parameter = parameters[next];
-        for (int v = 0; v < k; v++) {
+        for (int i = 0; i < k; i++) {
+          // the first variant on a parameter meets its pages cold: each goes first in turn
+          int v = (i + count) % k;
           long allocatedBefore = allocatedBytes();
           long start = System.nanoTime();
           sink += consumer.consume(variants[v].execute(parameter));
