@@ -140,6 +140,14 @@ public sealed interface BoundStatement {
   /** ALTER TABLE ... ADD COLUMN; {@code defaultValue} is the evaluated DEFAULT (or NULL). */
   record AddColumn(String table, ColumnDef column, Object defaultValue) implements BoundStatement {}
 
+  /**
+   * CREATE [OR REPLACE] VIEW [IF NOT EXISTS]; {@code definition} has a placeholder id until
+   * created.
+   */
+  record CreateView(io.kitesql.catalog.ViewDef definition, boolean orReplace, boolean ifNotExists) implements BoundStatement {}
+
+  record DropView(String name, boolean ifExists) implements BoundStatement {}
+
   /** EXPLAIN of a query: the plan's lines as rows. */
   record Explain(Query query) implements BoundStatement {}
 }
