@@ -427,7 +427,7 @@ public final class ExpressionBinder {
         try {
           common = common == null ? e.type() : Types.commonType(common, e.type());
         } catch (KiteSqlException x) {
-          throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, where + ": " + x.getMessage(), x);
+          throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, where + ": " + x.reason(), x);
         }
       }
     }
