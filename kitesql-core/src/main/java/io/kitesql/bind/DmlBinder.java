@@ -4,6 +4,7 @@ import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.catalog.Catalog;
 import io.kitesql.catalog.Identity;
+import io.kitesql.catalog.NameFolding;
 import io.kitesql.catalog.TableDef;
 import io.kitesql.expr.Clause;
 import io.kitesql.expr.Expr;
@@ -57,8 +58,8 @@ final class DmlBinder {
       throw Unsupported.feature("UPDATE ... RETURNING");
     }
     var table = Names.table(catalog, update.getTable());
-    var scan = scan(table, update.getTable());
-    var binder = new QueryBinder(catalog, params).binder(RelationScope.of(scan.output()));
+    var scan = scan(table, update.getTable(), catalog.nameFolding());
+    var binder = new QueryBinder(catalog, params).binder(RelationScope.of(scan.output(), catalog.nameFolding()));
     var assignments = new ArrayList<BoundStatement.Assignment>();
     var seen = new HashSet<Integer>();
     for (var set : update.getUpdateSets()) {
@@ -66,7 +67,7 @@ final class DmlBinder {
         throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "UPDATE SET lists " + set.getColumns().size() + " columns but " + set.getValues().size() + " values");
       }
       for (int i = 0; i < set.getColumns().size(); i++) {
-        int position = column(table, set.getColumn(i).getColumnName());
+        int position = column(table, set.getColumn(i).getColumnName(), catalog.nameFolding());
         checkUpdatable(table, position);
         if (!seen.add(position)) {
           throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "column " + set.getColumn(i).getColumnName() + " is assigned twice");
@@ -90,10 +91,10 @@ final class DmlBinder {
       throw Unsupported.feature("DELETE ... RETURNING");
     }
     var table = Names.table(catalog, delete.getTable());
-    var scan = scan(table, delete.getTable());
+    var scan = scan(table, delete.getTable(), catalog.nameFolding());
     PlanNode source = scan;
     if (delete.getWhere() != null) {
-      var binder = new QueryBinder(catalog, params).binder(RelationScope.of(scan.output()));
+      var binder = new QueryBinder(catalog, params).binder(RelationScope.of(scan.output(), catalog.nameFolding()));
       source = new Filter(scan, binder.bind(delete.getWhere(), Clause.WHERE));
     }
     return new BoundStatement.Delete(table, source);
@@ -109,15 +110,24 @@ final class DmlBinder {
   }
 
   static TableScan scan(TableDef table, net.sf.jsqlparser.schema.Table ref) {
-    var alias = ref.getAlias() != null ? Names.unquote(ref.getAlias().getName()) : table.name();
+    return scan(table, ref, NameFolding.UNQUOTED);
+  }
+
+  static TableScan scan(TableDef table, net.sf.jsqlparser.schema.Table ref, NameFolding folding) {
+    var alias = ref.getAlias() != null ? Names.canonical(ref.getAlias().getName(), folding) : table.name();
     var all = IntStream.range(0, table.columns().size()).boxed().toList();
     return new TableScan(table, alias, all, new Access.FullScan());
   }
 
   static int column(TableDef table, String name) {
-    var unquoted = Names.unquote(name);
-    return table.columnPosition(unquoted)
-        .orElseThrow(() -> new KiteSqlException(ErrorCode.UNKNOWN_COLUMN, "column " + unquoted + " does not exist in table " + table.name()));
+    return column(table, name, NameFolding.UNQUOTED);
+  }
+
+  /** The position of the column {@code name} (as written, quotes included) names in {@code table}. */
+  static int column(TableDef table, String name, NameFolding folding) {
+    var folded = Names.canonical(name, folding);
+    return table.columnPosition(folded).orElseThrow(() -> new KiteSqlException(ErrorCode.UNKNOWN_COLUMN,
+        "column " + Names.display(folded) + " does not exist in table " + Names.display(table.name())));
   }
 
 }

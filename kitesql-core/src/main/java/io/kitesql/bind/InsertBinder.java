@@ -71,7 +71,7 @@ final class InsertBinder {
     return new BoundStatement.Insert(table, targets, source, Defaults.of(table), returning);
   }
 
-  private static ArrayList<Integer> targets(Insert insert, TableDef table) {
+  private ArrayList<Integer> targets(Insert insert, TableDef table) {
     var targets = new ArrayList<Integer>();
     if (insert.getColumns() == null || insert.getColumns().isEmpty()) {
       IntStream.range(0, table.columns().size()).forEach(targets::add);
@@ -79,7 +79,7 @@ final class InsertBinder {
     }
     var seen = new HashSet<Integer>();
     for (var c : insert.getColumns()) {
-      int position = DmlBinder.column(table, c.getColumnName());
+      int position = DmlBinder.column(table, c.getColumnName(), catalog.nameFolding());
       if (!seen.add(position)) {
         throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "column " + c.getColumnName() + " is listed twice in INSERT");
       }
@@ -173,8 +173,8 @@ final class InsertBinder {
     if (clause.getDataItems() != null && !clause.getDataItems().isEmpty()) {
       throw Unsupported.feature("RETURNING ... INTO");
     }
-    var scan = DmlBinder.scan(table, ref);
-    var scope = RelationScope.of(scan.output());
+    var scan = DmlBinder.scan(table, ref, catalog.nameFolding());
+    var scope = RelationScope.of(scan.output(), catalog.nameFolding());
     var binder = queries.binder(scope);
     var values = new ArrayList<Expr>();
     var columns = new ArrayList<OutputColumn>();
@@ -190,7 +190,7 @@ final class InsertBinder {
       }
       var bound = binder.bind(e, Clause.RETURNING);
       values.add(bound);
-      columns.add(OutputColumn.of(item.getAlias() != null ? Names.unquote(item.getAlias().getName()) : QueryBinder.defaultName(e, bound), bound.type()));
+      columns.add(OutputColumn.of(item.getAlias() != null ? Names.canonical(item.getAlias().getName(), catalog.nameFolding()) : QueryBinder.defaultName(e, bound), bound.type()));
     }
     return Optional.of(new BoundStatement.Returning(values, columns));
   }

@@ -30,10 +30,10 @@ public final class StatementBinder {
       case Insert insert -> new DmlBinder(catalog, params).insert(insert);
       case Update update -> new DmlBinder(catalog, params).update(update);
       case Delete delete -> new DmlBinder(catalog, params).delete(delete);
-      case CreateTable create -> DdlBinder.createTable(create);
-      case Drop drop -> DdlBinder.drop(drop);
-      case CreateIndex create -> DdlBinder.createIndex(create);
-      case Alter alter -> DdlBinder.alter(alter);
+      case CreateTable create -> DdlBinder.createTable(create, catalog.nameFolding());
+      case Drop drop -> DdlBinder.drop(drop, catalog.nameFolding());
+      case CreateIndex create -> DdlBinder.createIndex(create, catalog);
+      case Alter alter -> DdlBinder.alter(alter, catalog.nameFolding());
       case ExplainStatement explain -> new BoundStatement.Explain(new BoundStatement.Query(new QueryBinder(catalog, params).bind(explained(explain))));
       default -> throw Unsupported.feature(statement.getClass().getSimpleName() + " statements");
     };

@@ -9,31 +9,40 @@ import java.util.TreeMap;
 
 /**
  * An immutable snapshot of the database's tables, as of one transaction. Names are looked up
- * case-insensitively. Changes make a new snapshot ({@link #withTable}, {@link #withoutTable}).
+ * exactly, as stored: a statement's names are folded by {@link #nameFolding()} first. Changes make
+ * a new snapshot ({@link #withTable}, {@link #withoutTable}).
  */
 public final class Catalog {
-  private static final Catalog EMPTY = new Catalog(new TreeMap<>());
+  private static final Catalog EMPTY = new Catalog(new TreeMap<>(), NameFolding.UNQUOTED);
 
   private final Map<String, TableDef> tables;
+  private final NameFolding nameFolding;
 
-  private Catalog(TreeMap<String, TableDef> tables) {
+  private Catalog(TreeMap<String, TableDef> tables, NameFolding nameFolding) {
     this.tables = java.util.Collections.unmodifiableMap(tables);
+    this.nameFolding = nameFolding;
   }
 
   public static Catalog empty() {
     return EMPTY;
   }
 
-  static Catalog of(Collection<TableDef> tables) {
+  static Catalog of(Collection<TableDef> tables, NameFolding nameFolding) {
     var map = new TreeMap<String, TableDef>();
     for (var t : tables) {
-      map.put(Names.key(t.name()), t);
+      map.put(t.name(), t);
     }
-    return new Catalog(map);
+    return new Catalog(map, nameFolding);
   }
 
+  /** How the names of statements run against this database are folded before they are looked up. */
+  public NameFolding nameFolding() {
+    return nameFolding;
+  }
+
+  /** The table stored under exactly this name. */
   public Optional<TableDef> table(String name) {
-    return Optional.ofNullable(tables.get(Names.key(name)));
+    return Optional.ofNullable(tables.get(name));
   }
 
   /**
@@ -58,14 +67,14 @@ public final class Catalog {
   /** A snapshot with {@code table} added or replaced (matched by name). */
   public Catalog withTable(TableDef table) {
     var map = new TreeMap<>(tables);
-    map.put(Names.key(table.name()), table);
-    return new Catalog(map);
+    map.put(table.name(), table);
+    return new Catalog(map, nameFolding);
   }
 
   public Catalog withoutTable(String name) {
     var map = new TreeMap<>(tables);
-    map.remove(Names.key(name));
-    return new Catalog(map);
+    map.remove(name);
+    return new Catalog(map, nameFolding);
   }
 
   @Override

@@ -2,11 +2,13 @@ package io.kitesql.expr;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.sql.ReservedWords;
 import io.kitesql.value.DataType;
 import io.kitesql.value.Text;
 import io.kitesql.value.TypeKind;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import net.sf.jsqlparser.expression.AnalyticExpression;
 import net.sf.jsqlparser.expression.AnyComparisonExpression;
 import net.sf.jsqlparser.expression.CaseExpression;
@@ -192,7 +194,18 @@ public final class ExpressionBinder {
     }
     BindScope.Name qualifier = t == null || t.getName() == null ? null : BindScope.Name.of(
         t.getName());
-    return scope.resolveColumn(qualifier, BindScope.Name.of(c.getColumnName()));
+    var name = BindScope.Name.of(c.getColumnName());
+    try {
+      return scope.resolveColumn(qualifier, name);
+    } catch (KiteSqlException e) {
+      if (e.errorCode() == ErrorCode.UNKNOWN_COLUMN && !name.quoted() && ReservedWords.isReserved(name.text())) {
+        // JSqlParser reads some misplaced reserved words as column names (WHERE order = 1)
+        throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error near '" + name.text() + "': "
+            + name.text().toUpperCase(Locale.ROOT) + " is a reserved word; quote it to use it as a name (\""
+            + name.text().toLowerCase(Locale.ROOT) + "\")", e);
+      }
+      throw e;
+    }
   }
 
   private Expr parameter(int slot) {
