@@ -38,8 +38,7 @@ final class Names {
       }
     }
     if (ReservedWords.isReserved(text)) {
-      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error near '" + text + "': " + text.toUpperCase(java.util.Locale.ROOT)
-          + " is a reserved word; quote it to use it as a name (\"" + text.toLowerCase(java.util.Locale.ROOT) + "\")");
+      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error near '" + text + "': " + ReservedWords.misplaced(text));
     }
     return folding.fold(text, false);
   }

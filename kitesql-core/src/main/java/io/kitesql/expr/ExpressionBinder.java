@@ -8,7 +8,6 @@ import io.kitesql.value.Text;
 import io.kitesql.value.TypeKind;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import net.sf.jsqlparser.expression.AnalyticExpression;
 import net.sf.jsqlparser.expression.AnyComparisonExpression;
 import net.sf.jsqlparser.expression.CaseExpression;
@@ -201,8 +200,7 @@ public final class ExpressionBinder {
       if (e.errorCode() == ErrorCode.UNKNOWN_COLUMN && !name.quoted() && ReservedWords.isReserved(name.text())) {
         // JSqlParser reads some misplaced reserved words as column names (WHERE order = 1)
         throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error near '" + name.text() + "': "
-            + name.text().toUpperCase(Locale.ROOT) + " is a reserved word; quote it to use it as a name (\""
-            + name.text().toLowerCase(Locale.ROOT) + "\")", e);
+            + ReservedWords.misplaced(name.text()), e);
       }
       throw e;
     }

@@ -27,6 +27,12 @@ public final class ReservedWords {
 
   private ReservedWords() {}
 
+  /** What a message says about the reserved word {@code word} standing where a name belongs. */
+  public static String misplaced(String word) {
+    return word.toUpperCase(Locale.ROOT) + " is a reserved word; quote it to use it as a name (\""
+        + word.toLowerCase(Locale.ROOT) + "\")";
+  }
+
   /** Whether the unquoted word {@code word} is reserved (any case). */
   public static boolean isReserved(String word) {
     return WORDS.contains(word.toUpperCase(Locale.ROOT));

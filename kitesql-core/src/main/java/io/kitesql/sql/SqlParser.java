@@ -268,6 +268,14 @@ public final class SqlParser {
     if (OVERRIDING.matcher(sql).find()) {
       return new KiteSqlException(ErrorCode.UNSUPPORTED_FEATURE, "INSERT ... OVERRIDING SYSTEM/USER VALUE is not supported: " + abbreviate(sql), e);
     }
+    // JSqlParser stops before a list whose first item is a reserved word (CREATE TABLE t (from INT)):
+    // the word is what is wrong, as PostgreSQL's "syntax error at or near" says
+    var next = at.next;
+    if (("(".equals(at.image) || ",".equals(at.image)) && next != null && next.image != null
+        && next.image.chars().allMatch(c -> Character.isLetter(c) || c == '_') && ReservedWords.isReserved(next.image)) {
+      return new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error at " + position(next, rewritten) + " near '" + next.image
+          + "': " + ReservedWords.misplaced(next.image) + ": " + abbreviate(sql), e);
+    }
     // Window syntax JSqlParser does not know is valid SQL we do not implement: name it as such.
     if (at.image != null && (at.image.equalsIgnoreCase("GROUPS") || at.image.equalsIgnoreCase("EXCLUDE"))) {
       return new KiteSqlException(ErrorCode.UNSUPPORTED_FEATURE, "window frame " + at.image.toUpperCase(java.util.Locale.ROOT)
@@ -289,8 +297,7 @@ public final class SqlParser {
       var t = tokens.get(i);
       if (t.kind() == SqlTokens.Kind.WORD && ReservedWords.isReserved(t.text()) && NAME_BEFORE.contains(tokens.get(i - 1).text().toUpperCase(java.util.Locale.ROOT))) {
         return new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error at " + position(sql, t.start(), rewritten)
-            + " near '" + t.text() + "': " + t.text().toUpperCase(java.util.Locale.ROOT) + " is a reserved word; quote it to use it as a name (\""
-            + t.text().toLowerCase(java.util.Locale.ROOT) + "\"): " + abbreviate(sql));
+            + " near '" + t.text() + "': " + ReservedWords.misplaced(t.text()) + ": " + abbreviate(sql));
       }
     }
     var first = tokens.isEmpty() ? "" : tokens.getFirst().text();

@@ -127,6 +127,7 @@ class IdentifierRulesTest {
         "create table select (x int)",
         "create table order (x int)",
         "create table t2 (x int, group int)",
+        "create table t3 (from int)",
         "select * from order",
         "select a from t order",
         "select a from t where order = 1",
