@@ -90,6 +90,11 @@ public enum ErrorCode {
   WRONG_STATEMENT_KIND(4014, "42000", Category.USER),
   /** An explicit value for a {@code GENERATED ALWAYS AS IDENTITY} column (INSERT or UPDATE). */
   GENERATED_ALWAYS(4017, "428C9", Category.USER),
+  /**
+   * The columns of an {@code ON CONFLICT (...)} target are those of no PRIMARY KEY or unique
+   * index of the table (PostgreSQL's invalid_column_reference).
+   */
+  INVALID_CONFLICT_TARGET(4030, "42P10", Category.USER),
 
   /** A bug: an invariant of the engine did not hold. */
   INTERNAL_ERROR(9001, "XX000", Category.INTERNAL);

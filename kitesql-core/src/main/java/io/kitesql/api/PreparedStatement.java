@@ -38,7 +38,7 @@ public final class PreparedStatement {
     return current().parameters().count();
   }
 
-  /** The result columns of a query or of an INSERT ... RETURNING; empty for other statements. */
+  /** The result columns of a query or of an INSERT, UPDATE or DELETE ... RETURNING; empty for other statements. */
   public List<ResultColumn> columns() {
     return current().columns();
   }
@@ -48,7 +48,7 @@ public final class PreparedStatement {
     return current().statement().isReadOnly();
   }
 
-  /** Whether it returns rows through {@code query()}: a query, or an INSERT ... RETURNING. */
+  /** Whether it returns rows through {@code query()}: a query, or an INSERT, UPDATE or DELETE ... RETURNING. */
   public boolean returnsRows() {
     return current().statement().returnsRows();
   }

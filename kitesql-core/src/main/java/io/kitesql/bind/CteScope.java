@@ -44,11 +44,6 @@ final class CteScope {
   }
 
   /** This scope extended by {@code items}, each seeing the ones before it. */
-  CteScope with(List<WithItem<?>> items) {
-    return with(items, NameFolding.UNQUOTED);
-  }
-
-  /** {@link #with(List)} with names folded by {@code folding} (the database's). */
   CteScope with(List<WithItem<?>> items, NameFolding folding) {
     var scope = this;
     boolean recursive = false;

@@ -43,11 +43,6 @@ final class Names {
     return folding.fold(text, false);
   }
 
-  /** {@link #canonical(String, NameFolding)} with the rules of databases created by this version. */
-  static String canonical(String raw) {
-    return canonical(raw, NameFolding.UNQUOTED);
-  }
-
   static String tableName(Table t, NameFolding folding) {
     if (t == null || t.getName() == null) {
       // JSqlParser accepts "DELETE FROM WHERE ..." and leaves the table out

@@ -42,10 +42,6 @@ final class RelationScope implements BindScope {
     this.foldQuoted = folding == NameFolding.ALL;
   }
 
-  static RelationScope of(List<OutputColumn> columns) {
-    return of(columns, NameFolding.UNQUOTED);
-  }
-
   static RelationScope of(List<OutputColumn> columns, NameFolding folding) {
     return new RelationScope(columns.stream().map(ScopeColumn::visible).toList(), folding);
   }
