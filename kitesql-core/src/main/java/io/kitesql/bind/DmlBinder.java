@@ -80,7 +80,11 @@ final class DmlBinder {
         throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "UPDATE SET lists " + set.getColumns().size() + " columns but " + set.getValues().size() + " values");
       }
       for (int i = 0; i < set.getColumns().size(); i++) {
-        int position = column(table, set.getColumn(i).getColumnName(), catalog.nameFolding());
+        if (!(set.getColumns().get(i) instanceof net.sf.jsqlparser.schema.Column target)) {
+          // JSqlParser accepts any expression in a parenthesized SET list: SET (1) = (1)
+          throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error: SET needs column names, not " + set.getColumns().get(i));
+        }
+        int position = column(table, target.getColumnName(), catalog.nameFolding());
         var column = table.columns().get(position);
         var value = (net.sf.jsqlparser.expression.Expression) set.getValues().get(i);
         boolean toDefault = InsertBinder.isDefault(value);
