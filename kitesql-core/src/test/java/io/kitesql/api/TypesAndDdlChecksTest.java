@@ -73,6 +73,23 @@ class TypesAndDdlChecksTest {
   }
 
   @Test
+  void smallintKeysCompareWithValuesBeyondTheirRange() {
+    db.execute("create table k (a smallint primary key, b smallint)");
+    db.execute("create index kb on k (b)");
+    db.execute("insert into k values (1, 1), (2, 300), (-5, -32768)");
+    // every stored value is below 100000 and above -100000: a key range must not refuse the bound
+    assertThat(column("select a from k where a < 100000 order by a")).containsExactly("-5", "1", "2");
+    assertThat(column("select a from k where a between -40000 and 40000 order by a")).containsExactly("-5", "1", "2");
+    assertThat(column("select a from k where b < 100000 order by a")).containsExactly("-5", "1", "2");
+    assertThat(column("select a from k where b = 100000")).isEmpty();
+    assertThat(column("select a from k where b <= -32768")).containsExactly("-5");
+    // an INT constant that fits still uses the key
+    assertThat(String.join("\n", column("explain select a from k where a = 2"))).contains("PrimaryKeyLookup k = (2)");
+    assertThat(String.join("\n", column("explain select a from k where b = 300"))).contains("IndexRangeScan");
+    assertThat(column("select a from k where b = 300")).containsExactly("2");
+  }
+
+  @Test
   void smallserialCountsWithinSixteenBits() {
     db.execute("create table c (id smallserial, x int)");
     db.execute("insert into c (id, x) values (32767, 1)");
