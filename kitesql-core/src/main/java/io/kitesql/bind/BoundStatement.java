@@ -146,6 +146,14 @@ public sealed interface BoundStatement {
    */
   record AddColumn(String table, ColumnDef column, Object defaultValue, boolean ifNotExists) implements BoundStatement {}
 
+  /**
+   * CREATE [OR REPLACE] VIEW [IF NOT EXISTS]; {@code definition} has a placeholder id until
+   * created.
+   */
+  record CreateView(io.kitesql.catalog.ViewDef definition, boolean orReplace, boolean ifNotExists) implements BoundStatement {}
+
+  record DropView(String name, boolean ifExists) implements BoundStatement {}
+
   /** EXPLAIN of a query: the plan's lines as rows. */
   record Explain(Query query) implements BoundStatement {}
 }

@@ -29,6 +29,8 @@ public final class Optimizer {
       case BoundStatement.CreateIndex c -> c;
       case BoundStatement.DropIndex d -> d;
       case BoundStatement.AddColumn a -> a;
+      case BoundStatement.CreateView c -> c;
+      case BoundStatement.DropView d -> d;
     };
   }
 

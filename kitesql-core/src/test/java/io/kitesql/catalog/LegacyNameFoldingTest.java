@@ -28,7 +28,7 @@ class LegacyNameFoldingTest {
     var columns = List.of(ColumnDef.of("Id", DataType.INT).notNull(), ColumnDef.of("firstName", DataType.VARCHAR));
     var legacy = new TableDef(1, "Users", columns, List.of(0), List.of()).withIndex("Users_FirstName", List.of(1), false);
     try (var storage = Storage.open(dir, OPTIONS)) {
-      storage.write(tx -> CatalogStore.createTable(tx, Catalog.of(List.of(), NameFolding.ALL), legacy));
+      storage.write(tx -> CatalogStore.createTable(tx, Catalog.of(List.of(), List.of(), NameFolding.ALL), legacy));
       assertThat(storage.read(CatalogStore::load).nameFolding()).isEqualTo(NameFolding.ALL);
     }
   }
@@ -85,7 +85,7 @@ class LegacyNameFoldingTest {
   void anEmptyDatabaseOfAnEarlierVersionTakesTheStandardRules() {
     try (var storage = Storage.open(dir, OPTIONS)) {
       storage.write(tx -> {
-        var t = CatalogStore.createTable(tx, Catalog.of(List.of(), NameFolding.ALL),
+        var t = CatalogStore.createTable(tx, Catalog.of(List.of(), List.of(), NameFolding.ALL),
             new TableDef(1, "Gone", List.of(ColumnDef.of("x", DataType.INT)), List.of(), List.of()));
         CatalogStore.dropTable(tx, t);
         return t;
