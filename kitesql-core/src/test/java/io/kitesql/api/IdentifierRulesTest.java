@@ -111,6 +111,20 @@ class IdentifierRulesTest {
   }
 
   @Test
+  void viewsFollowTheSameRules() {
+    db.execute("create table \"x.y\" (\"order\" int)");
+    db.execute("insert into \"x.y\" values (5)");
+    db.execute("create view \"V\" (\"Order\") as select \"order\" from \"x.y\"");
+    db.execute("create view v as select \"order\" * 2 as Doubled from \"x.y\"");
+    assertThat(column("select \"Order\" from \"V\"")).containsExactly("5");
+    assertThat(column("select DOUBLED from V")).containsExactly("10");
+    assertThat(failure(() -> column("select \"Doubled\" from v")).errorCode()).isEqualTo(ErrorCode.UNKNOWN_COLUMN);
+    assertThat(failure(() -> db.execute("create view select as select 1")).errorCode()).isEqualTo(ErrorCode.SYNTAX_ERROR);
+    db.execute("drop view \"V\"");
+    db.execute("drop view V");
+  }
+
+  @Test
   void singleQuotedStringsAreNotNames() {
     var e = failure(() -> db.execute("create table 'sq' (x int)"));
     assertThat(e.errorCode()).isEqualTo(ErrorCode.SYNTAX_ERROR);
