@@ -38,45 +38,79 @@ public final class Measure {
 
   /** Measures {@code query} over {@code parameters} (cycled); an engine error yields {@link Results.Unsupported}. */
   public Results.Outcome cell(Engine engine, Engine.Query query, Object[][] parameters, Consumer consumer) {
+    return cells(engine, new Engine.Query[] {query}, parameters, consumer)[0];
+  }
+
+  /**
+   * Measures several variants of one query side by side: every parameter runs on each variant in
+   * turn (a b, b a, a b, ...: which goes first, and meets the rows' pages cold, rotates) in one
+   * transaction, each timed and its allocation counted alone,
+   * so that a noisy neighbour or a GC slows every variant alike and the ratios between them stay
+   * meaningful on a shared machine. One outcome per variant, in order; an engine error makes every
+   * outcome {@link Results.Unsupported}.
+   */
+  public Results.Outcome[] cells(Engine engine, Engine.Query[] variants, Object[][] parameters, Consumer consumer) {
     try {
-      return engine.inTransaction(() -> measure(query, parameters, consumer));
+      return engine.inTransaction(() -> measure(variants, parameters, consumer));
     } catch (Exception | AssertionError e) {
-      return new Results.Unsupported(reason(e));
+      var failed = new Results.Outcome[variants.length];
+      Arrays.fill(failed, new Results.Unsupported(reason(e)));
+      return failed;
     }
   }
 
-  private Results.Outcome measure(Engine.Query query, Object[][] parameters, Consumer consumer) throws Exception {
+  private Results.Outcome[] measure(Engine.Query[] variants, Object[][] parameters, Consumer consumer) throws Exception {
+    int k = variants.length;
     long sink = 0;
     int next = 0;
     long warmEnd = System.nanoTime() + config.warmupMillis() * 1_000_000;
     for (int n = 0; n < config.minExecutions() || System.nanoTime() < warmEnd; n++) {
-      sink += consumer.consume(query.execute(parameters[next]));
+      sink += consumer.consume(variants[n % k].execute(parameters[next]));
       next = (next + 1) % parameters.length;
     }
     int rounds = config.rounds();
     int perRound = Math.max(config.minExecutions(), config.maxExecutions() / rounds);
-    long roundNanos = config.measureMillis() * 1_000_000 / rounds;
-    var latencies = new long[perRound * rounds];
-    var roundMedians = new double[rounds];
-    var roundSorted = new long[perRound]; // allocated before the counter starts, like everything measured
+    long roundNanos = config.measureMillis() * k * 1_000_000 / rounds;
+    // everything measured is allocated before the counters start
+    var latencies = new long[k][perRound * rounds];
+    var roundMedians = new double[k][rounds];
+    var roundSorted = new long[perRound];
+    var allocated = new long[k];
     int count = 0;
-    long allocatedBefore = allocatedBytes();
     for (int round = 0; round < rounds; round++) {
       int from = count;
       long roundEnd = System.nanoTime() + roundNanos;
       while (count - from < perRound && (count - from < config.minExecutions() || System.nanoTime() < roundEnd)) {
-        long start = System.nanoTime();
-        sink += consumer.consume(query.execute(parameters[next]));
-        latencies[count++] = System.nanoTime() - start;
+        var parameter = parameters[next];
+        for (int i = 0; i < k; i++) {
+          // the first variant on a parameter meets its pages cold: each goes first in turn
+          int v = (i + count) % k;
+          long allocatedBefore = allocatedBytes();
+          long start = System.nanoTime();
+          sink += consumer.consume(variants[v].execute(parameter));
+          latencies[v][count] = System.nanoTime() - start;
+          allocated[v] += allocatedBytes() - allocatedBefore;
+        }
+        count++;
         next = (next + 1) % parameters.length;
       }
-      int n = count - from;
-      System.arraycopy(latencies, from, roundSorted, 0, n);
-      Arrays.sort(roundSorted, 0, n);
-      roundMedians[round] = percentile(roundSorted, n, 0.50);
+      for (int v = 0; v < k; v++) {
+        int n = count - from;
+        System.arraycopy(latencies[v], from, roundSorted, 0, n);
+        Arrays.sort(roundSorted, 0, n);
+        roundMedians[v][round] = percentile(roundSorted, n, 0.50);
+      }
     }
-    long allocated = allocatedBytes() - allocatedBefore;
     blackhole += sink;
+    var outcomes = new Results.Outcome[k];
+    for (int v = 0; v < k; v++) {
+      outcomes[v] = outcome(latencies[v], count, roundMedians[v], allocated[v]);
+    }
+    return outcomes;
+  }
+
+  private static Results.Measured outcome(long[] latencies, int count, double[] roundMedians, long allocated) {
+    int rounds = roundMedians.length;
     Arrays.sort(latencies, 0, count);
     Arrays.sort(roundMedians);
     double median = rounds % 2 == 1 ? roundMedians[rounds / 2]

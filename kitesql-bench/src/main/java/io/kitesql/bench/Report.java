@@ -165,7 +165,10 @@ public final class Report {
             + "the note's length and first and last char (Table 1's caller). A cell's calls run inside one read-only "
             + "transaction: `KiteSQL raw engine` is the same SELECT through `Database.prepare` + `tx.query` in one "
             + "read-only transaction; `KiteSQL repository` calls the repository inside a `@ReadOnlyTxn` method, so "
-            + "`note` is a borrowed `Text`; Spring Data JDBC calls it inside a `@Transactional(readOnly = true)` "
+            + "`note` is a borrowed `Text`; `KiteSQL repository + metrics` is the same with the starter's "
+            + "`KiteSqlStatementMetrics` (on a `SimpleMeterRegistry`, allocation measured) recording every call, as "
+            + "the starter wires it when the application has a meter registry; these two columns run in one context, "
+            + "their calls alternating (metrics off, on, off, ...), so that the machine's noise falls on both alike; Spring Data JDBC calls it inside a `@Transactional(readOnly = true)` "
             + "method (`DataSourceTransactionManager` over one connection: autocommit off for the cell and "
             + "`Connection.setReadOnly(true)`, which H2 ignores; H2 stays READ COMMITTED, no snapshot). Plain "
             + "`AnnotationConfigApplicationContext`s, no Spring Boot. Warm-up per cell: " + config.repositoryWarmupMillis()

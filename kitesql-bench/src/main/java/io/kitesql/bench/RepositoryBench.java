@@ -3,6 +3,10 @@ package io.kitesql.bench;
 import io.kitesql.api.KiteSql;
 import io.kitesql.bench.repository.RepositoryContexts;
 import io.kitesql.bench.repository.RepositoryEngine;
+import io.kitesql.boot.metrics.KiteSqlStatementMetrics;
+import io.kitesql.data.core.KiteSqlTemplate;
+import io.kitesql.data.core.StatementObserver;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.kitesql.storage.Durability;
 import io.kitesql.storage.MappedRegions;
 import java.util.List;
@@ -23,10 +27,12 @@ public final class RepositoryBench {
   public static final String VARIANT = "repository lookup";
   public static final String RAW = "KiteSQL raw engine";
   public static final String REPOSITORY = "KiteSQL repository";
+  /** The same repository with the starter's statement metrics recording every call. */
+  public static final String REPOSITORY_METRICS = "KiteSQL repository + metrics";
   public static final String JDBC_H2 = "Spring Data JDBC + H2";
   public static final String JDBC_SQLITE = "Spring Data JDBC + SQLite";
   /** Table 5's columns, in order. */
-  public static final List<String> ENGINES = List.of(RAW, REPOSITORY, JDBC_H2, JDBC_SQLITE);
+  public static final List<String> ENGINES = List.of(RAW, REPOSITORY, REPOSITORY_METRICS, JDBC_H2, JDBC_SQLITE);
 
   /** What the derived method runs, for the raw engine and the report. */
   public static final String SQL = "select id, note" + Workload.WHERE;
@@ -41,42 +47,73 @@ public final class RepositoryBench {
     this.log = log;
   }
 
-  /** Measures the four cells of one tier; an engine that cannot run is "n/a" with the reason. */
+  /** Measures the cells of one tier; an engine that cannot run is "n/a" with the reason. */
   void run(Stores stores, Object[][] parameters, String tier) {
-    for (var engine : ENGINES) {
-      Results.Outcome outcome;
+    for (var group : List.of(List.of(RAW), List.of(REPOSITORY, REPOSITORY_METRICS), List.of(JDBC_H2), List.of(JDBC_SQLITE))) {
+      Results.Outcome[] outcomes;
       try {
-        outcome = measure(engine, stores, parameters);
+        outcomes = measure(group, stores, parameters);
       } catch (Exception e) {
-        outcome = new Results.Unsupported(reason(engine, e));
+        outcomes = group.stream().map(engine -> new Results.Unsupported(reason(engine, e))).toArray(Results.Outcome[]::new);
       }
-      results.put(new Results.Key(TABLE, VARIANT, tier, engine), outcome);
-      log.accept("  " + tier + " | " + engine + " | table 5 " + VARIANT + ": " + Report.cell(outcome));
+      for (int i = 0; i < group.size(); i++) {
+        var engine = group.get(i);
+        results.put(new Results.Key(TABLE, VARIANT, tier, engine), outcomes[i]);
+        log.accept("  " + tier + " | " + engine + " | table 5 " + VARIANT + ": " + Report.cell(outcomes[i]));
+      }
     }
   }
 
-  private Results.Outcome measure(String engineName, Stores stores, Object[][] parameters) throws Exception {
+  private Results.Outcome[] measure(List<String> group, Stores stores, Object[][] parameters) throws Exception {
+    var engineName = group.getFirst();
     if (engineName.equals(RAW)) {
       try (var engine = new KiteEngine(stores.kiteDir(), KiteEngine.Mode.BORROWED)) {
-        return measure.cell(engine, engine.prepare(SQL), parameters, RepositoryBench::touchNotes);
+        return new Results.Outcome[] {measure.cell(engine, engine.prepare(SQL), parameters, RepositoryBench::touchNotes)};
       }
     }
     try (var engine = open(engineName, stores)) {
       facts(engineName, engine);
       var lookup = engine.lookup();
-      var outcome = measure.cell(engine, lookup, parameters, RepositoryBench::touchNotes);
-      if (engine.borrows() && outcome instanceof Results.Measured) {
+      var outcomes = engineName.equals(REPOSITORY)
+          ? measureMetricsOffAndOn(engine, lookup, parameters)
+          : new Results.Outcome[] {measure.cell(engine, lookup, parameters, RepositoryBench::touchNotes)};
+      if (engine.borrows() && outcomes[0] instanceof Results.Measured) {
         var regions = MappedRegions.of(engine.bean(io.kitesql.api.Database.class).dataFile());
         results.addMapCheck(engineName, BenchRunner.checkMap(engine, lookup, parameters, new int[] {1}, regions));
       }
-      return outcome;
+      return outcomes;
     }
+  }
+
+  /**
+   * KiteSQL's repository without and with the starter's statement metrics, side by side in one
+   * context: the calls alternate between the template reporting to no observer (as with {@code
+   * kitesql.metrics.enabled=false}) and to {@code KiteSqlStatementMetrics}, so the machine's noise
+   * falls on both alike and their ratio is the metrics' cost.
+   */
+  private Results.Outcome[] measureMetricsOffAndOn(RepositoryEngine engine, Engine.Query lookup, Object[][] parameters) {
+    var template = engine.bean(KiteSqlTemplate.class);
+    var metrics = engine.bean(KiteSqlStatementMetrics.class);
+    Engine.Query off = arguments -> {
+      template.setStatementObserver(StatementObserver.NONE);
+      return lookup.execute(arguments);
+    };
+    Engine.Query on = arguments -> {
+      template.setStatementObserver(metrics);
+      return lookup.execute(arguments);
+    };
+    var outcomes = measure.cells(engine, new Engine.Query[] {off, on}, parameters, RepositoryBench::touchNotes);
+    template.setStatementObserver(StatementObserver.NONE);
+    if (outcomes[1] instanceof Results.Measured) {
+      RepositoryContexts.requireRecorded(engine.bean(MeterRegistry.class));
+    }
+    return outcomes;
   }
 
   private static RepositoryEngine open(String engineName, Stores stores) throws Exception {
     return switch (engineName) {
       case REPOSITORY -> new RepositoryEngine(engineName, true,
-          RepositoryContexts.kiteSql(() -> KiteSql.open(stores.kiteDir(), KiteEngine.options(Durability.NO_SYNC))));
+          RepositoryContexts.kiteSql(() -> KiteSql.open(stores.kiteDir(), KiteEngine.options(Durability.NO_SYNC)), true));
       case JDBC_H2 -> new RepositoryEngine(engineName, false,
           RepositoryContexts.jdbc(unchecked(() -> stores.connection(Stores.Kind.H2_DEFAULT))));
       case JDBC_SQLITE -> new RepositoryEngine(engineName, false,

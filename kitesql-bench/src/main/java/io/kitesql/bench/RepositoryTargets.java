@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * The targets of issue 10 for Table 5, each decided from the measured numbers: KiteSQL's
  * repository costs little over the raw engine and much less than Spring Data JDBC + H2, and its
- * allocation does not grow with the note's length.
+ * allocation does not grow with the note's length; and those of issue 11: the starter's statement
+ * metrics cost little over the same repository without them.
  */
 final class RepositoryTargets {
   /** Repository p50 at most this many times the raw engine's. */
@@ -19,6 +20,10 @@ final class RepositoryTargets {
   static final double MAX_BYTES_OF_JDBC = 0.2;
   /** "Flat in note length": the repository's allocation differs by at most this between tiers (as Table 1's target). */
   static final double MAX_BYTES_SPREAD = 64;
+  /** Issue 11: with the starter's metrics on, p50 at most this many times the same repository's without. */
+  static final double MAX_TIME_WITH_METRICS = 1.1;
+  /** Issue 11: with metrics on, allocation at most this many bytes over the same repository's without. */
+  static final double MAX_BYTES_WITH_METRICS = 200;
 
   private final Results r;
   private final List<String> tiers;
@@ -72,6 +77,19 @@ final class RepositoryTargets {
         }));
     line("KiteSQL repository allocation flat in note length (spread ≤ " + (int) MAX_BYTES_SPREAD + " B across " + at + ")",
         flat());
+    out.append("\n## Targets (issue 11, metrics overhead), computed from this run\n\n");
+    line("With the starter's metrics on, p50 ≤ " + MAX_TIME_WITH_METRICS + "× the same repository's without, at " + at,
+        compare(RepositoryBench.REPOSITORY_METRICS, RepositoryBench.REPOSITORY, (metered, plain, e) -> {
+          e.append(String.format("%s / %s µs = %.2fx", Report.micros(metered.p50Micros()), Report.micros(plain.p50Micros()),
+              metered.p50Micros() / plain.p50Micros()));
+          return metered.p50Micros() <= MAX_TIME_WITH_METRICS * plain.p50Micros();
+        }));
+    line("With the starter's metrics on, allocation ≤ the same repository's + " + (int) MAX_BYTES_WITH_METRICS + " B, at " + at,
+        compare(RepositoryBench.REPOSITORY_METRICS, RepositoryBench.REPOSITORY, (metered, plain, e) -> {
+          e.append(String.format("%.0f B vs %.0f B: %+.0f B", metered.bytesPerExecution(), plain.bytesPerExecution(),
+              metered.bytesPerExecution() - plain.bytesPerExecution()));
+          return metered.bytesPerExecution() <= plain.bytesPerExecution() + MAX_BYTES_WITH_METRICS;
+        }));
     out.append('\n');
     return out.toString();
   }
@@ -90,15 +108,20 @@ final class RepositoryTargets {
         + Report.cell(r.get(RepositoryBench.TABLE, RepositoryBench.VARIANT, tier, engine)));
   }
 
-  /** The check at every tier: met if met at all of them. */
+  /** The check of KiteSQL's repository against {@code reference} at every tier. */
   private Verdict compare(String reference, Check check) {
+    return compare(RepositoryBench.REPOSITORY, reference, check);
+  }
+
+  /** The check of {@code subject} against {@code reference} at every tier: met if met at all of them. */
+  private Verdict compare(String subject, String reference, Check check) {
     var evidence = new ArrayList<String>();
     boolean met = true;
     for (var tier : tiers) {
-      var repository = measured(tier, RepositoryBench.REPOSITORY);
+      var repository = measured(tier, subject);
       var other = measured(tier, reference);
       if (repository == null || other == null) {
-        return missing(tier, repository == null ? RepositoryBench.REPOSITORY : reference);
+        return missing(tier, repository == null ? subject : reference);
       }
       var figures = new StringBuilder(tier).append(": ");
       met &= check.met(repository, other, figures);

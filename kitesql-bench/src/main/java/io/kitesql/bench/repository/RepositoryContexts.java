@@ -1,9 +1,12 @@
 package io.kitesql.bench.repository;
 
 import io.kitesql.api.Database;
+import io.kitesql.boot.metrics.KiteSqlStatementMetrics;
 import io.kitesql.data.config.EnableKiteSqlRepositories;
 import io.kitesql.data.core.KiteSqlTemplate;
 import io.kitesql.data.transaction.KiteSqlTransactionManager;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.sql.Connection;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -31,14 +34,37 @@ import org.springframework.transaction.annotation.EnableTransactionManagement;
 public final class RepositoryContexts {
   private RepositoryContexts() {}
 
-  /** KiteSQL's repositories on {@code database}, which the context closes when it closes. */
-  public static AnnotationConfigApplicationContext kiteSql(Supplier<Database> database) {
+  /**
+   * KiteSQL's repositories on {@code database}, which the context closes when it closes. With
+   * {@code metrics}, the template reports every statement to the starter's {@link
+   * KiteSqlStatementMetrics} (allocation measured) on a {@link SimpleMeterRegistry}, as the
+   * starter's auto-configuration wires it in an application with a meter registry.
+   */
+  public static AnnotationConfigApplicationContext kiteSql(Supplier<Database> database, boolean metrics) {
     var context = new AnnotationConfigApplicationContext();
     context.registerBean("database", Database.class, database, definition -> definition.setDestroyMethodName("close"));
     context.register(KiteSqlConfig.class);
+    if (metrics) {
+      context.register(MetricsConfig.class);
+    }
     context.refresh();
     return context;
   }
+
+  /**
+   * Fails unless the metrics context's registry recorded the repository method's calls: a metrics
+   * column that measured nothing would look like free metrics.
+   */
+  public static void requireRecorded(MeterRegistry registry) {
+    var timer = registry.find("kitesql.query").tag("statement", STATEMENT).timer();
+    var allocated = registry.find("kitesql.query.allocated").tag("statement", STATEMENT).summary();
+    if (timer == null || timer.count() == 0 || allocated == null || allocated.count() == 0) {
+      throw new IllegalStateException("the metrics column recorded no kitesql.query / kitesql.query.allocated for " + STATEMENT);
+    }
+  }
+
+  /** The statement name the repository method's meters carry. */
+  static final String STATEMENT = "OrderRepository.findByCustomerIdAndStatusAndAmountGreaterThan";
 
   /**
    * Spring Data JDBC's repositories on {@code connection} (closed with the context). The dialect is
@@ -77,6 +103,22 @@ public final class RepositoryContexts {
     @Bean
     ReadOnlyScope readOnlyScope() {
       return new ReadOnlyScope.KiteSql();
+    }
+  }
+
+  /** The starter's statement metrics, attached to the template as its auto-configuration does. */
+  @Configuration(proxyBeanMethods = false)
+  static class MetricsConfig {
+    @Bean
+    MeterRegistry meterRegistry() {
+      return new SimpleMeterRegistry();
+    }
+
+    @Bean
+    KiteSqlStatementMetrics kiteSqlStatementMetrics(MeterRegistry registry, KiteSqlTemplate template) {
+      var metrics = new KiteSqlStatementMetrics(registry, true);
+      template.setStatementObserver(metrics);
+      return metrics;
     }
   }
 

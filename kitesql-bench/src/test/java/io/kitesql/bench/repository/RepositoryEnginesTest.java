@@ -51,7 +51,7 @@ class RepositoryEnginesTest {
     assertTrue(expected.stream().allMatch(notes -> notes.size() == 10), expected::toString);
 
     var kite = new RepositoryEngine("kite", true,
-        RepositoryContexts.kiteSql(() -> KiteSql.open(stores.kiteDir(), KiteEngine.options(Durability.NO_SYNC))));
+        RepositoryContexts.kiteSql(() -> KiteSql.open(stores.kiteDir(), KiteEngine.options(Durability.NO_SYNC)), false));
     try (kite) {
       var lookup = kite.lookup();
       kite.inTransaction(() -> {

@@ -1,7 +1,6 @@
 package io.kitesql.boot.actuate;
 
 import io.kitesql.boot.metrics.KiteSqlStatementMetrics;
-import io.micrometer.core.instrument.distribution.HistogramSnapshot;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -22,23 +21,15 @@ public final class MicrometerStatementStatistics implements StatementStatistics 
   private static Seen seen(KiteSqlStatementMetrics.StatementMeters m) {
     var timer = m.successTimer().takeSnapshot();
     var allocated = m.allocated().takeSnapshot();
+    double nanosPerMilli = TimeUnit.MILLISECONDS.toNanos(1);
     long calls = m.calls();
     var sqls = m.sqls();
     return new Seen(m.name(), m.sql(), sqls.size() > 1 ? sqls.subList(1, sqls.size()) : List.of(), calls, calls - m.successTimer().count(),
-        round(timer.mean(TimeUnit.MILLISECONDS)), round(percentile(timer, 0.5, true)), round(percentile(timer, 0.99, true)),
+        round(timer.mean(TimeUnit.MILLISECONDS)), round(m.latencyNanos(0.5) / nanosPerMilli), round(m.latencyNanos(0.99) / nanosPerMilli),
         allocated.count() == 0 ? null : round(allocated.mean()),
-        allocated.count() == 0 ? null : round(percentile(allocated, 0.5, false)),
-        allocated.count() == 0 ? null : round(percentile(allocated, 0.99, false)),
+        allocated.count() == 0 ? null : round(m.allocatedBytes(0.5)),
+        allocated.count() == 0 ? null : round(m.allocatedBytes(0.99)),
         (long) m.unmeasured().count(), round(m.rows().mean()), round(m.borrowed().mean()), round(m.copied().mean()));
-  }
-
-  private static double percentile(HistogramSnapshot snapshot, double p, boolean time) {
-    for (var v : snapshot.percentileValues()) {
-      if (v.percentile() == p) {
-        return time ? v.value(TimeUnit.MILLISECONDS) : v.value();
-      }
-    }
-    return Double.NaN;
   }
 
   private static double round(double value) {

@@ -9,8 +9,9 @@ public interface StatementStatistics {
   List<Seen> statements();
 
   /**
-   * One statement name's figures. Latency percentiles cover Micrometer's recent window (about two
-   * minutes by default); means and counts cover the whole run.
+   * One statement name's figures, over the whole run. The p50 and p99 of successful calls'
+   * latency and allocation come from log-linear buckets: each is within about 6% above the value
+   * it stands for.
    *
    * @param sql the SQL it was first seen with; null for unnamed direct SQL
    * @param otherSql further SQL texts seen under the same name (dynamic sorting, for example)
