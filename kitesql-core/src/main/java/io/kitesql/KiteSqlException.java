@@ -27,6 +27,14 @@ public class KiteSqlException extends RuntimeException {
     return errorCode;
   }
 
+  /**
+   * The message without the error code: what a wrapping exception quotes, so that the code is
+   * not repeated in its message.
+   */
+  public String reason() {
+    return super.getMessage();
+  }
+
   @Override
   public String getMessage() {
     return super.getMessage() + " [" + errorCode + " " + errorCode.code() + "]";

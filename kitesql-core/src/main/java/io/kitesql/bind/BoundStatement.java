@@ -137,8 +137,14 @@ public sealed interface BoundStatement {
 
   record DropIndex(String name, boolean ifExists) implements BoundStatement {}
 
-  /** ALTER TABLE ... ADD COLUMN; {@code defaultValue} is the evaluated DEFAULT (or NULL). */
-  record AddColumn(String table, ColumnDef column, Object defaultValue) implements BoundStatement {}
+  /**
+   * ALTER TABLE ADD COLUMN.
+   *
+   * @param defaultValue the value existing rows get (the DEFAULT, already of the column's type)
+   * @param ifNotExists whether an existing column of that name makes this a no-op (PostgreSQL's
+   *     {@code ADD COLUMN IF NOT EXISTS})
+   */
+  record AddColumn(String table, ColumnDef column, Object defaultValue, boolean ifNotExists) implements BoundStatement {}
 
   /**
    * CREATE [OR REPLACE] VIEW [IF NOT EXISTS]; {@code definition} has a placeholder id until

@@ -51,7 +51,7 @@ final class ColumnTypes {
       try {
         common = common == null ? types.get(i) : Types.commonType(common, types.get(i));
       } catch (KiteSqlException x) {
-        throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, where + ": " + x.getMessage(), x);
+        throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, where + ": " + x.reason(), x);
       }
     }
     return common == null ? types.getFirst() : common;

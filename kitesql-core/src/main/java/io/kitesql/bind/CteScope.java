@@ -1,6 +1,8 @@
 package io.kitesql.bind;
 
 import io.kitesql.catalog.Catalog;
+import io.kitesql.catalog.NameFolding;
+import io.kitesql.expr.BindScope;
 import io.kitesql.expr.Parameters;
 import io.kitesql.plan.OutputColumn;
 import io.kitesql.plan.PlanNode;
@@ -43,7 +45,7 @@ final class CteScope {
   }
 
   /** This scope extended by {@code items}, each seeing the ones before it. */
-  CteScope with(List<WithItem<?>> items) {
+  CteScope with(List<WithItem<?>> items, NameFolding folding) {
     var scope = this;
     boolean recursive = false;
     for (var item : items) {
@@ -51,9 +53,9 @@ final class CteScope {
         throw Unsupported.feature("data-modifying statements in WITH (" + item.getAliasName() + ")");
       }
       recursive |= item.isRecursive(); // WITH RECURSIVE applies to the whole list
-      var name = Names.unquote(item.getAliasName());
+      var name = Names.canonical(item.getAliasName(), folding);
       var columns = item.getWithItemList() == null ? List.<String>of()
-          : item.getWithItemList().stream().map(c -> Names.unquote(c.getExpression().toString())).toList();
+          : item.getWithItemList().stream().map(c -> Names.canonical(c.getExpression().toString(), folding)).toList();
       scope = scope.plus(name, new Definition(name, columns, item.getSelect().getSelect(), scope, recursive));
     }
     return scope;
@@ -71,7 +73,7 @@ final class CteScope {
     if (t.getSchemaName() != null || byName.isEmpty()) {
       return Optional.empty();
     }
-    return Optional.ofNullable(byName.get(key(Names.unquote(t.getName()))));
+    return Optional.ofNullable(byName.get(key(BindScope.Name.of(t.getName()).text())));
   }
 
   /** The plan of a reference to {@code entry} as {@code t} (with its alias, if any). */
@@ -85,7 +87,7 @@ final class CteScope {
         yield Relations.named(new WorkTableScan(w.id(), w.name(), w.output()), w.name(), List.of());
       }
     };
-    return t.getAlias() == null ? named : Relations.derived(named, t.getAlias());
+    return t.getAlias() == null ? named : Relations.derived(named, t.getAlias(), catalog.nameFolding());
   }
 
   private static String key(String name) {

@@ -4,6 +4,7 @@ import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.catalog.Catalog;
 import io.kitesql.catalog.Identity;
+import io.kitesql.catalog.NameFolding;
 import io.kitesql.catalog.TableDef;
 import io.kitesql.expr.Clause;
 import io.kitesql.expr.Expr;
@@ -57,9 +58,9 @@ final class DmlBinder {
       throw Unsupported.feature("UPDATE with ORDER BY or LIMIT");
     }
     var table = Names.table(catalog, update.getTable());
-    var scan = scan(table, update.getTable());
+    var scan = scan(table, update.getTable(), catalog.nameFolding());
     var queries = new QueryBinder(catalog, params);
-    var binder = queries.binder(RelationScope.of(scan.output()));
+    var binder = queries.binder(RelationScope.of(scan.output(), catalog.nameFolding()));
     var assignments = assignments(table, update.getUpdateSets(), binder);
     PlanNode source = update.getWhere() == null ? scan : new Filter(scan, binder.bind(update.getWhere(), Clause.WHERE));
     var returning = ReturningBinder.bind(update.getReturningClause(), table, update.getTable(), queries);
@@ -79,7 +80,11 @@ final class DmlBinder {
         throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "UPDATE SET lists " + set.getColumns().size() + " columns but " + set.getValues().size() + " values");
       }
       for (int i = 0; i < set.getColumns().size(); i++) {
-        int position = column(table, set.getColumn(i).getColumnName());
+        if (!(set.getColumns().get(i) instanceof net.sf.jsqlparser.schema.Column target)) {
+          // JSqlParser accepts any expression in a parenthesized SET list: SET (1) = (1)
+          throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error: SET needs column names, not " + set.getColumns().get(i));
+        }
+        int position = column(table, target.getColumnName(), catalog.nameFolding());
         var column = table.columns().get(position);
         var value = (net.sf.jsqlparser.expression.Expression) set.getValues().get(i);
         boolean toDefault = InsertBinder.isDefault(value);
@@ -105,11 +110,11 @@ final class DmlBinder {
       throw Unsupported.feature("DELETE with ORDER BY or LIMIT");
     }
     var table = Names.table(catalog, delete.getTable());
-    var scan = scan(table, delete.getTable());
+    var scan = scan(table, delete.getTable(), catalog.nameFolding());
     var queries = new QueryBinder(catalog, params);
     PlanNode source = scan;
     if (delete.getWhere() != null) {
-      source = new Filter(scan, queries.binder(RelationScope.of(scan.output())).bind(delete.getWhere(), Clause.WHERE));
+      source = new Filter(scan, queries.binder(RelationScope.of(scan.output(), catalog.nameFolding())).bind(delete.getWhere(), Clause.WHERE));
     }
     var returning = ReturningBinder.bind(delete.getReturningClause(), table, delete.getTable(), queries);
     return new BoundStatement.Delete(table, source, returning);
@@ -124,16 +129,17 @@ final class DmlBinder {
     }
   }
 
-  static TableScan scan(TableDef table, net.sf.jsqlparser.schema.Table ref) {
-    var alias = ref.getAlias() != null ? Names.unquote(ref.getAlias().getName()) : table.name();
+  static TableScan scan(TableDef table, net.sf.jsqlparser.schema.Table ref, NameFolding folding) {
+    var alias = ref.getAlias() != null ? Names.canonical(ref.getAlias().getName(), folding) : table.name();
     var all = IntStream.range(0, table.columns().size()).boxed().toList();
     return new TableScan(table, alias, all, new Access.FullScan());
   }
 
-  static int column(TableDef table, String name) {
-    var unquoted = Names.unquote(name);
-    return table.columnPosition(unquoted)
-        .orElseThrow(() -> new KiteSqlException(ErrorCode.UNKNOWN_COLUMN, "column " + unquoted + " does not exist in table " + table.name()));
+  /** The position of the column {@code name} (as written, quotes included) names in {@code table}. */
+  static int column(TableDef table, String name, NameFolding folding) {
+    var folded = Names.canonical(name, folding);
+    return table.columnPosition(folded).orElseThrow(() -> new KiteSqlException(ErrorCode.UNKNOWN_COLUMN,
+        "column " + Names.display(folded) + " does not exist in table " + Names.display(table.name())));
   }
 
 }

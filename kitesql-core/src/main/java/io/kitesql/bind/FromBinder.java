@@ -16,10 +16,11 @@ import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.Project;
 import io.kitesql.plan.TableScan;
 import io.kitesql.catalog.Catalog;
+import io.kitesql.catalog.NameFolding;
+import io.kitesql.expr.BindScope;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.IntStream;
 import net.sf.jsqlparser.schema.Table;
@@ -37,6 +38,11 @@ final class FromBinder {
   record Relation(PlanNode plan, List<ScopeColumn> columns) {
     RelationScope scope() {
       return new RelationScope(columns);
+    }
+
+    /** The scope a query's expressions see, resolving names by {@code folding}. */
+    RelationScope scope(NameFolding folding) {
+      return new RelationScope(columns, folding);
     }
   }
 
@@ -76,13 +82,13 @@ final class FromBinder {
           yield visible(Views.reference(view.get(), t, catalog));
         }
         var table = Names.table(catalog, t);
-        var alias = t.getAlias() != null ? Names.unquote(t.getAlias().getName()) : table.name();
+        var alias = t.getAlias() != null ? Names.canonical(t.getAlias().getName(), catalog.nameFolding()) : table.name();
         var all = IntStream.range(0, table.columns().size()).boxed().toList();
         yield visible(Views.scan(new TableScan(table, alias, all, new Access.FullScan())));
       }
-      case ParenthesedSelect sub -> visible(Relations.derived(queries.bind(sub.getSelect()), sub.getAlias()));
+      case ParenthesedSelect sub -> visible(Relations.derived(queries.bind(sub.getSelect()), sub.getAlias(), catalog.nameFolding()));
       case ParenthesedFromItem p when p.getFromItem() instanceof net.sf.jsqlparser.statement.select.Select s
-          && (p.getJoins() == null || p.getJoins().isEmpty()) -> visible(Relations.derived(queries.bind(s), p.getAlias()));
+          && (p.getJoins() == null || p.getJoins().isEmpty()) -> visible(Relations.derived(queries.bind(s), p.getAlias(), catalog.nameFolding()));
       case ParenthesedFromItem p -> {
         if (p.getAlias() != null) {
           throw Unsupported.feature("an alias on a parenthesized join");
@@ -104,7 +110,7 @@ final class FromBinder {
     }
     var columns = new ArrayList<>(left.columns());
     columns.addAll(right.columns());
-    var scope = new RelationScope(columns);
+    var scope = new RelationScope(columns, catalog.nameFolding());
     var using = join.isNatural() ? naturalColumns(left, right) : usingNames(join);
     if (!using.isEmpty()) {
       return joinUsing(left, right, kind, using);
@@ -120,11 +126,11 @@ final class FromBinder {
     return new Relation(Join.of(kind, left.plan(), right.plan(), condition), columns);
   }
 
-  private static List<String> usingNames(net.sf.jsqlparser.statement.select.Join join) {
+  private List<String> usingNames(net.sf.jsqlparser.statement.select.Join join) {
     var names = new ArrayList<String>();
     if (join.getUsingColumns() != null) {
       for (var c : join.getUsingColumns()) {
-        names.add(Names.unquote(c.getColumnName()));
+        names.add(BindScope.Name.of(c.getColumnName()).folded(catalog.nameFolding() == NameFolding.ALL));
       }
     }
     return names;
@@ -135,12 +141,12 @@ final class FromBinder {
     var rightNames = new HashSet<String>();
     for (var c : right.columns()) {
       if (c.unqualified()) {
-        rightNames.add(c.column().name().toLowerCase(Locale.ROOT));
+        rightNames.add(c.column().name());
       }
     }
     var names = new ArrayList<String>();
     for (var c : left.columns()) {
-      if (c.unqualified() && rightNames.contains(c.column().name().toLowerCase(Locale.ROOT))) {
+      if (c.unqualified() && rightNames.contains(c.column().name())) {
         names.add(c.column().name());
       }
     }
@@ -164,7 +170,7 @@ final class FromBinder {
       int l = leftScope.unqualifiedPosition(name);
       int r = rightScope.unqualifiedPosition(name);
       if (l < 0 || r < 0) {
-        throw new KiteSqlException(ErrorCode.UNKNOWN_COLUMN, "column " + name + " named in USING is missing on the " + (l < 0 ? "left" : "right") + " side");
+        throw new KiteSqlException(ErrorCode.UNKNOWN_COLUMN, "column " + Names.display(name) + " named in USING is missing on the " + (l < 0 ? "left" : "right") + " side");
       }
       var lc = left.columns().get(l).column();
       var rc = right.columns().get(r).column();

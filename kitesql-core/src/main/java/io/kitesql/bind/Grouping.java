@@ -56,7 +56,7 @@ final class Grouping {
       return checkedKey(binder.bind(e, Clause.GROUP_BY));
     } catch (KiteSqlException unknown) {
       if (unknown.errorCode() == ErrorCode.UNKNOWN_COLUMN && e instanceof Column c && c.getTable() == null) {
-        int i = select.indexOfName(Names.unquote(c.getColumnName()));
+        int i = select.indexOfName(c.getColumnName());
         if (i >= 0) {
           return checkedKey(select.expression(i));
         }

@@ -73,7 +73,7 @@ final class InsertBinder {
     return new BoundStatement.Insert(table, targets, source, Defaults.of(table), onConflict, returning);
   }
 
-  private static ArrayList<Integer> targets(Insert insert, TableDef table) {
+  private ArrayList<Integer> targets(Insert insert, TableDef table) {
     var targets = new ArrayList<Integer>();
     if (insert.getColumns() == null || insert.getColumns().isEmpty()) {
       IntStream.range(0, table.columns().size()).forEach(targets::add);
@@ -81,7 +81,7 @@ final class InsertBinder {
     }
     var seen = new HashSet<Integer>();
     for (var c : insert.getColumns()) {
-      int position = DmlBinder.column(table, c.getColumnName());
+      int position = DmlBinder.column(table, c.getColumnName(), catalog.nameFolding());
       if (!seen.add(position)) {
         throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "column " + c.getColumnName() + " is listed twice in INSERT");
       }

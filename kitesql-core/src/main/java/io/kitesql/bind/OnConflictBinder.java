@@ -3,6 +3,7 @@ package io.kitesql.bind;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.catalog.IndexDef;
+import io.kitesql.catalog.NameFolding;
 import io.kitesql.catalog.TableDef;
 import io.kitesql.expr.Clause;
 import io.kitesql.expr.Expr;
@@ -53,7 +54,7 @@ final class OnConflictBinder {
       var all = table.indexes().stream().filter(IndexDef::unique).toList();
       return Optional.of(new BoundStatement.OnConflict(!table.hasHiddenRowId(), all, new BoundStatement.ConflictAction.DoNothing()));
     }
-    var columns = targetColumns(target, table);
+    var columns = targetColumns(target, table, queries.nameFolding());
     boolean primaryKey = !table.hasHiddenRowId() && Set.copyOf(table.primaryKey()).equals(columns);
     var indexes = table.indexes().stream().filter(i -> i.unique() && Set.copyOf(i.columns()).equals(columns)).toList();
     if (!primaryKey && indexes.isEmpty()) {
@@ -67,7 +68,7 @@ final class OnConflictBinder {
   }
 
   /** The positions of the target's columns; expressions, collations, operator classes and WHERE are refused by name. */
-  private static Set<Integer> targetColumns(InsertConflictTarget target, TableDef table) {
+  private static Set<Integer> targetColumns(InsertConflictTarget target, TableDef table, NameFolding folding) {
     if (target.getWhereExpression() != null) {
       throw Unsupported.feature("ON CONFLICT (...) WHERE (there are no partial unique indexes to infer)");
     }
@@ -80,7 +81,7 @@ final class OnConflictBinder {
           || element.getSortOrder() != null || element.getNullOrdering() != null || element.getParams() != null && !element.getParams().isEmpty()) {
         throw Unsupported.feature("ON CONFLICT target element " + element + " (name a column only)");
       }
-      columns.add(DmlBinder.column(table, element.getColumnName()));
+      columns.add(DmlBinder.column(table, element.getColumnName(), folding));
     }
     return columns;
   }
@@ -88,11 +89,11 @@ final class OnConflictBinder {
   private static BoundStatement.ConflictAction.DoUpdate doUpdate(
       net.sf.jsqlparser.statement.insert.InsertConflictAction action, TableDef table, net.sf.jsqlparser.schema.Table ref,
       DmlBinder dml, QueryBinder queries) {
-    var scope = new ArrayList<>(DmlBinder.scan(table, ref).output());
+    var scope = new ArrayList<>(DmlBinder.scan(table, ref, queries.nameFolding()).output());
     for (var c : table.columns()) {
       scope.add(new OutputColumn(c.name(), c.type(), Optional.of(EXCLUDED)));
     }
-    var binder = queries.binder(RelationScope.of(scope));
+    var binder = queries.binder(RelationScope.of(scope, queries.nameFolding()));
     var assignments = dml.assignments(table, action.getUpdateSets(), binder);
     Optional<Expr> condition = action.getWhereExpression() == null ? Optional.empty()
         : Optional.of(binder.bind(action.getWhereExpression(), Clause.WHERE));

@@ -56,7 +56,7 @@ final class OrderByBinder {
       return (int) k - 1;
     }
     if (e instanceof Column c && c.getTable() == null) {
-      int byAlias = select.indexOfName(Names.unquote(c.getColumnName()));
+      int byAlias = select.indexOfName(c.getColumnName());
       if (byAlias >= 0) {
         return byAlias;
       }

@@ -3,6 +3,8 @@ package io.kitesql.bind;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.catalog.Catalog;
+import io.kitesql.catalog.NameFolding;
+import io.kitesql.sql.QuotedDots;
 import io.kitesql.expr.BindScope;
 import io.kitesql.expr.Clause;
 import io.kitesql.expr.Expr;
@@ -66,7 +68,12 @@ final class QueryBinder {
 
   /** A binder that also sees the CTEs of {@code withItems} (null or empty: this one). */
   QueryBinder with(List<WithItem<?>> withItems) {
-    return withItems == null || withItems.isEmpty() ? this : new QueryBinder(catalog, params, ctes.with(withItems), outer, captures);
+    return withItems == null || withItems.isEmpty() ? this : new QueryBinder(catalog, params, ctes.with(withItems, catalog.nameFolding()), outer, captures);
+  }
+
+  /** How this database folds the names of statements ({@link Catalog#nameFolding()}). */
+  NameFolding nameFolding() {
+    return catalog.nameFolding();
   }
 
   /** An expression binder over {@code scope} (and the enclosing query's, in a subquery) that binds subqueries too. */
@@ -119,14 +126,14 @@ final class QueryBinder {
     } else {
       var from = new FromBinder(catalog, params, this).bind(ps.getFromItem(), ps.getJoins());
       input = from.plan();
-      scope = from.scope();
+      scope = from.scope(catalog.nameFolding());
     }
     var binder = binder(scope);
     binder.namedWindows(ps.getWindowDefinitions());
     if (ps.getWhere() != null) {
       input = new Filter(input, binder.bind(ps.getWhere(), Clause.WHERE));
     }
-    var select = new SelectList();
+    var select = new SelectList(catalog.nameFolding());
     for (var item : ps.getSelectItems()) {
       addItem(select, item, scope, binder);
     }
@@ -171,7 +178,7 @@ final class QueryBinder {
       boolean any = false;
       for (int i = 0; i < scope.columns().size(); i++) {
         var c = scope.columns().get(i).column();
-        if (c.qualifier().map(qualifier::matches).orElse(false)) {
+        if (c.qualifier().map(q -> qualifier.matches(q, catalog.nameFolding() == NameFolding.ALL)).orElse(false)) {
           select.add(new Expr.Column(i, c.type(), c.name()), OutputColumn.of(c.name(), c.type()));
           any = true;
         }
@@ -191,13 +198,13 @@ final class QueryBinder {
       }
     } else {
       var bound = binder.bind(e, Clause.SELECT);
-      var name = item.getAlias() != null ? Names.unquote(item.getAlias().getName()) : defaultName(e, bound);
+      var name = item.getAlias() != null ? Names.canonical(item.getAlias().getName(), catalog.nameFolding()) : defaultName(e, bound);
       select.add(bound, OutputColumn.of(name, bound.type()), item.getAlias() != null);
     }
   }
 
   static String defaultName(Expression e, Expr bound) {
-    return bound instanceof Expr.Column c ? c.name() : e.toString();
+    return bound instanceof Expr.Column c ? c.name() : QuotedDots.restore(e.toString());
   }
 
   PlanNode withLimit(PlanNode plan, Select ps) {

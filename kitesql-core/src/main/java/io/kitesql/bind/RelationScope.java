@@ -2,6 +2,7 @@ package io.kitesql.bind;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.catalog.NameFolding;
 import io.kitesql.expr.BindScope;
 import io.kitesql.expr.Expr;
 import io.kitesql.plan.OutputColumn;
@@ -29,13 +30,20 @@ final class RelationScope implements BindScope {
   }
 
   private final List<ScopeColumn> columns;
+  private final boolean foldQuoted;
 
   RelationScope(List<ScopeColumn> columns) {
-    this.columns = List.copyOf(columns);
+    this(columns, NameFolding.UNQUOTED);
   }
 
-  static RelationScope of(List<OutputColumn> columns) {
-    return new RelationScope(columns.stream().map(ScopeColumn::visible).toList());
+  /** A scope over {@code columns} whose references fold by {@code folding} (the database's). */
+  RelationScope(List<ScopeColumn> columns, NameFolding folding) {
+    this.columns = List.copyOf(columns);
+    this.foldQuoted = folding == NameFolding.ALL;
+  }
+
+  static RelationScope of(List<OutputColumn> columns, NameFolding folding) {
+    return new RelationScope(columns.stream().map(ScopeColumn::visible).toList(), folding);
   }
 
   static RelationScope empty() {
@@ -52,10 +60,10 @@ final class RelationScope implements BindScope {
     for (int i = 0; i < columns.size(); i++) {
       var sc = columns.get(i);
       var c = sc.column();
-      if (!name.matches(c.name())) {
+      if (!name.matches(c.name(), foldQuoted)) {
         continue;
       }
-      if (qualifier == null ? !sc.unqualified() : c.qualifier().map(q -> !qualifier.matches(q)).orElse(true)) {
+      if (qualifier == null ? !sc.unqualified() : c.qualifier().map(q -> !qualifier.matches(q, foldQuoted)).orElse(true)) {
         continue;
       }
       if (found >= 0) {
@@ -70,12 +78,12 @@ final class RelationScope implements BindScope {
     return new Expr.Column(found, c.type(), c.name());
   }
 
-  /** The position of the unqualified, visible column called {@code name}, or -1 (for USING). */
+  /** The position of the unqualified, visible column stored as {@code name}, or -1 (for USING). */
   int unqualifiedPosition(String name) {
     int found = -1;
     for (int i = 0; i < columns.size(); i++) {
       var sc = columns.get(i);
-      if (sc.unqualified() && sc.column().name().equalsIgnoreCase(name)) {
+      if (sc.unqualified() && sc.column().name().equals(name)) {
         if (found >= 0) {
           throw new KiteSqlException(ErrorCode.AMBIGUOUS_COLUMN, "column " + name + " is ambiguous in the join");
         }
@@ -89,7 +97,7 @@ final class RelationScope implements BindScope {
     if (columns.isEmpty()) {
       return " (the query has no FROM clause)";
     }
-    var names = columns.stream().map(c -> c.column().name().toLowerCase(Locale.ROOT)).distinct().toList();
+    var names = columns.stream().map(c -> Names.display(c.column().name())).distinct().toList();
     return names.size() <= 12 ? " (available: " + String.join(", ", names) + ")" : "";
   }
 

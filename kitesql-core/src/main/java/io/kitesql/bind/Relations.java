@@ -2,6 +2,7 @@ package io.kitesql.bind;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.catalog.NameFolding;
 import io.kitesql.expr.Expr;
 import io.kitesql.plan.OutputColumn;
 import io.kitesql.plan.PlanNode;
@@ -19,7 +20,7 @@ final class Relations {
   private Relations() {}
 
   /** {@code plan} as the relation named by {@code alias} (unqualified if there is none). */
-  static PlanNode derived(PlanNode plan, Alias alias) {
+  static PlanNode derived(PlanNode plan, Alias alias, NameFolding folding) {
     if (alias == null) {
       return plan;
     }
@@ -28,9 +29,9 @@ final class Relations {
           if (c.colDataType != null) {
             throw Unsupported.feature("typed column aliases (" + alias + ")");
           }
-          return Names.unquote(c.name);
+          return Names.canonical(c.name, folding);
         }).toList();
-    return named(plan, Names.unquote(alias.getName()), columns);
+    return named(plan, Names.canonical(alias.getName(), folding), columns);
   }
 
   /**

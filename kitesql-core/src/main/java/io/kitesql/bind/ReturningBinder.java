@@ -35,8 +35,8 @@ final class ReturningBinder {
     if (clause.getKeyword() == ReturningClause.Keyword.RETURN) {
       throw Unsupported.feature("RETURN as a spelling of RETURNING");
     }
-    var scan = DmlBinder.scan(table, ref);
-    var binder = queries.binder(RelationScope.of(scan.output()));
+    var scan = DmlBinder.scan(table, ref, queries.nameFolding());
+    var binder = queries.binder(RelationScope.of(scan.output(), queries.nameFolding()));
     var values = new ArrayList<Expr>();
     var columns = new ArrayList<OutputColumn>();
     for (var item : clause) {
@@ -54,7 +54,7 @@ final class ReturningBinder {
       }
       var bound = binder.bind(e, Clause.RETURNING);
       values.add(bound);
-      columns.add(OutputColumn.of(item.getAlias() != null ? Names.unquote(item.getAlias().getName()) : QueryBinder.defaultName(e, bound), bound.type()));
+      columns.add(OutputColumn.of(item.getAlias() != null ? Names.canonical(item.getAlias().getName(), queries.nameFolding()) : QueryBinder.defaultName(e, bound), bound.type()));
     }
     return Optional.of(new BoundStatement.Returning(values, columns));
   }

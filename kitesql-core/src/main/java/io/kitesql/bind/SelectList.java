@@ -1,5 +1,7 @@
 package io.kitesql.bind;
 
+import io.kitesql.catalog.NameFolding;
+import io.kitesql.expr.BindScope;
 import io.kitesql.expr.Expr;
 import io.kitesql.plan.OutputColumn;
 import java.util.ArrayList;
@@ -8,10 +10,16 @@ import java.util.function.UnaryOperator;
 
 /** The select list being bound: visible items, then hidden ORDER BY keys. */
 final class SelectList {
+  private final boolean foldQuoted;
   private final List<Expr> expressions = new ArrayList<>();
   private final List<OutputColumn> columns = new ArrayList<>();
   private final List<Boolean> aliased = new ArrayList<>();
   private final List<Expr> hidden = new ArrayList<>();
+
+  /** @param folding how names referring to the items' aliases fold (the database's) */
+  SelectList(NameFolding folding) {
+    this.foldQuoted = folding == NameFolding.ALL;
+  }
 
   void add(Expr e, OutputColumn column) {
     add(e, column, false);
@@ -35,10 +43,11 @@ final class SelectList {
     return columns.get(i);
   }
 
-  /** The visible item with this alias (or column name), or -1. Aliases win over plain column names. */
-  int indexOfName(String name) {
+  /** The visible item with the alias {@code rawName} (as written, quotes included) names, or -1. */
+  int indexOfName(String rawName) {
+    var name = BindScope.Name.of(rawName);
     for (int i = 0; i < columns.size(); i++) {
-      if (aliased.get(i) && columns.get(i).name().equalsIgnoreCase(name)) {
+      if (aliased.get(i) && name.matches(columns.get(i).name(), foldQuoted)) {
         return i;
       }
     }

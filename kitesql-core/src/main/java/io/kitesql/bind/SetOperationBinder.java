@@ -127,7 +127,7 @@ final class SetOperationBinder {
   }
 
   private List<SortKey> keys(List<OutputColumn> columns, List<OrderByElement> elements) {
-    var binder = queries.binder(RelationScope.of(columns));
+    var binder = queries.binder(RelationScope.of(columns, queries.nameFolding()));
     var keys = new ArrayList<SortKey>();
     for (var element : elements) {
       boolean descending = !element.isAsc();

@@ -47,12 +47,12 @@ public final class StatementBinder {
         Views.refuseWrite(catalog, delete.getTable(), "DELETE from");
         yield new DmlBinder(catalog, params).delete(delete);
       }
-      case CreateTable create -> DdlBinder.createTable(create);
+      case CreateTable create -> DdlBinder.createTable(create, catalog.nameFolding());
       case CreateView create -> Views.create(create, sql, catalog);
-      case Drop drop when "VIEW".equalsIgnoreCase(drop.getType()) -> Views.drop(drop);
-      case Drop drop -> DdlBinder.drop(drop);
-      case CreateIndex create -> DdlBinder.createIndex(create);
-      case Alter alter -> DdlBinder.alter(alter);
+      case Drop drop when "VIEW".equalsIgnoreCase(drop.getType()) -> Views.drop(drop, catalog.nameFolding());
+      case Drop drop -> DdlBinder.drop(drop, catalog.nameFolding());
+      case CreateIndex create -> DdlBinder.createIndex(create, catalog);
+      case Alter alter -> DdlBinder.alter(alter, catalog.nameFolding());
       case ExplainStatement explain -> new BoundStatement.Explain(new BoundStatement.Query(new QueryBinder(catalog, params).bind(explained(explain))));
       default -> throw Unsupported.feature(statement.getClass().getSimpleName() + " statements");
     };

@@ -3,6 +3,7 @@ package io.kitesql.bind;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.catalog.Catalog;
+import io.kitesql.catalog.NameFolding;
 import io.kitesql.catalog.ViewDef;
 import io.kitesql.expr.Expr;
 import io.kitesql.expr.Parameters;
@@ -15,7 +16,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.IntStream;
 import net.sf.jsqlparser.schema.Table;
@@ -50,7 +50,7 @@ final class Views {
   /** CREATE VIEW, parsed from {@code sql}. */
   static BoundStatement.CreateView create(CreateView create, String sql, Catalog catalog) {
     refuseOptions(create);
-    var name = Names.tableName(create.getView());
+    var name = Names.tableName(create.getView(), catalog.nameFolding());
     // The query is stored as written (as JSqlParser prints it if the text cannot be cut out);
     // binding that text, not the tree, makes sure what is stored reads back as this query.
     var text = ViewText.query(sql).orElseGet(() -> create.getSelect().toString());
@@ -62,7 +62,7 @@ final class Views {
       throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "the query of view " + name + " cannot have parameters");
     }
     var names = create.getColumnNames() == null ? List.<String>of()
-        : create.getColumnNames().stream().map(c -> Names.unquote(c.getColumnName())).toList();
+        : create.getColumnNames().stream().map(c -> Names.canonical(c.getColumnName(), catalog.nameFolding())).toList();
     var out = plan.output();
     if (names.size() > out.size()) {
       throw new KiteSqlException(ErrorCode.UNKNOWN_COLUMN,
@@ -72,7 +72,7 @@ final class Views {
     var seen = new HashSet<String>();
     for (int i = 0; i < out.size(); i++) {
       var column = new ViewDef.Column(i < names.size() ? names.get(i) : out.get(i).name(), out.get(i).type());
-      if (!seen.add(column.name().toLowerCase(Locale.ROOT))) {
+      if (!seen.add(column.name())) {
         throw new KiteSqlException(ErrorCode.CATALOG_CONFLICT, "column " + column.name() + " appears twice in view " + name
             + " (give the columns distinct aliases or a column list)");
       }
@@ -111,19 +111,19 @@ final class Views {
     throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "the query of view " + view + " is not a SELECT");
   }
 
-  static BoundStatement.DropView drop(Drop drop) {
+  static BoundStatement.DropView drop(Drop drop, NameFolding folding) {
     if (drop.getParameters() != null && !drop.getParameters().isEmpty()) {
       throw Unsupported.feature("DROP VIEW ... " + String.join(" ", drop.getParameters()));
     }
     if (drop.getNames() != null && drop.getNames().size() > 1) {
       throw Unsupported.feature("DROP VIEW of several views in one statement");
     }
-    return new BoundStatement.DropView(Names.tableName(drop.getName()), drop.isIfExists());
+    return new BoundStatement.DropView(Names.tableName(drop.getName(), folding), drop.isIfExists());
   }
 
   /** The view {@code t} names, if it names one. */
   static Optional<ViewDef> find(Catalog catalog, Table t) {
-    return t.getSchemaName() == null ? catalog.view(Names.unquote(t.getName())) : Optional.empty();
+    return t.getSchemaName() == null ? catalog.view(Names.canonical(t.getName(), catalog.nameFolding())) : Optional.empty();
   }
 
   /**
@@ -132,7 +132,7 @@ final class Views {
    */
   static void refuseWrite(Catalog catalog, Table target, String statement) {
     if (target != null && target.getName() != null && find(catalog, target).isPresent()) {
-      throw Unsupported.feature(statement + " view " + Names.unquote(target.getName())
+      throw Unsupported.feature(statement + " view " + Names.display(Names.canonical(target.getName(), catalog.nameFolding()))
           + " (views are read-only: write to the tables it reads)");
     }
   }
@@ -147,7 +147,7 @@ final class Views {
     if (columns < plan.output().size()) {
       plan = firstColumns(plan, columns);
     }
-    return t.getAlias() == null ? plan : Relations.derived(plan, t.getAlias());
+    return t.getAlias() == null ? plan : Relations.derived(plan, t.getAlias(), catalog.nameFolding());
   }
 
   /**
@@ -165,7 +165,7 @@ final class Views {
   private static int frozenColumns(String name, int current) {
     return switch (FRAME.get()) {
       case Creating c -> {
-        c.found().putIfAbsent(name.toLowerCase(Locale.ROOT), new ViewDef.Dependency(name, current));
+        c.found().putIfAbsent(name, new ViewDef.Dependency(name, current));
         yield current;
       }
       case Frozen f -> f.view().dependencies().stream().filter(d -> d.names(name)).findFirst()

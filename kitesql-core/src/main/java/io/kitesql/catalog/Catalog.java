@@ -8,39 +8,49 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
+/**
  * An immutable snapshot of the database's tables and views, as of one transaction. Names are
- * looked up case-insensitively; tables and views share one name space. Changes make a new snapshot
- * ({@link #withTable}, {@link #withoutTable}, {@link #withView}, {@link #withoutView}).
+ * looked up exactly, as stored: a statement's names are folded by {@link #nameFolding()} first;
+ * tables and views share one name space. Changes make a new snapshot ({@link #withTable}, {@link
+ * #withoutTable}, {@link #withView}, {@link #withoutView}).
  */
 public final class Catalog {
-  private static final Catalog EMPTY = new Catalog(new TreeMap<>(), new TreeMap<>());
+  private static final Catalog EMPTY = new Catalog(new TreeMap<>(), new TreeMap<>(), NameFolding.UNQUOTED);
 
   private final Map<String, TableDef> tables;
   private final Map<String, ViewDef> views;
+  private final NameFolding nameFolding;
 
-  private Catalog(TreeMap<String, TableDef> tables, TreeMap<String, ViewDef> views) {
+  private Catalog(TreeMap<String, TableDef> tables, TreeMap<String, ViewDef> views, NameFolding nameFolding) {
     this.tables = java.util.Collections.unmodifiableMap(tables);
     this.views = java.util.Collections.unmodifiableMap(views);
+    this.nameFolding = nameFolding;
   }
 
   public static Catalog empty() {
     return EMPTY;
   }
 
-  static Catalog of(Collection<TableDef> tables, Collection<ViewDef> views) {
+  static Catalog of(Collection<TableDef> tables, Collection<ViewDef> views, NameFolding nameFolding) {
     var tableMap = new TreeMap<String, TableDef>();
     for (var t : tables) {
-      tableMap.put(Names.key(t.name()), t);
+      tableMap.put(t.name(), t);
     }
     var viewMap = new TreeMap<String, ViewDef>();
     for (var v : views) {
-      viewMap.put(Names.key(v.name()), v);
+      viewMap.put(v.name(), v);
     }
-    return new Catalog(tableMap, viewMap);
+    return new Catalog(tableMap, viewMap, nameFolding);
   }
 
+  /** How the names of statements run against this database are folded before they are looked up. */
+  public NameFolding nameFolding() {
+    return nameFolding;
+  }
+
+  /** The table stored under exactly this name. */
   public Optional<TableDef> table(String name) {
-    return Optional.ofNullable(tables.get(Names.key(name)));
+    return Optional.ofNullable(tables.get(name));
   }
 
   /**
@@ -65,18 +75,19 @@ public final class Catalog {
   /** A snapshot with {@code table} added or replaced (matched by name). */
   public Catalog withTable(TableDef table) {
     var map = new TreeMap<>(tables);
-    map.put(Names.key(table.name()), table);
-    return new Catalog(map, new TreeMap<>(views));
+    map.put(table.name(), table);
+    return new Catalog(map, new TreeMap<>(views), nameFolding);
   }
 
   public Catalog withoutTable(String name) {
     var map = new TreeMap<>(tables);
-    map.remove(Names.key(name));
-    return new Catalog(map, new TreeMap<>(views));
+    map.remove(name);
+    return new Catalog(map, new TreeMap<>(views), nameFolding);
   }
 
+  /** The view stored under exactly this name. */
   public Optional<ViewDef> view(String name) {
-    return Optional.ofNullable(views.get(Names.key(name)));
+    return Optional.ofNullable(views.get(name));
   }
 
   /** Views in name order. */
@@ -97,14 +108,14 @@ public final class Catalog {
   /** A snapshot with {@code view} added or replaced (matched by name). */
   public Catalog withView(ViewDef view) {
     var map = new TreeMap<>(views);
-    map.put(Names.key(view.name()), view);
-    return new Catalog(new TreeMap<>(tables), map);
+    map.put(view.name(), view);
+    return new Catalog(new TreeMap<>(tables), map, nameFolding);
   }
 
   public Catalog withoutView(String name) {
     var map = new TreeMap<>(views);
-    map.remove(Names.key(name));
-    return new Catalog(new TreeMap<>(tables), map);
+    map.remove(name);
+    return new Catalog(new TreeMap<>(tables), map, nameFolding);
   }
 
   @Override

@@ -18,7 +18,9 @@ import java.util.OptionalLong;
  * their ids from the table ids); {@code 'q' + table id} → the next hidden
  * row id of a table; {@code 'i' + table id} → the last value its identity column handed out
  * (absent before the first); {@code 'n'} → the next table id; {@code 'v'} → the catalog version, bumped
- * by every schema change so that cached catalogs and plans can tell they are stale. In {@link Keyspace#DATA}, every key of a
+ * by every schema change so that cached catalogs and plans can tell they are stale; {@code 'f'} →
+ * present once a table was created with exact quoted names ({@link NameFolding#UNQUOTED}): a
+ * catalog with tables but without it was written before, and keeps {@link NameFolding#ALL}. In {@link Keyspace#DATA}, every key of a
  * table starts with its id ({@link #tablePrefix}), big-endian, so dropping a table deletes one
  * prefix.
  */
@@ -28,6 +30,7 @@ public final class CatalogStore {
   private static final byte IDENTITY = 'i';
   private static final byte[] NEXT_TABLE_ID = {'n'};
   private static final byte[] VERSION = {'v'};
+  private static final byte[] EXACT_QUOTED_NAMES = {'f'};
 
   private CatalogStore() {}
 
@@ -47,7 +50,13 @@ public final class CatalogStore {
         }
       }
     }
-    return Catalog.of(tables, views);
+    if (tables.isEmpty() || tx.get(Keyspace.CATALOG, EXACT_QUOTED_NAMES).isPresent()) {
+      return Catalog.of(tables, views, NameFolding.UNQUOTED);
+    }
+    // Written by a version that matched every name case-insensitively: no two names of a kind
+    // differ only in case, so folding them all keeps every name that resolved resolving. (Views
+    // came later: any there are were created under these rules, with folded names.)
+    return Catalog.of(tables.stream().map(TableDef::withLowerCaseNames).toList(), views, NameFolding.ALL);
   }
 
   /**
@@ -62,6 +71,9 @@ public final class CatalogStore {
     }
     if (catalog.view(table.name()).isPresent()) {
       throw new KiteSqlException(ErrorCode.CATALOG_CONFLICT, "a view named " + table.name() + " already exists");
+    }
+    if (catalog.nameFolding() == NameFolding.UNQUOTED) {
+      tx.put(Keyspace.CATALOG, EXACT_QUOTED_NAMES, new byte[] {1});
     }
     int id = nextTableId(tx);
     var created = new TableDef(id, table.name(), table.columns(), table.primaryKey(), table.indexes());

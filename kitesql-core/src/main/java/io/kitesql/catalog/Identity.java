@@ -57,7 +57,7 @@ public record Identity(Generation generation, long start, long increment) {
 
   /** Whether {@code value} fits an identity column of {@code type}. */
   static boolean inRange(long value, DataType type) {
-    return type.kind() != TypeKind.INT || value >= Integer.MIN_VALUE && value <= Integer.MAX_VALUE;
+    return value >= type.minInteger() && value <= type.maxInteger();
   }
 
   /** As written in SQL, for messages and docs. */

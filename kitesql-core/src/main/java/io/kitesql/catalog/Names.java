@@ -2,9 +2,8 @@ package io.kitesql.catalog;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
-import java.util.Locale;
 
-/** Identifier rules: names keep their spelling but are looked up case-insensitively, as SQL does. */
+/** Checks of stored names; how statements spell them is {@link NameFolding}. Names compare exactly. */
 final class Names {
   private Names() {}
 
@@ -13,9 +12,5 @@ final class Names {
       // A zero-length delimited identifier ("") is a syntax error in SQL.
       throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, what + " name must not be blank");
     }
-  }
-
-  static String key(String name) {
-    return name.toLowerCase(Locale.ROOT);
   }
 }

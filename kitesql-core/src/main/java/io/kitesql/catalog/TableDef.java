@@ -13,7 +13,7 @@ import java.util.OptionalInt;
  * A table: its columns, primary key and secondary indexes.
  *
  * @param id identifies the table's rows and index entries in storage (the first bytes of every key)
- * @param name the table name as declared
+ * @param name the table name as stored (folded: {@link NameFolding})
  * @param columns the columns in declaration order
  * @param primaryKey positions of the primary-key columns; empty means the table has none and rows
  *     are keyed by a hidden, increasing row id
@@ -34,7 +34,7 @@ public record TableDef(int id, String name, List<ColumnDef> columns, List<Intege
     }
     var seen = new HashSet<String>();
     for (var c : columns) {
-      if (!seen.add(Names.key(c.name()))) {
+      if (!seen.add(c.name())) {
         throw new KiteSqlException(ErrorCode.CATALOG_CONFLICT, "column " + c.name() + " is declared twice in table " + name);
       }
     }
@@ -86,20 +86,28 @@ public record TableDef(int id, String name, List<ColumnDef> columns, List<Intege
     return primaryKey.isEmpty();
   }
 
-  /** The position of the named column (case-insensitive). */
+  /** The position of the column stored under exactly this name. */
   public Optional<Integer> columnPosition(String column) {
-    var key = Names.key(column);
     for (int i = 0; i < columns.size(); i++) {
-      if (Names.key(columns.get(i).name()).equals(key)) {
+      if (columns.get(i).name().equals(column)) {
         return Optional.of(i);
       }
     }
     return Optional.empty();
   }
 
+  /** The index stored under exactly this name. */
   public Optional<IndexDef> index(String indexName) {
-    var key = Names.key(indexName);
-    return indexes.stream().filter(i -> Names.key(i.name()).equals(key)).findFirst();
+    return indexes.stream().filter(i -> i.name().equals(indexName)).findFirst();
+  }
+
+  /** A copy whose table, column and index names are lower-cased ({@link NameFolding#ALL}). */
+  TableDef withLowerCaseNames() {
+    var folded = columns.stream()
+        .map(c -> new ColumnDef(NameFolding.lowerCase(c.name()), c.type(), c.nullable(), c.defaultSql(), c.identity())).toList();
+    var foldedIndexes = indexes.stream()
+        .map(i -> new IndexDef(i.id(), NameFolding.lowerCase(i.name()), i.columns(), i.unique())).toList();
+    return new TableDef(id, NameFolding.lowerCase(name), folded, primaryKey, foldedIndexes);
   }
 
   /** A copy with one more column at the end (ALTER TABLE ADD COLUMN). */
@@ -118,8 +126,7 @@ public record TableDef(int id, String name, List<ColumnDef> columns, List<Intege
   }
 
   public TableDef withoutIndex(String indexName) {
-    var key = Names.key(indexName);
-    var list = indexes.stream().filter(i -> !Names.key(i.name()).equals(key)).toList();
+    var list = indexes.stream().filter(i -> !i.name().equals(indexName)).toList();
     return new TableDef(id, name, columns, primaryKey, list);
   }
 }

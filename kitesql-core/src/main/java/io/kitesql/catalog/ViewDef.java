@@ -13,7 +13,7 @@ import java.util.Objects;
  * reads had at creation ({@link Dependency#columns}) and binds the query against only those.
  *
  * @param id identifies the catalog entry (drawn from the table ids)
- * @param name the view name as declared
+ * @param name the view name as stored (folded: {@link NameFolding})
  * @param query the view's SELECT as SQL text, as KiteSQL printed and checked it at creation
  * @param columns the view's columns: names (its column list, or the query's) and types
  * @param dependencies the tables and views the query reads directly, with their column counts at
@@ -39,9 +39,9 @@ public record ViewDef(int id, String name, String query, List<Column> columns, L
       }
     }
 
-    /** Whether it names {@code relation} (case-insensitively). */
+    /** Whether it names {@code relation} (names are stored folded and compared exactly). */
     public boolean names(String relation) {
-      return Names.key(name).equals(Names.key(relation));
+      return name.equals(relation);
     }
   }
 

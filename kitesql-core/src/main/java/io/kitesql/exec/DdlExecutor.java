@@ -115,6 +115,9 @@ public final class DdlExecutor {
     var table = catalog.table(a.table())
         .orElseThrow(() -> new KiteSqlException(ErrorCode.UNKNOWN_TABLE, "table " + a.table() + " does not exist"));
     if (table.columnPosition(a.column().name()).isPresent()) {
+      if (a.ifNotExists()) {
+        return catalog;
+      }
       throw new KiteSqlException(ErrorCode.CATALOG_CONFLICT, "column " + a.column().name() + " already exists in table " + table.name());
     }
     var changed = table.withColumn(a.column());

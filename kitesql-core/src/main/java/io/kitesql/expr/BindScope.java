@@ -18,8 +18,9 @@ public interface BindScope {
   Expr resolveColumn(Name qualifier, Name column);
 
   /**
-   * An SQL identifier with its quotes stripped. Unquoted identifiers match case-insensitively,
-   * quoted ones ({@code "Name"}, also {@code `Name`} and {@code [Name]}) exactly.
+   * An SQL identifier with its quotes stripped. Unquoted identifiers fold to lower case, quoted
+   * ones ({@code "Name"}, also {@code `Name`} and {@code [Name]}) are exact; declared names are
+   * stored folded, so a reference matches a name when its folded form equals it.
    *
    * @param text the identifier without quotes
    * @param quoted whether it was written in quotes
@@ -31,6 +32,7 @@ public interface BindScope {
 
     /** Parses an identifier as JSqlParser gives it, quotes included. */
     public static Name of(String raw) {
+      raw = io.kitesql.sql.QuotedDots.restore(raw);
       if (raw.length() >= 2) {
         char f = raw.charAt(0);
         char l = raw.charAt(raw.length() - 1);
@@ -42,9 +44,22 @@ public interface BindScope {
       return new Name(raw, false);
     }
 
-    /** Whether this identifier denotes the declared name {@code declared}. */
+    /**
+     * The name this identifier denotes: lower-cased unless quoted, or always when {@code
+     * foldQuoted} (a database whose catalog predates exact quoted names).
+     */
+    public String folded(boolean foldQuoted) {
+      return quoted && !foldQuoted ? text : text.toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** Whether this identifier denotes the declared (folded) name {@code declared}. */
     public boolean matches(String declared) {
-      return quoted ? text.equals(declared) : text.equalsIgnoreCase(declared);
+      return folded(false).equals(declared);
+    }
+
+    /** {@link #matches(String)}, folding quoted names too when {@code foldQuoted}. */
+    public boolean matches(String declared, boolean foldQuoted) {
+      return folded(foldQuoted).equals(declared);
     }
 
     @Override

@@ -9,6 +9,7 @@ import io.kitesql.value.TypeKind;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.LocalDate;
+import java.util.HexFormat;
 import java.time.LocalDateTime;
 import java.time.temporal.ChronoUnit;
 
@@ -49,7 +50,7 @@ public final class Coercions {
     }
     return switch (target.kind()) {
       case BOOLEAN -> toBoolean(value);
-      case INT -> Math.toIntExact(checkedLong(value, Integer.MIN_VALUE, Integer.MAX_VALUE, target));
+      case INT -> Math.toIntExact(checkedLong(value, target.minInteger(), target.maxInteger(), target));
       case BIGINT -> checkedLong(value, Long.MIN_VALUE, Long.MAX_VALUE, target);
       case DOUBLE -> toDouble(value);
       case DECIMAL -> toDecimal(value, target);
@@ -149,7 +150,12 @@ public final class Coercions {
   }
 
   private static Text toText(Object v, DataType target, boolean explicit) {
-    Text t = v instanceof Text x ? x : Text.of(Render.plain(v));
+    Text t = switch (v) {
+      case Text x -> x;
+      // PostgreSQL's text form of bytea (hex output): a backslash, x, two lower-case digits a byte
+      case Binary b -> Text.of("\\x" + HexFormat.of().formatHex(b.toByteArray()));
+      default -> Text.of(Render.plain(v));
+    };
     if (target.length() > 0 && t.utf8Length() > target.length()
         && t.codePointCount() > target.length()) {
       if (!explicit) {

@@ -89,7 +89,10 @@ public sealed interface Expr
 
   }
 
-  /** Unary minus; the type is the operand's (numeric). */
+  /**
+   * Unary minus; the type is the operand's (numeric), SMALLINT widened to INT as arithmetic does
+   * (so {@code -x} of the SMALLINT -32768 is 32768, not out of range).
+   */
   record Negate(Expr operand) implements Expr {
     public Negate {
       Objects.requireNonNull(operand, "operand");
@@ -97,7 +100,7 @@ public sealed interface Expr
 
     @Override
     public DataType type() {
-      return operand.type();
+      return operand.type().equals(DataType.SMALLINT) ? DataType.INT : operand.type();
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.kitesql.expr;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.sql.ReservedWords;
 import io.kitesql.value.DataType;
 import io.kitesql.value.Text;
 import io.kitesql.value.TypeKind;
@@ -192,7 +193,17 @@ public final class ExpressionBinder {
     }
     BindScope.Name qualifier = t == null || t.getName() == null ? null : BindScope.Name.of(
         t.getName());
-    return scope.resolveColumn(qualifier, BindScope.Name.of(c.getColumnName()));
+    var name = BindScope.Name.of(c.getColumnName());
+    try {
+      return scope.resolveColumn(qualifier, name);
+    } catch (KiteSqlException e) {
+      if (e.errorCode() == ErrorCode.UNKNOWN_COLUMN && !name.quoted() && ReservedWords.isReserved(name.text())) {
+        // JSqlParser reads some misplaced reserved words as column names (WHERE order = 1)
+        throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error near '" + name.text() + "': "
+            + ReservedWords.misplaced(name.text()), e);
+      }
+      throw e;
+    }
   }
 
   private Expr parameter(int slot) {
@@ -427,7 +438,7 @@ public final class ExpressionBinder {
         try {
           common = common == null ? e.type() : Types.commonType(common, e.type());
         } catch (KiteSqlException x) {
-          throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, where + ": " + x.getMessage(), x);
+          throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, where + ": " + x.reason(), x);
         }
       }
     }

@@ -91,8 +91,23 @@ final class LiteralBinder {
     try {
       return new Expr.Literal(Text.of(value), DataType.VARCHAR);
     } catch (KiteSqlException e) {
-      throw new KiteSqlException(e.errorCode(), "string literal '" + abbreviated(value) + "': " + e.getMessage(), e);
+      throw new KiteSqlException(e.errorCode(), "string literal '" + abbreviated(value) + "': " + e.reason(), e);
     }
+  }
+
+  /**
+   * The digits of {@code X'4142'} or {@code 0x4142}. JSqlParser 5.4 keeps the whitespace that
+   * follows the literal in its value (and its getDigits then cuts the wrong characters).
+   */
+  private static String hexDigits(String literal) {
+    if (literal.length() >= 3 && (literal.charAt(0) == 'x' || literal.charAt(0) == 'X') && literal.charAt(1) == '\''
+        && literal.endsWith("'")) {
+      return literal.substring(2, literal.length() - 1);
+    }
+    if (literal.length() >= 2 && literal.charAt(0) == '0' && (literal.charAt(1) == 'x' || literal.charAt(1) == 'X')) {
+      return literal.substring(2);
+    }
+    throw new KiteSqlException(ErrorCode.INVALID_VALUE, "bad binary literal " + literal);
   }
 
   private static String abbreviated(String literal) {
@@ -100,7 +115,7 @@ final class LiteralBinder {
   }
 
   private static Expr hex(HexValue h) {
-    String digits = h.getDigits();
+    String digits = hexDigits(h.getValue().strip());
     if (digits.length() % 2 != 0) {
       throw new KiteSqlException(ErrorCode.INVALID_VALUE,
           "binary literal needs an even number of hex digits: " + h);

@@ -163,7 +163,7 @@ public final class Parameters {
       return Coercions.coerce(toRuntime(v), type(slot));
     } catch (KiteSqlException e) {
       throw new KiteSqlException(e.errorCode(), "parameter " + slotName(slot) + ": "
-          + e.getMessage(), e);
+          + e.reason(), e);
     }
   }
 

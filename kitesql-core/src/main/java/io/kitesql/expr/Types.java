@@ -148,7 +148,8 @@ public final class Types {
   public static boolean castable(DataType from, DataType to) {
     TypeKind f = from.kind();
     TypeKind t = to.kind();
-    if (f == t || f == TypeKind.VARCHAR || (t == TypeKind.VARCHAR && f != TypeKind.VARBINARY)) {
+    // Every type converts to text (binary as PostgreSQL's hex form, \x4142).
+    if (f == t || f == TypeKind.VARCHAR || t == TypeKind.VARCHAR) {
       return true;
     }
     if (isNumeric(from) && isNumeric(to)) {
@@ -188,7 +189,8 @@ public final class Types {
     int n0 = all.isEmpty() ? 0 : all.getFirst();
     DataType t = switch (name) {
       case "BOOLEAN", "BOOL" -> DataType.BOOLEAN;
-      case "INT", "INTEGER", "INT4", "SMALLINT", "TINYINT", "MEDIUMINT", "INT2" -> DataType.INT;
+      case "INT", "INTEGER", "INT4", "TINYINT", "MEDIUMINT" -> DataType.INT;
+      case "SMALLINT", "INT2" -> DataType.SMALLINT;
       case "BIGINT", "INT8" -> DataType.BIGINT;
       case "DOUBLE", "DOUBLE PRECISION", "FLOAT", "FLOAT8", "FLOAT4", "REAL" -> DataType.DOUBLE;
       case "DECIMAL", "NUMERIC", "DEC" -> decimalType(all, spelling);

@@ -4,6 +4,7 @@ import io.kitesql.catalog.IndexDef;
 import io.kitesql.catalog.TableDef;
 import io.kitesql.expr.Expr;
 import io.kitesql.expr.Exprs;
+import io.kitesql.expr.Types;
 import io.kitesql.plan.Access;
 import io.kitesql.plan.Filter;
 import io.kitesql.plan.PlanNode;
@@ -173,7 +174,7 @@ final class ChooseAccessPath {
           var column = term.column();
           var columnType = table.columns().get(column.index()).type();
           if (Exprs.columns(term.value()).isEmpty() && !Exprs.containsAggregate(term.value())
-              && keyCompatible(columnType, term.value().type())) {
+              && keyCompatible(columnType, term.value())) {
             p.columns.add(column);
             p.ops.add(term.op());
             p.values.add(term.value());
@@ -221,6 +222,18 @@ final class ChooseAccessPath {
   }
 
   /**
+   * {@link #keyCompatible(DataType, DataType)}, or an integer constant that fits the column
+   * ({@code smallint_col = 5}: the literal is an INT).
+   */
+  static boolean keyCompatible(DataType columnType, Expr value) {
+    if (keyCompatible(columnType, value.type())) {
+      return true;
+    }
+    return Types.isInteger(columnType) && value instanceof Expr.Literal l && l.value() instanceof Number n
+        && (n instanceof Integer || n instanceof Long) && n.longValue() >= columnType.minInteger() && n.longValue() <= columnType.maxInteger();
+  }
+
+  /**
    * Whether values of {@code valueType} encode into keys of {@code columnType} without changing
    * the comparison: same kind, or an integer into a wider integer or decimal column. ({@code
    * int_col > 2.5} must not become {@code int_col > 3}.)
@@ -228,6 +241,10 @@ final class ChooseAccessPath {
   static boolean keyCompatible(DataType columnType, DataType valueType) {
     var c = columnType.kind();
     var v = valueType.kind();
+    if (c == TypeKind.INT && v == TypeKind.INT) {
+      // an INT value may not fit a SMALLINT key: smallint_col < 100000 is true, not out of range
+      return valueType.maxInteger() <= columnType.maxInteger();
+    }
     if (c == v) {
       return c != TypeKind.DECIMAL || valueType.scale() <= columnType.scale();
     }

@@ -14,6 +14,7 @@ import net.sf.jsqlparser.parser.StringProvider;
 import net.sf.jsqlparser.parser.Token;
 import net.sf.jsqlparser.parser.TokenMgrException;
 import net.sf.jsqlparser.statement.Statement;
+import net.sf.jsqlparser.statement.UnsupportedStatement;
 
 /**
  * The SQL front end: one statement of text to JSqlParser's syntax tree.
@@ -146,7 +147,7 @@ public final class SqlParser {
   }
 
   private static Statement parse(UnarySigns.Rewritten rewritten, boolean complex) throws ParseException {
-    var sql = rewritten.sql();
+    var sql = QuotedDots.hide(rewritten.sql());
     CCJSqlParser parser = new FailFastParser(sql).withAllowComplexParsing(complex);
     var pass = PASSES.submit(parser::Statement);
     Statement statement;
@@ -177,11 +178,14 @@ public final class SqlParser {
     if (next.kind != CCJSqlParserConstants.EOF) {
       throw new KiteSqlException(
           ErrorCode.SYNTAX_ERROR,
-          "SQL syntax error at " + position(next, rewritten) + ": unexpected '" + next.image
+          "SQL syntax error at " + position(next, rewritten) + ": unexpected '" + QuotedDots.restore(next.image)
               + "' after the end of the statement (one statement at a time)");
     }
     if (statement == null) {
       throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "no SQL statement in '" + abbreviate(sql) + "'");
+    }
+    if (statement instanceof UnsupportedStatement) {
+      throw notUnderstood(rewritten);
     }
     return statement;
   }
@@ -260,9 +264,17 @@ public final class SqlParser {
     if (at == null) {
       return new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error in '" + abbreviate(sql) + "'", e);
     }
-    var token = at.kind == CCJSqlParserConstants.EOF ? "end of statement" : "'" + at.image + "'";
+    var token = at.kind == CCJSqlParserConstants.EOF ? "end of statement" : "'" + QuotedDots.restore(at.image) + "'";
     if (OVERRIDING.matcher(sql).find()) {
       return new KiteSqlException(ErrorCode.UNSUPPORTED_FEATURE, "INSERT ... OVERRIDING SYSTEM/USER VALUE is not supported: " + abbreviate(sql), e);
+    }
+    // JSqlParser stops before a list whose first item is a reserved word (CREATE TABLE t (from INT)):
+    // the word is what is wrong, as PostgreSQL's "syntax error at or near" says
+    var next = at.next;
+    if (("(".equals(at.image) || ",".equals(at.image)) && next != null && next.image != null
+        && next.image.chars().allMatch(c -> Character.isLetter(c) || c == '_') && ReservedWords.isReserved(next.image)) {
+      return new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error at " + position(next, rewritten) + " near '" + next.image
+          + "': " + ReservedWords.misplaced(next.image) + ": " + abbreviate(sql), e);
     }
     // Window syntax JSqlParser does not know is valid SQL we do not implement: name it as such.
     if (at.image != null && (at.image.equalsIgnoreCase("GROUPS") || at.image.equalsIgnoreCase("EXCLUDE"))) {
@@ -271,6 +283,41 @@ public final class SqlParser {
     }
     return new KiteSqlException(
         ErrorCode.SYNTAX_ERROR, "SQL syntax error at " + position(at, rewritten) + " near " + token + ": " + abbreviate(sql), e);
+  }
+
+  /**
+   * JSqlParser returns an UnsupportedStatement when a statement it knows by its first words fails
+   * further on (it keeps the words instead of failing). Most often a reserved word stands where a
+   * name belongs ({@code CREATE TABLE select (...)}): that word is named, else the statement's start.
+   */
+  private static KiteSqlException notUnderstood(UnarySigns.Rewritten rewritten) {
+    var sql = rewritten.sql();
+    var tokens = SqlTokens.of(sql);
+    for (int i = 1; i < tokens.size(); i++) {
+      var t = tokens.get(i);
+      if (t.kind() == SqlTokens.Kind.WORD && ReservedWords.isReserved(t.text()) && NAME_BEFORE.contains(tokens.get(i - 1).text().toUpperCase(java.util.Locale.ROOT))) {
+        return new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error at " + position(sql, t.start(), rewritten)
+            + " near '" + t.text() + "': " + ReservedWords.misplaced(t.text()) + ": " + abbreviate(sql));
+      }
+    }
+    var first = tokens.isEmpty() ? "" : tokens.getFirst().text();
+    return new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error: statement starting with '" + first + "' not understood: " + abbreviate(sql));
+  }
+
+  /** Words after which a name is expected. */
+  private static final java.util.Set<String> NAME_BEFORE = java.util.Set.of(
+      "TABLE", "INDEX", "VIEW", "EXISTS", "INTO", "UPDATE", "FROM", "JOIN", "ON", "AS", ",", "(");
+
+  private static String position(String sql, int offset, UnarySigns.Rewritten rewritten) {
+    int line = 1;
+    int lineStart = 0;
+    for (int i = 0; i < offset; i++) {
+      if (sql.charAt(i) == '\n') {
+        line++;
+        lineStart = i + 1;
+      }
+    }
+    return "line " + line + ", column " + rewritten.originalColumn(line, offset - lineStart + 1);
   }
 
   private static final java.util.regex.Pattern OVERRIDING =

@@ -46,13 +46,20 @@ final class UnarySigns {
 
   private UnarySigns() {}
 
-  /** {@code sql} itself (and no insertions) when it holds no run of unary signs. */
+  /**
+   * {@code sql} itself (and no insertions) when it holds no run of unary signs and no BETWEEN
+   * followed by IS ({@link BetweenIs} adds its parentheses here too).
+   */
   static Rewritten rewrite(String sql) {
-    if (!mayHaveSignRun(sql)) {
+    boolean betweenIs = BetweenIs.mayApply(sql);
+    if (!mayHaveSignRun(sql) && !betweenIs) {
       return new Rewritten(sql, new int[0][]);
     }
     var tokens = SqlTokens.of(sql);
     var insertions = new ArrayList<int[]>(); // {offset in sql, '(' or ')'}
+    if (betweenIs) {
+      insertions.addAll(BetweenIs.insertions(tokens)); // shares the position mapping of the signs' parentheses
+    }
     for (int i = 0; i < tokens.size(); i++) {
       if (!tokens.get(i).isSign() || !unaryAfter(i == 0 ? null : tokens.get(i - 1))) {
         continue;

@@ -158,10 +158,7 @@ final class TableKeys {
     if (e.errorCode() != ErrorCode.KEY_TOO_LARGE && e.errorCode() != ErrorCode.VALUE_OUT_OF_RANGE) {
       return e;
     }
-    String original = e.getMessage();
-    int tail = original.lastIndexOf(" [");
-    return new KiteSqlException(e.errorCode(), "table " + table.name() + ", " + what + ": "
-        + (tail > 0 ? original.substring(0, tail) : original), e);
+    return new KiteSqlException(e.errorCode(), "table " + table.name() + ", " + what + ": " + e.reason(), e);
   }
 
   /**

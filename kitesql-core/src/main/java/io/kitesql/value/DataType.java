@@ -12,6 +12,7 @@ import java.util.Objects;
  *   <tr><th>kind</th><th>Java value</th><th>stored as</th></tr>
  *   <tr><td>BOOLEAN</td><td>{@link Boolean}</td><td>1 byte</td></tr>
  *   <tr><td>INT</td><td>{@link Integer}</td><td>4 bytes</td></tr>
+ *   <tr><td>SMALLINT (INT with length 16)</td><td>{@link Integer} in -32768..32767</td><td>4 bytes</td></tr>
  *   <tr><td>BIGINT</td><td>{@link Long}</td><td>8 bytes</td></tr>
  *   <tr><td>DOUBLE</td><td>{@link Double}</td><td>8 bytes, IEEE 754</td></tr>
  *   <tr><td>DECIMAL(p, s)</td><td>{@link java.math.BigDecimal}</td>
@@ -25,7 +26,8 @@ import java.util.Objects;
  *
  * @param kind the kind
  * @param length VARCHAR: maximum length in characters (code points); VARBINARY: maximum length in
- *     bytes; 0 means unbounded. DECIMAL: the precision, 1..18 (so every value fits a long). Else 0.
+ *     bytes; 0 means unbounded. DECIMAL: the precision, 1..18 (so every value fits a long). INT: 16
+ *     for SMALLINT (values are range-checked to 16 bits; storage stays 4 bytes), else 0. Else 0.
  * @param scale DECIMAL: digits after the point, 0..precision. Else 0.
  */
 public record DataType(TypeKind kind, int length, int scale) {
@@ -34,6 +36,8 @@ public record DataType(TypeKind kind, int length, int scale) {
 
   public static final DataType BOOLEAN = new DataType(TypeKind.BOOLEAN, 0, 0);
   public static final DataType INT = new DataType(TypeKind.INT, 0, 0);
+  /** SMALLINT: an INT whose values must fit 16 bits, as in PostgreSQL. */
+  public static final DataType SMALLINT = new DataType(TypeKind.INT, 16, 0);
   public static final DataType BIGINT = new DataType(TypeKind.BIGINT, 0, 0);
   public static final DataType DOUBLE = new DataType(TypeKind.DOUBLE, 0, 0);
   public static final DataType DATE = new DataType(TypeKind.DATE, 0, 0);
@@ -51,6 +55,7 @@ public record DataType(TypeKind kind, int length, int scale) {
       case DECIMAL ->
           require(length >= 1 && length <= MAX_DECIMAL_PRECISION && scale >= 0 && scale <= length,
               kind, length, scale);
+      case INT -> require((length == 0 || length == 16) && scale == 0, kind, length, scale);
       default -> require(length == 0 && scale == 0, kind, length, scale);
     }
   }
@@ -80,6 +85,24 @@ public record DataType(TypeKind kind, int length, int scale) {
   /** DECIMAL precision (same as {@link #length()}); 0 for other kinds. */
   public int precision() {
     return kind == TypeKind.DECIMAL ? length : 0;
+  }
+
+  /** The smallest value of an integer type (SMALLINT, INT, BIGINT). */
+  public long minInteger() {
+    return switch (kind) {
+      case INT -> length == 16 ? Short.MIN_VALUE : Integer.MIN_VALUE;
+      case BIGINT -> Long.MIN_VALUE;
+      default -> throw new IllegalStateException("not an integer type: " + this);
+    };
+  }
+
+  /** The largest value of an integer type (SMALLINT, INT, BIGINT). */
+  public long maxInteger() {
+    return switch (kind) {
+      case INT -> length == 16 ? Short.MAX_VALUE : Integer.MAX_VALUE;
+      case BIGINT -> Long.MAX_VALUE;
+      default -> throw new IllegalStateException("not an integer type: " + this);
+    };
   }
 
   /** Bytes this type takes in a row's fixed-width section; 0 for variable-width types. */
@@ -118,6 +141,7 @@ public record DataType(TypeKind kind, int length, int scale) {
     return switch (kind) {
       case VARCHAR, VARBINARY -> length == 0 ? kind.name() : kind + "(" + length + ")";
       case DECIMAL -> "DECIMAL(" + length + ", " + scale + ")";
+      case INT -> length == 16 ? "SMALLINT" : "INT";
       default -> kind.name();
     };
   }

@@ -30,7 +30,7 @@ class CatalogStoreTest {
         ColumnDef.of("note", DataType.VARCHAR),
         ColumnDef.of("placed", DataType.TIMESTAMP),
         ColumnDef.of("payload", DataType.varbinary(64)));
-    return new TableDef(1, "Orders", columns, List.of(0), List.of())
+    return new TableDef(1, "orders", columns, List.of(0), List.of())
         .withIndex("orders_customer_status", List.of(1, 2), false)
         .withIndex("orders_note", List.of(4), true);
   }
@@ -49,7 +49,8 @@ class CatalogStoreTest {
     try (var storage = Storage.open(dir, options())) {
       var catalog = storage.read(CatalogStore::load);
       assertThat(catalog.tables()).hasSize(2);
-      var loaded = catalog.requireTable("ORDERS");
+      var loaded = catalog.requireTable("orders");
+      assertThat(catalog.table("ORDERS")).isEmpty(); // names are stored folded and looked up exactly
       assertThat(loaded).isEqualTo(created);
       assertThat(loaded.columns().get(2).defaultSql()).contains("'new'");
       assertThat(loaded.columns().get(0).nullable()).isFalse();
@@ -57,7 +58,7 @@ class CatalogStoreTest {
       assertThat(loaded.index("orders_customer_status").orElseThrow().columns()).containsExactly(1, 2);
       assertThat(loaded.index("orders_note").orElseThrow().unique()).isTrue();
       assertThat(catalog.requireTable("events").hasHiddenRowId()).isTrue();
-      assertThat(catalog.indexOwner("ORDERS_NOTE")).contains(loaded);
+      assertThat(catalog.indexOwner("orders_note")).contains(loaded);
       assertThat(catalog.requireTable("events").id()).isNotEqualTo(loaded.id());
     }
   }
@@ -81,7 +82,10 @@ class CatalogStoreTest {
           .isInstanceOf(KiteSqlException.class)
           .hasMessageContaining("already exists")
           .satisfies(e -> assertThat(((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.CATALOG_CONFLICT));
-      assertThatThrownBy(() -> new TableDef(1, "t", List.of(ColumnDef.of("a", DataType.INT), ColumnDef.of("A", DataType.INT)), List.of(), List.of()))
+      // names differing in case are different names (the binder folds unquoted ones first)
+      assertThat(new TableDef(1, "t", List.of(ColumnDef.of("a", DataType.INT), ColumnDef.of("A", DataType.INT)), List.of(), List.of())
+          .columnPosition("A")).contains(1);
+      assertThatThrownBy(() -> new TableDef(1, "t", List.of(ColumnDef.of("a", DataType.INT), ColumnDef.of("a", DataType.INT)), List.of(), List.of()))
           .isInstanceOf(KiteSqlException.class)
           .hasMessageContaining("declared twice");
     }

@@ -72,7 +72,10 @@ class BinderErrorsTest {
 
   @Test
   void identifiers() {
-    assertThat(eval("\"Mixed\" + MIXED")).isEqualTo(2);
+    // a quoted name is exact; an unquoted one folds to lower case (so MIXED is "mixed", not "Mixed")
+    assertThat(eval("\"Mixed\" + 1")).isEqualTo(2);
+    assertThatThrownBy(() -> eval("MIXED")).isInstanceOf(KiteSqlException.class)
+        .extracting(e -> ((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.UNKNOWN_COLUMN);
     assertThat(eval("t.a + T.A")).isEqualTo(14);
     assertThat(eval("upper(B)").toString()).isEqualTo("HELLO");
   }

@@ -70,4 +70,16 @@ class FuzzRegressionTest {
         .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.SYNTAX_ERROR))
         .hasMessageContaining("2147483648");
   }
+
+  /**
+   * JSqlParser accepts any expression in a parenthesized SET list; the binder cast it to a column
+   * and threw ClassCastException (found once the corpus grew by identifiers.slt and types_ddl.slt).
+   */
+  @Test
+  void setOfSomethingOtherThanAColumnIsASyntaxError() {
+    db.execute("CREATE TABLE acct2 (id INT PRIMARY KEY, n INT)");
+    assertThatThrownBy(() -> db.execute("UPDATE acct2 SET (1) = (1)"))
+        .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.SYNTAX_ERROR))
+        .hasMessageContaining("SET needs column names");
+  }
 }
