@@ -45,6 +45,7 @@ public final class Database implements AutoCloseable {
   private final ConcurrentHashMap<TableDef, TableStore> stores = new ConcurrentHashMap<>();
   private final IdentityCounters identities = new IdentityCounters();
   private volatile CatalogSnapshot current;
+  private volatile ExecutionListener executionListener = ExecutionListener.NONE;
 
   Database(Storage storage) {
     this.storage = storage;
@@ -161,6 +162,21 @@ public final class Database implements AutoCloseable {
   public long execute(String sql, Object... parameters) {
     Arguments.required(sql, "the SQL text");
     return write(tx -> tx.execute(sql, parameters));
+  }
+
+  /**
+   * Tells {@code listener} of every statement execution from now on (see {@link
+   * ExecutionListener} for what it sees and when), replacing the one set before; {@link
+   * ExecutionListener#NONE} stops listening. One listener per database: to feed several, compose
+   * them in one. Executions already started report to the listener they started with.
+   */
+  public void setExecutionListener(ExecutionListener listener) {
+    this.executionListener = Arguments.required(listener, "the execution listener (ExecutionListener.NONE for none)");
+  }
+
+  /** The listener told of statement executions; {@link ExecutionListener#NONE} when none is set. */
+  public ExecutionListener executionListener() {
+    return executionListener;
   }
 
   /** The schema as of the last committed change. */

@@ -51,6 +51,28 @@ public final class ReadWriteTransaction extends Transaction {
 
   private long execute(PreparedStatement statement, Object[] positional, Map<String, ?> named) {
     session.checkOpen();
+    var listener = session.database().executionListener();
+    if (listener == ExecutionListener.NONE) {
+      return run(statement, positional, named);
+    }
+    var execution = listener.started(statement);
+    if (execution == ExecutionListener.Execution.NONE) {
+      return run(statement, positional, named);
+    }
+    var measured = new MeasuredExecution(execution, this);
+    long written;
+    try {
+      written = run(statement, positional, named);
+    } catch (RuntimeException | Error e) {
+      measured.endFailed(e);
+      throw e;
+    }
+    measured.rows = written;
+    measured.end();
+    return written;
+  }
+
+  private long run(PreparedStatement statement, Object[] positional, Map<String, ?> named) {
     var compiled = statement.compiledFor(session.catalog);
     var params = named == null ? compiled.parameters().bind(positional) : compiled.parameters().bindNamed(named);
     var ctx = session.context(params);

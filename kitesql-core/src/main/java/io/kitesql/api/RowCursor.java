@@ -48,7 +48,6 @@ public final class RowCursor implements AutoCloseable {
     }
   }
 
-  private final List<ResultColumn> columns;
   private final CompiledStatement statement;
   private final Transaction owner;
   private final SubqueryExecutor subqueries;
@@ -57,9 +56,14 @@ public final class RowCursor implements AutoCloseable {
   /** {@link #IDLE}, {@link #STEPPING}, {@link #CLOSE_REQUESTED} or {@link #CLOSED}, via {@link #STATE}. */
   @SuppressWarnings("unused")
   private int state;
+  /**
+   * What an {@link ExecutionListener} watches of this execution, or null (no listener). Set by
+   * {@link Session} before the cursor is published. Takes the slot of the result columns, which
+   * the compiled statement holds, so that a cursor is no larger without a listener.
+   */
+  MeasuredExecution measured;
 
-  RowCursor(List<ResultColumn> columns, CompiledStatement statement, Operator operator, ExecutionContext ctx, Transaction owner) {
-    this.columns = columns;
+  RowCursor(CompiledStatement statement, Operator operator, ExecutionContext ctx, Transaction owner) {
     this.statement = statement;
     this.operator = operator;
     this.owner = owner;
@@ -75,7 +79,7 @@ public final class RowCursor implements AutoCloseable {
   }
 
   public List<ResultColumn> columns() {
-    return columns;
+    return statement.columns();
   }
 
   /** Moves to the next row; false (and the cursor closes itself) after the last. */
@@ -92,6 +96,12 @@ public final class RowCursor implements AutoCloseable {
     }
     try {
       return step();
+    } catch (RuntimeException | Error e) {
+      var watched = measured;
+      if (watched != null) {
+        watched.failed(e);
+      }
+      throw e;
     } finally {
       if (!STATE.compareAndSet(this, STEPPING, IDLE)) {
         release(); // closed meanwhile, by this thread (after the last row) or another one
@@ -111,6 +121,10 @@ public final class RowCursor implements AutoCloseable {
       close();
       return false;
     }
+    var watched = measured;
+    if (watched != null) {
+      watched.rows++;
+    }
     return true;
   }
 
@@ -121,12 +135,12 @@ public final class RowCursor implements AutoCloseable {
 
   /** The value of the column labelled {@code name} (case-insensitive). */
   public Object get(String name) {
-    for (int i = 0; i < columns.size(); i++) {
-      if (columns.get(i).name().equalsIgnoreCase(name)) {
+    for (int i = 0; i < columns().size(); i++) {
+      if (columns().get(i).name().equalsIgnoreCase(name)) {
         return get(i);
       }
     }
-    throw new KiteSqlException(ErrorCode.UNKNOWN_COLUMN, "no result column " + name + " (columns: " + columns.stream().map(ResultColumn::name).toList() + ")");
+    throw new KiteSqlException(ErrorCode.UNKNOWN_COLUMN, "no result column " + name + " (columns: " + columns().stream().map(ResultColumn::name).toList() + ")");
   }
 
   public boolean isNull(int i) {
@@ -178,7 +192,7 @@ public final class RowCursor implements AutoCloseable {
 
   /** The current row's values (a copy of the array; the values themselves are lent, not copied). */
   public Object[] values() {
-    return Arrays.copyOf(current(), columns.size());
+    return Arrays.copyOf(current(), columns().size());
   }
 
   /** Reads the remaining rows. */
@@ -225,6 +239,10 @@ public final class RowCursor implements AutoCloseable {
         statement.release(op);
       } finally {
         owner.forget(this);
+        var watched = measured;
+        if (watched != null) {
+          watched.end();
+        }
       }
     }
   }
@@ -240,8 +258,8 @@ public final class RowCursor implements AutoCloseable {
   }
 
   private int checkIndex(int i) {
-    if (i < 0 || i >= columns.size()) {
-      throw new IndexOutOfBoundsException("column " + i + " of " + columns.size());
+    if (i < 0 || i >= columns().size()) {
+      throw new IndexOutOfBoundsException("column " + i + " of " + columns().size());
     }
     return i;
   }
@@ -250,14 +268,14 @@ public final class RowCursor implements AutoCloseable {
     var v = get(i);
     if (v != null && !type.isInstance(v)) {
       throw new KiteSqlException(
-          ErrorCode.TYPE_MISMATCH, "column " + columns.get(i).name() + " is " + columns.get(i).type() + ", not " + type.getSimpleName());
+          ErrorCode.TYPE_MISMATCH, "column " + columns().get(i).name() + " is " + columns().get(i).type() + ", not " + type.getSimpleName());
     }
     return type.cast(v);
   }
 
   private <T> T notNull(int i, T v) {
     if (v == null) {
-      throw new IllegalStateException("column " + columns.get(i).name() + " is NULL; check isNull(" + i + ") first");
+      throw new IllegalStateException("column " + columns().get(i).name() + " is NULL; check isNull(" + i + ") first");
     }
     return v;
   }

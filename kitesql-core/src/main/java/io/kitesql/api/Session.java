@@ -56,11 +56,31 @@ final class Session {
 
   RowCursor query(Transaction owner, PreparedStatement statement, Object[] positional, Map<String, ?> named) {
     checkOpen();
+    var listener = database.executionListener();
+    if (listener == ExecutionListener.NONE) {
+      return open(owner, statement, positional, named, null);
+    }
+    var execution = listener.started(statement);
+    if (execution == ExecutionListener.Execution.NONE) {
+      return open(owner, statement, positional, named, null);
+    }
+    var measured = new MeasuredExecution(execution, owner);
+    try {
+      return open(owner, statement, positional, named, measured);
+    } catch (RuntimeException | Error e) {
+      measured.endFailed(e);
+      throw e;
+    }
+  }
+
+  /** Runs the query and registers its cursor, which reports to {@code measured} (if not null) when it ends. */
+  private RowCursor open(Transaction owner, PreparedStatement statement, Object[] positional, Map<String, ?> named,
+      MeasuredExecution measured) {
     var compiled = statement.compiledFor(catalog);
     RowCursor cursor = switch (compiled.statement()) {
       case BoundStatement.Query q -> {
         var params = named == null ? compiled.parameters().bind(positional) : compiled.parameters().bindNamed(named);
-        yield new RowCursor(compiled.columns(), compiled, compiled.acquire(q.plan()), context(params), owner);
+        yield new RowCursor(compiled, compiled.acquire(q.plan()), context(params), owner);
       }
       case BoundStatement.Explain e -> explain(owner, compiled, e);
       case BoundStatement write when write.returning().isPresent() -> {
@@ -70,11 +90,13 @@ final class Session {
         }
         var params = named == null ? compiled.parameters().bind(positional) : compiled.parameters().bindNamed(named);
         var ctx = context(params);
-        yield new RowCursor(compiled.columns(), compiled, new ReturnedRows(writer.executeReturning(statement, write, ctx)), ctx, owner);
+        yield new RowCursor(compiled, new ReturnedRows(writer.executeReturning(statement, write, ctx)), ctx, owner);
       }
       default -> throw new KiteSqlException(
           ErrorCode.WRONG_STATEMENT_KIND, "not a query: use execute() for " + statement.sql());
     };
+    // set before the cursor is published (to the caller, or through the list to a thread ending the transaction)
+    cursor.measured = measured;
     synchronized (cursors) {
       cursors.add(cursor);
     }
@@ -96,7 +118,7 @@ final class Session {
       rows.add(List.of(new Expr.Literal(Text.of(line), DataType.VARCHAR)));
     }
     var values = new Values(rows, List.of(OutputColumn.of("plan", DataType.VARCHAR)));
-    return new RowCursor(compiled.columns(), compiled, io.kitesql.exec.Operators.build(values, false), context(new Object[0]), owner);
+    return new RowCursor(compiled, io.kitesql.exec.Operators.build(values, false), context(new Object[0]), owner);
   }
 
   void forget(RowCursor cursor) {

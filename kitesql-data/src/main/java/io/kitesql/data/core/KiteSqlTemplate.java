@@ -2,6 +2,7 @@ package io.kitesql.data.core;
 
 import io.kitesql.KiteSqlException;
 import io.kitesql.api.Database;
+import io.kitesql.api.PreparedStatement;
 import io.kitesql.api.ReadWriteTransaction;
 import io.kitesql.api.RowCursor;
 import io.kitesql.api.Transaction;
@@ -159,11 +160,12 @@ public class KiteSqlTemplate {
     var tx = KiteSqlTransactions.current(database).orElseThrow(() -> new InvalidDataAccessApiUsageException(
         "a Stream reads from its transaction as it is consumed: call it inside a transaction"
             + " (@ReadOnlyTxn or @Transactional(readOnly = true)) and close the stream before it ends"));
-    var observation = observer.start(statement);
+    var watcher = observer;
+    var observation = watcher.start(statement);
     long borrowed = tx.bytesBorrowed();
     long[] count = {0};
     try {
-      var cursor = open(tx, statement);
+      var cursor = open(tx, statement, watcher != StatementObserver.NONE);
       var row = new Row(cursor, false);
       var iterator = new Spliterators.AbstractSpliterator<T>(Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL) {
         @Override
@@ -217,7 +219,7 @@ public class KiteSqlTemplate {
   private <R> R read(Transaction tx, Statement statement, boolean copyValues, Function<Rows, R> reader) {
     var watcher = observer;
     if (watcher == StatementObserver.NONE) {
-      try (var cursor = open(tx, statement)) {
+      try (var cursor = open(tx, statement, false)) {
         return reader.apply(new Rows(cursor, copyValues));
       }
     }
@@ -225,7 +227,7 @@ public class KiteSqlTemplate {
     long borrowed = tx.bytesBorrowed();
     long copied = tx.bytesCopied();
     Rows rows = null;
-    try (var cursor = open(tx, statement)) {
+    try (var cursor = open(tx, statement, true)) {
       rows = new Rows(cursor, copyValues);
       var result = reader.apply(rows);
       observation.stop(new StatementObserver.Outcome(
@@ -238,21 +240,36 @@ public class KiteSqlTemplate {
     }
   }
 
-  private RowCursor open(Transaction tx, Statement statement) {
+  /** Runs the query; {@code observed}: its observer watches it, so the engine call is marked (see {@link StatementMarks}). */
+  private RowCursor open(Transaction tx, Statement statement, boolean observed) {
     KiteSqlTransactions.checkTimeout(database);
     var prepared = database.prepare(statement.sql());
+    if (!observed) {
+      return runQuery(tx, prepared, statement);
+    }
+    var mark = StatementMarks.flag();
+    boolean outer = mark[0];
+    mark[0] = true;
+    try {
+      return runQuery(tx, prepared, statement);
+    } finally {
+      mark[0] = outer;
+    }
+  }
+
+  private static RowCursor runQuery(Transaction tx, PreparedStatement prepared, Statement statement) {
     return statement.named() != null ? tx.query(prepared, statement.named()) : tx.query(prepared, statement.positional());
   }
 
   private long execute(ReadWriteTransaction tx, Statement statement) {
     var watcher = observer;
     if (watcher == StatementObserver.NONE) {
-      return write(tx, statement);
+      return write(tx, statement, false);
     }
     var observation = watcher.start(statement);
     long copied = tx.bytesCopied();
     try {
-      long written = write(tx, statement);
+      long written = write(tx, statement, true);
       observation.stop(new StatementObserver.Outcome(written, 0, tx.bytesCopied() - copied, null));
       return written;
     } catch (RuntimeException e) {
@@ -261,9 +278,23 @@ public class KiteSqlTemplate {
     }
   }
 
-  private long write(ReadWriteTransaction tx, Statement statement) {
+  private long write(ReadWriteTransaction tx, Statement statement, boolean observed) {
     KiteSqlTransactions.checkTimeout(database);
     var prepared = database.prepare(statement.sql());
+    if (!observed) {
+      return runWrite(tx, prepared, statement);
+    }
+    var mark = StatementMarks.flag();
+    boolean outer = mark[0];
+    mark[0] = true;
+    try {
+      return runWrite(tx, prepared, statement);
+    } finally {
+      mark[0] = outer;
+    }
+  }
+
+  private static long runWrite(ReadWriteTransaction tx, PreparedStatement prepared, Statement statement) {
     return statement.named() != null ? tx.execute(prepared, statement.named()) : tx.execute(prepared, statement.positional());
   }
 

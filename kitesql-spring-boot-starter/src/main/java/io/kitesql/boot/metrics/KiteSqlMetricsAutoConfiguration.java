@@ -3,6 +3,7 @@ package io.kitesql.boot.metrics;
 import io.kitesql.api.Database;
 import io.kitesql.boot.autoconfigure.KiteSqlAutoConfiguration;
 import io.kitesql.boot.autoconfigure.KiteSqlProperties;
+import io.kitesql.boot.autoconfigure.KiteSqlSchemaInitializer;
 import io.kitesql.boot.autoconfigure.KiteSqlTransactionStatistics;
 import io.kitesql.data.core.StatementObserver;
 import io.kitesql.data.core.Statement;
@@ -21,7 +22,8 @@ import org.springframework.context.annotation.Bean;
  * Micrometer meters for KiteSQL when the application has a {@link MeterRegistry} (Boot's
  * micrometer-metrics module, e.g. through spring-boot-starter-actuator): {@link
  * KiteSqlStatementMetrics}, which the auto-configured {@code KiteSqlTemplate} reports every
- * statement to, and {@link KiteSqlStorageMetrics}. Off with {@code kitesql.metrics.enabled=false};
+ * statement to and which {@link DirectSqlMetrics} makes the {@code Database}'s execution listener
+ * (SQL run on the database directly), and {@link KiteSqlStorageMetrics}. Off with {@code kitesql.metrics.enabled=false};
  * {@code kitesql.metrics.allocation=false} stops measuring allocation only. With {@code
  * kitesql.metrics.observations.enabled=true} and an {@code ObservationRegistry} bean, each
  * statement is also an observation (a span when tracing is set up).
@@ -48,6 +50,19 @@ public final class KiteSqlMetricsAutoConfiguration {
     Consumer<Statement> firstSeen = warnings != null ? warnings : statement -> {};
     var observationRegistry = metrics.getObservations().isEnabled() ? observations.getIfUnique() : null;
     return new KiteSqlStatementMetrics(registry, metrics.isAllocation(), firstSeen, observationRegistry);
+  }
+
+  /**
+   * Direct SQL on the database: measured by the statement metrics once the schema scripts ran
+   * (start-up DDL is not counted); not at all when the application replaced them with its own
+   * {@code StatementObserver}.
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  DirectSqlMetrics kiteSqlDirectSqlMetrics(Database database, ObjectProvider<KiteSqlStatementMetrics> metrics,
+      ObjectProvider<KiteSqlSchemaInitializer> schema) {
+    schema.orderedStream().forEach(initializer -> {});
+    return new DirectSqlMetrics(database, metrics.getIfUnique());
   }
 
   @Bean

@@ -1,6 +1,10 @@
 package io.kitesql.boot.metrics;
 
 import io.kitesql.KiteSqlException;
+import io.kitesql.api.Database;
+import io.kitesql.api.ExecutionListener;
+import io.kitesql.api.PreparedStatement;
+import io.kitesql.data.core.StatementMarks;
 import io.kitesql.data.core.Statement;
 import io.kitesql.data.core.StatementObserver;
 import io.micrometer.core.instrument.Counter;
@@ -21,7 +25,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * Records every statement a {@code KiteSqlTemplate} runs, repository methods included, tagged
  * with its low-cardinality name ({@code NoteRepository.findByAuthor}; {@value #UNNAMED} for direct
- * SQL nobody named):
+ * SQL through the template that nobody named), and, as the {@link Database}'s {@link
+ * ExecutionListener} (see {@link DirectSqlMetrics}), every statement run on the {@code Database}
+ * directly, tagged {@value #DIRECT}:
  *
  * <ul>
  *   <li>{@code kitesql.query} timer, tags {@code statement}, {@code outcome} ({@code success} or
@@ -49,12 +55,20 @@ import org.jspecify.annotations.Nullable;
  * each statement is also an {@value #OBSERVATION} observation, so tracing gets a span per
  * statement; the meters above are recorded either way.
  *
- * <p>Statements run through the {@code Database} directly are not seen: they do not pass the
- * template.
+ * <p>Direct SQL on the {@code Database} ({@code db.read(tx -> tx.query(...))}, {@code
+ * db.execute(...)}, {@code tx.execute(...)}) is measured the same way, with these differences: a
+ * query is measured from {@code query} until its cursor ends (exhausted, closed, or closed by the
+ * end of its transaction), so what the thread does in between (mapping rows) counts too; if the
+ * cursor ends on another thread than the one that ran the query (a transaction ended elsewhere),
+ * its allocation is counted as unmeasured rather than mixed from two threads; SQL that fails to
+ * parse never reaches the engine's listener and is not counted. Statements the template reports
+ * are skipped ({@link StatementMarks}), so nothing is counted twice.
  */
-public final class KiteSqlStatementMetrics implements StatementObserver {
+public final class KiteSqlStatementMetrics implements StatementObserver, ExecutionListener {
   /** The statement tag of direct SQL that was given no name. */
   public static final String UNNAMED = "unnamed";
+  /** The statement tag of SQL run on the {@code Database} directly, not through the template. */
+  public static final String DIRECT = "direct";
   /** The name of the observation each statement makes when observations are on. */
   public static final String OBSERVATION = "kitesql.statement";
   /** How many distinct SQL texts are remembered per statement name. */
@@ -114,9 +128,29 @@ public final class KiteSqlStatementMetrics implements StatementObserver {
     if (name != null) {
       meters.sawSql(statement.sql());
     }
+    return start(meters, statement.sql());
+  }
+
+  /**
+   * A statement run on the {@code Database} directly: recorded under {@value #DIRECT}, unless the
+   * template runs it and reports it itself.
+   */
+  @Override
+  public Execution started(PreparedStatement statement) {
+    if (StatementMarks.isReportedElsewhere()) {
+      return Execution.NONE;
+    }
+    var meters = statements.get(DIRECT);
+    if (meters == null) {
+      meters = statements.computeIfAbsent(DIRECT, k -> new StatementMeters(k, registry));
+    }
+    return start(meters, statement.sql());
+  }
+
+  private Running start(StatementMeters meters, String sql) {
     var running = new Running(meters, allocation);
     if (observations != null) {
-      running.observation = observe(key, statement, observations);
+      running.observation = observe(meters.name(), sql, observations);
     }
     if (allocation) {
       running.allocatedBefore = allocatedByThisThread();
@@ -130,12 +164,12 @@ public final class KiteSqlStatementMetrics implements StatementObserver {
    * {@code db.system=kitesql} and {@code kitesql.statement}; high-cardinality {@code db.statement}
    * (the SQL, spans only).
    */
-  private static io.micrometer.observation.Observation observe(String name, Statement statement, ObservationRegistry registry) {
+  private static io.micrometer.observation.Observation observe(String name, String sql, ObservationRegistry registry) {
     return io.micrometer.observation.Observation.createNotStarted(OBSERVATION, registry)
         .contextualName(name)
         .lowCardinalityKeyValue("db.system", "kitesql")
         .lowCardinalityKeyValue("kitesql.statement", name)
-        .highCardinalityKeyValue("db.statement", statement.sql())
+        .highCardinalityKeyValue("db.statement", sql)
         .start();
   }
 
@@ -149,9 +183,12 @@ public final class KiteSqlStatementMetrics implements StatementObserver {
     return statements.get(name);
   }
 
-  private static final class Running implements Observation {
+  /** One statement being measured: a template's (an {@link Observation}) or a direct one (an {@link Execution}). */
+  private static final class Running implements Observation, Execution {
     private final StatementMeters meters;
     private final boolean allocation;
+    /** The allocation counter is per thread: a statement ended on another thread is not measured. */
+    private final Thread thread = Thread.currentThread();
     long allocatedBefore = -1;
     long startNanos;
     io.micrometer.observation.@Nullable Observation observation;
@@ -162,11 +199,20 @@ public final class KiteSqlStatementMetrics implements StatementObserver {
     }
 
     @Override
-    public void stop(Outcome outcome) {
-      long allocatedAfter = allocation ? allocatedByThisThread() : -1;
+    public void stop(StatementObserver.Outcome outcome) {
+      record(outcome.rows(), outcome.bytesBorrowed(), outcome.bytesCopied(), outcome.failure());
+    }
+
+    @Override
+    public void ended(ExecutionListener.Outcome outcome) {
+      record(outcome.rows(), outcome.bytesBorrowed(), outcome.bytesCopied(), outcome.failure());
+    }
+
+    private void record(long rows, long borrowed, long copied, @Nullable Throwable failure) {
+      long allocatedAfter = allocation && Thread.currentThread() == thread ? allocatedByThisThread() : -1;
       long elapsed = System.nanoTime() - startNanos;
-      meters.timer(outcome.failure()).record(elapsed, TimeUnit.NANOSECONDS);
-      if (outcome.failure() == null) {
+      meters.timer(failure).record(elapsed, TimeUnit.NANOSECONDS);
+      if (failure == null) {
         meters.latencies.record(elapsed);
       }
       if (allocation) {
@@ -177,17 +223,17 @@ public final class KiteSqlStatementMetrics implements StatementObserver {
           meters.unmeasured.increment();
         }
       }
-      meters.rows.record(outcome.rows());
-      meters.borrowed.record(outcome.bytesBorrowed());
-      meters.copied.record(outcome.bytesCopied());
+      meters.rows.record(rows);
+      meters.borrowed.record(borrowed);
+      meters.copied.record(copied);
       var observed = observation;
       if (observed != null) {
-        if (outcome.failure() != null) {
-          observed.error(outcome.failure());
+        if (failure != null) {
+          observed.error(failure);
         }
-        observed.highCardinalityKeyValue("kitesql.rows", Long.toString(outcome.rows()))
-            .highCardinalityKeyValue("kitesql.bytes.borrowed", Long.toString(outcome.bytesBorrowed()))
-            .highCardinalityKeyValue("kitesql.bytes.copied", Long.toString(outcome.bytesCopied()))
+        observed.highCardinalityKeyValue("kitesql.rows", Long.toString(rows))
+            .highCardinalityKeyValue("kitesql.bytes.borrowed", Long.toString(borrowed))
+            .highCardinalityKeyValue("kitesql.bytes.copied", Long.toString(copied))
             .stop();
       }
     }
@@ -235,7 +281,7 @@ public final class KiteSqlStatementMetrics implements StatementObserver {
       return DistributionSummary.builder(meter).description(description).baseUnit(unit).tag("statement", name).register(registry);
     }
 
-    Timer timer(@Nullable RuntimeException failure) {
+    Timer timer(@Nullable Throwable failure) {
       if (failure == null) {
         return success;
       }
@@ -257,7 +303,7 @@ public final class KiteSqlStatementMetrics implements StatementObserver {
       return name;
     }
 
-    /** The SQL the statement was first seen with; null for {@value #UNNAMED}. */
+    /** The SQL the statement was first seen with; null for {@value #UNNAMED} and {@value #DIRECT}. */
     public @Nullable String sql() {
       return sqls.isEmpty() ? null : sqls.getFirst();
     }

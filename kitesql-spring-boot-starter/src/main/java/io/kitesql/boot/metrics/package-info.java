@@ -1,6 +1,8 @@
 /**
  * Micrometer meters for KiteSQL: {@link io.kitesql.boot.metrics.KiteSqlStatementMetrics} records
- * every statement a {@code KiteSqlTemplate} runs (repository methods included) — latency, heap
+ * every statement a {@code KiteSqlTemplate} runs (repository methods included) and, through {@link
+ * io.kitesql.boot.metrics.DirectSqlMetrics}, every statement run on the {@code Database} directly
+ * ({@code statement=direct}) — latency, heap
  * bytes allocated by the executing thread, rows, bytes borrowed from and copied out of the LMDB
  * map — and {@link io.kitesql.boot.metrics.KiteSqlStorageMetrics} the environment's sizes, readers
  * and transaction counts. Entry: {@link io.kitesql.boot.metrics.KiteSqlMetricsAutoConfiguration}.

@@ -2,6 +2,7 @@ package io.kitesql.boot.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kitesql.api.Database;
 import io.kitesql.boot.testapp.Note;
 import io.kitesql.boot.testapp.NoteRepository;
 import io.kitesql.boot.testapp.NoteService;
@@ -34,6 +35,7 @@ class KiteSqlMetricsIntegrationTests {
   @Autowired NoteRepository notes;
   @Autowired NoteService service;
   @Autowired MeterRegistry registry;
+  @Autowired Database database;
 
   @BeforeEach
   void notes() {
@@ -110,5 +112,45 @@ class KiteSqlMetricsIntegrationTests {
     boolean anyBorrowed = service.readByAuthorInWriteTransaction("ann", found -> found.stream().anyMatch(n -> ((Text) n.body()).isBorrowed()));
     assertThat(anyBorrowed).isFalse();
     assertThat(total("kitesql.query.bytes.copied") - copied).isGreaterThanOrEqualTo((double) NOTES * BODY_LENGTH);
+  }
+
+  private long calls(String statement) {
+    var timer = registry.find("kitesql.query").tag("statement", statement).tag("outcome", "success").timer();
+    return timer == null ? 0 : timer.count();
+  }
+
+  private double directTotal(String meter) {
+    var summary = registry.find(meter).tag("statement", KiteSqlStatementMetrics.DIRECT).summary();
+    return summary == null ? 0 : summary.totalAmount();
+  }
+
+  @Test
+  void directSqlOnTheDatabaseBeanIsMeteredAndARepositoryCallOnlyUnderItsName() {
+    long direct = calls(KiteSqlStatementMetrics.DIRECT);
+    long byAuthor = calls(FIND_BY_AUTHOR);
+    double rows = directTotal("kitesql.query.rows");
+    double borrowed = directTotal("kitesql.query.bytes.borrowed");
+    double copied = directTotal("kitesql.query.bytes.copied");
+
+    assertThat(notes.findByAuthor("ann")).hasSize(NOTES);
+    assertThat(calls(FIND_BY_AUTHOR)).isEqualTo(byAuthor + 1);
+    assertThat(calls(KiteSqlStatementMetrics.DIRECT)).as("the repository call is not counted twice").isEqualTo(direct);
+
+    var byAuthorSql = database.prepare("select body from notes where author = ?");
+    long lengths = database.read(tx -> {
+      long sum = 0;
+      try (var found = tx.query(byAuthorSql, "ann")) {
+        while (found.next()) {
+          sum += found.getText(0).length();
+        }
+      }
+      return sum;
+    });
+    assertThat(lengths).isEqualTo((long) NOTES * BODY_LENGTH);
+    assertThat(calls(KiteSqlStatementMetrics.DIRECT)).isEqualTo(direct + 1);
+    assertThat(calls(FIND_BY_AUTHOR)).isEqualTo(byAuthor + 1);
+    assertThat(directTotal("kitesql.query.rows") - rows).isEqualTo(NOTES);
+    assertThat(directTotal("kitesql.query.bytes.borrowed") - borrowed).isGreaterThanOrEqualTo((double) NOTES * BODY_LENGTH);
+    assertThat(directTotal("kitesql.query.bytes.copied") - copied).isZero();
   }
 }
