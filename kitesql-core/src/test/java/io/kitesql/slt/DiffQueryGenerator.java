@@ -116,7 +116,7 @@ final class DiffQueryGenerator {
     var keys = new ArrayList<Item>();
     for (int i = 0, n = chance(5) ? 0 : 1 + random.nextInt(2); i < n; i++) {
       var type = randomType();
-      keys.add(new Item(chance(4) ? expr(type, scope, MAX_DEPTH - 1) : column(type, scope), type));
+      keys.add(new Item(groupKey(type, scope), type));
     }
     var items = new ArrayList<Item>();
     for (var key : keys) {
@@ -377,6 +377,22 @@ final class DiffQueryGenerator {
         default -> "MAX(" + expr(Type.REAL, scope, d) + ")";
       };
       case TEXT -> (random.nextBoolean() ? "MIN(" : "MAX(") + expr(Type.TEXT, scope, d) + ")";
+    };
+  }
+
+  /**
+   * A column or a simple expression of one: never a bare integer literal (GROUP BY 2 means the
+   * second result column) nor a subquery.
+   */
+  private String groupKey(Type type, Scope scope) {
+    var column = column(type, scope);
+    if (!chance(4) || !column.contains(".")) {
+      return column.contains(".") ? column : "COALESCE(" + column + ", " + column + ")";
+    }
+    return switch (type) {
+      case INT -> chance(2) ? "(" + column + " % 3)" : "COALESCE(" + column + ", 0)";
+      case REAL -> "(" + column + " * 2)";
+      case TEXT -> chance(2) ? "(" + column + " || 'x')" : "LOWER(" + column + ")";
     };
   }
 
