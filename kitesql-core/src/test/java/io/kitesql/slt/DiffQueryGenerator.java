@@ -26,7 +26,10 @@ import java.util.stream.Collectors;
  *   <li>INTERSECT only as the first of several set operators (SQLite applies them left to right,
  *       the standard binds INTERSECT tighter; a leading INTERSECT reads the same either way);
  *   <li>every compound expression is parenthesized, so operator precedence never matters;
- *   <li>LIMIT only with an ORDER BY over every result column, which fixes the rows returned.
+ *   <li>LIMIT only with an ORDER BY over every result column, which fixes the rows returned;
+ *   <li>no CAST of a real to an integer (SQLite truncates, KiteSQL rounds half away from zero as
+ *       PostgreSQL does) nor of text to a number (SQLite reads a leading number, KiteSQL refuses
+ *       what is not one).
  * </ul>
  *
  * NULL ordering needs no care: both engines sort NULL first ascending and last descending.
@@ -79,6 +82,7 @@ final class DiffQueryGenerator {
   private final SplittableRandom random;
   private final DiffSchema schema;
   private int aliases;
+  private boolean withCte; // whether the query being generated has WITH c0 AS (...), a table like t1..t3
 
   DiffQueryGenerator(SplittableRandom random, DiffSchema schema) {
     this.random = random;
@@ -88,11 +92,21 @@ final class DiffQueryGenerator {
   /** The next random query. */
   Query next() {
     aliases = 0;
-    return switch (random.nextInt(10)) {
+    withCte = false;
+    String with = "";
+    if (chance(8)) {
+      var table = schema.tables().get(random.nextInt(schema.tables().size())).name();
+      var scope = new Scope(DiffSchema.COLUMNS.stream().map(c -> new Ref("w." + c.name(), c.type())).toList(), null);
+      with = "WITH c0 AS (SELECT " + (chance(3) ? "DISTINCT " : "") + "w.k, w.a, w.b, w.s, w.r FROM " + table + " w WHERE "
+          + bool(scope, 1) + ") ";
+      withCte = true;
+    }
+    var query = switch (random.nextInt(10)) {
       case 0, 1 -> setOperation();
       case 2, 3, 4 -> grouped();
       default -> plain();
     };
+    return new Query(with + query.sql(), query.types(), query.ordered());
   }
 
   // ---- query shapes ----
@@ -225,7 +239,7 @@ final class DiffQueryGenerator {
     var alias = "x" + (++aliases);
     if (depth > 0 || !chance(8)) {
       DiffSchema.COLUMNS.forEach(c -> refs.add(new Ref(alias + "." + c.name(), c.type())));
-      return table.name() + " " + alias;
+      return (withCte && chance(2) ? "c0" : table.name()) + " " + alias;
     }
     var inner = "x" + (++aliases);
     var innerScope = new Scope(DiffSchema.COLUMNS.stream().map(c -> new Ref(inner + "." + c.name(), c.type())).toList(), null);
@@ -309,7 +323,11 @@ final class DiffQueryGenerator {
       case 4 -> "-(" + expr(Type.REAL, scope, d) + ")";
       case 5 -> caseExpr(Type.REAL, scope, d);
       case 6 -> "COALESCE(" + expr(Type.REAL, scope, d) + ", " + expr(Type.REAL, scope, d) + ")";
-      case 7 -> "ABS(" + expr(Type.REAL, scope, d) + ")";
+      case 7 -> switch (random.nextInt(3)) {
+        case 0 -> "ABS(" + expr(Type.REAL, scope, d) + ")";
+        case 1 -> "CAST(" + expr(Type.INT, scope, d) + " AS REAL)";
+        default -> "ROUND(" + expr(Type.REAL, scope, d) + (chance(2) ? ")" : ", " + random.nextInt(2) + ")");
+      };
       case 8 -> "(" + expr(Type.INT, scope, d) + (chance(2) ? " + " : " - ") + "0.5)";
       default -> scalarSubquery(Type.REAL, scope, d);
     };
@@ -321,7 +339,12 @@ final class DiffQueryGenerator {
       case 2 -> "LOWER(" + expr(Type.TEXT, scope, d) + ")";
       case 3 -> caseExpr(Type.TEXT, scope, d);
       case 4 -> "COALESCE(" + expr(Type.TEXT, scope, d) + ", " + expr(Type.TEXT, scope, d) + ")";
-      case 5 -> "REPLACE(" + expr(Type.TEXT, scope, d) + ", 'a', 'c')";
+      case 5 -> switch (random.nextInt(4)) {
+        case 0 -> "REPLACE(" + expr(Type.TEXT, scope, d) + ", 'a', 'c')";
+        case 1 -> "SUBSTR(" + expr(Type.TEXT, scope, d) + ", " + (1 + random.nextInt(3)) + ", " + (1 + random.nextInt(2)) + ")";
+        case 2 -> "TRIM(" + expr(Type.TEXT, scope, d) + ")";
+        default -> "CAST(" + expr(Type.INT, scope, d) + " AS TEXT)";
+      };
       default -> scalarSubquery(Type.TEXT, scope, d);
     };
   }

@@ -47,9 +47,11 @@ class QueryDifferentialTest {
       runRound(seed + round);
     }
     System.out.printf("QueryDifferentialTest: %d queries compared, %d returned rows, %d failures%n", compared, withRows, failures.size());
+    var report = Path.of("target", "query-diff-failures.txt");
+    Files.deleteIfExists(report); // a report from an earlier run would mislead
     if (!failures.isEmpty()) {
-      Files.createDirectories(Path.of("target"));
-      Files.writeString(Path.of("target", "query-diff-failures.txt"), String.join("\n\n", failures) + "\n");
+      Files.createDirectories(report.getParent());
+      Files.writeString(report, String.join("\n\n", failures) + "\n");
     }
     assertThat(failures).as("queries on which KiteSQL and SQLite disagree").isEmpty();
     assertThat(compared).isEqualTo(rounds * QUERIES_PER_ROUND);
