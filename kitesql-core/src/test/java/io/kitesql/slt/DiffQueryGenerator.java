@@ -109,6 +109,34 @@ final class DiffQueryGenerator {
     return new Query(with + query.sql(), query.types(), query.ordered());
   }
 
+  /**
+   * A random UPDATE, DELETE or INSERT ... SELECT on one table. Primary keys are never updated,
+   * and inserted rows get keys 100 above their source rows', so keys stay unique unless the
+   * same rows are copied twice (then both engines must refuse the statement).
+   */
+  String dml() {
+    aliases = 0;
+    withCte = false;
+    var table = schema.tables().get(random.nextInt(schema.tables().size())).name();
+    var scope = new Scope(DiffSchema.COLUMNS.stream().map(c -> new Ref(table + "." + c.name(), c.type())).toList(), null);
+    return switch (random.nextInt(3)) {
+      case 0 -> {
+        var sets = new ArrayList<String>();
+        for (var column : DiffSchema.COLUMNS.subList(1, DiffSchema.COLUMNS.size())) {
+          if (chance(3) || sets.isEmpty() && column.name().equals("r")) {
+            sets.add(column.name() + " = " + (chance(6) ? "NULL" : expr(column.type(), scope, 1)));
+          }
+        }
+        yield "UPDATE " + table + " SET " + String.join(", ", sets) + (chance(5) ? "" : " WHERE " + bool(scope, 1));
+      }
+      case 1 -> "DELETE FROM " + table + " WHERE " + bool(scope, 1);
+      default -> {
+        var inner = new Scope(DiffSchema.COLUMNS.stream().map(c -> new Ref("y." + c.name(), c.type())).toList(), null);
+        yield "INSERT INTO " + table + " SELECT y.k + 100, y.a, y.b, y.s, y.r FROM " + table + " y WHERE " + bool(inner, 1);
+      }
+    };
+  }
+
   // ---- query shapes ----
 
   private Query plain() {

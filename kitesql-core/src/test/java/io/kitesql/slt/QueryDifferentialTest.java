@@ -68,19 +68,57 @@ class QueryDifferentialTest {
       load(sqlite, schema.statements(true));
       load(plain, schema.statements(false));
       var generator = new DiffQueryGenerator(random, schema);
+      var changes = new ArrayList<String>();
       for (int q = 0; q < QUERIES_PER_ROUND && failures.size() < MAX_REPORTED; q++) {
+        if (q == QUERIES_PER_ROUND / 2 && random.nextBoolean()) {
+          modify(generator, random, changes, roundSeed, schema, sqlite, indexed, plain);
+        }
         var query = generator.next();
-        compare(query, roundSeed, schema, sqlite, indexed, plain);
+        compare(query, roundSeed, schema, changes, sqlite, indexed, plain);
       }
     }
   }
 
-  private void compare(DiffQueryGenerator.Query query, long roundSeed, DiffSchema schema, SltEngine sqlite, SltEngine indexed, SltEngine plain) {
+  /**
+   * Runs one to three random UPDATE/DELETE/INSERT statements on all three databases (which must
+   * all succeed or all fail), then compares every table's rows: index maintenance must keep the
+   * indexed database's answers right.
+   */
+  private void modify(DiffQueryGenerator generator, SplittableRandom random, List<String> changes, long roundSeed, DiffSchema schema,
+      SltEngine sqlite, SltEngine indexed, SltEngine plain) {
+    for (int i = 0, n = 1 + random.nextInt(3); i < n; i++) {
+      var dml = generator.dml();
+      var outcomes = new ArrayList<String>();
+      for (var engine : List.of(sqlite, indexed, plain)) {
+        try {
+          engine.statement(dml);
+          outcomes.add("ok");
+        } catch (Exception e) {
+          outcomes.add("error: " + e.getMessage());
+        }
+      }
+      changes.add(dml + (outcomes.getFirst().equals("ok") ? "" : " -- fails in SQLite"));
+      boolean sqliteOk = outcomes.get(0).equals("ok");
+      if (outcomes.get(1).equals("ok") != sqliteOk || outcomes.get(2).equals("ok") != sqliteOk) {
+        var query = new DiffQueryGenerator.Query(dml, "", false);
+        fail("DML outcomes differ (SQLite, KiteSQL with indexes, without): " + outcomes, query, roundSeed, schema, changes);
+        return;
+      }
+    }
+    for (var table : schema.tables()) {
+      compare(new DiffQueryGenerator.Query("SELECT k, a, b, s, r FROM " + table.name(), "TTTTR", false), roundSeed, schema, changes,
+          sqlite, indexed, plain);
+    }
+    compared -= schema.tables().size(); // the content checks are not among the generated queries
+  }
+
+  private void compare(DiffQueryGenerator.Query query, long roundSeed, DiffSchema schema, List<String> changes, SltEngine sqlite,
+      SltEngine indexed, SltEngine plain) {
     List<String> expected;
     try {
       expected = normalise(sqlite.query(query.sql(), query.types()), query.ordered());
     } catch (Exception e) {
-      fail("SQLite refused a generated query (a generator bug): " + e.getMessage(), query, roundSeed, schema);
+      fail("SQLite refused a generated query (a generator bug): " + e.getMessage(), query, roundSeed, schema, changes);
       return;
     }
     compared++;
@@ -92,19 +130,21 @@ class QueryDifferentialTest {
       try {
         var actual = normalise(engine.query(query.sql(), query.types()), query.ordered());
         if (!actual.equals(expected)) {
-          fail("WRONG ANSWER from " + variant + "\n  expected (SQLite): " + expected + "\n  actual:            " + actual, query, roundSeed, schema);
+          fail("WRONG ANSWER from " + variant + "\n  expected (SQLite): " + expected + "\n  actual:            " + actual, query, roundSeed, schema, changes);
           return;
         }
       } catch (Exception e) {
-        fail(variant + " refused a query SQLite runs: " + e.getMessage() + "\n  expected (SQLite): " + expected, query, roundSeed, schema);
+        fail(variant + " refused a query SQLite runs: " + e.getMessage() + "\n  expected (SQLite): " + expected, query, roundSeed, schema, changes);
         return;
       }
     }
   }
 
-  private void fail(String problem, DiffQueryGenerator.Query query, long roundSeed, DiffSchema schema) {
-    failures.add("%s%nround seed %d (rerun alone: -Dkitesql.diff.seed=%d -Dkitesql.diff.queries=%d)%nquery (%s, types %s):%n%s%nschema and data:%n%s"
-        .formatted(problem, roundSeed, roundSeed, QUERIES_PER_ROUND, query.ordered() ? "ordered" : "compared as a multiset", query.types(), query.sql(), schema.describe()));
+  private void fail(String problem, DiffQueryGenerator.Query query, long roundSeed, DiffSchema schema, List<String> changes) {
+    var changed = changes.isEmpty() ? "" : "then, before the query:\n" + String.join(";\n", changes) + ";\n";
+    failures.add("%s%nround seed %d (rerun alone: -Dkitesql.diff.seed=%d -Dkitesql.diff.queries=%d)%nquery (%s, types %s):%n%s%nschema and data:%n%s%s"
+        .formatted(problem, roundSeed, roundSeed, QUERIES_PER_ROUND, query.ordered() ? "ordered" : "compared as a multiset", query.types(),
+            query.sql(), schema.describe(), changed));
   }
 
   private static void load(SltEngine engine, List<String> statements) throws Exception {
