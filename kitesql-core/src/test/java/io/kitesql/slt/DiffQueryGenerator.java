@@ -128,7 +128,9 @@ final class DiffQueryGenerator {
     var sql = new StringBuilder("SELECT ").append(e.chance(5) ? "DISTINCT " : "").append(list(items))
         .append(" FROM ").append(from.sql());
     where(sql, scope, 0);
-    return finish(sql, items);
+    // ORDER BY may start with a key that is not a result column: it ranks, the columns break ties
+    var leading = e.chance(3) && !sql.toString().startsWith("SELECT DISTINCT") ? e.expr(e.randomType(), scope, 1) : null;
+    return finish(sql, items, leading);
   }
 
   private Query grouped() {
@@ -156,7 +158,7 @@ final class DiffQueryGenerator {
     if (e.chance(2)) {
       sql.append(" HAVING ").append(having(scope, keys));
     }
-    return finish(sql, items);
+    return finish(sql, items, null);
   }
 
   private Query setOperation() {
@@ -172,7 +174,7 @@ final class DiffQueryGenerator {
       sql.append(' ').append(later[random.nextInt(later.length)]).append(' ').append(branch(types));
     }
     var items = types.stream().map(t -> new Item("", t)).toList();
-    return finish(sql, items);
+    return finish(sql, items, null);
   }
 
   private String branch(List<Type> types) {
@@ -185,8 +187,11 @@ final class DiffQueryGenerator {
     return sql.toString();
   }
 
-  /** Adds ORDER BY over every column (and maybe LIMIT/OFFSET), or nothing. */
-  private Query finish(StringBuilder sql, List<Item> items) {
+  /**
+   * Adds ORDER BY over every column (and maybe LIMIT/OFFSET), or nothing; a non-null {@code
+   * leading} key comes first (ties between rows equal in it are broken by the columns).
+   */
+  private Query finish(StringBuilder sql, List<Item> items, String leading) {
     var types = items.stream().map(i -> String.valueOf(i.letter())).collect(Collectors.joining());
     if (!e.chance(3)) {
       return new Query(sql.toString(), types, false);
@@ -200,6 +205,9 @@ final class DiffQueryGenerator {
       });
     }
     java.util.Collections.shuffle(keys, new java.util.Random(random.nextLong()));
+    if (leading != null) {
+      keys.addFirst(leading + (random.nextBoolean() ? " DESC" : ""));
+    }
     sql.append(" ORDER BY ").append(String.join(", ", keys));
     if (random.nextBoolean()) {
       sql.append(" LIMIT ").append(random.nextInt(6));

@@ -5,7 +5,8 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * A random schema and data set for {@link QueryDifferentialTest}: tables {@code t1..t3}, each
+ * A random schema and data set for {@link QueryDifferentialTest}: tables {@code t1..t3} of 0 to
+ * 40 rows (mostly 2 to 12), each
  * with columns {@code k, a, b} (INTEGER), {@code s} (TEXT) and {@code r} (REAL), all nullable
  * unless {@code k} is the primary key.
  *
@@ -98,7 +99,11 @@ record DiffSchema(List<Table> tables) {
       }
     }
     var rows = new ArrayList<String>();
-    int count = random.nextInt(5) == 0 ? random.nextInt(2) : 2 + random.nextInt(11); // sometimes empty or single
+    int count = switch (random.nextInt(10)) {
+      case 0, 1 -> random.nextInt(2); // empty or a single row
+      case 2 -> 20 + random.nextInt(21); // now and then a larger one
+      default -> 2 + random.nextInt(11);
+    };
     int k = random.nextInt(4) - 2;
     for (int i = 0; i < count; i++) {
       k += 1 + random.nextInt(2);
