@@ -63,6 +63,7 @@ final class DiffQueryGenerator {
   private final SplittableRandom random;
   private final DiffSchema schema;
   private final DiffExpressions e;
+  private int inserts; // INSERT ... SELECT statements so far: each adds its own power of ten to keys
 
   DiffQueryGenerator(SplittableRandom random, DiffSchema schema) {
     this.random = random;
@@ -90,9 +91,9 @@ final class DiffQueryGenerator {
   }
 
   /**
-   * A random UPDATE, DELETE or INSERT ... SELECT on one table. Primary keys are never updated,
-   * and inserted rows get keys 100 above their source rows', so keys stay unique unless the
-   * same rows are copied twice (then both engines must refuse the statement).
+   * A random UPDATE, DELETE or INSERT ... SELECT on one table. Primary keys are never updated;
+   * the n-th INSERT gives its rows their source rows' keys plus 10^(n+1), so keys stay unique
+   * (the database without keys would not refuse a duplicate).
    */
   String dml() {
     e.reset(false);
@@ -111,7 +112,8 @@ final class DiffQueryGenerator {
       case 1 -> "DELETE FROM " + table + " WHERE " + e.bool(scope, 1);
       default -> {
         var inner = new Scope(DiffSchema.COLUMNS.stream().map(c -> new Ref("y." + c.name(), c.type())).toList(), null);
-        yield "INSERT INTO " + table + " SELECT y.k + 100, y.a, y.b, y.s, y.r FROM " + table + " y WHERE " + e.bool(inner, 1);
+        var offset = (long) Math.pow(10, 2 + inserts++);
+        yield "INSERT INTO " + table + " SELECT y.k + " + offset + ", y.a, y.b, y.s, y.r FROM " + table + " y WHERE " + e.bool(inner, 1);
       }
     };
   }
@@ -129,7 +131,14 @@ final class DiffQueryGenerator {
         .append(" FROM ").append(from.sql());
     where(sql, scope, 0);
     // ORDER BY may start with a key that is not a result column: it ranks, the columns break ties
-    var leading = e.chance(3) && !sql.toString().startsWith("SELECT DISTINCT") ? e.expr(e.randomType(), scope, 1) : null;
+    String leading = null;
+    if (e.chance(3) && !sql.toString().startsWith("SELECT DISTINCT")) {
+      var type = e.randomType();
+      leading = e.expr(type, scope, 1);
+      if (!leading.contains(".")) { // a constant: SQLite reads -(5) as position -5
+        leading = e.column(type, scope);
+      }
+    }
     return finish(sql, items, leading);
   }
 

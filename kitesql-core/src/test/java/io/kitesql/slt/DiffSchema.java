@@ -74,8 +74,9 @@ record DiffSchema(List<Table> tables) {
   /** A new random schema with data. */
   static DiffSchema random(SplittableRandom random) {
     var tables = new ArrayList<Table>();
+    int large = random.nextInt(8) == 0 ? 1 + random.nextInt(3) : 0; // now and then one larger table
     for (int t = 1; t <= 3; t++) {
-      tables.add(randomTable(random, "t" + t));
+      tables.add(randomTable(random, "t" + t, t == large));
     }
     return new DiffSchema(List.copyOf(tables));
   }
@@ -90,7 +91,7 @@ record DiffSchema(List<Table> tables) {
     return String.join(";\n", statements(true)) + ";\n";
   }
 
-  private static Table randomTable(SplittableRandom random, String name) {
+  private static Table randomTable(SplittableRandom random, String name, boolean large) {
     boolean keyed = random.nextInt(3) > 0;
     var indexes = new ArrayList<String>();
     for (var columns : INDEXES) {
@@ -99,11 +100,7 @@ record DiffSchema(List<Table> tables) {
       }
     }
     var rows = new ArrayList<String>();
-    int count = switch (random.nextInt(10)) {
-      case 0, 1 -> random.nextInt(2); // empty or a single row
-      case 2 -> 20 + random.nextInt(21); // now and then a larger one
-      default -> 2 + random.nextInt(11);
-    };
+    int count = large ? 20 + random.nextInt(21) : random.nextInt(5) == 0 ? random.nextInt(2) : 2 + random.nextInt(11);
     int k = random.nextInt(4) - 2;
     for (int i = 0; i < count; i++) {
       k += 1 + random.nextInt(2);
