@@ -23,6 +23,7 @@ final class DiffExpressions {
   private final DiffSchema schema;
   private int aliases;
   private boolean withCte; // whether the query being generated has WITH c0 AS (...), a table like t1..t3
+  private boolean subqueries = true;
 
   DiffExpressions(SplittableRandom random, DiffSchema schema) {
     this.random = random;
@@ -31,8 +32,17 @@ final class DiffExpressions {
 
   /** Starts a new statement: aliases from x1 again; {@code withCte} says whether c0 exists. */
   void reset(boolean withCte) {
+    reset(withCte, true);
+  }
+
+  /**
+   * Starts a new statement, with or without subqueries (an UPDATE gets none: SQLite's subqueries
+   * in an UPDATE see the rows the statement already changed, the standard's see none).
+   */
+  void reset(boolean withCte, boolean subqueries) {
     aliases = 0;
     this.withCte = withCte;
+    this.subqueries = subqueries;
   }
 
   /** A column reference, as SQL, and its type. */
@@ -205,6 +215,9 @@ final class DiffExpressions {
 
   /** An aggregate without GROUP BY over a table, maybe correlated: always exactly one row. */
   private String scalarSubquery(Type type, Scope outer, int depth) {
+    if (!subqueries) {
+      return column(type, outer);
+    }
     var from = from(depth + 1);
     var inner = new Scope(from.refs(), outer);
     var sql = new StringBuilder("(SELECT ").append(aggregate(type, new Scope(from.refs(), null), depth + 1))
@@ -282,6 +295,9 @@ final class DiffExpressions {
   }
 
   private String inSubquery(Scope outer, int depth) {
+    if (!subqueries) {
+      return inList(outer, depth);
+    }
     var type = randomType();
     var from = from(depth + 1);
     var inner = new Scope(from.refs(), outer);
@@ -295,6 +311,9 @@ final class DiffExpressions {
   }
 
   private String exists(Scope outer, int depth) {
+    if (!subqueries) {
+      return comparison(outer, depth);
+    }
     var from = from(depth + 1);
     var inner = new Scope(from.refs(), outer);
     return "(" + (chance(3) ? "NOT " : "") + "EXISTS (SELECT 1 FROM " + from.sql() + " WHERE " + bool(inner, depth + 1) + "))";

