@@ -36,6 +36,24 @@ public enum ErrorCode {
    * per process, so share the open {@code Database} instead of opening the directory again.
    */
   DATABASE_IN_USE(1009, "55006", Category.USER),
+  /**
+   * The database files cannot be written (a read-only file system or directory, no permission):
+   * open the database with {@code StorageOptions.readOnly()} to read it, or fix the permissions.
+   */
+  DATABASE_NOT_WRITABLE(1010, "58030", Category.USER),
+  /**
+   * The configured {@code mapSize} could not be reserved: the process's address space (or its
+   * limit, {@code ulimit -v}) has no room for it. Configure a smaller map.
+   */
+  MAP_SIZE_TOO_LARGE(1011, "53200", Category.USER),
+  /** A write on a database opened read-only ({@code StorageOptions.readOnly()}). */
+  READ_ONLY_DATABASE(1012, "25006", Category.USER),
+  /**
+   * The LMDB binding cannot start in this JVM, e.g. because the JVM denies {@code
+   * sun.misc.Unsafe} ({@code --sun-misc-unsafe-memory-access=deny}), which lmdbjava's jnr-ffi
+   * needs. The message names the flag to change.
+   */
+  STORAGE_BINDING_UNAVAILABLE(1013, "58000", Category.USER),
   /** A storage call failed with an LMDB or operating system error code. */
   STORAGE_FAILURE(1099, "58030", Category.INTERNAL),
 
@@ -90,6 +108,21 @@ public enum ErrorCode {
   WRONG_STATEMENT_KIND(4014, "42000", Category.USER),
   /** An explicit value for a {@code GENERATED ALWAYS AS IDENTITY} column (INSERT or UPDATE). */
   GENERATED_ALWAYS(4017, "428C9", Category.USER),
+  /**
+   * A statement names an object of the wrong kind: {@code DROP TABLE} of a view, {@code DROP VIEW}
+   * of a table, {@code CREATE INDEX} on a view.
+   */
+  WRONG_OBJECT_TYPE(4020, "42809", Category.USER),
+  /**
+   * An object cannot be dropped (or changed) because others depend on it: {@code DROP TABLE t}
+   * while a view reads {@code t}. The message names the dependent objects.
+   */
+  DEPENDENT_OBJECTS_EXIST(4021, "2BP01", Category.USER),
+  /**
+   * The columns of an {@code ON CONFLICT (...)} target are those of no PRIMARY KEY or unique
+   * index of the table (PostgreSQL's invalid_column_reference).
+   */
+  INVALID_CONFLICT_TARGET(4030, "42P10", Category.USER),
 
   /** A bug: an invariant of the engine did not hold. */
   INTERNAL_ERROR(9001, "XX000", Category.INTERNAL);

@@ -32,8 +32,8 @@ final class CompiledStatement {
     this.columns = switch (statement) {
       case BoundStatement.Query q -> q.plan().output().stream().map(c -> new ResultColumn(c.name(), c.type())).toList();
       case BoundStatement.Explain _ -> List.of(new ResultColumn("plan", io.kitesql.value.DataType.VARCHAR));
-      case BoundStatement.Insert i when i.returning().isPresent() ->
-          i.returning().get().columns().stream().map(c -> new ResultColumn(c.name(), c.type())).toList();
+      case BoundStatement write when write.returning().isPresent() ->
+          write.returning().get().columns().stream().map(c -> new ResultColumn(c.name(), c.type())).toList();
       default -> List.of();
     };
     this.hasSubqueries = statement instanceof BoundStatement.Query q && io.kitesql.exec.SubqueryExecutor.needed(q.plan());

@@ -198,6 +198,23 @@ public final class Database implements AutoCloseable {
     });
   }
 
+  /**
+   * Writes a consistent copy of the database (its latest commit when the backup began) into
+   * {@code target}, a new or empty directory, while readers and writers keep working. The copy
+   * is compacted (free pages left out) and opens with {@link KiteSql#open} like any database. To
+   * restore, open the backup directory, or replace the database directory's {@code data.mdb} by
+   * the backup's while no process has the database open (and delete its {@code lock.mdb}).
+   *
+   * @throws KiteSqlException {@code INVALID_ARGUMENT} if {@code target} is a file or a non-empty
+   *     directory (nothing is overwritten), {@code DISK_FULL} if it does not fit (the partial copy
+   *     is removed)
+   */
+  public void backup(Path target) {
+    Arguments.required(target, "the backup directory");
+    checkOpen();
+    storage.backup(target);
+  }
+
   /** LMDB's data file, e.g. to check that borrowed values lie inside its map. */
   public Path dataFile() {
     return storage.dataFile();

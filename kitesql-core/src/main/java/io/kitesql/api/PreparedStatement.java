@@ -2,7 +2,10 @@ package io.kitesql.api;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.bind.BoundStatement;
 import io.kitesql.bind.StatementBinder;
+import io.kitesql.expr.PlanningBudget;
+import io.kitesql.plan.PlanSize;
 import io.kitesql.catalog.Catalog;
 import io.kitesql.expr.Parameters;
 import io.kitesql.optimize.Optimizer;
@@ -38,7 +41,7 @@ public final class PreparedStatement {
     return current().parameters().count();
   }
 
-  /** The result columns of a query or of an INSERT ... RETURNING; empty for other statements. */
+  /** The result columns of a query or of an INSERT, UPDATE or DELETE ... RETURNING; empty for other statements. */
   public List<ResultColumn> columns() {
     return current().columns();
   }
@@ -48,7 +51,7 @@ public final class PreparedStatement {
     return current().statement().isReadOnly();
   }
 
-  /** Whether it returns rows through {@code query()}: a query, or an INSERT ... RETURNING. */
+  /** Whether it returns rows through {@code query()}: a query, or an INSERT, UPDATE or DELETE ... RETURNING. */
   public boolean returnsRows() {
     return current().statement().returnsRows();
   }
@@ -71,12 +74,29 @@ public final class PreparedStatement {
   private CompiledStatement compile(Catalog catalog) {
     try {
       var params = new Parameters();
-      var bound = StatementBinder.bind(parsed, catalog, params);
-      return new CompiledStatement(catalog, Optimizer.optimize(bound), params);
+      // binding, optimizing and the physical choices run under one time budget, and nothing
+      // expands a plan beyond the size budget (docs/reliability.md, "Limits")
+      return PlanningBudget.run(() -> {
+        var bound = StatementBinder.bind(parsed, sql, catalog, params);
+        checkSize(bound);
+        return new CompiledStatement(catalog, Optimizer.optimize(bound), params);
+      });
     } catch (StackOverflowError e) {
       // the binder and optimizer recurse over the expression tree: a chain of 100,000 operators
       // parses (JSqlParser loops) but is too deep to bind; nothing is left half done here
       throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL statement is nested too deeply to plan: " + abbreviate(sql));
+    }
+  }
+
+  /** Refuses a statement whose plans would expand beyond {@link PlanSize#MAX_NODES}. */
+  private static void checkSize(BoundStatement bound) {
+    switch (bound) {
+      case BoundStatement.Query q -> PlanSize.check(q.plan());
+      case BoundStatement.Explain e -> PlanSize.check(e.query().plan());
+      case BoundStatement.Insert i -> PlanSize.check(i.source());
+      case BoundStatement.Update u -> PlanSize.check(u.source(), u.assignments().stream().map(BoundStatement.Assignment::value).toList());
+      case BoundStatement.Delete d -> PlanSize.check(d.source());
+      default -> {} // DDL has no plan
     }
   }
 

@@ -28,9 +28,10 @@ public final class ReadWriteTransaction extends Transaction {
   }
 
   /**
-   * Runs INSERT, UPDATE, DELETE or DDL; returns the rows written (0 for DDL). An INSERT ...
-   * RETURNING runs too, its returned rows dropped: to read them (generated keys, say), pass it to
-   * {@link #query(PreparedStatement, Object...)} instead.
+   * Runs INSERT, UPDATE, DELETE or DDL; returns the rows written (0 for DDL; for INSERT ... ON
+   * CONFLICT the rows inserted plus the rows updated). A statement with RETURNING runs too, its
+   * returned rows dropped: to read them (generated keys, say), pass it to {@link
+   * #query(PreparedStatement, Object...)} instead.
    */
   public long execute(PreparedStatement statement, Object... parameters) {
     Arguments.required(statement, "the statement");
@@ -61,9 +62,8 @@ public final class ReadWriteTransaction extends Transaction {
     Outcome outcome;
     try {
       outcome = storage.atomically(() -> switch (bound) {
-        case BoundStatement.Insert i -> new Outcome(DmlExecutor.insert(i, storage, ctx, session.database().identities()), session.catalog);
-        case BoundStatement.Update u -> new Outcome(DmlExecutor.update(u, storage, ctx), session.catalog);
-        case BoundStatement.Delete d -> new Outcome(DmlExecutor.delete(d, storage, ctx), session.catalog);
+        case BoundStatement.Insert _, BoundStatement.Update _, BoundStatement.Delete _ ->
+            new Outcome(DmlExecutor.execute(bound, storage, ctx, session.database().identities()), session.catalog);
         default -> new Outcome(0, DdlExecutor.execute(bound, storage, session.catalog, session.database()::store));
       });
     } catch (StackOverflowError e) {
@@ -74,12 +74,12 @@ public final class ReadWriteTransaction extends Transaction {
   }
 
   /**
-   * Runs an INSERT ... RETURNING for {@link Session#query} (the statement completes, atomically,
-   * before its first row is read) and returns the rows.
+   * Runs an INSERT, UPDATE or DELETE ... RETURNING for {@link Session#query} (the statement
+   * completes, atomically, before its first row is read) and returns the rows.
    */
-  List<Object[]> insertReturning(PreparedStatement statement, BoundStatement.Insert insert, ExecutionContext ctx) {
+  List<Object[]> executeReturning(PreparedStatement statement, BoundStatement write, ExecutionContext ctx) {
     try {
-      return storage.atomically(() -> DmlExecutor.insertReturning(insert, storage, ctx, session.database().identities()));
+      return storage.atomically(() -> DmlExecutor.executeReturning(write, storage, ctx, session.database().identities()));
     } catch (StackOverflowError e) {
       throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "statement nested too deeply to execute: " + statement.sql(), e);
     }

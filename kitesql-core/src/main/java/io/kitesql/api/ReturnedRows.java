@@ -5,8 +5,9 @@ import io.kitesql.exec.Operator;
 import java.util.List;
 
 /**
- * The rows a write statement returned (INSERT ... RETURNING), computed when it ran, handed to a
- * {@link RowCursor}: the statement has completed before the caller reads the first row.
+ * The rows a write statement returned (INSERT, UPDATE or DELETE ... RETURNING), computed when it
+ * ran, handed to a {@link RowCursor}: the statement has completed before the caller reads the
+ * first row.
  */
 final class ReturnedRows implements Operator {
   private List<Object[]> rows;

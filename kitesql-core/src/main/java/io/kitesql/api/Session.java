@@ -63,14 +63,14 @@ final class Session {
         yield new RowCursor(compiled.columns(), compiled, compiled.acquire(q.plan()), context(params), owner);
       }
       case BoundStatement.Explain e -> explain(owner, compiled, e);
-      case BoundStatement.Insert i when i.returning().isPresent() -> {
+      case BoundStatement write when write.returning().isPresent() -> {
         if (!(owner instanceof ReadWriteTransaction writer)) {
           throw new KiteSqlException(ErrorCode.INVALID_TRANSACTION_STATE,
-              "INSERT ... RETURNING writes: run it in a read-write transaction: " + statement.sql());
+              kind(write) + " ... RETURNING writes: run it in a read-write transaction: " + statement.sql());
         }
         var params = named == null ? compiled.parameters().bind(positional) : compiled.parameters().bindNamed(named);
         var ctx = context(params);
-        yield new RowCursor(compiled.columns(), compiled, new ReturnedRows(writer.insertReturning(statement, i, ctx)), ctx, owner);
+        yield new RowCursor(compiled.columns(), compiled, new ReturnedRows(writer.executeReturning(statement, write, ctx)), ctx, owner);
       }
       default -> throw new KiteSqlException(
           ErrorCode.WRONG_STATEMENT_KIND, "not a query: use execute() for " + statement.sql());
@@ -79,6 +79,14 @@ final class Session {
       cursors.add(cursor);
     }
     return cursor;
+  }
+
+  private static String kind(BoundStatement write) {
+    return switch (write) {
+      case BoundStatement.Update _ -> "UPDATE";
+      case BoundStatement.Delete _ -> "DELETE";
+      default -> "INSERT";
+    };
   }
 
   /** EXPLAIN: the optimized plan, one line per row (parameters need no values). */

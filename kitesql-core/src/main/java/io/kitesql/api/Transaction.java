@@ -17,8 +17,9 @@ public abstract sealed class Transaction implements AutoCloseable permits ReadOn
 
   /**
    * Runs a query with positional parameters; values are lent until the transaction ends. In a
-   * {@link ReadWriteTransaction} this also runs an {@code INSERT ... RETURNING} (generated keys,
-   * say): the insert completes before the first row is read, and the cursor holds its rows.
+   * {@link ReadWriteTransaction} this also runs an INSERT, UPDATE or DELETE with RETURNING
+   * (generated keys, say): the statement completes before the first row is read, and the cursor
+   * holds its rows (owned copies).
    */
   public RowCursor query(PreparedStatement statement, Object... parameters) {
     Arguments.required(statement, "the statement");

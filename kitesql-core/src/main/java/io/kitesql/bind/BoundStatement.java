@@ -1,6 +1,7 @@
 package io.kitesql.bind;
 
 import io.kitesql.catalog.ColumnDef;
+import io.kitesql.catalog.IndexDef;
 import io.kitesql.catalog.TableDef;
 import io.kitesql.expr.Expr;
 import io.kitesql.plan.OutputColumn;
@@ -23,7 +24,12 @@ public sealed interface BoundStatement {
 
   /** Whether it returns rows (run it with {@code query()}): a query, or a write with RETURNING. */
   default boolean returnsRows() {
-    return isReadOnly() || this instanceof Insert i && i.returning().isPresent();
+    return isReadOnly() || returning().isPresent();
+  }
+
+  /** The RETURNING clause of an INSERT, UPDATE or DELETE; empty for every other statement. */
+  default Optional<Returning> returning() {
+    return Optional.empty();
   }
 
   /** A SELECT (or VALUES): rows out. */
@@ -32,22 +38,18 @@ public sealed interface BoundStatement {
   /**
    * INSERT: {@code source} rows are written to {@code targetColumns}; other columns get their
    * default ({@code defaults}, one per table column, a NULL literal where none is declared), and an
-   * identity column that is not a target gets the next values of its counter.
+   * identity column that is not a target gets the next values of its counter. With {@code
+   * onConflict}, a row that collides with a stored row in one of its arbiters is skipped or
+   * updates that row instead.
    */
-  record Insert(TableDef table, List<Integer> targetColumns, PlanNode source, List<Expr> defaults, Optional<Returning> returning)
-      implements BoundStatement {
+  record Insert(
+      TableDef table, List<Integer> targetColumns, PlanNode source, List<Expr> defaults, Optional<OnConflict> onConflict,
+      Optional<Returning> returning) implements BoundStatement {
     public Insert {
       targetColumns = List.copyOf(targetColumns);
       defaults = List.copyOf(defaults);
+      Objects.requireNonNull(onConflict, "onConflict");
       Objects.requireNonNull(returning, "returning");
-    }
-
-    public Insert(TableDef table, List<Integer> targetColumns, PlanNode source, List<Expr> defaults) {
-      this(table, targetColumns, source, defaults, Optional.empty());
-    }
-
-    public Insert withSource(PlanNode newSource) {
-      return new Insert(table, targetColumns, newSource, defaults, returning);
     }
 
     /** The identity column, if it gets generated values (the INSERT gives it none). */
@@ -59,7 +61,8 @@ public sealed interface BoundStatement {
 
   /**
    * RETURNING: {@code values} are computed from each row as written (every table column, in
-   * order, generated and default values included); {@code columns} name them.
+   * order, generated and default values included) or, for DELETE, as it was; {@code columns} name
+   * them.
    */
   record Returning(List<Expr> values, List<OutputColumn> columns) {
     public Returning {
@@ -68,18 +71,57 @@ public sealed interface BoundStatement {
     }
   }
 
-  /** UPDATE: for each row of {@code source} (table-wide rows), set the assigned columns. */
-  record Update(TableDef table, PlanNode source, List<Assignment> assignments) implements BoundStatement {
+  /**
+   * INSERT ... ON CONFLICT. The arbiters are the unique keys whose collisions it handles: the
+   * primary key if {@code primaryKey}, and {@code uniqueIndexes}; any other collision stays a
+   * UNIQUE_VIOLATION.
+   */
+  record OnConflict(boolean primaryKey, List<IndexDef> uniqueIndexes, ConflictAction action) {
+    public OnConflict {
+      uniqueIndexes = List.copyOf(uniqueIndexes);
+      Objects.requireNonNull(action, "action");
+    }
+  }
+
+  /** What ON CONFLICT does with a proposed row that collides with a stored row. */
+  sealed interface ConflictAction {
+    /** DO NOTHING: the proposed row is dropped. */
+    record DoNothing() implements ConflictAction {}
+
+    /**
+     * DO UPDATE SET ... [WHERE ...]: the stored row gets {@code assignments} if {@code condition}
+     * (when present) is TRUE. Both read a row of twice the table's width: the stored row's columns,
+     * then the proposed row's (EXCLUDED).
+     */
+    record DoUpdate(List<Assignment> assignments, Optional<Expr> condition) implements ConflictAction {
+      public DoUpdate {
+        assignments = List.copyOf(assignments);
+        Objects.requireNonNull(condition, "condition");
+      }
+    }
+  }
+
+  /**
+   * UPDATE: for each row of {@code source} (table-wide rows), set the assigned columns; {@code
+   * returning} is computed from each new row.
+   */
+  record Update(TableDef table, PlanNode source, List<Assignment> assignments, Optional<Returning> returning)
+      implements BoundStatement {
     public Update {
       assignments = List.copyOf(assignments);
+      Objects.requireNonNull(returning, "returning");
     }
   }
 
   /** One {@code SET column = value}; {@code value} reads the old row. */
   record Assignment(int column, Expr value) {}
 
-  /** DELETE: remove each row of {@code source} (table-wide rows). */
-  record Delete(TableDef table, PlanNode source) implements BoundStatement {}
+  /** DELETE: remove each row of {@code source} (table-wide rows); {@code returning} reads each deleted row. */
+  record Delete(TableDef table, PlanNode source, Optional<Returning> returning) implements BoundStatement {
+    public Delete {
+      Objects.requireNonNull(returning, "returning");
+    }
+  }
 
   /** CREATE TABLE; {@code definition} has a placeholder id until created. */
   record CreateTable(TableDef definition, boolean ifNotExists) implements BoundStatement {}
@@ -97,6 +139,14 @@ public sealed interface BoundStatement {
 
   /** ALTER TABLE ... ADD COLUMN; {@code defaultValue} is the evaluated DEFAULT (or NULL). */
   record AddColumn(String table, ColumnDef column, Object defaultValue) implements BoundStatement {}
+
+  /**
+   * CREATE [OR REPLACE] VIEW [IF NOT EXISTS]; {@code definition} has a placeholder id until
+   * created.
+   */
+  record CreateView(io.kitesql.catalog.ViewDef definition, boolean orReplace, boolean ifNotExists) implements BoundStatement {}
+
+  record DropView(String name, boolean ifExists) implements BoundStatement {}
 
   /** EXPLAIN of a query: the plan's lines as rows. */
   record Explain(Query query) implements BoundStatement {}

@@ -17,8 +17,9 @@ import net.sf.jsqlparser.statement.select.WithItem;
 
 /**
  * The common table expressions ({@code WITH name(cols) AS (query)}) visible to a query. A
- * reference binds the CTE's query again, inlined like a derived table (each reference computes
- * its rows; nothing is shared between references or executions). A CTE sees the CTEs defined
+ * reference inlines the CTE's plan like a derived table (each reference computes its rows; nothing
+ * is shared between references or executions); the query is bound once per statement however
+ * often it is referenced ({@link Expansions}). A CTE sees the CTEs defined
  * before it in its WITH list and those of enclosing queries; a CTE name hides a table of that
  * name. Inside the recursive term of a {@code WITH RECURSIVE} CTE its own name is its work table
  * ({@link RecursiveCte}). Immutable: an inner WITH makes a new scope.
@@ -76,9 +77,9 @@ final class CteScope {
   /** The plan of a reference to {@code entry} as {@code t} (with its alias, if any). */
   static PlanNode reference(Entry entry, Table t, Catalog catalog, Parameters params) {
     PlanNode named = switch (entry) {
-      case Definition cte -> cte.recursive()
+      case Definition cte -> Expansions.of(cte, () -> cte.recursive()
           ? new RecursiveCte(catalog, params).bind(cte)
-          : Relations.named(new QueryBinder(catalog, params, cte.visible()).bind(cte.query()), cte.name(), cte.columns());
+          : Relations.named(new QueryBinder(catalog, params, cte.visible()).bind(cte.query()), cte.name(), cte.columns()));
       case WorkTable w -> {
         w.used().set(true);
         yield Relations.named(new WorkTableScan(w.id(), w.name(), w.output()), w.name(), List.of());

@@ -126,6 +126,10 @@ final class DdlBinder {
     if (drop.getParameters() != null && !drop.getParameters().isEmpty()) {
       throw Unsupported.feature("DROP ... " + String.join(" ", drop.getParameters()));
     }
+    if (drop.getNames() != null && drop.getNames().size() > 1) {
+      // JSqlParser keeps the others in getNames(): dropping only the first would ignore them
+      throw Unsupported.feature("DROP " + drop.getType().toUpperCase(Locale.ROOT) + " of several objects in one statement");
+    }
     return switch (type) {
       case "TABLE" -> new BoundStatement.DropTable(Names.tableName(drop.getName()), drop.isIfExists());
       case "INDEX" -> new BoundStatement.DropIndex(Names.unquote(drop.getName().getName()), drop.isIfExists());

@@ -7,6 +7,7 @@ import io.kitesql.catalog.Identity;
 import io.kitesql.catalog.TableDef;
 import io.kitesql.expr.Clause;
 import io.kitesql.expr.Expr;
+import io.kitesql.expr.ExpressionBinder;
 import io.kitesql.expr.Parameters;
 import io.kitesql.plan.Access;
 import io.kitesql.plan.Filter;
@@ -14,10 +15,12 @@ import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.TableScan;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.stream.IntStream;
 import net.sf.jsqlparser.statement.delete.Delete;
 import net.sf.jsqlparser.statement.insert.Insert;
 import net.sf.jsqlparser.statement.update.Update;
+import net.sf.jsqlparser.statement.update.UpdateSet;
 
 /** INSERT, UPDATE and DELETE on one table. */
 final class DmlBinder {
@@ -30,7 +33,7 @@ final class DmlBinder {
   }
 
   BoundStatement.Insert insert(Insert insert) {
-    return new InsertBinder(catalog, params).bind(insert);
+    return new InsertBinder(catalog, params, this).bind(insert);
   }
 
   /**
@@ -53,30 +56,45 @@ final class DmlBinder {
     if (update.getOrderByElements() != null || update.getLimit() != null) {
       throw Unsupported.feature("UPDATE with ORDER BY or LIMIT");
     }
-    if (update.getReturningClause() != null) {
-      throw Unsupported.feature("UPDATE ... RETURNING");
-    }
     var table = Names.table(catalog, update.getTable());
     var scan = scan(table, update.getTable());
-    var binder = new QueryBinder(catalog, params).binder(RelationScope.of(scan.output()));
+    var queries = new QueryBinder(catalog, params);
+    var binder = queries.binder(RelationScope.of(scan.output()));
+    var assignments = assignments(table, update.getUpdateSets(), binder);
+    PlanNode source = update.getWhere() == null ? scan : new Filter(scan, binder.bind(update.getWhere(), Clause.WHERE));
+    var returning = ReturningBinder.bind(update.getReturningClause(), table, update.getTable(), queries);
+    return new BoundStatement.Update(table, source, assignments, returning);
+  }
+
+  /**
+   * The {@code SET} list of an UPDATE or of ON CONFLICT DO UPDATE: each column once, values bound
+   * by {@code binder} and, if bare parameters, typed as their columns; {@code DEFAULT} is the
+   * column's default (NULL without one).
+   */
+  List<BoundStatement.Assignment> assignments(TableDef table, List<UpdateSet> sets, ExpressionBinder binder) {
     var assignments = new ArrayList<BoundStatement.Assignment>();
     var seen = new HashSet<Integer>();
-    for (var set : update.getUpdateSets()) {
+    for (var set : sets) {
       if (set.getColumns().size() != set.getValues().size()) {
         throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "UPDATE SET lists " + set.getColumns().size() + " columns but " + set.getValues().size() + " values");
       }
       for (int i = 0; i < set.getColumns().size(); i++) {
         int position = column(table, set.getColumn(i).getColumnName());
+        var column = table.columns().get(position);
+        var value = (net.sf.jsqlparser.expression.Expression) set.getValues().get(i);
+        boolean toDefault = InsertBinder.isDefault(value);
+        if (toDefault && column.identity().isPresent()) {
+          throw Unsupported.feature("SET " + column.name() + " = DEFAULT for an identity column");
+        }
         checkUpdatable(table, position);
         if (!seen.add(position)) {
           throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "column " + set.getColumn(i).getColumnName() + " is assigned twice");
         }
-        var value = (net.sf.jsqlparser.expression.Expression) set.getValues().get(i);
-        assignments.add(new BoundStatement.Assignment(position, typed(binder.bind(value, Clause.SET), table.columns().get(position).type(), params)));
+        var bound = toDefault ? Defaults.of(column) : typed(binder.bind(value, Clause.SET), column.type(), params);
+        assignments.add(new BoundStatement.Assignment(position, bound));
       }
     }
-    PlanNode source = update.getWhere() == null ? scan : new Filter(scan, binder.bind(update.getWhere(), Clause.WHERE));
-    return new BoundStatement.Update(table, source, assignments);
+    return assignments;
   }
 
   BoundStatement.Delete delete(Delete delete) {
@@ -86,17 +104,15 @@ final class DmlBinder {
     if (delete.getOrderByElements() != null || delete.getLimit() != null) {
       throw Unsupported.feature("DELETE with ORDER BY or LIMIT");
     }
-    if (delete.getReturningClause() != null) {
-      throw Unsupported.feature("DELETE ... RETURNING");
-    }
     var table = Names.table(catalog, delete.getTable());
     var scan = scan(table, delete.getTable());
+    var queries = new QueryBinder(catalog, params);
     PlanNode source = scan;
     if (delete.getWhere() != null) {
-      var binder = new QueryBinder(catalog, params).binder(RelationScope.of(scan.output()));
-      source = new Filter(scan, binder.bind(delete.getWhere(), Clause.WHERE));
+      source = new Filter(scan, queries.binder(RelationScope.of(scan.output())).bind(delete.getWhere(), Clause.WHERE));
     }
-    return new BoundStatement.Delete(table, source);
+    var returning = ReturningBinder.bind(delete.getReturningClause(), table, delete.getTable(), queries);
+    return new BoundStatement.Delete(table, source, returning);
   }
 
   /** PostgreSQL refuses UPDATE of a GENERATED ALWAYS identity column to anything but DEFAULT. */

@@ -66,13 +66,19 @@ final class FromBinder {
 
   private Relation item(FromItem from) {
     return switch (from) {
-      case Table t when queries.cte(t).isPresent() -> visible(queries.cte(t).get());
       case Table t -> {
+        var cte = queries.cte(t); // bound once: binding it again here doubled the work per chained CTE
+        if (cte.isPresent()) {
+          yield visible(cte.get());
+        }
+        var view = Views.find(catalog, t);
+        if (view.isPresent()) {
+          yield visible(Views.reference(view.get(), t, catalog));
+        }
         var table = Names.table(catalog, t);
         var alias = t.getAlias() != null ? Names.unquote(t.getAlias().getName()) : table.name();
         var all = IntStream.range(0, table.columns().size()).boxed().toList();
-        var scan = new TableScan(table, alias, all, new Access.FullScan());
-        yield visible(scan);
+        yield visible(Views.scan(new TableScan(table, alias, all, new Access.FullScan())));
       }
       case ParenthesedSelect sub -> visible(Relations.derived(queries.bind(sub.getSelect()), sub.getAlias()));
       case ParenthesedFromItem p when p.getFromItem() instanceof net.sf.jsqlparser.statement.select.Select s

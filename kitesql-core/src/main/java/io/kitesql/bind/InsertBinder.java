@@ -8,39 +8,36 @@ import io.kitesql.catalog.TableDef;
 import io.kitesql.expr.Clause;
 import io.kitesql.expr.Expr;
 import io.kitesql.expr.Parameters;
+import io.kitesql.expr.Subqueries;
 import io.kitesql.plan.OutputColumn;
 import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.Values;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.IntStream;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.schema.Column;
-import net.sf.jsqlparser.statement.ReturningClause;
 import net.sf.jsqlparser.statement.insert.Insert;
-import net.sf.jsqlparser.statement.select.AllColumns;
 
 /**
  * INSERT: target columns, the source rows (VALUES with DEFAULT items, a query, or DEFAULT
- * VALUES), identity columns and RETURNING.
+ * VALUES), identity columns, ON CONFLICT ({@link OnConflictBinder}) and RETURNING.
  */
 final class InsertBinder {
   private final Catalog catalog;
   private final Parameters params;
+  private final DmlBinder dml;
 
-  InsertBinder(Catalog catalog, Parameters params) {
+  InsertBinder(Catalog catalog, Parameters params, DmlBinder dml) {
     this.catalog = catalog;
     this.params = params;
+    this.dml = dml;
   }
 
   BoundStatement.Insert bind(Insert insert) {
     if (insert.getDuplicateUpdateSets() != null || insert.getSetUpdateSets() != null) {
       throw Unsupported.feature("INSERT ... SET / ON DUPLICATE KEY UPDATE");
-    }
-    if (insert.getConflictAction() != null) {
-      throw Unsupported.feature("INSERT ... ON CONFLICT");
     }
     if (insert.isOverriding()) {
       throw Unsupported.feature("INSERT ... OVERRIDING SYSTEM/USER VALUE"); // JSqlParser 5.4 parses it: never ignore it
@@ -64,11 +61,16 @@ final class InsertBinder {
           "INSERT into " + table.name() + " has " + targets.size() + " target column(s) but " + source.output().size() + " value(s) per row");
     }
     checkGeneratedAlways(table, targets);
-    var returning = returning(insert.getReturningClause(), table, insert.getTable(), queries);
     if (source instanceof Values rows) {
       source = typeParameters(rows, table, targets);
     }
-    return new BoundStatement.Insert(table, targets, source, Defaults.of(table), returning);
+    var onConflict = OnConflictBinder.bind(insert, table, dml, queries);
+    var returning = ReturningBinder.bind(insert.getReturningClause(), table, insert.getTable(), queries);
+    if (onConflict.isPresent() && returning.stream().flatMap(r -> r.values().stream()).anyMatch(Subqueries::containsSubquery)) {
+      // computed after each row's write, a subquery would see the rows written before; PostgreSQL's sees none
+      throw Unsupported.feature("a subquery in RETURNING of INSERT ... ON CONFLICT");
+    }
+    return new BoundStatement.Insert(table, targets, source, Defaults.of(table), onConflict, returning);
   }
 
   private static ArrayList<Integer> targets(Insert insert, TableDef table) {
@@ -147,8 +149,8 @@ final class InsertBinder {
     return new Values(rows, output);
   }
 
-  /** The DEFAULT keyword as a VALUES item (JSqlParser reads it as a column named DEFAULT). */
-  private static boolean isDefault(Expression item) {
+  /** The DEFAULT keyword as a VALUES item or SET value (JSqlParser reads it as a column named DEFAULT). */
+  static boolean isDefault(Expression item) {
     return item instanceof Column c && c.getTable() == null && c.getColumnName().equalsIgnoreCase("DEFAULT");
   }
 
@@ -163,35 +165,5 @@ final class InsertBinder {
       throw new KiteSqlException(ErrorCode.GENERATED_ALWAYS, "cannot insert a non-DEFAULT value into column \"" + column.name()
           + "\": it is an identity column defined as GENERATED ALWAYS (omit it, or give DEFAULT)");
     }
-  }
-
-  private Optional<BoundStatement.Returning> returning(
-      ReturningClause clause, TableDef table, net.sf.jsqlparser.schema.Table ref, QueryBinder queries) {
-    if (clause == null) {
-      return Optional.empty();
-    }
-    if (clause.getDataItems() != null && !clause.getDataItems().isEmpty()) {
-      throw Unsupported.feature("RETURNING ... INTO");
-    }
-    var scan = DmlBinder.scan(table, ref);
-    var scope = RelationScope.of(scan.output());
-    var binder = queries.binder(scope);
-    var values = new ArrayList<Expr>();
-    var columns = new ArrayList<OutputColumn>();
-    for (var item : clause) {
-      var e = item.getExpression();
-      if (e instanceof AllColumns) { // RETURNING * (or t.*: the only table there is)
-        for (int i = 0; i < table.columns().size(); i++) {
-          var c = table.columns().get(i);
-          values.add(new Expr.Column(i, c.type(), c.name()));
-          columns.add(OutputColumn.of(c.name(), c.type()));
-        }
-        continue;
-      }
-      var bound = binder.bind(e, Clause.RETURNING);
-      values.add(bound);
-      columns.add(OutputColumn.of(item.getAlias() != null ? Names.unquote(item.getAlias().getName()) : QueryBinder.defaultName(e, bound), bound.type()));
-    }
-    return Optional.of(new BoundStatement.Returning(values, columns));
   }
 }

@@ -81,6 +81,7 @@ final class QueryBinder {
   }
 
   PlanNode bind(Select select) {
+    io.kitesql.expr.PlanningBudget.check();
     if (select.getWithItemsList() != null && !select.getWithItemsList().isEmpty()) {
       return with(select.getWithItemsList()).bindBody(select);
     }

@@ -7,6 +7,7 @@ import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.alter.Alter;
 import net.sf.jsqlparser.statement.create.index.CreateIndex;
 import net.sf.jsqlparser.statement.create.table.CreateTable;
+import net.sf.jsqlparser.statement.create.view.CreateView;
 import net.sf.jsqlparser.statement.delete.Delete;
 import net.sf.jsqlparser.statement.drop.Drop;
 import net.sf.jsqlparser.statement.insert.Insert;
@@ -21,16 +22,34 @@ public final class StatementBinder {
   private StatementBinder() {}
 
   /**
+   * Binds {@code statement}, parsed from {@code sql} (CREATE VIEW stores its query as written
+   * there).
+   *
    * @param params collects the statement's parameters while binding
    * @throws io.kitesql.KiteSqlException for unknown names, type errors and unsupported SQL
    */
-  public static BoundStatement bind(Statement statement, Catalog catalog, Parameters params) {
+  public static BoundStatement bind(Statement statement, String sql, Catalog catalog, Parameters params) {
+    return Expansions.during(() -> bindStatement(statement, sql, catalog, params));
+  }
+
+  private static BoundStatement bindStatement(Statement statement, String sql, Catalog catalog, Parameters params) {
     return switch (statement) {
       case Select select -> new BoundStatement.Query(new QueryBinder(catalog, params).bind(select));
-      case Insert insert -> new DmlBinder(catalog, params).insert(insert);
-      case Update update -> new DmlBinder(catalog, params).update(update);
-      case Delete delete -> new DmlBinder(catalog, params).delete(delete);
+      case Insert insert -> {
+        Views.refuseWrite(catalog, insert.getTable(), "INSERT into");
+        yield new DmlBinder(catalog, params).insert(insert);
+      }
+      case Update update -> {
+        Views.refuseWrite(catalog, update.getTable(), "UPDATE of");
+        yield new DmlBinder(catalog, params).update(update);
+      }
+      case Delete delete -> {
+        Views.refuseWrite(catalog, delete.getTable(), "DELETE from");
+        yield new DmlBinder(catalog, params).delete(delete);
+      }
       case CreateTable create -> DdlBinder.createTable(create);
+      case CreateView create -> Views.create(create, sql, catalog);
+      case Drop drop when "VIEW".equalsIgnoreCase(drop.getType()) -> Views.drop(drop);
       case Drop drop -> DdlBinder.drop(drop);
       case CreateIndex create -> DdlBinder.createIndex(create);
       case Alter alter -> DdlBinder.alter(alter);

@@ -8,28 +8,35 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * An immutable snapshot of the database's tables, as of one transaction. Names are looked up
- * case-insensitively. Changes make a new snapshot ({@link #withTable}, {@link #withoutTable}).
+ * An immutable snapshot of the database's tables and views, as of one transaction. Names are
+ * looked up case-insensitively; tables and views share one name space. Changes make a new snapshot
+ * ({@link #withTable}, {@link #withoutTable}, {@link #withView}, {@link #withoutView}).
  */
 public final class Catalog {
-  private static final Catalog EMPTY = new Catalog(new TreeMap<>());
+  private static final Catalog EMPTY = new Catalog(new TreeMap<>(), new TreeMap<>());
 
   private final Map<String, TableDef> tables;
+  private final Map<String, ViewDef> views;
 
-  private Catalog(TreeMap<String, TableDef> tables) {
+  private Catalog(TreeMap<String, TableDef> tables, TreeMap<String, ViewDef> views) {
     this.tables = java.util.Collections.unmodifiableMap(tables);
+    this.views = java.util.Collections.unmodifiableMap(views);
   }
 
   public static Catalog empty() {
     return EMPTY;
   }
 
-  static Catalog of(Collection<TableDef> tables) {
-    var map = new TreeMap<String, TableDef>();
+  static Catalog of(Collection<TableDef> tables, Collection<ViewDef> views) {
+    var tableMap = new TreeMap<String, TableDef>();
     for (var t : tables) {
-      map.put(Names.key(t.name()), t);
+      tableMap.put(Names.key(t.name()), t);
     }
-    return new Catalog(map);
+    var viewMap = new TreeMap<String, ViewDef>();
+    for (var v : views) {
+      viewMap.put(Names.key(v.name()), v);
+    }
+    return new Catalog(tableMap, viewMap);
   }
 
   public Optional<TableDef> table(String name) {
@@ -59,17 +66,49 @@ public final class Catalog {
   public Catalog withTable(TableDef table) {
     var map = new TreeMap<>(tables);
     map.put(Names.key(table.name()), table);
-    return new Catalog(map);
+    return new Catalog(map, new TreeMap<>(views));
   }
 
   public Catalog withoutTable(String name) {
     var map = new TreeMap<>(tables);
     map.remove(Names.key(name));
-    return new Catalog(map);
+    return new Catalog(map, new TreeMap<>(views));
+  }
+
+  public Optional<ViewDef> view(String name) {
+    return Optional.ofNullable(views.get(Names.key(name)));
+  }
+
+  /** Views in name order. */
+  public Collection<ViewDef> views() {
+    return views.values();
+  }
+
+  /** The table or view called {@code name}. */
+  public Optional<CatalogEntry> relation(String name) {
+    return table(name).<CatalogEntry>map(t -> t).or(() -> view(name));
+  }
+
+  /** The views whose queries read the table or view {@code name} directly, in name order. */
+  public java.util.List<ViewDef> dependents(String name) {
+    return views.values().stream().filter(v -> v.dependsOn(name)).toList();
+  }
+
+  /** A snapshot with {@code view} added or replaced (matched by name). */
+  public Catalog withView(ViewDef view) {
+    var map = new TreeMap<>(views);
+    map.put(Names.key(view.name()), view);
+    return new Catalog(new TreeMap<>(tables), map);
+  }
+
+  public Catalog withoutView(String name) {
+    var map = new TreeMap<>(views);
+    map.remove(Names.key(name));
+    return new Catalog(new TreeMap<>(tables), map);
   }
 
   @Override
   public String toString() {
-    return "Catalog" + tables.keySet();
+    return "Catalog" + tables.keySet() + (views.isEmpty() ? "" : " views " + views.keySet());
   }
 }

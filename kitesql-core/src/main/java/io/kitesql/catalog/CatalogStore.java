@@ -14,7 +14,8 @@ import java.util.OptionalLong;
  * Keeps the catalog in the {@link Keyspace#CATALOG} keyspace, inside the same transactions as the
  * data, so DDL commits or rolls back with everything else.
  *
- * <p>Keys: {@code 't' + table id} → table definition; {@code 'q' + table id} → the next hidden
+ * <p>Keys: {@code 't' + id} → a table's or a view's definition ({@link CatalogCodec}; views take
+ * their ids from the table ids); {@code 'q' + table id} → the next hidden
  * row id of a table; {@code 'i' + table id} → the last value its identity column handed out
  * (absent before the first); {@code 'n'} → the next table id; {@code 'v'} → the catalog version, bumped
  * by every schema change so that cached catalogs and plans can tell they are stale. In {@link Keyspace#DATA}, every key of a
@@ -30,19 +31,23 @@ public final class CatalogStore {
 
   private CatalogStore() {}
 
-  /** Reads every table definition visible to {@code tx}. */
+  /** Reads every table and view definition visible to {@code tx}. */
   public static Catalog load(KvTransaction tx) {
     var tables = new ArrayList<TableDef>();
+    var views = new ArrayList<ViewDef>();
     try (var cursor = tx.openCursor(Keyspace.CATALOG)) {
       for (boolean ok = cursor.seek(new byte[] {TABLE}); ok; ok = cursor.next()) {
         var key = cursor.key();
         if (key.length() != 5 || key.base().get(Memory.BYTE, key.offset()) != TABLE) {
           break;
         }
-        tables.add(CatalogCodec.decode(cursor.value().toByteArray()));
+        switch (CatalogCodec.decode(cursor.value().toByteArray())) {
+          case TableDef t -> tables.add(t);
+          case ViewDef v -> views.add(v);
+        }
       }
     }
-    return Catalog.of(tables);
+    return Catalog.of(tables, views);
   }
 
   /**
@@ -55,10 +60,38 @@ public final class CatalogStore {
     if (catalog.table(table.name()).isPresent()) {
       throw new KiteSqlException(ErrorCode.CATALOG_CONFLICT, "table " + table.name() + " already exists");
     }
+    if (catalog.view(table.name()).isPresent()) {
+      throw new KiteSqlException(ErrorCode.CATALOG_CONFLICT, "a view named " + table.name() + " already exists");
+    }
     int id = nextTableId(tx);
     var created = new TableDef(id, table.name(), table.columns(), table.primaryKey(), table.indexes());
     saveTable(tx, created);
     return created;
+  }
+
+  /**
+   * Stores a new view under a fresh id and returns it with that id.
+   *
+   * @throws KiteSqlException CATALOG_CONFLICT if a table or view of that name exists
+   */
+  public static ViewDef createView(WriteTransaction tx, Catalog catalog, ViewDef view) {
+    if (catalog.relation(view.name()).isPresent()) {
+      var kind = catalog.table(view.name()).isPresent() ? "a table" : "a view";
+      throw new KiteSqlException(ErrorCode.CATALOG_CONFLICT, kind + " named " + view.name() + " already exists");
+    }
+    var created = view.withId(nextTableId(tx));
+    saveView(tx, created);
+    return created;
+  }
+
+  /** Replaces the stored definition of {@code view} (same id): CREATE OR REPLACE VIEW. */
+  public static void saveView(WriteTransaction tx, ViewDef view) {
+    tx.put(Keyspace.CATALOG, key(TABLE, view.id()), CatalogCodec.encode(view));
+  }
+
+  /** Removes the view's definition (a view has no rows). */
+  public static void dropView(WriteTransaction tx, ViewDef view) {
+    tx.delete(Keyspace.CATALOG, key(TABLE, view.id()));
   }
 
   /** Replaces the stored definition of {@code table} (same id). */

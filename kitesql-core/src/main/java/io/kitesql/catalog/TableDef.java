@@ -19,7 +19,8 @@ import java.util.OptionalInt;
  *     are keyed by a hidden, increasing row id
  * @param indexes secondary indexes (UNIQUE constraints are unique indexes)
  */
-public record TableDef(int id, String name, List<ColumnDef> columns, List<Integer> primaryKey, List<IndexDef> indexes) {
+public record TableDef(int id, String name, List<ColumnDef> columns, List<Integer> primaryKey, List<IndexDef> indexes)
+    implements CatalogEntry {
   public TableDef {
     if (id < 1) {
       throw new IllegalArgumentException("table id must be positive, was " + id);

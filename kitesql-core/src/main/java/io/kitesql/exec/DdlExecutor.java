@@ -12,8 +12,10 @@ import java.util.ArrayList;
 import java.util.function.Function;
 
 /**
- * CREATE/DROP TABLE and INDEX, ALTER TABLE ADD COLUMN: catalog and data change in the same write
- * transaction. Returns the catalog as the statement leaves it.
+ * CREATE/DROP TABLE, VIEW and INDEX, ALTER TABLE ADD COLUMN: catalog and data change in the same
+ * write transaction. Returns the catalog as the statement leaves it. Tables and views share one
+ * name space; a table or view that views read cannot be dropped (PostgreSQL's rule without
+ * CASCADE).
  */
 public final class DdlExecutor {
   private DdlExecutor() {}
@@ -26,6 +28,8 @@ public final class DdlExecutor {
       case BoundStatement.CreateIndex c -> createIndex(c, tx, catalog, stores);
       case BoundStatement.DropIndex d -> dropIndex(d, tx, catalog, stores);
       case BoundStatement.AddColumn a -> addColumn(a, tx, catalog, stores);
+      case BoundStatement.CreateView c -> ViewDdl.createView(c, tx, catalog);
+      case BoundStatement.DropView d -> ViewDdl.dropView(d, tx, catalog);
       default -> throw new IllegalArgumentException("not DDL: " + statement);
     };
     if (result != catalog) {
@@ -36,11 +40,12 @@ public final class DdlExecutor {
 
   private static Catalog createTable(BoundStatement.CreateTable c, WriteTransaction tx, Catalog catalog) {
     var name = c.definition().name();
-    if (catalog.table(name).isPresent()) {
+    if (catalog.relation(name).isPresent()) {
       if (c.ifNotExists()) {
         return catalog;
       }
-      throw new KiteSqlException(ErrorCode.CATALOG_CONFLICT, "table " + name + " already exists");
+      var kind = catalog.table(name).isPresent() ? "table " : "a view named ";
+      throw new KiteSqlException(ErrorCode.CATALOG_CONFLICT, kind + name + " already exists");
     }
     for (var index : c.definition().indexes()) {
       checkIndexNameFree(catalog, index.name());
@@ -51,17 +56,20 @@ public final class DdlExecutor {
   private static Catalog dropTable(BoundStatement.DropTable d, WriteTransaction tx, Catalog catalog) {
     var table = catalog.table(d.name());
     if (table.isEmpty()) {
+      ViewDdl.refuseView(catalog, d.name(), "DROP TABLE", "use DROP VIEW");
       if (d.ifExists()) {
         return catalog;
       }
       throw new KiteSqlException(ErrorCode.UNKNOWN_TABLE, "table " + d.name() + " does not exist");
     }
+    ViewDdl.refuseDependents(catalog, "table", table.get().name());
     CatalogStore.dropTable(tx, table.get());
     return catalog.withoutTable(d.name());
   }
 
   private static Catalog createIndex(
       BoundStatement.CreateIndex c, WriteTransaction tx, Catalog catalog, Function<TableDef, TableStore> stores) {
+    ViewDdl.refuseView(catalog, c.table(), "CREATE INDEX", "indexes are on tables");
     var table = catalog.table(c.table())
         .orElseThrow(() -> new KiteSqlException(ErrorCode.UNKNOWN_TABLE, "table " + c.table() + " does not exist"));
     if (catalog.indexOwner(c.name()).isPresent()) {
@@ -103,6 +111,7 @@ public final class DdlExecutor {
 
   private static Catalog addColumn(
       BoundStatement.AddColumn a, WriteTransaction tx, Catalog catalog, Function<TableDef, TableStore> stores) {
+    ViewDdl.refuseView(catalog, a.table(), "ALTER TABLE", "use CREATE OR REPLACE VIEW");
     var table = catalog.table(a.table())
         .orElseThrow(() -> new KiteSqlException(ErrorCode.UNKNOWN_TABLE, "table " + a.table() + " does not exist"));
     if (table.columnPosition(a.column().name()).isPresent()) {

@@ -17,20 +17,68 @@ import java.util.List;
  * update/delete with their refs) and only then writes: a write can never be seen by the scan that
  * drives it, so an UPDATE that moves rows within the index it scans changes each row once (the
  * Halloween problem), and {@code INSERT INTO t SELECT ... FROM t} reads only the rows that were
- * there. Atomicity of the statement is the caller's ({@link WriteTransaction#atomically}).
+ * there. RETURNING values of a plain INSERT, UPDATE or DELETE are computed before the first write
+ * too, so subqueries in them see the table as the statement found it (ON CONFLICT, which must see
+ * its own writes, is {@link Upsert}). Atomicity of the statement is the caller's ({@link
+ * WriteTransaction#atomically}).
  */
 public final class DmlExecutor {
   private DmlExecutor() {}
 
+  /** Runs an INSERT, UPDATE or DELETE; returns the number of rows it wrote. */
+  public static long execute(BoundStatement write, WriteTransaction tx, ExecutionContext ctx, IdentityCounters identities) {
+    return run(write, tx, ctx, identities, null);
+  }
+
   /**
-   * Writes the INSERT's rows; with {@code returned} non-null, adds the RETURNING values of each
-   * row written to it.
+   * Runs an INSERT, UPDATE or DELETE with RETURNING; returns the RETURNING values of each row
+   * written (deleted, for DELETE), in order. Values read from the table are the write
+   * transaction's owned copies.
    */
+  public static List<Object[]> executeReturning(
+      BoundStatement write, WriteTransaction tx, ExecutionContext ctx, IdentityCounters identities) {
+    var returned = new ArrayList<Object[]>();
+    run(write, tx, ctx, identities, returned);
+    return returned;
+  }
+
+  private static long run(BoundStatement write, WriteTransaction tx, ExecutionContext ctx, IdentityCounters identities, List<Object[]> returned) {
+    return switch (write) {
+      case BoundStatement.Insert i -> withSubqueries(needsSubqueries(i), ctx, () -> insertRows(i, tx, ctx, identities, returned));
+      case BoundStatement.Update u -> withSubqueries(needsSubqueries(u), ctx, () -> updateRows(u, tx, ctx, returned));
+      case BoundStatement.Delete d -> withSubqueries(needsSubqueries(d), ctx, () -> deleteRows(d, tx, ctx, returned));
+      default -> throw new IllegalArgumentException("not an INSERT, UPDATE or DELETE: " + write.getClass().getSimpleName());
+    };
+  }
+
+  /** Writes the INSERT's rows; with {@code returned} non-null, adds the RETURNING values of each row written to it. */
   private static long insertRows(
       BoundStatement.Insert insert, WriteTransaction tx, ExecutionContext ctx, IdentityCounters identities, List<Object[]> returned) {
-    var rows = readAll(Operators.build(insert.source(), false), ctx);
+    var rows = proposedRows(insert, tx, ctx, identities);
+    if (insert.onConflict().isPresent()) {
+      return new Upsert(insert, insert.onConflict().get(), tx, ctx, returned).run(rows);
+    }
+    if (returned != null) {
+      for (var row : rows) {
+        returned.add(returning(insert.returning().orElseThrow(), row, ctx));
+      }
+    }
+    var store = ctx.stores().apply(insert.table());
+    for (var row : rows) {
+      store.insert(tx, row);
+    }
+    return rows.size();
+  }
+
+  /**
+   * The full rows an INSERT proposes, of the column types: source values in their target
+   * columns, defaults elsewhere, the next identity values (one per row, used up even by a row
+   * that ON CONFLICT then drops, as a PostgreSQL sequence is).
+   */
+  private static List<Object[]> proposedRows(
+      BoundStatement.Insert insert, WriteTransaction tx, ExecutionContext ctx, IdentityCounters identities) {
+    var sourceRows = readAll(Operators.build(insert.source(), false), ctx);
     var table = insert.table();
-    var store = ctx.stores().apply(table);
     var defaults = new Object[table.columns().size()];
     for (int i = 0; i < defaults.length; i++) {
       var value = Evaluator.evaluate(insert.defaults().get(i), new Object[0], ctx.parameters());
@@ -38,11 +86,12 @@ public final class DmlExecutor {
     }
     var generated = insert.generatedColumn();
     // one counter write for the statement; the values are in range (allocateIdentity checks the last)
-    long first = generated.isPresent() && !rows.isEmpty() ? identities.allocate(tx, table, rows.size()) : 0;
+    long first = generated.isPresent() && !sourceRows.isEmpty() ? identities.allocate(tx, table, sourceRows.size()) : 0;
     long increment = generated.isPresent() ? table.columns().get(generated.getAsInt()).identity().orElseThrow().increment() : 0;
     var targets = insert.targetColumns();
-    for (int r = 0; r < rows.size(); r++) {
-      var source = rows.get(r);
+    var rows = new ArrayList<Object[]>(sourceRows.size());
+    for (int r = 0; r < sourceRows.size(); r++) {
+      var source = sourceRows.get(r);
       var row = defaults.clone();
       for (int i = 0; i < targets.size(); i++) {
         int column = targets.get(i);
@@ -52,15 +101,12 @@ public final class DmlExecutor {
         int column = generated.getAsInt();
         row[column] = Coercions.coerce(first + r * increment, table.columns().get(column).type());
       }
-      store.insert(tx, row);
-      if (returned != null) {
-        returned.add(returning(insert.returning().orElseThrow(), row, ctx));
-      }
+      rows.add(row);
     }
-    return rows.size();
+    return rows;
   }
 
-  private static Object[] returning(BoundStatement.Returning returning, Object[] row, ExecutionContext ctx) {
+  static Object[] returning(BoundStatement.Returning returning, Object[] row, ExecutionContext ctx) {
     var values = new Object[returning.values().size()];
     for (int i = 0; i < values.length; i++) {
       values[i] = Evaluator.evaluate(returning.values().get(i), row, ctx.parameters());
@@ -68,13 +114,13 @@ public final class DmlExecutor {
     return values;
   }
 
-  private static long updateRows(BoundStatement.Update update, WriteTransaction tx, ExecutionContext ctx) {
+  private static long updateRows(BoundStatement.Update update, WriteTransaction tx, ExecutionContext ctx, List<Object[]> returned) {
     var table = update.table();
     int width = table.columns().size();
     var rows = readAll(Operators.build(update.source(), true), ctx);
     var store = ctx.stores().apply(table);
-    // New values are computed for every row before the first write, so that expressions (and
-    // subqueries) in SET all see the table as the statement found it.
+    // New values (and RETURNING values) are computed for every row before the first write, so
+    // that expressions (and subqueries) all see the table as the statement found it.
     var changes = new ArrayList<Object[]>(rows.size());
     for (var withRef : rows) {
       var old = Arrays.copyOf(withRef, width);
@@ -84,6 +130,9 @@ public final class DmlExecutor {
         changed[a.column()] = Coercions.coerce(value, table.columns().get(a.column()).type());
       }
       changes.add(changed);
+      if (returned != null) {
+        returned.add(returning(update.returning().orElseThrow(), changed, ctx));
+      }
     }
     for (int i = 0; i < rows.size(); i++) {
       var withRef = rows.get(i);
@@ -92,42 +141,38 @@ public final class DmlExecutor {
     return rows.size();
   }
 
-  private static long deleteRows(BoundStatement.Delete delete, WriteTransaction tx, ExecutionContext ctx) {
+  private static long deleteRows(BoundStatement.Delete delete, WriteTransaction tx, ExecutionContext ctx, List<Object[]> returned) {
     var table = delete.table();
     int width = table.columns().size();
     var rows = readAll(Operators.build(delete.source(), true), ctx);
     var store = ctx.stores().apply(table);
+    if (returned != null) {
+      for (var withRef : rows) {
+        returned.add(returning(delete.returning().orElseThrow(), Arrays.copyOf(withRef, width), ctx));
+      }
+    }
     for (var withRef : rows) {
       store.delete(tx, (RowRef) withRef[width], Arrays.copyOf(withRef, width));
     }
     return rows.size();
   }
 
-  public static long insert(BoundStatement.Insert insert, WriteTransaction tx, ExecutionContext ctx, IdentityCounters identities) {
-    return withSubqueries(needsSubqueries(insert), ctx, () -> insertRows(insert, tx, ctx, identities, null));
-  }
-
-  /** Runs an INSERT ... RETURNING; returns the RETURNING values of each row written, in order. */
-  public static List<Object[]> insertReturning(
-      BoundStatement.Insert insert, WriteTransaction tx, ExecutionContext ctx, IdentityCounters identities) {
-    var returned = new ArrayList<Object[]>();
-    withSubqueries(needsSubqueries(insert), ctx, () -> insertRows(insert, tx, ctx, identities, returned));
-    return returned;
-  }
-
   private static boolean needsSubqueries(BoundStatement.Insert insert) {
-    return SubqueryExecutor.needed(insert.source())
-        || insert.returning().stream().flatMap(r -> r.values().stream()).anyMatch(SubqueryExecutor::needed);
+    return SubqueryExecutor.needed(insert.source()) || returningNeedsSubqueries(insert);
   }
 
-  public static long update(BoundStatement.Update update, WriteTransaction tx, ExecutionContext ctx) {
-    boolean needed = SubqueryExecutor.needed(update.source())
-        || update.assignments().stream().anyMatch(a -> SubqueryExecutor.needed(a.value()));
-    return withSubqueries(needed, ctx, () -> updateRows(update, tx, ctx));
+  private static boolean needsSubqueries(BoundStatement.Update update) {
+    return SubqueryExecutor.needed(update.source())
+        || update.assignments().stream().anyMatch(a -> SubqueryExecutor.needed(a.value()))
+        || returningNeedsSubqueries(update);
   }
 
-  public static long delete(BoundStatement.Delete delete, WriteTransaction tx, ExecutionContext ctx) {
-    return withSubqueries(SubqueryExecutor.needed(delete.source()), ctx, () -> deleteRows(delete, tx, ctx));
+  private static boolean needsSubqueries(BoundStatement.Delete delete) {
+    return SubqueryExecutor.needed(delete.source()) || returningNeedsSubqueries(delete);
+  }
+
+  private static boolean returningNeedsSubqueries(BoundStatement write) {
+    return write.returning().stream().flatMap(r -> r.values().stream()).anyMatch(SubqueryExecutor::needed);
   }
 
   private static long withSubqueries(boolean needed, ExecutionContext ctx, java.util.function.LongSupplier work) {

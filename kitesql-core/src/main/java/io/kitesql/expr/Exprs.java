@@ -53,6 +53,7 @@ public final class Exprs {
   }
 
   private static void visit(Expr e, java.util.function.Consumer<Expr> action) {
+    PlanningBudget.check();
     action.accept(e);
     for (Expr c : e.children()) {
       visit(c, action);
@@ -71,6 +72,7 @@ public final class Exprs {
    * not descended into); elsewhere the children are rewritten. Unchanged subtrees are kept.
    */
   public static Expr replace(Expr e, Function<Expr, Optional<Expr>> rewriter) {
+    PlanningBudget.check();
     Optional<Expr> r = rewriter.apply(e);
     if (r.isPresent()) {
       return r.get();
@@ -121,6 +123,7 @@ public final class Exprs {
    * never reached, like {@code CASE WHEN FALSE THEN 1/0 END}, then raises nothing).
    */
   public static Expr fold(Expr e) {
+    PlanningBudget.check();
     if (e instanceof Expr.Literal || e instanceof Expr.Column || e instanceof Expr.Parameter
         || e instanceof Expr.AggregateCall || e instanceof WindowCall) {
       return e;

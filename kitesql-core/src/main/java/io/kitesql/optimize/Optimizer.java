@@ -18,16 +18,25 @@ public final class Optimizer {
     return switch (statement) {
       case BoundStatement.Query q -> new BoundStatement.Query(optimizeQuery(q.plan()));
       case BoundStatement.Explain e -> new BoundStatement.Explain(new BoundStatement.Query(optimizeQuery(e.query().plan())));
-      case BoundStatement.Insert i -> i.withSource(optimizeQuery(i.source()));
+      case BoundStatement.Insert i -> new BoundStatement.Insert(i.table(), i.targetColumns(), optimizeQuery(i.source()), i.defaults(),
+          i.onConflict(), i.returning().map(Optimizer::optimizeReturning));
       case BoundStatement.Update u -> new BoundStatement.Update(u.table(), optimizeRows(u.source()), u.assignments().stream()
-          .map(a -> new BoundStatement.Assignment(a.column(), OptimizeSubqueries.apply(a.value()))).toList());
-      case BoundStatement.Delete d -> new BoundStatement.Delete(d.table(), optimizeRows(d.source()));
+          .map(a -> new BoundStatement.Assignment(a.column(), OptimizeSubqueries.apply(a.value()))).toList(),
+          u.returning().map(Optimizer::optimizeReturning));
+      case BoundStatement.Delete d -> new BoundStatement.Delete(d.table(), optimizeRows(d.source()), d.returning().map(Optimizer::optimizeReturning));
       case BoundStatement.CreateTable c -> c;
       case BoundStatement.DropTable d -> d;
       case BoundStatement.CreateIndex c -> c;
       case BoundStatement.DropIndex d -> d;
       case BoundStatement.AddColumn a -> a;
+      case BoundStatement.CreateView c -> c;
+      case BoundStatement.DropView d -> d;
     };
+  }
+
+  /** Subqueries in RETURNING get the same rules as queries. */
+  private static BoundStatement.Returning optimizeReturning(BoundStatement.Returning r) {
+    return new BoundStatement.Returning(r.values().stream().map(OptimizeSubqueries::apply).toList(), r.columns());
   }
 
   /** A query: every output column is needed. */

@@ -15,6 +15,7 @@ import io.kitesql.plan.TopN;
 import io.kitesql.plan.Values;
 import io.kitesql.plan.WorkTableScan;
 import io.kitesql.plan.Window;
+import io.kitesql.expr.PlanningBudget;
 import java.util.function.UnaryOperator;
 
 /** Plan tree plumbing shared by the rules. */
@@ -23,6 +24,7 @@ final class Plans {
 
   /** {@code node} with its children replaced by {@code f(child)}. */
   static PlanNode mapChildren(PlanNode node, UnaryOperator<PlanNode> f) {
+    PlanningBudget.check(); // every rule walks the plan through here
     return switch (node) {
       case TableScan s -> s;
       case Values v -> v;

@@ -3,6 +3,7 @@ package io.kitesql.storage;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,11 +28,22 @@ final class DiskSpace {
     String reason = e.getMessage() == null ? e.toString() : e.getMessage();
     // The JDK's message is strerror's, in the process locale; the free space is the fallback. A
     // FileSystemException (access denied, no such file, ...) is never about space.
+    if (isNotWritable(e)) {
+      return new KiteSqlException(ErrorCode.DATABASE_NOT_WRITABLE, "cannot " + action + ": it cannot be written by this"
+          + " process (" + reason + "); a database on read-only media opens with StorageOptions.readOnly()", e);
+    }
     boolean noSpace = !(e instanceof FileSystemException)
         && (reason.toLowerCase(Locale.ROOT).contains("no space left") || nearlyFull(file));
     return noSpace
         ? new KiteSqlException(ErrorCode.DISK_FULL, "cannot " + action + ": no space left on device (" + reason + ")", e)
         : new KiteSqlException(ErrorCode.STORAGE_FAILURE, "cannot " + action + ": " + reason, e);
+  }
+
+  /** Permission denied, or a read-only file system (the JDK reports EROFS by strerror's text). */
+  static boolean isNotWritable(IOException e) {
+    return e instanceof AccessDeniedException
+        || (e instanceof FileSystemException f && f.getReason() != null
+            && f.getReason().toLowerCase(Locale.ROOT).contains("read-only file system"));
   }
 
   /** Whether LMDB result code {@code rc} from a call that wrote means the file system is full. */

@@ -29,26 +29,26 @@ final class LmdbEnvironment {
   static Env<Ptr> open(Path directory, StorageOptions options) {
     var flags = new ArrayList<EnvFlags>();
     flags.add(EnvFlags.MDB_NOTLS); // Read transactions belong to pooled contexts, not OS threads.
+    if (options.isReadOnly()) {
+      flags.add(EnvFlags.MDB_RDONLY_ENV);
+    }
     switch (options.durability()) {
       case SYNC -> {}
       case NO_META_SYNC -> flags.add(EnvFlags.MDB_NOMETASYNC);
       case NO_SYNC -> flags.add(EnvFlags.MDB_NOSYNC);
     }
     try {
-      return Env.create(AddressProxy.INSTANCE)
+      var env = Env.create(AddressProxy.INSTANCE)
           .setMapSize(options.mapSize())
           .setMaxDbs(Keyspace.values().length)
           .setMaxReaders(options.maxReaders())
           .open(directory.toFile(), 0644, flags.toArray(EnvFlags[]::new));
+      ReaderSlots.reclaimStale(env, directory); // slots of processes killed while others kept it open
+      return env;
     } catch (LmdbException e) {
-      var translated = LmdbErrors.translate(e, "open " + directory, directory);
-      if (translated.errorCode() == ErrorCode.DISK_FULL) {
-        throw translated;
-      }
-      throw new KiteSqlException(
-          ErrorCode.INVALID_DATABASE_FILE,
-          "cannot open " + directory + " as a KiteSQL database: " + e.getMessage(),
-          e);
+      throw OpenFailures.environment(e, directory, options);
+    } catch (ExceptionInInitializerError | NoClassDefFoundError e) {
+      throw NativeBinding.unavailable(e);
     }
   }
 
@@ -56,32 +56,44 @@ final class LmdbEnvironment {
    * Opens the keyspaces into {@code dbis}; creates them only in an empty environment and checks
    * (or, new, writes) the format marker. {@code key} and {@code arena} are the writer's.
    */
-  static void openKeyspaces(Env<Ptr> env, Path directory, EnumMap<Keyspace, Dbi<Ptr>> dbis, KeyBuffer key, Arena arena) {
+  static void openKeyspaces(
+      Env<Ptr> env, Path directory, boolean readOnly, EnumMap<Keyspace, Dbi<Ptr>> dbis, KeyBuffer key, Arena arena) {
     try {
-      openOrCreate(env, directory, dbis);
-      checkFormat(env, directory, dbis.get(Keyspace.META), key, arena);
+      openOrCreate(env, directory, readOnly, dbis);
+      checkFormat(env, directory, readOnly, dbis.get(Keyspace.META), key, arena);
     } catch (LmdbException e) {
       throw LmdbErrors.translate(e, "open the keyspaces of " + directory, directory);
     }
   }
 
-  private static void openOrCreate(Env<Ptr> env, Path directory, EnumMap<Keyspace, Dbi<Ptr>> dbis) {
+  private static void openOrCreate(Env<Ptr> env, Path directory, boolean readOnly, EnumMap<Keyspace, Dbi<Ptr>> dbis) {
     var existing = env.getDbiNames().stream().map(n -> new String(n, StandardCharsets.UTF_8)).toList();
     boolean fresh = existing.isEmpty();
     if (!fresh && !existing.contains(Keyspace.META.dbiName())) {
+      // A damaged main database can list thousands of garbage names: show a few.
+      var shown = existing.size() <= 8 ? existing.toString() : existing.subList(0, 8) + " and " + (existing.size() - 8) + " more";
       throw new KiteSqlException(
           ErrorCode.INVALID_DATABASE_FILE,
-          directory + " holds an LMDB environment that is not a KiteSQL database (databases " + existing + ")");
+          directory + " holds an LMDB environment that is not a KiteSQL database (databases " + shown + ")");
     }
     for (var ks : Keyspace.values()) {
-      var flags = fresh || !existing.contains(ks.dbiName()) ? new DbiFlags[] {DbiFlags.MDB_CREATE} : new DbiFlags[0];
+      boolean missing = fresh || !existing.contains(ks.dbiName());
+      if (missing && readOnly) {
+        throw new KiteSqlException(ErrorCode.READ_ONLY_DATABASE, directory + " has no " + ks + " keyspace"
+            + " (an empty or unfinished database), and a database opened read-only cannot create it");
+      }
+      var flags = missing ? new DbiFlags[] {DbiFlags.MDB_CREATE} : new DbiFlags[0];
       dbis.put(ks, env.openDbi(ks.dbiName(), AddressProxy.UNSIGNED, false, flags));
     }
   }
 
-  private static void checkFormat(Env<Ptr> env, Path directory, Dbi<Ptr> meta, KeyBuffer key, Arena arena) {
-    try (var txn = env.txnWrite()) {
+  private static void checkFormat(Env<Ptr> env, Path directory, boolean readOnly, Dbi<Ptr> meta, KeyBuffer key, Arena arena) {
+    try (var txn = readOnly ? env.txnRead() : env.txnWrite()) {
       var found = meta.get(txn, key.load(FORMAT_KEY, FORMAT_KEY.length));
+      if (found == null && readOnly) {
+        throw new KiteSqlException(ErrorCode.READ_ONLY_DATABASE,
+            directory + " has no format marker yet (an unfinished database), and a database opened read-only cannot write it");
+      }
       if (found == null) {
         var value = new Ptr();
         var bytes = arena.allocate(4);

@@ -29,6 +29,10 @@ final class LmdbErrors {
       return new KiteSqlException(ErrorCode.DISK_FULL, action + " failed: no space left on device ("
           + e.getMessage() + ", LMDB code " + n.getResultCode() + "); nothing of it was committed", e);
     }
+    if (isDamage(e)) {
+      return new KiteSqlException(ErrorCode.INVALID_DATABASE_FILE, action + " failed: the database file is damaged ("
+          + e.getMessage() + "); restore it from a backup (Database.backup)", e);
+    }
     var code =
         switch (e) {
           case Env.ReadersFullException _ -> ErrorCode.READERS_EXHAUSTED;
@@ -40,6 +44,18 @@ final class LmdbErrors {
         };
     var native_ = e instanceof LmdbNativeException n ? " (LMDB code " + n.getResultCode() + ")" : "";
     return new KiteSqlException(code, action + " failed: " + e.getMessage() + native_, e);
+  }
+
+  /**
+   * LMDB found a page that is not what its parent says (MDB_CORRUPTED, MDB_PAGE_NOTFOUND), a
+   * named database record of the wrong kind (MDB_INCOMPATIBLE), or gave up (MDB_PANIC): the
+   * file is damaged inside, where the check before opening ({@link DataFileCheck}) does not look.
+   */
+  private static boolean isDamage(LmdbException e) {
+    return e instanceof LmdbNativeException.PageCorruptedException
+        || e instanceof LmdbNativeException.PageNotFoundException
+        || e instanceof LmdbNativeException.PanicException
+        || e instanceof Dbi.IncompatibleException;
   }
 
   static void checkKey(int length) {

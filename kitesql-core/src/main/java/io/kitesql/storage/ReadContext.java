@@ -36,6 +36,15 @@ final class ReadContext {
   private Txn<Ptr> txn;
   private boolean active;
   private long lease;
+  /**
+   * When the current transaction began ({@link System#nanoTime}), 0 between transactions; and
+   * on which thread. Read by a map resize to tell a drain that cannot succeed (issue 14,
+   * finding 11).
+   */
+  volatile long openedAt;
+  volatile String openedBy;
+  /** Set by the idle sweep, cleared when the pool lends the context: idle for a whole sweep period if still set. */
+  boolean idleSeen;
 
   ReadContext(Env<Ptr> env, EnumMap<Keyspace, Dbi<Ptr>> dbis, Supplier<KeyBuffer> keyBuffers, String name) {
     this.env = env;
@@ -60,6 +69,8 @@ final class ReadContext {
       forgetTransaction();
       throw e;
     }
+    openedBy = Thread.currentThread().getName();
+    openedAt = System.nanoTime() | 1; // never 0 while open
     synchronized (this) { // published to stragglers releasing cursors (PooledCursor.release)
       scope = new Scope(name);
       active = true;
@@ -85,6 +96,7 @@ final class ReadContext {
 
   /** Ends the transaction: its values die first, for good, then LMDB releases the snapshot. */
   void end() {
+    openedAt = 0;
     scope.end();
     synchronized (this) {
       for (var list : cursors.values()) {

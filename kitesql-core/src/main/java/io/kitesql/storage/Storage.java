@@ -3,18 +3,17 @@ package io.kitesql.storage;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.value.Memory;
-import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumMap;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
-import java.util.function.Supplier;
 import org.lmdbjava.Dbi;
 import org.lmdbjava.Env;
 import org.lmdbjava.LmdbException;
@@ -39,8 +38,7 @@ public final class Storage implements AutoCloseable {
   /** The on-disk format this code writes and reads; a newer one is refused. */
   public static final int FORMAT_VERSION = LmdbEnvironment.FORMAT_VERSION;
 
-  private static final String DATA_FILE = "data.mdb";
-  private static final String LOCK_FILE = "lock.mdb";
+  private static final String DATA_FILE = DatabaseFiles.DATA_FILE;
   private static final AtomicInteger INSTANCES = new AtomicInteger();
 
   private final Path directory;
@@ -51,6 +49,8 @@ public final class Storage implements AutoCloseable {
   private final WriterThread writer;
   private final ReentrantLock writeLock = new ReentrantLock(true);
   private final ReadContextPool readers;
+  /** Gives the reader slots of idle contexts back to other processes; cancelled on close. */
+  private final ScheduledFuture<?> idleSweep;
   private final KeyBuffer writerKey;
   /** What read transactions lend through; retired (and reopened, unless closing) around every unmap. */
   private final MapView mapView = new MapView();
@@ -74,6 +74,7 @@ public final class Storage implements AutoCloseable {
     int id = INSTANCES.incrementAndGet();
     var counter = new AtomicInteger();
     this.readers = new ReadContextPool(options.readPoolSize(), () -> newReadContext("read-" + id + "-" + counter.incrementAndGet()));
+    this.idleSweep = ReaderSlots.sweepIdle(readers);
   }
 
   /**
@@ -82,21 +83,14 @@ public final class Storage implements AutoCloseable {
    * newer format version, is refused and left untouched.
    */
   public static Storage open(Path directory, StorageOptions options) {
-    try {
-      Files.createDirectories(directory);
-    } catch (IOException e) {
-      throw new KiteSqlException(ErrorCode.STORAGE_FAILURE, "cannot create database directory " + directory, e);
-    }
+    DatabaseFiles.createDirectory(directory, options);
     var dataFile = directory.resolve(DATA_FILE);
     // First: a second environment on these files in this process would corrupt the first one's
     // snapshots (OpenEnvironments), and even the checks below must not race its writes.
     var claim = OpenEnvironments.claim(directory, dataFile);
     try {
       boolean creating = Files.notExists(dataFile);
-      // Before LMDB maps either file: a truncated data file, or a lock file without blocks on a
-      // full file system, crashes the JVM (SIGBUS) on first touch instead of failing a call.
-      DataFileCheck.validate(dataFile);
-      LockFile.preallocate(directory.resolve(LOCK_FILE), options.maxReaders());
+      DatabaseFiles.checkBeforeMapping(directory, options);
       try {
         return openEnvironment(directory, options, claim);
       } catch (RuntimeException e) {
@@ -122,9 +116,10 @@ public final class Storage implements AutoCloseable {
     }
     var storage = new Storage(directory, options, env, writer, claim);
     try {
-      writer.run(() -> LmdbEnvironment.openKeyspaces(env, directory, storage.dbis, storage.writerKey, storage.arena));
+      writer.run(() -> LmdbEnvironment.openKeyspaces(env, directory, options.isReadOnly(), storage.dbis, storage.writerKey, storage.arena));
       return storage;
     } catch (RuntimeException e) {
+      storage.idleSweep.cancel(false);
       writer.run(env::close);
       writer.stop();
       storage.mapView.retire();
@@ -150,10 +145,10 @@ public final class Storage implements AutoCloseable {
    */
   public ReadTransaction beginRead() {
     checkNotClosed();
-    var ctx = acquireReader();
+    var ctx = readers.acquire(options.readerWait(), leakCollector, leakReclaimWait());
     try {
       checkNotClosed();
-      ctx.begin();
+      ReaderSlots.begin(ctx, env, directory, options.readerWait(), readers.inUse());
       return new ReadTransaction(this, ctx);
     } catch (Dbi.MapResizedException e) {
       readers.release(ctx);
@@ -168,31 +163,22 @@ public final class Storage implements AutoCloseable {
     }
   }
 
-  /**
-   * A read context, waiting up to {@code readerWait}; when none came free, once more after asking
-   * the garbage collector for transactions dropped unclosed ({@link LeakedReads}). The collection
-   * is rate-limited: every caller of an exhausted pool would otherwise run a full GC.
-   */
-  private ReadContext acquireReader() {
-    try {
-      return readers.acquire(options.readerWait());
-    } catch (KiteSqlException exhausted) {
-      if (exhausted.errorCode() != ErrorCode.READERS_EXHAUSTED || Thread.currentThread().isInterrupted()
-          || !leakCollector.collect(false)) {
-        throw exhausted;
-      }
-      try {
-        return readers.acquire(leakReclaimWait());
-      } catch (KiteSqlException again) {
-        exhausted.addSuppressed(again);
-        throw exhausted;
-      }
-    }
-  }
-
   /** How long to wait for the cleaners after a collection. */
   private Duration leakReclaimWait() {
     return options.drainWait().compareTo(Duration.ofSeconds(1)) < 0 ? options.drainWait() : Duration.ofSeconds(1);
+  }
+
+  /** Copies the latest commit into the new or empty directory {@code target} ({@link Backup}). */
+  public void backup(Path target) {
+    checkNotClosed();
+    Backup.prepareTarget(target);
+    readers.acquirePermit(options.readerWait());
+    try {
+      checkNotClosed();
+      Backup.copy(env, directory, target);
+    } finally {
+      readers.releasePermit();
+    }
   }
 
   /** Runs {@code work} in a read-only transaction; what it returns must not borrow from it. */
@@ -210,6 +196,10 @@ public final class Storage implements AutoCloseable {
    */
   public WriteTransaction beginWrite() {
     checkNotClosed();
+    if (options.isReadOnly()) {
+      throw new KiteSqlException(ErrorCode.READ_ONLY_DATABASE,
+          "database " + directory + " is opened read-only (StorageOptions.readOnly()): writes are refused");
+    }
     if (writeLock.isHeldByCurrentThread() || writer.isCurrent()) {
       throw new KiteSqlException(
           ErrorCode.NESTED_WRITE_TRANSACTION, "this thread already has a write transaction open");
@@ -325,6 +315,7 @@ public final class Storage implements AutoCloseable {
   /** Closes the environment; holding the write lock and every read permit. */
   private void closeDrained() {
     closed = true; // Before the permits go back: a reader let in below must see it.
+    idleSweep.cancel(false); // it only runs holding a permit, and this close holds them all
     try {
       mapView.retire(); // every reader is drained: reads in flight through the view finish, later ones throw
       writer.run(this::closeEnvironment);
@@ -421,29 +412,36 @@ public final class Storage implements AutoCloseable {
 
   /**
    * Doubles the map (up to {@code maxMapSize}) once every read transaction ended; on the writer
-   * thread, with no write transaction open.
+   * thread, with no write transaction open; only if the address space has room ({@link AddressSpace}).
    *
    * @throws KiteSqlException MAP_FULL if the map is at its maximum or readers stayed open
    */
   void growMap() {
     if (mapSize >= options.maxMapSize()) {
-      throw new KiteSqlException(
-          ErrorCode.MAP_FULL,
+      throw new KiteSqlException(ErrorCode.MAP_FULL,
           "the database reached its maximum map size of " + options.maxMapSize() + " bytes; raise maxMapSize");
     }
     long target = Math.min(options.maxMapSize(), mapSize * 2);
-    resizeDrained(target, () -> "the LMDB map is full and cannot grow while " + readers.inUse()
-        + " read transaction(s) stay open (waited " + options.drainWait().toMillis()
-        + " ms); the write transaction was rolled back, retry it");
+    AddressSpace.requireRoomFor(target);
+    resizeDrained(target, waited -> "the LMDB map is full and cannot grow while " + readers.inUse()
+        + " read transaction(s) stay open " + waited + "; the write transaction was rolled back, retry it");
   }
 
   /**
    * Sets the map size ({@code 0}: adopt the size another process set) with every reader drained
-   * and the map view retired around the remap; MAP_FULL saying {@code refusal} if readers stay.
+   * and the map view retired around the remap; MAP_FULL saying {@code refusal} (given how long it
+   * waited) if readers stay.
    */
-  private void resizeDrained(long size, Supplier<String> refusal) {
+  private void resizeDrained(long size, Function<String, String> refusal) {
+    // A reader already open past drainWait will not end within it: fail now rather than make every
+    // new reader queue behind a drain for drainWait, again on each retry (issue 14, finding 11).
+    var stuck = readers.openLongerThan(options.drainWait());
+    if (stuck.isPresent()) {
+      throw new KiteSqlException(ErrorCode.MAP_FULL, refusal.apply("(" + stuck.get() + ", longer than drainWait, "
+          + options.drainWait().toMillis() + " ms, so it was not waited for)"));
+    }
     if (!readers.drain(options.drainWait())) {
-      throw new KiteSqlException(ErrorCode.MAP_FULL, refusal.get());
+      throw new KiteSqlException(ErrorCode.MAP_FULL, refusal.apply("(waited " + options.drainWait().toMillis() + " ms)"));
     }
     try {
       mapView.retire();
@@ -475,9 +473,14 @@ public final class Storage implements AutoCloseable {
 
   /** Another process grew the map (MDB_MAP_RESIZED): adopt its size once no reader is open. */
   private void adoptForeignMapSizeOnWriter() {
-    resizeDrained(0, () -> "another process grew " + directory + " past this process's map, which can adopt the new size"
-        + " only when none of its " + readers.inUse() + " open read transaction(s) remains (waited "
-        + options.drainWait().toMillis() + " ms); end long read transactions and retry");
+    resizeDrained(0, waited -> "another process grew " + directory + " past this process's map, which can adopt the new"
+        + " size only when none of its " + readers.inUse() + " open read transaction(s) remains " + waited
+        + "; end long read transactions and retry");
+  }
+
+  /** Read contexts that exist, each holding an LMDB reader slot (idle ones are released). */
+  int readContexts() {
+    return readers.contexts();
   }
 
   /** The segment read transactions lend the map through. */

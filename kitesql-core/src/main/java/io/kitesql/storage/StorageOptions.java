@@ -1,11 +1,17 @@
 package io.kitesql.storage;
 
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
 import java.time.Duration;
-import java.util.Objects;
 
 /**
  * Settings of one storage environment. Start from {@link #defaults()} and change what you need
- * with the {@code with*} methods.
+ * with the {@code with*} methods (and {@link #readOnly()}).
+ *
+ * <p>A value out of range (or null) is refused with {@link KiteSqlException} {@link
+ * ErrorCode#INVALID_ARGUMENT} naming the setting, like every other bad argument of the public API:
+ * options are often built from configuration, and a misconfiguration is reported in the engine's
+ * own terms.
  *
  * @param mapSize bytes of address space reserved for the map at open; only pages written use
  *     disk, so a large value costs nothing on 64-bit Linux
@@ -20,6 +26,9 @@ import java.util.Objects;
  * @param replayLimitBytes a write transaction remembers its writes up to this many bytes, so it
  *     can be replayed transparently after the map grew; larger transactions fail with a
  *     retryable {@code MAP_FULL} error instead
+ * @param accessMode {@link AccessMode#READ_ONLY} opens the files without writing to them (LMDB's
+ *     {@code MDB_RDONLY}): for read-only media and replicas; every write fails with {@link
+ *     ErrorCode#READ_ONLY_DATABASE}
  */
 public record StorageOptions(
     long mapSize,
@@ -30,31 +39,57 @@ public record StorageOptions(
     Duration readerWait,
     Duration writerWait,
     Duration drainWait,
-    long replayLimitBytes) {
+    long replayLimitBytes,
+    AccessMode accessMode) {
 
   private static final long GIB = 1L << 30;
 
+  /** Whether the database is opened for writing. */
+  public enum AccessMode {
+    READ_WRITE,
+    /** LMDB's {@code MDB_RDONLY}: nothing is written, not even the lock file if it cannot be. */
+    READ_ONLY
+  }
+
   public StorageOptions {
-    Objects.requireNonNull(durability, "durability");
-    Objects.requireNonNull(readerWait, "readerWait");
-    Objects.requireNonNull(writerWait, "writerWait");
-    Objects.requireNonNull(drainWait, "drainWait");
+    required(durability, "durability");
+    required(readerWait, "readerWait");
+    required(writerWait, "writerWait");
+    required(drainWait, "drainWait");
+    required(accessMode, "accessMode");
     if (mapSize < (1 << 16)) {
-      throw new IllegalArgumentException("mapSize must be at least 64 KiB, was " + mapSize);
+      throw invalid("mapSize must be at least 64 KiB, was " + mapSize);
     }
     if (maxMapSize < mapSize) {
-      throw new IllegalArgumentException("maxMapSize " + maxMapSize + " is below mapSize " + mapSize);
+      throw invalid("maxMapSize " + maxMapSize + " is below mapSize " + mapSize);
     }
     if (maxReaders < 2) {
-      throw new IllegalArgumentException("maxReaders must be at least 2, was " + maxReaders);
+      throw invalid("maxReaders must be at least 2, was " + maxReaders);
     }
     if (readPoolSize < 1 || readPoolSize >= maxReaders) {
-      throw new IllegalArgumentException(
+      throw invalid(
           "readPoolSize must be between 1 and maxReaders - 1 (" + (maxReaders - 1) + "), was " + readPoolSize);
     }
     if (replayLimitBytes < 0) {
-      throw new IllegalArgumentException("replayLimitBytes must not be negative");
+      throw invalid("replayLimitBytes must not be negative");
     }
+  }
+
+  /** Read-write options with {@code accessMode} {@link AccessMode#READ_WRITE}. */
+  public StorageOptions(long mapSize, long maxMapSize, int maxReaders, int readPoolSize, Durability durability,
+      Duration readerWait, Duration writerWait, Duration drainWait, long replayLimitBytes) {
+    this(mapSize, maxMapSize, maxReaders, readPoolSize, durability, readerWait, writerWait, drainWait,
+        replayLimitBytes, AccessMode.READ_WRITE);
+  }
+
+  private static void required(Object value, String name) {
+    if (value == null) {
+      throw invalid(name + " must not be null");
+    }
+  }
+
+  private static KiteSqlException invalid(String message) {
+    return new KiteSqlException(ErrorCode.INVALID_ARGUMENT, "invalid storage option: " + message);
   }
 
   /** 64 GiB map growable to 1 TiB, 126 readers (120 pooled), SYNC, generous waits. */
@@ -73,48 +108,63 @@ public record StorageOptions(
 
   public StorageOptions withMapSize(long bytes) {
     return new StorageOptions(bytes, Math.max(maxMapSize, bytes), maxReaders, readPoolSize, durability,
-        readerWait, writerWait, drainWait, replayLimitBytes);
+        readerWait, writerWait, drainWait, replayLimitBytes, accessMode);
   }
 
   public StorageOptions withMaxMapSize(long bytes) {
     return new StorageOptions(mapSize, bytes, maxReaders, readPoolSize, durability,
-        readerWait, writerWait, drainWait, replayLimitBytes);
+        readerWait, writerWait, drainWait, replayLimitBytes, accessMode);
   }
 
   /** Sets the reader slots and a pool size a few slots below them. */
   public StorageOptions withMaxReaders(int readers) {
     int pool = Math.max(1, readers - Math.max(1, Math.min(6, readers / 4)));
     return new StorageOptions(mapSize, maxMapSize, readers, pool, durability,
-        readerWait, writerWait, drainWait, replayLimitBytes);
+        readerWait, writerWait, drainWait, replayLimitBytes, accessMode);
   }
 
   public StorageOptions withReadPoolSize(int size) {
     return new StorageOptions(mapSize, maxMapSize, maxReaders, size, durability,
-        readerWait, writerWait, drainWait, replayLimitBytes);
+        readerWait, writerWait, drainWait, replayLimitBytes, accessMode);
   }
 
   public StorageOptions withDurability(Durability value) {
     return new StorageOptions(mapSize, maxMapSize, maxReaders, readPoolSize, value,
-        readerWait, writerWait, drainWait, replayLimitBytes);
+        readerWait, writerWait, drainWait, replayLimitBytes, accessMode);
   }
 
   public StorageOptions withReaderWait(Duration value) {
     return new StorageOptions(mapSize, maxMapSize, maxReaders, readPoolSize, durability,
-        value, writerWait, drainWait, replayLimitBytes);
+        value, writerWait, drainWait, replayLimitBytes, accessMode);
   }
 
   public StorageOptions withWriterWait(Duration value) {
     return new StorageOptions(mapSize, maxMapSize, maxReaders, readPoolSize, durability,
-        readerWait, value, drainWait, replayLimitBytes);
+        readerWait, value, drainWait, replayLimitBytes, accessMode);
   }
 
   public StorageOptions withDrainWait(Duration value) {
     return new StorageOptions(mapSize, maxMapSize, maxReaders, readPoolSize, durability,
-        readerWait, writerWait, value, replayLimitBytes);
+        readerWait, writerWait, value, replayLimitBytes, accessMode);
   }
 
   public StorageOptions withReplayLimitBytes(long value) {
     return new StorageOptions(mapSize, maxMapSize, maxReaders, readPoolSize, durability,
-        readerWait, writerWait, drainWait, value);
+        readerWait, writerWait, drainWait, value, accessMode);
+  }
+
+  /**
+   * The same options, opening the database read-only ({@code MDB_RDONLY}): for read-only media,
+   * directories this process cannot write, and replicas. Reads work as usual; every write (and
+   * {@code CREATE}, and opening a directory without a database) fails with {@link
+   * ErrorCode#READ_ONLY_DATABASE}.
+   */
+  public StorageOptions readOnly() {
+    return new StorageOptions(mapSize, maxMapSize, maxReaders, readPoolSize, durability,
+        readerWait, writerWait, drainWait, replayLimitBytes, AccessMode.READ_ONLY);
+  }
+
+  public boolean isReadOnly() {
+    return accessMode == AccessMode.READ_ONLY;
   }
 }

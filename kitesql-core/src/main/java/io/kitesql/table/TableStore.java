@@ -15,6 +15,7 @@ import io.kitesql.table.TableKeys.IndexValues;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -147,6 +148,64 @@ public final class TableStore {
       }
     }
     return new RowRef(newKey);
+  }
+
+  /**
+   * Throws NOT_NULL_VIOLATION if {@code row} has a NULL where its column (or the primary key)
+   * does not allow one: what {@link #insert} checks first, for callers that look for a
+   * conflicting row before they insert (ON CONFLICT), as PostgreSQL checks a row's constraints
+   * before its conflicts.
+   */
+  public void checkNotNull(Object[] row) {
+    checkRow(row);
+  }
+
+  /**
+   * The stored row that {@code row} (full, of the column types) collides with in one of the given
+   * unique keys: the primary key if {@code primaryKey}, and {@code uniqueIndexes} (keys holding a
+   * NULL never collide). Keys are tried in that order; the first collision wins.
+   */
+  public Optional<RowRef> findConflict(WriteTransaction tx, Object[] row, boolean primaryKey, List<IndexDef> uniqueIndexes) {
+    checkWidth(row);
+    var enc = new KeyEncoder();
+    if (primaryKey && !table.hasHiddenRowId()) {
+      byte[] rowKey = keys.rowKey(enc, row);
+      if (tx.get(Keyspace.DATA, rowKey).isPresent()) {
+        return Optional.of(new RowRef(rowKey));
+      }
+    }
+    for (var index : uniqueIndexes) {
+      if (!index.unique()) {
+        throw new IllegalArgumentException("index " + index.name() + " is not unique");
+      }
+      var values = keys.indexValues(enc, index, row);
+      if (values.hasNull()) {
+        continue;
+      }
+      byte[] prefix = values.prefix();
+      try (var cursor = tx.openCursor(Keyspace.DATA)) {
+        if (cursor.seek(prefix) && TableKeys.startsWith(cursor.key(), prefix, prefix.length)) {
+          // The values part is self-delimiting, so the entry's primary-key part follows the prefix.
+          byte[] entry = cursor.key().toByteArray();
+          byte[] rowPrefix = keys.rowPrefix();
+          byte[] rowKey = Arrays.copyOf(rowPrefix, rowPrefix.length + entry.length - prefix.length);
+          System.arraycopy(entry, prefix.length, rowKey, rowPrefix.length, entry.length - prefix.length);
+          return Optional.of(new RowRef(rowKey));
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** {@code (a, b)=(1, 'x')}: {@code columns} of {@code row} as constraint errors show them (long values cut). */
+  public String describeKey(List<Integer> columns, Object[] row) {
+    var names = new java.util.StringJoiner(", ", "(", ")");
+    var shown = new java.util.StringJoiner(", ", "(", ")");
+    for (int c : columns) {
+      names.add(table.columns().get(c).name());
+      shown.add(Violations.show(row[c]));
+    }
+    return names + "=" + shown;
   }
 
   private void checkRow(Object[] row) {

@@ -111,8 +111,9 @@ class InsertReturningTest {
       });
       assertFails(() -> db.execute("insert into t (v) values (1) returning nope"), ErrorCode.UNKNOWN_COLUMN, "nope");
       assertFails(() -> db.execute("insert into t (v) values (1) returning count(*)"), ErrorCode.GROUPING_ERROR, "");
-      assertFails(() -> db.execute("update t set v = 2 returning id"), ErrorCode.UNSUPPORTED_FEATURE, "UPDATE ... RETURNING");
-      assertFails(() -> db.execute("delete from t returning id"), ErrorCode.UNSUPPORTED_FEATURE, "DELETE ... RETURNING");
+      assertFails(() -> db.execute("insert into t (v) values (1) returning with (old as o) o.id"), ErrorCode.UNSUPPORTED_FEATURE, "RETURNING WITH");
+      assertFails(() -> db.execute("update t set v = 1 return id"), ErrorCode.UNSUPPORTED_FEATURE, "RETURN as a spelling");
+      assertFails(() -> db.execute("insert into t (v) values (1) returning x.*"), ErrorCode.UNKNOWN_TABLE, "x.*");
       db.write(tx -> {
         assertFails(() -> tx.query("update t set v = 2"), ErrorCode.WRONG_STATEMENT_KIND, "use execute()");
         return null;

@@ -2,6 +2,7 @@ package io.kitesql.fuzz;
 
 import io.kitesql.KiteSqlException;
 import io.kitesql.api.Database;
+import io.kitesql.api.RowCursor;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -90,21 +91,25 @@ final class FuzzRunner implements AutoCloseable {
   private static void execute(Database db, String sql) {
     var statement = db.prepare(sql);
     if (statement.isQuery()) {
-      db.read(tx -> {
-        try (var rows = tx.query(statement)) {
-          int width = rows.columns().size();
-          while (rows.next()) {
-            for (int i = 0; i < width; i++) {
-              // toString forces text and binary views to be decoded from the map
-              String.valueOf(rows.get(i));
-            }
-          }
-        }
-        return null;
-      });
+      db.read(tx -> readAll(tx.query(statement)));
+    } else if (statement.returnsRows()) { // a write with RETURNING
+      db.write(tx -> readAll(tx.query(statement)));
     } else {
       db.write(tx -> tx.execute(statement));
     }
+  }
+
+  private static Void readAll(RowCursor rows) {
+    try (rows) {
+      int width = rows.columns().size();
+      while (rows.next()) {
+        for (int i = 0; i < width; i++) {
+          // toString forces text and binary views to be decoded from the map
+          String.valueOf(rows.get(i));
+        }
+      }
+    }
+    return null;
   }
 
   private void record(String sql, long seed, Throwable error) {

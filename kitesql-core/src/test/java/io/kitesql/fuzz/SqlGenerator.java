@@ -9,7 +9,7 @@ import java.util.random.RandomGenerator;
 
 /**
  * Generates random statements over {@link FuzzSchema}: SELECT with expressions, joins, derived
- * tables, subqueries, GROUP BY/HAVING, ORDER BY/LIMIT and set operations; INSERT, UPDATE and
+ * tables, subqueries, GROUP BY/HAVING, ORDER BY/LIMIT and set operations; INSERT (with ON CONFLICT), UPDATE and
  * DELETE with random values. Expressions are mostly well typed (so they reach the executor) and
  * sometimes deliberately not (so the binder's type checks are exercised too).
  */
@@ -253,7 +253,24 @@ final class SqlGenerator {
       var values = table.columns().stream().map(c -> literal(chance(20) ? randomKind() : c.kind())).toList();
       rows.add("(" + String.join(", ", values) + ")");
     }
-    return "INSERT INTO " + table.name() + " VALUES " + String.join(", ", rows);
+    return "INSERT INTO " + table.name() + " VALUES " + String.join(", ", rows) + (chance(3) ? onConflict(table) : "")
+        + (chance(4) ? " RETURNING *" : "");
+  }
+
+  /** ON CONFLICT over the first column (a key in every fuzz table) or none; DO UPDATE reads the row and EXCLUDED. */
+  private String onConflict(FuzzSchema.Table table) {
+    var key = table.columns().getFirst().name();
+    if (chance(2)) {
+      return chance(2) ? " ON CONFLICT DO NOTHING" : " ON CONFLICT (" + key + ") DO NOTHING";
+    }
+    var scope = new ArrayList<Ref>();
+    for (var c : table.columns()) {
+      scope.add(new Ref(table.name(), c));
+      scope.add(new Ref("excluded", c));
+    }
+    var column = pick(table.columns());
+    return " ON CONFLICT (" + key + ") DO UPDATE SET " + column.name() + " = " + expr(column.kind(), scope, 2)
+        + (chance(2) ? " WHERE " + expr(Kind.BOOL, scope, 2) : "");
   }
 
   private String update() {
@@ -264,7 +281,7 @@ final class SqlGenerator {
     }
     var column = pick(table.columns());
     return "UPDATE " + table.name() + " SET " + column.name() + " = " + expr(column.kind(), scope, 2)
-        + " WHERE " + expr(Kind.BOOL, scope, 2);
+        + " WHERE " + expr(Kind.BOOL, scope, 2) + (chance(4) ? " RETURNING *" : "");
   }
 
   private String delete() {
@@ -273,7 +290,7 @@ final class SqlGenerator {
     for (var c : table.columns()) {
       scope.add(new Ref(table.name(), c));
     }
-    return "DELETE FROM " + table.name() + " WHERE " + expr(Kind.BOOL, scope, 2);
+    return "DELETE FROM " + table.name() + " WHERE " + expr(Kind.BOOL, scope, 2) + (chance(4) ? " RETURNING *" : "");
   }
 
   private Kind randomKind() {

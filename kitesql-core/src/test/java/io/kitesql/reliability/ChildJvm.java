@@ -39,26 +39,80 @@ public final class ChildJvm {
 
   /** Runs {@code mainClass} with {@code args}; output and crash reports go to {@code workDir}. */
   public static Outcome run(Path workDir, Class<?> mainClass, String... args) throws IOException, InterruptedException {
+    return run(workDir, List.of(), mainClass, args);
+  }
+
+  /**
+   * Runs {@code mainClass} with {@code args} and extra JVM options (after the defaults, so they
+   * win: e.g. {@code --sun-misc-unsafe-memory-access=deny}).
+   */
+  public static Outcome run(Path workDir, List<String> jvmOptions, Class<?> mainClass, String... args)
+      throws IOException, InterruptedException {
+    var child = start(workDir, jvmOptions, mainClass, args);
+    if (!child.process.waitFor(120, TimeUnit.SECONDS)) {
+      child.kill();
+      throw new AssertionError("the child JVM ran for more than 120 s: " + child.stdout());
+    }
+    return child.outcome();
+  }
+
+  /** Starts {@code mainClass} without waiting for it; see {@link Running}. */
+  public static Running start(Path workDir, Class<?> mainClass, String... args) throws IOException {
+    return start(workDir, List.of(), mainClass, args);
+  }
+
+  private static Running start(Path workDir, List<String> jvmOptions, Class<?> mainClass, String... args)
+      throws IOException {
     Files.createDirectories(workDir);
     var java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     var command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
         "--sun-misc-unsafe-memory-access=allow", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
-        "-XX:-CreateCoredumpOnCrash", "-XX:ErrorFile=" + workDir.resolve("hs_err_pid%p.log"),
-        "-cp", System.getProperty("java.class.path"), mainClass.getName()));
+        "-XX:-CreateCoredumpOnCrash", "-XX:ErrorFile=" + workDir.resolve("hs_err_pid%p.log")));
+    command.addAll(jvmOptions);
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass.getName()));
     command.addAll(List.of(args));
+    // Output goes straight into files (no pipe): what the child wrote before a kill is all there.
     var out = workDir.resolve("child.out");
     var err = workDir.resolve("child.err");
     var process = new ProcessBuilder(command).directory(workDir.toFile())
         .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-    if (!process.waitFor(120, TimeUnit.SECONDS)) {
+    return new Running(workDir, process, out, err);
+  }
+
+  /** A child JVM still running: wait for a line of its output, kill it, or wait for its outcome. */
+  public record Running(Path workDir, Process process, Path out, Path err) {
+    /** Waits until the child's output contains {@code text}; fails if the child ends first or after 60 s. */
+    public void awaitOutput(String text) throws IOException, InterruptedException {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (!stdout().contains(text)) {
+        if (!process.isAlive()) {
+          throw new AssertionError("the child ended before printing '" + text + "': " + outcome());
+        }
+        if (System.nanoTime() > deadline) {
+          kill();
+          throw new AssertionError("the child did not print '" + text + "' within 60 s: " + stdout());
+        }
+        Thread.sleep(10);
+      }
+    }
+
+    /** SIGKILL (on Linux), and waits for the process to end. */
+    public void kill() throws InterruptedException {
       process.destroyForcibly();
-      process.waitFor();
-      throw new AssertionError("the child JVM ran for more than 120 s: " + Files.readString(out));
+      process.waitFor(30, TimeUnit.SECONDS);
     }
-    List<Path> reports;
-    try (Stream<Path> files = Files.list(workDir)) {
-      reports = files.filter(f -> f.getFileName().toString().startsWith("hs_err")).toList();
+
+    public String stdout() throws IOException {
+      return Files.readString(out);
     }
-    return new Outcome(process.exitValue(), Files.readString(out), Files.readString(err), reports);
+
+    /** What the child did; call once it ended. */
+    public Outcome outcome() throws IOException {
+      List<Path> reports;
+      try (Stream<Path> files = Files.list(workDir)) {
+        reports = files.filter(f -> f.getFileName().toString().startsWith("hs_err")).toList();
+      }
+      return new Outcome(process.exitValue(), Files.readString(out), Files.readString(err), reports);
+    }
   }
 }

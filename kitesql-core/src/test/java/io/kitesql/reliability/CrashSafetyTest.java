@@ -20,7 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Kills a child JVM running {@link CrashWorkloadMain} with SIGKILL at random moments (fixed seed)
  * and checks after each kill that the database opens, the catalog is intact, it holds exactly the
  * transactions the child reported committed (plus possibly the one in flight, in full), no
- * partial transaction, and {@link Database#checkIntegrity()} finds nothing. The next round
+ * partial transaction, and {@link Database#checkIntegrity()} finds nothing; the child also backs
+ * the database up continuously and is killed right after a backup started, and the last finished
+ * backup must open intact ({@link #verifyBackups}). The next round
  * continues the workload on the same database.
  *
  * <p>Rounds: {@code -Dkitesql.crash.rounds} (default 5); seed: {@code -Dkitesql.crash.seed}.
@@ -34,6 +36,7 @@ class CrashSafetyTest {
     var random = new Random(Long.getLong("kitesql.crash.seed", 20250611L));
     long next = 0; // the next transaction number to run
     long totalCommits = 0;
+    int killedDuringBackup = 0;
     for (int round = 0; round < rounds; round++) {
       int delay = 50 + random.nextInt(900);
       var run = runAndKill(next, delay);
@@ -41,11 +44,48 @@ class CrashSafetyTest {
           .isGreaterThanOrEqualTo(next);
       long present = verify(run.lastCommitted(), round, run.log());
       totalCommits += present - next + 1;
-      System.out.printf("crash round %d: killed %d ms after the first commit; transactions %d..%d reported, "
-          + "%d present%n", round, delay, next, run.lastCommitted(), present);
+      boolean duringBackup = verifyBackups(next, round, run.log());
+      killedDuringBackup += duringBackup ? 1 : 0;
+      System.out.printf("crash round %d: killed %d ms after the first commit%s; transactions %d..%d reported, "
+          + "%d present%n", round, delay, duringBackup ? ", during a backup" : "", next, run.lastCommitted(), present);
       next = present + 1;
     }
     assertThat(totalCommits).isGreaterThanOrEqualTo(rounds);
+    assertThat(killedDuringBackup).as("rounds killed while a backup ran").isPositive();
+  }
+
+  /**
+   * The last backup the child finished opens, passes the integrity check and holds a state of
+   * the workload (balances sum up, every transaction whole); the one the kill cut short, if any,
+   * is refused as damaged or opens (the copy may have finished before its "done" line), never
+   * crashes. Returns whether the child was killed during a backup.
+   */
+  private boolean verifyBackups(long first, int round, List<String> log) throws Exception {
+    long started = -1;
+    long done = -1;
+    for (var line : log) {
+      if (line.startsWith("backup started ")) {
+        started = Long.parseLong(line.substring("backup started ".length()));
+      } else if (line.startsWith("backup done ") && line.endsWith(" end")) {
+        done = Long.parseLong(line.split(" ")[2]);
+      }
+    }
+    if (done >= 0) {
+      try (var copy = KiteSql.open(CrashWorkloadMain.backupDir(dir, first, done))) {
+        assertThat(copy.checkIntegrity().problems()).as("round %d: integrity of backup %d", round, done).isEmpty();
+        checkInvariants(read(copy));
+      }
+    }
+    if (started <= done) {
+      return false;
+    }
+    var cut = CrashWorkloadMain.backupDir(dir, first, started);
+    if (Files.exists(cut.resolve("data.mdb"))) {
+      var opened = ChildJvm.run(dir.resolveSibling("open-cut-backup-" + round), OpenDatabaseMain.class, cut.toString());
+      assertThat(opened.crashed()).as("round %d: opening the cut backup: %s", round, opened).isFalse();
+      assertThat(opened.stdout()).as("round %d", round).containsAnyOf("refused INVALID_DATABASE_FILE", "opened");
+    }
+    return true;
   }
 
   private record Run(long lastCommitted, List<String> log) {}
@@ -70,6 +110,12 @@ class CrashSafetyTest {
         Thread.sleep(10);
       }
       Thread.sleep(delayMillis);
+      // Then strike right after a backup started, so the kill lands in one (the copy runs for a few ms).
+      long backups = countBackupsStarted(log);
+      long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+      while (countBackupsStarted(log) == backups && System.nanoTime() < until) {
+        Thread.onSpinWait();
+      }
     } finally {
       process.destroyForcibly(); // SIGKILL on Linux
       assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
@@ -83,6 +129,10 @@ class CrashSafetyTest {
       }
     }
     return new Run(last, List.copyOf(lines));
+  }
+
+  private static long countBackupsStarted(Path log) throws java.io.IOException {
+    return Files.readString(log).lines().filter(l -> l.startsWith("backup started ")).count();
   }
 
   /**
@@ -109,20 +159,24 @@ class CrashSafetyTest {
             .isEqualTo(Model.after(reported + 1));
         present = reported + 1;
       }
-      // Invariants that hold whatever the model says.
-      assertThat(actual.balances().stream().mapToLong(Long::longValue).sum()).isEqualTo(CrashWorkload.TOTAL);
-      var perTx = new TreeMap<Long, Integer>();
-      actual.events().keySet().forEach(k -> perTx.merge(Long.parseLong(k.substring(0, 12)), 1, Integer::sum));
-      actual.audit().forEach((tx, n) -> assertThat(perTx.getOrDefault(tx, 0))
-          .as("events of transaction %d", tx).isEqualTo(Integer.parseInt(n.split(" ")[0])));
-      assertThat(perTx.keySet()).isEqualTo(actual.audit().keySet());
-      assertThat(actual.trail()).isEqualTo(List.copyOf(actual.audit().keySet()));
+      checkInvariants(actual);
 
       var report = db.checkIntegrity();
       assertThat(report.problems()).as("round %d: integrity", round).isEmpty();
       assertThat(report.rowsChecked()).isPositive();
       return present;
     }
+  }
+
+  /** Invariants that hold whatever the model says: money is conserved, every transaction is whole. */
+  private static void checkInvariants(Model actual) {
+    assertThat(actual.balances().stream().mapToLong(Long::longValue).sum()).isEqualTo(CrashWorkload.TOTAL);
+    var perTx = new TreeMap<Long, Integer>();
+    actual.events().keySet().forEach(k -> perTx.merge(Long.parseLong(k.substring(0, 12)), 1, Integer::sum));
+    actual.audit().forEach((tx, n) -> assertThat(perTx.getOrDefault(tx, 0))
+        .as("events of transaction %d", tx).isEqualTo(Integer.parseInt(n.split(" ")[0])));
+    assertThat(perTx.keySet()).isEqualTo(actual.audit().keySet());
+    assertThat(actual.trail()).isEqualTo(List.copyOf(actual.audit().keySet()));
   }
 
   /** The database's contents, rendered as {@link Model} renders its expectation. */

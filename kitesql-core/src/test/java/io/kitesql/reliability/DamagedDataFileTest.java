@@ -31,6 +31,8 @@ class DamagedDataFileTest {
   private static final int LAST_PAGE = 136;
   private static final int TXN_ID = 144;
   private static final int MAIN_ROOT = 128;
+  /** Offset of the page-type flags in every page's header. */
+  private static final int PAGE_FLAGS = 10;
 
   @TempDir static Path work;
   private static Path source;
@@ -67,7 +69,10 @@ class DamagedDataFileTest {
         damage("random bytes", b -> randomBytes(b.length), "magic"),
         damage("empty file", b -> new byte[0], "empty"),
         damage("smaller than one page", b -> Arrays.copyOf(b, 100), "smaller than"),
-        damage("one meta page only", b -> Arrays.copyOf(b, pageSize), "truncated"));
+        damage("one meta page only", b -> Arrays.copyOf(b, pageSize), "truncated"),
+        // Inside the file, past the meta pages: LMDB itself finds the page of the wrong type
+        // (MDB_CORRUPTED); before, open reported it as STORAGE_FAILURE (issue 14, finding 16).
+        damage("main root page of the wrong type", DamagedDataFileTest::mainRootNotAPage, "damaged"));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -114,6 +119,15 @@ class DamagedDataFileTest {
     var buffer = ByteBuffer.wrap(file).order(ByteOrder.nativeOrder());
     int newer = buffer.getLong(pageSize + TXN_ID) > buffer.getLong(TXN_ID) ? 1 : 0;
     buffer.putLong(newer * pageSize + offset, value);
+    return file;
+  }
+
+  /** Clears the page-type flags of the newer meta page's main-database root. */
+  private static byte[] mainRootNotAPage(byte[] file) {
+    var buffer = ByteBuffer.wrap(file).order(ByteOrder.nativeOrder());
+    int newer = buffer.getLong(pageSize + TXN_ID) > buffer.getLong(TXN_ID) ? 1 : 0;
+    long root = buffer.getLong(newer * pageSize + MAIN_ROOT);
+    buffer.putShort((int) (root * pageSize + PAGE_FLAGS), (short) 0);
     return file;
   }
 

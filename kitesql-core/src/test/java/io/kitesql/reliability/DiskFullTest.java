@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,13 +23,14 @@ class DiskFullTest {
   private static final int FILLER_BYTES = 4096;
 
   @TempDir Path work;
+  private TmpfsMount mount;
   private Path mountPoint;
   private final List<Path> fillers = new ArrayList<>();
 
   @AfterEach
   void unmount() throws Exception {
-    if (mountPoint != null && !command("umount", mountPoint.toString()).isEmpty()) {
-      command("umount", "-l", mountPoint.toString()); // busy: detach it, so @TempDir can clean up
+    if (mount != null) {
+      mount.close();
     }
   }
 
@@ -82,12 +82,8 @@ class DiskFullTest {
   }
 
   private void mountTmpfs(String size) throws Exception {
-    var point = Files.createDirectories(work.resolve("fs"));
-    var result = command("mount", "-t", "tmpfs", "-o", "size=" + size, "tmpfs", point.toString());
-    Assumptions.assumeTrue(result.isEmpty(), () -> "cannot mount a " + size + " tmpfs to make a full file system"
-        + " (needs root and mount permission): " + result + ". Filling the machine's real disk is not an option,"
-        + " and a loop-mounted file system needs the same permission, so the disk-full tests cannot run here");
-    mountPoint = point;
+    mount = TmpfsMount.mount(work, size, "a full file system");
+    mountPoint = mount.point();
   }
 
   /** Fills the mounted file system with 4 KiB files until a write fails for lack of space. */
@@ -116,23 +112,5 @@ class DiskFullTest {
 
   private void freeAll() throws IOException {
     free(fillers.size());
-  }
-
-  /** Runs a command; returns "" on success, else why not (exit code and output, or no such program). */
-  private static String command(String... args) throws InterruptedException {
-    Process process;
-    try {
-      process = new ProcessBuilder(args).redirectErrorStream(true).start();
-    } catch (IOException e) {
-      return "cannot run " + args[0] + ": " + e.getMessage();
-    }
-    String output;
-    try (var in = process.getInputStream()) {
-      output = new String(in.readAllBytes());
-    } catch (IOException e) {
-      output = e.toString();
-    }
-    int code = process.waitFor();
-    return code == 0 ? "" : "exit " + code + ": " + output.strip();
   }
 }

@@ -47,7 +47,8 @@ public final class KiteSqlExceptionTranslator implements PersistenceExceptionTra
       case NOT_NULL_VIOLATION, VALUE_OUT_OF_RANGE, INVALID_VALUE, DIVISION_BY_ZERO, KEY_TOO_LARGE ->
           new DataIntegrityViolationException(message, e);
       case SYNTAX_ERROR, UNKNOWN_TABLE, UNKNOWN_COLUMN, AMBIGUOUS_COLUMN, TYPE_MISMATCH, UNKNOWN_FUNCTION,
-          UNSUPPORTED_FEATURE, GROUPING_ERROR, CATALOG_CONFLICT -> new InvalidDataAccessResourceUsageException(message, e);
+          UNSUPPORTED_FEATURE, GROUPING_ERROR, CATALOG_CONFLICT, WRONG_OBJECT_TYPE, DEPENDENT_OBJECTS_EXIST ->
+          new InvalidDataAccessResourceUsageException(message, e);
       case PARAMETER_MISMATCH, WRONG_STATEMENT_KIND, INVALID_TRANSACTION_STATE, NESTED_WRITE_TRANSACTION,
           TRANSACTIONS_OPEN -> new InvalidDataAccessApiUsageException(message, e);
       case CARDINALITY_VIOLATION -> new IncorrectResultSizeDataAccessException(message, 1, e);

@@ -1,0 +1,68 @@
+package io.kitesql.reliability;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * A small tmpfs mounted for one test: the honest way to get a full or a read-only file system
+ * (filling the build machine's disk is not an option, and root ignores directory permissions).
+ * Mounting needs root and mount permission; without it the calling test is skipped and says so:
+ * a loop-mounted file system would need the same permission.
+ */
+final class TmpfsMount implements AutoCloseable {
+  private final Path point;
+
+  private TmpfsMount(Path point) {
+    this.point = point;
+  }
+
+  /** Mounts a tmpfs of {@code size} (e.g. "64k") on a new directory in {@code work}, or skips the test. */
+  static TmpfsMount mount(Path work, String size, String purpose) throws IOException, InterruptedException {
+    var point = Files.createDirectories(work.resolve("fs"));
+    var result = command("mount", "-t", "tmpfs", "-o", "size=" + size, "tmpfs", point.toString());
+    Assumptions.assumeTrue(result.isEmpty(), () -> "cannot mount a " + size + " tmpfs to make " + purpose
+        + " (needs root and mount permission): " + result + "; a loop-mounted file system needs the same"
+        + " permission, so this test cannot run here");
+    return new TmpfsMount(point);
+  }
+
+  Path point() {
+    return point;
+  }
+
+  /** Makes the mounted file system read-only (EROFS on every write, for root too). */
+  void remountReadOnly() throws InterruptedException {
+    var result = command("mount", "-o", "remount,ro", point.toString());
+    if (!result.isEmpty()) {
+      throw new IllegalStateException("cannot remount " + point + " read-only: " + result);
+    }
+  }
+
+  /** Unmounts; a busy file system is detached, so the temporary directory can be cleaned up. */
+  @Override
+  public void close() throws InterruptedException {
+    if (!command("umount", point.toString()).isEmpty()) {
+      command("umount", "-l", point.toString());
+    }
+  }
+
+  /** Runs a command; returns "" on success, else why not (exit code and output, or no such program). */
+  private static String command(String... args) throws InterruptedException {
+    Process process;
+    try {
+      process = new ProcessBuilder(args).redirectErrorStream(true).start();
+    } catch (IOException e) {
+      return "cannot run " + args[0] + ": " + e.getMessage();
+    }
+    String output;
+    try (var in = process.getInputStream()) {
+      output = new String(in.readAllBytes());
+    } catch (IOException e) {
+      output = e.toString();
+    }
+    int code = process.waitFor();
+    return code == 0 ? "" : "exit " + code + ": " + output.strip();
+  }
+}

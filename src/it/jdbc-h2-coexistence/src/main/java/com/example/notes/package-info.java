@@ -1,0 +1,2 @@
+/** The notes: KiteSQL, under its own transaction manager. */
+package com.example.notes;

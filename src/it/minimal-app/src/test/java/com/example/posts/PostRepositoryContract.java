@@ -1,0 +1,115 @@
+package com.example.posts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.data.domain.PageRequest;
+import org.springframework.data.domain.Sort;
+
+/**
+ * What {@link PostRepository} does on any store: minimal-app runs it on KiteSQL, postgresql-portability
+ * on Spring Data JDBC and PostgreSQL (it compiles this file from here). Expected values are worked out
+ * from the posts {@link #load()} saves. What differs between the stores is tested in the subclasses:
+ * the repository features Spring Data JDBC lacks are shown failing there.
+ */
+public abstract class PostRepositoryContract {
+
+  @Autowired protected PostRepository posts;
+
+  /** Thread 1: a root by ada, two replies to it, a reply to the first reply. */
+  protected Post root;
+  protected Post firstReply;
+  protected Post secondReply;
+  protected Post nestedReply;
+  /** Thread 2: one post. */
+  protected Post otherThread;
+
+  @BeforeEach
+  void load() {
+    posts.deleteAll();
+    root = posts.save(Post.of(1, null, "ada", "Kites fly at 50% wind"));
+    firstReply = posts.save(Post.of(1, root.id(), "bob", "first reply"));
+    secondReply = posts.save(Post.of(1, root.id(), "ada", "a snake_case kite ✈"));
+    nestedReply = posts.save(Post.of(1, firstReply.id(), "cyd", "seen from the ridge crest"));
+    otherThread = posts.save(Post.of(2, null, "bob", "another thread, 50 percent off"));
+  }
+
+  /** The thread's posts in the order they were saved. */
+  protected List<Post> thread() {
+    return List.of(root, firstReply, secondReply, nestedReply);
+  }
+
+  protected static List<Long> ids(Iterable<? extends Post> found) {
+    var ids = new ArrayList<Long>();
+    found.forEach(p -> ids.add(p.id()));
+    return ids;
+  }
+
+  @Test
+  void saveAssignsIncreasingGeneratedIdsAndFindByIdReadsThePostBack() {
+    assertThat(ids(thread())).doesNotContainNull().isSorted().doesNotHaveDuplicates();
+    assertThat(otherThread.id()).isGreaterThan(nestedReply.id());
+    var found = posts.findById(secondReply.id()).orElseThrow();
+    assertThat(found.threadId()).isEqualTo(1);
+    assertThat(found.parentId()).isEqualTo(root.id());
+    assertThat(found.author().toString()).isEqualTo("ada");
+    assertThat(found.body().toString()).isEqualTo("a snake_case kite ✈");
+    assertThat(posts.findById(otherThread.id() + 1000)).isEmpty();
+  }
+
+  @Test
+  void aDerivedQueryReturnsTheThreadInIdOrder() {
+    var found = posts.findByThreadIdOrderByIdAsc(1);
+    assertThat(ids(found)).containsExactlyElementsOf(ids(thread()));
+    assertThat(found).extracting(p -> p.body().toString())
+        .containsExactly("Kites fly at 50% wind", "first reply", "a snake_case kite ✈", "seen from the ridge crest");
+    assertThat(found.get(3).parentId()).isEqualTo(firstReply.id());
+  }
+
+  @Test
+  void countExistsAndFirst() {
+    assertThat(posts.countByThreadId(1)).isEqualTo(4);
+    assertThat(posts.countByThreadId(2)).isEqualTo(1);
+    assertThat(posts.countByThreadId(3)).isZero();
+    assertThat(posts.existsByAuthor("cyd")).isTrue();
+    assertThat(posts.existsByAuthor("zed")).isFalse();
+    assertThat(posts.findFirstByThreadIdOrderByIdDesc(1)).map(Post::id).contains(nestedReply.id());
+    assertThat(posts.findFirstByThreadIdOrderByIdDesc(3)).isEmpty();
+  }
+
+  @Test
+  void pagesOfADerivedQueryAndOfFindAll() {
+    var first = posts.findByAuthor("ada", PageRequest.of(0, 1, Sort.by("id")));
+    assertThat(first.getTotalElements()).isEqualTo(2);
+    assertThat(first.getTotalPages()).isEqualTo(2);
+    assertThat(ids(first.getContent())).containsExactly(root.id());
+    assertThat(ids(posts.findByAuthor("ada", first.nextPageable()).getContent())).containsExactly(secondReply.id());
+
+    // all five by id descending: other, nested, second, first, root; the second page of two
+    var page = posts.findAll(PageRequest.of(1, 2, Sort.by(Sort.Direction.DESC, "id")));
+    assertThat(page.getTotalElements()).isEqualTo(5);
+    assertThat(ids(page.getContent())).containsExactly(secondReply.id(), firstReply.id());
+  }
+
+  @Test
+  void containingMatchesTheFragmentLiterally() {
+    // as LIKE patterns "50%" would also match "50 percent", and "e_c" "ridge crest"
+    assertThat(ids(posts.findByBodyContainingOrderByIdAsc("50%"))).containsExactly(root.id());
+    assertThat(ids(posts.findByBodyContainingOrderByIdAsc("e_c"))).containsExactly(secondReply.id());
+    assertThat(ids(posts.findByBodyContainingOrderByIdAsc("50"))).containsExactly(root.id(), otherThread.id());
+  }
+
+  @Test
+  void saveWithAnIdUpdatesAndDeleteByIdRemoves() {
+    posts.save(new Post(firstReply.id(), 1, root.id(), "bob", "first reply, edited"));
+    assertThat(posts.findById(firstReply.id()).orElseThrow().body().toString()).isEqualTo("first reply, edited");
+    assertThat(posts.count()).isEqualTo(5);
+    posts.deleteById(nestedReply.id());
+    assertThat(posts.countByThreadId(1)).isEqualTo(3);
+    assertThat(posts.existsById(nestedReply.id())).isFalse();
+  }
+}

@@ -1,0 +1,2 @@
+/** The repository contract every store of {@link com.example.posts.PostRepository} must meet. */
+package com.example.posts;
