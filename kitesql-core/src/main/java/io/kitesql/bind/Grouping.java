@@ -46,9 +46,9 @@ final class Grouping {
   /** A GROUP BY item: an expression, a select-list position, or a select alias. */
   private Expr bindKey(ExpressionBinder binder, net.sf.jsqlparser.expression.Expression e) {
     if (e instanceof LongValue position) {
-      long k = position.getValue();
+      long k = OrderByBinder.ordinal(position);
       if (k < 1 || k > select.size()) {
-        throw new KiteSqlException(ErrorCode.UNKNOWN_COLUMN, "GROUP BY position " + k + " is not in the select list");
+        throw new KiteSqlException(ErrorCode.UNKNOWN_COLUMN, "GROUP BY position " + position.getStringValue() + " is not in the select list");
       }
       return checkedKey(select.expression((int) k - 1));
     }

@@ -47,11 +47,21 @@ final class OrderByBinder {
     return keys;
   }
 
+  /**
+   * The value of a position literal (ORDER BY 2, GROUP BY 1), or Long.MAX_VALUE when it does not
+   * even fit a BIGINT ({@code LongValue.getValue()} throws NumberFormatException then): either
+   * way it is then out of range.
+   */
+  static long ordinal(LongValue literal) {
+    var value = literal.getBigIntegerValue();
+    return value.bitLength() < 64 ? value.longValue() : Long.MAX_VALUE;
+  }
+
   private int position(net.sf.jsqlparser.expression.Expression e) {
     if (e instanceof LongValue ordinal) {
-      long k = ordinal.getValue();
+      long k = ordinal(ordinal);
       if (k < 1 || k > select.size()) {
-        throw new KiteSqlException(ErrorCode.UNKNOWN_COLUMN, "ORDER BY position " + k + " is not in the select list (1.." + select.size() + ")");
+        throw new KiteSqlException(ErrorCode.UNKNOWN_COLUMN, "ORDER BY position " + ordinal.getStringValue() + " is not in the select list (1.." + select.size() + ")");
       }
       return (int) k - 1;
     }

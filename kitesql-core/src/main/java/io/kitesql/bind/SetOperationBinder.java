@@ -138,9 +138,9 @@ final class SetOperationBinder {
       };
       Expr key;
       if (element.getExpression() instanceof LongValue ordinal) {
-        long k = ordinal.getValue();
+        long k = OrderByBinder.ordinal(ordinal);
         if (k < 1 || k > columns.size()) {
-          throw new KiteSqlException(ErrorCode.UNKNOWN_COLUMN, "ORDER BY position " + k + " is not in the result (1.." + columns.size() + ")");
+          throw new KiteSqlException(ErrorCode.UNKNOWN_COLUMN, "ORDER BY position " + ordinal.getStringValue() + " is not in the result (1.." + columns.size() + ")");
         }
         var c = columns.get((int) k - 1);
         key = new Expr.Column((int) k - 1, c.type(), c.name());

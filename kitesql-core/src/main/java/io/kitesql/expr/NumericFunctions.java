@@ -116,6 +116,9 @@ final class NumericFunctions {
   }
 
   static Object abs(Object v) {
+    if (v instanceof Double d) {
+      return Math.abs(d); // also -0.0 to 0.0, which compares equal to 0
+    }
     return Coercions.compare(v, 0) < 0 ? negate(v) : v;
   }
 

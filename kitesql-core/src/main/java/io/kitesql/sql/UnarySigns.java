@@ -16,6 +16,9 @@ import java.util.Set;
  * string literals, quoted names and comments are never touched, and it only inserts
  * parentheses; {@link #originalColumn} maps an error position back to the text the user wrote.
  * A run whose operand it cannot delimit is left alone, for the parser to report.
+ *
+ * <p>JSqlParser also fails on a simple CASE whose operand starts with a sign, even a single one
+ * ({@code CASE -x WHEN 1 THEN ...}): such an operand, up to its first WHEN, gets parentheses too.
  */
 final class UnarySigns {
   /** Words after which an expression starts, so a sign after them is unary, not binary. */
@@ -64,6 +67,13 @@ final class UnarySigns {
       if (!tokens.get(i).isSign() || !unaryAfter(i == 0 ? null : tokens.get(i - 1))) {
         continue;
       }
+      if (i > 0 && tokens.get(i - 1).is("CASE")) {
+        int when = caseOperandEnd(tokens, i);
+        if (when > i) {
+          insertions.add(new int[] {tokens.get(i).start(), '('});
+          insertions.add(new int[] {tokens.get(when - 1).end(), ')'});
+        }
+      }
       int operand = i;
       while (operand < tokens.size() && tokens.get(operand).isSign()) {
         operand++;
@@ -80,7 +90,10 @@ final class UnarySigns {
     return insertions.isEmpty() ? new Rewritten(sql, new int[0][]) : apply(sql, insertions);
   }
 
-  /** Spares statements with fewer than two sign characters the lexing (a run needs two). */
+  /**
+   * Spares statements with fewer than two sign characters the lexing (a run needs two), unless
+   * they may have a CASE whose operand is signed.
+   */
   private static boolean mayHaveSignRun(String sql) {
     int signs = 0;
     for (int i = 0; i < sql.length() && signs < 2; i++) {
@@ -89,7 +102,34 @@ final class UnarySigns {
         signs++;
       }
     }
-    return signs >= 2;
+    return signs >= 2 || signs == 1 && containsCase(sql);
+  }
+
+  private static boolean containsCase(String sql) {
+    for (int i = 0; i + 4 <= sql.length(); i++) {
+      if (sql.regionMatches(true, i, "CASE", 0, 4)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The index of the WHEN that ends the operand of a simple CASE starting at {@code i}, or -1. */
+  private static int caseOperandEnd(List<Token> tokens, int i) {
+    int depth = 0;
+    for (int j = i; j < tokens.size(); j++) {
+      var t = tokens.get(j);
+      if (t.kind() == Kind.SYMBOL && t.is("(") || t.kind() == Kind.WORD && t.is("CASE")) {
+        depth++;
+      } else if (t.kind() == Kind.SYMBOL && t.is(")") || t.kind() == Kind.WORD && t.is("END")) {
+        if (--depth < 0) {
+          return -1;
+        }
+      } else if (depth == 0 && t.kind() == Kind.WORD && t.is("WHEN")) {
+        return j;
+      }
+    }
+    return -1;
   }
 
   private static boolean unaryAfter(Token previous) {

@@ -82,4 +82,18 @@ class FuzzRegressionTest {
         .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.SYNTAX_ERROR))
         .hasMessageContaining("SET needs column names");
   }
+
+  /** A position beyond BIGINT threw NumberFormatException from the binder (LongValue.getValue). */
+  @Test
+  void positionBeyondBigintIsOutOfRange() {
+    for (var sql : java.util.List.of("SELECT 1 AS a ORDER BY 9223372036854775808", "SELECT 1 AS a GROUP BY 99999999999999999999",
+        "SELECT 1 UNION SELECT 2 ORDER BY 9223372036854775808")) {
+      assertThatThrownBy(() -> db.read(tx -> {
+        try (var rows = tx.query(sql)) {
+          return rows.next();
+        }
+      })).as(sql).isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.UNKNOWN_COLUMN))
+          .hasMessageContaining("position 9").hasMessageContaining("not in the");
+    }
+  }
 }

@@ -47,6 +47,30 @@ class LimitsTest {
     }
   }
 
+  /** {@code v || v} in a recursive CTE once doubled a string until OutOfMemoryError. */
+  @Test
+  void textMadeByFunctionsStopsAt256MiB() {
+    try (var db = SqlFuzzTest.open(dir)) {
+      var doubling = "WITH RECURSIVE s(v) AS (SELECT 'ab' UNION ALL SELECT v || '+' || v FROM s WHERE LENGTH(v) < 2000000000) "
+          + "SELECT LENGTH(v) FROM s ORDER BY 1 DESC LIMIT 1";
+      assertThatThrownBy(() -> db.read(tx -> {
+        try (var rows = tx.query(doubling)) {
+          return rows.next();
+        }
+      })).isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.VALUE_OUT_OF_RANGE))
+          .hasMessageContaining("longer than the 268435456 bytes a value made by a function may have");
+      // below the limit, the same doubling works: 'ab' doubled six times with separators is 191 characters
+      var small = doubling.replace("2000000000", "100");
+      long longest = db.read(tx -> {
+        try (var rows = tx.query(small)) {
+          rows.next();
+          return rows.getLong(0);
+        }
+      });
+      assertThat(longest).isEqualTo(191L);
+    }
+  }
+
   @Test
   void primaryKeyOverLmdbKeyLimit() {
     try (var db = SqlFuzzTest.open(dir)) {

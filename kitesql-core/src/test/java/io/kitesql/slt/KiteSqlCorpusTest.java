@@ -9,7 +9,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
-/** Runs the sqllogictest corpus against KiteSQL, one dynamic test per file. */
+/**
+ * Runs the sqllogictest corpus against KiteSQL, one dynamic test per file; {@code -Dslt.path},
+ * {@code -Dslt.values} and {@code -Dslt.names} as for {@link SqliteCorpusTest}.
+ */
 class KiteSqlCorpusTest {
 
   @TestFactory
@@ -19,7 +22,7 @@ class KiteSqlCorpusTest {
     List<Path> files = SltFiles.find(root);
     assertThat(files).isNotEmpty();
     return files.stream().map(file -> DynamicTest.dynamicTest(root.relativize(file).toString(), () -> {
-      var result = SltMain.runFile(file, KiteSqlEngine::inTemporaryDirectory);
+      var result = SltMain.runFile(file, () -> KiteSqlEngine.inTemporaryDirectory(SqliteCorpusTest.values()), SqliteCorpusTest.names());
       assertThat(result.failed()).as("failed records\n%s\n", result.report()).isZero();
       assertThat(result.passed()).isPositive();
     }));

@@ -20,9 +20,11 @@ import java.util.List;
 public final class KiteSqlEngine implements SltEngine {
   private final Path directory;
   private final Database db;
+  private final SltFormat.Values values;
 
-  private KiteSqlEngine(Path directory, Durability durability) {
+  private KiteSqlEngine(Path directory, Durability durability, SltFormat.Values values) {
     this.directory = directory;
+    this.values = values;
     this.db = KiteSql.open(directory, StorageOptions.defaults().withMapSize(256L << 20).withDurability(durability));
   }
 
@@ -32,8 +34,17 @@ public final class KiteSqlEngine implements SltEngine {
 
   /** A fresh database that commits with {@code durability}: tests of query logic may skip the fsyncs. */
   public static KiteSqlEngine inTemporaryDirectory(Durability durability) {
+    return inTemporaryDirectory(durability, SltFormat.Values.KITESQL);
+  }
+
+  /** A fresh database rendering values by the rules {@code values}. */
+  public static KiteSqlEngine inTemporaryDirectory(SltFormat.Values values) {
+    return inTemporaryDirectory(StorageOptions.defaults().durability(), values);
+  }
+
+  private static KiteSqlEngine inTemporaryDirectory(Durability durability, SltFormat.Values values) {
     try {
-      return new KiteSqlEngine(Files.createTempDirectory("kitesql-slt"), durability);
+      return new KiteSqlEngine(Files.createTempDirectory("kitesql-slt"), durability, values);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -65,14 +76,14 @@ public final class KiteSqlEngine implements SltEngine {
     return db.read(tx -> rows(tx.query(statement), columnTypes));
   }
 
-  private static List<List<String>> rows(RowCursor rows, String columnTypes) {
+  private List<List<String>> rows(RowCursor rows, String columnTypes) {
     var out = new ArrayList<List<String>>();
     try (rows) {
       int n = rows.columns().size();
       while (rows.next()) {
         var row = new ArrayList<String>(n);
         for (int c = 0; c < n; c++) {
-          row.add(SltFormat.format(plain(rows.get(c)), SltFormat.typeAt(columnTypes, c)));
+          row.add(SltFormat.format(plain(rows.get(c)), SltFormat.typeAt(columnTypes, c), values));
         }
         out.add(row);
       }

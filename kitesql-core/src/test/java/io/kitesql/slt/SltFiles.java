@@ -8,11 +8,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** Finds {@code .slt} files: a file stands for itself, a directory for its tree, sorted by path. */
+/**
+ * Finds sqllogictest files, named {@code *.slt} (this project's) or {@code *.test} (SQLite's
+ * corpus): a file stands for itself whatever its name, a directory for its tree, sorted by path.
+ */
 public final class SltFiles {
   private SltFiles() {}
 
-  /** Every {@code .slt} file under {@code path} (or {@code path} itself), in a stable order. */
+  /** Whether a file in a directory tree is a sqllogictest file, by its name. */
+  static boolean isTestFile(Path file) {
+    String name = file.getFileName().toString();
+    return name.endsWith(".slt") || name.endsWith(".test");
+  }
+
+  /** Every test file under {@code path} (or {@code path} itself), in a stable order. */
   public static List<Path> find(Path path) {
     if (!Files.exists(path)) {
       throw new IllegalArgumentException("no such file or directory: " + path);
@@ -22,7 +31,7 @@ public final class SltFiles {
     }
     try (Stream<Path> tree = Files.walk(path)) {
       return tree.filter(Files::isRegularFile)
-          .filter(p -> p.getFileName().toString().endsWith(".slt"))
+          .filter(SltFiles::isTestFile)
           .sorted()
           .toList();
     } catch (IOException e) {
@@ -30,7 +39,7 @@ public final class SltFiles {
     }
   }
 
-  /** Every {@code .slt} file under each of {@code paths}, in argument order. */
+  /** Every test file under each of {@code paths}, in argument order. */
   public static List<Path> find(List<Path> paths) {
     List<Path> out = new ArrayList<>();
     paths.forEach(p -> out.addAll(find(p)));

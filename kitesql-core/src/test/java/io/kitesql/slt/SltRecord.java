@@ -18,7 +18,15 @@ public sealed interface SltRecord {
 
   /** Whether the record applies to the engine called {@code engineName}. */
   default boolean appliesTo(String engineName) {
-    return conditions().stream().allMatch(c -> c.allows(engineName));
+    return appliesTo(java.util.Set.of(engineName));
+  }
+
+  /**
+   * Whether the record applies to an engine that answers to {@code engineNames} (say {@code
+   * kitesql} and, running a corpus written for SQLite as SQLite would, {@code sqlite}).
+   */
+  default boolean appliesTo(java.util.Set<String> engineNames) {
+    return conditions().stream().allMatch(c -> c.allows(engineNames));
   }
 
   /** A file name and 1-based line number, printed as {@code file:line}. */
@@ -33,7 +41,12 @@ public sealed interface SltRecord {
   record Condition(boolean only, String engine) {
     /** Whether a record with this condition runs on {@code engineName}. */
     public boolean allows(String engineName) {
-      return only == engine.equalsIgnoreCase(engineName);
+      return allows(java.util.Set.of(engineName));
+    }
+
+    /** Whether a record with this condition runs on an engine answering to {@code engineNames}. */
+    public boolean allows(java.util.Set<String> engineNames) {
+      return only == engineNames.stream().anyMatch(engine::equalsIgnoreCase);
     }
   }
 

@@ -7,10 +7,12 @@ import java.util.List;
  *
  * @param file the file as named to the parser
  * @param passed statement and query records that behaved as expected
- * @param skipped records not run on this engine because of {@code skipif}/{@code onlyif}
+ * @param skipped statement and query records not run on this engine because of {@code
+ *     skipif}/{@code onlyif}
+ * @param notRun statement and query records after a {@code halt} that applied to this engine
  * @param failures every record that did not, in file order
  */
-public record SltResult(String file, int passed, int skipped, List<Failure> failures) {
+public record SltResult(String file, int passed, int skipped, int notRun, List<Failure> failures) {
 
   /** One failed record: where it is, its SQL, and what went wrong (expected versus actual). */
   public record Failure(SltRecord.Location location, String sql, String message) {
@@ -29,12 +31,22 @@ public record SltResult(String file, int passed, int skipped, List<Failure> fail
     return failures.size();
   }
 
-  /** A report listing every failure, then {@code N passed, N failed}. */
+  /** The number of statement and query records that ran (passed or failed). */
+  public int ran() {
+    return passed + failed();
+  }
+
+  /** A report listing every failure, then the {@link #counts}. */
   public String report() {
     StringBuilder out = new StringBuilder();
     for (Failure f : failures) {
       out.append(f).append('\n');
     }
-    return out.append(passed).append(" passed, ").append(failed()).append(" failed").toString();
+    return out.append(counts(passed, failed(), skipped, notRun)).toString();
+  }
+
+  /** {@code N passed, N failed, N skipped, N not run after halt}. */
+  public static String counts(int passed, int failed, int skipped, int notRun) {
+    return passed + " passed, " + failed + " failed, " + skipped + " skipped, " + notRun + " not run after halt";
   }
 }

@@ -18,6 +18,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -33,28 +34,40 @@ import java.util.regex.PatternSyntaxException;
  */
 public final class SltRunner {
   private final SltEngine engine;
+  private final Set<String> engineNames;
   private final List<Failure> failures = new ArrayList<>();
   private final Map<String, Labelled> labels = new HashMap<>();
   private int passed;
   private int skipped;
+  private int notRun;
   private int hashThreshold; // 0: never required, as in sqllogictest
 
   private record Labelled(String hash, Location location) {}
 
-  private SltRunner(SltEngine engine) {
+  private SltRunner(SltEngine engine, Set<String> engineNames) {
     this.engine = engine;
+    this.engineNames = engineNames;
   }
 
   /** Runs {@code records} (one file, named {@code file}) on {@code engine}. */
   public static SltResult run(String file, List<SltRecord> records, SltEngine engine) {
-    SltRunner runner = new SltRunner(engine);
+    return run(file, records, engine, Set.of(engine.name()));
+  }
+
+  /**
+   * Runs {@code records} on {@code engine}, which {@code skipif}/{@code onlyif} know by {@code
+   * engineNames}.
+   */
+  public static SltResult run(String file, List<SltRecord> records, SltEngine engine, Set<String> engineNames) {
+    SltRunner runner = new SltRunner(engine, Set.copyOf(engineNames));
     runner.runAll(records);
-    return new SltResult(file, runner.passed, runner.skipped, runner.failures);
+    return new SltResult(file, runner.passed, runner.skipped, runner.notRun, runner.failures);
   }
 
   private void runAll(List<SltRecord> records) {
-    for (SltRecord record : records) {
-      if (!record.appliesTo(engine.name())) {
+    for (int i = 0; i < records.size(); i++) {
+      SltRecord record = records.get(i);
+      if (!record.appliesTo(engineNames)) {
         if (record instanceof Statement || record instanceof Query) {
           skipped++;
         }
@@ -63,6 +76,8 @@ public final class SltRunner {
       switch (record) {
         case HashThreshold h -> hashThreshold = h.threshold();
         case Halt _ -> {
+          notRun = (int) records.subList(i + 1, records.size()).stream()
+              .filter(r -> r instanceof Statement || r instanceof Query).count();
           return;
         }
         case Statement s -> count(statement(s), s.location(), s.sql());

@@ -209,6 +209,7 @@ class SltRunnerTest {
     assertThat(engine.executed).containsExactly("S2", "S3");
     assertThat(result.passed()).isEqualTo(2);
     assertThat(result.skipped()).isEqualTo(1);
+    assertThat(result.notRun()).isEqualTo(1); // S4, after the halt
   }
 
   @Test
@@ -218,7 +219,7 @@ class SltRunnerTest {
     assertThat(result.failures())
         .extracting(SltResult.Failure::message)
         .containsExactly("query returned 2 columns, types 'I' say 1", "unexpected error: boom");
-    assertThat(result.report()).endsWith("0 passed, 2 failed").contains("f.slt:6: unexpected");
+    assertThat(result.report()).endsWith("0 passed, 2 failed, 0 skipped, 0 not run after halt").contains("f.slt:6: unexpected");
   }
 
   @Test
@@ -236,7 +237,7 @@ class SltRunnerTest {
             new PrintStream(err, true, StandardCharsets.UTF_8));
     String printed = out.toString(StandardCharsets.UTF_8);
     assertThat(status).isEqualTo(1);
-    assertThat(printed).contains("b.slt:1: wrong result").endsWith("1 passed, 1 failed\n");
+    assertThat(printed).contains("b.slt:1: wrong result").endsWith("1 passed, 1 failed, 0 skipped, 0 not run after halt (2 files)\n");
 
     status = SltMain.run(new String[] {"oracle", dir.toString()}, System.out, new PrintStream(err));
     assertThat(status).isEqualTo(2);

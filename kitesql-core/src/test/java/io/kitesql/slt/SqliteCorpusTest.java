@@ -17,7 +17,9 @@ import org.junit.jupiter.api.TestFactory;
  * skipif sqlite}).
  *
  * <p>{@code -Dslt.path=<file-or-directory>} (passed through Maven to the test JVM) runs other
- * {@code .slt} files instead, e.g. a checkout of SQLite's own corpus.
+ * {@code .slt}/{@code .test} files instead, e.g. a checkout of SQLite's own corpus; with it,
+ * {@code -Dslt.values=original} renders values by the original program's rules and {@code
+ * -Dslt.names=a,b} sets the names {@code skipif}/{@code onlyif} match (see {@link SltMain}).
  */
 class SqliteCorpusTest {
 
@@ -36,10 +38,21 @@ class SqliteCorpusTest {
   }
 
   private static void run(Path file) {
-    SltResult result = SltMain.runFile(file, SqliteEngine::inMemory);
+    SltResult result = SltMain.runFile(file, () -> SqliteEngine.inMemory(values()), names());
     // The report lists every failed record with file:line, SQL, expected and actual.
     assertThat(result.failed()).as("failed records\n%s\n", result.report()).isZero();
     assertThat(result.passed()).as("records run in %s", file).isPositive();
+  }
+
+  /** {@code -Dslt.values=original} or the project's own rules. */
+  static SltFormat.Values values() {
+    return "original".equalsIgnoreCase(System.getProperty("slt.values")) ? SltFormat.Values.ORIGINAL : SltFormat.Values.KITESQL;
+  }
+
+  /** {@code -Dslt.names=a,b}, or null for the engine's own name. */
+  static java.util.Set<String> names() {
+    var names = System.getProperty("slt.names");
+    return names == null || names.isBlank() ? null : java.util.Set.of(names.split(","));
   }
 
   /** The corpus directory, found through the classpath (target/test-classes/slt). */

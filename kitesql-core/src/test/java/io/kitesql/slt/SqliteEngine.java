@@ -12,18 +12,28 @@ import java.util.List;
  * SQLite through JDBC: the reference engine that cross-checks the corpus' expected results.
  *
  * <p>Each instance owns a private in-memory database, so files cannot see each other's tables.
+ * With {@link SltFormat.Values#ORIGINAL} it renders values exactly as the original sqllogictest
+ * program does, through SQLite's own conversions ({@code sqlite3_column_int}, {@code _double},
+ * {@code _text}, which sqlite-jdbc's getInt, getDouble and getString call).
  */
 public final class SqliteEngine implements SltEngine {
   private final Connection connection;
+  private final SltFormat.Values values;
 
-  private SqliteEngine(Connection connection) {
+  private SqliteEngine(Connection connection, SltFormat.Values values) {
     this.connection = connection;
+    this.values = values;
   }
 
   /** A fresh, empty in-memory database. */
   public static SqliteEngine inMemory() {
+    return inMemory(SltFormat.Values.KITESQL);
+  }
+
+  /** A fresh, empty in-memory database rendering values by the rules {@code values}. */
+  public static SqliteEngine inMemory(SltFormat.Values values) {
     try {
-      return new SqliteEngine(DriverManager.getConnection("jdbc:sqlite::memory:"));
+      return new SqliteEngine(DriverManager.getConnection("jdbc:sqlite::memory:"), values);
     } catch (SQLException e) {
       throw new IllegalStateException("cannot open an in-memory SQLite database", e);
     }
@@ -45,12 +55,30 @@ public final class SqliteEngine implements SltEngine {
       while (rs.next()) {
         List<String> row = new ArrayList<>(columns);
         for (int c = 1; c <= columns; c++) {
-          row.add(SltFormat.format(rs.getObject(c), SltFormat.typeAt(columnTypes, c - 1)));
+          char type = SltFormat.typeAt(columnTypes, c - 1);
+          row.add(values == SltFormat.Values.ORIGINAL ? original(rs, c, type) : SltFormat.format(rs.getObject(c), type));
         }
         rows.add(row);
       }
       return rows;
     }
+  }
+
+  /**
+   * The value as the original sqllogictest program renders it, by SQLite's own conversions; only
+   * a real as text follows {@link SltFormat#sqliteReal} (the 15 digits of the SQLite versions that
+   * wrote the corpus, where the bundled one may write 17).
+   */
+  private static String original(ResultSet rs, int column, char type) throws SQLException {
+    var value = rs.getObject(column);
+    if (value == null) {
+      return SltFormat.NULL;
+    }
+    return switch (type) {
+      case 'I' -> Integer.toString(rs.getInt(column));
+      case 'R' -> SltFormat.sqliteFixed3(rs.getDouble(column)); // the C program's sqlite3_snprintf("%.3f")
+      default -> SltFormat.formatOriginal(value instanceof Double ? value : rs.getString(column), 'T');
+    };
   }
 
   @Override

@@ -36,6 +36,19 @@ class UnarySignsTest {
   }
 
   @Test
+  void aSignedSimpleCaseOperandGetsParenthesesUpToItsWhen() {
+    assertThat(rewrite("select case -2 when 2 then 1 end")).isEqualTo("select case (-2) when 2 then 1 end");
+    assertThat(rewrite("select CASE -x + f(y, z) WHEN 0 THEN 1 END from t"))
+        .isEqualTo("select CASE (-x + f(y, z)) WHEN 0 THEN 1 END from t");
+    assertThat(rewrite("select case - - x when 1 then 1 end from t"))
+        .isEqualTo("select case (-( - x)) when 1 then 1 end from t");
+    assertThat(rewrite("select case -case when a then 2 end when -2 then 1 end from t"))
+        .isEqualTo("select case (-case when a then 2 end) when -2 then 1 end from t");
+    assertThat(rewrite("select case when -a > 0 then 1 end from t")).isEqualTo("select case when -a > 0 then 1 end from t");
+    assertThat(SqlParser.parse("select case -a when -1 then 'x' end from t")).isInstanceOf(Select.class);
+  }
+
+  @Test
   void leavesLiteralsQuotedNamesCommentsAndSingleSignsAlone() {
     for (var sql : java.util.List.of("select '- - 3', \"- - x\" from t", "select a - -3, -a + +b from t",
         "select 1e-5 - 2", "select 1 -- - - 3\n", "select /* - - */ 1")) {
