@@ -116,8 +116,16 @@ public final class Storage implements AutoCloseable {
     }
     var storage = new Storage(directory, options, env, writer, claim);
     try {
-      writer.run(() -> LmdbEnvironment.openKeyspaces(env, directory, options.isReadOnly(), storage.dbis, storage.writerKey, storage.arena));
-      return storage;
+      if (writer.call(() -> LmdbEnvironment.openExisting(env, directory, options.isReadOnly(), storage.dbis, storage.writerKey))) {
+        return storage;
+      }
+      // A new database: creating its keyspaces needs LMDB's writer mutex, which another process
+      // may hold for as long as it likes; wait for it at most writerWait (issue 14, finding 9).
+      var txn = writer.callWithin(storage::beginNativeWrite, options.writerWait().toNanos(), Txn::close);
+      if (txn.isPresent()) {
+        writer.run(() -> LmdbEnvironment.create(env, txn.get(), directory, storage.dbis, storage.writerKey, storage.arena));
+        return storage;
+      }
     } catch (RuntimeException e) {
       storage.idleSweep.cancel(false);
       writer.run(env::close);
@@ -126,6 +134,33 @@ public final class Storage implements AutoCloseable {
       storage.arena.close();
       throw e;
     }
+    throw storage.abandonBlockedOpen();
+  }
+
+  /**
+   * Gives up an open whose writer thread is still blocked in {@code mdb_txn_begin}: that thread
+   * closes the environment, and releases this process's claim on the files, once the mutex comes
+   * free; the caller gets WRITE_LOCK_TIMEOUT.
+   */
+  private KiteSqlException abandonBlockedOpen() {
+    idleSweep.cancel(false);
+    mapView.retire();
+    var handedOff = claim.handOff();
+    writer.runLater(() -> {
+      try {
+        env.close();
+      } catch (RuntimeException e) {
+        System.getLogger(Storage.class.getName()).log(System.Logger.Level.WARNING,
+            "closing " + directory + " after an open that timed out failed", e);
+      } finally {
+        arena.close();
+        handedOff.release();
+      }
+    });
+    writer.stopLater();
+    return new KiteSqlException(ErrorCode.WRITE_LOCK_TIMEOUT,
+        "cannot open " + directory + ": creating its keyspaces needs the write lock, which stayed taken for more than "
+            + options.writerWait().toMillis() + " ms (another process may hold a write transaction); retry the open");
   }
 
   public Path directory() {
