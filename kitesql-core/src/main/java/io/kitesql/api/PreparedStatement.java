@@ -84,10 +84,10 @@ public final class PreparedStatement {
    */
   CompiledStatement compiledFor(Catalog catalog, Object[] positional, Map<String, ?> named) {
     var c = compiledFor(catalog);
-    var slots = c.parameters().untypedBinarySlots(positional, named);
-    if (slots.isEmpty()) {
+    if (!c.parameters().bytesInUntypedSlots(positional, named)) {
       return c;
     }
+    var slots = c.parameters().untypedBinarySlots(positional, named);
     var v = binaryVariant;
     if (v != null && v.catalog() == catalog && v.slots().equals(slots)) {
       return v.compiled();

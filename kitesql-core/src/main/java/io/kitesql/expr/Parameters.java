@@ -199,13 +199,30 @@ public final class Parameters {
   public BitSet untypedBinarySlots(Object[] positional, Map<String, ?> named) {
     var slots = new BitSet();
     for (int i = 0; i < count(); i++) {
-      Object v = named != null ? (style == Style.NAMED ? named.get(names.get(i)) : null)
-          : positional != null && i < positional.length ? positional[i] : null;
-      if ((!isTyped(i) || preferredOnly.get(i)) && (v instanceof byte[] || v instanceof Binary)) {
+      if (bytesInUntypedSlot(i, positional, named)) {
         slots.set(i);
       }
     }
     return slots;
+  }
+
+  /** Whether {@link #untypedBinarySlots} is not empty; allocates nothing (every execution asks). */
+  public boolean bytesInUntypedSlots(Object[] positional, Map<String, ?> named) {
+    for (int i = 0; i < count(); i++) {
+      if (bytesInUntypedSlot(i, positional, named)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private boolean bytesInUntypedSlot(int i, Object[] positional, Map<String, ?> named) {
+    if (isTyped(i) && !preferredOnly.get(i)) {
+      return false;
+    }
+    Object v = named != null ? (style == Style.NAMED ? named.get(names.get(i)) : null)
+        : positional != null && i < positional.length ? positional[i] : null;
+    return v instanceof byte[] || v instanceof Binary;
   }
 
   private Object convert(Object v, int slot) {

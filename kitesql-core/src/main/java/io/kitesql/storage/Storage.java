@@ -368,14 +368,23 @@ public final class Storage implements AutoCloseable {
     return closed;
   }
 
-  /** Sizes and counters of the environment, for health checks and metrics. */
+  /**
+   * Sizes and counters of the environment, for health checks and metrics.
+   *
+   * @throws KiteSqlException WRITE_LOCK_TIMEOUT if the writer thread stays busy for more than
+   *     {@code writerWait}: a write that timed out leaves it blocked in {@code mdb_txn_begin} until
+   *     another process ends its write transaction (issue 14, finding 9)
+   */
   public StorageStats stats() {
     checkNotClosed();
-    return writer.call(() -> {
+    // On the writer thread, where the map is resized, so the sizes are never read during a remap.
+    return writer.callWithin(() -> {
       var info = env.info();
       var stat = env.stat();
       return new StorageStats(info.mapSize, (info.lastPageNumber + 1) * stat.pageSize, readers.inUse(), readers.size());
-    });
+    }, options.writerWait().toNanos(), _ -> {}).orElseThrow(() -> new KiteSqlException(ErrorCode.WRITE_LOCK_TIMEOUT,
+        "the LMDB writer thread of " + directory + " stayed busy for more than " + options.writerWait().toMillis()
+            + " ms (a write is waiting for the write lock, which another process may hold)"));
   }
 
   /** The path of LMDB's data file. */
