@@ -107,7 +107,10 @@ public final class Database implements AutoCloseable {
   /** Begins the read-write transaction, waiting for the one in progress. */
   public ReadWriteTransaction beginWrite() {
     checkOpen();
-    return new ReadWriteTransaction(this, storage.beginWrite());
+    // The catalog version is read on the writer thread in the begin's own hand-off.
+    var catalog = new Catalog[1];
+    var storageTx = storage.beginWrite(tx -> catalog[0] = catalogFor(tx));
+    return new ReadWriteTransaction(this, storageTx, catalog[0]);
   }
 
   /** Runs {@code work} in a read-only transaction; what it returns must not borrow from it (copy values). */
@@ -147,7 +150,7 @@ public final class Database implements AutoCloseable {
     Arguments.required(work, "the write function");
     checkOpen();
     return storage.write(storageTx -> {
-      try (var tx = new ReadWriteTransaction(this, storageTx)) {
+      try (var tx = new ReadWriteTransaction(this, storageTx, catalogFor(storageTx))) {
         T result = work.apply(tx);
         if (tx.isOpen()) {
           tx.commit();
