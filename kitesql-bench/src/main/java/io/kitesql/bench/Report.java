@@ -58,6 +58,7 @@ public final class Report {
     extras(tiers);
     out.append(new Targets(config, r).render());
     out.append(new RepositoryTargets(r, table5Tiers(tiers)).render());
+    out.append(new DmlReport(r).targets());
     notes();
     return out.toString();
   }
@@ -199,6 +200,7 @@ public final class Report {
       out.append(String.format("| %s | %s | %d | %,d | %,.0f |%n", w.engine(), BenchRunner.tierLabel(w.noteLength()),
           w.batch(), w.rows(), w.rowsPerSecond()));
     }
+    out.append(new DmlReport(r).section());
     var allTiers = new ArrayList<>(tiers);
     allTiers.add("16 KiB docs");
     out.append("\n## Retained heap (MiB)\n\nLive heap after `System.gc()` (heap pools' usage after the collection) "
