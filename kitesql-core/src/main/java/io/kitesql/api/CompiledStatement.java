@@ -22,6 +22,7 @@ final class CompiledStatement {
   private final Parameters parameters;
   private final List<ResultColumn> columns;
   private final boolean hasSubqueries;
+  private final boolean writeNeedsSubqueries;
   private final ConcurrentLinkedDeque<Operator> pool = new ConcurrentLinkedDeque<>();
   private final AtomicInteger pooled = new AtomicInteger();
 
@@ -37,6 +38,12 @@ final class CompiledStatement {
       default -> List.of();
     };
     this.hasSubqueries = statement instanceof BoundStatement.Query q && io.kitesql.exec.SubqueryExecutor.needed(q.plan());
+    this.writeNeedsSubqueries = io.kitesql.exec.DmlExecutor.needsSubqueries(statement);
+  }
+
+  /** For an INSERT, UPDATE or DELETE: whether its executions need a subquery executor (computed once here). */
+  boolean writeNeedsSubqueries() {
+    return writeNeedsSubqueries;
   }
 
   /** Whether executions need a subquery executor (the plan has subqueries in its expressions). */

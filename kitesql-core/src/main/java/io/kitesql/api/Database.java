@@ -44,6 +44,7 @@ public final class Database implements AutoCloseable {
   private final ConcurrentHashMap<String, PreparedStatement> statements = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<TableDef, TableStore> stores = new ConcurrentHashMap<>();
   private final IdentityCounters identities = new IdentityCounters();
+  private volatile StoreLookup lastStore;
   private volatile CatalogSnapshot current;
 
   Database(Storage storage) {
@@ -254,7 +255,21 @@ public final class Database implements AutoCloseable {
     return identities;
   }
 
+  /**
+   * The table's store. The last one looked up is remembered by identity: a {@code TableDef} is a
+   * record, and hashing it for the map on every execution (all its columns) showed in a one-row
+   * UPDATE's profile.
+   */
   TableStore store(TableDef table) {
-    return stores.computeIfAbsent(table, TableStore::new);
+    var last = lastStore;
+    if (last != null && last.table() == table) {
+      return last.store();
+    }
+    var store = stores.computeIfAbsent(table, TableStore::new);
+    lastStore = new StoreLookup(table, store);
+    return store;
   }
+
+  /** A table and its store (immutable, so publishing it through a volatile field is safe). */
+  private record StoreLookup(TableDef table, TableStore store) {}
 }

@@ -27,7 +27,28 @@ public final class DmlExecutor {
 
   /** Runs an INSERT, UPDATE or DELETE; returns the number of rows it wrote. */
   public static long execute(BoundStatement write, WriteTransaction tx, ExecutionContext ctx, IdentityCounters identities) {
-    return run(write, tx, ctx, identities, null);
+    return run(write, needsSubqueries(write), tx, ctx, identities, null);
+  }
+
+  /**
+   * Like {@link #execute(BoundStatement, WriteTransaction, ExecutionContext, IdentityCounters)},
+   * with {@link #needsSubqueries(BoundStatement)} computed once for the statement by the caller
+   * (walking the plan's expressions on every execution cost a one-row UPDATE about a sixth of its
+   * time on the writer thread).
+   */
+  public static long execute(
+      BoundStatement write, boolean needsSubqueries, WriteTransaction tx, ExecutionContext ctx, IdentityCounters identities) {
+    return run(write, needsSubqueries, tx, ctx, identities, null);
+  }
+
+  /** Whether executing {@code write} needs a subquery executor (its source, assignments or RETURNING have subqueries). */
+  public static boolean needsSubqueries(BoundStatement write) {
+    return switch (write) {
+      case BoundStatement.Insert i -> needsSubqueries(i);
+      case BoundStatement.Update u -> needsSubqueries(u);
+      case BoundStatement.Delete d -> needsSubqueries(d);
+      default -> false;
+    };
   }
 
   /**
@@ -38,15 +59,16 @@ public final class DmlExecutor {
   public static List<Object[]> executeReturning(
       BoundStatement write, WriteTransaction tx, ExecutionContext ctx, IdentityCounters identities) {
     var returned = new ArrayList<Object[]>();
-    run(write, tx, ctx, identities, returned);
+    run(write, needsSubqueries(write), tx, ctx, identities, returned);
     return returned;
   }
 
-  private static long run(BoundStatement write, WriteTransaction tx, ExecutionContext ctx, IdentityCounters identities, List<Object[]> returned) {
+  private static long run(BoundStatement write, boolean subqueries, WriteTransaction tx, ExecutionContext ctx,
+      IdentityCounters identities, List<Object[]> returned) {
     return switch (write) {
-      case BoundStatement.Insert i -> withSubqueries(needsSubqueries(i), ctx, () -> insertRows(i, tx, ctx, identities, returned));
-      case BoundStatement.Update u -> withSubqueries(needsSubqueries(u), ctx, () -> updateRows(u, tx, ctx, returned));
-      case BoundStatement.Delete d -> withSubqueries(needsSubqueries(d), ctx, () -> deleteRows(d, tx, ctx, returned));
+      case BoundStatement.Insert i -> withSubqueries(subqueries, ctx, () -> insertRows(i, tx, ctx, identities, returned));
+      case BoundStatement.Update u -> withSubqueries(subqueries, ctx, () -> updateRows(u, tx, ctx, returned));
+      case BoundStatement.Delete d -> withSubqueries(subqueries, ctx, () -> deleteRows(d, tx, ctx, returned));
       default -> throw new IllegalArgumentException("not an INSERT, UPDATE or DELETE: " + write.getClass().getSimpleName());
     };
   }
