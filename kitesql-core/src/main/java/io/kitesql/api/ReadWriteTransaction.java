@@ -64,9 +64,11 @@ public final class ReadWriteTransaction extends Transaction {
       // The whole statement runs on the writer thread: one hand-off instead of one per storage call.
       var catalog = session.catalog;
       boolean subqueries = compiled.writeNeedsSubqueries();
+      var sources = compiled.writeSources();
       outcome = storage.onWriterThread(() -> storage.atomically(() -> switch (bound) {
         case BoundStatement.Insert _, BoundStatement.Update _, BoundStatement.Delete _ ->
-            new Outcome(DmlExecutor.execute(bound, subqueries, storage, ctx, session.database().identities()), catalog);
+            new Outcome(DmlExecutor.execute(bound, subqueries, sources, storage, ctx,
+                session.database().identities()), catalog);
         default -> new Outcome(0, DdlExecutor.execute(bound, storage, catalog, session.database()::store));
       }));
     } catch (StackOverflowError e) {
