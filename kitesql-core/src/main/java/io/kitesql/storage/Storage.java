@@ -207,6 +207,45 @@ public final class Storage implements AutoCloseable {
    * rolled back and the exception rethrown.
    */
   public WriteTransaction beginWrite(Consumer<? super WriteTransaction> atBegin) {
+    long deadline = lockForWrite();
+    try {
+      var transaction = new WriteTransaction(this);
+      beginNativeWriteBefore(deadline, transaction, atBegin);
+      return transaction;
+    } catch (RuntimeException | Error e) {
+      writeLock.unlock();
+      throw e;
+    }
+  }
+
+  /**
+   * Runs {@code work} in a write transaction on the writer thread (no hand-off per call) and
+   * commits it there if {@code work} returns normally; rolls back if it throws. Begin, work and
+   * commit are one hand-off: the caller waits for the LMDB begin at most until {@code writerWait}
+   * ran out (as {@link #beginWrite()} does), then for the work however long it takes.
+   */
+  public <T> T write(Function<? super WriteTransaction, T> work) {
+    long deadline = lockForWrite();
+    var transaction = new WriteTransaction(this); // from here its close() releases the write lock
+    try (transaction) {
+      return writer.callStartingWithin(() -> {
+        transaction.attach(beginNativeWrite());
+        return transaction;
+      }, deadline - System.nanoTime(), WriteTransaction::abortNative, txn -> {
+        T result = work.apply(txn);
+        if (txn.isOpen()) {
+          txn.commit(); // on the writer thread: the commit costs no hand-off of its own
+        }
+        return result;
+      }, this::foreignWriterTimeout);
+    }
+  }
+
+  /**
+   * Checks that a write may begin and takes the write lock; returns the deadline for the LMDB
+   * begin (the caller must release the lock if it then fails).
+   */
+  private long lockForWrite() {
     checkNotClosed();
     if (options.isReadOnly()) {
       throw new KiteSqlException(ErrorCode.READ_ONLY_DATABASE,
@@ -220,29 +259,11 @@ public final class Storage implements AutoCloseable {
     lockWriter();
     try {
       checkNotClosed();
-      var transaction = new WriteTransaction(this);
-      beginNativeWriteBefore(deadline, transaction, atBegin);
-      return transaction;
-    } catch (RuntimeException | Error e) {
+    } catch (RuntimeException e) {
       writeLock.unlock();
       throw e;
     }
-  }
-
-  /**
-   * Runs {@code work} in a write transaction on the writer thread (no hand-off per call) and
-   * commits it there if {@code work} returns normally; rolls back if it throws.
-   */
-  public <T> T write(Function<? super WriteTransaction, T> work) {
-    try (var txn = beginWrite()) {
-      return writer.call(() -> {
-        T result = work.apply(txn);
-        if (txn.isOpen()) {
-          txn.commit(); // on the writer thread: the commit costs no hand-off of its own
-        }
-        return result;
-      });
-    }
+    return deadline;
   }
 
   private void lockWriter() {
@@ -398,10 +419,14 @@ public final class Storage implements AutoCloseable {
       return transaction;
     };
     writer.callWithin(begin, deadline - System.nanoTime(), WriteTransaction::abortNative)
-        .orElseThrow(() -> new KiteSqlException(
-            ErrorCode.WRITE_LOCK_TIMEOUT,
-            "the write lock of " + directory + " stayed taken for more than " + options.writerWait().toMillis()
-                + " ms (another process may hold a write transaction)"));
+        .orElseThrow(this::foreignWriterTimeout);
+  }
+
+  private KiteSqlException foreignWriterTimeout() {
+    return new KiteSqlException(
+        ErrorCode.WRITE_LOCK_TIMEOUT,
+        "the write lock of " + directory + " stayed taken for more than " + options.writerWait().toMillis()
+            + " ms (another process may hold a write transaction)");
   }
 
   /** Begins an LMDB write transaction; on the writer thread. */
