@@ -46,7 +46,8 @@ final class WriterThread {
     if (isCurrent()) {
       return callHere(work);
     }
-    var task = new FutureTask<>(work);
+    var credit = CallerAllocation.creditOfCurrentThread();
+    var task = credit == null ? new FutureTask<>(work) : new CreditedTask<>(work, credit);
     tasks.add(task);
     boolean interrupted = false;
     try {
@@ -201,6 +202,38 @@ final class WriterThread {
         return;
       }
       task.run();
+    }
+  }
+
+  /**
+   * A task that credits the heap bytes the writer thread allocated running it to the caller's
+   * {@link CallerAllocation} cell, before its result becomes visible to the waiting caller.
+   */
+  private static final class CreditedTask<T> extends FutureTask<T> {
+    private final long[] credit;
+    private long before;
+
+    CreditedTask(Callable<T> work, long[] credit) {
+      super(work);
+      this.credit = credit;
+    }
+
+    @Override
+    public void run() {
+      before = CallerAllocation.ownBytes();
+      super.run();
+    }
+
+    @Override
+    protected void set(T result) {
+      credit[0] += CallerAllocation.ownBytes() - before;
+      super.set(result);
+    }
+
+    @Override
+    protected void setException(Throwable failure) {
+      credit[0] += CallerAllocation.ownBytes() - before;
+      super.setException(failure);
     }
   }
 
