@@ -2,12 +2,13 @@ package io.kitesql.value;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.Writer;
 import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.channels.WritableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
+import java.util.stream.IntStream;
+import java.util.stream.StreamSupport;
 
 /**
  * UTF-8 text, either <em>borrowed</em> (bytes in native memory, typically the LMDB map, valid
@@ -150,7 +151,7 @@ public final class Text implements CharSequence, Comparable<Text> {
   private int utf16() {
     int u = utf16Length;
     if (u < 0) {
-      u = Utf8.utf16Length(base, offset, byteLength);
+      u = Utf8Chars.unitsBetween(base, offset, 0, byteLength);
       checkAfterRead(); // never cache a count of bytes read after the end
       utf16Length = u;
     }
@@ -168,70 +169,84 @@ public final class Text implements CharSequence, Comparable<Text> {
     check();
     int u = utf16();
     Objects.checkIndex(index, u);
-    if (u == byteLength) {
-      char c = (char) (base.get(Memory.BYTE, offset + index) & 0xFF);
-      checkAfterRead();
-      return c;
-    }
-    long pos = locate(index);
-    char c = decodeUnit((int) pos, index - (int) (pos >>> 32));
+    char c = u == byteLength ? (char) (byteAtRaw(index) & 0xFF) : nonAsciiCharAt(index);
     checkAfterRead();
     return c;
   }
 
   /**
-   * Finds the code point holding UTF-16 unit {@code index} (which must be below the length),
-   * walking from the cached cursor or from the start, whichever is nearer, and caches it.
+   * {@code charAt} on non-ASCII text: one decode of the code point holding {@code index}. After a
+   * forward step (or none) the cursor moves past that code point once its last unit is read, so a
+   * sequential walk decodes each code point once and never walks; after a backward walk it stays
+   * on the code point, so a reverse walk steps back one code point per call.
+   */
+  private char nonAsciiCharAt(int index) {
+    CharCursor holder = cursor;
+    long cached = holder == null ? 0 : holder.get();
+    long at = (int) (cached >>> 32) == index ? cached : locate(index, cached);
+    int ci = (int) (at >>> 32);
+    int bo = (int) at;
+    long decoded = Utf8Chars.decode(base, offset, byteLength, bo);
+    char second = Utf8Chars.second(decoded);
+    boolean forward = ci >= (int) (cached >>> 32);
+    if (forward && (second == 0 || index != ci)) {
+      at = ((long) (ci + (second == 0 ? 1 : 2)) << 32) | Utf8Chars.next(decoded);
+    }
+    if (holder != null) {
+      holder.set(at);
+    } else if (at != 0) {
+      cursor = new CharCursor(at); // the first walk away from the start publishes a holder
+    }
+    return index == ci ? Utf8Chars.first(decoded) : second;
+  }
+
+  /** The cursor's position (the start if there is none). */
+  private long cursorPosition() {
+    CharCursor holder = cursor;
+    return holder == null ? 0 : holder.get();
+  }
+
+  /**
+   * Finds the code point holding UTF-16 unit {@code index} (below the length), walking from the
+   * start, the {@code cached} cursor position or the end, whichever is nearest. Does not move the
+   * cursor.
    *
    * @return (char index of the code point << 32) | its byte offset
    */
-  private long locate(int index) {
-    CharCursor holder = cursor;
-    long cached = holder == null ? 0 : holder.get();
+  private long locate(int index, long cached) {
     int ci = (int) (cached >>> 32);
     int bo = (int) cached;
-    if (index < ci && index < ci - index) {
-      ci = 0;
-      bo = 0;
+    int u = utf16Length;
+    if (index < ci) {
+      if (index < ci - index) {
+        ci = 0;
+        bo = 0;
+      }
+    } else if (u - index < index - ci) {
+      ci = u;
+      bo = byteLength;
     }
     while (index < ci) {
-      do {
-        bo--;
-      } while (bo > 0 && Utf8.isContinuation(byteAtRaw(bo)));
-      ci -= Utf8.units(byteAtRaw(bo));
+      bo = Utf8Chars.previousStart(base, offset, bo);
+      ci -= Utf8Chars.units(base, offset, bo);
     }
     while (true) {
-      if (bo >= byteLength || bo < 0) {
+      if (bo >= byteLength || bo < 0 || ci < 0) {
         checkAfterRead(); // bytes changed under us: the transaction ended
         throw new IllegalStateException("inconsistent UTF-8 length in " + describe());
       }
-      int units = Utf8.units(byteAtRaw(bo));
+      int units = Utf8Chars.units(base, offset, bo);
       if (index < ci + units) {
         break;
       }
       ci += units;
-      bo = nextStart(bo);
+      bo = Utf8.nextStart(base, offset, byteLength, bo);
     }
-    long found = ((long) ci << 32) | (bo & 0xFFFFFFFFL);
-    if (holder != null) {
-      holder.set(found);
-    } else if (found != 0) {
-      // First walk away from the start (a cursor at the start is no cursor): publish a holder.
-      cursor = new CharCursor(found);
-    }
-    return found;
+    return ((long) ci << 32) | (bo & 0xFFFFFFFFL);
   }
 
   private byte byteAtRaw(long i) {
     return base.get(Memory.BYTE, offset + i);
-  }
-
-  private int nextStart(int bo) {
-    return Utf8.nextStart(base, offset, byteLength, bo);
-  }
-
-  private char decodeUnit(int bo, int which) {
-    return Utf8.decodeUnit(base, offset, byteLength, bo, which);
   }
 
   /**
@@ -259,7 +274,7 @@ public final class Text implements CharSequence, Comparable<Text> {
     if (charIndex == u) {
       return byteLength;
     }
-    long pos = locate(charIndex);
+    long pos = locate(charIndex, cursorPosition());
     if ((int) (pos >>> 32) != charIndex) {
       throw new IllegalArgumentException("index " + charIndex + " splits a surrogate pair");
     }
@@ -321,6 +336,9 @@ public final class Text implements CharSequence, Comparable<Text> {
       return byteLength;
     }
     int n = Utf8.codePointCount(base, offset, byteLength);
+    if (byteLength > 0 && (byteAtRaw(0) & 0xC0) == 0x80) {
+      n++; // a leading continuation byte starts a code point of its own (see Utf8Chars)
+    }
     checkAfterRead();
     return n;
   }
@@ -393,6 +411,157 @@ public final class Text implements CharSequence, Comparable<Text> {
     return a.compareTo(b);
   }
 
+  // ---- bulk char access: one liveness check before and one after each call ----
+
+  /** Chars decoded per liveness re-check by the copying methods: at most 48 KiB of bytes. */
+  private static final int CHARS_PER_CHECK = 16 * 1024;
+
+  /**
+   * Copies chars {@code [srcBegin, srcEnd)} into {@code dst} at {@code dstBegin}, decoding the
+   * bytes in one pass (ASCII: a widening copy). A bound inside a surrogate pair copies its half, as
+   * {@code String.getChars} does. Allocates nothing.
+   *
+   * <p>Long ranges re-check liveness every 16 Ki chars (see {@link #copyUtf8To}); if the
+   * transaction ends meanwhile this throws {@link IllegalStateException} and what {@code dst}
+   * holds in the range is unspecified.
+   */
+  @Override
+  public void getChars(int srcBegin, int srcEnd, char[] dst, int dstBegin) {
+    check();
+    int u = utf16();
+    Objects.checkFromToIndex(srcBegin, srcEnd, u);
+    Objects.checkFromIndexSize(dstBegin, srcEnd - srcBegin, dst.length);
+    if (u == byteLength) {
+      for (int from = srcBegin; from < srcEnd; from += CHARS_PER_CHECK) {
+        int n = Math.min(CHARS_PER_CHECK, srcEnd - from);
+        Utf8Chars.inflate(base, offset + from, dst, dstBegin + from - srcBegin, n);
+        checkAfterRead();
+      }
+    } else if (srcBegin < srcEnd) {
+      decodeChars(srcBegin, dst, dstBegin, dstBegin + srcEnd - srcBegin);
+    }
+    checkAfterRead(); // an empty range too: a dead text never answers
+  }
+
+  /** getChars of non-ASCII text: decodes from the code point holding {@code srcBegin}. */
+  private void decodeChars(int srcBegin, char[] dst, int j, int end) {
+    long at = locate(srcBegin, cursorPosition());
+    int bo = (int) at;
+    if ((int) (at >>> 32) != srcBegin) { // starts on the second half of a pair
+      long decoded = Utf8Chars.decode(base, offset, byteLength, bo);
+      dst[j++] = Utf8Chars.second(decoded);
+      bo = Utf8Chars.next(decoded);
+    }
+    while (j < end) {
+      long done = Utf8Chars.decodeInto(base, offset, byteLength, bo, dst, j,
+          Math.min(end, j + CHARS_PER_CHECK));
+      int stoppedAt = (int) (done >>> 32);
+      bo = (int) done;
+      if (stoppedAt == j) { // no progress: a pair cut by the end of the range, or the end of the bytes
+        if (bo >= byteLength || j + 1 != end) {
+          checkAfterRead(); // bytes changed under us: the transaction ended
+          throw new IllegalStateException("inconsistent UTF-8 length in " + describe());
+        }
+        dst[j++] = Utf8Chars.first(Utf8Chars.decode(base, offset, byteLength, bo));
+      }
+      j = Math.max(j, stoppedAt);
+      checkAfterRead();
+    }
+  }
+
+  /**
+   * The chars as a stream of UTF-16 units, decoded from the bytes as the stream is consumed, never
+   * through a {@code String}. The stream reads the text when it runs: after the transaction ended
+   * it throws {@link IllegalStateException}. A terminal operation over the whole stream checks
+   * liveness once per {@value TextChars#BATCH} chars.
+   */
+  @Override
+  public IntStream chars() {
+    check();
+    return StreamSupport.intStream(new TextChars(base, offset, byteLength, scope, false, utf16()), false);
+  }
+
+  /**
+   * The code points as a stream, decoded from the bytes as the stream is consumed; see {@link
+   * #chars()}. A malformed sequence gives U+FFFD (two for a four-byte lead, as {@link #charAt}).
+   */
+  @Override
+  public IntStream codePoints() {
+    check();
+    return StreamSupport.intStream(new TextChars(base, offset, byteLength, scope, true, utf16()), false);
+  }
+
+  /**
+   * Appends the chars to {@code sb}, decoding the bytes in one pass (ASCII a byte at a time into
+   * the builder's room, reserved first). Faster than {@code sb.append(text)}, which the JDK
+   * implements with one {@code charAt} call per char. If the transaction ends meanwhile, the
+   * builder is set back to its length before the call and {@link IllegalStateException} is thrown.
+   *
+   * @return {@code sb}
+   */
+  public StringBuilder appendTo(StringBuilder sb) {
+    check();
+    int u = utf16();
+    int start = sb.length();
+    sb.ensureCapacity(start + u);
+    try {
+      if (u == byteLength) {
+        for (long i = 0; i < byteLength; i++) {
+          sb.append((char) (byteAtRaw(i) & 0xFF));
+          if ((i & (CHARS_PER_CHECK - 1)) == CHARS_PER_CHECK - 1) {
+            checkAfterRead();
+          }
+        }
+      } else {
+        for (int bo = 0, n = 0; bo < byteLength; n++) {
+          long decoded = Utf8Chars.decode(base, offset, byteLength, bo);
+          sb.append(Utf8Chars.first(decoded));
+          char second = Utf8Chars.second(decoded);
+          if (second != 0) {
+            sb.append(second);
+          }
+          bo = Utf8Chars.next(decoded);
+          if ((n & (CHARS_PER_CHECK - 1)) == CHARS_PER_CHECK - 1) {
+            checkAfterRead();
+          }
+        }
+      }
+      checkAfterRead();
+    } catch (IllegalStateException e) {
+      sb.setLength(start); // bytes read after the end never reach the caller
+      throw e;
+    }
+    return sb;
+  }
+
+  /**
+   * Writes the chars to {@code out} through a chunk of at most 4 Ki chars, decoded from the bytes
+   * and checked for liveness before it is written (no {@code String}, unlike {@code
+   * out.append(text)}, which {@code Writer} implements with {@code toString()}).
+   */
+  public void writeTo(Writer out) throws IOException {
+    check();
+    int u = utf16();
+    var chunk = new char[Math.clamp(u, 2, 4096)];
+    if (u == byteLength) {
+      for (int from = 0; from < u; from += chunk.length) {
+        int n = Math.min(chunk.length, u - from);
+        Utf8Chars.inflate(base, offset + from, chunk, 0, n);
+        checkAfterRead();
+        out.write(chunk, 0, n);
+      }
+    } else {
+      for (int bo = 0; bo < byteLength; ) {
+        // Never cuts a pair and always makes progress: the chunk holds at least two chars.
+        long done = Utf8Chars.decodeInto(base, offset, byteLength, bo, chunk, 0, chunk.length);
+        bo = (int) done;
+        checkAfterRead();
+        out.write(chunk, 0, (int) (done >>> 32));
+      }
+    }
+    checkAfterRead();
+  }
+
   /** Whether this text has the same chars as {@code cs}, without converting either side. */
   public boolean contentEquals(CharSequence cs) {
     if (cs instanceof Text t) {
@@ -400,77 +569,174 @@ public final class Text implements CharSequence, Comparable<Text> {
     }
     check();
     int u = utf16();
-    if (cs.length() != u) {
-      return false;
-    }
-    boolean eq = u == byteLength ? asciiEquals(cs) : unitsEqual(cs);
+    boolean eq = cs.length() == u && regionEquals(0, cs, 0, u, u);
     checkAfterRead();
     return eq;
   }
 
-  private boolean asciiEquals(CharSequence cs) {
-    for (long i = 0; i < byteLength; i++) {
-      if ((byteAtRaw(i) & 0xFF) != cs.charAt((int) i)) {
-        return false;
-      }
-    }
-    return true;
+  /**
+   * Whether chars {@code [toffset, toffset + len)} equal chars {@code [ooffset, ooffset + len)} of
+   * {@code other}, as {@link String#regionMatches(int, String, int, int)}: false if either range
+   * is out of bounds, true if {@code len <= 0}.
+   */
+  public boolean regionMatches(int toffset, CharSequence other, int ooffset, int len) {
+    check();
+    boolean eq = regionMatches(toffset, other, ooffset, len, utf16());
+    checkAfterRead();
+    return eq;
   }
 
-  private boolean unitsEqual(CharSequence cs) {
-    int ci = 0;
-    for (int bo = 0; bo < byteLength; bo = nextStart(bo)) {
-      int units = Utf8.units(byteAtRaw(bo));
-      for (int k = 0; k < units; k++) {
-        if (ci >= cs.length() || decodeUnit(bo, k) != cs.charAt(ci++)) {
-          return false;
-        }
+  private boolean regionMatches(int toffset, CharSequence other, int ooffset, int len, int u) {
+    if (ooffset < 0 || toffset < 0 || toffset > (long) u - len
+        || ooffset > (long) other.length() - len) {
+      return false;
+    }
+    return len <= 0 || regionEquals(toffset, other, ooffset, len, u);
+  }
+
+  /** Chars {@code [toffset, toffset + len)} (in bounds, {@code len > 0}) against {@code other}. */
+  private boolean regionEquals(int toffset, CharSequence other, int ooffset, int len, int u) {
+    if (u == byteLength) {
+      return Utf8Chars.asciiEqual(base, offset + toffset, other, ooffset, len);
+    }
+    if (len == 0) {
+      return true;
+    }
+    long at = locate(toffset, cursorPosition());
+    return Utf8Chars.unitsEqual(base, offset, byteLength, (int) at, (int) (at >>> 32) != toffset,
+        other, ooffset, len);
+  }
+
+  /** Whether the text starts with {@code prefix}. */
+  public boolean startsWith(CharSequence prefix) {
+    return startsWith(prefix, 0);
+  }
+
+  /** Whether the chars from {@code toffset} start with {@code prefix} (false if out of bounds). */
+  public boolean startsWith(CharSequence prefix, int toffset) {
+    return regionMatches(toffset, prefix, 0, prefix.length());
+  }
+
+  /** Whether the text ends with {@code suffix}. */
+  public boolean endsWith(CharSequence suffix) {
+    check();
+    int u = utf16();
+    int n = suffix.length();
+    boolean eq = regionMatches(u - n, suffix, 0, n, u);
+    checkAfterRead();
+    return eq;
+  }
+
+  /** Whether the text contains {@code s}. */
+  public boolean contains(CharSequence s) {
+    return indexOf(s, 0) >= 0;
+  }
+
+  /**
+   * The index of the first char (code point, for a supplementary {@code ch}) equal to {@code ch},
+   * or -1, as {@link String#indexOf(int)}. An ASCII {@code ch} is found by a byte search eight bytes
+   * at a time; others by decoding.
+   */
+  public int indexOf(int ch) {
+    return indexOf(ch, 0);
+  }
+
+  /** As {@link #indexOf(int)}, from char index {@code fromIndex} (clamped as String does). */
+  public int indexOf(int ch, int fromIndex) {
+    check();
+    int u = utf16();
+    int from = Math.max(fromIndex, 0);
+    int found;
+    if (from >= u) {
+      found = -1;
+    } else if (u == byteLength) {
+      found = ch >= 0 && ch <= 0xFF ? Utf8Chars.indexOfByte(base, offset, from, byteLength, (byte) ch) : -1;
+    } else {
+      long at = locate(from, cursorPosition());
+      found = Utf8Chars.indexOf(base, offset, byteLength, (int) at, (int) (at >>> 32), from, ch);
+    }
+    checkAfterRead();
+    return found;
+  }
+
+  /** The index of the last char (code point) equal to {@code ch}, or -1, as {@link String#lastIndexOf(int)}. */
+  public int lastIndexOf(int ch) {
+    return lastIndexOf(ch, Integer.MAX_VALUE);
+  }
+
+  /** As {@link #lastIndexOf(int)}, at or before char index {@code fromIndex}. */
+  public int lastIndexOf(int ch, int fromIndex) {
+    check();
+    int u = utf16();
+    int from = Math.min(fromIndex, u - 1);
+    int found;
+    if (from < 0) {
+      found = -1;
+    } else if (u == byteLength) {
+      found = ch >= 0 && ch <= 0xFF ? Utf8Chars.lastIndexOfByte(base, offset, 0, from + 1, (byte) ch) : -1;
+    } else {
+      int bo = (int) locate(from, cursorPosition());
+      found = Utf8Chars.lastIndexOf(base, offset, byteLength, bo, from, ch);
+    }
+    checkAfterRead();
+    return found;
+  }
+
+  /** The index of the first occurrence of {@code s}, or -1, as {@link String#indexOf(String)}. */
+  public int indexOf(CharSequence s) {
+    return indexOf(s, 0);
+  }
+
+  /** As {@link #indexOf(CharSequence)}, from char index {@code fromIndex} (clamped as String does). */
+  public int indexOf(CharSequence s, int fromIndex) {
+    check();
+    int u = utf16();
+    int n = s.length();
+    int from = Math.clamp(fromIndex, 0, u);
+    int found;
+    if (n == 0) {
+      found = from;
+    } else if (n > u - from) {
+      found = -1;
+    } else if (u == byteLength) {
+      found = Utf8Chars.indexOfAscii(base, offset, byteLength, from, s, n);
+    } else {
+      long at = locate(from, cursorPosition());
+      found = Utf8Chars.indexOf(base, offset, byteLength, (int) at, (int) (at >>> 32), from, s, n, u);
+    }
+    checkAfterRead();
+    return found;
+  }
+
+  /**
+   * The code point at char index {@code index}, as {@link String#codePointAt}: a high surrogate
+   * followed by a low one gives the pair's code point, any other char itself.
+   */
+  public int codePointAt(int index) {
+    check();
+    int u = utf16();
+    Objects.checkIndex(index, u);
+    int cp;
+    if (u == byteLength) {
+      cp = byteAtRaw(index) & 0xFF;
+    } else {
+      long at = locate(index, cursorPosition());
+      long decoded = Utf8Chars.decode(base, offset, byteLength, (int) at);
+      char first = Utf8Chars.first(decoded);
+      char second = Utf8Chars.second(decoded);
+      if ((int) (at >>> 32) != index) {
+        cp = second;
+      } else {
+        cp = second != 0 && Character.isSurrogatePair(first, second)
+            ? Character.toCodePoint(first, second)
+            : first;
       }
     }
-    return ci == cs.length();
+    checkAfterRead();
+    return cp;
   }
 
   private String describe() {
     return (isBorrowed() ? "borrowed" : "owned") + " text of " + byteLength + " bytes";
-  }
-
-  /**
-   * The charAt cursor of one non-ASCII text: (char index << 32) | byte offset of a code point
-   * start, packed into one {@code long} so that it is read and written whole.
-   *
-   * <p>Racy on purpose. The {@code Text.cursor} reference is published without ordering, so a
-   * thread may see the holder before its constructor's write; it then reads the default 0, which
-   * is the start of the text, also a correct cursor. The packed value is read and written with
-   * opaque access (never torn, no fences). Threads racing to move the cursor overwrite each
-   * other, and two threads may each make a holder where one wins; every value any of them sees
-   * is a correct position computed from the same immutable bytes, so the worst case is a longer
-   * walk.
-   */
-  private static final class CharCursor {
-    private static final VarHandle POSITION;
-
-    static {
-      try {
-        POSITION =
-            MethodHandles.lookup().findVarHandle(CharCursor.class, "position", long.class);
-      } catch (ReflectiveOperationException e) {
-        throw new ExceptionInInitializerError(e);
-      }
-    }
-
-    @SuppressWarnings("unused") // via POSITION only
-    private long position;
-
-    CharCursor(long position) {
-      POSITION.setOpaque(this, position);
-    }
-
-    long get() {
-      return (long) POSITION.getOpaque(this);
-    }
-
-    void set(long position) {
-      POSITION.setOpaque(this, position);
-    }
   }
 }

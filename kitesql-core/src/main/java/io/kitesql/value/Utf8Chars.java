@@ -1,0 +1,388 @@
+package io.kitesql.value;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+
+/**
+ * UTF-16 views of UTF-8 bytes: the decoding and scanning kernels behind {@link Text}'s char
+ * methods. Every kernel works on a range (segment, offset, length) and reads nothing outside it;
+ * liveness is the caller's business (one check before and one after a whole call, see {@link
+ * Text}).
+ *
+ * <p><b>Code points.</b> As in {@link Utf8}, a code point is a byte that is not a continuation byte
+ * plus the continuation bytes after it, and the byte at offset 0 always starts one. Its UTF-16
+ * units: two for a four-byte lead ({@code 11110xxx}, a surrogate pair or two U+FFFD if malformed),
+ * else one (U+FFFD if malformed: a wrong number of continuation bytes, an overlong form, an encoded
+ * surrogate, a code point above U+10FFFF). {@link Utf8#utf16Length} counts by the same rule, so counting and
+ * decoding agree on any input.
+ *
+ * <p><b>Decoded form.</b> {@link #decode} answers in one {@code long}: bits 0–15 the first unit,
+ * bits 16–31 the second (0 if there is none: a second unit is never U+0000), bits 32–62 the byte
+ * offset of the next code point. One call reads each byte of the code point once, plus the lead
+ * of the next one (a continuation byte there would belong to this code point).
+ */
+final class Utf8Chars {
+  private static final long HIGH_BITS = 0x8080808080808080L;
+  private static final long LOW_BITS = 0x0101010101010101L;
+  private static final char REPLACEMENT = '\uFFFD';
+  /** Little-endian whatever the platform: the byte search needs the first byte lowest. */
+  private static final ValueLayout.OfLong LONG_LE =
+      ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+  private Utf8Chars() {}
+
+  private static int at(MemorySegment base, long offset, long i) {
+    return base.get(Memory.BYTE, offset + i);
+  }
+
+  private static boolean isContinuation(int b) {
+    return (b & 0xC0) == 0x80;
+  }
+
+  /** The first UTF-16 unit of a {@link #decode} answer. */
+  static char first(long decoded) {
+    return (char) decoded;
+  }
+
+  /** The second UTF-16 unit of a {@link #decode} answer, or 0 if the code point has one. */
+  static char second(long decoded) {
+    return (char) (decoded >>> 16);
+  }
+
+  /** The byte offset after the code point of a {@link #decode} answer. */
+  static int next(long decoded) {
+    return (int) (decoded >>> 32);
+  }
+
+  private static long answer(int first, int second, int next) {
+    return ((long) next << 32) | ((long) second << 16) | first;
+  }
+
+  /**
+   * Decodes the code point starting at byte {@code bo} (below {@code len}); see the class comment
+   * for the answer's form.
+   */
+  static long decode(MemorySegment base, long offset, int len, int bo) {
+    int b0 = at(base, offset, bo) & 0xFF;
+    int need = b0 < 0x80 ? 0 : b0 >= 0xF0 ? 3 : b0 >= 0xE0 ? 2 : 1;
+    int end = bo + need + 1;
+    if (end <= len && (end == len || !isContinuation(at(base, offset, end)))) {
+      if (need == 0) {
+        return answer(b0, 0, end);
+      }
+      if (b0 >= 0xC0 && b0 < 0xF8) {
+        int cp = b0 & (0x3F >> need);
+        boolean wellFormed = true;
+        for (int i = bo + 1; i < end; i++) {
+          int b = at(base, offset, i);
+          wellFormed &= isContinuation(b);
+          cp = (cp << 6) | (b & 0x3F);
+        }
+        if (wellFormed) {
+          if (need < 3) {
+            // Overlong forms and encoded surrogates are malformed: an ASCII char must only ever
+            // come from an ASCII byte (the byte searches rely on it), and UTF-16 from UTF-8 never
+            // holds a lone surrogate.
+            boolean valid = cp >= (need == 1 ? 0x80 : 0x800) && !Character.isSurrogate((char) cp);
+            return answer(valid ? cp : REPLACEMENT, 0, end);
+          }
+          return cp >= 0x10000 && cp <= 0x10FFFF
+              ? answer(Character.highSurrogate(cp), Character.lowSurrogate(cp), end)
+              : answer(REPLACEMENT, REPLACEMENT, end);
+        }
+      }
+    }
+    return decodeMalformed(base, offset, len, bo, b0);
+  }
+
+  /**
+   * The slow path of {@link #decode}, for a code point that is not one well-formed sequence: it
+   * runs to the next non-continuation byte; an ASCII first byte stays itself (stray continuation
+   * bytes after it are skipped), anything else reads as U+FFFD, twice for a four-byte lead.
+   */
+  private static long decodeMalformed(MemorySegment base, long offset, int len, int bo, int b0) {
+    int next = bo + 1;
+    while (next < len && isContinuation(at(base, offset, next))) {
+      next++;
+    }
+    if (b0 < 0x80) {
+      return answer(b0, 0, next);
+    }
+    return (b0 & 0xF8) == 0xF0 ? answer(REPLACEMENT, REPLACEMENT, next) : answer(REPLACEMENT, 0, next);
+  }
+
+  /** The byte offset of the code point before the one at {@code bo} (which must be above 0). */
+  static int previousStart(MemorySegment base, long offset, int bo) {
+    do {
+      bo--;
+    } while (bo > 0 && isContinuation(at(base, offset, bo)));
+    return bo;
+  }
+
+  /** UTF-16 units of the code point starting at byte {@code bo}: 2 for a four-byte lead, else 1. */
+  static int units(MemorySegment base, long offset, int bo) {
+    return (at(base, offset, bo) & 0xF8) == 0xF0 ? 2 : 1;
+  }
+
+  /**
+   * Copies {@code n} ASCII bytes from {@code from} to {@code dst} at {@code dstPos} as chars. A
+   * long-indexed loop over the segment, which C2 vectorizes.
+   */
+  static void inflate(MemorySegment base, long from, char[] dst, int dstPos, int n) {
+    for (long i = 0; i < n; i++) {
+      dst[dstPos + (int) i] = (char) (base.get(Memory.BYTE, from + i) & 0xFF);
+    }
+  }
+
+  /**
+   * Decodes code points from byte {@code bo} into {@code dst[dstPos, dstEnd)}, one unit per char,
+   * eight ASCII bytes at a time where the bytes allow. Stops early before a pair of which only the
+   * first unit would fit, and at the end of the bytes.
+   *
+   * @return (the index in {@code dst} after the last char written {@code << 32}) | the byte offset
+   *     of the first code point not decoded
+   */
+  static long decodeInto(MemorySegment base, long offset, int len, int bo, char[] dst, int dstPos,
+      int dstEnd) {
+    int j = dstPos;
+    while (j < dstEnd && bo < len) {
+      if (bo + 8 <= len && j + 8 <= dstEnd
+          && (base.get(Memory.LONG_NATIVE, offset + bo) & HIGH_BITS) == 0
+          && (bo + 8 == len || !isContinuation(at(base, offset, bo + 8)))) {
+        inflate(base, offset + bo, dst, j, 8);
+        bo += 8;
+        j += 8;
+        continue;
+      }
+      long d = decode(base, offset, len, bo);
+      char low = second(d);
+      if (low != 0 && j + 1 == dstEnd) {
+        break; // the pair does not fit: left to the caller
+      }
+      dst[j++] = first(d);
+      if (low != 0) {
+        dst[j++] = low;
+      }
+      bo = next(d);
+    }
+    return ((long) j << 32) | bo;
+  }
+
+  /**
+   * Whether the UTF-16 units from byte {@code bo} (from the second unit of its code point if
+   * {@code low}) equal {@code n} chars of {@code cs} from {@code csFrom}. The caller has checked
+   * that the text has at least {@code n} units there.
+   */
+  static boolean unitsEqual(MemorySegment base, long offset, int len, int bo, boolean low,
+      CharSequence cs, int csFrom, int n) {
+    int k = 0;
+    if (low && n > 0) {
+      long d = decode(base, offset, len, bo);
+      if (second(d) != cs.charAt(csFrom)) {
+        return false;
+      }
+      k = 1;
+      bo = next(d);
+    }
+    while (k < n) {
+      if (bo >= len) {
+        return false; // only if the bytes changed under us: the caller's check after reading throws
+      }
+      long d = decode(base, offset, len, bo);
+      if (first(d) != cs.charAt(csFrom + k++)) {
+        return false;
+      }
+      char second = second(d);
+      if (second != 0 && k < n && second != cs.charAt(csFrom + k++)) {
+        return false;
+      }
+      bo = next(d);
+    }
+    return true;
+  }
+
+  /** Whether {@code n} ASCII bytes from {@code from} equal {@code n} chars of {@code cs} from {@code csFrom}. */
+  static boolean asciiEqual(MemorySegment base, long from, CharSequence cs, int csFrom, int n) {
+    for (long i = 0; i < n; i++) {
+      if ((base.get(Memory.BYTE, from + i) & 0xFF) != cs.charAt(csFrom + (int) i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The offset (relative to {@code offset}) of the first byte equal to {@code b} in {@code [from,
+   * to)}, or -1; eight bytes at a time (a zero byte of {@code x ^ broadcast(b)} is a match).
+   */
+  static int indexOfByte(MemorySegment base, long offset, int from, int to, byte b) {
+    long pattern = (b & 0xFFL) * LOW_BITS;
+    long i = from;
+    for (; i + 8 <= to; i += 8) {
+      long x = base.get(LONG_LE, offset + i) ^ pattern;
+      long zeros = (x - LOW_BITS) & ~x & HIGH_BITS;
+      if (zeros != 0) {
+        // Only the lowest flagged byte is sure to be a match (a borrow can flag the bytes above
+        // it), and with little-endian order the lowest byte is the first in memory.
+        return (int) (i + (Long.numberOfTrailingZeros(zeros) >>> 3));
+      }
+    }
+    for (; i < to; i++) {
+      if (base.get(Memory.BYTE, offset + i) == b) {
+        return (int) i;
+      }
+    }
+    return -1;
+  }
+
+  /** The offset of the last byte equal to {@code b} in {@code [from, to)}, or -1. */
+  static int lastIndexOfByte(MemorySegment base, long offset, int from, int to, byte b) {
+    for (long i = to - 1; i >= from; i--) {
+      if (base.get(Memory.BYTE, offset + i) == b) {
+        return (int) i;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * UTF-16 units of the code points that start in bytes {@code [from, to)}, from a code point start
+   * {@code from}: by {@link Utf8#utf16Length}, plus one if {@code from} is 0 and the text starts
+   * with a continuation byte (which then starts a code point; see the class comment).
+   */
+  static int unitsBetween(MemorySegment base, long offset, int from, int to) {
+    int n = Utf8.utf16Length(base, offset + from, to - from);
+    return from == 0 && to > 0 && isContinuation(at(base, offset, 0)) ? n + 1 : n;
+  }
+
+  /**
+   * The char index of the first unit equal to {@code ch} (the first pair forming {@code ch} if it
+   * is supplementary) at or after char index {@code from}, walking from the code point at byte
+   * {@code bo}, char index {@code ci} (the one holding {@code from}); -1 if none.
+   */
+  static int indexOf(MemorySegment base, long offset, int len, int bo, int ci, int from, int ch) {
+    if (ch < 0x80) {
+      // An ASCII byte always stands for itself: it never occurs inside another code point.
+      int found = ch < 0 ? -1 : indexOfByte(base, offset, bo, len, (byte) ch);
+      return found < 0 ? -1 : ci + unitsBetween(base, offset, bo, found);
+    }
+    while (bo < len) {
+      long d = decode(base, offset, len, bo);
+      char a = first(d);
+      char b = second(d);
+      if (ch > 0xFFFF) {
+        if (b != 0 && ci >= from && Character.isSurrogatePair(a, b) && Character.toCodePoint(a, b) == ch) {
+          return ci;
+        }
+      } else if (a == ch && ci >= from) {
+        return ci;
+      } else if (b != 0 && b == ch) {
+        return ci + 1; // ci + 1 >= from: from is ci or ci + 1
+      }
+      ci += b == 0 ? 1 : 2;
+      bo = next(d);
+    }
+    return -1;
+  }
+
+  /**
+   * The char index of the last unit equal to {@code ch} (pair for a supplementary {@code ch}) at
+   * or before char index {@code from}, which lies in the code point at byte {@code bo}; -1 if
+   * none. ASCII is searched backwards by byte; anything else by one forward walk.
+   */
+  static int lastIndexOf(MemorySegment base, long offset, int len, int bo, int from, int ch) {
+    if (ch < 0x80) {
+      int found = ch < 0 ? -1 : lastIndexOfByte(base, offset, 0, bo + 1, (byte) ch);
+      return found < 0 ? -1 : unitsBetween(base, offset, 0, found);
+    }
+    int last = -1;
+    int ci = 0;
+    for (int at = 0; at < len && ci <= from; ) {
+      long d = decode(base, offset, len, at);
+      char a = first(d);
+      char b = second(d);
+      if (ch > 0xFFFF) {
+        if (b != 0 && Character.isSurrogatePair(a, b) && Character.toCodePoint(a, b) == ch) {
+          last = ci;
+        }
+      } else {
+        if (a == ch) {
+          last = ci;
+        }
+        if (b != 0 && b == ch && ci + 1 <= from) {
+          last = ci + 1;
+        }
+      }
+      ci += b == 0 ? 1 : 2;
+      at = next(d);
+    }
+    return last;
+  }
+
+  /**
+   * The char index of the first occurrence of the {@code n} (at least one) chars of {@code s} at
+   * or after char index {@code from} in ASCII bytes (one char per byte), or -1. Candidates are found by byte search
+   * for the first char.
+   */
+  static int indexOfAscii(MemorySegment base, long offset, int len, int from, CharSequence s, int n) {
+    char first = s.charAt(0);
+    if (first > 0xFF) {
+      return -1; // (bytes 0x80..0xFF occur only in malformed text taken for ASCII; charAt reads them as chars)
+    }
+    int last = len - n;
+    for (int i = from; i <= last; ) {
+      int found = indexOfByte(base, offset, i, last + 1, (byte) first);
+      if (found < 0) {
+        return -1;
+      }
+      if (asciiEqual(base, offset + found + 1, s, 1, n - 1)) {
+        return found;
+      }
+      i = found + 1;
+    }
+    return -1;
+  }
+
+  /**
+   * The char index of the first occurrence of the {@code n} (at least one) chars of {@code s} at
+   * or after char index {@code from} (in the code point at byte {@code bo}, char index {@code
+   * ci}), in text of {@code units} UTF-16 units; -1 if none. An ASCII first char is found by byte
+   * search, anything else by decoding.
+   */
+  static int indexOf(MemorySegment base, long offset, int len, int bo, int ci, int from,
+      CharSequence s, int n, int units) {
+    char first = s.charAt(0);
+    int last = units - n;
+    while (bo < len && ci <= last) {
+      if (first < 0x80) {
+        int found = indexOfByte(base, offset, bo, len, (byte) first);
+        if (found < 0) {
+          return -1;
+        }
+        ci += unitsBetween(base, offset, bo, found);
+        bo = found;
+        if (ci > last) {
+          return -1;
+        }
+        if (unitsEqual(base, offset, len, bo, false, s, 0, n)) {
+          return ci;
+        }
+        bo = next(decode(base, offset, len, bo));
+        ci++;
+        continue;
+      }
+      long d = decode(base, offset, len, bo);
+      char b = second(d);
+      if (first(d) == first && ci >= from && unitsEqual(base, offset, len, bo, false, s, 0, n)) {
+        return ci;
+      }
+      if (b == first && ci + 1 <= last && unitsEqual(base, offset, len, bo, true, s, 0, n)) {
+        return ci + 1;
+      }
+      ci += b == 0 ? 1 : 2;
+      bo = next(d);
+    }
+    return -1;
+  }
+}
