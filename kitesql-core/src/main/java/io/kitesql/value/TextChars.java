@@ -10,9 +10,9 @@ import java.util.function.IntConsumer;
  *
  * <p>Liveness: a value is handed to the consumer only after the scope was re-checked after reading
  * its bytes. {@link #tryAdvance} checks per value (it reads one); {@link #forEachRemaining}
- * decodes up to {@value #BATCH} values into a small buffer, checks once, then hands them over, so
- * a whole-text pass costs one check per batch rather than one per char. Owned text is never
- * checked (it cannot end) and needs no buffer.
+ * decodes up to {@value #BATCH} chars into a buffer with {@link Utf8Chars#decodeInto}, checks
+ * once, then hands them over, so a whole-text pass costs one check per batch rather than one per
+ * char (and one buffer of at most 512 bytes per stream, beside the stream's own objects).
  *
  * <p>Not thread-safe, like every spliterator; does not split (a text is read far faster than a
  * parallel stream could hand out halves of it).
@@ -61,7 +61,7 @@ final class TextChars implements Spliterator.OfInt {
       return base.get(Memory.BYTE, offset + bo++) & 0xFF;
     }
     long d = Utf8Chars.decode(base, offset, len, bo);
-    bo = Utf8Chars.next(d);
+    bo = Utf8Chars.after(bo, d);
     char first = Utf8Chars.first(d);
     char second = Utf8Chars.second(d);
     if (second == 0) {
@@ -106,25 +106,31 @@ final class TextChars implements Spliterator.OfInt {
     if (bo >= len) {
       return;
     }
-    if (scope == Scope.OWNED) {
-      while (bo < len || pending >= 0) {
-        given++;
-        action.accept(pending >= 0 ? takePending() : decodeNext());
-      }
-      return;
-    }
-    var batch = new int[Math.min(BATCH, len - bo + 1)];
-    while (bo < len || pending >= 0) {
-      scope.check();
-      int n = 0;
-      while (n < batch.length && (bo < len || pending >= 0)) {
-        batch[n++] = pending >= 0 ? takePending() : decodeNext();
+    scope.check();
+    // At most one char per byte, and room for a pair.
+    var batch = new char[Math.clamp(len - bo, 2, BATCH)];
+    while (bo < len) {
+      int n;
+      if (ascii) {
+        n = Math.min(batch.length, len - bo);
+        Utf8Chars.inflate(base, offset + bo, batch, 0, n);
+        bo += n;
+      } else {
+        long done = Utf8Chars.decodeInto(base, offset, len, bo, batch, 0, batch.length);
+        n = (int) (done >>> 32);
+        bo = (int) done;
       }
       scope.checkAfterRead();
-      for (int i = 0; i < n; i++) {
-        action.accept(batch[i]);
-      }
       given += n;
+      for (int i = 0; i < n; i++) {
+        char c = batch[i];
+        // decodeInto never splits a pair across batches, and surrogates only come in pairs.
+        if (codePoints && Character.isHighSurrogate(c) && i + 1 < n) {
+          action.accept(Character.toCodePoint(c, batch[++i]));
+        } else {
+          action.accept(c);
+        }
+      }
     }
   }
 

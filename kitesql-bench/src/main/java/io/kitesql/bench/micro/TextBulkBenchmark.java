@@ -21,9 +21,10 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Whole-text access of a borrowed {@link Text} (issue 15, item 3), each beside the same operation
  * on a {@code String} with the same chars: a {@code charAt} loop, copying every char out with
- * {@code getChars}, {@code StringBuilder.append}, {@code chars()}, {@code contentEquals} and
- * {@code toString()}; the scan methods ({@code indexOf}, {@code startsWith}, {@code regionMatches})
- * are in {@link TextScanBenchmark}.
+ * {@code getChars}, {@code StringBuilder.append} and {@link Text#appendTo}, {@code chars()},
+ * {@code contentEquals}, {@code indexOf} of a char and of a string, and {@code toString()} (the
+ * copy that each of them must not lose to; {@code toStringThenIndexOf} is the copy plus the
+ * scan).
  *
  * <p>The text is borrowed the way the engine lends it: a view of a segment that spans the address
  * space and belongs to a shared arena (as the storage's map view does), at the bytes' absolute
@@ -52,6 +53,7 @@ public class TextBulkBenchmark {
   private String stringCopy;
   private Text text;
   private char[] chars;
+  private String needle;
   private StringBuilder builder;
 
   /** {@code CHARS} chars of the named content. */
@@ -98,6 +100,7 @@ public class TextBulkBenchmark {
     arena = Arena.ofShared();
     text = borrow(arena, scope, string);
     chars = new char[CHARS];
+    needle = string.substring(0, 3) + "|";
     builder = new StringBuilder(CHARS);
   }
 
@@ -146,6 +149,13 @@ public class TextBulkBenchmark {
     return builder.length();
   }
 
+  /** {@link Text#appendTo}: the builder's room reserved once, then one pass over the bytes. */
+  @Benchmark
+  public int appendToText() {
+    builder.setLength(0);
+    return text.appendTo(builder).length();
+  }
+
   @Benchmark
   public int appendString() {
     builder.setLength(0);
@@ -179,6 +189,25 @@ public class TextBulkBenchmark {
   @Benchmark
   public int indexOfString() {
     return string.indexOf('|');
+  }
+
+  @Benchmark
+  public int indexOfText() {
+    return text.indexOf('|');
+  }
+
+  /**
+   * Searching for a string the text does not hold but whose first chars recur (the content's
+   * first three chars then {@code |}): a byte search for the first char, a comparison per match.
+   */
+  @Benchmark
+  public int indexOfSequenceText() {
+    return text.indexOf(needle);
+  }
+
+  @Benchmark
+  public int indexOfSequenceString() {
+    return string.indexOf(needle);
   }
 
   /** The same search on a copy: what a caller without a bulk path on {@code Text} does. */
