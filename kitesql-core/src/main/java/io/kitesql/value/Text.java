@@ -24,9 +24,32 @@ import java.util.stream.StreamSupport;
  *
  * <p><b>Chars.</b> {@link #length()} and {@link #charAt} follow {@code String} semantics: UTF-16
  * units, supplementary characters as surrogate pairs. On ASCII text both are O(1). Otherwise the
- * UTF-16 length is counted once (SWAR, cached) and {@code charAt} walks from a cached cursor, so
- * sequential access in either direction is amortized O(1). The cursor lives in a small holder made
- * the first time {@code charAt} walks non-ASCII text, so ASCII text never pays for it.
+ * UTF-16 length is counted once (SWAR, cached) and {@code charAt} walks from a cached cursor (or
+ * from the start or the end, whichever is nearest), so sequential access in either direction is
+ * amortized O(1): reading forwards, each code point is decoded once and the cursor steps past it
+ * without walking. The cursor lives in a small holder made the first time {@code charAt} walks
+ * non-ASCII text, so ASCII text never pays for it.
+ *
+ * <p><b>Bulk access.</b> Whole-text work should not go char by char: {@link #getChars}, {@link
+ * #chars()}, {@link #codePoints()}, {@link #contentEquals}, {@link #regionMatches}, {@link
+ * #startsWith}, {@link #endsWith}, {@link #indexOf(int)}, {@link #lastIndexOf(int)}, {@link
+ * #indexOf(CharSequence)}, {@link #contains}, {@link #codePointAt}, {@link #appendTo} and {@link
+ * #writeTo(Writer)} decode or search the bytes in one pass with one liveness check before and
+ * one after the call (the copying ones also every 16 Ki chars), and allocate nothing (streams
+ * and the non-ASCII chunk of {@code appendTo}/{@code writeTo} aside). ASCII chars are searched
+ * for as bytes, eight at a time. Note that {@code StringBuilder.append(text)} is implemented by
+ * the JDK with one {@code charAt} per char, and {@code Writer.append(text)} with {@code
+ * toString()}: prefer {@code text.appendTo(sb)} and {@code text.writeTo(writer)}.
+ *
+ * <p><b>What charAt still costs.</b> Each call checks the scope before and after reading (a
+ * volatile read, and a load-load fence with a second one): that is what makes a text read after
+ * its transaction throw instead of returning reused bytes, and it keeps the JIT from unrolling
+ * or vectorizing a loop of {@code charAt} calls the way it does over a {@code String}. On
+ * non-ASCII text each call also loads and stores the cursor and decodes one code point. The bulk
+ * methods pay the checks once; their remaining gap to {@code String} is the decoding itself
+ * (UTF-8 to UTF-16, where a {@code String} holds UTF-16 or Latin-1 already) and, for ASCII, a
+ * widening copy that C2 does not vectorize from a memory segment (the JDK's own is an AVX
+ * intrinsic). kitesql-bench/README.md (JMH, {@code TextBulkBenchmark}) has the figures.
  *
  * <p><b>Order.</b> {@link #compareTo} and {@link #equals} compare bytes: unsigned UTF-8 byte order
  * equals code point order (binary collation). This differs from {@link String#compareTo}, which
@@ -40,18 +63,22 @@ import java.util.stream.StreamSupport;
  * text, and the read path makes one borrowed text per value per row.
  *
  * <p><b>Malformed UTF-8</b> (possible only through {@link #ofUtf8} or {@link #owned} with bad
- * input) never causes a read out of bounds; undecodable sequences read as U+FFFD.
+ * input) never causes a read out of bounds, and every method reads the same chars from it as
+ * {@code charAt} (see {@code Utf8Chars}): undecodable sequences, overlong forms and encoded
+ * surrogates read as U+FFFD. (Bytes whose UTF-16 count happens to equal their byte count are
+ * taken for ASCII and read one char per byte.)
  */
 public final class Text implements CharSequence, Comparable<Text> {
   /** The empty text (owned). */
   public static final Text EMPTY = owned(new byte[0], 0);
 
+  // Package-private for the bulk helpers (TextCopy, TextSearch, TextChars), never changed.
   // 40 bytes with compressed oops: header 12, base 4, offset 8, byteLength 4, utf16Length 4,
   // scope 4, cursor 4. TextTest.aBorrowedTextTakesAtMostFortyBytes holds it there.
-  private final MemorySegment base;
-  private final long offset;
-  private final int byteLength;
-  private final Scope scope;
+  final MemorySegment base;
+  final long offset;
+  final int byteLength;
+  final Scope scope;
   /** UTF-16 length, or -1 until counted. Racy but idempotent. */
   private int utf16Length;
   /** Where charAt last stopped; null until it first walks. Racy, see {@link CharCursor}. */
@@ -139,16 +166,16 @@ public final class Text implements CharSequence, Comparable<Text> {
     }
   }
 
-  private void check() {
+  void check() {
     scope.check();
   }
 
-  private void checkAfterRead() {
+  void checkAfterRead() {
     scope.checkAfterRead();
   }
 
   /** The UTF-16 length, counting and caching it on first use; the caller has checked liveness. */
-  private int utf16() {
+  int utf16() {
     int u = utf16Length;
     if (u < 0) {
       u = Utf8Chars.unitsBetween(base, offset, 0, byteLength);
@@ -201,7 +228,7 @@ public final class Text implements CharSequence, Comparable<Text> {
   }
 
   /** The cursor's position (the start if there is none). */
-  private long cursorPosition() {
+  long cursorPosition() {
     CharCursor holder = cursor;
     return holder == null ? 0 : holder.get();
   }
@@ -213,7 +240,7 @@ public final class Text implements CharSequence, Comparable<Text> {
    *
    * @return (char index of the code point << 32) | its byte offset
    */
-  private long locate(int index, long cached) {
+  long locate(int index, long cached) {
     int ci = (int) (cached >>> 32);
     int bo = (int) cached;
     int u = utf16Length;
@@ -245,7 +272,7 @@ public final class Text implements CharSequence, Comparable<Text> {
     return ((long) ci << 32) | (bo & 0xFFFFFFFFL);
   }
 
-  private byte byteAtRaw(long i) {
+  byte byteAtRaw(long i) {
     return base.get(Memory.BYTE, offset + i);
   }
 
@@ -413,9 +440,6 @@ public final class Text implements CharSequence, Comparable<Text> {
 
   // ---- bulk char access: one liveness check before and one after each call ----
 
-  /** Chars decoded per liveness re-check by the copying methods: at most 48 KiB of bytes. */
-  private static final int CHARS_PER_CHECK = 16 * 1024;
-
   /**
    * Copies chars {@code [srcBegin, srcEnd)} into {@code dst} at {@code dstBegin}, decoding the
    * bytes in one pass (ASCII: a widening copy). A bound inside a surrogate pair copies its half, as
@@ -427,46 +451,7 @@ public final class Text implements CharSequence, Comparable<Text> {
    */
   @Override
   public void getChars(int srcBegin, int srcEnd, char[] dst, int dstBegin) {
-    check();
-    int u = utf16();
-    Objects.checkFromToIndex(srcBegin, srcEnd, u);
-    Objects.checkFromIndexSize(dstBegin, srcEnd - srcBegin, dst.length);
-    if (u == byteLength) {
-      for (int from = srcBegin; from < srcEnd; from += CHARS_PER_CHECK) {
-        int n = Math.min(CHARS_PER_CHECK, srcEnd - from);
-        Utf8Chars.inflate(base, offset + from, dst, dstBegin + from - srcBegin, n);
-        checkAfterRead();
-      }
-    } else if (srcBegin < srcEnd) {
-      decodeChars(srcBegin, dst, dstBegin, dstBegin + srcEnd - srcBegin);
-    }
-    checkAfterRead(); // an empty range too: a dead text never answers
-  }
-
-  /** getChars of non-ASCII text: decodes from the code point holding {@code srcBegin}. */
-  private void decodeChars(int srcBegin, char[] dst, int j, int end) {
-    long at = locate(srcBegin, cursorPosition());
-    int bo = (int) at;
-    if ((int) (at >>> 32) != srcBegin) { // starts on the second half of a pair
-      long decoded = Utf8Chars.decode(base, offset, byteLength, bo);
-      dst[j++] = Utf8Chars.second(decoded);
-      bo = Utf8Chars.after(bo, decoded);
-    }
-    while (j < end) {
-      long done = Utf8Chars.decodeInto(base, offset, byteLength, bo, dst, j,
-          Math.min(end, j + CHARS_PER_CHECK));
-      int stoppedAt = (int) (done >>> 32);
-      bo = (int) done;
-      if (stoppedAt == j) { // no progress: a pair cut by the end of the range, or the end of the bytes
-        if (bo >= byteLength || j + 1 != end) {
-          checkAfterRead(); // bytes changed under us: the transaction ended
-          throw new IllegalStateException("inconsistent UTF-8 length in " + describe());
-        }
-        dst[j++] = Utf8Chars.first(Utf8Chars.decode(base, offset, byteLength, bo));
-      }
-      j = Math.max(j, stoppedAt);
-      checkAfterRead();
-    }
+    TextCopy.getChars(this, srcBegin, srcEnd, dst, dstBegin);
   }
 
   /**
@@ -502,33 +487,7 @@ public final class Text implements CharSequence, Comparable<Text> {
    * @return {@code sb}
    */
   public StringBuilder appendTo(StringBuilder sb) {
-    check();
-    int u = utf16();
-    int start = sb.length();
-    sb.ensureCapacity(start + u);
-    try {
-      if (u == byteLength) {
-        for (long i = 0; i < byteLength; i++) {
-          sb.append((char) (byteAtRaw(i) & 0xFF));
-          if ((i & (CHARS_PER_CHECK - 1)) == CHARS_PER_CHECK - 1) {
-            checkAfterRead();
-          }
-        }
-      } else {
-        var chunk = new char[Math.clamp(u, 2, 256)];
-        for (int bo = 0; bo < byteLength; ) {
-          long done = Utf8Chars.decodeInto(base, offset, byteLength, bo, chunk, 0, chunk.length);
-          bo = (int) done;
-          checkAfterRead();
-          sb.append(chunk, 0, (int) (done >>> 32));
-        }
-      }
-      checkAfterRead();
-    } catch (IllegalStateException e) {
-      sb.setLength(start); // bytes read after the end never reach the caller
-      throw e;
-    }
-    return sb;
+    return TextCopy.appendTo(this, sb);
   }
 
   /**
@@ -537,38 +496,12 @@ public final class Text implements CharSequence, Comparable<Text> {
    * out.append(text)}, which {@code Writer} implements with {@code toString()}).
    */
   public void writeTo(Writer out) throws IOException {
-    check();
-    int u = utf16();
-    var chunk = new char[Math.clamp(u, 2, 4096)];
-    if (u == byteLength) {
-      for (int from = 0; from < u; from += chunk.length) {
-        int n = Math.min(chunk.length, u - from);
-        Utf8Chars.inflate(base, offset + from, chunk, 0, n);
-        checkAfterRead();
-        out.write(chunk, 0, n);
-      }
-    } else {
-      for (int bo = 0; bo < byteLength; ) {
-        // Never cuts a pair and always makes progress: the chunk holds at least two chars.
-        long done = Utf8Chars.decodeInto(base, offset, byteLength, bo, chunk, 0, chunk.length);
-        bo = (int) done;
-        checkAfterRead();
-        out.write(chunk, 0, (int) (done >>> 32));
-      }
-    }
-    checkAfterRead();
+    TextCopy.writeTo(this, out);
   }
 
   /** Whether this text has the same chars as {@code cs}, without converting either side. */
   public boolean contentEquals(CharSequence cs) {
-    if (cs instanceof Text t) {
-      return equals(t);
-    }
-    check();
-    int u = utf16();
-    boolean eq = cs.length() == u && regionEquals(0, cs, 0, u, u);
-    checkAfterRead();
-    return eq;
+    return TextSearch.contentEquals(this, cs);
   }
 
   /**
@@ -577,31 +510,7 @@ public final class Text implements CharSequence, Comparable<Text> {
    * is out of bounds, true if {@code len <= 0}.
    */
   public boolean regionMatches(int toffset, CharSequence other, int ooffset, int len) {
-    check();
-    boolean eq = regionMatches(toffset, other, ooffset, len, utf16());
-    checkAfterRead();
-    return eq;
-  }
-
-  private boolean regionMatches(int toffset, CharSequence other, int ooffset, int len, int u) {
-    if (ooffset < 0 || toffset < 0 || toffset > (long) u - len
-        || ooffset > (long) other.length() - len) {
-      return false;
-    }
-    return len <= 0 || regionEquals(toffset, other, ooffset, len, u);
-  }
-
-  /** Chars {@code [toffset, toffset + len)} (in bounds, {@code len > 0}) against {@code other}. */
-  private boolean regionEquals(int toffset, CharSequence other, int ooffset, int len, int u) {
-    if (u == byteLength) {
-      return Utf8Chars.asciiEqual(base, offset + toffset, other, ooffset, len);
-    }
-    if (len == 0) {
-      return true;
-    }
-    long at = locate(toffset, cursorPosition());
-    return Utf8Chars.unitsEqual(base, offset, byteLength, (int) at, (int) (at >>> 32) != toffset,
-        other, ooffset, len);
+    return TextSearch.regionMatches(this, toffset, other, ooffset, len);
   }
 
   /** Whether the text starts with {@code prefix}. */
@@ -616,12 +525,7 @@ public final class Text implements CharSequence, Comparable<Text> {
 
   /** Whether the text ends with {@code suffix}. */
   public boolean endsWith(CharSequence suffix) {
-    check();
-    int u = utf16();
-    int n = suffix.length();
-    boolean eq = regionMatches(u - n, suffix, 0, n, u);
-    checkAfterRead();
-    return eq;
+    return TextSearch.endsWith(this, suffix);
   }
 
   /** Whether the text contains {@code s}. */
@@ -640,20 +544,7 @@ public final class Text implements CharSequence, Comparable<Text> {
 
   /** As {@link #indexOf(int)}, from char index {@code fromIndex} (clamped as String does). */
   public int indexOf(int ch, int fromIndex) {
-    check();
-    int u = utf16();
-    int from = Math.max(fromIndex, 0);
-    int found;
-    if (from >= u) {
-      found = -1;
-    } else if (u == byteLength) {
-      found = ch >= 0 && ch <= 0xFF ? Utf8Chars.indexOfByte(base, offset, from, byteLength, (byte) ch) : -1;
-    } else {
-      long at = locate(from, cursorPosition());
-      found = Utf8Chars.indexOf(base, offset, byteLength, (int) at, (int) (at >>> 32), from, ch);
-    }
-    checkAfterRead();
-    return found;
+    return TextSearch.indexOf(this, ch, fromIndex);
   }
 
   /** The index of the last char (code point) equal to {@code ch}, or -1, as {@link String#lastIndexOf(int)}. */
@@ -663,20 +554,7 @@ public final class Text implements CharSequence, Comparable<Text> {
 
   /** As {@link #lastIndexOf(int)}, at or before char index {@code fromIndex}. */
   public int lastIndexOf(int ch, int fromIndex) {
-    check();
-    int u = utf16();
-    int from = Math.min(fromIndex, u - 1);
-    int found;
-    if (from < 0) {
-      found = -1;
-    } else if (u == byteLength) {
-      found = ch >= 0 && ch <= 0xFF ? Utf8Chars.lastIndexOfByte(base, offset, 0, from + 1, (byte) ch) : -1;
-    } else {
-      int bo = (int) locate(from, cursorPosition());
-      found = Utf8Chars.lastIndexOf(base, offset, byteLength, bo, from, ch);
-    }
-    checkAfterRead();
-    return found;
+    return TextSearch.lastIndexOf(this, ch, fromIndex);
   }
 
   /** The index of the first occurrence of {@code s}, or -1, as {@link String#indexOf(String)}. */
@@ -686,23 +564,7 @@ public final class Text implements CharSequence, Comparable<Text> {
 
   /** As {@link #indexOf(CharSequence)}, from char index {@code fromIndex} (clamped as String does). */
   public int indexOf(CharSequence s, int fromIndex) {
-    check();
-    int u = utf16();
-    int n = s.length();
-    int from = Math.clamp(fromIndex, 0, u);
-    int found;
-    if (n == 0) {
-      found = from;
-    } else if (n > u - from) {
-      found = -1;
-    } else if (u == byteLength) {
-      found = Utf8Chars.indexOfAscii(base, offset, byteLength, from, s, n);
-    } else {
-      long at = locate(from, cursorPosition());
-      found = Utf8Chars.indexOf(base, offset, byteLength, (int) at, (int) (at >>> 32), from, s, n, u);
-    }
-    checkAfterRead();
-    return found;
+    return TextSearch.indexOf(this, s, fromIndex);
   }
 
   /**
@@ -710,30 +572,10 @@ public final class Text implements CharSequence, Comparable<Text> {
    * followed by a low one gives the pair's code point, any other char itself.
    */
   public int codePointAt(int index) {
-    check();
-    int u = utf16();
-    Objects.checkIndex(index, u);
-    int cp;
-    if (u == byteLength) {
-      cp = byteAtRaw(index) & 0xFF;
-    } else {
-      long at = locate(index, cursorPosition());
-      long decoded = Utf8Chars.decode(base, offset, byteLength, (int) at);
-      char first = Utf8Chars.first(decoded);
-      char second = Utf8Chars.second(decoded);
-      if ((int) (at >>> 32) != index) {
-        cp = second;
-      } else {
-        cp = second != 0 && Character.isSurrogatePair(first, second)
-            ? Character.toCodePoint(first, second)
-            : first;
-      }
-    }
-    checkAfterRead();
-    return cp;
+    return TextSearch.codePointAt(this, index);
   }
 
-  private String describe() {
+  String describe() {
     return (isBorrowed() ? "borrowed" : "owned") + " text of " + byteLength + " bytes";
   }
 }
