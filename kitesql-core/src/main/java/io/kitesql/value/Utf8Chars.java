@@ -371,7 +371,15 @@ final class Utf8Chars {
       int found = ch < 0 ? -1 : indexOfByte(base, offset, bo, len, (byte) ch);
       return found < 0 ? -1 : ci + unitsBetween(base, offset, bo, found);
     }
-    while (bo < len) {
+    if (byBytes(ch)) {
+      if (ci < from) { // from is the second half of the pair at bo: that pair cannot match
+        ci += 2;
+        bo = after(bo, decode(base, offset, len, bo));
+      }
+      int found = findCodePoint(base, offset, len, bo, ch);
+      return found < 0 ? -1 : ci + unitsBetween(base, offset, bo, found);
+    }
+    while (bo < len) { // a surrogate on its own: compare units
       long d = decode(base, offset, len, bo);
       char a = first(d);
       char b = second(d);
@@ -388,6 +396,15 @@ final class Utf8Chars {
       bo = after(bo, d);
     }
     return -1;
+  }
+
+  /**
+   * Whether a non-ASCII code point can be searched for by its UTF-8 bytes ({@link
+   * #findCodePoint}): not a surrogate on its own (those are units of a pair, compared as units)
+   * and not U+FFFD, which malformed bytes decode to as well.
+   */
+  private static boolean byBytes(int cp) {
+    return cp <= 0x10FFFF && cp != REPLACEMENT && !(cp <= 0xFFFF && Character.isSurrogate((char) cp));
   }
 
   /**
@@ -458,6 +475,10 @@ final class Utf8Chars {
       CharSequence s, int n, int units) {
     char first = s.charAt(0);
     int last = units - n;
+    int firstCodePoint = Character.codePointAt(s, 0);
+    if (first >= 0x80 && byBytes(firstCodePoint)) {
+      return indexOfByCodePoint(base, offset, len, bo, ci, from, s, n, last, firstCodePoint);
+    }
     while (bo < len && ci <= last) {
       if (first < 0x80) {
         int found = indexOfByte(base, offset, bo, len, (byte) first);
@@ -486,6 +507,67 @@ final class Utf8Chars {
       }
       ci += b == 0 ? 1 : 2;
       bo = after(bo, d);
+    }
+    return -1;
+  }
+
+  /**
+   * {@link #indexOf(MemorySegment, long, int, int, int, int, CharSequence, int, int)} for a
+   * needle whose first code point is not ASCII and {@link #byBytes}: candidates are found by
+   * {@link #findCodePoint}, then compared whole.
+   */
+  private static int indexOfByCodePoint(MemorySegment base, long offset, int len, int bo, int ci,
+      int from, CharSequence s, int n, int last, int firstCodePoint) {
+    if (ci < from) { // from is the second half of the pair at bo: no match starts there
+      ci += 2;
+      bo = after(bo, decode(base, offset, len, bo));
+    }
+    while (bo < len && ci <= last) {
+      int found = findCodePoint(base, offset, len, bo, firstCodePoint);
+      if (found < 0) {
+        return -1;
+      }
+      ci += unitsBetween(base, offset, bo, found);
+      bo = found;
+      if (ci > last) {
+        return -1;
+      }
+      if (unitsEqual(base, offset, len, bo, false, s, 0, n)) {
+        return ci;
+      }
+      long d = decode(base, offset, len, bo);
+      ci += second(d) == 0 ? 1 : 2;
+      bo = after(bo, d);
+    }
+    return -1;
+  }
+
+  /**
+   * The byte offset of the first code point at or after byte {@code bo} (a code point start) that
+   * decodes to {@code cp} (non-ASCII, see {@link #byBytes}), or -1. Searches for the last byte of
+   * {@code cp}'s UTF-8 form eight bytes at a time (a continuation byte takes 64 values, so in
+   * text of one script it is far rarer than the lead byte), then checks the lead byte before it
+   * and decodes there.
+   */
+  static int findCodePoint(MemorySegment base, long offset, int len, int bo, int cp) {
+    int size = cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    int lead = cp < 0x800 ? 0xC0 | (cp >> 6) : cp < 0x10000 ? 0xE0 | (cp >> 12) : 0xF0 | (cp >> 18);
+    byte lastByte = (byte) (0x80 | (cp & 0x3F));
+    for (int at = bo + size - 1; at < len; ) {
+      int found = indexOfByte(base, offset, at, len, lastByte);
+      if (found < 0) {
+        return -1;
+      }
+      int start = found - size + 1;
+      if ((at(base, offset, start) & 0xFF) == lead) {
+        long d = decode(base, offset, len, start);
+        char low = second(d);
+        int got = low == 0 ? first(d) : Character.toCodePoint(first(d), low);
+        if (got == cp) {
+          return start;
+        }
+      }
+      at = found + 1;
     }
     return -1;
   }
