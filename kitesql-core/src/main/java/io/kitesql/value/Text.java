@@ -36,7 +36,7 @@ import java.util.stream.StreamSupport;
  * #indexOf(CharSequence)}, {@link #contains}, {@link #codePointAt}, {@link #appendTo} and {@link
  * #writeTo(Writer)} decode or search the bytes in one pass with one liveness check before and
  * one after the call (the copying ones also every 16 Ki chars), and allocate nothing (streams
- * and the non-ASCII chunk of {@code appendTo}/{@code writeTo} aside). ASCII chars are searched
+ * and the chunk of {@code appendTo}/{@code writeTo} aside). ASCII chars are searched
  * for as bytes, eight at a time. Note that {@code StringBuilder.append(text)} is implemented by
  * the JDK with one {@code charAt} per char, and {@code Writer.append(text)} with {@code
  * toString()}: prefer {@code text.appendTo(sb)} and {@code text.writeTo(writer)}.
@@ -477,10 +477,9 @@ public final class Text implements CharSequence, Comparable<Text> {
   }
 
   /**
-   * Appends the chars to {@code sb}, decoding the bytes in one pass: ASCII a byte at a time into
-   * the builder's room (reserved first; nothing allocated), other text through a chunk of at most
-   * 256 chars (one 528-byte array per call). Several times faster than {@code sb.append(text)},
-   * which the JDK implements with one {@code charAt} call per char. If the transaction ends
+   * Appends the chars to {@code sb}, decoding the bytes in one pass through a chunk of at most
+   * 256 chars (one 528-byte array per call), each appended in one bulk copy. Faster than {@code
+   * sb.append(text)}, which the JDK implements with one {@code charAt} call per char. If the transaction ends
    * meanwhile, the builder is set back to its length before the call and {@link
    * IllegalStateException} is thrown.
    *

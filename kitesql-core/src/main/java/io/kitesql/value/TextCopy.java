@@ -19,6 +19,13 @@ final class TextCopy {
   /** Chars decoded per liveness re-check: at most 48 KiB of bytes. */
   static final int CHARS_PER_CHECK = 16 * 1024;
 
+  /**
+   * Chars per chunk of {@code appendTo}: a 528-byte array per call. Appending a chunk of chars is
+   * one bulk copy into the builder (compressed to Latin-1 by a JDK intrinsic where it can be),
+   * far cheaper than one {@code append(char)} per char.
+   */
+  static final int APPEND_CHUNK = 256;
+
   private TextCopy() {}
 
   static void getChars(Text t, int srcBegin, int srcEnd, char[] dst, int dstBegin) {
@@ -70,15 +77,15 @@ final class TextCopy {
     int start = sb.length();
     sb.ensureCapacity(start + u);
     try {
+      var chunk = new char[Math.clamp(u, 2, APPEND_CHUNK)];
       if (u == t.byteLength) {
-        for (long i = 0; i < t.byteLength; i++) {
-          sb.append((char) (t.byteAtRaw(i) & 0xFF));
-          if ((i & (CHARS_PER_CHECK - 1)) == CHARS_PER_CHECK - 1) {
-            t.checkAfterRead();
-          }
+        for (int from = 0; from < u; from += chunk.length) {
+          int n = Math.min(chunk.length, u - from);
+          Utf8Chars.inflate(t.base, t.offset + from, chunk, 0, n);
+          t.checkAfterRead();
+          sb.append(chunk, 0, n);
         }
       } else {
-        var chunk = new char[Math.clamp(u, 2, 256)];
         for (int bo = 0; bo < t.byteLength; ) {
           long done = Utf8Chars.decodeInto(t.base, t.offset, t.byteLength, bo, chunk, 0, chunk.length);
           bo = (int) done;

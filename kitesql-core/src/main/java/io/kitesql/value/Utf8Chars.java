@@ -209,10 +209,10 @@ final class Utf8Chars {
    * Stops early before a pair of which only the first unit would fit, and at the end of the bytes.
    *
    * <p>The loop reads eight bytes at a time and advances by a constant in each branch (eight ASCII
-   * bytes, one ASCII byte, a two- or three-byte sequence): the next read then depends on a
+   * bytes, one ASCII byte, a two-, three- or four-byte sequence): the next read then depends on a
    * predicted branch, not on the bytes just read, which would chain every iteration to the
-   * latency of the previous load. Everything else (four-byte sequences, malformed bytes, the last
-   * eight bytes) goes through {@link #decode}.
+   * latency of the previous load. Everything else (malformed bytes, the last eight bytes, a pair
+   * at the very end of {@code dst}) goes through {@link #decode}.
    *
    * @return (the index in {@code dst} after the last char written {@code << 32}) | the byte offset
    *     of the first code point not decoded
@@ -253,6 +253,13 @@ final class Utf8Chars {
             bo += 3;
             continue;
           }
+        } else if ((x & 0xF8C0_C0C0_0000_0000L) == 0xF080_8080_0000_0000L
+            && (x & 0x0000_0000_C000_0000L) != 0x0000_0000_8000_0000L && j + 2 <= dstEnd) {
+          long d = pair(x, bo);
+          dst[j++] = first(d);
+          dst[j++] = second(d);
+          bo += 4;
+          continue;
         }
       }
       if (bo > 0 && isContinuation(at(base, offset, bo))) {
