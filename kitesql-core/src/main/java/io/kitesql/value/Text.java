@@ -458,7 +458,7 @@ public final class Text implements CharSequence, Comparable<Text> {
    * The chars as a stream of UTF-16 units, decoded from the bytes as the stream is consumed, never
    * through a {@code String}. The stream reads the text when it runs: after the transaction ended
    * it throws {@link IllegalStateException}. A terminal operation over the whole stream checks
-   * liveness once per {@value TextChars#BATCH} chars.
+   * liveness once per 256 chars.
    */
   @Override
   public IntStream chars() {
