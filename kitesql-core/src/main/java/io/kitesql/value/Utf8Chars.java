@@ -300,6 +300,48 @@ final class Utf8Chars {
       if (bo >= len) {
         return false; // only if the bytes changed under us: the caller's check after reading throws
       }
+      if (bo + 8 <= len) {
+        // Well-formed sequences inline, each branch advancing by a constant (see decodeInto).
+        long x = base.get(Memory.LONG_BE, offset + bo);
+        int b0 = (int) (x >>> 56);
+        if (b0 < 0x80) {
+          if ((x & 0x00C0_0000_0000_0000L) != 0x0080_0000_0000_0000L) {
+            if (b0 != cs.charAt(csFrom + k++)) {
+              return false;
+            }
+            bo++;
+            continue;
+          }
+        } else if ((x & 0xE0C0_0000_0000_0000L) == 0xC080_0000_0000_0000L
+            && (x & 0x0000_C000_0000_0000L) != 0x0000_8000_0000_0000L) {
+          int cp = ((b0 & 0x1F) << 6) | ((int) (x >>> 48) & 0x3F);
+          if (cp >= 0x80) {
+            if (cp != cs.charAt(csFrom + k++)) {
+              return false;
+            }
+            bo += 2;
+            continue;
+          }
+        } else if ((x & 0xF0C0_C000_0000_0000L) == 0xE080_8000_0000_0000L
+            && (x & 0x0000_00C0_0000_0000L) != 0x0000_0080_0000_0000L) {
+          int cp = ((b0 & 0x0F) << 12) | ((int) (x >>> 42) & 0xFC0) | ((int) (x >>> 40) & 0x3F);
+          if (cp >= 0x800 && !Character.isSurrogate((char) cp)) {
+            if (cp != cs.charAt(csFrom + k++)) {
+              return false;
+            }
+            bo += 3;
+            continue;
+          }
+        } else if ((x & 0xF8C0_C0C0_0000_0000L) == 0xF080_8080_0000_0000L
+            && (x & 0x0000_0000_C000_0000L) != 0x0000_0000_8000_0000L) {
+          long d = pair(x, bo);
+          if (first(d) != cs.charAt(csFrom + k++) || k < n && second(d) != cs.charAt(csFrom + k++)) {
+            return false;
+          }
+          bo += 4;
+          continue;
+        }
+      }
       long d = decode(base, offset, len, bo);
       if (first(d) != cs.charAt(csFrom + k++)) {
         return false;
