@@ -35,6 +35,7 @@ import net.sf.jsqlparser.expression.operators.relational.GreaterThan;
 import net.sf.jsqlparser.expression.operators.relational.GreaterThanEquals;
 import net.sf.jsqlparser.expression.operators.relational.InExpression;
 import net.sf.jsqlparser.expression.operators.relational.IsBooleanExpression;
+import net.sf.jsqlparser.expression.operators.relational.IsDistinctExpression;
 import net.sf.jsqlparser.expression.operators.relational.IsNullExpression;
 import net.sf.jsqlparser.expression.operators.relational.IsUnknownExpression;
 import net.sf.jsqlparser.expression.operators.relational.LikeExpression;
@@ -155,6 +156,7 @@ public final class ExpressionBinder {
           c.getRightExpression());
       case MinorThanEquals c -> comparison(ComparisonOp.LE, c.getLeftExpression(),
           c.getRightExpression());
+      case IsDistinctExpression d -> isDistinct(d);
       case AndExpression a -> new Expr.And(condition(expr(a.getLeftExpression()), "AND"),
           condition(expr(a.getRightExpression()), "AND"));
       case OrExpression o -> new Expr.Or(condition(expr(o.getLeftExpression()), "OR"),
@@ -340,6 +342,12 @@ public final class ExpressionBinder {
     }
     Expr[] lr = comparable(expr(left), expr(right), op.symbol());
     return new Expr.Comparison(op, lr[0], lr[1]);
+  }
+
+  private Expr isDistinct(IsDistinctExpression d) {
+    String what = d.isNot() ? "IS NOT DISTINCT FROM" : "IS DISTINCT FROM";
+    Expr[] lr = comparable(expr(d.getLeftExpression()), expr(d.getRightExpression()), what);
+    return new Expr.IsDistinct(lr[0], lr[1], d.isNot());
   }
 
   private Expr in(InExpression in) {

@@ -14,6 +14,7 @@ import java.util.SplittableRandom;
 final class DiffExpressions {
   static final int MAX_DEPTH = 3;
   static final String[] COMPARISONS = {"=", "<>", "<", "<=", ">", ">="};
+  private static final String[] DISTINCT_COMPARISONS = {"IS DISTINCT FROM", "IS NOT DISTINCT FROM"};
   private static final String[] DIVISORS = {"1", "2", "3", "-2", "4"};
   private static final String[] TEXT_LITERALS = {"''", "'a'", "'b'", "'ab'", "'abc'", "'ba'", "'c'", "'b_c'"};
   private static final String[] LIKE_PATTERNS = {"'a%'", "'%b'", "'_b%'", "'%'", "'ab'", "'%a%'", "'b_c'", "''", "'_'", "'%c'"};
@@ -123,7 +124,8 @@ final class DiffExpressions {
       var r = right.get(random.nextInt(right.size()));
       var candidates = left.stream().filter(l -> compatible(l.type(), r.type())).toList();
       if (!candidates.isEmpty()) {
-        conjuncts.add(candidates.get(random.nextInt(candidates.size())).sql() + " = " + r.sql());
+        var op = chance(10) ? " IS NOT DISTINCT FROM " : " = ";
+        conjuncts.add(candidates.get(random.nextInt(candidates.size())).sql() + op + r.sql());
       }
     }
     if (conjuncts.isEmpty() || chance(3)) {
@@ -275,7 +277,12 @@ final class DiffExpressions {
     var type = randomType();
     var right = type == Type.TEXT ? Type.TEXT : chance(3) ? otherNumeric(type) : type;
     var rhs = chance(2) ? literal(right) : expr(right, scope, depth);
-    return "(" + expr(type, scope, depth) + " " + pick(COMPARISONS) + " " + rhs + ")";
+    // now and then the null-safe comparison, NULL literals included (SQLite has it since 3.39)
+    var op = chance(6) ? pick(DISTINCT_COMPARISONS) : pick(COMPARISONS);
+    if (!op.startsWith("IS") || !chance(5)) {
+      return "(" + expr(type, scope, depth) + " " + op + " " + rhs + ")";
+    }
+    return "(" + expr(type, scope, depth) + " " + op + " NULL)";
   }
 
   private String between(Scope scope, int depth) {
