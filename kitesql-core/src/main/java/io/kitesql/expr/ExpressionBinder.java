@@ -9,6 +9,7 @@ import io.kitesql.value.TypeKind;
 import java.util.ArrayList;
 import java.util.List;
 import net.sf.jsqlparser.expression.AnalyticExpression;
+import net.sf.jsqlparser.expression.AnalyticType;
 import net.sf.jsqlparser.expression.AnyComparisonExpression;
 import net.sf.jsqlparser.expression.CaseExpression;
 import net.sf.jsqlparser.expression.CastExpression;
@@ -174,6 +175,7 @@ public final class ExpressionBinder {
       case CastExpression c -> cast(c);
       case Function f -> functions.function(f);
       case TrimFunction t -> functions.trim(t);
+      case AnalyticExpression a when a.getType() == AnalyticType.FILTER_ONLY -> functions.filtered(a);
       case AnalyticExpression a -> windows.bind(a);
       case Select s -> subqueryExpressions().scalar(s);
       case ExistsExpression x -> subqueryExpressions().exists(x);

@@ -230,8 +230,14 @@ final class DiffExpressions {
     return sql.append(')').toString();
   }
 
-  /** An aggregate call whose result has {@code type}. */
+  /** An aggregate call whose result has {@code type}, now and then with a FILTER clause. */
   String aggregate(Type type, Scope scope, int depth) {
+    var call = aggregateCall(type, scope, depth);
+    // a comparison at the deepest level: no subquery, no aggregate inside the FILTER
+    return chance(6) ? call + " FILTER (WHERE " + bool(scope, MAX_DEPTH) + ")" : call;
+  }
+
+  private String aggregateCall(Type type, Scope scope, int depth) {
     int d = Math.max(depth, MAX_DEPTH - 1); // aggregate arguments stay small
     var distinct = chance(5) ? "DISTINCT " : "";
     return switch (type) {
