@@ -132,6 +132,8 @@ public final class ExpressionBinder {
       case JdbcParameter p -> parameter(params.positional(p.getIndex(), p.isUseFixedIndex()));
       case JdbcNamedParameter p -> parameter(params.named(p.getName()));
       case ParenthesedExpressionList<?> p when p.size() == 1 -> expr(p.getFirst());
+      case ParenthesedExpressionList<?> p when p.size() > 1 -> throw unsupported(
+          "row value outside a comparison or IN", p);
       case SignedExpression s -> signed(s);
       case Addition a -> arithmetic(ArithmeticOp.ADD, a.getLeftExpression(),
           a.getRightExpression());
@@ -339,6 +341,9 @@ public final class ExpressionBinder {
   }
 
   private Expr comparison(ComparisonOp op, Expression left, Expression right) {
+    if (RowValues.isRow(left) || RowValues.isRow(right)) {
+      return new RowValues(this).comparison(op, left, right, left + " " + op.symbol() + " " + right);
+    }
     if (right instanceof AnyComparisonExpression x) {
       return subqueryExpressions().quantified(op, expr(left), x);
     }
@@ -364,6 +369,9 @@ public final class ExpressionBinder {
   private Expr in(InExpression in, ParenthesedExpressionList<?> list) {
     if (list.isEmpty()) {
       throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "IN needs at least one value: " + in);
+    }
+    if (RowValues.isRow(in.getLeftExpression())) {
+      return new RowValues(this).inList((ParenthesedExpressionList<?>) in.getLeftExpression(), list, in.isNot(), in);
     }
     Expr operand = expr(in.getLeftExpression());
     var values = new ArrayList<Expr>(list.size());

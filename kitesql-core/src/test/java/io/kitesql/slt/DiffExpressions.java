@@ -283,6 +283,11 @@ final class DiffExpressions {
     var type = randomType();
     var right = type == Type.TEXT ? Type.TEXT : chance(3) ? otherNumeric(type) : type;
     var rhs = chance(2) ? literal(right) : expr(right, scope, depth);
+    if (chance(12)) { // a row value comparison (SQLite has them since 3.15)
+      var second = randomType();
+      return "((" + expr(type, scope, depth) + ", " + expr(second, scope, depth) + ") " + pick(COMPARISONS) + " ("
+          + rhs + ", " + (chance(2) ? literal(second) : expr(second, scope, depth)) + "))";
+    }
     // now and then the null-safe comparison, NULL literals included (SQLite has it since 3.39)
     var op = chance(6) ? pick(DISTINCT_COMPARISONS) : pick(COMPARISONS);
     if (!op.startsWith("IS") || !chance(5)) {
@@ -314,8 +319,16 @@ final class DiffExpressions {
     var type = randomType();
     var from = from(depth + 1);
     var inner = new Scope(from.refs(), outer);
-    var sql = new StringBuilder("(").append(expr(type, outer, depth)).append(chance(3) ? " NOT" : "")
-        .append(" IN (SELECT ").append(chance(4) ? "DISTINCT " : "").append(expr(type, new Scope(from.refs(), null), depth + 1))
+    var own = new Scope(from.refs(), null);
+    var left = expr(type, outer, depth);
+    var selected = expr(type, own, depth + 1);
+    if (chance(4)) { // a row value: (l1, l2) IN (SELECT s1, s2 ...)
+      var second = randomType();
+      left = "(" + left + ", " + expr(second, outer, depth) + ")";
+      selected = selected + ", " + expr(second, own, depth + 1);
+    }
+    var sql = new StringBuilder("(").append(left).append(chance(3) ? " NOT" : "")
+        .append(" IN (SELECT ").append(chance(4) ? "DISTINCT " : "").append(selected)
         .append(" FROM ").append(from.sql());
     if (!chance(4)) {
       sql.append(" WHERE ").append(bool(inner, depth + 1));
