@@ -93,6 +93,13 @@ class RowValueTest {
   }
 
   @Test
+  void rowOperandReadingTwoScopesInsideACorrelatedSubquery() {
+    // (p.a, q.y) equals a row of q only as (1,1): q.y = 1 and p.a = 1, so ids 1 and 2
+    assertThat(rows("select id from p where exists (select 1 from q where (p.a, q.y) in"
+        + " (select x, y from q q2)) order by id")).containsExactly("1", "2");
+  }
+
+  @Test
   void rowEqualityAndInequality() {
     assertThat(rows("select (1, 2) = (1, 2), (1, 2) = (1, 3), (1, null) = (1, 2), (1, null) = (2, 2),"
         + " (1, 2) <> (1, 3), (1, null) <> (1, 2), (1, null) <> (2, 2)"))
