@@ -98,6 +98,26 @@ class IsDistinctFromTest {
   }
 
   @Test
+  void aParameterMatchesNullsWhenBoundToNull() {
+    // the reason to write it: one prepared statement finds NULLs and values alike
+    var sql = "select id from l where x is not distinct from ? order by id";
+    var statement = db.prepare(sql);
+    List<List<Object>> found = new ArrayList<>();
+    for (Object value : new Object[] {null, 3}) {
+      found.add(db.read(tx -> {
+        var ids = new ArrayList<Object>();
+        try (var rows = tx.query(statement, value)) {
+          while (rows.next()) {
+            ids.add(rows.get(0));
+          }
+        }
+        return ids;
+      }));
+    }
+    assertThat(found).containsExactly(List.of(2), List.of(3));
+  }
+
+  @Test
   void inSelectListAndCaseNeverNull() {
     assertThat(rows("select id, x is distinct from 3 from l order by id"))
         .containsExactly("1,true", "2,true", "3,false");
