@@ -58,6 +58,7 @@ public final class Report {
     extras(tiers);
     out.append(new Targets(config, r).render());
     out.append(new RepositoryTargets(r, table5Tiers(tiers)).render());
+    out.append(new DmlReport(r).targets());
     notes();
     return out.toString();
   }
@@ -196,12 +197,15 @@ public final class Report {
     out.append("\n## Writes: bulk insert into orders (rows/s)\n\nDurability: KiteSQL `Durability.NO_SYNC`; SQLite "
         + "WAL, `synchronous=NORMAL`; H2 defaults (MVStore, no fsync per commit). No engine fsyncs on every commit. "
         + "KiteSQL loads through `Database.writeOnWriterThread` (each transaction's statements run on the writer "
-        + "thread), SQLite and H2 through a prepared statement with autocommit off, committed per batch.\n\n");
+        + "thread), and one row per transaction also through `Database.write` (\"KiteSQL Database.write\": "
+        + "the ordinary API, statements handed to the writer thread one by one), SQLite and H2 through a "
+        + "prepared statement with autocommit off, committed per batch.\n\n");
     out.append("| engine | note | rows per transaction | rows | rows/s |\n|---|---|---|---|---|\n");
     for (var w : r.writes) {
       out.append(String.format("| %s | %s | %d | %,d | %,.0f |%n", w.engine(), BenchRunner.tierLabel(w.noteLength()),
           w.batch(), w.rows(), w.rowsPerSecond()));
     }
+    out.append(new DmlReport(r).section());
     var allTiers = new ArrayList<>(tiers);
     allTiers.add("16 KiB docs");
     out.append("\n## Retained heap (MiB)\n\nLive heap after `System.gc()` (heap pools' usage after the collection) "

@@ -69,6 +69,17 @@ public final class Results {
    */
   public record Write(String engine, int noteLength, int batch, int rows, double rowsPerSecond) {}
 
+  /**
+   * One DML cell of {@link DmlBench} (median of its rounds).
+   *
+   * @param cell what was run
+   * @param engine engine label
+   * @param operations statements (read-modify-write) or rows (bulk DML) per round
+   * @param millis the median round's time
+   * @param opsPerSecond operations per second in that round
+   */
+  public record Dml(String cell, String engine, int operations, double millis, double opsPerSecond) {}
+
   public final Map<Key, Outcome> cells = new LinkedHashMap<>();
   /** Used heap after a full GC with the engine open, minus before opening it; key: tier, engine. */
   public final Map<List<String>, Long> retainedHeap = new LinkedHashMap<>();
@@ -77,6 +88,7 @@ public final class Results {
   /** Per engine label. */
   public final Map<String, MapCheck> mapChecks = new LinkedHashMap<>();
   public final List<Write> writes = new ArrayList<>();
+  public final List<Dml> dml = new ArrayList<>();
   /** Settings and versions discovered while running (e.g. H2's default cache size). */
   public final Map<String, String> facts = new LinkedHashMap<>();
   /** Rows per tier (Tables 1–3) and documents (Table 4). */

@@ -42,7 +42,8 @@ class BenchSmokeTest {
     assertEquals(0, check.violations());
     assertEquals(0, check.copiedBytes());
     assertEquals(0, results.mapChecks.get("KiteSQL forced copy").borrowedBytes());
-    assertEquals(12, results.writes.size());
+    assertEquals(14, results.writes.size()); // 2 note lengths × (3 engines × 2 batch sizes + KiteSQL Database.write)
+    assertEquals(DmlBench.ENGINES.size() * 4, results.dml.size()); // read-modify-write ×2, INSERT … SELECT, DELETE
 
     // Table 5: four cells measured (the metrics one fails if its registry recorded nothing); Spring Data
     // JDBC has no SQLite dialect, and says so
@@ -65,6 +66,7 @@ class BenchSmokeTest {
     assertTrue(report.contains("## Table 5"), report);
     assertTrue(report.contains("## Targets"), report);
     assertTrue(report.contains("## Targets (issue 10, Table 5)"), report);
+    assertTrue(report.contains("## Read-modify-write and bulk DML") && report.contains("## Targets (issue 15"), report);
     assertTrue(report.contains("allocation flat in note length") && report.contains("not measured (needs two tiers"), report);
   }
 

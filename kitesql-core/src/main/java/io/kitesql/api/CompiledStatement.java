@@ -2,6 +2,7 @@ package io.kitesql.api;
 
 import io.kitesql.bind.BoundStatement;
 import io.kitesql.catalog.Catalog;
+import io.kitesql.exec.DmlExecutor;
 import io.kitesql.exec.Operator;
 import io.kitesql.exec.Operators;
 import io.kitesql.expr.Parameters;
@@ -22,8 +23,33 @@ final class CompiledStatement {
   private final Parameters parameters;
   private final List<ResultColumn> columns;
   private final boolean hasSubqueries;
+  private final boolean writeNeedsSubqueries;
   private final ConcurrentLinkedDeque<Operator> pool = new ConcurrentLinkedDeque<>();
   private final AtomicInteger pooled = new AtomicInteger();
+  /** INSERT/UPDATE/DELETE: pooled operator trees of the statement's one source plan. */
+  private final DmlExecutor.SourceOperators writeSources = new DmlExecutor.SourceOperators() {
+    private final ConcurrentLinkedDeque<Operator> sources = new ConcurrentLinkedDeque<>();
+    private final AtomicInteger count = new AtomicInteger();
+
+    @Override
+    public Operator acquire(PlanNode source, boolean withRefs) {
+      var op = sources.pollFirst();
+      if (op != null) {
+        count.decrementAndGet();
+        return op;
+      }
+      return Operators.build(source, withRefs);
+    }
+
+    @Override
+    public void release(Operator operator) {
+      if (count.incrementAndGet() <= MAX_POOLED) {
+        sources.addFirst(operator);
+      } else {
+        count.decrementAndGet();
+      }
+    }
+  };
 
   CompiledStatement(Catalog catalog, BoundStatement statement, Parameters parameters) {
     this.catalog = catalog;
@@ -37,6 +63,17 @@ final class CompiledStatement {
       default -> List.of();
     };
     this.hasSubqueries = statement instanceof BoundStatement.Query q && io.kitesql.exec.SubqueryExecutor.needed(q.plan());
+    this.writeNeedsSubqueries = io.kitesql.exec.DmlExecutor.needsSubqueries(statement);
+  }
+
+  /** For an INSERT, UPDATE or DELETE: whether its executions need a subquery executor (computed once here). */
+  boolean writeNeedsSubqueries() {
+    return writeNeedsSubqueries;
+  }
+
+  /** For an INSERT, UPDATE or DELETE: its source operators, pooled across executions. */
+  DmlExecutor.SourceOperators writeSources() {
+    return writeSources;
   }
 
   /** Whether executions need a subquery executor (the plan has subqueries in its expressions). */

@@ -44,6 +44,7 @@ public final class Database implements AutoCloseable {
   private final ConcurrentHashMap<String, PreparedStatement> statements = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<TableDef, TableStore> stores = new ConcurrentHashMap<>();
   private final IdentityCounters identities = new IdentityCounters();
+  private volatile StoreLookup lastStore;
   private volatile CatalogSnapshot current;
   private volatile ExecutionListener executionListener = ExecutionListener.NONE;
 
@@ -108,7 +109,10 @@ public final class Database implements AutoCloseable {
   /** Begins the read-write transaction, waiting for the one in progress. */
   public ReadWriteTransaction beginWrite() {
     checkOpen();
-    return new ReadWriteTransaction(this, storage.beginWrite());
+    // The catalog version is read on the writer thread in the begin's own hand-off.
+    var catalog = new Catalog[1];
+    var storageTx = storage.beginWrite(tx -> catalog[0] = catalogFor(tx));
+    return new ReadWriteTransaction(this, storageTx, catalog[0]);
   }
 
   /** Runs {@code work} in a read-only transaction; what it returns must not borrow from it (copy values). */
@@ -148,7 +152,7 @@ public final class Database implements AutoCloseable {
     Arguments.required(work, "the write function");
     checkOpen();
     return storage.write(storageTx -> {
-      try (var tx = new ReadWriteTransaction(this, storageTx)) {
+      try (var tx = new ReadWriteTransaction(this, storageTx, catalogFor(storageTx))) {
         T result = work.apply(tx);
         if (tx.isOpen()) {
           tx.commit();
@@ -267,7 +271,21 @@ public final class Database implements AutoCloseable {
     return identities;
   }
 
+  /**
+   * The table's store. The last one looked up is remembered by identity: a {@code TableDef} is a
+   * record, and hashing it for the map on every execution (all its columns) showed in a one-row
+   * UPDATE's profile.
+   */
   TableStore store(TableDef table) {
-    return stores.computeIfAbsent(table, TableStore::new);
+    var last = lastStore;
+    if (last != null && last.table() == table) {
+      return last.store();
+    }
+    var store = stores.computeIfAbsent(table, TableStore::new);
+    lastStore = new StoreLookup(table, store);
+    return store;
   }
+
+  /** A table and its store (immutable, so publishing it through a volatile field is safe). */
+  private record StoreLookup(TableDef table, TableStore store) {}
 }

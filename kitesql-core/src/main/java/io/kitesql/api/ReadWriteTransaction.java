@@ -21,8 +21,8 @@ public final class ReadWriteTransaction extends Transaction {
   private final WriteTransaction storage;
   private final Catalog initialCatalog;
 
-  ReadWriteTransaction(Database database, WriteTransaction storage) {
-    super(new Session(database, storage));
+  ReadWriteTransaction(Database database, WriteTransaction storage, Catalog catalog) {
+    super(new Session(database, storage, catalog));
     this.storage = storage;
     this.initialCatalog = session.catalog;
   }
@@ -83,11 +83,16 @@ public final class ReadWriteTransaction extends Transaction {
     record Outcome(long rows, Catalog catalog) {}
     Outcome outcome;
     try {
-      outcome = storage.atomically(() -> switch (bound) {
+      // The whole statement runs on the writer thread: one hand-off instead of one per storage call.
+      var catalog = session.catalog;
+      boolean subqueries = compiled.writeNeedsSubqueries();
+      var sources = compiled.writeSources();
+      outcome = storage.onWriterThread(() -> storage.atomically(() -> switch (bound) {
         case BoundStatement.Insert _, BoundStatement.Update _, BoundStatement.Delete _ ->
-            new Outcome(DmlExecutor.execute(bound, storage, ctx, session.database().identities()), session.catalog);
-        default -> new Outcome(0, DdlExecutor.execute(bound, storage, session.catalog, session.database()::store));
-      });
+            new Outcome(DmlExecutor.execute(bound, subqueries, sources, storage, ctx,
+                session.database().identities()), catalog);
+        default -> new Outcome(0, DdlExecutor.execute(bound, storage, catalog, session.database()::store));
+      }));
     } catch (StackOverflowError e) {
       throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "statement nested too deeply to execute: " + statement.sql(), e);
     }
@@ -101,7 +106,8 @@ public final class ReadWriteTransaction extends Transaction {
    */
   List<Object[]> executeReturning(PreparedStatement statement, BoundStatement write, ExecutionContext ctx) {
     try {
-      return storage.atomically(() -> DmlExecutor.executeReturning(write, storage, ctx, session.database().identities()));
+      return storage.onWriterThread(() -> storage.atomically(
+          () -> DmlExecutor.executeReturning(write, storage, ctx, session.database().identities())));
     } catch (StackOverflowError e) {
       throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "statement nested too deeply to execute: " + statement.sql(), e);
     }

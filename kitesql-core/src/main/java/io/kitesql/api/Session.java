@@ -36,10 +36,15 @@ final class Session {
   Catalog catalog;
 
   Session(Database database, KvTransaction storage) {
+    this(database, storage, database.catalogFor(storage));
+  }
+
+  /** With the catalog {@code storage} sees, already looked up (a write transaction does at its begin). */
+  Session(Database database, KvTransaction storage, Catalog catalog) {
     this.database = database;
     this.storage = storage;
     this.stores = database::store;
-    this.catalog = database.catalogFor(storage);
+    this.catalog = catalog;
   }
 
   KvTransaction storage() {

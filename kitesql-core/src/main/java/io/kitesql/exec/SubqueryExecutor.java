@@ -12,6 +12,7 @@ import io.kitesql.expr.Subqueries;
 import io.kitesql.plan.PlanNode;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.function.Supplier;
@@ -55,8 +56,9 @@ public final class SubqueryExecutor implements SubqueryRuntime {
       case SCALAR -> scalar(values(s, row, params, 2));
       case EXISTS -> values(s, row, params, 1).isEmpty() == s.negated();
       case IN -> {
-        var v = Evaluator.evaluate(s.operand(), row, params);
-        Boolean in = quantified(v, ComparisonOp.EQ, values(s, row, params, Integer.MAX_VALUE), true);
+        var rows = values(s, row, params, Integer.MAX_VALUE);
+        Boolean in = s.rowValue() ? rowIn(s, row, params, rows)
+            : quantified(Evaluator.evaluate(s.operand(), row, params), ComparisonOp.EQ, rows, true);
         yield in == null || !s.negated() ? in : Boolean.valueOf(!in);
       }
       case ANY -> quantified(Evaluator.evaluate(s.operand(), row, params), s.op(), values(s, row, params, Integer.MAX_VALUE), true);
@@ -91,7 +93,41 @@ public final class SubqueryExecutor implements SubqueryRuntime {
     return sawNull ? null : !any;
   }
 
-  /** The first column of the subquery's rows (at most {@code limit} of them) for this enclosing row. */
+  /**
+   * {@code (a, b, ...) IN (rows)}: TRUE if the operand equals some row, else NULL if it may equal
+   * one (a row whose comparison is NULL: a NULL on either side and no pair unequal), else FALSE.
+   */
+  private static Boolean rowIn(SubqueryExpr s, Object[] row, Object[] params, List<Object> rows) {
+    var operand = new Object[s.operands().size()];
+    for (int i = 0; i < operand.length; i++) {
+      operand[i] = Evaluator.evaluate(s.operands().get(i), row, params);
+    }
+    boolean sawNull = false;
+    for (var candidate : rows) {
+      Boolean equal = rowEquals(operand, (Object[]) candidate);
+      if (equal == null) {
+        sawNull = true;
+      } else if (equal) {
+        return true;
+      }
+    }
+    return sawNull ? null : false;
+  }
+
+  /** Row equality in three-valued logic: the AND of the pairs' {@code =}. */
+  private static Boolean rowEquals(Object[] left, Object[] right) {
+    boolean sawNull = false;
+    for (int i = 0; i < left.length; i++) {
+      if (left[i] == null || right[i] == null) {
+        sawNull = true;
+      } else if (Coercions.compare(left[i], right[i]) != 0) {
+        return false;
+      }
+    }
+    return sawNull ? null : true;
+  }
+
+  /** The first column (all, for a row value IN) of the subquery's rows (at most {@code limit} of them) for this enclosing row. */
   private List<Object> values(SubqueryExpr s, Object[] row, Object[] params, int limit) {
     if (!s.correlated()) {
       var known = cached.get(s);
@@ -119,7 +155,8 @@ public final class SubqueryExecutor implements SubqueryRuntime {
     op.open(ctx);
     try {
       for (var r = op.next(); r != null && values.size() < limit; r = op.next()) {
-        values.add(r.length == 0 ? Boolean.TRUE : r[0]);
+        // a row value IN keeps the rows' own values (references, text stays borrowed)
+        values.add(r.length == 0 ? Boolean.TRUE : s.rowValue() ? Arrays.copyOf(r, s.operands().size()) : r[0]);
       }
     } finally {
       op.close();

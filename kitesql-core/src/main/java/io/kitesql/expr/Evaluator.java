@@ -34,6 +34,7 @@ public final class Evaluator {
       }
       case Expr.Arithmetic a -> arithmetic(a, row, params);
       case Expr.Comparison c -> compare(c, row, params);
+      case Expr.IsDistinct d -> distinct(d, row, params);
       case Expr.And a -> and(a, row, params);
       case Expr.Or o -> or(o, row, params);
       case Expr.Not n -> {
@@ -95,6 +96,13 @@ public final class Evaluator {
     }
     Object r = evaluate(c.right(), row, params);
     return r == null ? null : c.op().test(Coercions.compare(l, r));
+  }
+
+  private static boolean distinct(Expr.IsDistinct d, Object[] row, Object[] params) {
+    Object l = evaluate(d.left(), row, params);
+    Object r = evaluate(d.right(), row, params);
+    boolean distinct = l == null || r == null ? l != r : Coercions.compare(l, r) != 0;
+    return distinct != d.negated();
   }
 
   private static Boolean and(Expr.And a, Object[] row, Object[] params) {

@@ -51,7 +51,7 @@ public sealed interface Expr
 
   /** A predicate: its value is TRUE, FALSE or NULL. */
   sealed interface Condition extends Expr
-      permits Comparison, And, Or, Not, IsNull, IsBoolean, InList, Between, Like {
+      permits Comparison, IsDistinct, And, Or, Not, IsNull, IsBoolean, InList, Between, Like {
     @Override
     default DataType type() {
       return DataType.BOOLEAN;
@@ -150,6 +150,28 @@ public sealed interface Expr
     @Override
     public Expr withChildren(List<Expr> c) {
       return new Comparison(op, c.get(0), c.get(1));
+    }
+  }
+
+  /**
+   * {@code left IS [NOT] DISTINCT FROM right}: the null-safe comparison. Two NULLs are not
+   * distinct, a NULL and a value are; otherwise as {@code <>} ({@code negated}: as {@code =}).
+   * Never NULL itself.
+   */
+  record IsDistinct(Expr left, Expr right, boolean negated) implements Condition {
+    public IsDistinct {
+      Objects.requireNonNull(left, "left");
+      Objects.requireNonNull(right, "right");
+    }
+
+    @Override
+    public List<Expr> children() {
+      return List.of(left, right);
+    }
+
+    @Override
+    public Expr withChildren(List<Expr> c) {
+      return new IsDistinct(c.get(0), c.get(1), negated);
     }
   }
 

@@ -17,6 +17,8 @@ final class ExprPrinter {
           operand(a.left()) + " " + a.op().symbol() + " " + operand(a.right());
       case Expr.Comparison c ->
           operand(c.left()) + " " + c.op().symbol() + " " + operand(c.right());
+      case Expr.IsDistinct d -> operand(d.left())
+          + (d.negated() ? " IS NOT DISTINCT FROM " : " IS DISTINCT FROM ") + operand(d.right());
       case Expr.And a -> operand(a.left()) + " AND " + operand(a.right());
       case Expr.Or o -> operand(o.left()) + " OR " + operand(o.right());
       case Expr.Not n -> "NOT " + operand(n.operand());

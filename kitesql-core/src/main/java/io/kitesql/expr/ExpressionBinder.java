@@ -9,6 +9,7 @@ import io.kitesql.value.TypeKind;
 import java.util.ArrayList;
 import java.util.List;
 import net.sf.jsqlparser.expression.AnalyticExpression;
+import net.sf.jsqlparser.expression.AnalyticType;
 import net.sf.jsqlparser.expression.AnyComparisonExpression;
 import net.sf.jsqlparser.expression.CaseExpression;
 import net.sf.jsqlparser.expression.CastExpression;
@@ -35,6 +36,7 @@ import net.sf.jsqlparser.expression.operators.relational.GreaterThan;
 import net.sf.jsqlparser.expression.operators.relational.GreaterThanEquals;
 import net.sf.jsqlparser.expression.operators.relational.InExpression;
 import net.sf.jsqlparser.expression.operators.relational.IsBooleanExpression;
+import net.sf.jsqlparser.expression.operators.relational.IsDistinctExpression;
 import net.sf.jsqlparser.expression.operators.relational.IsNullExpression;
 import net.sf.jsqlparser.expression.operators.relational.IsUnknownExpression;
 import net.sf.jsqlparser.expression.operators.relational.LikeExpression;
@@ -130,6 +132,8 @@ public final class ExpressionBinder {
       case JdbcParameter p -> parameter(params.positional(p.getIndex(), p.isUseFixedIndex()));
       case JdbcNamedParameter p -> parameter(params.named(p.getName()));
       case ParenthesedExpressionList<?> p when p.size() == 1 -> expr(p.getFirst());
+      case ParenthesedExpressionList<?> p when p.size() > 1 -> throw unsupported(
+          "row value outside a comparison or IN", p);
       case SignedExpression s -> signed(s);
       case Addition a -> arithmetic(ArithmeticOp.ADD, a.getLeftExpression(),
           a.getRightExpression());
@@ -155,6 +159,7 @@ public final class ExpressionBinder {
           c.getRightExpression());
       case MinorThanEquals c -> comparison(ComparisonOp.LE, c.getLeftExpression(),
           c.getRightExpression());
+      case IsDistinctExpression d -> isDistinct(d);
       case AndExpression a -> new Expr.And(condition(expr(a.getLeftExpression()), "AND"),
           condition(expr(a.getRightExpression()), "AND"));
       case OrExpression o -> new Expr.Or(condition(expr(o.getLeftExpression()), "OR"),
@@ -172,6 +177,7 @@ public final class ExpressionBinder {
       case CastExpression c -> cast(c);
       case Function f -> functions.function(f);
       case TrimFunction t -> functions.trim(t);
+      case AnalyticExpression a when a.getType() == AnalyticType.FILTER_ONLY -> functions.filtered(a);
       case AnalyticExpression a -> windows.bind(a);
       case Select s -> subqueryExpressions().scalar(s);
       case ExistsExpression x -> subqueryExpressions().exists(x);
@@ -347,11 +353,20 @@ public final class ExpressionBinder {
   }
 
   private Expr comparison(ComparisonOp op, Expression left, Expression right) {
+    if (RowValues.isRow(left) || RowValues.isRow(right)) {
+      return new RowValues(this).comparison(op, left, right, left + " " + op.symbol() + " " + right);
+    }
     if (right instanceof AnyComparisonExpression x) {
       return subqueryExpressions().quantified(op, expr(left), x);
     }
     Expr[] lr = comparable(expr(left), expr(right), op.symbol());
     return new Expr.Comparison(op, lr[0], lr[1]);
+  }
+
+  private Expr isDistinct(IsDistinctExpression d) {
+    String what = d.isNot() ? "IS NOT DISTINCT FROM" : "IS DISTINCT FROM";
+    Expr[] lr = comparable(expr(d.getLeftExpression()), expr(d.getRightExpression()), what);
+    return new Expr.IsDistinct(lr[0], lr[1], d.isNot());
   }
 
   private Expr in(InExpression in) {
@@ -366,6 +381,9 @@ public final class ExpressionBinder {
   private Expr in(InExpression in, ParenthesedExpressionList<?> list) {
     if (list.isEmpty()) {
       throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "IN needs at least one value: " + in);
+    }
+    if (RowValues.isRow(in.getLeftExpression())) {
+      return new RowValues(this).inList((ParenthesedExpressionList<?>) in.getLeftExpression(), list, in.isNot(), in);
     }
     Expr operand = expr(in.getLeftExpression());
     var values = new ArrayList<Expr>(list.size());

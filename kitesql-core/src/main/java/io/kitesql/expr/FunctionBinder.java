@@ -7,14 +7,16 @@ import io.kitesql.value.TypeKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import net.sf.jsqlparser.expression.AnalyticExpression;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.expression.TrimFunction;
+import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
 import net.sf.jsqlparser.expression.operators.relational.NamedExpressionList;
 import net.sf.jsqlparser.statement.select.AllColumns;
 
 /**
- * Function calls: aggregates (COUNT, SUM, AVG, MIN, MAX) and the scalar functions of {@link
+ * Function calls: aggregates (COUNT, SUM, AVG, MIN, MAX; with FILTER too) and the scalar functions of {@link
  * ScalarFunction}, plus COALESCE, IFNULL, NULLIF and MOD. Aliases: SUBSTR = SUBSTRING;
  * LENGTH, CHARACTER_LENGTH = CHAR_LENGTH; LTRIM/RTRIM; INSTR(s, sub), STRPOS(s, sub) and
  * LOCATE(sub, s) are POSITION. Any other name is UNKNOWN_FUNCTION, as is a wrong argument count.
@@ -32,14 +34,7 @@ final class FunctionBinder {
       throw unknown(f.getName(), f);
     }
     String name = f.getName().toUpperCase(Locale.ROOT);
-    AggregateFunction agg = switch (name) {
-      case "COUNT" -> AggregateFunction.COUNT;
-      case "SUM" -> AggregateFunction.SUM;
-      case "AVG" -> AggregateFunction.AVG;
-      case "MIN" -> AggregateFunction.MIN;
-      case "MAX" -> AggregateFunction.MAX;
-      default -> null;
-    };
+    AggregateFunction agg = aggregateNamed(name);
     if (agg != null) {
       return aggregate(agg, f);
     }
@@ -75,6 +70,53 @@ final class FunctionBinder {
     if (extra != null) {
       throw ExpressionBinder.unsupported(extra, f);
     }
+  }
+
+  /**
+   * {@code agg(...) FILTER (WHERE condition)} without OVER: the aggregate of {@code CASE WHEN
+   * condition THEN argument END} (of 1 for {@code COUNT(*)}). Every aggregate here skips NULLs,
+   * so a row the condition does not make TRUE adds nothing, as the standard says.
+   */
+  Expr filtered(AnalyticExpression a) {
+    String extra = a.isIgnoreNulls() || a.isIgnoreNullsOutside() || a.getNullHandling() != null
+        ? "IGNORE/RESPECT NULLS" : a.getKeep() != null ? "KEEP" : a.isUnique() ? "UNIQUE in a function call"
+        : a.getFuncOrderBy() != null || a.getHavingClause() != null || a.getLimit() != null
+            ? "ORDER BY/HAVING/LIMIT inside an aggregate's arguments" : null;
+    if (extra != null) {
+      throw ExpressionBinder.unsupported(extra, a);
+    }
+    var agg = aggregateNamed(a.getName().toUpperCase(Locale.ROOT));
+    if (agg == null) {
+      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR,
+          "FILTER is only allowed in aggregate functions: " + a);
+    }
+    var call = new Function();
+    call.setName(a.getName());
+    if (a.getExpression() != null) {
+      call.setParameters(new ExpressionList<>(a.getExpression()));
+    }
+    call.setDistinct(a.isDistinct());
+    var bound = (Expr.AggregateCall) aggregate(agg, call);
+    Expr condition = b.condition(b.aggregateArgument(a.getFilterExpression(), "FILTER"), "FILTER");
+    Expr value = bound.isCountStar() ? new Expr.Literal(1L, DataType.BIGINT) : bound.args().getFirst();
+    return new Expr.AggregateCall(agg, bound.distinct(), List.of(onlyWhen(condition, value)), bound.type());
+  }
+
+  /** {@code CASE WHEN condition THEN value END}: the value where a FILTER lets a row through. */
+  static Expr onlyWhen(Expr condition, Expr value) {
+    return new Expr.Case(List.of(new Expr.When(condition, value)),
+        new Expr.Literal(null, value.type()), value.type());
+  }
+
+  private static AggregateFunction aggregateNamed(String upperCaseName) {
+    return switch (upperCaseName) {
+      case "COUNT" -> AggregateFunction.COUNT;
+      case "SUM" -> AggregateFunction.SUM;
+      case "AVG" -> AggregateFunction.AVG;
+      case "MIN" -> AggregateFunction.MIN;
+      case "MAX" -> AggregateFunction.MAX;
+      default -> null;
+    };
   }
 
   private Expr aggregate(AggregateFunction agg, Function f) {

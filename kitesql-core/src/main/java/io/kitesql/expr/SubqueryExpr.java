@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * A subquery in an expression: a scalar subquery, EXISTS, IN, or a quantified comparison (ANY,
@@ -17,13 +18,17 @@ import java.util.function.Function;
  * subquery starts. The captures are this node's children (after the operand), so rules that look
  * for the columns an expression reads see them.
  *
+ * <p>The left operand of IN may be a row value ({@code (a, b) IN (SELECT x, y ...)}): then
+ * {@code operands} holds its elements, one per column of the subquery.
+ *
  * @param kind which form
- * @param operand the left operand of IN, ANY and ALL; null for SCALAR and EXISTS
+ * @param operands the left operand of IN, ANY and ALL (several for a row value IN); empty for
+ *     SCALAR and EXISTS
  * @param op the comparison of ANY and ALL ({@code EQ} for IN)
  * @param negated NOT IN / NOT EXISTS
  */
-public record SubqueryExpr(Kind kind, Expr operand, ComparisonOp op, boolean negated, Object plan, List<Expr> captures, DataType type)
-    implements Expr {
+public record SubqueryExpr(Kind kind, List<Expr> operands, ComparisonOp op, boolean negated, Object plan, List<Expr> captures,
+    DataType type) implements Expr {
 
   /** The forms of subquery expressions. */
   public enum Kind {
@@ -38,10 +43,36 @@ public record SubqueryExpr(Kind kind, Expr operand, ComparisonOp op, boolean neg
     Objects.requireNonNull(kind, "kind");
     Objects.requireNonNull(plan, "plan");
     Objects.requireNonNull(type, "type");
+    operands = List.copyOf(operands);
     captures = List.copyOf(captures);
-    if ((operand == null) != (kind == Kind.SCALAR || kind == Kind.EXISTS)) {
-      throw new IllegalArgumentException(kind + (operand == null ? " needs" : " takes no") + " operand");
+    boolean none = kind == Kind.SCALAR || kind == Kind.EXISTS;
+    if (operands.isEmpty() != none || (operands.size() > 1 && kind != Kind.IN)) {
+      throw new IllegalArgumentException(kind + " with " + operands.size() + " operands");
     }
+  }
+
+  /** IN, ANY or ALL with one left operand. */
+  public SubqueryExpr(Kind kind, Expr operand, ComparisonOp op, boolean negated, Object plan, List<Expr> captures,
+      DataType type) {
+    this(kind, List.of(operand), op, negated, plan, captures, type);
+  }
+
+  /** The single left operand of IN, ANY and ALL; see {@link #operands} for a row value. */
+  public Expr operand() {
+    if (operands.size() != 1) {
+      throw new IllegalStateException(kind + " has " + operands.size() + " operands");
+    }
+    return operands.getFirst();
+  }
+
+  /** Whether this is a row value IN, {@code (a, b) IN (SELECT x, y ...)}. */
+  public boolean rowValue() {
+    return operands.size() > 1;
+  }
+
+  /** This subquery expression with its plan replaced (the optimizer's rewrite). */
+  public SubqueryExpr withPlan(Object newPlan) {
+    return new SubqueryExpr(kind, operands, op, negated, newPlan, captures, type);
   }
 
   /** Whether the subquery reads the enclosing row (and so runs again for each one). */
@@ -51,18 +82,16 @@ public record SubqueryExpr(Kind kind, Expr operand, ComparisonOp op, boolean neg
 
   @Override
   public List<Expr> children() {
-    var children = new ArrayList<Expr>(captures.size() + 1);
-    if (operand != null) {
-      children.add(operand);
-    }
+    var children = new ArrayList<Expr>(operands.size() + captures.size());
+    children.addAll(operands);
     children.addAll(captures);
     return children;
   }
 
   @Override
   public Expr withChildren(List<Expr> children) {
-    int first = operand == null ? 0 : 1;
-    return new SubqueryExpr(kind, operand == null ? null : children.getFirst(), op, negated, plan,
+    int first = operands.size();
+    return new SubqueryExpr(kind, children.subList(0, first), op, negated, plan,
         children.subList(first, children.size()), type);
   }
 
@@ -72,9 +101,10 @@ public record SubqueryExpr(Kind kind, Expr operand, ComparisonOp op, boolean neg
     return switch (kind) {
       case SCALAR -> body;
       case EXISTS -> (negated ? "NOT " : "") + "EXISTS " + body;
-      case IN -> print.apply(operand) + (negated ? " NOT IN " : " IN ") + body;
-      case ANY -> print.apply(operand) + " " + op.symbol() + " ANY " + body;
-      case ALL -> print.apply(operand) + " " + op.symbol() + " ALL " + body;
+      case IN -> (rowValue() ? operands.stream().map(print).collect(Collectors.joining(", ", "(", ")"))
+          : print.apply(operand())) + (negated ? " NOT IN " : " IN ") + body;
+      case ANY -> print.apply(operand()) + " " + op.symbol() + " ANY " + body;
+      case ALL -> print.apply(operand()) + " " + op.symbol() + " ALL " + body;
     };
   }
 }

@@ -3,9 +3,12 @@ package io.kitesql.expr;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.value.DataType;
+import java.util.ArrayList;
+import java.util.List;
 import net.sf.jsqlparser.expression.AnyComparisonExpression;
 import net.sf.jsqlparser.expression.operators.relational.ExistsExpression;
 import net.sf.jsqlparser.expression.operators.relational.InExpression;
+import net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList;
 import net.sf.jsqlparser.statement.select.Select;
 
 /**
@@ -31,14 +34,14 @@ final class SubqueryExpressions {
     var bound = binder.bind(select, scope);
     if (columns > 0 && bound.columnTypes().size() != columns) {
       throw new KiteSqlException(ErrorCode.TYPE_MISMATCH,
-          what + " must return " + columns + " column, not " + bound.columnTypes().size() + ": " + select);
+          what + " must return " + columns + (columns == 1 ? " column" : " columns") + ", not " + bound.columnTypes().size() + ": " + select);
     }
     return bound;
   }
 
   Expr scalar(Select select) {
     var b = bind(select, "a scalar subquery", 1);
-    return new SubqueryExpr(SubqueryExpr.Kind.SCALAR, null, null, false, b.plan(), b.captures(), b.columnTypes().getFirst());
+    return new SubqueryExpr(SubqueryExpr.Kind.SCALAR, List.of(), null, false, b.plan(), b.captures(), b.columnTypes().getFirst());
   }
 
   Expr exists(ExistsExpression x) {
@@ -46,12 +49,15 @@ final class SubqueryExpressions {
       throw ExpressionBinder.unsupported("EXISTS without a subquery", x);
     }
     var b = bind(select, "EXISTS", 0);
-    return new SubqueryExpr(SubqueryExpr.Kind.EXISTS, null, null, x.isNot(), b.plan(), b.captures(), DataType.BOOLEAN);
+    return new SubqueryExpr(SubqueryExpr.Kind.EXISTS, List.of(), null, x.isNot(), b.plan(), b.captures(), DataType.BOOLEAN);
   }
 
   Expr in(InExpression in, Select select) {
     if (in.isGlobal() || in.getOldOracleJoinSyntax() != 0) {
       throw ExpressionBinder.unsupported("this form of IN", in);
+    }
+    if (in.getLeftExpression() instanceof ParenthesedExpressionList<?> row && row.size() > 1) {
+      return rowIn(in, row, select);
     }
     var b = bind(select, "an IN subquery", 1);
     // an untyped operand (a bare NULL or parameter) takes the subquery column's type
@@ -59,6 +65,20 @@ final class SubqueryExpressions {
     owner.comparable(operand, new Expr.Literal(null, b.columnTypes().getFirst()), "IN");
     return new SubqueryExpr(SubqueryExpr.Kind.IN, operand, ComparisonOp.EQ, in.isNot(),
         b.plan(), b.captures(), DataType.BOOLEAN);
+  }
+
+  /** {@code (a, b, ...) [NOT] IN (SELECT x, y, ...)}: one subquery column per element. */
+  private Expr rowIn(InExpression in, ParenthesedExpressionList<?> row, Select select) {
+    var b = bind(select, "a row value IN subquery", row.size());
+    var operands = new ArrayList<Expr>(row.size());
+    for (int i = 0; i < row.size(); i++) {
+      var type = b.columnTypes().get(i);
+      var operand = owner.adopt(owner.expr(row.get(i)), type);
+      owner.comparable(operand, new Expr.Literal(null, type), "IN");
+      operands.add(operand);
+    }
+    return new SubqueryExpr(SubqueryExpr.Kind.IN, operands, ComparisonOp.EQ, in.isNot(), b.plan(), b.captures(),
+        DataType.BOOLEAN);
   }
 
   Expr quantified(ComparisonOp op, Expr operand, AnyComparisonExpression x) {

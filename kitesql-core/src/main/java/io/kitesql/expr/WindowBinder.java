@@ -25,8 +25,8 @@ import net.sf.jsqlparser.statement.select.OrderByElement;
  * Binds {@code function(...) OVER (...)} and {@code OVER name} into {@link WindowCall}s, for the
  * {@link ExpressionBinder}. Window calls may stand in SELECT and ORDER BY only, not inside an
  * aggregate or another window call; their arguments, partition and order keys may contain
- * aggregates (evaluated by the aggregation below the window). Unimplemented parts (FILTER,
- * DISTINCT, IGNORE NULLS, GROUPS frames) are refused by name.
+ * aggregates (evaluated by the aggregation below the window). FILTER applies to the aggregate
+ * ones. Unimplemented parts (DISTINCT, IGNORE NULLS, GROUPS frames) are refused by name.
  */
 final class WindowBinder {
   private final ExpressionBinder b;
@@ -83,7 +83,7 @@ final class WindowBinder {
     } else {
       partitions = expressions(a.getPartitionExpressionList());
     }
-    var args = arguments(a, function);
+    var args = filtered(a, function, arguments(a, function));
     var partitionBy = new ArrayList<Expr>();
     for (var p : partitions) {
       partitionBy.add(b.expr(p));
@@ -110,8 +110,7 @@ final class WindowBinder {
     String what = switch (a.getType()) {
       case FILTER_ONLY -> "aggregate FILTER clause";
       case WITHIN_GROUP, WITHIN_GROUP_OVER -> "WITHIN GROUP";
-      case OVER -> a.getFilterExpression() != null ? "FILTER clause on a window function"
-          : a.isDistinct() ? "DISTINCT in a window function"
+      case OVER -> a.isDistinct() ? "DISTINCT in a window function"
           : a.isIgnoreNulls() || a.isIgnoreNullsOutside() || a.getNullHandling() != null ? "IGNORE/RESPECT NULLS"
           : a.getKeep() != null ? "KEEP"
           : a.isUnique() ? "UNIQUE in a window function"
@@ -122,6 +121,23 @@ final class WindowBinder {
     if (what != null) {
       throw ExpressionBinder.unsupported(what, a);
     }
+  }
+
+  /**
+   * An aggregate window function's argument under {@code FILTER (WHERE c)}: {@code CASE WHEN c
+   * THEN argument END} (1 for {@code COUNT(*)}), which the shared accumulators skip where NULL.
+   * Other window functions have no FILTER (as in PostgreSQL).
+   */
+  private List<Expr> filtered(AnalyticExpression a, WindowFunction function, List<Expr> args) {
+    if (a.getFilterExpression() == null) {
+      return args;
+    }
+    if (function.aggregate().isEmpty()) {
+      throw ExpressionBinder.unsupported("FILTER on the non-aggregate window function " + function, a);
+    }
+    Expr condition = b.condition(b.expr(a.getFilterExpression()), "FILTER");
+    Expr value = args.isEmpty() ? new Expr.Literal(1L, DataType.BIGINT) : args.getFirst();
+    return List.of(FunctionBinder.onlyWhen(condition, value));
   }
 
   private List<Expr> arguments(AnalyticExpression a, WindowFunction function) {

@@ -20,8 +20,7 @@ final class OptimizeSubqueries {
 
   static Expr apply(Expr e) {
     return Exprs.replace(e, x -> x instanceof SubqueryExpr s
-        ? Optional.of(new SubqueryExpr(s.kind(), s.operand(), s.op(), s.negated(), Optimizer.optimizeQuery((PlanNode) s.plan()),
-            s.captures(), s.type()))
+        ? Optional.of(s.withPlan(Optimizer.optimizeQuery((PlanNode) s.plan())))
         : Optional.empty());
   }
 }

@@ -9,10 +9,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumMap;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.lmdbjava.Dbi;
 import org.lmdbjava.Env;
@@ -230,6 +232,55 @@ public final class Storage implements AutoCloseable {
    *     has one, {@link ErrorCode#WRITE_LOCK_TIMEOUT} after the wait
    */
   public WriteTransaction beginWrite() {
+    return beginWrite(_ -> {});
+  }
+
+  /**
+   * Like {@link #beginWrite()}, and runs {@code atBegin} on the writer thread as soon as the LMDB
+   * transaction began, in the same hand-off: what a caller reads first (the catalog version, say)
+   * costs no extra round trip to the writer thread. If {@code atBegin} throws, the transaction is
+   * rolled back and the exception rethrown.
+   */
+  public WriteTransaction beginWrite(Consumer<? super WriteTransaction> atBegin) {
+    long deadline = lockForWrite();
+    try {
+      var transaction = new WriteTransaction(this);
+      beginNativeWriteBefore(deadline, transaction, atBegin);
+      return transaction;
+    } catch (RuntimeException | Error e) {
+      writeLock.unlock();
+      throw e;
+    }
+  }
+
+  /**
+   * Runs {@code work} in a write transaction on the writer thread (no hand-off per call) and
+   * commits it there if {@code work} returns normally; rolls back if it throws. Begin, work and
+   * commit are one hand-off: the caller waits for the LMDB begin at most until {@code writerWait}
+   * ran out (as {@link #beginWrite()} does), then for the work however long it takes.
+   */
+  public <T> T write(Function<? super WriteTransaction, T> work) {
+    long deadline = lockForWrite();
+    var transaction = new WriteTransaction(this); // from here its close() releases the write lock
+    try (transaction) {
+      return writer.callStartingWithin(() -> {
+        transaction.attach(beginNativeWrite());
+        return transaction;
+      }, deadline - System.nanoTime(), WriteTransaction::abortNative, txn -> {
+        T result = work.apply(txn);
+        if (txn.isOpen()) {
+          txn.commit(); // on the writer thread: the commit costs no hand-off of its own
+        }
+        return result;
+      }, this::foreignWriterTimeout);
+    }
+  }
+
+  /**
+   * Checks that a write may begin and takes the write lock; returns the deadline for the LMDB
+   * begin (the caller must release the lock if it then fails).
+   */
+  private long lockForWrite() {
     checkNotClosed();
     if (options.isReadOnly()) {
       throw new KiteSqlException(ErrorCode.READ_ONLY_DATABASE,
@@ -243,25 +294,11 @@ public final class Storage implements AutoCloseable {
     lockWriter();
     try {
       checkNotClosed();
-      return new WriteTransaction(this, beginNativeWriteBefore(deadline));
     } catch (RuntimeException e) {
       writeLock.unlock();
       throw e;
     }
-  }
-
-  /**
-   * Runs {@code work} in a write transaction on the writer thread (no hand-off per call) and
-   * commits it if {@code work} returns normally; rolls back if it throws.
-   */
-  public <T> T write(Function<? super WriteTransaction, T> work) {
-    try (var txn = beginWrite()) {
-      T result = writer.call(() -> work.apply(txn));
-      if (txn.isOpen()) {
-        txn.commit();
-      }
-      return result;
-    }
+    return deadline;
   }
 
   private void lockWriter() {
@@ -413,12 +450,27 @@ public final class Storage implements AutoCloseable {
    * it without a timeout (issue 14, finding 9: 25 s with a writerWait of 2 s). When the wait runs
    * out the caller gets WRITE_LOCK_TIMEOUT; the writer thread, once it has the mutex, aborts.
    */
-  private Txn<Ptr> beginNativeWriteBefore(long deadline) {
-    return writer.callWithin(this::beginNativeWrite, deadline - System.nanoTime(), Txn::close)
-        .orElseThrow(() -> new KiteSqlException(
-            ErrorCode.WRITE_LOCK_TIMEOUT,
-            "the write lock of " + directory + " stayed taken for more than " + options.writerWait().toMillis()
-                + " ms (another process may hold a write transaction)"));
+  private void beginNativeWriteBefore(
+      long deadline, WriteTransaction transaction, Consumer<? super WriteTransaction> atBegin) {
+    Callable<WriteTransaction> begin = () -> {
+      transaction.attach(beginNativeWrite());
+      try {
+        atBegin.accept(transaction);
+      } catch (RuntimeException | Error e) {
+        transaction.abortNative();
+        throw e;
+      }
+      return transaction;
+    };
+    writer.callWithin(begin, deadline - System.nanoTime(), WriteTransaction::abortNative)
+        .orElseThrow(this::foreignWriterTimeout);
+  }
+
+  private KiteSqlException foreignWriterTimeout() {
+    return new KiteSqlException(
+        ErrorCode.WRITE_LOCK_TIMEOUT,
+        "the write lock of " + directory + " stayed taken for more than " + options.writerWait().toMillis()
+            + " ms (another process may hold a write transaction)");
   }
 
   /** Begins an LMDB write transaction; on the writer thread. */

@@ -54,10 +54,31 @@ public final class WriteTransaction implements KvTransaction {
   private long copied;
   private String failure;
 
-  WriteTransaction(Storage storage, Txn<Ptr> txn) {
+  /** Owned by the calling thread; its LMDB transaction is {@linkplain #attach attached} on the writer thread. */
+  WriteTransaction(Storage storage) {
     this.storage = storage;
     this.owner = Thread.currentThread();
-    this.txn = txn;
+  }
+
+  /** Takes the LMDB transaction just begun; on the writer thread. */
+  void attach(Txn<Ptr> begun) {
+    txn = begun;
+  }
+
+  /** Aborts the LMDB transaction (a begin the caller gave up waiting for, or that failed); on the writer thread. */
+  void abortNative() {
+    abortOnWriter();
+  }
+
+  /**
+   * Runs {@code work} on the writer thread in one hand-off: every storage call it makes there is
+   * direct. A statement that makes several storage calls (a row, its index entries, an atomic
+   * block around them) pays one round trip to the writer thread instead of one per call. {@code
+   * work} must not wait for other threads that use this transaction.
+   */
+  public <T> T onWriterThread(Supplier<T> work) {
+    checkUsable();
+    return onWriter(work::get);
   }
 
   @Override

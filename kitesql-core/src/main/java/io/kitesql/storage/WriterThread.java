@@ -2,6 +2,7 @@ package io.kitesql.storage;
 
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -9,6 +10,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The one platform thread that makes every LMDB write-transaction call.
@@ -43,7 +46,8 @@ final class WriterThread {
     if (isCurrent()) {
       return callHere(work);
     }
-    var task = new FutureTask<>(work);
+    var credit = CallerAllocation.creditOfCurrentThread();
+    var task = credit == null ? new FutureTask<>(work) : new CreditedTask<>(work, credit);
     tasks.add(task);
     boolean interrupted = false;
     try {
@@ -105,6 +109,62 @@ final class WriterThread {
     }
   }
 
+  /**
+   * Runs {@code start} and then {@code then} on the writer thread as one task, waiting for {@code
+   * start} at most {@code timeoutNanos}: if it has not finished by then, throws {@code timedOut}'s
+   * exception, and its
+   * result goes to {@code discard} on the writer thread and {@code then} never runs. Once {@code
+   * start} finished, waits for {@code then} however long it takes. So work that must first take
+   * LMDB's writer mutex (which may wait for another process) pays one hand-off, not two.
+   */
+  <S, T> T callStartingWithin(Callable<S> start, long timeoutNanos, Consumer<? super S> discard,
+      Function<? super S, T> then, Supplier<? extends RuntimeException> timedOut) {
+    var state = new AtomicInteger(); // 0: starting, 1: started, 2: caller gave up
+    var started = new CountDownLatch(1);
+    var task = new FutureTask<T>(() -> {
+      S begun;
+      try {
+        begun = start.call();
+      } finally {
+        started.countDown();
+      }
+      if (!state.compareAndSet(0, 1)) {
+        discard.accept(begun);
+        return null;
+      }
+      return then.apply(begun);
+    });
+    tasks.add(task);
+    long deadline = System.nanoTime() + timeoutNanos;
+    boolean interrupted = false;
+    try {
+      while (true) {
+        try {
+          long left = deadline - System.nanoTime();
+          if (!started.await(Math.max(0, left), TimeUnit.NANOSECONDS) && state.compareAndSet(0, 2)) {
+            throw timedOut.get();
+          }
+          break; // started (or failed to start): its outcome is the task's
+        } catch (InterruptedException _) {
+          interrupted = true;
+        }
+      }
+      while (true) {
+        try {
+          return task.get();
+        } catch (InterruptedException _) {
+          interrupted = true;
+        } catch (ExecutionException e) {
+          throw rethrow(e.getCause());
+        }
+      }
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
   void run(Runnable work) {
     call(() -> {
       work.run();
@@ -152,6 +212,38 @@ final class WriterThread {
         return;
       }
       task.run();
+    }
+  }
+
+  /**
+   * A task that credits the heap bytes the writer thread allocated running it to the caller's
+   * {@link CallerAllocation} cell, before its result becomes visible to the waiting caller.
+   */
+  private static final class CreditedTask<T> extends FutureTask<T> {
+    private final long[] credit;
+    private long before;
+
+    CreditedTask(Callable<T> work, long[] credit) {
+      super(work);
+      this.credit = credit;
+    }
+
+    @Override
+    public void run() {
+      before = CallerAllocation.ownBytes();
+      super.run();
+    }
+
+    @Override
+    protected void set(T result) {
+      credit[0] += CallerAllocation.ownBytes() - before;
+      super.set(result);
+    }
+
+    @Override
+    protected void setException(Throwable failure) {
+      credit[0] += CallerAllocation.ownBytes() - before;
+      super.setException(failure);
     }
   }
 

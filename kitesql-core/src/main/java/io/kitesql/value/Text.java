@@ -2,12 +2,13 @@ package io.kitesql.value;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.Writer;
 import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.channels.WritableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
+import java.util.stream.IntStream;
+import java.util.stream.StreamSupport;
 
 /**
  * UTF-8 text, either <em>borrowed</em> (bytes in native memory, typically the LMDB map, valid
@@ -23,9 +24,32 @@ import java.util.Objects;
  *
  * <p><b>Chars.</b> {@link #length()} and {@link #charAt} follow {@code String} semantics: UTF-16
  * units, supplementary characters as surrogate pairs. On ASCII text both are O(1). Otherwise the
- * UTF-16 length is counted once (SWAR, cached) and {@code charAt} walks from a cached cursor, so
- * sequential access in either direction is amortized O(1). The cursor lives in a small holder made
- * the first time {@code charAt} walks non-ASCII text, so ASCII text never pays for it.
+ * UTF-16 length is counted once (SWAR, cached) and {@code charAt} walks from a cached cursor (or
+ * from the start or the end, whichever is nearest), so sequential access in either direction is
+ * amortized O(1): reading forwards, each code point is decoded once and the cursor steps past it
+ * without walking. The cursor lives in a small holder made the first time {@code charAt} walks
+ * non-ASCII text, so ASCII text never pays for it.
+ *
+ * <p><b>Bulk access.</b> Whole-text work should not go char by char: {@link #getChars}, {@link
+ * #chars()}, {@link #codePoints()}, {@link #contentEquals}, {@link #regionMatches}, {@link
+ * #startsWith}, {@link #endsWith}, {@link #indexOf(int)}, {@link #lastIndexOf(int)}, {@link
+ * #indexOf(CharSequence)}, {@link #contains}, {@link #codePointAt}, {@link #appendTo} and {@link
+ * #writeTo(Writer)} decode or search the bytes in one pass with one liveness check before and
+ * one after the call (the copying ones also every 16 Ki chars), and allocate nothing (streams
+ * and the chunk of {@code appendTo}/{@code writeTo} aside). ASCII chars are searched
+ * for as bytes, eight at a time. Note that {@code StringBuilder.append(text)} is implemented by
+ * the JDK with one {@code charAt} per char, and {@code Writer.append(text)} with {@code
+ * toString()}: prefer {@code text.appendTo(sb)} and {@code text.writeTo(writer)}.
+ *
+ * <p><b>What charAt still costs.</b> Each call checks the scope before and after reading (a
+ * volatile read, and a load-load fence with a second one): that is what makes a text read after
+ * its transaction throw instead of returning reused bytes, and it keeps the JIT from unrolling
+ * or vectorizing a loop of {@code charAt} calls the way it does over a {@code String}. On
+ * non-ASCII text each call also loads and stores the cursor and decodes one code point. The bulk
+ * methods pay the checks once; their remaining gap to {@code String} is the decoding itself
+ * (UTF-8 to UTF-16, where a {@code String} holds UTF-16 or Latin-1 already) and, for ASCII, a
+ * widening copy that C2 does not vectorize from a memory segment (the JDK's own is an AVX
+ * intrinsic). kitesql-bench/README.md (JMH, {@code TextBulkBenchmark}) has the figures.
  *
  * <p><b>Order.</b> {@link #compareTo} and {@link #equals} compare bytes: unsigned UTF-8 byte order
  * equals code point order (binary collation). This differs from {@link String#compareTo}, which
@@ -39,18 +63,22 @@ import java.util.Objects;
  * text, and the read path makes one borrowed text per value per row.
  *
  * <p><b>Malformed UTF-8</b> (possible only through {@link #ofUtf8} or {@link #owned} with bad
- * input) never causes a read out of bounds; undecodable sequences read as U+FFFD.
+ * input) never causes a read out of bounds, and every method reads the same chars from it as
+ * {@code charAt} (see {@code Utf8Chars}): undecodable sequences, overlong forms and encoded
+ * surrogates read as U+FFFD. (Bytes whose UTF-16 count happens to equal their byte count are
+ * taken for ASCII and read one char per byte.)
  */
 public final class Text implements CharSequence, Comparable<Text> {
   /** The empty text (owned). */
   public static final Text EMPTY = owned(new byte[0], 0);
 
+  // Package-private for the bulk helpers (TextCopy, TextSearch, TextChars), never changed.
   // 40 bytes with compressed oops: header 12, base 4, offset 8, byteLength 4, utf16Length 4,
   // scope 4, cursor 4. TextTest.aBorrowedTextTakesAtMostFortyBytes holds it there.
-  private final MemorySegment base;
-  private final long offset;
-  private final int byteLength;
-  private final Scope scope;
+  final MemorySegment base;
+  final long offset;
+  final int byteLength;
+  final Scope scope;
   /** UTF-16 length, or -1 until counted. Racy but idempotent. */
   private int utf16Length;
   /** Where charAt last stopped; null until it first walks. Racy, see {@link CharCursor}. */
@@ -138,19 +166,19 @@ public final class Text implements CharSequence, Comparable<Text> {
     }
   }
 
-  private void check() {
+  void check() {
     scope.check();
   }
 
-  private void checkAfterRead() {
+  void checkAfterRead() {
     scope.checkAfterRead();
   }
 
   /** The UTF-16 length, counting and caching it on first use; the caller has checked liveness. */
-  private int utf16() {
+  int utf16() {
     int u = utf16Length;
     if (u < 0) {
-      u = Utf8.utf16Length(base, offset, byteLength);
+      u = Utf8Chars.unitsBetween(base, offset, 0, byteLength);
       checkAfterRead(); // never cache a count of bytes read after the end
       utf16Length = u;
     }
@@ -168,70 +196,84 @@ public final class Text implements CharSequence, Comparable<Text> {
     check();
     int u = utf16();
     Objects.checkIndex(index, u);
-    if (u == byteLength) {
-      char c = (char) (base.get(Memory.BYTE, offset + index) & 0xFF);
-      checkAfterRead();
-      return c;
-    }
-    long pos = locate(index);
-    char c = decodeUnit((int) pos, index - (int) (pos >>> 32));
+    char c = u == byteLength ? (char) (byteAtRaw(index) & 0xFF) : nonAsciiCharAt(index);
     checkAfterRead();
     return c;
   }
 
   /**
-   * Finds the code point holding UTF-16 unit {@code index} (which must be below the length),
-   * walking from the cached cursor or from the start, whichever is nearer, and caches it.
+   * {@code charAt} on non-ASCII text: one decode of the code point holding {@code index}. After a
+   * forward step (or none) the cursor moves past that code point once its last unit is read, so a
+   * sequential walk decodes each code point once and never walks; after a backward walk it stays
+   * on the code point, so a reverse walk steps back one code point per call.
+   */
+  private char nonAsciiCharAt(int index) {
+    CharCursor holder = cursor;
+    long cached = holder == null ? 0 : holder.get();
+    long at = (int) (cached >>> 32) == index ? cached : locate(index, cached);
+    int ci = (int) (at >>> 32);
+    int bo = (int) at;
+    long decoded = Utf8Chars.decode(base, offset, byteLength, bo);
+    char second = Utf8Chars.second(decoded);
+    boolean forward = ci >= (int) (cached >>> 32);
+    if (forward && (second == 0 || index != ci)) {
+      at = Utf8Chars.step(at, decoded);
+    }
+    if (holder != null) {
+      holder.set(at);
+    } else if (at != 0) {
+      cursor = new CharCursor(at); // the first walk away from the start publishes a holder
+    }
+    return index == ci ? Utf8Chars.first(decoded) : second;
+  }
+
+  /** The cursor's position (the start if there is none). */
+  long cursorPosition() {
+    CharCursor holder = cursor;
+    return holder == null ? 0 : holder.get();
+  }
+
+  /**
+   * Finds the code point holding UTF-16 unit {@code index} (below the length), walking from the
+   * start, the {@code cached} cursor position or the end, whichever is nearest. Does not move the
+   * cursor.
    *
    * @return (char index of the code point << 32) | its byte offset
    */
-  private long locate(int index) {
-    CharCursor holder = cursor;
-    long cached = holder == null ? 0 : holder.get();
+  long locate(int index, long cached) {
     int ci = (int) (cached >>> 32);
     int bo = (int) cached;
-    if (index < ci && index < ci - index) {
-      ci = 0;
-      bo = 0;
+    int u = utf16Length;
+    if (index < ci) {
+      if (index < ci - index) {
+        ci = 0;
+        bo = 0;
+      }
+    } else if (u - index < index - ci) {
+      ci = u;
+      bo = byteLength;
     }
     while (index < ci) {
-      do {
-        bo--;
-      } while (bo > 0 && Utf8.isContinuation(byteAtRaw(bo)));
-      ci -= Utf8.units(byteAtRaw(bo));
+      bo = Utf8Chars.previousStart(base, offset, bo);
+      ci -= Utf8Chars.units(base, offset, bo);
     }
     while (true) {
-      if (bo >= byteLength || bo < 0) {
+      if (bo >= byteLength || bo < 0 || ci < 0) {
         checkAfterRead(); // bytes changed under us: the transaction ended
         throw new IllegalStateException("inconsistent UTF-8 length in " + describe());
       }
-      int units = Utf8.units(byteAtRaw(bo));
+      int units = Utf8Chars.units(base, offset, bo);
       if (index < ci + units) {
         break;
       }
       ci += units;
-      bo = nextStart(bo);
+      bo = Utf8.nextStart(base, offset, byteLength, bo);
     }
-    long found = ((long) ci << 32) | (bo & 0xFFFFFFFFL);
-    if (holder != null) {
-      holder.set(found);
-    } else if (found != 0) {
-      // First walk away from the start (a cursor at the start is no cursor): publish a holder.
-      cursor = new CharCursor(found);
-    }
-    return found;
+    return ((long) ci << 32) | (bo & 0xFFFFFFFFL);
   }
 
-  private byte byteAtRaw(long i) {
+  byte byteAtRaw(long i) {
     return base.get(Memory.BYTE, offset + i);
-  }
-
-  private int nextStart(int bo) {
-    return Utf8.nextStart(base, offset, byteLength, bo);
-  }
-
-  private char decodeUnit(int bo, int which) {
-    return Utf8.decodeUnit(base, offset, byteLength, bo, which);
   }
 
   /**
@@ -259,7 +301,7 @@ public final class Text implements CharSequence, Comparable<Text> {
     if (charIndex == u) {
       return byteLength;
     }
-    long pos = locate(charIndex);
+    long pos = locate(charIndex, cursorPosition());
     if ((int) (pos >>> 32) != charIndex) {
       throw new IllegalArgumentException("index " + charIndex + " splits a surrogate pair");
     }
@@ -321,6 +363,9 @@ public final class Text implements CharSequence, Comparable<Text> {
       return byteLength;
     }
     int n = Utf8.codePointCount(base, offset, byteLength);
+    if (byteLength > 0 && (byteAtRaw(0) & 0xC0) == 0x80) {
+      n++; // a leading continuation byte starts a code point of its own (see Utf8Chars)
+    }
     checkAfterRead();
     return n;
   }
@@ -393,84 +438,143 @@ public final class Text implements CharSequence, Comparable<Text> {
     return a.compareTo(b);
   }
 
-  /** Whether this text has the same chars as {@code cs}, without converting either side. */
-  public boolean contentEquals(CharSequence cs) {
-    if (cs instanceof Text t) {
-      return equals(t);
-    }
-    check();
-    int u = utf16();
-    if (cs.length() != u) {
-      return false;
-    }
-    boolean eq = u == byteLength ? asciiEquals(cs) : unitsEqual(cs);
-    checkAfterRead();
-    return eq;
-  }
+  // ---- bulk char access: one liveness check before and one after each call ----
 
-  private boolean asciiEquals(CharSequence cs) {
-    for (long i = 0; i < byteLength; i++) {
-      if ((byteAtRaw(i) & 0xFF) != cs.charAt((int) i)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private boolean unitsEqual(CharSequence cs) {
-    int ci = 0;
-    for (int bo = 0; bo < byteLength; bo = nextStart(bo)) {
-      int units = Utf8.units(byteAtRaw(bo));
-      for (int k = 0; k < units; k++) {
-        if (ci >= cs.length() || decodeUnit(bo, k) != cs.charAt(ci++)) {
-          return false;
-        }
-      }
-    }
-    return ci == cs.length();
-  }
-
-  private String describe() {
-    return (isBorrowed() ? "borrowed" : "owned") + " text of " + byteLength + " bytes";
+  /**
+   * Copies chars {@code [srcBegin, srcEnd)} into {@code dst} at {@code dstBegin}, decoding the
+   * bytes in one pass (ASCII: a widening copy). A bound inside a surrogate pair copies its half, as
+   * {@code String.getChars} does. Allocates nothing.
+   *
+   * <p>Long ranges re-check liveness every 16 Ki chars (see {@link #copyUtf8To}); if the
+   * transaction ends meanwhile this throws {@link IllegalStateException} and what {@code dst}
+   * holds in the range is unspecified.
+   */
+  @Override
+  public void getChars(int srcBegin, int srcEnd, char[] dst, int dstBegin) {
+    TextCopy.getChars(this, srcBegin, srcEnd, dst, dstBegin);
   }
 
   /**
-   * The charAt cursor of one non-ASCII text: (char index << 32) | byte offset of a code point
-   * start, packed into one {@code long} so that it is read and written whole.
-   *
-   * <p>Racy on purpose. The {@code Text.cursor} reference is published without ordering, so a
-   * thread may see the holder before its constructor's write; it then reads the default 0, which
-   * is the start of the text, also a correct cursor. The packed value is read and written with
-   * opaque access (never torn, no fences). Threads racing to move the cursor overwrite each
-   * other, and two threads may each make a holder where one wins; every value any of them sees
-   * is a correct position computed from the same immutable bytes, so the worst case is a longer
-   * walk.
+   * The chars as a stream of UTF-16 units, decoded from the bytes as the stream is consumed, never
+   * through a {@code String}. The stream reads the text when it runs: after the transaction ended
+   * it throws {@link IllegalStateException}. A terminal operation over the whole stream checks
+   * liveness once per 256 chars.
    */
-  private static final class CharCursor {
-    private static final VarHandle POSITION;
+  @Override
+  public IntStream chars() {
+    check();
+    return StreamSupport.intStream(new TextChars(base, offset, byteLength, scope, false, utf16()), false);
+  }
 
-    static {
-      try {
-        POSITION =
-            MethodHandles.lookup().findVarHandle(CharCursor.class, "position", long.class);
-      } catch (ReflectiveOperationException e) {
-        throw new ExceptionInInitializerError(e);
-      }
-    }
+  /**
+   * The code points as a stream, decoded from the bytes as the stream is consumed; see {@link
+   * #chars()}. A malformed sequence gives U+FFFD (two for a four-byte lead, as {@link #charAt}).
+   */
+  @Override
+  public IntStream codePoints() {
+    check();
+    return StreamSupport.intStream(new TextChars(base, offset, byteLength, scope, true, utf16()), false);
+  }
 
-    @SuppressWarnings("unused") // via POSITION only
-    private long position;
+  /**
+   * Appends the chars to {@code sb}, decoding the bytes in one pass through a chunk of at most
+   * 256 chars (one 528-byte array per call), each appended in one bulk copy. Faster than {@code
+   * sb.append(text)}, which the JDK implements with one {@code charAt} call per char. If the transaction ends
+   * meanwhile, the builder is set back to its length before the call and {@link
+   * IllegalStateException} is thrown.
+   *
+   * @return {@code sb}
+   */
+  public StringBuilder appendTo(StringBuilder sb) {
+    return TextCopy.appendTo(this, sb);
+  }
 
-    CharCursor(long position) {
-      POSITION.setOpaque(this, position);
-    }
+  /**
+   * Writes the chars to {@code out} through a chunk of at most 4 Ki chars, decoded from the bytes
+   * and checked for liveness before it is written (no {@code String}, unlike {@code
+   * out.append(text)}, which {@code Writer} implements with {@code toString()}).
+   */
+  public void writeTo(Writer out) throws IOException {
+    TextCopy.writeTo(this, out);
+  }
 
-    long get() {
-      return (long) POSITION.getOpaque(this);
-    }
+  /** Whether this text has the same chars as {@code cs}, without converting either side. */
+  public boolean contentEquals(CharSequence cs) {
+    return TextSearch.contentEquals(this, cs);
+  }
 
-    void set(long position) {
-      POSITION.setOpaque(this, position);
-    }
+  /**
+   * Whether chars {@code [toffset, toffset + len)} equal chars {@code [ooffset, ooffset + len)} of
+   * {@code other}, as {@link String#regionMatches(int, String, int, int)}: false if either range
+   * is out of bounds, true if {@code len <= 0}.
+   */
+  public boolean regionMatches(int toffset, CharSequence other, int ooffset, int len) {
+    return TextSearch.regionMatches(this, toffset, other, ooffset, len);
+  }
+
+  /** Whether the text starts with {@code prefix}. */
+  public boolean startsWith(CharSequence prefix) {
+    return startsWith(prefix, 0);
+  }
+
+  /** Whether the chars from {@code toffset} start with {@code prefix} (false if out of bounds). */
+  public boolean startsWith(CharSequence prefix, int toffset) {
+    return regionMatches(toffset, prefix, 0, prefix.length());
+  }
+
+  /** Whether the text ends with {@code suffix}. */
+  public boolean endsWith(CharSequence suffix) {
+    return TextSearch.endsWith(this, suffix);
+  }
+
+  /** Whether the text contains {@code s}. */
+  public boolean contains(CharSequence s) {
+    return indexOf(s, 0) >= 0;
+  }
+
+  /**
+   * The index of the first char (code point, for a supplementary {@code ch}) equal to {@code ch},
+   * or -1, as {@link String#indexOf(int)}. An ASCII {@code ch} is found by a byte search eight bytes
+   * at a time; others by decoding.
+   */
+  public int indexOf(int ch) {
+    return indexOf(ch, 0);
+  }
+
+  /** As {@link #indexOf(int)}, from char index {@code fromIndex} (clamped as String does). */
+  public int indexOf(int ch, int fromIndex) {
+    return TextSearch.indexOf(this, ch, fromIndex);
+  }
+
+  /** The index of the last char (code point) equal to {@code ch}, or -1, as {@link String#lastIndexOf(int)}. */
+  public int lastIndexOf(int ch) {
+    return lastIndexOf(ch, Integer.MAX_VALUE);
+  }
+
+  /** As {@link #lastIndexOf(int)}, at or before char index {@code fromIndex}. */
+  public int lastIndexOf(int ch, int fromIndex) {
+    return TextSearch.lastIndexOf(this, ch, fromIndex);
+  }
+
+  /** The index of the first occurrence of {@code s}, or -1, as {@link String#indexOf(String)}. */
+  public int indexOf(CharSequence s) {
+    return indexOf(s, 0);
+  }
+
+  /** As {@link #indexOf(CharSequence)}, from char index {@code fromIndex} (clamped as String does). */
+  public int indexOf(CharSequence s, int fromIndex) {
+    return TextSearch.indexOf(this, s, fromIndex);
+  }
+
+  /**
+   * The code point at char index {@code index}, as {@link String#codePointAt}: a high surrogate
+   * followed by a low one gives the pair's code point, any other char itself.
+   */
+  public int codePointAt(int index) {
+    return TextSearch.codePointAt(this, index);
+  }
+
+  String describe() {
+    return (isBorrowed() ? "borrowed" : "owned") + " text of " + byteLength + " bytes";
   }
 }

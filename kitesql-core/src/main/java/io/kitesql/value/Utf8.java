@@ -190,51 +190,14 @@ public final class Utf8 {
     return pos;
   }
 
-  // ---- code points, for char access into UTF-8 text (Text.charAt and friends) ----
-
-  /** Whether {@code b} continues a multi-byte sequence (10xxxxxx). */
-  static boolean isContinuation(byte b) {
-    return (b & 0xC0) == 0x80;
-  }
-
-  /** UTF-16 units of the code point led by {@code lead}: 2 for 11110xxx, else 1. */
-  static int units(byte lead) {
-    return (lead & 0xF8) == 0xF0 ? 2 : 1;
-  }
+  // ---- code points, for char access into UTF-8 text (Text; decoding is in Utf8Chars) ----
 
   /** The byte offset after the code point starting at {@code bo} in {@code len} bytes at {@code offset}. */
   static int nextStart(MemorySegment base, long offset, int len, int bo) {
     int i = bo + 1;
-    while (i < len && isContinuation(base.get(Memory.BYTE, offset + i))) {
+    while (i < len && (base.get(Memory.BYTE, offset + i) & 0xC0) == 0x80) {
       i++;
     }
     return i;
-  }
-
-  /**
-   * UTF-16 unit {@code which} (0 or 1) of the code point starting at byte {@code bo}; U+FFFD for
-   * a malformed sequence (never a read outside the {@code len} bytes).
-   */
-  static char decodeUnit(MemorySegment base, long offset, int len, int bo, int which) {
-    int b0 = base.get(Memory.BYTE, offset + bo) & 0xFF;
-    if (b0 < 0x80) {
-      return (char) b0;
-    }
-    int need = b0 >= 0xF0 ? 3 : b0 >= 0xE0 ? 2 : 1;
-    int cp = b0 & (0x3F >> need);
-    int end = nextStart(base, offset, len, bo);
-    if (b0 < 0xC0 || b0 >= 0xF8 || end - bo != need + 1) {
-      return '\uFFFD';
-    }
-    for (int i = bo + 1; i < end; i++) {
-      cp = (cp << 6) | (base.get(Memory.BYTE, offset + i) & 0x3F);
-    }
-    if (need == 3) {
-      if (cp < 0x10000 || cp > 0x10FFFF) {
-        return '\uFFFD';
-      }
-      return which == 0 ? Character.highSurrogate(cp) : Character.lowSurrogate(cp);
-    }
-    return (char) cp;
   }
 }

@@ -43,6 +43,11 @@ class ForeignWriteLockTest {
           assertThatThrownBy(() -> db.execute("insert into t values (1)"))
               .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.WRITE_LOCK_TIMEOUT));
           assertThat(child.isAlive()).as("the write waited until the other process committed").isTrue();
+          // writeOnWriterThread begins, works and commits in one hand-off; it waits for the begin the same way,
+          // and its work never runs once it gave up (the count below would be 3)
+          assertThatThrownBy(() -> db.writeOnWriterThread(tx -> tx.execute("insert into t values (2)")))
+              .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.WRITE_LOCK_TIMEOUT));
+          assertThat(child.isAlive()).as("the write waited until the other process committed").isTrue();
         }
         int readable = db.read(tx -> tx.query("select id from t").toList().size());
         assertThat(readable).isZero(); // reads go on meanwhile

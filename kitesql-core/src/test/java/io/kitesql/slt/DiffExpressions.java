@@ -14,6 +14,7 @@ import java.util.SplittableRandom;
 final class DiffExpressions {
   static final int MAX_DEPTH = 3;
   static final String[] COMPARISONS = {"=", "<>", "<", "<=", ">", ">="};
+  private static final String[] DISTINCT_COMPARISONS = {"IS DISTINCT FROM", "IS NOT DISTINCT FROM"};
   private static final String[] DIVISORS = {"1", "2", "3", "-2", "4"};
   private static final String[] TEXT_LITERALS = {"''", "'a'", "'b'", "'ab'", "'abc'", "'ba'", "'c'", "'b_c'"};
   private static final String[] LIKE_PATTERNS = {"'a%'", "'%b'", "'_b%'", "'%'", "'ab'", "'%a%'", "'b_c'", "''", "'_'", "'%c'"};
@@ -123,7 +124,8 @@ final class DiffExpressions {
       var r = right.get(random.nextInt(right.size()));
       var candidates = left.stream().filter(l -> compatible(l.type(), r.type())).toList();
       if (!candidates.isEmpty()) {
-        conjuncts.add(candidates.get(random.nextInt(candidates.size())).sql() + " = " + r.sql());
+        var op = chance(10) ? " IS NOT DISTINCT FROM " : " = ";
+        conjuncts.add(candidates.get(random.nextInt(candidates.size())).sql() + op + r.sql());
       }
     }
     if (conjuncts.isEmpty() || chance(3)) {
@@ -228,8 +230,14 @@ final class DiffExpressions {
     return sql.append(')').toString();
   }
 
-  /** An aggregate call whose result has {@code type}. */
+  /** An aggregate call whose result has {@code type}, now and then with a FILTER clause. */
   String aggregate(Type type, Scope scope, int depth) {
+    var call = aggregateCall(type, scope, depth);
+    // a comparison at the deepest level: no subquery, no aggregate inside the FILTER
+    return chance(6) ? call + " FILTER (WHERE " + bool(scope, MAX_DEPTH) + ")" : call;
+  }
+
+  private String aggregateCall(Type type, Scope scope, int depth) {
     int d = Math.max(depth, MAX_DEPTH - 1); // aggregate arguments stay small
     var distinct = chance(5) ? "DISTINCT " : "";
     return switch (type) {
@@ -275,7 +283,17 @@ final class DiffExpressions {
     var type = randomType();
     var right = type == Type.TEXT ? Type.TEXT : chance(3) ? otherNumeric(type) : type;
     var rhs = chance(2) ? literal(right) : expr(right, scope, depth);
-    return "(" + expr(type, scope, depth) + " " + pick(COMPARISONS) + " " + rhs + ")";
+    if (chance(12)) { // a row value comparison (SQLite has them since 3.15)
+      var second = randomType();
+      return "((" + expr(type, scope, depth) + ", " + expr(second, scope, depth) + ") " + pick(COMPARISONS) + " ("
+          + rhs + ", " + (chance(2) ? literal(second) : expr(second, scope, depth)) + "))";
+    }
+    // now and then the null-safe comparison, NULL literals included (SQLite has it since 3.39)
+    var op = chance(6) ? pick(DISTINCT_COMPARISONS) : pick(COMPARISONS);
+    if (!op.startsWith("IS") || !chance(5)) {
+      return "(" + expr(type, scope, depth) + " " + op + " " + rhs + ")";
+    }
+    return "(" + expr(type, scope, depth) + " " + op + " NULL)";
   }
 
   private String between(Scope scope, int depth) {
@@ -301,8 +319,16 @@ final class DiffExpressions {
     var type = randomType();
     var from = from(depth + 1);
     var inner = new Scope(from.refs(), outer);
-    var sql = new StringBuilder("(").append(expr(type, outer, depth)).append(chance(3) ? " NOT" : "")
-        .append(" IN (SELECT ").append(chance(4) ? "DISTINCT " : "").append(expr(type, new Scope(from.refs(), null), depth + 1))
+    var own = new Scope(from.refs(), null);
+    var left = expr(type, outer, depth);
+    var selected = expr(type, own, depth + 1);
+    if (chance(4)) { // a row value: (l1, l2) IN (SELECT s1, s2 ...)
+      var second = randomType();
+      left = "(" + left + ", " + expr(second, outer, depth) + ")";
+      selected = selected + ", " + expr(second, own, depth + 1);
+    }
+    var sql = new StringBuilder("(").append(left).append(chance(3) ? " NOT" : "")
+        .append(" IN (SELECT ").append(chance(4) ? "DISTINCT " : "").append(selected)
         .append(" FROM ").append(from.sql());
     if (!chance(4)) {
       sql.append(" WHERE ").append(bool(inner, depth + 1));

@@ -14,6 +14,8 @@ import org.junit.jupiter.api.Test;
  * as a last ORDER BY key; RANGE offsets get the single numeric key they need.
  */
 class WindowDifferentialTest {
+  /** Conditions of aggregate window calls' FILTER clauses: some unknown where v is NULL. */
+  private static final String[] FILTERS = {"v > 2", "v % 2 = 0", "t <> 'b'", "v IS NULL", "g IS NOT DISTINCT FROM 1"};
   private static final String[] PEER_INDEPENDENT = {"RANK()", "DENSE_RANK()", "PERCENT_RANK()", "CUME_DIST()", "SUM(v)", "COUNT(*)", "COUNT(v)", "MIN(v)", "MAX(v)", "AVG(v)"};
   private static final String[] ORDER_DEPENDENT = {"ROW_NUMBER()", "NTILE(%d)", "LAG(v, %d, -1)", "LEAD(v, %d)", "FIRST_VALUE(v)", "LAST_VALUE(v)", "NTH_VALUE(v, %d)"};
 
@@ -75,7 +77,9 @@ class WindowDifferentialTest {
     if (framed && (rows || rangeOffsets || (ordered && random.nextBoolean()))) {
       over.add(frame(random, rows ? "ROWS" : "RANGE", rows || rangeOffsets));
     }
-    return function + " OVER (" + String.join(" ", over) + ")";
+    boolean aggregate = List.of("SUM(", "COUNT(", "MIN(", "MAX(", "AVG(").stream().anyMatch(function::startsWith);
+    var filter = aggregate && random.nextInt(4) == 0 ? " FILTER (WHERE " + FILTERS[random.nextInt(FILTERS.length)] + ")" : "";
+    return function + filter + " OVER (" + String.join(" ", over) + ")";
   }
 
   /** A valid frame: the start never lies after the end in the order UNBOUNDED PRECEDING < n PRECEDING < CURRENT ROW < n FOLLOWING. */

@@ -2,8 +2,10 @@
  * JMH micro-benchmarks of the engine's hottest paths, beside the end-to-end benchmark of {@code
  * io.kitesql.bench} (issue #5): decoding a stored row ({@link
  * io.kitesql.bench.micro.RowDecodeBenchmark}), an index point lookup through SQL and through the
- * table layer ({@link io.kitesql.bench.micro.IndexSeekBenchmark}), and {@code charAt}/{@code
- * length} of borrowed text ({@link io.kitesql.bench.micro.TextCharAtBenchmark}).
+ * table layer ({@link io.kitesql.bench.micro.IndexSeekBenchmark}), {@code charAt}/{@code
+ * length} of borrowed text ({@link io.kitesql.bench.micro.TextCharAtBenchmark}), and whole-text
+ * access of borrowed text beside the same on a {@code String} ({@link
+ * io.kitesql.bench.micro.TextBulkBenchmark}).
  *
  * <p>Every build compiles them (JMH's annotation processor generates the stubs and {@code
  * META-INF/BenchmarkList}); only the {@code -Djmh} profile runs them. See the "Micro-benchmarks

@@ -17,15 +17,20 @@ import tools.jackson.databind.ser.std.StdSerializer;
  * cannot be written in pieces), so the map-to-array copy is the least possible. The scratch array
  * is reused for every text of one serialization call (a per-call attribute of the {@link
  * SerializationContext}) and grows to the largest text written. Other generators (a {@code
- * Writer} target, a {@code TokenBuffer}) get {@code text.toString()}: they work in chars anyway.
+ * Writer} target, a {@code TokenBuffer}) work in chars: they get the chars decoded straight from
+ * the bytes ({@link Text#getChars}) into a scratch {@code char[]}, reused the same way, and
+ * written with {@link JsonGenerator#writeString(char[], int, int)}: no {@code String} and no
+ * intermediate UTF-8 copy.
  *
  * <p>A borrowed text must be serialized while its read transaction lives (inside the
  * {@code @ReadOnlyTxn} method, or with the open-read-transaction-in-view interceptor); after it,
  * reading the text throws {@code IllegalStateException} and the serialization fails.
  */
 public final class TextSerializer extends StdSerializer<Text> {
-  /** Per-call attribute key of the scratch array. */
+  /** Per-call attribute key of the scratch byte array. */
   private static final Object SCRATCH = new Object();
+  /** Per-call attribute key of the scratch char array. */
+  private static final Object CHAR_SCRATCH = new Object();
 
   /** The serializer; stateless, one instance serves every mapper. */
   public TextSerializer() {
@@ -40,8 +45,20 @@ public final class TextSerializer extends StdSerializer<Text> {
       text.copyUtf8To(scratch, 0);
       generator.writeUTF8String(scratch, 0, length);
     } else {
-      generator.writeString(text.toString());
+      int length = text.length();
+      char[] scratch = charScratch(context, length);
+      text.getChars(0, length, scratch, 0);
+      generator.writeString(scratch, 0, length);
     }
+  }
+
+  private static char[] charScratch(SerializationContext context, int length) {
+    if (context.getAttribute(CHAR_SCRATCH) instanceof char[] scratch && scratch.length >= length) {
+      return scratch;
+    }
+    var scratch = new char[Math.max(length, 512)];
+    context.setAttribute(CHAR_SCRATCH, scratch);
+    return scratch;
   }
 
   private static byte[] scratch(SerializationContext context, int length) {

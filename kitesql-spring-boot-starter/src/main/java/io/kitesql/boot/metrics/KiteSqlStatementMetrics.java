@@ -7,12 +7,12 @@ import io.kitesql.api.PreparedStatement;
 import io.kitesql.data.core.StatementMarks;
 import io.kitesql.data.core.Statement;
 import io.kitesql.data.core.StatementObserver;
+import io.kitesql.storage.CallerAllocation;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.observation.ObservationRegistry;
-import java.lang.management.ManagementFactory;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -35,8 +35,9 @@ import org.jspecify.annotations.Nullable;
  *       UNKNOWN_TABLE}; or the failure's simple class name);
  *   <li>{@code kitesql.query.allocated} distribution summary (bytes): Java heap bytes the executing
  *       thread allocated during the statement, from {@code
- *       com.sun.management.ThreadMXBean#getCurrentThreadAllocatedBytes} read before and after. The
- *       JDK answers -1 on virtual threads: such calls are counted in {@code
+ *       com.sun.management.ThreadMXBean#getCurrentThreadAllocatedBytes} read before and after, plus
+ *       what the engine's writer thread allocated running the statement's writes for it ({@link
+ *       CallerAllocation}). The JDK answers -1 on virtual threads: such calls are counted in {@code
  *       kitesql.query.allocated.unmeasured} instead, never recorded as 0;
  *   <li>{@code kitesql.query.rows}, {@code kitesql.query.bytes.borrowed} and {@code
  *       kitesql.query.bytes.copied} distribution summaries: the engine's own counters, which show
@@ -74,7 +75,6 @@ public final class KiteSqlStatementMetrics implements StatementObserver, Executi
   /** How many distinct SQL texts are remembered per statement name. */
   public static final int MAX_SQL_TEXTS = 8;
 
-  private static final com.sun.management.@Nullable ThreadMXBean THREADS = threads();
 
   private final MeterRegistry registry;
   private final boolean allocation;
@@ -100,14 +100,12 @@ public final class KiteSqlStatementMetrics implements StatementObserver, Executi
     this.observations = observations == null || observations.isNoop() ? null : observations;
   }
 
-  private static com.sun.management.@Nullable ThreadMXBean threads() {
-    return ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean bean
-        && bean.isThreadAllocatedMemorySupported() ? bean : null;
-  }
-
-  /** Heap bytes allocated by the current thread so far, or -1 where the JDK cannot say (virtual threads). */
+  /**
+   * Heap bytes allocated so far by the current thread, and by the engine's writer thread running
+   * the write work this thread handed it; -1 where the JDK cannot say (virtual threads).
+   */
   static long allocatedByThisThread() {
-    return THREADS == null ? -1 : THREADS.getCurrentThreadAllocatedBytes();
+    return CallerAllocation.allocatedBytes();
   }
 
   @Override

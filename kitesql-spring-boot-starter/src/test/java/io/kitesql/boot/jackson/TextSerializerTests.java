@@ -24,7 +24,7 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Borrowed text from a real read transaction, written by {@link TextSerializer}, gives the same
  * JSON as the same values as {@code String}s: through the UTF-8 byte path (an output stream) and
- * the char path (a string writer), with characters JSON must escape.
+ * the char path (a string writer, fed by {@code Text.getChars}), with characters JSON must escape.
  */
 class TextSerializerTests {
   /** A row as an application would map it: text as CharSequence. */
@@ -103,6 +103,10 @@ class TextSerializerTests {
   void borrowedTextAfterItsTransactionFailsLoudly() {
     List<Row> dead = withBorrowedRows(rows -> rows);
     assertThatThrownBy(() -> mapper.writeValueAsBytes(dead))
+        .isInstanceOf(DatabindException.class)
+        .hasRootCauseInstanceOf(IllegalStateException.class);
+    // The char path (a Writer target) reads the text through getChars: it fails alike.
+    assertThatThrownBy(() -> mapper.writeValueAsString(dead))
         .isInstanceOf(DatabindException.class)
         .hasRootCauseInstanceOf(IllegalStateException.class);
   }

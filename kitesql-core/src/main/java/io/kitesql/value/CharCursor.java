@@ -1,0 +1,44 @@
+package io.kitesql.value;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * Where {@link Text#charAt} last stopped in one non-ASCII text: (char index {@code << 32}) | byte
+ * offset of a code point start, packed into one {@code long} so that it is read and written whole.
+ * After a forward step it points past the code point just read, so the next char of a sequential
+ * walk is decoded without any walking; (UTF-16 length, byte length), the end, is a valid position.
+ *
+ * <p>Racy on purpose. The {@code Text.cursor} reference is published without ordering, so a
+ * thread may see the holder before its constructor's write; it then reads the default 0, which is
+ * the start of the text, also a correct cursor. The packed value is read and written with opaque
+ * access (never torn, no fences). Threads racing to move the cursor overwrite each other, and two
+ * threads may each make a holder where one wins; every value any of them sees is a correct
+ * position computed from the same immutable bytes, so the worst case is a longer walk.
+ */
+final class CharCursor {
+  private static final VarHandle POSITION;
+
+  static {
+    try {
+      POSITION = MethodHandles.lookup().findVarHandle(CharCursor.class, "position", long.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  @SuppressWarnings("unused") // via POSITION only
+  private long position;
+
+  CharCursor(long position) {
+    POSITION.setOpaque(this, position);
+  }
+
+  long get() {
+    return (long) POSITION.getOpaque(this);
+  }
+
+  void set(long position) {
+    POSITION.setOpaque(this, position);
+  }
+}

@@ -1,0 +1,358 @@
+package io.kitesql.value;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Objects;
+
+/**
+ * The comparing and searching bulk methods of {@link Text} ({@code contentEquals}, {@code
+ * regionMatches}, {@code endsWith}, {@code indexOf}, {@code lastIndexOf}, {@code codePointAt}),
+ * with {@code String}'s semantics for indices out of range; the search kernels over a byte range
+ * follow them, the decoding kernels are in {@link Utf8Chars}.
+ *
+ * <p>Liveness: one check before and one after each call. A scan returns only an index or a
+ * boolean, which the check after discards if the transaction ended meanwhile. On ASCII text (one
+ * char per byte) char indices are byte offsets; otherwise a start index is found through the
+ * text's charAt cursor ({@code Text.locate}), which the scan does not move.
+ */
+final class TextSearch {
+  private TextSearch() {}
+
+  static boolean contentEquals(Text t, CharSequence cs) {
+    if (cs instanceof Text other) {
+      return t.equals(other);
+    }
+    t.check();
+    int u = t.utf16();
+    boolean eq = cs.length() == u && regionEquals(t, 0, cs, 0, u, u);
+    t.checkAfterRead();
+    return eq;
+  }
+
+  static boolean regionMatches(Text t, int toffset, CharSequence other, int ooffset, int len) {
+    t.check();
+    boolean eq = regionMatches(t, toffset, other, ooffset, len, t.utf16());
+    t.checkAfterRead();
+    return eq;
+  }
+
+  private static boolean regionMatches(Text t, int toffset, CharSequence other, int ooffset, int len, int u) {
+    if (ooffset < 0 || toffset < 0 || toffset > (long) u - len
+        || ooffset > (long) other.length() - len) {
+      return false;
+    }
+    return len <= 0 || regionEquals(t, toffset, other, ooffset, len, u);
+  }
+
+  private static boolean regionEquals(Text t, int toffset, CharSequence other, int ooffset, int len, int u) {
+    if (u == t.byteLength) {
+      return Utf8Chars.asciiEqual(t.base, t.offset + toffset, other, ooffset, len);
+    }
+    if (len == 0) {
+      return true;
+    }
+    long at = t.locate(toffset, t.cursorPosition());
+    return Utf8Chars.unitsEqual(t.base, t.offset, t.byteLength, (int) at, (int) (at >>> 32) != toffset,
+        other, ooffset, len);
+  }
+
+  static boolean endsWith(Text t, CharSequence suffix) {
+    t.check();
+    int u = t.utf16();
+    int n = suffix.length();
+    boolean eq = regionMatches(t, u - n, suffix, 0, n, u);
+    t.checkAfterRead();
+    return eq;
+  }
+
+  static int indexOf(Text t, int ch, int fromIndex) {
+    t.check();
+    int u = t.utf16();
+    int from = Math.max(fromIndex, 0);
+    int found;
+    if (from >= u) {
+      found = -1;
+    } else if (u == t.byteLength) {
+      found = ch >= 0 && ch <= 0xFF ? Utf8Chars.indexOfByte(t.base, t.offset, from, t.byteLength, (byte) ch) : -1;
+    } else {
+      long at = t.locate(from, t.cursorPosition());
+      found = indexOf(t.base, t.offset, t.byteLength, (int) at, (int) (at >>> 32), from, ch);
+    }
+    t.checkAfterRead();
+    return found;
+  }
+
+  static int lastIndexOf(Text t, int ch, int fromIndex) {
+    t.check();
+    int u = t.utf16();
+    int from = Math.min(fromIndex, u - 1);
+    int found;
+    if (from < 0) {
+      found = -1;
+    } else if (u == t.byteLength) {
+      found = ch >= 0 && ch <= 0xFF ? Utf8Chars.lastIndexOfByte(t.base, t.offset, 0, from + 1, (byte) ch) : -1;
+    } else {
+      int bo = (int) t.locate(from, t.cursorPosition());
+      found = lastIndexOf(t.base, t.offset, t.byteLength, bo, from, ch);
+    }
+    t.checkAfterRead();
+    return found;
+  }
+
+  static int indexOf(Text t, CharSequence s, int fromIndex) {
+    t.check();
+    int u = t.utf16();
+    int n = s.length();
+    int from = Math.clamp(fromIndex, 0, u);
+    int found;
+    if (n == 0) {
+      found = from;
+    } else if (n > u - from) {
+      found = -1;
+    } else if (u == t.byteLength) {
+      found = indexOfAscii(t.base, t.offset, t.byteLength, from, s, n);
+    } else {
+      long at = t.locate(from, t.cursorPosition());
+      found = indexOf(t.base, t.offset, t.byteLength, (int) at, (int) (at >>> 32), from, s, n, u);
+    }
+    t.checkAfterRead();
+    return found;
+  }
+
+  static int codePointAt(Text t, int index) {
+    t.check();
+    int u = t.utf16();
+    Objects.checkIndex(index, u);
+    int cp;
+    if (u == t.byteLength) {
+      cp = t.byteAtRaw(index) & 0xFF;
+    } else {
+      long at = t.locate(index, t.cursorPosition());
+      long decoded = Utf8Chars.decode(t.base, t.offset, t.byteLength, (int) at);
+      char first = Utf8Chars.first(decoded);
+      char second = Utf8Chars.second(decoded);
+      if ((int) (at >>> 32) != index) {
+        cp = second;
+      } else {
+        cp = second != 0 && Character.isSurrogatePair(first, second)
+            ? Character.toCodePoint(first, second)
+            : first;
+      }
+    }
+    t.checkAfterRead();
+    return cp;
+  }
+
+  // ---- search kernels over a byte range (no liveness: the methods above check) ----
+
+  /**
+   * The char index of the first unit equal to {@code ch} (the first pair forming {@code ch} if it
+   * is supplementary) at or after char index {@code from}, walking from the code point at byte
+   * {@code bo}, char index {@code ci} (the one holding {@code from}); -1 if none.
+   */
+  static int indexOf(MemorySegment base, long offset, int len, int bo, int ci, int from, int ch) {
+    if (ch < 0x80) {
+      // An ASCII byte always stands for itself: it never occurs inside another code point.
+      int found = ch < 0 ? -1 : Utf8Chars.indexOfByte(base, offset, bo, len, (byte) ch);
+      return found < 0 ? -1 : ci + Utf8Chars.unitsBetween(base, offset, bo, found);
+    }
+    if (byBytes(ch)) {
+      if (ci < from) { // from is the second half of the pair at bo: that pair cannot match
+        ci += 2;
+        bo = Utf8Chars.after(bo, Utf8Chars.decode(base, offset, len, bo));
+      }
+      int found = findCodePoint(base, offset, len, bo, ch);
+      return found < 0 ? -1 : ci + Utf8Chars.unitsBetween(base, offset, bo, found);
+    }
+    while (bo < len) { // a surrogate on its own: compare units
+      long d = Utf8Chars.decode(base, offset, len, bo);
+      char a = Utf8Chars.first(d);
+      char b = Utf8Chars.second(d);
+      if (ch > 0xFFFF) {
+        if (b != 0 && ci >= from && Character.isSurrogatePair(a, b) && Character.toCodePoint(a, b) == ch) {
+          return ci;
+        }
+      } else if (a == ch && ci >= from) {
+        return ci;
+      } else if (b != 0 && b == ch) {
+        return ci + 1; // ci + 1 >= from: from is ci or ci + 1
+      }
+      ci += b == 0 ? 1 : 2;
+      bo = Utf8Chars.after(bo, d);
+    }
+    return -1;
+  }
+
+  /**
+   * Whether a non-ASCII code point can be searched for by its UTF-8 bytes ({@link
+   * #findCodePoint}): not a surrogate on its own (those are units of a pair, compared as units)
+   * and not U+FFFD, which malformed bytes decode to as well.
+   */
+  private static boolean byBytes(int cp) {
+    return cp <= 0x10FFFF && cp != '\uFFFD' && !(cp <= 0xFFFF && Character.isSurrogate((char) cp));
+  }
+
+  /**
+   * The char index of the last unit equal to {@code ch} (pair for a supplementary {@code ch}) at
+   * or before char index {@code from}, which lies in the code point at byte {@code bo}; -1 if
+   * none. ASCII is searched backwards by byte; anything else by one forward walk.
+   */
+  static int lastIndexOf(MemorySegment base, long offset, int len, int bo, int from, int ch) {
+    if (ch < 0x80) {
+      int found = ch < 0 ? -1 : Utf8Chars.lastIndexOfByte(base, offset, 0, bo + 1, (byte) ch);
+      return found < 0 ? -1 : Utf8Chars.unitsBetween(base, offset, 0, found);
+    }
+    int last = -1;
+    int ci = 0;
+    for (int at = 0; at < len && ci <= from; ) {
+      long d = Utf8Chars.decode(base, offset, len, at);
+      char a = Utf8Chars.first(d);
+      char b = Utf8Chars.second(d);
+      if (ch > 0xFFFF) {
+        if (b != 0 && Character.isSurrogatePair(a, b) && Character.toCodePoint(a, b) == ch) {
+          last = ci;
+        }
+      } else {
+        if (a == ch) {
+          last = ci;
+        }
+        if (b != 0 && b == ch && ci + 1 <= from) {
+          last = ci + 1;
+        }
+      }
+      ci += b == 0 ? 1 : 2;
+      at = Utf8Chars.after(at, d);
+    }
+    return last;
+  }
+
+  /**
+   * The char index of the first occurrence of the {@code n} (at least one) chars of {@code s} at
+   * or after char index {@code from} in ASCII bytes (one char per byte), or -1. Candidates are found by byte search
+   * for the first char.
+   */
+  static int indexOfAscii(MemorySegment base, long offset, int len, int from, CharSequence s, int n) {
+    char first = s.charAt(0);
+    if (first > 0xFF) {
+      return -1; // (bytes 0x80..0xFF occur only in malformed text taken for ASCII; charAt reads them as chars)
+    }
+    int last = len - n;
+    for (int i = from; i <= last; ) {
+      int found = Utf8Chars.indexOfByte(base, offset, i, last + 1, (byte) first);
+      if (found < 0) {
+        return -1;
+      }
+      if (Utf8Chars.asciiEqual(base, offset + found + 1, s, 1, n - 1)) {
+        return found;
+      }
+      i = found + 1;
+    }
+    return -1;
+  }
+
+  /**
+   * The char index of the first occurrence of the {@code n} (at least one) chars of {@code s} at
+   * or after char index {@code from} (in the code point at byte {@code bo}, char index {@code
+   * ci}), in text of {@code units} UTF-16 units; -1 if none. An ASCII first char is found by byte
+   * search, anything else by decoding.
+   */
+  static int indexOf(MemorySegment base, long offset, int len, int bo, int ci, int from,
+      CharSequence s, int n, int units) {
+    char first = s.charAt(0);
+    int last = units - n;
+    int firstCodePoint = Character.codePointAt(s, 0);
+    if (first >= 0x80 && byBytes(firstCodePoint)) {
+      return indexOfByCodePoint(base, offset, len, bo, ci, from, s, n, last, firstCodePoint);
+    }
+    while (bo < len && ci <= last) {
+      if (first < 0x80) {
+        int found = Utf8Chars.indexOfByte(base, offset, bo, len, (byte) first);
+        if (found < 0) {
+          return -1;
+        }
+        ci += Utf8Chars.unitsBetween(base, offset, bo, found);
+        bo = found;
+        if (ci > last) {
+          return -1;
+        }
+        if (Utf8Chars.unitsEqual(base, offset, len, bo, false, s, 0, n)) {
+          return ci;
+        }
+        bo = Utf8Chars.next(Utf8Chars.decode(base, offset, len, bo));
+        ci++;
+        continue;
+      }
+      long d = Utf8Chars.decode(base, offset, len, bo);
+      char b = Utf8Chars.second(d);
+      if (Utf8Chars.first(d) == first && ci >= from && Utf8Chars.unitsEqual(base, offset, len, bo, false, s, 0, n)) {
+        return ci;
+      }
+      if (b == first && ci + 1 <= last && Utf8Chars.unitsEqual(base, offset, len, bo, true, s, 0, n)) {
+        return ci + 1;
+      }
+      ci += b == 0 ? 1 : 2;
+      bo = Utf8Chars.after(bo, d);
+    }
+    return -1;
+  }
+
+  /**
+   * {@link #indexOf(MemorySegment, long, int, int, int, int, CharSequence, int, int)} for a
+   * needle whose first code point is not ASCII and {@link #byBytes}: candidates are found by
+   * {@link #findCodePoint}, then compared whole.
+   */
+  private static int indexOfByCodePoint(MemorySegment base, long offset, int len, int bo, int ci,
+      int from, CharSequence s, int n, int last, int firstCodePoint) {
+    if (ci < from) { // from is the second half of the pair at bo: no match starts there
+      ci += 2;
+      bo = Utf8Chars.after(bo, Utf8Chars.decode(base, offset, len, bo));
+    }
+    while (bo < len && ci <= last) {
+      int found = findCodePoint(base, offset, len, bo, firstCodePoint);
+      if (found < 0) {
+        return -1;
+      }
+      ci += Utf8Chars.unitsBetween(base, offset, bo, found);
+      bo = found;
+      if (ci > last) {
+        return -1;
+      }
+      if (Utf8Chars.unitsEqual(base, offset, len, bo, false, s, 0, n)) {
+        return ci;
+      }
+      long d = Utf8Chars.decode(base, offset, len, bo);
+      ci += Utf8Chars.second(d) == 0 ? 1 : 2;
+      bo = Utf8Chars.after(bo, d);
+    }
+    return -1;
+  }
+
+  /**
+   * The byte offset of the first code point at or after byte {@code bo} (a code point start) that
+   * decodes to {@code cp} (non-ASCII, see {@link #byBytes}), or -1. Searches for the last byte of
+   * {@code cp}'s UTF-8 form eight bytes at a time (a continuation byte takes 64 values, so in
+   * text of one script it is far rarer than the lead byte), then checks the lead byte before it
+   * and decodes there.
+   */
+  static int findCodePoint(MemorySegment base, long offset, int len, int bo, int cp) {
+    int size = cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    int lead = cp < 0x800 ? 0xC0 | (cp >> 6) : cp < 0x10000 ? 0xE0 | (cp >> 12) : 0xF0 | (cp >> 18);
+    byte lastByte = (byte) (0x80 | (cp & 0x3F));
+    for (int at = bo + size - 1; at < len; ) {
+      int found = Utf8Chars.indexOfByte(base, offset, at, len, lastByte);
+      if (found < 0) {
+        return -1;
+      }
+      int start = found - size + 1;
+      if ((Utf8Chars.at(base, offset, start) & 0xFF) == lead) {
+        long d = Utf8Chars.decode(base, offset, len, start);
+        char low = Utf8Chars.second(d);
+        int got = low == 0 ? Utf8Chars.first(d) : Character.toCodePoint(Utf8Chars.first(d), low);
+        if (got == cp) {
+          return start;
+        }
+      }
+      at = found + 1;
+    }
+    return -1;
+  }
+}
