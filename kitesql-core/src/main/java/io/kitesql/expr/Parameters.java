@@ -28,8 +28,8 @@ import java.util.Map;
  * <p>Types: the binder records a slot's type where the context tells it ({@code col = ?}, {@code
  * ? + 1}, an INSERT target); the first recorded type wins. A slot nothing types is VARCHAR, and
  * its value is converted to text, except bytes: the statement is then bound again with that slot
- * VARBINARY ({@link #untypedBinarySlots}). Bytes given to a slot of another type are refused. {@link #bind} converts user values with {@link
- * Coercions#coerce}.
+ * VARBINARY ({@link #untypedBinarySlots}). Bytes given to a slot of another type are refused.
+ * {@link #bind} converts user values with {@link Coercions#coerce}.
  *
  * <p>Threads: mutable while one statement is being bound; afterwards only read, so a prepared
  * statement may share it between threads.
