@@ -10,7 +10,9 @@ import io.kitesql.catalog.Catalog;
 import io.kitesql.expr.Parameters;
 import io.kitesql.optimize.Optimizer;
 import io.kitesql.sql.SqlParser;
+import java.util.BitSet;
 import java.util.List;
+import java.util.Map;
 import net.sf.jsqlparser.statement.Statement;
 
 /**
@@ -24,6 +26,10 @@ public final class PreparedStatement {
   private final String sql;
   private final Statement parsed;
   private volatile CompiledStatement compiled;
+  /** The last plan bound with some untyped slots as VARBINARY (bytes given to them). */
+  private volatile BinaryVariant binaryVariant;
+
+  private record BinaryVariant(Catalog catalog, BitSet slots, CompiledStatement compiled) {}
 
   /** Parses now; binds and plans at first use, against the catalog of the executing transaction. */
   PreparedStatement(Database database, String sql) {
@@ -71,9 +77,33 @@ public final class PreparedStatement {
     return c;
   }
 
+  /**
+   * The plan for {@code catalog} and these values: the usual one, or, where bytes are given to
+   * slots the statement leaves untyped, one bound with those slots VARBINARY ({@link
+   * Parameters#untypedBinarySlots}).
+   */
+  CompiledStatement compiledFor(Catalog catalog, Object[] positional, Map<String, ?> named) {
+    var c = compiledFor(catalog);
+    if (!c.parameters().bytesInUntypedSlots(positional, named)) {
+      return c;
+    }
+    var slots = c.parameters().untypedBinarySlots(positional, named);
+    var v = binaryVariant;
+    if (v != null && v.catalog() == catalog && v.slots().equals(slots)) {
+      return v.compiled();
+    }
+    var variant = compile(catalog, slots);
+    binaryVariant = new BinaryVariant(catalog, slots, variant);
+    return variant;
+  }
+
   private CompiledStatement compile(Catalog catalog) {
+    return compile(catalog, new BitSet());
+  }
+
+  private CompiledStatement compile(Catalog catalog, BitSet binarySlots) {
     try {
-      var params = new Parameters();
+      var params = new Parameters(binarySlots);
       // binding, optimizing and the physical choices run under one time budget, and nothing
       // expands a plan beyond the size budget (docs/reliability.md, "Limits")
       return PlanningBudget.run(() -> {

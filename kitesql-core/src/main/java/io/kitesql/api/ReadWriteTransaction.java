@@ -73,7 +73,7 @@ public final class ReadWriteTransaction extends Transaction {
   }
 
   private long run(PreparedStatement statement, Object[] positional, Map<String, ?> named) {
-    var compiled = statement.compiledFor(session.catalog);
+    var compiled = statement.compiledFor(session.catalog, positional, named);
     var params = named == null ? compiled.parameters().bind(positional) : compiled.parameters().bindNamed(named);
     var ctx = session.context(params);
     var bound = compiled.statement();

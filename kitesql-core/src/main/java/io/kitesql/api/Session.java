@@ -81,7 +81,7 @@ final class Session {
   /** Runs the query and registers its cursor, which reports to {@code measured} (if not null) when it ends. */
   private RowCursor open(Transaction owner, PreparedStatement statement, Object[] positional, Map<String, ?> named,
       MeasuredExecution measured) {
-    var compiled = statement.compiledFor(catalog);
+    var compiled = statement.compiledFor(catalog, positional, named);
     RowCursor cursor = switch (compiled.statement()) {
       case BoundStatement.Query q -> {
         var params = named == null ? compiled.parameters().bind(positional) : compiled.parameters().bindNamed(named);

@@ -247,6 +247,18 @@ public final class ExpressionBinder {
     };
   }
 
+  /**
+   * {@code e} typed as {@code t} if it is untyped, where the context takes other types as well
+   * ({@link Parameters#recordPreferredType}): a parameter given bytes is bound again as VARBINARY.
+   */
+  Expr adoptPreferred(Expr e, DataType t) {
+    if (e instanceof Expr.Parameter p && !params.isTyped(p.index())) {
+      params.recordPreferredType(p.index(), t);
+      return new Expr.Parameter(p.index(), t);
+    }
+    return adopt(e, t);
+  }
+
   /** {@code e} as a condition: untyped becomes BOOLEAN; other non-BOOLEAN is TYPE_MISMATCH. */
   Expr condition(Expr e, String where) {
     Expr r = adopt(e, DataType.BOOLEAN);

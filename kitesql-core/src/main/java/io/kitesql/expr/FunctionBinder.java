@@ -246,7 +246,7 @@ final class FunctionBinder {
       }
       case "CHAR_LENGTH", "CHARACTER_LENGTH", "LENGTH", "LEN", "OCTET_LENGTH" -> {
         arity(name, a, 1, 1, sql);
-        Expr s = b.adopt(a.getFirst(), DataType.VARCHAR);
+        Expr s = b.adoptPreferred(a.getFirst(), DataType.VARCHAR); // text, or bytes if given bytes
         if (!s.type().isVariableWidth()) {
           throw new KiteSqlException(ErrorCode.TYPE_MISMATCH,
               name + " needs text or binary, got " + s.type() + ": " + Exprs.toSql(s));

@@ -5,11 +5,13 @@ import io.kitesql.KiteSqlException;
 import io.kitesql.value.Binary;
 import io.kitesql.value.DataType;
 import io.kitesql.value.Text;
+import io.kitesql.value.TypeKind;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -25,8 +27,9 @@ import java.util.Map;
  *
  * <p>Types: the binder records a slot's type where the context tells it ({@code col = ?}, {@code
  * ? + 1}, an INSERT target); the first recorded type wins. A slot nothing types is VARCHAR, and
- * its value is converted to text. {@link #bind} converts user values with {@link
- * Coercions#coerce}.
+ * its value is converted to text, except bytes: the statement is then bound again with that slot
+ * VARBINARY ({@link #untypedBinarySlots}). Bytes given to a slot of another type are refused.
+ * {@link #bind} converts user values with {@link Coercions#coerce}.
  *
  * <p>Threads: mutable while one statement is being bound; afterwards only read, so a prepared
  * statement may share it between threads.
@@ -40,6 +43,23 @@ public final class Parameters {
   private Style style = Style.NONE;
   private final List<String> names = new ArrayList<>();
   private final List<DataType> types = new ArrayList<>();
+  /** Slots typed VARBINARY from the start: bytes were bound to them where nothing else typed them. */
+  private final BitSet binarySlots;
+  /** Slots typed only by a context's preference ({@link #recordPreferredType}). */
+  private final BitSet preferredOnly = new BitSet();
+
+  /** Parameters whose types the statement alone decides. */
+  public Parameters() {
+    this(new BitSet());
+  }
+
+  /**
+   * Parameters whose slots in {@code binarySlots} are VARBINARY from the start, as if cast: the
+   * statement is bound again for bytes given to slots it left untyped ({@link #untypedBinarySlots}).
+   */
+  public Parameters(BitSet binarySlots) {
+    this.binarySlots = (BitSet) binarySlots.clone();
+  }
 
   /** The number of slots (values {@link #bind} expects). */
   public int count() {
@@ -72,6 +92,18 @@ public final class Parameters {
     return types.get(index) != null;
   }
 
+  /**
+   * Records {@code type} for slot {@code index} as a preference of a context that takes text or
+   * bytes alike ({@code length(?)}): bytes given to the slot rebind it as VARBINARY like an untyped
+   * one ({@link #untypedBinarySlots}).
+   */
+  public void recordPreferredType(int index, DataType type) {
+    if (types.get(index) == null) {
+      types.set(index, type);
+      preferredOnly.set(index);
+    }
+  }
+
   /** Records the type of slot {@code index} unless one was recorded before. */
   public void recordType(int index, DataType type) {
     if (types.get(index) == null) {
@@ -87,7 +119,7 @@ public final class Parameters {
           "parameter index must be 1 or more: " + oneBasedIndex);
     }
     while (types.size() < oneBasedIndex) {
-      types.add(null);
+      types.add(binarySlots.get(types.size()) ? DataType.VARBINARY : null);
     }
     return oneBasedIndex - 1;
   }
@@ -100,7 +132,7 @@ public final class Parameters {
       return i;
     }
     names.add(name);
-    types.add(null);
+    types.add(binarySlots.get(types.size()) ? DataType.VARBINARY : null);
     return names.size() - 1;
   }
 
@@ -158,7 +190,49 @@ public final class Parameters {
     return out;
   }
 
+  /**
+   * The slots the statement left untyped (a bare {@code select ?}, say) that are given bytes
+   * ({@code byte[]} or {@link Binary}): a value keeps its Java type's SQL type, so these are bound
+   * again as VARBINARY (like PostgreSQL's JDBC driver, which sends the type of what it is given)
+   * rather than read as VARCHAR.
+   */
+  public BitSet untypedBinarySlots(Object[] positional, Map<String, ?> named) {
+    var slots = new BitSet();
+    for (int i = 0; i < count(); i++) {
+      if (bytesInUntypedSlot(i, positional, named)) {
+        slots.set(i);
+      }
+    }
+    return slots;
+  }
+
+  /** Whether {@link #untypedBinarySlots} is not empty; allocates nothing (every execution asks). */
+  public boolean bytesInUntypedSlots(Object[] positional, Map<String, ?> named) {
+    for (int i = 0; i < count(); i++) {
+      if (bytesInUntypedSlot(i, positional, named)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private boolean bytesInUntypedSlot(int i, Object[] positional, Map<String, ?> named) {
+    if (isTyped(i) && !preferredOnly.get(i)) {
+      return false;
+    }
+    Object v = named != null ? (style == Style.NAMED ? named.get(names.get(i)) : null)
+        : positional != null && i < positional.length ? positional[i] : null;
+    return v instanceof byte[] || v instanceof Binary;
+  }
+
   private Object convert(Object v, int slot) {
+    if ((v instanceof byte[] || v instanceof Binary) && type(slot).kind() != TypeKind.VARBINARY) {
+      // PostgreSQL refuses bytea where text is expected; text made of the bytes would compare
+      // and store as something else (hex digits) without a word
+      throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "parameter " + slotName(slot) + " is " + type(slot)
+          + " in this statement but was given bytes (" + v.getClass().getSimpleName() + "); bytes are stored in and"
+          + " compared with VARBINARY only: pass a value of the parameter's type, or CAST the other side AS VARBINARY");
+    }
     try {
       return Coercions.coerce(toRuntime(v), type(slot));
     } catch (KiteSqlException e) {

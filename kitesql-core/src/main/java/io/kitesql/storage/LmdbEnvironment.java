@@ -7,17 +7,21 @@ import java.lang.foreign.Arena;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.List;
 import org.lmdbjava.Dbi;
 import org.lmdbjava.DbiFlags;
 import org.lmdbjava.Env;
 import org.lmdbjava.EnvFlags;
 import org.lmdbjava.LmdbException;
+import org.lmdbjava.Txn;
 
 /**
  * How {@link Storage} sets up an LMDB environment: the flags its options map to, the keyspaces
  * (created only in an empty environment), and the format marker that tells a KiteSQL database from
- * any other LMDB file. Runs on the writer thread.
+ * any other LMDB file. Runs on the writer thread; only creating the keyspaces takes a write
+ * transaction.
  */
 final class LmdbEnvironment {
   /** The on-disk format this code writes and reads; a newer one is refused. */
@@ -53,61 +57,105 @@ final class LmdbEnvironment {
   }
 
   /**
-   * Opens the keyspaces into {@code dbis}; creates them only in an empty environment and checks
-   * (or, new, writes) the format marker. {@code key} and {@code arena} are the writer's.
+   * Opens the keyspaces into {@code dbis} in a read-only LMDB transaction, which never waits for
+   * LMDB's writer mutex (another process may hold it for as long as it likes: issue 14, finding
+   * 9), and checks the format marker. {@code key} is the writer's.
+   *
+   * @return false if the database still needs its keyspaces or format marker written, which takes
+   *     a write transaction ({@link #create}); never false when {@code readOnly}
    */
-  static void openKeyspaces(
-      Env<Ptr> env, Path directory, boolean readOnly, EnumMap<Keyspace, Dbi<Ptr>> dbis, KeyBuffer key, Arena arena) {
-    try {
-      openOrCreate(env, directory, readOnly, dbis);
-      checkFormat(env, directory, readOnly, dbis.get(Keyspace.META), key, arena);
+  static boolean openExisting(Env<Ptr> env, Path directory, boolean readOnly, EnumMap<Keyspace, Dbi<Ptr>> dbis, KeyBuffer key) {
+    try (var txn = env.txnRead()) {
+      var existing = names(env, txn, directory);
+      var missing = Arrays.stream(Keyspace.values()).filter(ks -> !existing.contains(ks.dbiName())).findFirst();
+      if (missing.isPresent() && readOnly) {
+        throw new KiteSqlException(ErrorCode.READ_ONLY_DATABASE, directory + " has no " + missing.get() + " keyspace"
+            + " (an empty or unfinished database), and a database opened read-only cannot create it");
+      }
+      if (missing.isPresent()) {
+        return false; // the aborted transaction closes the handles
+      }
+      for (var ks : Keyspace.values()) {
+        dbis.put(ks, env.openDbi(txn, ks.dbiName().getBytes(StandardCharsets.UTF_8), AddressProxy.UNSIGNED, false));
+      }
+      if (!checkFormat(dbis.get(Keyspace.META).get(txn, key.load(FORMAT_KEY, FORMAT_KEY.length)), directory, readOnly)) {
+        dbis.clear();
+        return false;
+      }
+      txn.commit(); // a read-only commit keeps the handles open for the environment
+      return true;
     } catch (LmdbException e) {
       throw LmdbErrors.translate(e, "open the keyspaces of " + directory, directory);
     }
   }
 
-  private static void openOrCreate(Env<Ptr> env, Path directory, boolean readOnly, EnumMap<Keyspace, Dbi<Ptr>> dbis) {
-    var existing = env.getDbiNames().stream().map(n -> new String(n, StandardCharsets.UTF_8)).toList();
-    boolean fresh = existing.isEmpty();
-    if (!fresh && !existing.contains(Keyspace.META.dbiName())) {
+  /**
+   * Creates what {@link #openExisting} found missing, in the write transaction {@code txn} (which
+   * it commits), and opens the keyspaces into {@code dbis}: another process may have created them
+   * meanwhile, so it looks again. {@code key} and {@code arena} are the writer's.
+   */
+  static void create(Env<Ptr> env, Txn<Ptr> txn, Path directory, EnumMap<Keyspace, Dbi<Ptr>> dbis, KeyBuffer key, Arena arena) {
+    try (txn) {
+      var existing = names(env, txn, directory);
+      for (var ks : Keyspace.values()) {
+        var flags = existing.contains(ks.dbiName()) ? new DbiFlags[0] : new DbiFlags[] {DbiFlags.MDB_CREATE};
+        dbis.put(ks, env.openDbi(txn, ks.dbiName().getBytes(StandardCharsets.UTF_8), AddressProxy.UNSIGNED, false, flags));
+      }
+      var meta = dbis.get(Keyspace.META);
+      if (!checkFormat(meta.get(txn, key.load(FORMAT_KEY, FORMAT_KEY.length)), directory, false)) {
+        var bytes = arena.allocate(4);
+        bytes.set(Memory.INT_BE, 0, FORMAT_VERSION);
+        meta.put(txn, key.load(FORMAT_KEY, FORMAT_KEY.length), new Ptr().set(bytes.address(), 4));
+      }
+      txn.commit();
+    } catch (LmdbException e) {
+      dbis.clear();
+      throw LmdbErrors.translate(e, "create the keyspaces of " + directory, directory);
+    }
+  }
+
+  /**
+   * The names of the named databases in the environment, read in {@code txn} (lmdbjava's {@code
+   * getDbiNames} begins a write transaction of its own); refuses an environment that has some but
+   * not our {@code META} database.
+   */
+  private static List<String> names(Env<Ptr> env, Txn<Ptr> txn, Path directory) {
+    var main = env.openDbi(txn, null, AddressProxy.UNSIGNED, false);
+    var names = new ArrayList<String>();
+    try (var cursor = main.openCursor(txn)) {
+      for (boolean more = cursor.first(); more; more = cursor.next()) {
+        var name = cursor.key();
+        names.add(new String(Memory.ALL.asSlice(name.address, name.size).toArray(Memory.BYTE), StandardCharsets.UTF_8));
+      }
+    }
+    if (!names.isEmpty() && !names.contains(Keyspace.META.dbiName())) {
       // A damaged main database can list thousands of garbage names: show a few.
-      var shown = existing.size() <= 8 ? existing.toString() : existing.subList(0, 8) + " and " + (existing.size() - 8) + " more";
+      var shown = names.size() <= 8 ? names.toString() : names.subList(0, 8) + " and " + (names.size() - 8) + " more";
       throw new KiteSqlException(
           ErrorCode.INVALID_DATABASE_FILE,
           directory + " holds an LMDB environment that is not a KiteSQL database (databases " + shown + ")");
     }
-    for (var ks : Keyspace.values()) {
-      boolean missing = fresh || !existing.contains(ks.dbiName());
-      if (missing && readOnly) {
-        throw new KiteSqlException(ErrorCode.READ_ONLY_DATABASE, directory + " has no " + ks + " keyspace"
-            + " (an empty or unfinished database), and a database opened read-only cannot create it");
-      }
-      var flags = missing ? new DbiFlags[] {DbiFlags.MDB_CREATE} : new DbiFlags[0];
-      dbis.put(ks, env.openDbi(ks.dbiName(), AddressProxy.UNSIGNED, false, flags));
-    }
+    return names;
   }
 
-  private static void checkFormat(Env<Ptr> env, Path directory, boolean readOnly, Dbi<Ptr> meta, KeyBuffer key, Arena arena) {
-    try (var txn = readOnly ? env.txnRead() : env.txnWrite()) {
-      var found = meta.get(txn, key.load(FORMAT_KEY, FORMAT_KEY.length));
-      if (found == null && readOnly) {
-        throw new KiteSqlException(ErrorCode.READ_ONLY_DATABASE,
-            directory + " has no format marker yet (an unfinished database), and a database opened read-only cannot write it");
-      }
-      if (found == null) {
-        var value = new Ptr();
-        var bytes = arena.allocate(4);
-        bytes.set(Memory.INT_BE, 0, FORMAT_VERSION);
-        meta.put(txn, key.load(FORMAT_KEY, FORMAT_KEY.length), value.set(bytes.address(), 4));
-        txn.commit();
-      } else {
-        int version = found.size == 4 ? Memory.ALL.get(Memory.INT_BE, found.address) : -1;
-        if (version > FORMAT_VERSION || version < 1) {
-          throw new KiteSqlException(
-              ErrorCode.UNSUPPORTED_FORMAT_VERSION,
-              directory + " has format version " + version + "; this KiteSQL reads versions up to " + FORMAT_VERSION);
-        }
-      }
+  /**
+   * Checks the format marker {@code found}; false if there is none yet (an unfinished database),
+   * which a read-only database refuses.
+   */
+  private static boolean checkFormat(Ptr found, Path directory, boolean readOnly) {
+    if (found == null && readOnly) {
+      throw new KiteSqlException(ErrorCode.READ_ONLY_DATABASE,
+          directory + " has no format marker yet (an unfinished database), and a database opened read-only cannot write it");
     }
+    if (found == null) {
+      return false;
+    }
+    int version = found.size == 4 ? Memory.ALL.get(Memory.INT_BE, found.address) : -1;
+    if (version > FORMAT_VERSION || version < 1) {
+      throw new KiteSqlException(
+          ErrorCode.UNSUPPORTED_FORMAT_VERSION,
+          directory + " has format version " + version + "; this KiteSQL reads versions up to " + FORMAT_VERSION);
+    }
+    return true;
   }
 }

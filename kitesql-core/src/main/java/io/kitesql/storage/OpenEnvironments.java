@@ -89,6 +89,18 @@ final class OpenEnvironments {
       this.keys = keys;
     }
 
+    /**
+     * Moves the hold to a new claim, which the caller releases later; releasing this one does
+     * nothing afterwards. For an environment whose close is left to another thread.
+     */
+    Claim handOff() {
+      synchronized (OPEN) {
+        var moved = new Claim(keys == null ? List.of() : keys);
+        keys = null;
+        return moved;
+      }
+    }
+
     void release() {
       synchronized (OPEN) {
         if (keys != null) {

@@ -118,8 +118,16 @@ public final class Storage implements AutoCloseable {
     }
     var storage = new Storage(directory, options, env, writer, claim);
     try {
-      writer.run(() -> LmdbEnvironment.openKeyspaces(env, directory, options.isReadOnly(), storage.dbis, storage.writerKey, storage.arena));
-      return storage;
+      if (writer.call(() -> LmdbEnvironment.openExisting(env, directory, options.isReadOnly(), storage.dbis, storage.writerKey))) {
+        return storage;
+      }
+      // A new database: creating its keyspaces needs LMDB's writer mutex, which another process
+      // may hold for as long as it likes; wait for it at most writerWait (issue 14, finding 9).
+      var txn = writer.callWithin(storage::beginNativeWrite, options.writerWait().toNanos(), Txn::close);
+      if (txn.isPresent()) {
+        writer.run(() -> LmdbEnvironment.create(env, txn.get(), directory, storage.dbis, storage.writerKey, storage.arena));
+        return storage;
+      }
     } catch (RuntimeException e) {
       storage.idleSweep.cancel(false);
       writer.run(env::close);
@@ -128,6 +136,33 @@ public final class Storage implements AutoCloseable {
       storage.arena.close();
       throw e;
     }
+    throw storage.abandonBlockedOpen();
+  }
+
+  /**
+   * Gives up an open whose writer thread is still blocked in {@code mdb_txn_begin}: that thread
+   * closes the environment, and releases this process's claim on the files, once the mutex comes
+   * free; the caller gets WRITE_LOCK_TIMEOUT.
+   */
+  private KiteSqlException abandonBlockedOpen() {
+    idleSweep.cancel(false);
+    mapView.retire();
+    var handedOff = claim.handOff();
+    writer.runLater(() -> {
+      try {
+        env.close();
+      } catch (RuntimeException e) {
+        System.getLogger(Storage.class.getName()).log(System.Logger.Level.WARNING,
+            "closing " + directory + " after an open that timed out failed", e);
+      } finally {
+        arena.close();
+        handedOff.release();
+      }
+    });
+    writer.stopLater();
+    return new KiteSqlException(ErrorCode.WRITE_LOCK_TIMEOUT,
+        "cannot open " + directory + ": creating its keyspaces needs the write lock, which stayed taken for more than "
+            + options.writerWait().toMillis() + " ms (another process may hold a write transaction); retry the open");
   }
 
   public Path directory() {
@@ -370,14 +405,23 @@ public final class Storage implements AutoCloseable {
     return closed;
   }
 
-  /** Sizes and counters of the environment, for health checks and metrics. */
+  /**
+   * Sizes and counters of the environment, for health checks and metrics.
+   *
+   * @throws KiteSqlException WRITE_LOCK_TIMEOUT if the writer thread stays busy for more than
+   *     {@code writerWait}: a write that timed out leaves it blocked in {@code mdb_txn_begin} until
+   *     another process ends its write transaction (issue 14, finding 9)
+   */
   public StorageStats stats() {
     checkNotClosed();
-    return writer.call(() -> {
+    // On the writer thread, where the map is resized, so the sizes are never read during a remap.
+    return writer.callWithin(() -> {
       var info = env.info();
       var stat = env.stat();
       return new StorageStats(info.mapSize, (info.lastPageNumber + 1) * stat.pageSize, readers.inUse(), readers.size());
-    });
+    }, options.writerWait().toNanos(), _ -> {}).orElseThrow(() -> new KiteSqlException(ErrorCode.WRITE_LOCK_TIMEOUT,
+        "the LMDB writer thread of " + directory + " stayed busy for more than " + options.writerWait().toMillis()
+            + " ms (a write is waiting for the write lock, which another process may hold)"));
   }
 
   /** The path of LMDB's data file. */

@@ -172,6 +172,16 @@ final class WriterThread {
     });
   }
 
+  /** Queues {@code work} without waiting for it; what it throws is dropped. */
+  void runLater(Runnable work) {
+    tasks.add(new FutureTask<>(work, null));
+  }
+
+  /** Lets the thread end after the queued work, without waiting for it (it may be blocked in LMDB). */
+  void stopLater() {
+    tasks.add(STOP);
+  }
+
   /** Stops the thread after the queued work; idempotent. */
   void stop() {
     if (thread.isAlive()) {
