@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.storage.StorageOptions;
+import io.kitesql.testing.QueryRows;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -38,28 +38,11 @@ class AggregateFilterTest {
 
   /** Every row, each as its values joined by commas. */
   List<String> rows(String sql) {
-    return db.read(tx -> {
-      var out = new ArrayList<String>();
-      try (var rows = tx.query(sql)) {
-        while (rows.next()) {
-          var row = new ArrayList<String>();
-          for (int i = 0; i < rows.columns().size(); i++) {
-            row.add(String.valueOf(rows.get(i)));
-          }
-          out.add(String.join(",", row));
-        }
-      }
-      return out;
-    });
+    return QueryRows.of(db, sql);
   }
 
   ErrorCode errorOf(String sql) {
-    try {
-      rows(sql);
-    } catch (KiteSqlException e) {
-      return e.errorCode();
-    }
-    throw new AssertionError("no error for " + sql);
+    return QueryRows.errorOf(db, sql);
   }
 
   @Test

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.storage.StorageOptions;
+import io.kitesql.testing.QueryRows;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,19 +41,7 @@ class IsDistinctFromTest {
 
   /** Every row, each as its values joined by commas. */
   List<String> rows(String sql) {
-    return db.read(tx -> {
-      var out = new ArrayList<String>();
-      try (var rows = tx.query(sql)) {
-        while (rows.next()) {
-          var row = new ArrayList<String>();
-          for (int i = 0; i < rows.columns().size(); i++) {
-            row.add(String.valueOf(rows.get(i)));
-          }
-          out.add(String.join(",", row));
-        }
-      }
-      return out;
-    });
+    return QueryRows.of(db, sql);
   }
 
   @Test

@@ -3,8 +3,8 @@ package io.kitesql.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.storage.StorageOptions;
+import io.kitesql.testing.QueryRows;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -38,19 +38,7 @@ class JoinFilterEnforcementTest {
   }
 
   List<String> rows(String sql) {
-    return db.read(tx -> {
-      var out = new ArrayList<String>();
-      try (var rows = tx.query(sql)) {
-        while (rows.next()) {
-          var values = new ArrayList<String>();
-          for (int i = 0; i < rows.columns().size(); i++) {
-            values.add(String.valueOf(rows.get(i)));
-          }
-          out.add(String.join(",", values));
-        }
-      }
-      return out;
-    });
+    return QueryRows.of(db, sql);
   }
 
   @Test
