@@ -49,6 +49,11 @@ final class WriterThread {
     var credit = CallerAllocation.creditOfCurrentThread();
     var task = credit == null ? new FutureTask<>(work) : new CreditedTask<>(work, credit);
     tasks.add(task);
+    return awaitUninterruptibly(task);
+  }
+
+  /** Waits for {@code task} however long it takes, rethrowing what it threw; an interrupt is restored afterwards. */
+  private static <T> T awaitUninterruptibly(FutureTask<T> task) {
     boolean interrupted = false;
     try {
       while (true) {
@@ -149,15 +154,7 @@ final class WriterThread {
           interrupted = true;
         }
       }
-      while (true) {
-        try {
-          return task.get();
-        } catch (InterruptedException _) {
-          interrupted = true;
-        } catch (ExecutionException e) {
-          throw rethrow(e.getCause());
-        }
-      }
+      return awaitUninterruptibly(task);
     } finally {
       if (interrupted) {
         Thread.currentThread().interrupt();
