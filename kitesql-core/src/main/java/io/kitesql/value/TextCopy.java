@@ -77,23 +77,7 @@ final class TextCopy {
     int start = sb.length();
     sb.ensureCapacity(start + u);
     try {
-      var chunk = new char[Math.clamp(u, 2, APPEND_CHUNK)];
-      if (u == t.byteLength) {
-        for (int from = 0; from < u; from += chunk.length) {
-          int n = Math.min(chunk.length, u - from);
-          Utf8Chars.inflate(t.base, t.offset + from, chunk, 0, n);
-          t.checkAfterRead();
-          sb.append(chunk, 0, n);
-        }
-      } else {
-        for (int bo = 0; bo < t.byteLength; ) {
-          long done = Utf8Chars.decodeInto(t.base, t.offset, t.byteLength, bo, chunk, 0, chunk.length);
-          bo = (int) done;
-          t.checkAfterRead();
-          sb.append(chunk, 0, (int) (done >>> 32));
-        }
-      }
-      t.checkAfterRead();
+      decodeChunks(t, new char[Math.clamp(u, 2, APPEND_CHUNK)], sb, (to, chunk, n) -> to.append(chunk, 0, n));
     } catch (IllegalStateException e) {
       sb.setLength(start); // bytes read after the end never reach the caller
       throw e;
@@ -104,13 +88,28 @@ final class TextCopy {
   static void writeTo(Text t, Writer out) throws IOException {
     t.check();
     int u = t.utf16();
-    var chunk = new char[Math.clamp(u, 2, 4096)];
+    decodeChunks(t, new char[Math.clamp(u, 2, 4096)], out, (to, chunk, n) -> to.write(chunk, 0, n));
+  }
+
+  /** Hands the chars of a text, a chunk at a time, to a target (not captured: no object per call). */
+  @FunctionalInterface
+  private interface ChunkSink<T, X extends Exception> {
+    void accept(T target, char[] chunk, int length) throws X;
+  }
+
+  /**
+   * Decodes {@code t} into {@code chunk} piece by piece, checking liveness after each piece is read
+   * and before {@code sink} hands it to {@code target}, so bytes read after the transaction ended never leave here.
+   */
+  private static <T, X extends Exception> void decodeChunks(Text t, char[] chunk, T target, ChunkSink<T, X> sink)
+      throws X {
+    int u = t.utf16();
     if (u == t.byteLength) {
       for (int from = 0; from < u; from += chunk.length) {
         int n = Math.min(chunk.length, u - from);
         Utf8Chars.inflate(t.base, t.offset + from, chunk, 0, n);
         t.checkAfterRead();
-        out.write(chunk, 0, n);
+        sink.accept(target, chunk, n);
       }
     } else {
       for (int bo = 0; bo < t.byteLength; ) {
@@ -118,7 +117,7 @@ final class TextCopy {
         long done = Utf8Chars.decodeInto(t.base, t.offset, t.byteLength, bo, chunk, 0, chunk.length);
         bo = (int) done;
         t.checkAfterRead();
-        out.write(chunk, 0, (int) (done >>> 32));
+        sink.accept(target, chunk, (int) (done >>> 32));
       }
     }
     t.checkAfterRead();

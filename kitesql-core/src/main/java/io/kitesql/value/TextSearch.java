@@ -252,35 +252,18 @@ final class TextSearch {
   /**
    * The char index of the first occurrence of the {@code n} (at least one) chars of {@code s} at
    * or after char index {@code from} (in the code point at byte {@code bo}, char index {@code
-   * ci}), in text of {@code units} UTF-16 units; -1 if none. An ASCII first char is found by byte
-   * search, anything else by decoding.
+   * ci}), in text of {@code units} UTF-16 units; -1 if none. A first code point with one UTF-8
+   * form ({@link #byBytes}) is found by byte search, anything else by decoding.
    */
   static int indexOf(MemorySegment base, long offset, int len, int bo, int ci, int from,
       CharSequence s, int n, int units) {
     char first = s.charAt(0);
     int last = units - n;
     int firstCodePoint = Character.codePointAt(s, 0);
-    if (first >= 0x80 && byBytes(firstCodePoint)) {
+    if (byBytes(firstCodePoint)) {
       return indexOfByCodePoint(base, offset, len, bo, ci, from, s, n, last, firstCodePoint);
     }
     while (bo < len && ci <= last) {
-      if (first < 0x80) {
-        int found = Utf8Chars.indexOfByte(base, offset, bo, len, (byte) first);
-        if (found < 0) {
-          return -1;
-        }
-        ci += Utf8Chars.unitsBetween(base, offset, bo, found);
-        bo = found;
-        if (ci > last) {
-          return -1;
-        }
-        if (Utf8Chars.unitsEqual(base, offset, len, bo, false, s, 0, n)) {
-          return ci;
-        }
-        bo = Utf8Chars.next(Utf8Chars.decode(base, offset, len, bo));
-        ci++;
-        continue;
-      }
       long d = Utf8Chars.decode(base, offset, len, bo);
       char b = Utf8Chars.second(d);
       if (Utf8Chars.first(d) == first && ci >= from && Utf8Chars.unitsEqual(base, offset, len, bo, false, s, 0, n)) {
@@ -297,7 +280,7 @@ final class TextSearch {
 
   /**
    * {@link #indexOf(MemorySegment, long, int, int, int, int, CharSequence, int, int)} for a
-   * needle whose first code point is not ASCII and {@link #byBytes}: candidates are found by
+   * needle whose first code point is {@link #byBytes}: candidates are found by
    * {@link #findCodePoint}, then compared whole.
    */
   private static int indexOfByCodePoint(MemorySegment base, long offset, int len, int bo, int ci,
@@ -334,6 +317,9 @@ final class TextSearch {
    * and decodes there.
    */
   static int findCodePoint(MemorySegment base, long offset, int len, int bo, int cp) {
+    if (cp < 0x80) {
+      return Utf8Chars.indexOfByte(base, offset, bo, len, (byte) cp);
+    }
     int size = cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
     int lead = cp < 0x800 ? 0xC0 | (cp >> 6) : cp < 0x10000 ? 0xE0 | (cp >> 12) : 0xF0 | (cp >> 18);
     byte lastByte = (byte) (0x80 | (cp & 0x3F));
