@@ -68,6 +68,7 @@ public final class ExpressionBinder {
   private final Parameters params;
   private final FunctionBinder functions;
   private final WindowBinder windows;
+  private final PredicateBinder predicates = new PredicateBinder(this);
   private Clause clause = Clause.SELECT;
   private boolean inAggregate;
   private SubqueryBinder subqueries;
@@ -91,7 +92,7 @@ public final class ExpressionBinder {
     return this;
   }
 
-  private SubqueryExpressions subqueryExpressions() {
+  SubqueryExpressions subqueryExpressions() {
     return new SubqueryExpressions(this, subqueries, scope);
   }
 
@@ -147,19 +148,19 @@ public final class ExpressionBinder {
           a.getRightExpression());
       case Concat c -> functions.concat(List.of(expr(c.getLeftExpression()),
           expr(c.getRightExpression())), ScalarFunction.CONCAT_OP);
-      case EqualsTo c -> comparison(ComparisonOp.EQ, c.getLeftExpression(),
+      case EqualsTo c -> predicates.comparison(ComparisonOp.EQ, c.getLeftExpression(),
           c.getRightExpression());
-      case NotEqualsTo c -> comparison(ComparisonOp.NE, c.getLeftExpression(),
+      case NotEqualsTo c -> predicates.comparison(ComparisonOp.NE, c.getLeftExpression(),
           c.getRightExpression());
-      case GreaterThan c -> comparison(ComparisonOp.GT, c.getLeftExpression(),
+      case GreaterThan c -> predicates.comparison(ComparisonOp.GT, c.getLeftExpression(),
           c.getRightExpression());
-      case GreaterThanEquals c -> comparison(ComparisonOp.GE, c.getLeftExpression(),
+      case GreaterThanEquals c -> predicates.comparison(ComparisonOp.GE, c.getLeftExpression(),
           c.getRightExpression());
-      case MinorThan c -> comparison(ComparisonOp.LT, c.getLeftExpression(),
+      case MinorThan c -> predicates.comparison(ComparisonOp.LT, c.getLeftExpression(),
           c.getRightExpression());
-      case MinorThanEquals c -> comparison(ComparisonOp.LE, c.getLeftExpression(),
+      case MinorThanEquals c -> predicates.comparison(ComparisonOp.LE, c.getLeftExpression(),
           c.getRightExpression());
-      case IsDistinctExpression d -> isDistinct(d);
+      case IsDistinctExpression d -> predicates.isDistinct(d);
       case AndExpression a -> new Expr.And(condition(expr(a.getLeftExpression()), "AND"),
           condition(expr(a.getRightExpression()), "AND"));
       case OrExpression o -> new Expr.Or(condition(expr(o.getLeftExpression()), "OR"),
@@ -170,9 +171,9 @@ public final class ExpressionBinder {
           condition(expr(u.getLeftExpression()), "IS UNKNOWN"), u.isNot());
       case IsBooleanExpression b -> new Expr.IsBoolean(
           condition(expr(b.getLeftExpression()), "IS TRUE/FALSE"), b.isTrue(), b.isNot());
-      case InExpression in -> in(in);
-      case Between b -> between(b);
-      case LikeExpression l -> like(l);
+      case InExpression in -> predicates.in(in);
+      case Between b -> predicates.between(b);
+      case LikeExpression l -> predicates.like(l);
       case CaseExpression c -> caseOf(c);
       case CastExpression c -> cast(c);
       case Function f -> functions.function(f);
@@ -350,82 +351,6 @@ public final class ExpressionBinder {
 
   Expr arithmetic(ArithmeticOp op, Expr l, Expr r) {
     return new Expr.Arithmetic(op, l, r, Types.arithmetic(op, l.type(), r.type()));
-  }
-
-  private Expr comparison(ComparisonOp op, Expression left, Expression right) {
-    if (RowValues.isRow(left) || RowValues.isRow(right)) {
-      return new RowValues(this).comparison(op, left, right, left + " " + op.symbol() + " " + right);
-    }
-    if (right instanceof AnyComparisonExpression x) {
-      return subqueryExpressions().quantified(op, expr(left), x);
-    }
-    Expr[] lr = comparable(expr(left), expr(right), op.symbol());
-    return new Expr.Comparison(op, lr[0], lr[1]);
-  }
-
-  private Expr isDistinct(IsDistinctExpression d) {
-    String what = d.isNot() ? "IS NOT DISTINCT FROM" : "IS DISTINCT FROM";
-    Expr[] lr = comparable(expr(d.getLeftExpression()), expr(d.getRightExpression()), what);
-    return new Expr.IsDistinct(lr[0], lr[1], d.isNot());
-  }
-
-  private Expr in(InExpression in) {
-    return switch (in.getRightExpression()) {
-      case ParenthesedExpressionList<?> list -> in(in, list);
-      case Select s -> subqueryExpressions().in(in, s);
-      default -> throw unsupported("IN followed by " + in.getRightExpression().getClass()
-          .getSimpleName() + " (parenthesize the IN predicate)", in);
-    };
-  }
-
-  private Expr in(InExpression in, ParenthesedExpressionList<?> list) {
-    if (list.isEmpty()) {
-      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "IN needs at least one value: " + in);
-    }
-    if (RowValues.isRow(in.getLeftExpression())) {
-      return new RowValues(this).inList((ParenthesedExpressionList<?>) in.getLeftExpression(), list, in.isNot(), in);
-    }
-    Expr operand = expr(in.getLeftExpression());
-    var values = new ArrayList<Expr>(list.size());
-    for (Expression item : list) {
-      values.add(expr(item));
-    }
-    for (Expr v : values) { // an untyped operand takes the first typed value's type
-      if (untyped(operand) && !untyped(v)) {
-        operand = adopt(operand, v.type());
-      }
-    }
-    for (int i = 0; i < values.size(); i++) {
-      Expr[] lr = comparable(operand, values.get(i), "IN");
-      operand = lr[0];
-      values.set(i, lr[1]);
-    }
-    return new Expr.InList(operand, values, in.isNot());
-  }
-
-  private Expr between(Between b) {
-    var all = new ArrayList<>(List.of(expr(b.getLeftExpression()), expr(b.getBetweenExpressionStart()),
-        expr(b.getBetweenExpressionEnd())));
-    // untyped operands (NULL BETWEEN 1 AND NULL) all take the first typed one's type
-    all.stream().filter(e -> !untyped(e)).findFirst()
-        .ifPresent(typed -> all.replaceAll(e -> adopt(e, typed.type())));
-    Expr[] lo = comparable(all.get(0), all.get(1), "BETWEEN");
-    Expr[] hi = comparable(lo[0], all.get(2), "BETWEEN");
-    return new Expr.Between(hi[0], lo[1], hi[1], b.isNot());
-  }
-
-  private Expr like(LikeExpression l) {
-    var kw = l.getLikeKeyWord();
-    if ((kw != LikeExpression.KeyWord.LIKE && kw != LikeExpression.KeyWord.ILIKE)
-        || l.isUseBinary()) {
-      throw unsupported(l.isUseBinary() ? "LIKE BINARY" : kw.toString(), l);
-    }
-    String what = kw.toString();
-    Expr operand = text(expr(l.getLeftExpression()), what);
-    Expr pattern = text(expr(l.getRightExpression()), what);
-    Expr escape = l.getEscape() == null ? new Expr.Literal(null, DataType.VARCHAR)
-        : text(expr(l.getEscape()), what + " ESCAPE");
-    return new Expr.Like(operand, pattern, escape, kw == LikeExpression.KeyWord.ILIKE, l.isNot());
   }
 
   private Expr caseOf(CaseExpression c) {
