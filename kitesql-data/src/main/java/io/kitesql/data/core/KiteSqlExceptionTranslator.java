@@ -50,7 +50,7 @@ public final class KiteSqlExceptionTranslator implements PersistenceExceptionTra
           UNSUPPORTED_FEATURE, GROUPING_ERROR, CATALOG_CONFLICT, WRONG_OBJECT_TYPE, DEPENDENT_OBJECTS_EXIST ->
           new InvalidDataAccessResourceUsageException(message, e);
       case PARAMETER_MISMATCH, WRONG_STATEMENT_KIND, INVALID_TRANSACTION_STATE, NESTED_WRITE_TRANSACTION,
-          TRANSACTIONS_OPEN -> new InvalidDataAccessApiUsageException(message, e);
+          TRANSACTIONS_OPEN, READ_ONLY_DATABASE -> new InvalidDataAccessApiUsageException(message, e);
       case CARDINALITY_VIOLATION -> new IncorrectResultSizeDataAccessException(message, 1, e);
       case WRITE_LOCK_TIMEOUT -> new CannotAcquireLockException(message, e);
       case READERS_EXHAUSTED, MAP_FULL -> new TransientDataAccessResourceException(message, e);

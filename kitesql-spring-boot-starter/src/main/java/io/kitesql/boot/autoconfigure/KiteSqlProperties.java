@@ -60,6 +60,13 @@ public class KiteSqlProperties implements Validator {
    */
   private Duration closeTimeout = Duration.ofSeconds(30);
 
+  /**
+   * Open the database read-only (LMDB's MDB_RDONLY): reads work, every write fails with
+   * READ_ONLY_DATABASE, and no file of the database is modified, so a read-only mount works. The
+   * path must already hold a database.
+   */
+  private boolean readOnly = false;
+
   private final Schema schema = new Schema();
   private final Repositories repositories = new Repositories();
   private final Metrics metrics = new Metrics();
@@ -70,8 +77,9 @@ public class KiteSqlProperties implements Validator {
   public StorageOptions toStorageOptions() {
     var defaults = StorageOptions.defaults().withMaxReaders(maxReaders);
     int pool = readPoolSize != null ? readPoolSize : defaults.readPoolSize();
-    return new StorageOptions(mapSize.toBytes(), maxMapSize.toBytes(), maxReaders, pool, durability,
+    var options = new StorageOptions(mapSize.toBytes(), maxMapSize.toBytes(), maxReaders, pool, durability,
         readerWait, writerWait, drainWait, replayLimit.toBytes());
+    return readOnly ? options.readOnly() : options;
   }
 
   @Override
@@ -100,6 +108,10 @@ public class KiteSqlProperties implements Validator {
     rejectNegative(errors, "closeTimeout", p.closeTimeout);
     if (p.replayLimit.isNegative()) {
       errors.rejectValue("replayLimit", "min", "must not be negative");
+    }
+    if (p.readOnly && p.schema.mode == SchemaMode.ALWAYS) {
+      errors.rejectValue("schema.mode", "readOnly",
+          "must not be ALWAYS when kitesql.read-only is true: a read-only database cannot run schema scripts (use IF_EMPTY or NEVER)");
     }
     for (int i = 0; i < p.schema.locations.size(); i++) {
       if (p.schema.locations.get(i).isBlank()) {
@@ -204,6 +216,14 @@ public class KiteSqlProperties implements Validator {
 
   public void setCloseTimeout(Duration closeTimeout) {
     this.closeTimeout = closeTimeout;
+  }
+
+  public boolean isReadOnly() {
+    return readOnly;
+  }
+
+  public void setReadOnly(boolean readOnly) {
+    this.readOnly = readOnly;
   }
 
   public Schema getSchema() {

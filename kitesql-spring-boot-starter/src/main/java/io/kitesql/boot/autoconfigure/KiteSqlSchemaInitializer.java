@@ -50,6 +50,12 @@ public class KiteSqlSchemaInitializer implements InitializingBean {
     if (statements.isEmpty()) {
       return 0;
     }
+    if (database.storage().options().isReadOnly()) {
+      throw new IllegalStateException("kitesql.read-only is true, but the database at " + database.storage().directory()
+          + " has no table yet and " + schema.getLocations() + " hold " + statements.size()
+          + " statement(s) that a read-only database cannot run: create the schema with the database opened"
+          + " writable once, or set kitesql.schema.mode=never");
+    }
     database.write(tx -> {
       for (var s : statements) {
         try {
