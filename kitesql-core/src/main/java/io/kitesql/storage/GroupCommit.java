@@ -20,7 +20,8 @@ import org.lmdbjava.Txn;
  * are LMDB nested transactions inside the batch: a rollback or failure undoes only their own work,
  * and their commit merges into the batch. The batch is committed by the member whose commit finds
  * nobody waiting for the lock (a lone caller therefore commits at once, as without batching: its
- * transaction is the LMDB root, no nested level, no allocation), or a bound is reached, or before
+ * transaction is the LMDB root, no nested level, no allocation; only right after a shared commit
+ * does the next caller give the others {@link #SIBLING_WAIT_NANOS} to reach the lock), or a bound is reached, or before
  * anything that needs no write transaction open (map growth, close); the waiting members return
  * only then, all with its outcome. So a caller returns only after the LMDB commit holding its work
  * (readers begun afterwards see it), and a failed batch commit fails every member, none of which
@@ -37,6 +38,12 @@ final class GroupCommit {
   static final long MAX_LOG_BYTES = 16L << 20;
   /** A batch older than this is committed at the next begin or commit. */
   static final long DEFAULT_MAX_AGE_NANOS = 10_000_000L;
+  /**
+   * How long a caller that opened a batch while the last one was shared, with nobody queued yet,
+   * lets the other writers (just woken by that batch's commit) reach the lock before it commits
+   * the batch itself.
+   */
+  static final long SIBLING_WAIT_NANOS = 200_000L;
 
   private final Storage storage;
   private final ReentrantLock writeLock;
@@ -49,6 +56,8 @@ final class GroupCommit {
   private long maxAgeNanos = DEFAULT_MAX_AGE_NANOS;
   /** Whether a batch is open; read without the lock by threads that just released it. */
   private volatile boolean pending;
+  /** Whether the last LMDB commit was shared: concurrent writers are about, probably just woken by it. */
+  private boolean lastShared;
   /** Counters, written on the writer thread only. */
   private long transactions;
   private long lmdbCommits;
@@ -110,11 +119,14 @@ final class GroupCommit {
   }
 
   /**
-   * Whether a root transaction committing now should become a batch rather than commit: someone
-   * waits for the write lock and its log can be replayed. On the writer thread.
+   * Whether a root transaction committing now should become a batch rather than commit: its log
+   * can be replayed, and someone waits for the write lock, or the last commit was shared (its
+   * members, just woken, are likely on their way to the lock: see {@link #afterUnlock}). Without
+   * the second, the first writer after a shared commit committed alone nearly every time, and
+   * under SYNC every other fsync served one transaction. On the writer thread.
    */
   boolean shouldDefer(boolean logComplete) {
-    return logComplete && writeLock.hasQueuedThreads();
+    return logComplete && (lastShared || writeLock.hasQueuedThreads());
   }
 
   /** Opens a batch with {@code root}, the committing first member's transaction; it waits on the result. */
@@ -160,6 +172,7 @@ final class GroupCommit {
   void committedAlone() {
     transactions++;
     lmdbCommits++;
+    lastShared = false;
   }
 
   /** Write transactions committed; on the writer thread. */
@@ -198,7 +211,12 @@ final class GroupCommit {
    * wait for a caller that will not come.
    */
   void afterUnlock(WriterThread writer) {
+    long waitUntil = System.nanoTime() + SIBLING_WAIT_NANOS;
     while (pending && !writeLock.isLocked() && !writeLock.hasQueuedThreads()) {
+      if (System.nanoTime() < waitUntil) {
+        Thread.yield(); // let the other writers reach the lock: the first of them joins the batch
+        continue;
+      }
       if (!writeLock.tryLock()) {
         return; // whoever took it releases it again and checks then
       }
@@ -232,6 +250,7 @@ final class GroupCommit {
         transactions += n;
         lmdbCommits++;
       }
+      lastShared = n > 1;
       for (var m : members) {
         m.complete(failed == null ? null : failedMember(failed, n));
       }
