@@ -23,9 +23,11 @@ import java.util.function.Consumer;
 final class GroupCommitBench {
   static final String KITE = "KiteSQL";
   static final String KITE_VIRTUAL = "KiteSQL virtual threads";
+  /** The control: KiteSQL on platform threads with group commit off (system property {@code kitesql.groupCommit}). */
+  static final String KITE_SOLO = "KiteSQL, group commit off";
   static final String SQLITE = "SQLite";
   static final String H2 = "H2";
-  static final List<String> ENGINES = List.of(KITE, KITE_VIRTUAL, SQLITE, H2);
+  static final List<String> ENGINES = List.of(KITE, KITE_VIRTUAL, KITE_SOLO, SQLITE, H2);
   static final List<Integer> THREADS = List.of(1, 8, 64);
   /** H2's durability label: it has one setting for both. */
   static final String H2_DURABILITY = "defaults (no fsync per commit)";
@@ -62,8 +64,9 @@ final class GroupCommitBench {
     for (var durability : List.of(Durability.NO_SYNC, Durability.SYNC)) {
       for (int threads : THREADS) {
         for (var engine : ENGINES) {
-          if ((engine.equals(H2) && durability == Durability.SYNC) || (engine.equals(KITE_VIRTUAL) && threads == 1)) {
-            continue; // H2: one setting, reported once; one virtual thread is one platform thread's case
+          if ((engine.equals(H2) && durability == Durability.SYNC)
+              || ((engine.equals(KITE_VIRTUAL) || engine.equals(KITE_SOLO)) && threads == 1)) {
+            continue; // H2: one setting, reported once; one thread never shares a commit
           }
           var dir = work.resolve(engine.replace(' ', '-') + "-" + durability + "-" + threads);
           var cell = cell(engine, durability, threads, dir);
@@ -89,7 +92,7 @@ final class GroupCommitBench {
   private Results.GroupCommit cell(String engine, Durability durability, int threads, Path dir) throws Exception {
     var stores = new Stores(dir);
     if (engine.startsWith(KITE)) {
-      try (var db = KiteSql.open(stores.kiteDir(), KiteEngine.options(durability))) {
+      try (var db = openKite(stores.kiteDir(), durability, engine.equals(KITE_SOLO))) {
         db.execute(DDL);
         var insert = db.prepare(INSERT);
         var before = db.storage().stats();
@@ -145,6 +148,18 @@ final class GroupCommitBench {
         checkRows(run.total, count.getLong(1));
       }
       return run.cell(engine, label, threads, -1, run.total);
+    }
+  }
+
+  private static io.kitesql.api.Database openKite(Path dir, Durability durability, boolean groupCommitOff) {
+    if (!groupCommitOff) {
+      return KiteSql.open(dir, KiteEngine.options(durability));
+    }
+    System.setProperty("kitesql.groupCommit", "false"); // read when the storage opens
+    try {
+      return KiteSql.open(dir, KiteEngine.options(durability));
+    } finally {
+      System.clearProperty("kitesql.groupCommit");
     }
   }
 

@@ -23,24 +23,27 @@ final class GroupCommitReport {
 
         Each of N threads inserts one 64 B row per transaction into a fresh table (primary key), for a \
         fixed time after a warm-up; a transaction counts if it began in the measured window. KiteSQL through \
-        `Database.write` on platform threads and on virtual threads; SQLite and H2 through one JDBC connection \
+        `Database.write` on platform threads and on virtual threads, and as a control on platform threads \
+        with group commit off (`-Dkitesql.groupCommit=false`: every transaction its own LMDB commit); SQLite and H2 through one JDBC connection \
         per thread, autocommit (SQLite WAL, `busy_timeout` 60 s). `NO_SYNC`: KiteSQL `Durability.NO_SYNC`, \
         SQLite `synchronous=NORMAL`. `SYNC`: KiteSQL `Durability.SYNC` (fsync per LMDB commit), SQLite \
         `synchronous=FULL` (fsync of the WAL per commit). H2 has no fsync-per-commit setting and runs once, \
         with its defaults (%s: MVStore writes in the background), shown in both tables. Cells: transactions/s and the 99th percentile latency \
         of one transaction (begin, insert, commit); for KiteSQL also transactions per LMDB commit (commits \
-        shared by concurrent writers).
+        shared by concurrent writers). The ratios compare throughput: KiteSQL with group commit on \
+        and off (platform threads), and KiteSQL's better of platform and virtual threads over each peer.
         """.formatted("no fsync per commit"));
     for (var durability : List.of("NO_SYNC", "SYNC")) {
       out.append("\n### ").append(durability).append("\n\n| threads | ")
           .append(String.join(" | ", GroupCommitBench.ENGINES))
-          .append(" | KiteSQL ÷ SQLite | KiteSQL ÷ H2 |\n|---|")
-          .append("---|".repeat(GroupCommitBench.ENGINES.size() + 2)).append('\n');
+          .append(" | group commit on ÷ off | KiteSQL ÷ SQLite | KiteSQL ÷ H2 |\n|---|")
+          .append("---|".repeat(GroupCommitBench.ENGINES.size() + 3)).append('\n');
       for (int threads : GroupCommitBench.THREADS) {
         out.append("| ").append(threads);
         for (var engine : GroupCommitBench.ENGINES) {
           out.append(" | ").append(find(engine, durability, threads).map(GroupCommitReport::cell).orElse("–"));
         }
+        out.append(" | ").append(onOverOff(durability, threads));
         out.append(" | ").append(ratio(durability, threads, GroupCommitBench.SQLITE));
         out.append(" | ").append(ratio(durability, threads, GroupCommitBench.H2)).append(" |\n");
       }
@@ -66,6 +69,16 @@ final class GroupCommitReport {
       return "–";
     }
     return String.format("%.2fx", best / p.get().transactionsPerSecond());
+  }
+
+  /** KiteSQL on platform threads, group commit on over off. */
+  private String onOverOff(String durability, int threads) {
+    var on = find(GroupCommitBench.KITE, durability, threads);
+    var off = find(GroupCommitBench.KITE_SOLO, durability, threads);
+    if (on.isEmpty() || off.isEmpty()) {
+      return "–";
+    }
+    return String.format("%.2fx", on.get().transactionsPerSecond() / off.get().transactionsPerSecond());
   }
 
   private Optional<Results.GroupCommit> find(String engine, String durability, int threads) {
