@@ -5,6 +5,8 @@ import static io.kitesql.storage.StorageTest.bytes;
 import static io.kitesql.storage.WriterConcurrencyTest.intKey;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,6 +15,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -216,6 +219,42 @@ class GroupCommitTest {
         assertThat(stored).isEqualTo(value(key, size));
       }
       assertThat(present(storage, 0)).isTrue();
+    }
+  }
+
+  @Test
+  void aMemberThatCannotFitFailsAloneWithMapFull() throws Exception {
+    // The map cannot grow (maxMapSize = mapSize = 1 MiB): a 2 MiB value fails its transaction with
+    // MAP_FULL; the members before and after it in the same batch commit.
+    var options = MapGrowthTest.tinyMap().withMaxMapSize(1 << 20).withWriterWait(Duration.ofSeconds(60));
+    var failure = new AtomicReference<Throwable>();
+    try (var storage = Storage.open(dir, options)) {
+      storage.groupCommitMaxAge(Duration.ofMinutes(5));
+      var before = storage.stats();
+      behindHolder(storage, threads -> {
+        try {
+          threads.add(queue(storage, false, commitKey(storage, 1, ConcurrentHashMap.newKeySet())));
+          threads.add(queue(storage, true, () -> {
+            try (var tx = storage.beginWrite()) {
+              tx.put(Keyspace.DATA, intKey(2), value(2, 2 << 20));
+              tx.commit();
+            } catch (KiteSqlException e) {
+              failure.set(e);
+            }
+          }));
+          threads.add(queue(storage, false, commitKey(storage, 3, ConcurrentHashMap.newKeySet())));
+        } catch (InterruptedException e) {
+          throw new AssertionError(e);
+        }
+      });
+      assertThat(failure.get()).isInstanceOfSatisfying(KiteSqlException.class,
+          e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.MAP_FULL));
+      for (int k : new int[] {0, 1, 3}) {
+        assertThat(present(storage, k)).as("committed key %d", k).isTrue();
+      }
+      assertThat(present(storage, 2)).isFalse();
+      var after = storage.stats();
+      assertThat(after.writeTransactions() - before.writeTransactions()).isEqualTo(3);
     }
   }
 
