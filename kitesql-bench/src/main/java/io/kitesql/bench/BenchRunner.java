@@ -46,6 +46,7 @@ public final class BenchRunner {
     runReads();
     new WriteBench(config, work.resolve("writes"), results, log).run();
     new DmlBench(config, work.resolve("dml"), results, log).run();
+    new GroupCommitBench(config, work.resolve("group-commit"), results, log).run();
     delete(work);
     results.elapsedMillis = (System.nanoTime() - start) / 1_000_000;
     return results;

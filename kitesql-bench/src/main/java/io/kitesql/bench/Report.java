@@ -206,6 +206,7 @@ public final class Report {
           w.batch(), w.rows(), w.rowsPerSecond()));
     }
     out.append(new DmlReport(r).section());
+    out.append(new GroupCommitReport(r).section());
     var allTiers = new ArrayList<>(tiers);
     allTiers.add("16 KiB docs");
     out.append("\n## Retained heap (MiB)\n\nLive heap after `System.gc()` (heap pools' usage after the collection) "

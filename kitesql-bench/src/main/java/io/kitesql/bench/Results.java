@@ -80,6 +80,20 @@ public final class Results {
    */
   public record Dml(String cell, String engine, int operations, double millis, double opsPerSecond) {}
 
+  /**
+   * One cell of {@link GroupCommitBench}: concurrent one-row write transactions.
+   *
+   * @param engine engine label
+   * @param durability the durability label (SYNC, NO_SYNC, or H2's defaults)
+   * @param threads writer threads
+   * @param transactionsPerSecond transactions begun in the measured window per second
+   * @param p99Micros 99th percentile of one transaction's latency (begin, insert, commit) in that window
+   * @param transactions every transaction of the run, warm-up included
+   * @param lmdbCommits KiteSQL's LMDB commits over the run (shared by group commit), -1 for the peers
+   */
+  public record GroupCommit(String engine, String durability, int threads, double transactionsPerSecond,
+      double p99Micros, long transactions, long lmdbCommits) {}
+
   public final Map<Key, Outcome> cells = new LinkedHashMap<>();
   /** Used heap after a full GC with the engine open, minus before opening it; key: tier, engine. */
   public final Map<List<String>, Long> retainedHeap = new LinkedHashMap<>();
@@ -89,6 +103,7 @@ public final class Results {
   public final Map<String, MapCheck> mapChecks = new LinkedHashMap<>();
   public final List<Write> writes = new ArrayList<>();
   public final List<Dml> dml = new ArrayList<>();
+  public final List<GroupCommit> groupCommits = new ArrayList<>();
   /** Settings and versions discovered while running (e.g. H2's default cache size). */
   public final Map<String, String> facts = new LinkedHashMap<>();
   /** Rows per tier (Tables 1–3) and documents (Table 4). */

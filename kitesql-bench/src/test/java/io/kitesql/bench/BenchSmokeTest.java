@@ -44,6 +44,10 @@ class BenchSmokeTest {
     assertEquals(0, results.mapChecks.get("KiteSQL forced copy").borrowedBytes());
     assertEquals(14, results.writes.size()); // 2 note lengths × (3 engines × 2 batch sizes + KiteSQL Database.write)
     assertEquals(DmlBench.ENGINES.size() * 4, results.dml.size()); // read-modify-write ×2, INSERT … SELECT, DELETE
+    // 2 durabilities × (KiteSQL at 1, 8, 64 threads, its virtual and group-commit-off columns at 8 and 64,
+    // SQLite at 1, 8, 64), H2 once at 1, 8, 64; each cell checked the table holds exactly the rows committed.
+    assertEquals(2 * (3 + 2 + 2 + 3) + 3, results.groupCommits.size());
+    assertTrue(results.groupCommits.stream().allMatch(g -> g.transactions() >= g.threads()), results.groupCommits.toString());
 
     // Table 5: four cells measured (the metrics one fails if its registry recorded nothing); Spring Data
     // JDBC has no SQLite dialect, and says so
@@ -67,6 +71,7 @@ class BenchSmokeTest {
     assertTrue(report.contains("## Targets"), report);
     assertTrue(report.contains("## Targets (issue 10, Table 5)"), report);
     assertTrue(report.contains("## Read-modify-write and bulk DML") && report.contains("## Targets (issue 15"), report);
+    assertTrue(report.contains("## Concurrent one-row write transactions: group commit"), report);
     assertTrue(report.contains("allocation flat in note length") && report.contains("not measured (needs two tiers"), report);
   }
 

@@ -50,6 +50,8 @@ public final class Storage implements AutoCloseable {
   private final Arena arena = Arena.ofShared();
   private final WriterThread writer;
   private final ReentrantLock writeLock = new ReentrantLock(true);
+  /** Shares LMDB commits between concurrent write transactions; the writer thread's. */
+  private final GroupCommit group = new GroupCommit(this, writeLock);
   private final ReadContextPool readers;
   /** Gives the reader slots of idle contexts back to other processes; cancelled on close. */
   private final ScheduledFuture<?> idleSweep;
@@ -248,7 +250,7 @@ public final class Storage implements AutoCloseable {
       beginNativeWriteBefore(deadline, transaction, atBegin);
       return transaction;
     } catch (RuntimeException | Error e) {
-      writeLock.unlock();
+      unlockWriter();
       throw e;
     }
   }
@@ -264,7 +266,7 @@ public final class Storage implements AutoCloseable {
     var transaction = new WriteTransaction(this); // from here its close() releases the write lock
     try (transaction) {
       return writer.callStartingWithin(() -> {
-        transaction.attach(beginNativeWrite());
+        transaction.beginNative();
         return transaction;
       }, deadline - System.nanoTime(), WriteTransaction::abortNative, txn -> {
         T result = work.apply(txn);
@@ -295,7 +297,7 @@ public final class Storage implements AutoCloseable {
     try {
       checkNotClosed();
     } catch (RuntimeException e) {
-      writeLock.unlock();
+      unlockWriter();
       throw e;
     }
     return deadline;
@@ -307,9 +309,11 @@ public final class Storage implements AutoCloseable {
       locked = writeLock.tryLock(options.writerWait().toNanos(), TimeUnit.NANOSECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+      group.afterUnlock(writer); // this caller will not come: the batch must not wait for it
       throw new KiteSqlException(ErrorCode.WRITE_LOCK_TIMEOUT, "interrupted while waiting for the write lock", e);
     }
     if (!locked) {
+      group.afterUnlock(writer);
       throw new KiteSqlException(
           ErrorCode.WRITE_LOCK_TIMEOUT,
           "another write transaction held the write lock for more than " + options.writerWait().toMillis() + " ms");
@@ -337,6 +341,9 @@ public final class Storage implements AutoCloseable {
       boolean drained = false;
       try {
         locked = writeLock.tryLock(options.drainWait().toNanos(), TimeUnit.NANOSECONDS);
+        if (locked) {
+          writer.run(group::flush); // members of an open write group return before the drain
+        }
         drained = locked && readers.drain(options.drainWait());
         if (locked && !drained && leakCollector.collect(true)) {
           // What is left may be transactions dropped unclosed: those the collector found end now.
@@ -355,7 +362,7 @@ public final class Storage implements AutoCloseable {
   private void refuseClose(boolean locked) {
     int open = readers.inUse();
     if (locked) {
-      writeLock.unlock();
+      unlockWriter();
     }
     throw new KiteSqlException(
         ErrorCode.TRANSACTIONS_OPEN,
@@ -418,7 +425,8 @@ public final class Storage implements AutoCloseable {
     return writer.callWithin(() -> {
       var info = env.info();
       var stat = env.stat();
-      return new StorageStats(info.mapSize, (info.lastPageNumber + 1) * stat.pageSize, readers.inUse(), readers.size());
+      return new StorageStats(info.mapSize, (info.lastPageNumber + 1) * stat.pageSize, readers.inUse(), readers.size(),
+          group.transactions(), group.lmdbCommits());
     }, options.writerWait().toNanos(), _ -> {}).orElseThrow(() -> new KiteSqlException(ErrorCode.WRITE_LOCK_TIMEOUT,
         "the LMDB writer thread of " + directory + " stayed busy for more than " + options.writerWait().toMillis()
             + " ms (a write is waiting for the write lock, which another process may hold)"));
@@ -453,7 +461,7 @@ public final class Storage implements AutoCloseable {
   private void beginNativeWriteBefore(
       long deadline, WriteTransaction transaction, Consumer<? super WriteTransaction> atBegin) {
     Callable<WriteTransaction> begin = () -> {
-      transaction.attach(beginNativeWrite());
+      transaction.beginNative();
       try {
         atBegin.accept(transaction);
       } catch (RuntimeException | Error e) {
@@ -502,8 +510,24 @@ public final class Storage implements AutoCloseable {
     }
   }
 
+  /** Releases the write lock; an open group-commit batch nobody else will commit is committed then. */
   void unlockWriter() {
     writeLock.unlock();
+    group.afterUnlock(writer);
+  }
+
+  GroupCommit groupCommit() {
+    return group;
+  }
+
+  /** For tests: how many callers wait for the write lock. */
+  int queuedWriters() {
+    return writeLock.getQueueLength();
+  }
+
+  /** For tests: the age after which a group-commit batch is committed at the next begin or commit. */
+  void groupCommitMaxAge(Duration age) {
+    writer.run(() -> group.maxAge(age.toNanos()));
   }
 
   /**
@@ -529,6 +553,7 @@ public final class Storage implements AutoCloseable {
    * waited) if readers stay.
    */
   private void resizeDrained(long size, Function<String, String> refusal) {
+    group.flush(); // LMDB resizes only with no write transaction open: the open batch commits first
     // A reader already open past drainWait will not end within it: fail now rather than make every
     // new reader queue behind a drain for drainWait, again on each retry (issue 14, finding 11).
     var stuck = readers.openLongerThan(options.drainWait());
@@ -563,7 +588,7 @@ public final class Storage implements AutoCloseable {
     try {
       writer.run(this::adoptForeignMapSizeOnWriter);
     } finally {
-      writeLock.unlock();
+      unlockWriter();
     }
   }
 

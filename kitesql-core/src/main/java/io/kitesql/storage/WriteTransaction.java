@@ -47,6 +47,8 @@ public final class WriteTransaction implements KvTransaction {
   /** For each open block, innermost first: the log size and cursor count when it began. */
   private final ArrayDeque<int[]> marks = new ArrayDeque<>();
   private Txn<Ptr> txn;
+  /** Whether the base of {@link #txn} is nested in a {@link GroupCommit} batch rather than the LMDB root. */
+  private boolean nested;
   private State state = State.OPEN;
   private long logBytes;
   private boolean logComplete = true;
@@ -54,15 +56,17 @@ public final class WriteTransaction implements KvTransaction {
   private long copied;
   private String failure;
 
-  /** Owned by the calling thread; its LMDB transaction is {@linkplain #attach attached} on the writer thread. */
+  /** Owned by the calling thread; its LMDB transaction is {@linkplain #beginNative begun} on the writer thread. */
   WriteTransaction(Storage storage) {
     this.storage = storage;
     this.owner = Thread.currentThread();
   }
 
-  /** Takes the LMDB transaction just begun; on the writer thread. */
-  void attach(Txn<Ptr> begun) {
-    txn = begun;
+  /** Begins the LMDB transaction, nested in the open group-commit batch if there is one; on the writer thread. */
+  void beginNative() {
+    var group = storage.groupCommit();
+    txn = group.begin();
+    nested = group.isOpen();
   }
 
   /** Aborts the LMDB transaction (a begin the caller gave up waiting for, or that failed); on the writer thread. */
@@ -199,17 +203,34 @@ public final class WriteTransaction implements KvTransaction {
     }
   }
 
-  /** Makes the writes durable (as the environment's {@link Durability} says) and ends the transaction. */
+  /**
+   * Makes the writes durable (as the environment's {@link Durability} says) and ends the
+   * transaction. While other callers wait for the write lock, the commit is shared with theirs
+   * ({@link GroupCommit}): this releases the write lock at once and returns after the shared LMDB
+   * commit holding these writes, or throws if it failed.
+   */
   public void commit() {
     checkUsable();
+    // Inside Storage.write the owner waits for the writer thread, which must never wait for a batch.
+    boolean mayWait = Thread.currentThread() == owner && !storage.writer().isCurrent();
+    GroupCommit.Member waiting = null;
     try {
-      storage.writer().run(this::commitOnWriter);
+      waiting = storage.writer().call(() -> commitOnWriter(mayWait));
       state = State.COMMITTED;
     } finally {
       if (state != State.COMMITTED) {
         state = State.FAILED;
       }
       end();
+    }
+    if (waiting != null) {
+      try {
+        waiting.await();
+      } catch (RuntimeException e) {
+        state = State.FAILED;
+        failure = e.getMessage();
+        throw e;
+      }
     }
   }
 
@@ -342,16 +363,31 @@ public final class WriteTransaction implements KvTransaction {
     }
   }
 
-  private void commitOnWriter() {
+  /**
+   * Commits on the writer thread: alone (a root transaction nobody waits behind), by opening a
+   * group-commit batch (a root transaction while others wait for the lock), or into the open batch
+   * (a nested one). Returns the batch membership to wait on, or null when the commit is done.
+   */
+  private GroupCommit.Member commitOnWriter(boolean mayWait) {
     if (!marks.isEmpty()) {
       throw new IllegalStateException("cannot commit inside an atomically(...) block");
     }
+    var group = storage.groupCommit();
     while (true) {
       closeCursors();
       try {
+        if (!nested && mayWait && group.shouldDefer(logComplete)) {
+          var member = group.open(txn, log);
+          txn = null;
+          return member;
+        }
         txn.commit();
         txn = null;
-        return;
+        if (!nested) {
+          group.committedAlone();
+          return null;
+        }
+        return group.join(log, logComplete, mayWait);
       } catch (Env.MapFullException _) {
         txn = null; // mdb_txn_commit frees the transaction when it fails.
         recoverFromMapFull();
@@ -385,7 +421,7 @@ public final class WriteTransaction implements KvTransaction {
 
   /** Rebuilds the LMDB transaction (and open blocks) from the log after a rollback. */
   private void replay() {
-    txn = storage.beginNativeWrite();
+    beginNative(); // the map growth before committed any open batch: this is a root again
     var blockStarts = new ArrayList<int[]>(marks);
     java.util.Collections.reverse(blockStarts); // outermost first
     var parents = new ArrayDeque<Txn<Ptr>>();
@@ -414,11 +450,16 @@ public final class WriteTransaction implements KvTransaction {
   }
 
   private boolean apply(WriteOp op) {
+    return applyTo(storage, txn, op);
+  }
+
+  /** Applies {@code op} in {@code txn} (a group-commit batch replays its members with this); MAP_FULL is rethrown as is. */
+  static boolean applyTo(Storage storage, Txn<Ptr> txn, WriteOp op) {
     try {
       return switch (op) {
-        case WriteOp.Put p -> put(p);
-        case WriteOp.Delete d -> storage.dbi(d.keyspace()).delete(txn, keyPtr(d.key(), d.key().length));
-        case WriteOp.DeletePrefix d -> deletePrefix(d);
+        case WriteOp.Put p -> put(storage, txn, p);
+        case WriteOp.Delete d -> storage.dbi(d.keyspace()).delete(txn, storage.writerKey(d.key(), d.key().length));
+        case WriteOp.DeletePrefix d -> deletePrefix(storage, txn, d);
       };
     } catch (Env.MapFullException e) {
       throw e;
@@ -427,9 +468,9 @@ public final class WriteTransaction implements KvTransaction {
     }
   }
 
-  private boolean put(WriteOp.Put p) {
+  private static boolean put(Storage storage, Txn<Ptr> txn, WriteOp.Put p) {
     Dbi<Ptr> dbi = storage.dbi(p.keyspace());
-    var key = keyPtr(p.key(), p.key().length);
+    var key = storage.writerKey(p.key(), p.key().length);
     try {
       var target = p.onlyIfAbsent()
           ? dbi.reserve(txn, key, p.value().length, PutFlags.MDB_NOOVERWRITE)
@@ -441,15 +482,15 @@ public final class WriteTransaction implements KvTransaction {
     }
   }
 
-  private boolean deletePrefix(WriteOp.DeletePrefix d) {
+  private static boolean deletePrefix(Storage storage, Txn<Ptr> txn, WriteOp.DeletePrefix d) {
     boolean any = false;
     try (var cursor = storage.dbi(d.keyspace()).openCursor(txn)) {
       var prefix = d.prefix();
-      boolean found = cursor.get(keyPtr(prefix, prefix.length), GetOp.MDB_SET_RANGE);
+      boolean found = cursor.get(storage.writerKey(prefix, prefix.length), GetOp.MDB_SET_RANGE);
       while (found && startsWith(cursor.key(), prefix)) {
         cursor.delete();
         any = true;
-        found = cursor.get(keyPtr(prefix, prefix.length), GetOp.MDB_SET_RANGE);
+        found = cursor.get(storage.writerKey(prefix, prefix.length), GetOp.MDB_SET_RANGE);
       }
     }
     return any;
