@@ -47,6 +47,7 @@ public final class BenchRunner {
     new WriteBench(config, work.resolve("writes"), results, log).run();
     new DmlBench(config, work.resolve("dml"), results, log).run();
     new GroupCommitBench(config, work.resolve("group-commit"), results, log).run();
+    new GroupKeysBench(config, work.resolve("group-keys"), results, log).run();
     delete(work);
     results.elapsedMillis = (System.nanoTime() - start) / 1_000_000;
     return results;

@@ -19,6 +19,10 @@ final class DmlReport {
 
   /** The cells, one table per cell kind, engines side by side; empty if nothing ran. */
   String section() {
+    return dmlSection() + new GroupKeysReport(r).section();
+  }
+
+  private String dmlSection() {
     if (r.dml.isEmpty()) {
       return "";
     }
@@ -54,10 +58,10 @@ final class DmlReport {
 
   /** Issue 15's targets for these cells, met or missed with figures. */
   String targets() {
-    if (r.dml.isEmpty() && r.writes.isEmpty()) {
+    if (r.dml.isEmpty() && r.writes.isEmpty() && r.groupKeys.isEmpty()) {
       return "";
     }
-    var out = new StringBuilder("## Targets (issue 15, items 5, 6 and 9), computed from this run\n\n");
+    var out = new StringBuilder("## Targets (issue 15, items 5, 6, 8 and 9), computed from this run\n\n");
     for (var engine : List.of(DmlBench.KITE, DmlBench.KITE_ON_WRITER)) {
       out.append(perOperation(DmlBench.RMW_OWN, engine, 2 * GRAUS_MICROS_PER_OP,
           "each its own transaction (NO_SYNC) ≤ 2× GrausDB's 55 ms for 20,000"));
@@ -72,6 +76,7 @@ final class DmlReport {
       }
       out.append(writeRate("KiteSQL", note, 1000, "SQLite"));
     }
+    out.append(new GroupKeysReport(r).target());
     return out.append('\n').toString();
   }
 
@@ -117,7 +122,7 @@ final class DmlReport {
         .findFirst();
   }
 
-  private static String line(String target, Boolean met, String evidence) {
+  static String line(String target, Boolean met, String evidence) {
     String verdict = met == null ? "not measured" : met ? "met" : "**missed**";
     return "- " + target + ": " + verdict + " (" + evidence + ")\n";
   }
@@ -129,7 +134,7 @@ final class DmlReport {
   /**
    * Runs only these cells (a focused run) and prints the section and the targets. Arguments:
    * {@code smoke} for tiny sizes (else the full run's), {@code writes} to run {@link WriteBench}'s
-   * cells too (item 5's targets).
+   * cells too (item 5's targets), {@code no-groups} to skip {@link GroupKeysBench} (item 8).
    */
   public static void main(String[] args) throws Exception {
     var arguments = List.of(args);
@@ -141,6 +146,9 @@ final class DmlReport {
       new WriteBench(config, work.resolve("writes"), results, System.out::println).run();
     }
     new DmlBench(config, work.resolve("dml"), results, System.out::println).run();
+    if (!arguments.contains("no-groups")) {
+      new GroupKeysBench(config, work.resolve("group-keys"), results, System.out::println).run();
+    }
     BenchRunner.delete(work);
     var report = new DmlReport(results);
     System.out.println(report.section());

@@ -94,6 +94,16 @@ public final class Results {
   public record GroupCommit(String engine, String durability, int threads, double transactionsPerSecond,
       double p99Micros, long transactions, long lmdbCommits) {}
 
+  /**
+   * One cell of {@link GroupKeysBench}: GROUP BY over {@code distinct} long text keys.
+   *
+   * @param keys {@link GroupKeysBench#ADVERSARIAL} or {@link GroupKeysBench#ORDINARY}
+   * @param distinct distinct keys (each in two rows)
+   * @param engine engine label
+   * @param millis median time of one execution
+   */
+  public record GroupKeys(String keys, int distinct, String engine, double millis) {}
+
   public final Map<Key, Outcome> cells = new LinkedHashMap<>();
   /** Used heap after a full GC with the engine open, minus before opening it; key: tier, engine. */
   public final Map<List<String>, Long> retainedHeap = new LinkedHashMap<>();
@@ -104,6 +114,7 @@ public final class Results {
   public final List<Write> writes = new ArrayList<>();
   public final List<Dml> dml = new ArrayList<>();
   public final List<GroupCommit> groupCommits = new ArrayList<>();
+  public final List<GroupKeys> groupKeys = new ArrayList<>();
   /** Settings and versions discovered while running (e.g. H2's default cache size). */
   public final Map<String, String> facts = new LinkedHashMap<>();
   /** Rows per tier (Tables 1–3) and documents (Table 4). */

@@ -84,15 +84,17 @@ public final class ReadWriteTransaction extends Transaction {
     Outcome outcome;
     try {
       // The whole statement runs on the writer thread: one hand-off instead of one per storage call.
+      // DmlExecutor makes each statement atomic itself (a one-row write needs no nested transaction).
       var catalog = session.catalog;
       boolean subqueries = compiled.writeNeedsSubqueries();
       var sources = compiled.writeSources();
-      outcome = storage.onWriterThread(() -> storage.atomically(() -> switch (bound) {
+      outcome = storage.onWriterThread(() -> switch (bound) {
         case BoundStatement.Insert _, BoundStatement.Update _, BoundStatement.Delete _ ->
             new Outcome(DmlExecutor.execute(bound, subqueries, sources, storage, ctx,
                 session.database().identities()), catalog);
-        default -> new Outcome(0, DdlExecutor.execute(bound, storage, catalog, session.database()::store));
-      }));
+        default -> storage.atomically(() ->
+            new Outcome(0, DdlExecutor.execute(bound, storage, catalog, session.database()::store)));
+      });
     } catch (StackOverflowError e) {
       throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "statement nested too deeply to execute: " + statement.sql(), e);
     }
@@ -106,8 +108,8 @@ public final class ReadWriteTransaction extends Transaction {
    */
   List<Object[]> executeReturning(PreparedStatement statement, BoundStatement write, ExecutionContext ctx) {
     try {
-      return storage.onWriterThread(() -> storage.atomically(
-          () -> DmlExecutor.executeReturning(write, storage, ctx, session.database().identities())));
+      return storage.onWriterThread(
+          () -> DmlExecutor.executeReturning(write, storage, ctx, session.database().identities()));
     } catch (StackOverflowError e) {
       throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "statement nested too deeply to execute: " + statement.sql(), e);
     }

@@ -8,7 +8,6 @@ import io.kitesql.codec.KeyEncoder;
 import io.kitesql.storage.Keyspace;
 import io.kitesql.storage.KvCursor;
 import io.kitesql.storage.WriteTransaction;
-import io.kitesql.table.TableKeys.IndexValues;
 import io.kitesql.value.DataType;
 import io.kitesql.value.Scope;
 import java.util.ArrayList;
@@ -31,41 +30,74 @@ final class IndexMaintenance {
     this.keys = keys;
   }
 
-  /** The values part of every index's entry for {@code row}, in index order. */
-  IndexValues[] valuesOf(KeyEncoder enc, Object[] row) {
-    var indexes = table.indexes();
-    var out = new IndexValues[indexes.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = keys.indexValues(enc, indexes.get(i), row);
-    }
-    return out;
-  }
-
-  /** Throws KEY_TOO_LARGE unless every entry fits with a primary-key part of {@code pkLength}. */
-  void checkSizes(IndexValues[] values, int pkLength) {
-    for (var v : values) {
-      keys.checkEntrySize(v, pkLength);
+  /**
+   * A row's entry keys in every index of the table, in index order, each encoded once: key i is
+   * index i's values part ({@code indexPrefix + values}, what a UNIQUE check seeks), ending at
+   * {@code valuesEnd[i]}, followed by the row key's primary-key part. {@code hasNull[i]}: an
+   * indexed value of key i is NULL (such a key never conflicts).
+   */
+  record Entries(byte[][] keys, int[] valuesEnd, boolean[] hasNull) {
+    /** Whether index i's values part is the same in both rows' entries. */
+    boolean sameValues(int i, Entries other) {
+      return Arrays.equals(keys[i], 0, valuesEnd[i], other.keys[i], 0, other.valuesEnd[i]);
     }
   }
 
   /**
-   * Throws UNIQUE_VIOLATION if another row holds {@code values} in a unique index. Values with a
-   * NULL never conflict. {@code check[i]} false skips index i (its values did not change).
+   * The entries of {@code row} stored under {@code rowKey}; with {@code rowKey} null (a hidden row
+   * id, allocated after the checks) their primary-key parts are left for {@link #setRowKey}.
+   *
+   * @throws KiteSqlException KEY_TOO_LARGE if an entry would not fit LMDB's key limit (checked
+   *     here, before any write), VALUE_OUT_OF_RANGE from the encoder
    */
-  void checkUnique(WriteTransaction tx, IndexValues[] values, boolean[] check, Object[] row) {
+  Entries entriesOf(KeyEncoder enc, Object[] row, byte[] rowKey) {
+    var indexes = table.indexes();
+    int n = indexes.size();
+    var out = new Entries(new byte[n][], new int[n], new boolean[n]);
+    int pkLength = keys.pkLength(rowKey);
+    for (int i = 0; i < n; i++) {
+      var index = indexes.get(i);
+      out.hasNull[i] = keys.encodeIndexValues(enc, index, row);
+      int valuesEnd = enc.length();
+      keys.checkEntrySize(index, valuesEnd, pkLength);
+      out.valuesEnd[i] = valuesEnd;
+      out.keys[i] = Arrays.copyOf(enc.array(), valuesEnd + pkLength);
+      if (rowKey != null) {
+        System.arraycopy(rowKey, TableKeys.ROW_PREFIX_LENGTH, out.keys[i], valuesEnd, pkLength);
+      }
+    }
+    return out;
+  }
+
+  /** Fills in the primary-key part of every entry: the row is stored under {@code rowKey}. */
+  void setRowKey(Entries entries, byte[] rowKey) {
+    int pkLength = rowKey.length - TableKeys.ROW_PREFIX_LENGTH;
+    for (int i = 0; i < entries.keys.length; i++) {
+      System.arraycopy(rowKey, TableKeys.ROW_PREFIX_LENGTH, entries.keys[i], entries.valuesEnd[i], pkLength);
+    }
+  }
+
+  /**
+   * Throws UNIQUE_VIOLATION if another row holds a unique index's values of {@code entries}.
+   * Values with a NULL never conflict. {@code check[i]} false skips index i (its values did not
+   * change).
+   */
+  void checkUnique(WriteTransaction tx, Entries entries, boolean[] check, Object[] row) {
+    var indexes = table.indexes();
     KvCursor cursor = null;
     try {
-      for (int i = 0; i < values.length; i++) {
-        var v = values[i];
-        if (!v.index().unique() || v.hasNull() || (check != null && !check[i])) {
+      for (int i = 0; i < entries.keys.length; i++) {
+        var index = indexes.get(i);
+        if (!index.unique() || entries.hasNull[i] || (check != null && !check[i])) {
           continue;
         }
         if (cursor == null) {
           cursor = tx.openCursor(Keyspace.DATA);
         }
-        byte[] prefix = v.prefix();
-        if (cursor.seek(prefix) && TableKeys.startsWith(cursor.key(), prefix, prefix.length)) {
-          throw violation(v.index(), row);
+        byte[] key = entries.keys[i];
+        int valuesEnd = entries.valuesEnd[i];
+        if (cursor.seek(key, valuesEnd) && TableKeys.startsWith(cursor.key(), key, valuesEnd)) {
+          throw violation(index, row);
         }
       }
     } finally {
@@ -85,17 +117,17 @@ final class IndexMaintenance {
     return Violations.unique(table, "unique index " + index.name(), index.columns(), values);
   }
 
-  /** Writes the entries of a row stored under {@code rowKey}. */
-  void put(WriteTransaction tx, IndexValues[] values, byte[] rowKey) {
-    for (var v : values) {
-      tx.put(Keyspace.DATA, keys.entryKey(v, rowKey), EMPTY);
+  /** Writes {@code entries} (their primary-key parts set). */
+  void put(WriteTransaction tx, Entries entries) {
+    for (byte[] key : entries.keys) {
+      tx.put(Keyspace.DATA, key, EMPTY);
     }
   }
 
-  /** Removes the entries of a row stored under {@code rowKey}. */
-  void delete(WriteTransaction tx, IndexValues[] values, byte[] rowKey) {
-    for (var v : values) {
-      tx.delete(Keyspace.DATA, keys.entryKey(v, rowKey));
+  /** Removes {@code entries}. */
+  void delete(WriteTransaction tx, Entries entries) {
+    for (byte[] key : entries.keys) {
+      tx.delete(Keyspace.DATA, key);
     }
   }
 

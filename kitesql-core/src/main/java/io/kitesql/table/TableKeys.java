@@ -31,12 +31,14 @@ final class TableKeys {
 
   private final TableDef table;
   private final byte[] rowPrefix;
+  private final byte[] tablePrefix;
   private final int[] pkColumns;
   private final List<DataType> keyTypes;
 
   TableKeys(TableDef table) {
     this.table = table;
     var prefix = CatalogStore.tablePrefix(table.id());
+    this.tablePrefix = prefix.clone();
     this.rowPrefix = Arrays.copyOf(prefix, ROW_PREFIX_LENGTH);
     rowPrefix[4] = ROW_TAG;
     this.pkColumns = table.primaryKey().stream().mapToInt(Integer::intValue).toArray();
@@ -112,8 +114,16 @@ final class TableKeys {
    * primary key. {@code hasNull} says whether an indexed value is NULL (such rows never conflict).
    */
   IndexValues indexValues(KeyEncoder enc, IndexDef index, Object[] row) {
-    enc.reset().appendRawBytes(CatalogStore.tablePrefix(table.id()))
-        .appendRawByte(INDEX_TAG).appendTableId(index.id());
+    boolean hasNull = encodeIndexValues(enc, index, row);
+    return new IndexValues(index, enc.toByteArray(), hasNull);
+  }
+
+  /**
+   * Encodes {@code indexPrefix + values} of {@code row} into {@code enc} (after a reset), without
+   * copying it out; returns whether an indexed value is NULL.
+   */
+  boolean encodeIndexValues(KeyEncoder enc, IndexDef index, Object[] row) {
+    enc.reset().appendRawBytes(tablePrefix).appendRawByte(INDEX_TAG).appendTableId(index.id());
     boolean hasNull = false;
     try {
       for (int c : index.columns()) {
@@ -123,7 +133,7 @@ final class TableKeys {
     } catch (KiteSqlException e) {
       throw withContext(e, "index " + index.name());
     }
-    return new IndexValues(index, enc.toByteArray(), hasNull);
+    return hasNull;
   }
 
   /** An index entry key: the values part followed by the row key's primary-key part. */
@@ -140,10 +150,15 @@ final class TableKeys {
    * bytes would not fit LMDB's key limit. Writers call it before their first write.
    */
   void checkEntrySize(IndexValues values, int pkLength) {
-    long size = (long) values.prefix().length + pkLength;
+    checkEntrySize(values.index(), values.prefix().length, pkLength);
+  }
+
+  /** {@link #checkEntrySize(IndexValues, int)} for a values part of {@code valuesLength} bytes. */
+  void checkEntrySize(IndexDef index, int valuesLength, int pkLength) {
+    long size = (long) valuesLength + pkLength;
     if (size > KeyLimits.MAX_KEY_SIZE) {
       throw new KiteSqlException(ErrorCode.KEY_TOO_LARGE, "table " + table.name() + ", index "
-          + values.index().name() + ": the entry key of " + size + " bytes exceeds the maximum key"
+          + index.name() + ": the entry key of " + size + " bytes exceeds the maximum key"
           + " size of " + KeyLimits.MAX_KEY_SIZE + " bytes; long values must not be indexed");
     }
   }

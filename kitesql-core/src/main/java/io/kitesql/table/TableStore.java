@@ -11,7 +11,6 @@ import io.kitesql.codec.RowView;
 import io.kitesql.storage.Keyspace;
 import io.kitesql.storage.KvTransaction;
 import io.kitesql.storage.WriteTransaction;
-import io.kitesql.table.TableKeys.IndexValues;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -83,17 +82,17 @@ public final class TableStore {
     byte[] value = encoder.encode(row);
     var enc = new KeyEncoder();
     byte[] rowKey = table.hasHiddenRowId() ? null : keys.rowKey(enc, row);
-    IndexValues[] entries = indexes.valuesOf(enc, row);
-    indexes.checkSizes(entries, keys.pkLength(rowKey));
+    var entries = indexes.entriesOf(enc, row, rowKey);
     indexes.checkUnique(tx, entries, null, row);
     if (rowKey == null) {
       // Allocated after the checks, so a failing insert does not use up an id.
       rowKey = keys.rowIdKey(CatalogStore.allocateRowIds(tx, table.id(), 1));
+      indexes.setRowKey(entries, rowKey);
     }
     if (!tx.putIfAbsent(Keyspace.DATA, rowKey, rowKey.length, value)) {
       throw primaryKeyViolation(row);
     }
-    indexes.put(tx, entries, rowKey);
+    indexes.put(tx, entries);
     return new RowRef(rowKey);
   }
 
@@ -105,9 +104,9 @@ public final class TableStore {
    */
   public void delete(WriteTransaction tx, RowRef ref, Object[] oldRow) {
     checkWidth(oldRow);
-    IndexValues[] entries = indexes.valuesOf(new KeyEncoder(), oldRow);
+    var entries = indexes.entriesOf(new KeyEncoder(), oldRow, ref.key());
     tx.delete(Keyspace.DATA, ref.key());
-    indexes.delete(tx, entries, ref.key());
+    indexes.delete(tx, entries);
   }
 
   /**
@@ -126,13 +125,12 @@ public final class TableStore {
     byte[] oldKey = ref.key();
     byte[] newKey = table.hasHiddenRowId() ? oldKey : keys.rowKey(enc, newRow);
     boolean moved = !Arrays.equals(oldKey, newKey);
-    IndexValues[] before = indexes.valuesOf(enc, oldRow);
-    IndexValues[] after = indexes.valuesOf(enc, newRow);
-    var changed = new boolean[after.length];
-    for (int i = 0; i < after.length; i++) {
-      changed[i] = !Arrays.equals(before[i].prefix(), after[i].prefix());
+    var before = indexes.entriesOf(enc, oldRow, oldKey);
+    var after = indexes.entriesOf(enc, newRow, newKey);
+    var changed = new boolean[after.keys().length];
+    for (int i = 0; i < changed.length; i++) {
+      changed[i] = !before.sameValues(i, after);
     }
-    indexes.checkSizes(after, keys.pkLength(newKey));
     indexes.checkUnique(tx, after, changed, newRow);
     if (moved && tx.get(Keyspace.DATA, newKey).isPresent()) {
       throw primaryKeyViolation(newRow);
@@ -141,10 +139,10 @@ public final class TableStore {
       tx.delete(Keyspace.DATA, oldKey);
     }
     tx.put(Keyspace.DATA, newKey, value);
-    for (int i = 0; i < after.length; i++) {
+    for (int i = 0; i < changed.length; i++) {
       if (changed[i] || moved) {
-        tx.delete(Keyspace.DATA, keys.entryKey(before[i], oldKey));
-        tx.put(Keyspace.DATA, keys.entryKey(after[i], newKey), IndexMaintenance.EMPTY);
+        tx.delete(Keyspace.DATA, before.keys()[i]);
+        tx.put(Keyspace.DATA, after.keys()[i], IndexMaintenance.EMPTY);
       }
     }
     return new RowRef(newKey);
