@@ -127,8 +127,8 @@ final class IndexScanCursor extends RangeCursor {
       throw new KiteSqlException(ErrorCode.CORRUPT_RECORD, "index " + indexName
           + " has an entry for a row that does not exist");
     }
-    var value = rows.value();
-    view.wrap(value.base(), value.offset(), value.length(), tx.scope());
+    int valueLength = rows.valueLength();
+    view.wrap(rows.valueBase(), rows.valueOffset(), valueLength, tx.scope());
     return RowDecoding.fill(view, columns, rowArray());
   }
 
@@ -140,6 +140,11 @@ final class IndexScanCursor extends RangeCursor {
       }
       rows = null;
     }
+  }
+
+  @Override
+  protected RowView view() {
+    return view; // null when covered: rows come from the index key
   }
 
   @Override
