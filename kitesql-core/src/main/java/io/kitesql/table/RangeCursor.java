@@ -2,7 +2,6 @@ package io.kitesql.table;
 
 import io.kitesql.codec.KeyLimits;
 import io.kitesql.codec.RowView;
-import io.kitesql.storage.Keyspace;
 import io.kitesql.storage.KvCursor;
 import io.kitesql.storage.KvTransaction;
 import java.lang.foreign.MemorySegment;
@@ -28,6 +27,8 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
   /** The one array every row is decoded into, or null when each row gets a new array. */
   private final Object[] reusedRow;
   private KvCursor cursor;
+  /** Keeps {@link #cursor} for the next walk in the same read-only transaction. */
+  private final CursorSlot slot = new CursorSlot();
   private boolean started;
   private boolean done;
   private boolean closed = true;
@@ -50,7 +51,7 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
     close();
     interval.set(lower, lowerInclusive, upper, upperInclusive);
     this.tx = tx;
-    this.cursor = tx.openCursor(Keyspace.DATA);
+    this.cursor = slot.open(tx);
     started = false;
     done = false;
     closed = false;
@@ -179,9 +180,7 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
     if (!closed) {
       closed = true;
       current = null;
-      if (tx.isOpen()) {
-        cursor.close();
-      }
+      slot.release(tx, cursor);
       closeWalk();
       cursor = null;
       tx = null;
