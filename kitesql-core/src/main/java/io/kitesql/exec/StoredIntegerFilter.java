@@ -39,8 +39,9 @@ final class StoredIntegerFilter implements Operator {
 
   private final ScanOperator scan;
   private final Term[] terms;
-  /** Per term, this execution's operand; {@code nulls[i]} when it is NULL (no row passes). */
+  /** Per term, this execution's operand (unset when {@link #anyNull}). */
   private final long[] operands;
+  /** Whether an operand is NULL in this execution: no row passes. */
   private boolean anyNull;
 
   StoredIntegerFilter(ScanOperator scan, Term[] terms) {
