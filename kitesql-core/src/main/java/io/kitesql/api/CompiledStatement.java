@@ -9,6 +9,7 @@ import io.kitesql.expr.Parameters;
 import io.kitesql.plan.PlanNode;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -24,8 +25,12 @@ final class CompiledStatement {
   private final List<ResultColumn> columns;
   private final boolean hasSubqueries;
   private final boolean writeNeedsSubqueries;
-  private final ConcurrentLinkedDeque<Operator> pool = new ConcurrentLinkedDeque<>();
-  private final AtomicInteger pooled = new AtomicInteger();
+  /**
+   * Pooled executions of the query, in slots: taking one and giving it back allocate nothing (a
+   * linked deque allocated a node per release). An execution takes the first filled slot, a
+   * release fills the first empty one, so one thread keeps reusing slot 0's warm tree.
+   */
+  private final AtomicReferenceArray<QueryExecution> pool = new AtomicReferenceArray<>(MAX_POOLED);
   /** INSERT/UPDATE/DELETE: pooled operator trees of the statement's one source plan. */
   private final DmlExecutor.SourceOperators writeSources = new DmlExecutor.SourceOperators() {
     private final ConcurrentLinkedDeque<Operator> sources = new ConcurrentLinkedDeque<>();
@@ -97,25 +102,25 @@ final class CompiledStatement {
     return columns;
   }
 
-  /** An operator tree for one execution of the query: pooled, or new. */
-  Operator acquire(PlanNode plan) {
-    var op = pool.pollFirst();
-    if (op != null) {
-      pooled.decrementAndGet();
-      return op;
+  /** An operator tree, parameter array and context for one execution of the query: pooled, or new. */
+  QueryExecution acquire(PlanNode plan) {
+    for (int i = 0; i < MAX_POOLED; i++) {
+      var e = pool.get(i);
+      if (e != null && pool.compareAndSet(i, e, null)) {
+        return e;
+      }
     }
-    return Operators.build(plan, false, true); // RowCursor copies a row array before handing it out
+    // RowCursor hands out the operator's row array only until the next step (values are lent, the array is not kept)
+    return new QueryExecution(Operators.buildForCursor(plan), parameters.count());
   }
 
-  /** Takes back a closed operator tree for the next execution. */
-  void release(Operator op) {
-    if (!(statement instanceof BoundStatement.Query)) {
-      return; // only query plans are pooled (acquire); EXPLAIN and RETURNING rows are built per execution
-    }
-    if (pooled.incrementAndGet() <= MAX_POOLED) {
-      pool.addFirst(op);
-    } else {
-      pooled.decrementAndGet();
+  /** Takes back a closed execution for the next one (dropped if every slot is full). */
+  void release(QueryExecution execution) {
+    execution.clear();
+    for (int i = 0; i < MAX_POOLED; i++) {
+      if (pool.get(i) == null && pool.compareAndSet(i, null, execution)) {
+        return;
+      }
     }
   }
 }

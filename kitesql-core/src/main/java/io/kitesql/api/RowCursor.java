@@ -2,6 +2,7 @@ package io.kitesql.api;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.exec.DeferredColumns;
 import io.kitesql.exec.ExecutionContext;
 import io.kitesql.exec.Operator;
 import io.kitesql.exec.SubqueryExecutor;
@@ -52,6 +53,10 @@ public final class RowCursor implements AutoCloseable {
   private final Transaction owner;
   private final SubqueryExecutor subqueries;
   private Operator operator;
+  /** The pooled execution the operator belongs to (given back on release), or null if not pooled. */
+  private final QueryExecution execution;
+  /** The operator, when some of its columns are read from the stored row (unboxed), else null. */
+  private final DeferredColumns deferred;
   private Object[] row;
   /** {@link #IDLE}, {@link #STEPPING}, {@link #CLOSE_REQUESTED} or {@link #CLOSED}, via {@link #STATE}. */
   @SuppressWarnings("unused")
@@ -63,11 +68,24 @@ public final class RowCursor implements AutoCloseable {
    */
   MeasuredExecution measured;
 
+  /** A cursor over a pooled query execution, opened in {@code ctx}. */
+  RowCursor(CompiledStatement statement, QueryExecution execution, ExecutionContext ctx, Transaction owner) {
+    this(statement, execution.operator, execution, ctx, owner);
+  }
+
+  /** A cursor over an operator of its own (EXPLAIN, RETURNING), not pooled. */
   RowCursor(CompiledStatement statement, Operator operator, ExecutionContext ctx, Transaction owner) {
+    this(statement, operator, null, ctx, owner);
+  }
+
+  private RowCursor(CompiledStatement statement, Operator operator, QueryExecution execution, ExecutionContext ctx,
+      Transaction owner) {
     this.statement = statement;
     this.operator = operator;
+    this.execution = execution;
     this.owner = owner;
     this.subqueries = statement.hasSubqueries() ? new SubqueryExecutor(ctx) : null;
+    this.deferred = operator instanceof DeferredColumns d ? d : null;
     if (subqueries == null) {
       operator.open(ctx);
     } else {
@@ -130,7 +148,10 @@ public final class RowCursor implements AutoCloseable {
 
   /** The value of column {@code i} of the current row (null for SQL NULL). */
   public Object get(int i) {
-    return current()[checkIndex(i)];
+    var row = current();
+    checkIndex(i);
+    var d = deferred;
+    return d != null && d.isDeferred(i) ? d.get(i) : row[i];
   }
 
   /** The value of the column labelled {@code name} (case-insensitive). */
@@ -144,7 +165,10 @@ public final class RowCursor implements AutoCloseable {
   }
 
   public boolean isNull(int i) {
-    return get(i) == null;
+    var row = current();
+    checkIndex(i);
+    var d = deferred;
+    return d != null && d.isDeferred(i) ? d.isNull(i) : row[i] == null;
   }
 
   public Text getText(int i) {
@@ -169,6 +193,14 @@ public final class RowCursor implements AutoCloseable {
 
   /** An integer column (INT or BIGINT); NULL is an error (check {@link #isNull} first). */
   public long getLong(int i) {
+    var d = deferred;
+    if (d != null && d.isDeferred(checkIndex(i))) {
+      current();
+      if (d.isNull(i)) {
+        notNull(i, null);
+      }
+      return d.getLong(i); // read in place: no Integer or Long is made
+    }
     return notNull(i, as(i, Number.class)).longValue();
   }
 
@@ -183,6 +215,10 @@ public final class RowCursor implements AutoCloseable {
   }
 
   public double getDouble(int i) {
+    var d = deferred;
+    if (d != null && d.isDeferred(i)) {
+      return getLong(i);
+    }
     return notNull(i, as(i, Number.class)).doubleValue();
   }
 
@@ -192,7 +228,16 @@ public final class RowCursor implements AutoCloseable {
 
   /** The current row's values (a copy of the array; the values themselves are lent, not copied). */
   public Object[] values() {
-    return Arrays.copyOf(current(), columns().size());
+    var values = Arrays.copyOf(current(), columns().size());
+    var d = deferred;
+    if (d != null) {
+      for (int i = 0; i < values.length; i++) {
+        if (d.isDeferred(i)) {
+          values[i] = d.get(i);
+        }
+      }
+    }
+    return values;
   }
 
   /** Reads the remaining rows. */
@@ -236,7 +281,9 @@ public final class RowCursor implements AutoCloseable {
         if (subqueries != null) {
           subqueries.close();
         }
-        statement.release(op);
+        if (execution != null) {
+          statement.release(execution);
+        }
       } finally {
         owner.forget(this);
         var watched = measured;

@@ -84,8 +84,20 @@ final class Session {
     var compiled = statement.compiledFor(catalog, positional, named);
     RowCursor cursor = switch (compiled.statement()) {
       case BoundStatement.Query q -> {
-        var params = named == null ? compiled.parameters().bind(positional) : compiled.parameters().bindNamed(named);
-        yield new RowCursor(compiled, compiled.acquire(q.plan()), context(params), owner);
+        var execution = compiled.acquire(q.plan());
+        try {
+          if (named == null) {
+            compiled.parameters().bindInto(positional, execution.parameters());
+          } else {
+            var values = compiled.parameters().bindNamed(named);
+            System.arraycopy(values, 0, execution.parameters(), 0, values.length);
+          }
+        } catch (RuntimeException | Error e) {
+          compiled.release(execution); // not opened yet: as good as new
+          throw e;
+        }
+        // a tree whose open fails is dropped, not pooled (as before pooling of contexts)
+        yield new RowCursor(compiled, execution, execution.context(storage, stores), owner);
       }
       case BoundStatement.Explain e -> explain(owner, compiled, e);
       case BoundStatement write when write.returning().isPresent() -> {

@@ -14,6 +14,11 @@ final class FilterOperator implements Operator {
     this.predicate = predicate;
   }
 
+  /** The operator whose rows this one filters. */
+  Operator input() {
+    return input;
+  }
+
   @Override
   public void open(ExecutionContext ctx) {
     params = ctx.parameters();

@@ -37,6 +37,22 @@ public final class Operators {
    * make rows reuse one array: a scan feeding a projection then decodes every row into the same
    * array, and the projection writes every output row into one array too.
    */
+  /**
+   * The operators of a query whose rows a {@code RowCursor} reads ({@code transientRows}, no
+   * refs). A root projection of plain integer columns over a scan, through filters, {@linkplain
+   * DeferredColumns defers} the columns no other operator reads, so that reading them boxes
+   * nothing.
+   */
+  public static Operator buildForCursor(PlanNode plan) {
+    if (plan instanceof Project p && !SubqueryExecutor.needed(plan)) {
+      var deferred = Deferral.build(p);
+      if (deferred != null) {
+        return deferred;
+      }
+    }
+    return build(plan, false, true);
+  }
+
   public static Operator build(PlanNode plan, boolean withRefs, boolean transientRows) {
     return switch (plan) {
       case TableScan s -> new ScanOperator(s, withRefs, transientRows);

@@ -1,5 +1,6 @@
 package io.kitesql.exec;
 
+import io.kitesql.codec.RowView;
 import io.kitesql.catalog.IndexDef;
 import io.kitesql.expr.Coercions;
 import io.kitesql.expr.Evaluator;
@@ -40,6 +41,8 @@ final class ScanOperator implements Operator {
   private TableCursor cursor;
   /** Whether the current execution reads {@link #cursor} (false: a NULL bound, no rows). */
   private boolean reading;
+  /** Whether some columns are read from {@link #currentRow()} instead of decoded ({@link #defer}). */
+  private boolean deferring;
 
   ScanOperator(TableScan scan, boolean withRefs, boolean transientRows) {
     this.scan = scan;
@@ -95,6 +98,26 @@ final class ScanOperator implements Operator {
     var withRef = Arrays.copyOf(row, row.length + 1);
     withRef[row.length] = cursor.ref();
     return withRef;
+  }
+
+  /**
+   * Stops decoding the table columns marked in {@code columns}, which the operators above read
+   * from {@link #currentRow()} instead; false if this scan's rows do not come from a stored row
+   * (nothing changes). Called once, after the first open.
+   */
+  boolean defer(boolean[] columns) {
+    deferring = transientRows && cursor.defer(columns);
+    return deferring;
+  }
+
+  /** Whether {@link #defer} took effect: the current row is read through {@link #currentRow()}. */
+  boolean deferring() {
+    return deferring;
+  }
+
+  /** The stored row the scan stands on (for deferred columns). */
+  RowView currentRow() {
+    return cursor.currentRow();
   }
 
   @Override

@@ -50,8 +50,11 @@ public final class Coercions {
     }
     return switch (target.kind()) {
       case BOOLEAN -> toBoolean(value);
-      case INT -> Math.toIntExact(checkedLong(value, target.minInteger(), target.maxInteger(), target));
-      case BIGINT -> checkedLong(value, Long.MIN_VALUE, Long.MAX_VALUE, target);
+      // a value already of the target's Java type is returned as it is: re-boxing it would cost
+      // an Integer per parameter and key bound of every execution
+      case INT -> value instanceof Integer i && i >= target.minInteger() && i <= target.maxInteger() ? i
+          : (Object) Math.toIntExact(checkedLong(value, target.minInteger(), target.maxInteger(), target));
+      case BIGINT -> value instanceof Long ? value : (Object) checkedLong(value, Long.MIN_VALUE, Long.MAX_VALUE, target);
       case DOUBLE -> toDouble(value);
       case DECIMAL -> toDecimal(value, target);
       case VARCHAR -> toText(value, target, explicit);

@@ -156,7 +156,19 @@ public final class Parameters {
       throw new KiteSqlException(ErrorCode.PARAMETER_MISMATCH,
           "expected " + count() + " parameter values, got " + values.length);
     }
-    Object[] out = new Object[values.length];
+    return bindInto(values, new Object[values.length]);
+  }
+
+  /**
+   * {@link #bind} into {@code out} (of {@link #count()} slots), which a pooled execution reuses
+   * so that binding allocates no array.
+   */
+  public Object[] bindInto(Object[] userValues, Object[] out) {
+    Object[] values = userValues == null ? new Object[] {null} : userValues;
+    if (values.length != count() || out.length != values.length) {
+      throw new KiteSqlException(ErrorCode.PARAMETER_MISMATCH,
+          "expected " + count() + " parameter values, got " + values.length);
+    }
     for (int i = 0; i < values.length; i++) {
       out[i] = convert(values[i], i);
     }

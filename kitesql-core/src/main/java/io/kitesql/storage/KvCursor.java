@@ -1,5 +1,7 @@
 package io.kitesql.storage;
 
+import java.lang.foreign.MemorySegment;
+
 /**
  * An ordered walk over one keyspace. Positioning methods return whether the cursor now stands on
  * an entry; {@link #key()} and {@link #value()} read it (same lending rules as {@link
@@ -35,6 +37,30 @@ public sealed interface KvCursor extends AutoCloseable permits ReadCursor, Write
    * @throws IllegalStateException if the cursor does not stand on an entry
    */
   Slice key();
+
+  /**
+   * The current key's length, lending it like {@link #key()} does, without allocating a {@link
+   * Slice}: a walk reads the key through {@link #entryBase()} and {@link #keyOffset()} (a Slice
+   * per row escaped from methods too large to inline).
+   *
+   * @throws IllegalStateException if the cursor does not stand on an entry
+   */
+  int keyLength();
+
+  /** The memory the current key lies in (the map in a read-only transaction); call after {@link #keyLength()}. */
+  MemorySegment keyBase();
+
+  /** The current key's offset in {@link #keyBase()}; call after {@link #keyLength()}. */
+  long keyOffset();
+
+  /** As {@link #keyLength()} for the current value. */
+  int valueLength();
+
+  /** The memory the current value lies in; call after {@link #valueLength()}. */
+  MemorySegment valueBase();
+
+  /** The current value's offset in {@link #valueBase()}; call after {@link #valueLength()}. */
+  long valueOffset();
 
   /**
    * The current value.

@@ -1,5 +1,6 @@
 package io.kitesql.storage;
 
+import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.lmdbjava.GetOp;
@@ -83,6 +84,42 @@ public final class ReadCursor implements KvCursor {
     checkPositioned();
     txn.lent(keyLength);
     return new Slice(txn.map(), keyAddress, keyLength);
+  }
+
+  @Override
+  public int keyLength() {
+    live();
+    checkPositioned();
+    txn.lent(keyLength);
+    return keyLength;
+  }
+
+  @Override
+  public MemorySegment keyBase() {
+    return txn.map();
+  }
+
+  @Override
+  public long keyOffset() {
+    return keyAddress;
+  }
+
+  @Override
+  public int valueLength() {
+    live();
+    checkPositioned();
+    txn.lent(valueLength);
+    return valueLength;
+  }
+
+  @Override
+  public MemorySegment valueBase() {
+    return txn.map();
+  }
+
+  @Override
+  public long valueOffset() {
+    return valueAddress;
   }
 
   @Override

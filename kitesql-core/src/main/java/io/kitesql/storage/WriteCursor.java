@@ -1,5 +1,6 @@
 package io.kitesql.storage;
 
+import java.lang.foreign.MemorySegment;
 import java.util.function.BooleanSupplier;
 import org.lmdbjava.Cursor;
 import org.lmdbjava.GetOp;
@@ -66,6 +67,36 @@ public final class WriteCursor implements KvCursor {
       throw new IllegalStateException("cursor does not stand on an entry");
     }
     return key;
+  }
+
+  @Override
+  public int keyLength() {
+    return key().length();
+  }
+
+  @Override
+  public MemorySegment keyBase() {
+    return key.base();
+  }
+
+  @Override
+  public long keyOffset() {
+    return key.offset();
+  }
+
+  @Override
+  public int valueLength() {
+    return value().length();
+  }
+
+  @Override
+  public MemorySegment valueBase() {
+    return value.base();
+  }
+
+  @Override
+  public long valueOffset() {
+    return value.offset();
   }
 
   @Override

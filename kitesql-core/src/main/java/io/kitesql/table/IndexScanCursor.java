@@ -6,7 +6,6 @@ import io.kitesql.catalog.IndexDef;
 import io.kitesql.codec.KeyDecoder;
 import io.kitesql.codec.RowLayout;
 import io.kitesql.codec.RowView;
-import io.kitesql.storage.Keyspace;
 import io.kitesql.storage.KvCursor;
 import io.kitesql.value.DataType;
 import io.kitesql.value.Memory;
@@ -38,6 +37,8 @@ final class IndexScanCursor extends RangeCursor {
   private int rowKeyLength;
   /** Looks rows up (not covered); opened on the first lookup of a walk. */
   private KvCursor rows;
+  /** Keeps {@link #rows} for the next walk in the same read-only transaction. */
+  private final CursorSlot rowSlot = new CursorSlot();
 
   IndexScanCursor(KeyInterval interval, TableKeys keys, IndexDef index, RowLayout layout, int[] columns,
       boolean reverse, boolean reuseRows) {
@@ -121,25 +122,28 @@ final class IndexScanCursor extends RangeCursor {
 
   private Object[] lookUp() {
     if (rows == null) {
-      rows = tx.openCursor(Keyspace.DATA);
+      rows = rowSlot.open(tx);
     }
     if (!rows.seekExact(rowKey, rowKeyLength)) {
       throw new KiteSqlException(ErrorCode.CORRUPT_RECORD, "index " + indexName
           + " has an entry for a row that does not exist");
     }
-    var value = rows.value();
-    view.wrap(value.base(), value.offset(), value.length(), tx.scope());
+    int valueLength = rows.valueLength();
+    view.wrap(rows.valueBase(), rows.valueOffset(), valueLength, tx.scope());
     return RowDecoding.fill(view, columns, rowArray());
   }
 
   @Override
   protected void closeWalk() {
     if (rows != null) {
-      if (tx.isOpen()) {
-        rows.close();
-      }
+      rowSlot.release(tx, rows);
       rows = null;
     }
+  }
+
+  @Override
+  protected RowView view() {
+    return view; // null when covered: rows come from the index key
   }
 
   @Override

@@ -93,7 +93,12 @@ final class KeyInterval {
 
   /** Whether {@code key} lies below the upper end. */
   boolean belowUpper(Slice key) {
-    return TableKeys.compare(key, toSegment, to.length()) < 0;
+    return belowUpper(key.base(), key.offset(), key.length());
+  }
+
+  /** {@link #belowUpper(Slice)} for the key of {@code length} bytes at {@code offset} of {@code base}. */
+  boolean belowUpper(MemorySegment base, long offset, int length) {
+    return TableKeys.compare(base, offset, length, toSegment, to.length()) < 0;
   }
 
   MemorySegment fromSegment() {
@@ -106,6 +111,11 @@ final class KeyInterval {
 
   /** Whether {@code key} lies at or above the lower end. */
   boolean atOrAboveLower(Slice key) {
-    return TableKeys.compare(key, fromSegment, from.length()) >= 0;
+    return atOrAboveLower(key.base(), key.offset(), key.length());
+  }
+
+  /** {@link #atOrAboveLower(Slice)} for the key of {@code length} bytes at {@code offset} of {@code base}. */
+  boolean atOrAboveLower(MemorySegment base, long offset, int length) {
+    return TableKeys.compare(base, offset, length, fromSegment, from.length()) >= 0;
   }
 }

@@ -1,11 +1,11 @@
 package io.kitesql.table;
 
 import io.kitesql.codec.KeyLimits;
-import io.kitesql.storage.Keyspace;
+import io.kitesql.codec.RowView;
 import io.kitesql.storage.KvCursor;
 import io.kitesql.storage.KvTransaction;
-import io.kitesql.storage.Slice;
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -18,8 +18,8 @@ import java.util.Objects;
  */
 abstract sealed class RangeCursor implements TableCursor permits TableScanCursor, IndexScanCursor {
   protected KvTransaction tx;
-  /** Requested column positions. */
-  protected final int[] columns;
+  /** Requested column positions, less those {@link #defer deferred}: the ones each row decodes. */
+  protected int[] columns;
   /** The table's width. */
   protected final int width;
   private final KeyInterval interval;
@@ -27,6 +27,8 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
   /** The one array every row is decoded into, or null when each row gets a new array. */
   private final Object[] reusedRow;
   private KvCursor cursor;
+  /** Keeps {@link #cursor} for the next walk in the same read-only transaction. */
+  private final CursorSlot slot = new CursorSlot();
   private boolean started;
   private boolean done;
   private boolean closed = true;
@@ -49,7 +51,7 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
     close();
     interval.set(lower, lowerInclusive, upper, upperInclusive);
     this.tx = tx;
-    this.cursor = tx.openCursor(Keyspace.DATA);
+    this.cursor = slot.open(tx);
     started = false;
     done = false;
     closed = false;
@@ -71,14 +73,22 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
     }
     boolean on = started ? (reverse ? cursor.prev() : cursor.next()) : position();
     started = true;
-    Slice key = on ? cursor.key() : null;
-    if (key == null || !(reverse ? interval.atOrAboveLower(key) : interval.belowUpper(key))) {
+    // The key's parts, not a Slice: one passed into methods too large to inline was allocated per row.
+    int keyLength = on ? cursor.keyLength() : -1;
+    if (keyLength < 0) {
       done = true;
       current = null;
       return false;
     }
-    // The key's parts, not the Slice: passed into a method too large to inline, it would be allocated per row.
-    current = decode(key.base(), key.offset(), key.length(), cursor);
+    var keyBase = cursor.keyBase();
+    long keyOffset = cursor.keyOffset();
+    if (!(reverse ? interval.atOrAboveLower(keyBase, keyOffset, keyLength)
+        : interval.belowUpper(keyBase, keyOffset, keyLength))) {
+      done = true;
+      current = null;
+      return false;
+    }
+    current = decode(keyBase, keyOffset, keyLength, cursor);
     return true;
   }
 
@@ -133,6 +143,24 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
   }
 
   @Override
+  public final boolean defer(boolean[] deferred) {
+    if (view() == null) {
+      return false;
+    }
+    columns = Arrays.stream(columns).filter(c -> !deferred[c]).toArray();
+    return true;
+  }
+
+  @Override
+  public final RowView currentRow() {
+    checkOnRow();
+    return view();
+  }
+
+  /** The view the current row is read through, or null if rows are not read from a stored row. */
+  protected abstract RowView view();
+
+  @Override
   public final RowRef ref() {
     checkOnRow();
     return new RowRef(currentRowKey());
@@ -152,9 +180,7 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
     if (!closed) {
       closed = true;
       current = null;
-      if (tx.isOpen()) {
-        cursor.close();
-      }
+      slot.release(tx, cursor);
       closeWalk();
       cursor = null;
       tx = null;

@@ -1,5 +1,6 @@
 package io.kitesql.table;
 
+import io.kitesql.codec.RowView;
 import io.kitesql.storage.KvTransaction;
 import java.util.List;
 
@@ -35,6 +36,23 @@ public sealed interface TableCursor extends AutoCloseable permits RangeCursor {
    *     after {@link #close()}
    */
   Object[] row();
+
+  /**
+   * Leaves the requested columns marked in {@code deferred} (by position) out of the rows this
+   * cursor decodes from now on: their slots stay as they are, and the caller reads them from
+   * {@link #currentRow()} if and when it needs them (a number read there is not boxed). Refused
+   * (false, nothing changes) by a cursor whose rows do not come from a stored row (an index that
+   * covers the query).
+   */
+  boolean defer(boolean[] deferred);
+
+  /**
+   * The stored row the cursor stands on, for the columns it {@link #defer deferred}: valid until
+   * the next {@link #next()}.
+   *
+   * @throws IllegalStateException when not on a row
+   */
+  RowView currentRow();
 
   /**
    * The current row's storage key, for a later {@link TableStore#update} or {@link

@@ -194,20 +194,26 @@ final class TableKeys {
 
   /** {@link #compare(Slice, MemorySegment)} with the first {@code n} bytes of {@code bytes}. */
   static int compare(Slice key, MemorySegment bytes, long n) {
-    long at = MemorySegment.mismatch(key.base(), key.offset(), key.offset() + key.length(), bytes, 0, n);
+    return compare(key.base(), key.offset(), key.length(), bytes, n);
+  }
+
+  /** {@link #compare(Slice, MemorySegment, long)} for the key of {@code length} bytes at {@code offset} of {@code base}. */
+  static int compare(MemorySegment base, long offset, int length, MemorySegment bytes, long n) {
+    long at = MemorySegment.mismatch(base, offset, offset + length, bytes, 0, n);
     if (at < 0) {
       return 0;
     }
-    if (at == key.length()) {
+    if (at == length) {
       return -1;
     }
     if (at == n) {
       return 1;
     }
-    int a = key.base().get(Memory.BYTE, key.offset() + at) & 0xFF;
+    int a = base.get(Memory.BYTE, offset + at) & 0xFF;
     int b = bytes.get(Memory.BYTE, at) & 0xFF;
     return Integer.compare(a, b);
   }
+
 
   /** Whether {@code key} starts with the first {@code length} bytes of {@code prefix}. */
   static boolean startsWith(Slice key, byte[] prefix, int length) {

@@ -27,9 +27,14 @@ final class TableScanCursor extends RangeCursor {
     this.keyBase = keyBase;
     this.keyOffset = keyOffset;
     this.keyLength = keyLength;
-    var value = cursor.value();
-    view.wrap(value.base(), value.offset(), value.length(), tx.scope());
+    int valueLength = cursor.valueLength();
+    view.wrap(cursor.valueBase(), cursor.valueOffset(), valueLength, tx.scope());
     return RowDecoding.fill(view, columns, rowArray());
+  }
+
+  @Override
+  protected RowView view() {
+    return view;
   }
 
   @Override
