@@ -39,6 +39,14 @@ public final class PartTreeKiteSqlQuery extends KiteSqlRepositoryQuery {
   private final WhereClause where;
   private final ResultMappers results;
   private final ConcurrentHashMap<Class<?>, String> fixedSelects = new ConcurrentHashMap<>();
+  /**
+   * The statement of every call when nothing per call shapes it (see {@link #execute}), made at
+   * start-up; null otherwise.
+   */
+  private final @Nullable PlainSelect plain;
+
+  /** A select whose text, mapper and row bound are the same for every call: only the arguments vary. */
+  private record PlainSelect(String sql, RowMapper<?> mapper, int maxRows) {}
 
   public PartTreeKiteSqlQuery(String name, QueryMethod method, KiteSqlTemplate template, KiteSqlMappingContext context, EntityMapping<?> mapping) {
     super(name, method, template, mapping);
@@ -53,6 +61,24 @@ public final class PartTreeKiteSqlQuery extends KiteSqlRepositoryQuery {
     if (!tree.isCountProjection() && !tree.isExistsProjection() && !tree.isDelete()) {
       results.forType(method.getResultProcessor().getReturnedType().getReturnedType()); // an unmappable projection fails now
     }
+    this.plain = plainSelect(method);
+  }
+
+  /**
+   * The common call: a collection or single result of a fixed WHERE clause, with no Sort,
+   * Pageable, Limit, scroll position or dynamic projection argument, so its arguments bind
+   * straight from the call's array (no accessor, no lists: a repository call should cost little
+   * more than the engine's query).
+   */
+  private @Nullable PlainSelect plainSelect(QueryMethod method) {
+    if (tree.isCountProjection() || tree.isExistsProjection() || tree.isDelete() || !where.isFixed()
+        || method.getParameters().getBindableParameters().getNumberOfParameters() != method.getParameters().getNumberOfParameters()
+        || method.isScrollQuery() || method.isPageQuery() || method.isSliceQuery() || method.isStreamQuery()) {
+      return null;
+    }
+    var result = results.forType(method.getResultProcessor().getReturnedType().getReturnedType());
+    var sql = selectSql(result, where.describe(), tree.getSort()) + limitSql(tree.getMaxResults());
+    return new PlainSelect(sql, result.mapper(), method.isCollectionQuery() ? Integer.MAX_VALUE : 2);
   }
 
   /**
@@ -77,6 +103,10 @@ public final class PartTreeKiteSqlQuery extends KiteSqlRepositoryQuery {
 
   @Override
   public @Nullable Object execute(@Nullable Object[] parameters) {
+    if (plain != null) {
+      var rows = list(plain.sql(), where.bindFixed(parameters, mapping.conversions()), plain.mapper(), plain.maxRows());
+      return plain.maxRows() == Integer.MAX_VALUE ? rows : single(rows);
+    }
     var accessor = new ParametersParameterAccessor(method.getParameters(), parameters);
     var bound = new ArrayList<@Nullable Object>(where.markerCount());
     var whereSql = where.sql(accessor.iterator(), bound);

@@ -1,5 +1,6 @@
 package io.kitesql.data.repository.query;
 
+import io.kitesql.data.mapping.Conversions;
 import io.kitesql.data.mapping.EntityMapping;
 import io.kitesql.data.mapping.MappedColumn;
 import java.util.ArrayList;
@@ -86,6 +87,25 @@ final class WhereClause {
       return fixedSql;
     }
     return render(arguments, bound);
+  }
+
+  /**
+   * The statement arguments of a fixed clause, converted for the engine, taken straight from the
+   * method's arguments (every one bindable: the method has no Sort, Pageable or Limit parameter).
+   */
+  @Nullable Object[] bindFixed(@Nullable Object[] arguments, Conversions conversions) {
+    var bound = new @Nullable Object[markerCount];
+    int next = 0;
+    for (int d = 0; d < disjuncts.size(); d++) { // indexed: no iterator per call
+      var conjuncts = disjuncts.get(d);
+      for (int c = 0; c < conjuncts.size(); c++) {
+        var p = conjuncts.get(c);
+        for (int i = 0; i < p.type().getNumberOfArguments(); i++, next++) {
+          bound[next] = conversions.write(likeArgument(p.type(), arguments[next]));
+        }
+      }
+    }
+    return bound;
   }
 
   private String render(@Nullable Iterator<@Nullable Object> arguments, List<@Nullable Object> bound) {
