@@ -38,6 +38,7 @@ final class IndexScanCursor extends RangeCursor {
   private int rowKeyLength;
   /** Looks rows up (not covered); opened on the first lookup of a walk. */
   private KvCursor rows;
+  private final LongValues longValues = new LongValues();
 
   IndexScanCursor(KeyInterval interval, TableKeys keys, IndexDef index, RowLayout layout, int[] columns,
       boolean reverse, boolean reuseRows) {
@@ -52,7 +53,7 @@ final class IndexScanCursor extends RangeCursor {
       wanted[c] = true;
     }
     this.covered = isCovered(index, pkColumns, columns);
-    this.view = covered ? null : new RowView(layout);
+    this.view = covered ? null : new RowView(layout).longValues(longValues);
     System.arraycopy(keys.rowPrefix(), 0, rowKey, 0, TableKeys.ROW_PREFIX_LENGTH);
   }
 
@@ -129,11 +130,14 @@ final class IndexScanCursor extends RangeCursor {
     }
     var value = rows.value();
     view.wrap(value.base(), value.offset(), value.length(), tx.scope());
+    longValues.transaction(tx);
+    longValues.row(rowKey, rowKeyLength);
     return RowDecoding.fill(view, columns, rowArray());
   }
 
   @Override
   protected void closeWalk() {
+    longValues.close();
     if (rows != null) {
       if (tx.isOpen()) {
         rows.close();

@@ -12,6 +12,7 @@ import java.lang.foreign.MemorySegment;
  */
 final class TableScanCursor extends RangeCursor {
   private final RowView view;
+  private final LongValues longValues = new LongValues();
   /** The current row key, for {@link #currentRowKey()}. */
   private MemorySegment keyBase;
   private long keyOffset;
@@ -19,7 +20,7 @@ final class TableScanCursor extends RangeCursor {
 
   TableScanCursor(KeyInterval interval, RowLayout layout, int[] columns, boolean reverse, boolean reuseRows) {
     super(interval, columns, layout.columnCount(), reverse, reuseRows);
-    this.view = new RowView(layout);
+    this.view = new RowView(layout).longValues(longValues);
   }
 
   @Override
@@ -29,7 +30,14 @@ final class TableScanCursor extends RangeCursor {
     this.keyLength = keyLength;
     var value = cursor.value();
     view.wrap(value.base(), value.offset(), value.length(), tx.scope());
+    longValues.transaction(tx);
+    longValues.row(keyBase, keyOffset, keyLength);
     return RowDecoding.fill(view, columns, rowArray());
+  }
+
+  @Override
+  protected void closeWalk() {
+    longValues.close();
   }
 
   @Override

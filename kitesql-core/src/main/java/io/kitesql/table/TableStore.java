@@ -80,9 +80,10 @@ public final class TableStore {
    */
   public RowRef insert(WriteTransaction tx, Object[] row) {
     checkRow(row);
-    byte[] value = encoder.encode(row);
     var enc = new KeyEncoder();
     byte[] rowKey = table.hasHiddenRowId() ? null : keys.rowKey(enc, row);
+    int keyLength = rowKey == null ? TableKeys.ROW_PREFIX_LENGTH + TableKeys.HIDDEN_ROW_ID_LENGTH : rowKey.length;
+    var value = encoder.encode(row, LongValues.fitsKey(keyLength));
     IndexValues[] entries = indexes.valuesOf(enc, row);
     indexes.checkSizes(entries, keys.pkLength(rowKey));
     indexes.checkUnique(tx, entries, null, row);
@@ -90,9 +91,10 @@ public final class TableStore {
       // Allocated after the checks, so a failing insert does not use up an id.
       rowKey = keys.rowIdKey(CatalogStore.allocateRowIds(tx, table.id(), 1));
     }
-    if (!tx.putIfAbsent(Keyspace.DATA, rowKey, rowKey.length, value)) {
+    if (!tx.putIfAbsent(Keyspace.DATA, rowKey, rowKey.length, value.row())) {
       throw primaryKeyViolation(row);
     }
+    LongValues.put(tx, rowKey, value);
     indexes.put(tx, entries, rowKey);
     return new RowRef(rowKey);
   }
@@ -107,6 +109,7 @@ public final class TableStore {
     checkWidth(oldRow);
     IndexValues[] entries = indexes.valuesOf(new KeyEncoder(), oldRow);
     tx.delete(Keyspace.DATA, ref.key());
+    LongValues.delete(tx, ref.key(), LongValues.columnsOf(encoder, ref.key(), oldRow));
     indexes.delete(tx, entries, ref.key());
   }
 
@@ -121,10 +124,10 @@ public final class TableStore {
   public RowRef update(WriteTransaction tx, RowRef ref, Object[] oldRow, Object[] newRow) {
     checkWidth(oldRow);
     checkRow(newRow);
-    byte[] value = encoder.encode(newRow);
     var enc = new KeyEncoder();
     byte[] oldKey = ref.key();
     byte[] newKey = table.hasHiddenRowId() ? oldKey : keys.rowKey(enc, newRow);
+    var value = encoder.encode(newRow, LongValues.fitsKey(newKey.length));
     boolean moved = !Arrays.equals(oldKey, newKey);
     IndexValues[] before = indexes.valuesOf(enc, oldRow);
     IndexValues[] after = indexes.valuesOf(enc, newRow);
@@ -140,7 +143,7 @@ public final class TableStore {
     if (moved) {
       tx.delete(Keyspace.DATA, oldKey);
     }
-    tx.put(Keyspace.DATA, newKey, value);
+    replaceRow(tx, oldKey, newKey, LongValues.columnsOf(encoder, oldKey, oldRow), value);
     for (int i = 0; i < after.length; i++) {
       if (changed[i] || moved) {
         tx.delete(Keyspace.DATA, keys.entryKey(before[i], oldKey));
@@ -148,6 +151,37 @@ public final class TableStore {
       }
     }
     return new RowRef(newKey);
+  }
+
+  /**
+   * Writes the row {@code value} at {@code newKey} over the row at {@code oldKey} (the caller
+   * deleted that row if the key moved), whose out-of-line columns were {@code before} ({@link
+   * LongValues#columnsOf}), with the out-of-line entries: the new row's are written (over the old
+   * ones at the same key), and the old row's that the new row does not overwrite are deleted. Long values are rewritten even
+   * when unchanged: whether an old row (perhaps written before version 2) really has an entry is
+   * only known by reading it, which in a write transaction copies the value.
+   */
+  static void replaceRow(WriteTransaction tx, byte[] oldKey, byte[] newKey, boolean[] before,
+      RowEncoder.Encoded value) {
+    tx.put(Keyspace.DATA, newKey, value.row());
+    LongValues.put(tx, newKey, value);
+    if (before != null) {
+      boolean moved = !Arrays.equals(oldKey, newKey);
+      for (int c = 0; c < before.length; c++) {
+        if (before[c] && (moved || !isLong(value, c))) {
+          tx.delete(Keyspace.DATA, LongValues.key(oldKey, c));
+        }
+      }
+    }
+  }
+
+  private static boolean isLong(RowEncoder.Encoded value, int column) {
+    for (int c : value.longColumns()) {
+      if (c == column) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -283,8 +317,19 @@ public final class TableStore {
     for (int c : columns) {
       Objects.checkIndex(c, layout.columnCount());
     }
-    return tx.get(Keyspace.DATA, ref.key()).map(value ->
-        RowDecoding.decode(new RowView(layout), value, tx.scope(), columns, new Object[layout.columnCount()]));
+    var stored = tx.get(Keyspace.DATA, ref.key());
+    if (stored.isEmpty()) {
+      return Optional.empty();
+    }
+    var longValues = new LongValues();
+    longValues.open(tx);
+    longValues.row(ref.key(), ref.key().length);
+    try {
+      return Optional.of(RowDecoding.decode(new RowView(layout).longValues(longValues), stored.get(), tx.scope(),
+          columns, new Object[layout.columnCount()]));
+    } finally {
+      longValues.close();
+    }
   }
 
   /** Rows in primary-key (row id) order within {@code bounds} over a primary-key prefix. */
