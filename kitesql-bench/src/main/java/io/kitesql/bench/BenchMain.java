@@ -10,7 +10,9 @@ import java.util.stream.Collectors;
 
 /**
  * Runs the benchmark and writes the report. Arguments: {@code --quick} (under a minute, writes
- * {@code kitesql-bench/target/RESULTS-quick.md}), {@code --out FILE}, {@code --work DIR}. Run from
+ * {@code kitesql-bench/target/RESULTS-quick.md}), {@code --long-rows} (the 64 B and 256 KiB tiers
+ * only, for issue 15's item 7; {@code target/RESULTS-long-rows.md}), {@code --out FILE}, {@code
+ * --work DIR}. Run from
  * the repository root (the Maven command in README.md does).
  */
 public final class BenchMain {
@@ -24,10 +26,11 @@ public final class BenchMain {
       switch (args[i]) {
         case "--quick" -> config = BenchConfig.quick();
         case "--smoke" -> config = BenchConfig.smoke();
+        case "--long-rows" -> config = BenchConfig.longRows();
         case "--out" -> out = Path.of(args[++i]);
         case "--work" -> work = Path.of(args[++i]);
         case "" -> { }
-        default -> throw new IllegalArgumentException("unknown argument " + args[i] + " (use --quick, --out, --work)");
+        default -> throw new IllegalArgumentException("unknown argument " + args[i] + " (use --quick, --long-rows, --out, --work)");
       }
     }
     if (out == null) {

@@ -23,7 +23,9 @@ import java.util.Objects;
  * <p>Primitive getters ({@code getInt}, ...) throw {@link IllegalStateException} on NULL (test
  * {@link #isNull} first); object getters return null. A getter of the wrong type throws {@link
  * IllegalArgumentException}. Columns the row predates (added later by ALTER TABLE) read as NULL.
- * Every read checks the scope before and after touching the bytes.
+ * Every read checks the scope before and after touching the bytes. A value the row stores out of
+ * line (format version 2) comes from the view's {@link LongValueSource}, looked up only when that
+ * column is read; its lengths come from the row.
  */
 public final class RowView {
   private final RowLayout layout;

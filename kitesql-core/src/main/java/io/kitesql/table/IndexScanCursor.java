@@ -131,6 +131,9 @@ final class IndexScanCursor extends RangeCursor {
     var value = rows.value();
     view.wrap(value.base(), value.offset(), value.length(), tx.scope());
     longValues.transaction(tx);
+    if (tx.isReadOnly()) {
+      longValues.lend(rows, false); // only ever sought
+    }
     longValues.row(rowKey, rowKeyLength);
     return RowDecoding.fill(view, columns, rowArray());
   }

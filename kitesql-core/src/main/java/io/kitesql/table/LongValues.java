@@ -6,7 +6,6 @@ import io.kitesql.codec.RowEncoder;
 import io.kitesql.storage.KvCursor;
 import io.kitesql.storage.KvTransaction;
 import io.kitesql.storage.Keyspace;
-import io.kitesql.storage.Slice;
 import io.kitesql.storage.WriteTransaction;
 import io.kitesql.value.Memory;
 import java.lang.foreign.MemorySegment;
@@ -20,9 +19,9 @@ import java.util.Arrays;
  *
  * <p>An instance reads them for one row view ({@link LongValueSource}): told the current row's
  * key, it builds the entry key only when a long value is asked for. In a read-only transaction it
- * keeps one storage cursor open for the walk (an LMDB cursor re-used for neighbouring keys finds
- * them on the leaf it already stands on, and reading an overflow value's address touches no
- * overflow page), so the value is lent from the map like the row. In a write transaction it uses
+ * seeks with a storage cursor (a scan's own, {@link #lend}, or one it keeps open for the walk;
+ * LMDB hands out an overflow value's address without touching the overflow page), so the value
+ * is lent from the map like the row. In a write transaction it uses
  * {@code get} (an owned copy, as every value there): DDL walks rows with no cursor open. Not
  * thread-safe.
  */
@@ -31,7 +30,12 @@ final class LongValues implements LongValueSource {
   static final int COLUMN_SUFFIX = 2;
 
   private KvTransaction tx;
+  /** The cursor this instance opened for its lookups (none while a scan lends its own). */
   private KvCursor cursor;
+  /** A cursor of the scan lent for lookups, or null. */
+  private KvCursor lent;
+  /** Whether the lent cursor must be put back on the row afterwards (it walks the rows). */
+  private boolean restore;
   /** The entry key being built: the row key with {@code 'l'}, then the column. */
   private byte[] key = new byte[64];
   private int rowKeyLength = -1;
@@ -56,6 +60,18 @@ final class LongValues implements LongValueSource {
     if (tx != this.tx) {
       open(tx);
     }
+  }
+
+  /**
+   * Looks values up with {@code scanCursor} (a cursor of the caller's walk on {@code DATA} in a
+   * read-only transaction) rather than a cursor of its own: opening one per execution would be
+   * an allocation per execution. With {@code restore}, the cursor stands on the row key again
+   * after each lookup (it is the cursor that walks the rows: one more seek per long value read);
+   * without, the caller only ever seeks it (the row lookups of an index scan).
+   */
+  void lend(KvCursor scanCursor, boolean restore) {
+    this.lent = scanCursor;
+    this.restore = restore;
   }
 
   /** The current row's key: {@code length} bytes of {@code keyBase} at {@code keyOffset}. */
@@ -90,25 +106,37 @@ final class LongValues implements LongValueSource {
     key[TableKeys.ROW_PREFIX_LENGTH - 1] = TableKeys.LONG_TAG;
     key[rowKeyLength] = (byte) (column >>> 8);
     key[rowKeyLength + 1] = (byte) column;
-    Slice value;
     if (tx.isReadOnly()) {
-      if (cursor == null) {
-        cursor = tx.openCursor(Keyspace.DATA);
+      var c = lent;
+      if (c == null) {
+        if (cursor == null) {
+          cursor = tx.openCursor(Keyspace.DATA);
+        }
+        c = cursor;
       }
-      if (!cursor.seekExact(key, n)) {
-        return false;
+      boolean found = c.seekExact(key, n);
+      if (found) {
+        // Read out at once: a Slice kept past a branch would not be scalar-replaced (32 bytes a value).
+        var value = c.value();
+        base = value.base();
+        offset = value.offset();
+        length = value.length();
       }
-      value = cursor.value();
-    } else {
-      var found = tx.get(Keyspace.DATA, key, n);
-      if (found.isEmpty()) {
-        return false;
+      if (lent != null && restore) {
+        key[TableKeys.ROW_PREFIX_LENGTH - 1] = TableKeys.ROW_TAG;
+        if (!c.seekExact(key, rowKeyLength)) {
+          throw new IllegalStateException("the row being read vanished from a read-only transaction");
+        }
       }
-      value = found.get();
+      return found;
     }
-    base = value.base();
-    offset = value.offset();
-    length = value.length();
+    var found = tx.get(Keyspace.DATA, key, n);
+    if (found.isEmpty()) {
+      return false;
+    }
+    base = found.get().base();
+    offset = found.get().offset();
+    length = found.get().length();
     return true;
   }
 
@@ -136,6 +164,7 @@ final class LongValues implements LongValueSource {
       cursor = null;
     }
     tx = null;
+    lent = null;
     rowKeyLength = -1;
     rowKeyBase = null;
     rowKeyArray = null;

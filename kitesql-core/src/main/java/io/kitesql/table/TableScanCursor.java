@@ -31,6 +31,9 @@ final class TableScanCursor extends RangeCursor {
     var value = cursor.value();
     view.wrap(value.base(), value.offset(), value.length(), tx.scope());
     longValues.transaction(tx);
+    if (tx.isReadOnly()) {
+      longValues.lend(cursor, true);
+    }
     longValues.row(keyBase, keyOffset, keyLength);
     return RowDecoding.fill(view, columns, rowArray());
   }

@@ -28,6 +28,7 @@ import java.util.Optional;
  * <pre>
  *   row:         prefix 'r' pk-values                  → RowEncoder bytes of the full row
  *   index entry: prefix 'i' index-id(4) values pk-values → empty
+ *   long value:  prefix 'l' pk-values column(2)          → a value the row stores out of line
  * </pre>
  *
  * where {@code pk-values} are the primary-key columns in key order or, for a table without a
