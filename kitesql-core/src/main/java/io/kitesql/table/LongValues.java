@@ -173,6 +173,20 @@ final class LongValues implements LongValueSource {
 
   // ---------------------------------------------------------------- writes
 
+  /**
+   * The system property that, set to {@code true}, makes table stores built afterwards move long
+   * values out of line (row format version 2). Off by default: measured in one JVM (docs/storage.md,
+   * "Long rows: measured"), a lookup per long value read costs more than the overflow page it
+   * saves as long as every read of a long column needs the value's address, while scans of small
+   * columns gain little. Reading is unaffected: both versions always read.
+   */
+  static final String OUT_OF_LINE_PROPERTY = "kitesql.rows.outOfLine";
+
+  /** Whether stores built now move long values out of line ({@link #OUT_OF_LINE_PROPERTY}). */
+  static boolean writesOutOfLine() {
+    return Boolean.getBoolean(OUT_OF_LINE_PROPERTY);
+  }
+
   /** Whether a row with this key can have values out of line (their keys are 2 bytes longer). */
   static boolean fitsKey(int rowKeyLength) {
     return rowKeyLength + COLUMN_SUFFIX <= KeyLimits.MAX_KEY_SIZE;
@@ -200,6 +214,7 @@ final class LongValues implements LongValueSource {
    * inline: deleting their (absent) entries does nothing.
    */
   static boolean[] columnsOf(RowEncoder encoder, byte[] rowKey, Object[] values) {
+    // Not conditional on writesOutOfLine(): rows written before the property was set have entries.
     return fitsKey(rowKey.length) ? encoder.outOfLine(values) : null;
   }
 

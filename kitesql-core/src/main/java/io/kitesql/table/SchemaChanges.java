@@ -74,6 +74,7 @@ final class SchemaChanges {
     longValues.open(tx);
     var view = new RowView(store.layout()).longValues(longValues);
     int[] all = IntStream.range(0, oldWidth).toArray();
+    boolean outOfLine = LongValues.writesOutOfLine();
     RowBatches.forEach(tx, keys.rowPrefix(), batch -> {
       for (var stored : batch) {
         byte[] rowKey = stored.key().toByteArray();
@@ -83,7 +84,7 @@ final class SchemaChanges {
         System.arraycopy(newValues, 0, row, oldWidth, newValues.length);
         // The new values may tip the row over the inline budget (or the key may not fit): the
         // out-of-line entries follow the re-encoded row.
-        var value = encoder.encode(row, LongValues.fitsKey(rowKey.length));
+        var value = encoder.encode(row, outOfLine && LongValues.fitsKey(rowKey.length));
         TableStore.replaceRow(tx, rowKey, rowKey, LongValues.columnsOf(oldEncoder, rowKey, old), value);
       }
     });

@@ -50,10 +50,13 @@ public final class TableStore {
   private final RowEncoder encoder;
   private final TableKeys keys;
   private final IndexMaintenance indexes;
+  /** Whether long values move out of line ({@link LongValues#OUT_OF_LINE_PROPERTY}). */
+  private final boolean outOfLine;
 
   /** The store of {@code table}'s rows; cheap to build (layouts and key prefixes only). */
   public TableStore(TableDef table) {
     this.table = table;
+    this.outOfLine = LongValues.writesOutOfLine();
     this.layout = new RowLayout(table.columns().stream().map(c -> c.type()).toList());
     this.encoder = new RowEncoder(layout);
     this.keys = new TableKeys(table);
@@ -84,7 +87,7 @@ public final class TableStore {
     var enc = new KeyEncoder();
     byte[] rowKey = table.hasHiddenRowId() ? null : keys.rowKey(enc, row);
     int keyLength = rowKey == null ? TableKeys.ROW_PREFIX_LENGTH + TableKeys.HIDDEN_ROW_ID_LENGTH : rowKey.length;
-    var value = encoder.encode(row, LongValues.fitsKey(keyLength));
+    var value = encoder.encode(row, outOfLine && LongValues.fitsKey(keyLength));
     IndexValues[] entries = indexes.valuesOf(enc, row);
     indexes.checkSizes(entries, keys.pkLength(rowKey));
     indexes.checkUnique(tx, entries, null, row);
@@ -128,7 +131,7 @@ public final class TableStore {
     var enc = new KeyEncoder();
     byte[] oldKey = ref.key();
     byte[] newKey = table.hasHiddenRowId() ? oldKey : keys.rowKey(enc, newRow);
-    var value = encoder.encode(newRow, LongValues.fitsKey(newKey.length));
+    var value = encoder.encode(newRow, outOfLine && LongValues.fitsKey(newKey.length));
     boolean moved = !Arrays.equals(oldKey, newKey);
     IndexValues[] before = indexes.valuesOf(enc, oldRow);
     IndexValues[] after = indexes.valuesOf(enc, newRow);

@@ -22,13 +22,21 @@ class LongRowsSqlTest {
   @TempDir Path dir;
   Database db;
 
+  private String property;
+
   @BeforeEach
   void open() {
+    property = System.setProperty(LongValues.OUT_OF_LINE_PROPERTY, "true");
     db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(256L << 20));
   }
 
   @AfterEach
   void close() {
+    if (property == null) {
+      System.clearProperty(LongValues.OUT_OF_LINE_PROPERTY);
+    } else {
+      System.setProperty(LongValues.OUT_OF_LINE_PROPERTY, property);
+    }
     db.close();
   }
 

@@ -34,8 +34,11 @@ class LongValuesTest {
   Storage storage;
   TableStore store;
 
+  private String property;
+
   @BeforeEach
   void open() {
+    property = System.setProperty(LongValues.OUT_OF_LINE_PROPERTY, "true");
     storage = TableFixture.open(dir);
     store = create(storage, "docs", List.of(ColumnDef.of("id", DataType.INT).notNull(),
         ColumnDef.of("amount", DataType.INT), ColumnDef.of("note", DataType.VARCHAR),
@@ -44,6 +47,11 @@ class LongValuesTest {
 
   @AfterEach
   void close() {
+    if (property == null) {
+      System.clearProperty(LongValues.OUT_OF_LINE_PROPERTY);
+    } else {
+      System.setProperty(LongValues.OUT_OF_LINE_PROPERTY, property);
+    }
     storage.close();
   }
 
@@ -175,6 +183,22 @@ class LongValuesTest {
     });
     assertThat(longEntries()).isEmpty();
     assertThat(TableFixture.scanAll(storage, store)).isEqualTo(List.of(plain(row(1, 1, "now short", null))));
+    assertThat(problems()).isEmpty();
+  }
+
+  @Test
+  void byDefaultLongValuesStayInline() {
+    System.clearProperty(LongValues.OUT_OF_LINE_PROPERTY);
+    var inline = new TableStore(store.table());
+    String note = text(8, 100_000, true);
+    storage.write(tx -> inline.insert(tx, row(8, 80, note, null)));
+    assertThat(rawRow(8)[0]).isEqualTo((byte) RowLayout.INLINE_VERSION);
+    assertThat(rawRow(8).length).isGreaterThan(100_000);
+    assertThat(longEntries()).isEmpty();
+    // A store built with the property on reads it, and moves it out when it rewrites the row.
+    storage.write(tx -> store.update(tx, new RowRef(rowKey(8)), row(8, 80, note, null), row(8, 81, note, null)));
+    assertThat(longEntries()).containsExactly(List.of(8, 2));
+    assertThat(TableFixture.scanAll(storage, inline)).isEqualTo(List.of(plain(row(8, 81, note, null))));
     assertThat(problems()).isEmpty();
   }
 
