@@ -121,14 +121,18 @@ public final class RowEncoder {
    */
   public boolean[] outOfLine(Object[] values) {
     int m = values.length;
-    long[] lengths = new long[m];
     long total = 0;
     for (int i = 0; i < m; i++) {
-      lengths[i] = values[i] != null && layout.type(i).isVariableWidth() ? encodedLength(values[i]) : -1;
-      total += Math.max(0, lengths[i]);
+      if (values[i] != null && layout.type(i).isVariableWidth()) {
+        total += encodedLength(values[i]);
+      }
     }
     if (total <= RowLayout.INLINE_BUDGET) {
-      return null;
+      return null; // the common case (every delete and update asks): nothing allocated
+    }
+    long[] lengths = new long[m];
+    for (int i = 0; i < m; i++) {
+      lengths[i] = values[i] != null && layout.type(i).isVariableWidth() ? encodedLength(values[i]) : -1;
     }
     boolean[] out = null;
     while (total > RowLayout.INLINE_BUDGET) {

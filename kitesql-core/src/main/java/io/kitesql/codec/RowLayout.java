@@ -24,9 +24,10 @@ import java.util.List;
  * </pre>
  *
  * <p>Long values out of line (issue 15, item 7): LMDB keeps a value larger than about half a
- * page on overflow pages of its own, so a row with one long value would put even its header and
- * small columns on an overflow page, a cache and TLB miss per row read. When a row's variable
- * values together exceed {@link #INLINE_BUDGET} bytes, the largest of them (each at least {@link
+ * page on overflow pages of its own, so a row with one long value puts even its header and
+ * small columns on an overflow page, a cache and TLB miss per row read. When the writer allows
+ * it ({@link RowEncoder#encode(Object[], boolean)}; the table layer does when asked to, see
+ * docs/storage.md for why it is opt-in) and a row's variable values together exceed {@link #INLINE_BUDGET} bytes, the largest of them (each at least {@link
  * #MIN_OUT_OF_LINE} bytes) move out of line until the rest fits ({@link
  * RowEncoder#outOfLine}); the row keeps their entries, lengths and flags (so {@code
  * octet_length}, {@code char_length} and {@code length()} need no lookup), and the table layer

@@ -161,9 +161,9 @@ public final class TableStore {
    * Writes the row {@code value} at {@code newKey} over the row at {@code oldKey} (the caller
    * deleted that row if the key moved), whose out-of-line columns were {@code before} ({@link
    * LongValues#columnsOf}), with the out-of-line entries: the new row's are written (over the old
-   * ones at the same key), and the old row's that the new row does not overwrite are deleted. Long values are rewritten even
-   * when unchanged: whether an old row (perhaps written before version 2) really has an entry is
-   * only known by reading it, which in a write transaction copies the value.
+   * ones at the same key), and the old row's that the new row does not overwrite are deleted.
+   * Long values are rewritten even when unchanged: whether an old row (perhaps written inline)
+   * really has an entry is only known by reading it, which in a write transaction copies it.
    */
   static void replaceRow(WriteTransaction tx, byte[] oldKey, byte[] newKey, boolean[] before,
       RowEncoder.Encoded value) {
