@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * The sizes of one run.
  *
- * @param name "full", "quick" or "smoke"
+ * @param name "full", "quick", "long-rows" or "smoke"
  * @param tiers note lengths in bytes, each tier in its own fresh databases
  * @param maxRows orders rows per tier (the same for every tier, so that only the note length varies)
  * @param maxTierBytes the most note bytes per tier (a tier that would exceed it gets fewer rows)
@@ -53,6 +53,15 @@ public record BenchConfig(
         500, 32L << 20, 3, 60, 120, 3, 10, 1000, 3_000, 500);
   }
 
+  /**
+   * The long-row check of issue 15, item 7, in a few minutes: the 64 B and 256 KiB tiers only,
+   * 1,000 rows each, quick-sized cells with 5 rounds.
+   */
+  public static BenchConfig longRows() {
+    return new BenchConfig("long-rows", List.of(64, 262144),
+        1_000, 512L << 20, 3, 100, 300, 5, 10, 1000, 3_000, 500);
+  }
+
   /** The CI smoke test: the smallest tier, tiny data, a few executions. */
   public static BenchConfig smoke() {
     return new BenchConfig("smoke", List.of(64),
@@ -67,7 +76,7 @@ public record BenchConfig(
   public List<BenchConfig> jitWarmup() {
     return switch (name) {
       case "smoke" -> List.of();
-      case "quick" -> List.of(smoke(), smoke());
+      case "quick", "long-rows" -> List.of(smoke(), smoke());
       default -> List.of(new BenchConfig("jit-warmup", List.of(64, 4096), 1_000, 64L << 20, 2, 300, 300, 1, 5, 5000, 0, 0));
     };
   }

@@ -4,19 +4,26 @@ import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
  * Runs the benchmark and writes the report. Arguments: {@code --quick} (under a minute, writes
- * {@code kitesql-bench/target/RESULTS-quick.md}), {@code --out FILE}, {@code --work DIR}. Run from
+ * {@code kitesql-bench/target/RESULTS-quick.md}), {@code --long-rows} (the 64 B and 256 KiB tiers
+ * only, for issue 15's item 7; {@code target/RESULTS-long-rows.md}), {@code --out FILE}, {@code
+ * --work DIR}; {@code --long-rows-ab [rounds]} runs {@link LongRowsAb} instead. Run from
  * the repository root (the Maven command in README.md does).
  */
 public final class BenchMain {
   private BenchMain() {}
 
   public static void main(String[] args) throws Exception {
+    if (args.length > 0 && args[0].equals("--long-rows-ab")) {
+      LongRowsAb.main(Arrays.copyOfRange(args, 1, args.length));
+      return;
+    }
     var config = BenchConfig.full();
     Path out = null;
     Path work = Path.of("kitesql-bench", "target", "bench-data");
@@ -24,10 +31,11 @@ public final class BenchMain {
       switch (args[i]) {
         case "--quick" -> config = BenchConfig.quick();
         case "--smoke" -> config = BenchConfig.smoke();
+        case "--long-rows" -> config = BenchConfig.longRows();
         case "--out" -> out = Path.of(args[++i]);
         case "--work" -> work = Path.of(args[++i]);
         case "" -> { }
-        default -> throw new IllegalArgumentException("unknown argument " + args[i] + " (use --quick, --out, --work)");
+        default -> throw new IllegalArgumentException("unknown argument " + args[i] + " (use --quick, --long-rows, --out, --work)");
       }
     }
     if (out == null) {

@@ -103,7 +103,7 @@ public final class BenchRunner {
     long heapOpen;
     long openStart = System.nanoTime();
     try (var engine = stores.open(kind)) {
-      coldStart(engine, cells.getFirst(), kind, parameters[0]);
+      coldStart(engine, cells.getFirst(), kind, cells.getFirst().parametersOf(parameters)[0]);
       results.coldStartMicros.put(List.of(tier, kind.label()), (System.nanoTime() - openStart) / 1e3);
       var regions = engine instanceof KiteEngine k ? MappedRegions.of(k.database().dataFile()) : null;
       boolean kite = engine instanceof KiteEngine;
@@ -111,9 +111,10 @@ public final class BenchRunner {
         Results.Outcome outcome;
         try {
           var query = engine.prepare(cell.sqlFor(kind));
-          outcome = measure.cell(engine, query, parameters, cell.consumer().forEngine(kite));
+          var cellParameters = cell.parametersOf(parameters);
+          outcome = measure.cell(engine, query, cellParameters, cell.consumer().forEngine(kite));
           if (regions != null && outcome instanceof Results.Measured) {
-            results.addMapCheck(kind.label(), checkMap(engine, query, parameters, cell.textColumns(), regions));
+            results.addMapCheck(kind.label(), checkMap(engine, query, cellParameters, cell.textColumns(), regions));
           }
         } catch (Exception e) {
           outcome = new Results.Unsupported(Measure.reason(e));

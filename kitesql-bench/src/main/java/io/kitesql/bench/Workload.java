@@ -19,12 +19,34 @@ public final class Workload {
    * @param sqliteSql SQLite's spelling
    * @param textColumns result columns holding text (checked against the LMDB map)
    * @param consumer what the caller does with the rows of one execution
+   * @param parameterPositions which of the tier's parameters the statement takes, in its order;
+   *     null for all of them
    */
   public record Cell(String table, String variant, String sql, String sqliteSql, int[] textColumns,
-      ConsumerFactory consumer) {
+      ConsumerFactory consumer, int[] parameterPositions) {
+    public Cell(String table, String variant, String sql, String sqliteSql, int[] textColumns,
+        ConsumerFactory consumer) {
+      this(table, variant, sql, sqliteSql, textColumns, consumer, null);
+    }
+
     /** The statement as {@code kind} spells it. */
     public String sqlFor(Stores.Kind kind) {
       return kind == Stores.Kind.SQLITE ? sqliteSql : sql;
+    }
+
+    /** The parameter sets this cell's statement takes, made once (executions allocate nothing for them). */
+    public Object[][] parametersOf(Object[][] all) {
+      if (parameterPositions == null) {
+        return all;
+      }
+      var out = new Object[all.length][];
+      for (int p = 0; p < all.length; p++) {
+        out[p] = new Object[parameterPositions.length];
+        for (int i = 0; i < parameterPositions.length; i++) {
+          out[p][i] = all[p][parameterPositions[i]];
+        }
+      }
+      return out;
     }
   }
 
@@ -35,6 +57,12 @@ public final class Workload {
   }
 
   static final String WHERE = " from orders where customer_id = ? and status = ? and amount > ?";
+
+  /**
+   * Table 6 (issue 15, item 7): a predicate on a small, non-indexed column over every row, which
+   * reads no note (the lookup parameters' {@code amount > 0} holds for every row).
+   */
+  public static final String SMALL_COLUMN_FILTER = "select count(*) from orders where amount > ?";
 
   /** The article's Table 3 statement. */
   public static final String TABLE3 = """
@@ -60,6 +88,8 @@ public final class Workload {
     cells.add(new Cell("2", "char_length", "select char_length(note)" + WHERE, "select length(note)" + WHERE,
         new int[0], k -> Workload::sumNumbers));
     cells.add(same("3", "group + window + sort", TABLE3, new int[] {0, 1}, k -> Workload::touchTable3));
+    cells.add(new Cell("6", "filter on amount, every row", SMALL_COLUMN_FILTER, SMALL_COLUMN_FILTER, new int[0],
+        k -> Workload::sumNumbers, new int[] {2}));
     return cells;
   }
 

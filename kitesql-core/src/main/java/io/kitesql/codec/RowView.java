@@ -23,7 +23,9 @@ import java.util.Objects;
  * <p>Primitive getters ({@code getInt}, ...) throw {@link IllegalStateException} on NULL (test
  * {@link #isNull} first); object getters return null. A getter of the wrong type throws {@link
  * IllegalArgumentException}. Columns the row predates (added later by ALTER TABLE) read as NULL.
- * Every read checks the scope before and after touching the bytes.
+ * Every read checks the scope before and after touching the bytes. A value the row stores out of
+ * line (format version 2) comes from the view's {@link LongValueSource}, looked up only when that
+ * column is read; its lengths come from the row.
  */
 public final class RowView {
   private final RowLayout layout;
@@ -35,10 +37,23 @@ public final class RowView {
   private int fixedStart;
   private int tableStart;
   private int dataStart;
+  /** Whether the row is of a version that may store values out of line. */
+  private boolean outOfLineAllowed;
+  private LongValueSource longValues;
 
   /** A view for rows of {@code layout}; call {@link #wrap} before reading. */
   public RowView(RowLayout layout) {
     this.layout = layout;
+  }
+
+  /**
+   * Where this view finds the values its rows store out of line; its owner tells the source
+   * which row each {@link #wrap} is of. Without one, reading such a value fails with
+   * CORRUPT_RECORD.
+   */
+  public RowView longValues(LongValueSource source) {
+    this.longValues = source;
+    return this;
   }
 
   /**
@@ -60,7 +75,7 @@ public final class RowView {
       throw new KiteSqlException(ErrorCode.UNSUPPORTED_FORMAT_VERSION, "row format version "
           + version + " is newer than the supported version " + RowLayout.VERSION);
     }
-    if (version != RowLayout.VERSION) {
+    if (version < RowLayout.INLINE_VERSION) {
       throw Conversions.corrupt("bad row format version " + version);
     }
     if (m > layout.columnCount()) {
@@ -78,6 +93,7 @@ public final class RowView {
     this.fixedStart = RowLayout.fixedStart(m);
     this.tableStart = layout.tableStart(m);
     this.dataStart = layout.dataStart(m);
+    this.outOfLineAllowed = version >= RowLayout.VERSION;
     return this;
   }
 
@@ -196,12 +212,17 @@ public final class RowView {
     int utf16 = base.get(Memory.INT_BE, entry + 8);
     scope.checkAfterRead();
     int n = lengthField & ~RowLayout.ASCII_FLAG;
-    checkRange(i, start, n);
     if ((lengthField & RowLayout.ASCII_FLAG) != 0) {
       utf16 = n;
     } else if (utf16 < 0 || utf16 > n) {
       throw Conversions.corrupt("column " + i + ": UTF-16 length " + utf16 + " of " + n + " bytes");
     }
+    if (start < 0) {
+      // Out of line: the row knew the lengths, the source lends the bytes (still no copy).
+      findLong(i, start, n);
+      return Text.view(scope, longValues.base(), longValues.offset(), n, utf16);
+    }
+    checkRange(i, start, n);
     return Text.view(scope, base, offset + start, n, utf16);
   }
 
@@ -215,8 +236,43 @@ public final class RowView {
     int start = base.get(Memory.INT_BE, entry);
     int n = base.get(Memory.INT_BE, entry + 4);
     scope.checkAfterRead();
+    if (start < 0) {
+      findLong(i, start, n);
+      return Binary.view(scope, longValues.base(), longValues.offset(), n);
+    }
     checkRange(i, start, n);
     return Binary.view(scope, base, offset + start, n);
+  }
+
+  /**
+   * Whether column {@code i} of the row is stored out of line (false for NULL, fixed-width and
+   * inline values): for an integrity check, which reads no value.
+   */
+  public boolean isStoredOutOfLine(int i) {
+    scope.check();
+    Objects.checkIndex(i, layout.columnCount());
+    boolean out = outOfLineAllowed && layout.type(i).isVariableWidth() && !nullBit(i)
+        && base.get(Memory.INT_BE, offset + tableStart + layout.sectionOffset(i)) == RowLayout.OUT_OF_LINE;
+    scope.checkAfterRead();
+    return out;
+  }
+
+  /** Looks column {@code i}'s out-of-line value up ({@code start} its row entry's start field). */
+  private void findLong(int i, int start, int n) {
+    if (!outOfLineAllowed || start != RowLayout.OUT_OF_LINE || n < 0) {
+      throw Conversions.corrupt("column " + i + ": bad start " + Integer.toUnsignedString(start)
+          + " in a row of version " + (outOfLineAllowed ? RowLayout.VERSION : RowLayout.INLINE_VERSION));
+    }
+    if (longValues == null) {
+      throw Conversions.corrupt("column " + i + " is stored out of line and this view has no source for it");
+    }
+    if (!longValues.find(i)) {
+      throw Conversions.corrupt("column " + i + ": the value stored out of line is missing");
+    }
+    if (longValues.length() != n) {
+      throw Conversions.corrupt("column " + i + ": the value stored out of line has " + longValues.length()
+          + " bytes, the row says " + n);
+    }
   }
 
   private void checkRange(int i, int start, int n) {

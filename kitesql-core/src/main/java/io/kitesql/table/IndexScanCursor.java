@@ -39,6 +39,7 @@ final class IndexScanCursor extends RangeCursor {
   private KvCursor rows;
   /** Keeps {@link #rows} for the next walk in the same read-only transaction. */
   private final CursorSlot rowSlot = new CursorSlot();
+  private final LongValues longValues = new LongValues();
 
   IndexScanCursor(KeyInterval interval, TableKeys keys, IndexDef index, RowLayout layout, int[] columns,
       boolean reverse, boolean reuseRows) {
@@ -53,7 +54,7 @@ final class IndexScanCursor extends RangeCursor {
       wanted[c] = true;
     }
     this.covered = isCovered(index, pkColumns, columns);
-    this.view = covered ? null : new RowView(layout);
+    this.view = covered ? null : new RowView(layout).longValues(longValues);
     System.arraycopy(keys.rowPrefix(), 0, rowKey, 0, TableKeys.ROW_PREFIX_LENGTH);
   }
 
@@ -130,11 +131,17 @@ final class IndexScanCursor extends RangeCursor {
     }
     int valueLength = rows.valueLength();
     view.wrap(rows.valueBase(), rows.valueOffset(), valueLength, tx.scope());
+    longValues.transaction(tx);
+    if (tx.isReadOnly()) {
+      longValues.lend(rows, false); // only ever sought
+    }
+    longValues.row(rowKey, rowKeyLength);
     return RowDecoding.fill(view, columns, rowArray());
   }
 
   @Override
   protected void closeWalk() {
+    longValues.close();
     if (rows != null) {
       rowSlot.release(tx, rows);
       rows = null;

@@ -32,6 +32,9 @@ import java.util.Map;
  *   <li>every row has the entry its indexed values imply in every index, and every index entry
  *       points to an existing row whose values imply exactly that entry;
  *   <li>a UNIQUE index holds no two entries with the same non-NULL values;
+ *   <li>every value a row stores out of line has its entry, of the length the row records, and
+ *       every out-of-line entry belongs to an existing row that stores that column out of line
+ *       (no orphans are left by deletes and updates);
  *   <li>no key of {@link Keyspace#DATA} lies under a table prefix without a table, or under a
  *       kind tag or index id the table does not have (orphans).
  * </ul>
@@ -49,6 +52,7 @@ public final class IntegrityCheck {
   private long suppressed;
   private long rowsChecked;
   private long entriesChecked;
+  private long longValuesChecked;
 
   private IntegrityCheck(KvTransaction tx) {
     this.tx = tx;
@@ -73,6 +77,11 @@ public final class IntegrityCheck {
   /** The number of rows read. */
   public long rowsChecked() {
     return rowsChecked;
+  }
+
+  /** The number of out-of-line value entries read. */
+  public long longValuesChecked() {
+    return longValuesChecked;
   }
 
   /** The number of index entries read. */
@@ -102,6 +111,7 @@ public final class IntegrityCheck {
       var store = new TableStore(table);
       var keys = new TableKeys(table);
       checkRows(store, keys);
+      checkLongValues(store, keys);
       for (var index : table.indexes()) {
         checkEntries(store, keys, index);
       }
@@ -114,7 +124,9 @@ public final class IntegrityCheck {
   private void checkRows(TableStore store, TableKeys keys) {
     var table = store.table();
     byte[] prefix = keys.rowPrefix();
-    var view = new RowView(store.layout());
+    var longValues = new LongValues();
+    longValues.open(tx);
+    var view = new RowView(store.layout()).longValues(longValues);
     var enc = new KeyEncoder();
     var decoder = new KeyDecoder();
     try (var cursor = tx.openCursor(Keyspace.DATA)) {
@@ -129,6 +141,7 @@ public final class IntegrityCheck {
           problem("table " + table.name() + ": row key " + hex(rowKey) + " does not decode as its primary key");
           continue;
         }
+        longValues.row(rowKey, rowKey.length);
         Object[] row = decodeRow(view, cursor.value(), table, rowKey);
         if (row == null) {
           continue;
@@ -151,6 +164,53 @@ public final class IntegrityCheck {
           }
         }
       }
+    } finally {
+      longValues.close();
+    }
+  }
+
+  /**
+   * Out-of-line entries → rows: each belongs to an existing row that stores that column out of
+   * line (rows → entries, and the lengths, are checked when {@link #decodeRow} reads every value).
+   */
+  private void checkLongValues(TableStore store, TableKeys keys) {
+    var table = store.table();
+    byte[] rowPrefix = keys.rowPrefix();
+    byte[] prefix = rowPrefix.clone();
+    prefix[TableKeys.ROW_PREFIX_LENGTH - 1] = TableKeys.LONG_TAG;
+    var view = new RowView(store.layout());
+    try (var cursor = tx.openCursor(Keyspace.DATA)) {
+      for (boolean on = cursor.seek(prefix); on; on = cursor.next()) {
+        var key = cursor.key();
+        if (!TableKeys.startsWith(key, prefix, prefix.length)) {
+          break;
+        }
+        longValuesChecked++;
+        byte[] entry = key.toByteArray();
+        int pkEnd = entry.length - LongValues.COLUMN_SUFFIX;
+        if (pkEnd <= prefix.length) {
+          problem("table " + table.name() + ": out-of-line entry " + hex(entry) + " is too short (orphan)");
+          continue;
+        }
+        int column = ((entry[pkEnd] & 0xFF) << 8) | (entry[pkEnd + 1] & 0xFF);
+        byte[] rowKey = Arrays.copyOf(entry, pkEnd);
+        rowKey[TableKeys.ROW_PREFIX_LENGTH - 1] = TableKeys.ROW_TAG;
+        var stored = tx.get(Keyspace.DATA, rowKey);
+        String what = "table " + table.name() + ": out-of-line entry " + hex(entry) + " of column " + column;
+        if (stored.isEmpty()) {
+          problem(what + " belongs to no row (orphan)");
+        } else if (column >= store.layout().columnCount() || !storesOutOfLine(view, stored.get(), column)) {
+          problem(what + " is not stored out of line by row " + hex(rowKey) + " (orphan)");
+        }
+      }
+    }
+  }
+
+  private boolean storesOutOfLine(RowView view, Slice row, int column) {
+    try {
+      return view.wrap(row.base(), row.offset(), row.length(), tx.scope()).isStoredOutOfLine(column);
+    } catch (RuntimeException e) {
+      return false; // the row pass reports a row that does not decode
     }
   }
 
@@ -192,7 +252,9 @@ public final class IntegrityCheck {
     byte[] prefix = keys.indexPrefix(index);
     List<DataType> types = keys.indexTypes(index);
     byte[] rowPrefix = keys.rowPrefix();
-    var view = new RowView(store.layout());
+    var longValues = new LongValues();
+    longValues.open(tx);
+    var view = new RowView(store.layout()).longValues(longValues);
     var enc = new KeyEncoder();
     var decoder = new KeyDecoder();
     byte[] previousValues = null;
@@ -234,6 +296,7 @@ public final class IntegrityCheck {
           problem(what + ": entry " + hex(entry) + " points to missing row " + hex(rowKey));
           continue;
         }
+        longValues.row(rowKey, rowKey.length);
         Object[] row = decodeQuietly(view, stored.get(), table.columns().size());
         if (row == null) {
           continue; // reported by the row pass
@@ -248,6 +311,8 @@ public final class IntegrityCheck {
           problem(what + ": entry " + hex(entry) + " does not match the values of row " + hex(rowKey));
         }
       }
+    } finally {
+      longValues.close();
     }
   }
 
@@ -287,8 +352,8 @@ public final class IntegrityCheck {
           region = Arrays.copyOf(key, 4);
           problem("keys under prefix " + hex(region) + " belong to no table (orphans of table id " + tableId
               + ", " + countUnder(region) + " key(s))");
-        } else if (key[4] == TableKeys.ROW_TAG) {
-          region = Arrays.copyOf(key, 5);
+        } else if (key[4] == TableKeys.ROW_TAG || key[4] == TableKeys.LONG_TAG) {
+          region = Arrays.copyOf(key, 5); // out-of-line entries: checkLongValues
         } else if (key[4] == TableKeys.INDEX_TAG && key.length >= 9) {
           region = Arrays.copyOf(key, 9);
           int indexId = ByteBuffer.wrap(key).getInt(5);

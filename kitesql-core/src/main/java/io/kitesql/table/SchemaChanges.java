@@ -27,15 +27,19 @@ final class SchemaChanges {
       Objects.checkIndex(c, table.columns().size());
     }
     int[] columns = index.columns().stream().mapToInt(Integer::intValue).toArray();
-    var view = new RowView(store.layout());
+    var longValues = new LongValues();
+    longValues.open(tx);
+    var view = new RowView(store.layout()).longValues(longValues);
     var enc = new KeyEncoder();
     int width = store.layout().columnCount();
     try {
       RowBatches.forEach(tx, keys.rowPrefix(), batch -> {
         for (var stored : batch) {
+          byte[] rowKey = stored.key().toByteArray();
+          longValues.row(rowKey, rowKey.length);
           Object[] row = RowDecoding.decode(view, stored.value(), Scope.OWNED, columns, new Object[width]);
           var values = keys.indexValues(enc, index, row);
-          tx.put(Keyspace.DATA, keys.entryKey(values, stored.key().toByteArray()), IndexMaintenance.EMPTY);
+          tx.put(Keyspace.DATA, keys.entryKey(values, rowKey), IndexMaintenance.EMPTY);
         }
       });
       var duplicate = index.unique() ? indexes.findDuplicate(tx, index) : null;
@@ -64,15 +68,24 @@ final class SchemaChanges {
       // Rows read the columns they predate as NULL: nothing to write.
       return;
     }
+    var oldEncoder = new RowEncoder(store.layout());
     var encoder = new RowEncoder(new TableStore(newTable).layout());
-    var view = new RowView(store.layout());
+    var longValues = new LongValues();
+    longValues.open(tx);
+    var view = new RowView(store.layout()).longValues(longValues);
     int[] all = IntStream.range(0, oldWidth).toArray();
+    boolean outOfLine = LongValues.writesOutOfLine();
     RowBatches.forEach(tx, keys.rowPrefix(), batch -> {
       for (var stored : batch) {
+        byte[] rowKey = stored.key().toByteArray();
+        longValues.row(rowKey, rowKey.length);
         Object[] old = RowDecoding.decode(view, stored.value(), Scope.OWNED, all, new Object[oldWidth]);
         Object[] row = Arrays.copyOf(old, newWidth);
         System.arraycopy(newValues, 0, row, oldWidth, newValues.length);
-        tx.put(Keyspace.DATA, stored.key().toByteArray(), encoder.encode(row));
+        // The new values may tip the row over the inline budget (or the key may not fit): the
+        // out-of-line entries follow the re-encoded row.
+        var value = encoder.encode(row, outOfLine && LongValues.fitsKey(rowKey.length));
+        TableStore.replaceRow(tx, rowKey, rowKey, LongValues.columnsOf(oldEncoder, rowKey, old), value);
       }
     });
   }

@@ -24,6 +24,8 @@ import java.util.Optional;
 final class TableKeys {
   static final byte ROW_TAG = 'r';
   static final byte INDEX_TAG = 'i';
+  /** Values stored out of line: {@code prefix 'l' pk column(u16)} ({@link LongValues}). */
+  static final byte LONG_TAG = 'l';
   /** Table prefix (4 bytes) plus tag. */
   static final int ROW_PREFIX_LENGTH = 5;
   /** An encoded BIGINT: marker plus 8 bytes. */

@@ -12,6 +12,7 @@ import java.lang.foreign.MemorySegment;
  */
 final class TableScanCursor extends RangeCursor {
   private final RowView view;
+  private final LongValues longValues = new LongValues();
   /** The current row key, for {@link #currentRowKey()}. */
   private MemorySegment keyBase;
   private long keyOffset;
@@ -19,7 +20,7 @@ final class TableScanCursor extends RangeCursor {
 
   TableScanCursor(KeyInterval interval, RowLayout layout, int[] columns, boolean reverse, boolean reuseRows) {
     super(interval, columns, layout.columnCount(), reverse, reuseRows);
-    this.view = new RowView(layout);
+    this.view = new RowView(layout).longValues(longValues);
   }
 
   @Override
@@ -29,12 +30,22 @@ final class TableScanCursor extends RangeCursor {
     this.keyLength = keyLength;
     int valueLength = cursor.valueLength();
     view.wrap(cursor.valueBase(), cursor.valueOffset(), valueLength, tx.scope());
+    longValues.transaction(tx);
+    if (tx.isReadOnly()) {
+      longValues.lend(cursor, true);
+    }
+    longValues.row(keyBase, keyOffset, keyLength);
     return RowDecoding.fill(view, columns, rowArray());
   }
 
   @Override
   protected RowView view() {
     return view;
+  }
+
+  @Override
+  protected void closeWalk() {
+    longValues.close();
   }
 
   @Override

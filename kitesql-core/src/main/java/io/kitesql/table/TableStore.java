@@ -27,6 +27,7 @@ import java.util.Optional;
  * <pre>
  *   row:         prefix 'r' pk-values                  → RowEncoder bytes of the full row
  *   index entry: prefix 'i' index-id(4) values pk-values → empty
+ *   long value:  prefix 'l' pk-values column(2)          → a value the row stores out of line
  * </pre>
  *
  * where {@code pk-values} are the primary-key columns in key order or, for a table without a
@@ -48,10 +49,13 @@ public final class TableStore {
   private final RowEncoder encoder;
   private final TableKeys keys;
   private final IndexMaintenance indexes;
+  /** Whether long values move out of line ({@link LongValues#OUT_OF_LINE_PROPERTY}). */
+  private final boolean outOfLine;
 
   /** The store of {@code table}'s rows; cheap to build (layouts and key prefixes only). */
   public TableStore(TableDef table) {
     this.table = table;
+    this.outOfLine = LongValues.writesOutOfLine();
     this.layout = new RowLayout(table.columns().stream().map(c -> c.type()).toList());
     this.encoder = new RowEncoder(layout);
     this.keys = new TableKeys(table);
@@ -79,9 +83,10 @@ public final class TableStore {
    */
   public RowRef insert(WriteTransaction tx, Object[] row) {
     checkRow(row);
-    byte[] value = encoder.encode(row);
     var enc = new KeyEncoder();
     byte[] rowKey = table.hasHiddenRowId() ? null : keys.rowKey(enc, row);
+    int keyLength = rowKey == null ? TableKeys.ROW_PREFIX_LENGTH + TableKeys.HIDDEN_ROW_ID_LENGTH : rowKey.length;
+    var value = encoder.encode(row, outOfLine && LongValues.fitsKey(keyLength));
     var entries = indexes.entriesOf(enc, row, rowKey);
     indexes.checkUnique(tx, entries, null, row);
     if (rowKey == null) {
@@ -89,9 +94,10 @@ public final class TableStore {
       rowKey = keys.rowIdKey(CatalogStore.allocateRowIds(tx, table.id(), 1));
       indexes.setRowKey(entries, rowKey);
     }
-    if (!tx.putIfAbsent(Keyspace.DATA, rowKey, rowKey.length, value)) {
+    if (!tx.putIfAbsent(Keyspace.DATA, rowKey, rowKey.length, value.row())) {
       throw primaryKeyViolation(row);
     }
+    LongValues.put(tx, rowKey, value);
     indexes.put(tx, entries);
     return new RowRef(rowKey);
   }
@@ -106,6 +112,7 @@ public final class TableStore {
     checkWidth(oldRow);
     var entries = indexes.entriesOf(new KeyEncoder(), oldRow, ref.key());
     tx.delete(Keyspace.DATA, ref.key());
+    LongValues.delete(tx, ref.key(), LongValues.columnsOf(encoder, ref.key(), oldRow));
     indexes.delete(tx, entries);
   }
 
@@ -120,10 +127,10 @@ public final class TableStore {
   public RowRef update(WriteTransaction tx, RowRef ref, Object[] oldRow, Object[] newRow) {
     checkWidth(oldRow);
     checkRow(newRow);
-    byte[] value = encoder.encode(newRow);
     var enc = new KeyEncoder();
     byte[] oldKey = ref.key();
     byte[] newKey = table.hasHiddenRowId() ? oldKey : keys.rowKey(enc, newRow);
+    var value = encoder.encode(newRow, outOfLine && LongValues.fitsKey(newKey.length));
     boolean moved = !Arrays.equals(oldKey, newKey);
     var before = indexes.entriesOf(enc, oldRow, oldKey);
     var after = indexes.entriesOf(enc, newRow, newKey);
@@ -138,7 +145,7 @@ public final class TableStore {
     if (moved) {
       tx.delete(Keyspace.DATA, oldKey);
     }
-    tx.put(Keyspace.DATA, newKey, value);
+    replaceRow(tx, oldKey, newKey, LongValues.columnsOf(encoder, oldKey, oldRow), value);
     for (int i = 0; i < changed.length; i++) {
       if (changed[i] || moved) {
         tx.delete(Keyspace.DATA, before.keys()[i]);
@@ -146,6 +153,37 @@ public final class TableStore {
       }
     }
     return new RowRef(newKey);
+  }
+
+  /**
+   * Writes the row {@code value} at {@code newKey} over the row at {@code oldKey} (the caller
+   * deleted that row if the key moved), whose out-of-line columns were {@code before} ({@link
+   * LongValues#columnsOf}), with the out-of-line entries: the new row's are written (over the old
+   * ones at the same key), and the old row's that the new row does not overwrite are deleted.
+   * Long values are rewritten even when unchanged: whether an old row (perhaps written inline)
+   * really has an entry is only known by reading it, which in a write transaction copies it.
+   */
+  static void replaceRow(WriteTransaction tx, byte[] oldKey, byte[] newKey, boolean[] before,
+      RowEncoder.Encoded value) {
+    tx.put(Keyspace.DATA, newKey, value.row());
+    LongValues.put(tx, newKey, value);
+    if (before != null) {
+      boolean moved = !Arrays.equals(oldKey, newKey);
+      for (int c = 0; c < before.length; c++) {
+        if (before[c] && (moved || !isLong(value, c))) {
+          tx.delete(Keyspace.DATA, LongValues.key(oldKey, c));
+        }
+      }
+    }
+  }
+
+  private static boolean isLong(RowEncoder.Encoded value, int column) {
+    for (int c : value.longColumns()) {
+      if (c == column) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -281,8 +319,19 @@ public final class TableStore {
     for (int c : columns) {
       Objects.checkIndex(c, layout.columnCount());
     }
-    return tx.get(Keyspace.DATA, ref.key()).map(value ->
-        RowDecoding.decode(new RowView(layout), value, tx.scope(), columns, new Object[layout.columnCount()]));
+    var stored = tx.get(Keyspace.DATA, ref.key());
+    if (stored.isEmpty()) {
+      return Optional.empty();
+    }
+    var longValues = new LongValues();
+    longValues.open(tx);
+    longValues.row(ref.key(), ref.key().length);
+    try {
+      return Optional.of(RowDecoding.decode(new RowView(layout).longValues(longValues), stored.get(), tx.scope(),
+          columns, new Object[layout.columnCount()]));
+    } finally {
+      longValues.close();
+    }
   }
 
   /** Rows in primary-key (row id) order within {@code bounds} over a primary-key prefix. */

@@ -10,6 +10,7 @@
  * <pre>
  *   row          tablePrefix(4) 'r' pk                      → row bytes ({@link io.kitesql.codec.RowEncoder})
  *   index entry  tablePrefix(4) 'i' indexId(4) values pk    → empty
+ *   long value   tablePrefix(4) 'l' pk column(2)            → the value's bytes (stored out of line)
  * </pre>
  *
  * <ul>
@@ -20,6 +21,9 @@
  *       uses a hidden BIGINT row id from {@link io.kitesql.catalog.CatalogStore#allocateRowIds},
  *       increasing, so it scans in insertion order and allows duplicate rows.
  *   <li>{@code indexId} is the index's id within its table, 4 raw big-endian bytes.
+ *   <li>A row whose variable-width values are long keeps the longest out of line (row format
+ *       version 2, {@link io.kitesql.codec.RowLayout}), each under its row's pk and its column
+ *       (u16 big-endian), so the row stays in LMDB's B-tree leaf; see {@code LongValues}.
  *   <li>{@code values} are the indexed columns' values in index order. The trailing {@code pk}
  *       makes every entry unique, ties sort by primary key, the row key is {@code tablePrefix 'r'
  *       pk}, and a covered scan reads indexed and primary-key columns from the key alone.

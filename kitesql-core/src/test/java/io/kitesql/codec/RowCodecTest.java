@@ -144,7 +144,7 @@ class RowCodecTest {
     byte[] row = new RowEncoder(layout).encode(new Object[] {1L, "abc"});
     var view = new RowView(layout);
     byte[] newer = row.clone();
-    newer[0] = 2;
+    newer[0] = (byte) (RowLayout.VERSION + 1);
     assertThatThrownBy(() -> view.wrap(MemorySegment.ofArray(newer), 0, newer.length,
         Scope.OWNED)).satisfies(hasCode(ErrorCode.UNSUPPORTED_FORMAT_VERSION));
     byte[] zero = row.clone();
@@ -206,5 +206,85 @@ class RowCodecTest {
         .satisfies(hasCode(ErrorCode.VALUE_OUT_OF_RANGE));
     assertThatThrownBy(() -> new RowEncoder(List.of(DataType.DATE))
         .encode(new Object[] {LocalDate.MAX})).satisfies(hasCode(ErrorCode.VALUE_OUT_OF_RANGE));
+  }
+
+  /** A source over heap arrays that counts its lookups. */
+  static final class HeapLongValues implements LongValueSource {
+    final java.util.Map<Integer, byte[]> values = new java.util.HashMap<>();
+    int lookups;
+    private byte[] found;
+
+    @Override
+    public boolean find(int column) {
+      lookups++;
+      found = values.get(column);
+      return found != null;
+    }
+
+    @Override
+    public MemorySegment base() {
+      return MemorySegment.ofArray(found);
+    }
+
+    @Override
+    public long offset() {
+      return 0;
+    }
+
+    @Override
+    public int length() {
+      return found.length;
+    }
+  }
+
+  @Test
+  void valuesOutOfLineKeepTheirLengthsInTheRow() {
+    var layout = new RowLayout(List.of(DataType.INT, DataType.VARCHAR, DataType.VARBINARY, DataType.VARCHAR));
+    var encoder = new RowEncoder(layout);
+    String note = "é" + "x".repeat(3_000); // 3,001 chars, 3,002 bytes
+    byte[] blob = new byte[2_000];
+    Arrays.fill(blob, (byte) 7);
+    var encoded = encoder.encode(new Object[] {5, note, blob, "small"}, true);
+    assertThat(encoded.row()[0]).isEqualTo((byte) RowLayout.VERSION);
+    assertThat(encoded.longColumns()).containsExactly(1, 2);
+    assertThat(new String(encoded.longValues()[0], java.nio.charset.StandardCharsets.UTF_8)).isEqualTo(note);
+    assertThat(encoded.longValues()[1]).isEqualTo(blob);
+    assertThat(encoded.row().length).isLessThan(64);
+    var source = new HeapLongValues();
+    source.values.put(1, encoded.longValues()[0]);
+    source.values.put(2, encoded.longValues()[1]);
+    var view = new RowView(layout).longValues(source)
+        .wrap(MemorySegment.ofArray(encoded.row()), 0, encoded.row().length, Scope.OWNED);
+    assertThat(view.getInt(0)).isEqualTo(5);
+    assertThat(view.getText(3).toString()).isEqualTo("small");
+    assertThat(view.isStoredOutOfLine(1)).isTrue();
+    assertThat(view.isStoredOutOfLine(3)).isFalse();
+    assertThat(source.lookups).as("small columns and the check look nothing up").isZero();
+    Text text = view.getText(1);
+    assertThat(source.lookups).isEqualTo(1);
+    assertThat(text.length()).isEqualTo(3_001);
+    assertThat(text.utf8Length()).isEqualTo(3_002);
+    assertThat(text.toString()).isEqualTo(note);
+    assertThat(view.getBinary(2).toByteArray()).isEqualTo(blob);
+    // Damage: a missing value, a value of another length, no source, the marker in a version-1 row.
+    source.values.put(2, new byte[3]);
+    assertThatThrownBy(() -> view.getBinary(2)).satisfies(hasCode(ErrorCode.CORRUPT_RECORD))
+        .hasMessageContaining("3 bytes, the row says 2000");
+    source.values.remove(1);
+    assertThatThrownBy(() -> view.getText(1)).satisfies(hasCode(ErrorCode.CORRUPT_RECORD))
+        .hasMessageContaining("missing");
+    var bare = new RowView(layout).wrap(MemorySegment.ofArray(encoded.row()), 0, encoded.row().length, Scope.OWNED);
+    assertThatThrownBy(() -> bare.getText(1)).satisfies(hasCode(ErrorCode.CORRUPT_RECORD))
+        .hasMessageContaining("no source");
+    byte[] v1 = encoded.row().clone();
+    v1[0] = RowLayout.INLINE_VERSION;
+    var old = new RowView(layout).longValues(source).wrap(MemorySegment.ofArray(v1), 0, v1.length, Scope.OWNED);
+    assertThatThrownBy(() -> old.getBinary(2)).satisfies(hasCode(ErrorCode.CORRUPT_RECORD));
+    assertThat(old.isStoredOutOfLine(2)).isFalse();
+    // Without permission to move values out, the same row is one version-1 value.
+    var inline = encoder.encode(new Object[] {5, note, blob, "small"}, false);
+    assertThat(inline.row()[0]).isEqualTo((byte) RowLayout.INLINE_VERSION);
+    assertThat(inline.hasLongValues()).isFalse();
+    assertThat(inline.row()).isEqualTo(encoder.encode(new Object[] {5, note, blob, "small"}));
   }
 }

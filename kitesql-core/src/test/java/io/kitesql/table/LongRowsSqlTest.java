@@ -1,0 +1,136 @@
+package io.kitesql.table;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
+import io.kitesql.api.Database;
+import io.kitesql.api.KiteSql;
+import io.kitesql.storage.StorageOptions;
+import io.kitesql.testing.QueryRows;
+import io.kitesql.value.Text;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Long values stored out of line, through SQL: statements, DDL and atomicity. */
+class LongRowsSqlTest {
+  @TempDir Path dir;
+  Database db;
+
+  private String property;
+
+  @BeforeEach
+  void open() {
+    property = System.setProperty(LongValues.OUT_OF_LINE_PROPERTY, "true");
+    db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(256L << 20));
+  }
+
+  @AfterEach
+  void close() {
+    if (property == null) {
+      System.clearProperty(LongValues.OUT_OF_LINE_PROPERTY);
+    } else {
+      System.setProperty(LongValues.OUT_OF_LINE_PROPERTY, property);
+    }
+    db.close();
+  }
+
+  static String text(char c, int n) {
+    return String.valueOf(c).repeat(n);
+  }
+
+  @Test
+  void lengthsFiltersAndReadsOfLongNotes() {
+    db.execute("create table orders (id int primary key, amount int, note varchar)");
+    for (int i = 0; i < 10; i++) {
+      // Even ids: 64 KiB notes (one non-ASCII char in each); odd: 10 chars.
+      String note = i % 2 == 0 ? "é" + text('a', 65_535) : text('b', 10);
+      db.execute("insert into orders values (?, ?, ?)", i, i * 10, note);
+    }
+    assertThat(QueryRows.of(db, "select count(*) from orders where amount > 35")).containsExactly("6");
+    assertThat(QueryRows.of(db, "select id, octet_length(note), char_length(note) from orders where id in (2, 3)"))
+        .containsExactly("2,65537,65536", "3,10,10");
+    assertThat(QueryRows.of(db, "select id from orders where note like 'é%' and amount < 50"))
+        .containsExactly("0", "2", "4");
+    db.read(tx -> {
+      try (var rows = tx.query("select note from orders where id = 4")) {
+        assertThat(rows.next()).isTrue();
+        var note = (Text) rows.get(0);
+        assertThat(note.isBorrowed()).isTrue();
+        assertThat(note.length()).isEqualTo(65_536);
+        assertThat(note.charAt(0)).isEqualTo('é');
+        assertThat(note.charAt(65_535)).isEqualTo('a');
+      }
+      return null;
+    });
+    assertThat(db.checkIntegrity().problems()).isEmpty();
+  }
+
+  @Test
+  void aFailingStatementLeavesNoLongValueBehind() {
+    db.execute("create table t (id int primary key, note varchar)");
+    db.execute("insert into t values (1, 'one')");
+    // The third row violates the primary key: the two long rows before it are rolled back too.
+    assertThatThrownBy(() -> db.execute("insert into t values (2, ?), (3, ?), (1, 'dup')",
+        text('x', 20_000), text('y', 30_000)))
+        .isInstanceOfSatisfying(KiteSqlException.class,
+            e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.UNIQUE_VIOLATION));
+    assertThat(QueryRows.of(db, "select id, note from t")).containsExactly("1,one");
+    assertThat(db.checkIntegrity().problems()).isEmpty();
+    // An UPDATE that fails half-way keeps the old long values.
+    db.execute("insert into t values (2, ?), (3, ?)", text('x', 20_000), text('y', 30_000));
+    assertThatThrownBy(() -> db.execute("update t set id = 1, note = 'z' where id = 3"))
+        .isInstanceOf(KiteSqlException.class);
+    assertThat(QueryRows.of(db, "select id, char_length(note) from t order by id"))
+        .containsExactly("1,3", "2,20000", "3,30000");
+    db.execute("update t set note = 'short' where id = 2");
+    db.execute("delete from t where id = 3");
+    assertThat(QueryRows.of(db, "select id, note from t order by id")).containsExactly("1,one", "2,short");
+    assertThat(db.checkIntegrity().problems()).isEmpty();
+  }
+
+  @Test
+  void ddlOnTablesWithValuesOutOfLine() {
+    // Five 400-byte values: 2,000 bytes, so the first two move out of line and the rest stays.
+    db.execute("create table w (id int primary key, a varchar, b varchar, c varchar, d varchar, e varchar)");
+    for (int i = 0; i < 3; i++) {
+      db.execute("insert into w values (?, ?, ?, ?, ?, ?)", i, (char) ('a' + i) + text('a', 399),
+          text('b', 400), text('c', 400), text('d', 400), text('e', 400));
+    }
+    // An index over a column stored out of line reads it from its entry.
+    db.execute("create index w_a on w (a)");
+    assertThat(QueryRows.of(db, "select id from w where a = '" + "b" + text('a', 399) + "'")).containsExactly("1");
+    // A new column with a long DEFAULT rewrites every row (the new value moves out of line too).
+    db.execute("alter table w add column f varchar default '" + text('f', 3_000) + "'");
+    assertThat(QueryRows.of(db, "select id, char_length(a), char_length(f), substring(f from 1 for 2) from w"))
+        .containsExactly("0,400,3000,ff", "1,400,3000,ff", "2,400,3000,ff");
+    assertThat(db.checkIntegrity().problems()).isEmpty();
+    db.execute("drop table w");
+    assertThat(db.checkIntegrity().problems()).isEmpty();
+    assertThat(db.checkIntegrity().rowsChecked()).isZero();
+  }
+
+  @Test
+  void everyReadPathSeesTheSameValues() {
+    db.execute("create table p (id int primary key, k int, body varchar)");
+    db.execute("create index p_k on p (k)");
+    var expected = new java.util.ArrayList<String>();
+    for (int i = 0; i < 6; i++) {
+      String body = (char) ('a' + i) + text('z', 5_000 * i);
+      db.execute("insert into p values (?, ?, ?)", i, i % 2, body);
+      if (i % 2 == 1) {
+        expected.add(i + "," + body.charAt(0) + "," + body.length());
+      }
+    }
+    // Index scan with row lookups, a join, and a sort over long values.
+    assertThat(QueryRows.of(db, "select id, substring(body from 1 for 1), char_length(body) from p where k = 1 order by id"))
+        .isEqualTo(expected);
+    assertThat(QueryRows.of(db, "select count(*) from p a join p b on a.body = b.body")).containsExactly("6");
+    assertThat(QueryRows.of(db, "select id from p order by body desc limit 2")).isEqualTo(List.of("5", "4"));
+  }
+}
