@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.lmdbjava.Dbi;
 import org.lmdbjava.Env;
@@ -40,6 +41,17 @@ public final class WriteTransaction implements KvTransaction {
 
   private final Storage storage;
   private final Thread owner;
+  /**
+   * How long the LMDB begin may wait, counted from when it is asked for (what {@code writerWait}
+   * left after the wait for the write lock; statements planned before a lazy begin do not use it
+   * up), and what runs on the writer thread right after it.
+   */
+  private final long beginWaitNanos;
+  private final Consumer<? super WriteTransaction> atBegin;
+  /** Whether the LMDB transaction began; set on the writer thread, read by the owner after a hand-off. */
+  private boolean begun;
+  /** The owner gave up waiting for the begin: the writer thread aborts it when it comes; nothing to hand off. */
+  private boolean beginAbandoned;
   private final List<WriteCursor> cursors = new ArrayList<>();
   private final List<WriteOp> log = new ArrayList<>();
   /** Enclosing LMDB transactions of {@link #atomically} blocks, innermost first. */
@@ -54,15 +66,60 @@ public final class WriteTransaction implements KvTransaction {
   private long copied;
   private String failure;
 
-  /** Owned by the calling thread; its LMDB transaction is {@linkplain #attach attached} on the writer thread. */
-  WriteTransaction(Storage storage) {
+  /**
+   * Owned by the calling thread, which holds the write lock; the LMDB transaction begins on the
+   * writer thread ({@link #beginOnWriter}) within {@code beginWaitNanos}, then {@code atBegin} runs.
+   */
+  WriteTransaction(Storage storage, long beginWaitNanos, Consumer<? super WriteTransaction> atBegin) {
     this.storage = storage;
     this.owner = Thread.currentThread();
+    this.beginWaitNanos = beginWaitNanos;
+    this.atBegin = atBegin;
   }
 
-  /** Takes the LMDB transaction just begun; on the writer thread. */
-  void attach(Txn<Ptr> begun) {
-    txn = begun;
+  /**
+   * Begins the LMDB transaction now if it has not begun yet (a transaction from {@link
+   * Storage#beginWriteLazily} begins with its first storage call). One hand-off.
+   *
+   * @throws KiteSqlException WRITE_LOCK_TIMEOUT if another process kept LMDB's writer mutex past
+   *     {@code writerWait}; the transaction is then failed
+   */
+  public void begin() {
+    checkUsable();
+    if (begun || storage.writer().isCurrent()) {
+      return;
+    }
+    try {
+      storage.writer().callWithin(() -> {
+        beginOnWriter();
+        return this;
+      }, beginWaitNanos, WriteTransaction::abortNative).orElseThrow(this::beginTimedOut);
+    } catch (RuntimeException | Error e) {
+      beginFailed(e);
+      throw e;
+    }
+  }
+
+  /** Begins the LMDB transaction and runs {@code atBegin}; on the writer thread. */
+  void beginOnWriter() {
+    txn = storage.beginNativeWrite();
+    try {
+      atBegin.accept(this);
+    } catch (RuntimeException | Error e) {
+      abortOnWriter();
+      throw e;
+    }
+    begun = true;
+  }
+
+  private KiteSqlException beginTimedOut() {
+    beginAbandoned = true;
+    return storage.writes().foreignWriterTimeout();
+  }
+
+  private void beginFailed(Throwable e) {
+    failure = "its begin failed: " + e.getMessage();
+    state = State.FAILED;
   }
 
   /** Aborts the LMDB transaction (a begin the caller gave up waiting for, or that failed); on the writer thread. */
@@ -78,12 +135,26 @@ public final class WriteTransaction implements KvTransaction {
    */
   public <T> T onWriterThread(Supplier<T> work) {
     checkUsable();
-    return onWriter(work::get);
+    if (begun || storage.writer().isCurrent()) {
+      return onWriter(work::get);
+    }
+    // Not begun yet: the begin (waited for at most until the deadline) and the work in one hand-off.
+    try {
+      return storage.writer().callStartingWithin(() -> {
+        beginOnWriter();
+        return this;
+      }, beginWaitNanos, WriteTransaction::abortNative, _ -> work.get(), this::beginTimedOut);
+    } catch (RuntimeException | Error e) {
+      if (!begun || beginAbandoned) {
+        beginFailed(e); // the work never ran
+      }
+      throw e;
+    }
   }
 
   @Override
   public Optional<Slice> get(Keyspace keyspace, byte[] key, int length) {
-    checkUsable();
+    begin();
     return onWriter(() -> {
       try {
         var found = storage.dbi(keyspace).get(txn, keyPtr(key, length));
@@ -128,7 +199,7 @@ public final class WriteTransaction implements KvTransaction {
 
   @Override
   public WriteCursor openCursor(Keyspace keyspace) {
-    checkUsable();
+    begin();
     return onWriter(() -> {
       try {
         var cursor = new WriteCursor(this, storage.dbi(keyspace).openCursor(txn));
@@ -147,7 +218,7 @@ public final class WriteTransaction implements KvTransaction {
    * cursors opened inside a block are closed when it ends.
    */
   public <T> T atomically(Supplier<T> work) {
-    checkUsable();
+    begin();
     onWriter(() -> {
       beginBlock();
       return null;
@@ -203,7 +274,9 @@ public final class WriteTransaction implements KvTransaction {
   public void commit() {
     checkUsable();
     try {
-      storage.writer().run(this::commitOnWriter);
+      if (begun) { // else nothing was written or read: no LMDB transaction to commit
+        storage.writer().run(this::commitOnWriter);
+      }
       state = State.COMMITTED;
     } finally {
       if (state != State.COMMITTED) {
@@ -220,7 +293,8 @@ public final class WriteTransaction implements KvTransaction {
       return;
     }
     try {
-      if (txn != null) {
+      // An abandoned begin is aborted by the writer thread when it comes (maybe much later): don't wait for it.
+      if (!beginAbandoned && txn != null) {
         storage.writer().run(this::abortOnWriter);
       }
     } finally {
@@ -310,7 +384,7 @@ public final class WriteTransaction implements KvTransaction {
   }
 
   private boolean write(WriteOp op) {
-    checkUsable();
+    begin();
     return onWriter(() -> {
       boolean result = applyGrowingMap(op);
       remember(op);
