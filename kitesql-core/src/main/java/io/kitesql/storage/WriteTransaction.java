@@ -2,9 +2,7 @@ package io.kitesql.storage;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
-import io.kitesql.value.Memory;
 import io.kitesql.value.Scope;
-import java.lang.foreign.MemorySegment;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -13,11 +11,8 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import org.lmdbjava.Dbi;
 import org.lmdbjava.Env;
-import org.lmdbjava.GetOp;
 import org.lmdbjava.LmdbException;
-import org.lmdbjava.PutFlags;
 import org.lmdbjava.Txn;
 
 /**
@@ -54,10 +49,10 @@ public final class WriteTransaction implements KvTransaction {
   private boolean beginAbandoned;
   private final List<WriteCursor> cursors = new ArrayList<>();
   private final List<WriteOp> log = new ArrayList<>();
-  /** Enclosing LMDB transactions of {@link #atomically} blocks, innermost first. */
-  private final ArrayDeque<Txn<Ptr>> outer = new ArrayDeque<>();
-  /** For each open block, innermost first: the log size and cursor count when it began. */
+  /** For each open {@link #atomically} block, innermost first: the log size, cursor count and undo size when it began. */
   private final ArrayDeque<int[]> marks = new ArrayDeque<>();
+  /** What the open blocks replaced, to undo a failed one in place (no LMDB nested transaction: see UndoLog). */
+  private final UndoLog undo;
   private Txn<Ptr> txn;
   private State state = State.OPEN;
   private long logBytes;
@@ -75,6 +70,7 @@ public final class WriteTransaction implements KvTransaction {
     this.owner = Thread.currentThread();
     this.beginWaitNanos = beginWaitNanos;
     this.atBegin = atBegin;
+    this.undo = new UndoLog(storage.options().replayLimitBytes());
   }
 
   /**
@@ -212,9 +208,10 @@ public final class WriteTransaction implements KvTransaction {
   }
 
   /**
-   * Runs {@code work} as one atomic step of this transaction (an LMDB nested transaction): if it
-   * throws, every write it made is undone and the transaction stays usable with its earlier
-   * writes. A failing SQL statement inside a larger transaction uses this. Blocks may nest;
+   * Runs {@code work} as one atomic step of this transaction: if it throws, every write it made is
+   * undone (from the {@link UndoLog}, or by replaying the transaction's earlier writes when a huge
+   * block outgrew it) and the transaction stays usable with its earlier writes; when neither can be
+   * done, the whole transaction is rolled back and fails. A failing SQL statement inside a larger transaction uses this. Blocks may nest;
    * cursors opened inside a block are closed when it ends.
    */
   public <T> T atomically(Supplier<T> work) {
@@ -237,37 +234,61 @@ public final class WriteTransaction implements KvTransaction {
   }
 
   private void beginBlock() {
-    var child = storage.beginNestedWrite(txn);
-    outer.push(txn);
-    marks.push(new int[] {log.size(), cursors.size()});
-    txn = child;
+    marks.push(new int[] {log.size(), cursors.size(), undo.size()});
   }
 
   private void endBlock(boolean commit) {
-    while (true) {
-      var mark = marks.peek();
-      while (cursors.size() > mark[1]) {
-        cursors.removeLast().closeNative();
-      }
-      try {
-        if (commit) {
-          txn.commit();
-        } else {
-          txn.abort();
-          if (logComplete) {
-            log.subList(mark[0], log.size()).clear();
-          }
-        }
-        marks.pop();
-        txn = outer.pop();
-        return;
-      } catch (Env.MapFullException _) {
-        txn = null; // A failed commit frees the nested transaction.
-        recoverFromMapFull();
-      } catch (LmdbException e) {
-        throw LmdbErrors.translate(e, commit ? "commit of an atomic block" : "rollback of an atomic block");
+    var mark = marks.peek();
+    while (cursors.size() > mark[1]) {
+      cursors.removeLast().closeNative();
+    }
+    if (!commit) {
+      undoBlock(mark);
+      if (state != State.OPEN) {
+        return; // rolled back as a whole
       }
     }
+    marks.pop();
+    if (marks.isEmpty()) {
+      undo.clear(); // what the outermost block did stays; nothing left to undo
+    }
+  }
+
+  /**
+   * Undoes the innermost block's writes inside the LMDB transaction; if the undo log overflowed,
+   * replays the writes before the block on a fresh one; if neither works, fails the transaction
+   * (rolled back as a whole: still no partial effects) without throwing over the block's own failure.
+   */
+  private void undoBlock(int[] mark) {
+    try {
+      if (!undo.overflowed()) {
+        for (var entry : undo.takeFrom(mark[2])) {
+          WriteApplier.restore(storage, txn, entry);
+        }
+        if (logComplete) {
+          log.subList(mark[0], log.size()).clear();
+        }
+        return;
+      }
+      if (logComplete) {
+        log.subList(mark[0], log.size()).clear();
+        abortOnWriter();
+        replay();
+        return;
+      }
+      failWhole("a failed statement was too large to undo");
+    } catch (LmdbException | KiteSqlException e) {
+      failWhole("undoing a failed statement failed (" + e.getMessage() + ")");
+    }
+  }
+
+  /** Rolls the whole transaction back and marks it failed; the caller's exception goes on. */
+  private void failWhole(String reason) {
+    abortOnWriter();
+    marks.clear();
+    undo.clear();
+    failure = reason + "; the whole transaction was rolled back";
+    state = State.FAILED;
   }
 
   /** Makes the writes durable (as the environment's {@link Durability} says) and ends the transaction. */
@@ -457,25 +478,15 @@ public final class WriteTransaction implements KvTransaction {
     replay();
   }
 
-  /** Rebuilds the LMDB transaction (and open blocks) from the log after a rollback. */
+  /**
+   * Rebuilds the LMDB transaction from the log after a rollback. Open blocks stay open: their undo
+   * entries still hold, since the same writes lead to the same state.
+   */
   private void replay() {
     txn = storage.beginNativeWrite();
-    var blockStarts = new ArrayList<int[]>(marks);
-    java.util.Collections.reverse(blockStarts); // outermost first
-    var parents = new ArrayDeque<Txn<Ptr>>();
-    int applied = 0;
-    for (var mark : blockStarts) {
-      for (; applied < mark[0]; applied++) {
-        apply(log.get(applied)); // MAP_FULL again here goes back to the caller's loop.
-      }
-      parents.push(txn);
-      txn = storage.beginNestedWrite(txn);
+    for (var op : log) {
+      WriteApplier.apply(storage, txn, op, null); // MAP_FULL again here goes back to the caller's loop.
     }
-    for (; applied < log.size(); applied++) {
-      apply(log.get(applied));
-    }
-    outer.clear();
-    outer.addAll(parents);
   }
 
   private void fail(String message) {
@@ -488,64 +499,15 @@ public final class WriteTransaction implements KvTransaction {
   }
 
   private boolean apply(WriteOp op) {
-    try {
-      return switch (op) {
-        case WriteOp.Put p -> put(p);
-        case WriteOp.Delete d -> storage.dbi(d.keyspace()).delete(txn, keyPtr(d.key(), d.key().length));
-        case WriteOp.DeletePrefix d -> deletePrefix(d);
-      };
-    } catch (Env.MapFullException e) {
-      throw e;
-    } catch (LmdbException e) {
-      throw LmdbErrors.translate(e, op.getClass().getSimpleName().toLowerCase(), storage.directory());
-    }
+    return WriteApplier.apply(storage, txn, op, marks.isEmpty() ? null : undo);
   }
 
-  private boolean put(WriteOp.Put p) {
-    Dbi<Ptr> dbi = storage.dbi(p.keyspace());
-    var key = keyPtr(p.key(), p.key().length);
-    try {
-      var target = p.onlyIfAbsent()
-          ? dbi.reserve(txn, key, p.value().length, PutFlags.MDB_NOOVERWRITE)
-          : dbi.reserve(txn, key, p.value().length);
-      MemorySegment.copy(p.value(), 0, Memory.ALL, Memory.BYTE, target.address, p.value().length);
-      return true;
-    } catch (Dbi.KeyExistsException _) {
-      return false;
-    }
-  }
-
-  private boolean deletePrefix(WriteOp.DeletePrefix d) {
-    boolean any = false;
-    try (var cursor = storage.dbi(d.keyspace()).openCursor(txn)) {
-      var prefix = d.prefix();
-      boolean found = cursor.get(keyPtr(prefix, prefix.length), GetOp.MDB_SET_RANGE);
-      while (found && startsWith(cursor.key(), prefix)) {
-        cursor.delete();
-        any = true;
-        found = cursor.get(keyPtr(prefix, prefix.length), GetOp.MDB_SET_RANGE);
-      }
-    }
-    return any;
-  }
-
-  private static boolean startsWith(Ptr key, byte[] prefix) {
-    if (key.size < prefix.length) {
-      return false;
-    }
-    var p = MemorySegment.ofArray(prefix);
-    return MemorySegment.mismatch(Memory.ALL, key.address, key.address + prefix.length, p, 0, prefix.length) < 0;
-  }
-
-  /** Aborts the innermost LMDB transaction and every enclosing one. */
+  /** Aborts the LMDB transaction. */
   private void abortOnWriter() {
     closeCursorsQuietly();
     if (txn != null) {
       txn.abort();
       txn = null;
-    }
-    while (!outer.isEmpty()) {
-      outer.pop().abort();
     }
   }
 
