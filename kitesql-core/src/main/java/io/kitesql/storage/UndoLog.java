@@ -7,9 +7,9 @@ import java.util.ArrayList;
  * changed, so that a failed block can be undone inside the same LMDB transaction: for every key a
  * block wrote, the value it had before (or that it had none).
  *
- * <p>Why not an LMDB nested transaction per block, as before: a nested begin and commit cost 7-10
- * µs against ~1 µs for a put (measured with raw lmdbjava on the 2-core VM; LMDB allocates and
- * merges a dirty-page list per nested transaction), and every SQL statement is a block, so a
+ * <p>Why not an LMDB nested transaction per block, as before: a nested begin and commit cost
+ * 7.5-25 µs against 0.25-1.4 µs for a put (raw lmdbjava, same run, on the loaded 2-core VM; LMDB
+ * allocates and merges a dirty-page list per nested transaction: docs/storage.md), and every SQL statement is a block, so a
  * one-row statement paid for its atomicity many times what it paid for its write. Recording the
  * previous value costs one lookup per overwriting put or delete, and nothing for an insert of a
  * new key ({@code MDB_NOOVERWRITE}: undone by a delete).
@@ -51,11 +51,7 @@ final class UndoLog {
       entries.trimToSize();
       return;
     }
-    entries.add(entry(keyspace, key, previous));
-  }
-
-  private static Entry entry(Keyspace keyspace, byte[] key, byte[] previous) {
-    return new Entry(keyspace, key, previous);
+    entries.add(new Entry(keyspace, key, previous));
   }
 
   /** The entries from {@code mark} on, newest first, removed from the log. */

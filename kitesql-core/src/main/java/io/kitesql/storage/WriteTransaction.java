@@ -99,12 +99,16 @@ public final class WriteTransaction implements KvTransaction {
   /** Begins the LMDB transaction and runs {@code atBegin}; on the writer thread. */
   void beginOnWriter() {
     txn = storage.beginNativeWrite();
+    long copiedBefore = copied;
     try {
       atBegin.accept(this);
     } catch (RuntimeException | Error e) {
       abortOnWriter();
       throw e;
     }
+    // What the begin reads for the engine (the catalog version) is no copy made for the caller: with a
+    // lazy begin it would otherwise show in the first statement's bytesCopied.
+    copied = copiedBefore;
     begun = true;
   }
 
