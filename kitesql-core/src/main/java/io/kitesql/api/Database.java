@@ -106,13 +106,21 @@ public final class Database implements AutoCloseable {
     return new ReadOnlyTransaction(this, storage.beginRead());
   }
 
-  /** Begins the read-write transaction, waiting for the one in progress. */
+  /**
+   * Begins the read-write transaction, waiting for the one in progress. The LMDB transaction itself
+   * begins with the first statement, in that statement's hand-off to the writer thread (so a
+   * one-statement transaction costs two hand-offs, not three); a {@code WRITE_LOCK_TIMEOUT} because
+   * another process holds the database's write lock comes from that statement.
+   */
   public ReadWriteTransaction beginWrite() {
     checkOpen();
-    // The catalog version is read on the writer thread in the begin's own hand-off.
-    var catalog = new Catalog[1];
-    var storageTx = storage.beginWrite(tx -> catalog[0] = catalogFor(tx));
-    return new ReadWriteTransaction(this, storageTx, catalog[0]);
+    // Statements are planned against the cached catalog; the begin checks its version on the
+    // writer thread and, if another commit moved it, the transaction loads the right one.
+    var snapshot = current;
+    var transaction = new ReadWriteTransaction[1];
+    var storageTx = storage.beginWriteLazily(tx -> transaction[0].atBegin(tx));
+    transaction[0] = new ReadWriteTransaction(this, storageTx, snapshot.catalog(), snapshot.version());
+    return transaction[0];
   }
 
   /** Runs {@code work} in a read-only transaction; what it returns must not borrow from it (copy values). */
@@ -152,7 +160,7 @@ public final class Database implements AutoCloseable {
     Arguments.required(work, "the write function");
     checkOpen();
     return storage.write(storageTx -> {
-      try (var tx = new ReadWriteTransaction(this, storageTx, catalogFor(storageTx))) {
+      try (var tx = new ReadWriteTransaction(this, storageTx, catalogFor(storageTx), CatalogStore.version(storageTx))) {
         T result = work.apply(tx);
         if (tx.isOpen()) {
           tx.commit();

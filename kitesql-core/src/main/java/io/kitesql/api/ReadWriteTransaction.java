@@ -19,12 +19,34 @@ import java.util.Map;
  */
 public final class ReadWriteTransaction extends Transaction {
   private final WriteTransaction storage;
-  private final Catalog initialCatalog;
+  /** The catalog at the begin, and its version: statements are planned against it before the LMDB begin. */
+  private Catalog initialCatalog;
+  private final long initialVersion;
 
-  ReadWriteTransaction(Database database, WriteTransaction storage, Catalog catalog) {
+  ReadWriteTransaction(Database database, WriteTransaction storage, Catalog catalog, long version) {
     super(new Session(database, storage, catalog));
     this.storage = storage;
     this.initialCatalog = session.catalog;
+    this.initialVersion = version;
+  }
+
+  /**
+   * Runs on the writer thread right after the LMDB begin of a lazily begun transaction: if another
+   * commit moved the catalog past the one statements were planned against, takes the right one
+   * (the statement being run then plans again: see {@link #run}).
+   */
+  void atBegin(WriteTransaction begun) {
+    long version = CatalogStore.version(begun);
+    if (version != initialVersion) {
+      initialCatalog = session.database().catalogFor(begun);
+      session.catalog = initialCatalog;
+      session.database().publish(version, initialCatalog); // committed state: later transactions plan against it
+    }
+  }
+
+  /** Begins the LMDB transaction if the first statement has not: before a query is planned. */
+  void beginNow() {
+    storage.begin();
   }
 
   /**
@@ -73,7 +95,19 @@ public final class ReadWriteTransaction extends Transaction {
   }
 
   private long run(PreparedStatement statement, Object[] positional, Map<String, ?> named) {
-    var compiled = statement.compiledFor(session.catalog, positional, named);
+    CompiledStatement compiled;
+    try {
+      compiled = statement.compiledFor(session.catalog, positional, named);
+    } catch (KiteSqlException e) {
+      // Planned against the cached catalog before the LMDB begin: a table another commit created
+      // may be missing from it. Begin, and plan again if the catalog was behind.
+      var planned = session.catalog;
+      storage.begin();
+      if (session.catalog == planned) {
+        throw e;
+      }
+      return run(statement, positional, named);
+    }
     var params = named == null ? compiled.parameters().bind(positional) : compiled.parameters().bindNamed(named);
     var ctx = session.context(params);
     var bound = compiled.statement();
@@ -83,12 +117,13 @@ public final class ReadWriteTransaction extends Transaction {
     record Outcome(long rows, Catalog catalog) {}
     Outcome outcome;
     try {
-      // The whole statement runs on the writer thread: one hand-off instead of one per storage call.
-      // DmlExecutor makes each statement atomic itself (a one-row write needs no nested transaction).
+      // The whole statement runs on the writer thread: one hand-off instead of one per storage call
+      // (the first statement's begins the LMDB transaction too). DmlExecutor makes each statement
+      // atomic itself (a one-row write needs no atomic block).
       var catalog = session.catalog;
       boolean subqueries = compiled.writeNeedsSubqueries();
       var sources = compiled.writeSources();
-      outcome = storage.onWriterThread(() -> switch (bound) {
+      outcome = storage.onWriterThread(() -> session.catalog != catalog ? null : switch (bound) {
         case BoundStatement.Insert _, BoundStatement.Update _, BoundStatement.Delete _ ->
             new Outcome(DmlExecutor.execute(bound, subqueries, sources, storage, ctx,
                 session.database().identities()), catalog);
@@ -97,6 +132,9 @@ public final class ReadWriteTransaction extends Transaction {
       });
     } catch (StackOverflowError e) {
       throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "statement nested too deeply to execute: " + statement.sql(), e);
+    }
+    if (outcome == null) {
+      return run(statement, positional, named); // the begin found a newer catalog: plan again against it
     }
     session.catalog = outcome.catalog();
     return outcome.rows();

@@ -81,6 +81,9 @@ final class Session {
   /** Runs the query and registers its cursor, which reports to {@code measured} (if not null) when it ends. */
   private RowCursor open(Transaction owner, PreparedStatement statement, Object[] positional, Map<String, ?> named,
       MeasuredExecution measured) {
+    if (owner instanceof ReadWriteTransaction writer) {
+      writer.beginNow(); // the catalog to plan against is known once the LMDB transaction began
+    }
     var compiled = statement.compiledFor(catalog, positional, named);
     RowCursor cursor = switch (compiled.statement()) {
       case BoundStatement.Query q -> {

@@ -297,7 +297,7 @@ final class GroupCommit {
       try {
         for (var m : members) {
           for (var op : m.log) {
-            WriteTransaction.applyTo(storage, batch, op);
+            WriteApplier.apply(storage, batch, op, null);
           }
         }
         return;

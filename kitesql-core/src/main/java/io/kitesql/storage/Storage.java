@@ -9,11 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumMap;
-import java.util.concurrent.Callable;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.lmdbjava.Dbi;
@@ -49,9 +46,9 @@ public final class Storage implements AutoCloseable {
   private final EnumMap<Keyspace, Dbi<Ptr>> dbis = new EnumMap<>(Keyspace.class);
   private final Arena arena = Arena.ofShared();
   private final WriterThread writer;
-  private final ReentrantLock writeLock = new ReentrantLock(true);
+  private final WriteEntry writes;
   /** Shares LMDB commits between concurrent write transactions; the writer thread's. */
-  private final GroupCommit group = new GroupCommit(this, writeLock);
+  private final GroupCommit group;
   private final ReadContextPool readers;
   /** Gives the reader slots of idle contexts back to other processes; cancelled on close. */
   private final ScheduledFuture<?> idleSweep;
@@ -73,6 +70,8 @@ public final class Storage implements AutoCloseable {
     this.options = options;
     this.env = env;
     this.writer = writer;
+    this.writes = new WriteEntry(this, writer);
+    this.group = new GroupCommit(this, writes.lock());
     this.mapSize = options.mapSize();
     this.writerKey = new KeyBuffer(arena);
     int id = INSTANCES.incrementAndGet();
@@ -234,7 +233,7 @@ public final class Storage implements AutoCloseable {
    *     has one, {@link ErrorCode#WRITE_LOCK_TIMEOUT} after the wait
    */
   public WriteTransaction beginWrite() {
-    return beginWrite(_ -> {});
+    return writes.beginWrite(_ -> {});
   }
 
   /**
@@ -244,15 +243,19 @@ public final class Storage implements AutoCloseable {
    * rolled back and the exception rethrown.
    */
   public WriteTransaction beginWrite(Consumer<? super WriteTransaction> atBegin) {
-    long deadline = lockForWrite();
-    try {
-      var transaction = new WriteTransaction(this);
-      beginNativeWriteBefore(deadline, transaction, atBegin);
-      return transaction;
-    } catch (RuntimeException | Error e) {
-      unlockWriter();
-      throw e;
-    }
+    return writes.beginWrite(atBegin);
+  }
+
+  /**
+   * Like {@link #beginWrite(Consumer)}, but only takes the write lock now: the LMDB transaction
+   * begins (and {@code atBegin} runs) with the transaction's first storage call, in the same
+   * hand-off when that call is {@link WriteTransaction#onWriterThread}. A one-statement transaction
+   * so makes two hand-offs (statement, commit) instead of three. A {@code WRITE_LOCK_TIMEOUT}
+   * because another process holds LMDB's writer mutex then comes from that first call; the wait
+   * for it still ends when {@code writerWait} (counted from here) ran out.
+   */
+  public WriteTransaction beginWriteLazily(Consumer<? super WriteTransaction> atBegin) {
+    return writes.beginWriteLazily(atBegin);
   }
 
   /**
@@ -262,62 +265,7 @@ public final class Storage implements AutoCloseable {
    * ran out (as {@link #beginWrite()} does), then for the work however long it takes.
    */
   public <T> T write(Function<? super WriteTransaction, T> work) {
-    long deadline = lockForWrite();
-    var transaction = new WriteTransaction(this); // from here its close() releases the write lock
-    try (transaction) {
-      return writer.callStartingWithin(() -> {
-        transaction.beginNative();
-        return transaction;
-      }, deadline - System.nanoTime(), WriteTransaction::abortNative, txn -> {
-        T result = work.apply(txn);
-        if (txn.isOpen()) {
-          txn.commit(); // on the writer thread: the commit costs no hand-off of its own
-        }
-        return result;
-      }, this::foreignWriterTimeout);
-    }
-  }
-
-  /**
-   * Checks that a write may begin and takes the write lock; returns the deadline for the LMDB
-   * begin (the caller must release the lock if it then fails).
-   */
-  private long lockForWrite() {
-    checkNotClosed();
-    if (options.isReadOnly()) {
-      throw new KiteSqlException(ErrorCode.READ_ONLY_DATABASE,
-          "database " + directory + " is opened read-only (StorageOptions.readOnly()): writes are refused");
-    }
-    if (writeLock.isHeldByCurrentThread() || writer.isCurrent()) {
-      throw new KiteSqlException(
-          ErrorCode.NESTED_WRITE_TRANSACTION, "this thread already has a write transaction open");
-    }
-    long deadline = System.nanoTime() + options.writerWait().toNanos();
-    lockWriter();
-    try {
-      checkNotClosed();
-    } catch (RuntimeException e) {
-      unlockWriter();
-      throw e;
-    }
-    return deadline;
-  }
-
-  private void lockWriter() {
-    boolean locked;
-    try {
-      locked = writeLock.tryLock(options.writerWait().toNanos(), TimeUnit.NANOSECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      group.afterUnlock(writer); // this caller will not come: the batch must not wait for it
-      throw new KiteSqlException(ErrorCode.WRITE_LOCK_TIMEOUT, "interrupted while waiting for the write lock", e);
-    }
-    if (!locked) {
-      group.afterUnlock(writer);
-      throw new KiteSqlException(
-          ErrorCode.WRITE_LOCK_TIMEOUT,
-          "another write transaction held the write lock for more than " + options.writerWait().toMillis() + " ms");
-    }
+    return writes.write(work);
   }
 
   /**
@@ -330,7 +278,7 @@ public final class Storage implements AutoCloseable {
    */
   @Override
   public void close() {
-    if (writeLock.isHeldByCurrentThread()) {
+    if (writes.isHeldByCurrentThread()) {
       throw new KiteSqlException(ErrorCode.TRANSACTIONS_OPEN, "cannot close: this thread has a write transaction open");
     }
     synchronized (closeLock) {
@@ -340,7 +288,7 @@ public final class Storage implements AutoCloseable {
       boolean locked = false;
       boolean drained = false;
       try {
-        locked = writeLock.tryLock(options.drainWait().toNanos(), TimeUnit.NANOSECONDS);
+        locked = writes.tryLock(options.drainWait().toNanos());
         if (locked) {
           writer.run(group::flush); // members of an open write group return before the drain
         }
@@ -362,7 +310,7 @@ public final class Storage implements AutoCloseable {
   private void refuseClose(boolean locked) {
     int open = readers.inUse();
     if (locked) {
-      unlockWriter();
+      writes.unlock();
     }
     throw new KiteSqlException(
         ErrorCode.TRANSACTIONS_OPEN,
@@ -404,7 +352,7 @@ public final class Storage implements AutoCloseable {
       claim.release();
       // Wake whoever queued behind the close: they find it closed (DATABASE_CLOSED).
       readers.undrain();
-      writeLock.unlock();
+      writes.unlock();
     }
   }
 
@@ -452,33 +400,8 @@ public final class Storage implements AutoCloseable {
     return writerKey.load(key, length);
   }
 
-  /**
-   * Begins the LMDB write transaction on the writer thread, waiting until {@code deadline} at
-   * most. LMDB's writer mutex is shared with other processes and {@code mdb_txn_begin} waits for
-   * it without a timeout (issue 14, finding 9: 25 s with a writerWait of 2 s). When the wait runs
-   * out the caller gets WRITE_LOCK_TIMEOUT; the writer thread, once it has the mutex, aborts.
-   */
-  private void beginNativeWriteBefore(
-      long deadline, WriteTransaction transaction, Consumer<? super WriteTransaction> atBegin) {
-    Callable<WriteTransaction> begin = () -> {
-      transaction.beginNative();
-      try {
-        atBegin.accept(transaction);
-      } catch (RuntimeException | Error e) {
-        transaction.abortNative();
-        throw e;
-      }
-      return transaction;
-    };
-    writer.callWithin(begin, deadline - System.nanoTime(), WriteTransaction::abortNative)
-        .orElseThrow(this::foreignWriterTimeout);
-  }
-
-  private KiteSqlException foreignWriterTimeout() {
-    return new KiteSqlException(
-        ErrorCode.WRITE_LOCK_TIMEOUT,
-        "the write lock of " + directory + " stayed taken for more than " + options.writerWait().toMillis()
-            + " ms (another process may hold a write transaction)");
+  WriteEntry writes() {
+    return writes;
   }
 
   /** Begins an LMDB write transaction; on the writer thread. */
@@ -512,8 +435,7 @@ public final class Storage implements AutoCloseable {
 
   /** Releases the write lock; an open group-commit batch nobody else will commit is committed then. */
   void unlockWriter() {
-    writeLock.unlock();
-    group.afterUnlock(writer);
+    writes.unlock();
   }
 
   GroupCommit groupCommit() {
@@ -522,7 +444,7 @@ public final class Storage implements AutoCloseable {
 
   /** For tests: how many callers wait for the write lock. */
   int queuedWriters() {
-    return writeLock.getQueueLength();
+    return writes.lock().getQueueLength();
   }
 
   /** For tests: the age after which a group-commit batch is committed at the next begin or commit. */
@@ -584,11 +506,11 @@ public final class Storage implements AutoCloseable {
   }
 
   private void adoptForeignMapSize() {
-    lockWriter();
+    writes.lockWriter();
     try {
       writer.run(this::adoptForeignMapSizeOnWriter);
     } finally {
-      unlockWriter();
+      writes.unlock();
     }
   }
 
@@ -614,7 +536,7 @@ public final class Storage implements AutoCloseable {
     return new ReadContext(env, dbis, () -> new KeyBuffer(arena), name);
   }
 
-  private void checkNotClosed() {
+  void checkNotClosed() {
     if (closed) {
       throw new KiteSqlException(ErrorCode.DATABASE_CLOSED, "database " + directory + " is closed");
     }

@@ -2,21 +2,17 @@ package io.kitesql.storage;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
-import io.kitesql.value.Memory;
 import io.kitesql.value.Scope;
-import java.lang.foreign.MemorySegment;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
-import org.lmdbjava.Dbi;
 import org.lmdbjava.Env;
-import org.lmdbjava.GetOp;
 import org.lmdbjava.LmdbException;
-import org.lmdbjava.PutFlags;
 import org.lmdbjava.Txn;
 
 /**
@@ -40,14 +36,25 @@ public final class WriteTransaction implements KvTransaction {
 
   private final Storage storage;
   private final Thread owner;
+  /**
+   * How long the LMDB begin may wait, counted from when it is asked for (what {@code writerWait}
+   * left after the wait for the write lock; statements planned before a lazy begin do not use it
+   * up), and what runs on the writer thread right after it.
+   */
+  private final long beginWaitNanos;
+  private final Consumer<? super WriteTransaction> atBegin;
+  /** Whether the LMDB transaction began; set on the writer thread, read by the owner after a hand-off. */
+  private boolean begun;
+  /** The owner gave up waiting for the begin: the writer thread aborts it when it comes; nothing to hand off. */
+  private boolean beginAbandoned;
   private final List<WriteCursor> cursors = new ArrayList<>();
   private final List<WriteOp> log = new ArrayList<>();
-  /** Enclosing LMDB transactions of {@link #atomically} blocks, innermost first. */
-  private final ArrayDeque<Txn<Ptr>> outer = new ArrayDeque<>();
-  /** For each open block, innermost first: the log size and cursor count when it began. */
+  /** For each open {@link #atomically} block, innermost first: the log size, cursor count and undo size when it began. */
   private final ArrayDeque<int[]> marks = new ArrayDeque<>();
+  /** What the open blocks replaced, to undo a failed one in place (no LMDB nested transaction: see UndoLog). */
+  private final UndoLog undo;
   private Txn<Ptr> txn;
-  /** Whether the base of {@link #txn} is nested in a {@link GroupCommit} batch rather than the LMDB root. */
+  /** Whether {@link #txn} is nested in a {@link GroupCommit} batch rather than the LMDB root. */
   private boolean nested;
   private State state = State.OPEN;
   private long logBytes;
@@ -56,17 +63,72 @@ public final class WriteTransaction implements KvTransaction {
   private long copied;
   private String failure;
 
-  /** Owned by the calling thread; its LMDB transaction is {@linkplain #beginNative begun} on the writer thread. */
-  WriteTransaction(Storage storage) {
+  /**
+   * Owned by the calling thread, which holds the write lock; the LMDB transaction begins on the
+   * writer thread ({@link #beginOnWriter}) within {@code beginWaitNanos}, then {@code atBegin} runs.
+   */
+  WriteTransaction(Storage storage, long beginWaitNanos, Consumer<? super WriteTransaction> atBegin) {
     this.storage = storage;
     this.owner = Thread.currentThread();
+    this.beginWaitNanos = beginWaitNanos;
+    this.atBegin = atBegin;
+    this.undo = new UndoLog(storage.options().replayLimitBytes());
+  }
+
+  /**
+   * Begins the LMDB transaction now if it has not begun yet (a transaction from {@link
+   * Storage#beginWriteLazily} begins with its first storage call). One hand-off.
+   *
+   * @throws KiteSqlException WRITE_LOCK_TIMEOUT if another process kept LMDB's writer mutex past
+   *     {@code writerWait}; the transaction is then failed
+   */
+  public void begin() {
+    checkUsable();
+    if (begun || storage.writer().isCurrent()) {
+      return;
+    }
+    try {
+      storage.writer().callWithin(() -> {
+        beginOnWriter();
+        return this;
+      }, beginWaitNanos, WriteTransaction::abortNative).orElseThrow(this::beginTimedOut);
+    } catch (RuntimeException | Error e) {
+      beginFailed(e);
+      throw e;
+    }
+  }
+
+  /** Begins the LMDB transaction and runs {@code atBegin}; on the writer thread. */
+  void beginOnWriter() {
+    beginNative();
+    long copiedBefore = copied;
+    try {
+      atBegin.accept(this);
+    } catch (RuntimeException | Error e) {
+      abortOnWriter();
+      throw e;
+    }
+    // What the begin reads for the engine (the catalog version) is no copy made for the caller: with a
+    // lazy begin it would otherwise show in the first statement's bytesCopied.
+    copied = copiedBefore;
+    begun = true;
   }
 
   /** Begins the LMDB transaction, nested in the open group-commit batch if there is one; on the writer thread. */
-  void beginNative() {
+  private void beginNative() {
     var group = storage.groupCommit();
     txn = group.begin();
     nested = group.isOpen();
+  }
+
+  private KiteSqlException beginTimedOut() {
+    beginAbandoned = true;
+    return storage.writes().foreignWriterTimeout();
+  }
+
+  private void beginFailed(Throwable e) {
+    failure = "its begin failed: " + e.getMessage();
+    state = State.FAILED;
   }
 
   /** Aborts the LMDB transaction (a begin the caller gave up waiting for, or that failed); on the writer thread. */
@@ -82,12 +144,26 @@ public final class WriteTransaction implements KvTransaction {
    */
   public <T> T onWriterThread(Supplier<T> work) {
     checkUsable();
-    return onWriter(work::get);
+    if (begun || storage.writer().isCurrent()) {
+      return onWriter(work::get);
+    }
+    // Not begun yet: the begin (waited for at most until the deadline) and the work in one hand-off.
+    try {
+      return storage.writer().callStartingWithin(() -> {
+        beginOnWriter();
+        return this;
+      }, beginWaitNanos, WriteTransaction::abortNative, _ -> work.get(), this::beginTimedOut);
+    } catch (RuntimeException | Error e) {
+      if (!begun || beginAbandoned) {
+        beginFailed(e); // the work never ran
+      }
+      throw e;
+    }
   }
 
   @Override
   public Optional<Slice> get(Keyspace keyspace, byte[] key, int length) {
-    checkUsable();
+    begin();
     return onWriter(() -> {
       try {
         var found = storage.dbi(keyspace).get(txn, keyPtr(key, length));
@@ -132,7 +208,7 @@ public final class WriteTransaction implements KvTransaction {
 
   @Override
   public WriteCursor openCursor(Keyspace keyspace) {
-    checkUsable();
+    begin();
     return onWriter(() -> {
       try {
         var cursor = new WriteCursor(this, storage.dbi(keyspace).openCursor(txn));
@@ -145,13 +221,14 @@ public final class WriteTransaction implements KvTransaction {
   }
 
   /**
-   * Runs {@code work} as one atomic step of this transaction (an LMDB nested transaction): if it
-   * throws, every write it made is undone and the transaction stays usable with its earlier
-   * writes. A failing SQL statement inside a larger transaction uses this. Blocks may nest;
+   * Runs {@code work} as one atomic step of this transaction: if it throws, every write it made is
+   * undone (from the {@link UndoLog}, or by replaying the transaction's earlier writes when a huge
+   * block outgrew it) and the transaction stays usable with its earlier writes; when neither can be
+   * done, the whole transaction is rolled back and fails. A failing SQL statement inside a larger transaction uses this. Blocks may nest;
    * cursors opened inside a block are closed when it ends.
    */
   public <T> T atomically(Supplier<T> work) {
-    checkUsable();
+    begin();
     onWriter(() -> {
       beginBlock();
       return null;
@@ -170,37 +247,61 @@ public final class WriteTransaction implements KvTransaction {
   }
 
   private void beginBlock() {
-    var child = storage.beginNestedWrite(txn);
-    outer.push(txn);
-    marks.push(new int[] {log.size(), cursors.size()});
-    txn = child;
+    marks.push(new int[] {log.size(), cursors.size(), undo.size()});
   }
 
   private void endBlock(boolean commit) {
-    while (true) {
-      var mark = marks.peek();
-      while (cursors.size() > mark[1]) {
-        cursors.removeLast().closeNative();
-      }
-      try {
-        if (commit) {
-          txn.commit();
-        } else {
-          txn.abort();
-          if (logComplete) {
-            log.subList(mark[0], log.size()).clear();
-          }
-        }
-        marks.pop();
-        txn = outer.pop();
-        return;
-      } catch (Env.MapFullException _) {
-        txn = null; // A failed commit frees the nested transaction.
-        recoverFromMapFull();
-      } catch (LmdbException e) {
-        throw LmdbErrors.translate(e, commit ? "commit of an atomic block" : "rollback of an atomic block");
+    var mark = marks.peek();
+    while (cursors.size() > mark[1]) {
+      cursors.removeLast().closeNative();
+    }
+    if (!commit) {
+      undoBlock(mark);
+      if (state != State.OPEN) {
+        return; // rolled back as a whole
       }
     }
+    marks.pop();
+    if (marks.isEmpty()) {
+      undo.clear(); // what the outermost block did stays; nothing left to undo
+    }
+  }
+
+  /**
+   * Undoes the innermost block's writes inside the LMDB transaction; if the undo log overflowed,
+   * replays the writes before the block on a fresh one; if neither works, fails the transaction
+   * (rolled back as a whole: still no partial effects) without throwing over the block's own failure.
+   */
+  private void undoBlock(int[] mark) {
+    try {
+      if (!undo.overflowed()) {
+        for (var entry : undo.takeFrom(mark[2])) {
+          WriteApplier.restore(storage, txn, entry);
+        }
+        if (logComplete) {
+          log.subList(mark[0], log.size()).clear();
+        }
+        return;
+      }
+      if (logComplete) {
+        log.subList(mark[0], log.size()).clear();
+        abortOnWriter();
+        replay();
+        return;
+      }
+      failWhole("a failed statement was too large to undo");
+    } catch (LmdbException | KiteSqlException e) {
+      failWhole("undoing a failed statement failed (" + e.getMessage() + ")");
+    }
+  }
+
+  /** Rolls the whole transaction back and marks it failed; the caller's exception goes on. */
+  private void failWhole(String reason) {
+    abortOnWriter();
+    marks.clear();
+    undo.clear();
+    failure = reason + "; the whole transaction was rolled back";
+    state = State.FAILED;
   }
 
   /**
@@ -215,7 +316,9 @@ public final class WriteTransaction implements KvTransaction {
     boolean mayWait = Thread.currentThread() == owner && !storage.writer().isCurrent();
     GroupCommit.Member waiting = null;
     try {
-      waiting = storage.writer().call(() -> commitOnWriter(mayWait));
+      if (begun) { // else nothing was written or read: no LMDB transaction to commit
+        waiting = storage.writer().call(() -> commitOnWriter(mayWait));
+      }
       state = State.COMMITTED;
     } finally {
       if (state != State.COMMITTED) {
@@ -241,7 +344,8 @@ public final class WriteTransaction implements KvTransaction {
       return;
     }
     try {
-      if (txn != null) {
+      // An abandoned begin is aborted by the writer thread when it comes (maybe much later): don't wait for it.
+      if (!beginAbandoned && txn != null) {
         storage.writer().run(this::abortOnWriter);
       }
     } finally {
@@ -331,7 +435,7 @@ public final class WriteTransaction implements KvTransaction {
   }
 
   private boolean write(WriteOp op) {
-    checkUsable();
+    begin();
     return onWriter(() -> {
       boolean result = applyGrowingMap(op);
       remember(op);
@@ -419,25 +523,15 @@ public final class WriteTransaction implements KvTransaction {
     replay();
   }
 
-  /** Rebuilds the LMDB transaction (and open blocks) from the log after a rollback. */
+  /**
+   * Rebuilds the LMDB transaction from the log after a rollback. Open blocks stay open: their undo
+   * entries still hold, since the same writes lead to the same state.
+   */
   private void replay() {
     beginNative(); // the map growth before committed any open batch: this is a root again
-    var blockStarts = new ArrayList<int[]>(marks);
-    java.util.Collections.reverse(blockStarts); // outermost first
-    var parents = new ArrayDeque<Txn<Ptr>>();
-    int applied = 0;
-    for (var mark : blockStarts) {
-      for (; applied < mark[0]; applied++) {
-        apply(log.get(applied)); // MAP_FULL again here goes back to the caller's loop.
-      }
-      parents.push(txn);
-      txn = storage.beginNestedWrite(txn);
+    for (var op : log) {
+      WriteApplier.apply(storage, txn, op, null); // MAP_FULL again here goes back to the caller's loop.
     }
-    for (; applied < log.size(); applied++) {
-      apply(log.get(applied));
-    }
-    outer.clear();
-    outer.addAll(parents);
   }
 
   private void fail(String message) {
@@ -450,69 +544,15 @@ public final class WriteTransaction implements KvTransaction {
   }
 
   private boolean apply(WriteOp op) {
-    return applyTo(storage, txn, op);
+    return WriteApplier.apply(storage, txn, op, marks.isEmpty() ? null : undo);
   }
 
-  /** Applies {@code op} in {@code txn} (a group-commit batch replays its members with this); MAP_FULL is rethrown as is. */
-  static boolean applyTo(Storage storage, Txn<Ptr> txn, WriteOp op) {
-    try {
-      return switch (op) {
-        case WriteOp.Put p -> put(storage, txn, p);
-        case WriteOp.Delete d -> storage.dbi(d.keyspace()).delete(txn, storage.writerKey(d.key(), d.key().length));
-        case WriteOp.DeletePrefix d -> deletePrefix(storage, txn, d);
-      };
-    } catch (Env.MapFullException e) {
-      throw e;
-    } catch (LmdbException e) {
-      throw LmdbErrors.translate(e, op.getClass().getSimpleName().toLowerCase(), storage.directory());
-    }
-  }
-
-  private static boolean put(Storage storage, Txn<Ptr> txn, WriteOp.Put p) {
-    Dbi<Ptr> dbi = storage.dbi(p.keyspace());
-    var key = storage.writerKey(p.key(), p.key().length);
-    try {
-      var target = p.onlyIfAbsent()
-          ? dbi.reserve(txn, key, p.value().length, PutFlags.MDB_NOOVERWRITE)
-          : dbi.reserve(txn, key, p.value().length);
-      MemorySegment.copy(p.value(), 0, Memory.ALL, Memory.BYTE, target.address, p.value().length);
-      return true;
-    } catch (Dbi.KeyExistsException _) {
-      return false;
-    }
-  }
-
-  private static boolean deletePrefix(Storage storage, Txn<Ptr> txn, WriteOp.DeletePrefix d) {
-    boolean any = false;
-    try (var cursor = storage.dbi(d.keyspace()).openCursor(txn)) {
-      var prefix = d.prefix();
-      boolean found = cursor.get(storage.writerKey(prefix, prefix.length), GetOp.MDB_SET_RANGE);
-      while (found && startsWith(cursor.key(), prefix)) {
-        cursor.delete();
-        any = true;
-        found = cursor.get(storage.writerKey(prefix, prefix.length), GetOp.MDB_SET_RANGE);
-      }
-    }
-    return any;
-  }
-
-  private static boolean startsWith(Ptr key, byte[] prefix) {
-    if (key.size < prefix.length) {
-      return false;
-    }
-    var p = MemorySegment.ofArray(prefix);
-    return MemorySegment.mismatch(Memory.ALL, key.address, key.address + prefix.length, p, 0, prefix.length) < 0;
-  }
-
-  /** Aborts the innermost LMDB transaction and every enclosing one. */
+  /** Aborts the LMDB transaction. */
   private void abortOnWriter() {
     closeCursorsQuietly();
     if (txn != null) {
       txn.abort();
       txn = null;
-    }
-    while (!outer.isEmpty()) {
-      outer.pop().abort();
     }
   }
 

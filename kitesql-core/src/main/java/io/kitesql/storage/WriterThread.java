@@ -2,13 +2,8 @@ package io.kitesql.storage;
 
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -21,12 +16,18 @@ import java.util.function.Supplier;
  * the life of the process, and virtual threads blocked in {@code mdb_txn_begin} pin every carrier
  * until nothing runs. So callers (platform or virtual) serialize on a fair Java lock, which parks,
  * and hand their work here.
+ *
+ * <p>A hand-off is a {@link HandOff} in a lock-free queue; the caller parks until its work is done
+ * and is woken once (a timed wait for an LMDB begin too, which used to wake the caller at the begin
+ * and again at the end). Both sides can spin briefly before they park ({@link HandOff#SPIN_NANOS},
+ * off by default: measured worse on a loaded 2-core machine, docs/storage.md).
  */
 final class WriterThread {
-  private static final FutureTask<Void> STOP = new FutureTask<>(() -> null);
-
-  private final LinkedBlockingQueue<FutureTask<?>> tasks = new LinkedBlockingQueue<>();
+  private final ConcurrentLinkedQueue<HandOff<?, ?>> tasks = new ConcurrentLinkedQueue<>();
+  private final HandOff<?, ?> stopSignal = HandOff.noWait(() -> null);
   private final Thread thread;
+  /** Set while the writer thread parks (or is about to): a producer then unparks it. */
+  private volatile boolean sleeping;
 
   WriterThread(String name) {
     thread = Thread.ofPlatform().name(name).daemon(true).unstarted(this::loop);
@@ -46,30 +47,9 @@ final class WriterThread {
     if (isCurrent()) {
       return callHere(work);
     }
-    var credit = CallerAllocation.creditOfCurrentThread();
-    var task = credit == null ? new FutureTask<>(work) : new CreditedTask<>(work, credit);
-    tasks.add(task);
-    return awaitUninterruptibly(task);
-  }
-
-  /** Waits for {@code task} however long it takes, rethrowing what it threw; an interrupt is restored afterwards. */
-  private static <T> T awaitUninterruptibly(FutureTask<T> task) {
-    boolean interrupted = false;
-    try {
-      while (true) {
-        try {
-          return task.get();
-        } catch (InterruptedException _) {
-          interrupted = true;
-        } catch (ExecutionException e) {
-          throw rethrow(e.getCause());
-        }
-      }
-    } finally {
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
-    }
+    var task = HandOff.<T>plain(work, CallerAllocation.creditOfCurrentThread());
+    submit(task);
+    return task.awaitResult();
   }
 
   /**
@@ -78,88 +58,36 @@ final class WriterThread {
    * work that may block in LMDB for as long as another process pleases.
    */
   <T> Optional<T> callWithin(Callable<T> work, long timeoutNanos, Consumer<? super T> discard) {
-    var state = new AtomicInteger(); // 0: waiting, 1: result delivered, 2: caller gave up
-    var task = new FutureTask<>(() -> {
-      T result = work.call();
-      if (!state.compareAndSet(0, 1)) {
-        discard.accept(result);
-        return null;
-      }
-      return result;
-    });
-    tasks.add(task);
+    var task = HandOff.<T, T>timed(work, discard, null, CallerAllocation.creditOfCurrentThread());
+    submit(task);
     long deadline = System.nanoTime() + timeoutNanos;
-    boolean interrupted = false;
-    try {
-      while (true) {
-        try {
-          long left = deadline - System.nanoTime();
-          if (left <= 0 && state.compareAndSet(0, 2)) {
-            return Optional.empty();
-          }
-          // Delivered (or failed) at the deadline: the result is ready, or nearly.
-          return Optional.ofNullable(left <= 0 ? task.get() : task.get(left, TimeUnit.NANOSECONDS));
-        } catch (InterruptedException _) {
-          interrupted = true;
-        } catch (TimeoutException _) {
-          // Loop: give up unless the result arrived meanwhile.
-        } catch (ExecutionException e) {
-          throw rethrow(e.getCause());
-        }
-      }
-    } finally {
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
+    if (!task.await(HandOff.DONE, deadline) && task.abandon()) {
+      task.restoreInterrupt();
+      return Optional.empty();
     }
+    return Optional.ofNullable(task.awaitResult()); // delivered at the deadline: ready, or nearly
   }
 
   /**
    * Runs {@code start} and then {@code then} on the writer thread as one task, waiting for {@code
    * start} at most {@code timeoutNanos}: if it has not finished by then, throws {@code timedOut}'s
-   * exception, and its
-   * result goes to {@code discard} on the writer thread and {@code then} never runs. Once {@code
-   * start} finished, waits for {@code then} however long it takes. So work that must first take
-   * LMDB's writer mutex (which may wait for another process) pays one hand-off, not two.
+   * exception, and its result goes to {@code discard} on the writer thread and {@code then} never
+   * runs. Once {@code start} finished, waits for {@code then} however long it takes. So work that
+   * must first take LMDB's writer mutex (which may wait for another process) pays one hand-off,
+   * not two.
    */
   <S, T> T callStartingWithin(Callable<S> start, long timeoutNanos, Consumer<? super S> discard,
       Function<? super S, T> then, Supplier<? extends RuntimeException> timedOut) {
-    var state = new AtomicInteger(); // 0: starting, 1: started, 2: caller gave up
-    var started = new CountDownLatch(1);
-    var task = new FutureTask<T>(() -> {
-      S begun;
-      try {
-        begun = start.call();
-      } finally {
-        started.countDown();
-      }
-      if (!state.compareAndSet(0, 1)) {
-        discard.accept(begun);
-        return null;
-      }
-      return then.apply(begun);
-    });
-    tasks.add(task);
+    var task = HandOff.timed(start, discard, then, CallerAllocation.creditOfCurrentThread());
+    submit(task);
     long deadline = System.nanoTime() + timeoutNanos;
-    boolean interrupted = false;
-    try {
-      while (true) {
-        try {
-          long left = deadline - System.nanoTime();
-          if (!started.await(Math.max(0, left), TimeUnit.NANOSECONDS) && state.compareAndSet(0, 2)) {
-            throw timedOut.get();
-          }
-          break; // started (or failed to start): its outcome is the task's
-        } catch (InterruptedException _) {
-          interrupted = true;
-        }
-      }
-      return awaitUninterruptibly(task);
-    } finally {
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
+    // Waits for the whole task until the deadline (one wake-up, not one when start finished and one at
+    // the end); past it, gives up unless the writer already claimed the task, which it does once start finished.
+    if (!task.await(HandOff.DONE, deadline) && task.abandon()) {
+      task.restoreInterrupt();
+      throw timedOut.get();
     }
+    return task.awaitResult(); // started (or failed to start): its outcome is the task's
   }
 
   void run(Runnable work) {
@@ -171,18 +99,21 @@ final class WriterThread {
 
   /** Queues {@code work} without waiting for it; what it throws is dropped. */
   void runLater(Runnable work) {
-    tasks.add(new FutureTask<>(work, null));
+    submit(HandOff.noWait(() -> {
+      work.run();
+      return null;
+    }));
   }
 
   /** Lets the thread end after the queued work, without waiting for it (it may be blocked in LMDB). */
   void stopLater() {
-    tasks.add(STOP);
+    submit(stopSignal);
   }
 
   /** Stops the thread after the queued work; idempotent. */
   void stop() {
     if (thread.isAlive()) {
-      tasks.add(STOP);
+      submit(stopSignal);
       boolean interrupted = false;
       while (thread.isAlive()) {
         try {
@@ -197,50 +128,45 @@ final class WriterThread {
     }
   }
 
+  private void submit(HandOff<?, ?> task) {
+    tasks.add(task);
+    if (sleeping) { // read after the add: the writer sets it before it polls a last time
+      LockSupport.unpark(thread);
+    }
+  }
+
   private void loop() {
     while (true) {
-      FutureTask<?> task;
-      try {
-        task = tasks.take();
-      } catch (InterruptedException _) {
-        continue; // Only stop() ends this thread.
+      var task = tasks.poll();
+      if (task == null) {
+        task = awaitTask();
       }
-      if (task == STOP) {
+      if (task == stopSignal) {
         return;
       }
       task.run();
     }
   }
 
-  /**
-   * A task that credits the heap bytes the writer thread allocated running it to the caller's
-   * {@link CallerAllocation} cell, before its result becomes visible to the waiting caller.
-   */
-  private static final class CreditedTask<T> extends FutureTask<T> {
-    private final long[] credit;
-    private long before;
-
-    CreditedTask(Callable<T> work, long[] credit) {
-      super(work);
-      this.credit = credit;
+  /** The next task: polled for {@link HandOff#SPIN_NANOS}, then parked for. */
+  private HandOff<?, ?> awaitTask() {
+    long spinEnd = System.nanoTime() + HandOff.SPIN_NANOS;
+    HandOff<?, ?> task;
+    while ((task = tasks.poll()) == null && System.nanoTime() < spinEnd) {
+      Thread.onSpinWait();
     }
-
-    @Override
-    public void run() {
-      before = CallerAllocation.ownBytes();
-      super.run();
+    if (task != null) {
+      return task;
     }
-
-    @Override
-    protected void set(T result) {
-      credit[0] += CallerAllocation.ownBytes() - before;
-      super.set(result);
-    }
-
-    @Override
-    protected void setException(Throwable failure) {
-      credit[0] += CallerAllocation.ownBytes() - before;
-      super.setException(failure);
+    sleeping = true;
+    try {
+      while ((task = tasks.poll()) == null) {
+        LockSupport.park(this);
+        Thread.interrupted(); // only stop() ends this thread; a stray interrupt must not make park return at once
+      }
+      return task;
+    } finally {
+      sleeping = false;
     }
   }
 
@@ -248,17 +174,7 @@ final class WriterThread {
     try {
       return work.call();
     } catch (Exception e) {
-      throw rethrow(e);
+      throw HandOff.rethrow(e);
     }
-  }
-
-  private static RuntimeException rethrow(Throwable t) {
-    if (t instanceof RuntimeException r) {
-      throw r;
-    }
-    if (t instanceof Error e) {
-      throw e;
-    }
-    throw new IllegalStateException("unexpected checked exception on the LMDB writer thread", t);
   }
 }

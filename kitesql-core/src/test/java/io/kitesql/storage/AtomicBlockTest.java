@@ -88,6 +88,93 @@ class AtomicBlockTest {
     }
   }
 
+  /** The bytes stored under {@code key}, or null. */
+  private static byte[] stored(WriteTransaction tx, int key) {
+    return tx.get(Keyspace.DATA, intKey(key)).map(Slice::toByteArray).orElse(null);
+  }
+
+  /**
+   * A failed block is undone in place (no nested LMDB transaction): overwritten values come back
+   * byte for byte, deleted keys (one by one and by prefix) come back, new keys go, whether the
+   * block or an enclosing one failed.
+   */
+  @Test
+  void everyKindOfWriteIsUndone() {
+    try (var storage = Storage.open(dir, StorageTest.small())) {
+      try (var tx = storage.beginWrite()) {
+        for (int k = 1; k <= 4; k++) {
+          tx.put(Keyspace.DATA, intKey(k), value(k, 16));
+        }
+        assertThatThrownBy(() -> tx.atomically(() -> {
+              tx.put(Keyspace.DATA, intKey(1), value(100, 300)); // overwrite, longer value
+              tx.delete(Keyspace.DATA, intKey(2));
+              assertThat(tx.putIfAbsent(Keyspace.DATA, intKey(5), 4, value(5, 16))).isTrue();
+              assertThat(tx.putIfAbsent(Keyspace.DATA, intKey(3), 4, value(300, 16))).isFalse(); // present: nothing to undo
+              tx.put(Keyspace.DATA, intKey(1), value(101, 8)); // the same key twice
+              tx.deletePrefix(Keyspace.DATA, new byte[] {0, 0, 0}); // keys 1..5 all start with 0,0,0
+              throw new IllegalStateException("constraint violated");
+            }))
+            .hasMessage("constraint violated");
+        for (int k = 1; k <= 4; k++) {
+          assertThat(stored(tx, k)).as("key %d", k).isEqualTo(value(k, 16));
+        }
+        assertThat(stored(tx, 5)).isNull();
+
+        // an inner block that succeeded is undone with the enclosing block that failed
+        assertThatThrownBy(() -> tx.atomically(() -> {
+              tx.atomically(() -> {
+                tx.put(Keyspace.DATA, intKey(4), value(40, 16));
+                return tx.delete(Keyspace.DATA, intKey(3));
+              });
+              throw new IllegalStateException("outer");
+            }))
+            .hasMessage("outer");
+        assertThat(stored(tx, 3)).isEqualTo(value(3, 16));
+        assertThat(stored(tx, 4)).isEqualTo(value(4, 16));
+        tx.commit();
+      }
+      assertThat(keys(storage)).containsExactly(1, 2, 3, 4);
+    }
+  }
+
+  /**
+   * A block whose undo outgrew replayLimitBytes, in a transaction whose write log did too, cannot
+   * be undone alone: the whole transaction is rolled back and refuses further use, and nothing of
+   * it is committed.
+   */
+  @Test
+  void aBlockTooLargeToUndoRollsTheWholeTransactionBack() {
+    try (var storage = Storage.open(dir, StorageTest.small().withReplayLimitBytes(1024))) {
+      storage.write(tx -> {
+        for (int k = 0; k < 20; k++) {
+          tx.put(Keyspace.DATA, intKey(k), value(k, 100));
+        }
+        return null;
+      });
+      try (var tx = storage.beginWrite()) {
+        tx.put(Keyspace.DATA, intKey(100), value(100, 8));
+        assertThatThrownBy(() -> tx.atomically(() -> {
+              for (int k = 0; k < 20; k++) {
+                tx.put(Keyspace.DATA, intKey(k), value(-k, 100)); // 20 old values of 100 B: over 1 KiB
+              }
+              throw new IllegalStateException("constraint violated");
+            }))
+            .hasMessage("constraint violated");
+        assertThat(tx.isOpen()).isFalse();
+        assertThatThrownBy(() -> tx.get(Keyspace.DATA, intKey(1)))
+            .isInstanceOf(IllegalStateException.class)
+            .hasMessageContaining("whole transaction was rolled back");
+      }
+      storage.read(tx -> {
+        for (int k = 0; k < 20; k++) {
+          assertThat(tx.get(Keyspace.DATA, intKey(k)).map(Slice::toByteArray)).contains(value(k, 100));
+        }
+        return null;
+      });
+      assertThat(keys(storage)).doesNotContain(100);
+    }
+  }
+
   @Test
   void commitInsideABlockIsRefused() {
     try (var storage = Storage.open(dir, StorageTest.small())) {

@@ -1,0 +1,139 @@
+package io.kitesql.storage;
+
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * How write transactions of a {@link Storage} begin: the fair write lock callers take (parks,
+ * never pins a carrier), then the LMDB begin on the writer thread, waited for at most until
+ * {@code writerWait} ran out (LMDB's writer mutex is shared with other processes, and {@code
+ * mdb_txn_begin} waits for it without a timeout: issue 14, finding 9).
+ *
+ * <p>Three ways in, by how many hand-offs to the writer thread they cost: {@link #beginWrite}
+ * begins at once (one hand-off); {@link #beginWriteLazily} begins with the transaction's first
+ * statement, in that statement's hand-off ({@link WriteTransaction#onWriterThread}); {@link
+ * #write} runs begin, work and commit as one.
+ */
+final class WriteEntry {
+  private final Storage storage;
+  private final WriterThread writer;
+  private final ReentrantLock writeLock = new ReentrantLock(true);
+
+  WriteEntry(Storage storage, WriterThread writer) {
+    this.storage = storage;
+    this.writer = writer;
+  }
+
+  /** Begins now; {@code atBegin} runs on the writer thread in the begin's hand-off. */
+  WriteTransaction beginWrite(Consumer<? super WriteTransaction> atBegin) {
+    long deadline = lockForWrite();
+    try {
+      var transaction = new WriteTransaction(storage, deadline - System.nanoTime(), atBegin);
+      transaction.begin();
+      return transaction;
+    } catch (RuntimeException | Error e) {
+      unlock();
+      throw e;
+    }
+  }
+
+  /** Takes the write lock now; the LMDB transaction begins with the first storage call. */
+  WriteTransaction beginWriteLazily(Consumer<? super WriteTransaction> atBegin) {
+    long deadline = lockForWrite();
+    return new WriteTransaction(storage, deadline - System.nanoTime(), atBegin);
+  }
+
+  /** Begin, {@code work} and commit (if {@code work} returns normally) as one task on the writer thread. */
+  <T> T write(Function<? super WriteTransaction, T> work) {
+    long deadline = lockForWrite();
+    var transaction = new WriteTransaction(storage, deadline - System.nanoTime(), _ -> {}); // its close() releases the lock
+    try (transaction) {
+      return writer.callStartingWithin(() -> {
+        transaction.beginOnWriter();
+        return transaction;
+      }, deadline - System.nanoTime(), WriteTransaction::abortNative, txn -> {
+        T result = work.apply(txn);
+        if (txn.isOpen()) {
+          txn.commit(); // on the writer thread: the commit costs no hand-off of its own
+        }
+        return result;
+      }, this::foreignWriterTimeout);
+    }
+  }
+
+  /**
+   * Checks that a write may begin and takes the write lock; returns the deadline for the LMDB
+   * begin (the caller must release the lock if it then fails).
+   */
+  private long lockForWrite() {
+    storage.checkNotClosed();
+    var options = storage.options();
+    if (options.isReadOnly()) {
+      throw new KiteSqlException(ErrorCode.READ_ONLY_DATABASE,
+          "database " + storage.directory() + " is opened read-only (StorageOptions.readOnly()): writes are refused");
+    }
+    if (writeLock.isHeldByCurrentThread() || writer.isCurrent()) {
+      throw new KiteSqlException(
+          ErrorCode.NESTED_WRITE_TRANSACTION, "this thread already has a write transaction open");
+    }
+    long deadline = System.nanoTime() + options.writerWait().toNanos();
+    lockWriter();
+    try {
+      storage.checkNotClosed();
+    } catch (RuntimeException e) {
+      unlock();
+      throw e;
+    }
+    return deadline;
+  }
+
+  /** Takes the write lock, waiting at most {@code writerWait}. */
+  void lockWriter() {
+    var wait = storage.options().writerWait();
+    boolean locked;
+    try {
+      locked = writeLock.tryLock(wait.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      storage.groupCommit().afterUnlock(writer); // this caller will not come: the batch must not wait for it
+      throw new KiteSqlException(ErrorCode.WRITE_LOCK_TIMEOUT, "interrupted while waiting for the write lock", e);
+    }
+    if (!locked) {
+      storage.groupCommit().afterUnlock(writer);
+      throw new KiteSqlException(
+          ErrorCode.WRITE_LOCK_TIMEOUT,
+          "another write transaction held the write lock for more than " + wait.toMillis() + " ms");
+    }
+  }
+
+  /** Takes the write lock for a close, waiting at most {@code nanos}; whether it got it. */
+  boolean tryLock(long nanos) throws InterruptedException {
+    return writeLock.tryLock(nanos, TimeUnit.NANOSECONDS);
+  }
+
+  boolean isHeldByCurrentThread() {
+    return writeLock.isHeldByCurrentThread();
+  }
+
+  /** Releases the write lock; an open group-commit batch nobody else will commit is committed then. */
+  void unlock() {
+    writeLock.unlock();
+    storage.groupCommit().afterUnlock(writer);
+  }
+
+  /** The write lock itself, for {@link GroupCommit}, which watches who waits for it. */
+  ReentrantLock lock() {
+    return writeLock;
+  }
+
+  KiteSqlException foreignWriterTimeout() {
+    return new KiteSqlException(
+        ErrorCode.WRITE_LOCK_TIMEOUT,
+        "the write lock of " + storage.directory() + " stayed taken for more than "
+            + storage.options().writerWait().toMillis() + " ms (another process may hold a write transaction)");
+  }
+}
