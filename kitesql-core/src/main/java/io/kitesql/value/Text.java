@@ -463,7 +463,8 @@ public final class Text implements CharSequence, Comparable<Text> {
   @Override
   public IntStream chars() {
     check();
-    return StreamSupport.intStream(new TextChars(base, offset, byteLength, scope, false, utf16()), false);
+    utf16(); // counted now, while live: the spliterator reads the cached count
+    return StreamSupport.intStream(new TextChars(this, false), false);
   }
 
   /**
@@ -473,7 +474,8 @@ public final class Text implements CharSequence, Comparable<Text> {
   @Override
   public IntStream codePoints() {
     check();
-    return StreamSupport.intStream(new TextChars(base, offset, byteLength, scope, true, utf16()), false);
+    utf16();
+    return StreamSupport.intStream(new TextChars(this, true), false);
   }
 
   /**

@@ -19,13 +19,6 @@ final class TextCopy {
   /** Chars decoded per liveness re-check: at most 48 KiB of bytes. */
   static final int CHARS_PER_CHECK = 16 * 1024;
 
-  /**
-   * Chars per chunk of {@code appendTo}: a 528-byte array per call. Appending a chunk of chars is
-   * one bulk copy into the builder (compressed to Latin-1 by a JDK intrinsic where it can be),
-   * far cheaper than one {@code append(char)} per char.
-   */
-  static final int APPEND_CHUNK = 256;
-
   private TextCopy() {}
 
   static void getChars(Text t, int srcBegin, int srcEnd, char[] dst, int dstBegin) {
@@ -33,16 +26,34 @@ final class TextCopy {
     int u = t.utf16();
     Objects.checkFromToIndex(srcBegin, srcEnd, u);
     Objects.checkFromIndexSize(dstBegin, srcEnd - srcBegin, dst.length);
-    if (u == t.byteLength) {
-      for (int from = srcBegin; from < srcEnd; from += CHARS_PER_CHECK) {
-        int n = Math.min(CHARS_PER_CHECK, srcEnd - from);
-        Utf8Chars.inflate(t.base, t.offset + from, dst, dstBegin + from - srcBegin, n);
-        t.checkAfterRead();
+    if (u != t.byteLength) {
+      if (srcBegin < srcEnd) {
+        decodeChars(t, srcBegin, dst, dstBegin, dstBegin + srcEnd - srcBegin);
       }
-    } else if (srcBegin < srcEnd) {
-      decodeChars(t, srcBegin, dst, dstBegin, dstBegin + srcEnd - srcBegin);
+    } else if (srcEnd - srcBegin < TextScratch.MIN_BYTES) {
+      Utf8Chars.inflate(t.base, t.offset + srcBegin, dst, dstBegin, srcEnd - srcBegin);
+    } else {
+      inflateLong(t, srcBegin, srcEnd, dst, dstBegin);
     }
     t.checkAfterRead(); // an empty range too: a dead text never answers
+  }
+
+  /**
+   * getChars of a long range of ASCII text: each piece copied out of the map, checked, then
+   * widened by the JDK's Latin-1 intrinsic (see {@link TextScratch}).
+   */
+  private static void inflateLong(Text t, int srcBegin, int srcEnd, char[] dst, int dstBegin) {
+    TextScratch s = TextScratch.take();
+    try {
+      for (int from = srcBegin; from < srcEnd; from += TextScratch.CHUNK) {
+        int n = Math.min(TextScratch.CHUNK, srcEnd - from);
+        s.copyIn(t.base, t.offset + from, n);
+        t.checkAfterRead();
+        s.inflate(n, dst, dstBegin + from - srcBegin);
+      }
+    } finally {
+      s.release();
+    }
   }
 
   /** getChars of non-ASCII text: decodes from the code point holding {@code srcBegin}. */
@@ -77,7 +88,7 @@ final class TextCopy {
     int start = sb.length();
     sb.ensureCapacity(start + u);
     try {
-      decodeChunks(t, new char[Math.clamp(u, 2, APPEND_CHUNK)], sb, (to, chunk, n) -> to.append(chunk, 0, n));
+      decodeChunks(t, sb, (to, chunk, n) -> to.append(chunk, 0, n));
     } catch (IllegalStateException e) {
       sb.setLength(start); // bytes read after the end never reach the caller
       throw e;
@@ -87,8 +98,7 @@ final class TextCopy {
 
   static void writeTo(Text t, Writer out) throws IOException {
     t.check();
-    int u = t.utf16();
-    decodeChunks(t, new char[Math.clamp(u, 2, 4096)], out, (to, chunk, n) -> to.write(chunk, 0, n));
+    decodeChunks(t, out, (to, chunk, n) -> to.write(chunk, 0, n));
   }
 
   /** Hands the chars of a text, a chunk at a time, to a target (not captured: no object per call). */
@@ -98,27 +108,34 @@ final class TextCopy {
   }
 
   /**
-   * Decodes {@code t} into {@code chunk} piece by piece, checking liveness after each piece is read
-   * and before {@code sink} hands it to {@code target}, so bytes read after the transaction ended never leave here.
+   * Decodes {@code t} a piece at a time into a pooled scratch ({@link TextScratch}), checking
+   * liveness after each piece is read and before {@code sink} hands it to {@code target}, so bytes
+   * read after the transaction ended never leave here. Allocates nothing.
    */
-  private static <T, X extends Exception> void decodeChunks(Text t, char[] chunk, T target, ChunkSink<T, X> sink)
+  private static <T, X extends Exception> void decodeChunks(Text t, T target, ChunkSink<T, X> sink)
       throws X {
-    int u = t.utf16();
-    if (u == t.byteLength) {
-      for (int from = 0; from < u; from += chunk.length) {
-        int n = Math.min(chunk.length, u - from);
-        Utf8Chars.inflate(t.base, t.offset + from, chunk, 0, n);
-        t.checkAfterRead();
-        sink.accept(target, chunk, n);
+    TextScratch s = TextScratch.take();
+    try {
+      char[] chunk = s.chars;
+      if (t.utf16() == t.byteLength) {
+        for (int from = 0; from < t.byteLength; from += chunk.length) {
+          int n = Math.min(chunk.length, t.byteLength - from);
+          s.copyIn(t.base, t.offset + from, n);
+          t.checkAfterRead();
+          s.inflate(n);
+          sink.accept(target, chunk, n);
+        }
+      } else {
+        for (int bo = 0; bo < t.byteLength; ) {
+          // Never cuts a pair and always makes progress: the chunk holds at least two chars.
+          long done = Utf8Chars.decodeInto(t.base, t.offset, t.byteLength, bo, chunk, 0, chunk.length);
+          bo = (int) done;
+          t.checkAfterRead();
+          sink.accept(target, chunk, (int) (done >>> 32));
+        }
       }
-    } else {
-      for (int bo = 0; bo < t.byteLength; ) {
-        // Never cuts a pair and always makes progress: the chunk holds at least two chars.
-        long done = Utf8Chars.decodeInto(t.base, t.offset, t.byteLength, bo, chunk, 0, chunk.length);
-        bo = (int) done;
-        t.checkAfterRead();
-        sink.accept(target, chunk, (int) (done >>> 32));
-      }
+    } finally {
+      s.release();
     }
     t.checkAfterRead();
   }

@@ -1,6 +1,7 @@
 package io.kitesql.value;
 
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -23,9 +24,52 @@ final class TextSearch {
     }
     t.check();
     int u = t.utf16();
-    boolean eq = cs.length() == u && regionEquals(t, 0, cs, 0, u, u);
+    boolean eq = cs.length() == u
+        && (t.byteLength < TextScratch.MIN_BYTES ? regionEquals(t, 0, cs, 0, u, u) : equalsByPieces(t, cs, u));
     t.checkAfterRead();
     return eq;
+  }
+
+  /**
+   * contentEquals of a longer text with a {@code CharSequence} of its length: a piece of the text
+   * decoded into a pooled scratch ({@link TextScratch}; ASCII widened by the JDK's Latin-1
+   * intrinsic), the same chars of {@code cs} copied beside it by its own {@code getChars} (an
+   * array copy for a {@code String} or {@code StringBuilder}, a {@code charAt} loop for others),
+   * and the two compared by {@code Arrays.equals} (vectorized), instead of one {@code charAt}
+   * call on {@code cs} per char.
+   */
+  private static boolean equalsByPieces(Text t, CharSequence cs, int u) {
+    TextScratch s = TextScratch.take();
+    try {
+      char[] mine = s.chars;
+      char[] theirs = s.other;
+      boolean ascii = u == t.byteLength;
+      int ci = 0;
+      for (int bo = 0; bo < t.byteLength; ) {
+        int n;
+        if (ascii) {
+          n = Math.min(mine.length, t.byteLength - bo);
+          s.copyIn(t.base, t.offset + bo, n);
+          s.inflate(n);
+          bo += n;
+        } else {
+          long done = Utf8Chars.decodeInto(t.base, t.offset, t.byteLength, bo, mine, 0, mine.length);
+          n = (int) (done >>> 32);
+          bo = (int) done;
+        }
+        if (n > u - ci) {
+          return false; // only if the bytes changed under us: the caller's check after reading throws
+        }
+        cs.getChars(ci, ci + n, theirs, 0);
+        if (!Arrays.equals(mine, 0, n, theirs, 0, n)) {
+          return false;
+        }
+        ci += n;
+      }
+      return ci == u;
+    } finally {
+      s.release();
+    }
   }
 
   static boolean regionMatches(Text t, int toffset, CharSequence other, int ooffset, int len) {
