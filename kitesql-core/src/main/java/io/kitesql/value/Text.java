@@ -30,6 +30,13 @@ import java.util.stream.StreamSupport;
  * without walking. The cursor lives in a small holder made the first time {@code charAt} walks
  * non-ASCII text, so ASCII text never pays for it.
  *
+ * <p><b>Size.</b> The read path makes one text per text value per row, so its size is the read
+ * path's allocation per value: 32 bytes for text known to be ASCII when made (the row says so),
+ * 40 for other text, whose object (a private subclass) has room for the cursor holder's
+ * reference. A borrowed text keeps no segment of its own: its one reference is its {@link
+ * Scope}, which holds the segment its transaction lends through (the storage's map view; see
+ * {@code Scope.lendsThrough}); an owned text's reference is its heap segment.
+ *
  * <p><b>Bulk access.</b> Whole-text work should not go char by char: {@link #getChars}, {@link
  * #chars()}, {@link #codePoints()}, {@link #contentEquals}, {@link #regionMatches}, {@link
  * #startsWith}, {@link #endsWith}, {@link #indexOf(int)}, {@link #lastIndexOf(int)}, {@link
@@ -59,8 +66,9 @@ import java.util.stream.StreamSupport;
  * <p><b>Threads.</b> A text may be read by many threads at once while it lives. Its two caches
  * (UTF-16 length, charAt cursor) are written racily, but both are derived from immutable bytes, so
  * a racing reader sees either "unknown" or a correct value (the cursor's holder says how). The hash
- * is not cached: it reads at most 256 bytes, while a cache field would cost four bytes in every
- * text, and the read path makes one borrowed text per value per row.
+ * is not cached: it reads at most 256 bytes, while a cache field would cost eight bytes in every
+ * text (the object sizes are multiples of eight), and the read path makes one borrowed text per
+ * value per row.
  *
  * <p><b>Malformed UTF-8</b> (possible only through {@link #ofUtf8} or {@link #owned} with bad
  * input) never causes a read out of bounds, and every method reads the same chars from it as
@@ -68,28 +76,74 @@ import java.util.stream.StreamSupport;
  * surrogates read as U+FFFD. (Bytes whose UTF-16 count happens to equal their byte count are
  * taken for ASCII and read one char per byte.)
  */
-public final class Text implements CharSequence, Comparable<Text> {
+public sealed class Text implements CharSequence, Comparable<Text> permits Text.Walkable {
   /** The empty text (owned). */
   public static final Text EMPTY = owned(new byte[0], 0);
 
-  // Package-private for the bulk helpers (TextCopy, TextSearch, TextChars), never changed.
-  // 40 bytes with compressed oops: header 12, base 4, offset 8, byteLength 4, utf16Length 4,
-  // scope 4, cursor 4. TextTest.aBorrowedTextTakesAtMostFortyBytes holds it there.
-  final MemorySegment base;
+  // 32 bytes with compressed oops when ASCII at creation: header 12, ref 4, offset 8, byteLength
+  // 4, utf16Length 4; other text is a Walkable, with the charAt cursor (40 bytes).
+  // TextTest.aBorrowedTextTakesAtMostThirtyTwoBytes holds it there.
+  /**
+   * Where the bytes are and who lends them, in one reference: the {@link Scope} of a borrowed
+   * text that reads through the scope's segment (the storage's map view: the read path's case,
+   * see {@link Scope#lendsThrough}); a {@link Lend} (scope and segment) for any other borrowed
+   * text; the segment itself for an owned text.
+   */
+  private final Object ref;
+  /** The first byte's offset in the segment (for native memory: its absolute address). Never changed. */
   final long offset;
+  /** Never changed. */
   final int byteLength;
-  final Scope scope;
   /** UTF-16 length, or -1 until counted. Racy but idempotent. */
   private int utf16Length;
-  /** Where charAt last stopped; null until it first walks. Racy, see {@link CharCursor}. */
-  private CharCursor cursor;
 
-  private Text(MemorySegment base, long offset, int byteLength, int utf16Length, Scope scope) {
-    this.base = base;
+  /** A borrowed text's scope and segment, when the scope does not lend through that segment. */
+  private record Lend(Scope scope, MemorySegment base) {}
+
+  /**
+   * A text not known to be ASCII when made: it has room for the charAt cursor, which ASCII text
+   * never needs (its charAt is O(1)), so ASCII text is eight bytes smaller.
+   */
+  private static final class Walkable extends Text {
+    /** Where charAt last stopped; null until it first walks. Racy, see {@link CharCursor}. */
+    private CharCursor cursor;
+
+    private Walkable(Object ref, long offset, int byteLength, int utf16Length) {
+      super(ref, offset, byteLength, utf16Length);
+    }
+  }
+
+  private Text(Object ref, long offset, int byteLength, int utf16Length) {
+    this.ref = ref;
     this.offset = offset;
     this.byteLength = byteLength;
     this.utf16Length = utf16Length;
-    this.scope = scope;
+  }
+
+  private static Text make(Object ref, long offset, int byteLength, int utf16Length) {
+    return utf16Length == byteLength
+        ? new Text(ref, offset, byteLength, utf16Length)
+        : new Walkable(ref, offset, byteLength, utf16Length);
+  }
+
+  /** The {@link #ref} of a text over {@code base} lent by {@code scope}. */
+  private static Object ref(Scope scope, MemorySegment base) {
+    if (scope == Scope.OWNED) {
+      return base;
+    }
+    return Memory.spansAddressSpace(base) && scope.lendsThrough(base) ? scope : new Lend(scope, base);
+  }
+
+  /** The liveness scope: the lending transaction's, or {@link Scope#OWNED}. */
+  Scope scope() {
+    Object r = ref;
+    return r instanceof Scope s ? s : r instanceof Lend l ? l.scope() : Scope.OWNED;
+  }
+
+  /** The segment the bytes are read through; {@link #offset} is relative to it. */
+  MemorySegment base() {
+    Object r = ref;
+    return r instanceof Scope s ? s.lent() : r instanceof Lend l ? l.base() : (MemorySegment) r;
   }
 
   /**
@@ -106,7 +160,7 @@ public final class Text implements CharSequence, Comparable<Text> {
     if (address <= 0 && byteLength > 0) {
       throw new IllegalArgumentException("invalid address " + address);
     }
-    return new Text(Memory.ALL, address, byteLength, utf16Length, scope);
+    return make(ref(scope, Memory.ALL), address, byteLength, utf16Length);
   }
 
   /**
@@ -122,12 +176,12 @@ public final class Text implements CharSequence, Comparable<Text> {
     checkLengths(byteLength, utf16Length);
     Objects.checkFromIndexSize(offset, byteLength, segment.byteSize());
     if (Memory.spansAddressSpace(segment)) {
-      return new Text(segment, offset, byteLength, utf16Length, scope); // the map view stays in charge
+      return make(ref(scope, segment), offset, byteLength, utf16Length); // the map view stays in charge
     }
     if (segment.isNative()) {
-      return new Text(Memory.ALL, segment.address() + offset, byteLength, utf16Length, scope);
+      return make(ref(scope, Memory.ALL), segment.address() + offset, byteLength, utf16Length);
     }
-    return new Text(segment, offset, byteLength, utf16Length, scope);
+    return make(ref(scope, segment), offset, byteLength, utf16Length);
   }
 
   /**
@@ -138,7 +192,7 @@ public final class Text implements CharSequence, Comparable<Text> {
    */
   public static Text of(String s) {
     byte[] utf8 = Utf8.encode(s);
-    return new Text(MemorySegment.ofArray(utf8), 0, utf8.length, s.length(), Scope.OWNED);
+    return make(MemorySegment.ofArray(utf8), 0, utf8.length, s.length());
   }
 
   /**
@@ -147,7 +201,7 @@ public final class Text implements CharSequence, Comparable<Text> {
    * but never out of bounds. The UTF-16 length is counted lazily.
    */
   public static Text ofUtf8(byte[] utf8) {
-    return new Text(MemorySegment.ofArray(utf8), 0, utf8.length, -1, Scope.OWNED);
+    return make(MemorySegment.ofArray(utf8), 0, utf8.length, -1);
   }
 
   /**
@@ -156,7 +210,7 @@ public final class Text implements CharSequence, Comparable<Text> {
    */
   public static Text owned(byte[] utf8, int utf16Length) {
     checkLengths(utf8.length, utf16Length);
-    return new Text(MemorySegment.ofArray(utf8), 0, utf8.length, utf16Length, Scope.OWNED);
+    return make(MemorySegment.ofArray(utf8), 0, utf8.length, utf16Length);
   }
 
   private static void checkLengths(int byteLength, int utf16Length) {
@@ -167,18 +221,18 @@ public final class Text implements CharSequence, Comparable<Text> {
   }
 
   void check() {
-    scope.check();
+    scope().check();
   }
 
   void checkAfterRead() {
-    scope.checkAfterRead();
+    scope().checkAfterRead();
   }
 
   /** The UTF-16 length, counting and caching it on first use; the caller has checked liveness. */
   int utf16() {
     int u = utf16Length;
     if (u < 0) {
-      u = Utf8Chars.unitsBetween(base, offset, 0, byteLength);
+      u = Utf8Chars.unitsBetween(base(), offset, 0, byteLength);
       checkAfterRead(); // never cache a count of bytes read after the end
       utf16Length = u;
     }
@@ -208,12 +262,13 @@ public final class Text implements CharSequence, Comparable<Text> {
    * on the code point, so a reverse walk steps back one code point per call.
    */
   private char nonAsciiCharAt(int index) {
-    CharCursor holder = cursor;
+    Walkable w = (Walkable) this; // ASCII text is never a Walkable, and only non-ASCII gets here
+    CharCursor holder = w.cursor;
     long cached = holder == null ? 0 : holder.get();
     long at = (int) (cached >>> 32) == index ? cached : locate(index, cached);
     int ci = (int) (at >>> 32);
     int bo = (int) at;
-    long decoded = Utf8Chars.decode(base, offset, byteLength, bo);
+    long decoded = Utf8Chars.decode(base(), offset, byteLength, bo);
     char second = Utf8Chars.second(decoded);
     boolean forward = ci >= (int) (cached >>> 32);
     if (forward && (second == 0 || index != ci)) {
@@ -222,14 +277,14 @@ public final class Text implements CharSequence, Comparable<Text> {
     if (holder != null) {
       holder.set(at);
     } else if (at != 0) {
-      cursor = new CharCursor(at); // the first walk away from the start publishes a holder
+      w.cursor = new CharCursor(at); // the first walk away from the start publishes a holder
     }
     return index == ci ? Utf8Chars.first(decoded) : second;
   }
 
   /** The cursor's position (the start if there is none). */
   long cursorPosition() {
-    CharCursor holder = cursor;
+    CharCursor holder = this instanceof Walkable w ? w.cursor : null;
     return holder == null ? 0 : holder.get();
   }
 
@@ -244,6 +299,7 @@ public final class Text implements CharSequence, Comparable<Text> {
     int ci = (int) (cached >>> 32);
     int bo = (int) cached;
     int u = utf16Length;
+    MemorySegment base = base();
     if (index < ci) {
       if (index < ci - index) {
         ci = 0;
@@ -273,7 +329,7 @@ public final class Text implements CharSequence, Comparable<Text> {
   }
 
   byte byteAtRaw(long i) {
-    return base.get(Memory.BYTE, offset + i);
+    return base().get(Memory.BYTE, offset + i);
   }
 
   /**
@@ -289,12 +345,12 @@ public final class Text implements CharSequence, Comparable<Text> {
     int u = utf16();
     Objects.checkFromToIndex(start, end, u);
     if (u == byteLength) {
-      return new Text(base, offset + start, end - start, end - start, scope);
+      return make(ref, offset + start, end - start, end - start);
     }
     int from = byteOffsetOf(start, u);
     int to = byteOffsetOf(end, u);
     checkAfterRead();
-    return new Text(base, offset + from, to - from, end - start, scope);
+    return make(ref, offset + from, to - from, end - start);
   }
 
   private int byteOffsetOf(int charIndex, int u) {
@@ -312,28 +368,29 @@ public final class Text implements CharSequence, Comparable<Text> {
   @Override
   public String toString() {
     check();
+    MemorySegment base = base();
     byte[] array = Bytes.heapArray(base);
     if (array != null && offset == 0 && byteLength == array.length) {
       return new String(array, StandardCharsets.UTF_8);
     }
-    byte[] bytes = Bytes.toArray(scope, base, offset, byteLength);
+    byte[] bytes = Bytes.toArray(scope(), base, offset, byteLength);
     return new String(bytes, StandardCharsets.UTF_8);
   }
 
   /** An owned copy of this text (heap bytes), valid forever. */
   public Text copy() {
-    byte[] bytes = Bytes.toArray(scope, base, offset, byteLength);
-    return new Text(MemorySegment.ofArray(bytes), 0, byteLength, utf16Length, Scope.OWNED);
+    byte[] bytes = Bytes.toArray(scope(), base(), offset, byteLength);
+    return make(MemorySegment.ofArray(bytes), 0, byteLength, utf16Length);
   }
 
   /** Whether the bytes are lent by a transaction (rather than owned); works on dead text too. */
   public boolean isBorrowed() {
-    return scope != Scope.OWNED;
+    return scope() != Scope.OWNED;
   }
 
   /** Whether the bytes may still be read (always true for owned text). */
   public boolean isLive() {
-    return scope.isLive();
+    return scope().isLive();
   }
 
   /**
@@ -341,7 +398,7 @@ public final class Text implements CharSequence, Comparable<Text> {
    * diagnostics and tests (e.g. proving a value lies in the LMDB map); works on dead text too.
    */
   public long nativeAddress() {
-    return base.isNative() ? offset : -1; // native bases span the address space
+    return base().isNative() ? offset : -1; // native bases span the address space
   }
 
   /** Whether every char is ASCII (then length and charAt are O(1)). */
@@ -362,7 +419,7 @@ public final class Text implements CharSequence, Comparable<Text> {
     if (utf16Length == byteLength) {
       return byteLength;
     }
-    int n = Utf8.codePointCount(base, offset, byteLength);
+    int n = Utf8.codePointCount(base(), offset, byteLength);
     if (byteLength > 0 && (byteAtRaw(0) & 0xC0) == 0x80) {
       n++; // a leading continuation byte starts a code point of its own (see Utf8Chars)
     }
@@ -387,7 +444,7 @@ public final class Text implements CharSequence, Comparable<Text> {
   public int copyUtf8To(byte[] dst, int dstPos) {
     check();
     Objects.checkFromIndexSize(dstPos, byteLength, dst.length);
-    Bytes.copyOut(scope, base, offset, dst, dstPos, byteLength);
+    Bytes.copyOut(scope(), base(), offset, dst, dstPos, byteLength);
     return byteLength;
   }
 
@@ -396,7 +453,7 @@ public final class Text implements CharSequence, Comparable<Text> {
    * from their array, borrowed ones through an 8 KiB chunk buffer checked for liveness per chunk.
    */
   public void writeUtf8To(OutputStream out) throws IOException {
-    Bytes.writeTo(base, offset, byteLength, scope, out);
+    Bytes.writeTo(base(), offset, byteLength, scope(), out);
   }
 
   /**
@@ -404,7 +461,7 @@ public final class Text implements CharSequence, Comparable<Text> {
    * through an 8 KiB heap chunk (never a view of the map that the channel could keep).
    */
   public void writeUtf8To(WritableByteChannel channel) throws IOException {
-    Bytes.writeTo(base, offset, byteLength, scope, channel);
+    Bytes.writeTo(base(), offset, byteLength, scope(), channel);
   }
 
   /** Equal to another {@code Text} with the same bytes, borrowed or owned. */
@@ -412,7 +469,7 @@ public final class Text implements CharSequence, Comparable<Text> {
   public boolean equals(Object o) {
     check();
     return this == o || o instanceof Text t
-        && Bytes.equal(scope, base, offset, byteLength, t.scope, t.base, t.offset, t.byteLength);
+        && Bytes.equal(scope(), base(), offset, byteLength, t.scope(), t.base(), t.offset, t.byteLength);
   }
 
 
@@ -422,14 +479,14 @@ public final class Text implements CharSequence, Comparable<Text> {
    */
   @Override
   public int hashCode() {
-    return Bytes.hash(scope, base, offset, byteLength);
+    return Bytes.hash(scope(), base(), offset, byteLength);
   }
 
 
   /** Unsigned UTF-8 byte order, i.e. code point order (see the class comment). */
   @Override
   public int compareTo(Text o) {
-    return Bytes.compare(scope, base, offset, byteLength, o.scope, o.base, o.offset, o.byteLength);
+    return Bytes.compare(scope(), base(), offset, byteLength, o.scope(), o.base(), o.offset, o.byteLength);
   }
 
 

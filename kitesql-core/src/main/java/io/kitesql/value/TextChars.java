@@ -53,7 +53,7 @@ final class TextChars implements Spliterator.OfInt {
     if (ascii()) {
       return t.byteAtRaw(bo++) & 0xFF;
     }
-    long d = Utf8Chars.decode(t.base, t.offset, t.byteLength, bo);
+    long d = Utf8Chars.decode(t.base(), t.offset, t.byteLength, bo);
     bo = Utf8Chars.after(bo, d);
     char first = Utf8Chars.first(d);
     char second = Utf8Chars.second(d);
@@ -109,12 +109,12 @@ final class TextChars implements Spliterator.OfInt {
         int n;
         if (ascii) {
           n = Math.min(chunk.length, t.byteLength - bo);
-          s.copyIn(t.base, t.offset + bo, n);
+          s.copyIn(t.base(), t.offset + bo, n);
           bo += n;
           t.checkAfterRead();
           s.inflate(n);
         } else {
-          long done = Utf8Chars.decodeInto(t.base, t.offset, t.byteLength, bo, chunk, 0, chunk.length);
+          long done = Utf8Chars.decodeInto(t.base(), t.offset, t.byteLength, bo, chunk, 0, chunk.length);
           n = (int) (done >>> 32);
           bo = (int) done;
           t.checkAfterRead();

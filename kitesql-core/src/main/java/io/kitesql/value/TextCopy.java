@@ -31,7 +31,7 @@ final class TextCopy {
         decodeChars(t, srcBegin, dst, dstBegin, dstBegin + srcEnd - srcBegin);
       }
     } else if (srcEnd - srcBegin < TextScratch.MIN_BYTES) {
-      Utf8Chars.inflate(t.base, t.offset + srcBegin, dst, dstBegin, srcEnd - srcBegin);
+      Utf8Chars.inflate(t.base(), t.offset + srcBegin, dst, dstBegin, srcEnd - srcBegin);
     } else {
       inflateLong(t, srcBegin, srcEnd, dst, dstBegin);
     }
@@ -47,7 +47,7 @@ final class TextCopy {
     try {
       for (int from = srcBegin; from < srcEnd; from += TextScratch.CHUNK) {
         int n = Math.min(TextScratch.CHUNK, srcEnd - from);
-        s.copyIn(t.base, t.offset + from, n);
+        s.copyIn(t.base(), t.offset + from, n);
         t.checkAfterRead();
         s.inflate(n, dst, dstBegin + from - srcBegin);
       }
@@ -61,12 +61,12 @@ final class TextCopy {
     long at = t.locate(srcBegin, t.cursorPosition());
     int bo = (int) at;
     if ((int) (at >>> 32) != srcBegin) { // starts on the second half of a pair
-      long decoded = Utf8Chars.decode(t.base, t.offset, t.byteLength, bo);
+      long decoded = Utf8Chars.decode(t.base(), t.offset, t.byteLength, bo);
       dst[j++] = Utf8Chars.second(decoded);
       bo = Utf8Chars.after(bo, decoded);
     }
     while (j < end) {
-      long done = Utf8Chars.decodeInto(t.base, t.offset, t.byteLength, bo, dst, j,
+      long done = Utf8Chars.decodeInto(t.base(), t.offset, t.byteLength, bo, dst, j,
           Math.min(end, j + CHARS_PER_CHECK));
       int stoppedAt = (int) (done >>> 32);
       bo = (int) done;
@@ -75,7 +75,7 @@ final class TextCopy {
           t.checkAfterRead(); // bytes changed under us: the transaction ended
           throw new IllegalStateException("inconsistent UTF-8 length in " + t.describe());
         }
-        dst[j++] = Utf8Chars.first(Utf8Chars.decode(t.base, t.offset, t.byteLength, bo));
+        dst[j++] = Utf8Chars.first(Utf8Chars.decode(t.base(), t.offset, t.byteLength, bo));
       }
       j = Math.max(j, stoppedAt);
       t.checkAfterRead();
@@ -120,7 +120,7 @@ final class TextCopy {
       if (t.utf16() == t.byteLength) {
         for (int from = 0; from < t.byteLength; from += chunk.length) {
           int n = Math.min(chunk.length, t.byteLength - from);
-          s.copyIn(t.base, t.offset + from, n);
+          s.copyIn(t.base(), t.offset + from, n);
           t.checkAfterRead();
           s.inflate(n);
           sink.accept(target, chunk, n);
@@ -128,7 +128,7 @@ final class TextCopy {
       } else {
         for (int bo = 0; bo < t.byteLength; ) {
           // Never cuts a pair and always makes progress: the chunk holds at least two chars.
-          long done = Utf8Chars.decodeInto(t.base, t.offset, t.byteLength, bo, chunk, 0, chunk.length);
+          long done = Utf8Chars.decodeInto(t.base(), t.offset, t.byteLength, bo, chunk, 0, chunk.length);
           bo = (int) done;
           t.checkAfterRead();
           sink.accept(target, chunk, (int) (done >>> 32));

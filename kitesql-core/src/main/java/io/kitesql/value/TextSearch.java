@@ -49,11 +49,11 @@ final class TextSearch {
         int n;
         if (ascii) {
           n = Math.min(mine.length, t.byteLength - bo);
-          s.copyIn(t.base, t.offset + bo, n);
+          s.copyIn(t.base(), t.offset + bo, n);
           s.inflate(n);
           bo += n;
         } else {
-          long done = Utf8Chars.decodeInto(t.base, t.offset, t.byteLength, bo, mine, 0, mine.length);
+          long done = Utf8Chars.decodeInto(t.base(), t.offset, t.byteLength, bo, mine, 0, mine.length);
           n = (int) (done >>> 32);
           bo = (int) done;
         }
@@ -89,13 +89,13 @@ final class TextSearch {
 
   private static boolean regionEquals(Text t, int toffset, CharSequence other, int ooffset, int len, int u) {
     if (u == t.byteLength) {
-      return Utf8Chars.asciiEqual(t.base, t.offset + toffset, other, ooffset, len);
+      return Utf8Chars.asciiEqual(t.base(), t.offset + toffset, other, ooffset, len);
     }
     if (len == 0) {
       return true;
     }
     long at = t.locate(toffset, t.cursorPosition());
-    return Utf8Chars.unitsEqual(t.base, t.offset, t.byteLength, (int) at, (int) (at >>> 32) != toffset,
+    return Utf8Chars.unitsEqual(t.base(), t.offset, t.byteLength, (int) at, (int) (at >>> 32) != toffset,
         other, ooffset, len);
   }
 
@@ -116,10 +116,10 @@ final class TextSearch {
     if (from >= u) {
       found = -1;
     } else if (u == t.byteLength) {
-      found = ch >= 0 && ch <= 0xFF ? Utf8Chars.indexOfByte(t.base, t.offset, from, t.byteLength, (byte) ch) : -1;
+      found = ch >= 0 && ch <= 0xFF ? Utf8Chars.indexOfByte(t.base(), t.offset, from, t.byteLength, (byte) ch) : -1;
     } else {
       long at = t.locate(from, t.cursorPosition());
-      found = indexOf(t.base, t.offset, t.byteLength, (int) at, (int) (at >>> 32), from, ch);
+      found = indexOf(t.base(), t.offset, t.byteLength, (int) at, (int) (at >>> 32), from, ch);
     }
     t.checkAfterRead();
     return found;
@@ -133,10 +133,10 @@ final class TextSearch {
     if (from < 0) {
       found = -1;
     } else if (u == t.byteLength) {
-      found = ch >= 0 && ch <= 0xFF ? Utf8Chars.lastIndexOfByte(t.base, t.offset, 0, from + 1, (byte) ch) : -1;
+      found = ch >= 0 && ch <= 0xFF ? Utf8Chars.lastIndexOfByte(t.base(), t.offset, 0, from + 1, (byte) ch) : -1;
     } else {
       int bo = (int) t.locate(from, t.cursorPosition());
-      found = lastIndexOf(t.base, t.offset, t.byteLength, bo, from, ch);
+      found = lastIndexOf(t.base(), t.offset, t.byteLength, bo, from, ch);
     }
     t.checkAfterRead();
     return found;
@@ -153,10 +153,10 @@ final class TextSearch {
     } else if (n > u - from) {
       found = -1;
     } else if (u == t.byteLength) {
-      found = indexOfAscii(t.base, t.offset, t.byteLength, from, s, n);
+      found = indexOfAscii(t.base(), t.offset, t.byteLength, from, s, n);
     } else {
       long at = t.locate(from, t.cursorPosition());
-      found = indexOf(t.base, t.offset, t.byteLength, (int) at, (int) (at >>> 32), from, s, n, u);
+      found = indexOf(t.base(), t.offset, t.byteLength, (int) at, (int) (at >>> 32), from, s, n, u);
     }
     t.checkAfterRead();
     return found;
@@ -171,7 +171,7 @@ final class TextSearch {
       cp = t.byteAtRaw(index) & 0xFF;
     } else {
       long at = t.locate(index, t.cursorPosition());
-      long decoded = Utf8Chars.decode(t.base, t.offset, t.byteLength, (int) at);
+      long decoded = Utf8Chars.decode(t.base(), t.offset, t.byteLength, (int) at);
       char first = Utf8Chars.first(decoded);
       char second = Utf8Chars.second(decoded);
       if ((int) (at >>> 32) != index) {
