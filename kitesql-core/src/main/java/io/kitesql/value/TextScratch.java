@@ -43,6 +43,8 @@ final class TextScratch {
 
   /** Bytes copied out of the map, for the decoder. */
   final byte[] bytes = new byte[CHUNK];
+  /** {@link #bytes} as a segment, for comparing with mapped bytes. */
+  final MemorySegment byteSegment = MemorySegment.ofArray(bytes);
   /** Decoded chars. */
   final char[] chars = new char[CHUNK];
   /** The other side of a comparison, copied out with its own {@code getChars}. */

@@ -156,10 +156,110 @@ final class TextSearch {
       found = indexOfAscii(t.base(), t.offset, t.byteLength, from, s, n);
     } else {
       long at = t.locate(from, t.cursorPosition());
-      found = indexOf(t.base(), t.offset, t.byteLength, (int) at, (int) (at >>> 32), from, s, n, u);
+      int m = t.byteLength < TextScratch.MIN_BYTES ? -1 : encodableLength(s, n);
+      found = m < 0
+          ? indexOf(t.base(), t.offset, t.byteLength, (int) at, (int) (at >>> 32), from, s, n, u)
+          : indexOfEncoded(t, (int) at, (int) (at >>> 32), from, s, m, u - n);
     }
     t.checkAfterRead();
     return found;
+  }
+
+  /**
+   * The UTF-8 length of the {@code n} chars of {@code s} if they can be searched for as bytes
+   * ({@link #indexOfByBytes}), else -1: not if {@code s} holds an unpaired surrogate (no UTF-8
+   * form; as a unit it may match half of a pair) or U+FFFD (which malformed bytes decode to as
+   * well), nor if it is longer than a scratch.
+   */
+  private static int encodableLength(CharSequence s, int n) {
+    int m = 0;
+    for (int i = 0; i < n && m <= TextScratch.CHUNK; i++) {
+      char c = s.charAt(i);
+      if (c < 0x80) {
+        m += 1;
+      } else if (c < 0x800) {
+        m += 2;
+      } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+        m += 4;
+        i++;
+      } else if (Character.isSurrogate(c) || c == '\uFFFD') {
+        return -1;
+      } else {
+        m += 3;
+      }
+    }
+    return m <= TextScratch.CHUNK ? m : -1;
+  }
+
+  /** indexOf of a needle of {@code m} UTF-8 bytes ({@link #encodableLength}), encoded into a scratch. */
+  private static int indexOfEncoded(Text t, int bo, int ci, int from, CharSequence s, int m, int last) {
+    TextScratch scratch = TextScratch.take();
+    try {
+      Utf8.encodeTo(s, scratch.bytes, 0);
+      return indexOfByBytes(t.base(), t.offset, t.byteLength, bo, ci, from, scratch.byteSegment, m,
+          s, s.length(), last);
+    } finally {
+      scratch.release();
+    }
+  }
+
+  /**
+   * Whether the chars from byte {@code at} (a code point start) begin with the {@code n} chars of
+   * {@code s}, whose UTF-8 form is {@code needle} ({@code m} bytes): one {@code mismatch} call.
+   * Equal bytes are a match unless a continuation byte follows them, which would make the last
+   * code point malformed; then, as where a continuation byte of the text differs from the needle,
+   * the text is malformed there (stray continuation bytes after an ASCII char are skipped by the
+   * decoder, see {@link Utf8Chars}), and the chars are compared by decoding. On well-formed text
+   * that never happens.
+   */
+  private static boolean matchesBytes(MemorySegment base, long offset, int len, int at,
+      MemorySegment needle, int m, CharSequence s, int n) {
+    int end = at + m;
+    if (end > len) {
+      return false; // fewer bytes never decode to the same chars (malformed bytes take more, not fewer)
+    }
+    long k = MemorySegment.mismatch(base, offset + at, offset + end, needle, 0, m);
+    int checked = k < 0 ? end : at + (int) k;
+    if (checked == len || (Utf8Chars.at(base, offset, checked) & 0xC0) != 0x80) {
+      return k < 0;
+    }
+    return Utf8Chars.unitsEqual(base, offset, len, at, false, s, 0, n);
+  }
+
+  /**
+   * {@link #indexOfByCodePoint} for a needle given as its {@code m} UTF-8 bytes: each candidate
+   * is compared by one {@code mismatch} over the bytes instead of decoding. Equivalent, for a
+   * needle of {@link #encodableLength}: chars equal to such a needle decode from well-formed
+   * bytes (no U+FFFD), whose UTF-8 form is unique, so the bytes match exactly; and matching bytes
+   * decode to the needle's chars if the code point they end with ends there (the byte after is
+   * not a continuation byte, which would make it malformed).
+   */
+  private static int indexOfByBytes(MemorySegment base, long offset, int len, int bo, int ci,
+      int from, MemorySegment needle, int m, CharSequence s, int n, int last) {
+    int firstCodePoint = Character.codePointAt(s, 0);
+    if (ci < from) { // from is the second half of the pair at bo: no match starts there
+      ci += 2;
+      bo = Utf8Chars.after(bo, Utf8Chars.decode(base, offset, len, bo));
+    }
+    int firstBytes = firstCodePoint < 0x80 ? 1 : firstCodePoint < 0x800 ? 2 : firstCodePoint < 0x10000 ? 3 : 4;
+    int firstUnits = Character.charCount(firstCodePoint);
+    while (bo < len && ci <= last) {
+      int found = findCodePoint(base, offset, len, bo, firstCodePoint);
+      if (found < 0) {
+        return -1;
+      }
+      ci += Utf8Chars.unitsBetween(base, offset, bo, found);
+      if (ci > last) {
+        return -1;
+      }
+      if (matchesBytes(base, offset, len, found, needle, m, s, n)) {
+        return ci;
+      }
+      // The candidate decoded to the first code point: a well-formed sequence of firstBytes.
+      ci += firstUnits;
+      bo = found + firstBytes;
+    }
+    return -1;
   }
 
   static int codePointAt(Text t, int index) {

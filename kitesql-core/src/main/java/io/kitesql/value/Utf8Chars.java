@@ -237,6 +237,14 @@ final class Utf8Chars {
           bo++;
           continue;
         }
+        if (j + 3 <= dstEnd) {
+          int runOf = decodeRun(x, dst, j);
+          if (runOf != 0) {
+            j += runOf;
+            bo += 6; // three two-byte or two three-byte sequences
+            continue;
+          }
+        }
         if ((x & 0xE0C0_0000_0000_0000L) == 0xC080_0000_0000_0000L
             && (x & 0x0000_C000_0000_0000L) != 0x0000_8000_0000_0000L) {
           int cp = ((b0 & 0x1F) << 6) | ((int) (x >>> 48) & 0x3F);
@@ -278,6 +286,44 @@ final class Utf8Chars {
       bo = after(bo, d);
     }
     return ((long) j << 32) | bo;
+  }
+
+  /**
+   * Decodes the first six bytes of {@code x} (big-endian) into {@code dst} at {@code j} if they
+   * are three well-formed two-byte sequences (Cyrillic, Greek, Hebrew, Arabic…) or two
+   * well-formed three-byte ones (CJK…), each ended by the next (the seventh byte is not a
+   * continuation byte): one branch for several chars, where {@link #decodeInto} otherwise takes
+   * one per char.
+   *
+   * @return the number of chars written (3 or 2), or 0 if the bytes are anything else
+   */
+  private static int decodeRun(long x, char[] dst, int j) {
+    if ((x & 0xC000L) == 0x8000L) {
+      return 0; // the seventh byte continues the sixth's sequence
+    }
+    if ((x & 0xE0C0_E0C0_E0C0_0000L) == 0xC080_C080_C080_0000L) {
+      int c0 = ((int) (x >>> 50) & 0x7C0) | ((int) (x >>> 48) & 0x3F);
+      int c1 = ((int) (x >>> 34) & 0x7C0) | ((int) (x >>> 32) & 0x3F);
+      int c2 = ((int) (x >>> 18) & 0x7C0) | ((int) (x >>> 16) & 0x3F);
+      if (c0 < 0x80 || c1 < 0x80 || c2 < 0x80) {
+        return 0; // overlong: the single-sequence path reads it as U+FFFD
+      }
+      dst[j] = (char) c0;
+      dst[j + 1] = (char) c1;
+      dst[j + 2] = (char) c2;
+      return 3;
+    }
+    if ((x & 0xF0C0_C0F0_C0C0_0000L) == 0xE080_80E0_8080_0000L) {
+      int c0 = ((int) (x >>> 44) & 0xF000) | ((int) (x >>> 42) & 0xFC0) | ((int) (x >>> 40) & 0x3F);
+      int c1 = ((int) (x >>> 20) & 0xF000) | ((int) (x >>> 18) & 0xFC0) | ((int) (x >>> 16) & 0x3F);
+      if (c0 < 0x800 || c1 < 0x800 || Character.isSurrogate((char) c0) || Character.isSurrogate((char) c1)) {
+        return 0; // overlong or an encoded surrogate: U+FFFD, by the single-sequence path
+      }
+      dst[j] = (char) c0;
+      dst[j + 1] = (char) c1;
+      return 2;
+    }
+    return 0;
   }
 
   /**

@@ -308,8 +308,10 @@ class TextBulkTest {
     // No String to compare with: every bulk method must agree with charAt, and never read out of bounds.
     var rnd = new Random(38);
     for (int iter = 0; iter < 5000; iter++) {
-      byte[] b = new byte[rnd.nextInt(14)];
-      rnd.nextBytes(b);
+      byte[] b = iter % 2 == 0 ? new byte[rnd.nextInt(14)] : nearlyWellFormed(rnd);
+      if (iter % 2 == 0) {
+        rnd.nextBytes(b);
+      }
       Text t = Text.ofUtf8(b);
       int n = t.length();
       var viaCharAt = new StringBuilder();
@@ -327,8 +329,31 @@ class TextBulkTest {
       for (int i = 0; i < n; i++) {
         assertThat(t.indexOf(expected.charAt(i))).as("%s at %d", Arrays.toString(b), i).isEqualTo(expected.indexOf(expected.charAt(i)));
         assertThat(t.regionMatches(i, expected, i, n - i)).isTrue();
+        String piece = expected.substring(i, Math.min(n, i + 1 + rnd.nextInt(4)));
+        assertThat(t.indexOf(piece)).as("%s: %s", Arrays.toString(b), describe(piece)).isEqualTo(expected.indexOf(piece));
       }
     }
+  }
+
+  /**
+   * The UTF-8 of a random string of two- and three-byte characters with a few spoilt places: a
+   * random byte, an overlong form, an encoded surrogate, a cut sequence. Long enough for the
+   * decoder's runs of several sequences (eight bytes read at a time) to meet them.
+   */
+  private static byte[] nearlyWellFormed(Random rnd) {
+    var sb = new StringBuilder();
+    for (int i = 16 + rnd.nextInt(60); i > 0; i--) {
+      sb.appendCodePoint(rnd.nextInt(6) == 0 ? ' ' : RandomStrings.codePoint(rnd, 2 + rnd.nextInt(2)));
+    }
+    byte[] b = sb.toString().getBytes(StandardCharsets.UTF_8);
+    byte[][] spoilers = {{(byte) 0xC0, (byte) 0x80}, {(byte) 0xC1, (byte) 0xBF}, {(byte) 0xE0, (byte) 0x80, (byte) 0x80},
+        {(byte) 0xED, (byte) 0xA0, (byte) 0x80}, {(byte) 0x80}, {(byte) 0xD0}, {(byte) 0xE4, (byte) 0xB8}};
+    for (int k = rnd.nextInt(3); k > 0; k--) {
+      byte[] spoiler = spoilers[rnd.nextInt(spoilers.length)];
+      int at = rnd.nextInt(Math.max(1, b.length - spoiler.length));
+      System.arraycopy(spoiler, 0, b, at, Math.min(spoiler.length, b.length - at));
+    }
+    return b;
   }
 
   @Test
