@@ -42,21 +42,26 @@ import java.util.stream.StreamSupport;
  * #startsWith}, {@link #endsWith}, {@link #indexOf(int)}, {@link #lastIndexOf(int)}, {@link
  * #indexOf(CharSequence)}, {@link #contains}, {@link #codePointAt}, {@link #appendTo} and {@link
  * #writeTo(Writer)} decode or search the bytes in one pass with one liveness check before and
- * one after the call (the copying ones also every 16 Ki chars), and allocate nothing (streams
- * and the chunk of {@code appendTo}/{@code writeTo} aside). ASCII chars are searched
- * for as bytes, eight at a time. Note that {@code StringBuilder.append(text)} is implemented by
- * the JDK with one {@code charAt} per char, and {@code Writer.append(text)} with {@code
- * toString()}: prefer {@code text.appendTo(sb)} and {@code text.writeTo(writer)}.
+ * one after the call (the copying ones also after every piece of at most 16 Ki chars), and
+ * allocate nothing (the stream objects of {@code chars()} and {@code codePoints()} aside). Texts
+ * of 64 bytes and more go through a pooled scratch ({@code TextScratch}): ASCII is copied out of
+ * the map and widened by the JDK's Latin-1 intrinsic, which is what {@code String.getChars} uses
+ * (a widening loop over the map is not vectorized by C2, and was 10x slower); {@code
+ * contentEquals} compares decoded pieces with {@code Arrays.equals}; {@code indexOf} of a string
+ * compares candidates as UTF-8 bytes. ASCII chars are searched for as bytes, 32 at a time. Note
+ * that {@code StringBuilder.append(text)} is implemented by the JDK (25) with one {@code charAt}
+ * per char ({@code AbstractStringBuilder.appendChars}), and {@code Writer.append(text)} with
+ * {@code toString()}: prefer {@code text.appendTo(sb)} and {@code text.writeTo(writer)}.
  *
  * <p><b>What charAt still costs.</b> Each call checks the scope before and after reading (a
  * volatile read, and a load-load fence with a second one): that is what makes a text read after
  * its transaction throw instead of returning reused bytes, and it keeps the JIT from unrolling
  * or vectorizing a loop of {@code charAt} calls the way it does over a {@code String}. On
  * non-ASCII text each call also loads and stores the cursor and decodes one code point. The bulk
- * methods pay the checks once; their remaining gap to {@code String} is the decoding itself
- * (UTF-8 to UTF-16, where a {@code String} holds UTF-16 or Latin-1 already) and, for ASCII, a
- * widening copy that C2 does not vectorize from a memory segment (the JDK's own is an AVX
- * intrinsic). kitesql-bench/README.md (JMH, {@code TextBulkBenchmark}) has the figures.
+ * methods pay the checks once; their remaining gap to {@code String} is, for non-ASCII text, the
+ * decoding itself (UTF-8 to UTF-16, about what the JDK's own UTF-8 decoder takes, where a {@code
+ * String} holds UTF-16 already and copies it). kitesql-bench/README.md (JMH, {@code
+ * TextBulkBenchmark}) has the figures.
  *
  * <p><b>Order.</b> {@link #compareTo} and {@link #equals} compare bytes: unsigned UTF-8 byte order
  * equals code point order (binary collation). This differs from {@link String#compareTo}, which
@@ -82,7 +87,7 @@ public sealed class Text implements CharSequence, Comparable<Text> permits Text.
 
   // 32 bytes with compressed oops when ASCII at creation: header 12, ref 4, offset 8, byteLength
   // 4, utf16Length 4; other text is a Walkable, with the charAt cursor (40 bytes).
-  // TextTest.aBorrowedTextTakesAtMostThirtyTwoBytes holds it there.
+  // TextTest.aBorrowedTextTakesAtMostThirtyTwoBytesWhenAsciiAndFortyOtherwise holds it there.
   /**
    * Where the bytes are and who lends them, in one reference: the {@link Scope} of a borrowed
    * text that reads through the scope's segment (the storage's map view: the read path's case,

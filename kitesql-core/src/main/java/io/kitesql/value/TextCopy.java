@@ -6,14 +6,16 @@ import java.util.Objects;
 
 /**
  * The copying bulk methods of {@link Text} ({@code getChars}, {@code appendTo}, {@code writeTo}):
- * UTF-8 decoded into chars in one pass over the bytes, through the kernels of {@link Utf8Chars}.
+ * UTF-8 decoded into chars in one pass over the bytes, through the kernels of {@link Utf8Chars},
+ * or, for ASCII, copied out and widened by the JDK's Latin-1 intrinsic ({@link TextScratch}).
  *
  * <p>Liveness as {@link Bytes#copyOut} does it: one check before, then a re-check after every
- * {@value #CHARS_PER_CHECK} chars (at most 48 KiB of bytes) and at the end, so a long copy racing
- * the end of its transaction stops at the next piece. Nothing decoded from reused pages is handed
- * out: {@code getChars} throws (what {@code dst} then holds is unspecified, as for any failed
- * copy), {@code appendTo} also sets the builder back, {@code writeTo} checks each chunk before
- * writing it.
+ * piece ({@value #CHARS_PER_CHECK} chars decoded in place, or {@value TextScratch#CHUNK} bytes
+ * copied out) and at the end, so a long copy racing the end of its transaction stops at the next
+ * piece. Nothing decoded from reused pages is handed out: {@code getChars} throws (what {@code
+ * dst} then holds is unspecified, as for any failed copy), {@code appendTo} also sets the builder
+ * back, {@code writeTo} checks each piece before writing it. Nothing is allocated: {@code
+ * appendTo} and {@code writeTo} decode into a pooled scratch.
  */
 final class TextCopy {
   /** Chars decoded per liveness re-check: at most 48 KiB of bytes. */

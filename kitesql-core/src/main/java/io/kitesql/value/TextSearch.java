@@ -116,7 +116,7 @@ final class TextSearch {
     if (from >= u) {
       found = -1;
     } else if (u == t.byteLength) {
-      found = ch >= 0 && ch <= 0xFF ? Utf8Chars.indexOfByte(t.base(), t.offset, from, t.byteLength, (byte) ch) : -1;
+      found = ch >= 0 && ch <= 0xFF ? Utf8Chars.scanForByte(t.base(), t.offset, from, t.byteLength, (byte) ch) : -1;
     } else {
       long at = t.locate(from, t.cursorPosition());
       found = indexOf(t.base(), t.offset, t.byteLength, (int) at, (int) (at >>> 32), from, ch);
@@ -296,7 +296,7 @@ final class TextSearch {
   static int indexOf(MemorySegment base, long offset, int len, int bo, int ci, int from, int ch) {
     if (ch < 0x80) {
       // An ASCII byte always stands for itself: it never occurs inside another code point.
-      int found = ch < 0 ? -1 : Utf8Chars.indexOfByte(base, offset, bo, len, (byte) ch);
+      int found = ch < 0 ? -1 : Utf8Chars.scanForByte(base, offset, bo, len, (byte) ch);
       return found < 0 ? -1 : ci + Utf8Chars.unitsBetween(base, offset, bo, found);
     }
     if (byBytes(ch)) {
