@@ -31,11 +31,10 @@ import java.util.stream.StreamSupport;
  * non-ASCII text, so ASCII text never pays for it.
  *
  * <p><b>Size.</b> The read path makes one text per text value per row, so its size is the read
- * path's allocation per value: 32 bytes for text known to be ASCII when made (the row says so),
- * 40 for other text, whose object (a private subclass) has room for the cursor holder's
- * reference. A borrowed text keeps no segment of its own: its one reference is its {@link
- * Scope}, which holds the segment its transaction lends through (the storage's map view; see
- * {@code Scope.lendsThrough}); an owned text's reference is its heap segment.
+ * path's allocation per value: 32 bytes. A borrowed text keeps no segment of its own: its one
+ * reference is its {@link Scope}, which holds the segment its transaction lends through (the
+ * storage's map view; see {@code Scope.lendsThrough}); an owned text's is its heap segment. The
+ * charAt cursor takes that reference's place when first needed and keeps the old value.
  *
  * <p><b>Bulk access.</b> Whole-text work should not go char by char: {@link #getChars}, {@link
  * #chars()}, {@link #codePoints()}, {@link #contentEquals}, {@link #regionMatches}, {@link
@@ -81,20 +80,25 @@ import java.util.stream.StreamSupport;
  * surrogates read as U+FFFD. (Bytes whose UTF-16 count happens to equal their byte count are
  * taken for ASCII and read one char per byte.)
  */
-public sealed class Text implements CharSequence, Comparable<Text> permits Text.Walkable {
+public final class Text implements CharSequence, Comparable<Text> {
   /** The empty text (owned). */
   public static final Text EMPTY = owned(new byte[0], 0);
 
-  // 32 bytes with compressed oops when ASCII at creation: header 12, ref 4, offset 8, byteLength
-  // 4, utf16Length 4; other text is a Walkable, with the charAt cursor (40 bytes).
-  // TextTest.aBorrowedTextTakesAtMostThirtyTwoBytesWhenAsciiAndFortyOtherwise holds it there.
+  // 32 bytes with compressed oops: header 12, ref 4, offset 8, byteLength 4, utf16Length 4.
+  // TextTest.aBorrowedTextTakesAtMostThirtyTwoBytes holds it there.
   /**
    * Where the bytes are and who lends them, in one reference: the {@link Scope} of a borrowed
    * text that reads through the scope's segment (the storage's map view: the read path's case,
    * see {@link Scope#lendsThrough}); a {@link Lend} (scope and segment) for any other borrowed
-   * text; the segment itself for an owned text.
+   * text; the segment itself for an owned text. The first time {@code charAt} walks non-ASCII
+   * text, it is replaced by a {@link CharCursor} holding the old value ({@link #origin()}).
+   *
+   * <p>Not final, for that one replacement: a text must reach other threads through a
+   * happens-before edge (a queue, a lock, a future: any handoff), as any object with mutable
+   * state; the final fields below make HotSpot order the constructor's writes before the text is
+   * published in any case. Racing walkers may each install a holder; all hold the same origin.
    */
-  private final Object ref;
+  private Object ref;
   /** The first byte's offset in the segment (for native memory: its absolute address). Never changed. */
   final long offset;
   /** Never changed. */
@@ -105,19 +109,6 @@ public sealed class Text implements CharSequence, Comparable<Text> permits Text.
   /** A borrowed text's scope and segment, when the scope does not lend through that segment. */
   private record Lend(Scope scope, MemorySegment base) {}
 
-  /**
-   * A text not known to be ASCII when made: it has room for the charAt cursor, which ASCII text
-   * never needs (its charAt is O(1)), so ASCII text is eight bytes smaller.
-   */
-  private static final class Walkable extends Text {
-    /** Where charAt last stopped; null until it first walks. Racy, see {@link CharCursor}. */
-    private CharCursor cursor;
-
-    private Walkable(Object ref, long offset, int byteLength, int utf16Length) {
-      super(ref, offset, byteLength, utf16Length);
-    }
-  }
-
   private Text(Object ref, long offset, int byteLength, int utf16Length) {
     this.ref = ref;
     this.offset = offset;
@@ -126,9 +117,7 @@ public sealed class Text implements CharSequence, Comparable<Text> permits Text.
   }
 
   private static Text make(Object ref, long offset, int byteLength, int utf16Length) {
-    return utf16Length == byteLength
-        ? new Text(ref, offset, byteLength, utf16Length)
-        : new Walkable(ref, offset, byteLength, utf16Length);
+    return new Text(ref, offset, byteLength, utf16Length);
   }
 
   /** The {@link #ref} of a text over {@code base} lent by {@code scope}. */
@@ -139,15 +128,21 @@ public sealed class Text implements CharSequence, Comparable<Text> permits Text.
     return Memory.spansAddressSpace(base) && scope.lendsThrough(base) ? scope : new Lend(scope, base);
   }
 
+  /** {@link #ref} without the charAt cursor: the scope, a {@link Lend} or the owned segment. */
+  private Object origin() {
+    Object r = ref;
+    return r instanceof CharCursor c ? c.origin : r;
+  }
+
   /** The liveness scope: the lending transaction's, or {@link Scope#OWNED}. */
   Scope scope() {
-    Object r = ref;
+    Object r = origin();
     return r instanceof Scope s ? s : r instanceof Lend l ? l.scope() : Scope.OWNED;
   }
 
   /** The segment the bytes are read through; {@link #offset} is relative to it. */
   MemorySegment base() {
-    Object r = ref;
+    Object r = origin();
     return r instanceof Scope s ? s.lent() : r instanceof Lend l ? l.base() : (MemorySegment) r;
   }
 
@@ -267,8 +262,8 @@ public sealed class Text implements CharSequence, Comparable<Text> permits Text.
    * on the code point, so a reverse walk steps back one code point per call.
    */
   private char nonAsciiCharAt(int index) {
-    Walkable w = (Walkable) this; // ASCII text is never a Walkable, and only non-ASCII gets here
-    CharCursor holder = w.cursor;
+    Object r = ref;
+    CharCursor holder = r instanceof CharCursor c ? c : null;
     long cached = holder == null ? 0 : holder.get();
     long at = (int) (cached >>> 32) == index ? cached : locate(index, cached);
     int ci = (int) (at >>> 32);
@@ -282,14 +277,14 @@ public sealed class Text implements CharSequence, Comparable<Text> permits Text.
     if (holder != null) {
       holder.set(at);
     } else if (at != 0) {
-      w.cursor = new CharCursor(at); // the first walk away from the start publishes a holder
+      ref = new CharCursor(r, at); // the first walk away from the start publishes a holder
     }
     return index == ci ? Utf8Chars.first(decoded) : second;
   }
 
   /** The cursor's position (the start if there is none). */
   long cursorPosition() {
-    CharCursor holder = this instanceof Walkable w ? w.cursor : null;
+    CharCursor holder = ref instanceof CharCursor c ? c : null;
     return holder == null ? 0 : holder.get();
   }
 
@@ -350,12 +345,12 @@ public sealed class Text implements CharSequence, Comparable<Text> permits Text.
     int u = utf16();
     Objects.checkFromToIndex(start, end, u);
     if (u == byteLength) {
-      return make(ref, offset + start, end - start, end - start);
+      return make(origin(), offset + start, end - start, end - start);
     }
     int from = byteOffsetOf(start, u);
     int to = byteOffsetOf(end, u);
     checkAfterRead();
-    return make(ref, offset + from, to - from, end - start);
+    return make(origin(), offset + from, to - from, end - start);
   }
 
   private int byteOffsetOf(int charIndex, int u) {

@@ -245,10 +245,10 @@ class TextTest {
   }
 
   @Test
-  void aBorrowedTextTakesAtMostThirtyTwoBytesWhenAsciiAndFortyOtherwise() {
+  void aBorrowedTextTakesAtMostThirtyTwoBytes() {
     // The read path makes one Text per text value per row, so this is its allocation per value:
-    // the row gives the UTF-16 length, so ASCII text is known as such (no cursor field), and the
-    // scope holds the segment the text reads through (no segment field).
+    // the scope holds the segment the text reads through (no segment field), and the charAt
+    // cursor takes the place of the text's one reference when first needed (no cursor field).
     MemorySegment bytes = arena.allocate(64);
     MemorySegment view = MemorySegment.NULL.reinterpret(Long.MAX_VALUE, arena, null);
     var made = new Text[10_000];
@@ -268,7 +268,7 @@ class TextTest {
       }
     });
     assertThat(ascii / (double) made.length).as("bytes per ASCII view()").isLessThanOrEqualTo(32);
-    assertThat(unknown / (double) made.length).as("bytes per view() of unknown length").isLessThanOrEqualTo(40);
+    assertThat(unknown / (double) made.length).as("bytes per view() of unknown length").isLessThanOrEqualTo(32);
     // A new scope per text (24 bytes each) lends through its first segment: still no holder.
     assertThat(borrowed / (double) made.length).as("bytes per borrowed() with its scope").isLessThanOrEqualTo(32 + 24);
     assertThat(made[0].nativeAddress()).isEqualTo(bytes.address());
@@ -291,6 +291,15 @@ class TextTest {
     // b reads through the closed view: it fails; a does not.
     assertThatThrownBy(b::toString).isInstanceOf(IllegalStateException.class);
     assertThat(a.charAt(4)).isEqualTo('é');
+    assertThat(a.charAt(5)).isEqualTo('f'); // the cursor now holds a's reference: all still works
+    assertThat(a.isBorrowed()).isTrue();
+    assertThat(a.nativeAddress()).isEqualTo(bytes.address());
+    assertThat(a.subSequence(4, 6).toString()).isEqualTo("éf");
+    assertThat(a.equals(Text.of("abcdéf"))).isTrue();
+    scope.end();
+    assertThatThrownBy(() -> a.charAt(4)).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> a.subSequence(4, 6)).isInstanceOf(IllegalStateException.class);
+    assertThat(a.isLive()).isFalse();
   }
 
   @Test
