@@ -136,14 +136,20 @@ public final class Text implements CharSequence, Comparable<Text> {
 
   /** The liveness scope: the lending transaction's, or {@link Scope#OWNED}. */
   Scope scope() {
-    Object r = origin();
-    return r instanceof Scope s ? s : r instanceof Lend l ? l.scope() : Scope.OWNED;
+    return scopeOf(origin());
   }
 
   /** The segment the bytes are read through; {@link #offset} is relative to it. */
   MemorySegment base() {
-    Object r = origin();
-    return r instanceof Scope s ? s.lent() : r instanceof Lend l ? l.base() : (MemorySegment) r;
+    return baseOf(origin());
+  }
+
+  private static Scope scopeOf(Object origin) {
+    return origin instanceof Scope s ? s : origin instanceof Lend l ? l.scope() : Scope.OWNED;
+  }
+
+  private static MemorySegment baseOf(Object origin) {
+    return origin instanceof Scope s ? s.lent() : origin instanceof Lend l ? l.base() : (MemorySegment) origin;
   }
 
   /**
@@ -247,11 +253,17 @@ public final class Text implements CharSequence, Comparable<Text> {
 
   @Override
   public char charAt(int index) {
-    check();
+    // The reference is resolved once: after the scope's volatile read every field would be
+    // loaded again.
+    Object origin = origin();
+    Scope scope = scopeOf(origin);
+    scope.check();
     int u = utf16();
     Objects.checkIndex(index, u);
-    char c = u == byteLength ? (char) (byteAtRaw(index) & 0xFF) : nonAsciiCharAt(index);
-    checkAfterRead();
+    char c = u == byteLength
+        ? (char) (baseOf(origin).get(Memory.BYTE, offset + index) & 0xFF)
+        : nonAsciiCharAt(index, baseOf(origin));
+    scope.checkAfterRead();
     return c;
   }
 
@@ -261,14 +273,14 @@ public final class Text implements CharSequence, Comparable<Text> {
    * sequential walk decodes each code point once and never walks; after a backward walk it stays
    * on the code point, so a reverse walk steps back one code point per call.
    */
-  private char nonAsciiCharAt(int index) {
+  private char nonAsciiCharAt(int index, MemorySegment base) {
     Object r = ref;
     CharCursor holder = r instanceof CharCursor c ? c : null;
     long cached = holder == null ? 0 : holder.get();
     long at = (int) (cached >>> 32) == index ? cached : locate(index, cached);
     int ci = (int) (at >>> 32);
     int bo = (int) at;
-    long decoded = Utf8Chars.decode(base(), offset, byteLength, bo);
+    long decoded = Utf8Chars.decode(base, offset, byteLength, bo);
     char second = Utf8Chars.second(decoded);
     boolean forward = ci >= (int) (cached >>> 32);
     if (forward && (second == 0 || index != ci)) {
