@@ -9,9 +9,10 @@ import java.lang.invoke.VarHandle;
  * After a forward step it points past the code point just read, so the next char of a sequential
  * walk is decoded without any walking; (UTF-16 length, byte length), the end, is a valid position.
  *
- * <p>Racy on purpose. The {@code Text.cursor} reference is published without ordering, so a
- * thread may see the holder before its constructor's write; it then reads the default 0, which is
- * the start of the text, also a correct cursor. The packed value is read and written with opaque
+ * <p>Racy on purpose. The holder replaces the text's reference without ordering, so a thread
+ * may see the holder before its constructor's write of the position; it then reads the default
+ * 0, which is the start of the text, also a correct cursor ({@link #origin} is final, so it is
+ * always seen). The packed value is read and written with opaque
  * access (never torn, no fences). Threads racing to move the cursor overwrite each other, and two
  * threads may each make a holder where one wins; every value any of them sees is a correct
  * position computed from the same immutable bytes, so the worst case is a longer walk.
@@ -27,10 +28,14 @@ final class CharCursor {
     }
   }
 
+  /** What the text's reference held before this holder took its place (see {@code Text.ref}). */
+  final Object origin;
+
   @SuppressWarnings("unused") // via POSITION only
   private long position;
 
-  CharCursor(long position) {
+  CharCursor(Object origin, long position) {
+    this.origin = origin;
     POSITION.setOpaque(this, position);
   }
 

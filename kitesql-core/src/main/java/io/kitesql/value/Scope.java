@@ -1,5 +1,7 @@
 package io.kitesql.value;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
@@ -27,7 +29,24 @@ public final class Scope {
   /** The scope of owned values: never ends. */
   public static final Scope OWNED = new Scope("owned");
 
+  private static final VarHandle LENT;
+
+  static {
+    try {
+      LENT = MethodHandles.lookup().findVarHandle(Scope.class, "lent", MemorySegment.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
   private final String name;
+  /**
+   * The segment spanning the address space (the storage's map view) that the values of this
+   * scope read through, set by the first value lent through one ({@link #lendsThrough}) and never
+   * changed: a borrowed {@link Text} then finds its segment here instead of keeping a reference
+   * of its own (four bytes per value). Written once by CAS; see {@link #lent()} for reads.
+   */
+  private MemorySegment lent;
   /**
    * Set once by {@link #end()}, never cleared. Volatile: the write must be visible to readers on
    * other threads before LMDB may reuse the pages (see {@link #end()}).
@@ -85,6 +104,33 @@ public final class Scope {
       throw new IllegalStateException("the owned scope never ends");
     }
     ended = true;
+  }
+
+  /**
+   * Whether values of this scope over {@code segment} (one spanning the address space) can find
+   * it in the scope: true if the scope lends through {@code segment} already or does from now on
+   * (the first segment asked for wins), false if it lends through another one (then the value
+   * keeps its segment itself). One transaction reads through one map view, so in practice only
+   * its first value sets it.
+   */
+  boolean lendsThrough(MemorySegment segment) {
+    Object current = LENT.getAcquire(this);
+    if (current == null) {
+      current = LENT.compareAndExchange(this, null, segment);
+      if (current == null) {
+        return true;
+      }
+    }
+    return current == segment;
+  }
+
+  /**
+   * The segment this scope lends through (see {@link #lendsThrough}). A plain read: a value that
+   * reached this scope through its final field sees the segment set before that value was made
+   * (JLS 17.5: what a final field refers to is seen as of the end of the constructor).
+   */
+  MemorySegment lent() {
+    return lent;
   }
 
   private IllegalStateException ended() {

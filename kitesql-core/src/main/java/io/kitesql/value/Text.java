@@ -30,26 +30,37 @@ import java.util.stream.StreamSupport;
  * without walking. The cursor lives in a small holder made the first time {@code charAt} walks
  * non-ASCII text, so ASCII text never pays for it.
  *
+ * <p><b>Size.</b> The read path makes one text per text value per row, so its size is the read
+ * path's allocation per value: 32 bytes. A borrowed text keeps no segment of its own: its one
+ * reference is its {@link Scope}, which holds the segment its transaction lends through (the
+ * storage's map view; see {@code Scope.lendsThrough}); an owned text's is its heap segment. The
+ * charAt cursor takes that reference's place when first needed and keeps the old value.
+ *
  * <p><b>Bulk access.</b> Whole-text work should not go char by char: {@link #getChars}, {@link
  * #chars()}, {@link #codePoints()}, {@link #contentEquals}, {@link #regionMatches}, {@link
  * #startsWith}, {@link #endsWith}, {@link #indexOf(int)}, {@link #lastIndexOf(int)}, {@link
  * #indexOf(CharSequence)}, {@link #contains}, {@link #codePointAt}, {@link #appendTo} and {@link
  * #writeTo(Writer)} decode or search the bytes in one pass with one liveness check before and
- * one after the call (the copying ones also every 16 Ki chars), and allocate nothing (streams
- * and the chunk of {@code appendTo}/{@code writeTo} aside). ASCII chars are searched
- * for as bytes, eight at a time. Note that {@code StringBuilder.append(text)} is implemented by
- * the JDK with one {@code charAt} per char, and {@code Writer.append(text)} with {@code
- * toString()}: prefer {@code text.appendTo(sb)} and {@code text.writeTo(writer)}.
+ * one after the call (the copying ones also after every piece of at most 16 Ki chars), and
+ * allocate nothing (the stream objects of {@code chars()} and {@code codePoints()} aside). Texts
+ * of 64 bytes and more go through a pooled scratch ({@code TextScratch}): ASCII is copied out of
+ * the map and widened by the JDK's Latin-1 intrinsic, which is what {@code String.getChars} uses
+ * (a widening loop over the map is not vectorized by C2, and was 10x slower); {@code
+ * contentEquals} compares decoded pieces with {@code Arrays.equals}; {@code indexOf} of a string
+ * compares candidates as UTF-8 bytes. ASCII chars are searched for as bytes, 32 at a time. Note
+ * that {@code StringBuilder.append(text)} is implemented by the JDK (25) with one {@code charAt}
+ * per char ({@code AbstractStringBuilder.appendChars}), and {@code Writer.append(text)} with
+ * {@code toString()}: prefer {@code text.appendTo(sb)} and {@code text.writeTo(writer)}.
  *
  * <p><b>What charAt still costs.</b> Each call checks the scope before and after reading (a
  * volatile read, and a load-load fence with a second one): that is what makes a text read after
  * its transaction throw instead of returning reused bytes, and it keeps the JIT from unrolling
  * or vectorizing a loop of {@code charAt} calls the way it does over a {@code String}. On
  * non-ASCII text each call also loads and stores the cursor and decodes one code point. The bulk
- * methods pay the checks once; their remaining gap to {@code String} is the decoding itself
- * (UTF-8 to UTF-16, where a {@code String} holds UTF-16 or Latin-1 already) and, for ASCII, a
- * widening copy that C2 does not vectorize from a memory segment (the JDK's own is an AVX
- * intrinsic). kitesql-bench/README.md (JMH, {@code TextBulkBenchmark}) has the figures.
+ * methods pay the checks once; their remaining gap to {@code String} is, for non-ASCII text, the
+ * decoding itself (UTF-8 to UTF-16, about what the JDK's own UTF-8 decoder takes, where a {@code
+ * String} holds UTF-16 already and copies it). kitesql-bench/README.md (JMH, {@code
+ * TextBulkBenchmark}) has the figures.
  *
  * <p><b>Order.</b> {@link #compareTo} and {@link #equals} compare bytes: unsigned UTF-8 byte order
  * equals code point order (binary collation). This differs from {@link String#compareTo}, which
@@ -59,8 +70,9 @@ import java.util.stream.StreamSupport;
  * <p><b>Threads.</b> A text may be read by many threads at once while it lives. Its two caches
  * (UTF-16 length, charAt cursor) are written racily, but both are derived from immutable bytes, so
  * a racing reader sees either "unknown" or a correct value (the cursor's holder says how). The hash
- * is not cached: it reads at most 256 bytes, while a cache field would cost four bytes in every
- * text, and the read path makes one borrowed text per value per row.
+ * is not cached: it reads at most 256 bytes, while a cache field would cost eight bytes in every
+ * text (the object sizes are multiples of eight), and the read path makes one borrowed text per
+ * value per row.
  *
  * <p><b>Malformed UTF-8</b> (possible only through {@link #ofUtf8} or {@link #owned} with bad
  * input) never causes a read out of bounds, and every method reads the same chars from it as
@@ -72,24 +84,72 @@ public final class Text implements CharSequence, Comparable<Text> {
   /** The empty text (owned). */
   public static final Text EMPTY = owned(new byte[0], 0);
 
-  // Package-private for the bulk helpers (TextCopy, TextSearch, TextChars), never changed.
-  // 40 bytes with compressed oops: header 12, base 4, offset 8, byteLength 4, utf16Length 4,
-  // scope 4, cursor 4. TextTest.aBorrowedTextTakesAtMostFortyBytes holds it there.
-  final MemorySegment base;
+  // 32 bytes with compressed oops: header 12, ref 4, offset 8, byteLength 4, utf16Length 4.
+  // TextTest.aBorrowedTextTakesAtMostThirtyTwoBytes holds it there.
+  /**
+   * Where the bytes are and who lends them, in one reference: the {@link Scope} of a borrowed
+   * text that reads through the scope's segment (the storage's map view: the read path's case,
+   * see {@link Scope#lendsThrough}); a {@link Lend} (scope and segment) for any other borrowed
+   * text; the segment itself for an owned text. The first time {@code charAt} walks non-ASCII
+   * text, it is replaced by a {@link CharCursor} holding the old value ({@link #origin()}).
+   *
+   * <p>Not final, for that one replacement: a text must reach other threads through a
+   * happens-before edge (a queue, a lock, a future: any handoff), as any object with mutable
+   * state; the final fields below make HotSpot order the constructor's writes before the text is
+   * published in any case. Racing walkers may each install a holder; all hold the same origin.
+   */
+  private Object ref;
+  /** The first byte's offset in the segment (for native memory: its absolute address). Never changed. */
   final long offset;
+  /** Never changed. */
   final int byteLength;
-  final Scope scope;
   /** UTF-16 length, or -1 until counted. Racy but idempotent. */
   private int utf16Length;
-  /** Where charAt last stopped; null until it first walks. Racy, see {@link CharCursor}. */
-  private CharCursor cursor;
 
-  private Text(MemorySegment base, long offset, int byteLength, int utf16Length, Scope scope) {
-    this.base = base;
+  /** A borrowed text's scope and segment, when the scope does not lend through that segment. */
+  private record Lend(Scope scope, MemorySegment base) {}
+
+  private Text(Object ref, long offset, int byteLength, int utf16Length) {
+    this.ref = ref;
     this.offset = offset;
     this.byteLength = byteLength;
     this.utf16Length = utf16Length;
-    this.scope = scope;
+  }
+
+  private static Text make(Object ref, long offset, int byteLength, int utf16Length) {
+    return new Text(ref, offset, byteLength, utf16Length);
+  }
+
+  /** The {@link #ref} of a text over {@code base} lent by {@code scope}. */
+  private static Object ref(Scope scope, MemorySegment base) {
+    if (scope == Scope.OWNED) {
+      return base;
+    }
+    return Memory.spansAddressSpace(base) && scope.lendsThrough(base) ? scope : new Lend(scope, base);
+  }
+
+  /** {@link #ref} without the charAt cursor: the scope, a {@link Lend} or the owned segment. */
+  private Object origin() {
+    Object r = ref;
+    return r instanceof CharCursor c ? c.origin : r;
+  }
+
+  /** The liveness scope: the lending transaction's, or {@link Scope#OWNED}. */
+  Scope scope() {
+    return scopeOf(origin());
+  }
+
+  /** The segment the bytes are read through; {@link #offset} is relative to it. */
+  MemorySegment base() {
+    return baseOf(origin());
+  }
+
+  private static Scope scopeOf(Object origin) {
+    return origin instanceof Scope s ? s : origin instanceof Lend l ? l.scope() : Scope.OWNED;
+  }
+
+  private static MemorySegment baseOf(Object origin) {
+    return origin instanceof Scope s ? s.lent() : origin instanceof Lend l ? l.base() : (MemorySegment) origin;
   }
 
   /**
@@ -106,7 +166,7 @@ public final class Text implements CharSequence, Comparable<Text> {
     if (address <= 0 && byteLength > 0) {
       throw new IllegalArgumentException("invalid address " + address);
     }
-    return new Text(Memory.ALL, address, byteLength, utf16Length, scope);
+    return make(ref(scope, Memory.ALL), address, byteLength, utf16Length);
   }
 
   /**
@@ -122,12 +182,12 @@ public final class Text implements CharSequence, Comparable<Text> {
     checkLengths(byteLength, utf16Length);
     Objects.checkFromIndexSize(offset, byteLength, segment.byteSize());
     if (Memory.spansAddressSpace(segment)) {
-      return new Text(segment, offset, byteLength, utf16Length, scope); // the map view stays in charge
+      return make(ref(scope, segment), offset, byteLength, utf16Length); // the map view stays in charge
     }
     if (segment.isNative()) {
-      return new Text(Memory.ALL, segment.address() + offset, byteLength, utf16Length, scope);
+      return make(ref(scope, Memory.ALL), segment.address() + offset, byteLength, utf16Length);
     }
-    return new Text(segment, offset, byteLength, utf16Length, scope);
+    return make(ref(scope, segment), offset, byteLength, utf16Length);
   }
 
   /**
@@ -138,7 +198,7 @@ public final class Text implements CharSequence, Comparable<Text> {
    */
   public static Text of(String s) {
     byte[] utf8 = Utf8.encode(s);
-    return new Text(MemorySegment.ofArray(utf8), 0, utf8.length, s.length(), Scope.OWNED);
+    return make(MemorySegment.ofArray(utf8), 0, utf8.length, s.length());
   }
 
   /**
@@ -147,7 +207,7 @@ public final class Text implements CharSequence, Comparable<Text> {
    * but never out of bounds. The UTF-16 length is counted lazily.
    */
   public static Text ofUtf8(byte[] utf8) {
-    return new Text(MemorySegment.ofArray(utf8), 0, utf8.length, -1, Scope.OWNED);
+    return make(MemorySegment.ofArray(utf8), 0, utf8.length, -1);
   }
 
   /**
@@ -156,7 +216,7 @@ public final class Text implements CharSequence, Comparable<Text> {
    */
   public static Text owned(byte[] utf8, int utf16Length) {
     checkLengths(utf8.length, utf16Length);
-    return new Text(MemorySegment.ofArray(utf8), 0, utf8.length, utf16Length, Scope.OWNED);
+    return make(MemorySegment.ofArray(utf8), 0, utf8.length, utf16Length);
   }
 
   private static void checkLengths(int byteLength, int utf16Length) {
@@ -167,18 +227,18 @@ public final class Text implements CharSequence, Comparable<Text> {
   }
 
   void check() {
-    scope.check();
+    scope().check();
   }
 
   void checkAfterRead() {
-    scope.checkAfterRead();
+    scope().checkAfterRead();
   }
 
   /** The UTF-16 length, counting and caching it on first use; the caller has checked liveness. */
   int utf16() {
     int u = utf16Length;
     if (u < 0) {
-      u = Utf8Chars.unitsBetween(base, offset, 0, byteLength);
+      u = Utf8Chars.unitsBetween(base(), offset, 0, byteLength);
       checkAfterRead(); // never cache a count of bytes read after the end
       utf16Length = u;
     }
@@ -193,11 +253,17 @@ public final class Text implements CharSequence, Comparable<Text> {
 
   @Override
   public char charAt(int index) {
-    check();
+    // The reference is resolved once: after the scope's volatile read every field would be
+    // loaded again.
+    Object origin = origin();
+    Scope scope = scopeOf(origin);
+    scope.check();
     int u = utf16();
     Objects.checkIndex(index, u);
-    char c = u == byteLength ? (char) (byteAtRaw(index) & 0xFF) : nonAsciiCharAt(index);
-    checkAfterRead();
+    char c = u == byteLength
+        ? (char) (baseOf(origin).get(Memory.BYTE, offset + index) & 0xFF)
+        : nonAsciiCharAt(index, baseOf(origin));
+    scope.checkAfterRead();
     return c;
   }
 
@@ -207,8 +273,9 @@ public final class Text implements CharSequence, Comparable<Text> {
    * sequential walk decodes each code point once and never walks; after a backward walk it stays
    * on the code point, so a reverse walk steps back one code point per call.
    */
-  private char nonAsciiCharAt(int index) {
-    CharCursor holder = cursor;
+  private char nonAsciiCharAt(int index, MemorySegment base) {
+    Object r = ref;
+    CharCursor holder = r instanceof CharCursor c ? c : null;
     long cached = holder == null ? 0 : holder.get();
     long at = (int) (cached >>> 32) == index ? cached : locate(index, cached);
     int ci = (int) (at >>> 32);
@@ -222,14 +289,14 @@ public final class Text implements CharSequence, Comparable<Text> {
     if (holder != null) {
       holder.set(at);
     } else if (at != 0) {
-      cursor = new CharCursor(at); // the first walk away from the start publishes a holder
+      ref = new CharCursor(r, at); // the first walk away from the start publishes a holder
     }
     return index == ci ? Utf8Chars.first(decoded) : second;
   }
 
   /** The cursor's position (the start if there is none). */
   long cursorPosition() {
-    CharCursor holder = cursor;
+    CharCursor holder = ref instanceof CharCursor c ? c : null;
     return holder == null ? 0 : holder.get();
   }
 
@@ -244,6 +311,7 @@ public final class Text implements CharSequence, Comparable<Text> {
     int ci = (int) (cached >>> 32);
     int bo = (int) cached;
     int u = utf16Length;
+    MemorySegment base = base();
     if (index < ci) {
       if (index < ci - index) {
         ci = 0;
@@ -273,7 +341,7 @@ public final class Text implements CharSequence, Comparable<Text> {
   }
 
   byte byteAtRaw(long i) {
-    return base.get(Memory.BYTE, offset + i);
+    return base().get(Memory.BYTE, offset + i);
   }
 
   /**
@@ -289,12 +357,12 @@ public final class Text implements CharSequence, Comparable<Text> {
     int u = utf16();
     Objects.checkFromToIndex(start, end, u);
     if (u == byteLength) {
-      return new Text(base, offset + start, end - start, end - start, scope);
+      return make(origin(), offset + start, end - start, end - start);
     }
     int from = byteOffsetOf(start, u);
     int to = byteOffsetOf(end, u);
     checkAfterRead();
-    return new Text(base, offset + from, to - from, end - start, scope);
+    return make(origin(), offset + from, to - from, end - start);
   }
 
   private int byteOffsetOf(int charIndex, int u) {
@@ -312,28 +380,29 @@ public final class Text implements CharSequence, Comparable<Text> {
   @Override
   public String toString() {
     check();
+    MemorySegment base = base();
     byte[] array = Bytes.heapArray(base);
     if (array != null && offset == 0 && byteLength == array.length) {
       return new String(array, StandardCharsets.UTF_8);
     }
-    byte[] bytes = Bytes.toArray(scope, base, offset, byteLength);
+    byte[] bytes = Bytes.toArray(scope(), base, offset, byteLength);
     return new String(bytes, StandardCharsets.UTF_8);
   }
 
   /** An owned copy of this text (heap bytes), valid forever. */
   public Text copy() {
-    byte[] bytes = Bytes.toArray(scope, base, offset, byteLength);
-    return new Text(MemorySegment.ofArray(bytes), 0, byteLength, utf16Length, Scope.OWNED);
+    byte[] bytes = Bytes.toArray(scope(), base(), offset, byteLength);
+    return make(MemorySegment.ofArray(bytes), 0, byteLength, utf16Length);
   }
 
   /** Whether the bytes are lent by a transaction (rather than owned); works on dead text too. */
   public boolean isBorrowed() {
-    return scope != Scope.OWNED;
+    return scope() != Scope.OWNED;
   }
 
   /** Whether the bytes may still be read (always true for owned text). */
   public boolean isLive() {
-    return scope.isLive();
+    return scope().isLive();
   }
 
   /**
@@ -341,7 +410,7 @@ public final class Text implements CharSequence, Comparable<Text> {
    * diagnostics and tests (e.g. proving a value lies in the LMDB map); works on dead text too.
    */
   public long nativeAddress() {
-    return base.isNative() ? offset : -1; // native bases span the address space
+    return base().isNative() ? offset : -1; // native bases span the address space
   }
 
   /** Whether every char is ASCII (then length and charAt are O(1)). */
@@ -362,7 +431,7 @@ public final class Text implements CharSequence, Comparable<Text> {
     if (utf16Length == byteLength) {
       return byteLength;
     }
-    int n = Utf8.codePointCount(base, offset, byteLength);
+    int n = Utf8.codePointCount(base(), offset, byteLength);
     if (byteLength > 0 && (byteAtRaw(0) & 0xC0) == 0x80) {
       n++; // a leading continuation byte starts a code point of its own (see Utf8Chars)
     }
@@ -387,7 +456,7 @@ public final class Text implements CharSequence, Comparable<Text> {
   public int copyUtf8To(byte[] dst, int dstPos) {
     check();
     Objects.checkFromIndexSize(dstPos, byteLength, dst.length);
-    Bytes.copyOut(scope, base, offset, dst, dstPos, byteLength);
+    Bytes.copyOut(scope(), base(), offset, dst, dstPos, byteLength);
     return byteLength;
   }
 
@@ -396,7 +465,7 @@ public final class Text implements CharSequence, Comparable<Text> {
    * from their array, borrowed ones through an 8 KiB chunk buffer checked for liveness per chunk.
    */
   public void writeUtf8To(OutputStream out) throws IOException {
-    Bytes.writeTo(base, offset, byteLength, scope, out);
+    Bytes.writeTo(base(), offset, byteLength, scope(), out);
   }
 
   /**
@@ -404,7 +473,7 @@ public final class Text implements CharSequence, Comparable<Text> {
    * through an 8 KiB heap chunk (never a view of the map that the channel could keep).
    */
   public void writeUtf8To(WritableByteChannel channel) throws IOException {
-    Bytes.writeTo(base, offset, byteLength, scope, channel);
+    Bytes.writeTo(base(), offset, byteLength, scope(), channel);
   }
 
   /** Equal to another {@code Text} with the same bytes, borrowed or owned. */
@@ -412,7 +481,7 @@ public final class Text implements CharSequence, Comparable<Text> {
   public boolean equals(Object o) {
     check();
     return this == o || o instanceof Text t
-        && Bytes.equal(scope, base, offset, byteLength, t.scope, t.base, t.offset, t.byteLength);
+        && Bytes.equal(scope(), base(), offset, byteLength, t.scope(), t.base(), t.offset, t.byteLength);
   }
 
 
@@ -422,14 +491,14 @@ public final class Text implements CharSequence, Comparable<Text> {
    */
   @Override
   public int hashCode() {
-    return Bytes.hash(scope, base, offset, byteLength);
+    return Bytes.hash(scope(), base(), offset, byteLength);
   }
 
 
   /** Unsigned UTF-8 byte order, i.e. code point order (see the class comment). */
   @Override
   public int compareTo(Text o) {
-    return Bytes.compare(scope, base, offset, byteLength, o.scope, o.base, o.offset, o.byteLength);
+    return Bytes.compare(scope(), base(), offset, byteLength, o.scope(), o.base(), o.offset, o.byteLength);
   }
 
 
@@ -463,7 +532,8 @@ public final class Text implements CharSequence, Comparable<Text> {
   @Override
   public IntStream chars() {
     check();
-    return StreamSupport.intStream(new TextChars(base, offset, byteLength, scope, false, utf16()), false);
+    utf16(); // counted now, while live: the spliterator reads the cached count
+    return StreamSupport.intStream(new TextChars(this, false), false);
   }
 
   /**
@@ -473,7 +543,8 @@ public final class Text implements CharSequence, Comparable<Text> {
   @Override
   public IntStream codePoints() {
     check();
-    return StreamSupport.intStream(new TextChars(base, offset, byteLength, scope, true, utf16()), false);
+    utf16();
+    return StreamSupport.intStream(new TextChars(this, true), false);
   }
 
   /**

@@ -1,6 +1,5 @@
 package io.kitesql.value;
 
-import java.lang.foreign.MemorySegment;
 import java.util.Spliterator;
 import java.util.function.IntConsumer;
 
@@ -10,26 +9,18 @@ import java.util.function.IntConsumer;
  *
  * <p>Liveness: a value is handed to the consumer only after the scope was re-checked after reading
  * its bytes. {@link #tryAdvance} checks per value (it reads one); {@link #forEachRemaining}
- * decodes up to {@value #BATCH} chars into a buffer with {@link Utf8Chars#decodeInto}, checks
- * once, then hands them over, so a whole-text pass costs one check per batch rather than one per
- * char (and one buffer of at most 512 bytes per stream, beside the stream's own objects).
+ * decodes a piece of up to {@value TextScratch#CHUNK} chars into a pooled scratch ({@link
+ * TextScratch}: ASCII widened by the JDK's Latin-1 intrinsic), checks once, then hands them over,
+ * so a whole-text pass costs one check per piece and allocates nothing beyond this spliterator
+ * (32 bytes) and the stream's own objects.
  *
  * <p>Not thread-safe, like every spliterator; does not split (a text is read far faster than a
  * parallel stream could hand out halves of it).
  */
 final class TextChars implements Spliterator.OfInt {
-  /** Values decoded per liveness check in {@link #forEachRemaining}. */
-  static final int BATCH = 256;
-
-  private final MemorySegment base;
-  private final long offset;
-  private final int len;
-  private final Scope scope;
+  private final Text text;
+  /** Code points rather than UTF-16 units. */
   private final boolean codePoints;
-  /** One char per byte: the text's UTF-16 length equals its byte length, as {@link Text#charAt} reads it. */
-  private final boolean ascii;
-  /** UTF-16 units of the text (for {@code chars()}'s exact size), -1 for code points. */
-  private final int units;
   /** The byte offset of the next code point to decode. */
   private int bo;
   /** A decoded value not yet handed out (the second unit of a pair, or of two U+FFFD), or -1. */
@@ -38,17 +29,18 @@ final class TextChars implements Spliterator.OfInt {
   private int given;
 
   /**
-   * Values of the {@code len} bytes at {@code offset} of {@code base}, under {@code scope}: code
-   * points if {@code codePoints}, else UTF-16 units; {@code units} is the text's UTF-16 length.
+   * Values of {@code text}: code points if {@code codePoints}, else UTF-16 units. The caller has
+   * counted the text's UTF-16 length ({@link Text#utf16()}) while it checked liveness, so it is
+   * cached and reading it here reads no bytes.
    */
-  TextChars(MemorySegment base, long offset, int len, Scope scope, boolean codePoints, int units) {
-    this.base = base;
-    this.offset = offset;
-    this.len = len;
-    this.scope = scope;
+  TextChars(Text text, boolean codePoints) {
+    this.text = text;
     this.codePoints = codePoints;
-    this.ascii = units == len;
-    this.units = codePoints ? -1 : units;
+  }
+
+  /** One char per byte: the text's UTF-16 length equals its byte length, as {@link Text#charAt} reads it. */
+  private boolean ascii() {
+    return text.utf16() == text.byteLength;
   }
 
   /**
@@ -57,10 +49,11 @@ final class TextChars implements Spliterator.OfInt {
    * U+FFFD (a malformed four-byte sequence) stay two, as {@code String} would give them.
    */
   private int decodeNext() {
-    if (ascii) {
-      return base.get(Memory.BYTE, offset + bo++) & 0xFF;
+    Text t = text;
+    if (ascii()) {
+      return t.byteAtRaw(bo++) & 0xFF;
     }
-    long d = Utf8Chars.decode(base, offset, len, bo);
+    long d = Utf8Chars.decode(t.base(), t.offset, t.byteLength, bo);
     bo = Utf8Chars.after(bo, d);
     char first = Utf8Chars.first(d);
     char second = Utf8Chars.second(d);
@@ -85,10 +78,10 @@ final class TextChars implements Spliterator.OfInt {
     int value;
     if (pending >= 0) {
       value = takePending();
-    } else if (bo < len) {
-      scope.check();
+    } else if (bo < text.byteLength) {
+      text.check();
       value = decodeNext();
-      scope.checkAfterRead();
+      text.checkAfterRead();
     } else {
       return false;
     }
@@ -103,33 +96,51 @@ final class TextChars implements Spliterator.OfInt {
       given++;
       action.accept(takePending());
     }
-    if (bo >= len) {
+    Text t = text;
+    if (bo >= t.byteLength) {
       return;
     }
-    scope.check();
-    // At most one char per byte, and room for a pair.
-    var batch = new char[Math.clamp(len - bo, 2, BATCH)];
-    while (bo < len) {
-      int n;
-      if (ascii) {
-        n = Math.min(batch.length, len - bo);
-        Utf8Chars.inflate(base, offset + bo, batch, 0, n);
-        bo += n;
-      } else {
-        long done = Utf8Chars.decodeInto(base, offset, len, bo, batch, 0, batch.length);
-        n = (int) (done >>> 32);
-        bo = (int) done;
-      }
-      scope.checkAfterRead();
-      given += n;
-      for (int i = 0; i < n; i++) {
-        char c = batch[i];
-        // decodeInto never splits a pair across batches, and surrogates only come in pairs.
-        if (codePoints && Character.isHighSurrogate(c) && i + 1 < n) {
-          action.accept(Character.toCodePoint(c, batch[++i]));
+    t.check();
+    boolean ascii = ascii();
+    TextScratch s = TextScratch.take();
+    try {
+      char[] chunk = s.chars;
+      while (bo < t.byteLength) {
+        int n;
+        if (ascii) {
+          n = Math.min(chunk.length, t.byteLength - bo);
+          s.copyIn(t.base(), t.offset + bo, n);
+          bo += n;
+          t.checkAfterRead();
+          s.inflate(n);
         } else {
-          action.accept(c);
+          long done = Utf8Chars.decodeInto(t.base(), t.offset, t.byteLength, bo, chunk, 0, chunk.length);
+          n = (int) (done >>> 32);
+          bo = (int) done;
+          t.checkAfterRead();
         }
+        given += n;
+        hand(chunk, n, action);
+      }
+    } finally {
+      s.release();
+    }
+  }
+
+  private void hand(char[] chunk, int n, IntConsumer action) {
+    if (!codePoints) {
+      for (int i = 0; i < n; i++) {
+        action.accept(chunk[i]);
+      }
+      return;
+    }
+    for (int i = 0; i < n; i++) {
+      char c = chunk[i];
+      // decodeInto never splits a pair across pieces, and surrogates only come in pairs.
+      if (Character.isHighSurrogate(c) && i + 1 < n) {
+        action.accept(Character.toCodePoint(c, chunk[++i]));
+      } else {
+        action.accept(c);
       }
     }
   }
@@ -142,7 +153,7 @@ final class TextChars implements Spliterator.OfInt {
   @Override
   public long estimateSize() {
     // Code points: at most one per remaining byte, plus a pending one.
-    return codePoints ? len - bo + (pending >= 0 ? 1 : 0) : units - given;
+    return codePoints ? text.byteLength - bo + (pending >= 0 ? 1 : 0) : text.utf16() - given;
   }
 
   @Override

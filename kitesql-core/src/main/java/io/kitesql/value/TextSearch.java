@@ -1,6 +1,7 @@
 package io.kitesql.value;
 
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -23,9 +24,52 @@ final class TextSearch {
     }
     t.check();
     int u = t.utf16();
-    boolean eq = cs.length() == u && regionEquals(t, 0, cs, 0, u, u);
+    boolean eq = cs.length() == u
+        && (t.byteLength < TextScratch.MIN_BYTES ? regionEquals(t, 0, cs, 0, u, u) : equalsByPieces(t, cs, u));
     t.checkAfterRead();
     return eq;
+  }
+
+  /**
+   * contentEquals of a longer text with a {@code CharSequence} of its length: a piece of the text
+   * decoded into a pooled scratch ({@link TextScratch}; ASCII widened by the JDK's Latin-1
+   * intrinsic), the same chars of {@code cs} copied beside it by its own {@code getChars} (an
+   * array copy for a {@code String} or {@code StringBuilder}, a {@code charAt} loop for others),
+   * and the two compared by {@code Arrays.equals} (vectorized), instead of one {@code charAt}
+   * call on {@code cs} per char.
+   */
+  private static boolean equalsByPieces(Text t, CharSequence cs, int u) {
+    TextScratch s = TextScratch.take();
+    try {
+      char[] mine = s.chars;
+      char[] theirs = s.other;
+      boolean ascii = u == t.byteLength;
+      int ci = 0;
+      for (int bo = 0; bo < t.byteLength; ) {
+        int n;
+        if (ascii) {
+          n = Math.min(mine.length, t.byteLength - bo);
+          s.copyIn(t.base(), t.offset + bo, n);
+          s.inflate(n);
+          bo += n;
+        } else {
+          long done = Utf8Chars.decodeInto(t.base(), t.offset, t.byteLength, bo, mine, 0, mine.length);
+          n = (int) (done >>> 32);
+          bo = (int) done;
+        }
+        if (n > u - ci) {
+          return false; // only if the bytes changed under us: the caller's check after reading throws
+        }
+        cs.getChars(ci, ci + n, theirs, 0);
+        if (!Arrays.equals(mine, 0, n, theirs, 0, n)) {
+          return false;
+        }
+        ci += n;
+      }
+      return ci == u;
+    } finally {
+      s.release();
+    }
   }
 
   static boolean regionMatches(Text t, int toffset, CharSequence other, int ooffset, int len) {
@@ -45,13 +89,13 @@ final class TextSearch {
 
   private static boolean regionEquals(Text t, int toffset, CharSequence other, int ooffset, int len, int u) {
     if (u == t.byteLength) {
-      return Utf8Chars.asciiEqual(t.base, t.offset + toffset, other, ooffset, len);
+      return Utf8Chars.asciiEqual(t.base(), t.offset + toffset, other, ooffset, len);
     }
     if (len == 0) {
       return true;
     }
     long at = t.locate(toffset, t.cursorPosition());
-    return Utf8Chars.unitsEqual(t.base, t.offset, t.byteLength, (int) at, (int) (at >>> 32) != toffset,
+    return Utf8Chars.unitsEqual(t.base(), t.offset, t.byteLength, (int) at, (int) (at >>> 32) != toffset,
         other, ooffset, len);
   }
 
@@ -72,10 +116,10 @@ final class TextSearch {
     if (from >= u) {
       found = -1;
     } else if (u == t.byteLength) {
-      found = ch >= 0 && ch <= 0xFF ? Utf8Chars.indexOfByte(t.base, t.offset, from, t.byteLength, (byte) ch) : -1;
+      found = ch >= 0 && ch <= 0xFF ? Utf8Chars.scanForByte(t.base(), t.offset, from, t.byteLength, (byte) ch) : -1;
     } else {
       long at = t.locate(from, t.cursorPosition());
-      found = indexOf(t.base, t.offset, t.byteLength, (int) at, (int) (at >>> 32), from, ch);
+      found = indexOf(t.base(), t.offset, t.byteLength, (int) at, (int) (at >>> 32), from, ch);
     }
     t.checkAfterRead();
     return found;
@@ -89,10 +133,10 @@ final class TextSearch {
     if (from < 0) {
       found = -1;
     } else if (u == t.byteLength) {
-      found = ch >= 0 && ch <= 0xFF ? Utf8Chars.lastIndexOfByte(t.base, t.offset, 0, from + 1, (byte) ch) : -1;
+      found = ch >= 0 && ch <= 0xFF ? Utf8Chars.lastIndexOfByte(t.base(), t.offset, 0, from + 1, (byte) ch) : -1;
     } else {
       int bo = (int) t.locate(from, t.cursorPosition());
-      found = lastIndexOf(t.base, t.offset, t.byteLength, bo, from, ch);
+      found = lastIndexOf(t.base(), t.offset, t.byteLength, bo, from, ch);
     }
     t.checkAfterRead();
     return found;
@@ -109,13 +153,113 @@ final class TextSearch {
     } else if (n > u - from) {
       found = -1;
     } else if (u == t.byteLength) {
-      found = indexOfAscii(t.base, t.offset, t.byteLength, from, s, n);
+      found = indexOfAscii(t.base(), t.offset, t.byteLength, from, s, n);
     } else {
       long at = t.locate(from, t.cursorPosition());
-      found = indexOf(t.base, t.offset, t.byteLength, (int) at, (int) (at >>> 32), from, s, n, u);
+      int m = t.byteLength < TextScratch.MIN_BYTES ? -1 : encodableLength(s, n);
+      found = m < 0
+          ? indexOf(t.base(), t.offset, t.byteLength, (int) at, (int) (at >>> 32), from, s, n, u)
+          : indexOfEncoded(t, (int) at, (int) (at >>> 32), from, s, m, u - n);
     }
     t.checkAfterRead();
     return found;
+  }
+
+  /**
+   * The UTF-8 length of the {@code n} chars of {@code s} if they can be searched for as bytes
+   * ({@link #indexOfByBytes}), else -1: not if {@code s} holds an unpaired surrogate (no UTF-8
+   * form; as a unit it may match half of a pair) or U+FFFD (which malformed bytes decode to as
+   * well), nor if it is longer than a scratch.
+   */
+  private static int encodableLength(CharSequence s, int n) {
+    int m = 0;
+    for (int i = 0; i < n && m <= TextScratch.CHUNK; i++) {
+      char c = s.charAt(i);
+      if (c < 0x80) {
+        m += 1;
+      } else if (c < 0x800) {
+        m += 2;
+      } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+        m += 4;
+        i++;
+      } else if (Character.isSurrogate(c) || c == '\uFFFD') {
+        return -1;
+      } else {
+        m += 3;
+      }
+    }
+    return m <= TextScratch.CHUNK ? m : -1;
+  }
+
+  /** indexOf of a needle of {@code m} UTF-8 bytes ({@link #encodableLength}), encoded into a scratch. */
+  private static int indexOfEncoded(Text t, int bo, int ci, int from, CharSequence s, int m, int last) {
+    TextScratch scratch = TextScratch.take();
+    try {
+      Utf8.encodeTo(s, scratch.bytes, 0);
+      return indexOfByBytes(t.base(), t.offset, t.byteLength, bo, ci, from, scratch.byteSegment, m,
+          s, s.length(), last);
+    } finally {
+      scratch.release();
+    }
+  }
+
+  /**
+   * Whether the chars from byte {@code at} (a code point start) begin with the {@code n} chars of
+   * {@code s}, whose UTF-8 form is {@code needle} ({@code m} bytes): one {@code mismatch} call.
+   * Equal bytes are a match unless a continuation byte follows them, which would make the last
+   * code point malformed; then, as where a continuation byte of the text differs from the needle,
+   * the text is malformed there (stray continuation bytes after an ASCII char are skipped by the
+   * decoder, see {@link Utf8Chars}), and the chars are compared by decoding. On well-formed text
+   * that never happens.
+   */
+  private static boolean matchesBytes(MemorySegment base, long offset, int len, int at,
+      MemorySegment needle, int m, CharSequence s, int n) {
+    int end = at + m;
+    if (end > len) {
+      return false; // fewer bytes never decode to the same chars (malformed bytes take more, not fewer)
+    }
+    long k = MemorySegment.mismatch(base, offset + at, offset + end, needle, 0, m);
+    int checked = k < 0 ? end : at + (int) k;
+    if (checked == len || (Utf8Chars.at(base, offset, checked) & 0xC0) != 0x80) {
+      return k < 0;
+    }
+    return Utf8Chars.unitsEqual(base, offset, len, at, false, s, 0, n);
+  }
+
+  /**
+   * {@link #indexOfByCodePoint} for a needle given as its {@code m} UTF-8 bytes: each candidate
+   * is compared by one {@code mismatch} over the bytes instead of decoding. Equivalent, for a
+   * needle of {@link #encodableLength}: chars equal to such a needle decode from well-formed
+   * bytes (no U+FFFD), whose UTF-8 form is unique, so the bytes match exactly; and matching bytes
+   * decode to the needle's chars if the code point they end with ends there (the byte after is
+   * not a continuation byte, which would make it malformed).
+   */
+  private static int indexOfByBytes(MemorySegment base, long offset, int len, int bo, int ci,
+      int from, MemorySegment needle, int m, CharSequence s, int n, int last) {
+    int firstCodePoint = Character.codePointAt(s, 0);
+    if (ci < from) { // from is the second half of the pair at bo: no match starts there
+      ci += 2;
+      bo = Utf8Chars.after(bo, Utf8Chars.decode(base, offset, len, bo));
+    }
+    int firstBytes = firstCodePoint < 0x80 ? 1 : firstCodePoint < 0x800 ? 2 : firstCodePoint < 0x10000 ? 3 : 4;
+    int firstUnits = Character.charCount(firstCodePoint);
+    while (bo < len && ci <= last) {
+      int found = findCodePoint(base, offset, len, bo, firstCodePoint);
+      if (found < 0) {
+        return -1;
+      }
+      ci += Utf8Chars.unitsBetween(base, offset, bo, found);
+      if (ci > last) {
+        return -1;
+      }
+      if (matchesBytes(base, offset, len, found, needle, m, s, n)) {
+        return ci;
+      }
+      // The candidate decoded to the first code point: a well-formed sequence of firstBytes.
+      ci += firstUnits;
+      bo = found + firstBytes;
+    }
+    return -1;
   }
 
   static int codePointAt(Text t, int index) {
@@ -127,7 +271,7 @@ final class TextSearch {
       cp = t.byteAtRaw(index) & 0xFF;
     } else {
       long at = t.locate(index, t.cursorPosition());
-      long decoded = Utf8Chars.decode(t.base, t.offset, t.byteLength, (int) at);
+      long decoded = Utf8Chars.decode(t.base(), t.offset, t.byteLength, (int) at);
       char first = Utf8Chars.first(decoded);
       char second = Utf8Chars.second(decoded);
       if ((int) (at >>> 32) != index) {
@@ -152,7 +296,7 @@ final class TextSearch {
   static int indexOf(MemorySegment base, long offset, int len, int bo, int ci, int from, int ch) {
     if (ch < 0x80) {
       // An ASCII byte always stands for itself: it never occurs inside another code point.
-      int found = ch < 0 ? -1 : Utf8Chars.indexOfByte(base, offset, bo, len, (byte) ch);
+      int found = ch < 0 ? -1 : Utf8Chars.scanForByte(base, offset, bo, len, (byte) ch);
       return found < 0 ? -1 : ci + Utf8Chars.unitsBetween(base, offset, bo, found);
     }
     if (byBytes(ch)) {

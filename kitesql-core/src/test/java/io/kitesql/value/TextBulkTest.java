@@ -308,8 +308,10 @@ class TextBulkTest {
     // No String to compare with: every bulk method must agree with charAt, and never read out of bounds.
     var rnd = new Random(38);
     for (int iter = 0; iter < 5000; iter++) {
-      byte[] b = new byte[rnd.nextInt(14)];
-      rnd.nextBytes(b);
+      byte[] b = iter % 2 == 0 ? new byte[rnd.nextInt(14)] : nearlyWellFormed(rnd);
+      if (iter % 2 == 0) {
+        rnd.nextBytes(b);
+      }
       Text t = Text.ofUtf8(b);
       int n = t.length();
       var viaCharAt = new StringBuilder();
@@ -327,8 +329,31 @@ class TextBulkTest {
       for (int i = 0; i < n; i++) {
         assertThat(t.indexOf(expected.charAt(i))).as("%s at %d", Arrays.toString(b), i).isEqualTo(expected.indexOf(expected.charAt(i)));
         assertThat(t.regionMatches(i, expected, i, n - i)).isTrue();
+        String piece = expected.substring(i, Math.min(n, i + 1 + rnd.nextInt(4)));
+        assertThat(t.indexOf(piece)).as("%s: %s", Arrays.toString(b), describe(piece)).isEqualTo(expected.indexOf(piece));
       }
     }
+  }
+
+  /**
+   * The UTF-8 of a random string of two- and three-byte characters with a few spoilt places: a
+   * random byte, an overlong form, an encoded surrogate, a cut sequence. Long enough for the
+   * decoder's runs of several sequences (eight bytes read at a time) to meet them.
+   */
+  private static byte[] nearlyWellFormed(Random rnd) {
+    var sb = new StringBuilder();
+    for (int i = 16 + rnd.nextInt(60); i > 0; i--) {
+      sb.appendCodePoint(rnd.nextInt(6) == 0 ? ' ' : RandomStrings.codePoint(rnd, 2 + rnd.nextInt(2)));
+    }
+    byte[] b = sb.toString().getBytes(StandardCharsets.UTF_8);
+    byte[][] spoilers = {{(byte) 0xC0, (byte) 0x80}, {(byte) 0xC1, (byte) 0xBF}, {(byte) 0xE0, (byte) 0x80, (byte) 0x80},
+        {(byte) 0xED, (byte) 0xA0, (byte) 0x80}, {(byte) 0x80}, {(byte) 0xD0}, {(byte) 0xE4, (byte) 0xB8}};
+    for (int k = rnd.nextInt(3); k > 0; k--) {
+      byte[] spoiler = spoilers[rnd.nextInt(spoilers.length)];
+      int at = rnd.nextInt(Math.max(1, b.length - spoiler.length));
+      System.arraycopy(spoiler, 0, b, at, Math.min(spoiler.length, b.length - at));
+    }
+    return b;
   }
 
   @Test
@@ -336,6 +361,9 @@ class TextBulkTest {
     Text t = borrow("h\u00e9llo \uD83D\uDE00 w\u00f6rld", false);
     Text ascii = borrow("hello world", true);
     Text empty = t.subSequence(0, 0);
+    // Long enough for the pooled-scratch paths (TextScratch.MIN_BYTES and up).
+    Text longText = borrow("h\u00e9llo \uD83D\uDE00 w\u00f6rld ".repeat(50), true);
+    Text longAscii = borrow("hello world ".repeat(50), true);
     IntStream pending = t.chars(); // made while live, consumed after the end
     IntStream pendingCodePoints = ascii.codePoints();
     List<Consumer<Text>> uses = new ArrayList<>();
@@ -364,7 +392,7 @@ class TextBulkTest {
     uses.add(x -> x.appendTo(new StringBuilder()));
     uses.add(x -> writeTo(x, new StringWriter()));
     scope.end();
-    for (Text dead : List.of(t, ascii, empty)) {
+    for (Text dead : List.of(t, ascii, empty, longText, longAscii)) {
       for (var use : uses) {
         assertThatThrownBy(() -> use.accept(dead)).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> {
@@ -427,7 +455,76 @@ class TextBulkTest {
         sb.setLength(0);
         sink[0] += t.appendTo(sb).length();
       });
-      assertThat(appendBytes).as("bytes per appendTo: its one chunk").isLessThanOrEqualTo(528);
+      assertThat(appendBytes).as("bytes per appendTo").isZero();
+      var out = new StringWriter(str.length() * 2);
+      long writeBytes = Allocations.minBytes(20, () -> {
+        out.getBuffer().setLength(0);
+        writeTo(t, out);
+      });
+      assertThat(writeBytes).as("bytes per writeTo").isZero();
+      // The stream's own objects only (String.chars().sum() makes 112 bytes of them).
+      long streamBytes = Allocations.minBytes(20, () -> sink[0] += t.chars().sum() + t.codePoints().sum());
+      assertThat(streamBytes).as("bytes per chars().sum() + codePoints().sum()").isLessThanOrEqualTo(2 * 160);
+    }
+  }
+
+  @Test
+  void longTextsTakenForAsciiReadTheirHighBytesAsLatin1ThroughEveryMethod() {
+    // Bytes whose UTF-16 length is given as their byte length are read one char per byte
+    // (charAt: byte & 0xFF); the scratch paths widen them with a Latin-1 decoder: the same chars.
+    var rnd = new Random(39);
+    for (int iter = 0; iter < 20; iter++) {
+      byte[] b = new byte[TextScratch.MIN_BYTES + rnd.nextInt(3 * TextScratch.CHUNK)];
+      rnd.nextBytes(b);
+      Text t = Text.owned(b, b.length);
+      var expected = new StringBuilder();
+      for (int i = 0; i < b.length; i++) {
+        expected.append(t.charAt(i));
+      }
+      String e = expected.toString();
+      assertThat(e.chars().allMatch(c -> c <= 0xFF)).isTrue();
+      char[] all = new char[b.length];
+      t.getChars(0, b.length, all, 0);
+      assertThat(new String(all)).isEqualTo(e);
+      assertThat(t.appendTo(new StringBuilder()).toString()).isEqualTo(e);
+      assertThat(t.chars().toArray()).isEqualTo(e.chars().toArray());
+      assertThat(t.codePoints().toArray()).isEqualTo(e.codePoints().toArray());
+      assertThat(t.contentEquals(e)).isTrue();
+      assertThat(t.contentEquals(e.substring(1) + (char) 0x100)).isFalse();
+    }
+  }
+
+  @Test
+  void theScratchPoolServesManyThreadsAtOnce() throws Exception {
+    // Every thread of a slot shares one pooled scratch: concurrent calls must each get their own.
+    var rnd = new Random(40);
+    List<String> strings = new ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      strings.add(i % 2 == 0 ? RandomStrings.ascii(rnd, 9000) + "x".repeat(100) : RandomStrings.mixed(rnd, 3000) + "\u00e9".repeat(100));
+    }
+    List<Text> texts = strings.stream().map(s -> borrow(s, true)).toList();
+    try (var pool = java.util.concurrent.Executors.newFixedThreadPool(8)) {
+      List<java.util.concurrent.Future<?>> done = new ArrayList<>();
+      for (int th = 0; th < 8; th++) {
+        int first = th;
+        done.add(pool.submit(() -> {
+          for (int round = 0; round < 200; round++) {
+            int k = (first + round) % texts.size();
+            Text t = texts.get(k);
+            String s = strings.get(k);
+            char[] dst = new char[s.length()];
+            t.getChars(0, s.length(), dst, 0);
+            assertThat(new String(dst)).isEqualTo(s);
+            assertThat(t.appendTo(new StringBuilder()).toString()).isEqualTo(s);
+            assertThat(t.contentEquals(s)).isTrue();
+            assertThat(t.chars().sum()).isEqualTo(s.chars().sum());
+          }
+          return null;
+        }));
+      }
+      for (var f : done) {
+        f.get();
+      }
     }
   }
 
