@@ -26,7 +26,7 @@ class UnsafeDeniedTest {
     var lines = outcome.stdout().strip().lines().toList();
     assertThat(lines).hasSize(2).allSatisfy(line -> assertThat(line)
         .startsWith("refused STORAGE_BINDING_UNAVAILABLE")
-        .contains("--sun-misc-unsafe-memory-access=deny")
+        .contains("this JVM runs with --sun-misc-unsafe-memory-access=deny")
         .contains("--sun-misc-unsafe-memory-access=allow"));
   }
 
