@@ -62,7 +62,8 @@ public final class Storage implements AutoCloseable {
   private final LeakedReads.Collector leakCollector = new LeakedReads.Collector();
   /** Serializes {@link #close()} calls. */
   private final Object closeLock = new Object();
-  private long mapSize;
+  /** Resizes the map (growth, another process's size); the writer thread's. */
+  private final MapGrowth growth;
 
   private Storage(Path directory, StorageOptions options, Env<Ptr> env, WriterThread writer, OpenEnvironments.Claim claim) {
     this.directory = directory;
@@ -72,12 +73,12 @@ public final class Storage implements AutoCloseable {
     this.writer = writer;
     this.writes = new WriteEntry(this, writer);
     this.group = new GroupCommit(this, writes.lock());
-    this.mapSize = options.mapSize();
     this.writerKey = new KeyBuffer(arena);
     int id = INSTANCES.incrementAndGet();
     var counter = new AtomicInteger();
     this.readers = new ReadContextPool(options.readPoolSize(), () -> newReadContext("read-" + id + "-" + counter.incrementAndGet()));
     this.idleSweep = ReaderSlots.sweepIdle(readers);
+    this.growth = new MapGrowth(directory, options, env, readers, mapView, group);
   }
 
   /**
@@ -409,7 +410,7 @@ public final class Storage implements AutoCloseable {
     try {
       return env.txnWrite();
     } catch (Dbi.MapResizedException e) {
-      adoptForeignMapSizeOnWriter();
+      growth.adoptForeignSize();
       return env.txnWrite();
     } catch (LmdbException e) {
       throw LmdbErrors.translate(e, "begin write transaction");
@@ -452,48 +453,9 @@ public final class Storage implements AutoCloseable {
     writer.run(() -> group.maxAge(age.toNanos()));
   }
 
-  /**
-   * Doubles the map (up to {@code maxMapSize}) once every read transaction ended; on the writer
-   * thread, with no write transaction open; only if the address space has room ({@link AddressSpace}).
-   *
-   * @throws KiteSqlException MAP_FULL if the map is at its maximum or readers stayed open
-   */
+  /** Doubles the map once every reader ended; see {@link MapGrowth#grow}. On the writer thread. */
   void growMap() {
-    if (mapSize >= options.maxMapSize()) {
-      throw new KiteSqlException(ErrorCode.MAP_FULL,
-          "the database reached its maximum map size of " + options.maxMapSize() + " bytes; raise maxMapSize");
-    }
-    long target = Math.min(options.maxMapSize(), mapSize * 2);
-    AddressSpace.requireRoomFor(target);
-    resizeDrained(target, waited -> "the LMDB map is full and cannot grow while " + readers.inUse()
-        + " read transaction(s) stay open " + waited + "; the write transaction was rolled back, retry it");
-  }
-
-  /**
-   * Sets the map size ({@code 0}: adopt the size another process set) with every reader drained
-   * and the map view retired around the remap; MAP_FULL saying {@code refusal} (given how long it
-   * waited) if readers stay.
-   */
-  private void resizeDrained(long size, Function<String, String> refusal) {
-    group.flush(); // LMDB resizes only with no write transaction open: the open batch commits first
-    // A reader already open past drainWait will not end within it: fail now rather than make every
-    // new reader queue behind a drain for drainWait, again on each retry (issue 14, finding 11).
-    var stuck = readers.openLongerThan(options.drainWait());
-    if (stuck.isPresent()) {
-      throw new KiteSqlException(ErrorCode.MAP_FULL, refusal.apply("(" + stuck.get() + ", longer than drainWait, "
-          + options.drainWait().toMillis() + " ms, so it was not waited for)"));
-    }
-    if (!readers.drain(options.drainWait())) {
-      throw new KiteSqlException(ErrorCode.MAP_FULL, refusal.apply("(waited " + options.drainWait().toMillis() + " ms)"));
-    }
-    try {
-      mapView.retire();
-      env.setMapSize(size);
-      mapSize = env.info().mapSize;
-    } finally {
-      mapView.reopen();
-      readers.undrain();
-    }
+    growth.grow();
   }
 
   /** Grows the map if it can, for the retry of a transaction that could not be replayed. */
@@ -508,17 +470,10 @@ public final class Storage implements AutoCloseable {
   private void adoptForeignMapSize() {
     writes.lockWriter();
     try {
-      writer.run(this::adoptForeignMapSizeOnWriter);
+      writer.run(growth::adoptForeignSize);
     } finally {
       writes.unlock();
     }
-  }
-
-  /** Another process grew the map (MDB_MAP_RESIZED): adopt its size once no reader is open. */
-  private void adoptForeignMapSizeOnWriter() {
-    resizeDrained(0, waited -> "another process grew " + directory + " past this process's map, which can adopt the new"
-        + " size only when none of its " + readers.inUse() + " open read transaction(s) remains " + waited
-        + "; end long read transactions and retry");
   }
 
   /** Read contexts that exist, each holding an LMDB reader slot (idle ones are released). */

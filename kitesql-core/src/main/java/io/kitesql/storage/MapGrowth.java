@@ -1,0 +1,84 @@
+package io.kitesql.storage;
+
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
+import java.nio.file.Path;
+import java.util.function.Function;
+import org.lmdbjava.Env;
+
+/**
+ * Resizes a storage's LMDB map: doubling it when a write finds it full, or adopting the size
+ * another process set. Only ever with every reader drained and the map view retired around the
+ * remap (growing under a reader crashed the JVM in a measured run), with no write transaction
+ * open, and on the writer thread.
+ */
+final class MapGrowth {
+  private final Path directory;
+  private final StorageOptions options;
+  private final Env<Ptr> env;
+  private final ReadContextPool readers;
+  private final MapView mapView;
+  private final GroupCommit group;
+  private long mapSize;
+
+  MapGrowth(Path directory, StorageOptions options, Env<Ptr> env, ReadContextPool readers, MapView mapView, GroupCommit group) {
+    this.directory = directory;
+    this.options = options;
+    this.env = env;
+    this.readers = readers;
+    this.mapView = mapView;
+    this.group = group;
+    this.mapSize = options.mapSize();
+  }
+
+  /**
+   * Doubles the map (up to {@code maxMapSize}) once every read transaction ended; only if the
+   * address space has room ({@link AddressSpace}).
+   *
+   * @throws KiteSqlException MAP_FULL if the map is at its maximum or readers stayed open
+   */
+  void grow() {
+    if (mapSize >= options.maxMapSize()) {
+      throw new KiteSqlException(ErrorCode.MAP_FULL,
+          "the database reached its maximum map size of " + options.maxMapSize() + " bytes; raise maxMapSize");
+    }
+    long target = Math.min(options.maxMapSize(), mapSize * 2);
+    AddressSpace.requireRoomFor(target);
+    resizeDrained(target, waited -> "the LMDB map is full and cannot grow while " + readers.inUse()
+        + " read transaction(s) stay open " + waited + "; the write transaction was rolled back, retry it");
+  }
+
+  /** Another process grew the map (MDB_MAP_RESIZED): adopt its size once no reader is open. */
+  void adoptForeignSize() {
+    resizeDrained(0, waited -> "another process grew " + directory + " past this process's map, which can adopt the new"
+        + " size only when none of its " + readers.inUse() + " open read transaction(s) remains " + waited
+        + "; end long read transactions and retry");
+  }
+
+  /**
+   * Sets the map size ({@code 0}: adopt the size another process set) with every reader drained
+   * and the map view retired around the remap; MAP_FULL saying {@code refusal} (given how long it
+   * waited) if readers stay.
+   */
+  private void resizeDrained(long size, Function<String, String> refusal) {
+    group.flush(); // LMDB resizes only with no write transaction open: the open batch commits first
+    // A reader already open past drainWait will not end within it: fail now rather than make every
+    // new reader queue behind a drain for drainWait, again on each retry (issue 14, finding 11).
+    var stuck = readers.openLongerThan(options.drainWait());
+    if (stuck.isPresent()) {
+      throw new KiteSqlException(ErrorCode.MAP_FULL, refusal.apply("(" + stuck.get() + ", longer than drainWait, "
+          + options.drainWait().toMillis() + " ms, so it was not waited for)"));
+    }
+    if (!readers.drain(options.drainWait())) {
+      throw new KiteSqlException(ErrorCode.MAP_FULL, refusal.apply("(waited " + options.drainWait().toMillis() + " ms)"));
+    }
+    try {
+      mapView.retire();
+      env.setMapSize(size);
+      mapSize = env.info().mapSize;
+    } finally {
+      mapView.reopen();
+      readers.undrain();
+    }
+  }
+}
