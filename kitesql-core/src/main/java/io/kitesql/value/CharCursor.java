@@ -1,5 +1,6 @@
 package io.kitesql.value;
 
+import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -45,5 +46,42 @@ final class CharCursor {
 
   void set(long position) {
     POSITION.setOpaque(this, position);
+  }
+
+  /**
+   * Finds the code point holding UTF-16 unit {@code index} (below {@code utf16Length}) of the
+   * UTF-8 text at {@code offset} in {@code base}, walking from the start, the {@code cached}
+   * position or the end, whichever is nearest.
+   *
+   * @return (char index of the code point << 32) | its byte offset; -1 if the bytes do not add up
+   *     to the lengths (they changed under the caller: its transaction ended)
+   */
+  static long locate(MemorySegment base, long offset, int byteLength, int utf16Length, int index, long cached) {
+    int ci = (int) (cached >>> 32);
+    int bo = (int) cached;
+    if (index < ci) {
+      if (index < ci - index) {
+        ci = 0;
+        bo = 0;
+      }
+    } else if (utf16Length - index < index - ci) {
+      ci = utf16Length;
+      bo = byteLength;
+    }
+    while (index < ci) {
+      bo = Utf8Chars.previousStart(base, offset, bo);
+      ci -= Utf8Chars.units(base, offset, bo);
+    }
+    while (true) {
+      if (bo >= byteLength || bo < 0 || ci < 0) {
+        return -1;
+      }
+      int units = Utf8Chars.units(base, offset, bo);
+      if (index < ci + units) {
+        return ((long) ci << 32) | (bo & 0xFFFFFFFFL);
+      }
+      ci += units;
+      bo = Utf8.nextStart(base, offset, byteLength, bo);
+    }
   }
 }

@@ -301,43 +301,23 @@ public final class Text implements CharSequence, Comparable<Text> {
   }
 
   /**
-   * Finds the code point holding UTF-16 unit {@code index} (below the length), walking from the
-   * start, the {@code cached} cursor position or the end, whichever is nearest. Does not move the
-   * cursor.
+   * Finds the code point holding UTF-16 unit {@code index} (below the length) from the cached
+   * cursor position ({@link CharCursor#locate}); does not move the cursor.
    *
    * @return (char index of the code point << 32) | its byte offset
    */
   long locate(int index, long cached) {
-    int ci = (int) (cached >>> 32);
-    int bo = (int) cached;
-    int u = utf16Length;
-    MemorySegment base = base();
-    if (index < ci) {
-      if (index < ci - index) {
-        ci = 0;
-        bo = 0;
-      }
-    } else if (u - index < index - ci) {
-      ci = u;
-      bo = byteLength;
+    long at = CharCursor.locate(base(), offset, byteLength, utf16Length, index, cached);
+    if (at < 0) {
+      checkAfterRead(); // bytes changed under us: the transaction ended
+      throw new IllegalStateException("inconsistent UTF-8 length in " + describe());
     }
-    while (index < ci) {
-      bo = Utf8Chars.previousStart(base, offset, bo);
-      ci -= Utf8Chars.units(base, offset, bo);
-    }
-    while (true) {
-      if (bo >= byteLength || bo < 0 || ci < 0) {
-        checkAfterRead(); // bytes changed under us: the transaction ended
-        throw new IllegalStateException("inconsistent UTF-8 length in " + describe());
-      }
-      int units = Utf8Chars.units(base, offset, bo);
-      if (index < ci + units) {
-        break;
-      }
-      ci += units;
-      bo = Utf8.nextStart(base, offset, byteLength, bo);
-    }
-    return ((long) ci << 32) | (bo & 0xFFFFFFFFL);
+    return at;
+  }
+
+  /** {@link #locate(int, long)} from where the cursor stands. */
+  long locate(int index) {
+    return locate(index, cursorPosition());
   }
 
   byte byteAtRaw(long i) {
@@ -369,7 +349,7 @@ public final class Text implements CharSequence, Comparable<Text> {
     if (charIndex == u) {
       return byteLength;
     }
-    long pos = locate(charIndex, cursorPosition());
+    long pos = locate(charIndex);
     if ((int) (pos >>> 32) != charIndex) {
       throw new IllegalArgumentException("index " + charIndex + " splits a surrogate pair");
     }

@@ -94,7 +94,7 @@ final class TextSearch {
     if (len == 0) {
       return true;
     }
-    long at = t.locate(toffset, t.cursorPosition());
+    long at = t.locate(toffset);
     return Utf8Chars.unitsEqual(t.base(), t.offset, t.byteLength, (int) at, (int) (at >>> 32) != toffset,
         other, ooffset, len);
   }
@@ -118,7 +118,7 @@ final class TextSearch {
     } else if (u == t.byteLength) {
       found = ch >= 0 && ch <= 0xFF ? Utf8Chars.scanForByte(t.base(), t.offset, from, t.byteLength, (byte) ch) : -1;
     } else {
-      long at = t.locate(from, t.cursorPosition());
+      long at = t.locate(from);
       found = indexOf(t.base(), t.offset, t.byteLength, (int) at, (int) (at >>> 32), from, ch);
     }
     t.checkAfterRead();
@@ -135,7 +135,7 @@ final class TextSearch {
     } else if (u == t.byteLength) {
       found = ch >= 0 && ch <= 0xFF ? Utf8Chars.lastIndexOfByte(t.base(), t.offset, 0, from + 1, (byte) ch) : -1;
     } else {
-      int bo = (int) t.locate(from, t.cursorPosition());
+      int bo = (int) t.locate(from);
       found = lastIndexOf(t.base(), t.offset, t.byteLength, bo, from, ch);
     }
     t.checkAfterRead();
@@ -155,7 +155,7 @@ final class TextSearch {
     } else if (u == t.byteLength) {
       found = indexOfAscii(t.base(), t.offset, t.byteLength, from, s, n);
     } else {
-      long at = t.locate(from, t.cursorPosition());
+      long at = t.locate(from);
       int m = t.byteLength < TextScratch.MIN_BYTES ? -1 : encodableLength(s, n);
       found = m < 0
           ? indexOf(t.base(), t.offset, t.byteLength, (int) at, (int) (at >>> 32), from, s, n, u)
@@ -270,7 +270,7 @@ final class TextSearch {
     if (u == t.byteLength) {
       cp = t.byteAtRaw(index) & 0xFF;
     } else {
-      long at = t.locate(index, t.cursorPosition());
+      long at = t.locate(index);
       long decoded = Utf8Chars.decode(t.base(), t.offset, t.byteLength, (int) at);
       char first = Utf8Chars.first(decoded);
       char second = Utf8Chars.second(decoded);
