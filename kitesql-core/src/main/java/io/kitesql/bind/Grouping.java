@@ -2,6 +2,7 @@ package io.kitesql.bind;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.expr.AggregateCall;
 import io.kitesql.expr.Clause;
 import io.kitesql.expr.Expr;
 import io.kitesql.expr.ExpressionBinder;
@@ -26,7 +27,7 @@ final class Grouping {
   private final List<String> keyNames = new ArrayList<>();
   private final Expr having;
   private final SelectList select;
-  private final List<Expr.AggregateCall> aggregates = new ArrayList<>();
+  private final List<AggregateCall> aggregates = new ArrayList<>();
 
   Grouping(ExpressionBinder binder, PlainSelect ps, SelectList select) {
     this.select = select;
@@ -114,7 +115,7 @@ final class Grouping {
       if (k >= 0) {
         return Optional.of(new Expr.Column(k, node.type(), keyNames.get(k)));
       }
-      if (node instanceof Expr.AggregateCall call) {
+      if (node instanceof AggregateCall call) {
         int a = aggregates.indexOf(call);
         return Optional.of(new Expr.Column(keys.size() + a, call.type(), Exprs.toSql(call)));
       }
@@ -123,7 +124,7 @@ final class Grouping {
   }
 
   private void checkGrouped(Expr e) {
-    if (keys.contains(e) || e instanceof Expr.AggregateCall) {
+    if (keys.contains(e) || e instanceof AggregateCall) {
       return;
     }
     if (e instanceof Expr.Column c) {

@@ -1,5 +1,6 @@
 package io.kitesql.exec;
 
+import io.kitesql.expr.AggregateCall;
 import io.kitesql.expr.Accumulator;
 import io.kitesql.expr.Evaluator;
 import io.kitesql.expr.Expr;
@@ -18,7 +19,7 @@ import java.util.Map;
 final class HashAggregateOperator implements Operator {
   private final Operator input;
   private final Expr[] keys;
-  private final Expr.AggregateCall[] calls;
+  private final AggregateCall[] calls;
   private final LinkedHashMap<RowKey, Accumulator[]> groups = new LinkedHashMap<>();
   private Iterator<Map.Entry<RowKey, Accumulator[]>> out;
   private Object[] params;
@@ -26,7 +27,7 @@ final class HashAggregateOperator implements Operator {
   HashAggregateOperator(Operator input, Aggregate aggregate) {
     this.input = input;
     this.keys = aggregate.groupKeys().toArray(Expr[]::new);
-    this.calls = aggregate.aggregates().toArray(Expr.AggregateCall[]::new);
+    this.calls = aggregate.aggregates().toArray(AggregateCall[]::new);
   }
 
   @Override
@@ -50,7 +51,7 @@ final class HashAggregateOperator implements Operator {
     out = groups.entrySet().iterator();
   }
 
-  private void add(Accumulator accumulator, Expr.AggregateCall call, Object[] row) {
+  private void add(Accumulator accumulator, AggregateCall call, Object[] row) {
     if (call.args().isEmpty()) {
       accumulator.add(Boolean.TRUE); // COUNT(*): every row counts
     } else {

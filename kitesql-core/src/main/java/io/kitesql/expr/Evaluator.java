@@ -68,7 +68,7 @@ public final class Evaluator {
       case Expr.FunctionCall f -> Functions.call(f, row, params);
       case SubqueryExpr q -> Subqueries.runtime().evaluate(q, row, params);
       case OuterRef r -> Subqueries.runtime().outer(r.slot());
-      case Expr.AggregateCall a -> throw new KiteSqlException(ErrorCode.INTERNAL_ERROR,
+      case AggregateCall a -> throw new KiteSqlException(ErrorCode.INTERNAL_ERROR,
           "aggregate " + Exprs.toSql(a) + " must be replaced by the planner before evaluation");
       case WindowCall w -> throw new KiteSqlException(ErrorCode.INTERNAL_ERROR,
           "window function " + w.toSql() + " must be replaced by the planner before evaluation");

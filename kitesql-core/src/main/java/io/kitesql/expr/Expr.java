@@ -25,7 +25,7 @@ import java.util.Objects;
  */
 public sealed interface Expr
     permits Expr.Leaf, Expr.Condition, Expr.Negate, Expr.Arithmetic, Expr.Case, Expr.Cast,
-        Expr.Coalesce, Expr.NullIf, Expr.FunctionCall, Expr.AggregateCall, SubqueryExpr, WindowCall {
+        Expr.Coalesce, Expr.NullIf, Expr.FunctionCall, AggregateCall, SubqueryExpr, WindowCall {
 
   /** The SQL type of the value; never null. */
   DataType type();
@@ -465,37 +465,6 @@ public sealed interface Expr
     @Override
     public Expr withChildren(List<Expr> c) {
       return new FunctionCall(function, c, type);
-    }
-  }
-
-  /**
-   * An aggregate call; {@code COUNT(*)} has no arguments. Never evaluated: the planner replaces
-   * it with a column of the aggregation's output ({@link Exprs#replace}).
-   */
-  record AggregateCall(AggregateFunction function, boolean distinct, List<Expr> args,
-      DataType type) implements Expr {
-    public AggregateCall {
-      Objects.requireNonNull(function, "function");
-      args = List.copyOf(args);
-      Objects.requireNonNull(type, "type");
-      if (args.size() > 1 || (args.isEmpty() && (function != AggregateFunction.COUNT || distinct))) {
-        throw new IllegalArgumentException("bad arguments for " + function + ": " + args);
-      }
-    }
-
-    /** Whether this is {@code COUNT(*)}. */
-    public boolean isCountStar() {
-      return args.isEmpty();
-    }
-
-    @Override
-    public List<Expr> children() {
-      return args;
-    }
-
-    @Override
-    public Expr withChildren(List<Expr> c) {
-      return new AggregateCall(function, distinct, c, type);
     }
   }
 }

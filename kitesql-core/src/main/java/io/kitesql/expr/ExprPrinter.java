@@ -35,7 +35,7 @@ final class ExprPrinter {
       case Expr.Coalesce c -> "COALESCE(" + list(c.args()) + ")";
       case Expr.NullIf n -> "NULLIF(" + print(n.left()) + ", " + print(n.right()) + ")";
       case Expr.FunctionCall f -> function(f);
-      case Expr.AggregateCall a -> a.function() + "(" + (a.distinct() ? "DISTINCT " : "")
+      case AggregateCall a -> a.function() + "(" + (a.distinct() ? "DISTINCT " : "")
           + (a.isCountStar() ? "*" : list(a.args())) + ")";
       case SubqueryExpr q -> q.describe(ExprPrinter::print);
       case OuterRef r -> "outer." + r.name();
@@ -49,7 +49,7 @@ final class ExprPrinter {
       case Expr.Literal l -> true;
       case Expr.Parameter p -> true;
       case Expr.FunctionCall f -> f.function() != ScalarFunction.CONCAT_OP;
-      case Expr.AggregateCall a -> true;
+      case AggregateCall a -> true;
       case WindowCall w -> true;
       case Expr.Cast c -> true;
       case Expr.Coalesce c -> true;

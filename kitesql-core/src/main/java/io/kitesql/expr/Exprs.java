@@ -97,10 +97,10 @@ public final class Exprs {
   }
 
   /** The aggregate calls in {@code e}, in tree order (duplicates kept). */
-  public static List<Expr.AggregateCall> aggregates(Expr e) {
-    var out = new ArrayList<Expr.AggregateCall>();
+  public static List<AggregateCall> aggregates(Expr e) {
+    var out = new ArrayList<AggregateCall>();
     visit(e, x -> {
-      if (x instanceof Expr.AggregateCall a) {
+      if (x instanceof AggregateCall a) {
         out.add(a);
       }
     });
@@ -111,7 +111,7 @@ public final class Exprs {
   public static boolean isConstant(Expr e) {
     var found = new boolean[1];
     visit(e, x -> found[0] |= x instanceof Expr.Column || x instanceof Expr.Parameter
-        || x instanceof Expr.AggregateCall || x instanceof SubqueryExpr || x instanceof OuterRef
+        || x instanceof AggregateCall || x instanceof SubqueryExpr || x instanceof OuterRef
         || x instanceof WindowCall);
     return !found[0];
   }
@@ -125,7 +125,7 @@ public final class Exprs {
   public static Expr fold(Expr e) {
     PlanningBudget.check();
     if (e instanceof Expr.Literal || e instanceof Expr.Column || e instanceof Expr.Parameter
-        || e instanceof Expr.AggregateCall || e instanceof WindowCall) {
+        || e instanceof AggregateCall || e instanceof WindowCall) {
       return e;
     }
     List<Expr> children = e.children();

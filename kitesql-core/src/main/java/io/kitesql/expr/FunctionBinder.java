@@ -96,10 +96,10 @@ final class FunctionBinder {
       call.setParameters(new ExpressionList<>(a.getExpression()));
     }
     call.setDistinct(a.isDistinct());
-    var bound = (Expr.AggregateCall) aggregate(agg, call);
+    var bound = (AggregateCall) aggregate(agg, call);
     Expr condition = b.condition(b.aggregateArgument(a.getFilterExpression(), "FILTER"), "FILTER");
     Expr value = bound.isCountStar() ? new Expr.Literal(1L, DataType.BIGINT) : bound.args().getFirst();
-    return new Expr.AggregateCall(agg, bound.distinct(), List.of(onlyWhen(condition, value)), bound.type());
+    return new AggregateCall(agg, bound.distinct(), List.of(onlyWhen(condition, value)), bound.type());
   }
 
   /** {@code CASE WHEN condition THEN value END}: the value where a FILTER lets a row through. */
@@ -137,7 +137,7 @@ final class FunctionBinder {
         String quantifier = f.isDistinct() ? "DISTINCT " : f.isAllColumns() ? "ALL " : "";
         throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, agg + "(" + quantifier + "*) is not allowed: " + f);
       }
-      return new Expr.AggregateCall(agg, false, List.of(), DataType.BIGINT);
+      return new AggregateCall(agg, false, List.of(), DataType.BIGINT);
     }
     if (params == null || params.size() != 1 || f.getNamedParameters() != null) {
       throw unknown(agg + " with " + (params == null ? 0 : params.size()) + " arguments", f);
@@ -148,7 +148,7 @@ final class FunctionBinder {
       case MIN, MAX -> checkComparable(arg, agg);
       case COUNT -> arg;
     };
-    return new Expr.AggregateCall(agg, f.isDistinct(), List.of(arg), agg.resultType(arg.type()));
+    return new AggregateCall(agg, f.isDistinct(), List.of(arg), agg.resultType(arg.type()));
   }
 
   private static Expr checkComparable(Expr arg, AggregateFunction agg) {

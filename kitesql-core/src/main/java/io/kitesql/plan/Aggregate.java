@@ -1,5 +1,6 @@
 package io.kitesql.plan;
 
+import io.kitesql.expr.AggregateCall;
 import io.kitesql.expr.Expr;
 import java.util.List;
 
@@ -8,7 +9,7 @@ import java.util.List;
  * are the key values followed by the aggregate results. Without keys there is exactly one group,
  * even for empty input ({@code SELECT count(*) FROM empty} is one row).
  */
-public record Aggregate(PlanNode input, List<Expr> groupKeys, List<Expr.AggregateCall> aggregates, List<OutputColumn> output)
+public record Aggregate(PlanNode input, List<Expr> groupKeys, List<AggregateCall> aggregates, List<OutputColumn> output)
     implements PlanNode {
   public Aggregate {
     groupKeys = List.copyOf(groupKeys);

@@ -1,5 +1,6 @@
 package io.kitesql.plan;
 
+import io.kitesql.expr.AggregateCall;
 import io.kitesql.expr.Expr;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
@@ -30,7 +31,7 @@ public final class PlanExpressions {
       case Filter x -> new Filter(x.input(), f.apply(x.predicate()));
       case Project x -> new Project(x.input(), x.expressions().stream().map(f).toList(), x.output());
       case Aggregate x -> new Aggregate(x.input(), x.groupKeys().stream().map(f).toList(),
-          x.aggregates().stream().map(a -> (Expr.AggregateCall) f.apply(a)).toList(), x.output());
+          x.aggregates().stream().map(a -> (AggregateCall) f.apply(a)).toList(), x.output());
       case Sort x -> new Sort(x.input(), keys(x.keys(), f));
       case TopN x -> new TopN(x.input(), keys(x.keys(), f), f.apply(x.limit()), x.offset().map(f));
       case Limit x -> new Limit(x.input(), x.limit().map(f), x.offset().map(f));

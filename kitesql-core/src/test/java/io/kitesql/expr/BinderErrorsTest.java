@@ -53,7 +53,7 @@ class BinderErrorsTest {
     assertThat(error("SUM(a)", Clause.GROUP_BY).errorCode()).isEqualTo(ErrorCode.GROUPING_ERROR);
     Expr having = bind("COUNT(*) > 1 AND MAX(b) <> 'x'", Clause.HAVING, new Parameters());
     assertThat(Exprs.aggregates(having)).hasSize(2);
-    assertThat(((Expr.AggregateCall) bind("COUNT(DISTINCT a)")).distinct()).isTrue();
+    assertThat(((AggregateCall) bind("COUNT(DISTINCT a)")).distinct()).isTrue();
     assertThat(bind("AVG(a)").type()).isEqualTo(DataType.DOUBLE);
     assertThat(bind("SUM(d)").type()).isEqualTo(DataType.decimal(18, 2));
     assertThat(bind("MIN(b)").type()).isEqualTo(DataType.varchar(20));

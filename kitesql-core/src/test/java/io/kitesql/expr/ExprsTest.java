@@ -37,7 +37,7 @@ class ExprsTest {
   void replaceAggregatesByColumns() {
     Expr e = bind("SUM(a) / COUNT(*) + 1");
     assertThat(Exprs.containsAggregate(e)).isTrue();
-    List<Expr.AggregateCall> aggs = Exprs.aggregates(e);
+    List<AggregateCall> aggs = Exprs.aggregates(e);
     assertThat(aggs).hasSize(2);
     Expr replaced = Exprs.replace(e, x -> {
       int i = aggs.indexOf(x);
