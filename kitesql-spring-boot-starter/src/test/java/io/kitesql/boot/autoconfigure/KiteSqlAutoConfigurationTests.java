@@ -44,6 +44,11 @@ class KiteSqlAutoConfigurationTests {
   @TempDir Path dir;
 
   private ApplicationContextRunner runner() {
+    return runner(dir);
+  }
+
+  /** The starter's auto-configuration over the test application's package, its database in {@code dir/db}. */
+  static ApplicationContextRunner runner(Path dir) {
     return new ApplicationContextRunner()
         .withConfiguration(AutoConfigurations.of(KiteSqlAutoConfiguration.class, KiteSqlRepositoriesAutoConfiguration.class,
             TransactionManagerCustomizationAutoConfiguration.class, TransactionAutoConfiguration.class))

@@ -16,12 +16,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.autoconfigure.AutoConfigurationPackage;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration;
-import org.springframework.boot.transaction.autoconfigure.TransactionManagerCustomizationAutoConfiguration;
-import org.springframework.context.annotation.Configuration;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 
 /** {@code kitesql.read-only=true}: an existing database is read, never written. */
@@ -29,16 +24,8 @@ class KiteSqlReadOnlyTests {
   @TempDir Path dir;
 
   private ApplicationContextRunner runner() {
-    return new ApplicationContextRunner()
-        .withConfiguration(AutoConfigurations.of(KiteSqlAutoConfiguration.class, KiteSqlRepositoriesAutoConfiguration.class,
-            TransactionManagerCustomizationAutoConfiguration.class, TransactionAutoConfiguration.class))
-        .withUserConfiguration(ApplicationPackage.class)
-        .withPropertyValues("kitesql.path=" + dir.resolve("db"));
+    return KiteSqlAutoConfigurationTests.runner(dir);
   }
-
-  @Configuration(proxyBeanMethods = false)
-  @AutoConfigurationPackage(basePackageClasses = Note.class)
-  static class ApplicationPackage {}
 
   @Test
   void readsAnExistingDatabaseRefusesWritesAndLeavesItsFileAsItWas() throws Exception {
