@@ -73,14 +73,18 @@ final class WriteApplier {
   private static boolean delete(Storage storage, Txn<Ptr> txn, WriteOp.Delete d, UndoLog undo) {
     var dbi = storage.dbi(d.keyspace());
     var key = storage.writerKey(d.key(), d.key().length);
-    if (undo != null) {
+    if (undo != null && d.previous() == null) {
       var previous = dbi.get(txn, key);
       if (previous == null) {
         return false;
       }
       undo.record(d.keyspace(), d.key(), bytes(previous));
     }
-    return dbi.delete(txn, key);
+    boolean deleted = dbi.delete(txn, key);
+    if (deleted && undo != null && d.previous() != null) {
+      undo.record(d.keyspace(), d.key(), d.previous()); // what the caller knows it held: no lookup
+    }
+    return deleted;
   }
 
   private static boolean deletePrefix(Storage storage, Txn<Ptr> txn, WriteOp.DeletePrefix d, UndoLog undo) {

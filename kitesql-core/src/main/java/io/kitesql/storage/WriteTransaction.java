@@ -7,6 +7,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
@@ -194,7 +195,16 @@ public final class WriteTransaction implements KvTransaction {
 
   /** Deletes the key; returns whether it was present. */
   public boolean delete(Keyspace keyspace, byte[] key, int keyLength) {
-    return write(new WriteOp.Delete(keyspace, Arrays.copyOf(key, keyLength)));
+    return write(new WriteOp.Delete(keyspace, Arrays.copyOf(key, keyLength), null));
+  }
+
+  /**
+   * Deletes {@code key}, which holds {@code previous} if present, as the caller knows (read in this
+   * transaction after its last write to the key, or a constant like an index entry's empty value):
+   * an atomic block then records it for undo without looking the key up. Keeps both arrays.
+   */
+  public boolean deleteHolding(Keyspace keyspace, byte[] key, byte[] previous) {
+    return write(new WriteOp.Delete(keyspace, key, Objects.requireNonNull(previous, "previous")));
   }
 
   public boolean delete(Keyspace keyspace, byte[] key) {

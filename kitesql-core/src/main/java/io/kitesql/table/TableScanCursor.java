@@ -17,6 +17,10 @@ final class TableScanCursor extends RangeCursor {
   private MemorySegment keyBase;
   private long keyOffset;
   private int keyLength;
+  /** The current row's stored value, for {@link #currentStoredRow()}. */
+  private MemorySegment valueBase;
+  private long valueOffset;
+  private int valueLength;
 
   TableScanCursor(KeyInterval interval, RowLayout layout, int[] columns, boolean reverse, boolean reuseRows) {
     super(interval, columns, layout.columnCount(), reverse, reuseRows);
@@ -29,7 +33,10 @@ final class TableScanCursor extends RangeCursor {
     this.keyOffset = keyOffset;
     this.keyLength = keyLength;
     int valueLength = cursor.valueLength();
-    view.wrap(cursor.valueBase(), cursor.valueOffset(), valueLength, tx.scope());
+    this.valueBase = cursor.valueBase();
+    this.valueOffset = cursor.valueOffset();
+    this.valueLength = valueLength;
+    view.wrap(valueBase, valueOffset, valueLength, tx.scope());
     longValues.transaction(tx);
     if (tx.isReadOnly()) {
       longValues.lend(cursor, true);
@@ -46,6 +53,16 @@ final class TableScanCursor extends RangeCursor {
   @Override
   protected void closeWalk() {
     longValues.close();
+  }
+
+  @Override
+  protected byte[] currentStoredRow() {
+    // A write transaction's cursor copies each value into an array of its own (WriteCursor): lend that one.
+    if (tx.isReadOnly() || valueOffset != 0 || !(valueBase.heapBase().orElse(null) instanceof byte[] bytes)
+        || bytes.length != valueLength) {
+      return null;
+    }
+    return bytes;
   }
 
   @Override

@@ -105,13 +105,20 @@ public final class TableStore {
   /**
    * Deletes the row at {@code ref} and its index entries.
    *
+   * @param ref where the row is; its {@link RowRef#stored() stored} bytes, if any, must be what the
+   *     row holds now (the ref was read in this transaction after the last write to the row, as
+   *     a DELETE's own scan reads it): they are recorded for undo instead of reading the row again
    * @param oldRow the row's full current values, as read in this transaction (its index entries
    *     are computed from them)
    */
   public void delete(WriteTransaction tx, RowRef ref, Object[] oldRow) {
     checkWidth(oldRow);
     var entries = indexes.entriesOf(new KeyEncoder(), oldRow, ref.key());
-    tx.delete(Keyspace.DATA, ref.key());
+    if (ref.stored() != null) {
+      tx.deleteHolding(Keyspace.DATA, ref.key(), ref.stored());
+    } else {
+      tx.delete(Keyspace.DATA, ref.key());
+    }
     LongValues.delete(tx, ref.key(), LongValues.columnsOf(encoder, ref.key(), oldRow));
     indexes.delete(tx, entries);
   }
@@ -148,8 +155,8 @@ public final class TableStore {
     replaceRow(tx, oldKey, newKey, LongValues.columnsOf(encoder, oldKey, oldRow), value);
     for (int i = 0; i < changed.length; i++) {
       if (changed[i] || moved) {
-        tx.delete(Keyspace.DATA, before.keys()[i]);
-        tx.put(Keyspace.DATA, after.keys()[i], IndexMaintenance.EMPTY);
+        IndexMaintenance.deleteEntry(tx, before.keys()[i]);
+        IndexMaintenance.putEntry(tx, after.keys()[i]);
       }
     }
     return new RowRef(newKey);
