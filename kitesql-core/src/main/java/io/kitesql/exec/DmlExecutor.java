@@ -123,11 +123,7 @@ public final class DmlExecutor {
           returned.add(returning(insert.returning().orElseThrow(), row, ctx));
         }
       }
-      var store = ctx.stores().apply(insert.table());
-      for (var row : rows) {
-        store.insert(tx, row);
-      }
-      return rows.size();
+      return ctx.stores().apply(insert.table()).insertAll(tx, rows);
     });
   }
 
@@ -224,9 +220,13 @@ public final class DmlExecutor {
       }
     }
     return writes(tx, rows.size() > 1, () -> {
+      var refs = new ArrayList<RowRef>(rows.size());
+      var oldRows = new ArrayList<Object[]>(rows.size());
       for (var withRef : rows) {
-        store.delete(tx, (RowRef) withRef[width], Arrays.copyOf(withRef, width));
+        refs.add((RowRef) withRef[width]);
+        oldRows.add(Arrays.copyOf(withRef, width));
       }
+      store.deleteAll(tx, refs, oldRows);
       return rows.size();
     });
   }

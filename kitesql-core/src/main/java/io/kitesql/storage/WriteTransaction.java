@@ -54,6 +54,8 @@ public final class WriteTransaction implements KvTransaction {
   private final ArrayDeque<int[]> marks = new ArrayDeque<>();
   /** What the open blocks replaced, to undo a failed one in place (no LMDB nested transaction: see UndoLog). */
   private final UndoLog undo;
+  /** The cursors puts and deletes go through, kept positioned between writes; closed with {@link #cursors}. */
+  private final PositionedWrites positioned;
   private Txn<Ptr> txn;
   /** Whether {@link #txn} is nested in a {@link GroupCommit} batch rather than the LMDB root. */
   private boolean nested;
@@ -74,6 +76,7 @@ public final class WriteTransaction implements KvTransaction {
     this.beginWaitNanos = beginWaitNanos;
     this.atBegin = atBegin;
     this.undo = new UndoLog(storage.options().replayLimitBytes());
+    this.positioned = new PositionedWrites(storage);
   }
 
   /**
@@ -540,7 +543,7 @@ public final class WriteTransaction implements KvTransaction {
   private void replay() {
     beginNative(); // the map growth before committed any open batch: this is a root again
     for (var op : log) {
-      WriteApplier.apply(storage, txn, op, null); // MAP_FULL again here goes back to the caller's loop.
+      WriteApplier.apply(storage, txn, positioned, op, null); // MAP_FULL again here goes back to the caller's loop.
     }
   }
 
@@ -554,7 +557,7 @@ public final class WriteTransaction implements KvTransaction {
   }
 
   private boolean apply(WriteOp op) {
-    return WriteApplier.apply(storage, txn, op, marks.isEmpty() ? null : undo);
+    return WriteApplier.apply(storage, txn, positioned, op, marks.isEmpty() ? null : undo);
   }
 
   /** Aborts the LMDB transaction. */
@@ -571,6 +574,7 @@ public final class WriteTransaction implements KvTransaction {
       c.closeNative();
     }
     cursors.clear();
+    positioned.close();
   }
 
   private void closeCursorsQuietly() {
@@ -578,6 +582,11 @@ public final class WriteTransaction implements KvTransaction {
       closeCursors();
     } catch (LmdbException _) {
       cursors.clear(); // The transaction is being discarded; its cursors go with it.
+      try {
+        positioned.close();
+      } catch (LmdbException _) {
+        // likewise
+      }
     }
   }
 }

@@ -82,6 +82,16 @@ public final class TableStore {
    *     unique index), VALUE_OUT_OF_RANGE, KEY_TOO_LARGE; nothing is written then
    */
   public RowRef insert(WriteTransaction tx, Object[] row) {
+    var written = insertRow(tx, row);
+    indexes.put(tx, written.entries());
+    return new RowRef(written.rowKey());
+  }
+
+  /** A row {@link #insertRow} wrote, and its index entries, not yet written. */
+  private record Written(byte[] rowKey, IndexMaintenance.Entries entries) {}
+
+  /** Checks and writes the row of {@link #insert} and its out-of-line values. */
+  private Written insertRow(WriteTransaction tx, Object[] row) {
     checkRow(row);
     var enc = new KeyEncoder();
     byte[] rowKey = table.hasHiddenRowId() ? null : keys.rowKey(enc, row);
@@ -98,8 +108,49 @@ public final class TableStore {
       throw primaryKeyViolation(row);
     }
     LongValues.put(tx, rowKey, value);
-    indexes.put(tx, entries);
-    return new RowRef(rowKey);
+    return new Written(rowKey, entries);
+  }
+
+  /**
+   * Inserts {@code rows} as {@link #insert} would one by one, for a statement that writes them all
+   * or nothing (inside {@link WriteTransaction#atomically}: on a failure, rows already written stay
+   * until the block undoes them). The index entries are written after the rows, sorted, so that
+   * consecutive entries land on the leaf page the write cursor stands on instead of each
+   * descending the B-tree; rows arrive in their source's order, ascending keys when it is the
+   * primary key's. A table with a unique secondary index writes row by row: each row's unique
+   * check must see the entries of the rows before it.
+   *
+   * @return the number of rows inserted
+   */
+  public long insertAll(WriteTransaction tx, List<Object[]> rows) {
+    if (rows.size() < 2 || table.indexes().stream().anyMatch(IndexDef::unique)) {
+      rows.forEach(row -> insert(tx, row));
+      return rows.size();
+    }
+    var entries = new ArrayList<byte[]>(rows.size() * table.indexes().size());
+    for (var row : rows) {
+      entries.addAll(Arrays.asList(insertRow(tx, row).entries().keys()));
+    }
+    entries.sort(Arrays::compareUnsigned);
+    for (var key : entries) {
+      IndexMaintenance.putEntry(tx, key);
+    }
+    return rows.size();
+  }
+
+  /**
+   * Deletes the rows at {@code refs} ({@code oldRows}: their full current values, as {@link
+   * #delete} takes them), their index entries sorted after the rows (see {@link #insertAll}).
+   */
+  public void deleteAll(WriteTransaction tx, List<RowRef> refs, List<Object[]> oldRows) {
+    var entries = new ArrayList<byte[]>(refs.size() * table.indexes().size());
+    for (int i = 0; i < refs.size(); i++) {
+      entries.addAll(Arrays.asList(deleteRow(tx, refs.get(i), oldRows.get(i)).keys()));
+    }
+    entries.sort(Arrays::compareUnsigned);
+    for (var key : entries) {
+      IndexMaintenance.deleteEntry(tx, key);
+    }
   }
 
   /**
@@ -112,6 +163,11 @@ public final class TableStore {
    *     are computed from them)
    */
   public void delete(WriteTransaction tx, RowRef ref, Object[] oldRow) {
+    indexes.delete(tx, deleteRow(tx, ref, oldRow));
+  }
+
+  /** Deletes the row of {@link #delete} and its out-of-line values; returns its index entries, not yet deleted. */
+  private IndexMaintenance.Entries deleteRow(WriteTransaction tx, RowRef ref, Object[] oldRow) {
     checkWidth(oldRow);
     var entries = indexes.entriesOf(new KeyEncoder(), oldRow, ref.key());
     if (ref.stored() != null) {
@@ -120,7 +176,7 @@ public final class TableStore {
       tx.delete(Keyspace.DATA, ref.key());
     }
     LongValues.delete(tx, ref.key(), LongValues.columnsOf(encoder, ref.key(), oldRow));
-    indexes.delete(tx, entries);
+    return entries;
   }
 
   /**
