@@ -95,10 +95,15 @@ final class PositionedWrites {
         cursor.close();
       }
     } finally {
-      cursors.clear();
-      lastKeys.clear();
-      txn = null;
+      forget();
     }
+  }
+
+  /** Drops the cursors without closing them: their transaction is being aborted, which frees them. */
+  void forget() {
+    cursors.clear();
+    lastKeys.clear();
+    txn = null;
   }
 
   private Cursor<Ptr> cursor(Txn<Ptr> txn, Keyspace keyspace) {

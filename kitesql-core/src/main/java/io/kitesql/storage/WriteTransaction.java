@@ -49,7 +49,8 @@ public final class WriteTransaction implements KvTransaction {
   /** The owner gave up waiting for the begin: the writer thread aborts it when it comes; nothing to hand off. */
   private boolean beginAbandoned;
   private final List<WriteCursor> cursors = new ArrayList<>();
-  private final List<WriteOp> log = new ArrayList<>();
+  /** The transaction's writes, to replay them after the map grew. */
+  private final WriteLog log;
   /** For each open {@link #atomically} block, innermost first: the log size, cursor count and undo size when it began. */
   private final ArrayDeque<int[]> marks = new ArrayDeque<>();
   /** What the open blocks replaced, to undo a failed one in place (no LMDB nested transaction: see UndoLog). */
@@ -60,8 +61,6 @@ public final class WriteTransaction implements KvTransaction {
   /** Whether {@link #txn} is nested in a {@link GroupCommit} batch rather than the LMDB root. */
   private boolean nested;
   private State state = State.OPEN;
-  private long logBytes;
-  private boolean logComplete = true;
   private boolean lockReleased;
   private long copied;
   private String failure;
@@ -77,6 +76,7 @@ public final class WriteTransaction implements KvTransaction {
     this.atBegin = atBegin;
     this.undo = new UndoLog(storage.options().replayLimitBytes());
     this.positioned = new PositionedWrites(storage);
+    this.log = new WriteLog(storage.options().replayLimitBytes());
   }
 
   /**
@@ -291,13 +291,11 @@ public final class WriteTransaction implements KvTransaction {
         for (var entry : undo.takeFrom(mark[2])) {
           WriteApplier.restore(storage, txn, entry);
         }
-        if (logComplete) {
-          log.subList(mark[0], log.size()).clear();
-        }
+        log.truncate(mark[0]);
         return;
       }
-      if (logComplete) {
-        log.subList(mark[0], log.size()).clear();
+      if (log.isComplete()) {
+        log.truncate(mark[0]);
         abortOnWriter();
         replay();
         return;
@@ -451,22 +449,9 @@ public final class WriteTransaction implements KvTransaction {
     begin();
     return onWriter(() -> {
       boolean result = applyGrowingMap(op);
-      remember(op);
+      log.add(op);
       return result;
     });
-  }
-
-  private void remember(WriteOp op) {
-    if (!logComplete) {
-      return;
-    }
-    logBytes += op.bytes();
-    if (logBytes > storage.options().replayLimitBytes()) {
-      log.clear();
-      logComplete = false;
-    } else {
-      log.add(op);
-    }
   }
 
   /** Applies {@code op}; on MDB_MAP_FULL grows the map, replays what came before and tries again. */
@@ -493,8 +478,8 @@ public final class WriteTransaction implements KvTransaction {
     while (true) {
       closeCursors();
       try {
-        if (!nested && mayWait && group.shouldDefer(logComplete)) {
-          var member = group.open(txn, log);
+        if (!nested && mayWait && group.shouldDefer(log.isComplete())) {
+          var member = group.open(txn, log.ops());
           txn = null;
           return member;
         }
@@ -504,7 +489,7 @@ public final class WriteTransaction implements KvTransaction {
           group.committedAlone();
           return null;
         }
-        return group.join(log, logComplete, mayWait);
+        return group.join(log.ops(), log.isComplete(), mayWait);
       } catch (Env.MapFullException _) {
         txn = null; // mdb_txn_commit frees the transaction when it fails.
         recoverFromMapFull();
@@ -523,7 +508,7 @@ public final class WriteTransaction implements KvTransaction {
   private void recoverFromMapFull() {
     boolean hadCursors = !cursors.isEmpty();
     abortOnWriter();
-    if (!logComplete || hadCursors) {
+    if (!log.isComplete() || hadCursors) {
       fail("the LMDB map is full and this transaction is too large (or had cursors open) to replay after growing it");
     }
     try {
@@ -542,7 +527,7 @@ public final class WriteTransaction implements KvTransaction {
    */
   private void replay() {
     beginNative(); // the map growth before committed any open batch: this is a root again
-    for (var op : log) {
+    for (var op : log.ops()) {
       WriteApplier.apply(storage, txn, positioned, op, null); // MAP_FULL again here goes back to the caller's loop.
     }
   }
@@ -582,11 +567,7 @@ public final class WriteTransaction implements KvTransaction {
       closeCursors();
     } catch (LmdbException _) {
       cursors.clear(); // The transaction is being discarded; its cursors go with it.
-      try {
-        positioned.close();
-      } catch (LmdbException _) {
-        // likewise
-      }
+      positioned.forget();
     }
   }
 }
