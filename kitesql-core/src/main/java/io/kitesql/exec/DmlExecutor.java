@@ -200,9 +200,11 @@ public final class DmlExecutor {
       }
     }
     return writes(tx, rows.size() > 1, () -> {
+      // Asked once: rows found before the first write have out-of-line entries only if the table has any.
+      boolean longEntries = rows.size() < 2 || store.mayHaveLongEntries(tx);
       for (int i = 0; i < rows.size(); i++) {
         var withRef = rows.get(i);
-        store.update(tx, (RowRef) withRef[width], Arrays.copyOf(withRef, width), changes.get(i));
+        store.update(tx, (RowRef) withRef[width], Arrays.copyOf(withRef, width), changes.get(i), longEntries);
       }
       return rows.size();
     });

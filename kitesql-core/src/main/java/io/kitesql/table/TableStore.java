@@ -144,8 +144,9 @@ public final class TableStore {
    */
   public void deleteAll(WriteTransaction tx, List<RowRef> refs, List<Object[]> oldRows) {
     var entries = new ArrayList<byte[]>(refs.size() * table.indexes().size());
+    boolean longEntries = refs.size() > 1 && LongValues.any(tx, keys.rowPrefix());
     for (int i = 0; i < refs.size(); i++) {
-      entries.addAll(Arrays.asList(deleteRow(tx, refs.get(i), oldRows.get(i)).keys()));
+      entries.addAll(Arrays.asList(deleteRow(tx, refs.get(i), oldRows.get(i), longEntries || refs.size() == 1).keys()));
     }
     entries.sort(Arrays::compareUnsigned);
     for (var key : entries) {
@@ -163,11 +164,14 @@ public final class TableStore {
    *     are computed from them)
    */
   public void delete(WriteTransaction tx, RowRef ref, Object[] oldRow) {
-    indexes.delete(tx, deleteRow(tx, ref, oldRow));
+    indexes.delete(tx, deleteRow(tx, ref, oldRow, true));
   }
 
-  /** Deletes the row of {@link #delete} and its out-of-line values; returns its index entries, not yet deleted. */
-  private IndexMaintenance.Entries deleteRow(WriteTransaction tx, RowRef ref, Object[] oldRow) {
+  /**
+   * Deletes the row of {@link #delete} and, if {@code longEntries} (the table may have any: {@link
+   * LongValues#any}), its out-of-line values; returns its index entries, not yet deleted.
+   */
+  private IndexMaintenance.Entries deleteRow(WriteTransaction tx, RowRef ref, Object[] oldRow, boolean longEntries) {
     checkWidth(oldRow);
     var entries = indexes.entriesOf(new KeyEncoder(), oldRow, ref.key());
     if (ref.stored() != null) {
@@ -175,7 +179,9 @@ public final class TableStore {
     } else {
       tx.delete(Keyspace.DATA, ref.key());
     }
-    LongValues.delete(tx, ref.key(), LongValues.columnsOf(encoder, ref.key(), oldRow));
+    if (longEntries) {
+      LongValues.delete(tx, ref.key(), LongValues.columnsOf(encoder, ref.key(), oldRow));
+    }
     return entries;
   }
 
@@ -188,6 +194,15 @@ public final class TableStore {
    * @throws io.kitesql.KiteSqlException as {@link #insert}; nothing is written then
    */
   public RowRef update(WriteTransaction tx, RowRef ref, Object[] oldRow, Object[] newRow) {
+    return update(tx, ref, oldRow, newRow, true);
+  }
+
+  /**
+   * {@link #update(WriteTransaction, RowRef, Object[], Object[])} for a statement that asked {@link
+   * #mayHaveLongEntries} before its first write: with {@code longEntries} false, the old row's
+   * out-of-line entries (it has none) are not deleted.
+   */
+  public RowRef update(WriteTransaction tx, RowRef ref, Object[] oldRow, Object[] newRow, boolean longEntries) {
     checkWidth(oldRow);
     checkRow(newRow);
     var enc = new KeyEncoder();
@@ -208,7 +223,7 @@ public final class TableStore {
     if (moved) {
       tx.delete(Keyspace.DATA, oldKey);
     }
-    replaceRow(tx, oldKey, newKey, LongValues.columnsOf(encoder, oldKey, oldRow), value);
+    replaceRow(tx, oldKey, newKey, longEntries ? LongValues.columnsOf(encoder, oldKey, oldRow) : null, value);
     for (int i = 0; i < changed.length; i++) {
       if (changed[i] || moved) {
         IndexMaintenance.deleteEntry(tx, before.keys()[i]);
@@ -247,6 +262,14 @@ public final class TableStore {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether any row of the table has values out of line (one seek; {@link LongValues#any}). Rows
+   * found before a statement's first write have none when this says no.
+   */
+  public boolean mayHaveLongEntries(WriteTransaction tx) {
+    return LongValues.any(tx, keys.rowPrefix());
   }
 
   /**
