@@ -57,16 +57,24 @@ final class TableScanCursor extends RangeCursor {
 
   @Override
   protected byte[] currentStoredRow() {
-    // A write transaction's cursor copies each value into an array of its own (WriteCursor): lend that one.
-    if (tx.isReadOnly() || valueOffset != 0 || !(valueBase.heapBase().orElse(null) instanceof byte[] bytes)
-        || bytes.length != valueLength) {
-      return null;
-    }
-    return bytes;
+    return tx.isReadOnly() ? null : ownCopy(valueBase, valueOffset, valueLength);
+  }
+
+  /**
+   * The array a write transaction's cursor copied the current key or value into (WriteCursor
+   * makes a new one per entry), or null if {@code base} is not such an array: a ref can keep it
+   * instead of copying it again.
+   */
+  private static byte[] ownCopy(MemorySegment base, long offset, int length) {
+    return offset == 0 && base.heapBase().orElse(null) instanceof byte[] bytes && bytes.length == length ? bytes : null;
   }
 
   @Override
   protected byte[] currentRowKey() {
+    var own = tx.isReadOnly() ? null : ownCopy(keyBase, keyOffset, keyLength);
+    if (own != null) {
+      return own;
+    }
     var bytes = new byte[keyLength];
     MemorySegment.copy(keyBase, Memory.BYTE, keyOffset, bytes, 0, keyLength);
     return bytes;

@@ -140,17 +140,15 @@ public final class TableStore {
 
   /**
    * Deletes the rows at {@code refs} ({@code oldRows}: their full current values, as {@link
-   * #delete} takes them), their index entries sorted after the rows (see {@link #insertAll}).
+   * #delete} takes them), for a statement that deletes them all or nothing. It asks once whether
+   * the table has out-of-line entries at all ({@link LongValues#any}). Index entries are deleted
+   * row by row, unlike {@link #insertAll}'s sorted puts: a delete of a known key is one {@code
+   * mdb_del} either way, and sorting them cost more than it saved (measured, docs/storage.md).
    */
   public void deleteAll(WriteTransaction tx, List<RowRef> refs, List<Object[]> oldRows) {
-    var entries = new ArrayList<byte[]>(refs.size() * table.indexes().size());
-    boolean longEntries = refs.size() > 1 && LongValues.any(tx, keys.rowPrefix());
+    boolean longEntries = refs.size() < 2 || LongValues.any(tx, keys.rowPrefix());
     for (int i = 0; i < refs.size(); i++) {
-      entries.addAll(Arrays.asList(deleteRow(tx, refs.get(i), oldRows.get(i), longEntries || refs.size() == 1).keys()));
-    }
-    entries.sort(Arrays::compareUnsigned);
-    for (var key : entries) {
-      IndexMaintenance.deleteEntry(tx, key);
+      indexes.delete(tx, deleteRow(tx, refs.get(i), oldRows.get(i), longEntries));
     }
   }
 
