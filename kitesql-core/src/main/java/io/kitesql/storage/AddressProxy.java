@@ -16,8 +16,11 @@ import org.lmdbjava.BufferProxy;
  */
 final class AddressProxy extends BufferProxy<Ptr> {
   static final AddressProxy INSTANCE = new AddressProxy();
-  /** {@code MDB_val}'s two fields ({@code size_t mv_size}, {@code void *mv_data}): native order, aligned. */
-  private static final ValueLayout.OfLong MDB_VAL_FIELD = ValueLayout.JAVA_LONG;
+  /**
+   * {@code MDB_val}'s two fields ({@code size_t mv_size}, {@code void *mv_data}): native order. They
+   * are aligned, but the unaligned layout spares a per-access alignment check.
+   */
+  private static final ValueLayout.OfLong MDB_VAL_FIELD = Memory.LONG_NATIVE;
 
   /**
    * LMDB's own order: unsigned bytes, a proper prefix first. lmdbjava only calls it for {@code
