@@ -17,6 +17,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * runs slices of {@code slice} operations on them in turn, the first variant rotating each round,
  * after one unmeasured slice each; a cell's figure is the median of its slices, µs per operation.
  * Durability {@code NO_SYNC}. Run: {@code -Dbench -Dbench.args="--spin-ab [rounds] [slice]"}.
+ *
+ * <p>{@code --spin-ab cold <spinMicros> [rows]} is WriteBench's one-row cell as the first work of a
+ * fresh JVM with one spin setting (a fresh database, the orders table and index, one
+ * {@code Database.write} per row), printed per 1,000 rows: what spinning does while the JIT compiles.
  */
 final class SpinAb {
   private record Variant(String label, String spinMicros) {}
@@ -144,6 +148,10 @@ final class SpinAb {
   private SpinAb() {}
 
   public static void main(String[] args) throws Exception {
+    if (args.length > 0 && args[0].equals("cold")) {
+      cold(args.length > 1 ? args[1] : "adaptive", args.length > 2 ? Integer.parseInt(args[2]) : 10_000);
+      return;
+    }
     int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 7;
     int slice = args.length > 1 ? Integer.parseInt(args[1]) : 2_000;
     Path work = Path.of("kitesql-bench", "target", "spin-ab");
@@ -202,6 +210,34 @@ final class SpinAb {
       return medians;
     } finally {
       dbs.forEach(Database::close);
+      BenchRunner.delete(work);
+    }
+  }
+
+  /** WriteBench's one-row {@code Database.write} cell as the first work of this JVM, with one spin setting. */
+  private static void cold(String spinMicros, int rows) {
+    Path work = Path.of("kitesql-bench", "target", "spin-ab-cold");
+    BenchRunner.delete(work);
+    System.setProperty("kitesql.writer.spinMicros", spinMicros);
+    try (var db = KiteSql.open(work, KiteEngine.options(Durability.NO_SYNC))) {
+      DataSets.ORDERS_DDL.forEach(db::execute);
+      var insert = db.prepare(DataSets.ORDERS_INSERT);
+      var slices = new ArrayList<String>();
+      long first = System.nanoTime();
+      long start = first;
+      for (int i = 0; i < rows; i++) {
+        var row = DataSets.orderRow(i, rows, 64);
+        db.write(tx -> tx.execute(insert, row));
+        if ((i + 1) % 1_000 == 0) {
+          long now = System.nanoTime();
+          slices.add(String.format("%.0f", (now - start) / 1e3 / 1_000));
+          start = now;
+        }
+      }
+      double seconds = (System.nanoTime() - first) / 1e9;
+      System.out.printf("cold, spinMicros=%s: %,.0f rows/s; µs per row by 1,000: %s%n", spinMicros, rows / seconds,
+          slices);
+    } finally {
       BenchRunner.delete(work);
     }
   }
