@@ -16,6 +16,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * default, each read when its database opens, so each has its own writer thread and policy) and
  * runs slices of {@code slice} operations on them in turn, the first variant rotating each round,
  * after one unmeasured slice each; a cell's figure is the median of its slices, µs per operation.
+ * The first cell, an empty transaction through {@code writeOnWriterThread}, is little more than one
+ * hand-off: where spinning pays at all, it pays there.
  * Durability {@code NO_SYNC}. Run: {@code -Dbench -Dbench.args="--spin-ab [rounds] [slice]"}.
  *
  * <p>{@code --spin-ab cold <spinMicros> [rows]} is WriteBench's one-row cell as the first work of a
@@ -136,7 +138,21 @@ final class SpinAb {
     }
   }
 
+  /** A write transaction without statements through {@code writeOnWriterThread}: one hand-off and little else. */
+  private record Empty(String name) implements Cell {
+    @Override
+    public void setUp(Database db) {}
+
+    @Override
+    public void slice(Database db, AtomicLong ids, int ops) {
+      for (int i = 0; i < ops; i++) {
+        db.writeOnWriterThread(tx -> 0);
+      }
+    }
+  }
+
   private static final List<Cell> CELLS = List.of(
+      new Empty("empty transaction, writeOnWriterThread (one hand-off)"),
       new Insert("insert 1 row (64 B), Database.write", false, false),
       new Insert("insert 1 row (64 B), writeOnWriterThread", true, false),
       new Insert("insert 1 row (64 B), Database.write on a virtual thread", false, true),

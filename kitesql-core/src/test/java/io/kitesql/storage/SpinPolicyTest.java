@@ -48,7 +48,7 @@ class SpinPolicyTest {
 
   @Test
   void answeredSpinsOutweighOccasionalTimeoutsButNotFrequentOnes() {
-    // one timeout in four: the credit holds (3 earned, 2 lost per round)
+    // one timeout in four: the credit holds
     for (int round = 0; round < 50; round++) {
       for (int i = 0; i < 3; i++) {
         assertThat(waitOnce(true)).isTrue();
@@ -56,10 +56,11 @@ class SpinPolicyTest {
       assertThat(waitOnce(false)).isTrue();
     }
     assertThat(policy.resting()).isFalse();
-    // one answered spin in two: the credit drains (1 earned, 2 lost per round)
+    // two timeouts per answered spin: the credit drains within MAX_CREDIT rounds
     int rounds = 0;
     while (!policy.resting()) {
       assertThat(waitOnce(true)).isTrue();
+      waitOnce(false);
       waitOnce(false);
       rounds++;
     }
