@@ -204,8 +204,8 @@ public final class Report {
         + "KiteSQL loads through `Database.writeOnWriterThread` (each transaction's statements run on the writer "
         + "thread), and one row per transaction also through `Database.write` (\"KiteSQL Database.write\": "
         + "the ordinary API, statements handed to the writer thread one by one), and with "
-        + "`StorageOptions.withWriteMap(true)` (\"KiteSQL writeMap\": LMDB's MDB_WRITEMAP, a 64 MiB map allocated on "
-        + "disk, growing), SQLite and H2 through a prepared statement with autocommit off, committed per batch. "
+        + "`StorageOptions.withWriteMap(true)` (\"KiteSQL writeMap\": LMDB's MDB_WRITEMAP, a 1 GiB map allocated on "
+        + "disk), SQLite and H2 through a prepared statement with autocommit off, committed per batch. "
         + "Every engine first loads a tenth of each cell's rows untimed (JIT warm-up).\n\n");
     out.append("| engine | note | rows per transaction | rows | rows/s |\n|---|---|---|---|---|\n");
     for (var w : r.writes) {
