@@ -81,6 +81,43 @@ class DiskFullTest {
     assertThat(reader.stdout().strip()).isEqualTo("opened " + committed);
   }
 
+  /**
+   * Under {@code writeMap} LMDB stores pages through a writable map of a sparse file, where a full
+   * disk would be a SIGBUS: the file is allocated before the map may reach it, at the open and at
+   * each growth (256 KiB, 512 KiB, then 1 MiB, which a 1 MiB tmpfs cannot hold).
+   */
+  @Test
+  void diskFullWhileWritingThroughTheWriteMapIsReportedAsSuchAndLosesNothingCommitted() throws Exception {
+    mountTmpfs("1m");
+    var db = mountPoint.resolve("db");
+
+    var writer = ChildJvm.run(work.resolve("child-writer"), DiskFullWriterMain.class, db.toString(), String.valueOf(256 << 10));
+    assertThat(writer.crashed()).as("%s", writer).isFalse();
+    var lines = writer.stdout().strip().lines().toList();
+    assertThat(lines.getLast()).startsWith("refused DISK_FULL").containsIgnoringCase("no space left on device");
+    long committed = lines.stream().filter(l -> l.startsWith("committed ")).count();
+    assertThat(committed).as("rows committed before the disk filled").isPositive();
+
+    var reader = ChildJvm.run(work.resolve("child-reader"), OpenDatabaseMain.class, db.toString());
+    assertThat(reader.crashed()).as("%s", reader).isFalse();
+    assertThat(reader.stdout().strip()).isEqualTo("opened " + committed);
+  }
+
+  @Test
+  void aWriteMapLargerThanTheFreeSpaceIsRefusedAtOpenAndLeavesNothingInTheWay() throws Exception {
+    mountTmpfs("1m");
+    var db = mountPoint.resolve("db");
+
+    var writer = ChildJvm.run(work.resolve("child-writer"), DiskFullWriterMain.class, db.toString(), String.valueOf(4 << 20));
+    assertThat(writer.crashed()).as("%s", writer).isFalse();
+    assertThat(writer.stdout().strip()).startsWith("refused DISK_FULL").contains("writeMap")
+        .containsIgnoringCase("no space left on device");
+
+    var plain = ChildJvm.run(work.resolve("child-plain"), OpenDatabaseMain.class, db.toString());
+    assertThat(plain.crashed()).as("%s", plain).isFalse();
+    assertThat(plain.stdout().strip()).isEqualTo("opened -1");
+  }
+
   private void mountTmpfs(String size) throws Exception {
     mount = TmpfsMount.mount(work, size, "a full file system");
     mountPoint = mount.point();
