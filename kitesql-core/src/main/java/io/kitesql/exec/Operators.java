@@ -61,7 +61,7 @@ public final class Operators {
       case Limit l -> new LimitOperator(build(l.input(), withRefs, transientRows), l);
       // Projection and aggregation read values out of each input row and keep no row.
       case Project p -> new ProjectOperator(build(p.input(), withRefs, true), p.expressions(), transientRows);
-      case Aggregate a -> new HashAggregateOperator(build(a.input(), withRefs, true), a);
+      case Aggregate a -> aggregate(a, withRefs);
       case Sort s -> new SortOperator(build(s.input(), withRefs), s.keys());
       case TopN t -> new TopNOperator(build(t.input(), withRefs), t);
       case Distinct d -> new DistinctOperator(build(d.input(), withRefs));
@@ -72,6 +72,15 @@ public final class Operators {
       case WorkTableScan w -> new WorkTableScanOperator(w.workTable());
       case SetOperation s -> SetOperators.build(s, build(s.left(), withRefs), build(s.right(), withRefs));
     };
+  }
+
+  /**
+   * An aggregation: over a filtered scan of integer columns, one that reads them from the stored
+   * row ({@link ScanAggregateOperator}); otherwise the general hash aggregation.
+   */
+  private static Operator aggregate(Aggregate a, boolean withRefs) {
+    var stored = withRefs ? null : ScanAggregateOperator.of(a);
+    return stored != null ? stored : new HashAggregateOperator(build(a.input(), withRefs, true), a);
   }
 
   private static Operator join(Join j, boolean withRefs) {
