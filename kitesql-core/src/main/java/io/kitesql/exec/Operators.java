@@ -75,11 +75,19 @@ public final class Operators {
   }
 
   /**
+   * The system property that, set to {@code false}, makes statements planned afterwards aggregate
+   * with the general {@link HashAggregateOperator} only: a control for measuring {@link
+   * ScanAggregateOperator} side by side in one JVM (kitesql-bench's {@code LongRowsProbe}).
+   */
+  static final String SCAN_AGGREGATE_PROPERTY = "kitesql.exec.scanAggregate";
+
+  /**
    * An aggregation: over a filtered scan of integer columns, one that reads them from the stored
    * row ({@link ScanAggregateOperator}); otherwise the general hash aggregation.
    */
   private static Operator aggregate(Aggregate a, boolean withRefs) {
-    var stored = withRefs ? null : ScanAggregateOperator.of(a);
+    boolean allowed = !withRefs && !"false".equals(System.getProperty(SCAN_AGGREGATE_PROPERTY));
+    var stored = allowed ? ScanAggregateOperator.of(a) : null;
     return stored != null ? stored : new HashAggregateOperator(build(a.input(), withRefs, true), a);
   }
 
