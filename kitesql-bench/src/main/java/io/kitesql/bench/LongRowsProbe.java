@@ -30,25 +30,78 @@ public final class LongRowsProbe {
   private LongRowsProbe() {}
 
   private static List<Caller> callers() {
-    String all = "select id, status, amount, note" + WHERE;
+    var callers = new java.util.ArrayList<>(textCallers("note", WHERE));
+    callers.add(new Caller("Table 1's caller (all four columns, both ends)", "select id, status, amount, note" + WHERE,
+        r -> r.getLong(0) + Workload.touch(r.getText(1)) + r.getLong(2) + Workload.touch(r.getText(3))));
+    return callers;
+  }
+
+  /** Callers of {@code select id[, text]} + {@code where} reading less and less of the text. */
+  private static List<Caller> textCallers(String text, String where) {
+    String both = "select id, " + text + where;
     return List.of(
-        new Caller("select id only", "select id" + WHERE, r -> r.getLong(0)),
-        new Caller("select note, read nothing of it", "select id, note" + WHERE, r -> r.getLong(0)),
-        new Caller("... + getText (a view, no byte read)", "select id, note" + WHERE,
-            r -> r.getLong(0) + (r.getText(1) != null ? 1 : 0)),
-        new Caller("... + length()", "select id, note" + WHERE, r -> r.getLong(0) + r.getText(1).length()),
-        new Caller("... + charAt(0)", "select id, note" + WHERE, r -> r.getLong(0) + r.getText(1).charAt(0)),
-        new Caller("... + charAt(length - 1)", "select id, note" + WHERE, r -> {
+        new Caller("select id only", "select id" + where, r -> r.getLong(0)),
+        new Caller("select " + text + ", read nothing of it", both, r -> r.getLong(0)),
+        new Caller("... + getText (a view, no byte read)", both, r -> r.getLong(0) + (r.getText(1) != null ? 1 : 0)),
+        new Caller("... + length()", both, r -> r.getLong(0) + r.getText(1).length()),
+        new Caller("... + charAt(0)", both, r -> r.getLong(0) + r.getText(1).charAt(0)),
+        new Caller("... + charAt(length - 1)", both, r -> {
           var t = r.getText(1);
           return r.getLong(0) + t.charAt(t.length() - 1);
-        }),
-        new Caller("Table 1's caller (all four columns, both ends)", all,
-            r -> r.getLong(0) + Workload.touch(r.getText(1)) + r.getLong(2) + Workload.touch(r.getText(3))));
+        }));
+  }
+
+  /**
+   * Table 4's fetch ({@code select id, body from json_docs where grp = ?}, 100 documents of 16 KiB)
+   * with the same callers: {@code select id} alone is answered by the index on {@code grp} (no
+   * row is looked up), so the steps show the row lookups, the header touch and the last page.
+   */
+  private static void docs(int groups, int rounds) throws Exception {
+    Path work = Path.of("kitesql-bench", "target", "long-rows-probe");
+    BenchRunner.delete(work);
+    var db = KiteSql.open(work, StorageOptions.defaults().withMapSize(1L << 40));
+    try {
+      DataSets.DOCS_DDL.forEach(db::execute);
+      var insert = db.prepare("insert into json_docs values (?, ?, ?)");
+      int rows = groups * BenchConfig.DOCS_PER_GROUP;
+      for (int from = 0; from < rows; from += 100) {
+        int first = from;
+        db.write(tx -> {
+          for (int id = first; id < Math.min(rows, first + 100); id++) {
+            tx.execute(insert, DataSets.docRow(id, groups, true));
+          }
+          return null;
+        });
+      }
+      var callers = textCallers("body", " from json_docs where grp = ?");
+      var parameters = DataSets.groupParameters(groups);
+      var micros = new double[callers.size()][rounds];
+      for (int r = 0; r < rounds; r++) {
+        for (int c = 0; c < callers.size(); c++) {
+          micros[c][r] = measure(db, callers.get(c), parameters)[0];
+        }
+      }
+      var out = new StringBuilder("Table 4 fetch, " + groups + " groups of 100 documents, median of " + rounds
+          + " rounds' mean µs per execution\n\n| caller | µs | step |\n|---|---|---|\n");
+      for (int c = 0; c < callers.size(); c++) {
+        double m = median(micros[c]);
+        out.append(String.format("| %s | %.2f | %s |%n", callers.get(c).name(), m,
+            c == 0 ? "" : String.format("%+.2f", m - median(micros[c - 1]))));
+      }
+      System.out.println(out);
+    } finally {
+      db.close();
+      BenchRunner.delete(work);
+    }
   }
 
   public static void main(String[] args) throws Exception {
     if (args.length > 0 && args[0].equals("--table6")) {
       table6(args.length > 1 ? Integer.parseInt(args[1]) : 2_000, args.length > 2 ? Integer.parseInt(args[2]) : 9);
+      return;
+    }
+    if (args.length > 0 && args[0].equals("--docs")) {
+      docs(args.length > 1 ? Integer.parseInt(args[1]) : 30, args.length > 2 ? Integer.parseInt(args[2]) : 9);
       return;
     }
     if (args.length > 0 && args[0].equals("--memory")) {
