@@ -52,47 +52,66 @@ public final class LongRowsProbe {
   }
 
   /**
-   * Table 4's fetch ({@code select id, body from json_docs where grp = ?}, 100 documents of 16 KiB)
-   * with the same callers: {@code select id} alone is answered by the index on {@code grp} (no
-   * row is looked up), so the steps show the row lookups, the header touch and the last page.
+   * Table 4's fetch ({@code select id, body from json_docs where grp = ?}, 100 documents a group)
+   * with the same callers, over 16 KiB documents and over 64 B bodies of the same rows in one JVM:
+   * {@code select id} alone is answered by the index on {@code grp} (no row is looked up), so the
+   * steps show the row lookups, the header touch and the last page, and the 64 B database tells
+   * a row lookup from an overflow page's first touch.
    */
   private static void docs(int groups, int rounds) throws Exception {
     Path work = Path.of("kitesql-bench", "target", "long-rows-probe");
     BenchRunner.delete(work);
-    var db = KiteSql.open(work, StorageOptions.defaults().withMapSize(1L << 40));
+    var dbs = new LinkedHashMap<String, Database>();
     try {
-      DataSets.DOCS_DDL.forEach(db::execute);
-      var insert = db.prepare("insert into json_docs values (?, ?, ?)");
-      int rows = groups * BenchConfig.DOCS_PER_GROUP;
-      for (int from = 0; from < rows; from += 100) {
-        int first = from;
-        db.write(tx -> {
-          for (int id = first; id < Math.min(rows, first + 100); id++) {
-            tx.execute(insert, DataSets.docRow(id, groups, true));
-          }
-          return null;
-        });
-      }
+      dbs.put("16 KiB documents", loadDocs(work.resolve("docs"), groups, true));
+      dbs.put("64 B bodies", loadDocs(work.resolve("small"), groups, false));
       var callers = textCallers("body", " from json_docs where grp = ?");
       var parameters = DataSets.groupParameters(groups);
-      var micros = new double[callers.size()][rounds];
+      var micros = new LinkedHashMap<String, double[][]>();
+      dbs.keySet().forEach(k -> micros.put(k, new double[callers.size()][rounds]));
       for (int r = 0; r < rounds; r++) {
         for (int c = 0; c < callers.size(); c++) {
-          micros[c][r] = measure(db, callers.get(c), parameters)[0];
+          for (var e : dbs.entrySet()) {
+            micros.get(e.getKey())[c][r] = measure(e.getValue(), callers.get(c), parameters)[0];
+          }
         }
       }
-      var out = new StringBuilder("Table 4 fetch, " + groups + " groups of 100 documents, median of " + rounds
-          + " rounds' mean µs per execution\n\n| caller | µs | step |\n|---|---|---|\n");
+      var out = new StringBuilder("Table 4 fetch, " + groups + " groups of 100 rows, median of " + rounds
+          + " rounds' mean µs per execution\n\n| caller | 16 KiB documents | step | 64 B bodies | step |\n|---|---|---|---|---|\n");
       for (int c = 0; c < callers.size(); c++) {
-        double m = median(micros[c]);
-        out.append(String.format("| %s | %.2f | %s |%n", callers.get(c).name(), m,
-            c == 0 ? "" : String.format("%+.2f", m - median(micros[c - 1]))));
+        out.append("| ").append(callers.get(c).name());
+        for (var k : dbs.keySet()) {
+          double m = median(micros.get(k)[c]);
+          out.append(String.format(" | %.2f | %s", m, c == 0 ? "" : String.format("%+.2f", m - median(micros.get(k)[c - 1]))));
+        }
+        out.append(" |\n");
       }
       System.out.println(out);
     } finally {
-      db.close();
+      dbs.values().forEach(Database::close);
       BenchRunner.delete(work);
     }
+  }
+
+  private static Database loadDocs(Path dir, int groups, boolean documents) {
+    var db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(1L << 40));
+    DataSets.DOCS_DDL.forEach(db::execute);
+    var insert = db.prepare("insert into json_docs values (?, ?, ?)");
+    int rows = groups * BenchConfig.DOCS_PER_GROUP;
+    for (int from = 0; from < rows; from += 100) {
+      int first = from;
+      db.write(tx -> {
+        for (int id = first; id < Math.min(rows, first + 100); id++) {
+          var row = DataSets.docRow(id, groups, true);
+          if (!documents) {
+            row[2] = DataSets.text(id, 64);
+          }
+          tx.execute(insert, row);
+        }
+        return null;
+      });
+    }
+    return db;
   }
 
   public static void main(String[] args) throws Exception {
