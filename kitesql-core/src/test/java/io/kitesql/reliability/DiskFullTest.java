@@ -65,20 +65,7 @@ class DiskFullTest {
 
   @Test
   void diskFullWhileWritingIsReportedAsSuchAndLosesNothingCommitted() throws Exception {
-    mountTmpfs("1m");
-    var db = mountPoint.resolve("db");
-
-    var writer = ChildJvm.run(work.resolve("child-writer"), DiskFullWriterMain.class, db.toString());
-    assertThat(writer.crashed()).as("%s", writer).isFalse();
-    var lines = writer.stdout().strip().lines().toList();
-    assertThat(lines.getLast()).startsWith("refused DISK_FULL").containsIgnoringCase("no space left on device");
-    long committed = lines.stream().filter(l -> l.startsWith("committed ")).count();
-    assertThat(committed).as("rows committed before the disk filled").isPositive();
-
-    // Still full: reading needs no space, and every committed row is there.
-    var reader = ChildJvm.run(work.resolve("child-reader"), OpenDatabaseMain.class, db.toString());
-    assertThat(reader.crashed()).as("%s", reader).isFalse();
-    assertThat(reader.stdout().strip()).isEqualTo("opened " + committed);
+    assertWritesUntilFullLoseNothing();
   }
 
   /**
@@ -88,16 +75,24 @@ class DiskFullTest {
    */
   @Test
   void diskFullWhileWritingThroughTheWriteMapIsReportedAsSuchAndLosesNothingCommitted() throws Exception {
+    assertWritesUntilFullLoseNothing(String.valueOf(256 << 10));
+  }
+
+  /** Rows written one per transaction until the disk is full: DISK_FULL, and every committed row readable. */
+  private void assertWritesUntilFullLoseNothing(String... writerArgs) throws Exception {
     mountTmpfs("1m");
     var db = mountPoint.resolve("db");
 
-    var writer = ChildJvm.run(work.resolve("child-writer"), DiskFullWriterMain.class, db.toString(), String.valueOf(256 << 10));
+    var args = new ArrayList<>(List.of(db.toString()));
+    args.addAll(List.of(writerArgs));
+    var writer = ChildJvm.run(work.resolve("child-writer"), DiskFullWriterMain.class, args.toArray(String[]::new));
     assertThat(writer.crashed()).as("%s", writer).isFalse();
     var lines = writer.stdout().strip().lines().toList();
     assertThat(lines.getLast()).startsWith("refused DISK_FULL").containsIgnoringCase("no space left on device");
     long committed = lines.stream().filter(l -> l.startsWith("committed ")).count();
     assertThat(committed).as("rows committed before the disk filled").isPositive();
 
+    // Still full: reading needs no space, and every committed row is there.
     var reader = ChildJvm.run(work.resolve("child-reader"), OpenDatabaseMain.class, db.toString());
     assertThat(reader.crashed()).as("%s", reader).isFalse();
     assertThat(reader.stdout().strip()).isEqualTo("opened " + committed);
