@@ -71,10 +71,12 @@ final class DmlReport {
       out.append(notSlower(cell, DmlBench.KITE, DmlBench.SQLITE));
     }
     for (int note : List.of(64, 4096)) {
-      for (var engine : List.of("KiteSQL", WriteBench.KITE_WRITE)) {
+      for (var engine : List.of("KiteSQL", WriteBench.KITE_WRITE, WriteBench.KITE_WRITE_MAP)) {
         out.append(writeRate(engine, note, 1, "H2"));
       }
-      out.append(writeRate("KiteSQL", note, 1000, "SQLite"));
+      for (var engine : List.of("KiteSQL", WriteBench.KITE_WRITE_MAP)) {
+        out.append(writeRate(engine, note, 1000, "SQLite"));
+      }
     }
     out.append(new GroupKeysReport(r).target());
     return out.append('\n').toString();

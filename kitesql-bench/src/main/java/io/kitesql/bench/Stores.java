@@ -2,6 +2,7 @@ package io.kitesql.bench;
 
 import io.kitesql.api.KiteSql;
 import io.kitesql.storage.Durability;
+import io.kitesql.storage.StorageOptions;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -85,7 +86,12 @@ public final class Stores {
 
   /** Loads KiteSQL; returns the nanoseconds spent inserting (DDL excluded). */
   public long loadKite(List<String> ddl, List<TableLoad> tables, int batchRows) {
-    try (var db = KiteSql.open(kiteDir(), KiteEngine.options(Durability.NO_SYNC))) {
+    return loadKite(ddl, tables, batchRows, KiteEngine.options(Durability.NO_SYNC));
+  }
+
+  /** {@link #loadKite(List, List, int)} with other storage options. */
+  public long loadKite(List<String> ddl, List<TableLoad> tables, int batchRows, StorageOptions options) {
+    try (var db = KiteSql.open(kiteDir(), options)) {
       ddl.forEach(db::execute);
       long start = System.nanoTime();
       for (var t : tables) {

@@ -42,7 +42,8 @@ class BenchSmokeTest {
     assertEquals(0, check.violations());
     assertEquals(0, check.copiedBytes());
     assertEquals(0, results.mapChecks.get("KiteSQL forced copy").borrowedBytes());
-    assertEquals(14, results.writes.size()); // 2 note lengths × (3 engines × 2 batch sizes + KiteSQL Database.write)
+    // 2 note lengths × (4 engines (KiteSQL, KiteSQL writeMap, SQLite, H2) × 2 batch sizes + KiteSQL Database.write)
+    assertEquals(18, results.writes.size());
     assertEquals(DmlBench.ENGINES.size() * 4, results.dml.size()); // read-modify-write ×2, INSERT … SELECT, DELETE
     // 2 durabilities × (KiteSQL at 1, 8, 64 threads, its virtual and group-commit-off columns at 8 and 64,
     // SQLite at 1, 8, 64), H2 once at 1, 8, 64; each cell checked the table holds exactly the rows committed.

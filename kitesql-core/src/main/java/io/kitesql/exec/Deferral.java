@@ -22,25 +22,13 @@ final class Deferral {
 
   /** The operators of {@code p} with deferred columns, or null if the plan has none to defer. */
   static Operator build(Project p) {
-    var terms = new ArrayList<StoredIntegerFilter.Term>();
-    var rest = new ArrayList<Expr>();
-    PlanNode node = p.input();
-    while (node instanceof Filter f) {
-      for (var conjunct : Exprs.conjuncts(f.predicate())) {
-        var term = StoredIntegerFilter.Term.of(conjunct);
-        if (term != null) {
-          terms.add(term);
-        } else {
-          rest.add(conjunct);
-        }
-      }
-      node = f.input();
-    }
-    if (!(node instanceof TableScan scan)) {
+    var filters = ScanFilters.of(p.input());
+    if (filters == null) {
       return null;
     }
-    var eager = new BitSet();
-    rest.forEach(e -> eager.or(Exprs.columns(e)));
+    var terms = filters.terms();
+    var scan = filters.scan();
+    var eager = filters.restColumns();
     p.expressions().stream().filter(e -> !(e instanceof Expr.Column)).forEach(e -> eager.or(Exprs.columns(e)));
     var deferred = new boolean[scan.table().columns().size()];
     var outputs = outputs(p.expressions(), scan, eager, deferred);
@@ -55,11 +43,44 @@ final class Deferral {
       return null;
     }
     var scanOp = new ScanOperator(scan, false, true);
-    Operator input = terms.isEmpty() ? scanOp : new StoredIntegerFilter(scanOp, terms.toArray(StoredIntegerFilter.Term[]::new));
-    if (!rest.isEmpty()) {
-      input = new FilterOperator(input, Exprs.and(rest));
+    return new ProjectOperator(filters.operators(scanOp), p.expressions(), true, scanOp, deferred, outputs);
+  }
+
+  /**
+   * The filters between an operator and the table scan below it, split into integer comparisons
+   * the stored row answers ({@link StoredIntegerFilter.Term}) and the rest.
+   */
+  record ScanFilters(List<StoredIntegerFilter.Term> terms, List<Expr> rest, TableScan scan) {
+    /** The filters of {@code node} (filters over a table scan), or null if it is not that shape. */
+    static ScanFilters of(PlanNode node) {
+      var terms = new ArrayList<StoredIntegerFilter.Term>();
+      var rest = new ArrayList<Expr>();
+      while (node instanceof Filter f) {
+        for (var conjunct : Exprs.conjuncts(f.predicate())) {
+          var term = StoredIntegerFilter.Term.of(conjunct);
+          if (term != null) {
+            terms.add(term);
+          } else {
+            rest.add(conjunct);
+          }
+        }
+        node = f.input();
+      }
+      return node instanceof TableScan scan ? new ScanFilters(terms, rest, scan) : null;
     }
-    return new ProjectOperator(input, p.expressions(), true, scanOp, deferred, outputs);
+
+    /** The columns the rest of the filters read: the scan must decode them. */
+    BitSet restColumns() {
+      var columns = new BitSet();
+      rest.forEach(e -> columns.or(Exprs.columns(e)));
+      return columns;
+    }
+
+    /** The filter operators over {@code scanOp}: the stored-row comparisons, then the rest. */
+    Operator operators(ScanOperator scanOp) {
+      Operator input = terms.isEmpty() ? scanOp : new StoredIntegerFilter(scanOp, terms.toArray(StoredIntegerFilter.Term[]::new));
+      return rest.isEmpty() ? input : new FilterOperator(input, Exprs.and(rest));
+    }
   }
 
   /**

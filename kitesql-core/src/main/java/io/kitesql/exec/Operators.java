@@ -61,7 +61,7 @@ public final class Operators {
       case Limit l -> new LimitOperator(build(l.input(), withRefs, transientRows), l);
       // Projection and aggregation read values out of each input row and keep no row.
       case Project p -> new ProjectOperator(build(p.input(), withRefs, true), p.expressions(), transientRows);
-      case Aggregate a -> new HashAggregateOperator(build(a.input(), withRefs, true), a);
+      case Aggregate a -> aggregate(a, withRefs);
       case Sort s -> new SortOperator(build(s.input(), withRefs), s.keys());
       case TopN t -> new TopNOperator(build(t.input(), withRefs), t);
       case Distinct d -> new DistinctOperator(build(d.input(), withRefs));
@@ -72,6 +72,23 @@ public final class Operators {
       case WorkTableScan w -> new WorkTableScanOperator(w.workTable());
       case SetOperation s -> SetOperators.build(s, build(s.left(), withRefs), build(s.right(), withRefs));
     };
+  }
+
+  /**
+   * The system property that, set to {@code false}, makes statements planned afterwards aggregate
+   * with the general {@link HashAggregateOperator} only: a control for measuring {@link
+   * ScanAggregateOperator} side by side in one JVM (kitesql-bench's {@code LongRowsProbe}).
+   */
+  static final String SCAN_AGGREGATE_PROPERTY = "kitesql.exec.scanAggregate";
+
+  /**
+   * An aggregation: over a filtered scan of integer columns, one that reads them from the stored
+   * row ({@link ScanAggregateOperator}); otherwise the general hash aggregation.
+   */
+  private static Operator aggregate(Aggregate a, boolean withRefs) {
+    boolean allowed = !withRefs && !"false".equals(System.getProperty(SCAN_AGGREGATE_PROPERTY));
+    var stored = allowed ? ScanAggregateOperator.of(a) : null;
+    return stored != null ? stored : new HashAggregateOperator(build(a.input(), withRefs, true), a);
   }
 
   private static Operator join(Join j, boolean withRefs) {

@@ -53,7 +53,8 @@ final class GroupCommit {
 
   private final Storage storage;
   private final ReentrantLock writeLock;
-  private final boolean enabled = !"false".equals(System.getProperty(ENABLED_PROPERTY));
+  /** Off under {@link StorageOptions#writeMap()}: LMDB refuses nested transactions with MDB_WRITEMAP. */
+  private final boolean enabled;
   private final List<Member> members = new ArrayList<>();
   /** The open batch: an LMDB root transaction holding the members' work; null when none. */
   private Txn<Ptr> batch;
@@ -72,6 +73,7 @@ final class GroupCommit {
   GroupCommit(Storage storage, ReentrantLock writeLock) {
     this.storage = storage;
     this.writeLock = writeLock;
+    this.enabled = !"false".equals(System.getProperty(ENABLED_PROPERTY)) && !storage.options().writeMap();
   }
 
   /** A caller whose work is in the open batch, waiting for its LMDB commit. */

@@ -15,21 +15,12 @@ import java.util.function.Function;
  * in {@code mdb_txn_begin} behind another process): the writer then passes start's result to
  * {@code discard} and skips {@code then}. Whoever wins the {@code claim} decides.
  *
- * <p>The caller waits by spinning up to {@link #SPIN_NANOS} (by default not at all), then parking; the writer unparks it
- * only if it registered as {@code waiter}. Both are volatile: the caller sets {@code waiter} and
+ * <p>The caller waits by spinning as long as its {@link SpinPolicy} allows (it may answer 0), then
+ * parking; the writer unparks it only if it registered as {@code waiter}. Both are volatile: the caller sets {@code waiter} and
  * then reads {@code phase}, the writer sets {@code phase} and then reads {@code waiter}, so at
  * least one of them sees the other's write and no wake-up is lost.
  */
 final class HandOff<S, T> {
-  /**
-   * How long either side spins before it parks, in nanoseconds; 0 (the default): park at once.
-   * {@code -Dkitesql.writer.spinMicros=N} sets it. Spinning saves the wake-up of a parked thread
-   * when the other side runs on another core meanwhile; on a 2-core VM shared with a load average
-   * of 10-15 it made one-row transactions 2-4x slower instead (the spinner takes the core the other
-   * side waits for), so it is off unless a machine with idle cores is known (docs/storage.md).
-   */
-  static final long SPIN_NANOS = Long.getLong("kitesql.writer.spinMicros", 0) * 1_000;
-
   static final int QUEUED = 0;
   static final int DONE = 1;
 
@@ -122,13 +113,13 @@ final class HandOff<S, T> {
   }
 
   /** Waits until the work reached {@code target} or {@code deadline} (nanoTime) passed; whether it reached it. */
-  boolean await(int target, long deadline) {
-    return awaitPhase(target, deadline, true);
+  boolean await(int target, long deadline, SpinPolicy spin) {
+    return awaitPhase(target, deadline, true, spin);
   }
 
   /** Waits however long the work takes, restores an interrupt, and returns its result or rethrows its failure. */
-  T awaitResult() {
-    awaitPhase(DONE, 0, false);
+  T awaitResult(SpinPolicy spin) {
+    awaitPhase(DONE, 0, false, spin);
     restoreInterrupt();
     if (failure != null) {
       throw rethrow(failure);
@@ -143,16 +134,21 @@ final class HandOff<S, T> {
     }
   }
 
-  private boolean awaitPhase(int target, long deadline, boolean timed) {
+  private boolean awaitPhase(int target, long deadline, boolean timed, SpinPolicy spin) {
     if (phase >= target) {
       return true;
     }
-    long spinEnd = System.nanoTime() + SPIN_NANOS;
-    while (phase < target && System.nanoTime() < spinEnd) {
-      Thread.onSpinWait();
-    }
-    if (phase >= target) {
-      return true;
+    long window = spin.acquire();
+    if (window > 0) {
+      long spinEnd = System.nanoTime() + window;
+      while (phase < target && System.nanoTime() - spinEnd < 0) {
+        Thread.onSpinWait();
+      }
+      boolean answered = phase >= target;
+      spin.release(answered);
+      if (answered) {
+        return true;
+      }
     }
     waiter = Thread.currentThread();
     try {

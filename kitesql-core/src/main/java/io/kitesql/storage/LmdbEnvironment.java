@@ -36,6 +36,9 @@ final class LmdbEnvironment {
     if (options.isReadOnly()) {
       flags.add(EnvFlags.MDB_RDONLY_ENV);
     }
+    if (options.writeMap()) {
+      flags.add(EnvFlags.MDB_WRITEMAP);
+    }
     switch (options.durability()) {
       case SYNC -> {}
       case NO_META_SYNC -> flags.add(EnvFlags.MDB_NOMETASYNC);
@@ -47,12 +50,29 @@ final class LmdbEnvironment {
           .setMaxDbs(Keyspace.values().length)
           .setMaxReaders(options.maxReaders())
           .open(directory.toFile(), 0644, flags.toArray(EnvFlags[]::new));
+      if (options.writeMap()) {
+        allocateMap(env, directory);
+      }
       ReaderSlots.reclaimStale(env, directory); // slots of processes killed while others kept it open
       return env;
     } catch (LmdbException e) {
       throw OpenFailures.environment(e, directory, options);
     } catch (ExceptionInInitializerError | NoClassDefFoundError e) {
       throw NativeBinding.unavailable(e);
+    }
+  }
+
+  /**
+   * Allocates the data file's blocks to the map's size before anything writes through the
+   * writable map ({@link FileAllocation}); closes the environment if there is no room.
+   */
+  private static void allocateMap(Env<Ptr> env, Path directory) {
+    try {
+      FileAllocation.allocate(directory.resolve(DatabaseFiles.DATA_FILE), env.info().mapSize,
+          "StorageOptions.writeMap allocates the whole map; choose a smaller mapSize");
+    } catch (RuntimeException e) {
+      env.close();
+      throw e;
     }
   }
 

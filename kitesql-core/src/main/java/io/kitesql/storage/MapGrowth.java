@@ -20,6 +20,11 @@ final class MapGrowth {
   private final MapView mapView;
   private final GroupCommit group;
   private long mapSize;
+  /**
+   * Under {@link StorageOptions#writeMap()}: how far the data file is allocated on disk. A write
+   * may only begin with the whole map allocated ({@link #requireAllocated}).
+   */
+  private long allocated;
 
   MapGrowth(Path directory, StorageOptions options, Env<Ptr> env, ReadContextPool readers, MapView mapView, GroupCommit group) {
     this.directory = directory;
@@ -29,6 +34,25 @@ final class MapGrowth {
     this.mapView = mapView;
     this.group = group;
     this.mapSize = options.mapSize();
+    this.allocated = options.writeMap() ? env.info().mapSize : Long.MAX_VALUE; // LmdbEnvironment.open allocated it
+  }
+
+  /**
+   * Under {@link StorageOptions#writeMap()}, makes sure the data file is allocated to the map's
+   * size before a write transaction begins: after a map growth or another process's resize whose
+   * allocation ran out of room, a write would otherwise store into a hole of the map.
+   *
+   * @throws KiteSqlException DISK_FULL if there is still no room
+   */
+  void requireAllocated() {
+    if (allocated < mapSize) {
+      FileAllocation.allocate(dataFile(), mapSize, "StorageOptions.writeMap: the map grew to " + mapSize + " bytes");
+      allocated = mapSize;
+    }
+  }
+
+  private Path dataFile() {
+    return directory.resolve(DatabaseFiles.DATA_FILE);
   }
 
   /**
@@ -44,6 +68,10 @@ final class MapGrowth {
     }
     long target = Math.min(options.maxMapSize(), mapSize * 2);
     AddressSpace.requireRoomFor(target);
+    if (options.writeMap()) { // first, so that LMDB's own ftruncate to the new size leaves no hole
+      FileAllocation.allocate(dataFile(), target, "StorageOptions.writeMap: growing the map to " + target + " bytes");
+      allocated = target;
+    }
     resizeDrained(target, waited -> "the LMDB map is full and cannot grow while " + readers.inUse()
         + " read transaction(s) stay open " + waited + "; the write transaction was rolled back, retry it");
   }

@@ -407,10 +407,12 @@ public final class Storage implements AutoCloseable {
 
   /** Begins an LMDB write transaction; on the writer thread. */
   Txn<Ptr> beginNativeWrite() {
+    growth.requireAllocated();
     try {
       return env.txnWrite();
     } catch (Dbi.MapResizedException e) {
       growth.adoptForeignSize();
+      growth.requireAllocated();
       return env.txnWrite();
     } catch (LmdbException e) {
       throw LmdbErrors.translate(e, "begin write transaction");

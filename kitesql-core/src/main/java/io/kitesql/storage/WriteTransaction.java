@@ -3,18 +3,12 @@ package io.kitesql.storage;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.value.Scope;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import org.lmdbjava.Env;
-import org.lmdbjava.LmdbException;
-import org.lmdbjava.Txn;
 
 /**
  * The environment's one write transaction. Begun with {@link Storage#beginWrite()} by the thread
@@ -48,21 +42,10 @@ public final class WriteTransaction implements KvTransaction {
   private boolean begun;
   /** The owner gave up waiting for the begin: the writer thread aborts it when it comes; nothing to hand off. */
   private boolean beginAbandoned;
-  private final List<WriteCursor> cursors = new ArrayList<>();
-  /** The transaction's writes, to replay them after the map grew. */
-  private final WriteLog log;
-  /** For each open {@link #atomically} block, innermost first: the log size, cursor count and undo size when it began. */
-  private final ArrayDeque<int[]> marks = new ArrayDeque<>();
-  /** What the open blocks replaced, to undo a failed one in place (no LMDB nested transaction: see UndoLog). */
-  private final UndoLog undo;
-  /** The cursors puts and deletes go through, kept positioned between writes; closed with {@link #cursors}. */
-  private final PositionedWrites positioned;
-  private Txn<Ptr> txn;
-  /** Whether {@link #txn} is nested in a {@link GroupCommit} batch rather than the LMDB root. */
-  private boolean nested;
+  /** The LMDB transaction, its log, blocks and cursors: used on the writer thread (the owner reads it after a hand-off). */
+  private final LmdbWrite lmdb;
   private State state = State.OPEN;
   private boolean lockReleased;
-  private long copied;
   private String failure;
 
   /**
@@ -74,9 +57,7 @@ public final class WriteTransaction implements KvTransaction {
     this.owner = Thread.currentThread();
     this.beginWaitNanos = beginWaitNanos;
     this.atBegin = atBegin;
-    this.undo = new UndoLog(storage.options().replayLimitBytes());
-    this.positioned = new PositionedWrites(storage);
-    this.log = new WriteLog(storage.options().replayLimitBytes());
+    this.lmdb = new LmdbWrite(storage, this::failed);
   }
 
   /**
@@ -104,25 +85,18 @@ public final class WriteTransaction implements KvTransaction {
 
   /** Begins the LMDB transaction and runs {@code atBegin}; on the writer thread. */
   void beginOnWriter() {
-    beginNative();
-    long copiedBefore = copied;
+    lmdb.begin();
+    long copiedBefore = lmdb.copied();
     try {
       atBegin.accept(this);
     } catch (RuntimeException | Error e) {
-      abortOnWriter();
+      lmdb.abort();
       throw e;
     }
     // What the begin reads for the engine (the catalog version) is no copy made for the caller: with a
     // lazy begin it would otherwise show in the first statement's bytesCopied.
-    copied = copiedBefore;
+    lmdb.uncountCopiesSince(copiedBefore);
     begun = true;
-  }
-
-  /** Begins the LMDB transaction, nested in the open group-commit batch if there is one; on the writer thread. */
-  private void beginNative() {
-    var group = storage.groupCommit();
-    txn = group.begin();
-    nested = group.isOpen();
   }
 
   private KiteSqlException beginTimedOut() {
@@ -137,7 +111,13 @@ public final class WriteTransaction implements KvTransaction {
 
   /** Aborts the LMDB transaction (a begin the caller gave up waiting for, or that failed); on the writer thread. */
   void abortNative() {
-    abortOnWriter();
+    lmdb.abort();
+  }
+
+  /** The whole transaction was rolled back on the writer thread, for {@code reason}. */
+  private void failed(String reason) {
+    failure = reason;
+    state = State.FAILED;
   }
 
   /**
@@ -168,14 +148,7 @@ public final class WriteTransaction implements KvTransaction {
   @Override
   public Optional<Slice> get(Keyspace keyspace, byte[] key, int length) {
     begin();
-    return onWriter(() -> {
-      try {
-        var found = storage.dbi(keyspace).get(txn, keyPtr(key, length));
-        return found == null ? Optional.<Slice>empty() : Optional.of(copy(found));
-      } catch (LmdbException e) {
-        throw LmdbErrors.translate(e, "get");
-      }
-    });
+    return onWriter(() -> lmdb.get(keyspace, keyPtr(key, length)));
   }
 
   /**
@@ -222,15 +195,7 @@ public final class WriteTransaction implements KvTransaction {
   @Override
   public WriteCursor openCursor(Keyspace keyspace) {
     begin();
-    return onWriter(() -> {
-      try {
-        var cursor = new WriteCursor(this, storage.dbi(keyspace).openCursor(txn));
-        cursors.add(cursor);
-        return cursor;
-      } catch (LmdbException e) {
-        throw LmdbErrors.translate(e, "open cursor");
-      }
-    });
+    return onWriter(() -> lmdb.openCursor(this, keyspace));
   }
 
   /**
@@ -243,7 +208,7 @@ public final class WriteTransaction implements KvTransaction {
   public <T> T atomically(Supplier<T> work) {
     begin();
     onWriter(() -> {
-      beginBlock();
+      lmdb.beginBlock();
       return null;
     });
     boolean completed = false;
@@ -254,65 +219,9 @@ public final class WriteTransaction implements KvTransaction {
     } finally {
       if (state == State.OPEN) {
         boolean commit = completed;
-        storage.writer().run(() -> endBlock(commit));
+        storage.writer().run(() -> lmdb.endBlock(commit));
       }
     }
-  }
-
-  private void beginBlock() {
-    marks.push(new int[] {log.size(), cursors.size(), undo.size()});
-  }
-
-  private void endBlock(boolean commit) {
-    var mark = marks.peek();
-    while (cursors.size() > mark[1]) {
-      cursors.removeLast().closeNative();
-    }
-    if (!commit) {
-      undoBlock(mark);
-      if (state != State.OPEN) {
-        return; // rolled back as a whole
-      }
-    }
-    marks.pop();
-    if (marks.isEmpty()) {
-      undo.clear(); // what the outermost block did stays; nothing left to undo
-    }
-  }
-
-  /**
-   * Undoes the innermost block's writes inside the LMDB transaction; if the undo log overflowed,
-   * replays the writes before the block on a fresh one; if neither works, fails the transaction
-   * (rolled back as a whole: still no partial effects) without throwing over the block's own failure.
-   */
-  private void undoBlock(int[] mark) {
-    try {
-      if (!undo.overflowed()) {
-        for (var entry : undo.takeFrom(mark[2])) {
-          WriteApplier.restore(storage, txn, entry);
-        }
-        log.truncate(mark[0]);
-        return;
-      }
-      if (log.isComplete()) {
-        log.truncate(mark[0]);
-        abortOnWriter();
-        replay();
-        return;
-      }
-      failWhole("a failed statement was too large to undo");
-    } catch (LmdbException | KiteSqlException e) {
-      failWhole("undoing a failed statement failed (" + e.getMessage() + ")");
-    }
-  }
-
-  /** Rolls the whole transaction back and marks it failed; the caller's exception goes on. */
-  private void failWhole(String reason) {
-    abortOnWriter();
-    marks.clear();
-    undo.clear();
-    failure = reason + "; the whole transaction was rolled back";
-    state = State.FAILED;
   }
 
   /**
@@ -328,7 +237,7 @@ public final class WriteTransaction implements KvTransaction {
     GroupCommit.Member waiting = null;
     try {
       if (begun) { // else nothing was written or read: no LMDB transaction to commit
-        waiting = storage.writer().call(() -> commitOnWriter(mayWait));
+        waiting = storage.writer().call(() -> lmdb.commit(mayWait));
       }
       state = State.COMMITTED;
     } finally {
@@ -356,8 +265,8 @@ public final class WriteTransaction implements KvTransaction {
     }
     try {
       // An abandoned begin is aborted by the writer thread when it comes (maybe much later): don't wait for it.
-      if (!beginAbandoned && txn != null) {
-        storage.writer().run(this::abortOnWriter);
+      if (!beginAbandoned && lmdb.isOpen()) {
+        storage.writer().run(lmdb::abort);
       }
     } finally {
       state = State.ROLLED_BACK;
@@ -398,13 +307,12 @@ public final class WriteTransaction implements KvTransaction {
 
   @Override
   public long bytesCopied() {
-    return copied;
+    return lmdb.copied();
   }
 
   /** A heap copy of the bytes {@code ptr} points at, counted; on the writer thread. */
   Slice copy(Ptr ptr) {
-    copied += ptr.size;
-    return Slice.copyOf(ptr);
+    return lmdb.copy(ptr);
   }
 
   @Override
@@ -439,135 +347,11 @@ public final class WriteTransaction implements KvTransaction {
   }
 
   void closeCursor(WriteCursor cursor) {
-    storage.writer().run(() -> {
-      cursor.closeNative();
-      cursors.remove(cursor);
-    });
+    storage.writer().run(() -> lmdb.closeCursor(cursor));
   }
 
   private boolean write(WriteOp op) {
     begin();
-    return onWriter(() -> {
-      boolean result = applyGrowingMap(op);
-      log.add(op);
-      return result;
-    });
-  }
-
-  /** Applies {@code op}; on MDB_MAP_FULL grows the map, replays what came before and tries again. */
-  private boolean applyGrowingMap(WriteOp op) {
-    while (true) {
-      try {
-        return apply(op);
-      } catch (Env.MapFullException _) {
-        recoverFromMapFull();
-      }
-    }
-  }
-
-  /**
-   * Commits on the writer thread: alone (a root transaction nobody waits behind), by opening a
-   * group-commit batch (a root transaction while others wait for the lock), or into the open batch
-   * (a nested one). Returns the batch membership to wait on, or null when the commit is done.
-   */
-  private GroupCommit.Member commitOnWriter(boolean mayWait) {
-    if (!marks.isEmpty()) {
-      throw new IllegalStateException("cannot commit inside an atomically(...) block");
-    }
-    var group = storage.groupCommit();
-    while (true) {
-      closeCursors();
-      try {
-        if (!nested && mayWait && group.shouldDefer(log.isComplete())) {
-          var member = group.open(txn, log.ops());
-          txn = null;
-          return member;
-        }
-        txn.commit();
-        txn = null;
-        if (!nested) {
-          group.committedAlone();
-          return null;
-        }
-        return group.join(log.ops(), log.isComplete(), mayWait);
-      } catch (Env.MapFullException _) {
-        txn = null; // mdb_txn_commit frees the transaction when it fails.
-        recoverFromMapFull();
-      } catch (LmdbException e) {
-        txn = null;
-        throw LmdbErrors.translate(e, "commit", storage.directory());
-      }
-    }
-  }
-
-  /**
-   * Rolls the LMDB transaction back, grows the map and replays the log on a fresh transaction.
-   * Fails with MAP_FULL (the transaction stays rolled back) when the log is incomplete, cursors
-   * are open, or the map cannot grow now.
-   */
-  private void recoverFromMapFull() {
-    boolean hadCursors = !cursors.isEmpty();
-    abortOnWriter();
-    if (!log.isComplete() || hadCursors) {
-      fail("the LMDB map is full and this transaction is too large (or had cursors open) to replay after growing it");
-    }
-    try {
-      storage.growMap();
-    } catch (KiteSqlException e) {
-      failure = e.getMessage();
-      state = State.FAILED;
-      throw e;
-    }
-    replay();
-  }
-
-  /**
-   * Rebuilds the LMDB transaction from the log after a rollback. Open blocks stay open: their undo
-   * entries still hold, since the same writes lead to the same state.
-   */
-  private void replay() {
-    beginNative(); // the map growth before committed any open batch: this is a root again
-    for (var op : log.ops()) {
-      WriteApplier.apply(storage, txn, positioned, op, null); // MAP_FULL again here goes back to the caller's loop.
-    }
-  }
-
-  private void fail(String message) {
-    var e = new KiteSqlException(
-        ErrorCode.MAP_FULL, message + "; the transaction was rolled back, the caller must retry it");
-    failure = e.getMessage();
-    state = State.FAILED;
-    storage.growMapQuietly();
-    throw e;
-  }
-
-  private boolean apply(WriteOp op) {
-    return WriteApplier.apply(storage, txn, positioned, op, marks.isEmpty() ? null : undo);
-  }
-
-  /** Aborts the LMDB transaction. */
-  private void abortOnWriter() {
-    closeCursorsQuietly();
-    if (txn != null) {
-      txn.abort();
-      txn = null;
-    }
-  }
-
-  private void closeCursors() {
-    for (var c : cursors) {
-      c.closeNative();
-    }
-    cursors.clear();
-    positioned.close();
-  }
-
-  private void closeCursorsQuietly() {
-    try {
-      closeCursors();
-    } catch (LmdbException _) {
-      cursors.clear(); // The transaction is being discarded; its cursors go with it.
-      positioned.forget();
-    }
+    return onWriter(() -> lmdb.write(op));
   }
 }

@@ -19,8 +19,8 @@ import java.util.function.Supplier;
  *
  * <p>A hand-off is a {@link HandOff} in a lock-free queue; the caller parks until its work is done
  * and is woken once (a timed wait for an LMDB begin too, which used to wake the caller at the begin
- * and again at the end). Both sides can spin briefly before they park ({@link HandOff#SPIN_NANOS},
- * off by default: measured worse on a loaded 2-core machine, docs/storage.md).
+ * and again at the end). Both sides may spin briefly before they park, each as its {@link
+ * SpinPolicy} allows (by default adaptive: only while spins keep being answered, docs/storage.md).
  */
 final class WriterThread {
   private final ConcurrentLinkedQueue<HandOff<?, ?>> tasks = new ConcurrentLinkedQueue<>();
@@ -28,8 +28,19 @@ final class WriterThread {
   private final Thread thread;
   /** Set while the writer thread parks (or is about to): a producer then unparks it. */
   private volatile boolean sleeping;
+  /** How callers waiting for their work spin; shared by all callers (one spins at a time). */
+  private final SpinPolicy callerSpin;
+  /** How this thread spins for its next task. */
+  private final SpinPolicy writerSpin;
 
+  /** A writer thread whose two sides spin as {@link SpinPolicy#PROPERTY} says (read now). */
   WriterThread(String name) {
+    this(name, SpinPolicy.fromSystemProperty(), SpinPolicy.fromSystemProperty());
+  }
+
+  WriterThread(String name, SpinPolicy callerSpin, SpinPolicy writerSpin) {
+    this.callerSpin = callerSpin;
+    this.writerSpin = writerSpin;
     thread = Thread.ofPlatform().name(name).daemon(true).unstarted(this::loop);
     thread.start();
   }
@@ -49,7 +60,7 @@ final class WriterThread {
     }
     var task = HandOff.<T>plain(work, CallerAllocation.creditOfCurrentThread());
     submit(task);
-    return task.awaitResult();
+    return task.awaitResult(callerSpin);
   }
 
   /**
@@ -61,11 +72,11 @@ final class WriterThread {
     var task = HandOff.<T, T>timed(work, discard, null, CallerAllocation.creditOfCurrentThread());
     submit(task);
     long deadline = System.nanoTime() + timeoutNanos;
-    if (!task.await(HandOff.DONE, deadline) && task.abandon()) {
+    if (!task.await(HandOff.DONE, deadline, callerSpin) && task.abandon()) {
       task.restoreInterrupt();
       return Optional.empty();
     }
-    return Optional.ofNullable(task.awaitResult()); // delivered at the deadline: ready, or nearly
+    return Optional.ofNullable(task.awaitResult(callerSpin)); // delivered at the deadline: ready, or nearly
   }
 
   /**
@@ -83,11 +94,11 @@ final class WriterThread {
     long deadline = System.nanoTime() + timeoutNanos;
     // Waits for the whole task until the deadline (one wake-up, not one when start finished and one at
     // the end); past it, gives up unless the writer already claimed the task, which it does once start finished.
-    if (!task.await(HandOff.DONE, deadline) && task.abandon()) {
+    if (!task.await(HandOff.DONE, deadline, callerSpin) && task.abandon()) {
       task.restoreInterrupt();
       throw timedOut.get();
     }
-    return task.awaitResult(); // started (or failed to start): its outcome is the task's
+    return task.awaitResult(callerSpin); // started (or failed to start): its outcome is the task's
   }
 
   void run(Runnable work) {
@@ -148,15 +159,22 @@ final class WriterThread {
     }
   }
 
-  /** The next task: polled for {@link HandOff#SPIN_NANOS}, then parked for. */
+  /**
+   * The next task: polled for as long as {@link #writerSpin} allows (a caller's next statement
+   * often follows within a few µs), then parked for.
+   */
   private HandOff<?, ?> awaitTask() {
-    long spinEnd = System.nanoTime() + HandOff.SPIN_NANOS;
-    HandOff<?, ?> task;
-    while ((task = tasks.poll()) == null && System.nanoTime() < spinEnd) {
-      Thread.onSpinWait();
-    }
-    if (task != null) {
-      return task;
+    HandOff<?, ?> task = null;
+    long window = writerSpin.acquire();
+    if (window > 0) {
+      long spinEnd = System.nanoTime() + window;
+      while ((task = tasks.poll()) == null && System.nanoTime() - spinEnd < 0) {
+        Thread.onSpinWait();
+      }
+      writerSpin.release(task != null);
+      if (task != null) {
+        return task;
+      }
     }
     sleeping = true;
     try {

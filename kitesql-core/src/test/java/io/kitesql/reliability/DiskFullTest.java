@@ -65,10 +65,27 @@ class DiskFullTest {
 
   @Test
   void diskFullWhileWritingIsReportedAsSuchAndLosesNothingCommitted() throws Exception {
+    assertWritesUntilFullLoseNothing();
+  }
+
+  /**
+   * Under {@code writeMap} LMDB stores pages through a writable map of a sparse file, where a full
+   * disk would be a SIGBUS: the file is allocated before the map may reach it, at the open and at
+   * each growth (256 KiB, 512 KiB, then 1 MiB, which a 1 MiB tmpfs cannot hold).
+   */
+  @Test
+  void diskFullWhileWritingThroughTheWriteMapIsReportedAsSuchAndLosesNothingCommitted() throws Exception {
+    assertWritesUntilFullLoseNothing(String.valueOf(256 << 10));
+  }
+
+  /** Rows written one per transaction until the disk is full: DISK_FULL, and every committed row readable. */
+  private void assertWritesUntilFullLoseNothing(String... writerArgs) throws Exception {
     mountTmpfs("1m");
     var db = mountPoint.resolve("db");
 
-    var writer = ChildJvm.run(work.resolve("child-writer"), DiskFullWriterMain.class, db.toString());
+    var args = new ArrayList<>(List.of(db.toString()));
+    args.addAll(List.of(writerArgs));
+    var writer = ChildJvm.run(work.resolve("child-writer"), DiskFullWriterMain.class, args.toArray(String[]::new));
     assertThat(writer.crashed()).as("%s", writer).isFalse();
     var lines = writer.stdout().strip().lines().toList();
     assertThat(lines.getLast()).startsWith("refused DISK_FULL").containsIgnoringCase("no space left on device");
@@ -79,6 +96,21 @@ class DiskFullTest {
     var reader = ChildJvm.run(work.resolve("child-reader"), OpenDatabaseMain.class, db.toString());
     assertThat(reader.crashed()).as("%s", reader).isFalse();
     assertThat(reader.stdout().strip()).isEqualTo("opened " + committed);
+  }
+
+  @Test
+  void aWriteMapLargerThanTheFreeSpaceIsRefusedAtOpenAndLeavesNothingInTheWay() throws Exception {
+    mountTmpfs("1m");
+    var db = mountPoint.resolve("db");
+
+    var writer = ChildJvm.run(work.resolve("child-writer"), DiskFullWriterMain.class, db.toString(), String.valueOf(4 << 20));
+    assertThat(writer.crashed()).as("%s", writer).isFalse();
+    assertThat(writer.stdout().strip()).startsWith("refused DISK_FULL").contains("writeMap")
+        .containsIgnoringCase("no space left on device");
+
+    var plain = ChildJvm.run(work.resolve("child-plain"), OpenDatabaseMain.class, db.toString());
+    assertThat(plain.crashed()).as("%s", plain).isFalse();
+    assertThat(plain.stdout().strip()).isEqualTo("opened -1");
   }
 
   private void mountTmpfs(String size) throws Exception {

@@ -67,6 +67,14 @@ public class KiteSqlProperties implements Validator {
    */
   private boolean readOnly = false;
 
+  /**
+   * Write pages straight into the map (LMDB's MDB_WRITEMAP): large transactions commit several
+   * times faster, but the data file takes kitesql.map-size on disk from the start (and each growth
+   * allocates the new size), and concurrent transactions no longer share commits. Size the map for
+   * the data when turning it on.
+   */
+  private boolean writeMap = false;
+
   private final Schema schema = new Schema();
   private final Repositories repositories = new Repositories();
   private final Metrics metrics = new Metrics();
@@ -79,7 +87,7 @@ public class KiteSqlProperties implements Validator {
     int pool = readPoolSize != null ? readPoolSize : defaults.readPoolSize();
     var options = new StorageOptions(mapSize.toBytes(), maxMapSize.toBytes(), maxReaders, pool, durability,
         readerWait, writerWait, drainWait, replayLimit.toBytes());
-    return readOnly ? options.readOnly() : options;
+    return readOnly ? options.readOnly() : options.withWriteMap(writeMap);
   }
 
   @Override
@@ -108,6 +116,9 @@ public class KiteSqlProperties implements Validator {
     rejectNegative(errors, "closeTimeout", p.closeTimeout);
     if (p.replayLimit.isNegative()) {
       errors.rejectValue("replayLimit", "min", "must not be negative");
+    }
+    if (p.readOnly && p.writeMap) {
+      errors.rejectValue("writeMap", "readOnly", "must not be true when kitesql.read-only is true: a read-only database writes no pages");
     }
     if (p.readOnly && p.schema.mode == SchemaMode.ALWAYS) {
       errors.rejectValue("schema.mode", "readOnly",
@@ -224,6 +235,14 @@ public class KiteSqlProperties implements Validator {
 
   public void setReadOnly(boolean readOnly) {
     this.readOnly = readOnly;
+  }
+
+  public boolean isWriteMap() {
+    return writeMap;
+  }
+
+  public void setWriteMap(boolean writeMap) {
+    this.writeMap = writeMap;
   }
 
   public Schema getSchema() {

@@ -95,6 +95,26 @@ class KiteSqlAutoConfigurationTests {
   }
 
   @Test
+  void writeMapIsBoundAndTheDatabaseWorksUnderIt() {
+    runner().withPropertyValues("kitesql.write-map=true", "kitesql.map-size=2MB").run(context -> {
+      var db = context.getBean(Database.class);
+      assertThat(db.storage().options().writeMap()).isTrue();
+      db.execute("create table w (id int primary key)");
+      db.execute("insert into w values (1), (2)");
+      long rows = db.read(tx -> {
+        try (var cursor = tx.query("select count(*) from w")) {
+          cursor.next();
+          return cursor.getLong(0);
+        }
+      });
+      assertThat(rows).isEqualTo(2);
+    });
+    runner().withPropertyValues("kitesql.write-map=true", "kitesql.read-only=true").run(context ->
+        assertThat(context.getStartupFailure()).rootCause().hasMessageContainingAll("'writeMap'",
+            "must not be true when kitesql.read-only is true"));
+  }
+
+  @Test
   void defaultsAreTheEnginesDefaults() {
     var properties = new KiteSqlProperties();
     assertThat(properties.toStorageOptions()).isEqualTo(io.kitesql.storage.StorageOptions.defaults());

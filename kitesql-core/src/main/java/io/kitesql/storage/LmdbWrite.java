@@ -1,0 +1,286 @@
+package io.kitesql.storage;
+
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.lmdbjava.Env;
+import org.lmdbjava.LmdbException;
+import org.lmdbjava.Txn;
+
+/**
+ * The LMDB side of one {@link WriteTransaction}: its LMDB transaction, its cursors, the write log
+ * that replays it after a map growth, and the atomic blocks with their {@link UndoLog}. Every
+ * method runs on the writer thread; {@link WriteTransaction} does the hand-offs, the owner checks
+ * and the transaction's states.
+ *
+ * <p>When it has to give the whole transaction up (a block too large to undo, a map that cannot
+ * grow), it rolls the LMDB transaction back and reports the reason to {@code failed}.
+ */
+final class LmdbWrite {
+  private final Storage storage;
+  /** Told why the whole transaction was rolled back; the transaction is then failed. */
+  private final Consumer<String> failed;
+  private final List<WriteCursor> cursors = new ArrayList<>();
+  private final List<WriteOp> log = new ArrayList<>();
+  /** For each open block, innermost first: the log size, cursor count and undo size when it began. */
+  private final ArrayDeque<int[]> marks = new ArrayDeque<>();
+  /** What the open blocks replaced, to undo a failed one in place (no LMDB nested transaction: see UndoLog). */
+  private final UndoLog undo;
+  /** The cursors puts and deletes go through, kept positioned between writes; closed with {@link #cursors}. */
+  private final PositionedWrites positioned;
+  private Txn<Ptr> txn;
+  /** Whether {@link #txn} is nested in a {@link GroupCommit} batch rather than the LMDB root. */
+  private boolean nested;
+  private long logBytes;
+  private boolean logComplete = true;
+  private long copied;
+
+  LmdbWrite(Storage storage, Consumer<String> failed) {
+    this.storage = storage;
+    this.failed = failed;
+    this.undo = new UndoLog(storage.options().replayLimitBytes());
+    this.positioned = new PositionedWrites(storage);
+  }
+
+  /** Begins the LMDB transaction, nested in the open group-commit batch if there is one. */
+  void begin() {
+    var group = storage.groupCommit();
+    txn = group.begin();
+    nested = group.isOpen();
+  }
+
+  /** Whether an LMDB transaction is open (begun and neither committed nor aborted). */
+  boolean isOpen() {
+    return txn != null;
+  }
+
+  Optional<Slice> get(Keyspace keyspace, Ptr key) {
+    try {
+      var found = storage.dbi(keyspace).get(txn, key);
+      return found == null ? Optional.empty() : Optional.of(copy(found));
+    } catch (LmdbException e) {
+      throw LmdbErrors.translate(e, "get");
+    }
+  }
+
+  /** Applies {@code op} (growing the map if it must) and logs it for a replay. */
+  boolean write(WriteOp op) {
+    boolean result = applyGrowingMap(op);
+    remember(op);
+    return result;
+  }
+
+  WriteCursor openCursor(WriteTransaction owner, Keyspace keyspace) {
+    try {
+      var cursor = new WriteCursor(owner, storage.dbi(keyspace).openCursor(txn));
+      cursors.add(cursor);
+      return cursor;
+    } catch (LmdbException e) {
+      throw LmdbErrors.translate(e, "open cursor");
+    }
+  }
+
+  void closeCursor(WriteCursor cursor) {
+    cursor.closeNative();
+    cursors.remove(cursor);
+  }
+
+  /** A heap copy of the bytes {@code ptr} points at, counted. */
+  Slice copy(Ptr ptr) {
+    copied += ptr.size;
+    return Slice.copyOf(ptr);
+  }
+
+  long copied() {
+    return copied;
+  }
+
+  /** Forgets the copies counted since {@code mark} (reads the engine made for itself, not for the caller). */
+  void uncountCopiesSince(long mark) {
+    copied = mark;
+  }
+
+  void beginBlock() {
+    marks.push(new int[] {log.size(), cursors.size(), undo.size()});
+  }
+
+  /**
+   * Ends the innermost block: kept, or undone when {@code commit} is false. Returns false when
+   * undoing it failed the whole transaction (reported to {@code failed}).
+   */
+  boolean endBlock(boolean commit) {
+    var mark = marks.peek();
+    while (cursors.size() > mark[1]) {
+      cursors.removeLast().closeNative();
+    }
+    if (!commit && !undoBlock(mark)) {
+      return false;
+    }
+    marks.pop();
+    if (marks.isEmpty()) {
+      undo.clear(); // what the outermost block did stays; nothing left to undo
+    }
+    return true;
+  }
+
+  /**
+   * Undoes the innermost block's writes inside the LMDB transaction; if the undo log overflowed,
+   * replays the writes before the block on a fresh one; if neither works, fails the transaction
+   * (rolled back as a whole: still no partial effects) without throwing over the block's own
+   * failure. Returns whether the transaction goes on.
+   */
+  private boolean undoBlock(int[] mark) {
+    try {
+      if (!undo.overflowed()) {
+        for (var entry : undo.takeFrom(mark[2])) {
+          WriteApplier.restore(storage, txn, entry);
+        }
+        if (logComplete) {
+          log.subList(mark[0], log.size()).clear();
+        }
+        return true;
+      }
+      if (logComplete) {
+        log.subList(mark[0], log.size()).clear();
+        abort();
+        replay();
+        return true;
+      }
+      failWhole("a failed statement was too large to undo");
+    } catch (LmdbException | KiteSqlException e) {
+      failWhole("undoing a failed statement failed (" + e.getMessage() + ")");
+    }
+    return false;
+  }
+
+  private void failWhole(String reason) {
+    abort();
+    marks.clear();
+    undo.clear();
+    failed.accept(reason + "; the whole transaction was rolled back");
+  }
+
+  /**
+   * Commits: alone (a root transaction nobody waits behind), by opening a group-commit batch (a
+   * root transaction while others wait for the lock), or into the open batch (a nested one).
+   * Returns the batch membership to wait on, or null when the commit is done.
+   */
+  GroupCommit.Member commit(boolean mayWait) {
+    if (!marks.isEmpty()) {
+      throw new IllegalStateException("cannot commit inside an atomically(...) block");
+    }
+    var group = storage.groupCommit();
+    while (true) {
+      closeCursors();
+      try {
+        if (!nested && mayWait && group.shouldDefer(logComplete)) {
+          var member = group.open(txn, log);
+          txn = null;
+          return member;
+        }
+        txn.commit();
+        txn = null;
+        if (!nested) {
+          group.committedAlone();
+          return null;
+        }
+        return group.join(log, logComplete, mayWait);
+      } catch (Env.MapFullException _) {
+        txn = null; // mdb_txn_commit frees the transaction when it fails.
+        recoverFromMapFull();
+      } catch (LmdbException e) {
+        txn = null;
+        throw LmdbErrors.translate(e, "commit", storage.directory());
+      }
+    }
+  }
+
+  /** Aborts the LMDB transaction, if one is open, and closes its cursors. */
+  void abort() {
+    closeCursorsQuietly();
+    if (txn != null) {
+      txn.abort();
+      txn = null;
+    }
+  }
+
+  private void remember(WriteOp op) {
+    if (!logComplete) {
+      return;
+    }
+    logBytes += op.bytes();
+    if (logBytes > storage.options().replayLimitBytes()) {
+      log.clear();
+      logComplete = false;
+    } else {
+      log.add(op);
+    }
+  }
+
+  /** Applies {@code op}; on MDB_MAP_FULL grows the map, replays what came before and tries again. */
+  private boolean applyGrowingMap(WriteOp op) {
+    while (true) {
+      try {
+        return WriteApplier.apply(storage, txn, positioned, op, marks.isEmpty() ? null : undo);
+      } catch (Env.MapFullException _) {
+        recoverFromMapFull();
+      }
+    }
+  }
+
+  /**
+   * Rolls the LMDB transaction back, grows the map and replays the log on a fresh transaction.
+   * Fails with MAP_FULL (the transaction stays rolled back) when the log is incomplete, cursors
+   * are open, or the map cannot grow now.
+   */
+  private void recoverFromMapFull() {
+    boolean hadCursors = !cursors.isEmpty();
+    abort();
+    if (!logComplete || hadCursors) {
+      var e = new KiteSqlException(ErrorCode.MAP_FULL, "the LMDB map is full and this transaction is too large "
+          + "(or had cursors open) to replay after growing it; the transaction was rolled back, the caller must retry it");
+      failed.accept(e.getMessage());
+      storage.growMapQuietly();
+      throw e;
+    }
+    try {
+      storage.growMap();
+    } catch (KiteSqlException e) {
+      failed.accept(e.getMessage());
+      throw e;
+    }
+    replay();
+  }
+
+  /**
+   * Rebuilds the LMDB transaction from the log after a rollback. Open blocks stay open: their undo
+   * entries still hold, since the same writes lead to the same state.
+   */
+  private void replay() {
+    begin(); // the map growth before committed any open batch: this is a root again
+    for (var op : log) {
+      WriteApplier.apply(storage, txn, positioned, op, null); // MAP_FULL again here goes back to the caller's loop.
+    }
+  }
+
+  private void closeCursors() {
+    for (var c : cursors) {
+      c.closeNative();
+    }
+    cursors.clear();
+    positioned.close();
+  }
+
+  private void closeCursorsQuietly() {
+    try {
+      closeCursors();
+    } catch (LmdbException _) {
+      cursors.clear(); // The transaction is being discarded; its cursors go with it.
+      positioned.forget();
+    }
+  }
+}
