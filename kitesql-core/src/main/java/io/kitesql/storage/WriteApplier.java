@@ -2,11 +2,9 @@ package io.kitesql.storage;
 
 import io.kitesql.value.Memory;
 import java.lang.foreign.MemorySegment;
-import org.lmdbjava.Dbi;
 import org.lmdbjava.Env;
 import org.lmdbjava.GetOp;
 import org.lmdbjava.LmdbException;
-import org.lmdbjava.PutFlags;
 import org.lmdbjava.Txn;
 
 /**
@@ -37,7 +35,7 @@ final class WriteApplier {
   }
 
   /**
-   * Applies {@code op} without undo through cursors of its own (a group commit's rare replay after
+   * Applies {@code op} through cursors of its own, closed again (a group commit's rare replay after
    * growing the map; a transaction's writes go through its kept {@link PositionedWrites}).
    */
   static boolean apply(Storage storage, Txn<Ptr> txn, WriteOp op, UndoLog undo) {
