@@ -123,11 +123,7 @@ public final class DmlExecutor {
           returned.add(returning(insert.returning().orElseThrow(), row, ctx));
         }
       }
-      var store = ctx.stores().apply(insert.table());
-      for (var row : rows) {
-        store.insert(tx, row);
-      }
-      return rows.size();
+      return ctx.stores().apply(insert.table()).insertAll(tx, rows);
     });
   }
 
@@ -204,9 +200,11 @@ public final class DmlExecutor {
       }
     }
     return writes(tx, rows.size() > 1, () -> {
+      // Asked once: rows found before the first write have out-of-line entries only if the table has any.
+      boolean longEntries = rows.size() < 2 || store.mayHaveLongEntries(tx);
       for (int i = 0; i < rows.size(); i++) {
         var withRef = rows.get(i);
-        store.update(tx, (RowRef) withRef[width], Arrays.copyOf(withRef, width), changes.get(i));
+        store.update(tx, (RowRef) withRef[width], Arrays.copyOf(withRef, width), changes.get(i), longEntries);
       }
       return rows.size();
     });
@@ -224,9 +222,13 @@ public final class DmlExecutor {
       }
     }
     return writes(tx, rows.size() > 1, () -> {
+      var refs = new ArrayList<RowRef>(rows.size());
+      var oldRows = new ArrayList<Object[]>(rows.size());
       for (var withRef : rows) {
-        store.delete(tx, (RowRef) withRef[width], Arrays.copyOf(withRef, width));
+        refs.add((RowRef) withRef[width]);
+        oldRows.add(Arrays.copyOf(withRef, width));
       }
+      store.deleteAll(tx, refs, oldRows);
       return rows.size();
     });
   }

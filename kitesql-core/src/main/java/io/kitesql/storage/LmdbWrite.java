@@ -30,6 +30,8 @@ final class LmdbWrite {
   private final ArrayDeque<int[]> marks = new ArrayDeque<>();
   /** What the open blocks replaced, to undo a failed one in place (no LMDB nested transaction: see UndoLog). */
   private final UndoLog undo;
+  /** The cursors puts and deletes go through, kept positioned between writes; closed with {@link #cursors}. */
+  private final PositionedWrites positioned;
   private Txn<Ptr> txn;
   /** Whether {@link #txn} is nested in a {@link GroupCommit} batch rather than the LMDB root. */
   private boolean nested;
@@ -41,6 +43,7 @@ final class LmdbWrite {
     this.storage = storage;
     this.failed = failed;
     this.undo = new UndoLog(storage.options().replayLimitBytes());
+    this.positioned = new PositionedWrites(storage);
   }
 
   /** Begins the LMDB transaction, nested in the open group-commit batch if there is one. */
@@ -222,7 +225,7 @@ final class LmdbWrite {
   private boolean applyGrowingMap(WriteOp op) {
     while (true) {
       try {
-        return WriteApplier.apply(storage, txn, op, marks.isEmpty() ? null : undo);
+        return WriteApplier.apply(storage, txn, positioned, op, marks.isEmpty() ? null : undo);
       } catch (Env.MapFullException _) {
         recoverFromMapFull();
       }
@@ -260,7 +263,7 @@ final class LmdbWrite {
   private void replay() {
     begin(); // the map growth before committed any open batch: this is a root again
     for (var op : log) {
-      WriteApplier.apply(storage, txn, op, null); // MAP_FULL again here goes back to the caller's loop.
+      WriteApplier.apply(storage, txn, positioned, op, null); // MAP_FULL again here goes back to the caller's loop.
     }
   }
 
@@ -269,6 +272,7 @@ final class LmdbWrite {
       c.closeNative();
     }
     cursors.clear();
+    positioned.close();
   }
 
   private void closeCursorsQuietly() {
@@ -276,6 +280,7 @@ final class LmdbWrite {
       closeCursors();
     } catch (LmdbException _) {
       cursors.clear(); // The transaction is being discarded; its cursors go with it.
+      positioned.forget();
     }
   }
 }

@@ -2,11 +2,9 @@ package io.kitesql.storage;
 
 import io.kitesql.value.Memory;
 import java.lang.foreign.MemorySegment;
-import org.lmdbjava.Dbi;
 import org.lmdbjava.Env;
 import org.lmdbjava.GetOp;
 import org.lmdbjava.LmdbException;
-import org.lmdbjava.PutFlags;
 import org.lmdbjava.Txn;
 
 /**
@@ -17,21 +15,35 @@ final class WriteApplier {
   private WriteApplier() {}
 
   /**
-   * Applies {@code op}; records what it overwrites or deletes in {@code undo} unless that is null.
+   * Applies {@code op} through the transaction's positioned cursors {@code at}; records what it
+   * overwrites or deletes in {@code undo} unless that is null.
    *
    * @throws Env.MapFullException as is, for the caller's grow-and-replay
    */
-  static boolean apply(Storage storage, Txn<Ptr> txn, WriteOp op, UndoLog undo) {
+  static boolean apply(Storage storage, Txn<Ptr> txn, PositionedWrites at, WriteOp op, UndoLog undo) {
     try {
       return switch (op) {
-        case WriteOp.Put p -> put(storage, txn, p, undo);
-        case WriteOp.Delete d -> delete(storage, txn, d, undo);
+        case WriteOp.Put p -> put(at, txn, p, undo);
+        case WriteOp.Delete d -> delete(storage, at, txn, d, undo);
         case WriteOp.DeletePrefix d -> deletePrefix(storage, txn, d, undo);
       };
     } catch (Env.MapFullException e) {
       throw e;
     } catch (LmdbException e) {
       throw LmdbErrors.translate(e, op.getClass().getSimpleName().toLowerCase(), storage.directory());
+    }
+  }
+
+  /**
+   * Applies {@code op} through cursors of its own, closed again (a group commit's rare replay after
+   * growing the map; a transaction's writes go through its kept {@link PositionedWrites}).
+   */
+  static boolean apply(Storage storage, Txn<Ptr> txn, WriteOp op, UndoLog undo) {
+    var at = new PositionedWrites(storage);
+    try {
+      return apply(storage, txn, at, op, undo);
+    } finally {
+      at.close();
     }
   }
 
@@ -47,40 +59,48 @@ final class WriteApplier {
     }
   }
 
-  private static boolean put(Storage storage, Txn<Ptr> txn, WriteOp.Put p, UndoLog undo) {
-    Dbi<Ptr> dbi = storage.dbi(p.keyspace());
-    var key = storage.writerKey(p.key(), p.key().length);
-    try {
-      if (p.onlyIfAbsent()) {
-        var target = dbi.reserve(txn, key, p.value().length, PutFlags.MDB_NOOVERWRITE);
-        MemorySegment.copy(p.value(), 0, Memory.ALL, Memory.BYTE, target.address, p.value().length);
-        if (undo != null) {
-          undo.record(p.keyspace(), p.key(), null); // it was absent: undone by a delete
-        }
-        return true;
-      }
-      if (undo != null) {
-        undo.record(p.keyspace(), p.key(), bytes(dbi.get(txn, key)));
-      }
-      var target = dbi.reserve(txn, key, p.value().length);
-      MemorySegment.copy(p.value(), 0, Memory.ALL, Memory.BYTE, target.address, p.value().length);
-      return true;
-    } catch (Dbi.KeyExistsException _) {
-      return false;
-    }
-  }
-
-  private static boolean delete(Storage storage, Txn<Ptr> txn, WriteOp.Delete d, UndoLog undo) {
-    var dbi = storage.dbi(d.keyspace());
-    var key = storage.writerKey(d.key(), d.key().length);
-    if (undo != null) {
-      var previous = dbi.get(txn, key);
-      if (previous == null) {
+  private static boolean put(PositionedWrites at, Txn<Ptr> txn, WriteOp.Put p, UndoLog undo) {
+    int size = p.value().length;
+    if (p.onlyIfAbsent()) {
+      var target = at.reserveNew(txn, p.keyspace(), p.key(), size);
+      if (target == null) {
         return false;
       }
-      undo.record(d.keyspace(), d.key(), bytes(previous));
+      MemorySegment.copy(p.value(), 0, Memory.ALL, Memory.BYTE, target.address, size);
+      if (undo != null) {
+        undo.record(p.keyspace(), p.key(), null); // it was absent: undone by a delete
+      }
+      return true;
     }
-    return dbi.delete(txn, key);
+    if (undo != null) {
+      undo.record(p.keyspace(), p.key(), bytes(at.find(txn, p.keyspace(), p.key())));
+    }
+    var target = at.reserve(txn, p.keyspace(), p.key(), size);
+    MemorySegment.copy(p.value(), 0, Memory.ALL, Memory.BYTE, target.address, size);
+    return true;
+  }
+
+  /**
+   * A delete whose previous value is needed (for undo) finds the key with the positioned cursor
+   * and deletes there: one search instead of a lookup and a delete that both descend. One whose
+   * previous value the caller knows, or that records none, is one {@code mdb_del}: a cursor would
+   * take two calls, which cost more than the descent saved (measured, docs/storage.md).
+   */
+  private static boolean delete(Storage storage, PositionedWrites at, Txn<Ptr> txn, WriteOp.Delete d, UndoLog undo) {
+    if (undo == null || d.previous() != null) {
+      boolean deleted = storage.dbi(d.keyspace()).delete(txn, storage.writerKey(d.key(), d.key().length));
+      if (deleted && undo != null) {
+        undo.record(d.keyspace(), d.key(), d.previous());
+      }
+      return deleted;
+    }
+    var previous = at.find(txn, d.keyspace(), d.key());
+    if (previous == null) {
+      return false;
+    }
+    undo.record(d.keyspace(), d.key(), bytes(previous));
+    at.deleteFound(d.keyspace());
+    return true;
   }
 
   private static boolean deletePrefix(Storage storage, Txn<Ptr> txn, WriteOp.DeletePrefix d, UndoLog undo) {
@@ -101,7 +121,7 @@ final class WriteApplier {
   }
 
   /** A heap copy of the bytes {@code ptr} points at; null for null (not counted as a copy for the caller). */
-  private static byte[] bytes(Ptr ptr) {
+  static byte[] bytes(Ptr ptr) {
     if (ptr == null) {
       return null;
     }

@@ -14,7 +14,12 @@ sealed interface WriteOp {
     }
   }
 
-  record Delete(Keyspace keyspace, byte[] key) implements WriteOp {
+  /**
+   * A delete of {@code key}; {@code previous}, if not null, is the value the caller knows the key
+   * holds if present (an index entry's empty value, a row it read in this transaction since the
+   * last write to it), so that recording it for undo needs no lookup.
+   */
+  record Delete(Keyspace keyspace, byte[] key, byte[] previous) implements WriteOp {
     @Override
     public long bytes() {
       return key.length + 24L;

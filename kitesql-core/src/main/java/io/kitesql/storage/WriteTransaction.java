@@ -4,6 +4,7 @@ import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.value.Scope;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
@@ -170,7 +171,16 @@ public final class WriteTransaction implements KvTransaction {
 
   /** Deletes the key; returns whether it was present. */
   public boolean delete(Keyspace keyspace, byte[] key, int keyLength) {
-    return write(new WriteOp.Delete(keyspace, Arrays.copyOf(key, keyLength)));
+    return write(new WriteOp.Delete(keyspace, Arrays.copyOf(key, keyLength), null));
+  }
+
+  /**
+   * Deletes {@code key}, which holds {@code previous} if present, as the caller knows (read in this
+   * transaction after its last write to the key, or a constant like an index entry's empty value):
+   * an atomic block then records it for undo without looking the key up. Keeps both arrays.
+   */
+  public boolean deleteHolding(Keyspace keyspace, byte[] key, byte[] previous) {
+    return write(new WriteOp.Delete(keyspace, key, Objects.requireNonNull(previous, "previous")));
   }
 
   public boolean delete(Keyspace keyspace, byte[] key) {

@@ -120,15 +120,30 @@ final class IndexMaintenance {
   /** Writes {@code entries} (their primary-key parts set). */
   void put(WriteTransaction tx, Entries entries) {
     for (byte[] key : entries.keys) {
-      tx.put(Keyspace.DATA, key, EMPTY);
+      putEntry(tx, key);
     }
+  }
+
+  /**
+   * Writes one entry of a row that has no entry at this key: an entry key ends with its row's
+   * primary key, so only this row (with these values) could have stored it. Written only if
+   * absent, an atomic block records it for undo without looking the key up (an overwriting put
+   * copies what it replaces); were it present, it would hold the same empty value.
+   */
+  static void putEntry(WriteTransaction tx, byte[] key) {
+    tx.putIfAbsent(Keyspace.DATA, key, key.length, EMPTY);
   }
 
   /** Removes {@code entries}. */
   void delete(WriteTransaction tx, Entries entries) {
     for (byte[] key : entries.keys) {
-      tx.delete(Keyspace.DATA, key);
+      deleteEntry(tx, key);
     }
+  }
+
+  /** Removes one entry: every entry holds {@link #EMPTY}, so undo needs no lookup of it. */
+  static void deleteEntry(WriteTransaction tx, byte[] key) {
+    tx.deleteHolding(Keyspace.DATA, key, EMPTY);
   }
 
   /**

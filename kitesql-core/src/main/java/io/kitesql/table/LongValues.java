@@ -218,6 +218,22 @@ final class LongValues implements LongValueSource {
     return fitsKey(rowKey.length) ? encoder.outOfLine(values) : null;
   }
 
+  /**
+   * Whether the table whose rows are under {@code rowPrefix} has any out-of-line entry: one seek.
+   * A bulk DELETE or UPDATE asks once, before its first write: when the answer is no, none of the
+   * rows it found has an entry, so it skips deleting the entries that long values would have
+   * (each a B-tree descent for an absent key; values over 1,536 bytes stay inline while
+   * {@link #OUT_OF_LINE_PROPERTY} is off, the default). Nothing is stored for this: the entries'
+   * own key range is the marker, and it stays exact when they are deleted again.
+   */
+  static boolean any(WriteTransaction tx, byte[] rowPrefix) {
+    var prefix = rowPrefix.clone();
+    prefix[TableKeys.ROW_PREFIX_LENGTH - 1] = TableKeys.LONG_TAG;
+    try (var cursor = tx.openCursor(Keyspace.DATA)) {
+      return cursor.seek(prefix) && TableKeys.startsWith(cursor.key(), prefix, prefix.length);
+    }
+  }
+
   /** Deletes the out-of-line entries of {@code columns} (null: none) of the row at {@code rowKey}. */
   static void delete(WriteTransaction tx, byte[] rowKey, boolean[] columns) {
     if (columns == null) {

@@ -163,7 +163,15 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
   @Override
   public final RowRef ref() {
     checkOnRow();
-    return new RowRef(currentRowKey());
+    return new RowRef(currentRowKey(), currentStoredRow());
+  }
+
+  /**
+   * The current entry's stored row as an owned array if the walk has one at no cost (a table scan
+   * in a write transaction, whose cursor hands out heap copies), else null.
+   */
+  protected byte[] currentStoredRow() {
+    return null;
   }
 
   private void checkOnRow() {

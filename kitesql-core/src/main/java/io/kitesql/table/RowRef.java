@@ -10,18 +10,26 @@ import java.util.Objects;
  * documentation). A small owned copy, so UPDATE and DELETE can find the row again after the
  * cursor that produced it moved on, or in a later call of the same transaction.
  *
- * <p>Equality is by key bytes. Treat the array as read-only.
+ * <p>Equality is by key bytes. Treat the arrays as read-only.
  *
  * @param key the encoded row key
+ * @param stored the stored row (its encoded bytes) as a scan of a write transaction read it when
+ *     the ref was made, or null: a DELETE of the same statement records it for undo instead of
+ *     reading the row again ({@link TableStore#delete})
  */
-public record RowRef(byte[] key) {
+public record RowRef(byte[] key, byte[] stored) {
   public RowRef {
     Objects.requireNonNull(key, "key");
   }
 
+  /** A ref without the stored row. */
+  public RowRef(byte[] key) {
+    this(key, null);
+  }
+
   @Override
   public boolean equals(Object o) {
-    return o instanceof RowRef(byte[] other) && Arrays.equals(key, other);
+    return o instanceof RowRef(byte[] other, byte[] _) && Arrays.equals(key, other);
   }
 
   @Override

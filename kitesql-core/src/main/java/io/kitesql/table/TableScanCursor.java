@@ -17,6 +17,10 @@ final class TableScanCursor extends RangeCursor {
   private MemorySegment keyBase;
   private long keyOffset;
   private int keyLength;
+  /** The current row's stored value, for {@link #currentStoredRow()}. */
+  private MemorySegment valueBase;
+  private long valueOffset;
+  private int valueLength;
 
   TableScanCursor(KeyInterval interval, RowLayout layout, int[] columns, boolean reverse, boolean reuseRows) {
     super(interval, columns, layout.columnCount(), reverse, reuseRows);
@@ -29,7 +33,10 @@ final class TableScanCursor extends RangeCursor {
     this.keyOffset = keyOffset;
     this.keyLength = keyLength;
     int valueLength = cursor.valueLength();
-    view.wrap(cursor.valueBase(), cursor.valueOffset(), valueLength, tx.scope());
+    this.valueBase = cursor.valueBase();
+    this.valueOffset = cursor.valueOffset();
+    this.valueLength = valueLength;
+    view.wrap(valueBase, valueOffset, valueLength, tx.scope());
     longValues.transaction(tx);
     if (tx.isReadOnly()) {
       longValues.lend(cursor, true);
@@ -49,7 +56,25 @@ final class TableScanCursor extends RangeCursor {
   }
 
   @Override
+  protected byte[] currentStoredRow() {
+    return tx.isReadOnly() ? null : ownCopy(valueBase, valueOffset, valueLength);
+  }
+
+  /**
+   * The array a write transaction's cursor copied the current key or value into (WriteCursor
+   * makes a new one per entry), or null if {@code base} is not such an array: a ref can keep it
+   * instead of copying it again.
+   */
+  private static byte[] ownCopy(MemorySegment base, long offset, int length) {
+    return offset == 0 && base.heapBase().orElse(null) instanceof byte[] bytes && bytes.length == length ? bytes : null;
+  }
+
+  @Override
   protected byte[] currentRowKey() {
+    var own = tx.isReadOnly() ? null : ownCopy(keyBase, keyOffset, keyLength);
+    if (own != null) {
+      return own;
+    }
     var bytes = new byte[keyLength];
     MemorySegment.copy(keyBase, Memory.BYTE, keyOffset, bytes, 0, keyLength);
     return bytes;

@@ -82,6 +82,16 @@ public final class TableStore {
    *     unique index), VALUE_OUT_OF_RANGE, KEY_TOO_LARGE; nothing is written then
    */
   public RowRef insert(WriteTransaction tx, Object[] row) {
+    var written = insertRow(tx, row);
+    indexes.put(tx, written.entries());
+    return new RowRef(written.rowKey());
+  }
+
+  /** A row {@link #insertRow} wrote, and its index entries, not yet written. */
+  private record Written(byte[] rowKey, IndexMaintenance.Entries entries) {}
+
+  /** Checks and writes the row of {@link #insert} and its out-of-line values. */
+  private Written insertRow(WriteTransaction tx, Object[] row) {
     checkRow(row);
     var enc = new KeyEncoder();
     byte[] rowKey = table.hasHiddenRowId() ? null : keys.rowKey(enc, row);
@@ -98,22 +108,79 @@ public final class TableStore {
       throw primaryKeyViolation(row);
     }
     LongValues.put(tx, rowKey, value);
-    indexes.put(tx, entries);
-    return new RowRef(rowKey);
+    return new Written(rowKey, entries);
+  }
+
+  /**
+   * Inserts {@code rows} as {@link #insert} would one by one, for a statement that writes them all
+   * or nothing (inside {@link WriteTransaction#atomically}: on a failure, rows already written stay
+   * until the block undoes them). The index entries are written after the rows, sorted, so that
+   * consecutive entries land on the leaf page the write cursor stands on instead of each
+   * descending the B-tree; rows arrive in their source's order, ascending keys when it is the
+   * primary key's. A table with a unique secondary index writes row by row: each row's unique
+   * check must see the entries of the rows before it.
+   *
+   * @return the number of rows inserted
+   */
+  public long insertAll(WriteTransaction tx, List<Object[]> rows) {
+    if (rows.size() < 2 || table.indexes().stream().anyMatch(IndexDef::unique)) {
+      rows.forEach(row -> insert(tx, row));
+      return rows.size();
+    }
+    var entries = new ArrayList<byte[]>(rows.size() * table.indexes().size());
+    for (var row : rows) {
+      entries.addAll(Arrays.asList(insertRow(tx, row).entries().keys()));
+    }
+    entries.sort(Arrays::compareUnsigned);
+    for (var key : entries) {
+      IndexMaintenance.putEntry(tx, key);
+    }
+    return rows.size();
+  }
+
+  /**
+   * Deletes the rows at {@code refs} ({@code oldRows}: their full current values, as {@link
+   * #delete} takes them), for a statement that deletes them all or nothing. It asks once whether
+   * the table has out-of-line entries at all ({@link LongValues#any}). Index entries are deleted
+   * row by row, unlike {@link #insertAll}'s sorted puts: a delete of a known key is one {@code
+   * mdb_del} either way, and sorting them cost more than it saved (measured, docs/storage.md).
+   */
+  public void deleteAll(WriteTransaction tx, List<RowRef> refs, List<Object[]> oldRows) {
+    boolean longEntries = refs.size() < 2 || LongValues.any(tx, keys.rowPrefix());
+    for (int i = 0; i < refs.size(); i++) {
+      indexes.delete(tx, deleteRow(tx, refs.get(i), oldRows.get(i), longEntries));
+    }
   }
 
   /**
    * Deletes the row at {@code ref} and its index entries.
    *
+   * @param ref where the row is; its {@link RowRef#stored() stored} bytes, if any, must be what the
+   *     row holds now (the ref was read in this transaction after the last write to the row, as
+   *     a DELETE's own scan reads it): they are recorded for undo instead of reading the row again
    * @param oldRow the row's full current values, as read in this transaction (its index entries
    *     are computed from them)
    */
   public void delete(WriteTransaction tx, RowRef ref, Object[] oldRow) {
+    indexes.delete(tx, deleteRow(tx, ref, oldRow, true));
+  }
+
+  /**
+   * Deletes the row of {@link #delete} and, if {@code longEntries} (the table may have any: {@link
+   * LongValues#any}), its out-of-line values; returns its index entries, not yet deleted.
+   */
+  private IndexMaintenance.Entries deleteRow(WriteTransaction tx, RowRef ref, Object[] oldRow, boolean longEntries) {
     checkWidth(oldRow);
     var entries = indexes.entriesOf(new KeyEncoder(), oldRow, ref.key());
-    tx.delete(Keyspace.DATA, ref.key());
-    LongValues.delete(tx, ref.key(), LongValues.columnsOf(encoder, ref.key(), oldRow));
-    indexes.delete(tx, entries);
+    if (ref.stored() != null) {
+      tx.deleteHolding(Keyspace.DATA, ref.key(), ref.stored());
+    } else {
+      tx.delete(Keyspace.DATA, ref.key());
+    }
+    if (longEntries) {
+      LongValues.delete(tx, ref.key(), LongValues.columnsOf(encoder, ref.key(), oldRow));
+    }
+    return entries;
   }
 
   /**
@@ -125,6 +192,15 @@ public final class TableStore {
    * @throws io.kitesql.KiteSqlException as {@link #insert}; nothing is written then
    */
   public RowRef update(WriteTransaction tx, RowRef ref, Object[] oldRow, Object[] newRow) {
+    return update(tx, ref, oldRow, newRow, true);
+  }
+
+  /**
+   * {@link #update(WriteTransaction, RowRef, Object[], Object[])} for a statement that asked {@link
+   * #mayHaveLongEntries} before its first write: with {@code longEntries} false, the old row's
+   * out-of-line entries (it has none) are not deleted.
+   */
+  public RowRef update(WriteTransaction tx, RowRef ref, Object[] oldRow, Object[] newRow, boolean longEntries) {
     checkWidth(oldRow);
     checkRow(newRow);
     var enc = new KeyEncoder();
@@ -145,11 +221,11 @@ public final class TableStore {
     if (moved) {
       tx.delete(Keyspace.DATA, oldKey);
     }
-    replaceRow(tx, oldKey, newKey, LongValues.columnsOf(encoder, oldKey, oldRow), value);
+    replaceRow(tx, oldKey, newKey, longEntries ? LongValues.columnsOf(encoder, oldKey, oldRow) : null, value);
     for (int i = 0; i < changed.length; i++) {
       if (changed[i] || moved) {
-        tx.delete(Keyspace.DATA, before.keys()[i]);
-        tx.put(Keyspace.DATA, after.keys()[i], IndexMaintenance.EMPTY);
+        IndexMaintenance.deleteEntry(tx, before.keys()[i]);
+        IndexMaintenance.putEntry(tx, after.keys()[i]);
       }
     }
     return new RowRef(newKey);
@@ -184,6 +260,14 @@ public final class TableStore {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether any row of the table has values out of line (one seek; {@link LongValues#any}). Rows
+   * found before a statement's first write have none when this says no.
+   */
+  public boolean mayHaveLongEntries(WriteTransaction tx) {
+    return LongValues.any(tx, keys.rowPrefix());
   }
 
   /**

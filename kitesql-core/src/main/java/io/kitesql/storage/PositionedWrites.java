@@ -1,0 +1,140 @@
+package io.kitesql.storage;
+
+import java.util.Arrays;
+import java.util.EnumMap;
+import org.lmdbjava.Cursor;
+import org.lmdbjava.Dbi;
+import org.lmdbjava.GetOp;
+import org.lmdbjava.PutFlags;
+import org.lmdbjava.Txn;
+
+/**
+ * The LMDB cursors a write transaction's puts and deletes go through: one per keyspace, opened at
+ * the first write and kept until the LMDB transaction ends (the owner {@link #close closes} them
+ * before every commit, abort or replay). On the writer thread.
+ *
+ * <p>Why a kept cursor rather than {@code mdb_put}/{@code mdb_del}: those descend the B-tree
+ * from the root for every key, while a positioned cursor first looks at the leaf page it stands
+ * on ({@code mdb_cursor_set}), so keys written in ascending order (a bulk statement's row keys,
+ * its sorted index entries) mostly skip the descent. A random LMDB lookup costs about 220 ns, of
+ * which lmdbjava's call is about 20 (design-measurements.md section 3): the descent dominates.
+ *
+ * <p>A new key past the last key of its keyspace is written with {@code MDB_APPEND}: no search at
+ * all, and a full page is split by starting a new page rather than halving it. The last key is
+ * read once per transaction and keyspace and then tracked from the writes; when it is stale (an
+ * undo put back a larger key through {@code mdb_put}) LMDB refuses the append with {@code
+ * MDB_KEYEXIST} and the key is written by an ordinary put, so a wrong guess costs time, never
+ * correctness.
+ */
+final class PositionedWrites {
+  private static final byte[] NO_KEY = new byte[0];
+
+  private final Storage storage;
+  private final EnumMap<Keyspace, Cursor<Ptr>> cursors = new EnumMap<>(Keyspace.class);
+  /** Per keyspace, its largest key as far as known ({@link #NO_KEY}: empty); absent: unknown. */
+  private final EnumMap<Keyspace, byte[]> lastKeys = new EnumMap<>(Keyspace.class);
+  private Txn<Ptr> txn;
+  private long appends;
+
+  PositionedWrites(Storage storage) {
+    this.storage = storage;
+  }
+
+  /**
+   * Reserves {@code size} bytes for {@code key} if it is absent ({@code MDB_NOOVERWRITE}); returns
+   * where to write them (copy the address out at once), or null if the key is present.
+   */
+  Ptr reserveNew(Txn<Ptr> txn, Keyspace keyspace, byte[] key, int size) {
+    var cursor = cursor(txn, keyspace);
+    if (Arrays.compareUnsigned(key, lastKey(keyspace, cursor)) > 0) {
+      try {
+        var target = cursor.reserve(storage.writerKey(key, key.length), size, PutFlags.MDB_APPEND);
+        lastKeys.put(keyspace, key);
+        appends++;
+        return target;
+      } catch (Dbi.KeyExistsException _) {
+        lastKeys.remove(keyspace); // a larger key is there after all: read it again next time
+      }
+    }
+    try {
+      var target = cursor.reserve(storage.writerKey(key, key.length), size, PutFlags.MDB_NOOVERWRITE);
+      wrote(keyspace, key);
+      return target;
+    } catch (Dbi.KeyExistsException _) {
+      return null;
+    }
+  }
+
+  /** Reserves {@code size} bytes for {@code key}, replacing its value if present. */
+  Ptr reserve(Txn<Ptr> txn, Keyspace keyspace, byte[] key, int size) {
+    var target = cursor(txn, keyspace).reserve(storage.writerKey(key, key.length), size);
+    wrote(keyspace, key);
+    return target;
+  }
+
+  /** Moves the keyspace's cursor onto {@code key}; returns its value (copy it out at once), or null if absent. */
+  Ptr find(Txn<Ptr> txn, Keyspace keyspace, byte[] key) {
+    var cursor = cursor(txn, keyspace);
+    return cursor.get(storage.writerKey(key, key.length), GetOp.MDB_SET_KEY) ? cursor.val() : null;
+  }
+
+  /** Deletes the entry the keyspace's cursor stands on (after a {@link #find} that found it). */
+  void deleteFound(Keyspace keyspace) {
+    cursors.get(keyspace).delete();
+  }
+
+  /** How many keys went in with {@code MDB_APPEND} (tests look at it). */
+  long appends() {
+    return appends;
+  }
+
+  /** Closes the cursors; call before the LMDB transaction ends (LMDB frees a write transaction's cursors with it). */
+  void close() {
+    try {
+      for (var cursor : cursors.values()) {
+        cursor.close();
+      }
+    } finally {
+      forget();
+    }
+  }
+
+  /** Drops the cursors without closing them: their transaction is being aborted, which frees them. */
+  void forget() {
+    cursors.clear();
+    lastKeys.clear();
+    txn = null;
+  }
+
+  private Cursor<Ptr> cursor(Txn<Ptr> txn, Keyspace keyspace) {
+    if (txn != this.txn) {
+      if (!cursors.isEmpty()) {
+        throw new IllegalStateException("positioned cursors of an ended transaction were not closed");
+      }
+      this.txn = txn;
+    }
+    var cursor = cursors.get(keyspace);
+    if (cursor == null) {
+      cursor = storage.dbi(keyspace).openCursor(txn);
+      cursors.put(keyspace, cursor);
+    }
+    return cursor;
+  }
+
+  private byte[] lastKey(Keyspace keyspace, Cursor<Ptr> cursor) {
+    var last = lastKeys.get(keyspace);
+    if (last == null) {
+      last = cursor.last() ? WriteApplier.bytes(cursor.key()) : NO_KEY;
+      lastKeys.put(keyspace, last);
+    }
+    return last;
+  }
+
+  /** Keeps the known last key when {@code key} went in past it by an ordinary put. */
+  private void wrote(Keyspace keyspace, byte[] key) {
+    var last = lastKeys.get(keyspace);
+    if (last != null && Arrays.compareUnsigned(key, last) > 0) {
+      lastKeys.put(keyspace, key);
+    }
+  }
+}

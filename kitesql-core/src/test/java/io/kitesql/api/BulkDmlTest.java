@@ -1,0 +1,179 @@
+package io.kitesql.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
+import io.kitesql.storage.StorageOptions;
+import io.kitesql.testing.QueryRows;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Bulk INSERT … SELECT and DELETE into a table with a primary key and secondary indexes (issue
+ * 15, item 9: rows written through a kept cursor, appended past the last key, index entries
+ * sorted per statement): the same statements run on SQLite, whose tables are the expected ones;
+ * the indexes are checked with {@link Database#checkIntegrity()} and read through index scans.
+ */
+class BulkDmlTest {
+  private static final int ROWS = 3_000;
+  private static final String COLUMNS = "(id int primary key, customer_id int, status varchar, amount int, note varchar)";
+  private static final List<String> DDL = List.of(
+      "create table src " + COLUMNS,
+      "create table dst " + COLUMNS,
+      "create index dst_customer on dst (customer_id)",
+      "create index dst_status_amount on dst (status, amount)");
+  private static final List<String> CHECKS = List.of(
+      "select id, customer_id, status, amount, note from dst order by id",
+      "select id from dst where customer_id = 7 order by id",
+      "select id, amount from dst where status = 'paid' and amount > 300 order by id",
+      "select count(*) from dst");
+
+  @TempDir Path dir;
+
+  private Database open() {
+    return KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20));
+  }
+
+  /** Runs {@code sql} on both engines. */
+  private static void both(Database db, Connection sqlite, String sql) throws SQLException {
+    db.execute(sql);
+    try (var s = sqlite.createStatement()) {
+      s.executeUpdate(sql);
+    }
+  }
+
+  private static List<String> sqliteRows(Connection sqlite, String sql) throws SQLException {
+    var out = new ArrayList<String>();
+    try (var s = sqlite.createStatement(); var rs = s.executeQuery(sql)) {
+      int n = rs.getMetaData().getColumnCount();
+      while (rs.next()) {
+        var values = new ArrayList<String>();
+        for (int i = 1; i <= n; i++) {
+          values.add(String.valueOf(rs.getObject(i)));
+        }
+        out.add(String.join(",", values));
+      }
+    }
+    return out;
+  }
+
+  private static void assertSame(Database db, Connection sqlite, String after) throws SQLException {
+    for (var check : CHECKS) {
+      assertThat(QueryRows.of(db, check)).as("%s, after %s", check, after).isEqualTo(sqliteRows(sqlite, check));
+    }
+    assertThat(db.checkIntegrity().problems()).as("after %s", after).isEmpty();
+  }
+
+  /** src gets ROWS rows; {@code laterTable}: a table created after dst, so dst's rows are not the last keys. */
+  private static void load(Database db, Connection sqlite, boolean laterTable) throws SQLException {
+    var ddl = new ArrayList<>(DDL);
+    if (laterTable) {
+      ddl.add("create table later (id int primary key, v varchar)");
+    }
+    for (var sql : ddl) {
+      both(db, sqlite, sql);
+    }
+    if (laterTable) {
+      both(db, sqlite, "insert into later values (1, 'after dst in key order')");
+    }
+    var statuses = List.of("paid", "open", "shipped", "void");
+    for (int from = 0; from < ROWS; from += 500) {
+      var values = new ArrayList<String>();
+      for (int i = from; i < from + 500; i++) {
+        values.add("(%d, %d, '%s', %d, 'note %d %s')".formatted(i, (i * 37) % 101, statuses.get(i % 4),
+            1 + (i * 7919) % 1000, i, "x".repeat(i % 50)));
+      }
+      both(db, sqlite, "insert into src values " + String.join(", ", values));
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"id", "3000 - id", "(id * 7919) % 3001", "id + 100000"})
+  void insertSelectThenDeleteMatchSqlite(String pkExpression) throws SQLException {
+    for (boolean laterTable : List.of(false, true)) {
+      var sub = dir.resolve(laterTable ? "later" : "last");
+      try (var db = KiteSql.open(sub, StorageOptions.defaults().withMapSize(64L << 20));
+          var sqlite = DriverManager.getConnection("jdbc:sqlite::memory:")) {
+        load(db, sqlite, laterTable);
+        // half first (rows then lie on both sides of the second statement's keys), then the rest
+        String select = "insert into dst select " + pkExpression + ", customer_id, status, amount, note from src where ";
+        both(db, sqlite, select + "id % 2 = 0");
+        assertSame(db, sqlite, "first insert, " + pkExpression);
+        both(db, sqlite, select + "id % 2 = 1");
+        assertSame(db, sqlite, "second insert, " + pkExpression);
+        both(db, sqlite, "delete from dst where amount <= 500");
+        assertSame(db, sqlite, "delete, " + pkExpression);
+        both(db, sqlite, "delete from dst where note like '%x'");
+        assertSame(db, sqlite, "second delete, " + pkExpression);
+      }
+    }
+  }
+
+  @Test
+  void aDuplicateKeyMidStatementWritesNothingOfIt() throws SQLException {
+    try (var db = open(); var sqlite = DriverManager.getConnection("jdbc:sqlite::memory:")) {
+      load(db, sqlite, false);
+      both(db, sqlite, "insert into dst values (1500, 7, 'paid', 999, 'already there')");
+      db.write(tx -> {
+        tx.execute("insert into dst values (-1, 7, 'paid', 400, 'earlier statement stays')");
+        // rows 0..1499 go in below the last key before 1500 collides
+        assertThatThrownBy(() -> tx.execute("insert into dst select * from src"))
+            .isInstanceOf(KiteSqlException.class)
+            .satisfies(e -> assertThat(((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.UNIQUE_VIOLATION));
+        // rows 1501..2999 are appended past the last key before 2000 comes again
+        assertThatThrownBy(() -> tx.execute(
+                "insert into dst select * from src where id > 1500 union all select * from src where id = 2000"))
+            .isInstanceOf(KiteSqlException.class)
+            .satisfies(e -> assertThat(((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.UNIQUE_VIOLATION));
+        return null;
+      });
+      try (var s = sqlite.createStatement()) { // what KiteSQL committed: the earlier statement alone
+        s.executeUpdate("insert into dst values (-1, 7, 'paid', 400, 'earlier statement stays')");
+      }
+      assertSame(db, sqlite, "the failed statements");
+      both(db, sqlite, "insert into dst select * from src where id > 1500"); // the transaction after goes on
+      assertSame(db, sqlite, "an insert after them");
+    }
+  }
+
+  @Test
+  void aUniqueSecondaryIndexViolatedWithinTheStatementWritesNothing() throws SQLException {
+    try (var db = open(); var sqlite = DriverManager.getConnection("jdbc:sqlite::memory:")) {
+      load(db, sqlite, false);
+      both(db, sqlite, "create unique index dst_note on dst (note)");
+      both(db, sqlite, "insert into dst select * from src where id < 1000");
+      // ids 1000.. are new, but the notes of 2000.. repeat those of 1000.. (the second half collides)
+      assertThatThrownBy(() -> db.execute(
+              "insert into dst select id, customer_id, status, amount, 'n' || (id % 1000) from src where id >= 1000"))
+          .isInstanceOf(KiteSqlException.class)
+          .satisfies(e -> assertThat(((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.UNIQUE_VIOLATION));
+      assertSame(db, sqlite, "the failed statement");
+      both(db, sqlite, "delete from dst where customer_id < 50");
+      assertSame(db, sqlite, "delete with a unique index");
+    }
+  }
+
+  @Test
+  void aRolledBackBulkDeleteLeavesEveryRowAndEntry() throws SQLException {
+    try (var db = open(); var sqlite = DriverManager.getConnection("jdbc:sqlite::memory:")) {
+      load(db, sqlite, false);
+      both(db, sqlite, "insert into dst select * from src");
+      long matching = Long.parseLong(sqliteRows(sqlite, "select count(*) from dst where amount <= 500").getFirst());
+      try (var tx = db.beginWrite()) {
+        assertThat(tx.execute("delete from dst where amount <= 500")).isEqualTo(matching);
+        tx.rollback();
+      }
+      assertSame(db, sqlite, "a rolled-back delete");
+    }
+  }
+}
