@@ -66,6 +66,7 @@ final class DmlBench {
       var stores = new Stores(work.resolve(engine.replace(' ', '-')));
       measure(engine, RMW_OWN, updates, () -> readModifyWrite(stores, engine, false));
       measure(engine, RMW_ONE, updates, () -> readModifyWrite(stores, engine, true));
+      bulkDml(stores, engine, -1); // untimed: see measure
       var bulk = new long[ROUNDS][];
       for (int round = 0; round < ROUNDS; round++) {
         bulk[round] = bulkDml(stores, engine, round);
@@ -80,7 +81,13 @@ final class DmlBench {
     long nanos() throws Exception;
   }
 
+  /**
+   * Runs {@code body} once untimed, then {@link #ROUNDS} times timed. Without the untimed round
+   * the first timed one measured the JIT compiling the engine's write path (3-5 rounds to settle on
+   * a loaded machine), which for a median of three is one of the three.
+   */
   private void measure(String engine, String cell, int operations, Cell body) throws Exception {
+    body.nanos();
     var nanos = new long[ROUNDS];
     for (int round = 0; round < ROUNDS; round++) {
       nanos[round] = body.nanos();

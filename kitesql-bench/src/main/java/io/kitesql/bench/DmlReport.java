@@ -35,7 +35,7 @@ final class DmlReport {
         `Database.writeOnWriterThread`; JDBC autocommit) and all in one transaction. Bulk DML: `INSERT INTO dst \
         SELECT …` of every row of `src` (64 B notes) into a table with a primary key and two secondary indexes, \
         then `DELETE` of half its rows by a non-indexed predicate, each one statement in its own transaction. \
-        Median of %d rounds, each on fresh data.
+        Median of %d rounds, each on fresh data, after one untimed round.
 
         """.formatted("update products set stock = stock - 1 where id = ? and stock > 0", DmlBench.PRODUCTS,
         DmlBench.ROUNDS));
