@@ -30,8 +30,8 @@ import java.time.Duration;
  *     {@code MDB_RDONLY}): for read-only media and replicas; every write fails with {@link
  *     ErrorCode#READ_ONLY_DATABASE}
  * @param writeMap write transactions write their pages straight into the map (LMDB's {@code
- *     MDB_WRITEMAP}), so a commit writes no pages of its own: bulk loads and large transactions
- *     commit several times faster. In exchange the data file is allocated on disk to the whole
+ *     MDB_WRITEMAP}), so a commit writes no pages of its own: small transactions commit faster
+ *     (bulk loads may not: see {@link #withWriteMap}). In exchange the data file is allocated on disk to the whole
  *     {@code mapSize} at open and at every map growth (a full disk is then {@code DISK_FULL} at
  *     that point, never a fault while writing), and concurrent transactions do not share commits
  *     (no group commit: LMDB refuses the nested transactions it is built on). See
@@ -185,8 +185,11 @@ public record StorageOptions(
   /**
    * The same options with LMDB's {@code MDB_WRITEMAP} on or off (off by default). On, a write
    * transaction's pages are written in the shared map and its commit writes none (with {@link
-   * Durability#SYNC} it flushes the map instead): a transaction of 1,000 inserts into an indexed
-   * table committed about 2.5x faster in a measured run (docs/storage.md). The costs:
+   * Durability#SYNC} it flushes the map instead). Measured (docs/storage.md, kitesql-bench
+   * RESULTS.md): one-row insert transactions 2-4x faster; 1,000-row transactions 0.4-0.7x as fast
+   * on a quiet machine (each new page is first touched through the map, a page fault apiece) but
+   * 2.5-3.7x faster on a loaded one; one-row updates of a small table no faster. Measure your
+   * workload. The costs:
    * <ul>
    *   <li>the data file takes {@code mapSize} bytes of disk from the open on, and each map growth
    *       allocates the new size first: choose {@code mapSize} (and {@code maxMapSize}) for the data
