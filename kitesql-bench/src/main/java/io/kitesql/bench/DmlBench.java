@@ -3,6 +3,7 @@ package io.kitesql.bench;
 import io.kitesql.api.Database;
 import io.kitesql.api.KiteSql;
 import io.kitesql.storage.Durability;
+import io.kitesql.storage.StorageOptions;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -32,9 +33,11 @@ final class DmlBench {
 
   static final String KITE = "KiteSQL";
   static final String KITE_ON_WRITER = "KiteSQL writeOnWriterThread";
+  /** On the writer thread too, with {@code StorageOptions.withWriteMap(true)} (a 1 GiB map, allocated at the open). */
+  static final String KITE_WRITE_MAP = "KiteSQL writeMap";
   static final String SQLITE = "SQLite";
   static final String H2 = "H2";
-  static final List<String> ENGINES = List.of(KITE, KITE_ON_WRITER, SQLITE, H2);
+  static final List<String> ENGINES = List.of(KITE, KITE_ON_WRITER, KITE_WRITE_MAP, SQLITE, H2);
 
   private static final String UPDATE = "update products set stock = stock - 1 where id = ? and stock > 0";
   private static final String COLUMNS = "(id int primary key, customer_id int, status varchar, amount int, note varchar)";
@@ -105,6 +108,11 @@ final class DmlBench {
         dml.opsPerSecond(), Arrays.stream(nanos).mapToObj(n -> String.format("%.1f", n / 1e6)).toList()));
   }
 
+  private static StorageOptions kiteOptions(String engine) {
+    var options = KiteEngine.options(Durability.NO_SYNC);
+    return engine.equals(KITE_WRITE_MAP) ? options.withMapSize(1L << 30).withWriteMap(true) : options;
+  }
+
   // ---- item 6: read-modify-write ----
 
   /** A fresh products table, then {@link #updates} guarded decrements; returns the nanoseconds of the decrements. */
@@ -116,8 +124,8 @@ final class DmlBench {
     var ddl = List.of("create table products (id int primary key, name varchar, stock int)");
     if (engine.startsWith(KITE)) {
       products.loadKite(ddl, List.of(load), PRODUCTS);
-      try (var db = KiteSql.open(products.kiteDir(), KiteEngine.options(Durability.NO_SYNC))) {
-        return kiteReadModifyWrite(db, engine.equals(KITE_ON_WRITER), oneTransaction);
+      try (var db = KiteSql.open(products.kiteDir(), kiteOptions(engine))) {
+        return kiteReadModifyWrite(db, !engine.equals(KITE), oneTransaction);
       }
     }
     if (engine.equals(SQLITE)) {
@@ -193,8 +201,8 @@ final class DmlBench {
     ddl.addAll(BULK_DDL);
     if (engine.startsWith(KITE)) {
       tables.loadKite(ddl, List.of(load), bulkRows);
-      try (var db = KiteSql.open(tables.kiteDir(), KiteEngine.options(Durability.NO_SYNC))) {
-        return kiteBulk(db, engine.equals(KITE_ON_WRITER));
+      try (var db = KiteSql.open(tables.kiteDir(), kiteOptions(engine))) {
+        return kiteBulk(db, !engine.equals(KITE));
       }
     }
     if (engine.equals(SQLITE)) {

@@ -32,7 +32,8 @@ final class DmlReport {
 
         Durability: KiteSQL `Durability.NO_SYNC`; SQLite WAL, `synchronous=NORMAL`; H2 defaults. \
         Read-modify-write: `%s` over %,d products, each its own transaction (KiteSQL `Database.write`, or \
-        `Database.writeOnWriterThread`; JDBC autocommit) and all in one transaction. Bulk DML: `INSERT INTO dst \
+        `Database.writeOnWriterThread`, or that with `StorageOptions.withWriteMap(true)` and a 1 GiB map, \
+        "KiteSQL writeMap"; JDBC autocommit) and all in one transaction. Bulk DML: `INSERT INTO dst \
         SELECT …` of every row of `src` (64 B notes) into a table with a primary key and two secondary indexes, \
         then `DELETE` of half its rows by a non-indexed predicate, each one statement in its own transaction. \
         Median of %d rounds, each on fresh data, after one untimed round.
@@ -62,7 +63,7 @@ final class DmlReport {
       return "";
     }
     var out = new StringBuilder("## Targets (issue 15, items 5, 6, 8 and 9), computed from this run\n\n");
-    for (var engine : List.of(DmlBench.KITE, DmlBench.KITE_ON_WRITER)) {
+    for (var engine : List.of(DmlBench.KITE, DmlBench.KITE_ON_WRITER, DmlBench.KITE_WRITE_MAP)) {
       out.append(perOperation(DmlBench.RMW_OWN, engine, 2 * GRAUS_MICROS_PER_OP,
           "each its own transaction (NO_SYNC) ≤ 2× GrausDB's 55 ms for 20,000"));
       out.append(perOperation(DmlBench.RMW_ONE, engine, GRAUS_MICROS_PER_OP, "all in one transaction ≤ 55 ms for 20,000"));
