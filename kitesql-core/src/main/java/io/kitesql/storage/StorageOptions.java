@@ -186,10 +186,10 @@ public record StorageOptions(
    * The same options with LMDB's {@code MDB_WRITEMAP} on or off (off by default). On, a write
    * transaction's pages are written in the shared map and its commit writes none (with {@link
    * Durability#SYNC} it flushes the map instead). Measured (docs/storage.md, kitesql-bench
-   * RESULTS.md): one-row insert transactions 2-4x faster; 1,000-row transactions 0.4-0.7x as fast
-   * on a quiet machine (each new page is first touched through the map, a page fault apiece) but
-   * 2.5-3.7x faster on a loaded one; one-row updates of a small table no faster. Measure your
-   * workload. The costs:
+   * RESULTS.md): one-row transactions of small rows 2.5-4x faster (of 4 KiB rows 0.9-1.4x), a
+   * one-row read-modify-write update 2.7x; 1,000-row transactions 0.4-0.8x as fast on a quiet
+   * machine (each new page is first touched through the map, a page fault apiece) but 2.5-3.7x
+   * faster on a loaded one. Measure your workload. The costs:
    * <ul>
    *   <li>the data file takes {@code mapSize} bytes of disk from the open on, and each map growth
    *       allocates the new size first: choose {@code mapSize} (and {@code maxMapSize}) for the data

@@ -69,7 +69,7 @@ public class KiteSqlProperties implements Validator {
 
   /**
    * Write pages straight into the map (LMDB's MDB_WRITEMAP): commits write no pages, so one-row
-   * inserts ran 2-4x faster (bulk loads may run slower: see StorageOptions.withWriteMap), but the
+   * transactions of small rows ran 2.5-4x faster (bulk loads may run slower: see StorageOptions.withWriteMap), but the
    * data file takes kitesql.map-size on disk from the start (and each growth
    * allocates the new size), and concurrent transactions no longer share commits. Size the map for
    * the data when turning it on.
