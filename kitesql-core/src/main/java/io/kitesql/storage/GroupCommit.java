@@ -289,12 +289,12 @@ final class GroupCommit {
   /** Grows the map and rebuilds the batch from the members' logs, until it fits. */
   private void regrowAndReplay() {
     if (!replayable) {
-      storage.growMapQuietly();
+      storage.growth().growQuietly();
       throw new KiteSqlException(ErrorCode.MAP_FULL, "the LMDB map is full and a transaction of this write group is too"
           + " large to replay after growing it; the transaction was rolled back, the caller must retry it");
     }
     while (true) {
-      storage.growMap();
+      storage.growth().grow();
       batch = storage.beginNativeWrite();
       try {
         for (var m : members) {

@@ -244,11 +244,11 @@ final class LmdbWrite {
       var e = new KiteSqlException(ErrorCode.MAP_FULL, "the LMDB map is full and this transaction is too large "
           + "(or had cursors open) to replay after growing it; the transaction was rolled back, the caller must retry it");
       failed.accept(e.getMessage());
-      storage.growMapQuietly();
+      storage.growth().growQuietly();
       throw e;
     }
     try {
-      storage.growMap();
+      storage.growth().grow();
     } catch (KiteSqlException e) {
       failed.accept(e.getMessage());
       throw e;

@@ -76,6 +76,15 @@ final class MapGrowth {
         + " read transaction(s) stay open " + waited + "; the write transaction was rolled back, retry it");
   }
 
+  /** {@link #grow} if it can, for the retry of a transaction that could not be replayed (which reports MAP_FULL itself). */
+  void growQuietly() {
+    try {
+      grow();
+    } catch (KiteSqlException _) {
+      // The caller already reports MAP_FULL; a retry will try again.
+    }
+  }
+
   /** Another process grew the map (MDB_MAP_RESIZED): adopt its size once no reader is open. */
   void adoptForeignSize() {
     resizeDrained(0, waited -> "another process grew " + directory + " past this process's map, which can adopt the new"

@@ -455,18 +455,9 @@ public final class Storage implements AutoCloseable {
     writer.run(() -> group.maxAge(age.toNanos()));
   }
 
-  /** Doubles the map once every reader ended; see {@link MapGrowth#grow}. On the writer thread. */
-  void growMap() {
-    growth.grow();
-  }
-
-  /** Grows the map if it can, for the retry of a transaction that could not be replayed. */
-  void growMapQuietly() {
-    try {
-      growMap();
-    } catch (KiteSqlException _) {
-      // The caller already reports MAP_FULL; a retry will try again.
-    }
+  /** Resizes the map; on the writer thread. */
+  MapGrowth growth() {
+    return growth;
   }
 
   private void adoptForeignMapSize() {
