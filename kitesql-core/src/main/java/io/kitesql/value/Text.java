@@ -40,27 +40,17 @@ import java.util.stream.StreamSupport;
  * #chars()}, {@link #codePoints()}, {@link #contentEquals}, {@link #regionMatches}, {@link
  * #startsWith}, {@link #endsWith}, {@link #indexOf(int)}, {@link #lastIndexOf(int)}, {@link
  * #indexOf(CharSequence)}, {@link #contains}, {@link #codePointAt}, {@link #appendTo} and {@link
- * #writeTo(Writer)} decode or search the bytes in one pass with one liveness check before and
+ * #writeTo(Writer)} decode or search the bytes in one pass, with one liveness check before and
  * one after the call (the copying ones also after every piece of at most 16 Ki chars), and
- * allocate nothing (the stream objects of {@code chars()} and {@code codePoints()} aside). Texts
- * of 64 bytes and more go through a pooled scratch ({@code TextScratch}): ASCII is copied out of
- * the map and widened by the JDK's Latin-1 intrinsic, which is what {@code String.getChars} uses
- * (a widening loop over the map is not vectorized by C2, and was 10x slower); {@code
- * contentEquals} compares decoded pieces with {@code Arrays.equals}; {@code indexOf} of a string
- * compares candidates as UTF-8 bytes. ASCII chars are searched for as bytes, 32 at a time. Note
- * that {@code StringBuilder.append(text)} is implemented by the JDK (25) with one {@code charAt}
- * per char ({@code AbstractStringBuilder.appendChars}), and {@code Writer.append(text)} with
+ * allocate nothing but the streams of {@code chars()} and {@code codePoints()}. The JDK's {@code
+ * StringBuilder.append(text)} calls {@code charAt} per char and {@code Writer.append(text)} calls
  * {@code toString()}: prefer {@code text.appendTo(sb)} and {@code text.writeTo(writer)}.
  *
- * <p><b>What charAt still costs.</b> Each call checks the scope before and after reading (a
- * volatile read, and a load-load fence with a second one): that is what makes a text read after
- * its transaction throw instead of returning reused bytes, and it keeps the JIT from unrolling
- * or vectorizing a loop of {@code charAt} calls the way it does over a {@code String}. On
- * non-ASCII text each call also loads and stores the cursor and decodes one code point. The bulk
- * methods pay the checks once; their remaining gap to {@code String} is, for non-ASCII text, the
- * decoding itself (UTF-8 to UTF-16, about what the JDK's own UTF-8 decoder takes, where a {@code
- * String} holds UTF-16 already and copies it). kitesql-bench/README.md (JMH, {@code
- * TextBulkBenchmark}) has the figures.
+ * <p><b>What charAt still costs:</b> the check before and after each call, which is what makes a
+ * text read after its transaction throw instead of returning reused bytes (it also keeps the JIT
+ * from vectorizing a {@code charAt} loop), and on non-ASCII text the cursor and one decode. How
+ * the bulk paths work and what they measure: docs/storage.md ("Reads lend the map") and
+ * kitesql-bench/README.md ({@code TextBulkBenchmark}).
  *
  * <p><b>Order.</b> {@link #compareTo} and {@link #equals} compare bytes: unsigned UTF-8 byte order
  * equals code point order (binary collation). This differs from {@link String#compareTo}, which
@@ -87,11 +77,8 @@ public final class Text implements CharSequence, Comparable<Text> {
   // 32 bytes with compressed oops: header 12, ref 4, offset 8, byteLength 4, utf16Length 4.
   // TextTest.aBorrowedTextTakesAtMostThirtyTwoBytes holds it there.
   /**
-   * Where the bytes are and who lends them, in one reference: the {@link Scope} of a borrowed
-   * text that reads through the scope's segment (the storage's map view: the read path's case,
-   * see {@link Scope#lendsThrough}); a {@link Lend} (scope and segment) for any other borrowed
-   * text; the segment itself for an owned text. The first time {@code charAt} walks non-ASCII
-   * text, it is replaced by a {@link CharCursor} holding the old value ({@link #origin()}).
+   * Where the bytes are and who lends them, in one reference ({@link TextOrigin}); the first time
+   * {@code charAt} walks non-ASCII text, a {@link CharCursor} holding that origin.
    *
    * <p>Not final, for that one replacement: a text must reach other threads through a
    * happens-before edge (a queue, a lock, a future: any handoff), as any object with mutable
@@ -106,9 +93,6 @@ public final class Text implements CharSequence, Comparable<Text> {
   /** UTF-16 length, or -1 until counted. Racy but idempotent. */
   private int utf16Length;
 
-  /** A borrowed text's scope and segment, when the scope does not lend through that segment. */
-  private record Lend(Scope scope, MemorySegment base) {}
-
   private Text(Object ref, long offset, int byteLength, int utf16Length) {
     this.ref = ref;
     this.offset = offset;
@@ -120,36 +104,19 @@ public final class Text implements CharSequence, Comparable<Text> {
     return new Text(ref, offset, byteLength, utf16Length);
   }
 
-  /** The {@link #ref} of a text over {@code base} lent by {@code scope}. */
-  private static Object ref(Scope scope, MemorySegment base) {
-    if (scope == Scope.OWNED) {
-      return base;
-    }
-    return Memory.spansAddressSpace(base) && scope.lendsThrough(base) ? scope : new Lend(scope, base);
-  }
-
-  /** {@link #ref} without the charAt cursor: the scope, a {@link Lend} or the owned segment. */
+  /** {@link #ref} without the charAt cursor ({@link TextOrigin}). */
   private Object origin() {
-    Object r = ref;
-    return r instanceof CharCursor c ? c.origin : r;
+    return TextOrigin.of(ref);
   }
 
   /** The liveness scope: the lending transaction's, or {@link Scope#OWNED}. */
   Scope scope() {
-    return scopeOf(origin());
+    return TextOrigin.scope(origin());
   }
 
   /** The segment the bytes are read through; {@link #offset} is relative to it. */
   MemorySegment base() {
-    return baseOf(origin());
-  }
-
-  private static Scope scopeOf(Object origin) {
-    return origin instanceof Scope s ? s : origin instanceof Lend l ? l.scope() : Scope.OWNED;
-  }
-
-  private static MemorySegment baseOf(Object origin) {
-    return origin instanceof Scope s ? s.lent() : origin instanceof Lend l ? l.base() : (MemorySegment) origin;
+    return TextOrigin.base(origin());
   }
 
   /**
@@ -166,7 +133,7 @@ public final class Text implements CharSequence, Comparable<Text> {
     if (address <= 0 && byteLength > 0) {
       throw new IllegalArgumentException("invalid address " + address);
     }
-    return make(ref(scope, Memory.ALL), address, byteLength, utf16Length);
+    return make(TextOrigin.of(scope, Memory.ALL), address, byteLength, utf16Length);
   }
 
   /**
@@ -182,12 +149,12 @@ public final class Text implements CharSequence, Comparable<Text> {
     checkLengths(byteLength, utf16Length);
     Objects.checkFromIndexSize(offset, byteLength, segment.byteSize());
     if (Memory.spansAddressSpace(segment)) {
-      return make(ref(scope, segment), offset, byteLength, utf16Length); // the map view stays in charge
+      return make(TextOrigin.of(scope, segment), offset, byteLength, utf16Length); // the map view stays in charge
     }
     if (segment.isNative()) {
-      return make(ref(scope, Memory.ALL), segment.address() + offset, byteLength, utf16Length);
+      return make(TextOrigin.of(scope, Memory.ALL), segment.address() + offset, byteLength, utf16Length);
     }
-    return make(ref(scope, segment), offset, byteLength, utf16Length);
+    return make(TextOrigin.of(scope, segment), offset, byteLength, utf16Length);
   }
 
   /**
@@ -256,13 +223,13 @@ public final class Text implements CharSequence, Comparable<Text> {
     // The reference is resolved once: after the scope's volatile read every field would be
     // loaded again.
     Object origin = origin();
-    Scope scope = scopeOf(origin);
+    Scope scope = TextOrigin.scope(origin);
     scope.check();
     int u = utf16();
     Objects.checkIndex(index, u);
     char c = u == byteLength
-        ? (char) (baseOf(origin).get(Memory.BYTE, offset + index) & 0xFF)
-        : nonAsciiCharAt(index, baseOf(origin));
+        ? (char) (TextOrigin.base(origin).get(Memory.BYTE, offset + index) & 0xFF)
+        : nonAsciiCharAt(index, TextOrigin.base(origin));
     scope.checkAfterRead();
     return c;
   }
