@@ -25,11 +25,11 @@ class LongEntriesProbeTest {
   @TempDir Path dir;
   Storage storage;
   TableStore store;
-  private String property;
+  private OutOfLineSetting outOfLine;
 
   @BeforeEach
   void open() {
-    property = System.clearProperty(LongValues.OUT_OF_LINE_PROPERTY);
+    outOfLine = OutOfLineSetting.off();
     storage = TableFixture.open(dir);
     store = create(storage, "docs", List.of(ColumnDef.of("id", DataType.INT).notNull(),
         ColumnDef.of("note", DataType.VARCHAR)), List.of(0));
@@ -37,11 +37,7 @@ class LongEntriesProbeTest {
 
   @AfterEach
   void close() {
-    if (property == null) {
-      System.clearProperty(LongValues.OUT_OF_LINE_PROPERTY);
-    } else {
-      System.setProperty(LongValues.OUT_OF_LINE_PROPERTY, property);
-    }
+    outOfLine.close();
     storage.close();
   }
 

@@ -22,21 +22,17 @@ class LongRowsSqlTest {
   @TempDir Path dir;
   Database db;
 
-  private String property;
+  private OutOfLineSetting outOfLine;
 
   @BeforeEach
   void open() {
-    property = System.setProperty(LongValues.OUT_OF_LINE_PROPERTY, "true");
+    outOfLine = OutOfLineSetting.on();
     db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(256L << 20));
   }
 
   @AfterEach
   void close() {
-    if (property == null) {
-      System.clearProperty(LongValues.OUT_OF_LINE_PROPERTY);
-    } else {
-      System.setProperty(LongValues.OUT_OF_LINE_PROPERTY, property);
-    }
+    outOfLine.close();
     db.close();
   }
 

@@ -34,11 +34,11 @@ class LongValuesTest {
   Storage storage;
   TableStore store;
 
-  private String property;
+  private OutOfLineSetting outOfLine;
 
   @BeforeEach
   void open() {
-    property = System.setProperty(LongValues.OUT_OF_LINE_PROPERTY, "true");
+    outOfLine = OutOfLineSetting.on();
     storage = TableFixture.open(dir);
     store = create(storage, "docs", List.of(ColumnDef.of("id", DataType.INT).notNull(),
         ColumnDef.of("amount", DataType.INT), ColumnDef.of("note", DataType.VARCHAR),
@@ -47,11 +47,7 @@ class LongValuesTest {
 
   @AfterEach
   void close() {
-    if (property == null) {
-      System.clearProperty(LongValues.OUT_OF_LINE_PROPERTY);
-    } else {
-      System.setProperty(LongValues.OUT_OF_LINE_PROPERTY, property);
-    }
+    outOfLine.close();
     storage.close();
   }
 
