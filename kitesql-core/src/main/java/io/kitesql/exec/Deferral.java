@@ -10,6 +10,7 @@ import io.kitesql.value.TypeKind;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The operators of a root projection over a scan (through filters) whose integer columns are read
@@ -20,12 +21,13 @@ import java.util.List;
 final class Deferral {
   private Deferral() {}
 
-  /** The operators of {@code p} with deferred columns, or null if the plan has none to defer. */
-  static Operator build(Project p) {
-    var filters = ScanFilters.of(p.input());
-    if (filters == null) {
-      return null;
+  /** The operators of {@code p} with deferred columns; empty if the plan has none to defer. */
+  static Optional<Operator> build(Project p) {
+    var found = ScanFilters.of(p.input());
+    if (found.isEmpty()) {
+      return Optional.empty();
     }
+    var filters = found.get();
     var terms = filters.terms();
     var scan = filters.scan();
     var eager = filters.restColumns();
@@ -40,10 +42,10 @@ final class Deferral {
       }
     }
     if (!any) {
-      return null;
+      return Optional.empty();
     }
     var scanOp = new ScanOperator(scan, false, true);
-    return new ProjectOperator(filters.operators(scanOp), p.expressions(), true, scanOp, deferred, outputs);
+    return Optional.of(new ProjectOperator(filters.operators(scanOp), p.expressions(), true, scanOp, deferred, outputs));
   }
 
   /**
@@ -51,22 +53,17 @@ final class Deferral {
    * the stored row answers ({@link StoredIntegerFilter.Term}) and the rest.
    */
   record ScanFilters(List<StoredIntegerFilter.Term> terms, List<Expr> rest, TableScan scan) {
-    /** The filters of {@code node} (filters over a table scan), or null if it is not that shape. */
-    static ScanFilters of(PlanNode node) {
+    /** The filters of {@code node} (filters over a table scan); empty if it is not that shape. */
+    static Optional<ScanFilters> of(PlanNode node) {
       var terms = new ArrayList<StoredIntegerFilter.Term>();
       var rest = new ArrayList<Expr>();
       while (node instanceof Filter f) {
         for (var conjunct : Exprs.conjuncts(f.predicate())) {
-          var term = StoredIntegerFilter.Term.of(conjunct);
-          if (term != null) {
-            terms.add(term);
-          } else {
-            rest.add(conjunct);
-          }
+          StoredIntegerFilter.Term.of(conjunct).ifPresentOrElse(terms::add, () -> rest.add(conjunct));
         }
         node = f.input();
       }
-      return node instanceof TableScan scan ? new ScanFilters(terms, rest, scan) : null;
+      return node instanceof TableScan scan ? Optional.of(new ScanFilters(terms, rest, scan)) : Optional.empty();
     }
 
     /** The columns the rest of the filters read: the scan must decode them. */

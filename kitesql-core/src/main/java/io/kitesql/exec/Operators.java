@@ -15,9 +15,9 @@ import io.kitesql.plan.Sort;
 import io.kitesql.plan.TableScan;
 import io.kitesql.plan.TopN;
 import io.kitesql.plan.Values;
-import java.util.Optional;
-import io.kitesql.plan.WorkTableScan;
 import io.kitesql.plan.Window;
+import io.kitesql.plan.WorkTableScan;
+import java.util.Optional;
 
 /** Builds the operator tree of a plan. */
 public final class Operators {
@@ -32,12 +32,6 @@ public final class Operators {
   }
 
   /**
-   * The operators of {@code plan}. With {@code transientRows} the consumer promises to keep no row
-   * array past its next call to {@link Operator#next()} (it may keep the values), so operators that
-   * make rows reuse one array: a scan feeding a projection then decodes every row into the same
-   * array, and the projection writes every output row into one array too.
-   */
-  /**
    * The operators of a query whose rows a {@code RowCursor} reads ({@code transientRows}, no
    * refs). A root projection of plain integer columns over a scan, through filters, {@linkplain
    * DeferredColumns defers} the columns no other operator reads, so that reading them boxes
@@ -46,13 +40,19 @@ public final class Operators {
   public static Operator buildForCursor(PlanNode plan) {
     if (plan instanceof Project p && !SubqueryExecutor.needed(plan)) {
       var deferred = Deferral.build(p);
-      if (deferred != null) {
-        return deferred;
+      if (deferred.isPresent()) {
+        return deferred.get();
       }
     }
     return build(plan, false, true);
   }
 
+  /**
+   * The operators of {@code plan}. With {@code transientRows} the consumer promises to keep no row
+   * array past its next call to {@link Operator#next()} (it may keep the values), so operators that
+   * make rows reuse one array: a scan feeding a projection then decodes every row into the same
+   * array, and the projection writes every output row into one array too.
+   */
   public static Operator build(PlanNode plan, boolean withRefs, boolean transientRows) {
     return switch (plan) {
       case TableScan s -> new ScanOperator(s, withRefs, transientRows);
@@ -87,8 +87,8 @@ public final class Operators {
    */
   private static Operator aggregate(Aggregate a, boolean withRefs) {
     boolean allowed = !withRefs && !"false".equals(System.getProperty(SCAN_AGGREGATE_PROPERTY));
-    var stored = allowed ? ScanAggregateOperator.of(a) : null;
-    return stored != null ? stored : new HashAggregateOperator(build(a.input(), withRefs, true), a);
+    var stored = allowed ? ScanAggregateOperator.of(a) : Optional.<Operator>empty();
+    return stored.orElseGet(() -> new HashAggregateOperator(build(a.input(), withRefs, true), a));
   }
 
   private static Operator join(Join j, boolean withRefs) {

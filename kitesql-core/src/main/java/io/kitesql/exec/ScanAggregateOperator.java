@@ -9,6 +9,7 @@ import io.kitesql.expr.Expr;
 import io.kitesql.plan.Aggregate;
 import io.kitesql.value.DataType;
 import io.kitesql.value.TypeKind;
+import java.util.Optional;
 
 /**
  * An aggregation over a table scan (through filters) that reads its columns from the stored row
@@ -30,29 +31,30 @@ final class ScanAggregateOperator implements Operator {
 
   /** One aggregate: what it computes over which table column (-1 for COUNT(*)). */
   private record Call(Kind kind, int column, boolean isInt, DataType type) {
-    static Call of(AggregateCall call) {
+    static Optional<Call> of(AggregateCall call) {
       if (call.distinct()) {
-        return null;
+        return Optional.empty();
       }
       if (call.isCountStar()) {
-        return new Call(Kind.COUNT_STAR, -1, false, call.type());
+        return Optional.of(new Call(Kind.COUNT_STAR, -1, false, call.type()));
       }
       if (!(call.args().getFirst() instanceof Expr.Column c)) {
-        return null;
+        return Optional.empty();
       }
       var kind = c.type().kind();
       if (call.function() == AggregateFunction.COUNT) {
-        return new Call(Kind.COUNT, c.index(), false, call.type());
+        return Optional.of(new Call(Kind.COUNT, c.index(), false, call.type()));
       }
       if (kind != TypeKind.INT && kind != TypeKind.BIGINT) {
-        return null;
+        return Optional.empty();
       }
-      return switch (call.function()) {
-        case SUM -> new Call(Kind.SUM, c.index(), kind == TypeKind.INT, call.type());
-        case MIN -> new Call(Kind.MIN, c.index(), kind == TypeKind.INT, call.type());
-        case MAX -> new Call(Kind.MAX, c.index(), kind == TypeKind.INT, call.type());
+      var computed = switch (call.function()) {
+        case SUM -> Kind.SUM;
+        case MIN -> Kind.MIN;
+        case MAX -> Kind.MAX;
         default -> null;
       };
+      return Optional.ofNullable(computed).map(k -> new Call(k, c.index(), kind == TypeKind.INT, call.type()));
     }
   }
 
@@ -84,32 +86,34 @@ final class ScanAggregateOperator implements Operator {
     this.calls = calls;
   }
 
-  /** The operator for {@code a} when it is of the shape this one computes, else null. */
-  static Operator of(Aggregate a) {
+  /** The operator for {@code a} when it is of the shape this one computes; empty otherwise. */
+  static Optional<Operator> of(Aggregate a) {
     if (a.groupKeys().size() > 1 || SubqueryExecutor.needed(a)) {
-      return null;
+      return Optional.empty();
     }
     int key = -1;
     boolean keyIsInt = false;
     if (!a.groupKeys().isEmpty()) {
       if (!(a.groupKeys().getFirst() instanceof Expr.Column c)
           || (c.type().kind() != TypeKind.INT && c.type().kind() != TypeKind.BIGINT)) {
-        return null;
+        return Optional.empty();
       }
       key = c.index();
       keyIsInt = c.type().kind() == TypeKind.INT;
     }
     var calls = new Call[a.aggregates().size()];
     for (int i = 0; i < calls.length; i++) {
-      calls[i] = Call.of(a.aggregates().get(i));
-      if (calls[i] == null) {
-        return null;
+      var call = Call.of(a.aggregates().get(i));
+      if (call.isEmpty()) {
+        return Optional.empty();
       }
+      calls[i] = call.get();
     }
-    var filters = Deferral.ScanFilters.of(a.input());
-    if (filters == null) {
-      return null;
+    var found = Deferral.ScanFilters.of(a.input());
+    if (found.isEmpty()) {
+      return Optional.empty();
     }
+    var filters = found.get();
     var eager = filters.restColumns();
     var deferrable = new boolean[filters.scan().table().columns().size()];
     if (key >= 0) {
@@ -123,7 +127,7 @@ final class ScanAggregateOperator implements Operator {
     filters.terms().forEach(t -> deferrable[t.column()] = true);
     eager.stream().forEach(c -> deferrable[c] = false);
     var scanOp = new ScanOperator(filters.scan(), false, true);
-    return new ScanAggregateOperator(filters.operators(scanOp), scanOp, deferrable, key, keyIsInt, calls);
+    return Optional.of(new ScanAggregateOperator(filters.operators(scanOp), scanOp, deferrable, key, keyIsInt, calls));
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.kitesql.exec;
 import io.kitesql.expr.ComparisonOp;
 import io.kitesql.expr.Expr;
 import io.kitesql.value.TypeKind;
+import java.util.Optional;
 
 /**
  * Passes the scan rows for which comparisons of integer columns with parameters or literals
@@ -15,17 +16,17 @@ final class StoredIntegerFilter implements Operator {
   /** One {@code column op operand} term; the operand is a parameter or an integer literal. */
   record Term(int column, boolean isInt, ComparisonOp op, Expr operand) {
     /** {@code c op x} or {@code x op c} of an integer column and an integer parameter or literal, or null. */
-    static Term of(Expr e) {
+    static Optional<Term> of(Expr e) {
       if (!(e instanceof Expr.Comparison c)) {
-        return null;
+        return Optional.empty();
       }
       if (c.left() instanceof Expr.Column col && isOperand(c.right()) && isInteger(col.type().kind())) {
-        return new Term(col.index(), col.type().kind() == TypeKind.INT, c.op(), c.right());
+        return Optional.of(new Term(col.index(), col.type().kind() == TypeKind.INT, c.op(), c.right()));
       }
       if (c.right() instanceof Expr.Column col && isOperand(c.left()) && isInteger(col.type().kind())) {
-        return new Term(col.index(), col.type().kind() == TypeKind.INT, c.op().flip(), c.left());
+        return Optional.of(new Term(col.index(), col.type().kind() == TypeKind.INT, c.op().flip(), c.left()));
       }
-      return null;
+      return Optional.empty();
     }
 
     private static boolean isOperand(Expr e) {
