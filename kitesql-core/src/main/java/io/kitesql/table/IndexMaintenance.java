@@ -146,6 +146,11 @@ final class IndexMaintenance {
     tx.deleteHolding(Keyspace.DATA, key, EMPTY);
   }
 
+  /** {@link #deleteEntry} for one of many entries deleted in ascending order ({@link WriteTransaction#deleteHoldingInOrder}). */
+  static void deleteEntryInOrder(WriteTransaction tx, byte[] key) {
+    tx.deleteHoldingInOrder(Keyspace.DATA, key, EMPTY);
+  }
+
   /**
    * After all entries of a new unique {@code index} were written: finds two adjacent entries
    * with equal values (duplicates sort next to each other), ignoring entries with a NULL.

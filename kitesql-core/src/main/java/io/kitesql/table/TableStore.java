@@ -114,9 +114,9 @@ public final class TableStore {
   /**
    * Inserts {@code rows} as {@link #insert} would one by one, for a statement that writes them all
    * or nothing (inside {@link WriteTransaction#atomically}: on a failure, rows already written stay
-   * until the block undoes them). The index entries are written after the rows, sorted, so that
-   * consecutive entries land on the leaf page the write cursor stands on instead of each
-   * descending the B-tree; rows arrive in their source's order, ascending keys when it is the
+   * until the block undoes them). The index entries are written after the rows, each index's
+   * sorted ({@link KeySort}), so that consecutive entries land on the leaf page the write cursor
+   * stands on instead of each descending the B-tree; rows arrive in their source's order, ascending keys when it is the
    * primary key's. A table with a unique secondary index writes row by row: each row's unique
    * check must see the entries of the rows before it.
    *
@@ -127,13 +127,18 @@ public final class TableStore {
       rows.forEach(row -> insert(tx, row));
       return rows.size();
     }
-    var entries = new ArrayList<byte[]>(rows.size() * table.indexes().size());
-    for (var row : rows) {
-      entries.addAll(Arrays.asList(insertRow(tx, row).entries().keys()));
+    var entries = new byte[table.indexes().size()][rows.size()][];
+    for (int r = 0; r < rows.size(); r++) {
+      var keysOfRow = insertRow(tx, rows.get(r)).entries().keys();
+      for (int i = 0; i < keysOfRow.length; i++) {
+        entries[i][r] = keysOfRow[i];
+      }
     }
-    entries.sort(Arrays::compareUnsigned);
-    for (var key : entries) {
-      IndexMaintenance.putEntry(tx, key);
+    for (int i = 0; i < entries.length; i++) {
+      KeySort.sort(entries[i], keys.indexPrefix(table.indexes().get(i)).length);
+      for (var key : entries[i]) {
+        IndexMaintenance.putEntry(tx, key);
+      }
     }
     return rows.size();
   }
@@ -141,15 +146,38 @@ public final class TableStore {
   /**
    * Deletes the rows at {@code refs} ({@code oldRows}: their full current values, as {@link
    * #delete} takes them), for a statement that deletes them all or nothing. It asks once whether
-   * the table has out-of-line entries at all ({@link LongValues#any}). Index entries are deleted
-   * row by row, unlike {@link #insertAll}'s sorted puts: a delete of a known key is one {@code
-   * mdb_del} either way, and sorting them cost more than it saved (measured, docs/storage.md).
+   * the table has out-of-line entries at all ({@link LongValues#any}). Rows are deleted first, then
+   * each index's entries sorted ({@link KeySort}), all through the positioned cursor ({@link
+   * WriteTransaction#deleteHoldingInOrder}) when the keys ascend: it finds most keys on the leaf
+   * page it stands on, where {@code mdb_del} descends from the root for each (rows in a scan's
+   * primary-key order ascend; rows found through an index go by {@code mdb_del}).
    */
   public void deleteAll(WriteTransaction tx, List<RowRef> refs, List<Object[]> oldRows) {
     boolean longEntries = refs.size() < 2 || LongValues.any(tx, keys.rowPrefix());
-    for (int i = 0; i < refs.size(); i++) {
-      indexes.delete(tx, deleteRow(tx, refs.get(i), oldRows.get(i), longEntries));
+    var entries = new byte[table.indexes().size()][refs.size()][];
+    boolean inOrder = ascending(refs);
+    for (int r = 0; r < refs.size(); r++) {
+      var keysOfRow = deleteRow(tx, refs.get(r), oldRows.get(r), longEntries, inOrder).keys();
+      for (int i = 0; i < keysOfRow.length; i++) {
+        entries[i][r] = keysOfRow[i];
+      }
     }
+    for (int i = 0; i < entries.length; i++) {
+      KeySort.sort(entries[i], keys.indexPrefix(table.indexes().get(i)).length);
+      for (var key : entries[i]) {
+        IndexMaintenance.deleteEntryInOrder(tx, key);
+      }
+    }
+  }
+
+  /** Whether the row keys of {@code refs} ascend (a DELETE that scanned the primary key). */
+  private static boolean ascending(List<RowRef> refs) {
+    for (int i = 1; i < refs.size(); i++) {
+      if (Arrays.compareUnsigned(refs.get(i - 1).key(), refs.get(i).key()) >= 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
@@ -162,17 +190,20 @@ public final class TableStore {
    *     are computed from them)
    */
   public void delete(WriteTransaction tx, RowRef ref, Object[] oldRow) {
-    indexes.delete(tx, deleteRow(tx, ref, oldRow, true));
+    indexes.delete(tx, deleteRow(tx, ref, oldRow, true, false));
   }
 
   /**
    * Deletes the row of {@link #delete} and, if {@code longEntries} (the table may have any: {@link
    * LongValues#any}), its out-of-line values; returns its index entries, not yet deleted.
    */
-  private IndexMaintenance.Entries deleteRow(WriteTransaction tx, RowRef ref, Object[] oldRow, boolean longEntries) {
+  private IndexMaintenance.Entries deleteRow(WriteTransaction tx, RowRef ref, Object[] oldRow, boolean longEntries,
+      boolean inOrder) {
     checkWidth(oldRow);
     var entries = indexes.entriesOf(new KeyEncoder(), oldRow, ref.key());
-    if (ref.stored() != null) {
+    if (ref.stored() != null && inOrder) {
+      tx.deleteHoldingInOrder(Keyspace.DATA, ref.key(), ref.stored());
+    } else if (ref.stored() != null) {
       tx.deleteHolding(Keyspace.DATA, ref.key(), ref.stored());
     } else {
       tx.delete(Keyspace.DATA, ref.key());

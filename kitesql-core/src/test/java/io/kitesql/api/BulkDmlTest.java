@@ -7,6 +7,7 @@ import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.storage.StorageOptions;
 import io.kitesql.testing.QueryRows;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -116,6 +117,49 @@ class BulkDmlTest {
         both(db, sqlite, "delete from dst where note like '%x'");
         assertSame(db, sqlite, "second delete, " + pkExpression);
       }
+    }
+  }
+
+  /**
+   * DELETEs whose rows come in primary-key order (deleted through the positioned cursor) and out
+   * of it (found through an index: deleted by key), and DELETEs whose WHERE reads the table they
+   * delete from (each row is judged against the table as the statement found it).
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "delete from dst where customer_id = 7",
+      "delete from dst where customer_id between 10 and 60 and amount > 200",
+      "delete from dst where status = 'paid' and amount < 700",
+      "delete from dst where amount > (select avg(amount) from dst)",
+      "delete from dst where exists (select 1 from dst d2 where d2.id = dst.id + 1 and d2.amount > 500)",
+      "delete from dst where id in (select id + 1 from dst where amount <= 500)",
+      "delete from dst"})
+  void deletesInAndOutOfKeyOrderMatchSqlite(String delete) throws SQLException {
+    try (var db = open(); var sqlite = DriverManager.getConnection("jdbc:sqlite::memory:")) {
+      load(db, sqlite, true);
+      both(db, sqlite, "insert into dst select (id * 7919) % 3001, customer_id, status, amount, note from src");
+      both(db, sqlite, delete);
+      assertSame(db, sqlite, delete);
+      both(db, sqlite, "insert into dst select id + 5000, customer_id, status, amount, note from src where id % 3 = 0");
+      assertSame(db, sqlite, "an insert after " + delete);
+    }
+  }
+
+  /** INSERT … SELECT and DELETE whose copied pages outgrow a small map: replayed on the grown map. */
+  @Test
+  void bulkStatementsThatGrowTheMapMatchSqlite() throws Exception {
+    var options = StorageOptions.defaults().withMapSize(1L << 20).withMaxMapSize(256L << 20);
+    try (var db = KiteSql.open(dir, options); var sqlite = DriverManager.getConnection("jdbc:sqlite::memory:")) {
+      load(db, sqlite, false);
+      var file = dir.resolve("data.mdb");
+      assertThat(Files.size(file)).as("the loaded file fits the first map").isLessThan(1L << 20);
+      both(db, sqlite, "insert into dst select id, customer_id, status, amount, note || note || note from src");
+      both(db, sqlite, "delete from dst where amount <= 500");
+      both(db, sqlite, "insert into dst select id + 3000, customer_id, status, amount, note || note || note from src");
+      both(db, sqlite, "delete from dst where customer_id < 50");
+      // LMDB writes pages only inside its map: a file past the first map's size means the map grew.
+      assertThat(Files.size(file)).as("data.mdb after the statements").isGreaterThan(1L << 20);
+      assertSame(db, sqlite, "statements that grew the map");
     }
   }
 
