@@ -1,5 +1,8 @@
 package io.kitesql.table;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -15,6 +18,7 @@ import java.util.Arrays;
  */
 final class KeySort {
   private static final int DIGIT = 8;
+  private static final VarHandle BIG_ENDIAN_LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
   /** Up to this many keys are sorted by comparing them whole. */
   private static final int SMALL = 16;
 
@@ -75,6 +79,9 @@ final class KeySort {
 
   /** The 8 bytes of {@code key} after {@code skip}, big-endian, zeros past its end. */
   private static long prefix(byte[] key, int skip) {
+    if (key.length >= skip + Long.BYTES) {
+      return (long) BIG_ENDIAN_LONG.get(key, skip);
+    }
     long p = 0;
     for (int i = 0; i < Long.BYTES; i++) {
       int at = skip + i;

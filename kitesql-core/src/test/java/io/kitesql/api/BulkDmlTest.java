@@ -145,6 +145,37 @@ class BulkDmlTest {
     }
   }
 
+  /**
+   * Filtered UPDATEs and DELETEs over a table scan, whose rows are decoded past the filter's
+   * columns only when they pass: NULLs in the filtered and in the other columns, filters on text
+   * and on several columns, one prepared statement run with several parameters.
+   */
+  @Test
+  void filteredUpdatesAndDeletesMatchSqlite() throws SQLException {
+    try (var db = open(); var sqlite = DriverManager.getConnection("jdbc:sqlite::memory:")) {
+      load(db, sqlite, false);
+      both(db, sqlite, "insert into dst select * from src");
+      both(db, sqlite, "update dst set amount = null, note = null where id % 7 = 3");
+      both(db, sqlite, "update dst set status = null where id % 11 = 5");
+      assertSame(db, sqlite, "updates that set NULLs");
+      both(db, sqlite, "update dst set note = note || '+', customer_id = customer_id + 1 where status = 'open' and amount > 600");
+      assertSame(db, sqlite, "an update filtered on text and an integer");
+      var delete = db.prepare("delete from dst where amount < ? or amount is null and customer_id > ?");
+      int[][] parameters = {{100, 90}, {300, 50}, {150, 0}};
+      for (var p : parameters) {
+        db.write(tx -> tx.execute(delete, p[0], p[1]));
+        try (var s = sqlite.prepareStatement("delete from dst where amount < ? or amount is null and customer_id > ?")) {
+          s.setInt(1, p[0]);
+          s.setInt(2, p[1]);
+          s.executeUpdate();
+        }
+        assertSame(db, sqlite, "delete with " + p[0] + ", " + p[1]);
+      }
+      both(db, sqlite, "delete from dst where note like '%+'");
+      assertSame(db, sqlite, "a delete filtered on text");
+    }
+  }
+
   /** INSERT … SELECT and DELETE whose copied pages outgrow a small map: replayed on the grown map. */
   @Test
   void bulkStatementsThatGrowTheMapMatchSqlite() throws Exception {
