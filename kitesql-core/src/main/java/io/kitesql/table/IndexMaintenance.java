@@ -134,6 +134,19 @@ final class IndexMaintenance {
     tx.putIfAbsent(Keyspace.DATA, key, key.length, EMPTY);
   }
 
+  /**
+   * Writes the entries of many rows, {@code entries[i]} those of index i (a bulk INSERT's), each
+   * index's sorted ({@link KeySort}) so that they go in page by page through the positioned cursor.
+   */
+  void putSorted(WriteTransaction tx, byte[][][] entries) {
+    for (int i = 0; i < entries.length; i++) {
+      KeySort.sort(entries[i], keys.indexPrefix(table.indexes().get(i)).length);
+      for (var key : entries[i]) {
+        putEntry(tx, key);
+      }
+    }
+  }
+
   /** Removes {@code entries}. */
   void delete(WriteTransaction tx, Entries entries) {
     for (byte[] key : entries.keys) {

@@ -49,6 +49,8 @@ public final class TableStore {
   private final RowEncoder encoder;
   private final TableKeys keys;
   private final IndexMaintenance indexes;
+  /** The bulk statements' writes ({@link #insertAll}, {@link #deleteAll}, {@link #insertCopies}). */
+  private final BulkRows bulk;
   /** Whether long values move out of line ({@link LongValues#OUT_OF_LINE_PROPERTY}). */
   private final boolean outOfLine;
 
@@ -60,6 +62,7 @@ public final class TableStore {
     this.encoder = new RowEncoder(layout);
     this.keys = new TableKeys(table);
     this.indexes = new IndexMaintenance(keys);
+    this.bulk = new BulkRows(this, keys, indexes);
   }
 
   /** The table definition this store reads and writes rows of. */
@@ -88,10 +91,10 @@ public final class TableStore {
   }
 
   /** A row {@link #insertRow} wrote, and its index entries, not yet written. */
-  private record Written(byte[] rowKey, IndexMaintenance.Entries entries) {}
+  record Written(byte[] rowKey, IndexMaintenance.Entries entries) {}
 
   /** Checks and writes the row of {@link #insert} and its out-of-line values. */
-  private Written insertRow(WriteTransaction tx, Object[] row) {
+  Written insertRow(WriteTransaction tx, Object[] row) {
     checkRow(row);
     var enc = new KeyEncoder();
     byte[] rowKey = table.hasHiddenRowId() ? null : keys.rowKey(enc, row);
@@ -114,11 +117,9 @@ public final class TableStore {
   /**
    * Inserts {@code rows} as {@link #insert} would one by one, for a statement that writes them all
    * or nothing (inside {@link WriteTransaction#atomically}: on a failure, rows already written stay
-   * until the block undoes them). The index entries are written after the rows, each index's
-   * sorted ({@link KeySort}), so that consecutive entries land on the leaf page the write cursor
-   * stands on instead of each descending the B-tree; rows arrive in their source's order, ascending keys when it is the
-   * primary key's. A table with a unique secondary index writes row by row: each row's unique
-   * check must see the entries of the rows before it.
+   * until the block undoes them): rows first, then each index's entries sorted ({@link
+   * BulkRows}). A table with a unique secondary index writes row by row: each row's unique check
+   * must see the entries of the rows before it.
    *
    * @return the number of rows inserted
    */
@@ -127,20 +128,37 @@ public final class TableStore {
       rows.forEach(row -> insert(tx, row));
       return rows.size();
     }
-    var entries = new byte[table.indexes().size()][rows.size()][];
-    for (int r = 0; r < rows.size(); r++) {
-      var keysOfRow = insertRow(tx, rows.get(r)).entries().keys();
-      for (int i = 0; i < keysOfRow.length; i++) {
-        entries[i][r] = keysOfRow[i];
-      }
-    }
-    for (int i = 0; i < entries.length; i++) {
-      KeySort.sort(entries[i], keys.indexPrefix(table.indexes().get(i)).length);
-      for (var key : entries[i]) {
-        IndexMaintenance.putEntry(tx, key);
-      }
-    }
-    return rows.size();
+    return bulk.insertAll(tx, rows);
+  }
+
+  /**
+   * Whether {@link #insertCopies} can insert rows of {@code source} here: the same column types
+   * (so a stored row of {@code source} is one of this table), a declared primary key, no unique
+   * secondary index (whose checks go row by row, see {@link #insertAll}), no identity column, and
+   * long values not moved out of line here (the copied bytes keep them inline).
+   */
+  public boolean takesStoredRowsOf(TableStore source) {
+    return bulk.takesStoredRowsOf(source.table, outOfLine);
+  }
+
+  /** The columns {@link #insertCopies} needs of each row: the primary-key, indexed and NOT NULL ones. */
+  public int[] columnsForCopies() {
+    return bulk.columnsForCopies();
+  }
+
+  /**
+   * Inserts rows of a table this one {@link #takesStoredRowsOf} as {@link #insertAll} would, writing
+   * each row's stored bytes as they are instead of encoding its values again (an {@code INSERT INTO
+   * t SELECT * FROM s}): {@code stored[r]} is row r's stored value, read in this transaction from a
+   * table without out-of-line values ({@link #mayHaveLongEntries}), and {@code rows[r]} its values
+   * of {@link #columnsForCopies} (the others null), from which keys and entries are computed.
+   *
+   * @return the number of rows inserted
+   * @throws io.kitesql.KiteSqlException as {@link #insert}; rows already written stay until the
+   *     caller's atomic block undoes them
+   */
+  public long insertCopies(WriteTransaction tx, List<byte[]> stored, List<Object[]> rows) {
+    return bulk.insertCopies(tx, stored, rows);
   }
 
   /**
@@ -153,31 +171,7 @@ public final class TableStore {
    * primary-key order ascend; rows found through an index go by {@code mdb_del}).
    */
   public void deleteAll(WriteTransaction tx, List<RowRef> refs, List<Object[]> oldRows) {
-    boolean longEntries = refs.size() < 2 || LongValues.any(tx, keys.rowPrefix());
-    var entries = new byte[table.indexes().size()][refs.size()][];
-    boolean inOrder = ascending(refs);
-    for (int r = 0; r < refs.size(); r++) {
-      var keysOfRow = deleteRow(tx, refs.get(r), oldRows.get(r), longEntries, inOrder).keys();
-      for (int i = 0; i < keysOfRow.length; i++) {
-        entries[i][r] = keysOfRow[i];
-      }
-    }
-    for (int i = 0; i < entries.length; i++) {
-      KeySort.sort(entries[i], keys.indexPrefix(table.indexes().get(i)).length);
-      for (var key : entries[i]) {
-        IndexMaintenance.deleteEntryInOrder(tx, key);
-      }
-    }
-  }
-
-  /** Whether the row keys of {@code refs} ascend (a DELETE that scanned the primary key). */
-  private static boolean ascending(List<RowRef> refs) {
-    for (int i = 1; i < refs.size(); i++) {
-      if (Arrays.compareUnsigned(refs.get(i - 1).key(), refs.get(i).key()) >= 0) {
-        return false;
-      }
-    }
-    return true;
+    bulk.deleteAll(tx, refs, oldRows);
   }
 
   /**
@@ -197,7 +191,7 @@ public final class TableStore {
    * Deletes the row of {@link #delete} and, if {@code longEntries} (the table may have any: {@link
    * LongValues#any}), its out-of-line values; returns its index entries, not yet deleted.
    */
-  private IndexMaintenance.Entries deleteRow(WriteTransaction tx, RowRef ref, Object[] oldRow, boolean longEntries,
+  IndexMaintenance.Entries deleteRow(WriteTransaction tx, RowRef ref, Object[] oldRow, boolean longEntries,
       boolean inOrder) {
     checkWidth(oldRow);
     var entries = indexes.entriesOf(new KeyEncoder(), oldRow, ref.key());
@@ -359,7 +353,7 @@ public final class TableStore {
     return names + "=" + shown;
   }
 
-  private void checkRow(Object[] row) {
+  void checkRow(Object[] row) {
     checkWidth(row);
     var columns = table.columns();
     for (int c = 0; c < row.length; c++) {
@@ -382,7 +376,7 @@ public final class TableStore {
     }
   }
 
-  private KiteSqlException primaryKeyViolation(Object[] row) {
+  KiteSqlException primaryKeyViolation(Object[] row) {
     var values = new ArrayList<Object>();
     for (int c : keys.pkColumns()) {
       values.add(row[c]);
