@@ -98,6 +98,30 @@ class LongRowsSqlTest {
     assertThat(db.checkIntegrity().problems()).isEmpty();
   }
 
+  /**
+   * INSERT INTO t SELECT * FROM s copies stored rows only when s has no out-of-line values (a
+   * copied row would refer to entries under s's keys): here s has some, so the rows are decoded
+   * and written again, long values and all.
+   */
+  @Test
+  void wholeRowInsertSelectFromATableWithOutOfLineValues() {
+    db.execute("create table src (id int primary key, note varchar)");
+    for (int i = 0; i < 6; i++) {
+      db.execute("insert into src values (?, ?)", i, i % 2 == 0 ? text((char) ('a' + i), 30_000) : "short " + i);
+    }
+    db.close();
+    try (var off = OutOfLineSetting.off()) { // the target keeps values inline: the copy path's own condition holds
+      db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(256L << 20));
+      db.execute("create table dst (id int primary key, note varchar)");
+      assertThat(db.execute("insert into dst select * from src")).isEqualTo(6);
+      assertThat(QueryRows.of(db, "select id, char_length(note), substr(note, 1, 7) from dst order by id"))
+          .isEqualTo(QueryRows.of(db, "select id, char_length(note), substr(note, 1, 7) from src order by id"));
+      db.execute("delete from src");
+      assertThat(QueryRows.of(db, "select count(*), sum(char_length(note)) from dst")).containsExactly("6,90021");
+      assertThat(db.checkIntegrity().problems()).isEmpty();
+    }
+  }
+
   /** The (id, note) rows of a RETURNING, the notes as strings. */
   private static List<Object[]> returned(io.kitesql.api.RowCursor rows) {
     try (rows) {
