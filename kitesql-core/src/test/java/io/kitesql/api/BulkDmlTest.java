@@ -173,6 +173,14 @@ class BulkDmlTest {
       }
       both(db, sqlite, "delete from dst where note like '%+'");
       assertSame(db, sqlite, "a delete filtered on text");
+      var byAmount = db.prepare("delete from dst where amount >= ? and customer_id <> 3 and amount < 900");
+      assertThat((long) db.<Long>write(tx -> tx.execute(byAmount, (Object) null))).as("x >= NULL is never TRUE").isZero();
+      assertThat((long) db.<Long>write(tx -> tx.execute(byAmount, 800))).isEqualTo(Long.parseLong(sqliteRows(sqlite,
+          "select count(*) from dst where amount >= 800 and customer_id <> 3 and amount < 900").getFirst()));
+      try (var s = sqlite.createStatement()) {
+        s.executeUpdate("delete from dst where amount >= 800 and customer_id <> 3 and amount < 900");
+      }
+      assertSame(db, sqlite, "a delete by integer comparisons with a parameter");
     }
   }
 
