@@ -93,7 +93,14 @@ final class BulkRows {
     return rows.size();
   }
 
-  /** {@link TableStore#deleteAll}. */
+  /**
+   * {@link TableStore#deleteAll}. It asks once whether the table has out-of-line entries at all
+   * ({@link LongValues#any}). Rows whose keys ascend (a scan in primary-key order) and every
+   * index's sorted entries go through the positioned cursor ({@link
+   * WriteTransaction#deleteHoldingInOrder}), which finds most keys on the leaf page it stands on,
+   * where {@code mdb_del} descends from the root for each; rows found through an index go by {@code
+   * mdb_del}.
+   */
   void deleteAll(WriteTransaction tx, List<RowRef> refs, List<Object[]> oldRows) {
     boolean longEntries = refs.size() < 2 || LongValues.any(tx, keys.rowPrefix());
     var entries = new byte[table.indexes().size()][refs.size()][];

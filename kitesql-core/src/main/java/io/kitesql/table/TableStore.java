@@ -147,15 +147,10 @@ public final class TableStore {
   }
 
   /**
-   * Inserts rows of a table this one {@link #takesStoredRowsOf} as {@link #insertAll} would, writing
-   * each row's stored bytes as they are instead of encoding its values again (an {@code INSERT INTO
-   * t SELECT * FROM s}): {@code stored[r]} is row r's stored value, read in this transaction from a
-   * table without out-of-line values ({@link #mayHaveLongEntries}), and {@code rows[r]} its values
-   * of {@link #columnsForCopies} (the others null), from which keys and entries are computed.
-   *
-   * @return the number of rows inserted
-   * @throws io.kitesql.KiteSqlException as {@link #insert}; rows already written stay until the
-   *     caller's atomic block undoes them
+   * {@link #insertAll} of rows of a table this one {@link #takesStoredRowsOf}, writing row r's
+   * stored bytes {@code stored[r]} as they are (read in this transaction from a table without
+   * out-of-line values, {@link #mayHaveLongEntries}); {@code rows[r]} holds its values of {@link
+   * #columnsForCopies} (others null), from which keys and entries are computed.
    */
   public long insertCopies(WriteTransaction tx, List<byte[]> stored, List<Object[]> rows) {
     return bulk.insertCopies(tx, stored, rows);
@@ -163,12 +158,8 @@ public final class TableStore {
 
   /**
    * Deletes the rows at {@code refs} ({@code oldRows}: their full current values, as {@link
-   * #delete} takes them), for a statement that deletes them all or nothing. It asks once whether
-   * the table has out-of-line entries at all ({@link LongValues#any}). Rows are deleted first, then
-   * each index's entries sorted ({@link KeySort}), all through the positioned cursor ({@link
-   * WriteTransaction#deleteHoldingInOrder}) when the keys ascend: it finds most keys on the leaf
-   * page it stands on, where {@code mdb_del} descends from the root for each (rows in a scan's
-   * primary-key order ascend; rows found through an index go by {@code mdb_del}).
+   * #delete} takes them), for a statement that deletes them all or nothing: rows first, then each
+   * index's entries sorted, through the positioned cursor where keys ascend ({@link BulkRows}).
    */
   public void deleteAll(WriteTransaction tx, List<RowRef> refs, List<Object[]> oldRows) {
     bulk.deleteAll(tx, refs, oldRows);
