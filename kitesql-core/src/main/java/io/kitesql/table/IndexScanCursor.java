@@ -126,6 +126,7 @@ final class IndexScanCursor extends RangeCursor {
   private Object[] lookUp() {
     seekRow();
     int valueLength = rows.valueLength();
+    lookedUp(valueLength);
     return decodeRow(rows.valueBase(), rows.valueOffset(), valueLength);
   }
 

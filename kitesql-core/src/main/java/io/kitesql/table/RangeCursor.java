@@ -20,12 +20,15 @@ import java.util.Objects;
  * <p>Read-ahead (read-only transactions, subclasses that look each row up: {@link #readsAhead}):
  * instead of one entry at a time, the walk finds the next few entries' stored rows first (their
  * addresses in the map, nothing read), then reads the first and last byte of each back to back,
- * then decodes them one per {@link #next()}. A long row's header sits on an LMDB overflow page of its own, a cache and
- * TLB miss per row; read one row at a time those misses wait for each other, read back to back
- * the CPU overlaps them (docs/storage.md, "Long rows: read-ahead"). Batches start at {@link
- * #FIRST_BATCH} rows and double up to the property {@link #READ_AHEAD_PROPERTY}, so a caller that
- * stops after a row or two (LIMIT, EXISTS) has walked at most a few rows it did not need. A
- * read-only transaction's map does not change while it lives, so the addresses stay valid; a
+ * then decodes them one per {@link #next()}. A long row's header sits on an LMDB overflow page of
+ * its own, a cache and TLB miss per row; read one row at a time those misses wait for each
+ * other, read back to back the CPU overlaps them (docs/storage.md, "Long rows: read-ahead"). Only
+ * long rows are read ahead ({@link #LONG_ROW}; a short row is in the leaf its lookup has just
+ * read): a walk starts row by row unless the cursor's last rows were long, switches to batches
+ * after a long row, and back after a batch without one. Batches start at {@link #FIRST_BATCH}
+ * rows and double up to the property {@link #READ_AHEAD_PROPERTY}, so a caller that stops after
+ * a row or two (LIMIT, EXISTS) has looked up at most a few rows it did not need. A read-only
+ * transaction's map does not change while it lives, so the addresses stay valid; a
  * write transaction's walk stays one entry at a time (its cursor copies each entry, and the
  * statement may change rows the walk has not reached).
  */
@@ -46,8 +49,16 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
   private boolean done;
   /** The most rows one read-ahead batch holds (0: rows are read one at a time). */
   private final int readAhead;
-  /** Whether the current walk reads ahead. */
+  /** Whether the current walk may read ahead (read-only, a cursor that looks rows up). */
+  private boolean aheadAllowed;
+  /** Whether the current walk reads ahead now. */
   private boolean batched;
+  /**
+   * Whether the rows this cursor looked up last were long ({@link #LONG_ROW}): then it reads ahead,
+   * from the next row on, and from the first row of its next walk. Short rows lie in the B-tree
+   * leaf the lookup has just read, so reading them ahead would only add the batch's bookkeeping.
+   */
+  private boolean longRows;
   /** Rows the next batch may hold (doubles after each batch, up to {@link #readAhead}). */
   private int batchLimit;
   /** Rows in the current batch, and the next of them to decode. */
@@ -93,6 +104,17 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
   static final int DEFAULT_READ_AHEAD = 16;
   /** The rows of a walk's first batch. */
   static final int FIRST_BATCH = 4;
+  /**
+   * The stored length from which a row counts as long: LMDB keeps a value in the B-tree leaf up
+   * to about 2,038 bytes with key (4 KiB pages) and puts longer ones on overflow pages of their
+   * own, whose first touch is the miss that reading ahead overlaps.
+   */
+  static final int LONG_ROW = 2_000;
+
+  /** Called by a subclass with the stored length of each row it looks up one at a time. */
+  protected final void lookedUp(int valueLength) {
+    longRows = valueLength >= LONG_ROW;
+  }
 
   /** The most rows a batch holds (0: this cursor reads no batches). */
   protected final int readAheadLimit() {
@@ -113,8 +135,9 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
     started = false;
     done = false;
     closed = false;
-    batched = readAhead > 0 && tx.isReadOnly() && readsAhead();
-    if (batched && keyAt == null) {
+    aheadAllowed = readAhead > 0 && tx.isReadOnly() && readsAhead();
+    batched = aheadAllowed && longRows;
+    if (aheadAllowed && keyAt == null) {
       keyAt = new long[readAhead];
       keyLengthAt = new int[readAhead];
       valueAt = new long[readAhead];
@@ -161,15 +184,24 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
       return false;
     }
     current = decode(keyBase, keyOffset, keyLength, cursor);
+    if (aheadAllowed && longRows) {
+      batched = true; // the rows after this one are read ahead
+    }
     return true;
   }
 
   /** {@link #next()} of a walk that reads ahead: the next row of the batch, filling one first if needed. */
   private boolean nextAhead() {
-    if (at == filled && (exhausted || !fill())) {
-      done = true;
-      current = null;
-      return false;
+    if (at == filled) {
+      if (!exhausted && !longRows) {
+        batched = false; // the last batch had no long row: on row by row, from the entry the cursor stands on
+        return next();
+      }
+      if (exhausted || !fill()) {
+        done = true;
+        current = null;
+        return false;
+      }
     }
     // A batch's rows are read from the map without the storage cursor, which would check this.
     if (!tx.scope().isLive()) {
@@ -188,6 +220,7 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
     var c = cursor;
     int n = 0;
     int limit = batchLimit;
+    boolean anyLong = false;
     while (n < limit) {
       boolean on = started ? (reverse ? c.prev() : c.next()) : position();
       started = true;
@@ -207,8 +240,10 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
       keyAt[n] = keyOffset;
       keyLengthAt[n] = keyLength;
       locate(n, keyBase, keyOffset, keyLength, c);
+      anyLong |= valueLengthAt[n] >= LONG_ROW;
       n++;
     }
+    longRows = anyLong;
     filled = n;
     at = 0;
     batchLimit = Math.min(2 * limit, readAhead);

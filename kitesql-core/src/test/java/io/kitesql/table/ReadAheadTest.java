@@ -25,8 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Index scans that look rows up a batch ahead (read-only transactions, {@link RangeCursor}): the
  * rows, their order, refs and stored-row views are those of the row-by-row walk, across batch
- * boundaries (batches of 4, 8, 16, 16, ...), in both directions, when the caller stops early,
- * when the transaction ends mid-batch, and with long values inline and out of line.
+ * boundaries (batches of 4, 8, 16, 16, ...) and switches between batches (long rows) and single
+ * rows (short ones), in both directions, when the caller stops early, when the transaction ends
+ * mid-batch, and with long values inline and out of line (rows then short, in the leaf).
  */
 class ReadAheadTest {
   // Columns: id INT (PK), grp INT (indexed), note VARCHAR.
@@ -38,9 +39,13 @@ class ReadAheadTest {
   Storage storage;
   TableStore store;
 
-  /** A note per id: every 5th one long enough for overflow pages (and for out-of-line storage). */
+  /**
+   * A note per id: long enough for an overflow page (and for out-of-line storage) for every 5th id
+   * and for every id from 120 on, short otherwise, so a walk switches between batches and single
+   * rows and ends with batches of long rows only.
+   */
   static String note(int id) {
-    int length = id % 5 == 0 ? 9_000 + id : 20 + id % 7;
+    int length = id % 5 == 0 || id >= 120 ? 9_000 + id : 20 + id % 7;
     var sb = new StringBuilder(length);
     sb.append("n").append(id).append(' ');
     while (sb.length() < length) {
@@ -178,6 +183,10 @@ class ReadAheadTest {
   void theEndOfTheTransactionMidBatchEndsTheWalkAndItsText() {
     load();
     var cursor = cursor(null, false, false);
+    try (var first = storage.beginRead()) {
+      cursor.reopen(first, List.of(1), true, List.of(1), true);
+      assertThat(rows(cursor)).hasSize(group(1, false).size()); // ends on long rows: the next walk starts with a batch
+    }
     var tx = storage.beginRead();
     cursor.reopen(tx, List.of(1), true, List.of(1), true);
     assertThat(cursor.next()).isTrue(); // the first batch holds more rows than this one
@@ -190,7 +199,7 @@ class ReadAheadTest {
   }
 
   @Test
-  void longValuesOutOfLineAreReadBetweenTheBatchsLookups() {
+  void rowsWithValuesOutOfLineStayShortAndReadAsBefore() {
     try (var outOfLine = OutOfLineSetting.on()) {
       load();
     }
