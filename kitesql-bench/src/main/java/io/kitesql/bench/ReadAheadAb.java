@@ -45,9 +45,6 @@ public final class ReadAheadAb {
         cells.add(cell);
       }
     }
-    var parameters = DataSets.lookupParameters(rows);
-    var config = new BenchConfig("ab", List.of(64), rows, 1L << 40, 1, 100, 150, 1, 10, 1000, 0, 0);
-    var measure = new Measure(config);
     Map<String, double[][]> p50 = new LinkedHashMap<>();
     Map<String, double[]> bytes = new LinkedHashMap<>();
     var engines = new LinkedHashMap<String, KiteEngine>();
@@ -58,30 +55,11 @@ public final class ReadAheadAb {
         bytes.put(key(e.getKey(), v), new double[cells.size()]);
       }
     }
+    var parameters = DataSets.lookupParameters(rows);
+    var measure = new Measure(new BenchConfig("ab", List.of(64), rows, 1L << 40, 1, 100, 150, 1, 10, 1000, 0, 0));
     try {
       for (int r = 0; r < rounds; r++) {
-        for (int c = 0; c < cells.size(); c++) {
-          var cell = cells.get(c);
-          for (var e : engines.entrySet()) {
-            for (int v : variants) {
-              // Every variant's statement text differs, so each keeps operators built with its setting.
-              String sql = cell.sql() + " ".repeat(variants.indexOf(v));
-              System.setProperty(PROPERTY, String.valueOf(v));
-              Results.Outcome outcome;
-              try {
-                var query = e.getValue().prepare(sql);
-                outcome = measure.cell(e.getValue(), query, cell.parametersOf(parameters), cell.consumer().forEngine(true));
-              } finally {
-                System.clearProperty(PROPERTY);
-              }
-              if (!(outcome instanceof Results.Measured m)) {
-                throw new IllegalStateException(cell.variant() + " on " + e.getKey() + ": " + outcome);
-              }
-              p50.get(key(e.getKey(), v))[c][r] = m.p50Micros();
-              bytes.get(key(e.getKey(), v))[c] = m.bytesPerExecution();
-            }
-          }
-        }
+        round(r, engines, cells, variants, parameters, measure, p50, bytes);
         System.out.println("round " + (r + 1) + " of " + rounds + " done");
       }
     } finally {
@@ -94,6 +72,33 @@ public final class ReadAheadAb {
     System.out.println(table);
     Files.createDirectories(Path.of("kitesql-bench", "target"));
     Files.writeString(Path.of("kitesql-bench", "target", "READ-AHEAD-AB.md"), table);
+  }
+
+  /** Round {@code r}: every cell on every database with every variant, into {@code p50} and {@code bytes}. */
+  private static void round(int r, Map<String, KiteEngine> engines, List<Workload.Cell> cells, List<Integer> variants,
+      Object[][] parameters, Measure measure, Map<String, double[][]> p50, Map<String, double[]> bytes) {
+    for (int c = 0; c < cells.size(); c++) {
+      var cell = cells.get(c);
+      for (var e : engines.entrySet()) {
+        for (int v : variants) {
+          // Every variant's statement text differs, so each keeps operators built with its setting.
+          String sql = cell.sql() + " ".repeat(variants.indexOf(v));
+          System.setProperty(PROPERTY, String.valueOf(v));
+          Results.Outcome outcome;
+          try {
+            var query = e.getValue().prepare(sql);
+            outcome = measure.cell(e.getValue(), query, cell.parametersOf(parameters), cell.consumer().forEngine(true));
+          } finally {
+            System.clearProperty(PROPERTY);
+          }
+          if (!(outcome instanceof Results.Measured m)) {
+            throw new IllegalStateException(cell.variant() + " on " + e.getKey() + ": " + outcome);
+          }
+          p50.get(key(e.getKey(), v))[c][r] = m.p50Micros();
+          bytes.get(key(e.getKey(), v))[c] = m.bytesPerExecution();
+        }
+      }
+    }
   }
 
   private static String key(String database, int readAhead) {

@@ -98,7 +98,7 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
   /**
    * The system property with the most rows a read-only walk reads ahead ({@link
    * #DEFAULT_READ_AHEAD} if unset; 0 or less turns read-ahead off), read when a cursor is made:
-   * a control for measuring read-ahead side by side in one JVM (kitesql-bench's {@code LongRowsAb}).
+   * a control for measuring read-ahead side by side in one JVM (kitesql-bench's {@code ReadAheadAb}).
    */
   static final String READ_AHEAD_PROPERTY = "kitesql.table.readAhead";
   static final int DEFAULT_READ_AHEAD = 16;
@@ -256,9 +256,9 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
    * loads one after the other, so that their cache and TLB misses overlap instead of each waiting
    * for the row before it to be decoded. The first byte is the row header every decode reads; the
    * last is where a long last value ends, which a caller reading that value's end (or a hash of
-   * its last bytes, GROUP BY) touches next: for a long row another overflow page (measured: Table
-   * 1 at 256 KiB 1.31x of 64 B with the header alone, 1.09x with both). The scope is checked first:
-   * these are reads of the map, too.
+   * its last bytes, GROUP BY) touches next: for a long row another overflow page (measured in one
+   * JVM, docs/storage.md: Table 1 at 256 KiB 1.64x of 64 B with the header alone, 1.17x with
+   * both). The scope is checked first: these are reads of the map, too.
    */
   private void touch(int n) {
     if (n == 0) {
@@ -326,8 +326,8 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
 
   /**
    * Records in slot {@code slot} of the batch ({@link #aheadValueBase}, {@link #valueAt}, {@link
-   * #valueLengthAt}) where the stored row of the entry the cursor stands on lies, reading none of its bytes. The entry's key
-   * is already recorded in {@link #keyAt} and {@link #keyLengthAt}.
+   * #valueLengthAt}) where the stored row of the entry the cursor stands on lies, reading none of
+   * its bytes. The entry's key is already recorded in {@link #keyAt} and {@link #keyLengthAt}.
    */
   protected void locate(int slot, MemorySegment keyBase, long keyOffset, int keyLength, KvCursor cursor) {
     throw new IllegalStateException("this cursor does not read ahead");
