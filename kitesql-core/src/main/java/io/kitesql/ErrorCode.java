@@ -49,9 +49,9 @@ public enum ErrorCode {
   /** A write on a database opened read-only ({@code StorageOptions.readOnly()}). */
   READ_ONLY_DATABASE(1012, "25006", Category.USER),
   /**
-   * The LMDB binding cannot start in this JVM, e.g. because the JVM runs with {@code
-   * --sun-misc-unsafe-memory-access=deny}, which stops lmdbjava's jnr-ffi from reaching native
-   * memory. The message names the flag to change.
+   * The LMDB binding cannot start in this JVM: there is no LMDB library for this platform in
+   * {@code org.lmdbjava:native}, it cannot be loaded, or the JVM refuses native access ({@code
+   * --enable-native-access}). The message says which.
    */
   STORAGE_BINDING_UNAVAILABLE(1013, "58000", Category.USER),
   /** A storage call failed with an LMDB or operating system error code. */

@@ -14,7 +14,8 @@ import java.util.stream.Collectors;
  * {@code kitesql-bench/target/RESULTS-quick.md}), {@code --long-rows} (the 64 B and 256 KiB tiers
  * only, for issue 15's item 7; {@code target/RESULTS-long-rows.md}), {@code --out FILE}, {@code
  * --work DIR}; {@code --long-rows-ab [rounds]} runs {@link LongRowsAb} instead, {@code --spin-ab [rounds]
- * [slice]} {@link SpinAb}, {@code --long-rows-probe [rows] [rounds]} {@link LongRowsProbe}. Run from
+ * [slice]} {@link SpinAb}, {@code --long-rows-probe [rows] [rounds]} {@link LongRowsProbe}, {@code
+ * --read-ahead-ab [rounds] [rows] [sizes]} {@link ReadAheadAb}. Run from
  * the repository root (the Maven command in README.md does).
  */
 public final class BenchMain {
@@ -23,6 +24,10 @@ public final class BenchMain {
   public static void main(String[] args) throws Exception {
     if (args.length > 0 && args[0].equals("--long-rows-ab")) {
       LongRowsAb.main(Arrays.copyOfRange(args, 1, args.length));
+      return;
+    }
+    if (args.length > 0 && args[0].equals("--read-ahead-ab")) {
+      ReadAheadAb.main(Arrays.copyOfRange(args, 1, args.length));
       return;
     }
     if (args.length > 0 && args[0].equals("--spin-ab")) {

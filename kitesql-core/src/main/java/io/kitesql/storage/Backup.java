@@ -5,9 +5,6 @@ import io.kitesql.KiteSqlException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.lmdbjava.CopyFlags;
-import org.lmdbjava.Env;
-import org.lmdbjava.LmdbException;
 
 /**
  * An online backup: LMDB's compacting copy ({@code mdb_env_copy2} with {@code MDB_CP_COMPACT})
@@ -46,9 +43,9 @@ final class Backup {
    * so the map is neither resized nor closed meanwhile (the copy's own read transaction would
    * read a remapped map). A failed copy removes what it wrote, so the same target can be retried.
    */
-  static void copy(Env<Ptr> env, Path directory, Path target) {
+  static void copy(LmdbEnv env, Path directory, Path target) {
     try {
-      env.copy(target.toFile(), CopyFlags.MDB_CP_COMPACT);
+      env.copy(target, Lmdb.CP_COMPACT);
     } catch (LmdbException e) {
       removePartialCopy(target);
       throw LmdbErrors.translate(e, "back up " + directory + " into " + target, target);

@@ -6,9 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.locks.ReentrantLock;
-import org.lmdbjava.Env;
-import org.lmdbjava.LmdbException;
-import org.lmdbjava.Txn;
 
 /**
  * Group commit (issue 15, item 5): concurrent write transactions share one LMDB commit (and, with
@@ -57,7 +54,7 @@ final class GroupCommit {
   private final boolean enabled;
   private final List<Member> members = new ArrayList<>();
   /** The open batch: an LMDB root transaction holding the members' work; null when none. */
-  private Txn<Ptr> batch;
+  private long batch;
   private long openedAt;
   private long logBytes;
   private boolean replayable;
@@ -115,16 +112,16 @@ final class GroupCommit {
    * Begins a caller's LMDB transaction: nested in the open batch, or the root when there is none
    * (the batch is committed first when it is older than the age bound). On the writer thread.
    */
-  Txn<Ptr> begin() {
-    if (batch != null && System.nanoTime() - openedAt > maxAgeNanos) {
+  long begin() {
+    if (batch != 0 && System.nanoTime() - openedAt > maxAgeNanos) {
       flush();
     }
-    return batch != null ? storage.beginNestedWrite(batch) : storage.beginNativeWrite();
+    return batch != 0 ? storage.beginNestedWrite(batch) : storage.beginNativeWrite();
   }
 
   /** Whether a batch is open: a transaction begun now is nested in it. On the writer thread. */
   boolean isOpen() {
-    return batch != null;
+    return batch != 0;
   }
 
   /**
@@ -139,7 +136,7 @@ final class GroupCommit {
   }
 
   /** Opens a batch with {@code root}, the committing first member's transaction; it waits on the result. */
-  Member open(Txn<Ptr> root, List<WriteOp> log) {
+  Member open(long root, List<WriteOp> log) {
     batch = root;
     openedAt = System.nanoTime();
     replayable = true;
@@ -205,7 +202,7 @@ final class GroupCommit {
    * work is not in the batch. On the writer thread, with no member's nested transaction open.
    */
   void flush() {
-    if (batch != null) {
+    if (batch != 0) {
       try {
         commitBatch();
       } catch (RuntimeException _) {
@@ -249,10 +246,8 @@ final class GroupCommit {
     } catch (RuntimeException | Error e) {
       failed = new KiteSqlException(ErrorCode.STORAGE_FAILURE, "the commit of a write group failed: " + e, e);
     } finally {
-      if (batch != null) {
-        batch.abort();
-        batch = null;
-      }
+      LmdbTxn.abort(batch);
+      batch = 0;
       pending = false;
       int n = members.size();
       if (failed == null) {
@@ -272,15 +267,14 @@ final class GroupCommit {
 
   private void commitGrowing() {
     while (true) {
+      long committing = batch;
+      batch = 0; // mdb_txn_commit frees the transaction, failed or not
       try {
-        batch.commit();
-        batch = null;
+        LmdbTxn.commit(committing);
         return;
-      } catch (Env.MapFullException _) {
-        batch = null; // mdb_txn_commit frees the transaction when it fails
+      } catch (LmdbException.MapFull _) {
         regrowAndReplay();
       } catch (LmdbException e) {
-        batch = null;
         throw LmdbErrors.translate(e, "commit", storage.directory());
       }
     }
@@ -303,9 +297,9 @@ final class GroupCommit {
           }
         }
         return;
-      } catch (Env.MapFullException _) {
-        batch.abort();
-        batch = null;
+      } catch (LmdbException.MapFull _) {
+        LmdbTxn.abort(batch);
+        batch = 0;
       }
     }
   }

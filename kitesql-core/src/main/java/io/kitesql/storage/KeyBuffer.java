@@ -5,21 +5,79 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
 /**
- * A native scratch buffer for one key at a time, and the holder that hands it to lmdbjava. Keys
- * are copied here (LMDB reads them only during the call), so callers may reuse their arrays.
+ * The native memory of LMDB calls made by one caller at a time: a scratch buffer for one key and
+ * the two {@code MDB_val} structs (key, data) a call passes, allocated once and reused by every
+ * call, so a call allocates nothing. Keys are copied here (LMDB reads them only during the call),
+ * so callers may reuse their arrays. After a call, {@link #keyPtr}/{@link #dataPtr} (or the
+ * plain accessors) read what LMDB wrote into the structs; the next call overwrites it, so a
+ * caller copies address and size out at once.
+ *
+ * <p>One per read context, per pooled read cursor, and one for the writer thread (shared by every
+ * write transaction's calls and cursors there, which run one at a time).
  */
 final class KeyBuffer {
-  private final MemorySegment buffer;
-  private final Ptr ptr = new Ptr();
+  /** Two {@code MDB_val}s, then the key bytes. */
+  private static final long KEY_VAL = 0;
+  private static final long DATA_VAL = Lmdb.MDB_VAL.byteSize();
+  private static final long KEY_BYTES = 2 * Lmdb.MDB_VAL.byteSize();
+
+  /** The address of the key's {@code MDB_val}. */
+  final long key;
+  /** The address of the data's {@code MDB_val}. */
+  final long data;
+  private final long keyBytes;
+  private final Ptr keyOut = new Ptr();
+  private final Ptr dataOut = new Ptr();
 
   KeyBuffer(Arena arena) {
-    buffer = arena.allocate(LmdbErrors.MAX_KEY_SIZE);
+    MemorySegment memory = arena.allocate(KEY_BYTES + LmdbErrors.MAX_KEY_SIZE, 8);
+    key = memory.address() + KEY_VAL;
+    data = memory.address() + DATA_VAL;
+    keyBytes = memory.address() + KEY_BYTES;
   }
 
-  /** Copies the first {@code length} bytes of {@code key} in and returns the holder pointing at them. */
-  Ptr load(byte[] key, int length) {
+  /** Copies the first {@code length} bytes of {@code key} in and points the key struct at them. */
+  KeyBuffer load(byte[] bytes, int length) {
     LmdbErrors.checkKey(length);
-    MemorySegment.copy(key, 0, buffer, Memory.BYTE, 0, length);
-    return ptr.set(buffer.address(), length);
+    MemorySegment.copy(bytes, 0, Memory.ALL, Memory.BYTE, keyBytes, length);
+    set(key, keyBytes, length);
+    return this;
+  }
+
+  /** Points the data struct at {@code size} bytes at {@code address} (a put's value, or a reserve's size). */
+  KeyBuffer value(long address, long size) {
+    set(data, address, size);
+    return this;
+  }
+
+  long keyAddress() {
+    return Memory.ALL.get(Memory.LONG_NATIVE, key + Lmdb.VAL_DATA);
+  }
+
+  long keySize() {
+    return Memory.ALL.get(Memory.LONG_NATIVE, key + Lmdb.VAL_SIZE);
+  }
+
+  long dataAddress() {
+    return Memory.ALL.get(Memory.LONG_NATIVE, data + Lmdb.VAL_DATA);
+  }
+
+  long dataSize() {
+    return Memory.ALL.get(Memory.LONG_NATIVE, data + Lmdb.VAL_SIZE);
+  }
+
+  /** What the key struct holds now, in this buffer's one key holder. */
+  Ptr keyPtr() {
+    return keyOut.set(keyAddress(), keySize());
+  }
+
+  /** What the data struct holds now, in this buffer's one data holder. */
+  Ptr dataPtr() {
+    return dataOut.set(dataAddress(), dataSize());
+  }
+
+  private static void set(long val, long address, long size) {
+    Memory.ALL.set(Memory.LONG_NATIVE, val + Lmdb.VAL_SIZE, size);
+    Memory.ALL.set(Memory.LONG_NATIVE, val + Lmdb.VAL_DATA, address);
   }
 }

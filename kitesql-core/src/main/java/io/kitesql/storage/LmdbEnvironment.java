@@ -8,14 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumMap;
 import java.util.List;
-import org.lmdbjava.Dbi;
-import org.lmdbjava.DbiFlags;
-import org.lmdbjava.Env;
-import org.lmdbjava.EnvFlags;
-import org.lmdbjava.LmdbException;
-import org.lmdbjava.Txn;
 
 /**
  * How {@link Storage} sets up an LMDB environment: the flags its options map to, the keyspaces
@@ -30,26 +23,21 @@ final class LmdbEnvironment {
 
   private LmdbEnvironment() {}
 
-  static Env<Ptr> open(Path directory, StorageOptions options) {
-    var flags = new ArrayList<EnvFlags>();
-    flags.add(EnvFlags.MDB_NOTLS); // Read transactions belong to pooled contexts, not OS threads.
+  static LmdbEnv open(Path directory, StorageOptions options) {
+    int flags = Lmdb.NOTLS; // Read transactions belong to pooled contexts, not OS threads.
     if (options.isReadOnly()) {
-      flags.add(EnvFlags.MDB_RDONLY_ENV);
+      flags |= Lmdb.RDONLY;
     }
     if (options.writeMap()) {
-      flags.add(EnvFlags.MDB_WRITEMAP);
+      flags |= Lmdb.WRITEMAP;
     }
-    switch (options.durability()) {
-      case SYNC -> {}
-      case NO_META_SYNC -> flags.add(EnvFlags.MDB_NOMETASYNC);
-      case NO_SYNC -> flags.add(EnvFlags.MDB_NOSYNC);
-    }
+    flags |= switch (options.durability()) {
+      case SYNC -> 0;
+      case NO_META_SYNC -> Lmdb.NOMETASYNC;
+      case NO_SYNC -> Lmdb.NOSYNC;
+    };
     try {
-      var env = Env.create(AddressProxy.INSTANCE)
-          .setMapSize(options.mapSize())
-          .setMaxDbs(Keyspace.values().length)
-          .setMaxReaders(options.maxReaders())
-          .open(directory.toFile(), 0644, flags.toArray(EnvFlags[]::new));
+      var env = LmdbEnv.open(directory, options.mapSize(), Keyspace.values().length, options.maxReaders(), flags);
       if (options.writeMap()) {
         allocateMap(env, directory);
       }
@@ -57,8 +45,6 @@ final class LmdbEnvironment {
       return env;
     } catch (LmdbException e) {
       throw OpenFailures.environment(e, directory, options);
-    } catch (ExceptionInInitializerError | NoClassDefFoundError e) {
-      throw NativeBinding.unavailable(e);
     }
   }
 
@@ -66,9 +52,9 @@ final class LmdbEnvironment {
    * Allocates the data file's blocks to the map's size before anything writes through the
    * writable map ({@link FileAllocation}); closes the environment if there is no room.
    */
-  private static void allocateMap(Env<Ptr> env, Path directory) {
+  private static void allocateMap(LmdbEnv env, Path directory) {
     try {
-      FileAllocation.allocate(directory.resolve(DatabaseFiles.DATA_FILE), env.info().mapSize,
+      FileAllocation.allocate(directory.resolve(DatabaseFiles.DATA_FILE), env.info().mapSize(),
           "StorageOptions.writeMap allocates the whole map; choose a smaller mapSize");
     } catch (RuntimeException e) {
       env.close();
@@ -84,8 +70,10 @@ final class LmdbEnvironment {
    * @return false if the database still needs its keyspaces or format marker written, which takes
    *     a write transaction ({@link #create}); never false when {@code readOnly}
    */
-  static boolean openExisting(Env<Ptr> env, Path directory, boolean readOnly, EnumMap<Keyspace, Dbi<Ptr>> dbis, KeyBuffer key) {
-    try (var txn = env.txnRead()) {
+  static boolean openExisting(LmdbEnv env, Path directory, boolean readOnly, int[] dbis, KeyBuffer key) {
+    long txn = 0;
+    try {
+      txn = env.beginRead(key);
       var existing = names(env, txn, directory);
       var missing = Arrays.stream(Keyspace.values()).filter(ks -> !existing.contains(ks.dbiName())).findFirst();
       if (missing.isPresent() && readOnly) {
@@ -96,16 +84,20 @@ final class LmdbEnvironment {
         return false; // the aborted transaction closes the handles
       }
       for (var ks : Keyspace.values()) {
-        dbis.put(ks, env.openDbi(txn, ks.dbiName().getBytes(StandardCharsets.UTF_8), AddressProxy.UNSIGNED, false));
+        dbis[ks.ordinal()] = env.openDbi(txn, ks.dbiName(), 0);
       }
-      if (!checkFormat(dbis.get(Keyspace.META).get(txn, key.load(FORMAT_KEY, FORMAT_KEY.length)), directory, readOnly)) {
-        dbis.clear();
+      if (!checkFormat(LmdbTxn.get(txn, dbis[Keyspace.META.ordinal()], key.load(FORMAT_KEY, FORMAT_KEY.length)), directory, readOnly)) {
+        Arrays.fill(dbis, 0);
         return false;
       }
-      txn.commit(); // a read-only commit keeps the handles open for the environment
+      long committing = txn;
+      txn = 0; // the commit frees it, failed or not
+      LmdbTxn.commit(committing); // a read-only commit keeps the handles open for the environment
       return true;
     } catch (LmdbException e) {
       throw LmdbErrors.translate(e, "open the keyspaces of " + directory, directory);
+    } finally {
+      LmdbTxn.abort(txn);
     }
   }
 
@@ -114,35 +106,37 @@ final class LmdbEnvironment {
    * it commits), and opens the keyspaces into {@code dbis}: another process may have created them
    * meanwhile, so it looks again. {@code key} and {@code arena} are the writer's.
    */
-  static void create(Env<Ptr> env, Txn<Ptr> txn, Path directory, EnumMap<Keyspace, Dbi<Ptr>> dbis, KeyBuffer key, Arena arena) {
-    try (txn) {
+  static void create(LmdbEnv env, long txn, Path directory, int[] dbis, KeyBuffer key, Arena arena) {
+    try {
       var existing = names(env, txn, directory);
       for (var ks : Keyspace.values()) {
-        var flags = existing.contains(ks.dbiName()) ? new DbiFlags[0] : new DbiFlags[] {DbiFlags.MDB_CREATE};
-        dbis.put(ks, env.openDbi(txn, ks.dbiName().getBytes(StandardCharsets.UTF_8), AddressProxy.UNSIGNED, false, flags));
+        dbis[ks.ordinal()] = env.openDbi(txn, ks.dbiName(), existing.contains(ks.dbiName()) ? 0 : Lmdb.CREATE);
       }
-      var meta = dbis.get(Keyspace.META);
-      if (!checkFormat(meta.get(txn, key.load(FORMAT_KEY, FORMAT_KEY.length)), directory, false)) {
+      int meta = dbis[Keyspace.META.ordinal()];
+      if (!checkFormat(LmdbTxn.get(txn, meta, key.load(FORMAT_KEY, FORMAT_KEY.length)), directory, false)) {
         var bytes = arena.allocate(4);
         bytes.set(Memory.INT_BE, 0, FORMAT_VERSION);
-        meta.put(txn, key.load(FORMAT_KEY, FORMAT_KEY.length), new Ptr().set(bytes.address(), 4));
+        LmdbTxn.put(txn, meta, key.load(FORMAT_KEY, FORMAT_KEY.length), bytes.address(), 4);
       }
-      txn.commit();
+      long committing = txn;
+      txn = 0; // the commit frees it, failed or not
+      LmdbTxn.commit(committing);
     } catch (LmdbException e) {
-      dbis.clear();
+      Arrays.fill(dbis, 0);
       throw LmdbErrors.translate(e, "create the keyspaces of " + directory, directory);
+    } finally {
+      LmdbTxn.abort(txn);
     }
   }
 
   /**
-   * The names of the named databases in the environment, read in {@code txn} (lmdbjava's {@code
-   * getDbiNames} begins a write transaction of its own); refuses an environment that has some but
-   * not our {@code META} database.
+   * The names of the named databases in the environment, read in {@code txn} from the main
+   * database's keys; refuses an environment that has some but not our {@code META} database.
    */
-  private static List<String> names(Env<Ptr> env, Txn<Ptr> txn, Path directory) {
-    var main = env.openDbi(txn, null, AddressProxy.UNSIGNED, false);
+  private static List<String> names(LmdbEnv env, long txn, Path directory) {
+    int main = env.openDbi(txn, null, 0);
     var names = new ArrayList<String>();
-    try (var cursor = main.openCursor(txn)) {
+    try (var arena = Arena.ofConfined(); var cursor = LmdbCursor.open(txn, main, new KeyBuffer(arena))) {
       for (boolean more = cursor.first(); more; more = cursor.next()) {
         var name = cursor.key();
         names.add(new String(Memory.ALL.asSlice(name.address, name.size).toArray(Memory.BYTE), StandardCharsets.UTF_8));

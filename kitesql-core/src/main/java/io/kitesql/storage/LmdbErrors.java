@@ -3,12 +3,12 @@ package io.kitesql.storage;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import java.nio.file.Path;
-import org.lmdbjava.Dbi;
-import org.lmdbjava.Env;
-import org.lmdbjava.LmdbException;
-import org.lmdbjava.LmdbNativeException;
 
-/** The one place where lmdbjava's exceptions become the engine's. */
+/**
+ * The one place where LMDB's result codes ({@link LmdbException}) become the engine's {@link
+ * KiteSqlException}s. The message keeps LMDB's own text for the code ({@code mdb_strerror}) and
+ * the code itself.
+ */
 final class LmdbErrors {
   /** LMDB's compiled-in maximum key size (MDB_MAXKEYSIZE). */
   static final int MAX_KEY_SIZE = 511;
@@ -20,30 +20,29 @@ final class LmdbErrors {
   }
 
   /**
-   * Translates an exception of a call that may write to the files in {@code directory} (null if
+   * Translates a failure of a call that may write to the files in {@code directory} (null if
    * unknown): ENOSPC and EDQUOT, and EIO while the file system is nearly full (LMDB reports a
    * short write as EIO), become {@link ErrorCode#DISK_FULL}.
    */
   static KiteSqlException translate(LmdbException e, String action, Path directory) {
-    if (e instanceof LmdbNativeException n && DiskSpace.isNoSpace(n.getResultCode(), directory)) {
+    int rc = e.code();
+    if (DiskSpace.isNoSpace(rc, directory)) {
       return new KiteSqlException(ErrorCode.DISK_FULL, action + " failed: no space left on device ("
-          + e.getMessage() + ", LMDB code " + n.getResultCode() + "); nothing of it was committed", e);
+          + e.getMessage() + ", LMDB code " + rc + "); nothing of it was committed", e);
     }
-    if (isDamage(e)) {
+    if (isDamage(rc)) {
       return new KiteSqlException(ErrorCode.INVALID_DATABASE_FILE, action + " failed: the database file is damaged ("
           + e.getMessage() + "); restore it from a backup (Database.backup)", e);
     }
     var code =
-        switch (e) {
-          case Env.ReadersFullException _ -> ErrorCode.READERS_EXHAUSTED;
-          case Env.MapFullException _ -> ErrorCode.MAP_FULL;
-          case Env.FileInvalidException _, Env.VersionMismatchException _ -> ErrorCode.INVALID_DATABASE_FILE;
-          case Dbi.BadValueSizeException _ -> ErrorCode.KEY_TOO_LARGE;
-          case Env.AlreadyClosedException _ -> ErrorCode.DATABASE_CLOSED;
+        switch (rc) {
+          case Lmdb.READERS_FULL -> ErrorCode.READERS_EXHAUSTED;
+          case Lmdb.MAP_FULL -> ErrorCode.MAP_FULL;
+          case Lmdb.INVALID, Lmdb.VERSION_MISMATCH -> ErrorCode.INVALID_DATABASE_FILE;
+          case Lmdb.BAD_VALSIZE -> ErrorCode.KEY_TOO_LARGE;
           default -> ErrorCode.STORAGE_FAILURE;
         };
-    var native_ = e instanceof LmdbNativeException n ? " (LMDB code " + n.getResultCode() + ")" : "";
-    return new KiteSqlException(code, action + " failed: " + e.getMessage() + native_, e);
+    return new KiteSqlException(code, action + " failed: " + e.getMessage() + " (LMDB code " + rc + ")", e);
   }
 
   /**
@@ -51,11 +50,8 @@ final class LmdbErrors {
    * named database record of the wrong kind (MDB_INCOMPATIBLE), or gave up (MDB_PANIC): the
    * file is damaged inside, where the check before opening ({@link DataFileCheck}) does not look.
    */
-  private static boolean isDamage(LmdbException e) {
-    return e instanceof LmdbNativeException.PageCorruptedException
-        || e instanceof LmdbNativeException.PageNotFoundException
-        || e instanceof LmdbNativeException.PanicException
-        || e instanceof Dbi.IncompatibleException;
+  private static boolean isDamage(int rc) {
+    return rc == Lmdb.CORRUPTED || rc == Lmdb.PAGE_NOTFOUND || rc == Lmdb.PANIC || rc == Lmdb.INCOMPATIBLE;
   }
 
   static void checkKey(int length) {

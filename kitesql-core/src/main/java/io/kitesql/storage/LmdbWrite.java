@@ -7,9 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
-import org.lmdbjava.Env;
-import org.lmdbjava.LmdbException;
-import org.lmdbjava.Txn;
 
 /**
  * The LMDB side of one {@link WriteTransaction}: its LMDB transaction, its cursors, the write log
@@ -32,7 +29,8 @@ final class LmdbWrite {
   private final UndoLog undo;
   /** The cursors puts and deletes go through, kept positioned between writes; closed with {@link #cursors}. */
   private final PositionedWrites positioned;
-  private Txn<Ptr> txn;
+  /** The LMDB transaction ({@code MDB_txn *}); 0 when none is open. */
+  private long txn;
   /** Whether {@link #txn} is nested in a {@link GroupCommit} batch rather than the LMDB root. */
   private boolean nested;
   private long logBytes;
@@ -55,12 +53,12 @@ final class LmdbWrite {
 
   /** Whether an LMDB transaction is open (begun and neither committed nor aborted). */
   boolean isOpen() {
-    return txn != null;
+    return txn != 0;
   }
 
-  Optional<Slice> get(Keyspace keyspace, Ptr key) {
+  Optional<Slice> get(Keyspace keyspace, KeyBuffer key) {
     try {
-      var found = storage.dbi(keyspace).get(txn, key);
+      var found = LmdbTxn.get(txn, storage.dbi(keyspace), key);
       return found == null ? Optional.empty() : Optional.of(copy(found));
     } catch (LmdbException e) {
       throw LmdbErrors.translate(e, "get");
@@ -76,7 +74,7 @@ final class LmdbWrite {
 
   WriteCursor openCursor(WriteTransaction owner, Keyspace keyspace) {
     try {
-      var cursor = new WriteCursor(owner, storage.dbi(keyspace).openCursor(txn));
+      var cursor = new WriteCursor(owner, LmdbCursor.open(txn, storage.dbi(keyspace), storage.writerVals()));
       cursors.add(cursor);
       return cursor;
     } catch (LmdbException e) {
@@ -179,21 +177,20 @@ final class LmdbWrite {
       try {
         if (!nested && mayWait && group.shouldDefer(logComplete)) {
           var member = group.open(txn, log);
-          txn = null;
+          txn = 0;
           return member;
         }
-        txn.commit();
-        txn = null;
+        long committing = txn;
+        txn = 0; // mdb_txn_commit frees the transaction, failed or not
+        LmdbTxn.commit(committing);
         if (!nested) {
           group.committedAlone();
           return null;
         }
         return group.join(log, logComplete, mayWait);
-      } catch (Env.MapFullException _) {
-        txn = null; // mdb_txn_commit frees the transaction when it fails.
+      } catch (LmdbException.MapFull _) {
         recoverFromMapFull();
       } catch (LmdbException e) {
-        txn = null;
         throw LmdbErrors.translate(e, "commit", storage.directory());
       }
     }
@@ -202,10 +199,9 @@ final class LmdbWrite {
   /** Aborts the LMDB transaction, if one is open, and closes its cursors. */
   void abort() {
     closeCursorsQuietly();
-    if (txn != null) {
-      txn.abort();
-      txn = null;
-    }
+    long aborting = txn;
+    txn = 0;
+    LmdbTxn.abort(aborting);
   }
 
   private void remember(WriteOp op) {
@@ -226,7 +222,7 @@ final class LmdbWrite {
     while (true) {
       try {
         return WriteApplier.apply(storage, txn, positioned, op, marks.isEmpty() ? null : undo);
-      } catch (Env.MapFullException _) {
+      } catch (LmdbException.MapFull _) {
         recoverFromMapFull();
       }
     }

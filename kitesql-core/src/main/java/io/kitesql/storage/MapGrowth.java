@@ -4,7 +4,6 @@ import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import java.nio.file.Path;
 import java.util.function.Function;
-import org.lmdbjava.Env;
 
 /**
  * Resizes a storage's LMDB map: doubling it when a write finds it full, or adopting the size
@@ -15,7 +14,7 @@ import org.lmdbjava.Env;
 final class MapGrowth {
   private final Path directory;
   private final StorageOptions options;
-  private final Env<Ptr> env;
+  private final LmdbEnv env;
   private final ReadContextPool readers;
   private final MapView mapView;
   private final GroupCommit group;
@@ -26,7 +25,7 @@ final class MapGrowth {
    */
   private long allocated;
 
-  MapGrowth(Path directory, StorageOptions options, Env<Ptr> env, ReadContextPool readers, MapView mapView, GroupCommit group) {
+  MapGrowth(Path directory, StorageOptions options, LmdbEnv env, ReadContextPool readers, MapView mapView, GroupCommit group) {
     this.directory = directory;
     this.options = options;
     this.env = env;
@@ -34,7 +33,7 @@ final class MapGrowth {
     this.mapView = mapView;
     this.group = group;
     this.mapSize = options.mapSize();
-    this.allocated = options.writeMap() ? env.info().mapSize : Long.MAX_VALUE; // LmdbEnvironment.open allocated it
+    this.allocated = options.writeMap() ? env.info().mapSize() : Long.MAX_VALUE; // LmdbEnvironment.open allocated it
   }
 
   /**
@@ -112,7 +111,7 @@ final class MapGrowth {
     try {
       mapView.retire();
       env.setMapSize(size);
-      mapSize = env.info().mapSize;
+      mapSize = env.info().mapSize();
     } finally {
       mapView.reopen();
       readers.undrain();

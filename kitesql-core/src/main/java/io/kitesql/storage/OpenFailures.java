@@ -3,8 +3,6 @@ package io.kitesql.storage;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import java.nio.file.Path;
-import org.lmdbjava.LmdbException;
-import org.lmdbjava.LmdbNativeException;
 
 /**
  * Why LMDB could not open an environment, in terms the caller can act on (issue 14, finding 16):
@@ -22,7 +20,7 @@ final class OpenFailures {
 
   /** Translates a failed {@code mdb_env_open} of {@code directory}. */
   static KiteSqlException environment(LmdbException e, Path directory, StorageOptions options) {
-    int rc = e instanceof LmdbNativeException n ? n.getResultCode() : 0;
+    int rc = e.code();
     var translated = LmdbErrors.translate(e, "open " + directory, directory);
     return switch (translated.errorCode()) {
       case DISK_FULL, INVALID_DATABASE_FILE -> translated;

@@ -2,11 +2,6 @@ package io.kitesql.storage;
 
 import java.util.Arrays;
 import java.util.EnumMap;
-import org.lmdbjava.Cursor;
-import org.lmdbjava.Dbi;
-import org.lmdbjava.GetOp;
-import org.lmdbjava.PutFlags;
-import org.lmdbjava.Txn;
 
 /**
  * The LMDB cursors a write transaction's puts and deletes go through: one per keyspace, opened at
@@ -17,7 +12,7 @@ import org.lmdbjava.Txn;
  * from the root for every key, while a positioned cursor first looks at the leaf page it stands
  * on ({@code mdb_cursor_set}), so keys written in ascending order (a bulk statement's row keys,
  * its sorted index entries) mostly skip the descent. A random LMDB lookup costs about 220 ns, of
- * which lmdbjava's call is about 20 (design-measurements.md section 3): the descent dominates.
+ * which the call itself is about 20 (design-measurements.md section 3): the descent dominates.
  *
  * <p>A new key past the last key of its keyspace is written with {@code MDB_APPEND}: no search at
  * all, and a full page is split by starting a new page rather than halving it. The last key is
@@ -30,10 +25,10 @@ final class PositionedWrites {
   private static final byte[] NO_KEY = new byte[0];
 
   private final Storage storage;
-  private final EnumMap<Keyspace, Cursor<Ptr>> cursors = new EnumMap<>(Keyspace.class);
+  private final EnumMap<Keyspace, LmdbCursor> cursors = new EnumMap<>(Keyspace.class);
   /** Per keyspace, its largest key as far as known ({@link #NO_KEY}: empty); absent: unknown. */
   private final EnumMap<Keyspace, byte[]> lastKeys = new EnumMap<>(Keyspace.class);
-  private Txn<Ptr> txn;
+  private long txn;
   private long appends;
 
   PositionedWrites(Storage storage) {
@@ -44,38 +39,40 @@ final class PositionedWrites {
    * Reserves {@code size} bytes for {@code key} if it is absent ({@code MDB_NOOVERWRITE}); returns
    * where to write them (copy the address out at once), or null if the key is present.
    */
-  Ptr reserveNew(Txn<Ptr> txn, Keyspace keyspace, byte[] key, int size) {
+  Ptr reserveNew(long txn, Keyspace keyspace, byte[] key, int size) {
     var cursor = cursor(txn, keyspace);
     if (Arrays.compareUnsigned(key, lastKey(keyspace, cursor)) > 0) {
-      try {
-        var target = cursor.reserve(storage.writerKey(key, key.length), size, PutFlags.MDB_APPEND);
+      storage.writerKey(key, key.length);
+      var target = cursor.reserve(size, Lmdb.APPEND);
+      if (target != null) {
         lastKeys.put(keyspace, key);
         appends++;
         return target;
-      } catch (Dbi.KeyExistsException _) {
-        lastKeys.remove(keyspace); // a larger key is there after all: read it again next time
       }
+      lastKeys.remove(keyspace); // MDB_KEYEXIST: a larger key is there after all; read it again next time
     }
-    try {
-      var target = cursor.reserve(storage.writerKey(key, key.length), size, PutFlags.MDB_NOOVERWRITE);
+    storage.writerKey(key, key.length);
+    var target = cursor.reserve(size, Lmdb.NOOVERWRITE);
+    if (target != null) {
       wrote(keyspace, key);
-      return target;
-    } catch (Dbi.KeyExistsException _) {
-      return null;
     }
+    return target;
   }
 
   /** Reserves {@code size} bytes for {@code key}, replacing its value if present. */
-  Ptr reserve(Txn<Ptr> txn, Keyspace keyspace, byte[] key, int size) {
-    var target = cursor(txn, keyspace).reserve(storage.writerKey(key, key.length), size);
+  Ptr reserve(long txn, Keyspace keyspace, byte[] key, int size) {
+    var cursor = cursor(txn, keyspace);
+    storage.writerKey(key, key.length);
+    var target = cursor.reserve(size, 0);
     wrote(keyspace, key);
     return target;
   }
 
   /** Moves the keyspace's cursor onto {@code key}; returns its value (copy it out at once), or null if absent. */
-  Ptr find(Txn<Ptr> txn, Keyspace keyspace, byte[] key) {
+  Ptr find(long txn, Keyspace keyspace, byte[] key) {
     var cursor = cursor(txn, keyspace);
-    return cursor.get(storage.writerKey(key, key.length), GetOp.MDB_SET_KEY) ? cursor.val() : null;
+    storage.writerKey(key, key.length);
+    return cursor.move(Lmdb.SET_KEY) ? cursor.value() : null;
   }
 
   /** Deletes the entry the keyspace's cursor stands on (after a {@link #find} that found it). */
@@ -103,10 +100,10 @@ final class PositionedWrites {
   void forget() {
     cursors.clear();
     lastKeys.clear();
-    txn = null;
+    txn = 0;
   }
 
-  private Cursor<Ptr> cursor(Txn<Ptr> txn, Keyspace keyspace) {
+  private LmdbCursor cursor(long txn, Keyspace keyspace) {
     if (txn != this.txn) {
       if (!cursors.isEmpty()) {
         throw new IllegalStateException("positioned cursors of an ended transaction were not closed");
@@ -115,13 +112,13 @@ final class PositionedWrites {
     }
     var cursor = cursors.get(keyspace);
     if (cursor == null) {
-      cursor = storage.dbi(keyspace).openCursor(txn);
+      cursor = LmdbCursor.open(txn, storage.dbi(keyspace), storage.writerVals());
       cursors.put(keyspace, cursor);
     }
     return cursor;
   }
 
-  private byte[] lastKey(Keyspace keyspace, Cursor<Ptr> cursor) {
+  private byte[] lastKey(Keyspace keyspace, LmdbCursor cursor) {
     var last = lastKeys.get(keyspace);
     if (last == null) {
       last = cursor.last() ? WriteApplier.bytes(cursor.key()) : NO_KEY;

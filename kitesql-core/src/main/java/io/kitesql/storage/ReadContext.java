@@ -5,10 +5,6 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.function.Supplier;
-import org.lmdbjava.Cursor;
-import org.lmdbjava.Dbi;
-import org.lmdbjava.Env;
-import org.lmdbjava.Txn;
 
 /**
  * What one read transaction needs, kept between transactions: the LMDB transaction (reset and
@@ -24,8 +20,9 @@ import org.lmdbjava.Txn;
  * transaction (a straggler on another thread) is ignored: the lease number tells them apart.
  */
 final class ReadContext {
-  private final Env<Ptr> env;
-  private final EnumMap<Keyspace, Dbi<Ptr>> dbis;
+  private final LmdbEnv env;
+  /** The storage's {@code MDB_dbi}s, by keyspace ordinal. */
+  private final int[] dbis;
   private final EnumMap<Keyspace, List<PooledCursor>> cursors = new EnumMap<>(Keyspace.class);
   private final KeyBuffer keyBuffer;
   /** Makes the scratch key buffer of each new pooled cursor. */
@@ -33,7 +30,8 @@ final class ReadContext {
   private final String name;
   /** The current transaction's scope; null before the first. */
   private Scope scope;
-  private Txn<Ptr> txn;
+  /** The LMDB read transaction ({@code MDB_txn *}), 0 before the first begin. */
+  private long txn;
   private boolean active;
   private long lease;
   /**
@@ -46,7 +44,7 @@ final class ReadContext {
   /** Set by the idle sweep, cleared when the pool lends the context: idle for a whole sweep period if still set. */
   boolean idleSeen;
 
-  ReadContext(Env<Ptr> env, EnumMap<Keyspace, Dbi<Ptr>> dbis, Supplier<KeyBuffer> keyBuffers, String name) {
+  ReadContext(LmdbEnv env, int[] dbis, Supplier<KeyBuffer> keyBuffers, String name) {
     this.env = env;
     this.dbis = dbis;
     this.keyBuffers = keyBuffers;
@@ -60,12 +58,12 @@ final class ReadContext {
   /** Starts a transaction on a fresh snapshot, with a new scope. */
   void begin() {
     try {
-      if (txn == null) {
-        txn = env.txnRead();
+      if (txn == 0) {
+        txn = env.beginRead(keyBuffer);
       } else {
-        txn.renew();
+        LmdbTxn.renew(txn);
       }
-    } catch (Dbi.MapResizedException e) {
+    } catch (LmdbException.MapResized e) {
       forgetTransaction();
       throw e;
     }
@@ -79,19 +77,24 @@ final class ReadContext {
   }
 
   /**
-   * Another process grew the map past ours: LMDB ended the transaction inside the failed renew,
-   * and lmdbjava 0.9.3 can neither renew nor abort it any more. Drop it (with its cursors) so the
-   * next begin starts a fresh one; the old reader slot is released when the environment closes.
+   * Another process grew the map past ours: LMDB ended the transaction inside the failed renew
+   * (a failed begin freed it already). Close its cursors and abort it, which gives its reader slot
+   * back, so the next begin starts a fresh one once the map adopted the new size.
    */
   private void forgetTransaction() {
+    closeCursors();
+    LmdbTxn.abort(txn);
+    txn = 0;
+    active = false;
+  }
+
+  private void closeCursors() {
     for (var list : cursors.values()) {
       for (var c : list) {
         c.cursor.close();
       }
       list.clear();
     }
-    txn = null;
-    active = false;
   }
 
   /** Ends the transaction: its values die first, for good, then LMDB releases the snapshot. */
@@ -106,7 +109,7 @@ final class ReadContext {
       }
       active = false;
     }
-    txn.reset();
+    LmdbTxn.reset(txn);
   }
 
   /** The scope of the current (or, between transactions, the last) transaction. */
@@ -120,12 +123,12 @@ final class ReadContext {
   }
 
   /**
-   * Looks {@code key} up with {@code mdb_get}, which uses the transaction's one key and value
-   * holder and the context's scratch key buffer: the caller serializes calls (the read
-   * transaction's monitor).
+   * Looks {@code key} up with {@code mdb_get} through the context's one call buffer (its structs
+   * and scratch key): the caller serializes calls (the read transaction's monitor) and copies the
+   * found address and size out at once. Null if absent.
    */
   Ptr get(Keyspace ks, byte[] key, int length) {
-    return dbis.get(ks).get(txn, keyBuffer.load(key, length));
+    return LmdbTxn.get(txn, dbis[ks.ordinal()], keyBuffer.load(key, length));
   }
 
   /**
@@ -142,49 +145,45 @@ final class ReadContext {
         return c;
       }
     }
-    var c = new PooledCursor(this, dbis.get(ks).openCursor(txn), keyBuffers.get(), lease);
+    var vals = keyBuffers.get();
+    var c = new PooledCursor(this, LmdbCursor.open(txn, dbis[ks.ordinal()], vals), vals, lease);
     list.add(c);
     c.inUse = true;
     return c;
   }
 
-  /** Closes cursors and the transaction. lmdbjava 0.9.3 leaks a reset transaction's reader slot on close, so renew first. */
+  /**
+   * Closes the cursors, then the transaction (a read cursor refers to its transaction until it is
+   * closed). {@code mdb_txn_abort} of a reset transaction releases its reader slot, so it needs no
+   * renew first (lmdbjava 0.9.3 leaked the slot otherwise, and the renew could fail with
+   * MDB_MAP_RESIZED).
+   */
   void close() {
-    for (var list : cursors.values()) {
-      for (var c : list) {
-        c.cursor.close();
-      }
-      list.clear();
-    }
-    if (txn != null) {
-      if (!active) {
-        txn.renew();
-      }
-      txn.close();
-      txn = null;
-    }
+    closeCursors();
+    LmdbTxn.abort(txn);
+    txn = 0;
   }
 
   /** A cursor kept across transactions of its context, with its own scratch key buffer. */
   static final class PooledCursor {
     private final ReadContext ctx;
-    final Cursor<Ptr> cursor;
+    final LmdbCursor cursor;
     private final KeyBuffer keyBuffer;
     /** The lease the LMDB cursor was last renewed for; guarded by the context's monitor. */
     private long renewedFor;
     /** Guarded by the context's monitor. */
     private boolean inUse;
 
-    PooledCursor(ReadContext ctx, Cursor<Ptr> cursor, KeyBuffer keyBuffer, long lease) {
+    PooledCursor(ReadContext ctx, LmdbCursor cursor, KeyBuffer keyBuffer, long lease) {
       this.ctx = ctx;
       this.cursor = cursor;
       this.keyBuffer = keyBuffer;
       this.renewedFor = lease;
     }
 
-    /** Copies {@code key} into this cursor's scratch buffer and returns the holder that points at it. */
-    Ptr key(byte[] key, int length) {
-      return keyBuffer.load(key, length);
+    /** Copies {@code key} into this cursor's call buffer, for the seek that follows. */
+    void key(byte[] key, int length) {
+      keyBuffer.load(key, length);
     }
 
     private void take(ReadContext ctx) {

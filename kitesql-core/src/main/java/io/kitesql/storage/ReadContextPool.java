@@ -136,7 +136,7 @@ final class ReadContextPool {
     try {
       ctx.close();
     } catch (RuntimeException e) {
-      // MDB_MAP_RESIZED on the renew before the close: the slot is released with the environment.
+      // Whatever LMDB reported, the slot is released with the environment at the latest.
       System.getLogger(ReadContextPool.class.getName()).log(System.Logger.Level.DEBUG, "closing an idle read context failed", e);
     }
   }

@@ -3,8 +3,6 @@ package io.kitesql.storage;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import org.lmdbjava.GetOp;
-import org.lmdbjava.LmdbException;
 
 /**
  * A cursor of a {@link ReadTransaction}: positions are read from the map, nothing is copied.
@@ -160,14 +158,18 @@ public final class ReadCursor implements KvCursor {
       var c = p.cursor;
       boolean found;
       try {
-        found = switch (op) {
-          case SEEK -> c.get(p.key(key, length), GetOp.MDB_SET_RANGE);
-          case SEEK_EXACT -> c.get(p.key(key, length), GetOp.MDB_SET_KEY);
-          case FIRST -> c.first();
-          case LAST -> c.last();
-          case NEXT -> c.next();
-          case PREV -> c.prev();
+        int cursorOp = switch (op) {
+          case SEEK -> Lmdb.SET_RANGE;
+          case SEEK_EXACT -> Lmdb.SET_KEY;
+          case FIRST -> Lmdb.FIRST;
+          case LAST -> Lmdb.LAST;
+          case NEXT -> Lmdb.NEXT;
+          case PREV -> Lmdb.PREV;
         };
+        if (key != null) {
+          p.key(key, length);
+        }
+        found = c.move(cursorOp);
       } catch (LmdbException e) {
         throw LmdbErrors.translate(e, action);
       }
@@ -175,13 +177,12 @@ public final class ReadCursor implements KvCursor {
         keyLength = -1;
         return false;
       }
-      // lmdbjava reuses these holders on the next call: copy address and size out now.
-      var k = c.key();
-      var v = c.val();
-      keyAddress = k.address;
-      keyLength = Math.toIntExact(k.size);
-      valueAddress = v.address;
-      valueLength = Math.toIntExact(v.size);
+      // The cursor's structs are overwritten by its next call: copy address and size out now.
+      var vals = c.vals();
+      keyAddress = vals.keyAddress();
+      keyLength = Math.toIntExact(vals.keySize());
+      valueAddress = vals.dataAddress();
+      valueLength = Math.toIntExact(vals.dataSize());
       return true;
     } finally {
       BUSY.setRelease(this, 0);

@@ -6,7 +6,6 @@ import java.lang.ref.Cleaner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.lmdbjava.LmdbException;
 
 /**
  * A read-only snapshot whose values borrow the LMDB map until {@link #close()}.
@@ -46,7 +45,7 @@ public final class ReadTransaction implements KvTransaction {
     this.release = LeakedReads.register(this, storage, ctx, scope);
   }
 
-  /** Serialized: {@code mdb_get} uses the transaction's one value holder and scratch key buffer. */
+  /** Serialized: {@code mdb_get} uses the context's one call buffer (structs and scratch key). */
   @Override
   public synchronized Optional<Slice> get(Keyspace keyspace, byte[] key, int length) {
     checkOpen();

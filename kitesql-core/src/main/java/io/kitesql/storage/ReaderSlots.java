@@ -9,8 +9,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import org.lmdbjava.Env;
-import org.lmdbjava.LmdbException;
 
 /**
  * LMDB's reader slots are shared by every process that has the database open ({@code maxReaders}
@@ -39,7 +37,7 @@ final class ReaderSlots {
   private ReaderSlots() {}
 
   /** Releases reader slots of dead processes ({@code mdb_reader_check}); returns how many. */
-  static int reclaimStale(Env<Ptr> env, Path directory) {
+  static int reclaimStale(LmdbEnv env, Path directory) {
     try {
       int cleared = env.readerCheck();
       if (cleared > 0) {
@@ -63,14 +61,14 @@ final class ReaderSlots {
    * is smaller than {@code maxReaders}, so by other processes, or dead ones), reclaims stale slots
    * and retries, parking between attempts, until {@code wait} ran out.
    */
-  static void begin(ReadContext ctx, Env<Ptr> env, Path directory, Duration wait, int ownInUse) {
+  static void begin(ReadContext ctx, LmdbEnv env, Path directory, Duration wait, int ownInUse) {
     long deadline = System.nanoTime() + wait.toNanos();
     long pause = TimeUnit.MILLISECONDS.toNanos(1);
     while (true) {
       try {
         ctx.begin();
         return;
-      } catch (Env.ReadersFullException e) {
+      } catch (LmdbException.ReadersFull e) {
         if (reclaimStale(env, directory) > 0) {
           continue;
         }

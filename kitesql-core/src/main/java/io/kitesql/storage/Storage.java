@@ -8,15 +8,10 @@ import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.EnumMap;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import org.lmdbjava.Dbi;
-import org.lmdbjava.Env;
-import org.lmdbjava.LmdbException;
-import org.lmdbjava.Txn;
 
 /**
  * An LMDB environment: the storage of one database directory.
@@ -42,8 +37,9 @@ public final class Storage implements AutoCloseable {
 
   private final Path directory;
   private final StorageOptions options;
-  private final Env<Ptr> env;
-  private final EnumMap<Keyspace, Dbi<Ptr>> dbis = new EnumMap<>(Keyspace.class);
+  private final LmdbEnv env;
+  /** Each keyspace's {@code MDB_dbi}, by ordinal. */
+  private final int[] dbis = new int[Keyspace.values().length];
   private final Arena arena = Arena.ofShared();
   private final WriterThread writer;
   private final WriteEntry writes;
@@ -65,7 +61,7 @@ public final class Storage implements AutoCloseable {
   /** Resizes the map (growth, another process's size); the writer thread's. */
   private final MapGrowth growth;
 
-  private Storage(Path directory, StorageOptions options, Env<Ptr> env, WriterThread writer, OpenEnvironments.Claim claim) {
+  private Storage(Path directory, StorageOptions options, LmdbEnv env, WriterThread writer, OpenEnvironments.Claim claim) {
     this.directory = directory;
     this.claim = claim;
     this.options = options;
@@ -111,7 +107,7 @@ public final class Storage implements AutoCloseable {
 
   private static Storage openEnvironment(Path directory, StorageOptions options, OpenEnvironments.Claim claim) {
     var writer = new WriterThread("kitesql-lmdb-writer-" + directory.getFileName());
-    Env<Ptr> env;
+    LmdbEnv env;
     try {
       env = writer.call(() -> LmdbEnvironment.open(directory, options));
     } catch (RuntimeException e) {
@@ -125,7 +121,7 @@ public final class Storage implements AutoCloseable {
       }
       // A new database: creating its keyspaces needs LMDB's writer mutex, which another process
       // may hold for as long as it likes; wait for it at most writerWait (issue 14, finding 9).
-      var txn = writer.callWithin(storage::beginNativeWrite, options.writerWait().toNanos(), Txn::close);
+      var txn = writer.callWithin(storage::beginNativeWrite, options.writerWait().toNanos(), LmdbTxn::abort);
       if (txn.isPresent()) {
         writer.run(() -> LmdbEnvironment.create(env, txn.get(), directory, storage.dbis, storage.writerKey, storage.arena));
         return storage;
@@ -189,7 +185,7 @@ public final class Storage implements AutoCloseable {
       checkNotClosed();
       ReaderSlots.begin(ctx, env, directory, options.readerWait(), readers.inUse());
       return new ReadTransaction(this, ctx);
-    } catch (Dbi.MapResizedException e) {
+    } catch (LmdbException.MapResized e) {
       readers.release(ctx);
       adoptForeignMapSize();
       return beginRead();
@@ -321,17 +317,15 @@ public final class Storage implements AutoCloseable {
 
   /**
    * Closes the contexts and the environment; on the writer thread, with every reader drained.
-   * Closing a pooled context renews its reset transaction first (see {@link ReadContext#close}),
-   * which fails with MDB_MAP_RESIZED once another process grew the map past ours: so the map
-   * adopts the current size first (allowed now, no transaction is active), and whatever LMDB
-   * still reports, the environment is closed and no lmdbjava exception escapes (issue 14,
-   * finding 12: close threw {@code Dbi$MapResizedException} and left the environment open).
+   * Whatever closing a context reports, the environment is closed and no LMDB failure escapes
+   * (issue 14, finding 12: with lmdbjava, whose close of a reset transaction had to renew it
+   * first, another process's map growth made that renew fail and the environment stayed open;
+   * {@code mdb_txn_abort} of a reset transaction needs no renew, so that failure is gone).
    */
   private void closeEnvironment() {
     try {
-      env.setMapSize(0);
       readers.closeAll();
-    } catch (LmdbException e) {
+    } catch (RuntimeException e) {
       // The reader slots of contexts left unclosed are released with the environment below.
       System.getLogger(Storage.class.getName()).log(System.Logger.Level.WARNING,
           "closing the read contexts of " + directory + " failed; closing the environment anyway", e);
@@ -373,8 +367,7 @@ public final class Storage implements AutoCloseable {
     // On the writer thread, where the map is resized, so the sizes are never read during a remap.
     return writer.callWithin(() -> {
       var info = env.info();
-      var stat = env.stat();
-      return new StorageStats(info.mapSize, (info.lastPageNumber + 1) * stat.pageSize, readers.inUse(), readers.size(),
+      return new StorageStats(info.mapSize(), (info.lastPageNumber() + 1) * env.pageSize(), readers.inUse(), readers.size(),
           group.transactions(), group.lmdbCommits());
     }, options.writerWait().toNanos(), _ -> {}).orElseThrow(() -> new KiteSqlException(ErrorCode.WRITE_LOCK_TIMEOUT,
         "the LMDB writer thread of " + directory + " stayed busy for more than " + options.writerWait().toMillis()
@@ -392,13 +385,18 @@ public final class Storage implements AutoCloseable {
     return writer;
   }
 
-  Dbi<Ptr> dbi(Keyspace ks) {
-    return dbis.get(ks);
+  int dbi(Keyspace ks) {
+    return dbis[ks.ordinal()];
   }
 
-  /** The writer thread's key holder; only called on the writer thread. */
-  Ptr writerKey(byte[] key, int length) {
+  /** The writer thread's call buffer with {@code key} loaded; only called on the writer thread. */
+  KeyBuffer writerKey(byte[] key, int length) {
     return writerKey.load(key, length);
+  }
+
+  /** The writer thread's call buffer (its structs serve every write transaction's calls and cursors). */
+  KeyBuffer writerVals() {
+    return writerKey;
   }
 
   WriteEntry writes() {
@@ -406,23 +404,25 @@ public final class Storage implements AutoCloseable {
   }
 
   /** Begins an LMDB write transaction; on the writer thread. */
-  Txn<Ptr> beginNativeWrite() {
+  long beginNativeWrite() {
     growth.requireAllocated();
     try {
-      return env.txnWrite();
-    } catch (Dbi.MapResizedException e) {
-      growth.adoptForeignSize();
-      growth.requireAllocated();
-      return env.txnWrite();
+      try {
+        return env.beginWrite(writerKey);
+      } catch (LmdbException.MapResized e) {
+        growth.adoptForeignSize();
+        growth.requireAllocated();
+        return env.beginWrite(writerKey);
+      }
     } catch (LmdbException e) {
       throw LmdbErrors.translate(e, "begin write transaction");
     }
   }
 
   /** Begins a nested write transaction inside {@code parent}; on the writer thread. */
-  Txn<Ptr> beginNestedWrite(Txn<Ptr> parent) {
+  long beginNestedWrite(long parent) {
     try {
-      return env.txn(parent);
+      return env.beginNested(parent, writerKey);
     } catch (LmdbException e) {
       throw LmdbErrors.translate(e, "begin nested write transaction");
     }

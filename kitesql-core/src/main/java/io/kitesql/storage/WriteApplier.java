@@ -2,10 +2,6 @@ package io.kitesql.storage;
 
 import io.kitesql.value.Memory;
 import java.lang.foreign.MemorySegment;
-import org.lmdbjava.Env;
-import org.lmdbjava.GetOp;
-import org.lmdbjava.LmdbException;
-import org.lmdbjava.Txn;
 
 /**
  * Applies a {@link WriteOp} to an LMDB write transaction and, inside an atomic block, records in
@@ -18,16 +14,16 @@ final class WriteApplier {
    * Applies {@code op} through the transaction's positioned cursors {@code at}; records what it
    * overwrites or deletes in {@code undo} unless that is null.
    *
-   * @throws Env.MapFullException as is, for the caller's grow-and-replay
+   * @throws LmdbException.MapFull as is, for the caller's grow-and-replay
    */
-  static boolean apply(Storage storage, Txn<Ptr> txn, PositionedWrites at, WriteOp op, UndoLog undo) {
+  static boolean apply(Storage storage, long txn, PositionedWrites at, WriteOp op, UndoLog undo) {
     try {
       return switch (op) {
         case WriteOp.Put p -> put(at, txn, p, undo);
         case WriteOp.Delete d -> delete(storage, at, txn, d, undo);
         case WriteOp.DeletePrefix d -> deletePrefix(storage, txn, d, undo);
       };
-    } catch (Env.MapFullException e) {
+    } catch (LmdbException.MapFull e) {
       throw e;
     } catch (LmdbException e) {
       throw LmdbErrors.translate(e, op.getClass().getSimpleName().toLowerCase(), storage.directory());
@@ -38,7 +34,7 @@ final class WriteApplier {
    * Applies {@code op} through cursors of its own, closed again (a group commit's rare replay after
    * growing the map; a transaction's writes go through its kept {@link PositionedWrites}).
    */
-  static boolean apply(Storage storage, Txn<Ptr> txn, WriteOp op, UndoLog undo) {
+  static boolean apply(Storage storage, long txn, WriteOp op, UndoLog undo) {
     var at = new PositionedWrites(storage);
     try {
       return apply(storage, txn, at, op, undo);
@@ -48,18 +44,18 @@ final class WriteApplier {
   }
 
   /** Puts back what {@code entry} says the key held before (deletes it if it held nothing). */
-  static void restore(Storage storage, Txn<Ptr> txn, UndoLog.Entry entry) {
-    var dbi = storage.dbi(entry.keyspace());
+  static void restore(Storage storage, long txn, UndoLog.Entry entry) {
+    int dbi = storage.dbi(entry.keyspace());
     var key = storage.writerKey(entry.key(), entry.key().length);
     if (entry.previous() == null) {
-      dbi.delete(txn, key);
+      LmdbTxn.delete(txn, dbi, key);
     } else {
-      var target = dbi.reserve(txn, key, entry.previous().length);
+      var target = LmdbTxn.reserve(txn, dbi, key, entry.previous().length);
       MemorySegment.copy(entry.previous(), 0, Memory.ALL, Memory.BYTE, target.address, entry.previous().length);
     }
   }
 
-  private static boolean put(PositionedWrites at, Txn<Ptr> txn, WriteOp.Put p, UndoLog undo) {
+  private static boolean put(PositionedWrites at, long txn, WriteOp.Put p, UndoLog undo) {
     int size = p.value().length;
     if (p.onlyIfAbsent()) {
       var target = at.reserveNew(txn, p.keyspace(), p.key(), size);
@@ -88,9 +84,9 @@ final class WriteApplier {
    * the keys come in ascending order ({@code inOrder}): the cursor then finds most on the leaf
    * page it stands on.
    */
-  private static boolean delete(Storage storage, PositionedWrites at, Txn<Ptr> txn, WriteOp.Delete d, UndoLog undo) {
+  private static boolean delete(Storage storage, PositionedWrites at, long txn, WriteOp.Delete d, UndoLog undo) {
     if (!d.inOrder() && (undo == null || d.previous() != null)) {
-      boolean deleted = storage.dbi(d.keyspace()).delete(txn, storage.writerKey(d.key(), d.key().length));
+      boolean deleted = LmdbTxn.delete(txn, storage.dbi(d.keyspace()), storage.writerKey(d.key(), d.key().length));
       if (deleted && undo != null) {
         undo.record(d.keyspace(), d.key(), d.previous());
       }
@@ -107,18 +103,20 @@ final class WriteApplier {
     return true;
   }
 
-  private static boolean deletePrefix(Storage storage, Txn<Ptr> txn, WriteOp.DeletePrefix d, UndoLog undo) {
+  private static boolean deletePrefix(Storage storage, long txn, WriteOp.DeletePrefix d, UndoLog undo) {
     boolean any = false;
-    try (var cursor = storage.dbi(d.keyspace()).openCursor(txn)) {
+    try (var cursor = LmdbCursor.open(txn, storage.dbi(d.keyspace()), storage.writerVals())) {
       var prefix = d.prefix();
-      boolean found = cursor.get(storage.writerKey(prefix, prefix.length), GetOp.MDB_SET_RANGE);
+      storage.writerKey(prefix, prefix.length);
+      boolean found = cursor.move(Lmdb.SET_RANGE);
       while (found && startsWith(cursor.key(), prefix)) {
         if (undo != null) {
-          undo.record(d.keyspace(), bytes(cursor.key()), bytes(cursor.val()));
+          undo.record(d.keyspace(), bytes(cursor.key()), bytes(cursor.value()));
         }
         cursor.delete();
         any = true;
-        found = cursor.get(storage.writerKey(prefix, prefix.length), GetOp.MDB_SET_RANGE);
+        storage.writerKey(prefix, prefix.length);
+        found = cursor.move(Lmdb.SET_RANGE);
       }
     }
     return any;

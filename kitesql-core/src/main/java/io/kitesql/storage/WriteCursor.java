@@ -1,10 +1,7 @@
 package io.kitesql.storage;
 
 import java.lang.foreign.MemorySegment;
-import java.util.function.BooleanSupplier;
-import org.lmdbjava.Cursor;
-import org.lmdbjava.GetOp;
-import org.lmdbjava.LmdbException;
+import java.util.function.IntSupplier;
 
 /**
  * A cursor of a {@link WriteTransaction}. Every LMDB call runs on the writer thread; key and
@@ -13,33 +10,39 @@ import org.lmdbjava.LmdbException;
  */
 public final class WriteCursor implements KvCursor {
   private final WriteTransaction txn;
-  private Cursor<Ptr> cursor;
+  private LmdbCursor cursor;
   private Slice key;
   private Slice value;
 
-  WriteCursor(WriteTransaction txn, Cursor<Ptr> cursor) {
+  WriteCursor(WriteTransaction txn, LmdbCursor cursor) {
     this.txn = txn;
     this.cursor = cursor;
   }
 
   @Override
   public boolean seek(byte[] k, int length) {
-    return move(() -> cursor.get(txn.keyPtr(k, length), GetOp.MDB_SET_RANGE), "cursor seek");
+    return move(() -> {
+      txn.keyPtr(k, length); // into the writer's call buffer, whose structs this cursor's calls pass
+      return Lmdb.SET_RANGE;
+    }, "cursor seek");
   }
 
   @Override
   public boolean seekExact(byte[] k, int length) {
-    return move(() -> cursor.get(txn.keyPtr(k, length), GetOp.MDB_SET_KEY), "cursor seek");
+    return move(() -> {
+      txn.keyPtr(k, length);
+      return Lmdb.SET_KEY;
+    }, "cursor seek");
   }
 
   @Override
   public boolean first() {
-    return move(() -> cursor.first(), "cursor first");
+    return move(() -> Lmdb.FIRST, "cursor first");
   }
 
   @Override
   public boolean last() {
-    return move(() -> cursor.last(), "cursor last");
+    return move(() -> Lmdb.LAST, "cursor last");
   }
 
   @Override
@@ -48,7 +51,7 @@ public final class WriteCursor implements KvCursor {
       checkOpen();
       return false;
     }
-    return move(() -> cursor.next(), "cursor next");
+    return move(() -> Lmdb.NEXT, "cursor next");
   }
 
   @Override
@@ -57,7 +60,7 @@ public final class WriteCursor implements KvCursor {
       checkOpen();
       return false;
     }
-    return move(() -> cursor.prev(), "cursor prev");
+    return move(() -> Lmdb.PREV, "cursor prev");
   }
 
   @Override
@@ -124,13 +127,14 @@ public final class WriteCursor implements KvCursor {
     }
   }
 
-  private boolean move(BooleanSupplier op, String action) {
+  /** Runs on the writer thread: {@code op} loads the key if it needs one and says which move to make. */
+  private boolean move(IntSupplier op, String action) {
     checkOpen();
     return txn.onWriter(() -> {
       try {
-        boolean found = op.getAsBoolean();
+        boolean found = cursor.move(op.getAsInt());
         key = found ? txn.copy(cursor.key()) : null;
-        value = found ? txn.copy(cursor.val()) : null;
+        value = found ? txn.copy(cursor.value()) : null;
         return found;
       } catch (LmdbException e) {
         throw LmdbErrors.translate(e, action);

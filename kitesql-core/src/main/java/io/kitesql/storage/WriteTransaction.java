@@ -351,7 +351,8 @@ public final class WriteTransaction implements KvTransaction {
     return storage.writer().call(work);
   }
 
-  Ptr keyPtr(byte[] key, int length) {
+  /** Loads {@code key} into the writer thread's call buffer; on the writer thread. */
+  KeyBuffer keyPtr(byte[] key, int length) {
     return storage.writerKey(key, length);
   }
 

@@ -1,9 +1,10 @@
 /**
  * Storage: LMDB environments, transactions and cursors, behind types of our own.
  *
- * <p>No lmdbjava type leaves this package, so a direct FFM binding over LMDB's native library
- * could replace lmdbjava (whose jnr-ffi relies on the JDK's internal memory access) without touching the
- * engine. Read transactions lend the memory map ({@link io.kitesql.storage.Slice} over absolute
+ * <p>LMDB's native library (shipped by {@code org.lmdbjava:native}) is called directly through
+ * {@code java.lang.foreign} ({@code Lmdb}, {@code LmdbEnv}, {@code LmdbTxn}, {@code LmdbCursor}):
+ * no JNI, no jnr-ffi, no {@code sun.misc} memory access, and no LMDB type leaves this package. Read
+ * transactions lend the memory map ({@link io.kitesql.storage.Slice} over absolute
  * addresses, liveness through a {@link io.kitesql.value.Scope}); write transactions copy.
  *
  * <p>Depends on {@code io.kitesql.value} (scopes, memory) and the root package (errors) only.

@@ -17,7 +17,9 @@ import java.util.Arrays;
  * empty. When every requested column is an indexed or primary-key column the row comes from the
  * key alone (covered: text is a view of the key, borrowed in a read-only transaction);
  * otherwise the primary-key part of the entry key, behind {@code tablePrefix 'r'}, is the row key
- * to look the row up by, with a second storage cursor kept for the walk.
+ * to look the row up by, with a second storage cursor kept for the walk. In a read-only
+ * transaction those lookups run a batch ahead of the rows handed out ({@link RangeCursor}'s
+ * read-ahead), so that long rows' overflow-page misses overlap.
  */
 final class IndexScanCursor extends RangeCursor {
   private final String indexName;
@@ -40,6 +42,8 @@ final class IndexScanCursor extends RangeCursor {
   /** Keeps {@link #rows} for the next walk in the same read-only transaction. */
   private final CursorSlot rowSlot = new CursorSlot();
   private final LongValues longValues = new LongValues();
+  /** Per slot of a read-ahead batch: where the entry key's pk part starts. */
+  private final int[] pkStartAt;
 
   IndexScanCursor(KeyInterval interval, TableKeys keys, IndexDef index, RowLayout layout, int[] columns,
       boolean reverse, boolean reuseRows) {
@@ -55,6 +59,7 @@ final class IndexScanCursor extends RangeCursor {
     }
     this.covered = isCovered(index, pkColumns, columns);
     this.view = covered ? null : new RowView(layout).longValues(longValues);
+    this.pkStartAt = covered ? null : new int[readAheadLimit()];
     System.arraycopy(keys.rowPrefix(), 0, rowKey, 0, TableKeys.ROW_PREFIX_LENGTH);
   }
 
@@ -75,17 +80,14 @@ final class IndexScanCursor extends RangeCursor {
 
   @Override
   protected Object[] decode(MemorySegment keyBase, long keyOffset, int keyLength, KvCursor cursor) {
+    if (!covered) {
+      copyRowKey(keyBase, keyOffset, keyLength, pkStart(keyBase, keyOffset, keyLength));
+      return lookUp();
+    }
     decoder.wrap(keyBase, keyOffset, keyLength);
     decoder.readTableId();
     decoder.readRawByte();
     decoder.readTableId();
-    if (!covered) {
-      for (var type : indexTypes) {
-        decoder.skip(type);
-      }
-      copyRowKey(keyBase, keyOffset, keyLength, decoder.position());
-      return lookUp();
-    }
     var row = rowArray();
     for (int i = 0; i < indexColumns.length; i++) {
       readOrSkip(row, indexColumns[i], indexTypes[i]);
@@ -122,6 +124,14 @@ final class IndexScanCursor extends RangeCursor {
   }
 
   private Object[] lookUp() {
+    seekRow();
+    int valueLength = rows.valueLength();
+    lookedUp(valueLength);
+    return decodeRow(rows.valueBase(), rows.valueOffset(), valueLength);
+  }
+
+  /** Moves the row-lookup cursor onto the row at {@link #rowKey}. */
+  private void seekRow() {
     if (rows == null) {
       rows = rowSlot.open(tx);
     }
@@ -129,14 +139,51 @@ final class IndexScanCursor extends RangeCursor {
       throw new KiteSqlException(ErrorCode.CORRUPT_RECORD, "index " + indexName
           + " has an entry for a row that does not exist");
     }
-    int valueLength = rows.valueLength();
-    view.wrap(rows.valueBase(), rows.valueOffset(), valueLength, tx.scope());
+  }
+
+  /** Decodes the row stored at the given value, whose key is {@link #rowKey}. */
+  private Object[] decodeRow(MemorySegment valueBase, long valueOffset, int valueLength) {
+    view.wrap(valueBase, valueOffset, valueLength, tx.scope());
     longValues.transaction(tx);
     if (tx.isReadOnly()) {
       longValues.lend(rows, false); // only ever sought
     }
     longValues.row(rowKey, rowKeyLength);
     return RowDecoding.fill(view, columns, rowArray());
+  }
+
+  @Override
+  protected boolean readsAhead() {
+    return !covered;
+  }
+
+  @Override
+  protected void locate(int slot, MemorySegment keyBase, long keyOffset, int keyLength, KvCursor cursor) {
+    int pkStart = pkStart(keyBase, keyOffset, keyLength);
+    pkStartAt[slot] = pkStart;
+    copyRowKey(keyBase, keyOffset, keyLength, pkStart);
+    seekRow();
+    valueLengthAt[slot] = rows.valueLength();
+    aheadValueBase = rows.valueBase();
+    valueAt[slot] = rows.valueOffset();
+  }
+
+  @Override
+  protected Object[] decodeAhead(int slot, KvCursor cursor) {
+    copyRowKey(aheadBase, keyAt[slot], keyLengthAt[slot], pkStartAt[slot]);
+    return decodeRow(aheadValueBase, valueAt[slot], valueLengthAt[slot]);
+  }
+
+  /** Where the pk part of the index entry key starts: after the table id, tag, index id and indexed values. */
+  private int pkStart(MemorySegment keyBase, long keyOffset, int keyLength) {
+    decoder.wrap(keyBase, keyOffset, keyLength);
+    decoder.readTableId();
+    decoder.readRawByte();
+    decoder.readTableId();
+    for (var type : indexTypes) {
+      decoder.skip(type);
+    }
+    return decoder.position();
   }
 
   @Override

@@ -4,6 +4,7 @@ import io.kitesql.codec.KeyLimits;
 import io.kitesql.codec.RowView;
 import io.kitesql.storage.KvCursor;
 import io.kitesql.storage.KvTransaction;
+import io.kitesql.value.Memory;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.List;
@@ -13,8 +14,23 @@ import java.util.Objects;
  * Walks the keys of a half-open interval [from, to) of one keyspace, forward or backward, and
  * lets a subclass turn each entry into a row. Positions itself lazily on the first {@link
  * #next()}. Everything that does not depend on the execution (key interval buffers, decoders,
- * with {@code reuseRows} the row array) is made once, so a cursor {@link #reopen reopened} for
- * each execution of a statement allocates next to nothing.
+ * with {@code reuseRows} the row array, the read-ahead arrays) is made once, so a cursor {@link
+ * #reopen reopened} for each execution of a statement allocates next to nothing.
+ *
+ * <p>Read-ahead (read-only transactions, subclasses that look each row up: {@link #readsAhead}):
+ * instead of one entry at a time, the walk finds the next few entries' stored rows first (their
+ * addresses in the map, nothing read), then reads the first and last byte of each back to back,
+ * then decodes them one per {@link #next()}. A long row's header sits on an LMDB overflow page of
+ * its own, a cache and TLB miss per row; read one row at a time those misses wait for each
+ * other, read back to back the CPU overlaps them (docs/storage.md, "Long rows: read-ahead"). Only
+ * long rows are read ahead ({@link #LONG_ROW}; a short row is in the leaf its lookup has just
+ * read): a walk starts row by row unless the cursor's last rows were long, switches to batches
+ * after a long row, and back after a batch without one. Batches start at {@link #FIRST_BATCH}
+ * rows and double up to the property {@link #READ_AHEAD_PROPERTY}, so a caller that stops after
+ * a row or two (LIMIT, EXISTS) has looked up at most a few rows it did not need. A read-only
+ * transaction's map does not change while it lives, so the addresses stay valid; a
+ * write transaction's walk stays one entry at a time (its cursor copies each entry, and the
+ * statement may change rows the walk has not reached).
  */
 abstract sealed class RangeCursor implements TableCursor permits TableScanCursor, IndexScanCursor {
   protected KvTransaction tx;
@@ -31,6 +47,39 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
   private final CursorSlot slot = new CursorSlot();
   private boolean started;
   private boolean done;
+  /** The most rows one read-ahead batch holds (0: rows are read one at a time). */
+  private final int readAhead;
+  /** Whether the current walk may read ahead (read-only, a cursor that looks rows up). */
+  private boolean aheadAllowed;
+  /** Whether the current walk reads ahead now. */
+  private boolean batched;
+  /**
+   * Whether the rows this cursor looked up last were long ({@link #LONG_ROW}): then it reads ahead,
+   * from the next row on, and from the first row of its next walk. Short rows lie in the B-tree
+   * leaf the lookup has just read, so reading them ahead would only add the batch's bookkeeping.
+   */
+  private boolean longRows;
+  /** Rows the next batch may hold (doubles after each batch, up to {@link #readAhead}). */
+  private int batchLimit;
+  /** Rows in the current batch, and the next of them to decode. */
+  private int filled;
+  private int at;
+  /** Whether the walk has left its range (or the keyspace) while filling a batch. */
+  private boolean exhausted;
+  /** The memory the batch's keys lie in (the map of the read-only transaction). */
+  protected MemorySegment aheadBase;
+  /** The memory the batch's stored rows lie in ({@link #locate} sets it; the same map). */
+  protected MemorySegment aheadValueBase;
+  /**
+   * Per slot of the batch: the entry key's offset and length, the stored row's offset and length;
+   * made by the first walk that reads ahead.
+   */
+  protected long[] keyAt;
+  protected int[] keyLengthAt;
+  protected long[] valueAt;
+  protected int[] valueLengthAt;
+  /** The sum of the bytes the read-ahead touched: kept so that the reads are not optimized away. */
+  private long touched;
   private boolean closed = true;
   private Object[] current;
 
@@ -43,6 +92,37 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
     }
     this.reverse = reverse;
     this.reusedRow = reuseRows ? new Object[width] : null;
+    this.readAhead = readAhead();
+  }
+
+  /**
+   * The system property with the most rows a read-only walk reads ahead ({@link
+   * #DEFAULT_READ_AHEAD} if unset; 0 or less turns read-ahead off), read when a cursor is made:
+   * a control for measuring read-ahead side by side in one JVM (kitesql-bench's {@code ReadAheadAb}).
+   */
+  static final String READ_AHEAD_PROPERTY = "kitesql.table.readAhead";
+  static final int DEFAULT_READ_AHEAD = 16;
+  /** The rows of a walk's first batch. */
+  static final int FIRST_BATCH = 4;
+  /**
+   * The stored length from which a row counts as long: LMDB keeps a value in the B-tree leaf up
+   * to about 2,038 bytes with key (4 KiB pages) and puts longer ones on overflow pages of their
+   * own, whose first touch is the miss that reading ahead overlaps.
+   */
+  static final int LONG_ROW = 2_000;
+
+  /** Called by a subclass with the stored length of each row it looks up one at a time. */
+  protected final void lookedUp(int valueLength) {
+    longRows = valueLength >= LONG_ROW;
+  }
+
+  /** The most rows a batch holds (0: this cursor reads no batches). */
+  protected final int readAheadLimit() {
+    return readAhead;
+  }
+
+  private static int readAhead() {
+    return Math.max(0, Integer.getInteger(READ_AHEAD_PROPERTY, DEFAULT_READ_AHEAD));
   }
 
   @Override
@@ -55,6 +135,18 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
     started = false;
     done = false;
     closed = false;
+    aheadAllowed = readAhead > 0 && tx.isReadOnly() && readsAhead();
+    batched = aheadAllowed && longRows;
+    if (aheadAllowed && keyAt == null) {
+      keyAt = new long[readAhead];
+      keyLengthAt = new int[readAhead];
+      valueAt = new long[readAhead];
+      valueLengthAt = new int[readAhead];
+    }
+    batchLimit = Math.min(FIRST_BATCH, readAhead);
+    filled = 0;
+    at = 0;
+    exhausted = false;
   }
 
   /** {@link #reopen} with {@code bounds}. */
@@ -70,6 +162,9 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
     }
     if (done) {
       return false;
+    }
+    if (batched) {
+      return nextAhead();
     }
     boolean on = started ? (reverse ? cursor.prev() : cursor.next()) : position();
     started = true;
@@ -89,7 +184,95 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
       return false;
     }
     current = decode(keyBase, keyOffset, keyLength, cursor);
+    if (aheadAllowed && longRows) {
+      batched = true; // the rows after this one are read ahead
+    }
     return true;
+  }
+
+  /** {@link #next()} of a walk that reads ahead: the next row of the batch, filling one first if needed. */
+  private boolean nextAhead() {
+    if (at == filled) {
+      if (!exhausted && !longRows) {
+        batched = false; // the last batch had no long row: on row by row, from the entry the cursor stands on
+        return next();
+      }
+      if (exhausted || !fill()) {
+        done = true;
+        current = null;
+        return false;
+      }
+    }
+    // A batch's rows are read from the map without the storage cursor, which would check this.
+    if (!tx.scope().isLive()) {
+      throw new IllegalStateException("read transaction already closed");
+    }
+    current = decodeAhead(at++, cursor);
+    return true;
+  }
+
+  /**
+   * Fills a batch: steps the storage cursor over up to {@link #batchLimit} entries in range,
+   * {@link #locate locating} each one's stored row, then {@link #touch touches} the rows. False
+   * if the range had no entry left.
+   */
+  private boolean fill() {
+    var c = cursor;
+    int n = 0;
+    int limit = batchLimit;
+    boolean anyLong = false;
+    while (n < limit) {
+      boolean on = started ? (reverse ? c.prev() : c.next()) : position();
+      started = true;
+      int keyLength = on ? c.keyLength() : -1;
+      if (keyLength < 0) {
+        exhausted = true;
+        break;
+      }
+      var keyBase = c.keyBase();
+      long keyOffset = c.keyOffset();
+      if (!(reverse ? interval.atOrAboveLower(keyBase, keyOffset, keyLength)
+          : interval.belowUpper(keyBase, keyOffset, keyLength))) {
+        exhausted = true;
+        break;
+      }
+      aheadBase = keyBase;
+      keyAt[n] = keyOffset;
+      keyLengthAt[n] = keyLength;
+      locate(n, keyBase, keyOffset, keyLength, c);
+      anyLong |= valueLengthAt[n] >= LONG_ROW;
+      n++;
+    }
+    longRows = anyLong;
+    filled = n;
+    at = 0;
+    batchLimit = Math.min(2 * limit, readAhead);
+    touch(n);
+    return n > 0;
+  }
+
+  /**
+   * Reads the first and the last byte of each of the batch's {@code n} stored rows, independent
+   * loads one after the other, so that their cache and TLB misses overlap instead of each waiting
+   * for the row before it to be decoded. The first byte is the row header every decode reads; the
+   * last is where a long last value ends, which a caller reading that value's end (or a hash of
+   * its last bytes, GROUP BY) touches next: for a long row another overflow page (measured in one
+   * JVM, docs/storage.md: Table 1 at 256 KiB 1.64x of 64 B with the header alone, 1.17x with
+   * both). The scope is checked first: these are reads of the map, too.
+   */
+  private void touch(int n) {
+    if (n == 0) {
+      return;
+    }
+    tx.scope().check();
+    var base = aheadValueBase;
+    long sum = 0;
+    for (int i = 0; i < n; i++) {
+      long at = valueAt[i];
+      int length = valueLengthAt[i];
+      sum += base.get(Memory.BYTE, at) + (length > 0 ? base.get(Memory.BYTE, at + length - 1) : 0);
+    }
+    touched += sum;
   }
 
   /** Moves to the first entry of the walk: the first key >= from, or the last key < to. */
@@ -129,6 +312,34 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
    * at {@code keyOffset}, into a row of the table's width ({@link #rowArray}).
    */
   protected abstract Object[] decode(MemorySegment keyBase, long keyOffset, int keyLength, KvCursor cursor);
+
+  /**
+   * Whether this cursor's walks in read-only transactions read ahead: only where each row is
+   * looked up by key (an index scan that is not covered), which costs a B-tree descent per row
+   * anyway. A table scan reads each row where its cursor stands: read ahead there (measured in one
+   * JVM, docs/storage.md) the batch's bookkeeping cost more per row than the overlapped misses
+   * saved, at 64 B and at 256 KiB alike.
+   */
+  protected boolean readsAhead() {
+    return false;
+  }
+
+  /**
+   * Records in slot {@code slot} of the batch ({@link #aheadValueBase}, {@link #valueAt}, {@link
+   * #valueLengthAt}) where the stored row of the entry the cursor stands on lies, reading none of
+   * its bytes. The entry's key is already recorded in {@link #keyAt} and {@link #keyLengthAt}.
+   */
+  protected void locate(int slot, MemorySegment keyBase, long keyOffset, int keyLength, KvCursor cursor) {
+    throw new IllegalStateException("this cursor does not read ahead");
+  }
+
+  /**
+   * As {@link #decode} for the batch's row in {@code slot}; {@code cursor} is the walk's storage
+   * cursor, which stands on the batch's last entry (or past the range), not on this row.
+   */
+  protected Object[] decodeAhead(int slot, KvCursor cursor) {
+    throw new IllegalStateException("this cursor does not read ahead");
+  }
 
   /** The row key of the current entry (subclasses know where it is). */
   protected abstract byte[] currentRowKey();

@@ -25,18 +25,30 @@ final class Bytes {
 
   private Bytes() {}
 
-  /** Values up to this many bytes are hashed whole; longer ones by their ends and length. */
-  static final int HASHED_WHOLE = 256;
+  /**
+   * Values up to this many bytes (one page) are hashed whole; longer ones by their ends and length.
+   * A value of at most one page spans at most two pages, and hashing its ends touches both already,
+   * so hashing it whole reads no page more; beyond that, a hash of every byte would touch every page
+   * of a long note.
+   */
+  static final int HASHED_WHOLE = 4096;
+
+  /** How many bytes of each end of a longer value are hashed. */
+  static final int HASHED_END = 128;
 
   /**
    * A hash of the bytes, eight at a time. It depends only on the byte values, never on where they
    * live, so a borrowed and an owned value with equal bytes hash equal. Not persisted anywhere, so
    * native byte order is fine.
    *
-   * <p>Longer values hash their first and last {@value #HASHED_WHOLE}/2 bytes and their length:
-   * equal values still hash equal, and hashing stays O(1) however long the text is (a GROUP BY or
-   * DISTINCT over 256 KiB notes must not read every byte of every note; {@code equals} settles
-   * the rare collision).
+   * <p>Values longer than {@value #HASHED_WHOLE} bytes hash their first and last {@value
+   * #HASHED_END} bytes and their length: equal values still hash equal, and hashing stays O(1)
+   * however long the text is (a GROUP BY or DISTINCT over 256 KiB notes must not read every byte of
+   * every note; {@code equals} settles a collision, and hash-table keys that collide are kept in a
+   * tree, see {@code RowKey}). Issue 15, item 8: with only the ends of values over 256 bytes
+   * hashed, 4,000 GROUP BY keys of 1,000 chars that differed in the middle took 13x as long as keys
+   * that differed at the start (every lookup a walk down one tree bin); hashed whole, they cost
+   * the same.
    */
   static int hash(Scope scope, MemorySegment base, long offset, int len) {
     scope.check();
@@ -44,9 +56,8 @@ final class Bytes {
     if (len <= HASHED_WHOLE) {
       h = mix(h, base, offset, offset + len);
     } else {
-      int half = HASHED_WHOLE / 2;
-      h = mix(h, base, offset, offset + half);
-      h = mix(h, base, offset + len - half, offset + len);
+      h = mix(h, base, offset, offset + HASHED_END);
+      h = mix(h, base, offset + len - HASHED_END, offset + len);
     }
     h ^= h >>> 33;
     h *= 0xFF51AFD7ED558CCDL;
@@ -55,19 +66,41 @@ final class Bytes {
     return (int) h;
   }
 
+  /**
+   * Mixes {@code [from, end)} into {@code h}: four independent lanes over 32-byte blocks (one
+   * dependent chain would cost its multiply-rotate latency per 8 bytes, four overlap), then the
+   * rest eight bytes at a time and the tail bytes.
+   */
   private static long mix(long h, MemorySegment base, long from, long end) {
     long i = from;
+    if (end - from >= 32) {
+      long a = h;
+      long b = h ^ 0x2545F4914F6CDD1DL;
+      long c = h ^ 0x6A09E667F3BCC908L;
+      long d = h ^ 0x3C6EF372FE94F82BL;
+      for (; i + 32 <= end; i += 32) {
+        a = step(a, base.get(Memory.LONG_NATIVE, i));
+        b = step(b, base.get(Memory.LONG_NATIVE, i + 8));
+        c = step(c, base.get(Memory.LONG_NATIVE, i + 16));
+        d = step(d, base.get(Memory.LONG_NATIVE, i + 24));
+      }
+      h = step(step(step(a, b), c), d);
+    }
     for (; i + 8 <= end; i += 8) {
-      h = Long.rotateLeft(h ^ (base.get(Memory.LONG_NATIVE, i) * MIX), 29) * 5 + 0x52DCE729L;
+      h = step(h, base.get(Memory.LONG_NATIVE, i));
     }
     if (i < end) {
       long tail = 0;
       for (; i < end; i++) {
         tail = (tail << 8) | (base.get(Memory.BYTE, i) & 0xFFL);
       }
-      h = Long.rotateLeft(h ^ (tail * MIX), 29) * 5 + 0x52DCE729L;
+      h = step(h, tail);
     }
     return h;
+  }
+
+  private static long step(long h, long word) {
+    return Long.rotateLeft(h ^ (word * MIX), 29) * 5 + 0x52DCE729L;
   }
 
   /** Unsigned lexicographic comparison; a proper prefix sorts first. */

@@ -37,7 +37,7 @@ class LongTextKeysTest {
   void open() throws SQLException {
     db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20));
     sqlite = DriverManager.getConnection("jdbc:sqlite::memory:");
-    var ddl = "create table t (id int primary key, s varchar(2000), g int)";
+    var ddl = "create table t (id int primary key, s varchar(6000), g int)";
     db.execute(ddl);
     try (var s = sqlite.createStatement()) {
       s.execute(ddl);
@@ -139,10 +139,13 @@ class LongTextKeysTest {
     return db.read(tx -> PreparedStatementReuseTest.strings(tx.query("explain " + sql)));
   }
 
-  /** Distinct 1000-character texts that differ only in characters 496..503. */
+  /**
+   * Distinct 5000-character texts that differ only in characters 2496..2503 (texts over 4 KiB are
+   * hashed by their ends).
+   */
   private static String collidingText(int i) {
     var middle = String.format("%08d", i);
-    return "p".repeat(496) + middle + "q".repeat(496);
+    return "p".repeat(2496) + middle + "q".repeat(2496);
   }
 
   private List<String> kite(String sql) {

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
  * a walk of one long bucket chain. Comparisons are counted, not timed, so the bound cannot flake.
  */
 class RowKeyTest {
-  /** Long enough that the text hash reads only the ends (it reads at most 256 bytes). */
-  private static final int LONG_TEXT = 1000;
+  /** Long enough that the text hash reads only the ends (values over 4 KiB: 128 bytes of each). */
+  private static final int LONG_TEXT = 5000;
 
   @Test
   void orderIsConsistentWithSqlEquality() {
@@ -84,6 +84,19 @@ class RowKeyTest {
         .isEqualTo(1);
   }
 
+  /**
+   * Up to one page (4 KiB) a text is hashed whole: 1,000-byte keys that differ only in the middle
+   * (GROUP BY's adversarial bench case) spread over hashes like any others, so they cost what
+   * ordinary keys cost, not a walk down one tree bin.
+   */
+  @Test
+  void textsUpToOnePageThatDifferOnlyInTheMiddleHashApart() {
+    for (int length : new int[] {300, 1000, 4096}) {
+      var hashes = textsDifferingInTheMiddle(2000, length).stream().mapToInt(Text::hashCode).distinct().count();
+      assertThat(hashes).as("distinct hashes of 2,000 texts of %d bytes", length).isGreaterThanOrEqualTo(1990);
+    }
+  }
+
   @Test
   void collidingKeysCostLogarithmicComparisonsInSetsAndMaps() {
     for (int n : new int[] {1024, 4096}) {
@@ -127,12 +140,16 @@ class RowKeyTest {
    * only in the middle, which the hash does not read.
    */
   static List<Text> adversarialTexts(int n) {
+    return textsDifferingInTheMiddle(n, LONG_TEXT);
+  }
+
+  private static List<Text> textsDifferingInTheMiddle(int n, int length) {
     var out = new ArrayList<Text>(n);
     for (int i = 0; i < n; i++) {
       var middle = String.format("%08d", i);
-      var sb = new StringBuilder(LONG_TEXT);
-      sb.repeat("a", (LONG_TEXT - middle.length()) / 2).append(middle);
-      sb.repeat("z", LONG_TEXT - sb.length());
+      var sb = new StringBuilder(length);
+      sb.repeat("a", (length - middle.length()) / 2).append(middle);
+      sb.repeat("z", length - sb.length());
       out.add(Text.of(sb.toString()));
     }
     return out;

@@ -65,8 +65,7 @@ public final class ChildJvm {
       throws IOException {
     Files.createDirectories(workDir);
     var java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    var command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
-        "--sun-misc-unsafe-memory-access=allow", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
+    var command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
         "-XX:-CreateCoredumpOnCrash", "-XX:ErrorFile=" + workDir.resolve("hs_err_pid%p.log")));
     command.addAll(jvmOptions);
     command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass.getName()));

@@ -54,7 +54,7 @@ class ConcurrentMisuseTest {
   private String runChild(String mode, int attempt) throws Exception {
     var java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     var db = dir.resolve(mode + "-" + attempt);
-    var command = List.of(java, "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
+    var command = List.of(java, "--enable-native-access=ALL-UNNAMED",
         "-Xshare:auto", "-Xmx" + CHILD_HEAP,
         "-XX:ErrorFile=" + dir.resolve("hs_err_%p.log"), "-cp", System.getProperty("java.class.path"),
         ConcurrentMisuseMain.class.getName(), mode, db.toString(), Long.toString(MILLIS), Long.toString(SEED),

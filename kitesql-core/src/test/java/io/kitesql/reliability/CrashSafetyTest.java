@@ -93,7 +93,7 @@ class CrashSafetyTest {
   /** Starts the child at transaction {@code first}, kills it {@code delayMillis} after its first commit. */
   private Run runAndKill(long first, int delayMillis) throws Exception {
     var java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    var command = List.of(java, "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
+    var command = List.of(java, "--enable-native-access=ALL-UNNAMED",
         "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-cp", System.getProperty("java.class.path"),
         CrashWorkloadMain.class.getName(), dir.toString(), Long.toString(first));
     // stdout goes straight into a file (no pipe): what the child wrote before the kill is all there.

@@ -32,7 +32,7 @@ class ForeignWriteLockTest {
       db.execute("create table t (id int primary key)");
       var java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
       var child = new ProcessBuilder(List.of(java, "--enable-native-access=ALL-UNNAMED",
-          "--sun-misc-unsafe-memory-access=allow", "-cp", System.getProperty("java.class.path"),
+          "-cp", System.getProperty("java.class.path"),
           HoldWriteTransactionMain.class.getName(), dir.toString(), "8000"))
           .redirectError(ProcessBuilder.Redirect.DISCARD).start();
       try {

@@ -1,8 +1,7 @@
 package io.kitesql.reliability;
 
+import io.kitesql.storage.RawLmdb;
 import java.nio.file.Path;
-import org.lmdbjava.ByteArrayProxy;
-import org.lmdbjava.Env;
 
 /**
  * Run in a child JVM by {@link ForeignWriteLockOpenTest}: creates a bare LMDB environment in
@@ -13,12 +12,9 @@ public final class HoldRawLmdbWriteMain {
   private HoldRawLmdbWriteMain() {}
 
   public static void main(String[] args) throws InterruptedException {
-    try (var env = Env.create(ByteArrayProxy.PROXY_BA).setMapSize(16L << 20).setMaxDbs(4).open(Path.of(args[0]).toFile())) {
-      try (var txn = env.txnWrite()) {
-        System.out.println("holding");
-        System.out.flush();
-        Thread.sleep(Long.parseLong(args[1]));
-      }
-    }
+    RawLmdb.holdWrite(Path.of(args[0]), Long.parseLong(args[1]), () -> {
+      System.out.println("holding");
+      System.out.flush();
+    });
   }
 }

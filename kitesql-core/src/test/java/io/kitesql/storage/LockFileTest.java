@@ -8,7 +8,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.lmdbjava.Env;
 
 /**
  * The pre-allocated lock file must be exactly what LMDB would make: smaller, and LMDB grows it
@@ -21,15 +20,21 @@ class LockFileTest {
   @ValueSource(ints = {2, 10, 126, 1000})
   void sizeIsWhatLmdbMakesForTheReaderSlots(int maxReaders) throws Exception {
     var lmdbMade = Files.createDirectories(dir.resolve("lmdb"));
-    try (var env = Env.create(AddressProxy.INSTANCE).setMaxReaders(maxReaders).open(lmdbMade.toFile())) {
+    var env = LmdbEnv.open(lmdbMade, 1 << 20, 1, maxReaders, 0);
+    try {
       assertThat(Files.size(lmdbMade.resolve("lock.mdb"))).isEqualTo(LockFile.bytesFor(maxReaders));
+    } finally {
+      env.close();
     }
 
     var ours = Files.createDirectories(dir.resolve("ours"));
     LockFile.preallocate(ours.resolve("lock.mdb"), maxReaders);
-    try (var env = Env.create(AddressProxy.INSTANCE).setMaxReaders(maxReaders).open(ours.toFile())) {
-      assertThat(env.info().maxReaders).isEqualTo(maxReaders);
+    var adopted = LmdbEnv.open(ours, 1 << 20, 1, maxReaders, 0);
+    try {
+      assertThat(adopted.info().maxReaders()).isEqualTo(maxReaders);
       assertThat(Files.size(ours.resolve("lock.mdb"))).isEqualTo(LockFile.bytesFor(maxReaders));
+    } finally {
+      adopted.close();
     }
   }
 

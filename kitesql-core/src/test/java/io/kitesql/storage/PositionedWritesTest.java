@@ -52,11 +52,11 @@ class PositionedWritesTest {
         }
         long appends = at.appends();
         at.close();
-        txn.commit();
+        LmdbTxn.commit(txn);
         return appends;
       } catch (RuntimeException e) {
         at.close();
-        txn.abort();
+        LmdbTxn.abort(txn);
         throw e;
       }
     });

@@ -384,8 +384,12 @@ class TextTest {
   void equalBorrowedAndOwnedTextsHashEqual() {
     var rnd = new Random(16);
     for (int iter = 0; iter < 500; iter++) {
-      // Up to 400 code points: over Bytes.HASHED_WHOLE bytes only the ends are hashed.
-      String s = RandomStrings.mixed(rnd, rnd.nextBoolean() ? 20 : 400);
+      // Up to 2,000 code points: over Bytes.HASHED_WHOLE bytes only the ends are hashed.
+      String s = RandomStrings.mixed(rnd, switch (rnd.nextInt(3)) {
+        case 0 -> 20;
+        case 1 -> 400;
+        default -> 2000;
+      });
       Text owned = Text.of(s);
       int h = owned.hashCode();
       Text borrowed = borrow(s, rnd.nextBoolean());

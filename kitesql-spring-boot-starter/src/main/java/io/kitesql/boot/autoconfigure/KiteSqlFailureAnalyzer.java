@@ -6,7 +6,6 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import org.jspecify.annotations.Nullable;
-import org.lmdbjava.LmdbNativeException;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.core.env.Environment;
@@ -21,9 +20,6 @@ import org.springframework.core.env.Environment;
  * not a failure here; opening it twice in one process is, and is refused before LMDB sees it.
  */
 public class KiteSqlFailureAnalyzer implements FailureAnalyzer {
-  private static final int EACCES = 13;
-  private static final int EROFS = 30;
-
   private final Environment environment;
 
   /** Boot passes the application's environment (the analyzer's only constructor, so Boot uses it). */
@@ -54,7 +50,7 @@ public class KiteSqlFailureAnalyzer implements FailureAnalyzer {
       return new FailureAnalysis(where + " could not be opened: that path is a file, not a directory.",
           "Point kitesql.path at a directory (it is created if missing), or move the file away.", e);
     }
-    if (has(e, AccessDeniedException.class) || lmdbCode(e) == EACCES || lmdbCode(e) == EROFS) {
+    if (has(e, AccessDeniedException.class) || code == ErrorCode.DATABASE_NOT_WRITABLE) {
       return new FailureAnalysis(where + " could not be opened: the directory or its files are not writable by this process ("
           + e.getMessage() + ").", "Make the directory writable by the application's user, or set kitesql.path to one that is.", e);
     }
@@ -85,14 +81,5 @@ public class KiteSqlFailureAnalyzer implements FailureAnalyzer {
       }
     }
     return false;
-  }
-
-  private static int lmdbCode(Throwable e) {
-    for (var t = e; t != null; t = t.getCause()) {
-      if (t instanceof LmdbNativeException n) {
-        return n.getResultCode();
-      }
-    }
-    return 0;
   }
 }

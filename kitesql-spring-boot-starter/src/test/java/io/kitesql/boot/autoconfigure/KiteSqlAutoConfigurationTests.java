@@ -342,13 +342,11 @@ class KiteSqlAutoConfigurationTests {
   @Test
   void anUnwritableDirectoryIsExplainedAsSuch() throws Exception {
     // The tests run as root here, for whom no directory is unwritable: this is the exception the
-    // engine raises for LMDB's EACCES on open (Storage.openEnv), built as it builds it.
-    // (lmdbjava's constructor is package-private, as only its ResultCodeMapper makes them).
-    var constructor = org.lmdbjava.LmdbNativeException.ConstantDerivedException.class.getDeclaredConstructor(int.class, String.class);
-    constructor.setAccessible(true);
-    var lmdb = constructor.newInstance(13, "Permission denied");
-    var failure = new io.kitesql.KiteSqlException(io.kitesql.ErrorCode.INVALID_DATABASE_FILE,
-        "cannot open " + dir + " as a KiteSQL database: " + lmdb.getMessage(), lmdb);
+    // engine raises for LMDB's EACCES or EROFS on open (io.kitesql.storage.OpenFailures.notWritable,
+    // package-private), built with its code and message.
+    var failure = new io.kitesql.KiteSqlException(io.kitesql.ErrorCode.DATABASE_NOT_WRITABLE, "cannot open " + dir
+        + ": its files cannot be written by this process (mdb_env_open: Permission denied); to read it, open it with"
+        + " StorageOptions.readOnly()");
     var analysis = new KiteSqlFailureAnalyzer(environment()).analyze(new IllegalStateException("wrapped", failure));
     assertThat(analysis.getDescription()).contains("(kitesql.path)", "not writable by this process");
   }
