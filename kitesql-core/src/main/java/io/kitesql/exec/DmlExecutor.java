@@ -110,6 +110,12 @@ public final class DmlExecutor {
   /** Writes the INSERT's rows; with {@code returned} non-null, adds the RETURNING values of each row written to it. */
   private static long insertRows(BoundStatement.Insert insert, SourceOperators sources, WriteTransaction tx,
       ExecutionContext ctx, IdentityCounters identities, List<Object[]> returned) {
+    if (returned == null) { // RETURNING needs every value of every row: the general path has them
+      var copied = StoredRowCopies.insert(insert, tx, ctx);
+      if (copied.isPresent()) {
+        return copied.getAsLong();
+      }
+    }
     var sourceRows = readAll(sources, insert.source(), false, ctx);
     // ON CONFLICT may update where it does not insert, and an identity counter is a write of its own.
     boolean oneWrite = sourceRows.size() <= 1 && insert.onConflict().isEmpty() && insert.generatedColumn().isEmpty();
@@ -131,7 +137,7 @@ public final class DmlExecutor {
    * Runs a statement's writes, inside an atomic block ({@link WriteTransaction#atomically}) when
    * {@code atomic}: see the class comment for when a statement needs none.
    */
-  private static long writes(WriteTransaction tx, boolean atomic, java.util.function.LongSupplier writes) {
+  static long writes(WriteTransaction tx, boolean atomic, java.util.function.LongSupplier writes) {
     return atomic ? tx.atomically(writes::getAsLong) : writes.getAsLong();
   }
 

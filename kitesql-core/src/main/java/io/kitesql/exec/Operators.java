@@ -57,6 +57,9 @@ public final class Operators {
     return switch (plan) {
       case TableScan s -> new ScanOperator(s, withRefs, transientRows);
       // Filter and Limit pass their input's rows on: they inherit the consumer's promise.
+      // An UPDATE's or DELETE's filtered scan decodes the rest of a row only if it passes.
+      case Filter f when withRefs && f.input() instanceof TableScan s && RefScanFilter.fits(f.predicate()) ->
+          new RefScanFilter(s, f.predicate());
       case Filter f -> new FilterOperator(build(f.input(), withRefs, transientRows), f.predicate());
       case Limit l -> new LimitOperator(build(l.input(), withRefs, transientRows), l);
       // Projection and aggregation read values out of each input row and keep no row.

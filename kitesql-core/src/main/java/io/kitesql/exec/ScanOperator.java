@@ -115,6 +115,11 @@ final class ScanOperator implements Operator {
     return deferring;
   }
 
+  /** The ref of the row the scan stands on (for a scan without refs whose consumer wants the ref of some rows). */
+  io.kitesql.table.RowRef ref() {
+    return cursor.ref();
+  }
+
   /** The stored row the scan stands on (for deferred columns). */
   RowView currentRow() {
     return cursor.currentRow();

@@ -53,20 +53,26 @@ final class StoredIntegerFilter implements Operator {
 
   @Override
   public void open(ExecutionContext ctx) {
-    anyNull = false;
+    anyNull = !operands(terms, ctx.parameters(), operands);
+    scan.open(ctx);
+  }
+
+  /** Fills {@code operands} with this execution's operand of each term; false if one is NULL (x op NULL is never TRUE). */
+  static boolean operands(Term[] terms, Object[] parameters, long[] operands) {
+    boolean none = true;
     for (int i = 0; i < terms.length; i++) {
       var value = switch (terms[i].operand()) {
-        case Expr.Parameter p -> ctx.parameters()[p.index()];
+        case Expr.Parameter p -> parameters[p.index()];
         case Expr.Literal l -> l.value();
         default -> throw new IllegalStateException("not an operand: " + terms[i].operand());
       };
       if (value == null) {
-        anyNull = true; // x op NULL is never TRUE
+        none = false;
       } else {
         operands[i] = ((Number) value).longValue();
       }
     }
-    scan.open(ctx);
+    return none;
   }
 
   @Override
@@ -83,8 +89,15 @@ final class StoredIntegerFilter implements Operator {
   }
 
   private boolean passes(Object[] row) {
-    boolean stored = scan.deferring();
-    var view = stored ? scan.currentRow() : null;
+    return passes(terms, operands, row, scan.deferring() ? scan.currentRow() : null);
+  }
+
+  /**
+   * Whether every term is TRUE for the row: read from {@code view} (the stored row) when not null,
+   * else from {@code row}.
+   */
+  static boolean passes(Term[] terms, long[] operands, Object[] row, io.kitesql.codec.RowView view) {
+    boolean stored = view != null;
     for (int i = 0; i < terms.length; i++) {
       var t = terms[i];
       long value;

@@ -17,9 +17,10 @@ sealed interface WriteOp {
   /**
    * A delete of {@code key}; {@code previous}, if not null, is the value the caller knows the key
    * holds if present (an index entry's empty value, a row it read in this transaction since the
-   * last write to it), so that recording it for undo needs no lookup.
+   * last write to it), so that recording it for undo needs no lookup. {@code inOrder}: one of many
+   * keys deleted in ascending order, found through the positioned cursor.
    */
-  record Delete(Keyspace keyspace, byte[] key, byte[] previous) implements WriteOp {
+  record Delete(Keyspace keyspace, byte[] key, byte[] previous, boolean inOrder) implements WriteOp {
     @Override
     public long bytes() {
       return key.length + 24L;

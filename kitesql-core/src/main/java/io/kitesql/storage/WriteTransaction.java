@@ -171,7 +171,7 @@ public final class WriteTransaction implements KvTransaction {
 
   /** Deletes the key; returns whether it was present. */
   public boolean delete(Keyspace keyspace, byte[] key, int keyLength) {
-    return write(new WriteOp.Delete(keyspace, Arrays.copyOf(key, keyLength), null));
+    return write(new WriteOp.Delete(keyspace, Arrays.copyOf(key, keyLength), null, false));
   }
 
   /**
@@ -180,7 +180,16 @@ public final class WriteTransaction implements KvTransaction {
    * an atomic block then records it for undo without looking the key up. Keeps both arrays.
    */
   public boolean deleteHolding(Keyspace keyspace, byte[] key, byte[] previous) {
-    return write(new WriteOp.Delete(keyspace, key, Objects.requireNonNull(previous, "previous")));
+    return write(new WriteOp.Delete(keyspace, key, Objects.requireNonNull(previous, "previous"), false));
+  }
+
+  /**
+   * {@link #deleteHolding} for one of many keys a statement deletes in ascending order: the key is
+   * found with the transaction's positioned cursor, which looks at the leaf page it stands on
+   * before descending the B-tree, and deleted there ({@code mdb_cursor_del}). Keeps both arrays.
+   */
+  public boolean deleteHoldingInOrder(Keyspace keyspace, byte[] key, byte[] previous) {
+    return write(new WriteOp.Delete(keyspace, key, Objects.requireNonNull(previous, "previous"), true));
   }
 
   public boolean delete(Keyspace keyspace, byte[] key) {

@@ -134,6 +134,19 @@ final class IndexMaintenance {
     tx.putIfAbsent(Keyspace.DATA, key, key.length, EMPTY);
   }
 
+  /**
+   * Writes the entries of many rows, {@code entries[i]} those of index i (a bulk INSERT's), each
+   * index's sorted ({@link KeySort}) so that they go in page by page through the positioned cursor.
+   */
+  void putSorted(WriteTransaction tx, byte[][][] entries) {
+    for (int i = 0; i < entries.length; i++) {
+      KeySort.sort(entries[i], keys.indexPrefix(table.indexes().get(i)).length);
+      for (var key : entries[i]) {
+        putEntry(tx, key);
+      }
+    }
+  }
+
   /** Removes {@code entries}. */
   void delete(WriteTransaction tx, Entries entries) {
     for (byte[] key : entries.keys) {
@@ -144,6 +157,11 @@ final class IndexMaintenance {
   /** Removes one entry: every entry holds {@link #EMPTY}, so undo needs no lookup of it. */
   static void deleteEntry(WriteTransaction tx, byte[] key) {
     tx.deleteHolding(Keyspace.DATA, key, EMPTY);
+  }
+
+  /** {@link #deleteEntry} for one of many entries deleted in ascending order ({@link WriteTransaction#deleteHoldingInOrder}). */
+  static void deleteEntryInOrder(WriteTransaction tx, byte[] key) {
+    tx.deleteHoldingInOrder(Keyspace.DATA, key, EMPTY);
   }
 
   /**

@@ -49,6 +49,8 @@ public final class TableStore {
   private final RowEncoder encoder;
   private final TableKeys keys;
   private final IndexMaintenance indexes;
+  /** The bulk statements' writes ({@link #insertAll}, {@link #deleteAll}, {@link #insertCopies}). */
+  private final BulkRows bulk;
   /** Whether long values move out of line ({@link LongValues#OUT_OF_LINE_PROPERTY}). */
   private final boolean outOfLine;
 
@@ -60,6 +62,7 @@ public final class TableStore {
     this.encoder = new RowEncoder(layout);
     this.keys = new TableKeys(table);
     this.indexes = new IndexMaintenance(keys);
+    this.bulk = new BulkRows(this, keys, indexes);
   }
 
   /** The table definition this store reads and writes rows of. */
@@ -88,10 +91,10 @@ public final class TableStore {
   }
 
   /** A row {@link #insertRow} wrote, and its index entries, not yet written. */
-  private record Written(byte[] rowKey, IndexMaintenance.Entries entries) {}
+  record Written(byte[] rowKey, IndexMaintenance.Entries entries) {}
 
   /** Checks and writes the row of {@link #insert} and its out-of-line values. */
-  private Written insertRow(WriteTransaction tx, Object[] row) {
+  Written insertRow(WriteTransaction tx, Object[] row) {
     checkRow(row);
     var enc = new KeyEncoder();
     byte[] rowKey = table.hasHiddenRowId() ? null : keys.rowKey(enc, row);
@@ -114,11 +117,9 @@ public final class TableStore {
   /**
    * Inserts {@code rows} as {@link #insert} would one by one, for a statement that writes them all
    * or nothing (inside {@link WriteTransaction#atomically}: on a failure, rows already written stay
-   * until the block undoes them). The index entries are written after the rows, sorted, so that
-   * consecutive entries land on the leaf page the write cursor stands on instead of each
-   * descending the B-tree; rows arrive in their source's order, ascending keys when it is the
-   * primary key's. A table with a unique secondary index writes row by row: each row's unique
-   * check must see the entries of the rows before it.
+   * until the block undoes them): rows first, then each index's entries sorted ({@link
+   * BulkRows}). A table with a unique secondary index writes row by row: each row's unique check
+   * must see the entries of the rows before it.
    *
    * @return the number of rows inserted
    */
@@ -127,29 +128,41 @@ public final class TableStore {
       rows.forEach(row -> insert(tx, row));
       return rows.size();
     }
-    var entries = new ArrayList<byte[]>(rows.size() * table.indexes().size());
-    for (var row : rows) {
-      entries.addAll(Arrays.asList(insertRow(tx, row).entries().keys()));
-    }
-    entries.sort(Arrays::compareUnsigned);
-    for (var key : entries) {
-      IndexMaintenance.putEntry(tx, key);
-    }
-    return rows.size();
+    return bulk.insertAll(tx, rows);
+  }
+
+  /**
+   * Whether {@link #insertCopies} can insert rows of {@code source} here: the same column types
+   * (so a stored row of {@code source} is one of this table), a declared primary key, no unique
+   * secondary index (whose checks go row by row, see {@link #insertAll}), no identity column, and
+   * long values not moved out of line here (the copied bytes keep them inline).
+   */
+  public boolean takesStoredRowsOf(TableStore source) {
+    return bulk.takesStoredRowsOf(source.table, outOfLine);
+  }
+
+  /** The columns {@link #insertCopies} needs of each row: the primary-key, indexed and NOT NULL ones. */
+  public int[] columnsForCopies() {
+    return bulk.columnsForCopies();
+  }
+
+  /**
+   * {@link #insertAll} of rows of a table this one {@link #takesStoredRowsOf}, writing row r's
+   * stored bytes {@code stored[r]} as they are (read in this transaction from a table without
+   * out-of-line values, {@link #mayHaveLongEntries}); {@code rows[r]} holds its values of {@link
+   * #columnsForCopies} (others null), from which keys and entries are computed.
+   */
+  public long insertCopies(WriteTransaction tx, List<byte[]> stored, List<Object[]> rows) {
+    return bulk.insertCopies(tx, stored, rows);
   }
 
   /**
    * Deletes the rows at {@code refs} ({@code oldRows}: their full current values, as {@link
-   * #delete} takes them), for a statement that deletes them all or nothing. It asks once whether
-   * the table has out-of-line entries at all ({@link LongValues#any}). Index entries are deleted
-   * row by row, unlike {@link #insertAll}'s sorted puts: a delete of a known key is one {@code
-   * mdb_del} either way, and sorting them cost more than it saved (measured, docs/storage.md).
+   * #delete} takes them), for a statement that deletes them all or nothing: rows first, then each
+   * index's entries sorted, through the positioned cursor where keys ascend ({@link BulkRows}).
    */
   public void deleteAll(WriteTransaction tx, List<RowRef> refs, List<Object[]> oldRows) {
-    boolean longEntries = refs.size() < 2 || LongValues.any(tx, keys.rowPrefix());
-    for (int i = 0; i < refs.size(); i++) {
-      indexes.delete(tx, deleteRow(tx, refs.get(i), oldRows.get(i), longEntries));
-    }
+    bulk.deleteAll(tx, refs, oldRows);
   }
 
   /**
@@ -162,17 +175,20 @@ public final class TableStore {
    *     are computed from them)
    */
   public void delete(WriteTransaction tx, RowRef ref, Object[] oldRow) {
-    indexes.delete(tx, deleteRow(tx, ref, oldRow, true));
+    indexes.delete(tx, deleteRow(tx, ref, oldRow, true, false));
   }
 
   /**
    * Deletes the row of {@link #delete} and, if {@code longEntries} (the table may have any: {@link
    * LongValues#any}), its out-of-line values; returns its index entries, not yet deleted.
    */
-  private IndexMaintenance.Entries deleteRow(WriteTransaction tx, RowRef ref, Object[] oldRow, boolean longEntries) {
+  IndexMaintenance.Entries deleteRow(WriteTransaction tx, RowRef ref, Object[] oldRow, boolean longEntries,
+      boolean inOrder) {
     checkWidth(oldRow);
     var entries = indexes.entriesOf(new KeyEncoder(), oldRow, ref.key());
-    if (ref.stored() != null) {
+    if (ref.stored() != null && inOrder) {
+      tx.deleteHoldingInOrder(Keyspace.DATA, ref.key(), ref.stored());
+    } else if (ref.stored() != null) {
       tx.deleteHolding(Keyspace.DATA, ref.key(), ref.stored());
     } else {
       tx.delete(Keyspace.DATA, ref.key());
@@ -328,7 +344,7 @@ public final class TableStore {
     return names + "=" + shown;
   }
 
-  private void checkRow(Object[] row) {
+  void checkRow(Object[] row) {
     checkWidth(row);
     var columns = table.columns();
     for (int c = 0; c < row.length; c++) {
@@ -351,7 +367,7 @@ public final class TableStore {
     }
   }
 
-  private KiteSqlException primaryKeyViolation(Object[] row) {
+  KiteSqlException primaryKeyViolation(Object[] row) {
     var values = new ArrayList<Object>();
     for (int c : keys.pkColumns()) {
       values.add(row[c]);

@@ -138,6 +138,77 @@ class AtomicBlockTest {
   }
 
   /**
+   * Deletes in ascending order through the positioned cursor ({@link
+   * WriteTransaction#deleteHoldingInOrder}, a bulk DELETE's rows and index entries): a failed
+   * block puts every deleted key back with the value the caller said it held, absent keys are
+   * skipped, and a block that succeeds deletes exactly the keys asked for.
+   */
+  @Test
+  void deletesInOrderAreUndoneWithTheValuesTheyHeld() {
+    try (var storage = Storage.open(dir, StorageTest.small())) {
+      try (var tx = storage.beginWrite()) {
+        for (int k = 0; k < 600; k++) {
+          tx.put(Keyspace.DATA, intKey(k), value(k, 40));
+        }
+        assertThatThrownBy(() -> tx.atomically(() -> {
+              for (int k = 0; k < 700; k += 3) { // 600..699 are absent
+                assertThat(tx.deleteHoldingInOrder(Keyspace.DATA, intKey(k), value(k, 40))).isEqualTo(k < 600);
+              }
+              throw new IllegalStateException("undo the deletes");
+            }))
+            .hasMessage("undo the deletes");
+        for (int k = 0; k < 600; k++) {
+          assertThat(stored(tx, k)).as("key %d", k).isEqualTo(value(k, 40));
+        }
+        tx.atomically(() -> {
+          for (int k = 1; k < 600; k += 2) {
+            tx.deleteHoldingInOrder(Keyspace.DATA, intKey(k), value(k, 40));
+          }
+          return null;
+        });
+        tx.commit();
+      }
+      var expected = new ArrayList<Integer>();
+      for (int k = 0; k < 600; k += 2) {
+        expected.add(k);
+      }
+      assertThat(keys(storage)).isEqualTo(expected);
+    }
+  }
+
+  /** A map growth in the middle of in-order deletes replays them on the grown map. */
+  @Test
+  void deletesInOrderAreReplayedAfterTheMapGrows() {
+    try (var storage = Storage.open(dir, MapGrowthTest.tinyMap())) {
+      storage.write(tx -> {
+        for (int k = 0; k < 3000; k++) {
+          tx.put(Keyspace.DATA, intKey(k), value(k, 512));
+        }
+        return null;
+      });
+      long before = storage.stats().mapSize();
+      storage.write(tx -> tx.atomically(() -> {
+        for (int k = 0; k < 3000; k += 2) { // copying the touched pages fills the map
+          tx.deleteHoldingInOrder(Keyspace.DATA, intKey(k), value(k, 512));
+        }
+        for (int k = 10_000; k < 12_000; k++) {
+          tx.put(Keyspace.DATA, intKey(k), value(k, 512));
+        }
+        return null;
+      }));
+      assertThat(storage.stats().mapSize()).as("the map grew during the deletes' transaction").isGreaterThan(before);
+      var expected = new ArrayList<Integer>();
+      for (int k = 1; k < 3000; k += 2) {
+        expected.add(k);
+      }
+      for (int k = 10_000; k < 12_000; k++) {
+        expected.add(k);
+      }
+      assertThat(keys(storage)).isEqualTo(expected);
+    }
+  }
+
+  /**
    * A block whose undo outgrew replayLimitBytes, in a transaction whose write log did too, cannot
    * be undone alone: the whole transaction is rolled back and refuses further use, and nothing of
    * it is committed.
