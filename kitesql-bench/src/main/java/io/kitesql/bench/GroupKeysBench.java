@@ -9,7 +9,7 @@ import java.util.function.Consumer;
  * Issue 15, item 8: {@code GROUP BY} over long text keys that defeated the text hash. KiteSQL's
  * {@code Bytes.hash} read a value's length and its first and last 128 bytes, so keys that share
  * those all hashed alike; before {@code RowKey} became {@code Comparable} (the JDK's hash map then
- * keeps such a bucket as a tree) they made GROUP BY quadratic. Values of up to 4 KiB are now
+ * keeps such a bucket as a tree) they made GROUP BY quadratic. Values of up to 1 KiB are now
  * hashed whole, so these keys no longer collide. Each data set holds {@code n}
  * distinct keys of {@link #KEY_CHARS} ASCII chars, each in two rows: "adversarial" keys differ
  * only in 8 digits in their middle, "ordinary" ones in their first 8 chars. KiteSQL (one read-only

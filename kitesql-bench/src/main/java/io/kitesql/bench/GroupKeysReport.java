@@ -39,7 +39,7 @@ final class GroupKeysReport {
         `%s` over a table of 2 rows per distinct key, keys of %,d ASCII chars. *Adversarial*: the keys share \
         their first and last 496 chars and differ in 8 digits in the middle, so a hash of the length and the \
         first and last 128 bytes (KiteSQL's up to stop 19) is the same for all of them; KiteSQL now hashes values \
-        of up to 4 KiB whole, and only longer ones by their ends (those still collide, at O(log n) comparisons \
+        of up to 1 KiB whole, and only longer ones by their ends (those still collide, at O(log n) comparisons \
         per lookup: exec.RowKeyTest counts them); *ordinary*: they differ in their first 8 chars. \
         KiteSQL in one read-only transaction per cell. Median of %d executions (2 in the smoke run) after at least 300 ms of unmeasured ones, ms, \
         and µs per distinct key.

@@ -140,7 +140,7 @@ class LongTextKeysTest {
   }
 
   /**
-   * Distinct 5000-character texts that differ only in characters 2496..2503 (texts over 4 KiB are
+   * Distinct 5000-character texts that differ only in characters 2496..2503 (texts over 1 KiB are
    * hashed by their ends).
    */
   private static String collidingText(int i) {
