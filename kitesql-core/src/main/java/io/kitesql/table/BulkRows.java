@@ -21,12 +21,14 @@ final class BulkRows {
   private final TableDef table;
   private final TableKeys keys;
   private final IndexMaintenance indexes;
+  private final RowConstraints constraints;
 
-  BulkRows(TableStore store, TableKeys keys, IndexMaintenance indexes) {
+  BulkRows(TableStore store, TableKeys keys, IndexMaintenance indexes, RowConstraints constraints) {
     this.store = store;
     this.table = store.table();
     this.keys = keys;
     this.indexes = indexes;
+    this.constraints = constraints;
   }
 
   /** {@link TableStore#insertAll} for a table without a unique secondary index. */
@@ -79,11 +81,11 @@ final class BulkRows {
     var enc = new KeyEncoder();
     for (int r = 0; r < rows.size(); r++) {
       var row = rows.get(r);
-      store.checkRow(row);
+      constraints.checkRow(row);
       byte[] rowKey = keys.rowKey(enc, row);
       var keysOfRow = indexes.entriesOf(enc, row, rowKey).keys();
       if (!tx.putIfAbsent(Keyspace.DATA, rowKey, rowKey.length, stored.get(r))) {
-        throw store.primaryKeyViolation(row);
+        throw constraints.primaryKeyViolation(row);
       }
       for (int i = 0; i < keysOfRow.length; i++) {
         entries[i][r] = keysOfRow[i];

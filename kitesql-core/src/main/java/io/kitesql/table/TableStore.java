@@ -1,6 +1,5 @@
 package io.kitesql.table;
 
-import io.kitesql.KiteSqlException;
 import io.kitesql.catalog.CatalogStore;
 import io.kitesql.catalog.IndexDef;
 import io.kitesql.catalog.TableDef;
@@ -12,7 +11,6 @@ import io.kitesql.storage.Keyspace;
 import io.kitesql.storage.KvTransaction;
 import io.kitesql.storage.WriteTransaction;
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -49,6 +47,8 @@ public final class TableStore {
   private final RowEncoder encoder;
   private final TableKeys keys;
   private final IndexMaintenance indexes;
+  /** NOT NULL, width and unique-key checks, and the errors they raise. */
+  private final RowConstraints constraints;
   /** The bulk statements' writes ({@link #insertAll}, {@link #deleteAll}, {@link #insertCopies}). */
   private final BulkRows bulk;
   /** Whether long values move out of line ({@link LongValues#OUT_OF_LINE_PROPERTY}). */
@@ -62,7 +62,8 @@ public final class TableStore {
     this.encoder = new RowEncoder(layout);
     this.keys = new TableKeys(table);
     this.indexes = new IndexMaintenance(keys);
-    this.bulk = new BulkRows(this, keys, indexes);
+    this.constraints = new RowConstraints(table, layout, keys);
+    this.bulk = new BulkRows(this, keys, indexes, constraints);
   }
 
   /** The table definition this store reads and writes rows of. */
@@ -95,7 +96,7 @@ public final class TableStore {
 
   /** Checks and writes the row of {@link #insert} and its out-of-line values. */
   Written insertRow(WriteTransaction tx, Object[] row) {
-    checkRow(row);
+    constraints.checkRow(row);
     var enc = new KeyEncoder();
     byte[] rowKey = table.hasHiddenRowId() ? null : keys.rowKey(enc, row);
     int keyLength = rowKey == null ? TableKeys.ROW_PREFIX_LENGTH + TableKeys.HIDDEN_ROW_ID_LENGTH : rowKey.length;
@@ -108,7 +109,7 @@ public final class TableStore {
       indexes.setRowKey(entries, rowKey);
     }
     if (!tx.putIfAbsent(Keyspace.DATA, rowKey, rowKey.length, value.row())) {
-      throw primaryKeyViolation(row);
+      throw constraints.primaryKeyViolation(row);
     }
     LongValues.put(tx, rowKey, value);
     return new Written(rowKey, entries);
@@ -184,7 +185,7 @@ public final class TableStore {
    */
   IndexMaintenance.Entries deleteRow(WriteTransaction tx, RowRef ref, Object[] oldRow, boolean longEntries,
       boolean inOrder) {
-    checkWidth(oldRow);
+    constraints.checkWidth(oldRow);
     var entries = indexes.entriesOf(new KeyEncoder(), oldRow, ref.key());
     if (ref.stored() != null && inOrder) {
       tx.deleteHoldingInOrder(Keyspace.DATA, ref.key(), ref.stored());
@@ -217,8 +218,8 @@ public final class TableStore {
    * out-of-line entries (it has none) are not deleted.
    */
   public RowRef update(WriteTransaction tx, RowRef ref, Object[] oldRow, Object[] newRow, boolean longEntries) {
-    checkWidth(oldRow);
-    checkRow(newRow);
+    constraints.checkWidth(oldRow);
+    constraints.checkRow(newRow);
     var enc = new KeyEncoder();
     byte[] oldKey = ref.key();
     byte[] newKey = table.hasHiddenRowId() ? oldKey : keys.rowKey(enc, newRow);
@@ -232,7 +233,7 @@ public final class TableStore {
     }
     indexes.checkUnique(tx, after, changed, newRow);
     if (moved && tx.get(Keyspace.DATA, newKey).isPresent()) {
-      throw primaryKeyViolation(newRow);
+      throw constraints.primaryKeyViolation(newRow);
     }
     if (moved) {
       tx.delete(Keyspace.DATA, oldKey);
@@ -293,7 +294,7 @@ public final class TableStore {
    * before its conflicts.
    */
   public void checkNotNull(Object[] row) {
-    checkRow(row);
+    constraints.checkRow(row);
   }
 
   /**
@@ -302,77 +303,12 @@ public final class TableStore {
    * NULL never collide). Keys are tried in that order; the first collision wins.
    */
   public Optional<RowRef> findConflict(WriteTransaction tx, Object[] row, boolean primaryKey, List<IndexDef> uniqueIndexes) {
-    checkWidth(row);
-    var enc = new KeyEncoder();
-    if (primaryKey && !table.hasHiddenRowId()) {
-      byte[] rowKey = keys.rowKey(enc, row);
-      if (tx.get(Keyspace.DATA, rowKey).isPresent()) {
-        return Optional.of(new RowRef(rowKey));
-      }
-    }
-    for (var index : uniqueIndexes) {
-      if (!index.unique()) {
-        throw new IllegalArgumentException("index " + index.name() + " is not unique");
-      }
-      var values = keys.indexValues(enc, index, row);
-      if (values.hasNull()) {
-        continue;
-      }
-      byte[] prefix = values.prefix();
-      try (var cursor = tx.openCursor(Keyspace.DATA)) {
-        if (cursor.seek(prefix) && TableKeys.startsWith(cursor.key(), prefix, prefix.length)) {
-          // The values part is self-delimiting, so the entry's primary-key part follows the prefix.
-          byte[] entry = cursor.key().toByteArray();
-          byte[] rowPrefix = keys.rowPrefix();
-          byte[] rowKey = Arrays.copyOf(rowPrefix, rowPrefix.length + entry.length - prefix.length);
-          System.arraycopy(entry, prefix.length, rowKey, rowPrefix.length, entry.length - prefix.length);
-          return Optional.of(new RowRef(rowKey));
-        }
-      }
-    }
-    return Optional.empty();
+    return constraints.findConflict(tx, row, primaryKey, uniqueIndexes);
   }
 
   /** {@code (a, b)=(1, 'x')}: {@code columns} of {@code row} as constraint errors show them (long values cut). */
   public String describeKey(List<Integer> columns, Object[] row) {
-    var names = new java.util.StringJoiner(", ", "(", ")");
-    var shown = new java.util.StringJoiner(", ", "(", ")");
-    for (int c : columns) {
-      names.add(table.columns().get(c).name());
-      shown.add(Violations.show(row[c]));
-    }
-    return names + "=" + shown;
-  }
-
-  void checkRow(Object[] row) {
-    checkWidth(row);
-    var columns = table.columns();
-    for (int c = 0; c < row.length; c++) {
-      if (row[c] == null && !columns.get(c).nullable()) {
-        throw Violations.notNull(table, c);
-      }
-    }
-    // Primary-key columns are NOT NULL whether declared so or not (SQL).
-    for (int c : keys.pkColumns()) {
-      if (row[c] == null) {
-        throw Violations.notNull(table, c);
-      }
-    }
-  }
-
-  private void checkWidth(Object[] row) {
-    if (row.length != layout.columnCount()) {
-      throw new IllegalArgumentException(row.length + " values for the " + layout.columnCount()
-          + " columns of table " + table.name());
-    }
-  }
-
-  KiteSqlException primaryKeyViolation(Object[] row) {
-    var values = new ArrayList<Object>();
-    for (int c : keys.pkColumns()) {
-      values.add(row[c]);
-    }
-    return Violations.unique(table, "PRIMARY KEY", table.primaryKey(), values);
+    return constraints.describeKey(columns, row);
   }
 
   // ---------------------------------------------------------------- DDL
