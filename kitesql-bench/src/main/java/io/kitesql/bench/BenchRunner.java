@@ -48,7 +48,7 @@ public final class BenchRunner {
     new DmlBench(config, work.resolve("dml"), results, log).run();
     new GroupCommitBench(config, work.resolve("group-commit"), results, log).run();
     new GroupKeysBench(config, work.resolve("group-keys"), results, log).run();
-    new SpringQueriesBench(config, SpringQueriesBench.sizes(config), work.resolve("table7"), results, log).run();
+    new SpringQueriesBench(config, SpringQueriesBench.sizes(config), true, work.resolve("table7"), results, log).run();
     delete(work);
     results.elapsedMillis = (System.nanoTime() - start) / 1_000_000;
     return results;

@@ -1,6 +1,7 @@
 package io.kitesql.bench;
 
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.sql.DriverManager;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -28,6 +29,9 @@ final class SpringQueriesBench {
   /** Rows per load transaction: 1,000,000 rows in ten. */
   private static final int LOAD_BATCH = 100_000;
 
+  /** An engine whose p50 at one size is over this (µs) is not run on that shape at larger sizes. */
+  static final double SLOW_MICROS = 1_000_000;
+
   /** The fewest executions in a warm-up and in a round (full scans of a large table take long). */
   private static final int MIN_EXECUTIONS = 2;
 
@@ -36,9 +40,13 @@ final class SpringQueriesBench {
   private final Path work;
   private final Results results;
   private final Consumer<String> log;
+  private final boolean repositories;
 
-  SpringQueriesBench(BenchConfig config, List<Integer> sizes, Path work, Results results, Consumer<String> log) {
+  /** With {@code repositories}, each size also runs {@link SpringRepositoriesBench}. */
+  SpringQueriesBench(BenchConfig config, List<Integer> sizes, boolean repositories, Path work, Results results,
+      Consumer<String> log) {
     this.config = config;
+    this.repositories = repositories;
     this.sizes = sizes;
     this.work = work;
     this.results = results;
@@ -65,13 +73,16 @@ final class SpringQueriesBench {
           // Unmeasured: every shape's warm-up on every engine, so that the first size's cells do not
           // measure the compiler while the larger sizes profit from its work (that would flatten the growth).
           for (var shape : SpringQueries.shapes()) {
-            var prepared = prepare(engines.all(), shape);
+            var prepared = prepare(engines.all(), shape, rows);
             new Rounds(config, prepared.engines(), prepared.queries(), shape, shape.parameterSets(rows)).warmUp();
           }
         }
         for (var shape : SpringQueries.shapes()) {
           measure(engines.all(), shape, rows);
         }
+      }
+      if (repositories) {
+        new SpringRepositoriesBench(config, results, log).run(stores, rows);
       }
       BenchRunner.delete(dir);
     }
@@ -80,10 +91,11 @@ final class SpringQueriesBench {
   private Stores load(Path dir, int rows) throws Exception {
     var stores = new Stores(dir);
     var table = new Stores.TableLoad(SpringQueries.INSERT, rows, i -> SpringQueries.row(i, rows), 100);
-    long start = System.nanoTime();
-    stores.loadAll(SpringQueries.DDL, List.of(table), LOAD_BATCH);
-    log.accept(String.format("table 7: loaded %,d items rows into KiteSQL, H2 and SQLite in %.1f s", rows,
-        (System.nanoTime() - start) / 1e9));
+    long kite = stores.loadKite(SpringQueries.DDL, List.of(table), LOAD_BATCH);
+    long sqlite = stores.loadSqlite(SpringQueries.DDL, List.of(table), LOAD_BATCH);
+    long h2 = stores.loadH2(SpringQueries.DDL, List.of(table), LOAD_BATCH);
+    log.accept(String.format("table 7: loaded %,d items rows: KiteSQL %.1f s, SQLite %.1f s, H2 %.1f s", rows,
+        kite / 1e9, sqlite / 1e9, h2 / 1e9));
     return stores;
   }
 
@@ -91,9 +103,7 @@ final class SpringQueriesBench {
   record Opened(KiteEngine kite, JdbcEngine h2, JdbcEngine sqlite) implements AutoCloseable {
     static Opened open(Stores stores) throws Exception {
       var kite = new KiteEngine(stores.kiteDir(), KiteEngine.Mode.BORROWED);
-      // H2 hands back its previous result when a statement runs again with the same parameters on
-      // unchanged tables; that would time a cache, not the query.
-      var h2 = new JdbcEngine(H2, DriverManager.getConnection(stores.h2Url() + ";ACCESS_MODE_DATA=r;OPTIMIZE_REUSE_RESULTS=0"));
+      var h2 = new JdbcEngine(H2, h2Connection(stores));
       var sqliteConnection = stores.connection(Stores.Kind.SQLITE);
       try (var s = sqliteConnection.createStatement()) {
         // LIKE as the other two engines have it (case-sensitive); SQLite's LIKE uses an index only then
@@ -158,14 +168,50 @@ final class SpringQueriesBench {
     return Optional.empty();
   }
 
+  /**
+   * Why {@code engine} is not run on {@code shape} at {@code rows}: its p50 at the next smaller size
+   * was over {@link #SLOW_MICROS} (or it was not run there either). A plan that is quadratic in the
+   * table's rows (an IN subquery evaluated per row) would otherwise take minutes per execution at
+   * 1,000,000 rows.
+   */
+  static Optional<String> tooSlow(Results results, String shape, String engine, int rows) {
+    return results.springQueries.stream()
+        .filter(q -> q.shape().equals(shape) && q.engine().equals(engine) && q.rows() < rows)
+        .max(java.util.Comparator.comparingInt(Results.SpringQuery::rows))
+        .flatMap(q -> switch (q.outcome()) {
+          case Results.Measured m when m.p50Micros() > SLOW_MICROS -> Optional.of(String.format(
+              "not run: p50 %.1f s at %,d rows, over the %.0f s limit", m.p50Micros() / 1e6, q.rows(), SLOW_MICROS / 1e6));
+          case Results.Unsupported u when u.reason().startsWith("not run:") -> Optional.of(u.reason());
+          default -> Optional.empty();
+        });
+  }
+
+  /** The reason of a cell whose engines returned different rows (or failed): shortened for the report. */
+  static String notTimed(String difference) {
+    var shown = difference.length() > 200 ? difference.substring(0, 197) + "..." : difference;
+    return "not timed, the engines' rows differ or one failed: " + shown;
+  }
+
+  /** H2 as Table 7 opens it. */
+  static Connection h2Connection(Stores stores) throws Exception {
+    // H2 hands back its previous result when a statement runs again with the same parameters on
+    // unchanged tables; that would time a cache, not the query.
+    return DriverManager.getConnection(stores.h2Url() + ";ACCESS_MODE_DATA=r;OPTIMIZE_REUSE_RESULTS=0");
+  }
+
   /** The engines that prepared every statement of a shape, their statements, and why the others did not. */
   private record Prepared(List<Engine> engines, List<Engine.Query[]> queries, Results.Outcome[] rejected) {}
 
-  private static Prepared prepare(List<Engine> engines, SpringQueries.Shape shape) {
+  private Prepared prepare(List<Engine> engines, SpringQueries.Shape shape, int rows) {
     var running = new ArrayList<Engine>();
     var queries = new ArrayList<Engine.Query[]>();
     var rejected = new Results.Outcome[engines.size()];
     for (int e = 0; e < engines.size(); e++) {
+      var tooSlow = tooSlow(results, shape.name(), engines.get(e).name(), rows);
+      if (tooSlow.isPresent()) {
+        rejected[e] = new Results.Unsupported(tooSlow.get());
+        continue;
+      }
       try {
         queries.add(prepare(engines.get(e), shape));
         running.add(engines.get(e));
@@ -178,7 +224,7 @@ final class SpringQueriesBench {
 
   private void measure(List<Engine> engines, SpringQueries.Shape shape, int rows) throws Exception {
     var parameters = shape.parameterSets(rows);
-    var prepared = prepare(engines, shape);
+    var prepared = prepare(engines, shape, rows);
     Optional<String> difference;
     try {
       difference = difference(prepared.engines(), prepared.queries(), shape, parameters[0]);
@@ -189,9 +235,8 @@ final class SpringQueriesBench {
     if (difference.isPresent()) {
       // a wrong answer is not timed: every cell of the shape says why
       log.accept("table 7: " + difference.get());
-      var reason = difference.get().length() > 200 ? difference.get().substring(0, 197) + "..." : difference.get();
       measured = new Results.Outcome[prepared.engines().size()];
-      Arrays.fill(measured, new Results.Unsupported("not timed, the engines' rows differ or one failed: " + reason));
+      Arrays.fill(measured, new Results.Unsupported(notTimed(difference.get())));
     } else {
       measured = new Rounds(config, prepared.engines(), prepared.queries(), shape, parameters).run();
     }
@@ -215,7 +260,7 @@ final class SpringQueriesBench {
   }
 
   /** The interleaved rounds of one shape at one size. */
-  private static final class Rounds {
+  static final class Rounds {
     private final BenchConfig config;
     private final List<Engine> engines;
     private final List<Engine.Query[]> queries;
