@@ -16,10 +16,11 @@ import java.util.function.Consumer;
  * transaction per round), H2 and SQLite (JDBC, statements prepared once, autocommit off), the same
  * rows and SQL text, at each table size of the run. For each size the three databases are loaded,
  * KiteSQL's plan of every statement is printed ({@code EXPLAIN}), every engine's rows for the first
- * parameter set are compared (a shape whose rows differ is not timed; its cells say why), and each shape is measured on the three
- * engines in interleaved rounds: every round runs the engines one after another, the first rotating,
- * so that the machine's load falls on all of them alike. A cell's p50 is the median of its rounds'
- * medians; its allocation is the executing thread's allocated bytes over all measured executions.
+ * parameter set are compared (a shape whose rows differ is not timed; its cells say why), and each
+ * shape is measured on the three engines in interleaved rounds: every round runs the engines one
+ * after another, the first rotating, so that the machine's load falls on all of them alike. A
+ * cell's p50 is the median of its rounds' medians; its allocation is the executing thread's
+ * allocated bytes over all measured executions.
  */
 final class SpringQueriesBench {
   static final String KITE = Stores.Kind.KITE_BORROWED.label();

@@ -9,9 +9,9 @@ import java.util.Optional;
 
 /**
  * Table 7's report section and its targets: KiteSQL at most {@link #MAX_RATIO} times the faster of
- * H2 and SQLite in every cell (its repositories: Spring Data JDBC + H2's), and, for every shape whose result does not grow with the table,
- * KiteSQL's p50 at the largest size at most {@link #MAX_GROWTH} times its p50 at the smallest (an
- * O(log n + k) plan, not O(n)).
+ * H2 and SQLite in every cell (its repositories: Spring Data JDBC + H2's), and, for every shape
+ * whose result does not grow with the table, KiteSQL's p50 at the largest size at most {@link
+ * #MAX_GROWTH} times its p50 at the smallest (an O(log n + k) plan, not O(n)).
  */
 final class SpringQueriesReport {
   static final double MAX_RATIO = 1.0;
@@ -214,7 +214,8 @@ final class SpringQueriesReport {
         case "--out" -> out = Path.of(args[++i]);
         case "--no-repositories" -> repositories = false;
         case "" -> { }
-        default -> throw new IllegalArgumentException("unknown argument " + args[i] + " (use quick, smoke, --sizes, --out, --no-repositories)");
+        default -> throw new IllegalArgumentException(
+            "unknown argument " + args[i] + " (use quick, smoke, --sizes, --out, --no-repositories)");
       }
     }
     var work = Path.of("kitesql-bench", "target", "bench-data", "table7");

@@ -100,7 +100,8 @@ class SpringQueriesTest {
     var section = new SpringQueriesReport(results).section();
     assertTrue(section.contains("## Table 7") && section.contains("### Table 7 through repositories")
         && section.contains("### Targets (Table 7)"), section);
-    assertTrue(section.contains("(findAllById): `select id, category, name, score, created, description from items where id in ("), section);
+    assertTrue(section.contains(
+        "(findAllById): `select id, category, name, score, created, description from items where id in ("), section);
   }
 
   private static SpringQueries.Shape shape(String name) {
