@@ -210,7 +210,7 @@ public final class Storage implements AutoCloseable {
     readers.acquirePermit(options.readerWait());
     try {
       checkNotClosed();
-      Backup.copy(env, directory, target);
+      Backup.copy(env, directory, target, options.readerWait(), readers.inUse());
     } finally {
       readers.releasePermit();
     }
