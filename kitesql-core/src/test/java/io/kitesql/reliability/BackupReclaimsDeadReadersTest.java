@@ -40,7 +40,7 @@ class BackupReclaimsDeadReadersTest {
       // This process holds one slot in use (an idle one could be given back by the idle sweep at
       // any time, and the backup would find it free); the child takes the others.
       var ownRead = db.beginRead();
-      var child = ChildJvm.start(work.resolve("child"), HoldReadersMain.class, source.toString());
+      var child = ChildJvm.start(work.resolve("child"), FillReaderSlotsMain.class, source.toString());
       try {
         child.awaitOutput("holding");
         // While the child lives, its slots are taken: the backup waits readerWait, then gives up.

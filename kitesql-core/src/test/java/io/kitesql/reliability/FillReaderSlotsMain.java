@@ -14,8 +14,8 @@ import java.util.ArrayList;
  * args[0]} and begins read transactions until no LMDB reader slot is left (READERS_EXHAUSTED),
  * prints {@code holding <n>} and keeps them open until killed.
  */
-public final class HoldReadersMain {
-  private HoldReadersMain() {}
+public final class FillReaderSlotsMain {
+  private FillReaderSlotsMain() {}
 
   public static void main(String[] args) throws InterruptedException {
     var options = StorageOptions.defaults().withMapSize(16L << 20).withMaxReaders(64).withReaderWait(Duration.ofMillis(200));
