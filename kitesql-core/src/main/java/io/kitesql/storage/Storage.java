@@ -60,10 +60,7 @@ public final class Storage implements AutoCloseable {
   private final Object closeLock = new Object();
   /** Resizes the map (growth, another process's size); the writer thread's. */
   private final MapGrowth growth;
-  /**
-   * The LMDB side of the write transaction begun last (at most one is open at a time); the writer
-   * thread's. While it is open the map cannot be resized.
-   */
+  /** The LMDB side of the last write transaction begun (one at a time); the writer thread's. */
   private LmdbWrite lastWrite;
 
   private Storage(Path directory, StorageOptions options, LmdbEnv env, WriterThread writer, OpenEnvironments.Claim claim) {
