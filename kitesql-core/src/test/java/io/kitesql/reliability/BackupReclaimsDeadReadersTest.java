@@ -39,19 +39,19 @@ class BackupReclaimsDeadReadersTest {
 
       // This process holds one slot in use (an idle one could be given back by the idle sweep at
       // any time, and the backup would find it free); the child takes the others.
-      var ownRead = db.beginRead();
-      var child = ChildJvm.start(work.resolve("child"), FillReaderSlotsMain.class, source.toString());
-      try {
-        child.awaitOutput("holding");
-        // While the child lives, its slots are taken: the backup waits readerWait, then gives up.
-        assertThatThrownBy(() -> db.backup(work.resolve("refused")))
-            .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.READERS_EXHAUSTED));
-      } finally {
-        child.kill(); // SIGKILL: its reader slots stay marked with its pid
-      }
+      try (var _ = db.beginRead()) {
+        var child = ChildJvm.start(work.resolve("child"), FillReaderSlotsMain.class, source.toString());
+        try {
+          child.awaitOutput("holding");
+          // While the child lives, its slots are taken: the backup waits readerWait, then gives up.
+          assertThatThrownBy(() -> db.backup(work.resolve("refused")))
+              .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.READERS_EXHAUSTED));
+        } finally {
+          child.kill(); // SIGKILL: its reader slots stay marked with its pid
+        }
 
-      db.backup(work.resolve("backup"));
-      ownRead.close();
+        db.backup(work.resolve("backup"));
+      }
     }
     try (var copy = KiteSql.open(work.resolve("backup"), StorageOptions.defaults().withMapSize(16L << 20))) {
       assertThat(count(copy)).isEqualTo(ROWS);
