@@ -5,9 +5,15 @@ import io.kitesql.catalog.IndexDef;
 import io.kitesql.expr.Coercions;
 import io.kitesql.expr.Evaluator;
 import io.kitesql.expr.Expr;
+import io.kitesql.expr.LikePattern;
+import io.kitesql.expr.Subqueries;
+import io.kitesql.expr.SubqueryExpr;
 import io.kitesql.plan.Access;
 import io.kitesql.plan.TableScan;
+import io.kitesql.table.KeyBounds;
 import io.kitesql.table.TableCursor;
+import io.kitesql.table.TextPrefix;
+
 import io.kitesql.value.DataType;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -33,8 +39,8 @@ final class ScanOperator implements Operator {
   /** The key columns' types, for coercing bound values; empty for a full scan. */
   private final DataType[] keyTypes;
   private final Optional<IndexDef> index;
-  private final boolean lowerInclusive;
-  private final boolean upperInclusive;
+  private final boolean reverse;
+  /** The bounds of a single range, refilled per execution. */
   private final List<Object> lower = new ArrayList<>();
   private final List<Object> upper = new ArrayList<>();
   /** Made at the first execution, reopened by every later one. */
@@ -52,9 +58,7 @@ final class ScanOperator implements Operator {
     var range = scan.access() instanceof Access.KeyRange r ? Optional.of(r) : Optional.<Access.KeyRange>empty();
     this.index = range.flatMap(Access.KeyRange::index);
     this.keyTypes = range.isEmpty() ? new DataType[0] : scan.table().keyTypes(index);
-    // Inclusiveness only matters for a bound with values; a full scan has none.
-    this.lowerInclusive = range.map(Access.KeyRange::lowerInclusive).orElse(true);
-    this.upperInclusive = range.map(Access.KeyRange::upperInclusive).orElse(true);
+    this.reverse = range.map(Access.KeyRange::reverse).orElse(false);
   }
 
   @Override
@@ -62,28 +66,120 @@ final class ScanOperator implements Operator {
     if (cursor == null) {
       // The plan names one table of one database, so the store never changes for this operator;
       // looking it up per execution would hash the whole TableDef record each time.
-      cursor = ctx.stores().apply(scan.table()).cursor(index, columns, false, transientRows);
+      cursor = ctx.stores().apply(scan.table()).cursor(index, columns, reverse, transientRows);
     }
+    var params = ctx.parameters();
     reading = switch (scan.access()) {
-      case Access.FullScan _ -> true; // the bound lists stay empty
-      case Access.KeyRange r -> bound(r.lower(), lower, ctx.parameters()) && bound(r.upper(), upper, ctx.parameters());
+      case Access.FullScan _ -> { // the bound lists stay empty
+        cursor.reopen(ctx.transaction(), lower, true, upper, true);
+        yield true;
+      }
+      case Access.KeyRange r when r.ranges().size() == 1 && r.ranges().getFirst().subqueryAt() < 0 -> {
+        boolean any = bounds(r.ranges().getFirst(), params, lower, upper);
+        if (any) {
+          cursor.reopen(ctx.transaction(), lower, lowerInclusive(r.ranges().getFirst()), upper, upperInclusive(r.ranges().getFirst()));
+        }
+        yield any;
+      }
+      case Access.KeyRange r -> {
+        var ranges = new ArrayList<KeyBounds>(r.ranges().size());
+        for (var range : r.ranges()) {
+          for (var each : expand(range, params)) {
+            var lo = new ArrayList<Object>();
+            var hi = new ArrayList<Object>();
+            if (bounds(each, params, lo, hi)) {
+              ranges.add(new KeyBounds(lo, lowerInclusive(each), hi, upperInclusive(each)));
+            }
+          }
+        }
+        cursor.reopen(ctx.transaction(), ranges);
+        yield !ranges.isEmpty();
+      }
     };
-    if (reading) {
-      cursor.reopen(ctx.transaction(), lower, lowerInclusive, upper, upperInclusive);
-    }
   }
 
-  /** Fills {@code values} with the bound values coerced to the key columns' types; false if one is NULL. */
-  private boolean bound(List<Expr> exprs, List<Object> values, Object[] params) {
-    values.clear();
-    for (int i = 0; i < exprs.size(); i++) {
-      var v = Evaluator.evaluate(exprs.get(i), NO_PARAMS, params);
+  /**
+   * Fills {@code lo} and {@code hi} with the bounds of {@code range} for this execution, as
+   * {@link KeyBounds} takes them (values of the key columns' types for a prefix of them); false
+   * if a value is NULL, which no row matches.
+   */
+  private boolean bounds(Access.Range range, Object[] params, List<Object> lo, List<Object> hi) {
+    lo.clear();
+    hi.clear();
+    var equal = range.equal();
+    for (int i = 0; i < equal.size(); i++) {
+      var v = value(equal.get(i), i, params);
       if (v == null) {
-        return false; // a NULL bound: no row can match
+        return false;
       }
-      values.add(Coercions.coerce(v, keyTypes[i]));
+      lo.add(v);
+      hi.add(v);
     }
-    return true;
+    int next = equal.size();
+    return switch (range.next()) {
+      case Access.Next.Any _ -> true;
+      case Access.Next.Between b -> {
+        if (b.lower().isPresent() || b.nonNull()) {
+          var v = b.lower().isPresent() ? value(b.lower().get(), next, params) : null;
+          if (v == null && b.lower().isPresent()) {
+            yield false;
+          }
+          lo.add(v); // NULL, exclusive: every non-NULL value
+        }
+        if (b.upper().isPresent()) {
+          var v = value(b.upper().get(), next, params);
+          if (v == null) {
+            yield false;
+          }
+          hi.add(v);
+        }
+        yield true;
+      }
+      case Access.Next.LikePrefix p -> {
+        var pattern = Evaluator.evaluate(p.pattern(), NO_PARAMS, params);
+        if (pattern == null) {
+          yield false;
+        }
+        var escape = Evaluator.evaluate(p.escape(), NO_PARAMS, params);
+        var prefix = new TextPrefix(LikePattern.compile((CharSequence) pattern, escape, false).literalPrefix());
+        lo.add(prefix);
+        hi.add(prefix);
+        yield true;
+      }
+    };
+  }
+
+  /**
+   * {@code range} once per value of its IN subquery (the value in the subquery's place, as a
+   * literal of the key column's type), or itself if it has none.
+   */
+  private List<Access.Range> expand(Access.Range range, Object[] params) {
+    int at = range.subqueryAt();
+    if (at < 0) {
+      return List.of(range);
+    }
+    var values = Subqueries.runtime().values((SubqueryExpr) range.equal().get(at), params);
+    var out = new ArrayList<Access.Range>(values.size());
+    for (var v : values) {
+      var equal = new ArrayList<>(range.equal());
+      equal.set(at, new Expr.Literal(v, keyTypes[at]));
+      out.add(new Access.Range(equal, range.next()));
+    }
+    return out;
+  }
+
+  private static boolean lowerInclusive(Access.Range range) {
+    return !(range.next() instanceof Access.Next.Between b) || (b.lower().isPresent() ? b.lowerInclusive() : !b.nonNull());
+  }
+
+  private static boolean upperInclusive(Access.Range range) {
+    return !(range.next() instanceof Access.Next.Between b) || b.upper().isEmpty() || b.upperInclusive();
+  }
+
+  /** {@code expr}'s value for this execution coerced to the type of key column {@code column}, or null. */
+  private Object value(Expr expr, int column, Object[] params) {
+    var v = Evaluator.evaluate(expr, NO_PARAMS, params);
+    return v == null ? null : Coercions.coerce(v, keyTypes[column]);
   }
 
   @Override
