@@ -49,6 +49,10 @@ final class ScanOperator implements Operator {
   private boolean reading;
   /** Whether some columns are read from {@link #currentRow()} instead of decoded ({@link #defer}). */
   private boolean deferring;
+  /** For {@link Access.AnyOf}: a scan per branch (else none), the one the walk is in, and the execution. */
+  private final ScanOperator[] branches;
+  private int branch;
+  private ExecutionContext context;
 
   ScanOperator(TableScan scan, boolean withRefs, boolean transientRows) {
     this.scan = scan;
@@ -59,10 +63,20 @@ final class ScanOperator implements Operator {
     this.index = range.flatMap(Access.KeyRange::index);
     this.keyTypes = range.isEmpty() ? new DataType[0] : scan.table().keyTypes(index);
     this.reverse = range.map(Access.KeyRange::reverse).orElse(false);
+    this.branches = scan.access() instanceof Access.AnyOf a
+        ? a.branches().stream().map(b -> new ScanOperator(scan.withAccess(b), withRefs, transientRows)).toArray(ScanOperator[]::new)
+        : new ScanOperator[0];
   }
 
   @Override
   public void open(ExecutionContext ctx) {
+    if (branches.length > 0) {
+      context = ctx;
+      branch = 0;
+      branches[0].open(ctx);
+      reading = true;
+      return;
+    }
     if (cursor == null) {
       // The plan names one table of one database, so the store never changes for this operator;
       // looking it up per execution would hash the whole TableDef record each time.
@@ -81,6 +95,7 @@ final class ScanOperator implements Operator {
         }
         yield any;
       }
+      case Access.AnyOf _ -> throw new IllegalStateException("branches open on their own");
       case Access.KeyRange r -> {
         var ranges = new ArrayList<KeyBounds>(r.ranges().size());
         for (var range : r.ranges()) {
@@ -184,6 +199,9 @@ final class ScanOperator implements Operator {
 
   @Override
   public Object[] next() {
+    if (branches.length > 0) {
+      return reading ? nextOfBranches() : null;
+    }
     if (!reading || !cursor.next()) {
       return null;
     }
@@ -196,13 +214,38 @@ final class ScanOperator implements Operator {
     return withRef;
   }
 
+  /** The next row of the branches: a row of branch {@code i} that an earlier branch's condition accepts was returned there. */
+  private Object[] nextOfBranches() {
+    var conditions = ((Access.AnyOf) scan.access()).conditions();
+    while (true) {
+      var row = branches[branch].next();
+      if (row == null) {
+        branches[branch].close();
+        if (++branch == branches.length) {
+          reading = false;
+          return null;
+        }
+        branches[branch].open(context);
+        continue;
+      }
+      boolean returned = false;
+      for (int earlier = 0; earlier < branch && !returned; earlier++) {
+        returned = Boolean.TRUE.equals(Evaluator.evaluate(conditions.get(earlier), row, context.parameters()));
+      }
+      if (!returned) {
+        return row;
+      }
+    }
+  }
+
   /**
    * Stops decoding the table columns marked in {@code columns}, which the operators above read
    * from {@link #currentRow()} instead; false if this scan's rows do not come from a stored row
    * (nothing changes). Called once, after the first open.
    */
   boolean defer(boolean[] columns) {
-    deferring = transientRows && cursor.defer(columns);
+    // The branches' conditions read the decoded row: nothing is deferred.
+    deferring = transientRows && branches.length == 0 && cursor.defer(columns);
     return deferring;
   }
 
@@ -213,7 +256,7 @@ final class ScanOperator implements Operator {
 
   /** The ref of the row the scan stands on (for a scan without refs whose consumer wants the ref of some rows). */
   io.kitesql.table.RowRef ref() {
-    return cursor.ref();
+    return branches.length > 0 ? branches[branch].ref() : cursor.ref();
   }
 
   /** The stored row the scan stands on (for deferred columns). */
@@ -226,6 +269,9 @@ final class ScanOperator implements Operator {
     reading = false;
     if (cursor != null) {
       cursor.close();
+    }
+    for (var b : branches) {
+      b.close();
     }
   }
 }

@@ -46,6 +46,9 @@ final class ChooseAccessPath {
   /** The most ranges the IN lists of one scan are multiplied into; past it a column is left to the filter. */
   static final int MAX_RANGES = 1_000;
 
+  /** The most branches of an OR served by a union of key ranges. */
+  static final int MAX_BRANCHES = 16;
+
   private ChooseAccessPath() {}
 
   static PlanNode apply(PlanNode plan) {
@@ -53,7 +56,11 @@ final class ChooseAccessPath {
       if (node instanceof Filter f && f.input() instanceof TableScan s && s.access() instanceof Access.FullScan) {
         var conjuncts = Exprs.conjuncts(f.predicate());
         var predicates = KeyPredicates.of(conjuncts, s.table());
-        return choose(s, predicates).map(c -> withRange(s, c, conjuncts, predicates)).orElse(node);
+        var chosen = choose(s, predicates);
+        if (chosen.isPresent()) {
+          return withRange(s, chosen.get(), conjuncts, predicates);
+        }
+        return anyOf(s, conjuncts).<PlanNode>map(a -> new Filter(s.withAccess(a), f.predicate())).orElse(node);
       }
       return node;
     });
@@ -85,6 +92,32 @@ final class ChooseAccessPath {
       }
     }
     return Optional.ofNullable(best);
+  }
+
+  /**
+   * For a filter no single key serves: the first OR among its conjuncts every branch of which a
+   * key serves, as the union of those keys' ranges ({@link Access.AnyOf}). Not exact: the filter
+   * stays whole.
+   */
+  private static Optional<Access.AnyOf> anyOf(TableScan scan, List<Expr> conjuncts) {
+    for (var conjunct : conjuncts) {
+      var disjuncts = Exprs.disjuncts(conjunct);
+      if (disjuncts.size() < 2 || disjuncts.size() > MAX_BRANCHES) {
+        continue;
+      }
+      var branches = new ArrayList<Access.KeyRange>();
+      for (var disjunct : disjuncts) {
+        var c = choose(scan, KeyPredicates.of(Exprs.conjuncts(disjunct), scan.table()));
+        if (c.isEmpty()) {
+          break;
+        }
+        branches.add(c.get().access());
+      }
+      if (branches.size() == disjuncts.size()) {
+        return Optional.of(new Access.AnyOf(branches, disjuncts));
+      }
+    }
+    return Optional.empty();
   }
 
   /** Whether the entries of {@code index} hold every column in {@code needed} (with the primary key). */

@@ -90,7 +90,7 @@ final class UseIndexForMinMax {
         yield Optional.of(new Access.KeyRange(r.index(), List.of(new Access.Range(range.equal(), next)),
             r.covered(), false));
       }
-      case Access.KeyRange _ -> Optional.empty();
+      case Access.KeyRange _, Access.AnyOf _ -> Optional.empty();
     };
   }
 

@@ -75,6 +75,7 @@ final class UseIndexOrder {
           .flatMap(r -> direction(table, order(table, r), 0, sort.keys(), columns)
               .map(reverse -> withScan(sort.input(), s.withAccess(reverse ? r.reversed() : r))).stream())
           .findFirst();
+      case Access.AnyOf _ -> Optional.empty();
     };
   }
 

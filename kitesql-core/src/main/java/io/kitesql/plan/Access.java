@@ -70,6 +70,26 @@ public sealed interface Access {
   }
 
   /**
+   * The rows that any of several key ranges holds, each once ({@code a = ? OR b = ?} with indexes
+   * on {@code a} and on {@code b}): the branches are walked one after the other, and a row of
+   * branch {@code i} that satisfies the condition of an earlier branch is skipped, having been
+   * returned there. No order is delivered.
+   *
+   * @param branches the ranges, at least two
+   * @param conditions per branch, the condition its rows satisfy (exactly what its range holds,
+   *     or more)
+   */
+  record AnyOf(List<KeyRange> branches, List<Expr> conditions) implements Access {
+    public AnyOf {
+      branches = List.copyOf(branches);
+      conditions = List.copyOf(conditions);
+      if (branches.size() < 2 || branches.size() != conditions.size()) {
+        throw new IllegalArgumentException(branches.size() + " branches with " + conditions.size() + " conditions");
+      }
+    }
+  }
+
+  /**
    * Keys whose first columns equal {@code equal} and whose next column then satisfies {@code
    * next}. An element of {@code equal} that is an IN subquery ({@link SubqueryExpr}, not
    * correlated) stands for each value of its rows: the range is repeated per value, at most one

@@ -84,8 +84,9 @@ public final class PlanPrinter {
     var columns = s.columns().stream().map(i -> s.table().columns().get(i).name()).collect(Collectors.joining(", "));
     return switch (s.access()) {
       case Access.FullScan _ -> "TableScan " + name + " columns=[" + columns + "]";
-      case Access.KeyRange r -> keyRange(s, name, r) + (r.reverse() ? " reverse" : "") + (r.covered() ? " covered" : "")
-          + " columns=[" + columns + "]";
+      case Access.KeyRange r -> keyRange(s, name, r) + " columns=[" + columns + "]";
+      case Access.AnyOf a -> "AnyOf " + name + " (" + a.branches().stream().map(b -> keyRange(s, "", b).replace("  ", " "))
+          .collect(Collectors.joining("; ")) + ") columns=[" + columns + "]";
     };
   }
 
@@ -102,7 +103,8 @@ public final class PlanPrinter {
         && r.ranges().getFirst().next() instanceof Access.Next.Any;
     var kind = lookups ? "Lookup" : unbounded ? "Scan" : "RangeScan";
     var on = r.index().map(i -> "Index" + kind + " " + name + " using " + i.name()).orElse("PrimaryKey" + kind + " " + name);
-    return on + r.ranges().stream().map(PlanPrinter::range).collect(Collectors.joining(" or"));
+    return on + r.ranges().stream().map(PlanPrinter::range).collect(Collectors.joining(" or"))
+        + (r.reverse() ? " reverse" : "") + (r.covered() ? " covered" : "");
   }
 
   private static String range(Access.Range r) {

@@ -204,6 +204,26 @@ class IndexAccessPlansTest {
   }
 
   @Test
+  void orAcrossIndexesIsAUnionOfTheirRangesEachRowOnce() {
+    assertThat(explain("select id from t where a = ? or b = ?"))
+        .contains("AnyOf t (IndexRangeScan using t_a = (?1); IndexRangeScan using t_b = (?2))")
+        .contains("Filter (a = ?1) OR (b = ?2)");
+    // Rows matching both branches come once.
+    var both = rows.stream().filter(r -> Objects.equals(r.a(), 12) && r.b() != null).findFirst().orElseThrow();
+    assertThat(sorted(column(db, "select id from t where a = ? or b = ?", 12, both.b())))
+        .isEqualTo(ids(r -> Objects.equals(r.a(), 12) || Objects.equals(r.b(), both.b())));
+    // Three branches, one a range, one an IN list on the primary key; NULL in a branch.
+    var sql = "select id from t where c > 1990 or a = ? or id in (1, 2, 3)";
+    assertThat(explain(sql)).contains("AnyOf t (");
+    assertThat(sorted(column(db, sql, 7)))
+        .isEqualTo(ids(r -> (r.c() != null && r.c() > 1990) || Objects.equals(r.a(), 7) || r.id() <= 3));
+    assertThat(sorted(column(db, sql, (Object) null)))
+        .isEqualTo(ids(r -> (r.c() != null && r.c() > 1990) || r.id() <= 3));
+    // A branch no key serves: a full scan.
+    assertThat(explain("select id from t where a = 1 or id + 1 = 5")).contains("TableScan");
+  }
+
+  @Test
   void inSubqueryLooksTheOuterTableUpPerValue() {
     assertThat(explain("select id, b from t where id in (select id from t where a = 2)"))
         .contains("PrimaryKeyLookup t = (each of (subquery))").doesNotContain("TableScan");
