@@ -61,7 +61,7 @@ final class ScanOperator implements Operator {
     this.transientRows = transientRows && !withRefs;
     var range = scan.access() instanceof Access.KeyRange r ? Optional.of(r) : Optional.<Access.KeyRange>empty();
     this.index = range.flatMap(Access.KeyRange::index);
-    this.keyTypes = range.isEmpty() ? new DataType[0] : scan.table().keyTypes(index);
+    this.keyTypes = range.isEmpty() ? new DataType[0] : scan.table().walkTypes(index);
     this.reverse = range.map(Access.KeyRange::reverse).orElse(false);
     this.branches = scan.access() instanceof Access.AnyOf a
         ? a.branches().stream().map(b -> new ScanOperator(scan.withAccess(b), withRefs, transientRows)).toArray(ScanOperator[]::new)

@@ -82,11 +82,13 @@ final class ChooseAccessPath {
     TableDef table = scan.table();
     Candidate best = null;
     if (!table.hasHiddenRowId()) {
-      best = Candidate.of(Optional.empty(), table.primaryKey(), true, predicates, true);
+      best = Candidate.of(Optional.empty(), table.primaryKey(), table.primaryKey().size(), predicates, true);
     }
     for (var index : table.indexes()) {
       boolean covered = covers(table, index, scan.columns());
-      var c = Candidate.of(Optional.of(index), index.columns(), index.unique(), predicates, covered);
+      var order = table.walkOrder(Optional.of(index));
+      int uniqueWidth = index.unique() ? index.columns().size() : table.hasHiddenRowId() ? Integer.MAX_VALUE : order.size();
+      var c = Candidate.of(Optional.of(index), order, uniqueWidth, predicates, covered);
       if (c != null && (best == null || c.betterThan(best))) {
         best = c;
       }
@@ -96,10 +98,11 @@ final class ChooseAccessPath {
 
   /**
    * For a filter no single key serves: the first OR among its conjuncts every branch of which a
-   * key serves, as the union of those keys' ranges ({@link Access.AnyOf}). Not exact: the filter
-   * stays whole.
+   * key serves, as the union of those keys' ranges: when every branch chose the same key, one
+   * walk of all their ranges (which visits each key once, in key order: a keyset page's {@code c >
+   * ? OR (c = ? AND id > ?)}), else {@link Access.AnyOf}. Not exact: the filter stays whole.
    */
-  private static Optional<Access.AnyOf> anyOf(TableScan scan, List<Expr> conjuncts) {
+  private static Optional<Access> anyOf(TableScan scan, List<Expr> conjuncts) {
     for (var conjunct : conjuncts) {
       var disjuncts = Exprs.disjuncts(conjunct);
       if (disjuncts.size() < 2 || disjuncts.size() > MAX_BRANCHES) {
@@ -114,10 +117,27 @@ final class ChooseAccessPath {
         branches.add(c.get().access());
       }
       if (branches.size() == disjuncts.size()) {
-        return Optional.of(new Access.AnyOf(branches, disjuncts));
+        return Optional.of(oneWalk(branches).orElseGet(() -> new Access.AnyOf(branches, disjuncts)));
       }
     }
     return Optional.empty();
+  }
+
+  /** The branches' ranges as one walk, if they are all of one key (and none is an IN subquery's). */
+  private static Optional<Access> oneWalk(List<Access.KeyRange> branches) {
+    var first = branches.getFirst();
+    var ranges = new ArrayList<Access.Range>();
+    for (var b : branches) {
+      if (!b.index().equals(first.index()) || b.ranges().stream().anyMatch(r -> r.subqueryAt() >= 0)) {
+        return Optional.empty();
+      }
+      ranges.addAll(b.ranges());
+    }
+    if (ranges.size() > MAX_RANGES) {
+      return Optional.empty();
+    }
+    boolean covered = branches.stream().allMatch(Access.KeyRange::covered);
+    return Optional.of(new Access.KeyRange(first.index(), ranges, covered, false));
   }
 
   /** Whether the entries of {@code index} hold every column in {@code needed} (with the primary key). */
@@ -136,7 +156,11 @@ final class ChooseAccessPath {
   private record Candidate(Access.KeyRange access, boolean unique, int equalities, int ranges, boolean bounded,
       boolean primary, Set<Integer> exactTerms) {
 
-    static Candidate of(Optional<IndexDef> index, List<Integer> keyColumns, boolean uniqueKey, KeyPredicates predicates,
+    /**
+     * @param keyColumns the columns the key is ordered by ({@link TableDef#walkOrder})
+     * @param uniqueWidth how many leading key columns identify one row
+     */
+    static Candidate of(Optional<IndexDef> index, List<Integer> keyColumns, int uniqueWidth, KeyPredicates predicates,
         boolean covered) {
       var values = new ArrayList<List<Expr>>(); // per equated key column, its values
       var exact = new HashSet<Integer>();
@@ -164,7 +188,7 @@ final class ChooseAccessPath {
         ranges.add(new Access.Range(equal, next));
       }
       var access = new Access.KeyRange(index, ranges, index.isPresent() && covered, false);
-      boolean unique = uniqueKey && values.size() == keyColumns.size();
+      boolean unique = values.size() >= uniqueWidth;
       return new Candidate(access, unique, values.size(), ranges.size(), bounded, index.isEmpty(), Set.copyOf(exact));
     }
 

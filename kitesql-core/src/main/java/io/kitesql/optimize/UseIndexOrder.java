@@ -95,13 +95,8 @@ final class UseIndexOrder {
     return walks;
   }
 
-  /** The table columns a walk of {@code r} is ordered by: the key's, then the primary key's for an index. */
   private static List<Integer> order(TableDef table, Access.KeyRange r) {
-    var order = new ArrayList<>(r.keyColumns(table));
-    if (r.index().isPresent() && !table.hasHiddenRowId()) {
-      order.addAll(table.primaryKey());
-    }
-    return order;
+    return r.keyColumns(table);
   }
 
   /**

@@ -42,9 +42,9 @@ public sealed interface Access {
       this(index, List.of(range), covered, false);
     }
 
-    /** The key's columns (positions in the table) in key order, without the primary key appended to an index's. */
+    /** The columns (positions in the table) the walk is ordered by: {@link TableDef#walkOrder}. */
     public List<Integer> keyColumns(TableDef table) {
-      return index.map(IndexDef::columns).orElse(table.primaryKey());
+      return table.walkOrder(index);
     }
 
     /** The same walk, the other way. */

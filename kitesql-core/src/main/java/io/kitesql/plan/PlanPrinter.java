@@ -96,9 +96,9 @@ public final class PlanPrinter {
    * {@code PrimaryKeyRangeScan}/{@code IndexRangeScan}; then the ranges.
    */
   private static String keyRange(TableScan s, String name, Access.KeyRange r) {
-    int keyWidth = r.keyColumns(s.table()).size();
+    int keyWidth = r.index().map(i -> i.columns().size()).orElse(s.table().primaryKey().size());
     boolean unique = r.index().map(i -> i.unique()).orElse(true);
-    boolean lookups = unique && r.ranges().stream().allMatch(g -> g.isPoint() && g.equal().size() == keyWidth);
+    boolean lookups = unique && r.ranges().stream().allMatch(g -> g.isPoint() && g.equal().size() >= keyWidth);
     boolean unbounded = r.ranges().size() == 1 && r.ranges().getFirst().equal().isEmpty()
         && r.ranges().getFirst().next() instanceof Access.Next.Any;
     var kind = lookups ? "Lookup" : unbounded ? "Scan" : "RangeScan";

@@ -224,6 +224,42 @@ class IndexAccessPlansTest {
   }
 
   @Test
+  void keysetPageIsOneWalkOfTheIndexInKeyOrder() {
+    db.execute("create table k (id int primary key, c int not null, v varchar)");
+    db.execute("create index k_c on k (c)");
+    for (int id = 1; id <= 300; id++) {
+      db.execute("insert into k values (?, ?, ?)", id, id % 17, "v" + id);
+    }
+    // Entries of k_c end with the primary key: c = ? AND id > ? is a range of the index.
+    assertThat(explain("select id from k where c = ? and id > ?")).contains("IndexRangeScan k using k_c > (?1, ?2) <= (?1)")
+        .doesNotContain("Filter");
+    var page = "select id, c from k where c > ? or (c = ? and id > ?) order by c, id limit 10";
+    assertThat(explain(page)).contains("IndexRangeScan k using k_c > (?1) or > (?2, ?3) <= (?2)").doesNotContain("TopN");
+    var all = Stream.iterate(1, i -> i + 1).limit(300)
+        .sorted(Comparator.<Integer>comparingInt(i -> i % 17).thenComparingInt(i -> i)).toList();
+    int at = 0;
+    var seen = new ArrayList<String>();
+    int lastC = -1;
+    int lastId = 0;
+    while (true) { // page through everything, as a Window scroll does
+      var ids = column(db, page, lastC, lastC, lastId);
+      if (ids.isEmpty()) {
+        break;
+      }
+      assertThat(ids).isEqualTo(all.subList(at, Math.min(at + 10, all.size())).stream().map(String::valueOf).toList());
+      at += ids.size();
+      seen.addAll(ids);
+      lastId = Integer.parseInt(ids.getLast());
+      lastC = lastId % 17;
+    }
+    assertThat(seen).hasSize(300);
+    // The row-value spelling is the same walk.
+    assertThat(explain("select id from k where (c, id) > (?, ?) order by c, id limit 10"))
+        .contains("using k_c > (?1) or > (?1, ?2) <= (?1)").doesNotContain("TopN");
+    db.execute("drop table k");
+  }
+
+  @Test
   void inSubqueryLooksTheOuterTableUpPerValue() {
     assertThat(explain("select id, b from t where id in (select id from t where a = 2)"))
         .contains("PrimaryKeyLookup t = (each of (subquery))").doesNotContain("TableScan");
