@@ -214,7 +214,11 @@ final class ScanOperator implements Operator {
     return withRef;
   }
 
-  /** The next row of the branches: a row of branch {@code i} that an earlier branch's condition accepts was returned there. */
+  /**
+   * The next row of the branches: a row of branch {@code i}'s ranges if it satisfies branch {@code
+   * i}'s condition (the ranges may hold more, a LIKE prefix's) and no earlier branch's, which
+   * returned it.
+   */
   private Object[] nextOfBranches() {
     var conditions = ((Access.AnyOf) scan.access()).conditions();
     while (true) {
@@ -228,14 +232,21 @@ final class ScanOperator implements Operator {
         branches[branch].open(context);
         continue;
       }
+      if (!holds(conditions.get(branch), row)) {
+        continue;
+      }
       boolean returned = false;
       for (int earlier = 0; earlier < branch && !returned; earlier++) {
-        returned = Boolean.TRUE.equals(Evaluator.evaluate(conditions.get(earlier), row, context.parameters()));
+        returned = holds(conditions.get(earlier), row);
       }
       if (!returned) {
         return row;
       }
     }
+  }
+
+  private boolean holds(Expr condition, Object[] row) {
+    return Boolean.TRUE.equals(Evaluator.evaluate(condition, row, context.parameters()));
   }
 
   /**

@@ -22,14 +22,15 @@ import java.util.Set;
  * Turns a filtered full scan into key ranges on the primary key or a secondary index when the
  * filter constrains a prefix of its columns: equalities or IN lists on the first columns, then at
  * most one range, LIKE prefix or IS NOT NULL on the next. An IN list (or an OR of equalities on
- * one column) becomes one range per value; several IN lists, one per combination (up to {@link
- * #MAX_RANGES}). Conjuncts the ranges enforce exactly leave the filter (so their columns need
- * not be decoded, nor compared per row); the rest stay above the scan.
+ * one column) becomes one range per value, however many; several IN lists, one per combination
+ * (up to {@link #MAX_RANGES}). Conjuncts the ranges enforce exactly leave the filter (so their
+ * columns need not be decoded, nor compared per row); the rest stay above the scan. An OR that
+ * no single key serves may still be served by several ({@link #anyOf}).
  *
  * <pre>
  * Filter(customer_id IN (?1, ?2) AND status = ?3 AND amount > ?4)
  *   Scan orders                   =>   Filter(amount > ?4)
- *                                        IndexRangeScan orders using (customer_id, status) = (?1, ?3) or = (?2, ?3)
+ *                                        IndexRangeScan orders using orders_cs = (?1, ?3) or = (?2, ?3)
  * </pre>
  *
  * <p>Exact means: an equality, IN list, comparison or IS NOT NULL on a key column, each of a type
@@ -43,7 +44,7 @@ import java.util.Set;
  * primary key (no row lookup), then a covered index.
  */
 final class ChooseAccessPath {
-  /** The most ranges the IN lists of one scan are multiplied into; past it a column is left to the filter. */
+  /** The most ranges several IN lists of one scan are multiplied into; past it a column is left to the filter. */
   static final int MAX_RANGES = 1_000;
 
   /** The most branches of an OR served by a union of key ranges. */
@@ -168,7 +169,8 @@ final class ChooseAccessPath {
       boolean subquery = false;
       for (int column : keyColumns) {
         var term = predicates.equality(column);
-        if (term.isEmpty() || combinations * term.get().values().size() > MAX_RANGES
+        int size = term.map(t -> t.values().size()).orElse(0);
+        if (term.isEmpty() || (combinations > 1 && combinations * size > MAX_RANGES)
             || (subquery && term.get().values().getFirst() instanceof SubqueryExpr)) {
           break; // at most one IN subquery per range (Access.Range)
         }

@@ -70,14 +70,14 @@ public sealed interface Access {
   }
 
   /**
-   * The rows that any of several key ranges holds, each once ({@code a = ? OR b = ?} with indexes
-   * on {@code a} and on {@code b}): the branches are walked one after the other, and a row of
-   * branch {@code i} that satisfies the condition of an earlier branch is skipped, having been
-   * returned there. No order is delivered.
+   * The rows that satisfy any of several conditions, each once, each condition served by key
+   * ranges ({@code a = ? OR b = ?} with indexes on {@code a} and on {@code b}): the branches are
+   * walked one after the other, and branch {@code i} returns the rows of its ranges that satisfy
+   * its condition (the ranges may hold more) and no earlier branch's (which returned them). No
+   * order is delivered.
    *
    * @param branches the ranges, at least two
-   * @param conditions per branch, the condition its rows satisfy (exactly what its range holds,
-   *     or more)
+   * @param conditions per branch, its condition (its ranges hold every row that satisfies it)
    */
   record AnyOf(List<KeyRange> branches, List<Expr> conditions) implements Access {
     public AnyOf {

@@ -100,6 +100,11 @@ class IndexAccessPlansTest {
     assertThat(column(db, "select id from t where id in (9, 3, 3, null, 5, 99999, -1)")).containsExactly("3", "5", "9");
     assertThat(column(db, "select id from t where id in (?, ?, ?, ?)", 1_999, 2, null, 2)).containsExactly("2", "1999");
     assertThat(column(db, "select id from t where id in (?)", (Object) null)).isEmpty();
+    // findAllById with many ids: one lookup each, however long the list.
+    var many = Stream.iterate(-2_000, i -> i + 3).limit(5_000).toArray();
+    var sql = "select id from t where id in (" + String.join(", ", java.util.Collections.nCopies(many.length, "?")) + ")";
+    assertThat(explain(sql)).startsWith("Project id\n  PrimaryKeyLookup t = (?1) or");
+    assertThat(column(db, sql, many)).isEqualTo(ids(r -> (r.id() + 2_000) % 3 == 0));
   }
 
   @Test
@@ -219,6 +224,12 @@ class IndexAccessPlansTest {
         .isEqualTo(ids(r -> (r.c() != null && r.c() > 1990) || Objects.equals(r.a(), 7) || r.id() <= 3));
     assertThat(sorted(column(db, sql, (Object) null)))
         .isEqualTo(ids(r -> (r.c() != null && r.c() > 1990) || r.id() <= 3));
+    // A branch whose ranges hold more than its condition (a LIKE prefix): rows of the other branch
+    // that its ranges hold but its condition rejects come once, from the other branch.
+    var like = "select id from t where b like '%5' or a = ?";
+    assertThat(explain(like)).contains("AnyOf t (IndexRangeScan using t_b LIKE ('%5'); IndexRangeScan using t_a = (?1))");
+    assertThat(sorted(column(db, like, 4)))
+        .isEqualTo(ids(r -> (r.b() != null && r.b().endsWith("5")) || Objects.equals(r.a(), 4)));
     // A branch no key serves: a full scan.
     assertThat(explain("select id from t where a = 1 or id + 1 = 5")).contains("TableScan");
   }
