@@ -17,7 +17,7 @@ public final class Optimizer {
   public static BoundStatement optimize(BoundStatement statement) {
     return switch (statement) {
       case BoundStatement.Query q -> new BoundStatement.Query(optimizeQuery(q.plan()));
-      case BoundStatement.Explain e -> new BoundStatement.Explain(new BoundStatement.Query(optimizeQuery(e.query().plan())));
+      case BoundStatement.Explain e -> new BoundStatement.Explain(new BoundStatement.Query(optimizeQuery(e.query().plan())), e.analyze());
       case BoundStatement.Insert i -> new BoundStatement.Insert(i.table(), i.targetColumns(), optimizeQuery(i.source()), i.defaults(),
           i.onConflict(), i.returning().map(Optimizer::optimizeReturning));
       case BoundStatement.Update u -> new BoundStatement.Update(u.table(), optimizeRows(u.source()), u.assignments().stream()

@@ -5,6 +5,7 @@ import io.kitesql.expr.Exprs;
 import io.kitesql.expr.SubqueryExpr;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /** Prints a plan as indented lines, one node per line, for EXPLAIN. */
@@ -12,19 +13,24 @@ public final class PlanPrinter {
   private PlanPrinter() {}
 
   public static List<String> lines(PlanNode plan) {
+    return lines(plan, node -> "");
+  }
+
+  /** {@link #lines(PlanNode)} with {@code suffix}'s text after each node's (EXPLAIN ANALYZE's figures). */
+  public static List<String> lines(PlanNode plan, Function<PlanNode, String> suffix) {
     var lines = new ArrayList<String>();
-    print(plan, 0, lines);
+    print(plan, 0, lines, suffix);
     return lines;
   }
 
-  private static void print(PlanNode node, int depth, List<String> lines) {
-    lines.add("  ".repeat(depth) + describe(node));
+  private static void print(PlanNode node, int depth, List<String> lines, Function<PlanNode, String> suffix) {
+    lines.add("  ".repeat(depth) + describe(node) + suffix.apply(node));
     for (var subquery : subqueries(node)) {
       lines.add("  ".repeat(depth + 1) + "SubPlan " + subquery.kind() + (subquery.correlated() ? " correlated" : ""));
-      print((PlanNode) subquery.plan(), depth + 2, lines);
+      print((PlanNode) subquery.plan(), depth + 2, lines, suffix);
     }
     for (var child : node.children()) {
-      print(child, depth + 1, lines);
+      print(child, depth + 1, lines, suffix);
     }
   }
 

@@ -1,7 +1,9 @@
 package io.kitesql.optimize;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kitesql.KiteSqlException;
 import io.kitesql.api.Database;
 import io.kitesql.api.KiteSql;
 import io.kitesql.storage.StorageOptions;
@@ -293,6 +295,24 @@ class IndexAccessPlansTest {
         .contains("SubPlan EXISTS correlated").contains("PrimaryKeyLookup t i = (");
     assertThat(sorted(column(db, "select id from t o where exists (select 1 from t i where i.id = o.c)")))
         .isEqualTo(ids(r -> r.c() != null && r.c() >= 1 && r.c() <= ROWS));
+  }
+
+  @Test
+  void explainAnalyzeShowsEachNodesActualRows() {
+    var lines = column(db, "explain analyze select id, b from t order by id desc limit 10 offset 5");
+    assertThat(lines.get(0)).startsWith("Limit 10 offset 5 (actual rows=10 loops=1 time=");
+    // The walk stopped after offset + limit entries.
+    assertThat(lines.get(2)).startsWith("    PrimaryKeyScan t reverse columns=[id, b] (actual rows=15 loops=1 time=");
+    var withParameter = column(db, "explain analyze select id from t where a in (?, ?)", 7, 3);
+    long expected = rows.stream().filter(r -> r.a() != null && (r.a() == 7 || r.a() == 3)).count();
+    assertThat(withParameter.get(1)).contains("IndexRangeScan t using t_a = (?1) or = (?2)").contains("(actual rows=" + expected + " loops=1");
+    // A correlated subquery's nodes run once per enclosing row.
+    var correlated = column(db, "explain analyze select id from t o where o.id <= 3 and exists (select 1 from t i where i.id = o.c)");
+    long found = rows.stream().filter(r -> r.id() <= 3 && r.c() != null && r.c() >= 1 && r.c() <= ROWS).count();
+    assertThat(String.join("\n", correlated))
+        .contains("PrimaryKeyLookup t i = (outer.c) columns=[] (actual rows=" + found + " loops=3");
+    assertThatThrownBy(() -> column(db, "explain verbose select id from t")).isInstanceOf(KiteSqlException.class)
+        .hasMessageContaining("EXPLAIN option VERBOSE");
   }
 
   @Test
