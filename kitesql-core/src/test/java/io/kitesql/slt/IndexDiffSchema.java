@@ -13,7 +13,8 @@ import java.util.SplittableRandom;
  * have something to skip (a few hundred to a few thousand rows).
  *
  * <ul>
- *   <li>{@code p (id BIGINT PRIMARY KEY, a INT, b BIGINT, c INT, s VARCHAR(24), t TEXT)}: ids
+ *   <li>{@code p (id BIGINT PRIMARY KEY, a INT, b BIGINT, c INT, s VARCHAR(24), t TEXT)}, 300 to
+ *       2,000 rows: ids
  *       ascending with gaps; {@code a} 0..19 (many duplicates), {@code b} small values and values
  *       beyond the INT range, {@code c} spread over about the row count (few duplicates), {@code
  *       s} texts with common prefixes, upper and lower case, {@code %}, {@code _}, the escape
@@ -78,7 +79,7 @@ record IndexDiffSchema(List<Table> tables, Map<String, List<Object>> values) {
   }
 
   private static Table tableP(SplittableRandom random, Map<String, List<Object>> values) {
-    int count = 300 + random.nextInt(2200);
+    int count = 300 + random.nextInt(1700);
     var rows = new ArrayList<String>();
     var columns = new Columns(values, "p", "id", "a", "b", "c", "s", "t");
     long id = random.nextInt(20) - 10;
@@ -166,14 +167,7 @@ record IndexDiffSchema(List<Table> tables, Map<String, List<Object>> values) {
   static String text(SplittableRandom random) {
     var out = new StringBuilder(PREFIXES[random.nextInt(PREFIXES.length)]);
     for (int i = 0, n = random.nextInt(5); i < n; i++) {
-      int next = TEXT_ALPHABET[random.nextInt(TEXT_ALPHABET.length)];
-      // KNOWN BUG, filtered until fixed: the SQL parser reads a backslash before a doubled quote
-      // in a string literal as an escaped quote: INSERT INTO p VALUES (1, 'a\''') (the text a\')
-      // fails with SYNTAX_ERROR; SQLite and the standard read the text a\'.
-      if (next == '\'' && !out.isEmpty() && out.charAt(out.length() - 1) == '\\') {
-        continue;
-      }
-      out.appendCodePoint(next);
+      out.appendCodePoint(TEXT_ALPHABET[random.nextInt(TEXT_ALPHABET.length)]);
     }
     return out.toString();
   }

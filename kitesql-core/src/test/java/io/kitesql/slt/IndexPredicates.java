@@ -159,11 +159,15 @@ final class IndexPredicates {
     };
   }
 
-  /** {@code [NOT] IN} a list of one to twelve values: duplicates, NULLs, other numeric types. */
+  /** {@code [NOT] IN} a list of one to 200 values: duplicates, NULLs, other numeric types. */
   String inList(TableInfo table, Col col, String column) {
     var items = new ArrayList<String>();
     var values = new ArrayList<Integer>(); // per item the index of its parameter value, or -1
-    int n = random.nextInt(3) == 0 ? 1 : 1 + random.nextInt(random.nextBoolean() ? 4 : 12);
+    int n = switch (random.nextInt(24)) { // one value, a few, a dozen, or a findAllById-sized list
+      case 0, 1, 2, 3, 4, 5, 6, 7 -> 1;
+      case 8 -> 30 + random.nextInt(170);
+      default -> 1 + random.nextInt(random.nextBoolean() ? 4 : 12);
+    };
     for (int i = 0; i < n; i++) {
       int copy = items.isEmpty() || random.nextInt(8) > 0 ? -1 : random.nextInt(items.size());
       if (copy >= 0) { // a duplicate; a parameter is repeated as a new parameter of the same value
@@ -264,7 +268,7 @@ final class IndexPredicates {
     var sql = new StringBuilder(left).append(not).append(" IN (").append(select);
     if (from != null && random.nextInt(4) > 0) {
       sql.append(" WHERE ").append(condition(from, inner, depth + 1));
-      if (random.nextInt(5) == 0) { // correlated
+      if (random.nextInt(10) == 0) { // correlated (a nested loop per outer row without indexes: kept rare)
         sql.append(" AND ").append(inner).append('.').append(from.key().getFirst()).append(" <> ").append(alias).append('.').append(table.key().getFirst());
       }
     }
