@@ -4,6 +4,7 @@ import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.catalog.Catalog;
 import io.kitesql.catalog.NameFolding;
+import io.kitesql.sql.QuotedBackslashes;
 import io.kitesql.sql.QuotedDots;
 import io.kitesql.expr.BindScope;
 import io.kitesql.expr.Clause;
@@ -204,7 +205,7 @@ final class QueryBinder {
   }
 
   static String defaultName(Expression e, Expr bound) {
-    return bound instanceof Expr.Column c ? c.name() : QuotedDots.restore(e.toString());
+    return bound instanceof Expr.Column c ? c.name() : QuotedBackslashes.restore(QuotedDots.restore(e.toString()));
   }
 
   PlanNode withLimit(PlanNode plan, Select ps) {

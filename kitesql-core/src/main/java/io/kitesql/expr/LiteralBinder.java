@@ -2,6 +2,7 @@ package io.kitesql.expr;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.sql.QuotedBackslashes;
 import io.kitesql.value.Binary;
 import io.kitesql.value.DataType;
 import io.kitesql.value.Text;
@@ -87,7 +88,7 @@ final class LiteralBinder {
     if (prefix != null && !prefix.equalsIgnoreCase("N")) {
       throw ExpressionBinder.unsupported("string literal prefix " + prefix, s);
     }
-    String value = s.getValue().replace("''", "'");
+    String value = QuotedBackslashes.restore(s.getValue()).replace("''", "'");
     try {
       return new Expr.Literal(Text.of(value), DataType.VARCHAR);
     } catch (KiteSqlException e) {

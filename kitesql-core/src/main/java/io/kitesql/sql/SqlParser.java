@@ -147,7 +147,7 @@ public final class SqlParser {
   }
 
   private static Statement parse(UnarySigns.Rewritten rewritten, boolean complex) throws ParseException {
-    var sql = QuotedDots.hide(rewritten.sql());
+    var sql = QuotedBackslashes.hide(QuotedDots.hide(rewritten.sql()));
     CCJSqlParser parser = new FailFastParser(sql).withAllowComplexParsing(complex);
     var pass = PASSES.submit(parser::Statement);
     Statement statement;
@@ -178,7 +178,7 @@ public final class SqlParser {
     if (next.kind != CCJSqlParserConstants.EOF) {
       throw new KiteSqlException(
           ErrorCode.SYNTAX_ERROR,
-          "SQL syntax error at " + position(next, rewritten) + ": unexpected '" + QuotedDots.restore(next.image)
+          "SQL syntax error at " + position(next, rewritten) + ": unexpected '" + QuotedBackslashes.restore(QuotedDots.restore(next.image))
               + "' after the end of the statement (one statement at a time)");
     }
     if (statement == null) {
@@ -264,7 +264,7 @@ public final class SqlParser {
     if (at == null) {
       return new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error in '" + abbreviate(sql) + "'", e);
     }
-    var token = at.kind == CCJSqlParserConstants.EOF ? "end of statement" : "'" + QuotedDots.restore(at.image) + "'";
+    var token = at.kind == CCJSqlParserConstants.EOF ? "end of statement" : "'" + QuotedBackslashes.restore(QuotedDots.restore(at.image)) + "'";
     if (OVERRIDING.matcher(sql).find()) {
       return new KiteSqlException(ErrorCode.UNSUPPORTED_FEATURE, "INSERT ... OVERRIDING SYSTEM/USER VALUE is not supported: " + abbreviate(sql), e);
     }

@@ -76,6 +76,17 @@ public final class KiteSqlEngine implements SltEngine {
     return db.read(tx -> rows(tx.query(statement), columnTypes));
   }
 
+  @Override
+  public List<List<List<String>>> queryPrepared(String sql, String columnTypes, List<List<Object>> parameterSets) {
+    var statement = db.prepare(sql);
+    var results = new ArrayList<List<List<String>>>();
+    for (var parameters : parameterSets) {
+      var values = parameters.toArray();
+      results.add(db.read(tx -> rows(tx.query(statement, values), columnTypes)));
+    }
+    return results;
+  }
+
   private List<List<String>> rows(RowCursor rows, String columnTypes) {
     var out = new ArrayList<List<String>>();
     try (rows) {

@@ -2,6 +2,7 @@ package io.kitesql.slt;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -50,18 +51,38 @@ public final class SqliteEngine implements SltEngine {
   public List<List<String>> query(String sql, String columnTypes) throws SQLException {
     try (Statement s = connection.createStatement();
         ResultSet rs = s.executeQuery(sql)) {
-      int columns = rs.getMetaData().getColumnCount();
-      List<List<String>> rows = new ArrayList<>();
-      while (rs.next()) {
-        List<String> row = new ArrayList<>(columns);
-        for (int c = 1; c <= columns; c++) {
-          char type = SltFormat.typeAt(columnTypes, c - 1);
-          row.add(values == SltFormat.Values.ORIGINAL ? original(rs, c, type) : SltFormat.format(rs.getObject(c), type));
-        }
-        rows.add(row);
-      }
-      return rows;
+      return rows(rs, columnTypes);
     }
+  }
+
+  @Override
+  public List<List<List<String>>> queryPrepared(String sql, String columnTypes, List<List<Object>> parameterSets) throws SQLException {
+    var results = new ArrayList<List<List<String>>>();
+    try (PreparedStatement s = connection.prepareStatement(sql)) {
+      for (var parameters : parameterSets) {
+        for (int i = 0; i < parameters.size(); i++) {
+          s.setObject(i + 1, parameters.get(i));
+        }
+        try (ResultSet rs = s.executeQuery()) {
+          results.add(rows(rs, columnTypes));
+        }
+      }
+    }
+    return results;
+  }
+
+  private List<List<String>> rows(ResultSet rs, String columnTypes) throws SQLException {
+    int columns = rs.getMetaData().getColumnCount();
+    List<List<String>> rows = new ArrayList<>();
+    while (rs.next()) {
+      List<String> row = new ArrayList<>(columns);
+      for (int c = 1; c <= columns; c++) {
+        char type = SltFormat.typeAt(columnTypes, c - 1);
+        row.add(values == SltFormat.Values.ORIGINAL ? original(rs, c, type) : SltFormat.format(rs.getObject(c), type));
+      }
+      rows.add(row);
+    }
+    return rows;
   }
 
   /**
