@@ -36,7 +36,8 @@ import org.springframework.data.support.PageableExecutionUtils;
  * <p>{@code Distinct} is honoured ({@code select distinct} over the selected columns), projections
  * select only their own columns, and {@code Stream} results need a surrounding transaction. A
  * {@link Pageable} reads its page for every return type, cut from within the First/Top N rows
- * ({@link PageRows}).
+ * ({@link PageRows}). Parameters the query would not apply are refused at start-up
+ * ({@link QueryMethodChecks}).
  */
 public final class PartTreeKiteSqlQuery extends KiteSqlRepositoryQuery {
   private final PartTree tree;
@@ -62,6 +63,7 @@ public final class PartTreeKiteSqlQuery extends KiteSqlRepositoryQuery {
       throw new IllegalArgumentException(methodName + ": Distinct with count, exists or delete is not supported");
     }
     SortSql.orderBy(tree.getSort(), mapping); // fails start-up on an unknown OrderBy property
+    QueryMethodChecks.derived(tree, method, mapping.type());
     if (!tree.isCountProjection() && !tree.isExistsProjection() && !tree.isDelete()) {
       results.forType(method.getResultProcessor().getReturnedType().getReturnedType()); // an unmappable projection fails now
     }
