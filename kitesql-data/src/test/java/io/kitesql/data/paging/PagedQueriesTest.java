@@ -58,7 +58,7 @@ class PagedQueriesTest {
     }
   }
 
-  /** Distinct scores in shuffled order, so sorting by score alone is a total order unlike the ids'. */
+  /** Distinct scores shuffled against the ids: sorting by score is a total order, and not the id order. */
   private static final List<Item> DATA = data();
   private static final List<Item> SORTED = DATA.stream().sorted(Comparator.comparingInt(Item::score)).toList();
 
@@ -71,7 +71,7 @@ class PagedQueriesTest {
     Collections.shuffle(scores, random);
     var data = new ArrayList<Item>();
     for (int i = 0; i < ITEMS; i++) {
-      data.add(new Item((long) i + 1, "abcd".substring(random.nextInt(4)).substring(0, 1), scores.get(i), "item " + i));
+      data.add(new Item((long) i + 1, String.valueOf("abcd".charAt(random.nextInt(4))), scores.get(i), "item " + i));
     }
     return data;
   }
