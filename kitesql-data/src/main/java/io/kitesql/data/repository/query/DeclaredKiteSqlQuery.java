@@ -46,11 +46,8 @@ public final class DeclaredKiteSqlQuery extends KiteSqlRepositoryQuery {
     var annotations = MergedAnnotations.from(javaMethod);
     this.modifying = MODIFYING_ANNOTATIONS.stream().anyMatch(annotations::isPresent);
     this.named = NAMED_MARKER.matcher(withoutStrings(sql)).find();
+    QueryMethodChecks.declared(method);
     var parameters = method.getParameters();
-    if (parameters.hasSortParameter() || parameters.hasPageableParameter() || parameters.hasLimitParameter()) {
-      throw new IllegalArgumentException(method.getName() + ": Sort, Pageable and Limit parameters are not supported with @Query;"
-          + " write ORDER BY and LIMIT into the SQL");
-    }
     if (named) {
       for (var parameter : parameters.getBindableParameters()) {
         if (!parameter.isNamedParameter()) {

@@ -13,11 +13,13 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
+import org.springframework.data.domain.Limit;
 import org.springframework.data.domain.OffsetScrollPosition;
 import org.springframework.data.domain.ScrollPosition;
 import org.springframework.data.domain.Window;
 import org.springframework.data.domain.Pageable;
 import org.springframework.data.domain.Sort;
+import org.springframework.data.domain.Slice;
 import org.springframework.data.domain.SliceImpl;
 import org.springframework.data.repository.query.ParametersParameterAccessor;
 import org.springframework.data.repository.query.QueryMethod;
@@ -32,7 +34,10 @@ import org.springframework.data.support.PageableExecutionUtils;
  * {@code Limit} shape it; the engine plans each distinct text once.
  *
  * <p>{@code Distinct} is honoured ({@code select distinct} over the selected columns), projections
- * select only their own columns, and {@code Stream} results need a surrounding transaction.
+ * select only their own columns, and {@code Stream} results need a surrounding transaction. A
+ * {@link Pageable} reads its page for every return type, cut from within the First/Top N rows
+ * ({@link PageRows}). Parameters the query would not apply are refused at start-up
+ * ({@link QueryMethodChecks}).
  */
 public final class PartTreeKiteSqlQuery extends KiteSqlRepositoryQuery {
   private final PartTree tree;
@@ -58,6 +63,7 @@ public final class PartTreeKiteSqlQuery extends KiteSqlRepositoryQuery {
       throw new IllegalArgumentException(methodName + ": Distinct with count, exists or delete is not supported");
     }
     SortSql.orderBy(tree.getSort(), mapping); // fails start-up on an unknown OrderBy property
+    QueryMethodChecks.derived(tree, method, mapping.type());
     if (!tree.isCountProjection() && !tree.isExistsProjection() && !tree.isDelete()) {
       results.forType(method.getResultProcessor().getReturnedType().getReturnedType()); // an unmappable projection fails now
     }
@@ -115,7 +121,7 @@ public final class PartTreeKiteSqlQuery extends KiteSqlRepositoryQuery {
       args[i] = mapping.conversions().write(bound.get(i));
     }
     if (tree.isCountProjection()) {
-      return count(countRows(whereSql, args));
+      return count(countRows("select count(*) from " + mapping.table() + whereSql, args));
     }
     if (tree.isExistsProjection()) {
       return template.query(Statement.named(name, "select 1 from " + mapping.table() + whereSql + " limit 1", args), rows -> rows.next());
@@ -133,7 +139,8 @@ public final class PartTreeKiteSqlQuery extends KiteSqlRepositoryQuery {
 
   private @Nullable Object select(ParametersParameterAccessor accessor, ResultMappers.ResultMapper result, String whereSql, Object[] args) {
     var pageable = accessor.getPageable();
-    var limit = accessor.getLimit();
+    // only a Limit parameter's: without one the accessor makes a Limit of a Pageable's page size
+    var limit = method.getParameters().hasLimitParameter() ? accessor.getLimit() : Limit.unlimited();
     Integer max = tree.getMaxResults();
     if (limit.isLimited()) {
       max = max == null ? limit.max() : Math.min(max, limit.max());
@@ -142,21 +149,30 @@ public final class PartTreeKiteSqlQuery extends KiteSqlRepositoryQuery {
     if (method.isScrollQuery()) {
       return window(accessor, result, whereSql, args, max);
     }
+    var sort = tree.getSort().and(accessor.getSort());
     if (method.isPageQuery() || method.isSliceQuery()) {
-      return page(selectSql(result, whereSql, tree.getSort().and(accessor.getSort())), args, mapper, pageable, max, whereSql);
+      return page(result, whereSql, sort, args, pageable, max);
     }
     // the common case, no per-call shape: the statement text is made once per returned type
     boolean fixed = where.isFixed() && accessor.getSort().isUnsorted() && pageable.isUnpaged() && limit.isUnlimited();
-    var sql = fixed
-        ? fixedSelects.computeIfAbsent(result.type(), t -> selectSql(result, whereSql, tree.getSort()) + limitSql(tree.getMaxResults()))
-        : selectSql(result, whereSql, tree.getSort().and(accessor.getSort())) + limitSql(max);
+    String sql;
+    var values = args;
+    if (fixed) {
+      sql = fixedSelects.computeIfAbsent(result.type(), t -> selectSql(result, whereSql, tree.getSort()) + limitSql(tree.getMaxResults()));
+    } else if (pageable.isPaged()) {
+      var rows = PageRows.of(pageable, max, 0);
+      sql = selectSql(result, whereSql, sort) + PageRows.SQL;
+      values = append(args, rows.limit(), rows.offset());
+    } else {
+      sql = selectSql(result, whereSql, sort) + limitSql(max);
+    }
     if (method.isStreamQuery()) {
-      return template.stream(Statement.named(name, sql, args), mapper);
+      return template.stream(Statement.named(name, sql, values), mapper);
     }
     if (method.isCollectionQuery()) {
-      return list(sql, args, mapper, Integer.MAX_VALUE);
+      return list(sql, values, mapper, Integer.MAX_VALUE);
     }
-    return single(list(sql, args, mapper, 2));
+    return single(list(sql, values, mapper, 2));
   }
 
   /** One window of a scroll query: offset or keyset, {@code max} rows (plus one to know if more follow). */
@@ -205,20 +221,39 @@ public final class PartTreeKiteSqlQuery extends KiteSqlRepositoryQuery {
     return max == null ? "" : " limit " + max;
   }
 
-  private <T> Object page(String select, Object[] args, RowMapper<T> mapper, Pageable pageable, @Nullable Integer max, String whereSql) {
+  /**
+   * A Page or Slice: the page's rows of the result capped by {@code max} (Top/First or a Limit),
+   * and for a Page the capped total when the rows read do not tell it.
+   */
+  private Object page(ResultMappers.ResultMapper result, String whereSql, Sort sort, Object[] args, Pageable pageable,
+      @Nullable Integer max) {
+    var select = selectSql(result, whereSql, sort);
     if (pageable.isUnpaged()) {
-      var content = list(select + limitSql(max), args, mapper, Integer.MAX_VALUE);
+      var content = list(select + limitSql(max), args, result.mapper(), Integer.MAX_VALUE);
       return method.isPageQuery() ? PageableExecutionUtils.getPage(content, pageable, () -> content.size()) : new SliceImpl<>(content, pageable, false);
     }
-    int size = pageable.getPageSize();
     if (method.isSliceQuery()) {
-      var content = list(select + " limit ? offset ?", append(args, (long) size + 1, pageable.getOffset()), mapper, Integer.MAX_VALUE);
-      boolean hasNext = content.size() > size;
-      List<T> slice = hasNext ? content.subList(0, size) : content;
-      return new SliceImpl<>(slice, pageable, hasNext);
+      var rows = PageRows.of(pageable, max, 1); // one more row tells whether another slice follows
+      return slice(list(select + PageRows.SQL, append(args, rows.limit(), rows.offset()), result.mapper(), Integer.MAX_VALUE), pageable);
     }
-    var content = list(select + " limit ? offset ?", append(args, (long) size, pageable.getOffset()), mapper, Integer.MAX_VALUE);
-    return PageableExecutionUtils.getPage(content, pageable, () -> countRows(whereSql, args));
+    var rows = PageRows.of(pageable, max, 0);
+    var content = list(select + PageRows.SQL, append(args, rows.limit(), rows.offset()), result.mapper(), Integer.MAX_VALUE);
+    return PageableExecutionUtils.getPage(content, pageable, () -> {
+      long total = countRows(countSql(result, whereSql), args);
+      return max == null ? total : Math.min(total, max);
+    });
+  }
+
+  private static <T> Slice<T> slice(List<T> rows, Pageable pageable) {
+    boolean hasNext = rows.size() > pageable.getPageSize();
+    return new SliceImpl<>(hasNext ? rows.subList(0, pageable.getPageSize()) : rows, pageable, hasNext);
+  }
+
+  /** Counts the rows the select of {@code result} returns: its distinct rows for a Distinct query. */
+  private String countSql(ResultMappers.ResultMapper result, String whereSql) {
+    return tree.isDistinct()
+        ? "select count(*) from (select distinct " + result.selectList() + " from " + mapping.table() + whereSql + ") as counted"
+        : "select count(*) from " + mapping.table() + whereSql;
   }
 
   private String selectSql(ResultMappers.ResultMapper result, String whereSql, Sort sort) {
@@ -226,8 +261,8 @@ public final class PartTreeKiteSqlQuery extends KiteSqlRepositoryQuery {
         + whereSql + SortSql.orderBy(sort, mapping);
   }
 
-  private long countRows(String whereSql, Object[] args) {
-    return template.query(Statement.named(name, "select count(*) from " + mapping.table() + whereSql, args), rows -> rows.next() ? rows.row().getLong(0) : 0L);
+  private long countRows(String countSql, Object[] args) {
+    return template.query(Statement.named(name, countSql, args), rows -> rows.next() ? rows.row().getLong(0) : 0L);
   }
 
   private @Nullable Object delete(String whereSql, Object[] args) {
