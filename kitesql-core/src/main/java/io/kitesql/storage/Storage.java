@@ -81,8 +81,12 @@ public final class Storage implements AutoCloseable {
    * Opens the database in {@code directory}, creating the directory and an empty database if
    * needed. A directory holding something that is not a KiteSQL database, or one written by a
    * newer format version, is refused and left untouched.
+   *
+   * @throws KiteSqlException {@link ErrorCode#STORAGE_BINDING_UNAVAILABLE} if LMDB's native
+   *     library cannot be loaded in this JVM (nothing is created then)
    */
   public static Storage open(Path directory, StorageOptions options) {
+    NativeBinding.require(); // before anything is created: without LMDB it would stay behind
     DatabaseFiles.createDirectory(directory, options);
     var dataFile = directory.resolve(DATA_FILE);
     // First: a second environment on these files in this process would corrupt the first one's
