@@ -1,7 +1,6 @@
 package io.kitesql.storage;
 
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -47,13 +46,17 @@ final class LibraryFile {
     var temporary = Files.createTempFile(directory, PREFIX, ".tmp");
     try {
       Files.write(temporary, library);
-      Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    } catch (AccessDeniedException _) {
-      temporary.toFile().deleteOnExit(); // loaded from here: NativeBinding deletes it right after loading
-      return temporary;
     } catch (IOException | RuntimeException e) {
       Files.deleteIfExists(temporary);
       throw e;
+    }
+    try {
+      Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    } catch (IOException _) {
+      // The name is another user's in a sticky directory (EPERM), or cannot be replaced: load this
+      // copy instead; NativeBinding deletes it right after loading.
+      temporary.toFile().deleteOnExit();
+      return temporary;
     }
     if (!reusable(target, library)) { // replaced between the rename and now
       throw new IOException(target + " changed while it was being written; another process writes there");

@@ -2,6 +2,7 @@ package io.kitesql.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,6 +55,44 @@ class NativeLibraryTest {
     assertThat(outcome.stdout().strip()).as("%s", outcome).isEqualTo("opened 0");
     assertThat(libraryFiles(tmp)).containsExactly(file);
     assertThat(Files.readAllBytes(file)).isEqualTo(library());
+  }
+
+  @Test
+  void aFileOfTheRightContentOwnedByAnotherUserIsNotTrusted() throws Exception {
+    var tmp = Files.createDirectories(work.resolve("tmp"));
+    var file = Files.write(tmp.resolve("kitesql-lmdb-" + sha256(library()) + ".so"), library());
+    var me = Files.getOwner(file);
+    try { // another user could change the file between the check and the load
+      Files.setOwner(file, file.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody"));
+    } catch (IOException e) {
+      Assumptions.assumeTrue(false, "giving a file to user nobody needs root and that user: " + e);
+    }
+
+    var outcome = ChildJvm.run(work.resolve("child"), List.of("-Djava.io.tmpdir=" + tmp), NativeLibraryMain.class,
+        work.resolve("db").toString(), "1");
+
+    assertThat(outcome.stdout().strip()).as("%s", outcome).isEqualTo("opened 0");
+    assertThat(libraryFiles(tmp)).containsExactly(file);
+    assertThat(Files.getOwner(file)).as("written again by this user").isEqualTo(me);
+  }
+
+  @Test
+  void aClassPathWithoutTheLibraryRefusesEveryOpenAndCreatesNothing() throws Exception {
+    var classPath = Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
+        .filter(entry -> !entry.contains("lmdbjava")).toList();
+    var db = work.resolve("db");
+    var javaCommand = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    var process = new ProcessBuilder(javaCommand, "--enable-native-access=ALL-UNNAMED", "-cp",
+        String.join(File.pathSeparator, classPath), NativeLibraryMain.class.getName(), db.toString(), "2")
+        .redirectErrorStream(true).start();
+    var lines = new String(process.getInputStream().readAllBytes()).strip().lines().toList();
+
+    assertThat(process.waitFor()).isZero();
+    assertThat(lines).hasSize(2);
+    assertThat(lines.getFirst()).startsWith("refused STORAGE_BINDING_UNAVAILABLE ")
+        .contains("is not on the class path (org.lmdbjava:native)");
+    assertThat(lines.get(1)).isEqualTo(lines.getFirst());
+    assertThat(db).doesNotExist();
   }
 
   @Test
