@@ -100,13 +100,13 @@ public class KiteSqlProperties implements Validator {
   public void validate(Object target, Errors errors) {
     var p = (KiteSqlProperties) target;
     if (p.mapSize.toBytes() < 64 * 1024 || p.mapSize.toBytes() > StorageOptions.MAX_MAP_SIZE) {
-      errors.rejectValue("mapSize", "range", "must be between 64KB and 64PB (StorageOptions.MAX_MAP_SIZE)");
+      errors.rejectValue("mapSize", "range", "must be between 64KB and 65536TB");
     }
     if (p.maxMapSize.toBytes() < p.mapSize.toBytes()) {
       errors.rejectValue("maxMapSize", "min", "must not be below kitesql.map-size (" + p.mapSize + ")");
     }
     if (p.maxMapSize.toBytes() > StorageOptions.MAX_MAP_SIZE) {
-      errors.rejectValue("maxMapSize", "max", "must be at most 64PB");
+      errors.rejectValue("maxMapSize", "max", "must be at most 65536TB");
     }
     if (p.maxReaders < 2) {
       errors.rejectValue("maxReaders", "min", "must be at least 2");
