@@ -353,7 +353,7 @@ final class Lmdb {
       var text = (MemorySegment) VERSION.invokeExact(0L, 0L, 0L);
       return text.reinterpret(1024).getString(0);
     } catch (Throwable t) {
-      throw new IllegalStateException(t);
+      throw rethrow(t);
     }
   }
 

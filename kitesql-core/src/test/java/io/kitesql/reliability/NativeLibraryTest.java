@@ -123,6 +123,18 @@ class NativeLibraryTest {
   }
 
   @Test
+  void noClassOfTheStoragePackageFailsToInitializeWithoutTheLibrary() throws Exception {
+    var outcome = ChildJvm.run(work.resolve("child"), List.of("-Djava.io.tmpdir=" + work.resolve("no-such-dir")),
+        NativeLibraryMain.class, "initialize-storage-classes");
+
+    var lines = outcome.stdout().strip().lines().toList();
+    assertThat(lines).as("%s", outcome).hasSize(3);
+    assertThat(lines.getFirst()).startsWith("initialized ");
+    assertThat(Integer.parseInt(lines.getFirst().substring("initialized ".length()))).isGreaterThan(40);
+    assertThat(lines.subList(1, 3)).containsOnly("version refused STORAGE_BINDING_UNAVAILABLE");
+  }
+
+  @Test
   void theExtractionDirectoryCanBeConfiguredWhenTheTemporaryOneIsUnusable() throws Exception {
     var native_ = Files.createDirectories(work.resolve("native"));
     var outcome = ChildJvm.run(work.resolve("child"),
