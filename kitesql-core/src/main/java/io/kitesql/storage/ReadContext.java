@@ -89,7 +89,7 @@ final class ReadContext {
     active = false;
   }
 
-  /** Closes the cursors and gives their call buffers back: no straggler can use them, the transaction ended. */
+  /** Closes the cursors and gives their call buffers back (the transaction ended: no straggler uses them). */
   private void closeCursors() {
     for (var list : cursors.values()) {
       for (var c : list) {
@@ -157,9 +157,9 @@ final class ReadContext {
 
   /**
    * Closes the cursors, then the transaction (a read cursor refers to its transaction until it is
-   * closed), and gives the call buffers back to the pool; the context is not used again. {@code mdb_txn_abort} of a reset transaction releases its reader slot, so it needs no
-   * renew first (lmdbjava 0.9.3 leaked the slot otherwise, and the renew could fail with
-   * MDB_MAP_RESIZED).
+   * closed), and gives the call buffers back to the pool; the context is not used again. {@code
+   * mdb_txn_abort} of a reset transaction releases its reader slot, so it needs no renew first
+   * (lmdbjava 0.9.3 leaked the slot otherwise, and the renew could fail with MDB_MAP_RESIZED).
    */
   void close() {
     closeCursors();
