@@ -3,7 +3,6 @@ package io.kitesql.storage;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
@@ -25,18 +24,11 @@ final class AddressSpace {
   private static final int MAP_NORESERVE = 0x4000;
   private static final long MAP_FAILED = -1;
   private static final boolean LINUX = System.getProperty("os.name", "").startsWith("Linux");
-  private static final MethodHandle MMAP;
-  private static final MethodHandle MUNMAP;
-
-  static {
-    var linker = Linker.nativeLinker();
-    var libc = linker.defaultLookup();
-    MMAP = linker.downcallHandle(libc.find("mmap").orElseThrow(), FunctionDescriptor.of(ValueLayout.ADDRESS,
-        ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT,
-        ValueLayout.JAVA_LONG));
-    MUNMAP = linker.downcallHandle(libc.find("munmap").orElseThrow(),
-        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG));
-  }
+  private static final MethodHandle MMAP = NativeBinding.libc("mmap", FunctionDescriptor.of(ValueLayout.ADDRESS,
+      ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT,
+      ValueLayout.JAVA_LONG));
+  private static final MethodHandle MUNMAP = NativeBinding.libc("munmap",
+      FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG));
 
   private AddressSpace() {}
 

@@ -4,7 +4,6 @@ import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.nio.file.Path;
@@ -22,20 +21,12 @@ import java.nio.file.Path;
 final class FileAllocation {
   private static final int O_WRONLY = 1;
   private static final int EFBIG = 27;
-  private static final MethodHandle OPEN;
-  private static final MethodHandle CLOSE;
-  private static final MethodHandle POSIX_FALLOCATE;
-
-  static {
-    var linker = Linker.nativeLinker();
-    var libc = linker.defaultLookup();
-    OPEN = linker.downcallHandle(libc.findOrThrow("open"),
-        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
-    CLOSE = linker.downcallHandle(libc.findOrThrow("close"),
-        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
-    POSIX_FALLOCATE = linker.downcallHandle(libc.findOrThrow("posix_fallocate"),
-        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG));
-  }
+  private static final MethodHandle OPEN = NativeBinding.libc("open",
+      FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
+  private static final MethodHandle CLOSE = NativeBinding.libc("close",
+      FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+  private static final MethodHandle POSIX_FALLOCATE = NativeBinding.libc("posix_fallocate",
+      FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG));
 
   private FileAllocation() {}
 

@@ -20,6 +20,8 @@ final class KeyBuffer {
   private static final long KEY_VAL = 0;
   private static final long DATA_VAL = Lmdb.MDB_VAL.byteSize();
   private static final long KEY_BYTES = 2 * Lmdb.MDB_VAL.byteSize();
+  /** The native bytes of one buffer. */
+  static final long BYTES = KEY_BYTES + LmdbErrors.MAX_KEY_SIZE;
 
   /** The address of the key's {@code MDB_val}. */
   final long key;
@@ -30,7 +32,7 @@ final class KeyBuffer {
   private final Ptr dataOut = new Ptr();
 
   KeyBuffer(Arena arena) {
-    MemorySegment memory = arena.allocate(KEY_BYTES + LmdbErrors.MAX_KEY_SIZE, 8);
+    MemorySegment memory = arena.allocate(BYTES, 8);
     key = memory.address() + KEY_VAL;
     data = memory.address() + DATA_VAL;
     keyBytes = memory.address() + KEY_BYTES;

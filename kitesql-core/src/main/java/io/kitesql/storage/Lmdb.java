@@ -114,19 +114,25 @@ final class Lmdb {
   private static final MethodHandle CURSOR_GET = handle("mdb_cursor_get", true, I, P, P, P, I);
   private static final MethodHandle CURSOR_PUT = handle("mdb_cursor_put", false, I, P, P, P, I);
   private static final MethodHandle CURSOR_DEL = handle("mdb_cursor_del", false, I, P, I);
-  private static final MethodHandle STRERROR = Linker.nativeLinker().downcallHandle(
-      NativeBinding.lookup().findOrThrow("mdb_strerror"), FunctionDescriptor.of(ValueLayout.ADDRESS, I));
-  private static final MethodHandle VERSION = Linker.nativeLinker().downcallHandle(
-      NativeBinding.lookup().findOrThrow("mdb_version"), FunctionDescriptor.of(ValueLayout.ADDRESS, P, P, P));
+  private static final MethodHandle STRERROR = handle("mdb_strerror", false, ValueLayout.ADDRESS, I);
+  private static final MethodHandle VERSION = handle("mdb_version", false, ValueLayout.ADDRESS, P, P, P);
 
   private Lmdb() {}
 
-  private static MethodHandle handle(String name, boolean critical, ValueLayout result, ValueLayout... args) {
+  /**
+   * The downcall of {@code name}; without the library (or native access) a handle that throws
+   * STORAGE_BINDING_UNAVAILABLE when called, so this class always initializes.
+   */
+  private static MethodHandle handle(String name, boolean critical, MemoryLayout result, MemoryLayout... args) {
     var descriptor = result == null ? FunctionDescriptor.ofVoid(args) : FunctionDescriptor.of(result, args);
-    var symbol = NativeBinding.lookup().findOrThrow(name);
-    return critical
-        ? Linker.nativeLinker().downcallHandle(symbol, descriptor, Linker.Option.critical(false))
-        : Linker.nativeLinker().downcallHandle(symbol, descriptor);
+    try {
+      var symbol = NativeBinding.lookup().findOrThrow(name);
+      return critical
+          ? Linker.nativeLinker().downcallHandle(symbol, descriptor, Linker.Option.critical(false))
+          : Linker.nativeLinker().downcallHandle(symbol, descriptor);
+    } catch (RuntimeException unavailable) {
+      return NativeBinding.failing(descriptor.toMethodType(), unavailable);
+    }
   }
 
   // ---- the calls: each returns LMDB's result code (void functions return nothing) ----
@@ -347,7 +353,7 @@ final class Lmdb {
       var text = (MemorySegment) VERSION.invokeExact(0L, 0L, 0L);
       return text.reinterpret(1024).getString(0);
     } catch (Throwable t) {
-      throw new IllegalStateException(t);
+      throw rethrow(t);
     }
   }
 

@@ -4,7 +4,6 @@ import io.kitesql.value.Scope;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
-import java.util.function.Supplier;
 
 /**
  * What one read transaction needs, kept between transactions: the LMDB transaction (reset and
@@ -25,14 +24,16 @@ final class ReadContext {
   private final int[] dbis;
   private final EnumMap<Keyspace, List<PooledCursor>> cursors = new EnumMap<>(Keyspace.class);
   private final KeyBuffer keyBuffer;
-  /** Makes the scratch key buffer of each new pooled cursor. */
-  private final Supplier<KeyBuffer> keyBuffers;
+  /** Where this context's and its cursors' call buffers come from, and go back to when closed. */
+  private final KeyBufferPool keyBuffers;
   private final String name;
   /** The current transaction's scope; null before the first. */
   private Scope scope;
   /** The LMDB read transaction ({@code MDB_txn *}), 0 before the first begin. */
   private long txn;
   private boolean active;
+  /** Set once closed for good, when the call buffer went back to the pool. */
+  private boolean closed;
   private long lease;
   /**
    * When the current transaction began ({@link System#nanoTime}), 0 between transactions; and
@@ -44,11 +45,11 @@ final class ReadContext {
   /** Set by the idle sweep, cleared when the pool lends the context: idle for a whole sweep period if still set. */
   boolean idleSeen;
 
-  ReadContext(LmdbEnv env, int[] dbis, Supplier<KeyBuffer> keyBuffers, String name) {
+  ReadContext(LmdbEnv env, int[] dbis, KeyBufferPool keyBuffers, String name) {
     this.env = env;
     this.dbis = dbis;
     this.keyBuffers = keyBuffers;
-    this.keyBuffer = keyBuffers.get();
+    this.keyBuffer = keyBuffers.take();
     this.name = name;
     for (var ks : Keyspace.values()) {
       cursors.put(ks, new ArrayList<>(2));
@@ -88,10 +89,12 @@ final class ReadContext {
     active = false;
   }
 
+  /** Closes the cursors and gives their call buffers back (the transaction ended: no straggler uses them). */
   private void closeCursors() {
     for (var list : cursors.values()) {
       for (var c : list) {
         c.cursor.close();
+        keyBuffers.give(c.keyBuffer);
       }
       list.clear();
     }
@@ -145,7 +148,7 @@ final class ReadContext {
         return c;
       }
     }
-    var vals = keyBuffers.get();
+    var vals = keyBuffers.take();
     var c = new PooledCursor(this, LmdbCursor.open(txn, dbis[ks.ordinal()], vals), vals, lease);
     list.add(c);
     c.inUse = true;
@@ -154,14 +157,18 @@ final class ReadContext {
 
   /**
    * Closes the cursors, then the transaction (a read cursor refers to its transaction until it is
-   * closed). {@code mdb_txn_abort} of a reset transaction releases its reader slot, so it needs no
-   * renew first (lmdbjava 0.9.3 leaked the slot otherwise, and the renew could fail with
-   * MDB_MAP_RESIZED).
+   * closed), and gives the call buffers back to the pool; the context is not used again. {@code
+   * mdb_txn_abort} of a reset transaction releases its reader slot, so it needs no renew first
+   * (lmdbjava 0.9.3 leaked the slot otherwise, and the renew could fail with MDB_MAP_RESIZED).
    */
   void close() {
     closeCursors();
     LmdbTxn.abort(txn);
     txn = 0;
+    if (!closed) {
+      closed = true;
+      keyBuffers.give(keyBuffer); // the next context reuses it: native memory stays flat over idle sweeps
+    }
   }
 
   /** A cursor kept across transactions of its context, with its own scratch key buffer. */

@@ -49,6 +49,8 @@ public final class Storage implements AutoCloseable {
   /** Gives the reader slots of idle contexts back to other processes; cancelled on close. */
   private final ScheduledFuture<?> idleSweep;
   private final KeyBuffer writerKey;
+  /** The read contexts' and read cursors' call buffers, reused across contexts the idle sweep closed. */
+  private final KeyBufferPool keyBuffers;
   /** What read transactions lend through; retired (and reopened, unless closing) around every unmap. */
   private final MapView mapView = new MapView();
   /** This process's hold on the database's files; released once the environment is closed. */
@@ -72,6 +74,7 @@ public final class Storage implements AutoCloseable {
     this.writes = new WriteEntry(this, writer);
     this.group = new GroupCommit(this, writes.lock());
     this.writerKey = new KeyBuffer(arena);
+    this.keyBuffers = new KeyBufferPool(arena);
     int id = INSTANCES.incrementAndGet();
     var counter = new AtomicInteger();
     this.readers = new ReadContextPool(options.readPoolSize(), () -> newReadContext("read-" + id + "-" + counter.incrementAndGet()));
@@ -83,8 +86,12 @@ public final class Storage implements AutoCloseable {
    * Opens the database in {@code directory}, creating the directory and an empty database if
    * needed. A directory holding something that is not a KiteSQL database, or one written by a
    * newer format version, is refused and left untouched.
+   *
+   * @throws KiteSqlException {@link ErrorCode#STORAGE_BINDING_UNAVAILABLE} if LMDB's native
+   *     library cannot be loaded in this JVM (nothing is created then)
    */
   public static Storage open(Path directory, StorageOptions options) {
+    NativeBinding.require(); // before anything is created: without LMDB it would stay behind
     DatabaseFiles.createDirectory(directory, options);
     var dataFile = directory.resolve(DATA_FILE);
     // First: a second environment on these files in this process would corrupt the first one's
@@ -489,7 +496,18 @@ public final class Storage implements AutoCloseable {
 
   private ReadContext newReadContext(String name) {
     checkNotClosed(); // A reader that queued behind a successful close must not touch its arena.
-    return new ReadContext(env, dbis, () -> new KeyBuffer(arena), name);
+    return new ReadContext(env, dbis, keyBuffers, name);
+  }
+
+  /** For tests: native bytes allocated for read contexts' call buffers so far. */
+  long readBufferBytes() {
+    return keyBuffers.allocatedBytes();
+  }
+
+  /** For tests: runs the idle sweep twice, which closes every read context idle meanwhile. */
+  void sweepIdleReaders() {
+    readers.releaseIdle();
+    readers.releaseIdle();
   }
 
   void checkNotClosed() {

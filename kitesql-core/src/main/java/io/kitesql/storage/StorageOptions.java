@@ -11,7 +11,12 @@ import java.time.Duration;
  * <p>A value out of range (or null) is refused with {@link KiteSqlException} {@link
  * ErrorCode#INVALID_ARGUMENT} naming the setting, like every other bad argument of the public API:
  * options are often built from configuration, and a misconfiguration is reported in the engine's
- * own terms.
+ * own terms. That happens when the options are built, so before an open touches the disk. The
+ * upper bounds keep a typo from turning into a huge file or an overflow: at most {@link
+ * #MAX_READERS} reader slots (LMDB writes 64 bytes of lock file per slot, so {@code
+ * Integer.MAX_VALUE} would be a 137 GB {@code lock.mdb}), map sizes of at most {@link
+ * #MAX_MAP_SIZE} (beyond any 64-bit process's address space), waits between zero and {@link
+ * #MAX_WAIT}.
  *
  * @param mapSize bytes of address space reserved for the map at open; only pages written use
  *     disk, so a large value costs nothing on 64-bit Linux
@@ -52,6 +57,12 @@ public record StorageOptions(
     boolean writeMap) {
 
   private static final long GIB = 1L << 30;
+  /** The most reader slots: a 4 MiB lock file, and far more concurrent readers than any process needs. */
+  public static final int MAX_READERS = 1 << 16;
+  /** The largest map: 64 PiB, beyond the address space of every 64-bit CPU KiteSQL runs on. */
+  public static final long MAX_MAP_SIZE = 1L << 56;
+  /** The longest wait of any kind; anything longer is a misconfiguration (and overflows nanosecond deadlines soon after). */
+  public static final Duration MAX_WAIT = Duration.ofDays(365);
 
   /** Whether the database is opened for writing. */
   public enum AccessMode {
@@ -71,18 +82,21 @@ public record StorageOptions(
 
   public StorageOptions {
     required(durability, "durability");
-    required(readerWait, "readerWait");
-    required(writerWait, "writerWait");
-    required(drainWait, "drainWait");
     required(accessMode, "accessMode");
-    if (mapSize < (1 << 16)) {
-      throw invalid("mapSize must be at least 64 KiB, was " + mapSize);
+    checkWait(readerWait, "readerWait");
+    checkWait(writerWait, "writerWait");
+    checkWait(drainWait, "drainWait");
+    if (mapSize < (1 << 16) || mapSize > MAX_MAP_SIZE) {
+      throw invalid("mapSize must be between 64 KiB and " + MAX_MAP_SIZE + " bytes (64 PiB), was " + mapSize);
     }
     if (maxMapSize < mapSize) {
       throw invalid("maxMapSize " + maxMapSize + " is below mapSize " + mapSize);
     }
-    if (maxReaders < 2) {
-      throw invalid("maxReaders must be at least 2, was " + maxReaders);
+    if (maxMapSize > MAX_MAP_SIZE) {
+      throw invalid("maxMapSize must be at most " + MAX_MAP_SIZE + " bytes (64 PiB), was " + maxMapSize);
+    }
+    if (maxReaders < 2 || maxReaders > MAX_READERS) {
+      throw invalid("maxReaders must be between 2 and " + MAX_READERS + ", was " + maxReaders);
     }
     if (readPoolSize < 1 || readPoolSize >= maxReaders) {
       throw invalid(
@@ -113,6 +127,13 @@ public record StorageOptions(
   private static void required(Object value, String name) {
     if (value == null) {
       throw invalid(name + " must not be null");
+    }
+  }
+
+  private static void checkWait(Duration wait, String name) {
+    required(wait, name);
+    if (wait.isNegative() || wait.compareTo(MAX_WAIT) > 0) {
+      throw invalid(name + " must be between 0 and " + MAX_WAIT.toDays() + " days, was " + wait);
     }
   }
 

@@ -61,7 +61,8 @@ public final class ChildJvm {
     return start(workDir, List.of(), mainClass, args);
   }
 
-  private static Running start(Path workDir, List<String> jvmOptions, Class<?> mainClass, String... args)
+  /** Starts {@code mainClass} with extra JVM options without waiting for it; see {@link Running}. */
+  public static Running start(Path workDir, List<String> jvmOptions, Class<?> mainClass, String... args)
       throws IOException {
     Files.createDirectories(workDir);
     var java = Path.of(System.getProperty("java.home"), "bin", "java").toString();

@@ -27,13 +27,13 @@ class OpenFailuresTest {
   @Test
   void aMapLargerThanTheAddressSpaceIsReportedAsSuchAndLeavesNothingBehind() {
     var dir = work.resolve("huge-map");
-    // 2^62 bytes: no 64-bit Linux process has that much address space (x86-64: 2^47).
-    var huge = StorageOptions.defaults().withMapSize(1L << 62);
+    // 2^55 bytes: no 64-bit Linux process has that much address space (x86-64: 2^47).
+    var huge = StorageOptions.defaults().withMapSize(1L << 55);
 
     assertThatThrownBy(() -> KiteSql.open(dir, huge))
         .isInstanceOfSatisfying(KiteSqlException.class,
             e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.MAP_SIZE_TOO_LARGE))
-        .hasMessageContaining("mapSize").hasMessageContaining(String.valueOf(1L << 62));
+        .hasMessageContaining("mapSize").hasMessageContaining(String.valueOf(1L << 55));
 
     try (var db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(1L << 24))) {
       assertThat(db.catalog().tables()).isEmpty();

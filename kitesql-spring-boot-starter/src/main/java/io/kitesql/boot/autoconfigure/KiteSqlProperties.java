@@ -99,21 +99,27 @@ public class KiteSqlProperties implements Validator {
   @Override
   public void validate(Object target, Errors errors) {
     var p = (KiteSqlProperties) target;
-    if (p.mapSize.toBytes() < 64 * 1024) {
-      errors.rejectValue("mapSize", "min", "must be at least 64KB");
+    if (p.mapSize.toBytes() < 64 * 1024 || p.mapSize.toBytes() > StorageOptions.MAX_MAP_SIZE) {
+      errors.rejectValue("mapSize", "range", "must be between 64KB and 65536TB");
     }
     if (p.maxMapSize.toBytes() < p.mapSize.toBytes()) {
       errors.rejectValue("maxMapSize", "min", "must not be below kitesql.map-size (" + p.mapSize + ")");
     }
+    if (p.maxMapSize.toBytes() > StorageOptions.MAX_MAP_SIZE) {
+      errors.rejectValue("maxMapSize", "max", "must be at most 65536TB");
+    }
     if (p.maxReaders < 2) {
       errors.rejectValue("maxReaders", "min", "must be at least 2");
+    }
+    if (p.maxReaders > StorageOptions.MAX_READERS) {
+      errors.rejectValue("maxReaders", "max", "must be at most " + StorageOptions.MAX_READERS);
     }
     if (p.readPoolSize != null && (p.readPoolSize < 1 || p.readPoolSize >= p.maxReaders)) {
       errors.rejectValue("readPoolSize", "range", "must be between 1 and kitesql.max-readers - 1 (" + (p.maxReaders - 1) + ")");
     }
-    rejectNegative(errors, "readerWait", p.readerWait);
-    rejectNegative(errors, "writerWait", p.writerWait);
-    rejectNegative(errors, "drainWait", p.drainWait);
+    rejectOutOfRange(errors, "readerWait", p.readerWait);
+    rejectOutOfRange(errors, "writerWait", p.writerWait);
+    rejectOutOfRange(errors, "drainWait", p.drainWait);
     rejectNegative(errors, "closeTimeout", p.closeTimeout);
     if (p.replayLimit.isNegative()) {
       errors.rejectValue("replayLimit", "min", "must not be negative");
@@ -139,6 +145,13 @@ public class KiteSqlProperties implements Validator {
   private static void rejectNegative(Errors errors, String field, Duration value) {
     if (value.isNegative()) {
       errors.rejectValue(field, "min", "must not be negative");
+    }
+  }
+
+  private static void rejectOutOfRange(Errors errors, String field, Duration value) {
+    rejectNegative(errors, field, value);
+    if (value.compareTo(StorageOptions.MAX_WAIT) > 0) {
+      errors.rejectValue(field, "max", "must be at most " + StorageOptions.MAX_WAIT.toDays() + " days");
     }
   }
 

@@ -135,6 +135,10 @@ class KiteSqlAutoConfigurationTests {
     runner().withPropertyValues("kitesql.max-readers=8", "kitesql.read-pool-size=8").run(context ->
         assertThat(context.getStartupFailure()).rootCause()
             .hasMessageContainingAll("'readPoolSize'", "must be between 1 and kitesql.max-readers - 1 (7)"));
+    runner().withPropertyValues("kitesql.max-readers=2147483647", "kitesql.max-map-size=100000TB", "kitesql.reader-wait=400d")
+        .run(context -> assertThat(context.getStartupFailure()).rootCause().hasMessageContainingAll(
+            "'maxReaders': rejected value [2147483647]", "must be at most 65536",
+            "'maxMapSize'", "must be at most 65536TB", "'readerWait'", "must be at most 365 days"));
     runner().withPropertyValues("kitesql.durability=sometimes").run(context ->
         assertThat(context.getStartupFailure()).hasStackTraceContaining("Failed to bind properties under 'kitesql.durability'"));
   }
