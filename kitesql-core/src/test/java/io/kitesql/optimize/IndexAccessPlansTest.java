@@ -306,6 +306,19 @@ class IndexAccessPlansTest {
   }
 
   @Test
+  void countOfAWholeTableCountsItsNarrowestIndex() {
+    // Entries of t_a (a INT, then id): narrower than rows of (id, a, b, c) and than t_ac's (a, c, id).
+    assertThat(explain("select count(*) from t")).contains("IndexScan t using t_a covered columns=[]");
+    assertThat(column(db, "select count(*) from t")).containsExactly(String.valueOf(ROWS));
+    assertThat(column(db, "select count(*), count(*) from t where id > 0")).containsExactly(String.valueOf(ROWS));
+    // A table whose only index is wider than its rows keeps counting rows.
+    db.execute("create table w (id int primary key, s varchar)");
+    db.execute("create index w_s on w (s)");
+    assertThat(explain("select count(*) from w")).contains("TableScan w");
+    db.execute("drop table w");
+  }
+
+  @Test
   void explainAnalyzeShowsEachNodesActualRows() {
     var lines = column(db, "explain analyze select id, b from t order by id desc limit 10 offset 5");
     assertThat(lines.get(0)).startsWith("Limit 10 offset 5 (actual rows=10 loops=1 time=");
