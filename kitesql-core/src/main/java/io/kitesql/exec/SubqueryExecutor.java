@@ -10,11 +10,14 @@ import io.kitesql.expr.SubqueryExpr;
 import io.kitesql.expr.SubqueryRuntime;
 import io.kitesql.expr.Subqueries;
 import io.kitesql.plan.PlanNode;
+import io.kitesql.value.Text;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -30,6 +33,8 @@ public final class SubqueryExecutor implements SubqueryRuntime {
   private final ExecutionContext ctx;
   private final IdentityHashMap<SubqueryExpr, List<Object>> cached = new IdentityHashMap<>();
   private final IdentityHashMap<SubqueryExpr, Operator> operators = new IdentityHashMap<>();
+  /** The hash sets of uncorrelated IN subqueries' values, made at their first use in this execution. */
+  private final IdentityHashMap<SubqueryExpr, InSet> inSets = new IdentityHashMap<>();
   private final ArrayDeque<Object[]> frames = new ArrayDeque<>();
 
   public SubqueryExecutor(ExecutionContext ctx) {
@@ -58,7 +63,7 @@ public final class SubqueryExecutor implements SubqueryRuntime {
       case IN -> {
         var rows = values(s, row, params, Integer.MAX_VALUE);
         Boolean in = s.rowValue() ? rowIn(s, row, params, rows)
-            : quantified(Evaluator.evaluate(s.operand(), row, params), ComparisonOp.EQ, rows, true);
+            : in(s, Evaluator.evaluate(s.operand(), row, params), rows);
         yield in == null || !s.negated() ? in : Boolean.valueOf(!in);
       }
       case ANY -> quantified(Evaluator.evaluate(s.operand(), row, params), s.op(), values(s, row, params, Integer.MAX_VALUE), true);
@@ -72,6 +77,67 @@ public final class SubqueryExecutor implements SubqueryRuntime {
       throw new KiteSqlException(ErrorCode.INTERNAL_ERROR, "the values of a correlated subquery without its row");
     }
     return values(s, new Object[0], params, Integer.MAX_VALUE);
+  }
+
+  /**
+   * {@code v IN (values)}: through a hash set of the values when the subquery is not correlated
+   * (its values are the same for every row: O(1) per row instead of a comparison per value) and
+   * its values and {@code v} are of kinds whose SQL equality a hash can decide ({@link
+   * #hashKey}); else by {@link #quantified}.
+   */
+  private Boolean in(SubqueryExpr s, Object v, List<Object> values) {
+    if (s.correlated() || values.isEmpty() || v == null) {
+      return quantified(v, ComparisonOp.EQ, values, true);
+    }
+    var set = inSets.computeIfAbsent(s, x -> InSet.of(values));
+    var key = hashKey(v);
+    if (set.keys() == null || key == null || key.getClass() != set.kind()) {
+      return quantified(v, ComparisonOp.EQ, values, true);
+    }
+    return set.keys().contains(key) ? Boolean.TRUE : set.sawNull() ? null : Boolean.FALSE;
+  }
+
+  /**
+   * A value as a hash key whose equality is SQL's: integers of any width as one Long, text (by
+   * its bytes, borrowed text in place) and booleans as they are; null for the kinds whose SQL
+   * equality crosses classes in ways a hash cannot follow (DOUBLE, DECIMAL, dates with
+   * timestamps).
+   */
+  private static Object hashKey(Object v) {
+    return switch (v) {
+      case Integer i -> (long) i;
+      case Long l -> l;
+      case Short s -> (long) s;
+      case Text t -> t;
+      case Boolean b -> b;
+      default -> null;
+    };
+  }
+
+  /**
+   * The values of an IN subquery as hash keys, all of class {@code kind} ({@code keys} null if
+   * they cannot be: a value {@link #hashKey} refuses, or keys of two classes), and whether one is
+   * NULL.
+   */
+  private record InSet(Set<Object> keys, Class<?> kind, boolean sawNull) {
+    static InSet of(List<Object> values) {
+      var keys = new HashSet<Object>(Math.max(16, values.size() * 2));
+      Class<?> kind = null;
+      boolean sawNull = false;
+      for (var x : values) {
+        if (x == null) {
+          sawNull = true;
+          continue;
+        }
+        var key = hashKey(x);
+        if (key == null || (kind != null && key.getClass() != kind)) {
+          return new InSet(null, Object.class, sawNull);
+        }
+        kind = key.getClass();
+        keys.add(key);
+      }
+      return new InSet(keys, kind == null ? Object.class : kind, sawNull);
+    }
   }
 
   private static Object scalar(List<Object> values) {
@@ -175,6 +241,7 @@ public final class SubqueryExecutor implements SubqueryRuntime {
   /** Forgets every result and operator of this execution. */
   public void close() {
     cached.clear();
+    inSets.clear();
     operators.clear();
     frames.clear();
   }

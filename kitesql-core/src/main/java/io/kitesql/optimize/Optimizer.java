@@ -49,6 +49,7 @@ public final class Optimizer {
     p = PruneColumns.apply(p, all);
     p = ChooseAccessPath.apply(p);
     p = UseIndexForMinMax.apply(p);
+    p = CountFromNarrowestKey.apply(p);
     p = PruneColumns.apply(p, all); // conjuncts a key range enforces no longer need their columns
     p = UseIndexOrder.apply(p);
     p = ChooseJoinStrategy.apply(p);

@@ -284,6 +284,14 @@ class IndexAccessPlansTest {
     assertThat(sorted(column(db, "select id from t where a in (select c from t where id < 40)")))
         .isEqualTo(ids(r -> r.a() != null && cs.contains(r.a())));
     assertThat(column(db, "select id from t where id in (select c from t where id = 101)")).isEmpty(); // only a NULL
+    // An operand no key serves: a filter, whose values are looked up in a hash set (integers of any width alike).
+    var cs40 = rows.stream().filter(r -> r.id() < 400).map(Row::c).filter(Objects::nonNull).collect(java.util.stream.Collectors.toSet());
+    assertThat(sorted(column(db, "select id from t where a + 0 in (select cast(c as bigint) from t where id < 400)")))
+        .isEqualTo(ids(r -> r.a() != null && cs40.contains(r.a())));
+    assertThat(sorted(column(db, "select id from t where a + 0 not in (select c from t where id < 400 and c is not null)")))
+        .isEqualTo(ids(r -> r.a() != null && !cs40.contains(r.a())));
+    assertThat(sorted(column(db, "select id from t where b || '' in (select b from t where id < 30)")))
+        .isEqualTo(ids(r -> r.b() != null && r.id() < 30));
     // NOT IN keeps the filter: a NULL among the values makes it reject every row.
     assertThat(explain("select id from t where id not in (select c from t)")).contains("TableScan");
     assertThat(column(db, "select id from t where id not in (select c from t)")).isEmpty();
@@ -295,6 +303,19 @@ class IndexAccessPlansTest {
         .contains("SubPlan EXISTS correlated").contains("PrimaryKeyLookup t i = (");
     assertThat(sorted(column(db, "select id from t o where exists (select 1 from t i where i.id = o.c)")))
         .isEqualTo(ids(r -> r.c() != null && r.c() >= 1 && r.c() <= ROWS));
+  }
+
+  @Test
+  void countOfAWholeTableCountsItsNarrowestIndex() {
+    // Entries of t_a (a INT, then id): narrower than rows of (id, a, b, c) and than t_ac's (a, c, id).
+    assertThat(explain("select count(*) from t")).contains("IndexScan t using t_a covered columns=[]");
+    assertThat(column(db, "select count(*) from t")).containsExactly(String.valueOf(ROWS));
+    assertThat(column(db, "select count(*), count(*) from t where id > 0")).containsExactly(String.valueOf(ROWS));
+    // A table whose only index is wider than its rows keeps counting rows.
+    db.execute("create table w (id int primary key, s varchar)");
+    db.execute("create index w_s on w (s)");
+    assertThat(explain("select count(*) from w")).contains("TableScan w");
+    db.execute("drop table w");
   }
 
   @Test
