@@ -2,21 +2,18 @@ package io.kitesql.exec;
 
 import io.kitesql.codec.RowView;
 import io.kitesql.catalog.IndexDef;
-import io.kitesql.expr.Coercions;
-import io.kitesql.expr.Evaluator;
-import io.kitesql.expr.Expr;
 import io.kitesql.plan.Access;
 import io.kitesql.plan.TableScan;
 import io.kitesql.table.TableCursor;
 import io.kitesql.value.DataType;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * Reads a table: a full scan, or a primary-key or index range whose bounds are evaluated for this
- * execution (parameters included). A NULL bound matches nothing. With {@code withRefs}, each row
+ * execution (parameters included) and placed among the keys exactly ({@link KeyRangeBounds}). A
+ * NULL bound matches nothing. With {@code withRefs}, each row
  * carries its {@link io.kitesql.table.RowRef} one past the table's columns, for UPDATE and DELETE.
  *
  * <p>The table cursor and the bound lists are made on the first execution and reopened by every
@@ -24,7 +21,6 @@ import java.util.Optional;
  * decoded into one reused array too.
  */
 final class ScanOperator implements Operator {
-  private static final Object[] NO_PARAMS = new Object[0];
 
   private final TableScan scan;
   private final int[] columns;
@@ -33,10 +29,8 @@ final class ScanOperator implements Operator {
   /** The key columns' types, for coercing bound values; empty for a full scan. */
   private final DataType[] keyTypes;
   private final Optional<IndexDef> index;
-  private final boolean lowerInclusive;
-  private final boolean upperInclusive;
-  private final List<Object> lower = new ArrayList<>();
-  private final List<Object> upper = new ArrayList<>();
+  /** This execution's key bounds (reused). */
+  private final KeyRangeBounds bounds = new KeyRangeBounds();
   /** Made at the first execution, reopened by every later one. */
   private TableCursor cursor;
   /** Whether the current execution reads {@link #cursor} (false: a NULL bound, no rows). */
@@ -52,9 +46,6 @@ final class ScanOperator implements Operator {
     var range = scan.access() instanceof Access.KeyRange r ? Optional.of(r) : Optional.<Access.KeyRange>empty();
     this.index = range.flatMap(Access.KeyRange::index);
     this.keyTypes = range.isEmpty() ? new DataType[0] : scan.table().keyTypes(index);
-    // Inclusiveness only matters for a bound with values; a full scan has none.
-    this.lowerInclusive = range.map(Access.KeyRange::lowerInclusive).orElse(true);
-    this.upperInclusive = range.map(Access.KeyRange::upperInclusive).orElse(true);
   }
 
   @Override
@@ -64,26 +55,18 @@ final class ScanOperator implements Operator {
       // looking it up per execution would hash the whole TableDef record each time.
       cursor = ctx.stores().apply(scan.table()).cursor(index, columns, false, transientRows);
     }
-    reading = switch (scan.access()) {
-      case Access.FullScan _ -> true; // the bound lists stay empty
-      case Access.KeyRange r -> bound(r.lower(), lower, ctx.parameters()) && bound(r.upper(), upper, ctx.parameters());
-    };
-    if (reading) {
-      cursor.reopen(ctx.transaction(), lower, lowerInclusive, upper, upperInclusive);
-    }
-  }
-
-  /** Fills {@code values} with the bound values coerced to the key columns' types; false if one is NULL. */
-  private boolean bound(List<Expr> exprs, List<Object> values, Object[] params) {
-    values.clear();
-    for (int i = 0; i < exprs.size(); i++) {
-      var v = Evaluator.evaluate(exprs.get(i), NO_PARAMS, params);
-      if (v == null) {
-        return false; // a NULL bound: no row can match
+    switch (scan.access()) {
+      case Access.FullScan _ -> {
+        reading = true;
+        cursor.reopen(ctx.transaction(), List.of(), true, List.of(), true);
       }
-      values.add(Coercions.coerce(v, keyTypes[i]));
+      case Access.KeyRange r -> {
+        reading = bounds.evaluate(r, keyTypes, ctx.parameters());
+        if (reading) {
+          cursor.reopen(ctx.transaction(), bounds.lower(), bounds.lowerInclusive(), bounds.upper(), bounds.upperInclusive());
+        }
+      }
     }
-    return true;
   }
 
   @Override
