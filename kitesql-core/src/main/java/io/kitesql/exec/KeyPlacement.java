@@ -18,6 +18,9 @@ import java.util.Optional;
  * key. Costs are bounded by {@link Decimals} ({@code 1E+999999999} is simply above every key).
  */
 sealed interface KeyPlacement {
+  BigDecimal LONG_MIN = BigDecimal.valueOf(Long.MIN_VALUE);
+  BigDecimal LONG_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
+
   /** The value is the key {@code key} (of the column's Java type). */
   record At(Object key) implements KeyPlacement {}
 
@@ -73,9 +76,6 @@ sealed interface KeyPlacement {
     }
     return decimal(value instanceof BigDecimal d ? d : BigDecimal.valueOf(n.doubleValue()), keyType, side);
   }
-
-  BigDecimal LONG_MIN = BigDecimal.valueOf(Long.MIN_VALUE);
-  BigDecimal LONG_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
 
   private static KeyPlacement decimal(BigDecimal value, DataType keyType, Side side) {
     boolean isDecimal = keyType.kind() == TypeKind.DECIMAL;

@@ -7,7 +7,10 @@ import io.kitesql.value.DataType;
 import io.kitesql.value.Text;
 import io.kitesql.value.TypeKind;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 import net.sf.jsqlparser.expression.AnalyticExpression;
 import net.sf.jsqlparser.expression.AnalyticType;
 import net.sf.jsqlparser.expression.AnyComparisonExpression;
@@ -70,7 +73,7 @@ public final class ExpressionBinder {
   private final WindowBinder windows;
   private final PredicateBinder predicates = new PredicateBinder(this);
   /** Parameter operands already counted by {@link #compared} (by identity: each is one occurrence). */
-  private final java.util.Set<Expr> countedOperands = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+  private final Set<Expr> countedOperands = Collections.newSetFromMap(new IdentityHashMap<>());
   private Clause clause = Clause.SELECT;
   private boolean inAggregate;
   private SubqueryBinder subqueries;
@@ -294,10 +297,6 @@ public final class ExpressionBinder {
   }
 
   /**
-   * Makes two operands comparable: an untyped side takes the other's type; a text literal
-   * against a DATE/TIMESTAMP becomes a date literal.
-   */
-  /**
    * {@link #comparable} for the operands of a comparison whose result is only its truth value
    * ({@code =}, {@code <}, IN, BETWEEN, a simple CASE's WHEN): a parameter operand is counted
    * as compared ({@link Parameters#recordComparedOccurrence}), so that a slot occurring only in
@@ -318,6 +317,10 @@ public final class ExpressionBinder {
     countedOperands.add(after);
   }
 
+  /**
+   * Makes two operands comparable: an untyped side takes the other's type; a text literal
+   * against a DATE/TIMESTAMP becomes a date literal.
+   */
   Expr[] comparable(Expr l, Expr r, String where) {
     if (untyped(l) && !untyped(r)) {
       l = adopt(l, r.type());

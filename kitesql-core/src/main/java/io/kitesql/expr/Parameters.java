@@ -11,6 +11,7 @@ import java.math.BigInteger;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
@@ -136,7 +137,7 @@ public final class Parameters {
   }
 
   private static int[] grown(int[] counts, int index) {
-    return index < counts.length ? counts : java.util.Arrays.copyOf(counts, Math.max(index + 1, counts.length * 2));
+    return index < counts.length ? counts : Arrays.copyOf(counts, Math.max(index + 1, counts.length * 2));
   }
 
   /** The slot of a {@code ?} ({@code fixed == false}) or {@code ?N}/{@code $N} parameter. */
