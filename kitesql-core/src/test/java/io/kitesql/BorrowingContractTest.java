@@ -92,8 +92,8 @@ class BorrowingContractTest {
         for (int i = 0; i < ROWS; i++) {
           var t = notes.get(i);
           assertThat(t.isBorrowed()).isTrue();
-          assertThat(map.contains(t.nativeAddress(), t.utf8Length()))
-              .as("note %d at 0x%x lies in the LMDB map", i, t.nativeAddress())
+          assertThat(map.contains(t.asReadOnlySegment().address(), t.utf8Length()))
+              .as("note %d at 0x%x lies in the LMDB map", i, t.asReadOnlySegment().address())
               .isTrue();
           // Values stay valid for the transaction, not only the row: row 0 read after row 99.
           var expected = note(i, 256 * 1024);
@@ -185,7 +185,7 @@ class BorrowingContractTest {
       for (int i = 0; i < ROWS; i++) {
         var t = kept.get(i);
         assertThat(t.isBorrowed()).isFalse();
-        assertThat(map.contains(t.nativeAddress(), 1)).isFalse();
+        assertThat(map.contains(t.asReadOnlySegment().address(), 1)).isFalse();
         assertThat(t.toString()).isEqualTo(note(i, 4096));
       }
     }

@@ -162,7 +162,7 @@ public final class BenchRunner {
             } else {
               copied += text.utf8Length();
             }
-            boolean inMap = text.isBorrowed() && regions.contains(text.nativeAddress(), text.utf8Length());
+            boolean inMap = text.isBorrowed() && regions.contains(text.asReadOnlySegment().address(), text.utf8Length());
             if (engine.borrows() && !inMap) {
               violations++;
             }

@@ -51,8 +51,8 @@ public final class BorrowedJson {
 
   /** Parses one document object. */
   public static Doc parse(CharSequence json) {
-    if (json instanceof Text text && text.isBorrowed() && text.isAscii() && text.nativeAddress() >= 0) {
-      var bytes = MemorySegment.ofAddress(text.nativeAddress()).reinterpret(text.utf8Length());
+    if (json instanceof Text text && text.isBorrowed() && text.isAscii()) {
+      var bytes = text.asReadOnlySegment();
       var doc = new BorrowedJson(json, bytes).document();
       if (!text.isLive()) {
         throw new IllegalStateException("the transaction of the document ended while it was parsed");

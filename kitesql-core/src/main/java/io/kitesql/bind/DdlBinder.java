@@ -57,7 +57,7 @@ final class DdlBinder {
     var draft = new TableDef(1, tableName, columns, List.of(), List.of());
     if (create.getIndexes() != null) {
       for (var index : create.getIndexes()) {
-        var positions = positions(draft, index.getColumnsNames(), folding);
+        var positions = positions(draft, columnNames(index), folding);
         switch (indexKind(index)) {
           case "PRIMARY KEY" -> {
             if (!primaryKey.isEmpty()) {
@@ -137,6 +137,26 @@ final class DdlBinder {
     return index.getType() == null ? "" : index.getType().toUpperCase(Locale.ROOT).replaceAll("\\s+", " ");
   }
 
+  /**
+   * The column names of an index or key constraint. Each may be followed by ASC or DESC, which
+   * changes nothing: entries are stored in ascending order and read in either direction (a
+   * backward scan gives the descending order), so the direction is not kept. Other column options
+   * (NULLS FIRST, COLLATE, operator classes) are refused.
+   */
+  private static List<String> columnNames(Index index) {
+    var names = new ArrayList<String>();
+    for (var column : index.getColumns()) {
+      var options = column.getParams() == null ? List.<String>of() : column.getParams();
+      if (options.size() > 1 || options.size() == 1 && !options.getFirst().equalsIgnoreCase("ASC")
+          && !options.getFirst().equalsIgnoreCase("DESC")) {
+        throw Unsupported.feature("index column option " + String.join(" ", options) + " (after column "
+            + column.getColumnName() + ")");
+      }
+      names.add(column.getColumnName());
+    }
+    return names;
+  }
+
   private static List<Integer> positions(TableDef table, List<String> names, NameFolding folding) {
     var positions = new LinkedHashSet<Integer>();
     for (var name : names) {
@@ -180,7 +200,7 @@ final class DdlBinder {
     if (index.getUsing() != null) {
       throw Unsupported.feature("CREATE INDEX ... USING " + index.getUsing());
     }
-    var columns = index.getColumnsNames().stream().map(c -> Names.canonical(c, folding)).toList();
+    var columns = columnNames(index).stream().map(c -> Names.canonical(c, folding)).toList();
     var table = Names.tableName(create.getTable(), folding);
     var name = index.getName() != null ? Names.canonical(index.getName(), folding) : freeIndexName(catalog, table + "_" + String.join("_", columns) + "_idx");
     return new BoundStatement.CreateIndex(table, name, columns, kind.equals("UNIQUE"), create.isUsingIfNotExists());

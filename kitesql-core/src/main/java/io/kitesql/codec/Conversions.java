@@ -3,6 +3,7 @@ package io.kitesql.codec;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.value.DataType;
+import io.kitesql.value.Decimals;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
@@ -73,13 +74,11 @@ public final class Conversions {
    */
   public static long toUnscaled(BigDecimal value, int precision, int scale) {
     // Integer digits first: setScale on 1E+999999999 would build a gigantic BigInteger.
-    if (value.signum() != 0 && value.precision() - value.scale() > 19) {
-      throw outOfRange("DECIMAL value " + value + " does not fit");
-    }
-    BigInteger unscaled = value.setScale(scale, RoundingMode.HALF_UP).unscaledValue();
-    if (unscaled.bitLength() > 63
+    BigInteger unscaled = Decimals.rounded(value, scale, RoundingMode.HALF_UP, 19)
+        .map(BigDecimal::unscaledValue).orElse(null);
+    if (unscaled == null || unscaled.bitLength() > 63
         || (precision > 0 && unscaled.abs().compareTo(BigInteger.TEN.pow(precision)) >= 0)) {
-      throw outOfRange("DECIMAL value " + value + " does not fit"
+      throw outOfRange("DECIMAL value " + Decimals.describe(value) + " does not fit"
           + (precision > 0 ? " DECIMAL(" + precision + ", " + scale + ")" : " at scale " + scale));
     }
     return unscaled.longValue();

@@ -15,7 +15,7 @@ import java.util.Arrays;
 
 /**
  * Reads values written by {@link KeyEncoder}, in order, from a key on the heap ({@code
- * MemorySegment.ofArray}) or in native memory ({@link Memory#ALL} with the absolute address as
+ * MemorySegment.ofArray}) or in native memory (a segment spanning the address space with the absolute address as
  * offset, or any native segment). Reusable via {@link #wrap}; not thread-safe.
  *
  * <p>Each {@code readX} consumes one present value; calling it on a NULL throws {@link
@@ -36,7 +36,7 @@ public final class KeyDecoder {
 
   /** Starts decoding the {@code length} bytes at {@code offset} of {@code base}. */
   public KeyDecoder wrap(MemorySegment base, long offset, int length) {
-    if (base != Memory.ALL) {
+    if (!Memory.spansAddressSpace(base)) {
       java.util.Objects.checkFromIndexSize(offset, length, base.byteSize());
     }
     this.base = base;

@@ -22,7 +22,7 @@ public interface LongValueSource {
    */
   boolean find(int column);
 
-  /** The segment holding the value found last ({@code Memory.ALL}-like view of the map, or heap). */
+  /** The segment holding the value found last (the storage's view of the map, or heap). */
   MemorySegment base();
 
   /** The value's first byte within {@link #base()} (an absolute address for mapped values). */

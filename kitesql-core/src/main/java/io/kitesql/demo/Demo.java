@@ -42,7 +42,7 @@ public final class Demo {
           while (rows.next()) {
             Text body = rows.getText(1);
             System.out.printf("  id=%d: %d chars, borrowed from the map: %s (address 0x%x), starts \"%s...\"%n",
-                rows.getInt(0), rows.getLong(2), body.isBorrowed(), body.nativeAddress(), body.subSequence(0, 24));
+                rows.getInt(0), rows.getLong(2), body.isBorrowed(), body.asReadOnlySegment().address(), body.subSequence(0, 24));
           }
         }
         System.out.println("plan of that query:");

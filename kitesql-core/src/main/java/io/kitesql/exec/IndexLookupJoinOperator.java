@@ -1,6 +1,5 @@
 package io.kitesql.exec;
 
-import io.kitesql.expr.Coercions;
 import io.kitesql.expr.Evaluator;
 import io.kitesql.expr.Expr;
 import io.kitesql.plan.Join;
@@ -91,7 +90,10 @@ final class IndexLookupJoinOperator implements Operator {
     }
   }
 
-  /** Opens the cursor on the right rows whose key equals the left row's key values; false if one is NULL. */
+  /**
+   * Opens the cursor on the right rows whose key equals the left row's key values; false if one
+   * is NULL or no key equals it (a DECIMAL(14, 2) value beyond a DECIMAL(12, 2) key's range).
+   */
   private boolean lookup(Object[] leftRow) {
     keyValues.clear();
     for (int i = 0; i < lookup.leftKeys().size(); i++) {
@@ -99,7 +101,14 @@ final class IndexLookupJoinOperator implements Operator {
       if (v == null) {
         return false;
       }
-      keyValues.add(Coercions.coerce(v, keyTypes[i]));
+      var asIs = KeyPlacement.keyAsIs(v, keyTypes[i]);
+      if (asIs != null) {
+        keyValues.add(asIs);
+      } else if (KeyPlacement.of(v, keyTypes[i], KeyPlacement.Side.NEXT) instanceof KeyPlacement.At at) {
+        keyValues.add(at.key());
+      } else {
+        return false;
+      }
     }
     cursor.reopen(ctx.transaction(), keyValues, true, keyValues, true);
     return true;

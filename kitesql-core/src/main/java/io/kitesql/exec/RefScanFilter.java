@@ -24,7 +24,7 @@ final class RefScanFilter implements Operator {
   private final ScanOperator scan;
   /** Integer comparisons read from the stored row (nothing boxed), and the rest of the filter (null if none). */
   private final StoredIntegerFilter.Term[] terms;
-  private final long[] operands;
+  private final StoredIntegerFilter.Operands operands;
   private final Expr rest;
   private boolean anyNull;
   /** Per table column: whether the predicate leaves it for rows that pass. */
@@ -43,7 +43,7 @@ final class RefScanFilter implements Operator {
       StoredIntegerFilter.Term.of(conjunct).ifPresentOrElse(terms::add, () -> rest.add(conjunct));
     }
     this.terms = terms.toArray(StoredIntegerFilter.Term[]::new);
-    this.operands = new long[this.terms.length];
+    this.operands = new StoredIntegerFilter.Operands(this.terms.length);
     this.rest = rest.isEmpty() ? null : Exprs.and(rest);
     this.width = scan.table().columns().size();
     this.later = new boolean[width];
@@ -64,7 +64,7 @@ final class RefScanFilter implements Operator {
   @Override
   public void open(ExecutionContext ctx) {
     params = ctx.parameters();
-    anyNull = !StoredIntegerFilter.operands(terms, params, operands);
+    anyNull = !operands.evaluate(terms, params);
     scan.open(ctx);
     if (!deferChecked) { // the scan's cursor exists after its first open; it keeps what it defers
       deferChecked = true;

@@ -2,17 +2,14 @@ package io.kitesql.exec;
 
 import io.kitesql.codec.RowView;
 import io.kitesql.catalog.IndexDef;
-import io.kitesql.expr.Coercions;
 import io.kitesql.expr.Evaluator;
 import io.kitesql.expr.Expr;
-import io.kitesql.expr.LikePattern;
 import io.kitesql.expr.Subqueries;
 import io.kitesql.expr.SubqueryExpr;
 import io.kitesql.plan.Access;
 import io.kitesql.plan.TableScan;
 import io.kitesql.table.KeyBounds;
 import io.kitesql.table.TableCursor;
-import io.kitesql.table.TextPrefix;
 
 import io.kitesql.value.DataType;
 import java.util.ArrayList;
@@ -21,8 +18,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Reads a table: a full scan, or a primary-key or index range whose bounds are evaluated for this
- * execution (parameters included). A NULL bound matches nothing. With {@code withRefs}, each row
+ * Reads a table: a full scan, or primary-key or index ranges whose bounds are evaluated for this
+ * execution (parameters included) and placed among the keys exactly ({@link KeyRangeBounds}). A
+ * range with a NULL bound matches nothing. With {@code withRefs}, each row
  * carries its {@link io.kitesql.table.RowRef} one past the table's columns, for UPDATE and DELETE.
  *
  * <p>The table cursor and the bound lists are made on the first execution and reopened by every
@@ -30,7 +28,6 @@ import java.util.Optional;
  * decoded into one reused array too.
  */
 final class ScanOperator implements Operator {
-  private static final Object[] NO_PARAMS = new Object[0];
 
   private final TableScan scan;
   private final int[] columns;
@@ -89,11 +86,12 @@ final class ScanOperator implements Operator {
         yield true;
       }
       case Access.KeyRange r when r.ranges().size() == 1 && r.ranges().getFirst().subqueryAt() < 0 -> {
-        boolean any = bounds(r.ranges().getFirst(), params, lower, upper);
-        if (any) {
-          cursor.reopen(ctx.transaction(), lower, lowerInclusive(r.ranges().getFirst()), upper, upperInclusive(r.ranges().getFirst()));
+        int found = KeyRangeBounds.evaluate(r.ranges().getFirst(), keyTypes, params, lower, upper);
+        if (found != KeyRangeBounds.EMPTY) {
+          cursor.reopen(ctx.transaction(), lower, (found & KeyRangeBounds.LOWER_INCLUSIVE) != 0, upper,
+              (found & KeyRangeBounds.UPPER_INCLUSIVE) != 0);
         }
-        yield any;
+        yield found != KeyRangeBounds.EMPTY;
       }
       case Access.AnyOf _ -> throw new IllegalStateException("branches open on their own");
       case Access.KeyRange r -> {
@@ -102,64 +100,15 @@ final class ScanOperator implements Operator {
           for (var each : expand(range, params)) {
             var lo = new ArrayList<Object>();
             var hi = new ArrayList<Object>();
-            if (bounds(each, params, lo, hi)) {
-              ranges.add(new KeyBounds(lo, lowerInclusive(each), hi, upperInclusive(each)));
+            int found = KeyRangeBounds.evaluate(each, keyTypes, params, lo, hi);
+            if (found != KeyRangeBounds.EMPTY) {
+              ranges.add(new KeyBounds(lo, (found & KeyRangeBounds.LOWER_INCLUSIVE) != 0, hi,
+                  (found & KeyRangeBounds.UPPER_INCLUSIVE) != 0));
             }
           }
         }
         cursor.reopen(ctx.transaction(), ranges);
         yield !ranges.isEmpty();
-      }
-    };
-  }
-
-  /**
-   * Fills {@code lo} and {@code hi} with the bounds of {@code range} for this execution, as
-   * {@link KeyBounds} takes them (values of the key columns' types for a prefix of them); false
-   * if a value is NULL, which no row matches.
-   */
-  private boolean bounds(Access.Range range, Object[] params, List<Object> lo, List<Object> hi) {
-    lo.clear();
-    hi.clear();
-    var equal = range.equal();
-    for (int i = 0; i < equal.size(); i++) {
-      var v = value(equal.get(i), i, params);
-      if (v == null) {
-        return false;
-      }
-      lo.add(v);
-      hi.add(v);
-    }
-    int next = equal.size();
-    return switch (range.next()) {
-      case Access.Next.Any _ -> true;
-      case Access.Next.Between b -> {
-        if (b.lower().isPresent() || b.nonNull()) {
-          var v = b.lower().isPresent() ? value(b.lower().get(), next, params) : null;
-          if (v == null && b.lower().isPresent()) {
-            yield false;
-          }
-          lo.add(v); // NULL, exclusive: every non-NULL value
-        }
-        if (b.upper().isPresent()) {
-          var v = value(b.upper().get(), next, params);
-          if (v == null) {
-            yield false;
-          }
-          hi.add(v);
-        }
-        yield true;
-      }
-      case Access.Next.LikePrefix p -> {
-        var pattern = Evaluator.evaluate(p.pattern(), NO_PARAMS, params);
-        if (pattern == null) {
-          yield false;
-        }
-        var escape = Evaluator.evaluate(p.escape(), NO_PARAMS, params);
-        var prefix = new TextPrefix(LikePattern.compile((CharSequence) pattern, escape, false).literalPrefix());
-        lo.add(prefix);
-        hi.add(prefix);
-        yield true;
       }
     };
   }
@@ -181,20 +130,6 @@ final class ScanOperator implements Operator {
       out.add(new Access.Range(equal, range.next()));
     }
     return out;
-  }
-
-  private static boolean lowerInclusive(Access.Range range) {
-    return !(range.next() instanceof Access.Next.Between b) || (b.lower().isPresent() ? b.lowerInclusive() : !b.nonNull());
-  }
-
-  private static boolean upperInclusive(Access.Range range) {
-    return !(range.next() instanceof Access.Next.Between b) || b.upper().isEmpty() || b.upperInclusive();
-  }
-
-  /** {@code expr}'s value for this execution coerced to the type of key column {@code column}, or null. */
-  private Object value(Expr expr, int column, Object[] params) {
-    var v = Evaluator.evaluate(expr, NO_PARAMS, params);
-    return v == null ? null : Coercions.coerce(v, keyTypes[column]);
   }
 
   @Override

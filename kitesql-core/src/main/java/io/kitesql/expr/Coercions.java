@@ -4,6 +4,7 @@ import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.value.Binary;
 import io.kitesql.value.DataType;
+import io.kitesql.value.Decimals;
 import io.kitesql.value.Text;
 import io.kitesql.value.TypeKind;
 import java.math.BigDecimal;
@@ -22,6 +23,13 @@ import java.time.temporal.ChronoUnit;
  * or to an integer, raise VALUE_OUT_OF_RANGE when the result does not fit, and raise
  * INVALID_VALUE for text that does not parse. Text is parsed in place (no {@code String} is made
  * of it), and a value already of the target type is returned as is, so views stay views.
+ *
+ * <p>{@link #exact} is comparison: a number compared with a column keeps its exact value, so
+ * {@code amount = 1.004} matches no 1.00 and {@code amount > 1E+30} is false, not an error.
+ *
+ * <p>Cost: magnitudes are decided from a decimal's precision and scale before it is rounded or
+ * written out ({@link Decimals}), so {@code 1E+999999999} or {@code 1E-99999999} cost no more than
+ * {@code 1}; error messages show such values abbreviated.
  */
 public final class Coercions {
   private Coercions() {}
@@ -29,6 +37,27 @@ public final class Coercions {
   /** Converts {@code value} for storing in {@code target} (see the class comment). */
   public static Object coerce(Object value, DataType target) {
     return convert(value, target, false);
+  }
+
+  /**
+   * Converts {@code value} for comparing with values of {@code target} (a parameter compared with
+   * a column): a number of an exact type keeps its exact value, unrounded and unchecked against
+   * the target's range (a DOUBLE as its shortest decimal form), text is read as an exact number;
+   * every other case, and a DOUBLE target, is {@link #coerce}.
+   */
+  public static Object exact(Object value, DataType target) {
+    if (!(target.kind() == TypeKind.INT || target.kind() == TypeKind.BIGINT || target.kind() == TypeKind.DECIMAL)) {
+      return coerce(value, target);
+    }
+    return switch (value) {
+      case Integer i -> i;
+      case Long l -> l;
+      case BigDecimal d -> d;
+      case Double d -> decimalOf(d);
+      case String s -> TextParsing.parseDecimal(Text.of(s), target);
+      case Text t -> TextParsing.parseDecimal(t, target);
+      case null, default -> coerce(value, target);
+    };
   }
 
   /** {@code CAST(value AS target)} (see the class comment). */
@@ -108,10 +137,9 @@ public final class Coercions {
       case Integer i -> i;
       case Long l -> l;
       case Boolean b -> b ? 1 : 0;
-      case BigDecimal d -> longOf(d.setScale(0, RoundingMode.HALF_UP), target);
-      case Double d -> longOf(decimalOf(d).setScale(0, RoundingMode.HALF_UP), target);
-      case Text t -> longOf(TextParsing.parseDecimal(t, target).setScale(0, RoundingMode.HALF_UP),
-          target);
+      case BigDecimal d -> longOf(d, target);
+      case Double d -> longOf(decimalOf(d), target);
+      case Text t -> longOf(TextParsing.parseDecimal(t, target), target);
       default -> throw mismatch(v, target.toString());
     };
     if (r < min || r > max) {
@@ -120,9 +148,11 @@ public final class Coercions {
     return r;
   }
 
+  /** {@code d} rounded half-up to an integer; VALUE_OUT_OF_RANGE beyond a long. */
   private static long longOf(BigDecimal d, DataType target) {
     try {
-      return d.longValueExact();
+      return Decimals.rounded(d, 0, RoundingMode.HALF_UP, 19).orElseThrow(() -> outOfRange(d, target))
+          .longValueExact();
     } catch (ArithmeticException e) {
       throw outOfRange(d, target);
     }
@@ -144,10 +174,11 @@ public final class Coercions {
       case Boolean b -> b ? BigDecimal.ONE : BigDecimal.ZERO;
       default -> throw mismatch(v, target.toString());
     };
-    BigDecimal r = d.setScale(target.scale(), RoundingMode.HALF_UP);
-    if (r.precision() - r.scale() > target.precision() - target.scale()
-        && r.signum() != 0) {
-      throw outOfRange(v, target);
+    int integerDigits = target.precision() - target.scale();
+    BigDecimal r = Decimals.rounded(d, target.scale(), RoundingMode.HALF_UP, integerDigits)
+        .orElseThrow(() -> outOfRange(d, target));
+    if (Decimals.integerDigits(r) > integerDigits) {
+      throw outOfRange(d, target);
     }
     return r;
   }
@@ -221,8 +252,9 @@ public final class Coercions {
   }
 
   private static KiteSqlException outOfRange(Object v, DataType target) {
+    String shown = v instanceof BigDecimal d ? Decimals.describe(d) : Render.plain(v);
     return new KiteSqlException(ErrorCode.VALUE_OUT_OF_RANGE,
-        "value " + Render.plain(v) + " is out of range for " + target);
+        "value " + shown + " is out of range for " + target);
   }
 
   /**

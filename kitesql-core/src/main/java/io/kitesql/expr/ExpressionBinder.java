@@ -7,7 +7,10 @@ import io.kitesql.value.DataType;
 import io.kitesql.value.Text;
 import io.kitesql.value.TypeKind;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 import net.sf.jsqlparser.expression.AnalyticExpression;
 import net.sf.jsqlparser.expression.AnalyticType;
 import net.sf.jsqlparser.expression.AnyComparisonExpression;
@@ -69,6 +72,8 @@ public final class ExpressionBinder {
   private final FunctionBinder functions;
   private final WindowBinder windows;
   private final PredicateBinder predicates = new PredicateBinder(this);
+  /** Parameter operands already counted by {@link #compared} (by identity: each is one occurrence). */
+  private final Set<Expr> countedOperands = Collections.newSetFromMap(new IdentityHashMap<>());
   private Clause clause = Clause.SELECT;
   private boolean inAggregate;
   private SubqueryBinder subqueries;
@@ -214,6 +219,7 @@ public final class ExpressionBinder {
   }
 
   private Expr parameter(int slot) {
+    params.recordOccurrence(slot);
     return new Expr.Parameter(slot, params.type(slot));
   }
 
@@ -291,6 +297,27 @@ public final class ExpressionBinder {
   }
 
   /**
+   * {@link #comparable} for the operands of a comparison whose result is only its truth value
+   * ({@code =}, {@code <}, IN, BETWEEN, a simple CASE's WHEN): a parameter operand is counted
+   * as compared ({@link Parameters#recordComparedOccurrence}), so that a slot occurring only in
+   * comparisons keeps its value's exact number.
+   */
+  Expr[] compared(Expr l, Expr r, String where) {
+    Expr[] lr = comparable(l, r, where);
+    countComparedOperand(l, lr[0]);
+    countComparedOperand(r, lr[1]);
+    return lr;
+  }
+
+  /** Counts {@code before} once however many comparisons it is an operand of (BETWEEN's, IN's operand). */
+  private void countComparedOperand(Expr before, Expr after) {
+    if (before instanceof Expr.Parameter p && countedOperands.add(before)) {
+      params.recordComparedOccurrence(p.index());
+    }
+    countedOperands.add(after);
+  }
+
+  /**
    * Makes two operands comparable: an untyped side takes the other's type; a text literal
    * against a DATE/TIMESTAMP becomes a date literal.
    */
@@ -362,7 +389,7 @@ public final class ExpressionBinder {
       if (subject == null) {
         conditions.add(condition(when, "CASE WHEN"));
       } else {
-        Expr[] lr = comparable(subject, when, "CASE");
+        Expr[] lr = compared(subject, when, "CASE");
         subject = lr[0];
         conditions.add(new Expr.Comparison(ComparisonOp.EQ, lr[0], lr[1]));
       }

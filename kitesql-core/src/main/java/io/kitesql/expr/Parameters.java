@@ -11,6 +11,7 @@ import java.math.BigInteger;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
@@ -29,7 +30,10 @@ import java.util.Map;
  * ? + 1}, an INSERT target); the first recorded type wins. A slot nothing types is VARCHAR, and
  * its value is converted to text, except bytes: the statement is then bound again with that slot
  * VARBINARY ({@link #untypedBinarySlots}). Bytes given to a slot of another type are refused.
- * {@link #bind} converts user values with {@link Coercions#coerce}.
+ * {@link #bind} converts user values with {@link Coercions#coerce}, except for a slot whose every
+ * occurrence is an operand of a comparison ({@code amount > ?}, {@code a IN (?, ?)}, {@code
+ * BETWEEN}): its value keeps its exact number ({@link Coercions#exact}), since rounding it to the
+ * column's scale or refusing it outside the column's range would change the comparison.
  *
  * <p>Threads: mutable while one statement is being bound; afterwards only read, so a prepared
  * statement may share it between threads.
@@ -47,6 +51,9 @@ public final class Parameters {
   private final BitSet binarySlots;
   /** Slots typed only by a context's preference ({@link #recordPreferredType}). */
   private final BitSet preferredOnly = new BitSet();
+  /** Per slot, its occurrences in the statement and how many of them are comparison operands. */
+  private int[] occurrences = new int[0];
+  private int[] comparedOccurrences = new int[0];
 
   /** Parameters whose types the statement alone decides. */
   public Parameters() {
@@ -109,6 +116,28 @@ public final class Parameters {
     if (types.get(index) == null) {
       types.set(index, type);
     }
+  }
+
+  /** Counts an occurrence of slot {@code index} in the statement (every one the binder reads). */
+  void recordOccurrence(int index) {
+    occurrences = grown(occurrences, index);
+    occurrences[index]++;
+  }
+
+  /** Counts an occurrence of slot {@code index} that is an operand of a comparison. */
+  void recordComparedOccurrence(int index) {
+    comparedOccurrences = grown(comparedOccurrences, index);
+    comparedOccurrences[index]++;
+  }
+
+  /** Whether slot {@code index} occurs only as a comparison operand: its value is compared, never stored or computed with. */
+  boolean comparedOnly(int index) {
+    return index < comparedOccurrences.length && comparedOccurrences[index] > 0
+        && comparedOccurrences[index] >= occurrences[index];
+  }
+
+  private static int[] grown(int[] counts, int index) {
+    return index < counts.length ? counts : Arrays.copyOf(counts, Math.max(index + 1, counts.length * 2));
   }
 
   /** The slot of a {@code ?} ({@code fixed == false}) or {@code ?N}/{@code $N} parameter. */
@@ -246,7 +275,8 @@ public final class Parameters {
           + " compared with VARBINARY only: pass a value of the parameter's type, or CAST the other side AS VARBINARY");
     }
     try {
-      return Coercions.coerce(toRuntime(v), type(slot));
+      Object value = toRuntime(v);
+      return comparedOnly(slot) ? Coercions.exact(value, type(slot)) : Coercions.coerce(value, type(slot));
     } catch (KiteSqlException e) {
       throw new KiteSqlException(e.errorCode(), "parameter " + slotName(slot) + ": "
           + e.reason(), e);

@@ -33,13 +33,13 @@ final class PredicateBinder {
     if (right instanceof AnyComparisonExpression x) {
       return binder.subqueryExpressions().quantified(op, binder.expr(left), x);
     }
-    Expr[] lr = binder.comparable(binder.expr(left), binder.expr(right), op.symbol());
+    Expr[] lr = binder.compared(binder.expr(left), binder.expr(right), op.symbol());
     return new Expr.Comparison(op, lr[0], lr[1]);
   }
 
   Expr isDistinct(IsDistinctExpression d) {
     String what = d.isNot() ? "IS NOT DISTINCT FROM" : "IS DISTINCT FROM";
-    Expr[] lr = binder.comparable(binder.expr(d.getLeftExpression()), binder.expr(d.getRightExpression()), what);
+    Expr[] lr = binder.compared(binder.expr(d.getLeftExpression()), binder.expr(d.getRightExpression()), what);
     return new Expr.IsDistinct(lr[0], lr[1], d.isNot());
   }
 
@@ -70,7 +70,7 @@ final class PredicateBinder {
       }
     }
     for (int i = 0; i < values.size(); i++) {
-      Expr[] lr = binder.comparable(operand, values.get(i), "IN");
+      Expr[] lr = binder.compared(operand, values.get(i), "IN");
       operand = lr[0];
       values.set(i, lr[1]);
     }
@@ -83,8 +83,8 @@ final class PredicateBinder {
     // untyped operands (NULL BETWEEN 1 AND NULL) all take the first typed one's type
     all.stream().filter(e -> !binder.untyped(e)).findFirst()
         .ifPresent(typed -> all.replaceAll(e -> binder.adopt(e, typed.type())));
-    Expr[] lo = binder.comparable(all.get(0), all.get(1), "BETWEEN");
-    Expr[] hi = binder.comparable(lo[0], all.get(2), "BETWEEN");
+    Expr[] lo = binder.compared(all.get(0), all.get(1), "BETWEEN");
+    Expr[] hi = binder.compared(lo[0], all.get(2), "BETWEEN");
     return new Expr.Between(hi[0], lo[1], hi[1], b.isNot());
   }
 

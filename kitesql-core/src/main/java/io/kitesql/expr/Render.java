@@ -1,6 +1,7 @@
 package io.kitesql.expr;
 
 import io.kitesql.value.Binary;
+import io.kitesql.value.Decimals;
 import io.kitesql.value.Text;
 import java.math.BigDecimal;
 import java.time.LocalDate;
@@ -13,6 +14,9 @@ final class Render {
   private static final DateTimeFormatter TIMESTAMP =
       DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss[.SSSSSS]");
 
+  /** Plain notation up to this many characters; a longer DECIMAL (only a parameter holds one) is written in scientific notation. */
+  private static final int MAX_PLAIN_CHARS = 1000;
+
   private Render() {}
 
   /**
@@ -22,7 +26,7 @@ final class Render {
    */
   static String plain(Object v) {
     return switch (v) {
-      case BigDecimal d -> d.toPlainString();
+      case BigDecimal d -> Decimals.plainOrScientific(d, MAX_PLAIN_CHARS);
       case LocalDateTime ts -> ts.getNano() == 0
           ? ts.format(DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss"))
           : ts.format(TIMESTAMP);

@@ -41,7 +41,7 @@ final class KeyBuffer {
   /** Copies the first {@code length} bytes of {@code key} in and points the key struct at them. */
   KeyBuffer load(byte[] bytes, int length) {
     LmdbErrors.checkKey(length);
-    MemorySegment.copy(bytes, 0, Memory.ALL, Memory.BYTE, keyBytes, length);
+    MemorySegment.copy(bytes, 0, NativeMemory.ALL, Memory.BYTE, keyBytes, length);
     set(key, keyBytes, length);
     return this;
   }
@@ -53,19 +53,19 @@ final class KeyBuffer {
   }
 
   long keyAddress() {
-    return Memory.ALL.get(Memory.LONG_NATIVE, key + Lmdb.VAL_DATA);
+    return NativeMemory.ALL.get(Memory.LONG_NATIVE, key + Lmdb.VAL_DATA);
   }
 
   long keySize() {
-    return Memory.ALL.get(Memory.LONG_NATIVE, key + Lmdb.VAL_SIZE);
+    return NativeMemory.ALL.get(Memory.LONG_NATIVE, key + Lmdb.VAL_SIZE);
   }
 
   long dataAddress() {
-    return Memory.ALL.get(Memory.LONG_NATIVE, data + Lmdb.VAL_DATA);
+    return NativeMemory.ALL.get(Memory.LONG_NATIVE, data + Lmdb.VAL_DATA);
   }
 
   long dataSize() {
-    return Memory.ALL.get(Memory.LONG_NATIVE, data + Lmdb.VAL_SIZE);
+    return NativeMemory.ALL.get(Memory.LONG_NATIVE, data + Lmdb.VAL_SIZE);
   }
 
   /** What the key struct holds now, in this buffer's one key holder. */
@@ -79,7 +79,7 @@ final class KeyBuffer {
   }
 
   private static void set(long val, long address, long size) {
-    Memory.ALL.set(Memory.LONG_NATIVE, val + Lmdb.VAL_SIZE, size);
-    Memory.ALL.set(Memory.LONG_NATIVE, val + Lmdb.VAL_DATA, address);
+    NativeMemory.ALL.set(Memory.LONG_NATIVE, val + Lmdb.VAL_SIZE, size);
+    NativeMemory.ALL.set(Memory.LONG_NATIVE, val + Lmdb.VAL_DATA, address);
   }
 }

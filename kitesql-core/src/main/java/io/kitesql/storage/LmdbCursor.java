@@ -23,7 +23,7 @@ final class LmdbCursor implements AutoCloseable {
   static LmdbCursor open(long txn, int dbi, KeyBuffer vals) {
     LmdbTxn.require(txn);
     LmdbException.check(Lmdb.cursorOpen(txn, dbi, vals.data), "mdb_cursor_open");
-    return new LmdbCursor(Memory.ALL.get(Memory.LONG_NATIVE, vals.data), vals);
+    return new LmdbCursor(NativeMemory.ALL.get(Memory.LONG_NATIVE, vals.data), vals);
   }
 
   /** The buffer whose key struct a seek reads. */

@@ -112,7 +112,7 @@ final class LmdbEnv {
 
   private long begin(long parent, int flags, KeyBuffer scratch, String call) {
     LmdbException.check(Lmdb.txnBegin(handle(), parent, flags, scratch.key), call);
-    return Memory.ALL.get(Memory.LONG_NATIVE, scratch.key);
+    return NativeMemory.ALL.get(Memory.LONG_NATIVE, scratch.key);
   }
 
   /**

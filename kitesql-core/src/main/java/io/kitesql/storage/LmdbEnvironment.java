@@ -139,7 +139,7 @@ final class LmdbEnvironment {
     try (var arena = Arena.ofConfined(); var cursor = LmdbCursor.open(txn, main, new KeyBuffer(arena))) {
       for (boolean more = cursor.first(); more; more = cursor.next()) {
         var name = cursor.key();
-        names.add(new String(Memory.ALL.asSlice(name.address, name.size).toArray(Memory.BYTE), StandardCharsets.UTF_8));
+        names.add(new String(NativeMemory.ALL.asSlice(name.address, name.size).toArray(Memory.BYTE), StandardCharsets.UTF_8));
       }
     }
     if (!names.isEmpty() && !names.contains(Keyspace.META.dbiName())) {
@@ -164,7 +164,7 @@ final class LmdbEnvironment {
     if (found == null) {
       return false;
     }
-    int version = found.size == 4 ? Memory.ALL.get(Memory.INT_BE, found.address) : -1;
+    int version = found.size == 4 ? NativeMemory.ALL.get(Memory.INT_BE, found.address) : -1;
     if (version > FORMAT_VERSION || version < 1) {
       throw new KiteSqlException(
           ErrorCode.UNSUPPORTED_FORMAT_VERSION,

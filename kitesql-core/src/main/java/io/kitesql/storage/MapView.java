@@ -1,12 +1,12 @@
 package io.kitesql.storage;
 
-import io.kitesql.value.Memory;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
 /**
- * The segment read transactions lend the LMDB map through: the whole address space (offsets are
- * absolute addresses, as with {@link Memory#ALL}), owned by a shared {@link Arena}. Before
+ * The segment read transactions lend the LMDB map through: the whole address space, read-only
+ * (offsets are absolute addresses; nothing lent can be written through it), owned by a shared
+ * {@link Arena}. Before
  * anything unmaps the map (close, growth, adopting a foreign size) the storage retires the view,
  * once every read transaction ended. Closing a shared arena is a JDK handshake with every thread:
  * a read in flight through the view (a 200 MB {@code toString} included) completes first, and
@@ -37,6 +37,6 @@ final class MapView {
   /** A fresh view for the transactions that begin after a remap. */
   void reopen() {
     arena = Arena.ofShared();
-    segment = MemorySegment.NULL.reinterpret(Long.MAX_VALUE, arena, null);
+    segment = MemorySegment.NULL.reinterpret(Long.MAX_VALUE, arena, null).asReadOnly();
   }
 }

@@ -6,8 +6,8 @@ import java.lang.foreign.MemorySegment;
 /**
  * Bytes of a key or value: {@code length} bytes of {@code base} from {@code offset}.
  *
- * <p>In a read-only transaction {@code base} is the storage's view of the whole address space
- * (like {@link Memory#ALL}, but closed before the map is unmapped) and {@code offset} the absolute
+ * <p>In a read-only transaction {@code base} is the storage's read-only view of the whole address
+ * space (closed before the map is unmapped) and {@code offset} the absolute
  * address inside the LMDB map: a loan valid until the transaction ends (check with the
  * transaction's {@code Scope}). In a write transaction the bytes are an owned heap copy, since
  * pages touched by a write can move.
@@ -19,11 +19,6 @@ public record Slice(MemorySegment base, long offset, int length) {
     return base.isNative();
   }
 
-  /** The native address of the first byte, or -1 for heap bytes. */
-  public long address() {
-    return isBorrowed() ? offset : -1;
-  }
-
   /** A heap copy of the bytes. */
   public byte[] toByteArray() {
     var bytes = new byte[length];
@@ -33,7 +28,7 @@ public record Slice(MemorySegment base, long offset, int length) {
 
   static Slice copyOf(Ptr ptr) {
     var bytes = new byte[Math.toIntExact(ptr.size)];
-    MemorySegment.copy(Memory.ALL, Memory.BYTE, ptr.address, bytes, 0, bytes.length);
+    MemorySegment.copy(NativeMemory.ALL, Memory.BYTE, ptr.address, bytes, 0, bytes.length);
     return new Slice(MemorySegment.ofArray(bytes), 0, bytes.length);
   }
 

@@ -51,7 +51,7 @@ final class WriteApplier {
       LmdbTxn.delete(txn, dbi, key);
     } else {
       var target = LmdbTxn.reserve(txn, dbi, key, entry.previous().length);
-      MemorySegment.copy(entry.previous(), 0, Memory.ALL, Memory.BYTE, target.address, entry.previous().length);
+      MemorySegment.copy(entry.previous(), 0, NativeMemory.ALL, Memory.BYTE, target.address, entry.previous().length);
     }
   }
 
@@ -62,7 +62,7 @@ final class WriteApplier {
       if (target == null) {
         return false;
       }
-      MemorySegment.copy(p.value(), 0, Memory.ALL, Memory.BYTE, target.address, size);
+      MemorySegment.copy(p.value(), 0, NativeMemory.ALL, Memory.BYTE, target.address, size);
       if (undo != null) {
         undo.record(p.keyspace(), p.key(), null); // it was absent: undone by a delete
       }
@@ -72,7 +72,7 @@ final class WriteApplier {
       undo.record(p.keyspace(), p.key(), bytes(at.find(txn, p.keyspace(), p.key())));
     }
     var target = at.reserve(txn, p.keyspace(), p.key(), size);
-    MemorySegment.copy(p.value(), 0, Memory.ALL, Memory.BYTE, target.address, size);
+    MemorySegment.copy(p.value(), 0, NativeMemory.ALL, Memory.BYTE, target.address, size);
     return true;
   }
 
@@ -128,7 +128,7 @@ final class WriteApplier {
       return null;
     }
     var copy = new byte[Math.toIntExact(ptr.size)];
-    MemorySegment.copy(Memory.ALL, Memory.BYTE, ptr.address, copy, 0, copy.length);
+    MemorySegment.copy(NativeMemory.ALL, Memory.BYTE, ptr.address, copy, 0, copy.length);
     return copy;
   }
 
@@ -137,6 +137,6 @@ final class WriteApplier {
       return false;
     }
     var p = MemorySegment.ofArray(prefix);
-    return MemorySegment.mismatch(Memory.ALL, key.address, key.address + prefix.length, p, 0, prefix.length) < 0;
+    return MemorySegment.mismatch(NativeMemory.ALL, key.address, key.address + prefix.length, p, 0, prefix.length) < 0;
   }
 }

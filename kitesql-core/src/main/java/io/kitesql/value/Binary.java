@@ -35,8 +35,11 @@ public final class Binary implements Comparable<Binary> {
     this.scope = scope;
   }
 
-  /** A borrowed value over {@code length} bytes at absolute {@code address}; copies nothing. */
-  public static Binary borrowed(Scope scope, long address, int length) {
+  /**
+   * A borrowed value over {@code length} bytes at absolute {@code address}; copies nothing. Not
+   * public: nothing outside the engine may read arbitrary addresses.
+   */
+  static Binary borrowed(Scope scope, long address, int length) {
     Objects.requireNonNull(scope, "scope");
     if (length < 0 || (address <= 0 && length > 0)) {
       throw new IllegalArgumentException("invalid range: " + length + " bytes at " + address);
@@ -46,18 +49,12 @@ public final class Binary implements Comparable<Binary> {
 
   /**
    * A value viewing {@code length} bytes of {@code segment} at {@code offset} under {@code
-   * scope}: a segment spanning the address space (a storage's map view) is kept, other native
-   * segments by absolute address (borrowed), heap segments in place.
+   * scope}, read through {@code segment} itself, so that its bounds, liveness and thread
+   * confinement apply to every read (a closed arena's segment throws, never reads freed memory).
    */
   public static Binary view(Scope scope, MemorySegment segment, long offset, int length) {
     Objects.requireNonNull(scope, "scope");
     Objects.checkFromIndexSize(offset, length, segment.byteSize());
-    if (Memory.spansAddressSpace(segment)) {
-      return new Binary(segment, offset, length, scope); // the map view stays in charge
-    }
-    if (segment.isNative()) {
-      return new Binary(Memory.ALL, segment.address() + offset, length, scope);
-    }
     return new Binary(segment, offset, length, scope);
   }
 
@@ -122,9 +119,14 @@ public final class Binary implements Comparable<Binary> {
     return scope.isLive();
   }
 
-  /** The absolute address of the bytes if native, else -1; for diagnostics and tests. */
-  public long nativeAddress() {
-    return base.isNative() ? offset : -1; // native bases span the address space
+  /**
+   * The bytes as a read-only segment, without copying: a slice of the LMDB map for a borrowed
+   * value (reads through it fail once the map is unmapped; while the map stays, a read after the
+   * value's transaction ended sees whatever the map then holds, so read while {@link #isLive()}),
+   * of the heap array for an owned one. Its {@code address()} tells where a borrowed value lies.
+   */
+  public MemorySegment asReadOnlySegment() {
+    return base.asSlice(offset, length).asReadOnly();
   }
 
   /** Writes the bytes to {@code out}; borrowed bytes via an 8 KiB chunk checked per chunk. */

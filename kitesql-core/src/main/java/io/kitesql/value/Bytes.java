@@ -10,7 +10,7 @@ import java.nio.channels.WritableByteChannel;
  * Byte-range kernels shared by {@link Text} and {@link Binary}: hashing, comparing, copying out.
  *
  * <p>A range is (segment, offset, length); the segment spans the address space for borrowed values
- * ({@link Memory#ALL} or the storage's map view, offset = absolute address) or is a heap array
+ * (this package's or the storage's map view, offset = absolute address) or is a heap array
  * segment for owned ones, so one code path serves
  * both. Every method that reads bytes takes the range's {@link Scope} and follows the liveness
  * protocol of borrowed values once for both classes: check before reading, re-check after (the

@@ -5,15 +5,16 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 
 /**
- * The one native segment every mapped read goes through, and the layouts used on it.
+ * The layouts of encoded rows and keys, and the test for segments that span the address space.
  *
- * <p>LMDB values are not aligned, so only the {@code *_UNALIGNED} layouts are used. Bounds are
- * the storage layer's business: a borrowed value knows its address and length, and liveness is
- * checked through its {@link Scope}.
+ * <p>LMDB values are not aligned, so only the {@code *_UNALIGNED} layouts are used. No segment
+ * over arbitrary addresses is public: this package keeps a read-only one for the values it makes
+ * from raw addresses itself, the storage layer one of its own, and a caller reaches values' bytes
+ * only through {@link Text#asReadOnlySegment()} and {@link Binary#asReadOnlySegment()}.
  */
 public final class Memory {
-  /** All of the address space: mapped reads use absolute addresses as offsets. */
-  public static final MemorySegment ALL = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
+  /** All of the address space, read-only: values made here from absolute addresses read through it. */
+  static final MemorySegment ALL = MemorySegment.NULL.reinterpret(Long.MAX_VALUE).asReadOnly();
 
   public static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
   /** Big-endian 16-bit: the byte order of encoded rows and keys. */
@@ -29,7 +30,7 @@ public final class Memory {
   public static final ValueLayout.OfLong LONG_NATIVE = ValueLayout.JAVA_LONG_UNALIGNED;
 
   /**
-   * Whether offsets into {@code segment} are absolute addresses: {@link #ALL}, or a storage's view
+   * Whether offsets into {@code segment} are absolute addresses: this package's own, or a storage's view
    * of its map (a segment of the same extent that belongs to the storage's arena, so that it can
    * be closed before the map is unmapped; see {@code Storage}). Borrowed values keep such a
    * segment as it is: every read of theirs then goes through it.

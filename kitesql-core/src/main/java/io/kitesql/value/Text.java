@@ -13,14 +13,14 @@ import java.util.stream.StreamSupport;
 /**
  * UTF-8 text, either <em>borrowed</em> (bytes in native memory, typically the LMDB map, valid
  * while its read transaction lives) or <em>owned</em> (bytes on the heap). Both go through one
- * code path: a segment (one spanning the address space, {@link Memory#ALL} or the storage's map
- * view, with the absolute address as offset, or a heap array segment), an offset and a length.
+ * code path: a segment (the storage's map view, spanning the address space with the absolute
+ * address as offset, or another native or heap segment), an offset and a length.
  *
  * <p><b>Liveness.</b> Every method that reads the bytes of a borrowed text first checks the
  * {@link Scope} of its transaction and re-checks it after reading; once the transaction has ended,
  * it throws {@link IllegalStateException} on every thread. Keep text beyond its transaction with
  * {@link #toString()} or {@link #copy()}. Only {@link #isBorrowed()}, {@link #isLive()} and
- * {@link #nativeAddress()} work on dead text (they read no bytes).
+ * {@link #asReadOnlySegment()} work on dead text (they read no bytes).
  *
  * <p><b>Chars.</b> {@link #length()} and {@link #charAt} follow {@code String} semantics: UTF-16
  * units, supplementary characters as surrogate pairs. On ASCII text both are O(1). Otherwise the
@@ -127,7 +127,7 @@ public final class Text implements CharSequence, Comparable<Text> {
    * @param byteLength the number of bytes
    * @param utf16Length the UTF-16 length if known ({@code == byteLength} means ASCII), else -1
    */
-  public static Text borrowed(Scope scope, long address, int byteLength, int utf16Length) {
+  static Text borrowed(Scope scope, long address, int byteLength, int utf16Length) {
     Objects.requireNonNull(scope, "scope");
     checkLengths(byteLength, utf16Length);
     if (address <= 0 && byteLength > 0) {
@@ -138,22 +138,17 @@ public final class Text implements CharSequence, Comparable<Text> {
 
   /**
    * A text viewing {@code byteLength} bytes of {@code segment} at {@code offset}, governed by
-   * {@code scope}: a segment spanning the address space (a storage's map view) is kept, so reads
-   * go through it and fail once it is closed; another native segment gives a borrowed text at the
-   * absolute address (the segment's own arena is then not consulted); a heap segment is viewed in place, so its array must not
-   * change while the text is used. With {@link Scope#OWNED} the text counts as owned.
+   * {@code scope} and read through {@code segment} itself, so that its bounds, liveness and thread
+   * confinement apply to every read (a storage's map view fails once it is closed; a closed
+   * arena's segment throws, never reads freed memory). A heap segment is viewed in place, so its
+   * array must not change while the text is used. With {@link Scope#OWNED} the text counts as
+   * owned.
    */
   public static Text view(Scope scope, MemorySegment segment, long offset, int byteLength,
       int utf16Length) {
     Objects.requireNonNull(scope, "scope");
     checkLengths(byteLength, utf16Length);
     Objects.checkFromIndexSize(offset, byteLength, segment.byteSize());
-    if (Memory.spansAddressSpace(segment)) {
-      return make(TextOrigin.of(scope, segment), offset, byteLength, utf16Length); // the map view stays in charge
-    }
-    if (segment.isNative()) {
-      return make(TextOrigin.of(scope, Memory.ALL), segment.address() + offset, byteLength, utf16Length);
-    }
     return make(TextOrigin.of(scope, segment), offset, byteLength, utf16Length);
   }
 
@@ -353,11 +348,14 @@ public final class Text implements CharSequence, Comparable<Text> {
   }
 
   /**
-   * The absolute address of the first byte if the bytes are in native memory, else -1. For
-   * diagnostics and tests (e.g. proving a value lies in the LMDB map); works on dead text too.
+   * The UTF-8 bytes as a read-only segment, without copying: a slice of the LMDB map for a
+   * borrowed text (reads through it fail once the map is unmapped; while the map stays, a read
+   * after the text's transaction ended sees whatever the map then holds, so read while {@link
+   * #isLive()}), of the heap array for an owned one. Its {@code address()} tells where a borrowed
+   * text lies; works on dead text too.
    */
-  public long nativeAddress() {
-    return base().isNative() ? offset : -1; // native bases span the address space
+  public MemorySegment asReadOnlySegment() {
+    return base().asSlice(offset, byteLength).asReadOnly();
   }
 
   /** Whether every char is ASCII (then length and charAt are O(1)). */

@@ -9,8 +9,8 @@ import java.nio.charset.StandardCharsets;
  * UTF-8 kernels over a segment range, eight bytes at a time (SWAR).
  *
  * <p>The kernels read whole {@code long}s with {@link Memory#LONG_NATIVE}: each byte is judged on
- * its own, so byte order does not matter. Loops use {@code long} indices: on the global segment
- * {@link Memory#ALL} an {@code int} index with a variable bound is about 4.6x slower (see
+ * its own, so byte order does not matter. Loops use {@code long} indices: on
+ * a segment spanning the address space an {@code int} index with a variable bound is about 4.6x slower (see
  * notes/design-measurements.md section 2). Byte loops are only used for the last 0–7 bytes.
  *
  * <p>The kernels define a code point as "a byte that is not a continuation byte ({@code

@@ -90,7 +90,7 @@ class JoinPlanTest {
         while (rows.next()) {
           for (int i = 0; i < 2; i++) {
             if (rows.get(i) instanceof Text t) {
-              assertThat(map.contains(t.nativeAddress(), t.utf8Length())).as(sql).isTrue();
+              assertThat(map.contains(t.asReadOnlySegment().address(), t.utf8Length())).as(sql).isTrue();
               count++;
             }
           }

@@ -250,7 +250,7 @@ class ViewTest {
           while (rows.next()) {
             var text = (Text) rows.get(0);
             assertThat(text.isBorrowed()).as(sql).isTrue();
-            assertThat(map.contains(text.nativeAddress(), text.utf8Length())).as("%s: text lies in the LMDB map", sql).isTrue();
+            assertThat(map.contains(text.asReadOnlySegment().address(), text.utf8Length())).as("%s: text lies in the LMDB map", sql).isTrue();
             n++;
           }
           assertThat(n).as(sql).isEqualTo(3);

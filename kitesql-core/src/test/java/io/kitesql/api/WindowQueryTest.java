@@ -108,7 +108,7 @@ class WindowQueryTest {
         while (rows.next()) {
           var note = (Text) rows.get(1);
           assertThat(note.isBorrowed()).isTrue();
-          assertThat(map.contains(note.nativeAddress(), note.utf8Length())).as("note lies in the LMDB map").isTrue();
+          assertThat(map.contains(note.asReadOnlySegment().address(), note.utf8Length())).as("note lies in the LMDB map").isTrue();
           assertThat(note.utf8Length()).isEqualTo(256 * 1024);
           n++;
         }
@@ -129,7 +129,7 @@ class WindowQueryTest {
           for (int i = 0; i < rows.columns().size(); i++) {
             if (rows.get(i) instanceof Text t) {
               assertThat(t.isBorrowed()).isTrue();
-              assertThat(map.contains(t.nativeAddress(), t.utf8Length())).as("column %d lies in the LMDB map", i).isTrue();
+              assertThat(map.contains(t.asReadOnlySegment().address(), t.utf8Length())).as("column %d lies in the LMDB map", i).isTrue();
               texts++;
             }
           }

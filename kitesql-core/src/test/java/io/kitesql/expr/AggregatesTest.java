@@ -90,9 +90,9 @@ class AggregatesTest {
       Scope scope = new Scope("t");
       MemorySegment seg = arena.allocate(3);
       seg.copyFrom(MemorySegment.ofArray("bab".getBytes()));
-      Text b1 = Text.borrowed(scope, seg.address(), 1, -1);
-      Text a = Text.borrowed(scope, seg.address() + 1, 1, -1);
-      Text b2 = Text.borrowed(scope, seg.address() + 2, 1, -1);
+      Text b1 = Text.view(scope, seg, 0, 1, -1);
+      Text a = Text.view(scope, seg, 1, 1, -1);
+      Text b2 = Text.view(scope, seg, 2, 1, -1);
       assertThat(run(AggregateFunction.MIN, DataType.VARCHAR, false, b1, a, b2)).isSameAs(a);
       assertThat(run(AggregateFunction.MAX, DataType.VARCHAR, false, b1, a, b2)).isSameAs(b1);
       assertThat(run(AggregateFunction.COUNT, DataType.VARCHAR, true, b1, a, b2,

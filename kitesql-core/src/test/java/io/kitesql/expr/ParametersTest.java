@@ -34,9 +34,11 @@ class ParametersTest {
     assertThat(p.type(0)).isEqualTo(DataType.INT);
     assertThat(p.type(1)).isEqualTo(DataType.varchar(20));
     assertThat(p.type(2)).isEqualTo(DataType.decimal(10, 2));
-    Object[] values = p.bind(7L, "Hello", 12);
-    assertThat(values).containsExactly(7, Text.of("Hello"), new BigDecimal("12.00"));
+    // compared only: numbers keep their exact values, neither rounded to nor limited by the column's type
+    Object[] values = p.bind(7L, "Hello", new BigDecimal("12.004"));
+    assertThat(values).containsExactly(7L, Text.of("Hello"), new BigDecimal("12.004"));
     assertThat(Evaluator.test(e, TestScope.row(), values)).isTrue();
+    assertThat(Evaluator.test(e, TestScope.row(), p.bind(7, "Hello", new BigDecimal("12.345001")))).isFalse();
   }
 
   @Test
@@ -86,7 +88,11 @@ class ParametersTest {
     assertThat(errorOf(() -> p.bind(1, 2, 3))).isEqualTo(ErrorCode.PARAMETER_MISMATCH);
     assertThat(errorOf(() -> p.bind(1, new Object()))).isEqualTo(ErrorCode.PARAMETER_MISMATCH);
     assertThat(errorOf(() -> p.bind(1, "x"))).isEqualTo(ErrorCode.INVALID_VALUE);
-    assertThat(errorOf(() -> p.bind(1, 3_000_000_000L))).isEqualTo(ErrorCode.VALUE_OUT_OF_RANGE);
+    // a compared value beyond INT compares (as unequal); one computed with must fit the type
+    assertThat(p.bind(1, 3_000_000_000L)).containsExactly(1, 3_000_000_000L);
+    var sum = new Parameters();
+    bind("a + ? > 0", Clause.WHERE, sum);
+    assertThat(errorOf(() -> sum.bind(3_000_000_000L))).isEqualTo(ErrorCode.VALUE_OUT_OF_RANGE);
   }
 
   @Test

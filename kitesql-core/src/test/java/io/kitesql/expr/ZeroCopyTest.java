@@ -27,7 +27,7 @@ class ZeroCopyTest {
       byte[] utf8 = ("é".repeat(SIZE / 2) + "xyz ").getBytes(StandardCharsets.UTF_8);
       MemorySegment seg = arena.allocate(utf8.length);
       seg.copyFrom(MemorySegment.ofArray(utf8));
-      Text s = Text.borrowed(new Scope("t"), seg.address(), utf8.length, -1);
+      Text s = Text.view(new Scope("t"), seg, 0, utf8.length, -1);
       BindScope one = (q, name) -> new Expr.Column(0, DataType.VARCHAR, "s");
       List<Expr> exprs = List.of(
           "s = 'abc'", "s > 'é'", "s IN ('a', 'b')", "s LIKE '%xyz_'", "s ILIKE 'É%Z%'",

@@ -46,7 +46,7 @@ class PositionedWritesTest {
         for (int k : keys) {
           var target = at.reserveNew(txn, Keyspace.DATA, intKey(k), 4);
           if (target != null) {
-            MemorySegment.copy(value(k, 4), 0, Memory.ALL, Memory.BYTE, target.address, 4);
+            MemorySegment.copy(value(k, 4), 0, NativeMemory.ALL, Memory.BYTE, target.address, 4);
             stored.add(k);
           }
         }

@@ -108,7 +108,7 @@ class ReadPoolTest {
         Text fresh = text(second);
         // Same snapshot, same page: the old text points at bytes that are valid again, and
         // must still refuse to read them.
-        assertThat(fresh.nativeAddress()).isEqualTo(old.nativeAddress());
+        assertThat(fresh.asReadOnlySegment().address()).isEqualTo(old.asReadOnlySegment().address());
         assertThat(fresh.toString()).isEqualTo("hello");
         assertThat(old.isLive()).isFalse();
         assertThat(first.scope().isLive()).as("a closed transaction keeps its own, ended scope").isFalse();

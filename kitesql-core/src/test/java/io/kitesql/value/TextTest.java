@@ -101,8 +101,8 @@ class TextTest {
       assertThat((Object) sub).isEqualTo(Text.of(expected));
       if (t.isBorrowed() && sub.utf8Length() > 0) {
         // A view, not a copy: its bytes lie inside the parent's bytes.
-        assertThat(sub.nativeAddress()).isBetween(t.nativeAddress(),
-            t.nativeAddress() + t.utf8Length() - sub.utf8Length());
+        assertThat(sub.asReadOnlySegment().address()).isBetween(t.asReadOnlySegment().address(),
+            t.asReadOnlySegment().address() + t.utf8Length() - sub.utf8Length());
       }
     }
   }
@@ -156,7 +156,7 @@ class TextTest {
         assertThat(out2.toByteArray()).isEqualTo(utf8);
         Text copy = t.copy();
         assertThat(copy.isBorrowed()).isFalse();
-        assertThat(copy.nativeAddress()).isEqualTo(-1);
+        assertThat(copy.asReadOnlySegment().isNative()).isFalse();
         assertThat((Object) copy).isEqualTo(t);
         for (int i = 0; i < utf8.length; i += 97) {
           assertThat(t.byteAt(i)).isEqualTo(utf8[i]);
@@ -217,11 +217,11 @@ class TextTest {
     byte[] bytes = "xx\u00e9t\u00e9yy".getBytes(StandardCharsets.UTF_8);
     Text heap = Text.view(scope, MemorySegment.ofArray(bytes), 2, bytes.length - 4, -1);
     assertThat(heap.toString()).isEqualTo("\u00e9t\u00e9");
-    assertThat(heap.nativeAddress()).isEqualTo(-1);
+    assertThat(heap.asReadOnlySegment().isNative()).isFalse();
     MemorySegment nat = arena.allocate(bytes.length);
     MemorySegment.copy(bytes, 0, nat, ValueLayout.JAVA_BYTE, 0, bytes.length);
     Text n = Text.view(scope, nat, 2, bytes.length - 4, 3);
-    assertThat(n.nativeAddress()).isEqualTo(nat.address() + 2);
+    assertThat(n.asReadOnlySegment().address()).isEqualTo(nat.address() + 2);
     assertThat((Object) n).isEqualTo(heap);
     assertThatThrownBy(() -> Text.view(scope, nat, 2, bytes.length, -1))
         .isInstanceOf(IndexOutOfBoundsException.class);
@@ -271,7 +271,7 @@ class TextTest {
     assertThat(unknown / (double) made.length).as("bytes per view() of unknown length").isLessThanOrEqualTo(32);
     // A new scope per text (24 bytes each) lends through its first segment: still no holder.
     assertThat(borrowed / (double) made.length).as("bytes per borrowed() with its scope").isLessThanOrEqualTo(32 + 24);
-    assertThat(made[0].nativeAddress()).isEqualTo(bytes.address());
+    assertThat(made[0].asReadOnlySegment().address()).isEqualTo(bytes.address());
   }
 
   @Test
@@ -293,7 +293,7 @@ class TextTest {
     assertThat(a.charAt(4)).isEqualTo('é');
     assertThat(a.charAt(5)).isEqualTo('f'); // the cursor now holds a's reference: all still works
     assertThat(a.isBorrowed()).isTrue();
-    assertThat(a.nativeAddress()).isEqualTo(bytes.address());
+    assertThat(a.asReadOnlySegment().address()).isEqualTo(bytes.address());
     assertThat(a.subSequence(4, 6).toString()).isEqualTo("éf");
     assertThat(a.equals(Text.of("abcdéf"))).isTrue();
     scope.end();

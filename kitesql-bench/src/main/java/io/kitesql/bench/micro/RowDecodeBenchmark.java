@@ -5,7 +5,6 @@ import io.kitesql.codec.RowEncoder;
 import io.kitesql.codec.RowLayout;
 import io.kitesql.codec.RowView;
 import io.kitesql.value.DataType;
-import io.kitesql.value.Memory;
 import io.kitesql.value.Text;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -32,8 +31,8 @@ import org.openjdk.jmh.infra.Blackhole;
  *
  * <p>Hot because every row a scan or lookup returns passes through exactly these calls: the
  * cursor re-wraps its one view over the bytes LMDB lends and reads the requested columns. The row
- * lies in native memory and is addressed the way mapped rows are ({@link Memory#ALL} plus the
- * absolute address), so the note comes back as a borrowed view. {@code getText} reads only the
+ * lies in native memory and is addressed the way mapped rows are (a read-only segment spanning the address
+ * space plus the absolute address, as the storage's map view), so the note comes back as a borrowed view. {@code getText} reads only the
  * column's offset-table entry (start, byte length with the ASCII flag, UTF-16 length), so the
  * cost should be the same for a 64 B and a 64 KiB note; the two {@code noteBytes} values check
  * that.
@@ -57,6 +56,8 @@ public class RowDecodeBenchmark {
   private Arena arena;
   private RowView view;
   private long address;
+  /** A read-only segment spanning the address space, through which {@link #address} is read. */
+  private MemorySegment addressSpace;
   private int length;
 
   @Setup
@@ -72,8 +73,9 @@ public class RowDecodeBenchmark {
     address = segment.address();
     length = row.length;
     view = new RowView(layout);
+    addressSpace = MemorySegment.NULL.reinterpret(Long.MAX_VALUE, arena, null).asReadOnly();
 
-    Text note = view.wrap(Memory.ALL, address, length, scope).getText(NOTE);
+    Text note = view.wrap(addressSpace, address, length, scope).getText(NOTE);
     if (!note.isBorrowed() || note.length() != noteBytes) {
       throw new IllegalStateException("expected a borrowed note of " + noteBytes + " chars");
     }
@@ -87,7 +89,7 @@ public class RowDecodeBenchmark {
   /** Wrap, {@code getInt(amount)}, {@code getText(note)} and the note's {@code length()}. */
   @Benchmark
   public void amountAndNote(Blackhole bh) {
-    RowView row = view.wrap(Memory.ALL, address, length, scope);
+    RowView row = view.wrap(addressSpace, address, length, scope);
     bh.consume(row.getInt(AMOUNT));
     Text note = row.getText(NOTE);
     bh.consume(note.length());

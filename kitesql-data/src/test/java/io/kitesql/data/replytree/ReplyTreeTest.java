@@ -87,7 +87,7 @@ class ReplyTreeTest {
         assertThat(text).isInstanceOf(Text.class);
         var borrowed = (Text) text;
         assertThat(borrowed.isBorrowed()).isTrue();
-        assertThat(regions.contains(borrowed.nativeAddress(), borrowed.utf8Length())).isTrue();
+        assertThat(regions.contains(borrowed.asReadOnlySegment().address(), borrowed.utf8Length())).isTrue();
       }
       for (var expected : thread) {
         var node = find(roots, expected.id());

@@ -59,7 +59,7 @@ class MinimalAppTests extends PostRepositoryContract {
       for (var text : texts) {
         assertThat(text).isInstanceOfSatisfying(Text.class, t -> {
           assertThat(t.isBorrowed()).isTrue();
-          assertThat(regions.contains(t.nativeAddress(), t.utf8Length())).isTrue();
+          assertThat(regions.contains(t.asReadOnlySegment().address(), t.utf8Length())).isTrue();
         });
       }
       assertThat(found).extracting(p -> p.body().toString())

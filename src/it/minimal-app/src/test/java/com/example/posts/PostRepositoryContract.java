@@ -2,6 +2,7 @@ package com.example.posts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -19,6 +20,7 @@ import org.springframework.data.domain.Sort;
 public abstract class PostRepositoryContract {
 
   @Autowired protected PostRepository posts;
+  @Autowired protected TipRepository tips;
 
   /** Thread 1: a root by ada, two replies to it, a reply to the first reply. */
   protected Post root;
@@ -30,6 +32,7 @@ public abstract class PostRepositoryContract {
 
   @BeforeEach
   void load() {
+    tips.deleteAll();
     posts.deleteAll();
     root = posts.save(Post.of(1, null, "ada", "Kites fly at 50% wind"));
     firstReply = posts.save(Post.of(1, root.id(), "bob", "first reply"));
@@ -111,5 +114,32 @@ public abstract class PostRepositoryContract {
     posts.deleteById(nestedReply.id());
     assertThat(posts.countByThreadId(1)).isEqualTo(3);
     assertThat(posts.existsById(nestedReply.id())).isFalse();
+  }
+
+  @Test
+  void decimalParametersCompareWithTheExactValue() {
+    var small = tips.save(Tip.of(root.id(), "1.00"));
+    var middle = tips.save(Tip.of(root.id(), "752.62"));
+    var large = tips.save(Tip.of(firstReply.id(), "846.41"));
+    var largest = tips.save(Tip.of(firstReply.id(), "9999999999.99"));
+    // expected by exact decimal arithmetic: 1.004 equals no amount; 752.615 < 752.62; 846.405 < 846.41
+    assertThat(tipIds(tips.findByAmountOrderByIdAsc(new BigDecimal("1.004")))).isEmpty();
+    assertThat(tipIds(tips.findByAmountOrderByIdAsc(new BigDecimal("1.000")))).containsExactly(small.id());
+    assertThat(tipIds(tips.findByAmountGreaterThanOrderByIdAsc(new BigDecimal("752.615"))))
+        .containsExactly(middle.id(), large.id(), largest.id());
+    assertThat(tipIds(tips.findByAmountGreaterThanEqualOrderByIdAsc(new BigDecimal("846.405"))))
+        .containsExactly(large.id(), largest.id());
+    assertThat(tipIds(tips.findByAmountLessThanEqualOrderByIdAsc(new BigDecimal("846.405"))))
+        .containsExactly(small.id(), middle.id());
+    assertThat(tipIds(tips.findByAmountBetweenOrderByIdAsc(new BigDecimal("0.995"), new BigDecimal("752.625"))))
+        .containsExactly(small.id(), middle.id());
+    // beyond DECIMAL(12, 2): above every amount, not an error
+    assertThat(tipIds(tips.findByAmountGreaterThanEqualOrderByIdAsc(new BigDecimal("99999999999.99")))).isEmpty();
+    assertThat(tipIds(tips.findByAmountLessThanEqualOrderByIdAsc(new BigDecimal("1E+20"))))
+        .containsExactly(small.id(), middle.id(), large.id(), largest.id());
+  }
+
+  private static List<Long> tipIds(List<Tip> found) {
+    return found.stream().map(Tip::id).toList();
   }
 }

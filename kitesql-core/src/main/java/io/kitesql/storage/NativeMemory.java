@@ -1,0 +1,15 @@
+package io.kitesql.storage;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The storage layer's own segment over the whole address space, through which it reads and writes
+ * LMDB's structures and (with a writable map) its pages at the absolute addresses LMDB returns.
+ * Never handed out: what a read lends goes through the read-only {@link MapView}.
+ */
+final class NativeMemory {
+  /** All of the address space: offsets are absolute addresses. */
+  static final MemorySegment ALL = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
+
+  private NativeMemory() {}
+}
