@@ -12,9 +12,9 @@ import org.springframework.cache.Cache;
  * read-only transaction a {@code CharSequence} or {@code Text} field is a view of the LMDB map,
  * valid until the transaction ends; a cache would hand it out afterwards, and every read of it
  * would throw. So {@code put}, {@code putIfAbsent} and the values {@code get(key, loader)} and
- * {@code retrieve(key, loader)} load (and keys, which are method arguments for {@code @Cacheable})
- * fail with {@link BorrowedValueCacheException} (for
- * {@code @Cacheable}, on the call that would have cached the value) and nothing is stored. Return
+ * {@code retrieve(key, loader)} load fail with {@link BorrowedValueCacheException} when the value
+ * or the key (a method argument, for {@code @Cacheable}) holds one: for {@code @Cacheable}, the
+ * call that would have cached the value fails, and nothing is stored. Return
  * copies from cached methods ({@code String} fields, {@code Text.copy()}), or read them in a
  * read-write transaction, whose values are owned copies. Everything else goes to the cache as is.
  */

@@ -18,10 +18,19 @@ import org.jspecify.annotations.Nullable;
  * containers hold no KiteSQL values and are not looked into.
  */
 final class BorrowedValues {
-  /** Where a borrowed value was found, e.g. {@code List[3].Note.body}. */
+  /** Where a borrowed value was found, e.g. {@code ArrayList[3].body}. */
   record Found(String path, String kind) {}
 
-  private record Step(@Nullable Object value, String path) {}
+  /** A value to look at, and how it was reached: the path is spelled out only for what is found. */
+  private record Step(@Nullable Object value, @Nullable Step parent, String segment) {
+    String path() {
+      var segments = new ArrayDeque<String>();
+      for (Step step = this; step != null; step = step.parent()) {
+        segments.push(step.segment());
+      }
+      return String.join("", segments);
+    }
+  }
 
   private BorrowedValues() {}
 
@@ -29,7 +38,7 @@ final class BorrowedValues {
   static Optional<Found> find(@Nullable Object root) {
     Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
     var pending = new ArrayDeque<Step>();
-    pending.push(new Step(root, root == null ? "" : root.getClass().getSimpleName()));
+    pending.push(new Step(root, null, root == null ? "" : root.getClass().getSimpleName()));
     while (!pending.isEmpty()) {
       var step = pending.pop();
       var value = step.value();
@@ -44,41 +53,44 @@ final class BorrowedValues {
           return Optional.of(new Found(step.path(), "binary"));
         }
         case Text _, Binary _, CharSequence _, Number _, Enum<?> _, Boolean _, Character _ -> {}
-        case Optional<?> optional -> optional.ifPresent(v -> pending.push(new Step(v, step.path() + ".get()")));
+        case Optional<?> optional -> optional.ifPresent(v -> pending.push(new Step(v, step, ".get()")));
         case Map.Entry<?, ?> entry -> {
-          pending.push(new Step(entry.getKey(), step.path() + ".getKey()"));
-          pending.push(new Step(entry.getValue(), step.path() + ".getValue()"));
+          pending.push(new Step(entry.getKey(), step, ".getKey()"));
+          pending.push(new Step(entry.getValue(), step, ".getValue()"));
         }
-        case Map<?, ?> map -> map.forEach((k, v) -> {
-          pending.push(new Step(k, step.path() + ".key"));
-          pending.push(new Step(v, step.path() + "[" + k + "]"));
-        });
+        case Map<?, ?> map -> {
+          int i = 0;
+          for (var entry : map.entrySet()) {
+            pending.push(new Step(entry.getKey(), step, ".keys[" + i + "]"));
+            pending.push(new Step(entry.getValue(), step, ".values[" + i++ + "]"));
+          }
+        }
         case Iterable<?> iterable -> {
           int i = 0;
           for (var element : iterable) {
-            pending.push(new Step(element, step.path() + "[" + i++ + "]"));
+            pending.push(new Step(element, step, "[" + i++ + "]"));
           }
         }
         case Object[] array -> {
           for (int i = 0; i < array.length; i++) {
-            pending.push(new Step(array[i], step.path() + "[" + i + "]"));
+            pending.push(new Step(array[i], step, "[" + i + "]"));
           }
         }
-        default -> pushFields(value, step.path(), pending);
+        default -> pushFields(value, step, pending);
       }
     }
     return Optional.empty();
   }
 
   /** The instance fields of an application object (records included); JDK objects are leaves. */
-  private static void pushFields(Object value, String path, ArrayDeque<Step> pending) {
+  private static void pushFields(Object value, Step step, ArrayDeque<Step> pending) {
     for (Class<?> type = value.getClass(); type != null && !isPlatform(type); type = type.getSuperclass()) {
       for (Field field : type.getDeclaredFields()) {
         if (Modifier.isStatic(field.getModifiers()) || field.getType().isPrimitive() || !field.trySetAccessible()) {
           continue;
         }
         try {
-          pending.push(new Step(field.get(value), path + "." + field.getName()));
+          pending.push(new Step(field.get(value), step, "." + field.getName()));
         } catch (IllegalAccessException e) {
           throw new IllegalStateException("field " + field + " was made accessible", e);
         }

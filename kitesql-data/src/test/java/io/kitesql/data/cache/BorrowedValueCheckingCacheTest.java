@@ -92,6 +92,16 @@ class BorrowedValueCheckingCacheTest {
     });
   }
 
+  /** A cache interceptor outside the transaction puts values whose transaction has ended already. */
+  @Test
+  void refusesBorrowedValuesAfterTheirTransactionEnded() {
+    var dead = new ArrayList<Object>();
+    withBorrowed((name, data) -> dead.add(new Row(9, name)));
+    assertThatThrownBy(() -> cache.put("late", Map.of("rows", dead)))
+        .isInstanceOf(BorrowedValueCacheException.class)
+        .hasMessageContaining(".values[0][0].name is text borrowed");
+  }
+
   @Test
   void cachesCopiesAndPlainValues() {
     withBorrowed((name, data) -> {
