@@ -7,7 +7,6 @@ import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.api.Database;
 import java.nio.file.Path;
-import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,25 +30,31 @@ class FuzzRegressionTest {
     db.close();
   }
 
-  /** JSqlParser backtracked for minutes over a syntax error inside ten nested parentheses. */
+  /**
+   * JSqlParser backtracked for minutes over a syntax error inside ten nested parentheses. Failing
+   * fast means the first failure is reported where it is, not after backtracking ran into the
+   * parse budget (whose error names the budget, not a position): a property of the parse, not of
+   * how fast this machine is.
+   */
   @Test
   void syntaxErrorInsideNestedParenthesesFailsFast() {
     var sql = "SELECT 1 NOT IN (" + SqlMutator.nested("NULL", 12) + ", INTO NULL)";
-    long start = System.nanoTime();
     assertThatThrownBy(() -> db.prepare(sql))
-        .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.SYNTAX_ERROR));
-    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
+        .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.SYNTAX_ERROR))
+        .hasMessageContaining("at line 1, column " + (sql.indexOf("INTO") + 1) + " near 'INTO'")
+        .hasMessageNotContaining("budget");
   }
 
-  /** Valid SQL with 230 nested parentheses kept JSqlParser busy far beyond its pass budget. */
+  /**
+   * Valid SQL with 230 nested parentheses kept JSqlParser busy far beyond its pass budget. The
+   * message is the nesting check's, which runs before the parser: the parser never saw it.
+   */
   @Test
-  void deepValidNestingIsRefusedQuickly() {
+  void deepValidNestingIsRefusedBeforeParsing() {
     var sql = "SELECT ((((NULL)))) UNION SELECT " + SqlMutator.nested("'a'", 230);
-    long start = System.nanoTime();
     assertThatThrownBy(() -> db.prepare(sql))
         .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.SYNTAX_ERROR))
         .hasMessageContaining("nests parentheses 230 deep");
-    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(1));
     // moderate nesting still parses, and parentheses inside strings do not count
     try (var tx = db.beginRead(); var rows = tx.query("SELECT " + SqlMutator.nested("1", 8) + ", '((((((((((((((((((((((((((((((((((((('")) {
       assertThat(rows.next()).isTrue();

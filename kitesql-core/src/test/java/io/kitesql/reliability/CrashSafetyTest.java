@@ -103,10 +103,11 @@ class CrashSafetyTest {
         .redirectError(dir.resolveSibling(dir.getFileName() + "-child.err").toFile())
         .start();
     try {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      // A hang guard only (a child JVM starts slowly on a loaded machine): what is tested comes after the kill.
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
       while (!Files.readString(log).contains("committed ")) {
         assertThat(process.isAlive()).as("the child runs").isTrue();
-        assertThat(System.nanoTime()).as("the child commits within 30 s").isLessThan(deadline);
+        assertThat(System.nanoTime()).as("the child commits within 120 s").isLessThan(deadline);
         Thread.sleep(10);
       }
       Thread.sleep(delayMillis);

@@ -7,12 +7,14 @@ import java.util.Map;
 
 /**
  * A scripted engine for the runner's own tests: queries return canned rows, SQL registered as
- * failing throws with a given message, everything else succeeds and is logged.
+ * failing throws an {@link EngineError} with a given message, SQL registered as crashing throws a
+ * {@link NullPointerException}, everything else succeeds and is logged.
  */
 final class FakeEngine implements SltEngine {
   private final String name;
   private final Map<String, List<List<String>>> results = new HashMap<>();
   private final Map<String, String> errors = new HashMap<>();
+  private final Map<String, String> crashes = new HashMap<>();
   final List<String> executed = new ArrayList<>();
   boolean closed;
 
@@ -25,9 +27,27 @@ final class FakeEngine implements SltEngine {
     return this;
   }
 
+  /** This engine's own error type, what {@code statement error} records expect. */
+  static final class EngineError extends RuntimeException {
+    EngineError(String message) {
+      super(message);
+    }
+  }
+
   FakeEngine fails(String sql, String message) {
     errors.put(sql, message);
     return this;
+  }
+
+  /** {@code sql} fails with a {@link NullPointerException} whose message is {@code message}: a bug, not an error report. */
+  FakeEngine crashes(String sql, String message) {
+    crashes.put(sql, message);
+    return this;
+  }
+
+  @Override
+  public boolean isEngineError(Exception failure) {
+    return failure instanceof EngineError;
   }
 
   @Override
@@ -35,7 +55,11 @@ final class FakeEngine implements SltEngine {
     executed.add(sql);
     String error = errors.get(sql);
     if (error != null) {
-      throw new IllegalStateException(error);
+      throw new EngineError(error);
+    }
+    String crash = crashes.get(sql);
+    if (crash != null) {
+      throw new NullPointerException(crash);
     }
   }
 

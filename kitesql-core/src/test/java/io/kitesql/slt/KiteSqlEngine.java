@@ -1,5 +1,6 @@
 package io.kitesql.slt;
 
+import io.kitesql.KiteSqlException;
 import io.kitesql.api.Database;
 import io.kitesql.api.KiteSql;
 import io.kitesql.api.RowCursor;
@@ -48,6 +49,12 @@ public final class KiteSqlEngine implements SltEngine {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** KiteSQL reports every error in SQL or data as a {@link KiteSqlException}. */
+  @Override
+  public boolean isEngineError(Exception failure) {
+    return failure instanceof KiteSqlException;
   }
 
   @Override

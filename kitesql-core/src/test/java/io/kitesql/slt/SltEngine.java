@@ -35,6 +35,13 @@ public interface SltEngine extends AutoCloseable {
     throw new UnsupportedOperationException(name() + " runs no prepared statements");
   }
 
+  /**
+   * Whether {@code failure} is the engine's own report of an error in the SQL or the data (what a
+   * {@code statement error} record expects), rather than a crash of the engine or of this harness
+   * (a {@code NullPointerException}, an {@code IllegalStateException}) that must fail the record.
+   */
+  boolean isEngineError(Exception failure);
+
   /** The name matched by {@code skipif} and {@code onlyif}, e.g. {@code sqlite} or {@code kitesql}. */
   String name();
 

@@ -26,8 +26,11 @@ import java.util.regex.PatternSyntaxException;
  * Runs parsed sqllogictest records against an {@link SltEngine} and collects the failures.
  *
  * <p>A failing record does not stop the file: later records still run, so one run reports every
- * difference. Query results are compared as flat value lists after sorting, so the expected
- * section may list one value per line or one row per line (values separated by tabs or spaces).
+ * difference. Query results are compared value by value after sorting: the expected section may
+ * list one value per line, or one row per line with its values separated by tabs or by spaces (a
+ * value holding a space needs one of the other two forms). An error record passes only on the
+ * engine's own error ({@link SltEngine#isEngineError}), never on a crash such as a {@code
+ * NullPointerException}.
  * When a result has more values than the current {@code hash-threshold}, the expected section
  * may instead be {@code N values hashing to <md5>}, the MD5 of every value followed by a newline
  * (the convention of SQLite's corpus). Queries with the same label must produce the same hash.
@@ -101,6 +104,10 @@ public final class SltRunner {
     } catch (Exception e) {
       if (!s.expectError()) {
         return "unexpected error: " + describe(e);
+      }
+      if (!engine.isEngineError(e)) {
+        return "an error was expected, but the engine failed with " + e.getClass().getName() + ", not an error report of its own: "
+            + describe(e);
       }
       return errorMatches(s.errorPattern(), describe(e))
           ? null
@@ -185,7 +192,11 @@ public final class SltRunner {
     };
   }
 
-  /** Accepts one value per line, or one row per line with tab- or space-separated values. */
+  /**
+   * Accepts one value per line, or one row per line with tab- or space-separated values, each
+   * compared with its own value (never a row joined into one string: values "a" and "b c" are not
+   * the row line "a b c", nor is "a  b" the value "a b").
+   */
   static boolean linesMatch(List<String> lines, List<String> values, int columns) {
     if (lines.size() == values.size() && oneValuePerLine(lines, values)) {
       return true;
@@ -195,12 +206,7 @@ public final class SltRunner {
     }
     for (int r = 0; r < lines.size(); r++) {
       List<String> row = values.subList(r * columns, (r + 1) * columns);
-      String line = lines.get(r);
-      boolean same =
-          line.contains("\t")
-              ? List.of(line.strip().split("\t")).equals(row)
-              : collapse(line).equals(collapse(String.join(" ", row)));
-      if (!same) {
+      if (!rowValues(lines.get(r)).equals(row)) {
         return false;
       }
     }
@@ -216,8 +222,10 @@ public final class SltRunner {
     return true;
   }
 
-  private static String collapse(String s) {
-    return s.strip().replaceAll("\\s+", " ");
+  /** The values of a row line: separated by tabs if it has any, else by runs of spaces. */
+  private static List<String> rowValues(String line) {
+    String stripped = line.strip();
+    return List.of(stripped.contains("\t") ? stripped.split("\t") : stripped.split(" +"));
   }
 
   private String mismatch(List<String> expected, List<String> values, int columns) {

@@ -121,17 +121,59 @@ class SltRunnerTest {
   }
 
   @Test
-  void rowsMayUseTabsAndValuesMayContainSpaces() {
+  void rowsMayUseTabsAndValuesWithSpacesNeedTabsOrALineEach() {
     FakeEngine engine =
         new FakeEngine("fake").returns("Q", List.of(List.of("hello world", "(empty)", "NULL")));
     SltResult result =
         run(
             "query TTT\nQ\n----\nhello world\t(empty)\tNULL\n\n"
-                + "query TTT\nQ\n----\nhello   world (empty) NULL\n\n"
-                + "query TTT\nQ\n----\nhello world\n(empty)\nNULL\n",
+                + "query TTT\nQ\n----\nhello world\n(empty)\nNULL\n\n"
+                + "query TTT\nQ\n----\nhello   world (empty) NULL\n",
             engine);
-    assertThat(result.failures()).isEmpty();
-    assertThat(result.passed()).isEqualTo(3);
+    assertThat(result.passed()).isEqualTo(2);
+    assertThat(result.failures()).singleElement().satisfies(f -> assertThat(f.location().line()).isEqualTo(13));
+  }
+
+  @Test
+  void rowLinesAreComparedValueByValue() {
+    FakeEngine engine = new FakeEngine("fake")
+        .returns("SPLIT", List.of(List.of("a", "b c")))
+        .returns("SPACES", List.of(List.of("a  b", "c")))
+        .returns("PLAIN", List.of(List.of("1", "x"), List.of("2", "y")));
+    SltResult result =
+        run(
+            "query TT\nSPLIT\n----\na b c\n\n" // three words, two values: not the same row
+                + "query TT\nSPLIT\n----\na\tb c\n\n"
+                + "query TT\nSPACES\n----\na b\tc\n\n" // one space is not two
+                + "query IT\nPLAIN\n----\n1   x\n2 y\n\n"
+                + "query IT\nPLAIN\n----\n1 y\n2 x\n",
+            engine);
+    assertThat(result.failures()).extracting(f -> f.location().line()).containsExactly(1, 11, 22);
+    assertThat(result.passed()).isEqualTo(2);
+  }
+
+  @Test
+  void anErrorRecordNeedsTheEnginesOwnErrorNotACrash() {
+    FakeEngine engine = new FakeEngine("fake")
+        .fails("BAD", "syntax error near BAD")
+        .crashes("NPE", "Cannot invoke \"Object.toString()\" because \"value\" is null");
+    SltResult result =
+        run(
+            """
+            statement error
+            BAD
+
+            statement error
+            NPE
+
+            statement error is null
+            NPE
+            """,
+            engine);
+    assertThat(result.passed()).isEqualTo(1);
+    assertThat(result.failures()).extracting(f -> f.location().line()).containsExactly(4, 7);
+    assertThat(result.failures()).allSatisfy(f -> assertThat(f.message())
+        .startsWith("an error was expected, but the engine failed with java.lang.NullPointerException"));
   }
 
   @Test

@@ -40,6 +40,12 @@ public final class SqliteEngine implements SltEngine {
     }
   }
 
+  /** SQLite reports errors as {@link SQLException}s (the JDBC driver's own type). */
+  @Override
+  public boolean isEngineError(Exception failure) {
+    return failure instanceof SQLException;
+  }
+
   @Override
   public void statement(String sql) throws SQLException {
     try (Statement s = connection.createStatement()) {

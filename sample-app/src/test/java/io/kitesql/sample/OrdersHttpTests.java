@@ -9,6 +9,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.BeforeEach;
@@ -87,6 +88,24 @@ class OrdersHttpTests extends SampleAppHttpTest {
       }
     }
     assertThat(nonEmpty).isPositive();
+  }
+
+  @Test
+  void aMinAmountOutOfRangeIsABadRequestProblem() {
+    for (var minAmount : List.of("1E+50000000", "10000000000", "-10000000000", "1E-99999999", "0.00000000001")) {
+      var response = get("/orders?customer=" + CUSTOMER + "&status=new&minAmount=" + minAmount);
+      assertThat(response.statusCode()).as(minAmount).isEqualTo(400);
+      assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+      Map<?, ?> problem = JSON.readValue(response.body(), Map.class);
+      assertThat(problem.get("parameter")).isEqualTo("minAmount");
+      assertThat(problem.get("detail"))
+          .isEqualTo("minAmount must have at most 10 digits before the decimal point and 10 after it.");
+    }
+    // At the edges of the range, and a fine scale that is only trailing zeros: answered.
+    for (var minAmount : List.of("9999999999.99", "-9999999999.99", "55.5000000000000000")) {
+      var result = query(CUSTOMER, "new", minAmount);
+      assertThat(byId(result.orders())).as(minAmount).isEqualTo(expected(CUSTOMER, "new", new BigDecimal(minAmount)));
+    }
   }
 
   @Test

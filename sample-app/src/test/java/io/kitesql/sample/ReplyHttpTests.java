@@ -129,6 +129,18 @@ class ReplyHttpTests extends SampleAppHttpTest {
   }
 
   @Test
+  void anUnpairedSurrogateEscapedInTheJsonIsABadRequestProblem() {
+    assertRefused(postJson("/threads/" + threadId + "/posts", "{\"user\": \"bob\", \"body\": \"a \\ud800 b\"}"),
+        400, "body", "The body has an unpaired surrogate (\\uD800) at index 2; text must be valid Unicode.");
+    assertRefused(postJson("/threads/" + threadId + "/posts", "{\"user\": \"b\\udc00\", \"body\": \"hello\"}"),
+        400, "user", "The user has an unpaired surrogate (\\uDC00) at index 1; text must be valid Unicode.");
+    var paired = postJson("/threads/" + threadId + "/posts", "{\"user\": \"bob\", \"body\": \"kite \\ud83e\\ude81\"}");
+    assertThat(paired.statusCode()).isEqualTo(201);
+    long id = ((Number) JSON.readValue(paired.body(), Map.class).get("id")).longValue();
+    assertThat(posts.findById(id).orElseThrow().body().toString()).isEqualTo("kite " + Character.toString(0x1FA81));
+  }
+
+  @Test
   void aReplyToAnUnknownThreadIsNotFound() {
     var response = reply(987654321L, fields("bob", "hello", null));
     assertThat(response.statusCode()).isEqualTo(404);

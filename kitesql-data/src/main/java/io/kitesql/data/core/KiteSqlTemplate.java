@@ -6,7 +6,6 @@ import io.kitesql.api.PreparedStatement;
 import io.kitesql.api.ReadWriteTransaction;
 import io.kitesql.api.RowCursor;
 import io.kitesql.api.Transaction;
-import io.kitesql.data.transaction.KiteSqlTransactionHolder;
 import io.kitesql.data.transaction.KiteSqlTransactions;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +20,6 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.IncorrectResultSizeDataAccessException;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
-import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
  * Direct SQL against a KiteSQL {@link Database} with positional ({@code ?}, {@code ?1}) or named
@@ -33,7 +31,10 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * transaction mapped values borrow the LMDB map until it ends, and a write statement fails at once.
  * With no transaction bound, a query runs in a short read-only transaction of its own and the
  * mapper sees owned copies (so the result outlives the call), and a write runs in a write
- * transaction of its own, committed before the call returns.
+ * transaction of its own, committed before the call returns. A write also runs in its own
+ * transaction when only a web request's read snapshot is bound ({@link
+ * io.kitesql.data.transaction.OpenReadTransactionInViewInterceptor}, no read-only method running)
+ * and in the {@code afterCommit}/{@code afterCompletion} callbacks of a completed transaction.
  *
  * <p>Every {@link KiteSqlException} is translated into Spring's {@link DataAccessException}
  * hierarchy by {@link KiteSqlExceptionTranslator}.
@@ -123,12 +124,12 @@ public class KiteSqlTemplate {
    * inside {@code work} join it (batch saves are atomic this way).
    */
   public <T> T inWriteTransaction(Function<? super ReadWriteTransaction, T> work) {
-    var current = KiteSqlTransactions.current(database);
+    var current = KiteSqlTransactions.currentForWrite(database);
     if (current.isPresent()) {
       return work.apply(requireWrite(current.get(), "a write transaction"));
     }
     try {
-      return database.write(tx -> bound(tx, work));
+      return database.write(tx -> KiteSqlTransactions.runBound(database, tx, () -> work.apply(tx)));
     } catch (KiteSqlException e) {
       throw translator.translate(e);
     }
@@ -196,23 +197,13 @@ public class KiteSqlTemplate {
   /** Runs a write statement; see {@link #update(String, Object...)}. */
   public long update(Statement statement) {
     try {
-      var current = KiteSqlTransactions.current(database);
+      var current = KiteSqlTransactions.currentForWrite(database);
       if (current.isPresent()) {
         return execute(requireWrite(current.get(), statement.sql()), statement);
       }
-      return database.write(tx -> execute(tx, statement));
+      return database.write(tx -> KiteSqlTransactions.runBound(database, tx, () -> execute(tx, statement)));
     } catch (KiteSqlException e) {
       throw translator.translate(e);
-    }
-  }
-
-  /** Runs {@code work} with {@code tx} bound to the thread, so that statements inside join it. */
-  private <T> T bound(ReadWriteTransaction tx, Function<? super ReadWriteTransaction, T> work) {
-    TransactionSynchronizationManager.bindResource(database, new KiteSqlTransactionHolder(tx));
-    try {
-      return work.apply(tx);
-    } finally {
-      TransactionSynchronizationManager.unbindResource(database);
     }
   }
 

@@ -18,6 +18,7 @@ public final class KiteSqlTransactionHolder extends ResourceHolderSupport {
   private final Transaction transaction;
   private final boolean requestScoped;
   private boolean transactionActive;
+  private boolean completed;
 
   /** A holder for a transaction a Spring transaction runs in (what the manager binds). */
   public KiteSqlTransactionHolder(Transaction transaction) {
@@ -61,5 +62,33 @@ public final class KiteSqlTransactionHolder extends ResourceHolderSupport {
 
   void setTransactionActive(boolean transactionActive) {
     this.transactionActive = transactionActive;
+  }
+
+  /**
+   * Whether the Spring transaction running in this holder has committed or rolled back. The holder
+   * stays bound while Spring runs {@code afterCommit} and {@code afterCompletion} callbacks; work
+   * they do must not join the ended transaction, so it runs in one of its own.
+   */
+  public boolean isCompleted() {
+    return completed;
+  }
+
+  void markCompleted() {
+    completed = true;
+  }
+
+  /**
+   * Whether work on this thread joins this holder's transaction now: a Spring transaction (or the
+   * template's own write) runs in it, has not completed, and the KiteSQL transaction is open.
+   */
+  public boolean isJoinable() {
+    return transactionActive && !completed && transaction.isOpen();
+  }
+
+  /** Also forgets the completion, so a request-scoped holder can be adopted again. */
+  @Override
+  public void clear() {
+    super.clear();
+    completed = false;
   }
 }

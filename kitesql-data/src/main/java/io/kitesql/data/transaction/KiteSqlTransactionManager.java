@@ -105,7 +105,11 @@ public class KiteSqlTransactionManager extends AbstractPlatformTransactionManage
     return new KiteSqlTransactionObject(bound instanceof KiteSqlTransactionHolder holder ? holder : null);
   }
 
-  /** A request-scoped holder no method has adopted is a snapshot, not a transaction: see doBegin. */
+  /**
+   * A request-scoped holder no method has adopted is a snapshot, not a transaction (see doBegin);
+   * a holder whose transaction completed, still bound while its afterCommit and afterCompletion
+   * callbacks run, is an ended transaction: work there begins its own.
+   */
   @Override
   protected boolean isExistingTransaction(Object transaction) {
     return txObject(transaction).hasActiveTransaction();
@@ -120,14 +124,14 @@ public class KiteSqlTransactionManager extends AbstractPlatformTransactionManage
   protected void doBegin(Object transaction, TransactionDefinition definition) {
     checkIsolation(definition);
     var tx = txObject(transaction);
-    var requestHolder = tx.holder();
+    var bound = tx.holder(); // a request's snapshot, or a completed transaction's holder
     int timeout = determineTimeout(definition);
-    if (requestHolder != null && adoptsRequestHolder(requestHolder, definition)) {
+    if (bound != null && adoptsRequestHolder(bound, definition)) {
       // What OpenEntityManagerInView users expect: read-only methods of the request read the
       // request's snapshot, so values they return stay valid while the view is written.
-      requestHolder.setTransactionActive(true);
-      applyTimeout(requestHolder, timeout);
-      tx.adopted(requestHolder);
+      bound.setTransactionActive(true);
+      applyTimeout(bound, timeout);
+      tx.adopted(bound);
       return;
     }
     if (!definition.isReadOnly() && tx.isWriteSuspended()) {
@@ -140,18 +144,20 @@ public class KiteSqlTransactionManager extends AbstractPlatformTransactionManage
     var holder = new KiteSqlTransactionHolder(begin(definition));
     holder.setSynchronizedWithTransaction(true);
     applyTimeout(holder, timeout);
-    if (requestHolder != null) {
-      // A write, or REQUIRES_NEW, inside a request with an open read transaction in view: that
-      // snapshot steps aside for this transaction and comes back after it.
+    if (bound != null) {
+      // A write, or REQUIRES_NEW, inside a request with an open read transaction in view, or any
+      // transaction begun in the completion callbacks of another: what is bound steps aside for
+      // this transaction and comes back after it.
       TransactionSynchronizationManager.unbindResource(database);
     }
     TransactionSynchronizationManager.bindResource(database, holder);
-    tx.begun(holder, requestHolder);
+    tx.begun(holder, bound);
   }
 
   private static boolean adoptsRequestHolder(KiteSqlTransactionHolder holder, TransactionDefinition definition) {
     return holder.isRequestScoped()
         && holder.transaction().isOpen()
+        && !holder.isCompleted()
         && definition.isReadOnly()
         && definition.getPropagationBehavior() != TransactionDefinition.PROPAGATION_REQUIRES_NEW;
   }
@@ -226,6 +232,7 @@ public class KiteSqlTransactionManager extends AbstractPlatformTransactionManage
   @Override
   protected void doCommit(DefaultTransactionStatus status) {
     var holder = txObject(status.getTransaction()).requireHolder();
+    holder.markCompleted();
     // A read-only transaction has nothing to make durable; cleanup ends the snapshot.
     if (holder.transaction() instanceof ReadWriteTransaction write) {
       if (holder.hasTimeout()) {
@@ -242,6 +249,7 @@ public class KiteSqlTransactionManager extends AbstractPlatformTransactionManage
   @Override
   protected void doRollback(DefaultTransactionStatus status) {
     var holder = txObject(status.getTransaction()).requireHolder();
+    holder.markCompleted();
     if (holder.transaction() instanceof ReadWriteTransaction write) {
       try {
         write.rollback();

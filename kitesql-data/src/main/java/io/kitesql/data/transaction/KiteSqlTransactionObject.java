@@ -22,7 +22,7 @@ final class KiteSqlTransactionObject implements SmartTransactionObject, Savepoin
   private @Nullable KiteSqlTransactionHolder holder;
   /** Whether this object began {@link #holder}'s transaction (so it ends it at cleanup). */
   private boolean newHolder;
-  /** A request-scoped holder unbound while a transaction of its own runs; bound again at cleanup. */
+  /** What was bound (a request's snapshot, a completed transaction's holder) while this one runs; bound again at cleanup. */
   private @Nullable KiteSqlTransactionHolder setAside;
   /** Whether a read-write transaction of this thread was suspended for the one to begin. */
   private boolean writeSuspended;
@@ -44,7 +44,7 @@ final class KiteSqlTransactionObject implements SmartTransactionObject, Savepoin
   }
 
   boolean hasActiveTransaction() {
-    return holder != null && holder.isTransactionActive();
+    return holder != null && holder.isJoinable();
   }
 
   /** The holder was unbound by a suspension; remembers whether it held this thread's writer. */
@@ -57,10 +57,10 @@ final class KiteSqlTransactionObject implements SmartTransactionObject, Savepoin
     return writeSuspended;
   }
 
-  void begun(KiteSqlTransactionHolder begun, @Nullable KiteSqlTransactionHolder requestHolderSetAside) {
+  void begun(KiteSqlTransactionHolder begun, @Nullable KiteSqlTransactionHolder boundBefore) {
     holder = begun;
     newHolder = true;
-    setAside = requestHolderSetAside;
+    setAside = boundBefore;
   }
 
   void adopted(KiteSqlTransactionHolder requestHolder) {

@@ -1,8 +1,10 @@
 package io.kitesql.data.transaction;
 
 import io.kitesql.api.Database;
+import io.kitesql.api.ReadWriteTransaction;
 import io.kitesql.api.Transaction;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.springframework.transaction.TransactionTimedOutException;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
@@ -15,25 +17,64 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 public final class KiteSqlTransactions {
   private KiteSqlTransactions() {}
 
-  /** The open transaction bound to this thread for {@code database}, if any. */
+  /**
+   * The open transaction bound to this thread for {@code database} that reads run in: the current
+   * Spring transaction's, or the request's snapshot of {@link OpenReadTransactionInViewInterceptor}.
+   * Empty when none is bound, and in the {@code afterCommit}/{@code afterCompletion} callbacks of a
+   * transaction that has completed.
+   */
   public static Optional<Transaction> current(Database database) {
     if (TransactionSynchronizationManager.getResource(database) instanceof KiteSqlTransactionHolder holder
-        && holder.transaction().isOpen()) {
+        && holder.transaction().isOpen()
+        && !holder.isCompleted()) {
       return Optional.of(holder.transaction());
     }
     return Optional.empty();
   }
 
   /**
+   * The transaction a write on this thread joins: the one a Spring transaction runs in now. Empty
+   * when only a request's snapshot is bound (no method adopted it), in the completion callbacks of
+   * an ended transaction, and when nothing is bound: then the write runs in a read-write
+   * transaction of its own. A read-only transaction returned here makes the write fail.
+   */
+  public static Optional<Transaction> currentForWrite(Database database) {
+    if (TransactionSynchronizationManager.getResource(database) instanceof KiteSqlTransactionHolder holder
+        && holder.isJoinable()) {
+      return Optional.of(holder.transaction());
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Runs {@code work} with {@code transaction} bound to this thread, so that statements inside
+   * join it. What was bound before (a request's snapshot, or the holder of a transaction whose
+   * completion callbacks are running) steps aside for the duration and is bound again after.
+   */
+  public static <T> T runBound(Database database, ReadWriteTransaction transaction, Supplier<T> work) {
+    var setAside = TransactionSynchronizationManager.unbindResourceIfPossible(database);
+    TransactionSynchronizationManager.bindResource(database, new KiteSqlTransactionHolder(transaction));
+    try {
+      return work.get();
+    } finally {
+      TransactionSynchronizationManager.unbindResource(database);
+      if (setAside != null) {
+        TransactionSynchronizationManager.bindResource(database, setAside);
+      }
+    }
+  }
+
+  /**
    * Fails if the transaction bound for {@code database} has passed the deadline its timeout set;
    * call it before each statement, as {@code DataSourceUtils.applyTimeout} is called for JDBC. Does
-   * nothing when no transaction is bound or it has no timeout.
+   * nothing when no transaction is bound, it has no timeout, or it has completed.
    *
    * @throws TransactionTimedOutException if the deadline has passed
    */
   public static void checkTimeout(Database database) {
     if (TransactionSynchronizationManager.getResource(database) instanceof KiteSqlTransactionHolder holder
-        && holder.hasTimeout()) {
+        && holder.hasTimeout()
+        && !holder.isCompleted()) {
       holder.getTimeToLiveInMillis();
     }
   }

@@ -38,6 +38,9 @@ import org.springframework.web.context.request.async.WebAsyncUtils;
  *       controller begins its own transaction rather than joining (and failing on) a read-only
  *       one. A write called from inside a read-only method still fails at once, with or without
  *       the interceptor.
+ *   <li>Writes of the template and repositories outside any {@code @Transactional} method run in a
+ *       read-write transaction of their own, committed when the call returns, as without the
+ *       interceptor; the request's snapshot steps aside meanwhile.
  *   <li>The snapshot does not see writes committed during the request, including the request's
  *       own: read them in the write method, or in a {@code @ReadOnlyTxn(propagation =
  *       REQUIRES_NEW)} method (a fresh snapshot, whose values die when it returns).

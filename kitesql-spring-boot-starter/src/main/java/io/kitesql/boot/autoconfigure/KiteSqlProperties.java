@@ -80,6 +80,7 @@ public class KiteSqlProperties implements Validator {
   private final Repositories repositories = new Repositories();
   private final Metrics metrics = new Metrics();
   private final Web web = new Web();
+  private final Cache cache = new Cache();
   private final Health health = new Health();
 
   /** The storage settings these properties describe. */
@@ -271,6 +272,10 @@ public class KiteSqlProperties implements Validator {
     return metrics;
   }
 
+  public Cache getCache() {
+    return cache;
+  }
+
   public Web getWeb() {
     return web;
   }
@@ -408,6 +413,24 @@ public class KiteSqlProperties implements Validator {
 
     public void setOpenReadTransactionInView(boolean openReadTransactionInView) {
       this.openReadTransactionInView = openReadTransactionInView;
+    }
+  }
+
+  /** {@code kitesql.cache.*}. */
+  public static class Cache {
+    /**
+     * Whether the caches of the application's CacheManager refuse values that hold text or binary
+     * borrowed from a read-only transaction (which die when it ends), failing the call that would
+     * have cached them instead of every later hit.
+     */
+    private boolean refuseBorrowedValues = true;
+
+    public boolean isRefuseBorrowedValues() {
+      return refuseBorrowedValues;
+    }
+
+    public void setRefuseBorrowedValues(boolean refuseBorrowedValues) {
+      this.refuseBorrowedValues = refuseBorrowedValues;
     }
   }
 

@@ -1,6 +1,7 @@
 package io.kitesql.sample.threads;
 
 import io.kitesql.data.transaction.KiteSqlTransactionManager;
+import java.util.HexFormat;
 import java.util.Objects;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -27,7 +28,8 @@ public class ReplyService {
    * @return the saved post, with the id the identity column gave it
    * @throws ThreadNotFoundException if there is no such thread
    * @throws InvalidReplyException if the user is missing, blank or too long, the body is missing,
-   *     empty or over {@link #MAX_BODY_BYTES}, or the parent is not a post of this thread
+   *     empty or over {@link #MAX_BODY_BYTES}, either has an unpaired surrogate, or the parent is
+   *     not a post of this thread
    */
   @Transactional(transactionManager = KiteSqlTransactionManager.BEAN_NAME)
   public Post addReply(long threadId, NewReply reply) {
@@ -42,6 +44,8 @@ public class ReplyService {
     if (body == null || body.isEmpty()) {
       throw new InvalidReplyException("body", "A reply needs a body.");
     }
+    checkUnicode("user", user);
+    checkUnicode("body", body);
     int bodyBytes = utf8Length(body);
     if (bodyBytes > MAX_BODY_BYTES) {
       throw new InvalidReplyException("body",
@@ -55,6 +59,22 @@ public class ReplyService {
       throw new InvalidReplyException("parentId", "Thread " + threadId + " has no post " + parentId + " to reply to.");
     }
     return posts.save(new Post(null, threadId, parentId, user, body));
+  }
+
+  /**
+   * Refuses text with an unpaired surrogate (a JSON string may escape one on its own): it is
+   * no Unicode text, has no UTF-8 form, and the database refuses to store it.
+   */
+  private static void checkUnicode(String field, String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        throw new InvalidReplyException(field, "The " + field + " has an unpaired surrogate (\\u"
+            + HexFormat.of().withUpperCase().toHexDigits(c) + ") at index " + i + "; text must be valid Unicode.");
+      }
+    }
   }
 
   /** The number of bytes {@code text} takes in UTF-8, without encoding it. */
