@@ -350,6 +350,13 @@ class IndexAccessPlansTest {
     var changed = column(db, "select id from d where v = 'changed' order by id");
     assertThat(changed).isEqualTo(Stream.iterate(1, i -> i + 1).limit(200)
         .filter(i -> i % 10 == 3 || i % 10 == 4).filter(i -> i != 5 && i != 150).map(String::valueOf).toList());
+    // An OR over two indexes (AnyOf) in UPDATE and DELETE: each row once.
+    db.execute("create index d_v on d (v)");
+    db.execute("update d set a = a + 100 where a = 7 or v = ?", "v18");
+    assertThat(column(db, "select id from d where a >= 100 order by id")).isEqualTo(Stream.iterate(1, i -> i + 1).limit(200)
+        .filter(i -> i % 10 == 7 || i == 18).filter(i -> i != 5 && i != 150).map(String::valueOf).toList());
+    db.execute("delete from d where a = 107 or v = 'changed'");
+    assertThat(column(db, "select count(*) from d")).containsExactly(String.valueOf(198 - 20 - changed.size()));
     db.execute("drop table d");
   }
 
