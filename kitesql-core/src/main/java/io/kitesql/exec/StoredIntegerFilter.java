@@ -44,6 +44,7 @@ final class StoredIntegerFilter implements Operator {
   private final long[] operands;
   /** Whether an operand is NULL in this execution: no row passes. */
   private boolean anyNull;
+  private ExecutionBudget budget;
 
   StoredIntegerFilter(ScanOperator scan, Term[] terms) {
     this.scan = scan;
@@ -54,6 +55,7 @@ final class StoredIntegerFilter implements Operator {
   @Override
   public void open(ExecutionContext ctx) {
     anyNull = !operands(terms, ctx.parameters(), operands);
+    budget = ctx.budget();
     scan.open(ctx);
   }
 
@@ -81,6 +83,7 @@ final class StoredIntegerFilter implements Operator {
       return null;
     }
     for (var row = scan.next(); row != null; row = scan.next()) {
+      budget.step();
       if (passes(row)) {
         return row;
       }

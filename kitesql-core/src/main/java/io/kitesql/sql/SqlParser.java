@@ -157,9 +157,10 @@ public final class SqlParser {
       parser.interrupted = true; // a plain field JSqlParser polls: the pass stops when it next looks
       throw new ParseException(TIMED_OUT);
     } catch (InterruptedException e) {
-      parser.interrupted = true;
-      Thread.currentThread().interrupt();
-      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "interrupted while parsing SQL", e);
+      parser.interrupted = true; // the pass stops when it next looks; nobody waits for it
+      Thread.currentThread().interrupt(); // get() cleared the flag: the caller's code must still see it
+      throw new KiteSqlException(ErrorCode.STATEMENT_CANCELLED,
+          "statement cancelled: its thread was interrupted while parsing SQL (Thread.interrupt, Future.cancel(true))", e);
     } catch (ExecutionException e) {
       switch (e.getCause()) {
         case ParseException p -> throw p;
