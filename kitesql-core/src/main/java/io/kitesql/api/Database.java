@@ -1,5 +1,6 @@
 package io.kitesql.api;
 
+import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.catalog.Catalog;
 import io.kitesql.catalog.CatalogStore;
@@ -71,7 +72,7 @@ public final class Database implements AutoCloseable {
     } catch (KiteSqlException e) {
       // The cached catalog follows this instance's own commits; another process may have changed
       // the schema since (issue 14, finding 14: UNKNOWN_TABLE for a table it had created).
-      if (e.errorCode() == io.kitesql.ErrorCode.STATEMENT_CANCELLED || !refreshCatalog()) {
+      if (e.errorCode() == ErrorCode.STATEMENT_CANCELLED || !refreshCatalog()) {
         throw e;
       }
       statement.compiledFor(catalog());
@@ -212,7 +213,7 @@ public final class Database implements AutoCloseable {
    */
   public void setQueryMemoryLimit(long bytes) {
     if (bytes <= 0) {
-      throw new KiteSqlException(io.kitesql.ErrorCode.INVALID_ARGUMENT, "the query memory limit must be positive, was " + bytes);
+      throw new KiteSqlException(ErrorCode.INVALID_ARGUMENT, "the query memory limit must be positive, was " + bytes);
     }
     this.queryMemoryLimit = bytes;
   }
@@ -235,7 +236,7 @@ public final class Database implements AutoCloseable {
   public void setStatementTimeout(Duration timeout) {
     Arguments.required(timeout, "the statement timeout (Duration.ZERO for none)");
     if (timeout.isNegative()) {
-      throw new KiteSqlException(io.kitesql.ErrorCode.INVALID_ARGUMENT, "the statement timeout must not be negative, was " + timeout);
+      throw new KiteSqlException(ErrorCode.INVALID_ARGUMENT, "the statement timeout must not be negative, was " + timeout);
     }
     this.statementTimeoutMillis = timeout.isZero() ? 0 : timeoutMillis(timeout);
   }

@@ -2,6 +2,7 @@ package io.kitesql.exec;
 
 import io.kitesql.plan.SortKey;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -14,7 +15,7 @@ final class SortOperator implements Operator {
   private final ArrayList<Object[]> rows = new ArrayList<>();
   private final HeldMemory held = new HeldMemory("sort");
   /** The comparator, stepping the budget per comparison: sorting millions of rows takes a while too. */
-  private final java.util.Comparator<Object[]> steppingComparator;
+  private final Comparator<Object[]> steppingComparator;
   private int next;
 
   SortOperator(Operator input, List<SortKey> keys) {

@@ -5,6 +5,7 @@ import io.kitesql.plan.SortKey;
 import io.kitesql.plan.Window;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 
@@ -21,7 +22,7 @@ import java.util.List;
 final class WindowOperator implements Operator {
   /** The calls sharing one ordering: one sort, one partition walk. */
   private record Spec(RowComparator sort, RowComparator partition, RowComparator peers, int[] calls,
-      java.util.Comparator<Object[]> steppingSort) {
+      Comparator<Object[]> steppingSort) {
     void parameters(Object[] params) {
       sort.parameters(params);
       partition.parameters(params);
@@ -57,7 +58,7 @@ final class WindowOperator implements Operator {
     all.addAll(orderKeys);
     var sort = new RowComparator(all);
     // sorting millions of rows takes a while too: each comparison steps the budget
-    java.util.Comparator<Object[]> steppingSort = (a, b) -> {
+    Comparator<Object[]> steppingSort = (a, b) -> {
       held.step();
       return sort.compare(a, b);
     };
