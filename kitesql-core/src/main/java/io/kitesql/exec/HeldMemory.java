@@ -22,7 +22,8 @@ final class HeldMemory {
   static final long HASH_ENTRY = 64;
 
   private final String operator;
-  private ExecutionBudget budget = new ExecutionBudget();
+  /** The budget of the execution in progress (or the last one); null before the first open. */
+  private ExecutionBudget budget;
   private long held;
 
   /** {@code operator} names the operator in the error: "sort", "hash join", ... */
@@ -62,7 +63,9 @@ final class HeldMemory {
 
   /** Lets go of everything held. */
   void release() {
-    budget.release(held);
+    if (budget != null) {
+      budget.release(held);
+    }
     held = 0;
   }
 
