@@ -76,6 +76,19 @@ public class KiteSqlProperties implements Validator {
    */
   private boolean writeMap = false;
 
+  /**
+   * Bytes of rows one statement's operators (sorts, hash tables, windows, buffered joins,
+   * recursive CTEs) may hold in memory; past it the statement fails with QUERY_MEMORY_LIMIT.
+   * Unset: a quarter of the JVM's maximum heap (Database.setQueryMemoryLimit).
+   */
+  private @Nullable DataSize queryMemoryLimit;
+
+  /**
+   * How long one statement may run before it fails with STATEMENT_TIMEOUT (Database.setStatementTimeout);
+   * 0 for no limit. A transaction's timeout (@Transactional(timeout = ...)) applies as well.
+   */
+  private Duration statementTimeout = Duration.ZERO;
+
   private final Schema schema = new Schema();
   private final Repositories repositories = new Repositories();
   private final Metrics metrics = new Metrics();
@@ -115,6 +128,10 @@ public class KiteSqlProperties implements Validator {
     rejectNegative(errors, "writerWait", p.writerWait);
     rejectNegative(errors, "drainWait", p.drainWait);
     rejectNegative(errors, "closeTimeout", p.closeTimeout);
+    rejectNegative(errors, "statementTimeout", p.statementTimeout);
+    if (p.queryMemoryLimit != null && p.queryMemoryLimit.toBytes() <= 0) {
+      errors.rejectValue("queryMemoryLimit", "min", "must be positive");
+    }
     if (p.replayLimit.isNegative()) {
       errors.rejectValue("replayLimit", "min", "must not be negative");
     }
@@ -140,6 +157,22 @@ public class KiteSqlProperties implements Validator {
     if (value.isNegative()) {
       errors.rejectValue(field, "min", "must not be negative");
     }
+  }
+
+  public @Nullable DataSize getQueryMemoryLimit() {
+    return queryMemoryLimit;
+  }
+
+  public void setQueryMemoryLimit(@Nullable DataSize queryMemoryLimit) {
+    this.queryMemoryLimit = queryMemoryLimit;
+  }
+
+  public Duration getStatementTimeout() {
+    return statementTimeout;
+  }
+
+  public void setStatementTimeout(Duration statementTimeout) {
+    this.statementTimeout = statementTimeout;
   }
 
   public Path getPath() {
