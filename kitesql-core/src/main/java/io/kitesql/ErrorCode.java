@@ -39,6 +39,8 @@ public enum ErrorCode {
   /**
    * The database files cannot be written (a read-only file system or directory, no permission):
    * open the database with {@code StorageOptions.readOnly()} to read it, or fix the permissions.
+   * Read-only too, LMDB's lock file must be writable, where readers register their snapshots; on
+   * files no process writes, {@code StorageOptions.readOnlyAssumingNoWriters()} does without.
    */
   DATABASE_NOT_WRITABLE(1010, "58030", Category.USER),
   /**

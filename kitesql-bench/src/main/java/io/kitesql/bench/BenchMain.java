@@ -15,7 +15,8 @@ import java.util.stream.Collectors;
  * only, for issue 15's item 7; {@code target/RESULTS-long-rows.md}), {@code --out FILE}, {@code
  * --work DIR}; {@code --long-rows-ab [rounds]} runs {@link LongRowsAb} instead, {@code --spin-ab [rounds]
  * [slice]} {@link SpinAb}, {@code --long-rows-probe [rows] [rounds]} {@link LongRowsProbe}, {@code
- * --read-ahead-ab [rounds] [rows] [sizes]} {@link ReadAheadAb}. Run from
+ * --read-ahead-ab [rounds] [rows] [sizes]} {@link ReadAheadAb}, {@code --table7 [quick] [--sizes …]} Table 7
+ * alone ({@link SpringQueriesReport}). Run from
  * the repository root (the Maven command in README.md does).
  */
 public final class BenchMain {
@@ -32,6 +33,10 @@ public final class BenchMain {
     }
     if (args.length > 0 && args[0].equals("--spin-ab")) {
       SpinAb.main(Arrays.copyOfRange(args, 1, args.length));
+      return;
+    }
+    if (args.length > 0 && args[0].equals("--table7")) {
+      SpringQueriesReport.main(Arrays.copyOfRange(args, 1, args.length));
       return;
     }
     if (args.length > 0 && args[0].equals("--long-rows-probe")) {

@@ -14,7 +14,7 @@ import java.util.function.Consumer;
 
 /**
  * Runs the whole benchmark: for each tier a fresh set of databases, every engine in turn over every
- * cell, then Table 4 and the write benchmark. Engines run one at a time on the calling (platform)
+ * cell, then Table 4, the write benchmark and Table 7. Engines run one at a time on the calling (platform)
  * thread, so the allocation counter sees all of their Java work.
  */
 public final class BenchRunner {
@@ -48,6 +48,7 @@ public final class BenchRunner {
     new DmlBench(config, work.resolve("dml"), results, log).run();
     new GroupCommitBench(config, work.resolve("group-commit"), results, log).run();
     new GroupKeysBench(config, work.resolve("group-keys"), results, log).run();
+    new SpringQueriesBench(config, SpringQueriesBench.sizes(config), true, work.resolve("table7"), results, log).run();
     delete(work);
     results.elapsedMillis = (System.nanoTime() - start) / 1_000_000;
     return results;

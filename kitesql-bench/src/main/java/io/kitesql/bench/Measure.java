@@ -155,7 +155,8 @@ public final class Measure {
     return outcomes;
   }
 
-  private static Results.Measured outcome(long[] latencies, int count, double[] roundMedians, long allocated) {
+  /** A cell from its latencies (sorted here), its rounds' medians (sorted here) and its allocated bytes. */
+  static Results.Measured outcome(long[] latencies, int count, double[] roundMedians, long allocated) {
     int rounds = roundMedians.length;
     Arrays.sort(latencies, 0, count);
     Arrays.sort(roundMedians);

@@ -60,6 +60,7 @@ public final class Report {
     grids("6", List.of("filter on amount, every row"), tiers);
     table4();
     table5(tiers);
+    out.append(new SpringQueriesReport(r).section());
     extras(tiers);
     out.append(new Targets(config, r).render());
     out.append(new RepositoryTargets(r, table5Tiers(tiers)).render());

@@ -104,6 +104,16 @@ public final class Results {
    */
   public record GroupKeys(String keys, int distinct, String engine, double millis) {}
 
+  /**
+   * One cell of Table 7 ({@link SpringQueriesBench}).
+   *
+   * @param shape the query shape's name
+   * @param rows rows in the table
+   * @param engine engine label
+   * @param outcome what was measured
+   */
+  public record SpringQuery(String shape, int rows, String engine, Outcome outcome) {}
+
   public final Map<Key, Outcome> cells = new LinkedHashMap<>();
   /** Used heap after a full GC with the engine open, minus before opening it; key: tier, engine. */
   public final Map<List<String>, Long> retainedHeap = new LinkedHashMap<>();
@@ -115,6 +125,9 @@ public final class Results {
   public final List<Dml> dml = new ArrayList<>();
   public final List<GroupCommit> groupCommits = new ArrayList<>();
   public final List<GroupKeys> groupKeys = new ArrayList<>();
+  public final List<SpringQuery> springQueries = new ArrayList<>();
+  /** Table 7: KiteSQL's EXPLAIN of every statement, per table size. */
+  public final Map<Integer, String> springQueryPlans = new LinkedHashMap<>();
   /** Settings and versions discovered while running (e.g. H2's default cache size). */
   public final Map<String, String> facts = new LinkedHashMap<>();
   /** Rows per tier (Tables 1–3) and documents (Table 4). */

@@ -73,6 +73,11 @@ class BenchSmokeTest {
     assertTrue(report.contains("## Targets (issue 10, Table 5)"), report);
     assertTrue(report.contains("## Read-modify-write and bulk DML") && report.contains("## Targets (issue 15"), report);
     assertTrue(report.contains("## Concurrent one-row write transactions: group commit"), report);
+    // Table 7 at the smoke sizes: every shape on KiteSQL, H2 and SQLite, and through both repository stacks
+    assertTrue(report.contains("## Table 7") && report.contains("### Table 7 through repositories"), report);
+    assertEquals(SpringQueriesBench.sizes(config).size() * (SpringQueries.shapes().size() * SpringQueriesBench.ENGINES.size()
+        + io.kitesql.bench.springdata.ItemRepositoryEngine.METHODS.size() * SpringRepositoriesBench.ENGINES.size()),
+        results.springQueries.size());
     assertTrue(report.contains("allocation flat in note length") && report.contains("not measured (needs two tiers"), report);
   }
 

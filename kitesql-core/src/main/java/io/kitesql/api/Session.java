@@ -127,7 +127,7 @@ final class Session {
         // a tree whose open fails is dropped, not pooled (as before pooling of contexts)
         yield new RowCursor(compiled, execution, execution.context(storage, stores), owner);
       }
-      case BoundStatement.Explain e -> explain(owner, compiled, e);
+      case BoundStatement.Explain e -> explain(owner, compiled, e, positional, named);
       case BoundStatement write when write.returning().isPresent() -> {
         if (!(owner instanceof ReadWriteTransaction writer)) {
           throw new KiteSqlException(ErrorCode.INVALID_TRANSACTION_STATE,
@@ -156,10 +156,22 @@ final class Session {
     };
   }
 
-  /** EXPLAIN: the optimized plan, one line per row (parameters need no values). */
-  private RowCursor explain(Transaction owner, CompiledStatement compiled, BoundStatement.Explain e) {
+  /**
+   * EXPLAIN: the optimized plan, one line per row (parameters need no values); EXPLAIN ANALYZE
+   * runs it with the parameters first and adds each node's figures.
+   */
+  private RowCursor explain(Transaction owner, CompiledStatement compiled, BoundStatement.Explain e, Object[] positional,
+      Map<String, ?> named) {
+    var plan = e.query().plan();
+    List<String> lines;
+    if (e.analyze()) {
+      var params = named == null ? compiled.parameters().bind(positional) : compiled.parameters().bindNamed(named);
+      lines = io.kitesql.exec.ExplainAnalyze.run(plan, context(params));
+    } else {
+      lines = PlanPrinter.lines(plan);
+    }
     var rows = new ArrayList<List<Expr>>();
-    for (var line : PlanPrinter.lines(e.query().plan())) {
+    for (var line : lines) {
       rows.add(List.of(new Expr.Literal(Text.of(line), DataType.VARCHAR)));
     }
     var values = new Values(rows, List.of(OutputColumn.of("plan", DataType.VARCHAR)));

@@ -2,6 +2,7 @@ package io.kitesql.bind;
 
 import io.kitesql.catalog.Catalog;
 import io.kitesql.expr.Parameters;
+import java.util.List;
 import net.sf.jsqlparser.statement.ExplainStatement;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.alter.Alter;
@@ -53,9 +54,23 @@ public final class StatementBinder {
       case Drop drop -> DdlBinder.drop(drop, catalog.nameFolding());
       case CreateIndex create -> DdlBinder.createIndex(create, catalog);
       case Alter alter -> DdlBinder.alter(alter, catalog.nameFolding());
-      case ExplainStatement explain -> new BoundStatement.Explain(new BoundStatement.Query(new QueryBinder(catalog, params).bind(explained(explain))));
+      case ExplainStatement explain -> new BoundStatement.Explain(new BoundStatement.Query(new QueryBinder(catalog, params).bind(explained(explain))),
+          analyze(explain));
       default -> throw Unsupported.feature(statement.getClass().getSimpleName() + " statements");
     };
+  }
+
+  /** Whether EXPLAIN has the ANALYZE option; any other option is refused by name. */
+  private static boolean analyze(ExplainStatement explain) {
+    boolean analyze = false;
+    for (var option : explain.getOptionList() == null ? List.<ExplainStatement.Option>of() : explain.getOptionList()) {
+      if (option.getType() != ExplainStatement.OptionType.ANALYZE) {
+        throw Unsupported.feature("EXPLAIN option " + option.getType());
+      }
+      var value = option.getValue();
+      analyze = value == null || value.isBlank() || value.equalsIgnoreCase("true") || value.equalsIgnoreCase("on");
+    }
+    return analyze;
   }
 
   /** JSqlParser 5.4 accepts EXPLAIN before any statement; KiteSQL explains queries only. */

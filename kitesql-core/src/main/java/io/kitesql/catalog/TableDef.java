@@ -63,8 +63,30 @@ public record TableDef(int id, String name, List<ColumnDef> columns, List<Intege
   }
 
   /**
+   * The columns (positions) a walk of {@code index}, or of the primary key without one, is
+   * ordered by: the index's columns, then the primary key's, which every index entry ends with
+   * (not with a hidden row id, which is no column).
+   */
+  public List<Integer> walkOrder(Optional<IndexDef> index) {
+    if (index.isEmpty()) {
+      return primaryKey;
+    }
+    if (hasHiddenRowId()) {
+      return index.get().columns();
+    }
+    var order = new ArrayList<>(index.get().columns());
+    order.addAll(primaryKey);
+    return List.copyOf(order);
+  }
+
+  /** The types of the columns of {@link #walkOrder}: what a key range's bound values are coerced to. */
+  public DataType[] walkTypes(Optional<IndexDef> index) {
+    return walkOrder(index).stream().map(c -> columns.get(c).type()).toArray(DataType[]::new);
+  }
+
+  /**
    * The types of the key columns of {@code index}, or of the primary key without one (empty with a
-   * hidden row id): what a key range's bound values are coerced to.
+   * hidden row id).
    */
   public DataType[] keyTypes(Optional<IndexDef> index) {
     return index.map(IndexDef::columns).orElse(primaryKey).stream()

@@ -211,6 +211,15 @@ public final class KeyEncoder {
    * 0x00 0xFF, shifting the rest right) and appends the 0x00 0x00 terminator.
    */
   private KeyEncoder escapeAndTerminate(int from, int n) {
+    escape(from, n);
+    int at = reserve(2);
+    buf[at] = 0;
+    buf[at + 1] = 0;
+    return this;
+  }
+
+  /** Escapes the {@code n} raw bytes just written at {@code from} in place (each 0x00 becomes 0x00 0xFF). */
+  private void escape(int from, int n) {
     int zeros = 0;
     for (int i = from; i < from + n; i++) {
       if (buf[i] == 0) {
@@ -227,9 +236,21 @@ public final class KeyEncoder {
         buf[dst--] = buf[src];
       }
     }
-    int at = reserve(2);
-    buf[at] = 0;
-    buf[at + 1] = 0;
+  }
+
+  /**
+   * Appends the start of a VARCHAR value's encoding: the marker and {@code prefix}'s escaped
+   * UTF-8 bytes, without the terminator. Every text that starts with {@code prefix} (code point
+   * by code point) encodes to a key that starts with these bytes, so they bound a range over such
+   * texts: inclusive below, and as {@link #toSuccessor()} above. Only for range bounds: such a
+   * key is no stored value.
+   */
+  public KeyEncoder appendTextPrefix(CharSequence prefix) {
+    int n = Utf8.encodedLength(prefix);
+    int at = reserve(1 + (long) n);
+    buf[at] = PRESENT;
+    Utf8.encodeTo(prefix, buf, at + 1);
+    escape(at + 1, n);
     return this;
   }
 

@@ -54,6 +54,15 @@ public final class Operators {
    * array, and the projection writes every output row into one array too.
    */
   public static Operator build(PlanNode plan, boolean withRefs, boolean transientRows) {
+    var op = unmeasured(plan, withRefs, transientRows);
+    if (!ExplainAnalyze.FIGURES.isBound()) {
+      return op;
+    }
+    var figures = ExplainAnalyze.FIGURES.get().computeIfAbsent(plan, p -> new ExplainAnalyze.Measured.Figures());
+    return new ExplainAnalyze.Measured(op, figures);
+  }
+
+  private static Operator unmeasured(PlanNode plan, boolean withRefs, boolean transientRows) {
     return switch (plan) {
       case TableScan s -> new ScanOperator(s, withRefs, transientRows);
       // Filter and Limit pass their input's rows on: they inherit the consumer's promise.

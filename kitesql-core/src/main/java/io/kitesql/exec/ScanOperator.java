@@ -5,9 +5,15 @@ import io.kitesql.catalog.IndexDef;
 import io.kitesql.expr.Coercions;
 import io.kitesql.expr.Evaluator;
 import io.kitesql.expr.Expr;
+import io.kitesql.expr.LikePattern;
+import io.kitesql.expr.Subqueries;
+import io.kitesql.expr.SubqueryExpr;
 import io.kitesql.plan.Access;
 import io.kitesql.plan.TableScan;
+import io.kitesql.table.KeyBounds;
 import io.kitesql.table.TableCursor;
+import io.kitesql.table.TextPrefix;
+
 import io.kitesql.value.DataType;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -33,8 +39,8 @@ final class ScanOperator implements Operator {
   /** The key columns' types, for coercing bound values; empty for a full scan. */
   private final DataType[] keyTypes;
   private final Optional<IndexDef> index;
-  private final boolean lowerInclusive;
-  private final boolean upperInclusive;
+  private final boolean reverse;
+  /** The bounds of a single range, refilled per execution. */
   private final List<Object> lower = new ArrayList<>();
   private final List<Object> upper = new ArrayList<>();
   /** Made at the first execution, reopened by every later one. */
@@ -43,6 +49,10 @@ final class ScanOperator implements Operator {
   private boolean reading;
   /** Whether some columns are read from {@link #currentRow()} instead of decoded ({@link #defer}). */
   private boolean deferring;
+  /** For {@link Access.AnyOf}: a scan per branch (else none), the one the walk is in, and the execution. */
+  private final ScanOperator[] branches;
+  private int branch;
+  private ExecutionContext context;
 
   ScanOperator(TableScan scan, boolean withRefs, boolean transientRows) {
     this.scan = scan;
@@ -51,43 +61,147 @@ final class ScanOperator implements Operator {
     this.transientRows = transientRows && !withRefs;
     var range = scan.access() instanceof Access.KeyRange r ? Optional.of(r) : Optional.<Access.KeyRange>empty();
     this.index = range.flatMap(Access.KeyRange::index);
-    this.keyTypes = range.isEmpty() ? new DataType[0] : scan.table().keyTypes(index);
-    // Inclusiveness only matters for a bound with values; a full scan has none.
-    this.lowerInclusive = range.map(Access.KeyRange::lowerInclusive).orElse(true);
-    this.upperInclusive = range.map(Access.KeyRange::upperInclusive).orElse(true);
+    this.keyTypes = range.isEmpty() ? new DataType[0] : scan.table().walkTypes(index);
+    this.reverse = range.map(Access.KeyRange::reverse).orElse(false);
+    this.branches = scan.access() instanceof Access.AnyOf a
+        ? a.branches().stream().map(b -> new ScanOperator(scan.withAccess(b), withRefs, transientRows)).toArray(ScanOperator[]::new)
+        : new ScanOperator[0];
   }
 
   @Override
   public void open(ExecutionContext ctx) {
+    if (branches.length > 0) {
+      context = ctx;
+      branch = 0;
+      branches[0].open(ctx);
+      reading = true;
+      return;
+    }
     if (cursor == null) {
       // The plan names one table of one database, so the store never changes for this operator;
       // looking it up per execution would hash the whole TableDef record each time.
-      cursor = ctx.stores().apply(scan.table()).cursor(index, columns, false, transientRows);
+      cursor = ctx.stores().apply(scan.table()).cursor(index, columns, reverse, transientRows);
     }
+    var params = ctx.parameters();
     reading = switch (scan.access()) {
-      case Access.FullScan _ -> true; // the bound lists stay empty
-      case Access.KeyRange r -> bound(r.lower(), lower, ctx.parameters()) && bound(r.upper(), upper, ctx.parameters());
+      case Access.FullScan _ -> { // the bound lists stay empty
+        cursor.reopen(ctx.transaction(), lower, true, upper, true);
+        yield true;
+      }
+      case Access.KeyRange r when r.ranges().size() == 1 && r.ranges().getFirst().subqueryAt() < 0 -> {
+        boolean any = bounds(r.ranges().getFirst(), params, lower, upper);
+        if (any) {
+          cursor.reopen(ctx.transaction(), lower, lowerInclusive(r.ranges().getFirst()), upper, upperInclusive(r.ranges().getFirst()));
+        }
+        yield any;
+      }
+      case Access.AnyOf _ -> throw new IllegalStateException("branches open on their own");
+      case Access.KeyRange r -> {
+        var ranges = new ArrayList<KeyBounds>(r.ranges().size());
+        for (var range : r.ranges()) {
+          for (var each : expand(range, params)) {
+            var lo = new ArrayList<Object>();
+            var hi = new ArrayList<Object>();
+            if (bounds(each, params, lo, hi)) {
+              ranges.add(new KeyBounds(lo, lowerInclusive(each), hi, upperInclusive(each)));
+            }
+          }
+        }
+        cursor.reopen(ctx.transaction(), ranges);
+        yield !ranges.isEmpty();
+      }
     };
-    if (reading) {
-      cursor.reopen(ctx.transaction(), lower, lowerInclusive, upper, upperInclusive);
-    }
   }
 
-  /** Fills {@code values} with the bound values coerced to the key columns' types; false if one is NULL. */
-  private boolean bound(List<Expr> exprs, List<Object> values, Object[] params) {
-    values.clear();
-    for (int i = 0; i < exprs.size(); i++) {
-      var v = Evaluator.evaluate(exprs.get(i), NO_PARAMS, params);
+  /**
+   * Fills {@code lo} and {@code hi} with the bounds of {@code range} for this execution, as
+   * {@link KeyBounds} takes them (values of the key columns' types for a prefix of them); false
+   * if a value is NULL, which no row matches.
+   */
+  private boolean bounds(Access.Range range, Object[] params, List<Object> lo, List<Object> hi) {
+    lo.clear();
+    hi.clear();
+    var equal = range.equal();
+    for (int i = 0; i < equal.size(); i++) {
+      var v = value(equal.get(i), i, params);
       if (v == null) {
-        return false; // a NULL bound: no row can match
+        return false;
       }
-      values.add(Coercions.coerce(v, keyTypes[i]));
+      lo.add(v);
+      hi.add(v);
     }
-    return true;
+    int next = equal.size();
+    return switch (range.next()) {
+      case Access.Next.Any _ -> true;
+      case Access.Next.Between b -> {
+        if (b.lower().isPresent() || b.nonNull()) {
+          var v = b.lower().isPresent() ? value(b.lower().get(), next, params) : null;
+          if (v == null && b.lower().isPresent()) {
+            yield false;
+          }
+          lo.add(v); // NULL, exclusive: every non-NULL value
+        }
+        if (b.upper().isPresent()) {
+          var v = value(b.upper().get(), next, params);
+          if (v == null) {
+            yield false;
+          }
+          hi.add(v);
+        }
+        yield true;
+      }
+      case Access.Next.LikePrefix p -> {
+        var pattern = Evaluator.evaluate(p.pattern(), NO_PARAMS, params);
+        if (pattern == null) {
+          yield false;
+        }
+        var escape = Evaluator.evaluate(p.escape(), NO_PARAMS, params);
+        var prefix = new TextPrefix(LikePattern.compile((CharSequence) pattern, escape, false).literalPrefix());
+        lo.add(prefix);
+        hi.add(prefix);
+        yield true;
+      }
+    };
+  }
+
+  /**
+   * {@code range} once per value of its IN subquery (the value in the subquery's place, as a
+   * literal of the key column's type), or itself if it has none.
+   */
+  private List<Access.Range> expand(Access.Range range, Object[] params) {
+    int at = range.subqueryAt();
+    if (at < 0) {
+      return List.of(range);
+    }
+    var values = Subqueries.runtime().values((SubqueryExpr) range.equal().get(at), params);
+    var out = new ArrayList<Access.Range>(values.size());
+    for (var v : values) {
+      var equal = new ArrayList<>(range.equal());
+      equal.set(at, new Expr.Literal(v, keyTypes[at]));
+      out.add(new Access.Range(equal, range.next()));
+    }
+    return out;
+  }
+
+  private static boolean lowerInclusive(Access.Range range) {
+    return !(range.next() instanceof Access.Next.Between b) || (b.lower().isPresent() ? b.lowerInclusive() : !b.nonNull());
+  }
+
+  private static boolean upperInclusive(Access.Range range) {
+    return !(range.next() instanceof Access.Next.Between b) || b.upper().isEmpty() || b.upperInclusive();
+  }
+
+  /** {@code expr}'s value for this execution coerced to the type of key column {@code column}, or null. */
+  private Object value(Expr expr, int column, Object[] params) {
+    var v = Evaluator.evaluate(expr, NO_PARAMS, params);
+    return v == null ? null : Coercions.coerce(v, keyTypes[column]);
   }
 
   @Override
   public Object[] next() {
+    if (branches.length > 0) {
+      return reading ? nextOfBranches() : null;
+    }
     if (!reading || !cursor.next()) {
       return null;
     }
@@ -101,12 +215,48 @@ final class ScanOperator implements Operator {
   }
 
   /**
+   * The next row of the branches: a row of branch {@code i}'s ranges if it satisfies branch {@code
+   * i}'s condition (the ranges may hold more, a LIKE prefix's) and no earlier branch's, which
+   * returned it.
+   */
+  private Object[] nextOfBranches() {
+    var conditions = ((Access.AnyOf) scan.access()).conditions();
+    while (true) {
+      var row = branches[branch].next();
+      if (row == null) {
+        branches[branch].close();
+        if (++branch == branches.length) {
+          reading = false;
+          return null;
+        }
+        branches[branch].open(context);
+        continue;
+      }
+      if (!holds(conditions.get(branch), row)) {
+        continue;
+      }
+      boolean returned = false;
+      for (int earlier = 0; earlier < branch && !returned; earlier++) {
+        returned = holds(conditions.get(earlier), row);
+      }
+      if (!returned) {
+        return row;
+      }
+    }
+  }
+
+  private boolean holds(Expr condition, Object[] row) {
+    return Boolean.TRUE.equals(Evaluator.evaluate(condition, row, context.parameters()));
+  }
+
+  /**
    * Stops decoding the table columns marked in {@code columns}, which the operators above read
    * from {@link #currentRow()} instead; false if this scan's rows do not come from a stored row
    * (nothing changes). Called once, after the first open.
    */
   boolean defer(boolean[] columns) {
-    deferring = transientRows && cursor.defer(columns);
+    // The branches' conditions read the decoded row: nothing is deferred.
+    deferring = transientRows && branches.length == 0 && cursor.defer(columns);
     return deferring;
   }
 
@@ -117,7 +267,7 @@ final class ScanOperator implements Operator {
 
   /** The ref of the row the scan stands on (for a scan without refs whose consumer wants the ref of some rows). */
   io.kitesql.table.RowRef ref() {
-    return cursor.ref();
+    return branches.length > 0 ? branches[branch].ref() : cursor.ref();
   }
 
   /** The stored row the scan stands on (for deferred columns). */
@@ -130,6 +280,9 @@ final class ScanOperator implements Operator {
     reading = false;
     if (cursor != null) {
       cursor.close();
+    }
+    for (var b : branches) {
+      b.close();
     }
   }
 }

@@ -66,6 +66,14 @@ public final class SubqueryExecutor implements SubqueryRuntime {
     };
   }
 
+  @Override
+  public List<Object> values(SubqueryExpr s, Object[] params) {
+    if (s.correlated()) {
+      throw new KiteSqlException(ErrorCode.INTERNAL_ERROR, "the values of a correlated subquery without its row");
+    }
+    return values(s, new Object[0], params, Integer.MAX_VALUE);
+  }
+
   private static Object scalar(List<Object> values) {
     if (values.size() > 1) {
       throw new KiteSqlException(ErrorCode.CARDINALITY_VIOLATION, "a scalar subquery returned more than one row");

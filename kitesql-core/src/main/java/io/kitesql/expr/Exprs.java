@@ -20,6 +20,22 @@ public final class Exprs {
     return out;
   }
 
+  /** The operands of a chain of ORs ({@code e} alone if it is no OR). */
+  public static List<Expr> disjuncts(Expr e) {
+    var out = new ArrayList<Expr>();
+    collectDisjuncts(e, out);
+    return out;
+  }
+
+  private static void collectDisjuncts(Expr e, List<Expr> out) {
+    if (e instanceof Expr.Or o) {
+      collectDisjuncts(o.left(), out);
+      collectDisjuncts(o.right(), out);
+    } else {
+      out.add(e);
+    }
+  }
+
   private static void collectConjuncts(Expr e, List<Expr> out) {
     if (e instanceof Expr.And a) {
       collectConjuncts(a.left(), out);

@@ -77,6 +77,22 @@ public final class LikePattern {
     return ci ? Character.toLowerCase(Character.toUpperCase(cp)) : cp;
   }
 
+  /**
+   * The code points before the pattern's first wildcard, escapes resolved ({@code 'ab!%c%'}
+   * with escape {@code !} gives {@code ab%c}): every text the pattern matches starts with it.
+   * Case-folded for ILIKE, where that does not hold.
+   */
+  public String literalPrefix() {
+    var sb = new StringBuilder();
+    for (int t : tokens) {
+      if (t == MANY || t == ONE) {
+        break;
+      }
+      sb.appendCodePoint(t);
+    }
+    return sb.toString();
+  }
+
   /** Whether all of {@code s} matches the pattern. */
   public boolean matches(CharSequence s) {
     int[] tok = tokens;

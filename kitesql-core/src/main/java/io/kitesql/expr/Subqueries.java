@@ -14,7 +14,7 @@ public final class Subqueries {
 
   private Subqueries() {}
 
-  static SubqueryRuntime runtime() {
+  public static SubqueryRuntime runtime() {
     if (!RUNTIME.isBound()) {
       throw new KiteSqlException(ErrorCode.INTERNAL_ERROR, "a subquery was evaluated outside of an execution");
     }

@@ -4,6 +4,7 @@ import io.kitesql.catalog.IndexDef;
 import io.kitesql.catalog.TableDef;
 import io.kitesql.expr.Expr;
 import io.kitesql.expr.Exprs;
+import io.kitesql.expr.SubqueryExpr;
 import io.kitesql.expr.Types;
 import io.kitesql.plan.Access;
 import io.kitesql.plan.Filter;
@@ -18,42 +19,56 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Turns a filtered full scan into a key range on the primary key or a secondary index when the
- * filter constrains a prefix of its columns: equalities on the first columns, then at most one
- * range on the next. Conjuncts the range enforces exactly leave the filter (so their columns need
- * not be decoded, nor compared per row); the rest stay above the scan.
+ * Turns a filtered full scan into key ranges on the primary key or a secondary index when the
+ * filter constrains a prefix of its columns: equalities or IN lists on the first columns, then at
+ * most one range, LIKE prefix or IS NOT NULL on the next. An IN list (or an OR of equalities on
+ * one column) becomes one range per value, however many; several IN lists, one per combination
+ * (up to {@link #MAX_RANGES}). Conjuncts the ranges enforce exactly leave the filter (so their
+ * columns need not be decoded, nor compared per row); the rest stay above the scan. An OR that
+ * no single key serves may still be served by several ({@link #anyOf}).
  *
  * <pre>
- * Filter(customer_id = ?1 AND status = ?2 AND amount > ?3)
- *   Scan orders                       =>   Filter(amount > ?3)
- *                                            IndexRangeScan orders using (customer_id, status) = (?1, ?2)
+ * Filter(customer_id IN (?1, ?2) AND status = ?3 AND amount > ?4)
+ *   Scan orders                   =>   Filter(amount > ?4)
+ *                                        IndexRangeScan orders using orders_cs = (?1, ?3) or = (?2, ?3)
  * </pre>
  *
- * <p>Exact means: an equality on a key column, or a lower bound ({@code >}, {@code >=}) on the
- * range column, each of a type that encodes into the key without changing the comparison ({@link
- * #keyCompatible}). A NULL value makes the whole range empty, as the comparison would reject every
- * row. An upper bound alone is not exact: keys order NULL first, so the range also holds the rows
- * whose column is NULL, which the filter must still reject; with a lower bound beside it, it is.
+ * <p>Exact means: an equality, IN list, comparison or IS NOT NULL on a key column, each of a type
+ * that encodes into the key without changing the comparison ({@link #keyCompatible}). A NULL
+ * value makes its range empty, as the comparison would reject every row; a range bounded above
+ * only starts after the NULLs, which keys order first. A LIKE prefix is never exact: the range
+ * holds every text that starts with the pattern's literal prefix, and the LIKE stays.
  *
- * <p>Preference: the longest equality prefix, then a range; on a tie the primary key (no row
- * lookup), then a covered index.
+ * <p>Preference: a candidate that binds a whole unique key (at most one row per range), then the
+ * longest equality prefix, then fewer ranges, then a range on the next column; on a tie the
+ * primary key (no row lookup), then a covered index.
  */
 final class ChooseAccessPath {
+  /** The most ranges several IN lists of one scan are multiplied into; past it a column is left to the filter. */
+  static final int MAX_RANGES = 1_000;
+
+  /** The most branches of an OR served by a union of key ranges. */
+  static final int MAX_BRANCHES = 16;
+
   private ChooseAccessPath() {}
 
   static PlanNode apply(PlanNode plan) {
     return Plans.bottomUp(plan, node -> {
       if (node instanceof Filter f && f.input() instanceof TableScan s && s.access() instanceof Access.FullScan) {
         var conjuncts = Exprs.conjuncts(f.predicate());
-        var predicates = ColumnPredicates.of(conjuncts, s.table());
-        return choose(s, predicates).map(c -> withRange(s, c, conjuncts, predicates)).orElse(node);
+        var predicates = KeyPredicates.of(conjuncts, s.table());
+        var chosen = choose(s, predicates);
+        if (chosen.isPresent()) {
+          return withRange(s, chosen.get(), conjuncts, predicates);
+        }
+        return anyOf(s, conjuncts).<PlanNode>map(a -> new Filter(s.withAccess(a), f.predicate())).orElse(node);
       }
       return node;
     });
   }
 
-  /** The scan on {@code chosen}'s range, under a filter of the conjuncts the range does not enforce exactly. */
-  private static PlanNode withRange(TableScan scan, Candidate chosen, List<Expr> conjuncts, ColumnPredicates predicates) {
+  /** The scan on {@code chosen}'s ranges, under a filter of the conjuncts they do not enforce exactly. */
+  private static PlanNode withRange(TableScan scan, Candidate chosen, List<Expr> conjuncts, KeyPredicates predicates) {
     var ranged = scan.withAccess(chosen.access());
     var remaining = new ArrayList<Expr>();
     for (int i = 0; i < conjuncts.size(); i++) {
@@ -64,15 +79,17 @@ final class ChooseAccessPath {
     return remaining.isEmpty() ? ranged : new Filter(ranged, Exprs.and(remaining));
   }
 
-  private static Optional<Candidate> choose(TableScan scan, ColumnPredicates predicates) {
+  private static Optional<Candidate> choose(TableScan scan, KeyPredicates predicates) {
     TableDef table = scan.table();
     Candidate best = null;
     if (!table.hasHiddenRowId()) {
-      best = Candidate.of(Optional.empty(), table.primaryKey(), predicates, true);
+      best = Candidate.of(Optional.empty(), table.primaryKey(), table.primaryKey().size(), predicates, true);
     }
     for (var index : table.indexes()) {
       boolean covered = covers(table, index, scan.columns());
-      var c = Candidate.of(Optional.of(index), index.columns(), predicates, covered);
+      var order = table.walkOrder(Optional.of(index));
+      int uniqueWidth = index.unique() ? index.columns().size() : table.hasHiddenRowId() ? Integer.MAX_VALUE : order.size();
+      var c = Candidate.of(Optional.of(index), order, uniqueWidth, predicates, covered);
       if (c != null && (best == null || c.betterThan(best))) {
         best = c;
       }
@@ -80,144 +97,137 @@ final class ChooseAccessPath {
     return Optional.ofNullable(best);
   }
 
-  private static boolean covers(TableDef table, IndexDef index, List<Integer> needed) {
+  /**
+   * For a filter no single key serves: the first OR among its conjuncts every branch of which a
+   * key serves, as the union of those keys' ranges: when every branch chose the same key, one
+   * walk of all their ranges (which visits each key once, in key order: a keyset page's {@code c >
+   * ? OR (c = ? AND id > ?)}), else {@link Access.AnyOf}. Not exact: the filter stays whole.
+   */
+  private static Optional<Access> anyOf(TableScan scan, List<Expr> conjuncts) {
+    for (var conjunct : conjuncts) {
+      var disjuncts = Exprs.disjuncts(conjunct);
+      if (disjuncts.size() < 2 || disjuncts.size() > MAX_BRANCHES) {
+        continue;
+      }
+      var branches = new ArrayList<Access.KeyRange>();
+      for (var disjunct : disjuncts) {
+        var c = choose(scan, KeyPredicates.of(Exprs.conjuncts(disjunct), scan.table()));
+        if (c.isEmpty()) {
+          break;
+        }
+        branches.add(c.get().access());
+      }
+      if (branches.size() == disjuncts.size()) {
+        return Optional.of(oneWalk(branches).orElseGet(() -> new Access.AnyOf(branches, disjuncts)));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The branches' ranges as one walk, if they are all of one key (and none is an IN subquery's). */
+  private static Optional<Access> oneWalk(List<Access.KeyRange> branches) {
+    var first = branches.getFirst();
+    var ranges = new ArrayList<Access.Range>();
+    for (var b : branches) {
+      if (!b.index().equals(first.index()) || b.ranges().stream().anyMatch(r -> r.subqueryAt() >= 0)) {
+        return Optional.empty();
+      }
+      ranges.addAll(b.ranges());
+    }
+    if (ranges.size() > MAX_RANGES) {
+      return Optional.empty();
+    }
+    boolean covered = branches.stream().allMatch(Access.KeyRange::covered);
+    return Optional.of(new Access.KeyRange(first.index(), ranges, covered, false));
+  }
+
+  /** Whether the entries of {@code index} hold every column in {@code needed} (with the primary key). */
+  static boolean covers(TableDef table, IndexDef index, List<Integer> needed) {
     var available = new HashSet<>(index.columns());
     available.addAll(table.primaryKey());
     return !table.hasHiddenRowId() && available.containsAll(needed);
   }
 
   /**
-   * A possible key range and how good it is.
+   * Possible key ranges and how good they are.
    *
-   * @param exactTerms the predicate terms (indexes into {@link ColumnPredicates}) the range enforces exactly
+   * @param unique whether every range binds a whole unique key
+   * @param exactTerms the predicate terms (indexes into {@link KeyPredicates}) the ranges enforce exactly
    */
-  private record Candidate(Access.KeyRange access, int equalities, boolean range, boolean primary,
-      Set<Integer> exactTerms) {
+  private record Candidate(Access.KeyRange access, boolean unique, int equalities, int ranges, boolean bounded,
+      boolean primary, Set<Integer> exactTerms) {
 
-    static Candidate of(Optional<IndexDef> index, List<Integer> keyColumns, ColumnPredicates predicates, boolean covered) {
-      var lower = new ArrayList<Expr>();
-      var upper = new ArrayList<Expr>();
+    /**
+     * @param keyColumns the columns the key is ordered by ({@link TableDef#walkOrder})
+     * @param uniqueWidth how many leading key columns identify one row
+     */
+    static Candidate of(Optional<IndexDef> index, List<Integer> keyColumns, int uniqueWidth, KeyPredicates predicates,
+        boolean covered) {
+      var values = new ArrayList<List<Expr>>(); // per equated key column, its values
       var exact = new HashSet<Integer>();
-      int eq = 0;
+      int combinations = 1;
+      boolean subquery = false;
       for (int column : keyColumns) {
-        var value = predicates.equality(column);
-        if (value.isEmpty()) {
-          break;
+        var term = predicates.equality(column);
+        int size = term.map(t -> t.values().size()).orElse(0);
+        if (term.isEmpty() || (combinations > 1 && combinations * size > MAX_RANGES)
+            || (subquery && term.get().values().getFirst() instanceof SubqueryExpr)) {
+          break; // at most one IN subquery per range (Access.Range)
         }
-        lower.add(value.get().value());
-        upper.add(value.get().value());
-        exact.add(value.get().term());
-        eq++;
+        subquery |= term.get().values().getFirst() instanceof SubqueryExpr;
+        values.add(term.get().values());
+        exact.add(term.get().term());
+        combinations *= term.get().values().size();
       }
-      boolean lowerInclusive = true;
-      boolean upperInclusive = true;
-      boolean range = false;
-      if (eq < keyColumns.size()) {
-        int next = keyColumns.get(eq);
-        var lo = predicates.lower(next);
-        var hi = predicates.upper(next);
-        if (lo.isPresent()) {
-          lower.add(lo.get().value());
-          lowerInclusive = lo.get().inclusive();
-          exact.add(lo.get().term());
-          range = true;
-        }
-        if (hi.isPresent()) {
-          upper.add(hi.get().value());
-          upperInclusive = hi.get().inclusive();
-          if (lo.isPresent()) { // alone, the range would also hold the NULLs
-            exact.add(hi.get().term());
-          }
-          range = true;
-        }
-      }
-      if (eq == 0 && !range) {
+      var next = values.size() < keyColumns.size()
+          ? predicates.next(keyColumns.get(values.size()), exact) : new Access.Next.Any();
+      boolean bounded = !(next instanceof Access.Next.Any);
+      if (values.isEmpty() && !bounded) {
         return null;
       }
-      var access = new Access.KeyRange(index, lower, lowerInclusive, upper, upperInclusive, index.isPresent() && covered);
-      return new Candidate(access, eq, range, index.isEmpty(), Set.copyOf(exact));
+      var ranges = new ArrayList<Access.Range>();
+      for (var equal : product(values)) {
+        ranges.add(new Access.Range(equal, next));
+      }
+      var access = new Access.KeyRange(index, ranges, index.isPresent() && covered, false);
+      boolean unique = values.size() >= uniqueWidth;
+      return new Candidate(access, unique, values.size(), ranges.size(), bounded, index.isEmpty(), Set.copyOf(exact));
+    }
+
+    /** Every combination of one value per list, in list order. */
+    private static List<List<Expr>> product(List<List<Expr>> lists) {
+      List<List<Expr>> out = List.of(List.of());
+      for (var list : lists) {
+        var longer = new ArrayList<List<Expr>>(out.size() * list.size());
+        for (var prefix : out) {
+          for (var value : list) {
+            var combination = new ArrayList<>(prefix);
+            combination.add(value);
+            longer.add(combination);
+          }
+        }
+        out = longer;
+      }
+      return out;
     }
 
     boolean betterThan(Candidate other) {
+      if (unique != other.unique) {
+        return unique;
+      }
       if (equalities != other.equalities) {
         return equalities > other.equalities;
       }
-      if (range != other.range) {
-        return range;
+      if (ranges != other.ranges) {
+        return ranges < other.ranges;
+      }
+      if (bounded != other.bounded) {
+        return bounded;
       }
       if (primary != other.primary) {
         return primary;
       }
       return access.covered() && !other.access.covered();
-    }
-  }
-
-  /**
-   * Comparison terms of the form {@code column op value}, with {@code value} free of columns and
-   * key-compatible, each remembering the conjunct it came from ({@code BETWEEN} gives two terms).
-   *
-   * @param termsPerConjunct how many terms each conjunct yields, usable or not
-   */
-  private record ColumnPredicates(List<Expr.Column> columns, List<String> ops, List<Expr> values,
-      List<Integer> sources, int[] termsPerConjunct) {
-
-    /** A usable term: its value, whether the bound includes it, and its index. */
-    record Bound(Expr value, boolean inclusive, int term) {}
-
-    static ColumnPredicates of(List<Expr> conjuncts, TableDef table) {
-      var p = new ColumnPredicates(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
-          new int[conjuncts.size()]);
-      for (int i = 0; i < conjuncts.size(); i++) {
-        var terms = KeyComparison.of(conjuncts.get(i));
-        p.termsPerConjunct[i] = terms.size();
-        for (var term : terms) {
-          var column = term.column();
-          var columnType = table.columns().get(column.index()).type();
-          if (Exprs.columns(term.value()).isEmpty() && !Exprs.containsAggregate(term.value())
-              && keyCompatible(columnType, term.value())) {
-            p.columns.add(column);
-            p.ops.add(term.op());
-            p.values.add(term.value());
-            p.sources.add(i);
-          }
-        }
-      }
-      return p;
-    }
-
-    /** Whether every term of conjunct {@code conjunct} is among {@code exactTerms}. */
-    boolean enforcedExactly(int conjunct, Set<Integer> exactTerms) {
-      if (termsPerConjunct[conjunct] == 0) {
-        return false;
-      }
-      int enforced = 0;
-      for (int t = 0; t < sources.size(); t++) {
-        if (sources.get(t) == conjunct && exactTerms.contains(t)) {
-          enforced++;
-        }
-      }
-      return enforced == termsPerConjunct[conjunct];
-    }
-
-    Optional<Bound> equality(int column) {
-      return find(column, "=");
-    }
-
-    Optional<Bound> lower(int column) {
-      return find(column, ">=").or(() -> find(column, ">"));
-    }
-
-    Optional<Bound> upper(int column) {
-      return find(column, "<=").or(() -> find(column, "<"));
-    }
-
-    private Optional<Bound> find(int column, String op) {
-      for (int i = 0; i < columns.size(); i++) {
-        if (columns.get(i).index() == column && ops.get(i).equals(op)) {
-          return Optional.of(new Bound(values.get(i), op.length() == 2 || op.equals("="), i));
-        }
-      }
-      return Optional.empty();
     }
   }
 

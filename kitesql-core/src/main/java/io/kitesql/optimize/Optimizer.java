@@ -6,8 +6,8 @@ import java.util.BitSet;
 
 /**
  * Rewrites bound statements into the plans that execute: constant folding, filters pushed
- * toward scans, columns pruned, access paths chosen (index and primary-key ranges), ORDER BY +
- * LIMIT turned into top-N. Every rule keeps the plan's results. A chosen key range is not
+ * toward scans, columns pruned, access paths chosen (index and primary-key ranges, IN lists, LIKE
+ * prefixes), MIN/MAX and ORDER BY served by key order, ORDER BY + LIMIT turned into top-N. Every rule keeps the plan's results. A chosen key range is not
  * rechecked: the conjuncts it enforces exactly leave the filter above it, so a later rule may
  * not replace a ranged scan's access (an index lookup join only takes a full scan).
  */
@@ -17,7 +17,7 @@ public final class Optimizer {
   public static BoundStatement optimize(BoundStatement statement) {
     return switch (statement) {
       case BoundStatement.Query q -> new BoundStatement.Query(optimizeQuery(q.plan()));
-      case BoundStatement.Explain e -> new BoundStatement.Explain(new BoundStatement.Query(optimizeQuery(e.query().plan())));
+      case BoundStatement.Explain e -> new BoundStatement.Explain(new BoundStatement.Query(optimizeQuery(e.query().plan())), e.analyze());
       case BoundStatement.Insert i -> new BoundStatement.Insert(i.table(), i.targetColumns(), optimizeQuery(i.source()), i.defaults(),
           i.onConflict(), i.returning().map(Optimizer::optimizeReturning));
       case BoundStatement.Update u -> new BoundStatement.Update(u.table(), optimizeRows(u.source()), u.assignments().stream()
@@ -48,7 +48,9 @@ public final class Optimizer {
     all.set(0, p.output().size());
     p = PruneColumns.apply(p, all);
     p = ChooseAccessPath.apply(p);
+    p = UseIndexForMinMax.apply(p);
     p = PruneColumns.apply(p, all); // conjuncts a key range enforces no longer need their columns
+    p = UseIndexOrder.apply(p);
     p = ChooseJoinStrategy.apply(p);
     return UseTopN.apply(p);
   }

@@ -25,8 +25,9 @@ public final class PlanExpressions {
     return switch (node) {
       case TableScan s -> s.withAccess(switch (s.access()) {
         case Access.FullScan full -> full;
-        case Access.KeyRange r -> new Access.KeyRange(r.index(), r.lower().stream().map(f).toList(), r.lowerInclusive(),
-            r.upper().stream().map(f).toList(), r.upperInclusive(), r.covered());
+        case Access.KeyRange r -> keyRange(r, f);
+        case Access.AnyOf a -> new Access.AnyOf(a.branches().stream().map(b -> keyRange(b, f)).toList(),
+            a.conditions().stream().map(f).toList());
       });
       case Filter x -> new Filter(x.input(), f.apply(x.predicate()));
       case Project x -> new Project(x.input(), x.expressions().stream().map(f).toList(), x.output());
@@ -43,6 +44,19 @@ public final class PlanExpressions {
       case WorkTableScan x -> x;
       case Window x -> new Window(x.input(), x.calls().stream().map(c -> (io.kitesql.expr.WindowCall) f.apply(c)).toList(), x.output());
     };
+  }
+
+  private static Access.KeyRange keyRange(Access.KeyRange r, UnaryOperator<Expr> f) {
+    return new Access.KeyRange(r.index(), r.ranges().stream().map(g -> range(g, f)).toList(), r.covered(), r.reverse());
+  }
+
+  private static Access.Range range(Access.Range r, UnaryOperator<Expr> f) {
+    return new Access.Range(r.equal().stream().map(f).toList(), switch (r.next()) {
+      case Access.Next.Any any -> any;
+      case Access.Next.Between b -> new Access.Next.Between(b.lower().map(f), b.lowerInclusive(), b.upper().map(f),
+          b.upperInclusive(), b.nonNull());
+      case Access.Next.LikePrefix p -> new Access.Next.LikePrefix(f.apply(p.pattern()), f.apply(p.escape()));
+    });
   }
 
   private static java.util.List<SortKey> keys(java.util.List<SortKey> keys, UnaryOperator<Expr> f) {

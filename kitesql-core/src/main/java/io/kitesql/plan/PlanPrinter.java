@@ -2,8 +2,10 @@ package io.kitesql.plan;
 
 import io.kitesql.expr.Expr;
 import io.kitesql.expr.Exprs;
+import io.kitesql.expr.SubqueryExpr;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /** Prints a plan as indented lines, one node per line, for EXPLAIN. */
@@ -11,15 +13,43 @@ public final class PlanPrinter {
   private PlanPrinter() {}
 
   public static List<String> lines(PlanNode plan) {
+    return lines(plan, node -> "");
+  }
+
+  /** {@link #lines(PlanNode)} with {@code suffix}'s text after each node's (EXPLAIN ANALYZE's figures). */
+  public static List<String> lines(PlanNode plan, Function<PlanNode, String> suffix) {
     var lines = new ArrayList<String>();
-    print(plan, 0, lines);
+    print(plan, 0, lines, suffix);
     return lines;
   }
 
-  private static void print(PlanNode node, int depth, List<String> lines) {
-    lines.add("  ".repeat(depth) + describe(node));
+  private static void print(PlanNode node, int depth, List<String> lines, Function<PlanNode, String> suffix) {
+    lines.add("  ".repeat(depth) + describe(node) + suffix.apply(node));
+    for (var subquery : subqueries(node)) {
+      lines.add("  ".repeat(depth + 1) + "SubPlan " + subquery.kind() + (subquery.correlated() ? " correlated" : ""));
+      print((PlanNode) subquery.plan(), depth + 2, lines, suffix);
+    }
     for (var child : node.children()) {
-      print(child, depth + 1, lines);
+      print(child, depth + 1, lines, suffix);
+    }
+  }
+
+  /** The subqueries in {@code node}'s own expressions, outermost first (their plans print their own). */
+  private static List<SubqueryExpr> subqueries(PlanNode node) {
+    var found = new ArrayList<SubqueryExpr>();
+    PlanExpressions.map(node, e -> {
+      collect(e, found);
+      return e;
+    });
+    return found;
+  }
+
+  private static void collect(Expr e, List<SubqueryExpr> found) {
+    if (e instanceof SubqueryExpr s) {
+      found.add(s);
+    }
+    for (var child : e.children()) {
+      collect(child, found);
     }
   }
 
@@ -60,30 +90,53 @@ public final class PlanPrinter {
     var columns = s.columns().stream().map(i -> s.table().columns().get(i).name()).collect(Collectors.joining(", "));
     return switch (s.access()) {
       case Access.FullScan _ -> "TableScan " + name + " columns=[" + columns + "]";
-      case Access.KeyRange r -> {
-        var on = r.index().map(i -> "IndexRangeScan " + name + " using " + i.name()).orElse("PrimaryKeyRangeScan " + name);
-        int keyWidth = r.index().map(i -> i.columns().size()).orElse(s.table().primaryKey().size());
-        boolean unique = r.index().map(i -> i.unique()).orElse(true);
-        if (unique && r.isPoint() && r.lower().size() == keyWidth) {
-          on = on.replace("RangeScan", "Lookup"); // the whole unique key is bound: at most one row
-        }
-        yield on + bounds(r) + (r.covered() ? " covered" : "") + " columns=[" + columns + "]";
-      }
+      case Access.KeyRange r -> keyRange(s, name, r) + " columns=[" + columns + "]";
+      case Access.AnyOf a -> "AnyOf " + name + " (" + a.branches().stream().map(b -> keyRange(s, "", b).replace("  ", " "))
+          .collect(Collectors.joining("; ")) + ") columns=[" + columns + "]";
     };
   }
 
-  private static String bounds(Access.KeyRange r) {
-    if (r.isPoint()) {
-      return " = (" + exprs(r.lower()) + ")";
-    }
-    var sb = new StringBuilder();
-    if (!r.lower().isEmpty()) {
-      sb.append(r.lowerInclusive() ? " >= (" : " > (").append(exprs(r.lower())).append(')');
-    }
-    if (!r.upper().isEmpty()) {
-      sb.append(r.upperInclusive() ? " <= (" : " < (").append(exprs(r.upper())).append(')');
-    }
-    return sb.toString();
+  /**
+   * {@code PrimaryKeyLookup} when every range binds the whole of a unique key (at most one row
+   * each), {@code PrimaryKeyScan}/{@code IndexScan} for a walk in key order with no bound, else
+   * {@code PrimaryKeyRangeScan}/{@code IndexRangeScan}; then the ranges.
+   */
+  private static String keyRange(TableScan s, String name, Access.KeyRange r) {
+    int keyWidth = r.index().map(i -> i.columns().size()).orElse(s.table().primaryKey().size());
+    boolean unique = r.index().map(i -> i.unique()).orElse(true);
+    boolean lookups = unique && r.ranges().stream().allMatch(g -> g.isPoint() && g.equal().size() >= keyWidth);
+    boolean unbounded = r.ranges().size() == 1 && r.ranges().getFirst().equal().isEmpty()
+        && r.ranges().getFirst().next() instanceof Access.Next.Any;
+    var kind = lookups ? "Lookup" : unbounded ? "Scan" : "RangeScan";
+    var on = r.index().map(i -> "Index" + kind + " " + name + " using " + i.name()).orElse("PrimaryKey" + kind + " " + name);
+    return on + r.ranges().stream().map(PlanPrinter::range).collect(Collectors.joining(" or"))
+        + (r.reverse() ? " reverse" : "") + (r.covered() ? " covered" : "");
+  }
+
+  private static String range(Access.Range r) {
+    var equal = r.equal().stream().map(e -> e instanceof SubqueryExpr ? "each of (subquery)" : sql(e))
+        .collect(Collectors.joining(", "));
+    var sep = equal.isEmpty() ? "" : equal + ", ";
+    return switch (r.next()) {
+      case Access.Next.Any _ -> equal.isEmpty() ? "" : " = (" + equal + ")";
+      case Access.Next.LikePrefix p -> " LIKE (" + sep + sql(p.pattern()) + ")";
+      case Access.Next.Between b -> {
+        var sb = new StringBuilder();
+        if (b.lower().isPresent()) {
+          sb.append(b.lowerInclusive() ? " >= (" : " > (").append(sep).append(sql(b.lower().get())).append(')');
+        } else if (b.nonNull()) {
+          sb.append(" > (").append(sep).append("NULL)");
+        } else if (!equal.isEmpty()) {
+          sb.append(" >= (").append(equal).append(')');
+        }
+        if (b.upper().isPresent()) {
+          sb.append(b.upperInclusive() ? " <= (" : " < (").append(sep).append(sql(b.upper().get())).append(')');
+        } else if (!equal.isEmpty()) {
+          sb.append(" <= (").append(equal).append(')');
+        }
+        yield sb.toString();
+      }
+    };
   }
 
   private static String keys(List<SortKey> keys) {

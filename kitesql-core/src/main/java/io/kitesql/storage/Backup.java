@@ -5,6 +5,7 @@ import io.kitesql.KiteSqlException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 
 /**
  * An online backup: LMDB's compacting copy ({@code mdb_env_copy2} with {@code MDB_CP_COMPACT})
@@ -42,13 +43,24 @@ final class Backup {
    * Copies {@code env} into the empty directory {@code target}; the caller holds a read permit,
    * so the map is neither resized nor closed meanwhile (the copy's own read transaction would
    * read a remapped map). A failed copy removes what it wrote, so the same target can be retried.
+   * The copy's read transaction needs a reader slot: when every slot is taken, the slots of dead
+   * processes are reclaimed and the copy retried within {@code readerWait}, as for a read ({@link
+   * ReaderSlots#withFreeSlot}); {@code ownInUse} is this process's open read transactions.
    */
-  static void copy(LmdbEnv env, Path directory, Path target) {
+  static void copy(LmdbEnv env, Path directory, Path target, Duration readerWait, int ownInUse) {
+    try {
+      ReaderSlots.withFreeSlot(() -> copyOnce(env, target), env, directory, readerWait, ownInUse);
+    } catch (LmdbException e) {
+      throw LmdbErrors.translate(e, "back up " + directory + " into " + target, target);
+    }
+  }
+
+  private static void copyOnce(LmdbEnv env, Path target) {
     try {
       env.copy(target, Lmdb.CP_COMPACT);
     } catch (LmdbException e) {
-      removePartialCopy(target);
-      throw LmdbErrors.translate(e, "back up " + directory + " into " + target, target);
+      removePartialCopy(target); // mdb_env_copy2 creates data.mdb exclusively: a retry needs it gone
+      throw e;
     }
   }
 

@@ -37,8 +37,8 @@ final class DatabaseFiles {
   /**
    * Checks the data file and writes a missing lock file, both before LMDB maps them: a truncated
    * data file, or a lock file without blocks on a full file system, crashes the JVM (SIGBUS) on
-   * first touch instead of failing a call. Read-only, a lock file that cannot be created is left
-   * to LMDB: on a read-only file system {@code MDB_RDONLY} runs without one.
+   * first touch instead of failing a call. Read-only, a lock file that cannot be written is
+   * refused ({@link #requireReaderRegistration}).
    */
   static void checkBeforeMapping(Path directory, StorageOptions options) {
     DataFileCheck.validate(directory.resolve(DATA_FILE));
@@ -48,6 +48,30 @@ final class DatabaseFiles {
       if (!options.isReadOnly() || e.errorCode() != ErrorCode.DATABASE_NOT_WRITABLE) {
         throw e;
       }
+    }
+    if (options.accessMode() == StorageOptions.AccessMode.READ_ONLY) {
+      requireReaderRegistration(directory);
+    }
+  }
+
+  /**
+   * Refuses a read-only open whose lock file cannot be written. LMDB's {@code MDB_RDONLY} then
+   * quietly runs without a lock file (on EROFS): its readers are registered nowhere, so a process
+   * writing the database reuses the pages they read (measured beside a writer through a read-only
+   * mount: most snapshots changed or tore, and reads of a healthy file failed as damaged). Checked
+   * with {@code access(2)}, which opens no descriptor (closing one on {@code lock.mdb} would drop
+   * this process's LMDB locks on it).
+   */
+  private static void requireReaderRegistration(Path directory) {
+    var lockFile = directory.resolve(LOCK_FILE);
+    boolean registrable = Files.exists(lockFile) ? Files.isWritable(lockFile) : Files.isWritable(directory);
+    if (!registrable) {
+      throw new KiteSqlException(ErrorCode.DATABASE_NOT_WRITABLE, "cannot open " + directory + " read-only: LMDB's"
+          + " lock file " + lockFile + " cannot be " + (Files.exists(lockFile) ? "written" : "created")
+          + " (a read-only file system or mount, or no permission), so this process's read transactions could not be"
+          + " registered and a process writing the database would reuse the pages they read. Let readers write the"
+          + " lock file (they write nothing else), or, if no process writes these files while they are open (read-only"
+          + " media, a backup), open with StorageOptions.readOnlyAssumingNoWriters()");
     }
   }
 }

@@ -49,6 +49,7 @@ final class LmdbWrite {
     var group = storage.groupCommit();
     txn = group.begin();
     nested = group.isOpen();
+    storage.writeBegun(this);
   }
 
   /** Whether an LMDB transaction is open (begun and neither committed nor aborted). */

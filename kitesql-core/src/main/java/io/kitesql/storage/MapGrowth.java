@@ -3,6 +3,9 @@ package io.kitesql.storage;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 /**
@@ -89,6 +92,42 @@ final class MapGrowth {
     resizeDrained(0, waited -> "another process grew " + directory + " past this process's map, which can adopt the new"
         + " size only when none of its " + readers.inUse() + " open read transaction(s) remains " + waited
         + "; end long read transactions and retry");
+  }
+
+  /**
+   * For a read that found the map too small, adopts the size another process set. The resize needs
+   * no LMDB write transaction open in this process ({@code writing} tells, on the writer thread),
+   * and runs on the writer thread between write transactions' calls; it never waits for the Java
+   * write lock, which a write transaction holds from its begin on, LMDB transaction or not (a
+   * lazily begun one doing work before its first statement). Waits at most {@code readerWait} for
+   * the writer thread, and for a write transaction's LMDB transaction to end.
+   *
+   * @throws KiteSqlException READERS_EXHAUSTED after the wait (MAP_FULL if readers stay open, as
+   *     {@link #adoptForeignSize})
+   */
+  void adoptForReader(WriterThread writer, BooleanSupplier writing) {
+    long deadline = System.nanoTime() + options.readerWait().toNanos();
+    long pause = TimeUnit.MILLISECONDS.toNanos(1);
+    while (true) {
+      var adopted = writer.callWithin(() -> {
+        if (writing.getAsBoolean()) {
+          return false;
+        }
+        adoptForeignSize(); // an open group-commit batch (no member transaction open) is committed first
+        return true;
+      }, Math.max(0, deadline - System.nanoTime()), _ -> {});
+      if (adopted.orElse(false)) {
+        return;
+      }
+      if (adopted.isEmpty() || System.nanoTime() - deadline > 0) {
+        throw new KiteSqlException(ErrorCode.READERS_EXHAUSTED, "cannot begin a read transaction of " + directory
+            + ": another process grew the map, and this process can adopt the new size only between its own LMDB write"
+            + " transactions, " + (adopted.isEmpty() ? "but its writer thread stayed busy" : "but one stayed open")
+            + " for " + options.readerWait().toMillis() + " ms (readerWait); retry, or end long write transactions");
+      }
+      LockSupport.parkNanos(pause);
+      pause = Math.min(pause * 2, TimeUnit.MILLISECONDS.toNanos(20));
+    }
   }
 
   /**

@@ -3,14 +3,18 @@ package io.kitesql.storage;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The LMDB environments this process has open, by the identity of their files.
@@ -25,6 +29,17 @@ import java.util.Objects;
  * file key elsewhere), so a symbolic link, {@code ..} or a bind mount reaches the same entry. The
  * directory is claimed (it exists before LMDB creates {@code data.mdb}, so two threads creating
  * one database race on it too) and so is an existing data file (a hard link elsewhere).
+ *
+ * <p>The registry is a static of this class, so a copy of the engine loaded by another class loader
+ * (two web applications in one container, plugin loaders) has its own. What is JVM-wide is the
+ * JDK's table of {@link FileChannel} locks: each claim also holds a shared lock on the directory
+ * itself, and a second lock on it anywhere in the JVM throws {@link
+ * OverlappingFileLockException}, whichever class loader asks. The lock is shared, so other
+ * processes (which take their own) are not kept out; and it is on the directory, never on {@code
+ * lock.mdb} or {@code data.mdb}: opening and closing a descriptor on those would drop the {@code
+ * fcntl} locks LMDB holds on them for this process. Where the directory cannot be locked (a file
+ * system without locks on directories), only this class loader's registry guards, and a warning
+ * says so.
  */
 final class OpenEnvironments {
   private static final Map<Object, Path> OPEN = new HashMap<>();
@@ -53,11 +68,56 @@ final class OpenEnvironments {
                   + "); LMDB allows one open instance per process: share that Database instead of opening it again");
         }
       }
+      var jvmWide = lockDirectory(directory);
       for (var key : keys) {
         OPEN.put(key, directory);
       }
+      return new Claim(List.copyOf(keys), jvmWide);
     }
-    return new Claim(List.copyOf(keys));
+  }
+
+  /**
+   * Takes the JVM-wide shared lock on {@code directory}; empty where the file system has no locks
+   * on directories.
+   *
+   * @throws KiteSqlException DATABASE_IN_USE if any class loader of this JVM holds it
+   */
+  private static Optional<FileChannel> lockDirectory(Path directory) {
+    FileChannel channel;
+    try {
+      channel = FileChannel.open(directory, StandardOpenOption.READ);
+    } catch (IOException | UnsupportedOperationException e) {
+      return unguarded(directory, e);
+    }
+    try {
+      if (channel.tryLock(0, Long.MAX_VALUE, true) != null) {
+        return Optional.of(channel);
+      }
+      closeQuietly(channel); // an exclusive lock of another process: not one of LMDB's or ours
+      return unguarded(directory, new IOException("another process holds an exclusive lock on the directory"));
+    } catch (OverlappingFileLockException e) {
+      closeQuietly(channel);
+      throw new KiteSqlException(ErrorCode.DATABASE_IN_USE, "database " + directory + " is already open in this JVM,"
+          + " by a copy of KiteSQL in another class loader; LMDB allows one open instance per process: open it in one"
+          + " place and share that Database", e);
+    } catch (IOException e) {
+      closeQuietly(channel);
+      return unguarded(directory, e);
+    }
+  }
+
+  private static Optional<FileChannel> unguarded(Path directory, Exception cause) {
+    System.getLogger(OpenEnvironments.class.getName()).log(System.Logger.Level.WARNING, "cannot lock the directory "
+        + directory + " (" + cause + "): only this class loader's registry keeps a second open in this JVM out");
+    return Optional.empty();
+  }
+
+  private static void closeQuietly(FileChannel channel) {
+    try {
+      channel.close(); // releases its lock, if any
+    } catch (IOException _) {
+      // Nothing to keep: the descriptor is gone either way.
+    }
   }
 
   private static Object identity(Path file) {
@@ -84,9 +144,12 @@ final class OpenEnvironments {
   /** One environment's hold on its files; {@link #release()} is idempotent. */
   static final class Claim {
     private List<Object> keys;
+    /** The channel holding the JVM-wide lock on the directory; closing it releases the lock. */
+    private Optional<FileChannel> jvmWide;
 
-    private Claim(List<Object> keys) {
+    private Claim(List<Object> keys, Optional<FileChannel> jvmWide) {
       this.keys = keys;
+      this.jvmWide = jvmWide;
     }
 
     /**
@@ -95,8 +158,9 @@ final class OpenEnvironments {
      */
     Claim handOff() {
       synchronized (OPEN) {
-        var moved = new Claim(keys == null ? List.of() : keys);
+        var moved = new Claim(keys == null ? List.of() : keys, jvmWide);
         keys = null;
+        jvmWide = Optional.empty();
         return moved;
       }
     }
@@ -107,6 +171,8 @@ final class OpenEnvironments {
           keys.forEach(OPEN::remove);
           keys = null;
         }
+        jvmWide.ifPresent(OpenEnvironments::closeQuietly);
+        jvmWide = Optional.empty();
       }
     }
   }

@@ -38,8 +38,10 @@ final class OpenFailures {
   /** The files in {@code directory} cannot be written; says how to open them anyway. */
   static KiteSqlException notWritable(Path directory, String reason, StorageOptions options, Exception cause) {
     var advice = options.isReadOnly()
-        ? "; LMDB still needs to create or open its lock file there (or the file system must be read-only)"
-        : "; to read it, open it with StorageOptions.readOnly()";
+        ? "; LMDB still needs to create or open its lock file there (on a read-only file system that nothing writes:"
+            + " StorageOptions.readOnlyAssumingNoWriters())"
+        : "; to read it, open it with StorageOptions.readOnly() (where LMDB's lock file cannot be written either:"
+            + " readOnlyAssumingNoWriters(), if no process writes these files)";
     return new KiteSqlException(ErrorCode.DATABASE_NOT_WRITABLE, "cannot open " + directory
         + ": its files cannot be written by this process (" + reason + ")" + advice, cause);
   }

@@ -18,7 +18,7 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <ul>
  *   <li>Stale slots (their process is dead) are reclaimed with {@code mdb_reader_check} on open
- *       and whenever LMDB reports every slot taken, before the read is retried.
+ *       and whenever LMDB reports every slot taken, before the read (or backup) is retried.
  *   <li>A read context that stays idle for one to two {@link #IDLE_SWEEP} periods gives its slot
  *       back ({@link ReadContextPool#releaseIdle}); a busy process keeps reusing its contexts.
  * </ul>
@@ -62,11 +62,22 @@ final class ReaderSlots {
    * and retries, parking between attempts, until {@code wait} ran out.
    */
   static void begin(ReadContext ctx, LmdbEnv env, Path directory, Duration wait, int ownInUse) {
+    withFreeSlot(ctx::begin, env, directory, wait, ownInUse);
+  }
+
+  /**
+   * Runs {@code takesSlot}, which begins a read transaction of its own (a read, a backup's copy)
+   * and throws {@link LmdbException.ReadersFull} when no slot is free: reclaims stale slots and
+   * retries as {@link #begin} does, until {@code wait} ran out.
+   *
+   * @throws KiteSqlException READERS_EXHAUSTED once the wait ran out
+   */
+  static void withFreeSlot(Runnable takesSlot, LmdbEnv env, Path directory, Duration wait, int ownInUse) {
     long deadline = System.nanoTime() + wait.toNanos();
     long pause = TimeUnit.MILLISECONDS.toNanos(1);
     while (true) {
       try {
-        ctx.begin();
+        takesSlot.run();
         return;
       } catch (LmdbException.ReadersFull e) {
         if (reclaimStale(env, directory) > 0) {

@@ -60,6 +60,8 @@ public final class Storage implements AutoCloseable {
   private final Object closeLock = new Object();
   /** Resizes the map (growth, another process's size); the writer thread's. */
   private final MapGrowth growth;
+  /** The LMDB side of the last write transaction begun (one at a time); the writer thread's. */
+  private LmdbWrite lastWrite;
 
   private Storage(Path directory, StorageOptions options, LmdbEnv env, WriterThread writer, OpenEnvironments.Claim claim) {
     this.directory = directory;
@@ -210,7 +212,7 @@ public final class Storage implements AutoCloseable {
     readers.acquirePermit(options.readerWait());
     try {
       checkNotClosed();
-      Backup.copy(env, directory, target);
+      Backup.copy(env, directory, target, options.readerWait(), readers.inUse());
     } finally {
       readers.releasePermit();
     }
@@ -460,13 +462,19 @@ public final class Storage implements AutoCloseable {
     return growth;
   }
 
+  /** For a read that found the map too small: adopts the size another process set ({@link MapGrowth#adoptForReader}). */
   private void adoptForeignMapSize() {
-    writes.lockWriter();
     try {
-      writer.run(growth::adoptForeignSize);
-    } finally {
-      writes.unlock();
+      growth.adoptForReader(writer, () -> lastWrite != null && lastWrite.isOpen());
+    } catch (KiteSqlException e) {
+      checkNotClosed(); // closed meanwhile: say so rather than that the wait ran out
+      throw e;
     }
+  }
+
+  /** Told by a write transaction that its LMDB transaction began; on the writer thread. */
+  void writeBegun(LmdbWrite write) {
+    lastWrite = write;
   }
 
   /** Read contexts that exist, each holding an LMDB reader slot (idle ones are released). */

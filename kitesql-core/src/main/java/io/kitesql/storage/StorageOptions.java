@@ -28,7 +28,8 @@ import java.time.Duration;
  *     retryable {@code MAP_FULL} error instead
  * @param accessMode {@link AccessMode#READ_ONLY} opens the files without writing to them (LMDB's
  *     {@code MDB_RDONLY}): for read-only media and replicas; every write fails with {@link
- *     ErrorCode#READ_ONLY_DATABASE}
+ *     ErrorCode#READ_ONLY_DATABASE}; {@link AccessMode#READ_ONLY_NO_WRITERS} also opens files
+ *     whose lock file cannot be written, on the caller's word that nothing writes them
  * @param writeMap write transactions write their pages straight into the map (LMDB's {@code
  *     MDB_WRITEMAP}), so a commit writes no pages of its own: small transactions commit faster
  *     (bulk loads may not: see {@link #withWriteMap}). In exchange the data file is allocated on disk to the whole
@@ -55,8 +56,17 @@ public record StorageOptions(
   /** Whether the database is opened for writing. */
   public enum AccessMode {
     READ_WRITE,
-    /** LMDB's {@code MDB_RDONLY}: nothing is written, not even the lock file if it cannot be. */
-    READ_ONLY
+    /**
+     * LMDB's {@code MDB_RDONLY}: the data file is not written. Read transactions are still
+     * registered in LMDB's lock file, which must therefore be writable (see {@link #readOnly()}).
+     */
+    READ_ONLY,
+    /**
+     * {@link #READ_ONLY}, and the caller asserts that no process writes the files while this one
+     * has them open (a backup, a snapshot, read-only media), so a lock file that cannot be written
+     * may be done without (see {@link #readOnlyAssumingNoWriters()}).
+     */
+    READ_ONLY_NO_WRITERS
   }
 
   public StorageOptions {
@@ -81,7 +91,7 @@ public record StorageOptions(
     if (replayLimitBytes < 0) {
       throw invalid("replayLimitBytes must not be negative");
     }
-    if (writeMap && accessMode == AccessMode.READ_ONLY) {
+    if (writeMap && accessMode != AccessMode.READ_WRITE) {
       throw invalid("writeMap needs a read-write database; a read-only one writes no pages");
     }
   }
@@ -172,14 +182,37 @@ public record StorageOptions(
   }
 
   /**
-   * The same options, opening the database read-only ({@code MDB_RDONLY}): for read-only media,
-   * directories this process cannot write, and replicas. Reads work as usual; every write (and
-   * {@code CREATE}, and opening a directory without a database) fails with {@link
-   * ErrorCode#READ_ONLY_DATABASE}.
+   * The same options, opening the database read-only ({@code MDB_RDONLY}): for replicas and
+   * readers beside a writing process. Reads work as usual; every write (and {@code CREATE}, and
+   * opening a directory without a database) fails with {@link ErrorCode#READ_ONLY_DATABASE}.
+   *
+   * <p>LMDB's lock file ({@code lock.mdb}) must still be writable (or creatable): a reader
+   * registers its snapshot there, and that is what keeps a writing process from reusing the pages
+   * the snapshot reads. Where it is not (a read-only file system or mount, a {@code :ro} volume),
+   * the open is refused with {@link ErrorCode#DATABASE_NOT_WRITABLE}, because LMDB would read
+   * without registering and a live writer would tear its snapshots. For files nothing writes
+   * (read-only media, a backup), use {@link #readOnlyAssumingNoWriters()}.
    */
   public StorageOptions readOnly() {
+    return withAccessMode(AccessMode.READ_ONLY);
+  }
+
+  /**
+   * Like {@link #readOnly()}, and the caller asserts that no process writes the database's files
+   * while this one has them open: read-only media, a backup, a snapshot image. Where the lock file
+   * cannot be written (a read-only file system), the database is then opened without one (LMDB
+   * registers no readers, which is safe only because nothing writes). The engine cannot check the
+   * assertion: with a process writing the files after all, reads may see pages rewritten under them
+   * (changed or torn results, or errors that look like a damaged file). Where the lock file can be
+   * written, this is the same as {@link #readOnly()}.
+   */
+  public StorageOptions readOnlyAssumingNoWriters() {
+    return withAccessMode(AccessMode.READ_ONLY_NO_WRITERS);
+  }
+
+  private StorageOptions withAccessMode(AccessMode mode) {
     return new StorageOptions(mapSize, maxMapSize, maxReaders, readPoolSize, durability,
-        readerWait, writerWait, drainWait, replayLimitBytes, AccessMode.READ_ONLY, false);
+        readerWait, writerWait, drainWait, replayLimitBytes, mode, false);
   }
 
   /**
@@ -208,6 +241,6 @@ public record StorageOptions(
   }
 
   public boolean isReadOnly() {
-    return accessMode == AccessMode.READ_ONLY;
+    return accessMode != AccessMode.READ_WRITE;
   }
 }

@@ -3,6 +3,7 @@ package io.kitesql.table;
 import io.kitesql.codec.KeyEncoder;
 import io.kitesql.storage.Slice;
 import io.kitesql.value.DataType;
+import io.kitesql.value.TypeKind;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.List;
@@ -66,7 +67,39 @@ final class KeyInterval {
     }
     key.reset().appendRawBytes(prefix);
     for (int i = 0; i < values.size(); i++) {
-      key.appendValue(types.get(i), values.get(i));
+      if (values.get(i) instanceof TextPrefix p) {
+        if (i != values.size() - 1 || types.get(i).kind() != TypeKind.VARCHAR) {
+          throw new IllegalArgumentException("a text prefix bound on key column " + i + " of " + what);
+        }
+        key.appendTextPrefix(p.prefix());
+      } else {
+        key.appendValue(types.get(i), values.get(i));
+      }
+    }
+  }
+
+  /** An interval of the same key, not yet set. */
+  KeyInterval blank() {
+    return new KeyInterval(prefix, types, what);
+  }
+
+  /** Compares the lower ends of two intervals. */
+  int compareFrom(KeyInterval other) {
+    return Arrays.compareUnsigned(from.array(), 0, from.length(), other.from.array(), 0, other.from.length());
+  }
+
+  /** Compares this interval's lower end with {@code other}'s (exclusive) upper end: at most 0 means they overlap or touch. */
+  int compareFromWithTo(KeyInterval other) {
+    return Arrays.compareUnsigned(from.array(), 0, from.length(), other.to.array(), 0, other.to.length());
+  }
+
+  /** Extends this interval's upper end to {@code other}'s when that is higher (merging two overlapping intervals). */
+  void extendTo(KeyInterval other) {
+    if (Arrays.compareUnsigned(other.to.array(), 0, other.to.length(), to.array(), 0, to.length()) > 0) {
+      to.reset().appendRawBytes(Arrays.copyOf(other.to.array(), other.to.length()));
+      if (toSegment.byteSize() != to.array().length) {
+        toSegment = MemorySegment.ofArray(to.array());
+      }
     }
   }
 

@@ -38,7 +38,11 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
   protected int[] columns;
   /** The table's width. */
   protected final int width;
-  private final KeyInterval interval;
+  /** The intervals of the current walk, and the one it is in. */
+  private final KeyIntervals intervals;
+  private KeyInterval interval;
+  /** How many of {@link #intervals} the walk has left behind. */
+  private int intervalsDone;
   private final boolean reverse;
   /** The one array every row is decoded into, or null when each row gets a new array. */
   private final Object[] reusedRow;
@@ -84,7 +88,7 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
   private Object[] current;
 
   RangeCursor(KeyInterval interval, int[] columns, int width, boolean reverse, boolean reuseRows) {
-    this.interval = interval;
+    this.intervals = new KeyIntervals(interval);
     this.columns = columns.clone();
     this.width = width;
     for (int c : columns) {
@@ -128,8 +132,21 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
   @Override
   public final void reopen(KvTransaction tx, List<?> lower, boolean lowerInclusive, List<?> upper,
       boolean upperInclusive) {
+    intervals.set(lower, lowerInclusive, upper, upperInclusive);
+    start(tx);
+  }
+
+  @Override
+  public final void reopen(KvTransaction tx, List<KeyBounds> ranges) {
+    intervals.set(ranges);
+    start(tx);
+  }
+
+  /** Starts a walk over {@link #intervals} in {@code tx}. */
+  private void start(KvTransaction tx) {
     close();
-    interval.set(lower, lowerInclusive, upper, upperInclusive);
+    intervalsDone = 0;
+    interval = intervals.count() == 0 ? null : intervals.get(reverse ? intervals.count() - 1 : 0);
     this.tx = tx;
     this.cursor = slot.open(tx);
     started = false;
@@ -179,6 +196,9 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
     long keyOffset = cursor.keyOffset();
     if (!(reverse ? interval.atOrAboveLower(keyBase, keyOffset, keyLength)
         : interval.belowUpper(keyBase, keyOffset, keyLength))) {
+      if (nextInterval()) {
+        return next();
+      }
       done = true;
       current = null;
       return false;
@@ -233,6 +253,9 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
       long keyOffset = c.keyOffset();
       if (!(reverse ? interval.atOrAboveLower(keyBase, keyOffset, keyLength)
           : interval.belowUpper(keyBase, keyOffset, keyLength))) {
+        if (nextInterval()) {
+          continue;
+        }
         exhausted = true;
         break;
       }
@@ -275,9 +298,22 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
     touched += sum;
   }
 
-  /** Moves to the first entry of the walk: the first key >= from, or the last key < to. */
+  /**
+   * Moves the walk into its next interval (the next higher, or lower if reverse), to be
+   * positioned by the next step; false when it was in the last.
+   */
+  private boolean nextInterval() {
+    if (++intervalsDone >= intervals.count()) {
+      return false;
+    }
+    interval = intervals.get(reverse ? intervals.count() - 1 - intervalsDone : intervalsDone);
+    started = false;
+    return true;
+  }
+
+  /** Moves to the first entry of the interval: the first key >= from, or the last key < to. */
   private boolean position() {
-    if (interval.isEmpty()) {
+    if (interval == null || interval.isEmpty()) {
       return false;
     }
     if (!reverse) {

@@ -26,6 +26,13 @@ public sealed interface TableCursor extends AutoCloseable permits RangeCursor {
    */
   void reopen(KvTransaction tx, List<?> lower, boolean lowerInclusive, List<?> upper, boolean upperInclusive);
 
+  /**
+   * Aims the cursor at the keys that any of {@code ranges} holds, walked in key order (or its
+   * reverse) and each key once, however many ranges hold it ({@code IN} lists, ORs of
+   * equalities). The list and its bounds are read here and not kept.
+   */
+  void reopen(KvTransaction tx, List<KeyBounds> ranges);
+
   /** Advances to the next row in range; false (and stays so) once the range is exhausted. */
   boolean next();
 

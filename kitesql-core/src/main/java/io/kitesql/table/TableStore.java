@@ -11,6 +11,7 @@ import io.kitesql.storage.Keyspace;
 import io.kitesql.storage.KvTransaction;
 import io.kitesql.storage.WriteTransaction;
 import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -406,7 +407,10 @@ public final class TableStore {
   }
 
   private RangeCursor indexScan(IndexDef index, int[] columns, boolean reverse, boolean reuseRows) {
-    var interval = new KeyInterval(keys.indexPrefix(index), keys.indexTypes(index),
+    // Bounds may go on into the primary key every entry ends with.
+    var types = new ArrayList<>(keys.indexTypes(index));
+    types.addAll(keys.rowKeyTypes());
+    var interval = new KeyInterval(keys.indexPrefix(index), types,
         "index " + index.name() + " of table " + table.name());
     return new IndexScanCursor(interval, keys, index, layout, columns, reverse, reuseRows);
   }

@@ -9,9 +9,9 @@ import java.nio.file.Path;
 /**
  * Run in a child JVM by the damaged-file and disk-full tests: opens the database in {@code
  * args[0]}, counts the rows of table {@code t} if it exists, and prints one line: {@code opened <rows>} or {@code refused <ERROR_CODE> <message>}.
- * With {@code args[1]} {@code read-only} it opens with {@code StorageOptions.readOnly()} and, once
- * opened, tries an insert and prints a second line: {@code write refused <ERROR_CODE> <message>}
- * or {@code write succeeded}.
+ * With {@code args[1]} {@code read-only} it opens with {@code StorageOptions.readOnly()} ({@code
+ * read-only-no-writers}: {@code readOnlyAssumingNoWriters()}) and, once opened, tries an insert and
+ * prints a second line: {@code write refused <ERROR_CODE> <message>} or {@code write succeeded}.
  * Exits 0 in both cases; any other exception is printed and exits 3. A JVM crash shows as a
  * signal exit and an hs_err file.
  */
@@ -19,10 +19,11 @@ public final class OpenDatabaseMain {
   private OpenDatabaseMain() {}
 
   public static void main(String[] args) {
-    boolean readOnly = args.length > 1 && args[1].equals("read-only");
+    String mode = args.length > 1 ? args[1] : "read-write";
     var options = StorageOptions.defaults().withMapSize(1L << 24);
+    boolean readOnly = !mode.equals("read-write");
     if (readOnly) {
-      options = options.readOnly();
+      options = mode.equals("read-only-no-writers") ? options.readOnlyAssumingNoWriters() : options.readOnly();
     }
     try (var db = KiteSql.open(Path.of(args[0]), options)) {
       long rows = db.catalog().table("t").isPresent() ? db.read(tx -> {

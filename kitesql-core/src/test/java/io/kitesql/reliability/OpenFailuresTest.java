@@ -93,9 +93,14 @@ class OpenFailuresTest {
       assertThat(readWrite.crashed()).as("%s", readWrite).isFalse();
       assertThat(readWrite.stdout()).startsWith("refused DATABASE_NOT_WRITABLE").contains("readOnly()");
 
+      // Read-only, LMDB would run without a lock file: refused unless the caller asserts no writers.
       var readOnly = ChildJvm.run(work.resolve("child-ro"), OpenDatabaseMain.class, dir.toString(), "read-only");
       assertThat(readOnly.crashed()).as("%s", readOnly).isFalse();
-      var lines = readOnly.stdout().strip().lines().toList();
+      assertThat(readOnly.stdout()).startsWith("refused DATABASE_NOT_WRITABLE").contains("readOnlyAssumingNoWriters()");
+
+      var noWriters = ChildJvm.run(work.resolve("child-nw"), OpenDatabaseMain.class, dir.toString(), "read-only-no-writers");
+      assertThat(noWriters.crashed()).as("%s", noWriters).isFalse();
+      var lines = noWriters.stdout().strip().lines().toList();
       assertThat(lines.getFirst()).isEqualTo("opened " + ROWS);
       assertThat(lines.get(1)).startsWith("write refused READ_ONLY_DATABASE");
     }

@@ -30,6 +30,23 @@ class FullScanWarningsTests {
   }
 
   @Test
+  void aWalkInKeyOrderWarnsUnlessALimitStopsIt(CapturedOutput output) {
+    try (var db = KiteSql.open(dir)) {
+      db.execute("create table t (id int primary key, a varchar, b varchar)");
+      db.execute("create index t_a on t (a)");
+      var warnings = new FullScanWarnings(db);
+      assertThat(warnings.check("T.latest", "select id, b from t order by id desc limit 10")).isFalse();
+      assertThat(warnings.check("T.page", "select id, b from t order by a limit 10 offset 20")).isFalse();
+      assertThat(warnings.check("T.maxA", "select max(a) from t")).isFalse();
+      assertThat(warnings.check("T.inIds", "select b from t where id in (?, ?, ?)")).isFalse();
+      assertThat(warnings.check("T.all", "select id, b from t order by id")).isTrue();
+      assertThat(warnings.check("T.sub", "select id from t where exists (select 1 from t u where u.b = t.a)")).isTrue();
+      assertThat(output).contains("T.all reads a whole table", "PrimaryKeyScan t", "T.sub reads a whole table")
+          .doesNotContain("T.latest reads", "T.page reads", "T.maxA reads", "T.inIds reads");
+    }
+  }
+
+  @Test
   void repositoryMethodsAreCheckedWhenCreatedAndOnlyOnce(CapturedOutput output) {
     try (var db = KiteSql.open(dir)) {
       db.execute("create table t (id int primary key, b varchar)");
