@@ -166,7 +166,7 @@ final class Session {
     List<String> lines;
     if (e.analyze()) {
       var params = named == null ? compiled.parameters().bind(positional) : compiled.parameters().bindNamed(named);
-      lines = io.kitesql.exec.ExplainAnalyze.run(plan, context(params));
+      lines = io.kitesql.exec.ExplainAnalyze.run(plan, context(params, owner));
     } else {
       lines = PlanPrinter.lines(plan);
     }
