@@ -56,6 +56,25 @@ public enum ErrorCode {
    * --enable-native-access}). The message says which.
    */
   STORAGE_BINDING_UNAVAILABLE(1013, "58000", Category.USER),
+  /**
+   * A statement's operators would hold more rows in memory (sort buffers, hash tables, window
+   * partitions, buffered join inputs, recursive work tables) than the database's query memory
+   * limit ({@code Database.setQueryMemoryLimit}). The message names the operator; nothing was
+   * written, and the database and its other statements are unaffected.
+   */
+  QUERY_MEMORY_LIMIT(1030, "53200", Category.RESOURCE),
+  /**
+   * The statement's thread was interrupted ({@code Thread.interrupt}, {@code Future.cancel(true)},
+   * an executor's {@code shutdownNow}) while it parsed, planned or ran; the interrupt flag stays
+   * set. The statement stops where it was (a write statement is undone, as on any error).
+   */
+  STATEMENT_CANCELLED(1031, "57014", Category.RESOURCE),
+  /**
+   * The statement ran past its deadline: the database's statement timeout ({@code
+   * Database.setStatementTimeout}) or its transaction's ({@code Transaction.setTimeout}, which
+   * Spring's transaction timeout sets).
+   */
+  STATEMENT_TIMEOUT(1032, "57014", Category.RESOURCE),
   /** A storage call failed with an LMDB or operating system error code. */
   STORAGE_FAILURE(1099, "58030", Category.INTERNAL),
 

@@ -1,15 +1,18 @@
 package io.kitesql.api;
 
+import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.catalog.Catalog;
 import io.kitesql.catalog.CatalogStore;
 import io.kitesql.catalog.IdentityCounters;
 import io.kitesql.catalog.TableDef;
+import io.kitesql.exec.ExecutionBudget;
 import io.kitesql.storage.KvTransaction;
 import io.kitesql.storage.Storage;
 import io.kitesql.table.IntegrityCheck;
 import io.kitesql.table.TableStore;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
@@ -47,6 +50,10 @@ public final class Database implements AutoCloseable {
   private volatile StoreLookup lastStore;
   private volatile CatalogSnapshot current;
   private volatile ExecutionListener executionListener = ExecutionListener.NONE;
+  private volatile long queryMemoryLimit = Runtime.getRuntime().maxMemory() / 4;
+  private volatile long statementTimeoutMillis;
+  /** The budget of write statements: there is one write transaction at a time, running one statement at a time. */
+  private final ExecutionBudget writeBudget = new ExecutionBudget();
 
   Database(Storage storage) {
     this.storage = storage;
@@ -65,7 +72,7 @@ public final class Database implements AutoCloseable {
     } catch (KiteSqlException e) {
       // The cached catalog follows this instance's own commits; another process may have changed
       // the schema since (issue 14, finding 14: UNKNOWN_TABLE for a table it had created).
-      if (!refreshCatalog()) {
+      if (e.errorCode() == ErrorCode.STATEMENT_CANCELLED || !refreshCatalog()) {
         throw e;
       }
       statement.compiledFor(catalog());
@@ -191,6 +198,65 @@ public final class Database implements AutoCloseable {
     return executionListener;
   }
 
+  /**
+   * Sets how many bytes of rows the operators of one statement execution may hold in memory at
+   * once: sort buffers, GROUP BY and DISTINCT hash tables, hash join tables and other buffered
+   * join inputs, set operations, window partitions, recursive CTE work tables, the rows an
+   * UPDATE or DELETE reads before it writes. The bytes are an estimate per row (its array and
+   * value objects; borrowed text counts as a reference into the map, not its bytes). A statement
+   * that would hold more fails with {@code QUERY_MEMORY_LIMIT} naming the operator; the database
+   * and other statements are unaffected. The default is a quarter of the JVM's maximum heap
+   * ({@link Runtime#maxMemory()}); the limit is per execution, so concurrent statements may
+   * together hold a multiple of it. Applies to executions that start afterwards.
+   *
+   * @throws KiteSqlException {@code INVALID_ARGUMENT} if {@code bytes} is not positive
+   */
+  public void setQueryMemoryLimit(long bytes) {
+    if (bytes <= 0) {
+      throw new KiteSqlException(ErrorCode.INVALID_ARGUMENT, "the query memory limit must be positive, was " + bytes);
+    }
+    this.queryMemoryLimit = bytes;
+  }
+
+  /** The bytes one statement execution may hold in memory; see {@link #setQueryMemoryLimit}. */
+  public long queryMemoryLimit() {
+    return queryMemoryLimit;
+  }
+
+  /**
+   * Sets how long one statement may run: past it, the statement fails with {@code
+   * STATEMENT_TIMEOUT} at its next check (its loops over rows check every thousand rows or so)
+   * and lets go of what it held. For a query the time counts from its start until its cursor
+   * ends, the caller's time between rows included. {@link Duration#ZERO} (the default) means no
+   * timeout. A transaction's own timeout ({@link Transaction#setTimeout}) applies as well: the
+   * earlier deadline wins. Applies to statements that start afterwards.
+   *
+   * @throws KiteSqlException {@code INVALID_ARGUMENT} if {@code timeout} is null or negative
+   */
+  public void setStatementTimeout(Duration timeout) {
+    Arguments.required(timeout, "the statement timeout (Duration.ZERO for none)");
+    if (timeout.isNegative()) {
+      throw new KiteSqlException(ErrorCode.INVALID_ARGUMENT, "the statement timeout must not be negative, was " + timeout);
+    }
+    this.statementTimeoutMillis = timeout.isZero() ? 0 : timeoutMillis(timeout);
+  }
+
+  /** A positive timeout in whole milliseconds: at least 1, at most ~31 years (so a deadline in nanoseconds cannot overflow). */
+  static long timeoutMillis(Duration timeout) {
+    long max = 1_000_000_000_000L;
+    return timeout.compareTo(Duration.ofMillis(max)) >= 0 ? max : Math.max(1, timeout.toMillis());
+  }
+
+  /** The statement timeout; {@link Duration#ZERO} for none. See {@link #setStatementTimeout}. */
+  public Duration statementTimeout() {
+    return Duration.ofMillis(statementTimeoutMillis);
+  }
+
+  /** The statement timeout in milliseconds, 0 for none. */
+  long statementTimeoutMillis() {
+    return statementTimeoutMillis;
+  }
+
   /** The schema as of the last committed change. */
   public Catalog catalog() {
     checkOpen();
@@ -272,6 +338,10 @@ public final class Database implements AutoCloseable {
     if (version > current.version()) {
       current = new CatalogSnapshot(version, catalog);
     }
+  }
+
+  ExecutionBudget writeBudget() {
+    return writeBudget;
   }
 
   /** Hands out identity column values; shared by every write transaction of this database. */

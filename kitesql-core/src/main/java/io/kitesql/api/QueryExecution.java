@@ -1,5 +1,6 @@
 package io.kitesql.api;
 
+import io.kitesql.exec.ExecutionBudget;
 import io.kitesql.exec.ExecutionContext;
 import io.kitesql.exec.Operator;
 import io.kitesql.storage.KvTransaction;
@@ -21,6 +22,8 @@ import java.util.function.Function;
  */
 final class QueryExecution {
   final Operator operator;
+  /** What each execution may spend; restarted per execution. */
+  final ExecutionBudget budget = new ExecutionBudget();
   private final Object[] parameters;
   private ExecutionContext context;
 
@@ -38,7 +41,7 @@ final class QueryExecution {
   ExecutionContext context(KvTransaction transaction, Function<TableDef, TableStore> stores) {
     var c = context;
     if (c == null || c.transaction() != transaction || c.stores() != stores) {
-      c = new ExecutionContext(transaction, parameters, stores);
+      c = new ExecutionContext(transaction, parameters, stores, budget);
       context = c;
     }
     return c;

@@ -109,7 +109,7 @@ public final class ReadWriteTransaction extends Transaction {
       return run(statement, positional, named);
     }
     var params = named == null ? compiled.parameters().bind(positional) : compiled.parameters().bindNamed(named);
-    var ctx = session.context(params);
+    var ctx = session.context(params, this);
     var bound = compiled.statement();
     if (bound.isReadOnly()) {
       throw new KiteSqlException(ErrorCode.WRONG_STATEMENT_KIND, "a query returns rows: use query() for " + statement.sql());

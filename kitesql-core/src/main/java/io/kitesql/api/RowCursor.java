@@ -139,6 +139,10 @@ public final class RowCursor implements AutoCloseable {
       close();
       return false;
     }
+    var pooled = execution;
+    if (pooled != null) {
+      pooled.budget.step(); // a long read of streamed rows checks for interruption and its deadline too
+    }
     var watched = measured;
     if (watched != null) {
       watched.rows++;

@@ -5,6 +5,7 @@ import io.kitesql.KiteSqlException;
 import io.kitesql.bind.BoundStatement;
 import io.kitesql.catalog.Catalog;
 import io.kitesql.catalog.TableDef;
+import io.kitesql.exec.ExecutionBudget;
 import io.kitesql.exec.ExecutionContext;
 import io.kitesql.plan.PlanPrinter;
 import io.kitesql.plan.Values;
@@ -55,8 +56,31 @@ final class Session {
     return database;
   }
 
-  ExecutionContext context(Object[] parameters) {
-    return new ExecutionContext(storage, parameters, stores);
+  /**
+   * A context for one statement of {@code owner} that is not a pooled query execution: a write
+   * statement (which spends the database's one write budget, as there is one write transaction at
+   * a time), RETURNING, EXPLAIN.
+   */
+  ExecutionContext context(Object[] parameters, Transaction owner) {
+    var budget = owner instanceof ReadWriteTransaction ? database.writeBudget() : new ExecutionBudget();
+    start(budget, owner);
+    return new ExecutionContext(storage, parameters, stores, budget);
+  }
+
+  /** Starts {@code budget} for a statement of {@code owner}: the memory limit, and the earlier deadline. */
+  void start(ExecutionBudget budget, Transaction owner) {
+    long timeout = database.statementTimeoutMillis();
+    var ofTransaction = owner.timeout();
+    if (timeout == 0 && ofTransaction == null) {
+      budget.start(database.queryMemoryLimit(), 0, 0, false);
+      return;
+    }
+    long deadline = System.nanoTime() + timeout * 1_000_000;
+    if (ofTransaction != null && (timeout == 0 || ofTransaction.nanos() - deadline < 0)) {
+      budget.start(database.queryMemoryLimit(), ofTransaction.millis(), ofTransaction.nanos(), true);
+    } else {
+      budget.start(database.queryMemoryLimit(), timeout, deadline, false);
+    }
   }
 
   RowCursor query(Transaction owner, PreparedStatement statement, Object[] positional, Map<String, ?> named) {
@@ -95,6 +119,7 @@ final class Session {
             var values = compiled.parameters().bindNamed(named);
             System.arraycopy(values, 0, execution.parameters(), 0, values.length);
           }
+          start(execution.budget, owner);
         } catch (RuntimeException | Error e) {
           compiled.release(execution); // not opened yet: as good as new
           throw e;
@@ -109,7 +134,7 @@ final class Session {
               kind(write) + " ... RETURNING writes: run it in a read-write transaction: " + statement.sql());
         }
         var params = named == null ? compiled.parameters().bind(positional) : compiled.parameters().bindNamed(named);
-        var ctx = context(params);
+        var ctx = context(params, owner);
         yield new RowCursor(compiled, new ReturnedRows(writer.executeReturning(statement, write, ctx)), ctx, owner);
       }
       default -> throw new KiteSqlException(
@@ -141,7 +166,7 @@ final class Session {
     List<String> lines;
     if (e.analyze()) {
       var params = named == null ? compiled.parameters().bind(positional) : compiled.parameters().bindNamed(named);
-      lines = io.kitesql.exec.ExplainAnalyze.run(plan, context(params));
+      lines = io.kitesql.exec.ExplainAnalyze.run(plan, context(params, owner));
     } else {
       lines = PlanPrinter.lines(plan);
     }
@@ -150,7 +175,7 @@ final class Session {
       rows.add(List.of(new Expr.Literal(Text.of(line), DataType.VARCHAR)));
     }
     var values = new Values(rows, List.of(OutputColumn.of("plan", DataType.VARCHAR)));
-    return new RowCursor(compiled, io.kitesql.exec.Operators.build(values, false), context(new Object[0]), owner);
+    return new RowCursor(compiled, io.kitesql.exec.Operators.build(values, false), context(new Object[0], owner), owner);
   }
 
   void forget(RowCursor cursor) {

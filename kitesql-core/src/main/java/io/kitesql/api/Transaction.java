@@ -1,5 +1,8 @@
 package io.kitesql.api;
 
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
+import java.time.Duration;
 import java.util.Map;
 
 /**
@@ -10,6 +13,11 @@ import java.util.Map;
  */
 public abstract sealed class Transaction implements AutoCloseable permits ReadOnlyTransaction, ReadWriteTransaction {
   final Session session;
+  /** Set by {@link #setTimeout}; null for none. */
+  private volatile Deadline timeout;
+
+  /** A timeout and the deadline it set ({@link System#nanoTime()} scale). */
+  record Deadline(long millis, long nanos) {}
 
   Transaction(Session session) {
     this.session = session;
@@ -36,6 +44,35 @@ public abstract sealed class Transaction implements AutoCloseable permits ReadOn
   /** Prepares (cached by SQL text) and runs a query. */
   public RowCursor query(String sql, Object... parameters) {
     return query(session.database().statement(sql), parameters);
+  }
+
+  /**
+   * Gives this transaction a deadline {@code timeout} from now: a statement that starts after it
+   * fails at once, and one running when it passes fails at its next check (its loops over rows
+   * check every thousand rows or so), both with {@code STATEMENT_TIMEOUT}. The transaction stays
+   * usable: it can be closed (or rolled back) as usual. The database's statement timeout ({@link
+   * Database#setStatementTimeout}) applies as well; the earlier deadline wins. Spring's transaction
+   * timeout ({@code @Transactional(timeout = ...)}) maps onto this.
+   *
+   * @throws KiteSqlException {@code INVALID_ARGUMENT} if {@code timeout} is null, zero or negative
+   */
+  public void setTimeout(Duration timeout) {
+    Arguments.required(timeout, "the transaction timeout");
+    if (timeout.isNegative() || timeout.isZero()) {
+      throw new KiteSqlException(ErrorCode.INVALID_ARGUMENT, "the transaction timeout must be positive, was " + timeout);
+    }
+    long millis = Database.timeoutMillis(timeout);
+    this.timeout = new Deadline(millis, System.nanoTime() + millis * 1_000_000);
+  }
+
+  /** Removes the deadline {@link #setTimeout} set; statements that start afterwards have none of the transaction's. */
+  public void clearTimeout() {
+    this.timeout = null;
+  }
+
+  /** The deadline {@link #setTimeout} set, or null. */
+  Deadline timeout() {
+    return timeout;
   }
 
   /** Bytes of the LMDB map this transaction has handed out as views so far (rows and keys read). */

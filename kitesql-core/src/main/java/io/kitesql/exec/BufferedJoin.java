@@ -20,6 +20,8 @@ abstract class BufferedJoin implements Operator {
   private final int rightWidth;
   private final ArrayList<Object[]> rightRows = new ArrayList<>();
   private final BitSet matchedRight = new BitSet();
+  /** The right rows held (and the index's entries, which {@link #index} adds), and the steps of the match loops. */
+  final HeldMemory held;
   private Object[] params;
   private Object[] current;
   private List<Integer> candidates;
@@ -27,7 +29,8 @@ abstract class BufferedJoin implements Operator {
   private boolean currentMatched;
   private int unmatchedRight = -1;
 
-  BufferedJoin(Operator left, Operator right, Join join) {
+  BufferedJoin(Operator left, Operator right, Join join, String name) {
+    this.held = new HeldMemory(name);
     this.left = left;
     this.right = right;
     this.join = join;
@@ -50,9 +53,11 @@ abstract class BufferedJoin implements Operator {
     rightRows.clear();
     matchedRight.clear();
     clearIndex();
+    held.open(ctx);
     right.open(ctx);
     try {
       for (var row = right.next(); row != null; row = right.next()) {
+        held.holdRow(row);
         index(rightRows.size(), row, params);
         rightRows.add(row);
       }
@@ -68,6 +73,7 @@ abstract class BufferedJoin implements Operator {
   public Object[] next() {
     while (unmatchedRight < 0) {
       if (current == null) {
+        held.step();
         current = left.next();
         if (current == null) {
           unmatchedRight = 0; // left side done: unmatched right rows next, if the kind keeps them
@@ -79,6 +85,7 @@ abstract class BufferedJoin implements Operator {
       }
       int size = candidates == null ? rightRows.size() : candidates.size();
       while (position < size) {
+        held.step();
         int i = candidates == null ? position : candidates.get(position);
         position++;
         var row = JoinRows.combine(current, leftWidth, rightRows.get(i), rightWidth);
@@ -109,6 +116,7 @@ abstract class BufferedJoin implements Operator {
     rightRows.clear();
     matchedRight.clear();
     clearIndex();
+    held.release();
     candidates = null;
     current = null;
     params = null;

@@ -9,6 +9,7 @@ import java.util.HashSet;
 final class DistinctOperator implements Operator {
   private final Operator input;
   private final HashSet<RowKey> seen = new HashSet<>();
+  private final HeldMemory held = new HeldMemory("DISTINCT");
 
   DistinctOperator(Operator input) {
     this.input = input;
@@ -17,13 +18,16 @@ final class DistinctOperator implements Operator {
   @Override
   public void open(ExecutionContext ctx) {
     seen.clear();
+    held.open(ctx);
     input.open(ctx);
   }
 
   @Override
   public Object[] next() {
     for (var row = input.next(); row != null; row = input.next()) {
+      held.step();
       if (seen.add(new RowKey(row))) {
+        held.hold(HeldMemory.rowBytes(row) + HeldMemory.HASH_ENTRY);
         return row;
       }
     }
@@ -33,6 +37,7 @@ final class DistinctOperator implements Operator {
   @Override
   public void close() {
     seen.clear();
+    held.release();
     input.close();
   }
 }

@@ -274,7 +274,10 @@ public final class DmlExecutor {
     var rows = new ArrayList<Object[]>();
     operator.open(ctx);
     try {
+      var budget = ctx.budget();
       for (var row = operator.next(); row != null; row = operator.next()) {
+        budget.step();
+        budget.hold(HeldMemory.rowBytes(row), "source rows"); // read before the first write, held until the statement ends
         rows.add(row);
       }
     } finally {

@@ -49,7 +49,7 @@ public final class ExplainAnalyze {
     op.open(ctx);
     try {
       while (op.next() != null) {
-        // read and dropped: only the figures are wanted
+        ctx.budget().step(); // read and dropped: only the figures are wanted
       }
     } finally {
       op.close();

@@ -8,6 +8,7 @@ final class FilterOperator implements Operator {
   private final Operator input;
   private final Expr predicate;
   private Object[] params;
+  private ExecutionBudget budget;
 
   FilterOperator(Operator input, Expr predicate) {
     this.input = input;
@@ -22,12 +23,14 @@ final class FilterOperator implements Operator {
   @Override
   public void open(ExecutionContext ctx) {
     params = ctx.parameters();
+    budget = ctx.budget();
     input.open(ctx);
   }
 
   @Override
   public Object[] next() {
     for (var row = input.next(); row != null; row = input.next()) {
+      budget.step(); // a filter that rejects millions of rows is a long loop
       if (Boolean.TRUE.equals(Evaluator.test(predicate, row, params))) {
         return row;
       }

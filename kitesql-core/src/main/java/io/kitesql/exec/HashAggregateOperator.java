@@ -17,10 +17,14 @@ import java.util.Map;
  * for empty input. Groups come out in order of first appearance.
  */
 final class HashAggregateOperator implements Operator {
+  /** An accumulator object and its slot (an estimate: most hold a number or two). */
+  private static final long ACCUMULATOR_BYTES = 40;
+
   private final Operator input;
   private final Expr[] keys;
   private final AggregateCall[] calls;
   private final LinkedHashMap<RowKey, Accumulator[]> groups = new LinkedHashMap<>();
+  private final HeldMemory held = new HeldMemory("hash aggregate (GROUP BY)");
   private Iterator<Map.Entry<RowKey, Accumulator[]>> out;
   private Object[] params;
 
@@ -34,13 +38,19 @@ final class HashAggregateOperator implements Operator {
   public void open(ExecutionContext ctx) {
     params = ctx.parameters();
     groups.clear();
+    held.open(ctx);
     input.open(ctx);
     for (var row = input.next(); row != null; row = input.next()) {
+      held.step();
       var key = new Object[keys.length];
       for (int i = 0; i < keys.length; i++) {
         key[i] = Evaluator.evaluate(keys[i], row, params);
       }
+      int size = groups.size();
       var accumulators = groups.computeIfAbsent(new RowKey(key), _ -> newAccumulators());
+      if (groups.size() != size) {
+        held.hold(HeldMemory.rowBytes(key) + HeldMemory.HASH_ENTRY + ACCUMULATOR_BYTES * calls.length);
+      }
       for (int i = 0; i < calls.length; i++) {
         add(accumulators[i], calls[i], row);
       }
@@ -54,6 +64,13 @@ final class HashAggregateOperator implements Operator {
   private void add(Accumulator accumulator, AggregateCall call, Object[] row) {
     if (call.args().isEmpty()) {
       accumulator.add(Boolean.TRUE); // COUNT(*): every row counts
+    } else if (call.distinct()) {
+      var value = Evaluator.evaluate(call.args().getFirst(), row, params);
+      int kept = accumulator.valuesKept();
+      accumulator.add(value);
+      if (accumulator.valuesKept() != kept) {
+        held.hold(HeldMemory.valueBytes(value) + HeldMemory.HASH_ENTRY);
+      }
     } else {
       accumulator.add(Evaluator.evaluate(call.args().getFirst(), row, params));
     }
@@ -85,6 +102,7 @@ final class HashAggregateOperator implements Operator {
   @Override
   public void close() {
     groups.clear();
+    held.release();
     out = null;
     params = null;
     input.close();

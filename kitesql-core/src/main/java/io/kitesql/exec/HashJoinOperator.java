@@ -19,7 +19,7 @@ final class HashJoinOperator extends BufferedJoin {
   private final HashMap<RowKey, List<Integer>> table = new HashMap<>();
 
   HashJoinOperator(Operator left, Operator right, Join join, JoinStrategy.Hash hash) {
-    super(left, right, join);
+    super(left, right, join, "hash join");
     this.leftKeys = hash.leftKeys().toArray(Expr[]::new);
     this.rightKeys = hash.rightKeys().toArray(Expr[]::new);
   }
@@ -28,6 +28,7 @@ final class HashJoinOperator extends BufferedJoin {
   void index(int position, Object[] row, Object[] params) {
     var key = key(rightKeys, row, params);
     if (key != null) {
+      held.hold(HeldMemory.HASH_ENTRY); // its position in the list of its key, the key's entry (amortized)
       table.computeIfAbsent(key, _ -> new ArrayList<>(1)).add(position);
     }
   }

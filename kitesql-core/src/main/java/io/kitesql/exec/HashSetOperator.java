@@ -20,12 +20,14 @@ final class HashSetOperator implements Operator {
   private final Operator left;
   private final Operator right;
   private final HashMap<RowKey, int[]> counts = new HashMap<>();
+  private final HeldMemory held;
 
   HashSetOperator(SetOperation.Kind kind, boolean all, Operator left, Operator right) {
     if (kind == SetOperation.Kind.UNION) {
       throw new IllegalArgumentException("UNION is UnionOperator's");
     }
     this.kind = kind;
+    this.held = new HeldMemory(kind.name() + (all ? " ALL" : ""));
     this.all = all;
     this.left = left;
     this.right = right;
@@ -34,8 +36,10 @@ final class HashSetOperator implements Operator {
   @Override
   public void open(ExecutionContext ctx) {
     counts.clear();
+    held.open(ctx);
     right.open(ctx);
     for (var row = right.next(); row != null; row = right.next()) {
+      held.holdRow(row); // or only a count, for a repeated row: the estimate errs high
       counts.computeIfAbsent(new RowKey(row), _ -> new int[1])[0]++;
     }
     left.open(ctx);
@@ -44,6 +48,7 @@ final class HashSetOperator implements Operator {
   @Override
   public Object[] next() {
     for (var row = left.next(); row != null; row = left.next()) {
+      held.step();
       if (accept(new RowKey(row))) {
         return row;
       }
@@ -66,6 +71,7 @@ final class HashSetOperator implements Operator {
       count[0]--;
     } else if (!matched && !all) {
       counts.put(key, new int[] {1}); // later copies of this row now match: returned once
+      held.hold(HeldMemory.rowBytes(key.values()) + HeldMemory.HASH_ENTRY);
     }
     return !matched;
   }
@@ -73,6 +79,7 @@ final class HashSetOperator implements Operator {
   @Override
   public void close() {
     counts.clear();
+    held.release();
     left.close();
     right.close();
   }

@@ -63,6 +63,7 @@ final class IndexLookupJoinOperator implements Operator {
   public Object[] next() {
     while (true) {
       if (current == null) {
+        ctx.budget().step();
         current = left.next();
         if (current == null) {
           return null;
@@ -71,6 +72,7 @@ final class IndexLookupJoinOperator implements Operator {
         probing = lookup(current);
       }
       while (probing && cursor.next()) {
+        ctx.budget().step();
         var rightRow = cursor.row();
         if (rightFilter.isPresent() && !Boolean.TRUE.equals(Evaluator.test(rightFilter.get(), rightRow, ctx.parameters()))) {
           continue;

@@ -8,6 +8,7 @@ final class LimitOperator implements Operator {
   private final Limit limit;
   private long remaining;
   private long skip;
+  private ExecutionBudget budget;
 
   LimitOperator(Operator input, Limit limit) {
     this.input = input;
@@ -18,12 +19,14 @@ final class LimitOperator implements Operator {
   public void open(ExecutionContext ctx) {
     remaining = Limits.value(limit.limit(), ctx.parameters(), Long.MAX_VALUE, "LIMIT");
     skip = Limits.value(limit.offset(), ctx.parameters(), 0, "OFFSET");
+    budget = ctx.budget();
     input.open(ctx);
   }
 
   @Override
   public Object[] next() {
     while (skip > 0) {
+      budget.step();
       if (input.next() == null) {
         return null;
       }

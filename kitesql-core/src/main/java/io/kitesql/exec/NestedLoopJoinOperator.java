@@ -7,7 +7,7 @@ import java.util.List;
 final class NestedLoopJoinOperator extends BufferedJoin {
 
   NestedLoopJoinOperator(Operator left, Operator right, Join join) {
-    super(left, right, join);
+    super(left, right, join, "nested loop join");
   }
 
   @Override

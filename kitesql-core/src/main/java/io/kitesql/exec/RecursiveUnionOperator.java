@@ -24,6 +24,10 @@ final class RecursiveUnionOperator implements Operator {
   private final boolean all;
   private final HashSet<RowKey> seen = new HashSet<>();
   private List<Object[]> produced = new ArrayList<>();
+  private final HeldMemory held = new HeldMemory("recursive CTE (WITH RECURSIVE)");
+  /** Bytes held for the rows of this round, and of the previous round's (the work table). */
+  private long producedBytes;
+  private long tableBytes;
   private ExecutionContext ctx;
   private boolean inAnchor;
   private boolean recursiveOpen;
@@ -56,6 +60,9 @@ final class RecursiveUnionOperator implements Operator {
     recursiveOpen = false;
     rounds = 0;
     rows = 0;
+    held.open(ctx);
+    producedBytes = 0;
+    tableBytes = 0;
     anchor.open(ctx);
   }
 
@@ -70,8 +77,13 @@ final class RecursiveUnionOperator implements Operator {
           if (++rows > MAX_ROWS) {
             throw new KiteSqlException(ErrorCode.INVALID_VALUE, "WITH RECURSIVE produced more than " + MAX_ROWS + " rows");
           }
+          long bytes = HeldMemory.rowBytes(row) + (all ? 8 : HeldMemory.HASH_ENTRY);
+          held.hold(bytes);
+          producedBytes += bytes;
           produced.add(row);
           return row;
+        } else {
+          held.step(); // a repeat, dropped
         }
       } else if (produced.isEmpty()) {
         return null;
@@ -94,6 +106,11 @@ final class RecursiveUnionOperator implements Operator {
     if (++rounds > MAX_ROUNDS) {
       throw new KiteSqlException(ErrorCode.INVALID_VALUE, "WITH RECURSIVE did not end after " + MAX_ROUNDS + " rounds");
     }
+    if (all) {
+      held.release(tableBytes); // without ALL the set of rows seen keeps every row anyway
+    }
+    tableBytes = producedBytes;
+    producedBytes = 0;
     table.rows = produced;
     produced = new ArrayList<>();
     recursive.open(ctx);
@@ -108,6 +125,7 @@ final class RecursiveUnionOperator implements Operator {
     }
     anchor.close();
     seen.clear();
+    held.release();
     produced = new ArrayList<>();
     table.rows = List.of();
     ctx = null;

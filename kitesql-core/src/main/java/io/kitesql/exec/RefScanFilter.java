@@ -34,6 +34,7 @@ final class RefScanFilter implements Operator {
   /** Whether the scan leaves {@link #later} columns undecoded (else its rows are complete). */
   private boolean deferring;
   private Object[] params;
+  private ExecutionBudget budget;
 
   RefScanFilter(TableScan scan, Expr predicate) {
     this.scan = new ScanOperator(scan, false, true);
@@ -64,6 +65,7 @@ final class RefScanFilter implements Operator {
   @Override
   public void open(ExecutionContext ctx) {
     params = ctx.parameters();
+    budget = ctx.budget();
     anyNull = !operands.evaluate(terms, params);
     scan.open(ctx);
     if (!deferChecked) { // the scan's cursor exists after its first open; it keeps what it defers
@@ -78,6 +80,7 @@ final class RefScanFilter implements Operator {
       return null;
     }
     for (var row = scan.next(); row != null; row = scan.next()) {
+      budget.step();
       if (StoredIntegerFilter.passes(terms, operands, row, deferring ? scan.currentRow() : null)
           && (rest == null || Boolean.TRUE.equals(Evaluator.test(rest, row, params)))) {
         var out = Arrays.copyOf(row, width + 1);

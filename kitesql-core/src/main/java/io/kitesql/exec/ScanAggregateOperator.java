@@ -67,6 +67,7 @@ final class ScanAggregateOperator implements Operator {
   private final boolean keyIsInt;
   private final Call[] calls;
   private final LongGroups groups = new LongGroups();
+  private final HeldMemory held = new HeldMemory("hash aggregate (GROUP BY)");
   /** Per group and call: the running sum, minimum or maximum. */
   private long[] values = new long[0];
   /** Per group and call: the values (rows, for COUNT(*)) added. */
@@ -132,6 +133,7 @@ final class ScanAggregateOperator implements Operator {
 
   @Override
   public void open(ExecutionContext ctx) {
+    held.open(ctx);
     input.open(ctx);
     if (fromView == null) {
       // the scan's cursor exists from its first open on: it tells whether rows come from a stored row
@@ -147,6 +149,7 @@ final class ScanAggregateOperator implements Operator {
       groups.addNull(newGroup()); // the one group, even for no rows (its key is never read)
     }
     for (var row = input.next(); row != null; row = input.next()) {
+      held.step();
       var view = anyFromView ? scan.currentRow() : null;
       add(row, view, key < 0 ? 0 : group(row, view));
     }
@@ -165,6 +168,7 @@ final class ScanAggregateOperator implements Operator {
 
   /** Makes room for one more group's states, zeroed; returns its index. */
   private int newGroup() {
+    held.hold(24 + 16L * calls.length); // its key in the hash table, its value and count per call
     int g = groups.size();
     int n = (g + 1) * calls.length;
     if (values.length < n) {
@@ -251,6 +255,7 @@ final class ScanAggregateOperator implements Operator {
   @Override
   public void close() {
     emitted = Integer.MAX_VALUE;
+    held.release();
     input.close();
   }
 }

@@ -157,6 +157,7 @@ final class ScanOperator implements Operator {
   private Object[] nextOfBranches() {
     var conditions = ((Access.AnyOf) scan.access()).conditions();
     while (true) {
+      context.budget().step(); // the branches' rows may be rejected for long
       var row = branches[branch].next();
       if (row == null) {
         branches[branch].close();

@@ -125,6 +125,7 @@ final class StoredIntegerFilter implements Operator {
   private final Operands operands;
   /** Whether an operand is NULL in this execution: no row passes. */
   private boolean anyNull;
+  private ExecutionBudget budget;
 
   StoredIntegerFilter(ScanOperator scan, Term[] terms) {
     this.scan = scan;
@@ -135,6 +136,7 @@ final class StoredIntegerFilter implements Operator {
   @Override
   public void open(ExecutionContext ctx) {
     anyNull = !operands.evaluate(terms, ctx.parameters());
+    budget = ctx.budget();
     scan.open(ctx);
   }
 
@@ -144,6 +146,7 @@ final class StoredIntegerFilter implements Operator {
       return null;
     }
     for (var row = scan.next(); row != null; row = scan.next()) {
+      budget.step();
       if (passes(row)) {
         return row;
       }

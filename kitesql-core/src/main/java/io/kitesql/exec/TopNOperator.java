@@ -12,11 +12,15 @@ import java.util.PriorityQueue;
 final class TopNOperator implements Operator {
   private record Entry(Object[] row, long sequence) {}
 
+  /** An {@link Entry} and its heap slot. */
+  private static final long ENTRY_BYTES = 32;
+
   private final Operator input;
   private final TopN topN;
   private final RowComparator rows;
   private final PriorityQueue<Entry> heap;
   private final ArrayList<Object[]> result = new ArrayList<>();
+  private final HeldMemory held = new HeldMemory("top-N sort");
   private int next;
 
   TopNOperator(Operator input, TopN topN) {
@@ -36,14 +40,16 @@ final class TopNOperator implements Operator {
     long limit = Limits.value(java.util.Optional.of(topN.limit()), ctx.parameters(), Long.MAX_VALUE, "LIMIT");
     long offset = Limits.value(topN.offset(), ctx.parameters(), 0, "OFFSET");
     long keep = limit == Long.MAX_VALUE ? Long.MAX_VALUE : limit + offset;
+    held.open(ctx);
     input.open(ctx);
     heap.clear();
     result.clear();
     long sequence = 0;
     for (var row = input.next(); row != null && keep > 0; row = input.next()) {
+      held.hold(HeldMemory.rowBytes(row) + ENTRY_BYTES);
       heap.add(new Entry(row, sequence++));
       if (heap.size() > keep) {
-        heap.poll();
+        held.release(HeldMemory.rowBytes(heap.poll().row()) + ENTRY_BYTES);
       }
     }
     while (!heap.isEmpty()) {
@@ -62,6 +68,7 @@ final class TopNOperator implements Operator {
   public void close() {
     heap.clear();
     result.clear();
+    held.release();
     rows.parameters(null);
     input.close();
   }

@@ -12,6 +12,7 @@ final class UnionOperator implements Operator {
   private final Operator right;
   private final boolean all;
   private final HashSet<RowKey> seen = new HashSet<>();
+  private final HeldMemory held = new HeldMemory("UNION");
   private boolean onRight;
 
   UnionOperator(Operator left, Operator right, boolean all) {
@@ -24,6 +25,7 @@ final class UnionOperator implements Operator {
   public void open(ExecutionContext ctx) {
     seen.clear();
     onRight = false;
+    held.open(ctx);
     left.open(ctx);
     right.open(ctx);
   }
@@ -37,8 +39,13 @@ final class UnionOperator implements Operator {
           return null;
         }
         onRight = true;
-      } else if (all || seen.add(new RowKey(row))) {
+      } else if (all) {
         return row;
+      } else if (seen.add(new RowKey(row))) {
+        held.hold(HeldMemory.rowBytes(row) + HeldMemory.HASH_ENTRY);
+        return row;
+      } else {
+        held.step();
       }
     }
   }
@@ -46,6 +53,7 @@ final class UnionOperator implements Operator {
   @Override
   public void close() {
     seen.clear();
+    held.release();
     left.close();
     right.close();
   }

@@ -5,6 +5,7 @@ import io.kitesql.plan.SortKey;
 import io.kitesql.plan.Window;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 
@@ -20,7 +21,8 @@ import java.util.List;
  */
 final class WindowOperator implements Operator {
   /** The calls sharing one ordering: one sort, one partition walk. */
-  private record Spec(RowComparator sort, RowComparator partition, RowComparator peers, int[] calls) {
+  private record Spec(RowComparator sort, RowComparator partition, RowComparator peers, int[] calls,
+      Comparator<Object[]> steppingSort) {
     void parameters(Object[] params) {
       sort.parameters(params);
       partition.parameters(params);
@@ -34,6 +36,7 @@ final class WindowOperator implements Operator {
   private final List<Spec> specs = new ArrayList<>();
   private final ArrayList<Object[]> rows = new ArrayList<>();
   private final WindowPartition partition = new WindowPartition();
+  private final HeldMemory held = new HeldMemory("window");
   private int next;
 
   WindowOperator(Operator input, Window window) {
@@ -47,14 +50,20 @@ final class WindowOperator implements Operator {
     byOrdering.forEach((ordering, indexes) -> specs.add(spec(ordering, indexes)));
   }
 
-  private static Spec spec(WindowCall.Ordering ordering, List<Integer> indexes) {
+  private Spec spec(WindowCall.Ordering ordering, List<Integer> indexes) {
     // Partitions only need equal keys together; ascending with NULLs first is as good as any order.
     var partitionKeys = ordering.partitionBy().stream().map(e -> SortKey.of(e, false)).toList();
     var orderKeys = ordering.orderBy().stream().map(k -> new SortKey(k.expression(), k.descending(), k.nullsFirst())).toList();
     var all = new ArrayList<SortKey>(partitionKeys);
     all.addAll(orderKeys);
-    return new Spec(new RowComparator(all), new RowComparator(partitionKeys), new RowComparator(orderKeys),
-        indexes.stream().mapToInt(Integer::intValue).toArray());
+    var sort = new RowComparator(all);
+    // sorting millions of rows takes a while too: each comparison steps the budget
+    Comparator<Object[]> steppingSort = (a, b) -> {
+      held.step();
+      return sort.compare(a, b);
+    };
+    return new Spec(sort, new RowComparator(partitionKeys), new RowComparator(orderKeys),
+        indexes.stream().mapToInt(Integer::intValue).toArray(), steppingSort);
   }
 
   @Override
@@ -62,14 +71,17 @@ final class WindowOperator implements Operator {
     var params = ctx.parameters();
     rows.clear();
     next = 0;
+    held.open(ctx);
     input.open(ctx);
     for (var row = input.next(); row != null; row = input.next()) {
-      rows.add(Arrays.copyOf(row, inputWidth + calls.length));
+      var widened = Arrays.copyOf(row, inputWidth + calls.length);
+      held.holdRow(widened); // the results of the calls are not counted: about one number each
+      rows.add(widened);
     }
     partition.begin(rows, params);
     for (var spec : specs) {
       spec.parameters(params);
-      rows.sort(spec.sort());
+      rows.sort(spec.steppingSort());
       compute(spec);
     }
   }
@@ -79,6 +91,7 @@ final class WindowOperator implements Operator {
     while (start < rows.size()) {
       int end = start + 1;
       while (end < rows.size() && spec.partition().compare(rows.get(start), rows.get(end)) == 0) {
+        held.step();
         end++;
       }
       partition.range(start, end, spec.peers());
@@ -97,6 +110,7 @@ final class WindowOperator implements Operator {
   @Override
   public void close() {
     rows.clear();
+    held.release();
     partition.end();
     for (var spec : specs) {
       spec.parameters(null);

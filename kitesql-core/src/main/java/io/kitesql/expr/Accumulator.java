@@ -11,6 +11,11 @@ public interface Accumulator {
   /** The aggregate of the values added so far (COUNT: 0 for none; the others: NULL). */
   Object result();
 
+  /** How many added values it keeps (a DISTINCT aggregate's set); 0 for those that keep a running state only. */
+  default int valuesKept() {
+    return 0;
+  }
+
   /** Forgets every value added, keeping buffers for reuse. */
   void reset();
 }

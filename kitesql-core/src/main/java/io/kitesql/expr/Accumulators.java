@@ -238,6 +238,11 @@ final class Accumulators {
     }
 
     @Override
+    public int valuesKept() {
+      return seen.size();
+    }
+
+    @Override
     public void reset() {
       seen.clear();
       inner.reset();

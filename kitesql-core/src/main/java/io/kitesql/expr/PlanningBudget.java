@@ -12,7 +12,8 @@ import java.util.function.Supplier;
  * <p>Planning runs on the caller's thread inside {@link #run}; the binder's and the optimizer's
  * loops over plans and expressions call {@link #check}, which looks at the clock every {@value
  * #CHECK_INTERVAL} calls and refuses the statement with {@link ErrorCode#SYNTAX_ERROR} once
- * {@link #TIMEOUT_MILLIS} have passed. Unlike the parser's budget this one stops the work itself:
+ * {@link #TIMEOUT_MILLIS} have passed (with {@link ErrorCode#STATEMENT_CANCELLED} once the thread
+ * is interrupted). Unlike the parser's budget this one stops the work itself:
  * the code is ours, so it polls often enough. Outside {@link #run} (a test calling a rule
  * directly) {@link #check} does nothing.
  */
@@ -46,7 +47,14 @@ public final class PlanningBudget {
   public static void check() {
     if (CURRENT.isBound()) {
       var budget = CURRENT.get();
-      if ((++budget.calls & (CHECK_INTERVAL - 1)) == 0 && System.nanoTime() - budget.deadline > 0) {
+      if ((++budget.calls & (CHECK_INTERVAL - 1)) != 0) {
+        return;
+      }
+      if (Thread.currentThread().isInterrupted()) {
+        throw new KiteSqlException(ErrorCode.STATEMENT_CANCELLED,
+            "statement cancelled: its thread was interrupted while planning (Thread.interrupt, Future.cancel(true))");
+      }
+      if (System.nanoTime() - budget.deadline > 0) {
         throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL statement too complex to plan within " + TIMEOUT_MILLIS
             + " ms (the planning time limit; chains of views or CTEs that each read the one before several times grow"
             + " exponentially)");

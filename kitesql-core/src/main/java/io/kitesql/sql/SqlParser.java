@@ -148,6 +148,10 @@ public final class SqlParser {
 
   private static Statement parse(UnarySigns.Rewritten rewritten, boolean complex) throws ParseException {
     var sql = QuotedBackslashes.hide(QuotedDots.hide(rewritten.sql()));
+    if (Thread.currentThread().isInterrupted()) {
+      // Future.get returns a pass that finished in time without looking at the flag: look first
+      throw cancelled(null);
+    }
     CCJSqlParser parser = new FailFastParser(sql).withAllowComplexParsing(complex);
     var pass = PASSES.submit(parser::Statement);
     Statement statement;
@@ -157,9 +161,9 @@ public final class SqlParser {
       parser.interrupted = true; // a plain field JSqlParser polls: the pass stops when it next looks
       throw new ParseException(TIMED_OUT);
     } catch (InterruptedException e) {
-      parser.interrupted = true;
-      Thread.currentThread().interrupt();
-      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "interrupted while parsing SQL", e);
+      parser.interrupted = true; // the pass stops when it next looks; nobody waits for it
+      Thread.currentThread().interrupt(); // get() cleared the flag: the caller's code must still see it
+      throw cancelled(e);
     } catch (ExecutionException e) {
       switch (e.getCause()) {
         case ParseException p -> throw p;
@@ -188,6 +192,11 @@ public final class SqlParser {
       throw notUnderstood(rewritten);
     }
     return statement;
+  }
+
+  private static KiteSqlException cancelled(InterruptedException cause) {
+    return new KiteSqlException(ErrorCode.STATEMENT_CANCELLED,
+        "statement cancelled: its thread was interrupted while parsing SQL (Thread.interrupt, Future.cancel(true))", cause);
   }
 
   /**

@@ -82,7 +82,7 @@ final class ReadContextPool {
       acquired = permits.tryAcquire(wait.toNanos(), TimeUnit.NANOSECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new KiteSqlException(ErrorCode.READERS_EXHAUSTED, "interrupted while waiting for a read transaction", e);
+      throw new KiteSqlException(ErrorCode.STATEMENT_CANCELLED, "cancelled: the thread was interrupted while waiting for a read transaction", e);
     }
     if (!acquired) {
       throw new KiteSqlException(

@@ -100,7 +100,7 @@ final class WriteEntry {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       storage.groupCommit().afterUnlock(writer); // this caller will not come: the batch must not wait for it
-      throw new KiteSqlException(ErrorCode.WRITE_LOCK_TIMEOUT, "interrupted while waiting for the write lock", e);
+      throw new KiteSqlException(ErrorCode.STATEMENT_CANCELLED, "cancelled: the thread was interrupted while waiting for the write lock", e);
     }
     if (!locked) {
       storage.groupCommit().afterUnlock(writer);

@@ -10,6 +10,7 @@ import org.springframework.dao.DuplicateKeyException;
 import org.springframework.dao.IncorrectResultSizeDataAccessException;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.dao.InvalidDataAccessResourceUsageException;
+import org.springframework.dao.QueryTimeoutException;
 import org.springframework.dao.support.PersistenceExceptionTranslator;
 import org.springframework.dao.TransientDataAccessResourceException;
 import org.springframework.dao.UncategorizedDataAccessException;
@@ -18,8 +19,9 @@ import org.springframework.dao.UncategorizedDataAccessException;
  * Translates {@link KiteSqlException}s into Spring's {@link DataAccessException} hierarchy by
  * error code, as Spring JDBC does by SQLSTATE class: constraint violations become {@link
  * DuplicateKeyException} and {@link DataIntegrityViolationException}, bad SQL {@link
- * InvalidDataAccessResourceUsageException}, resources that ran out (readers, the write lock) the
- * transient kinds a caller may retry.
+ * InvalidDataAccessResourceUsageException}, resources that ran out (readers, the write lock) and
+ * cancelled statements the transient kinds a caller may retry, a statement past its timeout {@link
+ * QueryTimeoutException}, one over the query memory limit {@link DataAccessResourceFailureException}.
  */
 public final class KiteSqlExceptionTranslator implements PersistenceExceptionTranslator {
 
@@ -53,8 +55,9 @@ public final class KiteSqlExceptionTranslator implements PersistenceExceptionTra
           TRANSACTIONS_OPEN, READ_ONLY_DATABASE -> new InvalidDataAccessApiUsageException(message, e);
       case CARDINALITY_VIOLATION -> new IncorrectResultSizeDataAccessException(message, 1, e);
       case WRITE_LOCK_TIMEOUT -> new CannotAcquireLockException(message, e);
-      case READERS_EXHAUSTED, MAP_FULL -> new TransientDataAccessResourceException(message, e);
-      case DATABASE_CLOSED, INVALID_DATABASE_FILE, UNSUPPORTED_FORMAT_VERSION, STORAGE_FAILURE ->
+      case READERS_EXHAUSTED, MAP_FULL, STATEMENT_CANCELLED -> new TransientDataAccessResourceException(message, e);
+      case STATEMENT_TIMEOUT -> new QueryTimeoutException(message, e);
+      case DATABASE_CLOSED, INVALID_DATABASE_FILE, UNSUPPORTED_FORMAT_VERSION, STORAGE_FAILURE, QUERY_MEMORY_LIMIT ->
           new DataAccessResourceFailureException(message, e);
       default -> new UncategorizedKiteSqlException(message, e);
     };

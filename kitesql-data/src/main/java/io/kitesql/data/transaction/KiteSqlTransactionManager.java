@@ -5,6 +5,7 @@ import io.kitesql.KiteSqlException;
 import io.kitesql.api.Database;
 import io.kitesql.api.ReadWriteTransaction;
 import io.kitesql.api.Transaction;
+import java.time.Duration;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.springframework.transaction.CannotCreateTransactionException;
@@ -52,11 +53,13 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * accepted (a DEFAULT transaction reports SERIALIZABLE to participants); a weaker level is
  * refused with {@link InvalidIsolationLevelException} when a transaction begins, since none is
  * offered. A timeout (the definition's or {@link #setDefaultTimeout}) sets a deadline on the
- * holder: statements run through {@link KiteSqlTransactions#checkTimeout} fail after it with
- * {@link org.springframework.transaction.TransactionTimedOutException}, and a read-write
- * transaction past its deadline is rolled back instead of committed. Nothing interrupts a
- * statement that is running. Waiting for the write lock is bounded by the storage's {@code
- * writerWait}, not by the timeout.
+ * holder and on the KiteSQL transaction ({@code Transaction.setTimeout}): statements run through
+ * {@link KiteSqlTransactions#checkTimeout} fail after it with {@link
+ * org.springframework.transaction.TransactionTimedOutException}, a statement still running when it
+ * passes stops with the engine's {@code STATEMENT_TIMEOUT} (a {@link
+ * org.springframework.dao.QueryTimeoutException} through the template and repositories), and a
+ * read-write transaction past its deadline is rolled back instead of committed. Waiting for the
+ * write lock is bounded by the storage's {@code writerWait}, not by the timeout.
  *
  * <p>Engine errors while beginning ({@code READERS_EXHAUSTED}, {@code WRITE_LOCK_TIMEOUT}, a
  * closed database) become {@link CannotCreateTransactionException}; errors while committing or
@@ -165,6 +168,8 @@ public class KiteSqlTransactionManager extends AbstractPlatformTransactionManage
   private static void applyTimeout(KiteSqlTransactionHolder holder, int timeout) {
     if (timeout != TransactionDefinition.TIMEOUT_DEFAULT) {
       holder.setTimeoutInSeconds(timeout);
+      // the same deadline stops a statement that is running when it passes
+      holder.transaction().setTimeout(timeout > 0 ? Duration.ofSeconds(timeout) : Duration.ofNanos(1));
     }
   }
 
@@ -272,6 +277,7 @@ public class KiteSqlTransactionManager extends AbstractPlatformTransactionManage
     if (!tx.isNewHolder()) {
       // The request's snapshot, adopted for one method: it stays open and bound for the request.
       holder.setTransactionActive(false);
+      holder.transaction().clearTimeout(); // the method's timeout ends with it
       return;
     }
     TransactionSynchronizationManager.unbindResourceIfPossible(database);

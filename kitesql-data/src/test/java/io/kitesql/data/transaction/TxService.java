@@ -99,6 +99,11 @@ public class TxService {
     return work.get();
   }
 
+  @ReadOnlyTxn(timeout = 1)
+  public <T> T readWithOneSecondTimeout(Supplier<T> work) {
+    return work.get();
+  }
+
   // ---- rollback rules: each writes note `id`, then throws ----
 
   @Transactional

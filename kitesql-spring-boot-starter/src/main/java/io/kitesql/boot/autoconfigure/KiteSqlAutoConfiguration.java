@@ -72,6 +72,11 @@ public final class KiteSqlAutoConfiguration {
     try {
       var database = KiteSql.open(claimed, options);
       closer.manage(database, claimed, properties.getCloseTimeout(), transactions.getIfUnique());
+      var memoryLimit = properties.getQueryMemoryLimit();
+      if (memoryLimit != null) {
+        database.setQueryMemoryLimit(memoryLimit.toBytes());
+      }
+      database.setStatementTimeout(properties.getStatementTimeout());
       return database;
     } catch (RuntimeException e) {
       KiteSqlDatabaseCloser.release(claimed);

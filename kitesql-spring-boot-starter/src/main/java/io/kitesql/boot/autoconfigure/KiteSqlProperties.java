@@ -76,6 +76,19 @@ public class KiteSqlProperties implements Validator {
    */
   private boolean writeMap = false;
 
+  /**
+   * Bytes of rows one statement's operators (sorts, hash tables, windows, buffered joins,
+   * recursive CTEs) may hold in memory; past it the statement fails with QUERY_MEMORY_LIMIT.
+   * Unset: a quarter of the JVM's maximum heap (Database.setQueryMemoryLimit).
+   */
+  private @Nullable DataSize queryMemoryLimit;
+
+  /**
+   * How long one statement may run before it fails with STATEMENT_TIMEOUT (Database.setStatementTimeout);
+   * 0 for no limit. A transaction's timeout (@Transactional(timeout = ...)) applies as well.
+   */
+  private Duration statementTimeout = Duration.ZERO;
+
   private final Schema schema = new Schema();
   private final Repositories repositories = new Repositories();
   private final Metrics metrics = new Metrics();
@@ -122,6 +135,10 @@ public class KiteSqlProperties implements Validator {
     rejectOutOfRange(errors, "writerWait", p.writerWait);
     rejectOutOfRange(errors, "drainWait", p.drainWait);
     rejectNegative(errors, "closeTimeout", p.closeTimeout);
+    rejectNegative(errors, "statementTimeout", p.statementTimeout);
+    if (p.queryMemoryLimit != null && p.queryMemoryLimit.toBytes() <= 0) {
+      errors.rejectValue("queryMemoryLimit", "min", "must be positive");
+    }
     if (p.replayLimit.isNegative()) {
       errors.rejectValue("replayLimit", "min", "must not be negative");
     }
@@ -154,6 +171,22 @@ public class KiteSqlProperties implements Validator {
     if (value.compareTo(StorageOptions.MAX_WAIT) > 0) {
       errors.rejectValue(field, "max", "must be at most " + StorageOptions.MAX_WAIT.toDays() + " days");
     }
+  }
+
+  public @Nullable DataSize getQueryMemoryLimit() {
+    return queryMemoryLimit;
+  }
+
+  public void setQueryMemoryLimit(@Nullable DataSize queryMemoryLimit) {
+    this.queryMemoryLimit = queryMemoryLimit;
+  }
+
+  public Duration getStatementTimeout() {
+    return statementTimeout;
+  }
+
+  public void setStatementTimeout(Duration statementTimeout) {
+    this.statementTimeout = statementTimeout;
   }
 
   public Path getPath() {

@@ -95,6 +95,23 @@ class KiteSqlAutoConfigurationTests {
   }
 
   @Test
+  void bindsTheExecutionLimitsOntoTheDatabase() {
+    runner().withPropertyValues("kitesql.query-memory-limit=64MB", "kitesql.statement-timeout=30s").run(context -> {
+      var db = context.getBean(Database.class);
+      assertThat(db.queryMemoryLimit()).isEqualTo(64L << 20);
+      assertThat(db.statementTimeout()).isEqualTo(Duration.ofSeconds(30));
+    });
+    runner().run(context -> {
+      var db = context.getBean(Database.class);
+      assertThat(db.queryMemoryLimit()).isEqualTo(Runtime.getRuntime().maxMemory() / 4);
+      assertThat(db.statementTimeout()).isEqualTo(Duration.ZERO);
+    });
+    runner().withPropertyValues("kitesql.query-memory-limit=0B", "kitesql.statement-timeout=-1s").run(context ->
+        assertThat(context.getStartupFailure()).rootCause().hasMessageContainingAll(
+            "'queryMemoryLimit'", "must be positive", "'statementTimeout'", "must not be negative"));
+  }
+
+  @Test
   void writeMapIsBoundAndTheDatabaseWorksUnderIt() {
     runner().withPropertyValues("kitesql.write-map=true", "kitesql.map-size=2MB").run(context -> {
       var db = context.getBean(Database.class);
