@@ -8,7 +8,7 @@ import io.kitesql.expr.Subqueries;
 import io.kitesql.expr.SubqueryExpr;
 import io.kitesql.plan.Access;
 import io.kitesql.plan.TableScan;
-import io.kitesql.table.KeyBounds;
+import io.kitesql.table.KeyRanges;
 import io.kitesql.table.TableCursor;
 
 import io.kitesql.value.DataType;
@@ -37,9 +37,11 @@ final class ScanOperator implements Operator {
   private final DataType[] keyTypes;
   private final Optional<IndexDef> index;
   private final boolean reverse;
-  /** The bounds of a single range, refilled per execution. */
+  /** The bounds of one range, refilled per range and execution. */
   private final List<Object> lower = new ArrayList<>();
   private final List<Object> upper = new ArrayList<>();
+  /** The ranges of this execution (several), refilled per execution. */
+  private final KeyRanges ranges = new KeyRanges();
   /** Made at the first execution, reopened by every later one. */
   private TableCursor cursor;
   /** Whether the current execution reads {@link #cursor} (false: a NULL bound, no rows). */
@@ -95,22 +97,28 @@ final class ScanOperator implements Operator {
       }
       case Access.AnyOf _ -> throw new IllegalStateException("branches open on their own");
       case Access.KeyRange r -> {
-        var ranges = new ArrayList<KeyBounds>(r.ranges().size());
+        ranges.clear();
         for (var range : r.ranges()) {
-          for (var each : expand(range, params)) {
-            var lo = new ArrayList<Object>();
-            var hi = new ArrayList<Object>();
-            int found = KeyRangeBounds.evaluate(each, keyTypes, params, lo, hi);
-            if (found != KeyRangeBounds.EMPTY) {
-              ranges.add(new KeyBounds(lo, (found & KeyRangeBounds.LOWER_INCLUSIVE) != 0, hi,
-                  (found & KeyRangeBounds.UPPER_INCLUSIVE) != 0));
+          if (range.subqueryAt() < 0) {
+            addRange(range, params);
+          } else {
+            for (var each : expand(range, params)) {
+              addRange(each, params);
             }
           }
         }
         cursor.reopen(ctx.transaction(), ranges);
-        yield !ranges.isEmpty();
+        yield ranges.size() > 0;
       }
     };
+  }
+
+  /** Adds {@code range}'s bounds for this execution to {@link #ranges}, unless no key can be in it. */
+  private void addRange(Access.Range range, Object[] params) {
+    int found = KeyRangeBounds.evaluate(range, keyTypes, params, lower, upper);
+    if (found != KeyRangeBounds.EMPTY) {
+      ranges.add(lower, (found & KeyRangeBounds.LOWER_INCLUSIVE) != 0, upper, (found & KeyRangeBounds.UPPER_INCLUSIVE) != 0);
+    }
   }
 
   /**

@@ -28,7 +28,7 @@ final class KeyIntervals {
   }
 
   /** The intervals of {@code ranges}: sorted, without the empty ones, overlapping ones merged. */
-  void set(List<KeyBounds> ranges) {
+  void set(KeyRanges ranges) {
     if (pool.length < ranges.size()) {
       int old = pool.length;
       pool = Arrays.copyOf(pool, ranges.size());
@@ -37,8 +37,8 @@ final class KeyIntervals {
       }
     }
     int n = 0;
-    for (var range : ranges) {
-      pool[n].set(range.lower(), range.lowerInclusive(), range.upper(), range.upperInclusive());
+    for (int i = 0; i < ranges.size(); i++) {
+      pool[n].set(ranges.lower(i), ranges.lowerInclusive(i), ranges.upper(i), ranges.upperInclusive(i));
       if (!pool[n].isEmpty()) {
         n++;
       }

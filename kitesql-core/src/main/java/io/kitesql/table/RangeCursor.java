@@ -137,7 +137,7 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
   }
 
   @Override
-  public final void reopen(KvTransaction tx, List<KeyBounds> ranges) {
+  public final void reopen(KvTransaction tx, KeyRanges ranges) {
     intervals.set(ranges);
     start(tx);
   }

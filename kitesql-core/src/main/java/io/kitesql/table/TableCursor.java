@@ -31,7 +31,7 @@ public sealed interface TableCursor extends AutoCloseable permits RangeCursor {
    * reverse) and each key once, however many ranges hold it ({@code IN} lists, ORs of
    * equalities). The list and its bounds are read here and not kept.
    */
-  void reopen(KvTransaction tx, List<KeyBounds> ranges);
+  void reopen(KvTransaction tx, KeyRanges ranges);
 
   /** Advances to the next row in range; false (and stays so) once the range is exhausted. */
   boolean next();

@@ -7,6 +7,7 @@ import io.kitesql.KiteSqlException;
 import io.kitesql.api.Database;
 import io.kitesql.api.KiteSql;
 import io.kitesql.storage.StorageOptions;
+import io.kitesql.testing.Allocations;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -107,6 +108,32 @@ class IndexAccessPlansTest {
     var sql = "select id from t where id in (" + String.join(", ", java.util.Collections.nCopies(many.length, "?")) + ")";
     assertThat(explain(sql)).startsWith("Project id\n  PrimaryKeyLookup t = (?1) or");
     assertThat(column(db, sql, many)).isEqualTo(ids(r -> (r.id() + 2_000) % 3 == 0));
+  }
+
+  @Test
+  void anInListAllocatesAboutWhatItsPointLookupsWould() {
+    var point = db.prepare("select id, b from t where id = ?");
+    var list = db.prepare("select id, b from t where id in (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    Object[] ids = {17, 3, 999, 250, 41, 1_500, 8, 77, 1_200, 640};
+    long[] sink = new long[1];
+    try (var tx = db.beginRead()) {
+      long pointBytes = Allocations.minBytes(300, () -> {
+        try (var rows = tx.query(point, 17)) {
+          while (rows.next()) {
+            sink[0] += rows.getInt(0);
+          }
+        }
+      });
+      long listBytes = Allocations.minBytes(300, () -> {
+        try (var rows = tx.query(list, ids)) {
+          while (rows.next()) {
+            sink[0] += rows.getInt(0);
+          }
+        }
+      });
+      System.out.printf("bytes per execution: point lookup %d, IN list of 10 %d%n", pointBytes, listBytes);
+      assertThat(listBytes).isLessThanOrEqualTo(10 * pointBytes + 512);
+    }
   }
 
   @Test
