@@ -62,6 +62,14 @@ public final class ExecutionBudget {
     }
   }
 
+  /** {@code units} units of work done at once ({@link #step} for a batch: rows stepped over by OFFSET). */
+  public void steps(long units) {
+    countdown -= units;
+    if (countdown < 0) {
+      poll();
+    }
+  }
+
   private void poll() {
     countdown = POLL_INTERVAL;
     if (Thread.currentThread().isInterrupted()) {

@@ -106,6 +106,15 @@ public final class ExplainAnalyze {
     }
 
     @Override
+    public long skip(long n) {
+      long start = System.nanoTime();
+      long skipped = inner.skip(n);
+      figures.rows += skipped;
+      figures.nanos += System.nanoTime() - start;
+      return skipped;
+    }
+
+    @Override
     public void close() {
       long start = System.nanoTime();
       inner.close();

@@ -16,5 +16,18 @@ public interface Operator {
   /** The next row, or null when there are no more. Rows are new arrays the caller may keep. */
   Object[] next();
 
+  /**
+   * Steps over up to {@code n} of the rows {@link #next} would return, making them only where it
+   * must (OFFSET): the number stepped over, less than {@code n} only at the end. An operator that
+   * can skip rows without making them (a key walk: no row lookup) overrides it.
+   */
+  default long skip(long n) {
+    long skipped = 0;
+    while (skipped < n && next() != null) {
+      skipped++;
+    }
+    return skipped;
+  }
+
   void close();
 }

@@ -82,6 +82,20 @@ final class ProjectOperator implements Operator, DeferredColumns {
     return out;
   }
 
+  /**
+   * Skips through to the input when every expression is a column or a literal (no row needs to
+   * be made, and none could fail); else row by row.
+   */
+  @Override
+  public long skip(long n) {
+    for (var e : expressions) {
+      if (!(e instanceof Expr.Column || e instanceof Expr.Literal)) {
+        return Operator.super.skip(n);
+      }
+    }
+    return input.skip(n);
+  }
+
   @Override
   public boolean isDeferred(int i) {
     var d = deferred;

@@ -193,6 +193,15 @@ final class ScanOperator implements Operator {
     return Boolean.TRUE.equals(Evaluator.evaluate(condition, row, context.parameters()));
   }
 
+  /** Steps over rows without decoding them or looking them up (a union of branches: row by row). */
+  @Override
+  public long skip(long n) {
+    if (branches.length > 0 || withRefs) {
+      return Operator.super.skip(n);
+    }
+    return reading ? cursor.skip(n) : 0;
+  }
+
   /**
    * Stops decoding the table columns marked in {@code columns}, which the operators above read
    * from {@link #currentRow()} instead; false if this scan's rows do not come from a stored row

@@ -183,31 +183,66 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
     if (batched) {
       return nextAhead();
     }
-    boolean on = started ? (reverse ? cursor.prev() : cursor.next()) : position();
-    started = true;
+    if (!step()) {
+      current = null;
+      return false;
+    }
     // The key's parts, not a Slice: one passed into methods too large to inline was allocated per row.
-    int keyLength = on ? cursor.keyLength() : -1;
-    if (keyLength < 0) {
-      done = true;
-      current = null;
-      return false;
-    }
-    var keyBase = cursor.keyBase();
-    long keyOffset = cursor.keyOffset();
-    if (!(reverse ? interval.atOrAboveLower(keyBase, keyOffset, keyLength)
-        : interval.belowUpper(keyBase, keyOffset, keyLength))) {
-      if (nextInterval()) {
-        return next();
-      }
-      done = true;
-      current = null;
-      return false;
-    }
-    current = decode(keyBase, keyOffset, keyLength, cursor);
+    current = decode(cursor.keyBase(), cursor.keyOffset(), cursor.keyLength(), cursor);
     if (aheadAllowed && longRows) {
       batched = true; // the rows after this one are read ahead
     }
     return true;
+  }
+
+  /**
+   * Moves the storage cursor to the walk's next entry in range, on into the next interval when it
+   * leaves one; false (and done) when the walk is over.
+   */
+  private boolean step() {
+    while (true) {
+      boolean on = started ? (reverse ? cursor.prev() : cursor.next()) : position();
+      started = true;
+      int keyLength = on ? cursor.keyLength() : -1;
+      if (keyLength < 0) {
+        done = true;
+        return false;
+      }
+      var keyBase = cursor.keyBase();
+      long keyOffset = cursor.keyOffset();
+      if (reverse ? interval.atOrAboveLower(keyBase, keyOffset, keyLength)
+          : interval.belowUpper(keyBase, keyOffset, keyLength)) {
+        return true;
+      }
+      if (!nextInterval()) {
+        done = true;
+        return false;
+      }
+    }
+  }
+
+  @Override
+  public final long skip(long n) {
+    if (closed) {
+      throw new IllegalStateException("cursor already closed");
+    }
+    current = null;
+    long skipped = 0;
+    while (skipped < n && !done) {
+      if (batched) {
+        if (at < filled) { // entries the batch already located: nothing to read
+          at++;
+          skipped++;
+        } else if (exhausted) {
+          done = true;
+        } else {
+          batched = false; // on entry by entry from the one the storage cursor stands on
+        }
+      } else if (step()) {
+        skipped++;
+      }
+    }
+    return skipped;
   }
 
   /** {@link #next()} of a walk that reads ahead: the next row of the batch, filling one first if needed. */

@@ -33,6 +33,13 @@ public sealed interface TableCursor extends AutoCloseable permits RangeCursor {
    */
   void reopen(KvTransaction tx, KeyRanges ranges);
 
+  /**
+   * Steps over up to {@code n} rows in range without decoding them (nor, for an index, looking
+   * them up); afterwards the cursor stands on no row until {@link #next()}. The number stepped
+   * over, less than {@code n} only when the range is exhausted.
+   */
+  long skip(long n);
+
   /** Advances to the next row in range; false (and stays so) once the range is exhausted. */
   boolean next();
 

@@ -176,6 +176,64 @@ class IndexAccessPlansTest {
   }
 
   @Test
+  void offsetStepsOverEntriesWithoutLookingRowsUp() {
+    var byC = Comparator.comparing(Row::c, Comparator.nullsFirst(Comparator.<Integer>naturalOrder()))
+        .thenComparingInt(Row::id);
+    var page = db.prepare("select id, b from t order by c limit 10 offset ?");
+    long[] sink = new long[1];
+    try (var tx = db.beginRead()) {
+      for (int offset : new int[] {0, 1, 999, 1_990, 1_999, 2_000, 5_000}) {
+        var ids = new ArrayList<String>();
+        try (var rows = tx.query(page, offset)) {
+          while (rows.next()) {
+            ids.add(String.valueOf(rows.getInt(0)));
+          }
+        }
+        var all = ids(r -> true, byC);
+        assertThat(ids).as("offset " + offset).isEqualTo(all.subList(Math.min(offset, all.size()), Math.min(offset + 10, all.size())));
+      }
+      Runnable[] pages = new Runnable[2];
+      for (int i = 0; i < 2; i++) {
+        int offset = i == 0 ? 0 : 1_500;
+        pages[i] = () -> {
+          try (var rows = tx.query(page, offset)) {
+            while (rows.next()) {
+              sink[0] += rows.getText(1) == null ? 0 : rows.getText(1).length();
+            }
+          }
+        };
+      }
+      long first = Allocations.minBytes(100, pages[0]);
+      long deep = Allocations.minBytes(100, pages[1]);
+      System.out.printf("bytes per page: offset 0 %d, offset 1,500 %d%n", first, deep);
+      assertThat(deep).isLessThanOrEqualTo(first + 256); // no row of the 1,500 skipped was made
+    }
+    // Backward over several ranges.
+    var byAThenId = Comparator.comparing(Row::a, Comparator.nullsFirst(Comparator.<Integer>naturalOrder()))
+        .thenComparingInt(Row::id);
+    assertThat(column(db, "select id from t where a in (1, 2, 3) order by a desc, id desc limit 5 offset 30"))
+        .isEqualTo(ids(r -> r.a() != null && r.a() >= 1 && r.a() <= 3, byAThenId.reversed()).subList(30, 35));
+  }
+
+  @Test
+  void offsetStepsOverLongRowsReadAhead() {
+    db.execute("create table l (id int primary key, k int, body varchar)");
+    db.execute("create index l_k on l (k)");
+    for (int id = 1; id <= 300; id++) {
+      db.execute("insert into l values (?, ?, ?)", id, (id * 37) % 300, "x".repeat(2_500) + id); // rows past a leaf: read ahead
+    }
+    var byK = Stream.iterate(1, i -> i + 1).limit(300).sorted(Comparator.comparingInt(i -> (i * 37) % 300)).toList();
+    for (int offset : new int[] {3, 17, 100, 290}) {
+      var expected = byK.subList(offset, Math.min(offset + 7, 300)).stream().map(String::valueOf).toList();
+      assertThat(column(db, "select id, body from l order by k limit 7 offset " + offset)).as("offset " + offset).isEqualTo(expected);
+      // After a few rows read one by one and in batches, then OFFSET: the same rows.
+      assertThat(column(db, "select id from (select id, body from l order by k limit 7 offset " + offset + ") x"))
+          .isEqualTo(expected);
+    }
+    db.execute("drop table l");
+  }
+
+  @Test
   void orderByThePrimaryKeyAfterAnIndexEqualityNeedsNoSort() {
     assertThat(explain("select id from t where a = 3 order by id")).doesNotContain("Sort");
     assertThat(column(db, "select id from t where a = 3 order by id")).isEqualTo(ids(r -> Objects.equals(r.a(), 3)));
