@@ -170,7 +170,7 @@ class CrashSafetyTest {
   }
 
   /** Invariants that hold whatever the model says: money is conserved, every transaction is whole. */
-  private static void checkInvariants(Model actual) {
+  static void checkInvariants(Model actual) {
     assertThat(actual.balances().stream().mapToLong(Long::longValue).sum()).isEqualTo(CrashWorkload.TOTAL);
     var perTx = new TreeMap<Long, Integer>();
     actual.events().keySet().forEach(k -> perTx.merge(Long.parseLong(k.substring(0, 12)), 1, Integer::sum));
@@ -181,7 +181,7 @@ class CrashSafetyTest {
   }
 
   /** The database's contents, rendered as {@link Model} renders its expectation. */
-  private static Model read(Database db) {
+  static Model read(Database db) {
     return db.read(tx -> {
       var balances = new ArrayList<Long>();
       try (var rows = tx.query("select balance from accounts order by id")) {

@@ -39,7 +39,7 @@ public class KiteSqlProperties implements Validator {
    */
   private @Nullable Integer readPoolSize;
 
-  /** Commit durability: SYNC (fsync every commit), NO_META_SYNC (a crash may lose the last commit), NO_SYNC (an OS crash may lose recent commits). */
+  /** Commit durability: SYNC (fsync every commit), NO_META_SYNC (an OS crash may lose the last commit), NO_SYNC (an OS crash may lose recent commits and damage the database). */
   private Durability durability = Durability.SYNC;
 
   /** How long beginning a read transaction waits for a free reader before failing. */
