@@ -94,11 +94,16 @@ public final class Operators {
   static final String SCAN_AGGREGATE_PROPERTY = "kitesql.exec.scanAggregate";
 
   /**
-   * An aggregation: over a filtered scan of integer columns, one that reads them from the stored
-   * row ({@link ScanAggregateOperator}); otherwise the general hash aggregation.
+   * An aggregation: {@code COUNT(*)} of a scan by stepping over its entries ({@link
+   * CountRowsOperator}); over a filtered scan of integer columns, one that reads them from the
+   * stored row ({@link ScanAggregateOperator}); otherwise the general hash aggregation.
    */
   private static Operator aggregate(Aggregate a, boolean withRefs) {
     boolean allowed = !withRefs && !"false".equals(System.getProperty(SCAN_AGGREGATE_PROPERTY));
+    var counted = withRefs ? Optional.<Operator>empty() : CountRowsOperator.of(a);
+    if (counted.isPresent()) {
+      return counted.get();
+    }
     var stored = allowed ? ScanAggregateOperator.of(a) : Optional.<Operator>empty();
     return stored.orElseGet(() -> new HashAggregateOperator(build(a.input(), withRefs, true), a));
   }

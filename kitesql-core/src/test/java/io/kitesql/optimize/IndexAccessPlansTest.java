@@ -396,6 +396,25 @@ class IndexAccessPlansTest {
     assertThat(explain("select count(*) from t")).contains("IndexScan t using t_a covered columns=[]");
     assertThat(column(db, "select count(*) from t")).containsExactly(String.valueOf(ROWS));
     assertThat(column(db, "select count(*), count(*) from t where id > 0")).containsExactly(String.valueOf(ROWS));
+    // Counted by stepping over entries, over any ranges, and in a write transaction with its own writes.
+    assertThat(column(db, "select count(*) from t where a in (1, 2, null, 2)"))
+        .containsExactly(String.valueOf(rows.stream().filter(r -> r.a() != null && (r.a() == 1 || r.a() == 2)).count()));
+    assertThat(column(db, "select count(*) from t where c > 1000")).containsExactly(
+        String.valueOf(rows.stream().filter(r -> r.c() != null && r.c() > 1000).count()));
+    assertThat(column(db, "select count(*) from t where id in (select id from t where a = 5)"))
+        .containsExactly(String.valueOf(rows.stream().filter(r -> Objects.equals(r.a(), 5)).count()));
+    assertThat(column(db, "select count(*) from t where a = 999")).containsExactly("0");
+    long inWrite = db.write(tx -> {
+      tx.execute("insert into t values (?, 1, 'new', 1)", ROWS + 1);
+      long n;
+      try (var c = tx.query("select count(*) from t where a = 1")) {
+        c.next();
+        n = c.getLong(0);
+      }
+      tx.rollback();
+      return n;
+    });
+    assertThat(inWrite).isEqualTo(rows.stream().filter(r -> Objects.equals(r.a(), 1)).count() + 1);
     // A table whose only index is wider than its rows keeps counting rows.
     db.execute("create table w (id int primary key, s varchar)");
     db.execute("create index w_s on w (s)");
