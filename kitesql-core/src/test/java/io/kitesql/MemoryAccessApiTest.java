@@ -10,6 +10,7 @@ import io.kitesql.value.Binary;
 import io.kitesql.value.Text;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.reflect.Executable;
 import java.lang.reflect.Member;
 import java.lang.reflect.Modifier;
@@ -106,6 +107,16 @@ class MemoryAccessApiTest {
         cursor.valueLength();
         assertReadOnly(cursor.valueBase());
         assertReadOnly(cursor.value().base());
+        // The view is the map and nothing else: offsets are relative to the map, and nothing
+        // outside its size can be read through it (the JVM's own memory lies elsewhere).
+        long mapSize = db.storage().stats().mapSize();
+        assertThat(cursor.keyBase().byteSize()).isEqualTo(mapSize);
+        assertThat(cursor.keyOffset()).isBetween(0L, mapSize - cursor.keyLength());
+        assertThat(cursor.valueOffset()).isBetween(0L, mapSize - cursor.valueLength());
+        assertThatThrownBy(() -> cursor.keyBase().get(ValueLayout.JAVA_BYTE, mapSize))
+            .isInstanceOf(IndexOutOfBoundsException.class);
+        assertThatThrownBy(() -> cursor.keyBase().get(ValueLayout.JAVA_BYTE, -1))
+            .isInstanceOf(IndexOutOfBoundsException.class);
       }
       assertThat(db.checkIntegrity().problems()).isEmpty();
       String stored = db.read(tx -> {

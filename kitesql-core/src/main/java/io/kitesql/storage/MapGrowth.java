@@ -152,7 +152,7 @@ final class MapGrowth {
       env.setMapSize(size);
       mapSize = env.info().mapSize();
     } finally {
-      mapView.reopen();
+      mapView.reopen(mapSize);
       readers.undrain();
     }
   }

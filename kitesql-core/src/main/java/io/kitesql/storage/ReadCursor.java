@@ -30,9 +30,10 @@ public final class ReadCursor implements KvCursor {
   /** 1 while a thread is inside an LMDB call of this cursor (via {@link #BUSY}). */
   @SuppressWarnings("unused")
   private int busy;
-  private long keyAddress;
+  /** The current entry's key and value: offsets into the transaction's map view. */
+  private long keyOffset;
   private int keyLength = -1;
-  private long valueAddress;
+  private long valueOffset;
   private int valueLength;
 
   // 48 bytes with compressed oops, as before the busy flag: it fills the padding.
@@ -81,7 +82,7 @@ public final class ReadCursor implements KvCursor {
     live();
     checkPositioned();
     txn.lent(keyLength);
-    return new Slice(txn.map(), keyAddress, keyLength);
+    return new Slice(txn.map(), keyOffset, keyLength);
   }
 
   @Override
@@ -99,7 +100,7 @@ public final class ReadCursor implements KvCursor {
 
   @Override
   public long keyOffset() {
-    return keyAddress;
+    return keyOffset;
   }
 
   @Override
@@ -117,7 +118,7 @@ public final class ReadCursor implements KvCursor {
 
   @Override
   public long valueOffset() {
-    return valueAddress;
+    return valueOffset;
   }
 
   @Override
@@ -125,7 +126,7 @@ public final class ReadCursor implements KvCursor {
     live();
     checkPositioned();
     txn.lent(valueLength);
-    return new Slice(txn.map(), valueAddress, valueLength);
+    return new Slice(txn.map(), valueOffset, valueLength);
   }
 
   @Override
@@ -179,10 +180,10 @@ public final class ReadCursor implements KvCursor {
       }
       // The cursor's structs are overwritten by its next call: copy address and size out now.
       var vals = c.vals();
-      keyAddress = vals.keyAddress();
       keyLength = Math.toIntExact(vals.keySize());
-      valueAddress = vals.dataAddress();
+      keyOffset = txn.offsetOf(vals.keyAddress(), keyLength); // offsets into the map view
       valueLength = Math.toIntExact(vals.dataSize());
+      valueOffset = txn.offsetOf(vals.dataAddress(), valueLength);
       return true;
     } finally {
       BUSY.setRelease(this, 0);

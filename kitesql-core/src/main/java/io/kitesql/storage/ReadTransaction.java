@@ -25,7 +25,7 @@ public final class ReadTransaction implements KvTransaction {
   /** Kept here, not asked of the context: once this transaction ends the context serves others. */
   private final Scope scope;
   /** The storage's map view when this transaction began (see {@link Storage#map()}). */
-  private final MemorySegment map;
+  private final MapView.Mapping map;
   /** The context's transaction number while this transaction holds it. */
   private final long lease;
   /** Open cursors; guarded by this object's monitor. */
@@ -54,7 +54,9 @@ public final class ReadTransaction implements KvTransaction {
       if (found == null) {
         return Optional.empty();
       }
-      var slice = Slice.borrow(map, found);
+      int size = Math.toIntExact(found.size);
+      long offset = map.offsetOf(found.address, size);
+      var slice = new Slice(map.segment(), offset, size);
       borrowed += slice.length();
       return Optional.of(slice);
     } catch (LmdbException e) {
@@ -125,7 +127,12 @@ public final class ReadTransaction implements KvTransaction {
   }
 
   MemorySegment map() {
-    return map;
+    return map.segment();
+  }
+
+  /** The offset in {@link #map()} of the {@code length} bytes at {@code address}, which LMDB handed out. */
+  long offsetOf(long address, int length) {
+    return map.offsetOf(address, length);
   }
 
   long lease() {

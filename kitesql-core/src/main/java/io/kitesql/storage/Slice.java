@@ -31,8 +31,4 @@ public record Slice(MemorySegment base, long offset, int length) {
     MemorySegment.copy(NativeMemory.ALL, Memory.BYTE, ptr.address, bytes, 0, bytes.length);
     return new Slice(MemorySegment.ofArray(bytes), 0, bytes.length);
   }
-
-  static Slice borrow(MemorySegment map, Ptr ptr) {
-    return new Slice(map, ptr.address, Math.toIntExact(ptr.size));
-  }
 }

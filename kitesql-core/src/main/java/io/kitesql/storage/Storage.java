@@ -52,7 +52,7 @@ public final class Storage implements AutoCloseable {
   /** The read contexts' and read cursors' call buffers, reused across contexts the idle sweep closed. */
   private final KeyBufferPool keyBuffers;
   /** What read transactions lend through; retired (and reopened, unless closing) around every unmap. */
-  private final MapView mapView = new MapView();
+  private final MapView mapView;
   /** This process's hold on the database's files; released once the environment is closed. */
   private final OpenEnvironments.Claim claim;
   /** Set once the environment is being closed for good, never while a close may still be refused. */
@@ -79,6 +79,8 @@ public final class Storage implements AutoCloseable {
     var counter = new AtomicInteger();
     this.readers = new ReadContextPool(options.readPoolSize(), () -> newReadContext("read-" + id + "-" + counter.incrementAndGet()));
     this.idleSweep = ReaderSlots.sweepIdle(readers);
+    this.mapView = new MapView(env.pageSize());
+    mapView.reopen(env.info().mapSize());
     this.growth = new MapGrowth(directory, options, env, readers, mapView, group);
   }
 
@@ -489,9 +491,9 @@ public final class Storage implements AutoCloseable {
     return readers.contexts();
   }
 
-  /** The segment read transactions lend the map through. */
-  MemorySegment map() {
-    return mapView.segment();
+  /** The mapping read transactions lend the map through. */
+  MapView.Mapping map() {
+    return mapView.current();
   }
 
   private ReadContext newReadContext(String name) {

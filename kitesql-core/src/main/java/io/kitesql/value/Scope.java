@@ -41,8 +41,7 @@ public final class Scope {
 
   private final String name;
   /**
-   * The segment spanning the address space (the storage's map view) that the values of this
-   * scope read through, set by the first value lent through one ({@link #lendsThrough}) and never
+   * The native segment (the storage's map view) that the values of this scope read through, set by the first value lent through one ({@link #lendsThrough}) and never
    * changed: a borrowed {@link Text} then finds its segment here instead of keeping a reference
    * of its own (four bytes per value). Written once by CAS; see {@link #lent()} for reads.
    */
@@ -107,7 +106,7 @@ public final class Scope {
   }
 
   /**
-   * Whether values of this scope over {@code segment} (one spanning the address space) can find
+   * Whether values of this scope over {@code segment} (a native one) can find
    * it in the scope: true if the scope lends through {@code segment} already or does from now on
    * (the first segment asked for wins), false if it lends through another one (then the value
    * keeps its segment itself). One transaction reads through one map view, so in practice only

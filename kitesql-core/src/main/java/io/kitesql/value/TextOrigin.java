@@ -19,12 +19,16 @@ final class TextOrigin {
   /** A borrowed text's scope and segment, when the scope does not lend through that segment. */
   private record Lend(Scope scope, MemorySegment base) {}
 
-  /** The origin of a text over {@code base} lent by {@code scope} ({@link Scope#OWNED}: an owned text). */
+  /**
+   * The origin of a text over {@code base} lent by {@code scope} ({@link Scope#OWNED}: an owned
+   * text): the scope itself when it lends through {@code base} (the first native segment a scope
+   * lends through is its own: the storage's map view), else a {@link Lend}.
+   */
   static Object of(Scope scope, MemorySegment base) {
     if (scope == Scope.OWNED) {
       return base;
     }
-    return Memory.spansAddressSpace(base) && scope.lendsThrough(base) ? scope : new Lend(scope, base);
+    return base.isNative() && scope.lendsThrough(base) ? scope : new Lend(scope, base);
   }
 
   /** A text's reference without its charAt cursor. */
