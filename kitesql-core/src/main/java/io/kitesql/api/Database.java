@@ -71,7 +71,7 @@ public final class Database implements AutoCloseable {
       statement.compiledFor(catalog());
     } catch (KiteSqlException e) {
       // The cached catalog follows this instance's own commits; another process may have changed
-      // the schema since (issue 14, finding 14: UNKNOWN_TABLE for a table it had created).
+      // the schema since (UNKNOWN_TABLE for a table it had created).
       if (e.errorCode() == ErrorCode.STATEMENT_CANCELLED || !refreshCatalog()) {
         throw e;
       }

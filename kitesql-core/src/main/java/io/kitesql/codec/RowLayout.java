@@ -23,7 +23,7 @@ import java.util.List;
  *   the variable bytes
  * </pre>
  *
- * <p>Long values out of line (issue 15, item 7): LMDB keeps a value larger than about half a
+ * <p>Long values out of line: LMDB keeps a value larger than about half a
  * page on overflow pages of its own, so a row with one long value puts even its header and
  * small columns on an overflow page, a cache and TLB miss per row read. When the writer allows
  * it ({@link RowEncoder#encode(Object[], boolean)}; the table layer does when asked to, see

@@ -30,7 +30,7 @@ import java.util.List;
  * everything, and a storage failure after its first write leaves LMDB's transaction unusable
  * (LMDB flags it; its commit is refused), so no partial statement can be committed. That saves a
  * one-row INSERT, UPDATE or DELETE the nested transaction's begin and commit (about a fifth of a
- * one-row INSERT inside a 1000-row batch, issue 15 item 5).
+ * one-row INSERT inside a 1000-row batch).
  */
 public final class DmlExecutor {
   private DmlExecutor() {}

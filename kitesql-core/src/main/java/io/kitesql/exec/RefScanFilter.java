@@ -17,7 +17,7 @@ import java.util.Arrays;
  * <p>Why: a scan with refs decodes every column of every row into a new array, and the general
  * {@link FilterOperator} then drops the rows that fail. In a DELETE of half of a 10,000-row table
  * that decoding (text values copied out, integers boxed) of the dropped rows was about a tenth of
- * the statement's CPU time (JFR, issue 15 item 9). Rows come out as {@link ScanOperator} with refs
+ * the statement's CPU time (JFR). Rows come out as {@link ScanOperator} with refs
  * makes them: a new array of the table's columns and the {@link io.kitesql.table.RowRef} after them.
  */
 final class RefScanFilter implements Operator {

@@ -19,7 +19,7 @@ import java.util.OptionalLong;
  * <p>Why: the general path decodes every source row into values, projects them into a new array,
  * coerces them into another and encodes that into a new stored row. For a 10,000-row INSERT …
  * SELECT into a table with two secondary indexes the encoding alone was 7% of the statement's CPU
- * time and the decode, projection and coercion about as much again (JFR, issue 15 item 9), all to
+ * time and the decode, projection and coercion about as much again (JFR), all to
  * rebuild bytes equal to those read. Like every INSERT, it reads all source rows before its first
  * write, so {@code INSERT INTO t SELECT * FROM t} sees only the rows that were there.
  */

@@ -13,7 +13,7 @@ import java.nio.file.StandardOpenOption;
 /**
  * Checks an existing {@code data.mdb} against its meta pages before LMDB maps it, with plain
  * reads. LMDB trusts the file: a page past the end of a truncated file is mapped but has no
- * backing, and touching it kills the JVM with SIGBUS (issue 14). LMDB itself refuses a file whose
+ * backing, and touching it kills the JVM with SIGBUS. LMDB itself refuses a file whose
  * two meta pages are not both valid (mdb_env_read_header), but only with a bare MDB_INVALID and
  * without checking the file's length.
  *

@@ -8,7 +8,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Group commit (issue 15, item 5): concurrent write transactions share one LMDB commit (and, with
+ * Group commit: concurrent write transactions share one LMDB commit (and, with
  * {@link Durability#SYNC}, one fsync).
  *
  * <p>A write transaction that commits while another caller waits for the write lock does not
@@ -44,7 +44,7 @@ final class GroupCommit {
 
   /**
    * System property: {@code false} turns group commit off for storages opened afterwards (every
-   * transaction commits alone, as before issue 15); a control for measurements, default on.
+   * transaction commits alone); a control for measurements, default on.
    */
   static final String ENABLED_PROPERTY = "kitesql.groupCommit";
 

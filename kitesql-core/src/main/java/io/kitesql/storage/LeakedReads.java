@@ -6,7 +6,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Ends read transactions their callers dropped without closing (issue 14, finding 13).
+ * Ends read transactions their callers dropped without closing.
  *
  * <p>A read transaction holds a pooled read context (an LMDB reader slot) until closed. One that
  * becomes unreachable unclosed used to hold it for good: once every context leaked, beginRead

@@ -64,8 +64,7 @@ final class LmdbEnvironment {
 
   /**
    * Opens the keyspaces into {@code dbis} in a read-only LMDB transaction, which never waits for
-   * LMDB's writer mutex (another process may hold it for as long as it likes: issue 14, finding
-   * 9), and checks the format marker. {@code key} is the writer's.
+   * LMDB's writer mutex (another process may hold it for as long as it likes), and checks the format marker. {@code key} is the writer's.
    *
    * @return false if the database still needs its keyspaces or format marker written, which takes
    *     a write transaction ({@link #create}); never false when {@code readOnly}

@@ -14,7 +14,7 @@ import java.nio.file.StandardOpenOption;
  * Creates LMDB's {@code lock.mdb} with its blocks allocated before LMDB maps it. LMDB's
  * mdb_env_setup_locks grows a new lock file with ftruncate, which allocates nothing, then writes
  * into it through the map: on a full file system that write has no block to land in and the
- * JVM dies with SIGBUS (issue 14). Writing the zeros ourselves turns "no space" into an
+ * JVM dies with SIGBUS. Writing the zeros ourselves turns "no space" into an
  * IOException, and LMDB keeps a lock file that is at least as large as it needs.
  *
  * <p>Only a lock file that does not exist yet is written: an existing one may be in use by

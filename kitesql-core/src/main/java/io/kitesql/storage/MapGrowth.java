@@ -138,7 +138,7 @@ final class MapGrowth {
   private void resizeDrained(long size, Function<String, String> refusal) {
     group.flush(); // LMDB resizes only with no write transaction open: the open batch commits first
     // A reader already open past drainWait will not end within it: fail now rather than make every
-    // new reader queue behind a drain for drainWait, again on each retry (issue 14, finding 11).
+    // new reader queue behind a drain for drainWait, again on each retry.
     var stuck = readers.openLongerThan(options.drainWait());
     if (stuck.isPresent()) {
       throw new KiteSqlException(ErrorCode.MAP_FULL, refusal.apply("(" + stuck.get() + ", longer than drainWait, "

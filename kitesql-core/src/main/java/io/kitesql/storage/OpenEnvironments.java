@@ -22,7 +22,7 @@ import java.util.Optional;
  * <p>LMDB forbids opening one environment twice in a process: its reader table and locks are per
  * process (POSIX {@code fcntl} locks belong to the process, so closing the second environment
  * drops the first one's locks), and a second environment's writer does not see the first one's
- * readers, so it reuses pages a live snapshot still reads (issue 14: a held {@code Text} turned
+ * readers, so it reuses pages a live snapshot still reads (a held {@code Text} turned
  * to garbage, {@code count(*)} returned 10 instead of 2000). The second open is refused instead.
  *
  * <p>The key is the file's identity, not its path: device and inode ({@code unix:dev,ino}, or the

@@ -5,7 +5,7 @@ import io.kitesql.KiteSqlException;
 import java.nio.file.Path;
 
 /**
- * Why LMDB could not open an environment, in terms the caller can act on (issue 14, finding 16):
+ * Why LMDB could not open an environment, in terms the caller can act on:
  * before, every failure of {@code mdb_env_open} was reported as {@code INVALID_DATABASE_FILE},
  * so a read-only file system or an oversized map looked like a damaged file.
  */

@@ -37,8 +37,7 @@ final class ReadContext {
   private long lease;
   /**
    * When the current transaction began ({@link System#nanoTime}), 0 between transactions; and
-   * on which thread. Read by a map resize to tell a drain that cannot succeed (issue 14,
-   * finding 11).
+   * on which thread. Read by a map resize to tell a drain that cannot succeed.
    */
   volatile long openedAt;
   volatile String openedBy;

@@ -108,7 +108,7 @@ final class ReadContextPool {
 
   /**
    * Closes the contexts that stayed idle since the last call, so their LMDB reader slots serve
-   * other processes (issue 14, finding 10); marks the others. Holds a permit meanwhile, so no
+   * other processes; marks the others. Holds a permit meanwhile, so no
    * drain (map resize, close) runs while a context is closed; skips the round if none is free.
    */
   void releaseIdle() {

@@ -12,7 +12,7 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * LMDB's reader slots are shared by every process that has the database open ({@code maxReaders}
- * in all, fixed by the lock file), so one process must not sit on them (issue 14, finding 10: a
+ * in all, fixed by the lock file), so one process must not sit on them (a
  * second process got 14–16 of 126 readers, and the slots of a {@code kill -9}ed process were never
  * reclaimed while another process kept the database open).
  *

@@ -25,7 +25,7 @@ import java.util.function.LongSupplier;
  * no other synchronization.
  *
  * <p>{@code -Dkitesql.writer.spinMicros=N} (read when a storage opens) replaces the adaptive
- * policy: 0 turns spinning off (park at once, as before issue 15 item 5), N spins up to N µs on
+ * policy: 0 turns spinning off (park at once), N spins up to N µs on
  * every wait regardless of outcomes, CPUs or thread kind (one spinner at a time still).
  */
 final class SpinPolicy {

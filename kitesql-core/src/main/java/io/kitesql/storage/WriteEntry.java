@@ -11,7 +11,7 @@ import java.util.function.Function;
  * How write transactions of a {@link Storage} begin: the fair write lock callers take (parks,
  * never pins a carrier), then the LMDB begin on the writer thread, waited for at most until
  * {@code writerWait} ran out (LMDB's writer mutex is shared with other processes, and {@code
- * mdb_txn_begin} waits for it without a timeout: issue 14, finding 9).
+ * mdb_txn_begin} waits for it without a timeout).
  *
  * <p>Three ways in, by how many hand-offs to the writer thread they cost: {@link #beginWrite}
  * begins at once (one hand-off); {@link #beginWriteLazily} begins with the transaction's first

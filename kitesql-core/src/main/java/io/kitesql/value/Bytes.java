@@ -45,7 +45,7 @@ final class Bytes {
    * #HASHED_END} bytes and their length: equal values still hash equal, and hashing stays O(1)
    * however long the text is (a GROUP BY or DISTINCT over 256 KiB notes must not read every byte of
    * every note; {@code equals} settles a collision, and hash-table keys that collide are kept in a
-   * tree, see {@code RowKey}). Issue 15, item 8: with only the ends of values over 256 bytes
+   * tree, see {@code RowKey}). When only the ends of values over 256 bytes were
    * hashed, 4,000 GROUP BY keys of 1,000 chars that differed in the middle took 13x as long as keys
    * that differed at the start (every lookup a walk down one tree bin); hashed whole, they cost
    * the same.

@@ -93,7 +93,7 @@ public final class Utf8 {
    *
    * @throws KiteSqlException INVALID_VALUE if {@code s} holds an unpaired surrogate: it has no
    *     UTF-8 form, and encoding it as {@code '?'} (as {@link String#getBytes} does) would make
-   *     distinct strings equal once stored (issue 14, finding 7)
+   *     distinct strings equal once stored
    */
   public static byte[] encode(String s) {
     checkNoUnpairedSurrogate(s);
