@@ -8,7 +8,6 @@ import io.kitesql.plan.Aggregate;
 import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.TableScan;
 import io.kitesql.value.DataType;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.IntStream;
@@ -50,9 +49,16 @@ final class CountFromNarrowestKey {
   private static Optional<IndexDef> narrowest(TableDef table) {
     var all = IntStream.range(0, table.columns().size()).boxed().toList();
     int rowWidth = width(table, all);
-    return table.indexes().stream()
-        .filter(i -> width(table, table.walkOrder(Optional.of(i))) < rowWidth)
-        .min(Comparator.comparingInt(i -> width(table, table.walkOrder(Optional.of(i)))));
+    Optional<IndexDef> narrowest = Optional.empty();
+    int narrowestWidth = rowWidth;
+    for (var index : table.indexes()) {
+      int w = width(table, table.walkOrder(Optional.of(index)));
+      if (w < narrowestWidth) {
+        narrowest = Optional.of(index);
+        narrowestWidth = w;
+      }
+    }
+    return narrowest;
   }
 
   private static int width(TableDef table, List<Integer> columns) {

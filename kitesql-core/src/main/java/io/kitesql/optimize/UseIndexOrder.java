@@ -69,10 +69,10 @@ final class UseIndexOrder {
     var s = scan.get();
     var table = s.table();
     return switch (s.access()) {
-      case Access.KeyRange r -> direction(table, order(table, r), r.constantPrefix(), sort.keys(), columns)
+      case Access.KeyRange r -> direction(table, r.keyColumns(table), r.constantPrefix(), sort.keys(), columns)
           .map(reverse -> withScan(sort.input(), s.withAccess(reverse == r.reverse() ? r : r.reversed())));
       case Access.FullScan _ -> walks(s, limited).stream()
-          .flatMap(r -> direction(table, order(table, r), 0, sort.keys(), columns)
+          .flatMap(r -> direction(table, r.keyColumns(table), 0, sort.keys(), columns)
               .map(reverse -> withScan(sort.input(), s.withAccess(reverse ? r.reversed() : r))).stream())
           .findFirst();
       case Access.AnyOf _ -> Optional.empty();
@@ -93,10 +93,6 @@ final class UseIndexOrder {
       }
     }
     return walks;
-  }
-
-  private static List<Integer> order(TableDef table, Access.KeyRange r) {
-    return r.keyColumns(table);
   }
 
   /**

@@ -91,7 +91,7 @@ public final class PlanPrinter {
     return switch (s.access()) {
       case Access.FullScan _ -> "TableScan " + name + " columns=[" + columns + "]";
       case Access.KeyRange r -> keyRange(s, name, r) + " columns=[" + columns + "]";
-      case Access.AnyOf a -> "AnyOf " + name + " (" + a.branches().stream().map(b -> keyRange(s, "", b).replace("  ", " "))
+      case Access.AnyOf a -> "AnyOf " + name + " (" + a.branches().stream().map(b -> keyRange(s, "", b))
           .collect(Collectors.joining("; ")) + ") columns=[" + columns + "]";
     };
   }
@@ -108,7 +108,8 @@ public final class PlanPrinter {
     boolean unbounded = r.ranges().size() == 1 && r.ranges().getFirst().equal().isEmpty()
         && r.ranges().getFirst().next() instanceof Access.Next.Any;
     var kind = lookups ? "Lookup" : unbounded ? "Scan" : "RangeScan";
-    var on = r.index().map(i -> "Index" + kind + " " + name + " using " + i.name()).orElse("PrimaryKey" + kind + " " + name);
+    var named = name.isEmpty() ? "" : " " + name; // an AnyOf branch names no table
+    var on = r.index().map(i -> "Index" + kind + named + " using " + i.name()).orElse("PrimaryKey" + kind + named);
     return on + r.ranges().stream().map(PlanPrinter::range).collect(Collectors.joining(" or"))
         + (r.reverse() ? " reverse" : "") + (r.covered() ? " covered" : "");
   }
