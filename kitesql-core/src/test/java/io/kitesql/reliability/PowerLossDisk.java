@@ -76,7 +76,7 @@ final class PowerLossDisk implements AutoCloseable {
     Files.createDirectories(mount);
     var outerImage = work.resolve("outer.img");
     sparseFile(outerImage, 2L << 30); // sparse: room for the disk, its clone and their divergence
-    var result = run("mkfs.xfs", "-q", "-m", "reflink=1", outerImage.toString());
+    var result = Commands.run("mkfs.xfs", "-q", "-m", "reflink=1", outerImage.toString());
     if (result.failed()) {
       return result.why();
     }
@@ -91,7 +91,7 @@ final class PowerLossDisk implements AutoCloseable {
     }
     var image = image(0);
     sparseFile(image, 512L << 20); // the workload grows its database by about 26 KB a transaction
-    result = run("mkfs.ext4", "-q", image.toString());
+    result = Commands.run("mkfs.ext4", "-q", image.toString());
     if (result.failed()) {
       return result.why();
     }
@@ -108,7 +108,7 @@ final class PowerLossDisk implements AutoCloseable {
    * system goes on (writers keep writing) until {@link #boot()}.
    */
   void cutPower() throws InterruptedException {
-    var result = run("cp", "--reflink=always", image(generation).toString(), image(generation + 1).toString());
+    var result = Commands.run("cp", "--reflink=always", image(generation).toString(), image(generation + 1).toString());
     if (result.failed()) {
       throw new IllegalStateException("cannot clone the disk image: " + result.why());
     }
@@ -148,16 +148,16 @@ final class PowerLossDisk implements AutoCloseable {
     undoing(undo.pop());
   }
 
-  private Result attach(Path image) throws InterruptedException {
-    var result = run("losetup", "--find", "--show", image.toString());
+  private Commands.Result attach(Path image) throws InterruptedException {
+    var result = Commands.run("losetup", "--find", "--show", image.toString());
     if (!result.failed()) {
       undo.push(new String[] {"losetup", "-d", result.output()});
     }
     return result;
   }
 
-  private Result mountOn(String dev, Path point) throws InterruptedException {
-    var result = run("mount", dev, point.toString());
+  private Commands.Result mountOn(String dev, Path point) throws InterruptedException {
+    var result = Commands.run("mount", dev, point.toString());
     if (!result.failed()) {
       undo.push(new String[] {"umount", point.toString()});
     }
@@ -174,8 +174,8 @@ final class PowerLossDisk implements AutoCloseable {
 
   /** Runs an undo action; a busy file system is detached lazily so the rest can still be undone. */
   private static void undoing(String[] command) throws InterruptedException {
-    if (run(command).failed() && command[0].equals("umount")) {
-      run("umount", "-l", command[1]);
+    if (Commands.run(command).failed() && command[0].equals("umount")) {
+      Commands.run("umount", "-l", command[1]);
     }
   }
 
@@ -185,29 +185,5 @@ final class PowerLossDisk implements AutoCloseable {
     }
   }
 
-  private record Result(String command, int exitCode, String output) {
-    boolean failed() {
-      return exitCode != 0;
-    }
 
-    String why() {
-      return command + ": exit " + exitCode + (output.isEmpty() ? "" : ": " + output);
-    }
-  }
-
-  private static Result run(String... args) throws InterruptedException {
-    Process process;
-    try {
-      process = new ProcessBuilder(args).redirectErrorStream(true).start();
-    } catch (IOException e) {
-      return new Result(String.join(" ", args), -1, "cannot run " + args[0] + ": " + e.getMessage());
-    }
-    String output;
-    try (var in = process.getInputStream()) {
-      output = new String(in.readAllBytes()).strip();
-    } catch (IOException e) {
-      output = e.toString();
-    }
-    return new Result(String.join(" ", args), process.waitFor(), output);
-  }
 }

@@ -22,9 +22,9 @@ final class ReadOnlyBindMount implements AutoCloseable {
   /** Mounts {@code source} read-only on the new directory {@code point}. */
   static ReadOnlyBindMount of(Path source, Path point) throws IOException, InterruptedException {
     Files.createDirectories(point);
-    var bound = Commands.run("mount", "--bind", source.toString(), point.toString());
+    var bound = Commands.run("mount", "--bind", source.toString(), point.toString()).failure();
     if (bound.isEmpty()) {
-      var readOnly = Commands.run("mount", "-o", "remount,bind,ro", point.toString());
+      var readOnly = Commands.run("mount", "-o", "remount,bind,ro", point.toString()).failure();
       if (readOnly.isEmpty()) {
         return new ReadOnlyBindMount(point);
       }
@@ -52,28 +52,8 @@ final class ReadOnlyBindMount implements AutoCloseable {
   /** Unmounts; a busy mount is detached, so the temporary directory can be cleaned up. */
   @Override
   public void close() throws InterruptedException {
-    if (!Commands.run("umount", point.toString()).isEmpty()) {
+    if (!Commands.run("umount", point.toString()).failure().isEmpty()) {
       Commands.run("umount", "-l", point.toString());
-    }
-  }
-
-  /** Runs a command; returns "" on success, else why not (exit code and output, or no such program). */
-  private static final class Commands {
-    static String run(String... args) throws InterruptedException {
-      Process process;
-      try {
-        process = new ProcessBuilder(args).redirectErrorStream(true).start();
-      } catch (IOException e) {
-        return "cannot run " + args[0] + ": " + e.getMessage();
-      }
-      String output;
-      try (var in = process.getInputStream()) {
-        output = new String(in.readAllBytes());
-      } catch (IOException e) {
-        output = e.toString();
-      }
-      int code = process.waitFor();
-      return code == 0 ? "" : "exit " + code + ": " + output.strip();
     }
   }
 }

@@ -34,7 +34,7 @@ final class TmpfsMount implements AutoCloseable {
   /** {@link #mount(Path, String, String)} with {@code required} in place of the environment variable. */
   static TmpfsMount mount(Path work, String size, String purpose, boolean required) throws IOException, InterruptedException {
     var point = Files.createDirectories(work.resolve("fs"));
-    var result = command("mount", "-t", "tmpfs", "-o", "size=" + size, "tmpfs", point.toString());
+    var result = Commands.run("mount", "-t", "tmpfs", "-o", "size=" + size, "tmpfs", point.toString()).failure();
     if (!result.isEmpty()) {
       String why = "cannot mount a " + size + " tmpfs to make " + purpose + " (needs root and mount permission): "
           + result + "; a loop-mounted file system needs the same permission";
@@ -52,7 +52,7 @@ final class TmpfsMount implements AutoCloseable {
 
   /** Makes the mounted file system read-only (EROFS on every write, for root too). */
   void remountReadOnly() throws InterruptedException {
-    var result = command("mount", "-o", "remount,ro", point.toString());
+    var result = Commands.run("mount", "-o", "remount,ro", point.toString()).failure();
     if (!result.isEmpty()) {
       throw new IllegalStateException("cannot remount " + point + " read-only: " + result);
     }
@@ -61,26 +61,10 @@ final class TmpfsMount implements AutoCloseable {
   /** Unmounts; a busy file system is detached, so the temporary directory can be cleaned up. */
   @Override
   public void close() throws InterruptedException {
-    if (!command("umount", point.toString()).isEmpty()) {
-      command("umount", "-l", point.toString());
+    if (!Commands.run("umount", point.toString()).failure().isEmpty()) {
+      Commands.run("umount", "-l", point.toString());
     }
   }
 
-  /** Runs a command; returns "" on success, else why not (exit code and output, or no such program). */
-  private static String command(String... args) throws InterruptedException {
-    Process process;
-    try {
-      process = new ProcessBuilder(args).redirectErrorStream(true).start();
-    } catch (IOException e) {
-      return "cannot run " + args[0] + ": " + e.getMessage();
-    }
-    String output;
-    try (var in = process.getInputStream()) {
-      output = new String(in.readAllBytes());
-    } catch (IOException e) {
-      output = e.toString();
-    }
-    int code = process.waitFor();
-    return code == 0 ? "" : "exit " + code + ": " + output.strip();
-  }
+
 }
