@@ -72,11 +72,16 @@ public final class RepositoryContexts {
    * has no dialect for, refreshing the context fails, and the exception says so.
    */
   public static AnnotationConfigApplicationContext jdbc(Supplier<Connection> connection) {
+    return jdbc(connection, JdbcConfig.class);
+  }
+
+  /** {@link #jdbc(Supplier)} with {@code config} (a {@link JdbcBeans} that scans its own repositories). */
+  public static AnnotationConfigApplicationContext jdbc(Supplier<Connection> connection, Class<? extends JdbcBeans> config) {
     var context = new AnnotationConfigApplicationContext();
     // one connection for every call, as a pool of one would give it; the context closes it
     context.registerBean("dataSource", SingleConnectionDataSource.class,
         () -> new SingleConnectionDataSource(connection.get(), true), definition -> definition.setDestroyMethodName("destroy"));
-    context.register(JdbcConfig.class);
+    context.register(config);
     try {
       context.refresh();
     } catch (RuntimeException e) {
@@ -86,25 +91,28 @@ public final class RepositoryContexts {
     return context;
   }
 
-  @Configuration(proxyBeanMethods = false)
-  @EnableTransactionManagement
-  @EnableKiteSqlRepositories(basePackageClasses = OrderRepository.class)
-  static class KiteSqlConfig {
+  /** The beans KiteSQL's repositories need beside the {@link Database}; a subclass enables the repositories it scans. */
+  public abstract static class KiteSqlBeans {
     @Bean
-    KiteSqlTemplate kiteSqlTemplate(Database database) {
+    public KiteSqlTemplate kiteSqlTemplate(Database database) {
       return new KiteSqlTemplate(database);
     }
 
     @Bean
-    KiteSqlTransactionManager kiteSqlTransactionManager(Database database) {
+    public KiteSqlTransactionManager kiteSqlTransactionManager(Database database) {
       return new KiteSqlTransactionManager(database);
     }
 
     @Bean
-    ReadOnlyScope readOnlyScope() {
+    public ReadOnlyScope readOnlyScope() {
       return new ReadOnlyScope.KiteSql();
     }
   }
+
+  @Configuration(proxyBeanMethods = false)
+  @EnableTransactionManagement
+  @EnableKiteSqlRepositories(basePackageClasses = OrderRepository.class)
+  static class KiteSqlConfig extends KiteSqlBeans {}
 
   /** The starter's statement metrics, attached to the template as its auto-configuration does. */
   @Configuration(proxyBeanMethods = false)
@@ -122,22 +130,20 @@ public final class RepositoryContexts {
     }
   }
 
-  @Configuration(proxyBeanMethods = false)
-  @EnableTransactionManagement
-  @EnableJdbcRepositories(basePackageClasses = OrderRepository.class)
-  static class JdbcConfig extends AbstractJdbcConfiguration {
+  /** The beans Spring Data JDBC's repositories need beside the {@code DataSource}; a subclass enables the repositories it scans. */
+  public abstract static class JdbcBeans extends AbstractJdbcConfiguration {
     @Bean
-    NamedParameterJdbcOperations namedParameterJdbcOperations(DataSource dataSource) {
+    public NamedParameterJdbcOperations namedParameterJdbcOperations(DataSource dataSource) {
       return new NamedParameterJdbcTemplate(dataSource);
     }
 
     @Bean
-    DataSourceTransactionManager transactionManager(DataSource dataSource) {
+    public DataSourceTransactionManager transactionManager(DataSource dataSource) {
       return new DataSourceTransactionManager(dataSource);
     }
 
     @Bean
-    ReadOnlyScope readOnlyScope() {
+    public ReadOnlyScope readOnlyScope() {
       return new ReadOnlyScope.Jdbc();
     }
 
@@ -155,4 +161,9 @@ public final class RepositoryContexts {
       return context;
     }
   }
+
+  @Configuration(proxyBeanMethods = false)
+  @EnableTransactionManagement
+  @EnableJdbcRepositories(basePackageClasses = OrderRepository.class)
+  static class JdbcConfig extends JdbcBeans {}
 }
