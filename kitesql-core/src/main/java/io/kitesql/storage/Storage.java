@@ -5,7 +5,6 @@ import io.kitesql.KiteSqlException;
 import io.kitesql.value.Memory;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.ScheduledFuture;
@@ -35,26 +34,27 @@ public final class Storage implements AutoCloseable {
   private static final String DATA_FILE = DatabaseFiles.DATA_FILE;
   private static final AtomicInteger INSTANCES = new AtomicInteger();
 
+  // The package-private fields are for StorageOpening, which sets the environment up or undoes it.
   private final Path directory;
   private final StorageOptions options;
-  private final LmdbEnv env;
+  final LmdbEnv env;
   /** Each keyspace's {@code MDB_dbi}, by ordinal. */
-  private final int[] dbis = new int[Keyspace.values().length];
-  private final Arena arena = Arena.ofShared();
+  final int[] dbis = new int[Keyspace.values().length];
+  final Arena arena = Arena.ofShared();
   private final WriterThread writer;
   private final WriteEntry writes;
   /** Shares LMDB commits between concurrent write transactions; the writer thread's. */
   private final GroupCommit group;
   private final ReadContextPool readers;
   /** Gives the reader slots of idle contexts back to other processes; cancelled on close. */
-  private final ScheduledFuture<?> idleSweep;
-  private final KeyBuffer writerKey;
+  final ScheduledFuture<?> idleSweep;
+  final KeyBuffer writerKey;
   /** The read contexts' and read cursors' call buffers, reused across contexts the idle sweep closed. */
   private final KeyBufferPool keyBuffers;
   /** What read transactions lend through; retired (and reopened, unless closing) around every unmap. */
-  private final MapView mapView;
+  final MapView mapView;
   /** This process's hold on the database's files; released once the environment is closed. */
-  private final OpenEnvironments.Claim claim;
+  final OpenEnvironments.Claim claim;
   /** Set once the environment is being closed for good, never while a close may still be refused. */
   private volatile boolean closed;
   private final LeakedReads.Collector leakCollector = new LeakedReads.Collector();
@@ -65,7 +65,7 @@ public final class Storage implements AutoCloseable {
   /** The LMDB side of the last write transaction begun (one at a time); the writer thread's. */
   private LmdbWrite lastWrite;
 
-  private Storage(Path directory, StorageOptions options, LmdbEnv env, WriterThread writer, OpenEnvironments.Claim claim) {
+  Storage(Path directory, StorageOptions options, LmdbEnv env, WriterThread writer, OpenEnvironments.Claim claim) {
     this.directory = directory;
     this.claim = claim;
     this.options = options;
@@ -93,87 +93,8 @@ public final class Storage implements AutoCloseable {
    *     library cannot be loaded in this JVM (nothing is created then)
    */
   public static Storage open(Path directory, StorageOptions options) {
-    NativeBinding.require(); // before anything is created: without LMDB it would stay behind
-    DatabaseFiles.createDirectory(directory, options);
-    var dataFile = directory.resolve(DATA_FILE);
-    // First: a second environment on these files in this process would corrupt the first one's
-    // snapshots (OpenEnvironments), and even the checks below must not race its writes.
-    var claim = OpenEnvironments.claim(directory, dataFile);
-    try {
-      boolean creating = Files.notExists(dataFile);
-      DatabaseFiles.checkBeforeMapping(directory, options);
-      try {
-        return openEnvironment(directory, options, claim);
-      } catch (RuntimeException e) {
-        if (creating) {
-          DataFileCheck.removeFailedCreation(dataFile);
-        }
-        throw e;
-      }
-    } catch (RuntimeException | Error e) {
-      claim.release();
-      throw e;
-    }
+    return StorageOpening.open(directory, options);
   }
-
-  private static Storage openEnvironment(Path directory, StorageOptions options, OpenEnvironments.Claim claim) {
-    var writer = new WriterThread("kitesql-lmdb-writer-" + directory.getFileName());
-    LmdbEnv env;
-    try {
-      env = writer.call(() -> LmdbEnvironment.open(directory, options));
-    } catch (RuntimeException e) {
-      writer.stop();
-      throw e;
-    }
-    var storage = new Storage(directory, options, env, writer, claim);
-    try {
-      if (writer.call(() -> LmdbEnvironment.openExisting(env, directory, options.isReadOnly(), storage.dbis, storage.writerKey))) {
-        return storage;
-      }
-      // A new database: creating its keyspaces needs LMDB's writer mutex, which another process
-      // may hold for as long as it likes; wait for it at most writerWait (issue 14, finding 9).
-      var txn = writer.callWithin(storage::beginNativeWrite, options.writerWait().toNanos(), LmdbTxn::abort);
-      if (txn.isPresent()) {
-        writer.run(() -> LmdbEnvironment.create(env, txn.get(), directory, storage.dbis, storage.writerKey, storage.arena));
-        return storage;
-      }
-    } catch (RuntimeException e) {
-      storage.idleSweep.cancel(false);
-      writer.run(env::close);
-      writer.stop();
-      storage.mapView.retire();
-      storage.arena.close();
-      throw e;
-    }
-    throw storage.abandonBlockedOpen();
-  }
-
-  /**
-   * Gives up an open whose writer thread is still blocked in {@code mdb_txn_begin}: that thread
-   * closes the environment, and releases this process's claim on the files, once the mutex comes
-   * free; the caller gets WRITE_LOCK_TIMEOUT.
-   */
-  private KiteSqlException abandonBlockedOpen() {
-    idleSweep.cancel(false);
-    mapView.retire();
-    var handedOff = claim.handOff();
-    writer.runLater(() -> {
-      try {
-        env.close();
-      } catch (RuntimeException e) {
-        System.getLogger(Storage.class.getName()).log(System.Logger.Level.WARNING,
-            "closing " + directory + " after an open that timed out failed", e);
-      } finally {
-        arena.close();
-        handedOff.release();
-      }
-    });
-    writer.stopLater();
-    return new KiteSqlException(ErrorCode.WRITE_LOCK_TIMEOUT,
-        "cannot open " + directory + ": creating its keyspaces needs the write lock, which stayed taken for more than "
-            + options.writerWait().toMillis() + " ms (another process may hold a write transaction); retry the open");
-  }
-
   public Path directory() {
     return directory;
   }

@@ -5,7 +5,6 @@ import java.io.OutputStream;
 import java.io.Writer;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.WritableByteChannel;
-import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import java.util.stream.IntStream;
 import java.util.stream.StreamSupport;
@@ -301,34 +300,15 @@ public final class Text implements CharSequence, Comparable<Text> {
     if (u == byteLength) {
       return make(origin(), offset + start, end - start, end - start);
     }
-    int from = byteOffsetOf(start, u);
-    int to = byteOffsetOf(end, u);
-    checkAfterRead();
-    return make(origin(), offset + from, to - from, end - start);
-  }
-
-  private int byteOffsetOf(int charIndex, int u) {
-    if (charIndex == u) {
-      return byteLength;
-    }
-    long pos = locate(charIndex);
-    if ((int) (pos >>> 32) != charIndex) {
-      throw new IllegalArgumentException("index " + charIndex + " splits a surrogate pair");
-    }
-    return (int) pos;
+    long range = TextUtf8.byteRange(this, start, end, u);
+    int from = (int) (range >>> 32);
+    return make(origin(), offset + from, (int) range - from, end - start);
   }
 
   /** Copies the text into a new {@code String}. */
   @Override
   public String toString() {
-    check();
-    MemorySegment base = base();
-    byte[] array = Bytes.heapArray(base);
-    if (array != null && offset == 0 && byteLength == array.length) {
-      return new String(array, StandardCharsets.UTF_8);
-    }
-    byte[] bytes = Bytes.toArray(scope(), base, offset, byteLength);
-    return new String(bytes, StandardCharsets.UTF_8);
+    return TextUtf8.toString(this);
   }
 
   /** An owned copy of this text (heap bytes), valid forever. */
@@ -372,25 +352,12 @@ public final class Text implements CharSequence, Comparable<Text> {
 
   /** The number of code points (supplementary characters count once). */
   public int codePointCount() {
-    check();
-    if (utf16Length == byteLength) {
-      return byteLength;
-    }
-    int n = Utf8.codePointCount(base(), offset, byteLength);
-    if (byteLength > 0 && (byteAtRaw(0) & 0xC0) == 0x80) {
-      n++; // a leading continuation byte starts a code point of its own (see Utf8Chars)
-    }
-    checkAfterRead();
-    return n;
+    return TextUtf8.codePointCount(this, utf16Length == byteLength);
   }
 
   /** UTF-8 byte {@code index}. */
   public byte byteAt(long index) {
-    check();
-    Objects.checkIndex(index, byteLength);
-    byte b = byteAtRaw(index);
-    checkAfterRead();
-    return b;
+    return TextUtf8.byteAt(this, index);
   }
 
   /**
@@ -399,10 +366,7 @@ public final class Text implements CharSequence, Comparable<Text> {
    * @return the number of bytes copied ({@link #utf8Length()})
    */
   public int copyUtf8To(byte[] dst, int dstPos) {
-    check();
-    Objects.checkFromIndexSize(dstPos, byteLength, dst.length);
-    Bytes.copyOut(scope(), base(), offset, dst, dstPos, byteLength);
-    return byteLength;
+    return TextUtf8.copyUtf8To(this, dst, dstPos);
   }
 
   /**
