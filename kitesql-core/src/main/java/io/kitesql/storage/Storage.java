@@ -250,9 +250,8 @@ public final class Storage implements AutoCloseable {
   /**
    * Closes the contexts and the environment; on the writer thread, with every reader drained.
    * Whatever closing a context reports, the environment is closed and no LMDB failure escapes
-   * (issue 14, finding 12: with lmdbjava, whose close of a reset transaction had to renew it
-   * first, another process's map growth made that renew fail and the environment stayed open;
-   * {@code mdb_txn_abort} of a reset transaction needs no renew, so that failure is gone).
+   * ({@code mdb_txn_abort} of a reset transaction needs no renew, which another process's map
+   * growth could make fail and leave the environment open).
    */
   private void closeEnvironment() {
     try {
@@ -292,7 +291,7 @@ public final class Storage implements AutoCloseable {
    *
    * @throws KiteSqlException WRITE_LOCK_TIMEOUT if the writer thread stays busy for more than
    *     {@code writerWait}: a write that timed out leaves it blocked in {@code mdb_txn_begin} until
-   *     another process ends its write transaction (issue 14, finding 9)
+   *     another process ends its write transaction
    */
   public StorageStats stats() {
     checkNotClosed();

@@ -54,7 +54,7 @@ final class StorageOpening {
         return storage;
       }
       // A new database: creating its keyspaces needs LMDB's writer mutex, which another process
-      // may hold for as long as it likes; wait for it at most writerWait (issue 14, finding 9).
+      // may hold for as long as it likes; wait for it at most writerWait.
       var txn = writer.callWithin(storage::beginNativeWrite, options.writerWait().toNanos(), LmdbTxn::abort);
       if (txn.isPresent()) {
         writer.run(() -> LmdbEnvironment.create(env, txn.get(), directory, storage.dbis, storage.writerKey, storage.arena));
