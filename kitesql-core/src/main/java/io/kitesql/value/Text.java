@@ -12,8 +12,8 @@ import java.util.stream.StreamSupport;
 /**
  * UTF-8 text, either <em>borrowed</em> (bytes in native memory, typically the LMDB map, valid
  * while its read transaction lives) or <em>owned</em> (bytes on the heap). Both go through one
- * code path: a segment (the storage's map view, spanning the address space with the absolute
- * address as offset, or another native or heap segment), an offset and a length.
+ * code path: a segment (the storage's map view, a read-only segment over the LMDB map, or another
+ * native or heap segment), an offset and a length.
  *
  * <p><b>Liveness.</b> Every method that reads the bytes of a borrowed text first checks the
  * {@link Scope} of its transaction and re-checks it after reading; once the transaction has ended,
@@ -59,7 +59,7 @@ import java.util.stream.StreamSupport;
  * <p><b>Threads.</b> A text may be read by many threads at once while it lives. Its two caches
  * (UTF-16 length, charAt cursor) are written racily, but both are derived from immutable bytes, so
  * a racing reader sees either "unknown" or a correct value (the cursor's holder says how). The hash
- * is not cached: it reads at most 256 bytes, while a cache field would cost eight bytes in every
+ * is not cached: it reads at most about 1 KiB, while a cache field would cost eight bytes in every
  * text (the object sizes are multiples of eight), and the read path makes one borrowed text per
  * value per row.
  *
