@@ -50,7 +50,7 @@ public class KiteSqlRepositoryFactory extends RepositoryFactorySupport {
 
   @Override
   protected Object getTargetRepository(RepositoryInformation information) {
-    return getTargetRepositoryViaReflection(information, template, mapping(information.getDomainType()),
+    return getTargetRepositoryViaReflection(information, template, context, mapping(information.getDomainType()),
         information.getRepositoryInterface().getSimpleName());
   }
 

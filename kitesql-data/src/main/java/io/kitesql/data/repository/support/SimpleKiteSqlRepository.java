@@ -3,22 +3,27 @@ package io.kitesql.data.repository.support;
 import io.kitesql.data.core.KiteSqlTemplate;
 import io.kitesql.data.core.Statement;
 import io.kitesql.data.mapping.EntityMapping;
+import io.kitesql.data.mapping.KiteSqlMappingContext;
 import io.kitesql.data.repository.KiteSqlRepository;
+import io.kitesql.data.repository.query.ExampleQueries;
 import io.kitesql.data.repository.query.SortSql;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.jspecify.annotations.Nullable;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.dao.OptimisticLockingFailureException;
+import org.springframework.data.domain.Example;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.Pageable;
 import org.springframework.data.domain.Sort;
+import org.springframework.data.repository.query.FluentQuery;
 import org.springframework.data.support.PageableExecutionUtils;
 
 /**
@@ -43,15 +48,17 @@ public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID> 
   private final EntityStatements sql;
   /** Statement names by operation, made once: {@code OrderRepository.findById}. */
   private final Map<String, String> statementNames;
+  private final ExampleQueries examples;
 
   /**
    * @param name the repository's name in metrics and logs (its interface's simple name); each
    *     statement is named {@code name.method}
    */
-  public SimpleKiteSqlRepository(KiteSqlTemplate template, EntityMapping<T> mapping, String name) {
+  public SimpleKiteSqlRepository(KiteSqlTemplate template, KiteSqlMappingContext context, EntityMapping<T> mapping, String name) {
     this.template = template;
     this.mapping = mapping;
     this.sql = EntityStatements.of(mapping);
+    this.examples = new ExampleQueries(template, name, context, mapping);
     this.statementNames = Stream.of("count", "delete", "deleteAll", "deleteAllById", "deleteById", "existsById", "findAll", "findAllById", "findById", "insert", "update")
         .collect(Collectors.toUnmodifiableMap(operation -> operation, operation -> name + "." + operation));
   }
@@ -213,6 +220,41 @@ public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID> 
   @Override
   public void deleteAll() {
     template.update(Statement.named(statementName("deleteAll"), sql.deleteAll()));
+  }
+
+  @Override
+  public <S extends T> Optional<S> findOne(Example<S> example) {
+    return examples.query(example, "findOne").one();
+  }
+
+  @Override
+  public <S extends T> List<S> findAll(Example<S> example) {
+    return examples.query(example, "findAll").all();
+  }
+
+  @Override
+  public <S extends T> List<S> findAll(Example<S> example, Sort sort) {
+    return examples.query(example, "findAll").sortBy(sort).all();
+  }
+
+  @Override
+  public <S extends T> Page<S> findAll(Example<S> example, Pageable pageable) {
+    return examples.query(example, "findAll").page(pageable);
+  }
+
+  @Override
+  public <S extends T> long count(Example<S> example) {
+    return examples.query(example, "count").count();
+  }
+
+  @Override
+  public <S extends T> boolean exists(Example<S> example) {
+    return examples.query(example, "exists").exists();
+  }
+
+  @Override
+  public <S extends T, R> R findBy(Example<S> example, Function<FluentQuery.FetchableFluentQuery<S>, R> query) {
+    return query.apply(examples.query(example, "findBy"));
   }
 
   private List<T> list(Statement statement) {

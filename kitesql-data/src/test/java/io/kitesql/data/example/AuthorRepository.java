@@ -1,0 +1,5 @@
+package io.kitesql.data.example;
+
+import io.kitesql.data.repository.KiteSqlRepository;
+
+public interface AuthorRepository extends KiteSqlRepository<Author, Long> {}
