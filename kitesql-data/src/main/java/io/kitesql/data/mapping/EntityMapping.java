@@ -3,6 +3,7 @@ package io.kitesql.data.mapping;
 import io.kitesql.api.ResultColumn;
 import io.kitesql.data.core.Row;
 import io.kitesql.data.core.RowMapper;
+import io.kitesql.data.mapping.event.EntityLifecycle;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -39,11 +40,18 @@ public final class EntityMapping<T> implements RowMapper<T> {
   /** Columns not set through the constructor, set on the instance after it is made. */
   private final List<Integer> setAfterCreation = new ArrayList<>();
   private final ResultLayout layout;
+  private final EntityLifecycle lifecycle;
 
-  @SuppressWarnings("unchecked")
   public EntityMapping(KiteSqlMappingContext context, Class<T> type, Conversions conversions) {
+    this(context, type, conversions, EntityLifecycle.none());
+  }
+
+  /** @param lifecycle whose {@code AfterConvertCallback}s see every entity read */
+  @SuppressWarnings("unchecked")
+  public EntityMapping(KiteSqlMappingContext context, Class<T> type, Conversions conversions, EntityLifecycle lifecycle) {
     this.entity = (RelationalPersistentEntity<T>) context.getRequiredPersistentEntity(type);
     this.conversions = conversions;
+    this.lifecycle = lifecycle;
     this.table = MappedColumn.quote(entity.getTableName().getReference());
     var mapped = new ArrayList<MappedColumn>();
     for (var property : entity) {
@@ -116,7 +124,14 @@ public final class EntityMapping<T> implements RowMapper<T> {
     return conversions;
   }
 
-  /** Reads the current row into a new instance; columns the result lacks stay unset (null or 0). */
+  public EntityLifecycle lifecycle() {
+    return lifecycle;
+  }
+
+  /**
+   * Reads the current row into a new instance, handed to the {@code AfterConvertCallback}s if the
+   * application has any; columns the result lacks stay unset (null or 0).
+   */
   @Override
   public T mapRow(Row row) {
     int[] indexes = layout.indexesFor(row.columns());
@@ -133,7 +148,7 @@ public final class EntityMapping<T> implements RowMapper<T> {
     };
     T bean = instantiator.createInstance(entity, values);
     if (setAfterCreation.isEmpty()) {
-      return bean;
+      return lifecycle.afterConvert(bean);
     }
     PersistentPropertyAccessor<T> accessor = entity.getPropertyAccessor(bean);
     for (int position : setAfterCreation) {
@@ -142,7 +157,7 @@ public final class EntityMapping<T> implements RowMapper<T> {
         accessor.setProperty(property, read(row, indexes[position], property.getType()));
       }
     }
-    return accessor.getBean();
+    return lifecycle.afterConvert(accessor.getBean());
   }
 
   private <P> @Nullable P read(Row row, int index, Class<P> type) {

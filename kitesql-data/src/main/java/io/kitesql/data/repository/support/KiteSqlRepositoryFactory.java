@@ -4,6 +4,7 @@ import io.kitesql.data.core.KiteSqlTemplate;
 import io.kitesql.data.mapping.Conversions;
 import io.kitesql.data.mapping.EntityMapping;
 import io.kitesql.data.mapping.KiteSqlMappingContext;
+import io.kitesql.data.mapping.event.EntityLifecycle;
 import io.kitesql.data.repository.query.DeclaredKiteSqlQuery;
 import io.kitesql.data.repository.query.PartTreeKiteSqlQuery;
 import java.lang.reflect.Method;
@@ -35,12 +36,19 @@ public class KiteSqlRepositoryFactory extends RepositoryFactorySupport {
   private final KiteSqlTemplate template;
   private final KiteSqlMappingContext context;
   private final Conversions conversions;
+  private final EntityLifecycle lifecycle;
   private final ConcurrentHashMap<Class<?>, EntityMapping<?>> mappings = new ConcurrentHashMap<>();
 
   public KiteSqlRepositoryFactory(KiteSqlTemplate template, KiteSqlMappingContext context, Conversions conversions) {
+    this(template, context, conversions, EntityLifecycle.none());
+  }
+
+  /** @param lifecycle the entity callbacks and events repository writes and entity reads go through */
+  public KiteSqlRepositoryFactory(KiteSqlTemplate template, KiteSqlMappingContext context, Conversions conversions, EntityLifecycle lifecycle) {
     this.template = template;
     this.context = context;
     this.conversions = conversions;
+    this.lifecycle = lifecycle;
   }
 
   @Override
@@ -82,6 +90,6 @@ public class KiteSqlRepositoryFactory extends RepositoryFactorySupport {
   }
 
   private EntityMapping<?> mapping(Class<?> type) {
-    return mappings.computeIfAbsent(type, t -> new EntityMapping<>(context, t, conversions));
+    return mappings.computeIfAbsent(type, t -> new EntityMapping<>(context, t, conversions, lifecycle));
   }
 }

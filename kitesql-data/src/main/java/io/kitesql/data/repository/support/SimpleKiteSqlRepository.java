@@ -67,9 +67,19 @@ public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID> 
     return statementNames.get(operation);
   }
 
+  /**
+   * Inserts or updates {@code entity} in one write transaction, through the entity callbacks and
+   * lifecycle events (BeforeConvert, BeforeSave, the statement, AfterSave): whether it is new is
+   * decided before the callbacks run, as Spring Data JDBC does.
+   */
   @Override
   public <S extends T> S save(S entity) {
-    return mapping.isNew(entity) ? insert(entity) : update(entity);
+    var lifecycle = mapping.lifecycle();
+    return template.inWriteTransaction(tx -> {
+      boolean isNew = mapping.isNew(entity);
+      S prepared = lifecycle.beforeSave(lifecycle.beforeConvert(entity));
+      return lifecycle.afterSave(isNew ? insert(prepared) : update(prepared));
+    });
   }
 
   @Override
@@ -184,11 +194,31 @@ public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID> 
 
   @Override
   public void deleteById(ID id) {
-    template.update(Statement.named(statementName("deleteById"), sql.deleteById(), write(id)));
+    var value = write(id);
+    template.inWriteTransaction(tx -> {
+      mapping.lifecycle().beforeDeleteById(mapping.type(), id);
+      template.update(Statement.named(statementName("deleteById"), sql.deleteById(), value));
+      mapping.lifecycle().afterDeleteById(mapping.type(), id);
+      return null;
+    });
   }
 
+  /** Deletes {@code entity} through the callbacks and events (BeforeDelete, the statement, AfterDelete). */
   @Override
   public void delete(T entity) {
+    var id = mapping.get(entity, mapping.id());
+    if (id == null) {
+      throw new InvalidDataAccessApiUsageException("cannot delete " + mapping.type().getSimpleName() + " with a null @Id");
+    }
+    template.inWriteTransaction(tx -> {
+      var deleted = mapping.lifecycle().beforeDelete(entity, id);
+      deleteRow(entity);
+      mapping.lifecycle().afterDelete(deleted, id);
+      return null;
+    });
+  }
+
+  private void deleteRow(T entity) {
     var version = mapping.version();
     if (version.isEmpty()) {
       template.update(Statement.named(statementName("delete"), sql.deleteById(), id(entity)));
@@ -203,9 +233,15 @@ public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID> 
 
   @Override
   public void deleteAllById(Iterable<? extends ID> ids) {
-    var values = ids(ids);
+    var given = StreamSupport.stream(ids.spliterator(), false).toList();
+    var values = ids(given);
     if (values.length > 0) {
-      template.update(Statement.named(statementName("deleteAllById"), sql.deleteByIds(mapping, values.length), values));
+      template.inWriteTransaction(tx -> {
+        given.forEach(id -> mapping.lifecycle().beforeDeleteById(mapping.type(), id));
+        template.update(Statement.named(statementName("deleteAllById"), sql.deleteByIds(mapping, values.length), values));
+        given.forEach(id -> mapping.lifecycle().afterDeleteById(mapping.type(), id));
+        return null;
+      });
     }
   }
 
