@@ -79,7 +79,7 @@ public final class EntityMapping<T> implements RowMapper<T> {
         setAfterCreation.add(i);
       }
     }
-    this.layout = new ResultLayout(columns.stream().map(MappedColumn::name).toList());
+    this.layout = new ResultLayout(columns.stream().map(column -> List.of(column.name())).toList());
   }
 
   public Class<T> type() {
@@ -197,16 +197,18 @@ public final class EntityMapping<T> implements RowMapper<T> {
 
   /**
    * Where each of a fixed list of names sits in a result, looked up by name once per result column
-   * list (a compiled statement hands out the same list for every execution).
+   * list (a compiled statement hands out the same list for every execution). Each position may
+   * have several candidate names, tried in order: the first the result has is used.
    */
   static final class ResultLayout {
     private record Resolved(List<ResultColumn> columns, int[] indexes) {}
 
-    private final List<String> names;
+    private final List<List<String>> candidates;
     private volatile @Nullable Resolved last;
 
-    ResultLayout(List<String> names) {
-      this.names = names;
+    /** @param candidates the names of each position, in order of preference */
+    ResultLayout(List<List<String>> candidates) {
+      this.candidates = List.copyOf(candidates);
     }
 
     int[] indexesFor(List<ResultColumn> columns) {
@@ -214,12 +216,25 @@ public final class EntityMapping<T> implements RowMapper<T> {
       if (resolved != null && resolved.columns() == columns) {
         return resolved.indexes();
       }
-      var indexes = new int[names.size()];
+      var indexes = new int[candidates.size()];
       for (int i = 0; i < indexes.length; i++) {
-        indexes[i] = Row.indexOf(columns, names.get(i));
+        indexes[i] = -1;
+        for (var name : candidates.get(i)) {
+          indexes[i] = Row.indexOf(columns, name);
+          if (indexes[i] >= 0) {
+            break;
+          }
+        }
       }
       last = new Resolved(columns, indexes);
       return indexes;
+    }
+
+    /** The error for a position the result has no column for, naming the columns it has. */
+    MappingException missing(int position, String property, Class<?> type, List<ResultColumn> columns) {
+      var names = candidates.get(position);
+      return new MappingException("the result has no column " + String.join(" or ", names) + " for " + property + " of "
+          + type.getName() + "; its columns are " + columns.stream().map(ResultColumn::name).toList());
     }
   }
 }

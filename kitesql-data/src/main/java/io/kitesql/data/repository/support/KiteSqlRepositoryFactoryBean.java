@@ -24,6 +24,10 @@ import org.springframework.util.Assert;
  * transaction or runs in a short one of its own, and engine errors are translated where they
  * arise. A repository the application annotates with {@code @Transactional} (on the interface or
  * a method) gets one, using the KiteSQL transaction manager unless the annotation names another.
+ *
+ * <p>The context's {@code EntityCallback} beans and its event publisher make the repositories'
+ * {@link EntityLifecycle}; Spring Data Commons publishes domain events ({@code @DomainEvents},
+ * {@code AbstractAggregateRoot}) after {@code save*} and {@code delete*} methods.
  */
 public class KiteSqlRepositoryFactoryBean<T extends Repository<S, ID>, S, ID> extends RepositoryFactoryBeanSupport<T, S, ID> {
   private @Nullable KiteSqlTemplate template;
