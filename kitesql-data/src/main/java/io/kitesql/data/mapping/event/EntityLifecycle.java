@@ -4,6 +4,8 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.data.domain.AfterDomainEventPublication;
+import org.springframework.data.domain.DomainEvents;
 import org.springframework.data.mapping.callback.EntityCallbacks;
 import org.springframework.data.relational.core.conversion.MutableAggregateChange;
 import org.springframework.data.relational.core.mapping.event.AfterConvertCallback;
@@ -18,6 +20,8 @@ import org.springframework.data.relational.core.mapping.event.BeforeDeleteEvent;
 import org.springframework.data.relational.core.mapping.event.BeforeSaveCallback;
 import org.springframework.data.relational.core.mapping.event.BeforeSaveEvent;
 import org.springframework.data.relational.core.mapping.event.Identifier;
+import org.springframework.data.util.AnnotationDetectionMethodCallback;
+import org.springframework.util.ReflectionUtils;
 
 /**
  * The entity callbacks and lifecycle events of one application, in Spring Data JDBC's order: on
@@ -109,6 +113,35 @@ public final class EntityLifecycle {
   public void afterDeleteById(Class<?> type, Object id) {
     if (events != null) {
       events.publishEvent(new AfterDeleteEvent<>(Identifier.of(id), null, MutableAggregateChange.forDelete(type)));
+    }
+  }
+
+  /**
+   * Publishes the domain events of {@code aggregates} ({@code @DomainEvents}, {@code
+   * AbstractAggregateRoot}) and clears them ({@code @AfterDomainEventPublication}): what Spring
+   * Data Commons does after {@code save*} and {@code delete*} methods, for writes named otherwise.
+   */
+  public void publishDomainEvents(Iterable<?> aggregates) {
+    if (events == null) {
+      return;
+    }
+    for (var aggregate : aggregates) {
+      var publishing = new AnnotationDetectionMethodCallback<>(DomainEvents.class);
+      ReflectionUtils.doWithMethods(aggregate.getClass(), publishing);
+      if (!publishing.hasFoundAnnotation()) {
+        continue;
+      }
+      Object found = publishing.invoke(aggregate);
+      if (found instanceof Iterable<?> list) {
+        list.forEach(events::publishEvent);
+      } else if (found != null) {
+        events.publishEvent(found);
+      }
+      var clearing = new AnnotationDetectionMethodCallback<>(AfterDomainEventPublication.class);
+      ReflectionUtils.doWithMethods(aggregate.getClass(), clearing);
+      if (clearing.hasFoundAnnotation()) {
+        clearing.invoke(aggregate);
+      }
     }
   }
 

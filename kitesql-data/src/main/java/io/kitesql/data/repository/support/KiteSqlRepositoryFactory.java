@@ -5,6 +5,7 @@ import io.kitesql.data.mapping.Conversions;
 import io.kitesql.data.mapping.EntityMapping;
 import io.kitesql.data.mapping.KiteSqlMappingContext;
 import io.kitesql.data.mapping.event.EntityLifecycle;
+import io.kitesql.data.repository.KiteSqlUpsertRepository;
 import io.kitesql.data.repository.query.DeclaredKiteSqlQuery;
 import io.kitesql.data.repository.query.PartTreeKiteSqlQuery;
 import java.lang.reflect.Method;
@@ -58,6 +59,10 @@ public class KiteSqlRepositoryFactory extends RepositoryFactorySupport {
 
   @Override
   protected Object getTargetRepository(RepositoryInformation information) {
+    var repository = information.getRepositoryInterface();
+    if (KiteSqlUpsertRepository.class.isAssignableFrom(repository) && mapping(information.getDomainType()).version().isPresent()) {
+      throw new IllegalStateException(repository.getSimpleName() + ".upsert: " + upsertOfVersioned(mapping(information.getDomainType())));
+    }
     return getTargetRepositoryViaReflection(information, template, context, mapping(information.getDomainType()),
         information.getRepositoryInterface().getSimpleName());
   }
@@ -87,6 +92,12 @@ public class KiteSqlRepositoryFactory extends RepositoryFactorySupport {
       throw new IllegalStateException("cannot make a query of " + metadata.getRepositoryInterface().getSimpleName() + "."
           + method.getName() + ": " + e.getMessage(), e);
     }
+  }
+
+  /** Why an entity with a version cannot be upserted. */
+  static String upsertOfVersioned(EntityMapping<?> mapping) {
+    return "upsert of " + mapping.type().getSimpleName() + ", which has a @Version (" + mapping.version().orElseThrow().propertyName()
+        + "), is not supported: an upsert cannot say which version it expects; use save";
   }
 
   private EntityMapping<?> mapping(Class<?> type) {
