@@ -61,11 +61,13 @@ public final class EntityLifecycle {
     return new EntityLifecycle(EntityCallbacks.create(beanFactory), events, afterConvert);
   }
 
+  /** Before an entity is saved: {@code BeforeConvertEvent}, then the {@code BeforeConvertCallback}s (auditing among them). */
   public <T> T beforeConvert(T entity) {
     publish(new BeforeConvertEvent<>(entity));
     return callback(BeforeConvertCallback.class, entity);
   }
 
+  /** Just before the save statement: {@code BeforeSaveEvent}, then the {@code BeforeSaveCallback}s. */
   public <T> T beforeSave(T entity) {
     if (callbacks == null && events == null) {
       return entity;
@@ -75,6 +77,7 @@ public final class EntityLifecycle {
     return callback(BeforeSaveCallback.class, entity, change);
   }
 
+  /** After the save statement: {@code AfterSaveEvent}, then the {@code AfterSaveCallback}s. */
   public <T> T afterSave(T entity) {
     if (events != null) {
       events.publishEvent(new AfterSaveEvent<>(entity, MutableAggregateChange.forSave(entity)));
@@ -87,6 +90,7 @@ public final class EntityLifecycle {
     return afterConvert ? callback(AfterConvertCallback.class, entity) : entity;
   }
 
+  /** Before an entity's delete statement: {@code BeforeDeleteEvent}, then the {@code BeforeDeleteCallback}s. */
   public <T> T beforeDelete(T entity, Object id) {
     if (callbacks == null && events == null) {
       return entity;
@@ -96,6 +100,7 @@ public final class EntityLifecycle {
     return callback(BeforeDeleteCallback.class, entity, change);
   }
 
+  /** After an entity's delete statement: {@code AfterDeleteEvent}, then the {@code AfterDeleteCallback}s. */
   public <T> void afterDelete(T entity, Object id) {
     if (events != null) {
       events.publishEvent(new AfterDeleteEvent<>(Identifier.of(id), entity, MutableAggregateChange.forDelete(entity)));
@@ -110,6 +115,7 @@ public final class EntityLifecycle {
     }
   }
 
+  /** The {@code AfterDeleteEvent} of a delete by id. */
   public void afterDeleteById(Class<?> type, Object id) {
     if (events != null) {
       events.publishEvent(new AfterDeleteEvent<>(Identifier.of(id), null, MutableAggregateChange.forDelete(type)));
