@@ -3,6 +3,8 @@ package com.example.posts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -24,6 +26,7 @@ public abstract class PostRepositoryContract {
 
   @Autowired protected PostRepository posts;
   @Autowired protected TipRepository tips;
+  @Autowired protected FlagRepository flags;
 
   /** Thread 1: a root by ada, two replies to it, a reply to the first reply. */
   protected Post root;
@@ -124,6 +127,20 @@ public abstract class PostRepositoryContract {
     assertThat(ids(page.getContent())).containsExactly(firstReply.id());
     Optional<Post> latest = posts.findBy(byAuthor, q -> q.sortBy(Sort.by("id").descending()).first());
     assertThat(latest).map(Post::id).contains(secondReply.id());
+  }
+
+  @Test
+  void auditingAndEntityCallbacksRunOnSave() {
+    flags.deleteAll();
+    var before = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    var saved = flags.save(Flag.of(root.id(), "  SPAM "));
+    var after = Instant.now();
+    var stored = flags.findById(saved.id()).orElseThrow();
+    // FlagCallbacks' BeforeConvertCallback normalized the reason; auditing set who and when
+    assertThat(stored.reason().toString()).isEqualTo("spam");
+    assertThat(stored.createdBy()).isEqualTo(FlagCallbacks.MODERATOR);
+    assertThat(stored.createdAt()).isBetween(before, after);
+    assertThat(saved.createdAt()).isNotNull();
   }
 
   @Test
