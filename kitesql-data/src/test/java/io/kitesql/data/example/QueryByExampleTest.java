@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.springframework.data.domain.ExampleMatcher.GenericPropertyMatchers.endsWith;
 import static org.springframework.data.domain.ExampleMatcher.GenericPropertyMatchers.startsWith;
 
+import io.kitesql.data.core.KiteSqlTemplate;
+import io.kitesql.data.core.StatementObserver;
 import io.kitesql.data.transaction.KiteSqlTransactionManager;
 import io.kitesql.value.Text;
 import java.util.ArrayList;
@@ -13,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Random;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,6 +42,7 @@ class QueryByExampleTest {
 
   @Autowired AuthorRepository authors;
   @Autowired KiteSqlTransactionManager transactionManager;
+  @Autowired KiteSqlTemplate template;
   private List<Author> data;
 
   @BeforeEach
@@ -222,6 +226,27 @@ class QueryByExampleTest {
         assertThat(stream.map(a -> a.id()).sorted().toList()).isEqualTo(expected(a -> a.name().equals("Alan")));
       }
     });
+  }
+
+  @Test
+  void statementsAreNamedAfterTheRepositoryMethod() {
+    var names = new CopyOnWriteArrayList<String>();
+    template.setStatementObserver(statement -> {
+      names.add(String.valueOf(statement.name()));
+      return outcome -> {};
+    });
+    try {
+      var example = Example.of(probe("Grace", null, null, null));
+      authors.findAll(example);
+      authors.count(example);
+      authors.exists(example);
+      authors.findOne(Example.of(new Author(null, null, null, data.getFirst().email(), null, null)));
+      authors.findBy(example, q -> q.page(PageRequest.of(0, 2)));
+    } finally {
+      template.setStatementObserver(StatementObserver.NONE);
+    }
+    assertThat(names).containsExactly("AuthorRepository.findAll", "AuthorRepository.count", "AuthorRepository.exists",
+        "AuthorRepository.findOne", "AuthorRepository.findBy", "AuthorRepository.findBy");
   }
 
   @Test
