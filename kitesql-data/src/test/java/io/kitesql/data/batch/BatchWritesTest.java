@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.kitesql.api.Database;
 import io.kitesql.data.config.EnableKiteSqlRepositories;
 import io.kitesql.data.core.KiteSqlTemplate;
+import io.kitesql.data.core.StatementObserver;
 import io.kitesql.data.mapping.Conversions;
 import io.kitesql.data.mapping.KiteSqlMappingContext;
 import io.kitesql.data.repository.KiteSqlRepository;
@@ -83,7 +84,7 @@ class BatchWritesTest {
 
   @AfterEach
   void stopObserving() {
-    template.setStatementObserver(io.kitesql.data.core.StatementObserver.NONE);
+    template.setStatementObserver(StatementObserver.NONE);
   }
 
   private static List<Measurement> measurements(int n, String prefix) {
