@@ -436,9 +436,11 @@ public class KiteSqlProperties implements Validator {
   public static class Web {
     /**
      * Whether each web request holds one read-only transaction until its response is written, so
-     * borrowed values returned by read-only methods stay valid while the view renders.
+     * borrowed values returned by read-only methods stay valid while the view or JSON is written.
+     * Costs a reader slot per request in flight, and LMDB cannot reuse pages freed while a request
+     * runs.
      */
-    private boolean openReadTransactionInView = false;
+    private boolean openReadTransactionInView = true;
 
     public boolean isOpenReadTransactionInView() {
       return openReadTransactionInView;
