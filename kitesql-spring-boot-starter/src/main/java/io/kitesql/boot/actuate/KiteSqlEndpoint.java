@@ -60,7 +60,7 @@ public class KiteSqlEndpoint {
         statements.add(new StatementDescriptor(s.name(), s.sql(), plan,
             FullScans.any(database, s.sql()) || others.stream().anyMatch(OtherSql::fullScan), others, s.calls(), s.failures(),
             s.meanMillis(), s.p50Millis(), s.p99Millis(), s.allocatedBytesMean(), s.allocatedBytesP50(), s.allocatedBytesP99(), s.allocationUnmeasured(),
-            s.rowsMean(), s.bytesBorrowedMean(), s.bytesCopiedMean()));
+            s.rowsMean(), s.bytesVisitedMean(), s.bytesReturnedMean(), s.bytesCopiedMean()));
       }
       return new KiteSqlDescriptor(info, tables, statements);
     }));
@@ -96,6 +96,6 @@ public class KiteSqlEndpoint {
   public record StatementDescriptor(String name, @Nullable String sql, @Nullable List<String> plan, boolean fullScan,
       List<OtherSql> otherSql,
       long calls, long failures, double meanMillis, double p50Millis, double p99Millis, @Nullable Double allocatedBytesMean,
-      @Nullable Double allocatedBytesP50, @Nullable Double allocatedBytesP99, long allocationUnmeasured, double rowsMean, double bytesBorrowedMean,
-      double bytesCopiedMean) {}
+      @Nullable Double allocatedBytesP50, @Nullable Double allocatedBytesP99, long allocationUnmeasured, double rowsMean, double bytesVisitedMean,
+      double bytesReturnedMean, double bytesCopiedMean) {}
 }

@@ -67,7 +67,7 @@ class KiteSqlEndpointIntegrationTests {
     assertThat(byAuthor.plan()).anyMatch(line -> line.contains("notes_author"));
     assertThat(byAuthor.calls()).isEqualTo(10);
     assertThat(byAuthor.bytesCopiedMean()).isZero();
-    assertThat(byAuthor.bytesBorrowedMean()).isGreaterThan(25 * 1000);
+    assertThat(byAuthor.bytesVisitedMean()).isGreaterThan(25 * 1000);
     var byBody = answer.statements().stream().filter(s -> s.name().equals("NoteRepository.findByBodyStartingWith")).findFirst().orElseThrow();
     assertThat(byBody.fullScan()).isTrue();
     assertThat(answer.tables()).singleElement().satisfies(t -> assertThat(t.rows()).isEqualTo(50));
