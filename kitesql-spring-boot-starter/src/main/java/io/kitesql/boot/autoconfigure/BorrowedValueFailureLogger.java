@@ -29,11 +29,16 @@ public final class BorrowedValueFailureLogger implements HandlerExceptionResolve
   @Override
   public @Nullable ModelAndView resolveException(
       HttpServletRequest request, HttpServletResponse response, @Nullable Object handler, Exception ex) {
-    endedBorrow(ex).ifPresent(cause -> logger.error("KiteSQL: " + request.getMethod() + " " + request.getRequestURI()
-        + " failed: its response used a value borrowed from a read-only transaction after the transaction ended ("
-        + cause.getMessage() + "). Keep " + KiteSqlWebAutoConfiguration.OPEN_IN_VIEW + " on (the default) so the"
-        + " request's transaction lives until the response is written, write the body inside the @ReadOnlyTxn"
-        + " method (a StreamingResponseBody), or give the returned type String fields (copies). Handler: " + handler, ex));
+    endedBorrow(ex).ifPresent(cause -> {
+      // one line names the request, the handler and the fix; the stack trace is for DEBUG
+      logger.error("KiteSQL: " + request.getMethod() + " " + request.getRequestURI()
+          + " failed: its response used a value borrowed from a read-only transaction after the transaction ended ("
+          + cause.getMessage() + "). Keep " + KiteSqlWebAutoConfiguration.OPEN_IN_VIEW + " on (the default) so the"
+          + " request's transaction lives until the response is written, write the body inside the @ReadOnlyTxn"
+          + " method (a StreamingResponseBody), or give the returned type String fields (copies). Handler: " + handler
+          + ". Failure: " + ex);
+      logger.debug("KiteSQL: the failure of " + request.getRequestURI(), ex);
+    });
     return null;
   }
 
