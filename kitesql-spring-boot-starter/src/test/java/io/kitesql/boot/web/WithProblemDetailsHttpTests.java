@@ -2,10 +2,10 @@ package io.kitesql.boot.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kitesql.boot.testapp.TestApplication;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
-import io.kitesql.boot.testapp.TestApplication;
 
 /**
  * The same failure with {@code spring.mvc.problemdetails.enabled=true}: problem details answer it
