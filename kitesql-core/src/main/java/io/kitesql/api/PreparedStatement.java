@@ -5,6 +5,7 @@ import io.kitesql.KiteSqlException;
 import io.kitesql.bind.BoundStatement;
 import io.kitesql.bind.StatementBinder;
 import io.kitesql.expr.PlanningBudget;
+import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.PlanSize;
 import io.kitesql.catalog.Catalog;
 import io.kitesql.expr.Parameters;
@@ -13,6 +14,7 @@ import io.kitesql.sql.SqlParser;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import net.sf.jsqlparser.statement.Statement;
 
 /**
@@ -60,6 +62,14 @@ public final class PreparedStatement {
   /** Whether it returns rows through {@code query()}: a query, or an INSERT, UPDATE or DELETE ... RETURNING. */
   public boolean returnsRows() {
     return current().statement().returnsRows();
+  }
+
+  /**
+   * The plan of a query as the optimizer made it for the current schema (what {@code EXPLAIN}
+   * prints), for tools that check plans; empty for other statements. Plans it on first use.
+   */
+  public Optional<PlanNode> queryPlan() {
+    return current().statement() instanceof BoundStatement.Query q ? Optional.of(q.plan()) : Optional.empty();
   }
 
   private CompiledStatement current() {

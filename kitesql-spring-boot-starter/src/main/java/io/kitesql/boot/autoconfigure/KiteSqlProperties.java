@@ -378,8 +378,9 @@ public class KiteSqlProperties implements Validator {
     private boolean allocation = true;
 
     /**
-     * Whether the first execution of each named statement (repository methods included) is
-     * EXPLAINed on a virtual thread, with a WARN if it reads a whole table.
+     * Whether the plan of each repository query method (at start-up) and of each other named
+     * statement (at its first execution, on a virtual thread) is checked, with a WARN naming the
+     * index that would serve it if it tests a predicate against every row of a table.
      */
     private boolean warnFullScans = true;
 
@@ -436,9 +437,11 @@ public class KiteSqlProperties implements Validator {
   public static class Web {
     /**
      * Whether each web request holds one read-only transaction until its response is written, so
-     * borrowed values returned by read-only methods stay valid while the view renders.
+     * borrowed values returned by read-only methods stay valid while the view or JSON is written.
+     * Costs a reader slot per request in flight, and LMDB cannot reuse pages freed while a request
+     * runs.
      */
-    private boolean openReadTransactionInView = false;
+    private boolean openReadTransactionInView = true;
 
     public boolean isOpenReadTransactionInView() {
       return openReadTransactionInView;
