@@ -47,6 +47,21 @@ public final class PreparedStatement {
     return current().parameters().count();
   }
 
+  /**
+   * The SQL type of parameter slot {@code index} (0-based) as the statement uses it; VARCHAR for a
+   * slot nothing in the statement types ({@code select ?}).
+   *
+   * @throws KiteSqlException {@code INVALID_ARGUMENT} if there is no such slot
+   */
+  public io.kitesql.value.DataType parameterType(int index) {
+    var parameters = current().parameters();
+    if (index < 0 || index >= parameters.count()) {
+      throw new KiteSqlException(ErrorCode.INVALID_ARGUMENT,
+          "parameter index " + index + " is out of range: the statement has " + parameters.count() + " parameters");
+    }
+    return parameters.type(index);
+  }
+
   /** The result columns of a query or of an INSERT, UPDATE or DELETE ... RETURNING; empty for other statements. */
   public List<ResultColumn> columns() {
     return current().columns();
