@@ -314,4 +314,13 @@ public final class KiteSqlPreparedStatement extends KiteSqlStatement implements 
   @Override public long executeLargeUpdate(String text) throws SQLException { throw textGiven(); }
   @Override public boolean execute(String text) throws SQLException { throw textGiven(); }
   @Override public void addBatch(String text) throws SQLException { throw textGiven(); }
+  @Override public int executeUpdate(String text, int keys) throws SQLException { throw textGiven(); }
+  @Override public int executeUpdate(String text, int[] keys) throws SQLException { throw textGiven(); }
+  @Override public int executeUpdate(String text, String[] keys) throws SQLException { throw textGiven(); }
+  @Override public long executeLargeUpdate(String text, int keys) throws SQLException { throw textGiven(); }
+  @Override public long executeLargeUpdate(String text, int[] keys) throws SQLException { throw textGiven(); }
+  @Override public long executeLargeUpdate(String text, String[] keys) throws SQLException { throw textGiven(); }
+  @Override public boolean execute(String text, int keys) throws SQLException { throw textGiven(); }
+  @Override public boolean execute(String text, int[] keys) throws SQLException { throw textGiven(); }
+  @Override public boolean execute(String text, String[] keys) throws SQLException { throw textGiven(); }
 }
