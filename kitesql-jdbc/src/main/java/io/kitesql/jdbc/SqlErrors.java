@@ -18,6 +18,11 @@ import java.sql.SQLTransientException;
  * as the vendor code, and the {@code java.sql} subclass of the SQLSTATE's class, so that generic
  * translators (Spring's among them) tell a unique violation from a syntax error with no
  * KiteSQL-specific code.
+ *
+ * <p>Writers are serialized by a lock, so no transaction fails a serialization check (SQLSTATE
+ * 40001); the conflict a retry fixes is a write lock not obtained in time ({@code
+ * WRITE_LOCK_TIMEOUT}, 55P03, as PostgreSQL's lock_not_available), raised as a {@link
+ * SQLTransactionRollbackException}.
  */
 final class SqlErrors {
   /** SQLSTATE of a connection (or an object of one) used after close. */
@@ -44,6 +49,10 @@ final class SqlErrors {
     int vendor = code.code();
     if (state.equals("57014")) {
       return new SQLTimeoutException(message, state, vendor, e);
+    }
+    if (code == ErrorCode.WRITE_LOCK_TIMEOUT) {
+      // nothing of the statement (or of a transaction it would have begun) was applied: retry it
+      return new SQLTransactionRollbackException(message, state, vendor, e);
     }
     return switch (state.substring(0, 2)) {
       case "23" -> new SQLIntegrityConstraintViolationException(message, state, vendor, e);
