@@ -359,7 +359,7 @@ public final class KiteSqlConnection implements Connection {
   @Override
   public DatabaseMetaData getMetaData() throws SQLException {
     checkOpen();
-    throw SqlErrors.unsupported("DatabaseMetaData");
+    return new KiteSqlDatabaseMetaData(this);
   }
 
   /** KiteSQL has no catalogs: ignored, as JDBC asks of such drivers. */
