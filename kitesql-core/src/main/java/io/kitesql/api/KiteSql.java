@@ -37,7 +37,7 @@ public final class KiteSql {
    * returns that instance, and it closes when each opener has called {@link Database#close()}
    * once. Close exactly once per open: the instance is the same object for every opener.
    *
-   * @throws KiteSqlException {@code DATABASE_IN_USE} if the directory is open with other options,
+   * @throws io.kitesql.KiteSqlException {@code DATABASE_IN_USE} if the directory is open with other options,
    *     or opened exclusively with {@link #open}
    */
   public static Database openShared(Path directory, StorageOptions options) {

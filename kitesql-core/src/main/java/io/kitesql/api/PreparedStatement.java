@@ -10,6 +10,7 @@ import io.kitesql.catalog.Catalog;
 import io.kitesql.expr.Parameters;
 import io.kitesql.optimize.Optimizer;
 import io.kitesql.sql.SqlParser;
+import io.kitesql.value.DataType;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
@@ -53,7 +54,7 @@ public final class PreparedStatement {
    *
    * @throws KiteSqlException {@code INVALID_ARGUMENT} if there is no such slot
    */
-  public io.kitesql.value.DataType parameterType(int index) {
+  public DataType parameterType(int index) {
     var parameters = current().parameters();
     if (index < 0 || index >= parameters.count()) {
       throw new KiteSqlException(ErrorCode.INVALID_ARGUMENT,
