@@ -45,9 +45,14 @@ final class Batches {
     boolean autoCommit = connection.getAutoCommit();
     try {
       if (autoCommit) {
-        connection.database().writeOnWriterThread(tx -> runAll(tx, items, returning, counts, done, keys, keyColumns));
+        connection.database().writeOnWriterThread(tx -> {
+          Execution.limitTime(owner, tx);
+          return runAll(tx, items, returning, counts, done, keys, keyColumns);
+        });
       } else {
-        runAll((ReadWriteTransaction) connection.transaction(), items, returning, counts, done, keys, keyColumns);
+        var tx = (ReadWriteTransaction) connection.transaction();
+        Execution.limitTime(owner, tx);
+        runAll(tx, items, returning, counts, done, keys, keyColumns);
       }
     } catch (RuntimeException e) {
       var failure = SqlErrors.translate(e);

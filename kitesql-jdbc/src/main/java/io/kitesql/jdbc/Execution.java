@@ -88,7 +88,7 @@ record Execution(@Nullable KiteSqlResultSet resultSet, long updateCount, List<Ob
   }
 
   /** The statement's query timeout as the transaction's deadline (cleared if it has none). */
-  private static void limitTime(KiteSqlStatement owner, Transaction tx) {
+  static void limitTime(KiteSqlStatement owner, Transaction tx) {
     int seconds = owner.queryTimeoutSeconds();
     if (seconds > 0) {
       tx.setTimeout(Duration.ofSeconds(seconds));
