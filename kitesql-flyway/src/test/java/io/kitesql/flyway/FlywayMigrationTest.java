@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
@@ -73,12 +74,14 @@ class FlywayMigrationTest {
         create table other (id int primary key);
         insert into other values (1);
         update notes set body = 'changed';
-        insert into notes values (1, 'a duplicate key');
+        insert into notes (id, body) values (1, 'a duplicate key');
         """);
     try (var dataSource = new KiteSqlDataSource(url())) {
       assertThatThrownBy(() -> flyway(dataSource).migrate())
           .isInstanceOf(FlywayException.class)
-          .hasMessageContaining("V3__broken.sql");
+          .hasMessageContaining("V3__broken.sql")
+          .hasMessageContaining("Line       : 4")
+          .hasMessageContaining("SQL State  : 23505");
     }
     try (var connection = DriverManager.getConnection(url())) { // reopened: the database closed with its last user
       var statement = connection.createStatement();
@@ -128,6 +131,26 @@ class FlywayMigrationTest {
            var tables = connection.getMetaData().getTables(null, null, "%", null)) {
         assertThat(tables.next()).isFalse();
       }
+    }
+  }
+
+  @Test
+  void repeatableMigrationsRerunWhenChangedAndBaselineAdoptsAnExistingDatabase() throws Exception {
+    try (var connection = DriverManager.getConnection(url())) {
+      connection.createStatement().executeUpdate("create table legacy (id int primary key)");
+    }
+    script("V2__notes.sql", "create table notes (id int primary key, body varchar not null);");
+    script("R__report.sql", "create or replace view report as select id from notes;");
+    try (var dataSource = new KiteSqlDataSource(url())) {
+      var configured = Flyway.configure().dataSource(dataSource).locations("filesystem:" + scripts())
+          .baselineOnMigrate(true).baselineVersion("1");
+      assertThat(configured.load().migrate().migrationsExecuted).isEqualTo(2);
+      assertThat(configured.load().migrate().migrationsExecuted).isZero();
+      script("R__report.sql", "create or replace view report as select id, body from notes;");
+      assertThat(configured.load().migrate().migrationsExecuted).isEqualTo(1);
+      assertThat(rows(dataSource, "select \"version\", \"type\" from flyway_schema_history order by \"installed_rank\""))
+          .containsExactly(List.of("1", "BASELINE"), List.of("2", "SQL"), Arrays.asList(null, "SQL"), Arrays.asList(null, "SQL"));
+      assertThat(rows(dataSource, "select count(*) from report")).containsExactly(List.of("0"));
     }
   }
 
