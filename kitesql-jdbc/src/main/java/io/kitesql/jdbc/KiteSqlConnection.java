@@ -307,10 +307,13 @@ public final class KiteSqlConnection implements Connection {
   /** Rolls back the transaction in progress, closes the statements, and counts this connection out of the database. */
   @Override
   public void close() throws SQLException {
-    if (closed) {
-      return;
+    if (!closed) {
+      closed = true;
+      release();
     }
-    closed = true;
+  }
+
+  private void release() throws SQLException {
     try {
       for (var statement : List.copyOf(statements)) {
         statement.close();
@@ -332,17 +335,18 @@ public final class KiteSqlConnection implements Connection {
     return closed;
   }
 
+  /** Marks the connection closed now and releases it on {@code executor}. */
   @Override
   public void abort(Executor executor) throws SQLException {
     if (!closed) {
+      closed = true;
       executor.execute(() -> {
         try {
-          close();
+          release();
         } catch (SQLException _) {
-          // abort has no one to tell: the connection is marked closed either way
+          // abort has no one to tell: the connection is closed either way
         }
       });
-      closed = true;
     }
   }
 

@@ -4,7 +4,8 @@
  * io.kitesql.api.Database} per directory; in a read-only transaction text values are lent from the
  * LMDB map ({@code getObject(i, CharSequence.class)}) as through the native API.
  *
- * <p>Depends on the engine's public API ({@code io.kitesql.api}, its values and catalog) only.
+ * <p>Depends on the engine's public surface only: {@code io.kitesql.api}, the values, the catalog,
+ * the storage options and the SQL parser (to tell a query from a write before running it).
  */
 @NullMarked
 package io.kitesql.jdbc;

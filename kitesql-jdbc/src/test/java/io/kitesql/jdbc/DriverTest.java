@@ -109,6 +109,21 @@ class DriverTest {
   }
 
   @Test
+  void abortAndCloseReleaseTheDatabase() throws SQLException {
+    var connection = DriverManager.getConnection(url());
+    var database = connection.unwrap(Database.class);
+    var later = new java.util.ArrayList<Runnable>();
+    connection.abort(later::add);
+    assertThat(connection.isClosed()).isTrue();
+    later.forEach(Runnable::run); // the executor runs the release after abort returned
+    assertThat(database.isClosed()).isTrue();
+    connection.close(); // closing again changes nothing
+    try (var again = DriverManager.getConnection(url())) {
+      assertThat(again.unwrap(Database.class)).isNotSameAs(database);
+    }
+  }
+
+  @Test
   void aDataSourceKeepsTheDatabaseOpenUntilItCloses() throws SQLException {
     var dataSource = new KiteSqlDataSource(url());
     Database database;
