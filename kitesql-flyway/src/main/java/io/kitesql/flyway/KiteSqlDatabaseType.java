@@ -39,19 +39,8 @@ public final class KiteSqlDatabaseType extends BaseDatabaseType {
     return productName.startsWith("KiteSQL");
   }
 
-  /** An embedded database has no accounts. */
   @Override
-  public boolean detectUserRequiredByUrl(String url) {
-    return false;
-  }
-
-  @Override
-  public boolean detectPasswordRequiredByUrl(String url) {
-    return false;
-  }
-
-  @Override
-  public Database createDatabase(Configuration configuration, JdbcConnectionFactory connectionFactory,
+  public Database<?> createDatabase(Configuration configuration, JdbcConnectionFactory connectionFactory,
       StatementInterceptor statementInterceptor) {
     return new KiteSqlFlywayDatabase(configuration, connectionFactory, statementInterceptor);
   }

@@ -34,6 +34,7 @@ final class KiteSqlFlywayDatabase extends Database<KiteSqlFlywayConnection> {
    * constants): {@link #getInsertStatement} writes the time of the insert.
    */
   @Override
+  @SuppressWarnings("rawtypes") // Flyway's signature
   public String getRawCreateScript(Table table, boolean baseline) {
     return "CREATE TABLE " + table + " (\n"
         + "  " + quote("installed_rank") + " INT NOT NULL PRIMARY KEY,\n"
@@ -53,6 +54,7 @@ final class KiteSqlFlywayDatabase extends Database<KiteSqlFlywayConnection> {
 
   /** Flyway's insert of a history row, with {@code installed_on} the time of this call (a literal: no parameter). */
   @Override
+  @SuppressWarnings("rawtypes") // Flyway's signature
   public String getInsertStatement(Table table) {
     return "INSERT INTO " + table + " (" + quote("installed_rank") + ", " + quote("version") + ", "
         + quote("description") + ", " + quote("type") + ", " + quote("script") + ", " + quote("checksum") + ", "

@@ -24,8 +24,8 @@ final class KiteSqlTable extends Table<KiteSqlFlywayDatabase, KiteSqlSchema> {
    */
   @Override
   protected boolean doExists() throws SQLException {
-    try (var statement = jdbcTemplate.getConnection().createStatement();
-         var rows = statement.executeQuery("SELECT 1 FROM " + this + " WHERE 1 = 0")) {
+    try (var statement = jdbcTemplate.getConnection().createStatement()) {
+      statement.executeQuery("SELECT 1 FROM " + this + " WHERE 1 = 0").close();
       return true;
     } catch (SQLException e) {
       if (UNDEFINED_TABLE.equals(e.getSQLState())) {
