@@ -14,12 +14,10 @@ import java.sql.ResultSet;
 import java.sql.RowId;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
-import java.sql.SQLType;
 import java.sql.SQLXML;
 import java.sql.Time;
 import java.sql.Timestamp;
 import java.util.Calendar;
-import java.util.Map;
 
 /**
  * What a forward-only, read-only result set refuses: every update, every move but {@code next()},
@@ -105,15 +103,17 @@ abstract class ReadOnlyResultSet implements ResultSet {
   public Time getTime(int columnIndex) throws SQLException { throw refused("getTime"); }
 
   @Override
-  public java.net.URL getURL(String columnLabel) throws SQLException { throw refused("getURL"); }
+  public URL getURL(String columnLabel) throws SQLException { throw refused("getURL"); }
 
   @Override
-  public java.net.URL getURL(int columnIndex) throws SQLException { throw refused("getURL"); }
+  public URL getURL(int columnIndex) throws SQLException { throw refused("getURL"); }
 
   @Override
+  @Deprecated
   public InputStream getUnicodeStream(String columnLabel) throws SQLException { throw refused("getUnicodeStream"); }
 
   @Override
+  @Deprecated
   public InputStream getUnicodeStream(int columnIndex) throws SQLException { throw refused("getUnicodeStream"); }
 
   @Override
