@@ -51,6 +51,8 @@ public final class KiteSqlPreparedStatement extends KiteSqlStatement implements 
   private Object[] parameters;
   private final BitSet set = new BitSet();
   private final List<Object[]> batch = new ArrayList<>();
+  /** The SQL with the RETURNING clause the generated keys need, once the table was found; else null. */
+  private @Nullable String withKeys;
 
   KiteSqlPreparedStatement(KiteSqlConnection connection, String sql, GeneratedKeys keys) throws SQLException {
     super(connection);
@@ -85,6 +87,25 @@ public final class KiteSqlPreparedStatement extends KiteSqlStatement implements 
     set.set(index - 1);
   }
 
+  /**
+   * The SQL to run: with the RETURNING clause the generated keys need, worked out once (not again
+   * per execution) when it found the table; a table created in a running transaction is not yet in
+   * the catalog, so until then it is asked again.
+   */
+  private String sqlToRun() throws SQLException {
+    if (withKeys != null) {
+      return withKeys;
+    }
+    if (keys instanceof GeneratedKeys.None) {
+      return sql;
+    }
+    var rewritten = withKeys(sql, keys);
+    if (!rewritten.equals(sql)) {
+      withKeys = rewritten;
+    }
+    return rewritten;
+  }
+
   private Object[] boundParameters() throws SQLException {
     int count = parameterCount >= 0 ? parameterCount : parameters.length;
     int missing = set.nextClearBit(0);
@@ -99,7 +120,7 @@ public final class KiteSqlPreparedStatement extends KiteSqlStatement implements 
   public ResultSet executeQuery() throws SQLException {
     checkOpen();
     requireRows(sql);
-    run(sql, boundParameters(), keys);
+    runAs(sql, sqlToRun(), boundParameters());
     return getResultSet();
   }
 
@@ -112,13 +133,13 @@ public final class KiteSqlPreparedStatement extends KiteSqlStatement implements 
   public long executeLargeUpdate() throws SQLException {
     checkOpen();
     requireNoQuery(sql);
-    run(sql, boundParameters(), keys);
+    runAs(sql, sqlToRun(), boundParameters());
     return updateCountOfLastWrite();
   }
 
   @Override
   public boolean execute() throws SQLException {
-    return run(sql, boundParameters(), keys);
+    return runAs(sql, sqlToRun(), boundParameters());
   }
 
   @Override
@@ -143,12 +164,7 @@ public final class KiteSqlPreparedStatement extends KiteSqlStatement implements 
   @Override
   public long[] executeLargeBatch() throws SQLException {
     checkOpen();
-    String rewritten;
-    try {
-      rewritten = keys.rewrite(connection().database(), sql).orElse(sql);
-    } catch (RuntimeException e) {
-      throw SqlErrors.translate(e);
-    }
+    var rewritten = sqlToRun();
     var items = batch.stream().map(values -> new Batches.Item(rewritten, values)).toList();
     batch.clear();
     return Batches.run(this, items, !rewritten.equals(sql));

@@ -59,13 +59,22 @@ public class KiteSqlStatement implements Statement {
    */
   final boolean run(String sql, Object[] parameters, GeneratedKeys requested) throws SQLException {
     checkOpen();
-    clearResults();
-    String rewritten;
+    return runAs(sql, withKeys(sql, requested), parameters);
+  }
+
+  /** {@code sql} with the RETURNING clause {@code requested} needs, or as it is. */
+  final String withKeys(String sql, GeneratedKeys requested) throws SQLException {
     try {
-      rewritten = requested.rewrite(connection.database(), sql).orElse(sql);
+      return requested.rewrite(connection.database(), sql).orElse(sql);
     } catch (RuntimeException e) {
       throw SqlErrors.translate(e);
     }
+  }
+
+  /** Runs {@code rewritten}, the caller's {@code sql} with a RETURNING clause added for generated keys or not. */
+  final boolean runAs(String sql, String rewritten, Object[] parameters) throws SQLException {
+    checkOpen();
+    clearResults();
     var execution = Execution.run(this, rewritten, parameters, !rewritten.equals(sql));
     resultSet = execution.resultSet();
     updateCount = execution.resultSet() == null ? execution.updateCount() : -1;
