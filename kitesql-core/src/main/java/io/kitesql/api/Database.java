@@ -54,6 +54,10 @@ public final class Database implements AutoCloseable {
   private volatile long statementTimeoutMillis;
   /** The budget of write statements: there is one write transaction at a time, running one statement at a time. */
   private final ExecutionBudget writeBudget = new ExecutionBudget();
+  /** Opened with {@link KiteSql#openShared}: its key in {@link SharedDatabases}, else null. Guarded by that registry. */
+  volatile Path sharedAs;
+  /** The openers of a shared database that have not closed it yet. Guarded by {@link SharedDatabases}. */
+  int openers;
 
   Database(Storage storage) {
     this.storage = storage;
@@ -319,10 +323,18 @@ public final class Database implements AutoCloseable {
     return storage;
   }
 
-  /** Closes the database; refuses (and stays open) while transactions are open. */
+  /**
+   * Closes the database; refuses (and stays open) while transactions are open. A database opened
+   * with {@link KiteSql#openShared} closes when its last opener closes it; an earlier opener's
+   * close only counts that opener out.
+   */
   @Override
   public void close() {
-    storage.close();
+    if (sharedAs == null) {
+      storage.close();
+    } else {
+      SharedDatabases.close(this);
+    }
   }
 
   // ---- plumbing for transactions ----

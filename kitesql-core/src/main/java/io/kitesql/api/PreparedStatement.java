@@ -11,6 +11,7 @@ import io.kitesql.catalog.Catalog;
 import io.kitesql.expr.Parameters;
 import io.kitesql.optimize.Optimizer;
 import io.kitesql.sql.SqlParser;
+import io.kitesql.value.DataType;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
@@ -47,6 +48,21 @@ public final class PreparedStatement {
   /** The number of parameter slots (distinct names count once). */
   public int parameterCount() {
     return current().parameters().count();
+  }
+
+  /**
+   * The SQL type of parameter slot {@code index} (0-based) as the statement uses it; VARCHAR for a
+   * slot nothing in the statement types ({@code select ?}).
+   *
+   * @throws KiteSqlException {@code INVALID_ARGUMENT} if there is no such slot
+   */
+  public DataType parameterType(int index) {
+    var parameters = current().parameters();
+    if (index < 0 || index >= parameters.count()) {
+      throw new KiteSqlException(ErrorCode.INVALID_ARGUMENT,
+          "parameter index " + index + " is out of range: the statement has " + parameters.count() + " parameters");
+    }
+    return parameters.type(index);
   }
 
   /** The result columns of a query or of an INSERT, UPDATE or DELETE ... RETURNING; empty for other statements. */
