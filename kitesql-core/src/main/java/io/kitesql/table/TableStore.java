@@ -448,6 +448,11 @@ public final class TableStore {
     return IndexScanCursor.isCovered(index, keys.pkColumns(), columns);
   }
 
+  /** Measures the table for ANALYZE: its rows and the distinct values of each key prefix. */
+  public io.kitesql.catalog.TableStats analyze(KvTransaction tx) {
+    return KeyStatistics.measure(tx, keys);
+  }
+
   /** The number of rows: the kept count ({@link CatalogStore#rowCount}), else {@link #countRows}. */
   public long count(KvTransaction tx) {
     var kept = CatalogStore.rowCount(tx, table.id());
