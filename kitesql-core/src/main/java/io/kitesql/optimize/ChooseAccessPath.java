@@ -53,7 +53,7 @@ import java.util.Set;
  *       Scan items                                         IndexRangeScan items using items_score (?2, +inf)
  * </pre>
  *
- * <p>For a table not measured, and between candidates of equal cost: a candidate that binds a
+ * <p>For a table not measured (or measured empty), and between candidates of equal cost: a candidate that binds a
  * whole unique key (at most one row per range), then the longest equality prefix, then fewer
  * ranges, then a range on the next column; on a tie the primary key (no row lookup), then a
  * covered index.
@@ -65,13 +65,13 @@ final class ChooseAccessPath {
   /** The most branches of an OR served by a union of key ranges. */
   static final int MAX_BRANCHES = 16;
 
-  private ChooseAccessPath() {}
-
   /** What reading a row through an index entry costs, beyond the entry: one more B-tree descent. */
   static final double ROW_LOOKUP = 2;
 
   /** What sorting costs per row sorted, against reading an entry. */
   static final double SORT = 0.5;
+
+  private ChooseAccessPath() {}
 
   static PlanNode apply(PlanNode plan) {
     var wanted = WantedOrder.of(plan);
@@ -112,7 +112,7 @@ final class ChooseAccessPath {
       add(candidates, Candidate.of(Optional.of(index), table.walkOrder(Optional.of(index)),
           RowEstimates.uniqueWidth(table, Optional.of(index)), predicates, covered));
     }
-    if (!table.stats().analyzed()) {
+    if (table.stats().rows() < 1) { // never measured, or measured empty: no figure to go by
       return candidates.stream().reduce((a, b) -> b.betterThan(a) ? b : a);
     }
     if (candidates.isEmpty()) {

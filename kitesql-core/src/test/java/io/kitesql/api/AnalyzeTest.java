@@ -87,6 +87,18 @@ class AnalyzeTest {
   }
 
   @Test
+  void analyzeStaleMeasuresTablesNeverMeasuredOrWhoseRowsMovedByATenth() {
+    db.execute("create table \"Mixed Case\" (id int primary key)");
+    assertThat(db.analyzeStale()).containsExactly("Mixed Case", "heap", "t");
+    assertThat(db.analyzeStale()).isEmpty(); // current
+    db.execute("insert into heap select 'r' || a || b from t"); // 2 -> 202 rows
+    db.execute("insert into t values (100, 'y', 1)"); // 200 -> 201: within a tenth
+    assertThat(db.analyzeStale()).containsExactly("heap");
+    assertThat(stats("heap").rows()).isEqualTo(202);
+    assertThat(stats("t").rows()).isEqualTo(200);
+  }
+
+  @Test
   void analyzeRefusesViewsAndUnknownTables() {
     db.execute("create view v as select a from t");
     assertThatThrownBy(() -> db.execute("analyze v"))
