@@ -89,6 +89,14 @@ public class KiteSqlProperties implements Validator {
    */
   private Duration statementTimeout = Duration.ZERO;
 
+  /**
+   * At start-up, after the schema scripts, ANALYZE the tables never measured or whose row count
+   * moved by more than a tenth since (Database.analyzeStale), so that the planner chooses indexes
+   * by the data's figures. A table whose figures are current costs one lookup; measuring reads a
+   * table's keys once. Ignored for a read-only database.
+   */
+  private boolean analyzeOnStartup = true;
+
   private final Schema schema = new Schema();
   private final Repositories repositories = new Repositories();
   private final Metrics metrics = new Metrics();
@@ -283,6 +291,14 @@ public class KiteSqlProperties implements Validator {
 
   public void setReadOnly(boolean readOnly) {
     this.readOnly = readOnly;
+  }
+
+  public boolean isAnalyzeOnStartup() {
+    return analyzeOnStartup;
+  }
+
+  public void setAnalyzeOnStartup(boolean analyzeOnStartup) {
+    this.analyzeOnStartup = analyzeOnStartup;
   }
 
   public boolean isWriteMap() {
