@@ -50,7 +50,7 @@ public record NoiseVerdict(Outcome outcome, String evidence) {
    * nothing to decide (zero violations of zero values is no evidence).
    */
   public static NoiseVerdict noViolations(long checked, long violations) {
-    String evidence = violations + " violations in " + checked + " values checked";
+    String evidence = violations + " violations in " + checked + " checked";
     if (checked <= 0) {
       return new NoiseVerdict(Outcome.NOT_MEASURED, evidence);
     }
