@@ -7,9 +7,9 @@ import java.util.stream.Collectors;
 /**
  * A target decided from repeated measurements, so that one disturbed run on a shared machine does
  * not decide it: the median of at least {@link #MIN_FIGURES} figures (runs, or interleaved rounds)
- * is compared with the bound, and a median whose margin to the bound is smaller than the figures'
- * spread (largest minus smallest) is "within noise" rather than met or missed. Every figure is
- * shown in the evidence.
+ * is compared with the bound, and when the median's margin to the bound lies inside the figures'
+ * spread, i.e. some figure is on the other side of the bound than the median, the verdict is
+ * "within noise" rather than met or missed. Every figure is shown in the evidence.
  *
  * @param outcome what the figures say
  * @param evidence the figures, their median and spread, and the bound
@@ -78,9 +78,8 @@ public record NoiseVerdict(Outcome outcome, String evidence) {
     double median = median(figures);
     double spread = figures.stream().mapToDouble(Double::doubleValue).max().orElseThrow()
         - figures.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
-    double margin = Math.abs(median - bound);
-    boolean met = lowerIsBetter ? median <= bound : median >= bound;
-    Outcome outcome = margin < spread ? Outcome.WITHIN_NOISE : met ? Outcome.MET : Outcome.MISSED;
+    long meeting = figures.stream().filter(f -> lowerIsBetter ? f <= bound : f >= bound).count();
+    Outcome outcome = meeting == figures.size() ? Outcome.MET : meeting == 0 ? Outcome.MISSED : Outcome.WITHIN_NOISE;
     return new NoiseVerdict(outcome, String.format(Locale.ROOT, "figures %s, median %s, spread %s, bound %s",
         list(figures), format(median), format(spread), bounds));
   }

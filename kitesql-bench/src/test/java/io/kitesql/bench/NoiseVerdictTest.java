@@ -15,7 +15,7 @@ class NoiseVerdictTest {
     assertEquals(Outcome.MET, NoiseVerdict.atMost(List.of(1.0, 1.0, 1.0), 1.0).outcome());
     assertEquals(Outcome.MISSED, NoiseVerdict.atMost(List.of(1.01, 1.01, 1.01), 1.0).outcome());
     assertEquals(Outcome.MET, NoiseVerdict.atMost(List.of(0.99, 0.99, 0.99), 1.0).outcome());
-    // tight figures just on either side: the margin (0.02) exceeds the spread (0.01)
+    // tight figures just on either side of the bound
     assertEquals(Outcome.MET, NoiseVerdict.atMost(List.of(0.97, 0.98, 0.98), 1.0).outcome());
     assertEquals(Outcome.MISSED, NoiseVerdict.atMost(List.of(1.02, 1.02, 1.03), 1.0).outcome());
   }
@@ -32,18 +32,18 @@ class NoiseVerdictTest {
   void aMarginInsideTheSpreadIsNoise() {
     // median 1.05 is over the bound by 0.05, the figures spread over 0.30
     assertEquals(Outcome.WITHIN_NOISE, NoiseVerdict.atMost(List.of(0.9, 1.05, 1.2), 1.0).outcome());
-    // all three under the bound, but the margin (0.1) is smaller than the spread (0.5)
-    assertEquals(Outcome.WITHIN_NOISE, NoiseVerdict.atMost(List.of(0.4, 0.9, 0.9), 1.0).outcome());
-    // the same spread far from the bound decides
-    assertEquals(Outcome.MET, NoiseVerdict.atMost(List.of(0.1, 0.2, 0.4), 1.0).outcome());
+    // a wide spread that stays on one side of the bound decides: every run met it, or none did
+    assertEquals(Outcome.MET, NoiseVerdict.atMost(List.of(0.4, 0.9, 0.95), 1.0).outcome());
+    assertEquals(Outcome.MISSED, NoiseVerdict.atLeast(List.of(0.2, 0.9, 0.99), 1.0).outcome());
+    // one run across the bound makes the median's margin (0.05) smaller than its distance to that run
+    assertEquals(Outcome.WITHIN_NOISE, NoiseVerdict.atMost(List.of(0.95, 0.95, 1.01), 1.0).outcome());
     assertEquals(Outcome.WITHIN_NOISE, NoiseVerdict.atLeast(List.of(1.0, 1.2, 1.6), 1.17).outcome());
   }
 
   @Test
-  void theMedianDecidesNotTheMean() {
-    // one disturbed run far off: the mean (4.0) would miss, the median (1.0) with its spread is noise
-    var verdict = NoiseVerdict.atMost(List.of(0.5, 1.0, 10.5), 2.0);
-    assertEquals(Outcome.WITHIN_NOISE, verdict.outcome());
+  void aDisturbedRunMakesNoiseNotAMiss() {
+    // one disturbed run far off: the mean (4.0) would miss, the median (1.0) meets the bound, that run does not
+    assertEquals(Outcome.WITHIN_NOISE, NoiseVerdict.atMost(List.of(0.5, 1.0, 10.5), 2.0).outcome());
     assertEquals(1.0, NoiseVerdict.median(List.of(0.5, 1.0, 10.5)));
     assertEquals(1.5, NoiseVerdict.median(List.of(2.0, 1.0, 0.5, 10.0)));
   }

@@ -99,7 +99,7 @@ final class Loader {
   }
 
   private BigDecimal money(double low, double high) {
-    return BigDecimal.valueOf(rng.nextDouble(low, high)).setScale(2, RoundingMode.HALF_EVEN);
+    return BigDecimal.valueOf(rng.nextDouble(low, high)).setScale(2, RoundingMode.DOWN); // below high: it fits the column
   }
 
   private void items() throws Exception {
