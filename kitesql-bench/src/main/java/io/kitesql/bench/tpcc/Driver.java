@@ -70,7 +70,7 @@ final class Driver {
     private final Type[] deck = new Type[23];
     private int next = deck.length;
     private final RunResult result;
-    private Exception failure;
+    private @org.jspecify.annotations.Nullable Exception failure;
 
     Terminal(TpccEngine engine, Settings settings, long seed) throws Exception {
       this.session = engine.session();

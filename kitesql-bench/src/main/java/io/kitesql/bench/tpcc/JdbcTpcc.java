@@ -9,6 +9,7 @@ import java.sql.ResultSet;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * SQLite or H2 through JDBC, one connection per terminal with every statement prepared once on it.
@@ -134,10 +135,11 @@ public final class JdbcTpcc implements TpccEngine {
   private final class JdbcSession implements Session {
     private final Connection connection;
     private final PreparedStatement[] statements = new PreparedStatement[Sql.values().length];
-    private final PreparedStatement beginImmediate;
-    private final PreparedStatement beginDeferred;
-    private final PreparedStatement commit;
-    private final PreparedStatement rollback;
+    /** SQLite's transaction statements (H2 uses the connection's commit and rollback). */
+    private final @Nullable PreparedStatement beginImmediate;
+    private final @Nullable PreparedStatement beginDeferred;
+    private final @Nullable PreparedStatement commit;
+    private final @Nullable PreparedStatement rollback;
     private final Tx tx = new JdbcTx();
 
     JdbcSession(Connection connection) throws Exception {
@@ -207,7 +209,7 @@ public final class JdbcTpcc implements TpccEngine {
   }
 
   /** A result set; closes its statement too if it was prepared for this one query. */
-  private record JdbcCursor(ResultSet rs, PreparedStatement owned) implements Cursor {
+  private record JdbcCursor(ResultSet rs, @Nullable PreparedStatement owned) implements Cursor {
     @Override
     public boolean next() throws Exception {
       return rs.next();

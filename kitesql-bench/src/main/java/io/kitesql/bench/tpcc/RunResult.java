@@ -2,6 +2,7 @@ package io.kitesql.bench.tpcc;
 
 import io.kitesql.bench.tpcc.Transactions.Type;
 import java.util.Arrays;
+import java.util.List;
 
 /** What one engine did in one timed run: per transaction type counts, latencies and allocation. */
 final class RunResult {
@@ -23,7 +24,7 @@ final class RunResult {
   private final long[][] latencies = new long[TYPES][];
   private final int[] counts = new int[TYPES];
   /** The consistency checks after the run: checked conditions and the violations found. */
-  Consistency.Result consistency = new Consistency.Result(0, java.util.List.of());
+  Consistency.Result consistency = new Consistency.Result(0, List.of());
 
   RunResult(String engine) {
     this.engine = engine;

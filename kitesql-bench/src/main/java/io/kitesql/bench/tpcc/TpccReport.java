@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 
@@ -210,10 +209,5 @@ public final class TpccReport {
       sum += c;
     }
     return sum;
-  }
-
-  /** The scenarios' runs by column label (for tests). */
-  static Map<String, List<RunResult>> runs(Scenario scenario) {
-    return scenario.runs();
   }
 }
