@@ -89,7 +89,7 @@ class TpccTest {
       scenario.runs().forEach((column, runs) -> {
         assertEquals(config.rounds(), runs.size(), column);
         for (var run : runs) {
-          assertTrue(run.committed[Type.NEW_ORDER.ordinal()] > 0, column);
+          assertTrue(run.committed[Type.NEW_ORDER.ordinal()] > 0, column); // a run draws at least one deck
           assertEquals(0, total(run.gaveUp), column + ": " + String.join("; ", run.firstError));
           assertEquals(List.of(), run.consistency.violations(), column);
         }
