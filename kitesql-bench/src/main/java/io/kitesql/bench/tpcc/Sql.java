@@ -2,9 +2,10 @@ package io.kitesql.bench.tpcc;
 
 /**
  * The harness's 37 statements, one text for every engine, in the order of its statement groups
- * (New-Order 11, Payment 11, Order-Status 5, Delivery 7, Stock-Level 3), plus the two the faithful
- * variant runs instead (Order-Status by name with the customer's id, the specification's Stock-Level join). Upstream numbers its
- * parameters {@code $1 … $n} in the order they appear; here they are JDBC's {@code ?}.
+ * (New-Order 11, Payment 11, Order-Status 5, Delivery 7, Stock-Level 3), and two that the faithful
+ * variant runs instead of the harness's (Order-Status by name with the customer's id, and the
+ * specification's Stock-Level join). The harness numbers its parameters {@code $1 … $n} in the
+ * order they appear; here they are JDBC's {@code ?}.
  */
 public enum Sql {
   NO_CUSTOMER_WAREHOUSE("SELECT c.c_discount, c.c_last, c.c_credit, w.w_tax FROM customer AS c JOIN warehouse AS w"
