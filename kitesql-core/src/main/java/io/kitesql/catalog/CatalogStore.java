@@ -138,16 +138,14 @@ public final class CatalogStore {
       throw new IllegalArgumentException("count must be positive, was " + count);
     }
     var key = key(SEQUENCE, tableId);
-    long first = tx.get(Keyspace.CATALOG, key).map(s -> s.base().get(Memory.LONG_BE, s.offset())).orElse(1L);
+    long first = tx.getLong(Keyspace.CATALOG, key).orElse(1L);
     tx.put(Keyspace.CATALOG, key, ByteBuffer.allocate(8).putLong(first + count).array());
     return first;
   }
 
   /** The last value the table's identity column handed out in a committed or this transaction, if any. */
   public static OptionalLong lastIdentity(KvTransaction tx, int tableId) {
-    return tx.get(Keyspace.CATALOG, key(IDENTITY, tableId))
-        .map(s -> OptionalLong.of(s.base().get(Memory.LONG_BE, s.offset())))
-        .orElse(OptionalLong.empty());
+    return tx.getLong(Keyspace.CATALOG, key(IDENTITY, tableId));
   }
 
   /** Records the last value the table's identity column handed out ({@link IdentityCounters}). */
@@ -160,9 +158,7 @@ public final class CatalogStore {
    * counts were kept, until a statement adds or removes rows ({@code TableStore} counts them then).
    */
   public static OptionalLong rowCount(KvTransaction tx, int tableId) {
-    return tx.get(Keyspace.CATALOG, key(ROW_COUNT, tableId))
-        .map(s -> OptionalLong.of(s.base().get(Memory.LONG_BE, s.offset())))
-        .orElse(OptionalLong.empty());
+    return tx.getLong(Keyspace.CATALOG, key(ROW_COUNT, tableId));
   }
 
   /** Records the table's row count (by the statement that changed it, in its atomic block). */

@@ -1,7 +1,9 @@
 package io.kitesql.storage;
 
 import io.kitesql.value.Scope;
+import io.kitesql.value.Memory;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * A transaction over the environment's {@link Keyspace}s: a consistent snapshot to read, and for
@@ -21,6 +23,15 @@ public sealed interface KvTransaction extends AutoCloseable permits ReadTransact
 
   default Optional<Slice> get(Keyspace keyspace, byte[] key) {
     return get(keyspace, key, key.length);
+  }
+
+  /**
+   * The 8-byte big-endian number stored under {@code key}: a counter the engine reads for itself
+   * (a row count, a sequence), so a write transaction does not count its copy in {@link
+   * WriteTransaction#bytesCopied()}, which tells what the caller's values cost.
+   */
+  default OptionalLong getLong(Keyspace keyspace, byte[] key) {
+    return get(keyspace, key).map(s -> OptionalLong.of(s.base().get(Memory.LONG_BE, s.offset()))).orElse(OptionalLong.empty());
   }
 
   /** Opens a cursor; close it when done (ending the transaction closes it too). */

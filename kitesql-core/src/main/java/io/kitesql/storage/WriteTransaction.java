@@ -2,10 +2,12 @@ package io.kitesql.storage;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.value.Memory;
 import io.kitesql.value.Scope;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -149,6 +151,20 @@ public final class WriteTransaction implements KvTransaction {
   public Optional<Slice> get(Keyspace keyspace, byte[] key, int length) {
     begin();
     return onWriter(() -> lmdb.get(keyspace, keyPtr(key, length)));
+  }
+
+  @Override
+  public OptionalLong getLong(Keyspace keyspace, byte[] key) {
+    begin();
+    return onWriter(() -> {
+      long mark = lmdb.copied();
+      try {
+        return lmdb.get(keyspace, keyPtr(key, key.length))
+            .map(s -> OptionalLong.of(s.base().get(Memory.LONG_BE, s.offset()))).orElse(OptionalLong.empty());
+      } finally {
+        lmdb.uncountCopiesSince(mark);
+      }
+    });
   }
 
   /**
