@@ -4,8 +4,4 @@ import org.springframework.stereotype.Component;
 
 /** A component of the application, which a data slice does not start. */
 @Component
-public class NoteFormatter {
-  public String format(Note note) {
-    return note.author() + ": " + note.body();
-  }
-}
+public class NoteFormatter {}
