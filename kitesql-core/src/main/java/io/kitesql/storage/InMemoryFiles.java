@@ -21,18 +21,17 @@ import java.util.stream.Stream;
  * <p>LMDB opens {@code data.mdb} and {@code lock.mdb} once, at open, and afterwards works on its
  * descriptors and its map only, so the files can be unlinked at once: the kernel keeps them while
  * they are open and frees them when the environment closes or the process ends, however it ends
- * (a {@code SIGKILL} included). Nothing is left on disk from then on. Two things are kept out
- * because they reopen the data file by its name: {@code writeMap} (map growth allocates the file
- * by path; on {@code /dev/shm} it would also allocate the whole map in memory) and read-only
- * access (a new database is empty). Where the file system refuses to delete open files (Windows),
- * the directory is deleted when the database closes instead.
+ * (a {@code SIGKILL} included). Nothing is left on disk from then on. {@code writeMap} is refused:
+ * its map growth allocates the data file by name, and on {@code /dev/shm} it would take the whole
+ * map in memory; so is read-only access, since a new database is empty. Where the file system
+ * refuses to delete open files (Windows), the directory is deleted when the database closes instead.
  *
  * <p>Only the moments between creating the directory and deleting its files leave something a
  * crash could strand; every in-memory open therefore first removes the {@code kitesql-mem-*}
  * directories of processes that no longer run (the pid is in the name).
  */
 final class InMemoryFiles {
-  static final String PREFIX = "kitesql-mem-";
+  private static final String PREFIX = "kitesql-mem-";
   private static final System.Logger LOG = System.getLogger(InMemoryFiles.class.getName());
 
   private InMemoryFiles() {}
@@ -68,7 +67,7 @@ final class InMemoryFiles {
   }
 
   /** {@code /dev/shm} where it is a writable directory (Linux), else {@code java.io.tmpdir}. */
-  static Path baseDirectory() {
+  private static Path baseDirectory() {
     var shm = Path.of("/dev/shm");
     if (Files.isDirectory(shm) && Files.isWritable(shm)) {
       return shm;
@@ -77,7 +76,7 @@ final class InMemoryFiles {
   }
 
   /** Removes the in-memory directories in {@code base} of processes that no longer run. */
-  static void removeLeftovers(Path base) {
+  private static void removeLeftovers(Path base) {
     var stale = new ArrayList<Path>();
     try (DirectoryStream<Path> entries = Files.newDirectoryStream(base, PREFIX + "*")) {
       for (var entry : entries) {
