@@ -55,8 +55,11 @@ public final class Database implements AutoCloseable {
   private volatile long statementTimeoutMillis;
   /** The budget of write statements: there is one write transaction at a time, running one statement at a time. */
   private final ExecutionBudget writeBudget = new ExecutionBudget();
-  /** Opened with {@link KiteSql#openShared}: its key in {@link SharedDatabases}, else null. Guarded by that registry. */
-  volatile Path sharedAs;
+  /**
+   * Opened with {@link KiteSql#openShared} or {@link KiteSql#inMemoryShared}: its key in {@link
+   * SharedDatabases}, else null. Guarded by that registry.
+   */
+  volatile Object sharedAs;
   /** The openers of a shared database that have not closed it yet. Guarded by {@link SharedDatabases}. */
   int openers;
 
@@ -342,7 +345,10 @@ public final class Database implements AutoCloseable {
     storage.backup(target);
   }
 
-  /** LMDB's data file, e.g. to check that borrowed values lie inside its map. */
+  /**
+   * LMDB's data file, e.g. to check that borrowed values lie inside its map. An in-memory
+   * database's was deleted right after the open: the path names it, but no longer exists.
+   */
   public Path dataFile() {
     return storage.dataFile();
   }
@@ -354,8 +360,9 @@ public final class Database implements AutoCloseable {
 
   /**
    * Closes the database; refuses (and stays open) while transactions are open. A database opened
-   * with {@link KiteSql#openShared} closes when its last opener closes it; an earlier opener's
-   * close only counts that opener out.
+   * with {@link KiteSql#openShared} or {@link KiteSql#inMemoryShared} closes when its last opener
+   * closes it; an earlier opener's close only counts that opener out. An in-memory database's data
+   * is gone once it closed.
    */
   @Override
   public void close() {

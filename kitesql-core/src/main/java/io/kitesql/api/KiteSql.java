@@ -1,5 +1,7 @@
 package io.kitesql.api;
 
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
 import io.kitesql.storage.Storage;
 import io.kitesql.storage.StorageOptions;
 import java.nio.file.Path;
@@ -21,7 +23,70 @@ public final class KiteSql {
   public static Database open(Path directory, StorageOptions options) {
     Arguments.required(directory, "the database directory");
     Arguments.required(options, "the storage options");
-    var storage = Storage.open(directory, options);
+    return wrap(Storage.open(directory, options));
+  }
+
+  /**
+   * Opens a new, empty in-memory database for this caller alone, with {@link
+   * StorageOptions#inMemoryDefaults()}: for tests and throwaway data. <strong>Not durable</strong>:
+   * its data is gone when it closes (or the process ends). Reads lend values from LMDB's map as
+   * with any database.
+   *
+   * <p>Its files lie on {@code /dev/shm} (memory) where that is a writable directory, else in
+   * {@code java.io.tmpdir}, and are deleted right after the open: the operating system frees them
+   * when the database closes or the process ends, a crash included, so nothing is left behind. Its
+   * size is bounded by that file system ({@code /dev/shm} holds half the RAM by default, a Docker
+   * container's 64 MiB unless {@code --shm-size} says otherwise); past it a write fails with
+   * {@code DISK_FULL}.
+   */
+  public static Database inMemory() {
+    return inMemory(StorageOptions.inMemoryDefaults());
+  }
+
+  /**
+   * Opens a new, empty in-memory database (see {@link #inMemory()}) with {@code options}.
+   *
+   * @throws io.kitesql.KiteSqlException {@code INVALID_ARGUMENT} for read-only options or {@code
+   *     writeMap} (which would allocate the whole map in memory)
+   */
+  public static Database inMemory(StorageOptions options) {
+    Arguments.required(options, "the storage options");
+    return wrap(Storage.openInMemory(options));
+  }
+
+  /**
+   * Opens the in-memory database named {@code name}, shared within this process like {@link
+   * #openShared(Path, StorageOptions)}: while one is open, every shared open of the name returns
+   * that instance (the JDBC driver's {@code jdbc:kitesql:mem:<name>} and the Spring Boot starter's
+   * {@code kitesql.path=mem:<name>} meet on it). It closes, and its data is gone, when each opener
+   * has called {@link Database#close()} once; the next open of the name starts empty.
+   *
+   * @throws io.kitesql.KiteSqlException {@code INVALID_ARGUMENT} for a blank name; {@code
+   *     DATABASE_IN_USE} if the name is open with other options
+   */
+  public static Database inMemoryShared(String name, StorageOptions options) {
+    Arguments.required(options, "the storage options");
+    return SharedDatabases.openInMemory(requireName(name), Optional.of(options));
+  }
+
+  /**
+   * Opens the in-memory database named {@code name} shared (see {@link #inMemoryShared(String,
+   * StorageOptions)}), with the options of the instance already open, or {@link
+   * StorageOptions#inMemoryDefaults()} if none is.
+   */
+  public static Database inMemoryShared(String name) {
+    return SharedDatabases.openInMemory(requireName(name), Optional.empty());
+  }
+
+  private static String requireName(String name) {
+    Arguments.required(name, "the in-memory database's name");
+    if (name.isBlank()) {
+      throw new KiteSqlException(ErrorCode.INVALID_ARGUMENT, "the in-memory database's name must not be blank");
+    }
+    return name;
+  }
+
+  private static Database wrap(Storage storage) {
     try {
       return new Database(storage);
     } catch (RuntimeException e) {

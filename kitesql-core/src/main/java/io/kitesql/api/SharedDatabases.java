@@ -16,12 +16,23 @@ import java.util.Optional;
  * directory (the JDBC driver, an application's {@code Database} bean) share one instance, closed
  * when the last of them closes it.
  *
+ * <p>The named in-memory databases of {@link KiteSql#inMemoryShared} are listed by their name
+ * ({@link MemoryName}), the same way.
+ *
  * <p>A directory opened with {@link KiteSql#open} is not listed: that open is exclusive, and a
  * shared open of its directory is refused with {@code DATABASE_IN_USE} by the storage layer.
  */
 final class SharedDatabases {
-  /** Guarded by itself. */
-  private static final Map<Path, Database> OPEN = new HashMap<>();
+  /** Guarded by itself. Keys: a directory's {@link Path}, or a {@link MemoryName}. */
+  private static final Map<Object, Database> OPEN = new HashMap<>();
+
+  /** The key of a named in-memory database. */
+  record MemoryName(String name) {
+    @Override
+    public String toString() {
+      return "mem:" + name;
+    }
+  }
 
   private SharedDatabases() {}
 
@@ -35,16 +46,37 @@ final class SharedDatabases {
     synchronized (OPEN) {
       var open = OPEN.get(key(directory));
       if (open != null) {
-        options.ifPresent(asked -> requireSameOptions(directory, open.storage().options(), asked));
-        open.openers++;
-        return open;
+        return joined(open, directory, options);
       }
       var database = KiteSql.open(directory, options.orElseGet(StorageOptions::defaults));
-      database.openers = 1;
-      database.sharedAs = key(directory); // exists now: the real path
-      OPEN.put(database.sharedAs, database);
-      return database;
+      return registered(database, key(directory)); // exists now: the real path
     }
+  }
+
+  /** Like {@link #open(Path, Optional)}, for the in-memory database named {@code name}. */
+  static Database openInMemory(String name, Optional<StorageOptions> options) {
+    var key = new MemoryName(name);
+    synchronized (OPEN) {
+      var open = OPEN.get(key);
+      if (open != null) {
+        return joined(open, key, options);
+      }
+      return registered(KiteSql.inMemory(options.orElseGet(StorageOptions::inMemoryDefaults)), key);
+    }
+  }
+
+  /** {@code open} with one more opener, if {@code options} (when given) are those it has. */
+  private static Database joined(Database open, Object key, Optional<StorageOptions> options) {
+    options.ifPresent(asked -> requireSameOptions(key, open.storage().options(), asked));
+    open.openers++;
+    return open;
+  }
+
+  private static Database registered(Database database, Object key) {
+    database.openers = 1;
+    database.sharedAs = key;
+    OPEN.put(key, database);
+    return database;
   }
 
   /** Closes {@code database} for one opener; the last one closes it (and may be refused, staying counted). */
@@ -62,7 +94,7 @@ final class SharedDatabases {
     }
   }
 
-  private static void requireSameOptions(Path directory, StorageOptions open, StorageOptions asked) {
+  private static void requireSameOptions(Object directory, StorageOptions open, StorageOptions asked) {
     if (!open.equals(asked)) {
       throw new KiteSqlException(ErrorCode.DATABASE_IN_USE, "database " + directory
           + " is already open in this process with other options (" + open + ", asked for " + asked

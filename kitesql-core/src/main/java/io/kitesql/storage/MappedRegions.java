@@ -27,7 +27,8 @@ public record MappedRegions(List<long[]> ranges) {
     }
     try {
       for (var line : Files.readAllLines(maps)) {
-        if (line.endsWith(wanted)) {
+        // An unlinked file (an in-memory database's) is listed with " (deleted)" after its name.
+        if (line.endsWith(wanted) || line.endsWith(wanted + " (deleted)")) {
           var span = line.substring(0, line.indexOf(' ')).split("-");
           found.add(new long[] {Long.parseUnsignedLong(span[0], 16), Long.parseUnsignedLong(span[1], 16)});
         }

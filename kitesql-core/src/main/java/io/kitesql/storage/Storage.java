@@ -7,6 +7,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -58,6 +59,8 @@ public final class Storage implements AutoCloseable {
   /** Set once the environment is being closed for good, never while a close may still be refused. */
   private volatile boolean closed;
   private final LeakedReads.Collector leakCollector = new LeakedReads.Collector();
+  /** An in-memory database's directory that could not be deleted at open (Windows): deleted after the close. */
+  private volatile Optional<Path> removeAtClose = Optional.empty();
   /** Serializes {@link #close()} calls. */
   private final Object closeLock = new Object();
   /** Resizes the map (growth, another process's size); the writer thread's. */
@@ -94,6 +97,22 @@ public final class Storage implements AutoCloseable {
    */
   public static Storage open(Path directory, StorageOptions options) {
     return StorageOpening.open(directory, options);
+  }
+
+  /**
+   * Opens a new, empty database whose files live only as long as it ({@link InMemoryFiles}): on
+   * {@code /dev/shm} where that is a writable directory, else in {@code java.io.tmpdir}, deleted
+   * right after the open, so nothing is left behind after the close or a crash of the process.
+   * Not durable: the data is gone when the database closes.
+   *
+   * @throws KiteSqlException {@link ErrorCode#INVALID_ARGUMENT} for read-only or {@code writeMap} options
+   */
+  public static Storage openInMemory(StorageOptions options) {
+    return InMemoryFiles.open(options);
+  }
+
+  void removeAtClose(Path temporaryDirectory) {
+    removeAtClose = Optional.of(temporaryDirectory);
   }
   public Path directory() {
     return directory;
@@ -276,6 +295,7 @@ public final class Storage implements AutoCloseable {
       writer.stop();
       arena.close();
       claim.release();
+      removeAtClose.ifPresent(InMemoryFiles::deleteTree);
       // Wake whoever queued behind the close: they find it closed (DATABASE_CLOSED).
       readers.undrain();
       writes.unlock();

@@ -155,6 +155,15 @@ public record StorageOptions(
         256L << 20);
   }
 
+  /**
+   * The options of an in-memory database ({@code KiteSql.inMemory()}): {@link #defaults()} with
+   * {@link Durability#NO_SYNC}, since its data is gone at close anyway and an fsync would only
+   * cost time where the files lie in a temporary directory on disk.
+   */
+  public static StorageOptions inMemoryDefaults() {
+    return defaults().withDurability(Durability.NO_SYNC);
+  }
+
   public StorageOptions withMapSize(long bytes) {
     return new StorageOptions(bytes, Math.max(maxMapSize, bytes), maxReaders, readPoolSize, durability,
         readerWait, writerWait, drainWait, replayLimitBytes, accessMode, writeMap);

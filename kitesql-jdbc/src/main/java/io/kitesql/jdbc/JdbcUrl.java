@@ -17,16 +17,29 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * A parsed {@code jdbc:kitesql:<path>[?option=value&...]} URL: the database directory and the
- * storage options it names (the names of {@link StorageOptions}'s components, plus {@code
- * readOnly}). Without options, a connection shares the instance already open in this process
- * with whatever options it has (or opens with the defaults).
+ * A parsed {@code jdbc:kitesql:<path>[?option=value&...]} or {@code
+ * jdbc:kitesql:mem:<name>[?option=value&...]} URL: the database (a directory, or a named in-memory
+ * database) and the storage options it names (the names of {@link StorageOptions}'s components,
+ * plus {@code readOnly}). Without options, a connection shares the instance already open in this
+ * process with whatever options it has (or opens with the defaults: for an in-memory database
+ * {@link StorageOptions#inMemoryDefaults()}).
  *
- * @param directory the database directory
+ * @param database the database directory or in-memory name
  * @param options the storage options the URL names; empty if it names none
  */
-record JdbcUrl(Path directory, Optional<StorageOptions> options) {
+record JdbcUrl(Target database, Optional<StorageOptions> options) {
   static final String PREFIX = "jdbc:kitesql:";
+  static final String MEMORY = "mem:";
+
+  /** What a URL opens. */
+  sealed interface Target {}
+
+  /** A database directory. */
+  record Directory(Path path) implements Target {}
+
+  /** The in-memory database of this name, shared within the process ({@code KiteSql.inMemoryShared}). */
+  record InMemory(String name) implements Target {}
+
   /** Connection properties tools pass to every driver; there is no authentication, so they are ignored. */
   private static final Set<String> CREDENTIALS = Set.of("user", "password");
   private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*([kmgt]?)(i?b)?", Pattern.CASE_INSENSITIVE);
@@ -51,9 +64,9 @@ record JdbcUrl(Path directory, Optional<StorageOptions> options) {
     if (path.isBlank()) {
       throw invalid(url, "it names no database directory (" + PREFIX + "<path>)");
     }
-    if (path.startsWith("mem:")) {
-      throw new java.sql.SQLFeatureNotSupportedException("in-memory databases (" + PREFIX + "mem:) are not supported: "
-          + "use a directory (" + url + ")", "0A000");
+    boolean inMemory = path.startsWith(MEMORY);
+    if (inMemory && path.substring(MEMORY.length()).isBlank()) {
+      throw invalid(url, "it names no in-memory database (" + PREFIX + MEMORY + "<name>; connections meet on the name)");
     }
     var settings = new LinkedHashMap<String, String>();
     info.stringPropertyNames().stream().filter(name -> !CREDENTIALS.contains(name))
@@ -61,8 +74,10 @@ record JdbcUrl(Path directory, Optional<StorageOptions> options) {
     if (query >= 0) {
       settings.putAll(parameters(url, rest.substring(query + 1)));
     }
+    var options = settings.isEmpty() ? Optional.<StorageOptions>empty()
+        : Optional.of(options(url, settings, inMemory ? StorageOptions.inMemoryDefaults() : StorageOptions.defaults()));
     try {
-      return new JdbcUrl(Path.of(path), settings.isEmpty() ? Optional.empty() : Optional.of(options(url, settings)));
+      return new JdbcUrl(inMemory ? new InMemory(path.substring(MEMORY.length())) : new Directory(Path.of(path)), options);
     } catch (InvalidPathException e) {
       throw invalid(url, "the path is not valid: " + e.getMessage());
     }
@@ -82,8 +97,9 @@ record JdbcUrl(Path directory, Optional<StorageOptions> options) {
     return parameters;
   }
 
-  private static StorageOptions options(String url, Map<String, String> settings) throws SQLException {
-    var options = StorageOptions.defaults();
+  private static StorageOptions options(String url, Map<String, String> settings, StorageOptions defaults)
+      throws SQLException {
+    var options = defaults;
     for (var setting : settings.entrySet()) {
       var name = setting.getKey();
       var value = setting.getValue().strip();

@@ -23,6 +23,11 @@ import org.jspecify.annotations.Nullable;
  * (by other connections, {@link KiteSql#openShared}, or the Spring Boot starter); the database
  * closes when its last user closes. {@code user} and {@code password} properties are ignored:
  * an embedded database has no accounts.
+ *
+ * <p>{@code jdbc:kitesql:mem:<name>} is the in-memory database of that name ({@link
+ * KiteSql#inMemoryShared}): connections (and the Spring Boot starter's {@code
+ * kitesql.path=mem:<name>}) meet on the name, and its data is gone once its last user closed it.
+ * Not durable.
  */
 public final class KiteSqlDriver implements Driver {
   static {
@@ -48,9 +53,14 @@ public final class KiteSqlDriver implements Driver {
   /** One more user of the shared database the URL names. */
   static Database open(JdbcUrl url) throws SQLException {
     try {
-      return url.options().isPresent()
-          ? KiteSql.openShared(url.directory(), url.options().get())
-          : KiteSql.openShared(url.directory());
+      return switch (url.database()) {
+        case JdbcUrl.Directory(var path) -> url.options().isPresent()
+            ? KiteSql.openShared(path, url.options().get())
+            : KiteSql.openShared(path);
+        case JdbcUrl.InMemory(var name) -> url.options().isPresent()
+            ? KiteSql.inMemoryShared(name, url.options().get())
+            : KiteSql.inMemoryShared(name);
+      };
     } catch (RuntimeException e) {
       throw SqlErrors.translate(e);
     }

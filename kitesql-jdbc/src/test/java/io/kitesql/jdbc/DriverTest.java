@@ -10,7 +10,6 @@ import io.kitesql.storage.StorageOptions;
 import java.nio.file.Path;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.time.Duration;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
@@ -61,8 +60,7 @@ class DriverTest {
     properties.setProperty("cacheSize", "1000");
     assertThatThrownBy(() -> DriverManager.getConnection(url(), properties))
         .isInstanceOf(SQLException.class).hasMessageContaining("unknown option cacheSize");
-    assertThatThrownBy(() -> DriverManager.getConnection("jdbc:kitesql:mem:test"))
-        .isInstanceOf(SQLFeatureNotSupportedException.class).hasMessageContaining("in-memory");
+    assertRefused("jdbc:kitesql:mem:", "names no in-memory database");
   }
 
   private static void assertRefused(String url, String reason) {

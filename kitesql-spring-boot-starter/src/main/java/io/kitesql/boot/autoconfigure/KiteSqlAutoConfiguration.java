@@ -1,7 +1,6 @@
 package io.kitesql.boot.autoconfigure;
 
 import io.kitesql.api.Database;
-import io.kitesql.api.KiteSql;
 import io.kitesql.boot.metrics.FullScanWarnings;
 import io.kitesql.data.core.KiteSqlTemplate;
 import io.kitesql.data.core.StatementObserver;
@@ -68,9 +67,9 @@ public final class KiteSqlAutoConfiguration {
   Database kiteSqlDatabase(KiteSqlProperties properties, KiteSqlDatabaseCloser closer,
       ObjectProvider<KiteSqlTransactionStatistics> transactions) {
     var options = properties.toStorageOptions();
-    var claimed = KiteSqlDatabaseCloser.claim(properties.getPath());
+    var claimed = KiteSqlDatabaseCloser.claim(DatabaseLocation.claimKey(properties.getPath()));
     try {
-      var database = KiteSql.openShared(claimed, options); // the JDBC driver may open it too
+      var database = DatabaseLocation.open(claimed, options);
       closer.manage(database, claimed, properties.getCloseTimeout(), transactions.getIfUnique());
       var memoryLimit = properties.getQueryMemoryLimit();
       if (memoryLimit != null) {

@@ -44,7 +44,7 @@ public final class KiteSqlDatabaseCloser implements DestructionAwareBeanPostProc
    * @throws DatabaseAlreadyOpenException if a database of this starter has it open already
    */
   static Path claim(Path directory) {
-    var key = directory.toAbsolutePath().normalize();
+    var key = DatabaseLocation.isInMemory(directory) ? directory : directory.toAbsolutePath().normalize();
     if (!OPEN_IN_THIS_JVM.add(key)) {
       throw new DatabaseAlreadyOpenException(key);
     }

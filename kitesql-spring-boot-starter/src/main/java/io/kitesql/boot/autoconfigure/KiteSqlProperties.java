@@ -2,7 +2,6 @@ package io.kitesql.boot.autoconfigure;
 
 import io.kitesql.storage.Durability;
 import io.kitesql.storage.StorageOptions;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,8 +20,13 @@ import org.springframework.validation.Validator;
  */
 @ConfigurationProperties("kitesql")
 public class KiteSqlProperties implements Validator {
-  /** Directory of the database (created if missing). Relative paths resolve against the working directory. */
-  private Path path = Path.of("./data/kitesql");
+  /**
+   * Directory of the database (created if missing). Relative paths resolve against the working directory.
+   * {@code mem:} opens an in-memory database of this application alone, {@code mem:<name>} the in-memory
+   * database of that name, shared with {@code jdbc:kitesql:mem:<name>} in this JVM: for tests and
+   * throwaway data, not durable (gone when the application stops), nothing left on disk.
+   */
+  private String path = "./data/kitesql";
 
   /** Address space reserved for the LMDB map at open. Only pages written use disk. */
   private DataSize mapSize = DataSize.ofGigabytes(64);
@@ -121,6 +125,7 @@ public class KiteSqlProperties implements Validator {
   @Override
   public void validate(Object target, Errors errors) {
     var p = (KiteSqlProperties) target;
+    DatabaseLocation.problem(p.path).ifPresent(problem -> errors.rejectValue("path", "invalid", problem));
     if (p.mapSize.toBytes() < 64 * 1024 || p.mapSize.toBytes() > StorageOptions.MAX_MAP_SIZE) {
       errors.rejectValue("mapSize", "range", "must be between 64KB and 65536TB");
     }
@@ -197,11 +202,11 @@ public class KiteSqlProperties implements Validator {
     this.statementTimeout = statementTimeout;
   }
 
-  public Path getPath() {
+  public String getPath() {
     return path;
   }
 
-  public void setPath(Path path) {
+  public void setPath(String path) {
     this.path = path;
   }
 

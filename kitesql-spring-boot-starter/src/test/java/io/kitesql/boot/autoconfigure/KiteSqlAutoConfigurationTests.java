@@ -135,7 +135,7 @@ class KiteSqlAutoConfigurationTests {
   void defaultsAreTheEnginesDefaults() {
     var properties = new KiteSqlProperties();
     assertThat(properties.toStorageOptions()).isEqualTo(io.kitesql.storage.StorageOptions.defaults());
-    assertThat(properties.getPath()).isEqualTo(Path.of("./data/kitesql"));
+    assertThat(properties.getPath()).isEqualTo("./data/kitesql");
   }
 
   @Test
