@@ -19,8 +19,9 @@ import java.util.OptionalDouble;
 /**
  * The rows each node of a plan is estimated to return, for EXPLAIN: from what ANALYZE measured of
  * the tables scanned ({@link RowEstimates}, the figures the access paths were chosen by). A node
- * gets no estimate when a table below it was never measured, or when its kind is not estimated
- * (joins, grouping, DISTINCT, set operations): an estimate is shown only where there is one.
+ * gets no estimate when a table below it was never measured (or measured empty), or when its kind
+ * is not estimated (joins, grouping, DISTINCT, set operations): an estimate is shown only where
+ * there is one.
  */
 public final class PlanEstimates {
   private PlanEstimates() {}
@@ -48,7 +49,7 @@ public final class PlanEstimates {
 
   private static OptionalDouble scan(TableScan s) {
     var table = s.table();
-    if (!table.stats().analyzed()) {
+    if (table.stats().rows() < 1) { // never measured, or measured empty: the planner goes by no figures either
       return OptionalDouble.empty();
     }
     var estimates = new RowEstimates(table);
