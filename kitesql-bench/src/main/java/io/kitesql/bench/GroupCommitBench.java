@@ -11,7 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
 
 /**
- * Concurrent one-row write transactions (issue 15, item 5, group commit): 1, 8 and 64 threads,
+ * Concurrent one-row write transactions (group commit): 1, 8 and 64 threads,
  * each inserting one 64 B row per transaction into its own fresh database, for a fixed time after a
  * warm-up. KiteSQL through {@code Database.write} (the ordinary API; a Spring {@code save()} is one
  * such transaction) on platform and on virtual threads; SQLite and H2 through one JDBC connection

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Read transactions dropped without close() are reclaimed (issue 14, finding 13): they used to
+ * Read transactions dropped without close() are reclaimed: they used to
  * hold their read context for good, so once the pool was used up every beginRead failed with
  * READERS_EXHAUSTED and close() always refused. Values kept from a reclaimed transaction throw
  * IllegalStateException. A transaction that is still referenced is never reclaimed.

@@ -19,7 +19,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Whole-text access of a borrowed {@link Text} (issue 15, item 3), each beside the same operation
+ * Whole-text access of a borrowed {@link Text}, each beside the same operation
  * on a {@code String} with the same chars: a {@code charAt} loop, copying every char out with
  * {@code getChars}, {@code StringBuilder.append} and {@link Text#appendTo}, {@code chars()},
  * {@code contentEquals}, {@code indexOf} of a char and of a string, and {@code toString()} (the
