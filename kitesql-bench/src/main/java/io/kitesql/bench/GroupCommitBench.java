@@ -4,6 +4,7 @@ import io.kitesql.api.KiteSql;
 import io.kitesql.storage.Durability;
 import java.nio.file.Path;
 import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -93,7 +94,7 @@ final class GroupCommitBench {
     void insert(long id, int writer) throws Exception;
 
     @Override
-    default void close() throws Exception {}
+    default void close() throws SQLException {}
   }
 
   private Results.GroupCommit cell(String engine, Durability durability, int threads, Path dir) throws Exception {
@@ -144,7 +145,7 @@ final class GroupCommitBench {
           }
 
           @Override
-          public void close() throws Exception {
+          public void close() throws SQLException {
             insert.close();
             c.close();
           }

@@ -81,6 +81,7 @@ public class TextBulkBenchmark {
    * A text borrowed from native memory of {@code arena} holding {@code s}, read through a segment
    * spanning the address space, as the storage's map view lends its values.
    */
+  @SuppressWarnings("restricted") // a segment over the address space, as the storage lends values
   static Text borrow(Arena arena, io.kitesql.value.Scope scope, String s) {
     byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
     MemorySegment bytes = arena.allocate(utf8.length);

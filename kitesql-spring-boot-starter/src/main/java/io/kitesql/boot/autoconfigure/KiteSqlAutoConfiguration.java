@@ -90,7 +90,6 @@ public final class KiteSqlAutoConfiguration {
     return new KiteSqlSchemaInitializer(database, properties.getSchema(), resources);
   }
 
-  /** Depends on the schema initializers, so repositories never see a database without its schema. */
   /** Repository methods (at start-up) and other named statements (at first run) that scan whole tables. */
   @Bean
   @ConditionalOnMissingBean
@@ -99,6 +98,7 @@ public final class KiteSqlAutoConfiguration {
     return new FullScanWarnings(database);
   }
 
+  /** Depends on the schema initializers, so repositories never see a database without its schema. */
   @Bean(name = TEMPLATE_BEAN_NAME)
   @ConditionalOnMissingBean
   KiteSqlTemplate kiteSqlTemplate(Database database, ObjectProvider<StatementObserver> observers,
