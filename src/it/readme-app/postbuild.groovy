@@ -10,8 +10,11 @@ def db = new File(basedir, 'target/jar-run-db')
 def out = new File(basedir, 'target/jar-run.out')
 def err = new File(basedir, 'target/jar-run.err')
 def java = new File(System.getProperty('java.home'), 'bin/java').path
-def process = new ProcessBuilder(java, '-jar', jar.path, "--kitesql.path=${db.path}")
-    .redirectOutput(out).redirectError(err).start()
+def builder = new ProcessBuilder(java, '-jar', jar.path, "--kitesql.path=${db.path}")
+    .redirectOutput(out).redirectError(err)
+// Options from the environment would make the JVM print "Picked up ..." and could grant native access.
+['JAVA_TOOL_OPTIONS', 'JDK_JAVA_OPTIONS', '_JAVA_OPTIONS'].each { builder.environment().remove(it) }
+def process = builder.start()
 // A bound against a hung child, not a timing assertion: the run takes seconds.
 if (!process.waitFor(5, TimeUnit.MINUTES)) {
   process.destroyForcibly()
