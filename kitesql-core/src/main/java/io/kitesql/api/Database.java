@@ -13,6 +13,7 @@ import io.kitesql.table.IntegrityCheck;
 import io.kitesql.table.TableStore;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
@@ -54,6 +55,10 @@ public final class Database implements AutoCloseable {
   private volatile long statementTimeoutMillis;
   /** The budget of write statements: there is one write transaction at a time, running one statement at a time. */
   private final ExecutionBudget writeBudget = new ExecutionBudget();
+  /** Opened with {@link KiteSql#openShared}: its key in {@link SharedDatabases}, else null. Guarded by that registry. */
+  volatile Path sharedAs;
+  /** The openers of a shared database that have not closed it yet. Guarded by {@link SharedDatabases}. */
+  int openers;
 
   Database(Storage storage) {
     this.storage = storage;
@@ -293,6 +298,34 @@ public final class Database implements AutoCloseable {
   }
 
   /**
+   * Runs ANALYZE on each table that was never measured, or whose row count (which every table
+   * keeps) moved by more than a tenth, and at least {@value #STALE_ROWS} rows, since it was: what
+   * an application runs at start-up so that its planner's figures stay near its data, as SQLite's
+   * {@code PRAGMA optimize} does. Measuring reads each table's keys once; a table whose figures
+   * are current costs one lookup.
+   *
+   * @return the names of the tables measured, in name order
+   */
+  public List<String> analyzeStale() {
+    checkOpen();
+    var tables = catalog().tables();
+    var stale = storage.read(tx -> tables.stream().filter(t -> isStale(t, store(t).count(tx))).map(TableDef::name).toList());
+    for (var name : stale) {
+      execute("analyze \"" + name.replace("\"", "\"\"") + "\"");
+    }
+    return stale;
+  }
+
+  /** The least change of a table's rows that makes its figures stale ({@link #analyzeStale}). */
+  static final long STALE_ROWS = 100;
+
+  private static boolean isStale(TableDef table, long rows) {
+    var stats = table.stats();
+    long moved = Math.abs(rows - stats.rows());
+    return !stats.analyzed() || (moved >= STALE_ROWS && moved * 10 > stats.rows());
+  }
+
+  /**
    * Writes a consistent copy of the database (its latest commit when the backup began) into
    * {@code target}, a new or empty directory, while readers and writers keep working. The copy
    * is compacted (free pages left out) and opens with {@link KiteSql#open} like any database. To
@@ -319,10 +352,18 @@ public final class Database implements AutoCloseable {
     return storage;
   }
 
-  /** Closes the database; refuses (and stays open) while transactions are open. */
+  /**
+   * Closes the database; refuses (and stays open) while transactions are open. A database opened
+   * with {@link KiteSql#openShared} closes when its last opener closes it; an earlier opener's
+   * close only counts that opener out.
+   */
   @Override
   public void close() {
-    storage.close();
+    if (sharedAs == null) {
+      storage.close();
+    } else {
+      SharedDatabases.close(this);
+    }
   }
 
   // ---- plumbing for transactions ----

@@ -5,14 +5,17 @@ import io.kitesql.KiteSqlException;
 import io.kitesql.bind.BoundStatement;
 import io.kitesql.bind.StatementBinder;
 import io.kitesql.expr.PlanningBudget;
+import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.PlanSize;
 import io.kitesql.catalog.Catalog;
 import io.kitesql.expr.Parameters;
 import io.kitesql.optimize.Optimizer;
 import io.kitesql.sql.SqlParser;
+import io.kitesql.value.DataType;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import net.sf.jsqlparser.statement.Statement;
 
 /**
@@ -47,6 +50,21 @@ public final class PreparedStatement {
     return current().parameters().count();
   }
 
+  /**
+   * The SQL type of parameter slot {@code index} (0-based) as the statement uses it; VARCHAR for a
+   * slot nothing in the statement types ({@code select ?}).
+   *
+   * @throws KiteSqlException {@code INVALID_ARGUMENT} if there is no such slot
+   */
+  public DataType parameterType(int index) {
+    var parameters = current().parameters();
+    if (index < 0 || index >= parameters.count()) {
+      throw new KiteSqlException(ErrorCode.INVALID_ARGUMENT,
+          "parameter index " + index + " is out of range: the statement has " + parameters.count() + " parameters");
+    }
+    return parameters.type(index);
+  }
+
   /** The result columns of a query or of an INSERT, UPDATE or DELETE ... RETURNING; empty for other statements. */
   public List<ResultColumn> columns() {
     return current().columns();
@@ -60,6 +78,14 @@ public final class PreparedStatement {
   /** Whether it returns rows through {@code query()}: a query, or an INSERT, UPDATE or DELETE ... RETURNING. */
   public boolean returnsRows() {
     return current().statement().returnsRows();
+  }
+
+  /**
+   * The plan of a query as the optimizer made it for the current schema (what {@code EXPLAIN}
+   * prints), for tools that check plans; empty for other statements. Plans it on first use.
+   */
+  public Optional<PlanNode> queryPlan() {
+    return current().statement() instanceof BoundStatement.Query q ? Optional.of(q.plan()) : Optional.empty();
   }
 
   private CompiledStatement current() {

@@ -7,6 +7,7 @@ import io.kitesql.catalog.Catalog;
 import io.kitesql.catalog.TableDef;
 import io.kitesql.exec.ExecutionBudget;
 import io.kitesql.exec.ExecutionContext;
+import io.kitesql.optimize.PlanEstimates;
 import io.kitesql.plan.PlanPrinter;
 import io.kitesql.plan.Values;
 import io.kitesql.expr.Expr;
@@ -157,8 +158,9 @@ final class Session {
   }
 
   /**
-   * EXPLAIN: the optimized plan, one line per row (parameters need no values); EXPLAIN ANALYZE
-   * runs it with the parameters first and adds each node's figures.
+   * EXPLAIN: the optimized plan, one line per row (parameters need no values), with the rows each
+   * node is estimated to return where the tables were measured; EXPLAIN ANALYZE runs it with the
+   * parameters first and adds each node's actual figures.
    */
   private RowCursor explain(Transaction owner, CompiledStatement compiled, BoundStatement.Explain e, Object[] positional,
       Map<String, ?> named) {
@@ -166,9 +168,9 @@ final class Session {
     List<String> lines;
     if (e.analyze()) {
       var params = named == null ? compiled.parameters().bind(positional) : compiled.parameters().bindNamed(named);
-      lines = io.kitesql.exec.ExplainAnalyze.run(plan, context(params, owner));
+      lines = io.kitesql.exec.ExplainAnalyze.run(plan, context(params, owner), PlanEstimates::describe);
     } else {
-      lines = PlanPrinter.lines(plan);
+      lines = PlanPrinter.lines(plan, PlanEstimates::describe);
     }
     var rows = new ArrayList<List<Expr>>();
     for (var line : lines) {

@@ -159,4 +159,15 @@ public sealed interface BoundStatement {
    * actual rows and time are shown.
    */
   record Explain(Query query, boolean analyze) implements BoundStatement {}
+
+  /**
+   * ANALYZE: measures tables for the planner ({@link io.kitesql.catalog.TableStats}).
+   *
+   * @param tables the tables' names; empty for every table
+   */
+  record Analyze(List<String> tables) implements BoundStatement {
+    public Analyze {
+      tables = List.copyOf(tables);
+    }
+  }
 }

@@ -14,6 +14,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import net.sf.jsqlparser.statement.analyze.Analyze;
 import net.sf.jsqlparser.statement.alter.Alter;
 import net.sf.jsqlparser.statement.alter.AlterOperation;
 import net.sf.jsqlparser.statement.create.index.CreateIndex;
@@ -184,6 +185,18 @@ final class DdlBinder {
       case "INDEX" -> new BoundStatement.DropIndex(Names.tableName(drop.getName(), folding), drop.isIfExists());
       default -> throw Unsupported.feature("DROP " + drop.getType());
     };
+  }
+
+  /** ANALYZE, of one table or (without a name) of every table; a view has nothing to measure. */
+  static BoundStatement.Analyze analyze(Analyze analyze, Catalog catalog) {
+    if (analyze.getTable() == null) {
+      return new BoundStatement.Analyze(List.of());
+    }
+    var name = Names.tableName(analyze.getTable(), catalog.nameFolding());
+    if (catalog.view(name).isPresent()) {
+      throw new KiteSqlException(ErrorCode.WRONG_STATEMENT_KIND, "ANALYZE of view " + name + ": a view has no rows to measure");
+    }
+    return new BoundStatement.Analyze(List.of(catalog.requireTable(name).name()));
   }
 
   /**

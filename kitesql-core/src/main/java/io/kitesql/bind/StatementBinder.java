@@ -3,6 +3,7 @@ package io.kitesql.bind;
 import io.kitesql.catalog.Catalog;
 import io.kitesql.expr.Parameters;
 import java.util.List;
+import net.sf.jsqlparser.statement.analyze.Analyze;
 import net.sf.jsqlparser.statement.ExplainStatement;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.alter.Alter;
@@ -54,6 +55,7 @@ public final class StatementBinder {
       case Drop drop -> DdlBinder.drop(drop, catalog.nameFolding());
       case CreateIndex create -> DdlBinder.createIndex(create, catalog);
       case Alter alter -> DdlBinder.alter(alter, catalog.nameFolding());
+      case Analyze analyze -> DdlBinder.analyze(analyze, catalog);
       case ExplainStatement explain -> new BoundStatement.Explain(new BoundStatement.Query(new QueryBinder(catalog, params).bind(explained(explain))),
           analyze(explain));
       default -> throw Unsupported.feature(statement.getClass().getSimpleName() + " statements");

@@ -17,7 +17,10 @@ import java.util.OptionalLong;
  * <p>Keys: {@code 't' + id} → a table's or a view's definition ({@link CatalogCodec}; views take
  * their ids from the table ids); {@code 'q' + table id} → the next hidden
  * row id of a table; {@code 'i' + table id} → the last value its identity column handed out
- * (absent before the first); {@code 'n'} → the next table id; {@code 'v'} → the catalog version, bumped
+ * (absent before the first); {@code 'c' + table id} → the number of rows in the table, kept by
+ * every statement that adds or removes rows (absent in a table created before counts were kept:
+ * its first such statement counts the rows once); {@code 's' + table id} → what ANALYZE measured
+ * ({@link TableStats}, absent before the first); {@code 'n'} → the next table id; {@code 'v'} → the catalog version, bumped
  * by every schema change so that cached catalogs and plans can tell they are stale; {@code 'f'} →
  * present once a table was created with exact quoted names ({@link NameFolding#UNQUOTED}): a
  * catalog with tables but without it was written before, and keeps {@link NameFolding#ALL}. In {@link Keyspace#DATA}, every key of a
@@ -28,6 +31,8 @@ public final class CatalogStore {
   private static final byte TABLE = 't';
   private static final byte SEQUENCE = 'q';
   private static final byte IDENTITY = 'i';
+  private static final byte ROW_COUNT = 'c';
+  private static final byte STATS = 's';
   private static final byte[] NEXT_TABLE_ID = {'n'};
   private static final byte[] VERSION = {'v'};
   private static final byte[] EXACT_QUOTED_NAMES = {'f'};
@@ -45,7 +50,7 @@ public final class CatalogStore {
           break;
         }
         switch (CatalogCodec.decode(cursor.value().toByteArray())) {
-          case TableDef t -> tables.add(t);
+          case TableDef t -> tables.add(t.withStats(stats(tx, t.id())));
           case ViewDef v -> views.add(v);
         }
       }
@@ -78,6 +83,7 @@ public final class CatalogStore {
     int id = nextTableId(tx);
     var created = new TableDef(id, table.name(), table.columns(), table.primaryKey(), table.indexes());
     saveTable(tx, created);
+    saveRowCount(tx, id, 0);
     return created;
   }
 
@@ -106,9 +112,14 @@ public final class CatalogStore {
     tx.delete(Keyspace.CATALOG, key(TABLE, view.id()));
   }
 
-  /** Replaces the stored definition of {@code table} (same id). */
+  /** Replaces the stored definition of {@code table} (same id) and its {@link TableDef#stats}. */
   public static void saveTable(WriteTransaction tx, TableDef table) {
     tx.put(Keyspace.CATALOG, key(TABLE, table.id()), CatalogCodec.encode(table));
+    if (table.stats().analyzed()) {
+      saveStats(tx, table.id(), table.stats());
+    } else {
+      tx.delete(Keyspace.CATALOG, key(STATS, table.id()));
+    }
   }
 
   /** Removes the table's definition, its counters, and all its rows and index entries. */
@@ -116,6 +127,8 @@ public final class CatalogStore {
     tx.delete(Keyspace.CATALOG, key(TABLE, table.id()));
     tx.delete(Keyspace.CATALOG, key(SEQUENCE, table.id()));
     tx.delete(Keyspace.CATALOG, key(IDENTITY, table.id()));
+    tx.delete(Keyspace.CATALOG, key(ROW_COUNT, table.id()));
+    tx.delete(Keyspace.CATALOG, key(STATS, table.id()));
     tx.deletePrefix(Keyspace.DATA, tablePrefix(table.id()));
   }
 
@@ -140,6 +153,51 @@ public final class CatalogStore {
   /** Records the last value the table's identity column handed out ({@link IdentityCounters}). */
   static void saveLastIdentity(WriteTransaction tx, int tableId, long last) {
     tx.put(Keyspace.CATALOG, key(IDENTITY, tableId), ByteBuffer.allocate(8).putLong(last).array());
+  }
+
+  /**
+   * The table's row count as {@code tx} sees it, if kept: empty for a table created before row
+   * counts were kept, until a statement adds or removes rows ({@code TableStore} counts them then).
+   */
+  public static OptionalLong rowCount(KvTransaction tx, int tableId) {
+    return tx.get(Keyspace.CATALOG, key(ROW_COUNT, tableId))
+        .map(s -> OptionalLong.of(s.base().get(Memory.LONG_BE, s.offset())))
+        .orElse(OptionalLong.empty());
+  }
+
+  /** Records the table's row count (by the statement that changed it, in its atomic block). */
+  public static void saveRowCount(WriteTransaction tx, int tableId, long rows) {
+    tx.put(Keyspace.CATALOG, key(ROW_COUNT, tableId), ByteBuffer.allocate(8).putLong(rows).array());
+  }
+
+  /** Stores what ANALYZE measured of the table (returned with it by {@link #load}). */
+  private static void saveStats(WriteTransaction tx, int tableId, TableStats stats) {
+    var out = ByteBuffer.allocate(12 + stats.distinct().values().stream().mapToInt(d -> 8 + 8 * d.length).sum());
+    out.putLong(stats.rows()).putInt(stats.distinct().size());
+    stats.distinct().forEach((key, counts) -> {
+      out.putInt(key).putInt(counts.length);
+      for (long c : counts) {
+        out.putLong(c);
+      }
+    });
+    tx.put(Keyspace.CATALOG, key(STATS, tableId), out.array());
+  }
+
+  private static TableStats stats(KvTransaction tx, int tableId) {
+    return tx.get(Keyspace.CATALOG, key(STATS, tableId)).map(s -> {
+      var in = ByteBuffer.wrap(s.toByteArray());
+      long rows = in.getLong();
+      var distinct = new java.util.TreeMap<Integer, long[]>();
+      for (int n = in.getInt(); n > 0; n--) {
+        int key = in.getInt();
+        var counts = new long[in.getInt()];
+        for (int i = 0; i < counts.length; i++) {
+          counts[i] = in.getLong();
+        }
+        distinct.put(key, counts);
+      }
+      return new TableStats(rows, distinct);
+    }).orElse(TableStats.NONE);
   }
 
   /** The catalog version visible to {@code tx} (0 before any schema change). */

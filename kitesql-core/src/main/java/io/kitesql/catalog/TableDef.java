@@ -18,9 +18,16 @@ import java.util.OptionalInt;
  * @param primaryKey positions of the primary-key columns; empty means the table has none and rows
  *     are keyed by a hidden, increasing row id
  * @param indexes secondary indexes (UNIQUE constraints are unique indexes)
+ * @param stats what the last ANALYZE measured ({@link TableStats#NONE} before any); not part of
+ *     the stored definition ({@link CatalogStore} keeps it beside it)
  */
-public record TableDef(int id, String name, List<ColumnDef> columns, List<Integer> primaryKey, List<IndexDef> indexes)
-    implements CatalogEntry {
+public record TableDef(int id, String name, List<ColumnDef> columns, List<Integer> primaryKey, List<IndexDef> indexes,
+    TableStats stats) implements CatalogEntry {
+  /** A table not analyzed. */
+  public TableDef(int id, String name, List<ColumnDef> columns, List<Integer> primaryKey, List<IndexDef> indexes) {
+    this(id, name, columns, primaryKey, indexes, TableStats.NONE);
+  }
+
   public TableDef {
     if (id < 1) {
       throw new IllegalArgumentException("table id must be positive, was " + id);
@@ -129,14 +136,14 @@ public record TableDef(int id, String name, List<ColumnDef> columns, List<Intege
         .map(c -> new ColumnDef(NameFolding.lowerCase(c.name()), c.type(), c.nullable(), c.defaultSql(), c.identity())).toList();
     var foldedIndexes = indexes.stream()
         .map(i -> new IndexDef(i.id(), NameFolding.lowerCase(i.name()), i.columns(), i.unique())).toList();
-    return new TableDef(id, NameFolding.lowerCase(name), folded, primaryKey, foldedIndexes);
+    return new TableDef(id, NameFolding.lowerCase(name), folded, primaryKey, foldedIndexes, stats);
   }
 
   /** A copy with one more column at the end (ALTER TABLE ADD COLUMN). */
   public TableDef withColumn(ColumnDef column) {
     var list = new ArrayList<>(columns);
     list.add(column);
-    return new TableDef(id, name, list, primaryKey, indexes);
+    return new TableDef(id, name, list, primaryKey, indexes, stats);
   }
 
   /** A copy with one more index, given the next free index id. */
@@ -144,11 +151,17 @@ public record TableDef(int id, String name, List<ColumnDef> columns, List<Intege
     int next = indexes.stream().mapToInt(IndexDef::id).max().orElse(0) + 1;
     var list = new ArrayList<>(indexes);
     list.add(new IndexDef(next, indexName, indexColumns, unique));
-    return new TableDef(id, name, columns, primaryKey, list);
+    return new TableDef(id, name, columns, primaryKey, list, stats.withoutIndex(next));
   }
 
   public TableDef withoutIndex(String indexName) {
     var list = indexes.stream().filter(i -> !i.name().equals(indexName)).toList();
-    return new TableDef(id, name, columns, primaryKey, list);
+    var dropped = index(indexName).map(IndexDef::id);
+    return new TableDef(id, name, columns, primaryKey, list, dropped.map(stats::withoutIndex).orElse(stats));
+  }
+
+  /** A copy with the figures of an ANALYZE. */
+  public TableDef withStats(TableStats measured) {
+    return new TableDef(id, name, columns, primaryKey, indexes, measured);
   }
 }

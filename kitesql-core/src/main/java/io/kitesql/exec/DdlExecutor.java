@@ -9,6 +9,7 @@ import io.kitesql.catalog.TableDef;
 import io.kitesql.storage.WriteTransaction;
 import io.kitesql.table.TableStore;
 import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Function;
 
 /**
@@ -30,10 +31,24 @@ public final class DdlExecutor {
       case BoundStatement.AddColumn a -> addColumn(a, tx, catalog, stores);
       case BoundStatement.CreateView c -> ViewDdl.createView(c, tx, catalog);
       case BoundStatement.DropView d -> ViewDdl.dropView(d, tx, catalog);
+      case BoundStatement.Analyze a -> analyze(a, tx, catalog, stores);
       default -> throw new IllegalArgumentException("not DDL: " + statement);
     };
     if (result != catalog) {
       CatalogStore.bumpVersion(tx);
+    }
+    return result;
+  }
+
+  /** Measures each table and stores the figures with its definition: plans made before are made again. */
+  private static Catalog analyze(BoundStatement.Analyze a, WriteTransaction tx, Catalog catalog,
+      Function<TableDef, TableStore> stores) {
+    var tables = a.tables().isEmpty() ? List.copyOf(catalog.tables()) : a.tables().stream().map(catalog::requireTable).toList();
+    var result = catalog;
+    for (var table : tables) {
+      var measured = table.withStats(stores.apply(table).analyze(tx));
+      CatalogStore.saveTable(tx, measured);
+      result = result.withTable(measured);
     }
     return result;
   }

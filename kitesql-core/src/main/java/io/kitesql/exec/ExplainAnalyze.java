@@ -6,6 +6,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * EXPLAIN ANALYZE: runs a query to its end with every operator measured, then prints the plan
@@ -20,8 +21,11 @@ public final class ExplainAnalyze {
 
   private ExplainAnalyze() {}
 
-  /** The plan's lines, each with its node's figures, after running it in {@code ctx}. */
-  public static List<String> run(PlanNode plan, ExecutionContext ctx) {
+  /**
+   * The plan's lines, each with its node's figures after running it in {@code ctx}, preceded by
+   * {@code estimates}' text for the node (the planner's estimate, or nothing).
+   */
+  public static List<String> run(PlanNode plan, ExecutionContext ctx, Function<PlanNode, String> estimates) {
     var figures = new IdentityHashMap<PlanNode, Measured.Figures>();
     var subqueries = SubqueryExecutor.needed(plan) ? new SubqueryExecutor(ctx) : null;
     try {
@@ -40,8 +44,8 @@ public final class ExplainAnalyze {
     }
     return PlanPrinter.lines(plan, node -> {
       var f = figures.get(node);
-      return f == null ? "" : String.format(Locale.ROOT, " (actual rows=%d loops=%d time=%.3f ms)",
-          f.rows(), f.loops(), f.nanos() / 1e6);
+      return estimates.apply(node) + (f == null ? "" : String.format(Locale.ROOT, " (actual rows=%d loops=%d time=%.3f ms)",
+          f.rows(), f.loops(), f.nanos() / 1e6));
     });
   }
 

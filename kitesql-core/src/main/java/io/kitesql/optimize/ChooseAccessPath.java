@@ -39,9 +39,24 @@ import java.util.Set;
  * only starts after the NULLs, which keys order first. A LIKE prefix is never exact: the range
  * holds every text that starts with the pattern's literal prefix, and the LIKE stays.
  *
- * <p>Preference: a candidate that binds a whole unique key (at most one row per range), then the
- * longest equality prefix, then fewer ranges, then a range on the next column; on a tie the
- * primary key (no row lookup), then a covered index.
+ * <p>Preference, for a table ANALYZE measured: the candidate with the least estimated cost
+ * ({@link RowEstimates}): the entries its ranges hold, each with a row lookup unless the walk is of
+ * the primary key or a covered index, plus sorting the rows if a sort above wants an order the walk
+ * does not deliver. A walk that delivers that order under a LIMIT stops early: it reads about
+ * {@code limit × its rows / the rows that satisfy the whole filter}, so it may win with a wider
+ * range, or with none (a key walked whole, its filter kept):
+ *
+ * <pre>
+ * Limit(5)                                           Limit(5)
+ *   Sort(score)                                        Sort(score)       (dropped by UseIndexOrder)
+ *     Filter(category = ?1 AND score > ?2)     =>        Filter(category = ?1)
+ *       Scan items                                         IndexRangeScan items using items_score (?2, +inf)
+ * </pre>
+ *
+ * <p>For a table not measured (or measured empty), and between candidates of equal cost: a candidate that binds a
+ * whole unique key (at most one row per range), then the longest equality prefix, then fewer
+ * ranges, then a range on the next column; on a tie the primary key (no row lookup), then a
+ * covered index.
  */
 final class ChooseAccessPath {
   /** The most ranges several IN lists of one scan are multiplied into; past it a column is left to the filter. */
@@ -50,14 +65,21 @@ final class ChooseAccessPath {
   /** The most branches of an OR served by a union of key ranges. */
   static final int MAX_BRANCHES = 16;
 
+  /** What reading a row through an index entry costs, beyond the entry: one more B-tree descent. */
+  static final double ROW_LOOKUP = 2;
+
+  /** What sorting costs per row sorted, against reading an entry. */
+  static final double SORT = 0.5;
+
   private ChooseAccessPath() {}
 
   static PlanNode apply(PlanNode plan) {
+    var wanted = WantedOrder.of(plan);
     return Plans.bottomUp(plan, node -> {
       if (node instanceof Filter f && f.input() instanceof TableScan s && s.access() instanceof Access.FullScan) {
         var conjuncts = Exprs.conjuncts(f.predicate());
         var predicates = KeyPredicates.of(conjuncts, s.table());
-        var chosen = choose(s, predicates);
+        var chosen = choose(s, predicates, Optional.ofNullable(wanted.get(s)));
         if (chosen.isPresent()) {
           return withRange(s, chosen.get(), conjuncts, predicates);
         }
@@ -79,22 +101,74 @@ final class ChooseAccessPath {
     return remaining.isEmpty() ? ranged : new Filter(ranged, Exprs.and(remaining));
   }
 
-  private static Optional<Candidate> choose(TableScan scan, KeyPredicates predicates) {
+  private static Optional<Candidate> choose(TableScan scan, KeyPredicates predicates, Optional<WantedOrder> wanted) {
     TableDef table = scan.table();
-    Candidate best = null;
+    var candidates = new ArrayList<Candidate>();
     if (!table.hasHiddenRowId()) {
-      best = Candidate.of(Optional.empty(), table.primaryKey(), table.primaryKey().size(), predicates, true);
+      add(candidates, Candidate.of(Optional.empty(), table.primaryKey(), table.primaryKey().size(), predicates, true));
     }
     for (var index : table.indexes()) {
       boolean covered = covers(table, index, scan.columns());
-      var order = table.walkOrder(Optional.of(index));
-      int uniqueWidth = index.unique() ? index.columns().size() : table.hasHiddenRowId() ? Integer.MAX_VALUE : order.size();
-      var c = Candidate.of(Optional.of(index), order, uniqueWidth, predicates, covered);
-      if (c != null && (best == null || c.betterThan(best))) {
-        best = c;
-      }
+      add(candidates, Candidate.of(Optional.of(index), table.walkOrder(Optional.of(index)),
+          RowEstimates.uniqueWidth(table, Optional.of(index)), predicates, covered));
     }
-    return Optional.ofNullable(best);
+    if (table.stats().rows() < 1) { // never measured, or measured empty: no figure to go by
+      return candidates.stream().reduce((a, b) -> b.betterThan(a) ? b : a);
+    }
+    if (candidates.isEmpty()) {
+      return Optional.empty();
+    }
+    var cost = new Cost(new RowEstimates(table), predicates, wanted);
+    wanted.filter(w -> w.rows().isPresent()).ifPresent(w -> candidates.addAll(orderedWalks(scan)));
+    return candidates.stream().reduce((a, b) -> {
+      double ca = cost.of(table, a);
+      double cb = cost.of(table, b);
+      return cb < ca || (cb == ca && b.betterThan(a)) ? b : a;
+    });
+  }
+
+  private static void add(List<Candidate> candidates, Candidate c) {
+    if (c != null) {
+      candidates.add(c);
+    }
+  }
+
+  /** Every key walked whole: under a LIMIT, one that delivers the wanted order may stop early. */
+  private static List<Candidate> orderedWalks(TableScan scan) {
+    var table = scan.table();
+    var walks = new ArrayList<Candidate>();
+    if (!table.hasHiddenRowId()) {
+      walks.add(Candidate.whole(Optional.empty(), table.primaryKey(), true));
+    }
+    for (var index : table.indexes()) {
+      walks.add(Candidate.whole(Optional.of(index), table.walkOrder(Optional.of(index)), covers(table, index, scan.columns())));
+    }
+    return walks;
+  }
+
+  /**
+   * The estimated cost of a candidate: the entries it reads (each with a row lookup unless of the
+   * primary key or covered), and a sort of the filtered rows when it does not deliver the wanted
+   * order; one that does, under a LIMIT, stops after about {@code limit × rows / matching} entries.
+   */
+  private record Cost(RowEstimates estimates, KeyPredicates predicates, Optional<WantedOrder> wanted) {
+    double of(TableDef table, Candidate c) {
+      double rows = c.whole() ? estimates.tableRows() : estimates.rows(c.access(), c.uniqueWidth());
+      double perEntry = c.primary() || c.access().covered() ? 1 : 1 + ROW_LOOKUP;
+      if (wanted.isEmpty()) {
+        return rows * perEntry;
+      }
+      var w = wanted.get();
+      double matching = Math.min(rows, estimates.tableRows() * estimates.selectivity(predicates));
+      var access = c.access();
+      boolean ordered = UseIndexOrder.direction(table, access.keyColumns(table), access.constantPrefix(), w.keys(),
+          w.columns()).isPresent();
+      if (!ordered) {
+        return rows * perEntry + matching * SORT;
+      }
+      double read = w.rows().isEmpty() || matching <= 0 ? rows : Math.min(rows, w.rows().getAsLong() * rows / matching);
+      return read * perEntry;
+    }
   }
 
   /**
@@ -111,7 +185,7 @@ final class ChooseAccessPath {
       }
       var branches = new ArrayList<Access.KeyRange>();
       for (var disjunct : disjuncts) {
-        var c = choose(scan, KeyPredicates.of(Exprs.conjuncts(disjunct), scan.table()));
+        var c = choose(scan, KeyPredicates.of(Exprs.conjuncts(disjunct), scan.table()), Optional.empty());
         if (c.isEmpty()) {
           break;
         }
@@ -155,7 +229,13 @@ final class ChooseAccessPath {
    * @param exactTerms the predicate terms (indexes into {@link KeyPredicates}) the ranges enforce exactly
    */
   private record Candidate(Access.KeyRange access, boolean unique, int equalities, int ranges, boolean bounded,
-      boolean primary, Set<Integer> exactTerms) {
+      boolean primary, Set<Integer> exactTerms, int uniqueWidth, boolean whole) {
+
+    /** The whole key, walked for its order alone: no range, every conjunct left to the filter. */
+    static Candidate whole(Optional<IndexDef> index, List<Integer> keyColumns, boolean covered) {
+      var access = new Access.KeyRange(index, List.of(Access.Range.all()), index.isPresent() && covered, false);
+      return new Candidate(access, false, 0, 1, false, index.isEmpty(), Set.of(), keyColumns.size() + 1, true);
+    }
 
     /**
      * @param keyColumns the columns the key is ordered by ({@link TableDef#walkOrder})
@@ -191,7 +271,8 @@ final class ChooseAccessPath {
       }
       var access = new Access.KeyRange(index, ranges, index.isPresent() && covered, false);
       boolean unique = values.size() >= uniqueWidth;
-      return new Candidate(access, unique, values.size(), ranges.size(), bounded, index.isEmpty(), Set.copyOf(exact));
+      return new Candidate(access, unique, values.size(), ranges.size(), bounded, index.isEmpty(), Set.copyOf(exact),
+          uniqueWidth, false);
     }
 
     /** Every combination of one value per list, in list order. */

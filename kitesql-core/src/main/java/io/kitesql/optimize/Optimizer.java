@@ -31,6 +31,7 @@ public final class Optimizer {
       case BoundStatement.AddColumn a -> a;
       case BoundStatement.CreateView c -> c;
       case BoundStatement.DropView d -> d;
+      case BoundStatement.Analyze a -> a;
     };
   }
 

@@ -139,7 +139,7 @@ final class UseIndexOrder {
   }
 
   /** The table column that output column {@code e} of {@code node} is, through plain-column projections. */
-  private static Optional<Integer> tableColumn(PlanNode node, Expr e) {
+  static Optional<Integer> tableColumn(PlanNode node, Expr e) {
     if (!(e instanceof Expr.Column c)) {
       return Optional.empty();
     }

@@ -110,13 +110,23 @@ public final class IntegrityCheck {
       tables.put(table.id(), table);
       var store = new TableStore(table);
       var keys = new TableKeys(table);
+      long before = rowsChecked;
       checkRows(store, keys);
+      checkRowCount(table, rowsChecked - before);
       checkLongValues(store, keys);
       for (var index : table.indexes()) {
         checkEntries(store, keys, index);
       }
     }
     checkOrphans(tables);
+  }
+
+  /** The count the table keeps ({@link CatalogStore#rowCount}), if any, must be the rows there are. */
+  private void checkRowCount(TableDef table, long rows) {
+    var kept = CatalogStore.rowCount(tx, table.id());
+    if (kept.isPresent() && kept.getAsLong() != rows) {
+      problem("table " + table.name() + ": keeps a row count of " + kept.getAsLong() + " but has " + rows + " row(s)");
+    }
   }
 
   // ---------------------------------------------------------------- rows → entries

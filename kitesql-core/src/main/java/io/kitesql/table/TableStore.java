@@ -87,6 +87,12 @@ public final class TableStore {
    *     unique index), VALUE_OUT_OF_RANGE, KEY_TOO_LARGE; nothing is written then
    */
   public RowRef insert(WriteTransaction tx, Object[] row) {
+    var ref = insertOne(tx, row);
+    rowsChanged(tx, 1);
+    return ref;
+  }
+
+  private RowRef insertOne(WriteTransaction tx, Object[] row) {
     var written = insertRow(tx, row);
     indexes.put(tx, written.entries());
     return new RowRef(written.rowKey());
@@ -126,11 +132,14 @@ public final class TableStore {
    * @return the number of rows inserted
    */
   public long insertAll(WriteTransaction tx, List<Object[]> rows) {
+    long inserted = rows.size();
     if (rows.size() < 2 || table.indexes().stream().anyMatch(IndexDef::unique)) {
-      rows.forEach(row -> insert(tx, row));
-      return rows.size();
+      rows.forEach(row -> insertOne(tx, row));
+    } else {
+      inserted = bulk.insertAll(tx, rows);
     }
-    return bulk.insertAll(tx, rows);
+    rowsChanged(tx, inserted);
+    return inserted;
   }
 
   /**
@@ -155,7 +164,9 @@ public final class TableStore {
    * #columnsForCopies} (others null), from which keys and entries are computed.
    */
   public long insertCopies(WriteTransaction tx, List<byte[]> stored, List<Object[]> rows) {
-    return bulk.insertCopies(tx, stored, rows);
+    long inserted = bulk.insertCopies(tx, stored, rows);
+    rowsChanged(tx, inserted);
+    return inserted;
   }
 
   /**
@@ -165,6 +176,7 @@ public final class TableStore {
    */
   public void deleteAll(WriteTransaction tx, List<RowRef> refs, List<Object[]> oldRows) {
     bulk.deleteAll(tx, refs, oldRows);
+    rowsChanged(tx, -refs.size());
   }
 
   /**
@@ -178,6 +190,17 @@ public final class TableStore {
    */
   public void delete(WriteTransaction tx, RowRef ref, Object[] oldRow) {
     indexes.delete(tx, deleteRow(tx, ref, oldRow, true, false));
+    rowsChanged(tx, -1);
+  }
+
+  /**
+   * Moves the table's kept row count ({@link CatalogStore#rowCount}) by {@code delta} after a
+   * statement's writes: one lookup and one put per statement, not per row. A table without a
+   * kept count (created before counts were kept) is counted once here, its rows as written now.
+   */
+  private void rowsChanged(WriteTransaction tx, long delta) {
+    var kept = CatalogStore.rowCount(tx, table.id());
+    CatalogStore.saveRowCount(tx, table.id(), kept.isPresent() ? kept.getAsLong() + delta : countRows(tx));
   }
 
   /**
@@ -425,8 +448,19 @@ public final class TableStore {
     return IndexScanCursor.isCovered(index, keys.pkColumns(), columns);
   }
 
-  /** The number of rows (walks the row keys, reading no row). */
+  /** Measures the table for ANALYZE: its rows and the distinct values of each key prefix. */
+  public io.kitesql.catalog.TableStats analyze(KvTransaction tx) {
+    return KeyStatistics.measure(tx, keys);
+  }
+
+  /** The number of rows: the kept count ({@link CatalogStore#rowCount}), else {@link #countRows}. */
   public long count(KvTransaction tx) {
+    var kept = CatalogStore.rowCount(tx, table.id());
+    return kept.isPresent() ? kept.getAsLong() : countRows(tx);
+  }
+
+  /** The number of rows, counted by walking the row keys (reading no row). */
+  public long countRows(KvTransaction tx) {
     byte[] prefix = keys.rowPrefix();
     var prefixSegment = MemorySegment.ofArray(prefix);
     long n = 0;

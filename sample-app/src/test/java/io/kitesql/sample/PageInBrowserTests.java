@@ -23,7 +23,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 
 /**
  * The page at {@code /} in a real headless Chromium (Debian's {@code chromium} package): its DOM
- * after the scripts ran holds the thread's tree and the query figures, and a screenshot has ink
+ * after the scripts ran holds the thread's tree and the figures of the request that fetched it, and
+ * a message and no figures for a thread that is no number or does not exist; a screenshot has ink
  * where the tree and the figures are. Without Chromium the test is skipped, unless the
  * environment variable {@code KITESQL_REQUIRE_BROWSER} is set ({@code .ci/run} sets it after
  * installing Chromium): then it fails.
@@ -71,12 +72,12 @@ class PageInBrowserTests extends SampleAppHttpTest {
     assertThat(dom).containsSubsequence("ada", "Kites at dawn &lt;b&gt;not bold&lt;/b&gt;",
         "class=\"replies\"", "bob", "Bring spare string ✈", "class=\"replies\"", "cyd", "And a reel", "eve");
     assertThat(dom).contains("x".repeat(400) + "…").doesNotContain("x".repeat(401));
-    // the figures: numbers, not the placeholder
-    for (var figure : List.of("calls", "latency", "allocated", "borrowed", "copied")) {
-      var matcher = Pattern.compile("id=\"" + figure + "\">([^<]*)<").matcher(dom);
-      assertThat(matcher.find()).as(figure).isTrue();
-      assertThat(matcher.group(1)).as(figure).matches("[0-9][0-9,.]*( ms| B)?");
+    // the figures of this request: numbers, not the placeholder; 4 posts
+    for (var figure : List.of("latency", "allocated", "map-bytes", "posts", "json-bytes")) {
+      assertThat(figure(dom, figure)).as(figure).matches("[0-9][0-9,.]*( ms| B)?");
     }
+    assertThat(figure(dom, "posts")).isEqualTo("4");
+    assertThat(dom).contains("What the request for thread " + threadId + "'s tree cost on the server");
 
     var screenshot = Path.of("target", "sample-page.png").toAbsolutePath();
     Files.deleteIfExists(screenshot);
@@ -86,6 +87,34 @@ class PageInBrowserTests extends SampleAppHttpTest {
     // the tree column (left) and the figures column (right) both have text on them
     assertThat(inkShare(image, 0.02, 0.6)).as("ink in the tree column").isGreaterThan(0.005);
     assertThat(inkShare(image, 0.75, 0.98)).as("ink in the figures column").isGreaterThan(0.005);
+  }
+
+  private static String figure(String dom, String id) {
+    var matcher = Pattern.compile("id=\"" + id + "\">([^<]*)<").matcher(dom);
+    assertThat(matcher.find()).as(id).isTrue();
+    return matcher.group(1);
+  }
+
+  @Test
+  void aThreadThatIsNoNumberOrDoesNotExistGetsAMessageAndNoFigures() throws Exception {
+    var chromium = chromium();
+    if (System.getenv("KITESQL_REQUIRE_BROWSER") == null) {
+      assumeTrue(chromium != null, "no Chromium installed (apt-get install chromium); .ci/run installs it");
+    }
+    assertThat(chromium).as("Chromium, required by KITESQL_REQUIRE_BROWSER").isNotNull();
+
+    String notANumber = run(chromium, "--dump-dom", "http://localhost:" + port + "/?thread=abc");
+    assertThat(notANumber).contains("data-state=\"ready\"")
+        .contains("\"abc\" is not a thread number: threads are numbered 1, 2, 3, …")
+        .contains("No figures: the request did not return a tree.");
+    String unknown = run(chromium, "--dump-dom", "http://localhost:" + port + "/?thread=987654321");
+    assertThat(unknown).contains("data-state=\"ready\"").contains("There is no thread 987654321.")
+        .contains("No figures: the request did not return a tree.");
+    for (var dom : List.of(notANumber, unknown)) {
+      for (var id : List.of("latency", "allocated", "map-bytes", "posts", "json-bytes")) {
+        assertThat(figure(dom, id)).as(id).isEqualTo("–");
+      }
+    }
   }
 
   /** The share of dark pixels between the horizontal fractions {@code from} and {@code to}, below the heading. */

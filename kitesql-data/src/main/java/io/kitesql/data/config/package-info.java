@@ -1,6 +1,7 @@
 /**
  * Repository configuration: {@link io.kitesql.data.config.EnableKiteSqlRepositories} and its
- * registrar and Spring Data configuration extension. Depends on {@code repository.support} and
+ * registrar and Spring Data configuration extension, and {@link
+ * io.kitesql.data.config.EnableKiteSqlAuditing}. Depends on {@code repository.support} and
  * {@code mapping}.
  */
 @NullMarked

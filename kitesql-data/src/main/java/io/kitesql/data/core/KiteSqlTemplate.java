@@ -185,11 +185,12 @@ public class KiteSqlTemplate {
       };
       return StreamSupport.stream(iterator, false).onClose(() -> {
         cursor.close();
-        observation.stop(new StatementObserver.Outcome(count[0], tx.isOpen() ? tx.bytesBorrowed() - borrowed : 0, row.copiedBytes, null));
+        observation.stop(new StatementObserver.Outcome(
+            count[0], tx.isOpen() ? tx.bytesBorrowed() - borrowed : 0, row.returnedBytes, row.copiedBytes, null));
       });
     } catch (KiteSqlException e) {
       var translated = translator.translate(e);
-      observation.stop(new StatementObserver.Outcome(0, 0, 0, translated));
+      observation.stop(new StatementObserver.Outcome(0, 0, 0, 0, translated));
       throw translated;
     }
   }
@@ -222,11 +223,12 @@ public class KiteSqlTemplate {
       rows = new Rows(cursor, copyValues);
       var result = reader.apply(rows);
       observation.stop(new StatementObserver.Outcome(
-          rows.count, tx.bytesBorrowed() - borrowed, tx.bytesCopied() - copied + rows.row.copiedBytes, null));
+          rows.count, tx.bytesBorrowed() - borrowed, rows.row.returnedBytes, tx.bytesCopied() - copied + rows.row.copiedBytes, null));
       return result;
     } catch (RuntimeException e) {
       long count = rows == null ? 0 : rows.count;
-      observation.stop(new StatementObserver.Outcome(count, tx.bytesBorrowed() - borrowed, tx.bytesCopied() - copied, e));
+      long returned = rows == null ? 0 : rows.row.returnedBytes;
+      observation.stop(new StatementObserver.Outcome(count, tx.bytesBorrowed() - borrowed, returned, tx.bytesCopied() - copied, e));
       throw e;
     }
   }
@@ -261,10 +263,10 @@ public class KiteSqlTemplate {
     long copied = tx.bytesCopied();
     try {
       long written = write(tx, statement, true);
-      observation.stop(new StatementObserver.Outcome(written, 0, tx.bytesCopied() - copied, null));
+      observation.stop(new StatementObserver.Outcome(written, 0, 0, tx.bytesCopied() - copied, null));
       return written;
     } catch (RuntimeException e) {
-      observation.stop(new StatementObserver.Outcome(0, 0, tx.bytesCopied() - copied, e));
+      observation.stop(new StatementObserver.Outcome(0, 0, 0, tx.bytesCopied() - copied, e));
       throw e;
     }
   }

@@ -18,6 +18,8 @@ public final class Row {
   private final boolean copyValues;
   /** Bytes this row view copied out of the map into owned values (for metrics). */
   long copiedBytes;
+  /** Bytes of the text and binary values this row view handed out, over all rows (for metrics). */
+  long returnedBytes;
 
   Row(RowCursor cursor, boolean copyValues) {
     this.cursor = cursor;
@@ -55,14 +57,11 @@ public final class Row {
    */
   public @Nullable Object getObject(int i) {
     var value = cursor.get(i);
-    if (copyValues) {
-      return switch (value) {
-        case Text t when t.isBorrowed() -> copy(t);
-        case Binary b when b.isBorrowed() -> copy(b);
-        case null, default -> value;
-      };
-    }
-    return value;
+    return switch (value) {
+      case Text t -> returned(t);
+      case Binary b -> returned(b);
+      case null, default -> value;
+    };
   }
 
   public boolean isNull(int i) {
@@ -72,7 +71,7 @@ public final class Row {
   /** A text column: borrowed inside a read-only transaction, otherwise owned. */
   public @Nullable Text getText(int i) {
     var text = cursor.getText(i);
-    return text != null && copyValues && text.isBorrowed() ? copy(text) : text;
+    return text == null ? null : returned(text);
   }
 
   /** A text column as a {@link String} (always a copy: that is what {@code String} means). */
@@ -81,13 +80,26 @@ public final class Row {
     if (text == null) {
       return null;
     }
-    copiedBytes += text.utf8Length();
+    int bytes = text.utf8Length();
+    copiedBytes += bytes;
+    returnedBytes += bytes;
     return text.toString();
   }
 
   public @Nullable Binary getBinary(int i) {
     var binary = cursor.getBinary(i);
-    return binary != null && copyValues && binary.isBorrowed() ? copy(binary) : binary;
+    return binary == null ? null : returned(binary);
+  }
+
+  /** Counts {@code text} as returned; a copy of it when this row copies values. */
+  private Text returned(Text text) {
+    returnedBytes += text.utf8Length();
+    return copyValues && text.isBorrowed() ? copy(text) : text;
+  }
+
+  private Binary returned(Binary binary) {
+    returnedBytes += binary.length();
+    return copyValues && binary.isBorrowed() ? copy(binary) : binary;
   }
 
   /**

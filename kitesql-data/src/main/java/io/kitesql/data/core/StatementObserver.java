@@ -29,10 +29,14 @@ public interface StatementObserver {
    * What one statement did.
    *
    * @param rows rows returned (queries) or written (other statements)
-   * @param bytesBorrowed bytes of the LMDB map handed out as views
+   * @param bytesVisited bytes of the LMDB map the engine read in place for the statement: keys and
+   *     rows of every row it visited, also those a filter dropped or a sort, an aggregate or a
+   *     LIMIT left out ({@code Transaction.bytesBorrowed()}); a read-only transaction's work
+   * @param bytesReturned bytes of the text and binary values of the returned rows the application
+   *     read (borrowed views or copies)
    * @param bytesCopied bytes copied out of the map: by the engine in a write transaction, or into
-   *     owned values for a caller outside any transaction
+   *     owned values (a {@code String}, or for a caller outside any transaction)
    * @param failure what the statement threw, or null
    */
-  record Outcome(long rows, long bytesBorrowed, long bytesCopied, @Nullable RuntimeException failure) {}
+  record Outcome(long rows, long bytesVisited, long bytesReturned, long bytesCopied, @Nullable RuntimeException failure) {}
 }

@@ -18,13 +18,17 @@ import org.springframework.data.mapping.PreferredConstructor;
 import org.springframework.data.mapping.model.EntityInstantiator;
 import org.springframework.data.mapping.model.EntityInstantiators;
 import org.springframework.data.mapping.model.ParameterValueProvider;
+import org.springframework.data.relational.core.mapping.Column;
 import org.springframework.data.relational.core.mapping.RelationalPersistentProperty;
 
 /**
  * Reads rows into a DTO projection (a record or a class with a constructor) straight from the
  * selected columns, never building the entity first: the entity may have properties the projection
- * does not select, primitive ones included. A constructor parameter is matched to the entity
- * property of the same name, or, for {@code @Query} results, to the result column of its name.
+ * does not select, primitive ones included. A constructor parameter reads the column of the
+ * entity property of the same name, or, for {@code @Query} results, the column the mapping
+ * context's naming strategy or its {@code @Column} names ({@code commentCount} reads {@code
+ * comment_count}), or the column of its own name. A missing column is an error listing the
+ * result's columns.
  */
 public final class DtoMapping<T> implements RowMapper<T> {
   private static final EntityInstantiators INSTANTIATORS = new EntityInstantiators();
@@ -33,7 +37,7 @@ public final class DtoMapping<T> implements RowMapper<T> {
   private final EntityInstantiator instantiator;
   private final Conversions conversions;
   private final Map<String, Integer> positionByParameter = new HashMap<>();
-  private final List<String> columns = new ArrayList<>();
+  private final List<List<String>> columns = new ArrayList<>();
   private final EntityMapping.ResultLayout layout;
   private final @Nullable MethodHandle constructor;
   private final Class<?>[] parameterTypes;
@@ -54,13 +58,34 @@ public final class DtoMapping<T> implements RowMapper<T> {
         throw new MappingException("constructor parameters of " + type.getName() + " have no names: compile with -parameters");
       }
       positionByParameter.put(name, columns.size());
-      columns.add(domain == null ? name : domain.column(name).map(MappedColumn::name).orElse(name));
+      columns.add(columnCandidates(name, domain));
     }
     this.layout = new EntityMapping.ResultLayout(columns);
     var parameters = creator.getParameters();
     this.parameterTypes = parameters.stream().map(Parameter::getRawType).toArray(Class<?>[]::new);
     this.parameterNames = parameters.stream().map(Parameter::getName).toArray(String[]::new);
     this.constructor = spreadConstructor(creator, parameters.size());
+  }
+
+  /**
+   * The result columns a parameter reads, in order of preference: the projection's own {@code
+   * @Column}; the domain entity's column of the same property; the column the naming strategy
+   * gives the projection's property ({@code commentCount} reads {@code comment_count}); its name.
+   */
+  private List<String> columnCandidates(String name, @Nullable EntityMapping<?> domain) {
+    var candidates = new ArrayList<String>();
+    var own = dto.getPersistentProperty(name);
+    if (own != null && own.isAnnotationPresent(Column.class)) {
+      candidates.add(own.getColumnName().getReference());
+    }
+    if (domain != null) {
+      domain.column(name).map(MappedColumn::name).ifPresent(candidates::add);
+    }
+    if (own != null) {
+      candidates.add(own.getColumnName().getReference());
+    }
+    candidates.add(name);
+    return candidates.stream().distinct().toList();
   }
 
   /** One constructor call per row, with no lookups by name (and no argument array for up to four components). */
@@ -91,7 +116,7 @@ public final class DtoMapping<T> implements RowMapper<T> {
   private @Nullable Object argument(Row row, int[] indexes, int i) {
     int index = indexes[i];
     if (index < 0) {
-      throw new MappingException("the result has no column " + columns.get(i) + " for " + parameterNames[i] + " of " + dto.getType().getName());
+      throw layout.missing(i, parameterNames[i], dto.getType(), row.columns());
     }
     var value = conversions.read(row, index, parameterTypes[i]);
     return value != null ? value : ParameterValueProvider.getDefaultValue(parameterTypes[i]);
@@ -133,10 +158,10 @@ public final class DtoMapping<T> implements RowMapper<T> {
       @Override
       @SuppressWarnings("unchecked")
       public <P> @Nullable P getParameterValue(Parameter<P, RelationalPersistentProperty> parameter) {
-        int index = indexes[positionByParameter.get(parameter.getName())];
+        int position = positionByParameter.get(parameter.getName());
+        int index = indexes[position];
         if (index < 0) {
-          throw new MappingException("the result has no column " + columns.get(positionByParameter.get(parameter.getName()))
-              + " for " + parameter.getName() + " of " + dto.getType().getName());
+          throw layout.missing(position, parameter.getName(), dto.getType(), row.columns());
         }
         var value = conversions.read(row, index, parameter.getRawType());
         return value != null ? value : (P) ParameterValueProvider.getDefaultValue(parameter.getRawType());

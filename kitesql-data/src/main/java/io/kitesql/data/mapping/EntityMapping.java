@@ -3,6 +3,7 @@ package io.kitesql.data.mapping;
 import io.kitesql.api.ResultColumn;
 import io.kitesql.data.core.Row;
 import io.kitesql.data.core.RowMapper;
+import io.kitesql.data.mapping.event.EntityLifecycle;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -39,11 +40,18 @@ public final class EntityMapping<T> implements RowMapper<T> {
   /** Columns not set through the constructor, set on the instance after it is made. */
   private final List<Integer> setAfterCreation = new ArrayList<>();
   private final ResultLayout layout;
+  private final EntityLifecycle lifecycle;
 
-  @SuppressWarnings("unchecked")
   public EntityMapping(KiteSqlMappingContext context, Class<T> type, Conversions conversions) {
+    this(context, type, conversions, EntityLifecycle.none());
+  }
+
+  /** @param lifecycle whose {@code AfterConvertCallback}s see every entity read */
+  @SuppressWarnings("unchecked")
+  public EntityMapping(KiteSqlMappingContext context, Class<T> type, Conversions conversions, EntityLifecycle lifecycle) {
     this.entity = (RelationalPersistentEntity<T>) context.getRequiredPersistentEntity(type);
     this.conversions = conversions;
+    this.lifecycle = lifecycle;
     this.table = MappedColumn.quote(entity.getTableName().getReference());
     var mapped = new ArrayList<MappedColumn>();
     for (var property : entity) {
@@ -71,7 +79,7 @@ public final class EntityMapping<T> implements RowMapper<T> {
         setAfterCreation.add(i);
       }
     }
-    this.layout = new ResultLayout(columns.stream().map(MappedColumn::name).toList());
+    this.layout = new ResultLayout(columns.stream().map(column -> List.of(column.name())).toList());
   }
 
   public Class<T> type() {
@@ -116,7 +124,14 @@ public final class EntityMapping<T> implements RowMapper<T> {
     return conversions;
   }
 
-  /** Reads the current row into a new instance; columns the result lacks stay unset (null or 0). */
+  public EntityLifecycle lifecycle() {
+    return lifecycle;
+  }
+
+  /**
+   * Reads the current row into a new instance, handed to the {@code AfterConvertCallback}s if the
+   * application has any; columns the result lacks stay unset (null or 0).
+   */
   @Override
   public T mapRow(Row row) {
     int[] indexes = layout.indexesFor(row.columns());
@@ -133,7 +148,7 @@ public final class EntityMapping<T> implements RowMapper<T> {
     };
     T bean = instantiator.createInstance(entity, values);
     if (setAfterCreation.isEmpty()) {
-      return bean;
+      return lifecycle.afterConvert(bean);
     }
     PersistentPropertyAccessor<T> accessor = entity.getPropertyAccessor(bean);
     for (int position : setAfterCreation) {
@@ -142,7 +157,7 @@ public final class EntityMapping<T> implements RowMapper<T> {
         accessor.setProperty(property, read(row, indexes[position], property.getType()));
       }
     }
-    return accessor.getBean();
+    return lifecycle.afterConvert(accessor.getBean());
   }
 
   private <P> @Nullable P read(Row row, int index, Class<P> type) {
@@ -182,16 +197,18 @@ public final class EntityMapping<T> implements RowMapper<T> {
 
   /**
    * Where each of a fixed list of names sits in a result, looked up by name once per result column
-   * list (a compiled statement hands out the same list for every execution).
+   * list (a compiled statement hands out the same list for every execution). Each position may
+   * have several candidate names, tried in order: the first the result has is used.
    */
   static final class ResultLayout {
     private record Resolved(List<ResultColumn> columns, int[] indexes) {}
 
-    private final List<String> names;
+    private final List<List<String>> candidates;
     private volatile @Nullable Resolved last;
 
-    ResultLayout(List<String> names) {
-      this.names = names;
+    /** @param candidates the names of each position, in order of preference */
+    ResultLayout(List<List<String>> candidates) {
+      this.candidates = List.copyOf(candidates);
     }
 
     int[] indexesFor(List<ResultColumn> columns) {
@@ -199,12 +216,25 @@ public final class EntityMapping<T> implements RowMapper<T> {
       if (resolved != null && resolved.columns() == columns) {
         return resolved.indexes();
       }
-      var indexes = new int[names.size()];
+      var indexes = new int[candidates.size()];
       for (int i = 0; i < indexes.length; i++) {
-        indexes[i] = Row.indexOf(columns, names.get(i));
+        indexes[i] = -1;
+        for (var name : candidates.get(i)) {
+          indexes[i] = Row.indexOf(columns, name);
+          if (indexes[i] >= 0) {
+            break;
+          }
+        }
       }
       last = new Resolved(columns, indexes);
       return indexes;
+    }
+
+    /** The error for a position the result has no column for, naming the columns it has. */
+    MappingException missing(int position, String property, Class<?> type, List<ResultColumn> columns) {
+      var names = candidates.get(position);
+      return new MappingException("the result has no column " + String.join(" or ", names) + " for " + property + " of "
+          + type.getName() + "; its columns are " + columns.stream().map(ResultColumn::name).toList());
     }
   }
 }

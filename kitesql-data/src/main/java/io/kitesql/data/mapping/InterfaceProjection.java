@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.BeanUtils;
+import org.springframework.data.util.ParsingUtils;
 import org.springframework.data.mapping.MappingException;
 
 /**
@@ -38,7 +39,7 @@ public final class InterfaceProjection<T> implements RowMapper<T> {
     }
     this.type = type;
     this.conversions = conversions;
-    var columns = new ArrayList<String>();
+    var columns = new ArrayList<List<String>>();
     for (var descriptor : BeanUtils.getPropertyDescriptors(type)) {
       var getter = descriptor.getReadMethod();
       if (getter == null || getter.isDefault()) {
@@ -48,7 +49,14 @@ public final class InterfaceProjection<T> implements RowMapper<T> {
       slotByGetter.put(getter, slotTypes.size());
       slotTypes.add(getter.getReturnType());
       propertyNames.add(name);
-      columns.add(domain == null ? name : domain.column(name).map(MappedColumn::name).orElse(name));
+      // the entity's column of the property, else the default naming strategy's (snake_case), else the name itself
+      var candidates = new ArrayList<String>();
+      if (domain != null) {
+        domain.column(name).map(MappedColumn::name).ifPresent(candidates::add);
+      }
+      candidates.add(ParsingUtils.reconcatenateCamelCase(name, "_"));
+      candidates.add(name);
+      columns.add(candidates.stream().distinct().toList());
     }
     if (slotTypes.isEmpty()) {
       throw new MappingException("projection " + type.getName() + " declares no getters");
@@ -73,7 +81,7 @@ public final class InterfaceProjection<T> implements RowMapper<T> {
     var values = new Object[indexes.length];
     for (int i = 0; i < values.length; i++) {
       if (indexes[i] < 0) {
-        throw new MappingException("the result has no column for " + propertyNames.get(i) + " of " + type.getName());
+        throw layout.missing(i, propertyNames.get(i), type, row.columns());
       }
       values[i] = conversions.read(row, indexes[i], slotTypes.get(i));
     }

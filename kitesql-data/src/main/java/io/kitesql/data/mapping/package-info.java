@@ -4,7 +4,8 @@
  * io.kitesql.data.mapping.KiteSqlMappingContext}, rows read into entities ({@link
  * io.kitesql.data.mapping.EntityMapping}), DTO projections and array-backed interface projections,
  * and value conversions in which a {@code CharSequence} property keeps the engine's borrowed text.
- * Depends on {@code io.kitesql.data.core} and kitesql-core's value package.
+ * Entities read are handed to the {@code AfterConvertCallback}s of {@code mapping.event}. Depends on
+ * {@code io.kitesql.data.core}, {@code mapping.event} and kitesql-core's value package.
  */
 @NullMarked
 package io.kitesql.data.mapping;

@@ -2,6 +2,10 @@ package io.kitesql.data.transaction;
 
 import io.kitesql.api.ReadOnlyTransaction;
 import io.kitesql.api.Transaction;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import org.springframework.transaction.support.ResourceHolderSupport;
 
 /**
@@ -12,33 +16,67 @@ import org.springframework.transaction.support.ResourceHolderSupport;
  * <p>{@link OpenReadTransactionInViewInterceptor} binds a holder too, for a whole web request. That
  * one is {@linkplain #isRequestScoped() request-scoped}: a read-only snapshot that no Spring
  * transaction runs in until a read-only {@code @Transactional} method adopts it (then {@link
- * #isTransactionActive()} is true for the duration of that method).
+ * #isTransactionActive()} is true for the duration of that method). After a write of the request
+ * commits, the request's next read begins a fresh snapshot that sees it; earlier snapshots stay
+ * open (values read from them stay valid) until the request ends.
  */
 public final class KiteSqlTransactionHolder extends ResourceHolderSupport {
-  private final Transaction transaction;
-  private final boolean requestScoped;
+  private Transaction transaction;
+  /** Begins a fresh snapshot for a request-scoped holder; null for the holders the manager binds. */
+  private final @Nullable Supplier<ReadOnlyTransaction> renewal;
+  /** Snapshots of the request replaced by fresher ones; closed with the request. */
+  private final List<Transaction> replaced = new ArrayList<>(0);
+  private boolean stale;
   private boolean transactionActive;
   private boolean completed;
 
   /** A holder for a transaction a Spring transaction runs in (what the manager binds). */
   public KiteSqlTransactionHolder(Transaction transaction) {
-    this(transaction, false);
+    this(transaction, null);
   }
 
-  private KiteSqlTransactionHolder(Transaction transaction, boolean requestScoped) {
+  private KiteSqlTransactionHolder(Transaction transaction, @Nullable Supplier<ReadOnlyTransaction> renewal) {
     this.transaction = transaction;
-    this.requestScoped = requestScoped;
-    this.transactionActive = !requestScoped;
+    this.renewal = renewal;
+    this.transactionActive = renewal == null;
   }
 
-  /** The holder {@link OpenReadTransactionInViewInterceptor} binds for a request. */
-  static KiteSqlTransactionHolder forRequest(ReadOnlyTransaction transaction) {
-    return new KiteSqlTransactionHolder(transaction, true);
+  /**
+   * The holder {@link OpenReadTransactionInViewInterceptor} binds for a request; {@code begin}
+   * opens its first snapshot and, after a write of the request committed, the next one.
+   */
+  static KiteSqlTransactionHolder forRequest(Supplier<ReadOnlyTransaction> begin) {
+    return new KiteSqlTransactionHolder(begin.get(), begin);
   }
 
-  /** The KiteSQL transaction: a {@link ReadOnlyTransaction} or the read-write one. */
+  /**
+   * The KiteSQL transaction: a {@link ReadOnlyTransaction} or the read-write one. For a
+   * request-scoped holder whose request committed a write since its snapshot began, and that no
+   * method runs in now, a fresh snapshot that sees the write (begun here, on first use).
+   */
   public Transaction transaction() {
+    if (stale && !transactionActive && renewal != null && transaction.isOpen()) {
+      var fresh = renewal.get();
+      replaced.add(transaction);
+      transaction = fresh;
+      stale = false;
+    }
     return transaction;
+  }
+
+  /**
+   * Notes that a write of this request committed (or may have): reads from now on see it, in a
+   * snapshot begun when they run. Does nothing for the holders the manager binds.
+   */
+  public void markWritten() {
+    stale = renewal != null;
+  }
+
+  /** Ends every snapshot of a request-scoped holder (the request is over); idempotent. */
+  void closeAll() {
+    replaced.forEach(Transaction::close);
+    replaced.clear();
+    transaction.close();
   }
 
   /** Whether values read in this transaction are views of the LMDB map (a read-only transaction). */
@@ -48,7 +86,7 @@ public final class KiteSqlTransactionHolder extends ResourceHolderSupport {
 
   /** Whether this holder was bound for a web request by {@link OpenReadTransactionInViewInterceptor}. */
   public boolean isRequestScoped() {
-    return requestScoped;
+    return renewal != null;
   }
 
   /**
@@ -82,7 +120,7 @@ public final class KiteSqlTransactionHolder extends ResourceHolderSupport {
    * template's own write) runs in it, has not completed, and the KiteSQL transaction is open.
    */
   public boolean isJoinable() {
-    return transactionActive && !completed && transaction.isOpen();
+    return transactionActive && !completed && transaction().isOpen();
   }
 
   /** Also forgets the completion, so a request-scoped holder can be adopted again. */

@@ -289,6 +289,9 @@ public class KiteSqlTransactionManager extends AbstractPlatformTransactionManage
     }
     var setAside = tx.setAside();
     if (setAside != null) {
+      if (!holder.isReadOnly()) {
+        setAside.markWritten(); // a request reads its own writes from here on
+      }
       TransactionSynchronizationManager.bindResource(database, setAside);
     }
   }

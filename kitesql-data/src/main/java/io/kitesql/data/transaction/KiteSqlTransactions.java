@@ -49,7 +49,8 @@ public final class KiteSqlTransactions {
   /**
    * Runs {@code work} with {@code transaction} bound to this thread, so that statements inside
    * join it. What was bound before (a request's snapshot, or the holder of a transaction whose
-   * completion callbacks are running) steps aside for the duration and is bound again after.
+   * completion callbacks are running) steps aside for the duration and is bound again after; a
+   * request's snapshot is then renewed at its next read, so the request sees what it wrote.
    */
   public static <T> T runBound(Database database, ReadWriteTransaction transaction, Supplier<T> work) {
     var setAside = TransactionSynchronizationManager.unbindResourceIfPossible(database);
@@ -59,6 +60,9 @@ public final class KiteSqlTransactions {
     } finally {
       TransactionSynchronizationManager.unbindResource(database);
       if (setAside != null) {
+        if (setAside instanceof KiteSqlTransactionHolder holder) {
+          holder.markWritten(); // read after the commit that follows, by a request's next read
+        }
         TransactionSynchronizationManager.bindResource(database, setAside);
       }
     }

@@ -22,8 +22,8 @@ import org.springframework.web.context.request.async.WebAsyncUtils;
  * Keeps one KiteSQL read-only transaction open for a whole web request, as Spring's {@code
  * OpenEntityManagerInViewInterceptor} keeps an {@code EntityManager}: values borrowed from the
  * LMDB map stay valid while the view or the JSON body is written, after the controller and the
- * {@link ReadOnlyTxn} methods it called have returned. Off by default; the starter registers it
- * when {@code kitesql.web.open-read-transaction-in-view=true}.
+ * {@link ReadOnlyTxn} methods it called have returned. The starter registers it in servlet web
+ * applications unless {@code kitesql.web.open-read-transaction-in-view=false}.
  *
  * <p>What runs inside such a request:
  *
@@ -41,14 +41,18 @@ import org.springframework.web.context.request.async.WebAsyncUtils;
  *   <li>Writes of the template and repositories outside any {@code @Transactional} method run in a
  *       read-write transaction of their own, committed when the call returns, as without the
  *       interceptor; the request's snapshot steps aside meanwhile.
- *   <li>The snapshot does not see writes committed during the request, including the request's
- *       own: read them in the write method, or in a {@code @ReadOnlyTxn(propagation =
- *       REQUIRES_NEW)} method (a fresh snapshot, whose values die when it returns).
+ *   <li>A request sees its own writes: after a write of the request commits (a {@code
+ *       @Transactional} method, or a repository or template write), the request's next read
+ *       begins a fresh snapshot. The earlier snapshot stays open, so values read from it before the
+ *       write stay valid, and both end with the request. Writes other requests commit meanwhile
+ *       are seen from such a renewal on, not before.
  *   <li>PROPAGATION_MANDATORY finds no transaction, as with an {@code EntityManager} in view.
  * </ul>
  *
- * <p>Costs: the request holds a reader slot and pins LMDB pages from its start to its end, so
- * old pages cannot be reused while it runs; keep such requests short. The alternative without an
+ * <p>Costs: the request holds a reader slot (one more per write it reads back) and pins LMDB
+ * pages from its start to its end, so pages freed by commits meanwhile cannot be reused while it
+ * runs and the file grows instead; keep such requests short (a long download or a slow client
+ * holds the snapshot for as long). The alternative without an
  * interceptor is to write the body inside the transaction, e.g. a {@code StreamingResponseBody}
  * whose lambda runs a {@code @ReadOnlyTxn} method that writes JSON to the output stream.
  *
@@ -81,7 +85,7 @@ public class OpenReadTransactionInViewInterceptor implements AsyncWebRequestInte
       request.setAttribute(key, count == null ? 1 : count + 1, WebRequest.SCOPE_REQUEST);
       return;
     }
-    var snapshot = new RequestSnapshot(database, KiteSqlTransactionHolder.forRequest(begin()));
+    var snapshot = new RequestSnapshot(database, KiteSqlTransactionHolder.forRequest(this::begin));
     snapshot.bind();
     asyncManager.registerCallableInterceptor(key, snapshot);
     asyncManager.registerDeferredResultInterceptor(key, snapshot);
@@ -168,7 +172,7 @@ public class OpenReadTransactionInViewInterceptor implements AsyncWebRequestInte
 
     /** Ends the snapshot; idempotent, so every path that may be last can call it. */
     void close() {
-      holder.transaction().close();
+      holder.closeAll();
     }
 
     @Override

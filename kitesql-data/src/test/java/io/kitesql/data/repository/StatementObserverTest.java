@@ -19,7 +19,7 @@ import org.springframework.dao.DuplicateKeyException;
 import org.springframework.test.context.junit.jupiter.SpringJUnitConfig;
 import org.springframework.transaction.support.TransactionTemplate;
 
-/** What the template reports per statement: names, rows, bytes borrowed and copied, failures. */
+/** What the template reports per statement: names, rows, bytes visited, returned and copied, failures. */
 @SpringJUnitConfig(KiteSqlTestConfiguration.class)
 class StatementObserverTest {
   record Seen(String name, StatementObserver.Outcome outcome) {}
@@ -61,8 +61,25 @@ class StatementObserverTest {
     readOnly.setReadOnly(true);
     readOnly.executeWithoutResult(status -> orders.findByCustomerIdOrderByIdDesc(1).forEach(v -> assertThat(v.getNote()).hasSize(longNote.length())));
     var inside = seen.getFirst().outcome();
-    assertThat(inside.bytesBorrowed()).isGreaterThanOrEqualTo(2L * longNote.length());
+    assertThat(inside.bytesVisited()).isGreaterThanOrEqualTo(2L * longNote.length());
+    assertThat(inside.bytesReturned()).isEqualTo(2L * longNote.length()); // the projection reads id and note
     assertThat(inside.bytesCopied()).isZero();
+  }
+
+  @Test
+  void bytesVisitedCountEveryRowReadAndBytesReturnedOnlyWhatTheApplicationGot() {
+    var readOnly = new TransactionTemplate(new KiteSqlTransactionManager(template.getDatabase()));
+    readOnly.setReadOnly(true);
+    // a top-1 by an unindexed column: both rows are read and sorted, one is returned
+    var top = readOnly.execute(status -> template.query(
+        Statement.named("top", "select id, note from orders order by amount desc limit 1"),
+        row -> row.getLong(0) + ":" + row.getText(1).length(), 10));
+    assertThat(top).containsExactly("2:" + longNote.length());
+    var outcome = seen.getFirst().outcome();
+    assertThat(outcome.rows()).isEqualTo(1);
+    assertThat(outcome.bytesVisited()).isGreaterThanOrEqualTo(2L * longNote.length());
+    assertThat(outcome.bytesReturned()).isEqualTo(longNote.length()); // the one note the mapper read
+    assertThat(outcome.bytesCopied()).isZero();
   }
 
   @Test

@@ -74,9 +74,10 @@ class OpenReadTransactionInViewInterceptorTest extends TransactionTestBase {
   }
 
   @Test
-  void aWriteMethodInTheRequestRunsItsOwnTransactionAndTheSnapshotComesBack() {
+  void aWriteMethodInTheRequestRunsItsOwnTransactionAndTheRequestReadsItBack() {
     interceptor.preHandle(webRequest);
     var requestTx = current();
+    Text before = firstBody(); // read from the request's first snapshot
     Transaction writeTx = tx.write(() -> {
       insert(2);
       assertThat(tx.read(this::current)).isSameAs(current()); // read-only methods join the write
@@ -84,13 +85,39 @@ class OpenReadTransactionInViewInterceptorTest extends TransactionTestBase {
     });
     assertThat(writeTx).isInstanceOf(ReadWriteTransaction.class).isNotSameAs(requestTx);
     assertThat(committed()).isEqualTo(2);
-    assertThat(current()).isSameAs(requestTx);
-    assertThat(countInCurrent()).isEqualTo(1); // the request's snapshot predates the write
-    assertThat(tx.requiresNewRead(this::countInCurrent)).isEqualTo(2); // a fresh snapshot sees it
-    assertThat(tx.read(this::current)).isSameAs(requestTx);
+    assertThat(countInCurrent()).isEqualTo(2); // the request reads its own write
+    var renewed = current();
+    assertThat(renewed).isInstanceOf(ReadOnlyTransaction.class).isNotSameAs(requestTx);
+    assertThat(tx.read(this::countInCurrent)).isEqualTo(2); // read-only methods join the renewed snapshot
+    assertThat(tx.read(this::current)).isSameAs(renewed);
+    assertThat(before.toString()).isEqualTo("note 1"); // the first snapshot lives until the request ends
     interceptor.afterCompletion(webRequest, null);
     assertThat(requestTx.isOpen()).isFalse();
+    assertThat(renewed.isOpen()).isFalse();
     assertThat(current()).isNull();
+  }
+
+  @Test
+  void aTemplateStyleWriteOutsideTransactionalIsReadBackToo() {
+    interceptor.preHandle(webRequest);
+    var requestTx = current();
+    db.write(write -> KiteSqlTransactions.runBound(db, write, () -> write.execute(
+        "insert into notes values (2, 'note 2')")));
+    assertThat(countInCurrent()).isEqualTo(2);
+    assertThat(requestTx.isOpen()).isTrue();
+    interceptor.afterCompletion(webRequest, null);
+    assertThat(requestTx.isOpen()).isFalse();
+  }
+
+  @Test
+  void withoutAWriteTheRequestKeepsOneSnapshot() {
+    interceptor.preHandle(webRequest);
+    var requestTx = current();
+    tx.read(this::countInCurrent);
+    db.write(write -> write.execute("insert into notes values (2, 'note 2')")); // another writer
+    assertThat(countInCurrent()).isEqualTo(1); // a snapshot: not another request's commit
+    assertThat(current()).isSameAs(requestTx);
+    interceptor.afterCompletion(webRequest, null);
   }
 
   @Test

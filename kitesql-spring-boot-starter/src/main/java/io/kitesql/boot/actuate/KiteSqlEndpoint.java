@@ -1,6 +1,7 @@
 package io.kitesql.boot.actuate;
 
 import io.kitesql.api.Database;
+import io.kitesql.boot.autoconfigure.FullScans;
 import io.kitesql.boot.autoconfigure.StatementPlans;
 import io.kitesql.catalog.ColumnDef;
 import io.kitesql.catalog.TableDef;
@@ -15,8 +16,8 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 /**
  * {@code /actuator/kitesql}: the database (path, sizes, readers), its tables (row counts,
  * primary key, indexes), and every statement seen so far by name with its SQL, its plan from
- * EXPLAIN ({@code fullScan} when a {@code TableScan} reads a whole table because no key or index
- * serves the predicate), calls, latency and allocation per call.
+ * EXPLAIN ({@code fullScan} when the plan tests a predicate against every row of a table because
+ * no key or index serves it, see {@code FullScans}), calls, latency and allocation per call.
  *
  * <p>Reading it costs a {@code count(*)} per table and an EXPLAIN per statement, in one read
  * transaction: it is for people, not for scraping.
@@ -54,12 +55,12 @@ public class KiteSqlEndpoint {
         var plan = s.sql() == null ? null : StatementPlans.explain(tx, s.sql());
         var others = s.otherSql().stream().map(sql -> {
           var otherPlan = StatementPlans.explain(tx, sql);
-          return new OtherSql(sql, otherPlan, StatementPlans.isFullScan(otherPlan));
+          return new OtherSql(sql, otherPlan, FullScans.any(database, sql));
         }).toList();
         statements.add(new StatementDescriptor(s.name(), s.sql(), plan,
-            StatementPlans.isFullScan(plan) || others.stream().anyMatch(OtherSql::fullScan), others, s.calls(), s.failures(),
+            FullScans.any(database, s.sql()) || others.stream().anyMatch(OtherSql::fullScan), others, s.calls(), s.failures(),
             s.meanMillis(), s.p50Millis(), s.p99Millis(), s.allocatedBytesMean(), s.allocatedBytesP50(), s.allocatedBytesP99(), s.allocationUnmeasured(),
-            s.rowsMean(), s.bytesBorrowedMean(), s.bytesCopiedMean()));
+            s.rowsMean(), s.bytesVisitedMean(), s.bytesReturnedMean(), s.bytesCopiedMean()));
       }
       return new KiteSqlDescriptor(info, tables, statements);
     }));
@@ -88,13 +89,13 @@ public class KiteSqlEndpoint {
    * A statement seen so far: its plan ({@code null} for non-queries and unnamed SQL) and figures
    * (see {@link StatementStatistics.Seen}).
    *
-   * @param fullScan whether the plan, or that of one of the other SQL texts, reads a whole table (a
-   *     {@code TableScan})
+   * @param fullScan whether the plan, or that of one of the other SQL texts, tests a predicate
+   *     against every row of a table ({@link FullScans})
    * @param otherSql further SQL texts run under the same name, with their plans
    */
   public record StatementDescriptor(String name, @Nullable String sql, @Nullable List<String> plan, boolean fullScan,
       List<OtherSql> otherSql,
       long calls, long failures, double meanMillis, double p50Millis, double p99Millis, @Nullable Double allocatedBytesMean,
-      @Nullable Double allocatedBytesP50, @Nullable Double allocatedBytesP99, long allocationUnmeasured, double rowsMean, double bytesBorrowedMean,
-      double bytesCopiedMean) {}
+      @Nullable Double allocatedBytesP50, @Nullable Double allocatedBytesP99, long allocationUnmeasured, double rowsMean, double bytesVisitedMean,
+      double bytesReturnedMean, double bytesCopiedMean) {}
 }

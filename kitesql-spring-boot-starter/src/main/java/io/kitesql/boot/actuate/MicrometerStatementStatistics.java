@@ -29,7 +29,8 @@ public final class MicrometerStatementStatistics implements StatementStatistics 
         allocated.count() == 0 ? null : round(allocated.mean()),
         allocated.count() == 0 ? null : round(m.allocatedBytes(0.5)),
         allocated.count() == 0 ? null : round(m.allocatedBytes(0.99)),
-        (long) m.unmeasured().count(), round(m.rows().mean()), round(m.borrowed().mean()), round(m.copied().mean()));
+        (long) m.unmeasured().count(), round(m.rows().mean()), round(m.visited().mean()),
+        round(m.returned().mean()), round(m.copied().mean()));
   }
 
   private static double round(double value) {

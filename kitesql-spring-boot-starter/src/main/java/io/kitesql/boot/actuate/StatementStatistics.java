@@ -17,8 +17,10 @@ public interface StatementStatistics {
    * @param otherSql further SQL texts seen under the same name (dynamic sorting, for example)
    * @param allocatedBytesMean mean heap bytes allocated per measured call; null if none was measured
    * @param allocationUnmeasured calls on virtual threads, whose allocation the JDK cannot measure
+   * @param bytesVisitedMean mean bytes of the map read per call, for every row visited ({@code kitesql.query.bytes.visited})
+   * @param bytesReturnedMean mean bytes of text and binary values returned per call ({@code kitesql.query.bytes.returned})
    */
   record Seen(String name, @Nullable String sql, List<String> otherSql, long calls, long failures, double meanMillis, double p50Millis,
       double p99Millis, @Nullable Double allocatedBytesMean, @Nullable Double allocatedBytesP50, @Nullable Double allocatedBytesP99, long allocationUnmeasured,
-      double rowsMean, double bytesBorrowedMean, double bytesCopiedMean) {}
+      double rowsMean, double bytesVisitedMean, double bytesReturnedMean, double bytesCopiedMean) {}
 }

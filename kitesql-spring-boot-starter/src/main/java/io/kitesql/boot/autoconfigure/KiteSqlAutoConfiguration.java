@@ -70,7 +70,7 @@ public final class KiteSqlAutoConfiguration {
     var options = properties.toStorageOptions();
     var claimed = KiteSqlDatabaseCloser.claim(properties.getPath());
     try {
-      var database = KiteSql.open(claimed, options);
+      var database = KiteSql.openShared(claimed, options); // the JDBC driver may open it too
       closer.manage(database, claimed, properties.getCloseTimeout(), transactions.getIfUnique());
       var memoryLimit = properties.getQueryMemoryLimit();
       if (memoryLimit != null) {
@@ -88,6 +88,15 @@ public final class KiteSqlAutoConfiguration {
   @ConditionalOnMissingBean
   KiteSqlSchemaInitializer kiteSqlSchemaInitializer(Database database, KiteSqlProperties properties, ResourceLoader resources) {
     return new KiteSqlSchemaInitializer(database, properties.getSchema(), resources);
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  @ConditionalOnBooleanProperty(name = "kitesql.analyze-on-startup", matchIfMissing = true)
+  KiteSqlStartupAnalysis kiteSqlStartupAnalysis(Database database, KiteSqlProperties properties,
+      ObjectProvider<KiteSqlSchemaInitializer> schema) {
+    schema.orderedStream().forEach(initializer -> {}); // measure the tables the scripts made
+    return new KiteSqlStartupAnalysis(database, properties.isReadOnly());
   }
 
   /** Repository methods (at start-up) and other named statements (at first run) that scan whole tables. */

@@ -89,6 +89,14 @@ public class KiteSqlProperties implements Validator {
    */
   private Duration statementTimeout = Duration.ZERO;
 
+  /**
+   * At start-up, after the schema scripts, ANALYZE the tables never measured or whose row count
+   * moved by more than a tenth since (Database.analyzeStale), so that the planner chooses indexes
+   * by the data's figures. A table whose figures are current costs one lookup; measuring reads a
+   * table's keys once. Ignored for a read-only database.
+   */
+  private boolean analyzeOnStartup = true;
+
   private final Schema schema = new Schema();
   private final Repositories repositories = new Repositories();
   private final Metrics metrics = new Metrics();
@@ -285,6 +293,14 @@ public class KiteSqlProperties implements Validator {
     this.readOnly = readOnly;
   }
 
+  public boolean isAnalyzeOnStartup() {
+    return analyzeOnStartup;
+  }
+
+  public void setAnalyzeOnStartup(boolean analyzeOnStartup) {
+    this.analyzeOnStartup = analyzeOnStartup;
+  }
+
   public boolean isWriteMap() {
     return writeMap;
   }
@@ -378,8 +394,9 @@ public class KiteSqlProperties implements Validator {
     private boolean allocation = true;
 
     /**
-     * Whether the first execution of each named statement (repository methods included) is
-     * EXPLAINed on a virtual thread, with a WARN if it reads a whole table.
+     * Whether the plan of each repository query method (at start-up) and of each other named
+     * statement (at its first execution, on a virtual thread) is checked, with a WARN naming the
+     * index that would serve it if it tests a predicate against every row of a table.
      */
     private boolean warnFullScans = true;
 
@@ -436,9 +453,11 @@ public class KiteSqlProperties implements Validator {
   public static class Web {
     /**
      * Whether each web request holds one read-only transaction until its response is written, so
-     * borrowed values returned by read-only methods stay valid while the view renders.
+     * borrowed values returned by read-only methods stay valid while the view or JSON is written.
+     * Costs a reader slot per request in flight, and LMDB cannot reuse pages freed while a request
+     * runs.
      */
-    private boolean openReadTransactionInView = false;
+    private boolean openReadTransactionInView = true;
 
     public boolean isOpenReadTransactionInView() {
       return openReadTransactionInView;

@@ -1,9 +1,11 @@
 package io.kitesql.boot.metrics;
 
 import io.kitesql.api.Database;
+import io.kitesql.boot.autoconfigure.FullScans;
 import io.kitesql.boot.autoconfigure.StatementPlans;
 import io.kitesql.data.core.Statement;
 import io.kitesql.data.repository.support.RepositoryQueryListener;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
@@ -11,8 +13,11 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 /**
- * Logs a WARN for a named statement whose plan reads a whole table because no primary key or index
- * serves its predicate ({@code TableScan} in EXPLAIN), e.g. a derived query on an unindexed column.
+ * Logs a WARN for a named statement whose plan tests a predicate against every row of a table
+ * because no primary key or index serves it ({@link FullScans}), e.g. a derived query on an
+ * unindexed column, naming the index that would serve it. Statements that read every row by
+ * design (no predicate: {@code findAll}, {@code count}, a sorted page of all rows) and the inner
+ * side of an index lookup join are not warned about.
  * Repository query methods are checked at start-up, when their repository is made; other named
  * statements the first time they run, on a virtual thread of its own in its own read transaction
  * (so the statement that triggered it does not wait). Once per statement name.
@@ -44,17 +49,18 @@ public final class FullScanWarnings implements Consumer<Statement>, RepositoryQu
     }
   }
 
-  /** EXPLAINs {@code sql} and warns if it scans a whole table; returns whether it did. */
+  /** Checks the plan of {@code sql} and warns if it tests a predicate against every row of a table; returns whether it did. */
   boolean check(String name, String sql) {
     try {
-      var plan = database.read(tx -> StatementPlans.explain(tx, sql));
-      if (StatementPlans.isFullScan(plan)) {
-        logger.warn("KiteSQL statement " + name + " reads a whole table: no primary key or index serves its predicate."
-            + " Add an index, or expect its cost to grow with the table. SQL: " + sql + " Plan: " + String.join(" / ", plan));
+      var scans = FullScans.of(database, sql);
+      if (!scans.isEmpty()) {
+        var plan = database.read(tx -> StatementPlans.explain(tx, sql));
+        logger.warn("KiteSQL statement " + name + " reads every row of a table: " + FullScans.describe(scans)
+            + ". Its cost grows with the table. SQL: " + sql + " Plan: " + String.join(" / ", plan == null ? List.of() : plan));
         return true;
       }
     } catch (RuntimeException e) {
-      logger.debug("KiteSQL could not EXPLAIN " + name, e);
+      logger.debug("KiteSQL could not check the plan of " + name, e);
     }
     return false;
   }

@@ -39,10 +39,24 @@ import org.jspecify.annotations.Nullable;
  *       what the engine's writer thread allocated running the statement's writes for it ({@link
  *       CallerAllocation}). The JDK answers -1 on virtual threads: such calls are counted in {@code
  *       kitesql.query.allocated.unmeasured} instead, never recorded as 0;
- *   <li>{@code kitesql.query.rows}, {@code kitesql.query.bytes.borrowed} and {@code
- *       kitesql.query.bytes.copied} distribution summaries: the engine's own counters, which show
- *       zero-copy reads working (borrowed, nothing copied) or not.
+ *   <li>{@code kitesql.query.rows} distribution summary: rows returned (queries) or written;
+ *   <li>{@code kitesql.query.bytes.visited} distribution summary: bytes of the LMDB map the engine
+ *       read in place for the statement, for every row it visited, also those a filter dropped or
+ *       a sort, an aggregate or a LIMIT left out (the engine's {@code Transaction.bytesBorrowed()}
+ *       over the statement): the work of the read, which grows with the rows scanned;
+ *   <li>{@code kitesql.query.bytes.returned} distribution summary: bytes of the text and binary
+ *       values of the returned rows that the application read, borrowed or copied (statements of
+ *       the template and repositories; direct SQL records none, the engine does not know what its
+ *       caller reads);
+ *   <li>{@code kitesql.query.bytes.copied} distribution summary: bytes copied out of the map (by
+ *       a write transaction, into {@code String}s, or for a caller outside any transaction). Zero
+ *       while reads stay zero-copy.
  * </ul>
+ *
+ * <p>What they leave out: these meters measure the statement, from its start to its last row. The
+ * work around it (mapping the rows is included for the template; writing JSON, the web framework,
+ * the view) is not; for a web request's whole cost measure the request (Boot's {@code
+ * http.server.requests} for latency).
  *
  * <p>Per call: two {@code System.nanoTime()}, two allocation-counter reads, one small object, one
  * map lookup and the meters' records; the meters of a statement are made once. No client-side
@@ -198,15 +212,17 @@ public final class KiteSqlStatementMetrics implements StatementObserver, Executi
 
     @Override
     public void stop(StatementObserver.Outcome outcome) {
-      record(outcome.rows(), outcome.bytesBorrowed(), outcome.bytesCopied(), outcome.failure());
+      record(outcome.rows(), outcome.bytesVisited(), outcome.bytesReturned(), outcome.bytesCopied(), outcome.failure());
     }
 
     @Override
     public void ended(ExecutionListener.Outcome outcome) {
-      record(outcome.rows(), outcome.bytesBorrowed(), outcome.bytesCopied(), outcome.failure());
+      // direct SQL: the engine lent outcome.bytesBorrowed() for the rows it visited; what its
+      // caller read of the returned rows is not known here
+      record(outcome.rows(), outcome.bytesBorrowed(), -1, outcome.bytesCopied(), outcome.failure());
     }
 
-    private void record(long rows, long borrowed, long copied, @Nullable Throwable failure) {
+    private void record(long rows, long visited, long returned, long copied, @Nullable Throwable failure) {
       long allocatedAfter = allocation && Thread.currentThread() == thread ? allocatedByThisThread() : -1;
       long elapsed = System.nanoTime() - startNanos;
       meters.timer(failure).record(elapsed, TimeUnit.NANOSECONDS);
@@ -222,7 +238,10 @@ public final class KiteSqlStatementMetrics implements StatementObserver, Executi
         }
       }
       meters.rows.record(rows);
-      meters.borrowed.record(borrowed);
+      meters.visited.record(visited);
+      if (returned >= 0) {
+        meters.returned.record(returned);
+      }
       meters.copied.record(copied);
       var observed = observation;
       if (observed != null) {
@@ -230,7 +249,7 @@ public final class KiteSqlStatementMetrics implements StatementObserver, Executi
           observed.error(failure);
         }
         observed.highCardinalityKeyValue("kitesql.rows", Long.toString(rows))
-            .highCardinalityKeyValue("kitesql.bytes.borrowed", Long.toString(borrowed))
+            .highCardinalityKeyValue("kitesql.bytes.visited", Long.toString(visited))
             .highCardinalityKeyValue("kitesql.bytes.copied", Long.toString(copied))
             .stop();
       }
@@ -248,7 +267,8 @@ public final class KiteSqlStatementMetrics implements StatementObserver, Executi
     final DistributionSummary allocated;
     final Counter unmeasured;
     final DistributionSummary rows;
-    final DistributionSummary borrowed;
+    final DistributionSummary visited;
+    final DistributionSummary returned;
     final DistributionSummary copied;
     /** Successful statements' latencies (ns) and allocations (bytes), for the endpoint's p50 and p99. */
     final Quantiles latencies = new Quantiles();
@@ -266,7 +286,10 @@ public final class KiteSqlStatementMetrics implements StatementObserver, Executi
           .description("Statements whose allocation the JDK could not measure (virtual threads)")
           .tag("statement", name).register(registry);
       this.rows = summary("kitesql.query.rows", "rows", "Rows returned (queries) or written (other statements)", name, registry);
-      this.borrowed = summary("kitesql.query.bytes.borrowed", "bytes", "Bytes of the LMDB map handed out as views, not copied", name, registry);
+      this.visited = summary("kitesql.query.bytes.visited", "bytes",
+          "Bytes of the LMDB map read in place for every row the statement visited (filtered, sorted and skipped rows included)", name, registry);
+      this.returned = summary("kitesql.query.bytes.returned", "bytes",
+          "Bytes of the text and binary values of the returned rows the application read", name, registry);
       this.copied = summary("kitesql.query.bytes.copied", "bytes", "Bytes copied out of the LMDB map", name, registry);
     }
 
@@ -347,8 +370,12 @@ public final class KiteSqlStatementMetrics implements StatementObserver, Executi
       return rows;
     }
 
-    public DistributionSummary borrowed() {
-      return borrowed;
+    public DistributionSummary visited() {
+      return visited;
+    }
+
+    public DistributionSummary returned() {
+      return returned;
     }
 
     public DistributionSummary copied() {

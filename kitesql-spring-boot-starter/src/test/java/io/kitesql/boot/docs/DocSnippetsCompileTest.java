@@ -66,7 +66,7 @@ class DocSnippetsCompileTest {
   @Test
   void theBlocksAreFound() {
     var files = snippets().stream().map(s -> ROOT.relativize(s.file()).toString()).distinct().toList();
-    assertThat(files).contains("README.md", "kitesql-data/README.md", "docs/sql.md");
+    assertThat(files).contains("README.md", "kitesql-data/README.md", "kitesql-jdbc/README.md", "docs/sql.md");
   }
 
   @Test
@@ -84,6 +84,9 @@ class DocSnippetsCompileTest {
   /** The compiler's error messages for the block, empty when it compiles. */
   private List<String> compile(Snippet snippet) throws IOException {
     var split = Split.of(snippet.code());
+    if (TYPE_START.matcher(split.firstCodeLine()).find() && !onlyTypes(split)) {
+      return List.of(snippet.name() + ": a block that declares types may hold nothing else (put statements into a method)");
+    }
     var files = TYPE_START.matcher(split.firstCodeLine()).find()
         ? typeFiles(snippet.packageName(), split)
         : List.of(source(snippet.packageName(), "Snippet", split.imports()
@@ -116,6 +119,20 @@ class DocSnippetsCompileTest {
       files.add(source(packageName, name, split.imports() + text.substring(start, end) + "\n"));
     }
     return files;
+  }
+
+  /** Whether the block parses as a compilation unit of type declarations only. */
+  private static boolean onlyTypes(Split split) {
+    var diagnostics = new DiagnosticCollector<JavaFileObject>();
+    var task = (JavacTask) ToolProvider.getSystemJavaCompiler().getTask(null, null, diagnostics, List.of(), null,
+        List.of(source("snippet", "Snippet", split.imports() + split.body())));
+    try {
+      var unit = task.parse().iterator().next();
+      return diagnostics.getDiagnostics().stream().noneMatch(d -> d.getKind() == Diagnostic.Kind.ERROR)
+          && unit.getTypeDecls().stream().allMatch(t -> t instanceof com.sun.source.tree.ClassTree);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   private static boolean parses(String code) {

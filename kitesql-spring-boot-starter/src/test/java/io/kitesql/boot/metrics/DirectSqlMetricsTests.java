@@ -57,7 +57,7 @@ class DirectSqlMetricsTests {
           .isEqualTo(3);
       assertThat(timed(registry, DIRECT, "success")).isEqualTo(2);
       assertThat(total(registry, "kitesql.query.rows")).isEqualTo(0 + 3);
-      assertThat(total(registry, "kitesql.query.bytes.borrowed")).isZero();
+      assertThat(total(registry, "kitesql.query.bytes.visited")).isZero();
 
       // a read-only query of long strings: lent, not copied
       int read = db.read(tx -> {
@@ -72,7 +72,7 @@ class DirectSqlMetricsTests {
       assertThat(read).isEqualTo(3 * NOTE_BYTES);
       assertThat(timed(registry, DIRECT, "success")).isEqualTo(3);
       assertThat(total(registry, "kitesql.query.rows")).isEqualTo(3 + 3);
-      assertThat(total(registry, "kitesql.query.bytes.borrowed")).isBetween(3.0 * NOTE_BYTES, 4.0 * NOTE_BYTES);
+      assertThat(total(registry, "kitesql.query.bytes.visited")).isBetween(3.0 * NOTE_BYTES, 4.0 * NOTE_BYTES);
       assertThat(total(registry, "kitesql.query.bytes.copied")).isZero();
 
       // the same query in a write transaction copies

@@ -8,9 +8,13 @@ import io.kitesql.boot.testapp.NoteRepository;
 import io.kitesql.boot.testapp.NoteService;
 import io.kitesql.boot.testapp.TestApplication;
 import io.kitesql.value.Text;
+import io.kitesql.data.core.KiteSqlTemplate;
+import io.kitesql.data.core.Statement;
+import io.kitesql.data.transaction.KiteSqlTransactionManager;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -18,6 +22,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /** The meters of repository calls in a whole application, with real LMDB underneath. */
 @SpringBootTest(classes = TestApplication.class)
@@ -36,6 +41,9 @@ class KiteSqlMetricsIntegrationTests {
   @Autowired NoteService service;
   @Autowired MeterRegistry registry;
   @Autowired Database database;
+  @Autowired KiteSqlTemplate template;
+
+  private static final String TOP_THREE = "Notes.topThreeByBody";
 
   @BeforeEach
   void notes() {
@@ -96,14 +104,30 @@ class KiteSqlMetricsIntegrationTests {
 
   @Test
   void aReadOnlyTransactionBorrowsLongStringsAndCopiesNothing() {
-    double borrowed = total("kitesql.query.bytes.borrowed");
+    double borrowed = total("kitesql.query.bytes.visited");
     double copied = total("kitesql.query.bytes.copied");
     double rows = total("kitesql.query.rows");
     boolean allBorrowed = service.readByAuthor("ann", found -> found.stream().allMatch(n -> ((Text) n.body()).isBorrowed()));
     assertThat(allBorrowed).isTrue();
     assertThat(total("kitesql.query.rows") - rows).isEqualTo(NOTES);
-    assertThat(total("kitesql.query.bytes.borrowed") - borrowed).isGreaterThanOrEqualTo((double) NOTES * BODY_LENGTH);
+    assertThat(total("kitesql.query.bytes.visited") - borrowed).isGreaterThanOrEqualTo((double) NOTES * BODY_LENGTH);
     assertThat(total("kitesql.query.bytes.copied") - copied).isZero();
+  }
+
+  @Test
+  void aTopThreeQueryVisitsEveryRowAndReturnsThree() {
+    var readOnly = new TransactionTemplate(new KiteSqlTransactionManager(database));
+    readOnly.setReadOnly(true);
+    List<Long> returnedLengths = readOnly.execute(status -> template.query(
+        Statement.named(TOP_THREE, "select author, body from notes order by body desc limit 3"),
+        row -> (long) row.getText(0).length() + row.getText(1).length(), 10));
+    assertThat(returnedLengths).hasSize(3);
+    var visited = registry.get("kitesql.query.bytes.visited").tag("statement", TOP_THREE).summary();
+    var returned = registry.get("kitesql.query.bytes.returned").tag("statement", TOP_THREE).summary();
+    // the sort reads every note's body; the application got three rows (ASCII: one byte a char)
+    assertThat(visited.totalAmount()).isGreaterThanOrEqualTo((double) NOTES * BODY_LENGTH);
+    assertThat(returned.totalAmount()).isEqualTo((double) returnedLengths.stream().mapToLong(Long::longValue).sum());
+    assertThat(returned.count()).isEqualTo(1);
   }
 
   @Test
@@ -129,7 +153,7 @@ class KiteSqlMetricsIntegrationTests {
     long direct = calls(KiteSqlStatementMetrics.DIRECT);
     long byAuthor = calls(FIND_BY_AUTHOR);
     double rows = directTotal("kitesql.query.rows");
-    double borrowed = directTotal("kitesql.query.bytes.borrowed");
+    double borrowed = directTotal("kitesql.query.bytes.visited");
     double copied = directTotal("kitesql.query.bytes.copied");
 
     assertThat(notes.findByAuthor("ann")).hasSize(NOTES);
@@ -150,7 +174,7 @@ class KiteSqlMetricsIntegrationTests {
     assertThat(calls(KiteSqlStatementMetrics.DIRECT)).isEqualTo(direct + 1);
     assertThat(calls(FIND_BY_AUTHOR)).isEqualTo(byAuthor + 1);
     assertThat(directTotal("kitesql.query.rows") - rows).isEqualTo(NOTES);
-    assertThat(directTotal("kitesql.query.bytes.borrowed") - borrowed).isGreaterThanOrEqualTo((double) NOTES * BODY_LENGTH);
+    assertThat(directTotal("kitesql.query.bytes.visited") - borrowed).isGreaterThanOrEqualTo((double) NOTES * BODY_LENGTH);
     assertThat(directTotal("kitesql.query.bytes.copied") - copied).isZero();
   }
 }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 
 /** Transaction boundaries around the repository, the way an application draws them. */
@@ -43,5 +44,29 @@ public class NoteService {
   @Transactional(transactionManager = "kiteSqlTransactionManager")
   public <T> T readByAuthorInWriteTransaction(String author, Function<List<Note>, T> work) {
     return work.apply(notes.findByAuthor(author));
+  }
+
+  /** A note read in an unqualified read-only @Transactional method: its text borrows the map. */
+  @Transactional(readOnly = true)
+  public Optional<Note> find(long id) {
+    return notes.findById(id);
+  }
+
+  /** A note read in a @ReadOnlyTxn method. */
+  @ReadOnlyTxn
+  public Optional<Note> findReadOnlyTxn(long id) {
+    return notes.findById(id);
+  }
+
+  /** A note read in a snapshot of its own, which ends when this method returns (so does its text). */
+  @ReadOnlyTxn(propagation = Propagation.REQUIRES_NEW)
+  public Optional<Note> findInOwnSnapshot(long id) {
+    return notes.findById(id);
+  }
+
+  /** Saves in a read-write transaction of its own, committed when this returns. */
+  @Transactional(transactionManager = "kiteSqlTransactionManager")
+  public Note save(Note note) {
+    return notes.save(note);
   }
 }

@@ -1,5 +1,8 @@
 package io.kitesql.sample.threads;
 
+import io.kitesql.api.Database;
+import io.kitesql.api.Transaction;
+import io.kitesql.data.transaction.KiteSqlTransactions;
 import io.kitesql.data.transaction.ReadOnlyTxn;
 import java.io.OutputStream;
 import org.springframework.stereotype.Service;
@@ -18,10 +21,12 @@ public class ReplyTreeService {
   private final DiscussionThreadRepository threads;
   private final PostRepository posts;
   private final ObjectWriter json;
+  private final Database database;
 
-  ReplyTreeService(DiscussionThreadRepository threads, PostRepository posts, JsonMapper jsonMapper) {
+  ReplyTreeService(DiscussionThreadRepository threads, PostRepository posts, JsonMapper jsonMapper, Database database) {
     this.threads = threads;
     this.posts = posts;
+    this.database = database;
     // The servlet container owns the response stream: the writer must not close it.
     this.json = jsonMapper.writer().without(StreamWriteFeature.AUTO_CLOSE_TARGET);
   }
@@ -30,12 +35,27 @@ public class ReplyTreeService {
    * Writes the reply tree of thread {@code threadId} as JSON to {@code out}, inside one read-only
    * transaction (the posts borrowed from the map are used while it lives).
    *
+   * @return the posts written and the bytes of the map the transaction read meanwhile
    * @throws ThreadNotFoundException if there is no such thread
    */
   @ReadOnlyTxn
-  public void writeTree(long threadId, OutputStream out) {
+  public TreeWritten writeTree(long threadId, OutputStream out) {
+    long readBefore = mapBytesRead();
     var thread = threads.findById(threadId).orElseThrow(() -> new ThreadNotFoundException(threadId));
     var tree = ReplyTree.of(thread, posts.findByThreadIdOrderByIdAsc(threadId));
     json.writeValue(out, tree);
+    return new TreeWritten(tree.postCount(), mapBytesRead() - readBefore);
   }
+
+  private long mapBytesRead() {
+    return KiteSqlTransactions.current(database).map(Transaction::bytesBorrowed).orElse(0L);
+  }
+
+  /**
+   * What {@link #writeTree} wrote.
+   *
+   * @param posts the posts in the tree
+   * @param mapBytesRead bytes of the LMDB map read for it (every row visited, as views)
+   */
+  public record TreeWritten(int posts, long mapBytesRead) {}
 }

@@ -2,9 +2,14 @@ package com.example;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.data.jdbc.repository.config.EnableJdbcAuditing;
 
-/** minimal-app's repository on Spring Data JDBC: Boot finds PostRepository and makes it a JDBC repository. */
+/**
+ * minimal-app's repositories on Spring Data JDBC: Boot finds PostRepository and makes it a JDBC
+ * repository; {@code @EnableJdbcAuditing} stands where minimal-app has {@code @EnableKiteSqlAuditing}.
+ */
 @SpringBootApplication
+@EnableJdbcAuditing
 public class PortabilityApplication {
   public static void main(String[] args) {
     SpringApplication.run(PortabilityApplication.class, args);

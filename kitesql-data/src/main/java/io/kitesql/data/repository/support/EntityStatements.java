@@ -47,6 +47,30 @@ record EntityStatements(
         updated);
   }
 
+  /**
+   * {@code insert ... values (...), (...)} of {@code n} rows: every column, or with {@code
+   * generatingId} every column but the id, which the identity column makes and RETURNING hands back.
+   */
+  String insertRows(int n, boolean generatingId, EntityMapping<?> mapping) {
+    var columns = generatingId ? updatedColumns : mapping.columns();
+    return "insert into " + mapping.table() + " (" + columns.stream().map(MappedColumn::sql).collect(Collectors.joining(", "))
+        + ") values " + rows(n, columns.size()) + (generatingId ? " returning " + mapping.id().sql() : "");
+  }
+
+  /** {@code insert ... values (...), ... on conflict (id) do update set every other column = excluded's}, {@code n} rows. */
+  String upsertRows(int n, EntityMapping<?> mapping) {
+    var columns = mapping.columns();
+    var update = updatedColumns.isEmpty() ? " do nothing"
+        : " do update set " + updatedColumns.stream().map(c -> c.sql() + " = excluded." + c.sql()).collect(Collectors.joining(", "));
+    return "insert into " + mapping.table() + " (" + columns.stream().map(MappedColumn::sql).collect(Collectors.joining(", "))
+        + ") values " + rows(n, columns.size()) + " on conflict (" + mapping.id().sql() + ")" + update;
+  }
+
+  private static String rows(int n, int columns) {
+    var row = "(" + String.join(", ", Collections.nCopies(columns, "?")) + ")";
+    return String.join(", ", Collections.nCopies(n, row));
+  }
+
   /** {@code select ... where id in (?, ?, ...)} for {@code n} ids. */
   String selectByIds(EntityMapping<?> mapping, int n) {
     return selectAll + " where " + mapping.id().sql() + " in (" + String.join(", ", Collections.nCopies(n, "?")) + ")";

@@ -4,6 +4,8 @@ import io.kitesql.data.core.KiteSqlTemplate;
 import io.kitesql.data.mapping.Conversions;
 import io.kitesql.data.mapping.EntityMapping;
 import io.kitesql.data.mapping.KiteSqlMappingContext;
+import io.kitesql.data.mapping.event.EntityLifecycle;
+import io.kitesql.data.repository.KiteSqlUpsertRepository;
 import io.kitesql.data.repository.query.DeclaredKiteSqlQuery;
 import io.kitesql.data.repository.query.PartTreeKiteSqlQuery;
 import java.lang.reflect.Method;
@@ -35,12 +37,19 @@ public class KiteSqlRepositoryFactory extends RepositoryFactorySupport {
   private final KiteSqlTemplate template;
   private final KiteSqlMappingContext context;
   private final Conversions conversions;
+  private final EntityLifecycle lifecycle;
   private final ConcurrentHashMap<Class<?>, EntityMapping<?>> mappings = new ConcurrentHashMap<>();
 
   public KiteSqlRepositoryFactory(KiteSqlTemplate template, KiteSqlMappingContext context, Conversions conversions) {
+    this(template, context, conversions, EntityLifecycle.none());
+  }
+
+  /** @param lifecycle the entity callbacks and events repository writes and entity reads go through */
+  public KiteSqlRepositoryFactory(KiteSqlTemplate template, KiteSqlMappingContext context, Conversions conversions, EntityLifecycle lifecycle) {
     this.template = template;
     this.context = context;
     this.conversions = conversions;
+    this.lifecycle = lifecycle;
   }
 
   @Override
@@ -50,7 +59,11 @@ public class KiteSqlRepositoryFactory extends RepositoryFactorySupport {
 
   @Override
   protected Object getTargetRepository(RepositoryInformation information) {
-    return getTargetRepositoryViaReflection(information, template, mapping(information.getDomainType()),
+    var repository = information.getRepositoryInterface();
+    if (KiteSqlUpsertRepository.class.isAssignableFrom(repository) && mapping(information.getDomainType()).version().isPresent()) {
+      throw new IllegalStateException(repository.getSimpleName() + ".upsert: " + upsertOfVersioned(mapping(information.getDomainType())));
+    }
+    return getTargetRepositoryViaReflection(information, template, context, mapping(information.getDomainType()),
         information.getRepositoryInterface().getSimpleName());
   }
 
@@ -81,7 +94,13 @@ public class KiteSqlRepositoryFactory extends RepositoryFactorySupport {
     }
   }
 
+  /** Why an entity with a version cannot be upserted. */
+  static String upsertOfVersioned(EntityMapping<?> mapping) {
+    return "upsert of " + mapping.type().getSimpleName() + ", which has a @Version (" + mapping.version().orElseThrow().propertyName()
+        + "), is not supported: an upsert cannot say which version it expects; use save";
+  }
+
   private EntityMapping<?> mapping(Class<?> type) {
-    return mappings.computeIfAbsent(type, t -> new EntityMapping<>(context, t, conversions));
+    return mappings.computeIfAbsent(type, t -> new EntityMapping<>(context, t, conversions, lifecycle));
   }
 }

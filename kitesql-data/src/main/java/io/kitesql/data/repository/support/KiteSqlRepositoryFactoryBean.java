@@ -4,10 +4,12 @@ import io.kitesql.data.core.KiteSqlTemplate;
 import io.kitesql.data.mapping.Conversions;
 import io.kitesql.data.mapping.KiteSqlCustomConversions;
 import io.kitesql.data.mapping.KiteSqlMappingContext;
+import io.kitesql.data.mapping.event.EntityLifecycle;
 import io.kitesql.data.repository.query.KiteSqlRepositoryQuery;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.BeansException;
 import org.springframework.beans.factory.BeanFactory;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.data.repository.Repository;
 import org.springframework.data.repository.core.support.RepositoryFactoryBeanSupport;
 import org.springframework.data.repository.core.support.RepositoryFactorySupport;
@@ -22,11 +24,16 @@ import org.springframework.util.Assert;
  * transaction or runs in a short one of its own, and engine errors are translated where they
  * arise. A repository the application annotates with {@code @Transactional} (on the interface or
  * a method) gets one, using the KiteSQL transaction manager unless the annotation names another.
+ *
+ * <p>The context's {@code EntityCallback} beans and its event publisher make the repositories'
+ * {@link EntityLifecycle}; Spring Data Commons publishes domain events ({@code @DomainEvents},
+ * {@code AbstractAggregateRoot}) after {@code save*} and {@code delete*} methods.
  */
 public class KiteSqlRepositoryFactoryBean<T extends Repository<S, ID>, S, ID> extends RepositoryFactoryBeanSupport<T, S, ID> {
   private @Nullable KiteSqlTemplate template;
   private @Nullable KiteSqlMappingContext mappingContext;
   private @Nullable BeanFactory beanFactory;
+  private @Nullable ApplicationEventPublisher events;
   private String transactionManager = "kiteSqlTransactionManager";
 
   public KiteSqlRepositoryFactoryBean(Class<? extends T> repositoryInterface) {
@@ -53,13 +60,21 @@ public class KiteSqlRepositoryFactoryBean<T extends Repository<S, ID>, S, ID> ex
     this.beanFactory = beanFactory;
   }
 
+  /** Also publishes Spring Data Relational's lifecycle events ({@code BeforeSaveEvent} and so on). */
+  @Override
+  public void setApplicationEventPublisher(ApplicationEventPublisher publisher) {
+    super.setApplicationEventPublisher(publisher);
+    this.events = publisher;
+  }
+
   @Override
   protected RepositoryFactorySupport createRepositoryFactory() {
     Assert.state(template != null, "a KiteSqlTemplate is required (bean 'kiteSqlTemplate', or templateRef of @EnableKiteSqlRepositories)");
     Assert.state(mappingContext != null, "a KiteSqlMappingContext is required");
     var custom = beanFactory == null ? KiteSqlCustomConversions.none()
         : beanFactory.getBeanProvider(KiteSqlCustomConversions.class).getIfAvailable(KiteSqlCustomConversions::none);
-    var factory = new KiteSqlRepositoryFactory(template, mappingContext, new Conversions(custom));
+    var lifecycle = beanFactory == null ? EntityLifecycle.none() : EntityLifecycle.of(beanFactory, events);
+    var factory = new KiteSqlRepositoryFactory(template, mappingContext, new Conversions(custom), lifecycle);
     if (beanFactory != null && TransactionalMethods.areDeclaredOn(getObjectType())) {
       factory.addRepositoryProxyPostProcessor(new TransactionalMethods(beanFactory, transactionManager));
     }

@@ -8,12 +8,14 @@ import org.springframework.data.domain.ScrollPosition;
 import org.springframework.data.domain.Window;
 import org.springframework.data.repository.ListCrudRepository;
 import org.springframework.data.repository.ListPagingAndSortingRepository;
+import org.springframework.data.repository.query.ListQueryByExampleExecutor;
 
 /**
  * Posts, through Spring Data's own repository interfaces only: this interface compiles and runs
  * unchanged on KiteSQL (minimal-app) and on Spring Data JDBC with PostgreSQL (postgresql-portability).
  */
-public interface PostRepository extends ListCrudRepository<Post, Long>, ListPagingAndSortingRepository<Post, Long> {
+public interface PostRepository extends ListCrudRepository<Post, Long>, ListPagingAndSortingRepository<Post, Long>,
+    ListQueryByExampleExecutor<Post> {
 
   List<Post> findByThreadIdOrderByIdAsc(long threadId);
 

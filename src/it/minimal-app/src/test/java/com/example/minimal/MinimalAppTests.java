@@ -86,26 +86,26 @@ class MinimalAppTests extends PostRepositoryContract {
     assertThat(after.calls() - before.calls()).isEqualTo(3);
     assertThat(after.allocationsMeasured() - before.allocationsMeasured()).isEqualTo(3);
     assertThat(after.allocatedBytes() - before.allocatedBytes()).isPositive();
-    // the text read lies inside the rows borrowed: at least the UTF-8 bytes of every author and body
+    // the rows visited hold the text read: at least the UTF-8 bytes of every author and body
     long textBytes = thread().stream()
         .mapToLong(p -> p.author().toString().getBytes(UTF_8).length + p.body().toString().getBytes(UTF_8).length)
         .sum();
-    assertThat(after.borrowedBytes() - before.borrowedBytes()).isGreaterThanOrEqualTo(3 * textBytes);
+    assertThat(after.visitedBytes() - before.visitedBytes()).isGreaterThanOrEqualTo(3 * textBytes);
     assertThat(after.copiedBytes() - before.copiedBytes()).isZero();
   }
 
   /** The thread query's figures from the starter's meters. */
-  private record Figures(long calls, long allocationsMeasured, double allocatedBytes, double borrowedBytes, double copiedBytes) {
+  private record Figures(long calls, long allocationsMeasured, double allocatedBytes, double visitedBytes, double copiedBytes) {
     static Figures read(MeterRegistry meters) {
       var timer = meters.find("kitesql.query").tag("statement", THREAD_QUERY).tag("outcome", "success").timer();
       var allocated = meters.find("kitesql.query.allocated").tag("statement", THREAD_QUERY).summary();
-      var borrowed = meters.find("kitesql.query.bytes.borrowed").tag("statement", THREAD_QUERY).summary();
+      var visited = meters.find("kitesql.query.bytes.visited").tag("statement", THREAD_QUERY).summary();
       var copied = meters.find("kitesql.query.bytes.copied").tag("statement", THREAD_QUERY).summary();
       return new Figures(
           timer == null ? 0 : timer.count(),
           allocated == null ? 0 : allocated.count(),
           allocated == null ? 0 : allocated.totalAmount(),
-          borrowed == null ? 0 : borrowed.totalAmount(),
+          visited == null ? 0 : visited.totalAmount(),
           copied == null ? 0 : copied.totalAmount());
     }
   }

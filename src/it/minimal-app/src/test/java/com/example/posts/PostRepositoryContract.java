@@ -3,11 +3,16 @@ package com.example.posts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.data.domain.Example;
+import org.springframework.data.domain.ExampleMatcher;
 import org.springframework.data.domain.PageRequest;
 import org.springframework.data.domain.Sort;
 
@@ -21,6 +26,7 @@ public abstract class PostRepositoryContract {
 
   @Autowired protected PostRepository posts;
   @Autowired protected TipRepository tips;
+  @Autowired protected FlagRepository flags;
 
   /** Thread 1: a root by ada, two replies to it, a reply to the first reply. */
   protected Post root;
@@ -104,6 +110,37 @@ public abstract class PostRepositoryContract {
     assertThat(ids(posts.findByBodyContainingOrderByIdAsc("50%"))).containsExactly(root.id());
     assertThat(ids(posts.findByBodyContainingOrderByIdAsc("e_c"))).containsExactly(secondReply.id());
     assertThat(ids(posts.findByBodyContainingOrderByIdAsc("50"))).containsExactly(root.id(), otherThread.id());
+  }
+
+  @Test
+  void queryByExampleMatchesTheProbesSetProperties() {
+    // threadId is a primitive, so it is always part of the probe: thread 1 by ada
+    var byAuthor = Example.of(new Post(null, 1, null, "ada", null));
+    assertThat(ids(posts.findAll(byAuthor, Sort.by("id")))).containsExactly(root.id(), secondReply.id());
+    assertThat(posts.count(byAuthor)).isEqualTo(2);
+    assertThat(posts.exists(Example.of(new Post(null, 2, null, "ada", null)))).isFalse();
+    // bob's posts in any thread (exact matches: Spring Data JDBC cannot run LIKE matchers on a
+    // CharSequence property; postgresql-portability shows it)
+    var byBob = ExampleMatcher.matching().withIgnorePaths("threadId");
+    var page = posts.findAll(Example.of(new Post(null, 0, null, "bob", null), byBob), PageRequest.of(0, 1, Sort.by("id")));
+    assertThat(page.getTotalElements()).isEqualTo(2);
+    assertThat(ids(page.getContent())).containsExactly(firstReply.id());
+    Optional<Post> latest = posts.findBy(byAuthor, q -> q.sortBy(Sort.by("id").descending()).first());
+    assertThat(latest).map(Post::id).contains(secondReply.id());
+  }
+
+  @Test
+  void auditingAndEntityCallbacksRunOnSave() {
+    flags.deleteAll();
+    var before = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    var saved = flags.save(Flag.of(root.id(), "  SPAM "));
+    var after = Instant.now();
+    var stored = flags.findById(saved.id()).orElseThrow();
+    // FlagCallbacks' BeforeConvertCallback normalized the reason; auditing set who and when
+    assertThat(stored.reason().toString()).isEqualTo("spam");
+    assertThat(stored.createdBy()).isEqualTo(FlagCallbacks.MODERATOR);
+    assertThat(stored.createdAt()).isBetween(before, after);
+    assertThat(saved.createdAt()).isNotNull();
   }
 
   @Test

@@ -1,0 +1,5 @@
+package io.kitesql.data.lifecycle;
+
+import io.kitesql.data.repository.KiteSqlRepository;
+
+public interface TagRepository extends KiteSqlRepository<Tag, Long> {}
