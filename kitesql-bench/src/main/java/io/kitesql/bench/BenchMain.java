@@ -16,7 +16,8 @@ import java.util.stream.Collectors;
  * --work DIR}; {@code --long-rows-ab [rounds]} runs {@link LongRowsAb} instead, {@code --spin-ab [rounds]
  * [slice]} {@link SpinAb}, {@code --long-rows-probe [rows] [rounds]} {@link LongRowsProbe}, {@code
  * --read-ahead-ab [rounds] [rows] [sizes]} {@link ReadAheadAb}, {@code --table7 [quick] [--sizes …]} Table 7
- * alone ({@link SpringQueriesReport}). Run from
+ * alone ({@link SpringQueriesReport}), {@code --tpcc [quick|smoke] […]} TPC-C ({@link
+ * io.kitesql.bench.tpcc.TpccReport}). Run from
  * the repository root (the Maven command in README.md does).
  */
 public final class BenchMain {
@@ -37,6 +38,10 @@ public final class BenchMain {
     }
     if (args.length > 0 && args[0].equals("--table7")) {
       SpringQueriesReport.main(Arrays.copyOfRange(args, 1, args.length));
+      return;
+    }
+    if (args.length > 0 && args[0].equals("--tpcc")) {
+      io.kitesql.bench.tpcc.TpccReport.main(Arrays.copyOfRange(args, 1, args.length));
       return;
     }
     if (args.length > 0 && args[0].equals("--long-rows-probe")) {

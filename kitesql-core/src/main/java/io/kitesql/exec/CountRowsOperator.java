@@ -7,7 +7,6 @@ import io.kitesql.plan.Aggregate;
 import io.kitesql.plan.TableScan;
 import io.kitesql.table.TableStore;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -47,18 +46,10 @@ final class CountRowsOperator implements Operator {
     if (a.groupKeys().isEmpty() && !a.aggregates().isEmpty()
         && a.aggregates().stream().allMatch(AggregateCall::isCountStar)
         && a.input() instanceof TableScan s && !(s.access() instanceof Access.AnyOf)) {
-      var whole = readsWholeTable(s.access()) ? Optional.of(s.table()) : Optional.<TableDef>empty();
+      var whole = a.countsWholeTable() ? Optional.of(s.table()) : Optional.<TableDef>empty();
       return Optional.of(new CountRowsOperator(new ScanOperator(s, false, true), a.aggregates().size(), whole));
     }
     return Optional.empty();
-  }
-
-  private static boolean readsWholeTable(Access access) {
-    return switch (access) {
-      case Access.FullScan _ -> true;
-      case Access.KeyRange r -> r.ranges().equals(List.of(Access.Range.all()));
-      case Access.AnyOf _ -> false;
-    };
   }
 
   @Override

@@ -114,13 +114,25 @@ public final class Operators {
       case JoinStrategy.NestedLoop _ -> new NestedLoopJoinOperator(left, build(j.right(), withRefs), j);
       case JoinStrategy.Hash h -> new HashJoinOperator(left, build(j.right(), withRefs), j, h);
       case JoinStrategy.IndexLookup l -> switch (j.right()) {
-        // The lookup replaces the scan's access path, so it may only replace a full scan: a key
-        // range enforces conjuncts that are no longer in the filter.
-        case TableScan s when s.access() instanceof Access.FullScan -> new IndexLookupJoinOperator(left, j, l, s, Optional.empty());
-        case Filter f when f.input() instanceof TableScan s && s.access() instanceof Access.FullScan ->
+        // The lookup replaces the scan's access path, so it may only replace a full scan or a range
+        // whose equalities its keys start with: a key range enforces conjuncts no longer in the filter.
+        case TableScan s when lookupReplaces(s.access(), l) -> new IndexLookupJoinOperator(left, j, l, s, Optional.empty());
+        case Filter f when f.input() instanceof TableScan s && lookupReplaces(s.access(), l) ->
             new IndexLookupJoinOperator(left, j, l, s, Optional.of(f.predicate()));
-        default -> throw new IllegalStateException("index lookup join needs a full table scan on its right: " + j.right());
+        default -> throw new IllegalStateException("index lookup join needs a full scan, or a range its keys begin with, on its right: " + j.right());
       };
+    };
+  }
+
+  /** Whether the lookup enforces all {@code access} does: a full scan, or one range of equalities through its key that its keys begin with. */
+  private static boolean lookupReplaces(Access access, JoinStrategy.IndexLookup lookup) {
+    return switch (access) {
+      case Access.FullScan _ -> true;
+      case Access.KeyRange r -> r.index().equals(lookup.index()) && r.ranges().size() == 1
+          && r.ranges().getFirst().next() instanceof Access.Next.Any
+          && lookup.leftKeys().size() > r.ranges().getFirst().equal().size()
+          && lookup.leftKeys().subList(0, r.ranges().getFirst().equal().size()).equals(r.ranges().getFirst().equal());
+      case Access.AnyOf _ -> false;
     };
   }
 }

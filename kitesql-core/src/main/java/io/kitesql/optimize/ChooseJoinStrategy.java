@@ -1,6 +1,7 @@
 package io.kitesql.optimize;
 
 import io.kitesql.catalog.IndexDef;
+import io.kitesql.catalog.TableDef;
 import io.kitesql.expr.ComparisonOp;
 import io.kitesql.expr.Expr;
 import io.kitesql.expr.Exprs;
@@ -23,10 +24,12 @@ import java.util.Optional;
  * join on the equality conditions otherwise, and a nested loop when there is no equality. The
  * join condition stays and is rechecked on every pair, so a strategy only has to find a superset.
  *
- * <p>The right side must be a full scan for an index lookup: the lookup opens its own key on the
- * table and never runs the scan's access path, while {@link ChooseAccessPath} removed from the
- * filter the conjuncts a key range enforces. A right side with a key range therefore gets a hash
- * join, which runs the range (once) and so still enforces those conjuncts.
+ * <p>The lookup opens its own key on the table and never runs the scan's access path, while
+ * {@link ChooseAccessPath} removed from the filter the conjuncts a key range enforces. A right side
+ * whose range is one prefix of equalities on values fixed for the statement ({@code s_w_id = ?})
+ * keeps them as the first values of each lookup, through the same key, followed by the columns the
+ * join equates ({@code s_i_id = ol_i_id}: stock's primary key (s_w_id, s_i_id)); a right side with
+ * any other range gets a hash join, which runs the range (once) and so still enforces its conjuncts.
  *
  * <pre>
  * Join(INNER, o.customer_id = c.id)       IndexLookupJoin(INNER) using primary key (o.customer_id)
@@ -80,8 +83,8 @@ final class ChooseJoinStrategy {
       case Filter f when f.input() instanceof TableScan s -> s;
       default -> null;
     };
-    if (scan == null || !(scan.access() instanceof Access.FullScan)) {
-      return Optional.empty(); // a key range's conjuncts left the filter: only running the range enforces them
+    if (scan == null || scan.access() instanceof Access.AnyOf) {
+      return Optional.empty();
     }
     var table = scan.table();
     Map<Integer, Expr> equated = new HashMap<>();
@@ -90,6 +93,9 @@ final class ChooseJoinStrategy {
           && ChooseAccessPath.keyCompatible(table.columns().get(c.index()).type(), p.left().type())) {
         equated.putIfAbsent(c.index(), p.left());
       }
+    }
+    if (scan.access() instanceof Access.KeyRange r) {
+      return afterEqualities(table, r, equated);
     }
     if (!table.hasHiddenRowId() && equated.keySet().containsAll(table.primaryKey())) {
       return Optional.of(new JoinStrategy.IndexLookup(Optional.empty(), table.primaryKey().stream().map(equated::get).toList()));
@@ -111,5 +117,30 @@ final class ChooseJoinStrategy {
     }
     var keys = best.columns().subList(0, bestLength).stream().map(equated::get).toList();
     return Optional.of(new JoinStrategy.IndexLookup(Optional.of(best), keys));
+  }
+
+  /**
+   * A lookup through the key of the right side's range when that range is one run of equalities on
+   * the key's first columns (their values fixed for the statement: parameters and literals, which
+   * evaluate the same against any left row) and the join equates the next column or more; else
+   * none (the range's conjuncts left the filter, so only running the range enforces them).
+   */
+  private static Optional<JoinStrategy> afterEqualities(TableDef table, Access.KeyRange r, Map<Integer, Expr> equated) {
+    if (r.ranges().size() != 1) {
+      return Optional.empty();
+    }
+    var range = r.ranges().getFirst();
+    var keyColumns = r.index().map(IndexDef::columns).orElse(table.primaryKey());
+    if (!(range.next() instanceof Access.Next.Any) || range.subqueryAt() >= 0 || range.equal().size() >= keyColumns.size()) {
+      return Optional.empty();
+    }
+    var keys = new ArrayList<>(range.equal());
+    while (keys.size() < keyColumns.size() && equated.containsKey(keyColumns.get(keys.size()))) {
+      keys.add(equated.get(keyColumns.get(keys.size())));
+    }
+    if (keys.size() == range.equal().size()) {
+      return Optional.empty();
+    }
+    return Optional.of(new JoinStrategy.IndexLookup(r.index(), keys));
   }
 }

@@ -17,6 +17,19 @@ public record Aggregate(PlanNode input, List<Expr> groupKeys, List<AggregateCall
     output = List.copyOf(output);
   }
 
+  /**
+   * Whether this counts the rows of a whole table and nothing else ({@code COUNT(*)}, once or more,
+   * no GROUP BY, over a scan of every row or key): the table's kept row count answers it.
+   */
+  public boolean countsWholeTable() {
+    return groupKeys.isEmpty() && !aggregates.isEmpty() && aggregates.stream().allMatch(AggregateCall::isCountStar)
+        && input instanceof TableScan s && switch (s.access()) {
+          case Access.FullScan _ -> true;
+          case Access.KeyRange r -> r.ranges().equals(List.of(Access.Range.all()));
+          case Access.AnyOf _ -> false;
+        };
+  }
+
   @Override
   public List<PlanNode> children() {
     return List.of(input);

@@ -59,7 +59,8 @@ public final class PlanPrinter {
       case Filter f -> "Filter " + sql(f.predicate());
       case Project p -> "Project " + exprs(p.expressions());
       case Aggregate a -> "HashAggregate keys=[" + exprs(a.groupKeys()) + "] aggregates=["
-          + a.aggregates().stream().map(PlanPrinter::sql).collect(Collectors.joining(", ")) + "]";
+          + a.aggregates().stream().map(PlanPrinter::sql).collect(Collectors.joining(", ")) + "]"
+          + (a.countsWholeTable() ? " from the kept row count" : "");
       case Sort s -> "Sort " + keys(s.keys());
       case TopN t -> "TopN " + keys(t.keys()) + " limit " + sql(t.limit())
           + t.offset().map(o -> " offset " + sql(o)).orElse("");

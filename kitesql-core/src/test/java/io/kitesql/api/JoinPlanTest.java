@@ -53,6 +53,47 @@ class JoinPlanTest {
   }
 
   @Test
+  void anEqualityOnTheRightKeysFirstColumnLeadsEachLookup() {
+    // TPC-C's Stock-Level: stock's key is (s_w_id, s_i_id); s_w_id = ? is a range of it, the join equates s_i_id.
+    db.execute("create table stock (s_w_id int, s_i_id int, s_quantity int, primary key (s_w_id, s_i_id))");
+    db.execute("create table order_line (ol_w_id int, ol_o_id int, ol_number int, ol_i_id int,"
+        + " primary key (ol_w_id, ol_o_id, ol_number))");
+    db.write(tx -> {
+      for (int w = 1; w <= 3; w++) {
+        for (int i = 1; i <= 40; i++) {
+          tx.execute("insert into stock values (?, ?, ?)", w, i, (w * 7 + i * 3) % 20);
+        }
+        for (int o = 1; o <= 10; o++) {
+          for (int n = 1; n <= 3; n++) {
+            tx.execute("insert into order_line values (?, ?, ?, ?)", w, o, n, item(w, o, n));
+          }
+        }
+      }
+      return null;
+    });
+    String sql = "select count(distinct s_i_id) from order_line join stock on s_i_id = ol_i_id"
+        + " where ol_w_id = ? and ol_o_id >= ? and s_w_id = ? and s_quantity < ?";
+    assertThat(explain(sql)).contains("IndexLookupJoin INNER using primary key (?3, ol_i_id)")
+        .doesNotContain("HashJoin");
+    // warehouse 2's order lines of orders 4..10, their items' stock in warehouse 2 below 10
+    long expected = java.util.stream.IntStream.rangeClosed(4, 10).boxed()
+        .flatMap(o -> java.util.stream.IntStream.rangeClosed(1, 3).mapToObj(n -> item(2, o, n)))
+        .filter(i -> i <= 40 && (2 * 7 + i * 3) % 20 < 10).distinct().count();
+    long actual = db.read(tx -> {
+      try (var rows = tx.query(sql, 2, 4, 2, 10)) {
+        rows.next();
+        return rows.getLong(0);
+      }
+    });
+    assertThat(actual).isEqualTo(expected);
+  }
+
+  /** The item of an order line: 1..45, so some have no stock row. */
+  private static int item(int w, int o, int n) {
+    return (w * 13 + o * 7 + n * 5) % 45 + 1;
+  }
+
+  @Test
   void joinWithoutAnIndexOnTheRightIsAHashJoin() {
     assertThat(explain("select c.name, r.label from customers c join regions r on r.code = c.region"))
         .contains("HashJoin INNER keys=[region] = [code]");

@@ -108,6 +108,16 @@ class RowCountTest {
       return null;
     });
     assertThat(count("select count(*) from plain")).isEqualTo(1_000); // no walk
+    String plan = db.read(tx -> {
+      var lines = new StringBuilder();
+      try (var rows = tx.query("explain select count(*) from plain")) {
+        while (rows.next()) {
+          lines.append(rows.get(0)).append('\n');
+        }
+      }
+      return lines.toString();
+    });
+    assertThat(plan).contains("COUNT(*)] from the kept row count");
     assertThat(count("select count(*) from plain where k > 0")).isEqualTo(3); // ranges are walked
     assertThat(db.checkIntegrity().problems()).containsExactly("table plain: keeps a row count of 1000 but has 3 row(s)");
   }
