@@ -60,7 +60,7 @@ final class GroupKeysReport {
     return out.toString();
   }
 
-  /** Item 8's target line, computed from KiteSQL's cells. */
+  /** The target line, computed from KiteSQL's cells. */
   String target() {
     String target = String.format("KiteSQL, GROUP BY over adversarial long text keys: O(n log n) (≤ %.0fx from the "
         + "smallest to the largest key count, ≤ %.0fx ordinary keys of the largest count)", MAX_GROWTH, MAX_VS_ORDINARY);
