@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * DESIGN.md section 2 end to end, through storage, row codec and {@link Text}: read-only
+ * The zero-copy contract (docs/design.md) end to end, through storage, row codec and {@link Text}: read-only
  * transactions lend the map, views die loudly with their transaction, writes copy.
  */
 class BorrowingContractTest {

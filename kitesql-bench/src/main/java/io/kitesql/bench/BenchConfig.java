@@ -54,7 +54,7 @@ public record BenchConfig(
   }
 
   /**
-   * The long-row check of issue 15, item 7, in a few minutes: the 64 B and 256 KiB tiers only,
+   * The long-row check in a few minutes: the 64 B and 256 KiB tiers only,
    * 1,000 rows each, quick-sized cells with 5 rounds.
    */
   public static BenchConfig longRows() {

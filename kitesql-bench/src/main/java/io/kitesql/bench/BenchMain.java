@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
 /**
  * Runs the benchmark and writes the report. Arguments: {@code --quick} (under a minute, writes
  * {@code kitesql-bench/target/RESULTS-quick.md}), {@code --long-rows} (the 64 B and 256 KiB tiers
- * only, for issue 15's item 7; {@code target/RESULTS-long-rows.md}), {@code --out FILE}, {@code
+ * only, for the long-row check; {@code target/RESULTS-long-rows.md}), {@code --out FILE}, {@code
  * --work DIR}; {@code --long-rows-ab [rounds]} runs {@link LongRowsAb} instead, {@code --spin-ab [rounds]
  * [slice]} {@link SpinAb}, {@code --long-rows-probe [rows] [rounds]} {@link LongRowsProbe}, {@code
  * --read-ahead-ab [rounds] [rows] [sizes]} {@link ReadAheadAb}, {@code --table7 [quick] [--sizes …]} Table 7

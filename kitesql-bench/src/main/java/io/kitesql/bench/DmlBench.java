@@ -13,9 +13,9 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Issue 15's write cells beside SQLite and H2: GrausDB's read-modify-write figure (item 6: a
+ * The write cells beside SQLite and H2: GrausDB's read-modify-write figure (a
  * guarded stock decrement, each in its own transaction and all in one) and bulk DML into an
- * indexed table (item 9: INSERT … SELECT into a table with two secondary indexes, then DELETE of
+ * indexed table (INSERT … SELECT into a table with two secondary indexes, then DELETE of
  * half its rows). Durability as in the write cells: KiteSQL {@code NO_SYNC}, SQLite WAL with
  * {@code synchronous=NORMAL}, H2 defaults. Each cell runs {@link #ROUNDS} times on fresh data; the
  * report quotes the median round.
@@ -113,7 +113,7 @@ final class DmlBench {
     return engine.equals(KITE_WRITE_MAP) ? options.withMapSize(1L << 30).withWriteMap(true) : options;
   }
 
-  // ---- item 6: read-modify-write ----
+  // ---- read-modify-write ----
 
   /** A fresh products table, then {@link #updates} guarded decrements; returns the nanoseconds of the decrements. */
   private long readModifyWrite(Stores stores, String engine, boolean oneTransaction) throws Exception {
@@ -188,7 +188,7 @@ final class DmlBench {
     }
   }
 
-  // ---- item 9: bulk DML into an indexed table ----
+  // ---- bulk DML into an indexed table ----
 
   /** Fresh src and dst; returns the nanoseconds of the INSERT … SELECT and of the DELETE. */
   private long[] bulkDml(Stores stores, String engine, int round) throws Exception {

@@ -4,11 +4,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The report section of {@link DmlBench}'s cells, and issue 15's write targets: items 6 and 9 from
- * those cells, item 5 (one-row transactions and batches) from {@link WriteBench}'s.
+ * The report section of {@link DmlBench}'s cells, and the write targets: read-modify-write and bulk
+ * DML from those cells, one-row transactions and batches from {@link WriteBench}'s.
  */
 final class DmlReport {
-  /** GrausDB's figure (issue 15, item 6): 20,000 read-modify-write cycles in ~55 ms. */
+  /** GrausDB's figure: 20,000 read-modify-write cycles in ~55 ms. */
   private static final double GRAUS_MICROS_PER_OP = 55_000.0 / 20_000;
 
   private final Results r;
@@ -28,7 +28,7 @@ final class DmlReport {
     }
     var out = new StringBuilder("""
 
-        ## Read-modify-write and bulk DML (issue 15, items 6 and 9)
+        ## Read-modify-write and bulk DML
 
         Durability: KiteSQL `Durability.NO_SYNC`; SQLite WAL, `synchronous=NORMAL`; H2 defaults. \
         Read-modify-write: `%s` over %,d products, each its own transaction (KiteSQL `Database.write`, or \
@@ -57,12 +57,12 @@ final class DmlReport {
     return out.toString();
   }
 
-  /** Issue 15's targets for these cells, met or missed with figures. */
+  /** The targets for these cells, met or missed with figures. */
   String targets() {
     if (r.dml.isEmpty() && r.writes.isEmpty() && r.groupKeys.isEmpty()) {
       return "";
     }
-    var out = new StringBuilder("## Targets (issue 15, items 5, 6, 8 and 9), computed from this run\n\n");
+    var out = new StringBuilder("## Targets for the writes and GROUP BY, computed from this run\n\n");
     for (var engine : List.of(DmlBench.KITE, DmlBench.KITE_ON_WRITER, DmlBench.KITE_WRITE_MAP)) {
       out.append(perOperation(DmlBench.RMW_OWN, engine, 2 * GRAUS_MICROS_PER_OP,
           "each its own transaction (NO_SYNC) ≤ 2× GrausDB's 55 ms for 20,000"));
@@ -105,7 +105,7 @@ final class DmlReport {
         String.format("%,.1f ms vs %,.1f ms = %.2fx", k.get().millis(), p.get().millis(), ratio));
   }
 
-  /** Issue 15, item 5: one-row transactions at least H2's rate, 1000-row batches at least SQLite's. */
+  /** One-row transactions at least H2's rate, 1000-row batches at least SQLite's. */
   private String writeRate(String engine, int note, int batch, String peer) {
     String target = String.format("%s, %s transactions of %d row(s), NO_SYNC, at least %s's rows/s", engine,
         BenchRunner.tierLabel(note), batch, peer);
@@ -137,7 +137,7 @@ final class DmlReport {
   /**
    * Runs only these cells (a focused run) and prints the section and the targets. Arguments:
    * {@code smoke} for tiny sizes (else the full run's), {@code writes} to run {@link WriteBench}'s
-   * cells too (item 5's targets), {@code no-groups} to skip {@link GroupKeysBench} (item 8).
+   * cells too (the one-row and batch targets), {@code no-groups} to skip {@link GroupKeysBench}.
    */
   public static void main(String[] args) throws Exception {
     var arguments = List.of(args);

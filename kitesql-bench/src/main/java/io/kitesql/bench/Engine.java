@@ -48,8 +48,9 @@ public interface Engine extends AutoCloseable {
     return null;
   }
 
+  /** Closes the engine: SQLException only from the JDBC peers, never InterruptedException. */
   @Override
-  void close() throws Exception;
+  void close() throws java.sql.SQLException;
 
   /** A prepared statement; {@link #execute} reuses one result object, so it allocates nothing itself. */
   interface Query {

@@ -4,6 +4,7 @@ import io.kitesql.api.KiteSql;
 import io.kitesql.storage.Durability;
 import java.nio.file.Path;
 import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -11,7 +12,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
 
 /**
- * Concurrent one-row write transactions (issue 15, item 5, group commit): 1, 8 and 64 threads,
+ * Concurrent one-row write transactions (group commit): 1, 8 and 64 threads,
  * each inserting one 64 B row per transaction into its own fresh database, for a fixed time after a
  * warm-up. KiteSQL through {@code Database.write} (the ordinary API; a Spring {@code save()} is one
  * such transaction) on platform and on virtual threads; SQLite and H2 through one JDBC connection
@@ -93,7 +94,7 @@ final class GroupCommitBench {
     void insert(long id, int writer) throws Exception;
 
     @Override
-    default void close() throws Exception {}
+    default void close() throws SQLException {}
   }
 
   private Results.GroupCommit cell(String engine, Durability durability, int threads, Path dir) throws Exception {
@@ -144,7 +145,7 @@ final class GroupCommitBench {
           }
 
           @Override
-          public void close() throws Exception {
+          public void close() throws SQLException {
             insert.close();
             c.close();
           }

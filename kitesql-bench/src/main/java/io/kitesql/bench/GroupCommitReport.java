@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
-/** The report section of {@link GroupCommitBench}'s cells (issue 15, item 5: group commit). */
+/** The report section of {@link GroupCommitBench}'s cells (group commit). */
 final class GroupCommitReport {
   private final Results r;
 
@@ -19,7 +19,7 @@ final class GroupCommitReport {
     }
     var out = new StringBuilder("""
 
-        ## Concurrent one-row write transactions: group commit (issue 15, item 5)
+        ## Concurrent one-row write transactions: group commit
 
         Each of N threads inserts one 64 B row per transaction into a fresh table (primary key), for a \
         fixed time after a warm-up; a transaction counts if it began in the measured window. KiteSQL through \

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Issue 15, item 8: {@code GROUP BY} over long text keys that defeated the text hash. KiteSQL's
+ * {@code GROUP BY} over long text keys that defeated the text hash. KiteSQL's
  * {@code Bytes.hash} read a value's length and its first and last 128 bytes, so keys that share
  * those all hashed alike; before {@code RowKey} became {@code Comparable} (the JDK's hash map then
  * keeps such a bucket as a tree) they made GROUP BY quadratic. Values of up to 1 KiB are now

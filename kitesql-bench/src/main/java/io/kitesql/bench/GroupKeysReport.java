@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The report section and the target of {@link GroupKeysBench} (issue 15, item 8).
+ * The report section and the target of {@link GroupKeysBench}.
  *
  * <p>The target: KiteSQL's GROUP BY over the largest adversarial data set takes at most {@link
  * #MAX_GROWTH} times as long as over the smallest (4× the keys), and at most {@link
@@ -34,11 +34,11 @@ final class GroupKeysReport {
     var engines = GroupKeysBench.ENGINES.stream().map(Stores.Kind::label).toList();
     var out = new StringBuilder("""
 
-        ## GROUP BY over long text keys (issue 15, item 8)
+        ## GROUP BY over long text keys
 
         `%s` over a table of 2 rows per distinct key, keys of %,d ASCII chars. *Adversarial*: the keys share \
         their first and last 496 chars and differ in 8 digits in the middle, so a hash of the length and the \
-        first and last 128 bytes (KiteSQL's up to stop 19) is the same for all of them; KiteSQL now hashes values \
+        first and last 128 bytes alone is the same for all of them; KiteSQL hashes values \
         of up to 1 KiB whole, and only longer ones by their ends (those still collide, at O(log n) comparisons \
         per lookup: exec.RowKeyTest counts them); *ordinary*: they differ in their first 8 chars. \
         KiteSQL in one read-only transaction per cell. Median of %d executions (2 in the smoke run) after at least 300 ms of unmeasured ones, ms, \
@@ -60,7 +60,7 @@ final class GroupKeysReport {
     return out.toString();
   }
 
-  /** Item 8's target line, computed from KiteSQL's cells. */
+  /** The target line, computed from KiteSQL's cells. */
   String target() {
     String target = String.format("KiteSQL, GROUP BY over adversarial long text keys: O(n log n) (≤ %.0fx from the "
         + "smallest to the largest key count, ≤ %.0fx ordinary keys of the largest count)", MAX_GROWTH, MAX_VS_ORDINARY);

@@ -3,6 +3,7 @@ package io.kitesql.bench;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 
 /**
  * SQLite or H2 through JDBC: one connection with autocommit off, statements prepared once on it,
@@ -44,7 +45,7 @@ public final class JdbcEngine implements Engine {
   }
 
   @Override
-  public void close() throws Exception {
+  public void close() throws SQLException {
     connection.rollback();
     connection.close();
   }

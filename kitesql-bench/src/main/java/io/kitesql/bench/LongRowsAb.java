@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Issue 15, item 7, before and after in one JVM: the KiteSQL cells of Tables 1, 2, 3 and 6 over
- * three databases of 1,000 orders rows each: 64 B notes, 256 KiB notes written inline (row format
+ * Long rows, before and after in one JVM: the KiteSQL cells of Tables 1, 2, 3 and 6 over three
+ * databases of 1,000 orders rows each: 64 B notes, 256 KiB notes written inline (row format
  * version 1: the default, and what the release before wrote), and 256 KiB notes stored out of line
  * (the system property {@code kitesql.rows.outOfLine=true} while loading). The cells run in rounds, each round
  * visiting every database in turn, so a change in the machine's load hits all three alike; a

@@ -14,8 +14,7 @@ import java.util.Map;
 import java.util.function.ToLongFunction;
 
 /**
- * Where the time of Table 1's lookup goes at 256 KiB notes (issue 15, item 2 of the read-path
- * leftovers): the lookup over two KiteSQL databases of the same rows, 64 B and 256 KiB notes,
+ * Where the time of Table 1's lookup goes at 256 KiB notes: the lookup over two KiteSQL databases of the same rows, 64 B and 256 KiB notes,
  * in one JVM, with callers that read less and less of each row, so the difference between two
  * callers is what one more touch costs. Rounds alternate the databases; a figure is the median
  * of the rounds' mean µs per execution. Run: {@code java -cp … io.kitesql.bench.LongRowsProbe

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Issue 15, item 7: the row cursors' read-ahead, on and off, in one JVM. The KiteSQL read-only
+ * The row cursors' read-ahead, on and off, in one JVM. The KiteSQL read-only
  * cells of Tables 1, 2, 3 and 6 over two databases of the same orders rows (64 B notes and
  * 256 KiB notes, stored inline, the default), each cell once with read-ahead off (its operators
  * built while the system property {@code kitesql.table.readAhead} is 0; the SQL gets a trailing

@@ -54,7 +54,7 @@ public final class Report {
         "The caller touches status and note of every row.");
     grids("3", List.of("group + window + sort"), tiers);
     section("Table 6: a filter on a small column over every row", Workload.SMALL_COLUMN_FILTER,
-        "Issue 15, item 7: `amount` is not indexed, so every row is read, its note never. Rows with "
+        "`amount` is not indexed, so every row is read, its note never. Rows with "
             + "long notes are stored inline (the default), their headers on LMDB overflow pages; "
             + "docs/storage.md compares them with notes stored out of line. The parameter is 0 (every row counts).");
     grids("6", List.of("filter on amount, every row"), tiers);

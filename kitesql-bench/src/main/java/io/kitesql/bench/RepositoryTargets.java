@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The targets of issue 10 for Table 5, each decided from the measured numbers: KiteSQL's
+ * The targets for Table 5, each decided from the measured numbers: KiteSQL's
  * repository costs little over the raw engine and much less than Spring Data JDBC + H2, and its
- * allocation does not grow with the note's length; and those of issue 11: the starter's statement
+ * allocation does not grow with the note's length; and those of the starter's statement
  * metrics cost little over the same repository without them.
  */
 final class RepositoryTargets {
@@ -20,9 +20,9 @@ final class RepositoryTargets {
   static final double MAX_BYTES_OF_JDBC = 0.2;
   /** "Flat in note length": the repository's allocation differs by at most this between tiers (as Table 1's target). */
   static final double MAX_BYTES_SPREAD = 64;
-  /** Issue 11: with the starter's metrics on, p50 at most this many times the same repository's without. */
+  /** With the starter's metrics on, p50 at most this many times the same repository's without. */
   static final double MAX_TIME_WITH_METRICS = 1.1;
-  /** Issue 11: with metrics on, allocation at most this many bytes over the same repository's without. */
+  /** With metrics on, allocation at most this many bytes over the same repository's without. */
   static final double MAX_BYTES_WITH_METRICS = 200;
 
   private final Results r;
@@ -49,7 +49,7 @@ final class RepositoryTargets {
     if (tiers.isEmpty()) {
       return "";
     }
-    out.append("## Targets (issue 10, Table 5), computed from this run\n\n");
+    out.append("## Targets for Spring Data repositories (Table 5), computed from this run\n\n");
     var at = String.join(" and ", tiers);
     line("KiteSQL repository p50 ≤ " + MAX_TIME_OVER_RAW + "× the raw engine's, at " + at,
         compare(RepositoryBench.RAW, (repo, raw, e) -> {
@@ -77,7 +77,7 @@ final class RepositoryTargets {
         }));
     line("KiteSQL repository allocation flat in note length (spread ≤ " + (int) MAX_BYTES_SPREAD + " B across " + at + ")",
         flat());
-    out.append("\n## Targets (issue 11, metrics overhead), computed from this run\n\n");
+    out.append("\n## Targets for the metrics overhead (Table 5), computed from this run\n\n");
     line("With the starter's metrics on, p50 ≤ " + MAX_TIME_WITH_METRICS + "× the same repository's without, at " + at,
         compare(RepositoryBench.REPOSITORY_METRICS, RepositoryBench.REPOSITORY, (metered, plain, e) -> {
           e.append(String.format("%s / %s µs = %.2fx", Report.micros(metered.p50Micros()), Report.micros(plain.p50Micros()),

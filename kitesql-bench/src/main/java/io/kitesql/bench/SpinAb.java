@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Issue 15, item 5: the writer thread's spin policies side by side in one JVM. Every cell opens
+ * The writer thread's spin policies side by side in one JVM. Every cell opens
  * one database per variant ({@code -Dkitesql.writer.spinMicros=0}, {@code =20} and the adaptive
  * default, each read when its database opens, so each has its own writer thread and policy) and
  * runs slices of {@code slice} operations on them in turn, the first variant rotating each round,

@@ -5,6 +5,7 @@ import io.kitesql.storage.Durability;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -159,7 +160,7 @@ final class SpringQueriesBench {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws SQLException {
       kite.close();
       h2.close();
       sqlite.close();

@@ -3,7 +3,7 @@ package io.kitesql.bench;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The targets of issue 5 and of issue 15's item 7 (long rows), each decided from the measured numbers. */
+/** The targets of Tables 1 to 4 and of long rows, each decided from the measured numbers. */
 final class Targets {
   private static final String KITE = Stores.Kind.KITE_BORROWED.label();
   private static final String SQLITE = Stores.Kind.SQLITE.label();
@@ -27,7 +27,7 @@ final class Targets {
   }
 
   String render() {
-    out.append("## Targets (issue 5), computed from this run\n\n");
+    out.append("## Targets for Tables 1 to 4, computed from this run\n\n");
     String first = tiers.getFirst();
     String last = tiers.getLast();
     line("Table 1: KiteSQL read-only p50 flat across tiers (" + last + " within 1.3x of " + first + ")",
@@ -58,7 +58,7 @@ final class Targets {
         new Verdict(mapCheck.outcome() == NoiseVerdict.Outcome.NOT_MEASURED ? null
             : mapCheck.outcome() == NoiseVerdict.Outcome.MET, mapCheck.evidence()));
     out.append('\n');
-    out.append("## Targets (issue 15, item 7: long rows), computed from this run\n\n");
+    out.append("## Targets for long rows, computed from this run\n\n");
     line("Table 2: caller length() (" + last + " within 1.1x of " + first + ")",
         ratio("2", "caller length()", last, first, 1.1));
     line("Table 2: octet_length (" + last + " within 1.1x of " + first + ")",

@@ -59,7 +59,7 @@ public final class Workload {
   static final String WHERE = " from orders where customer_id = ? and status = ? and amount > ?";
 
   /**
-   * Table 6 (issue 15, item 7): a predicate on a small, non-indexed column over every row, which
+   * Table 6: a predicate on a small, non-indexed column over every row, which
    * reads no note (the lookup parameters' {@code amount > 0} holds for every row).
    */
   public static final String SMALL_COLUMN_FILTER = "select count(*) from orders where amount > ?";

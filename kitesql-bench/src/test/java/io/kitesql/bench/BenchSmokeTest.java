@@ -70,8 +70,8 @@ class BenchSmokeTest {
     assertTrue(report.contains("## Table 4"), report);
     assertTrue(report.contains("## Table 5"), report);
     assertTrue(report.contains("## Targets"), report);
-    assertTrue(report.contains("## Targets (issue 10, Table 5)"), report);
-    assertTrue(report.contains("## Read-modify-write and bulk DML") && report.contains("## Targets (issue 15"), report);
+    assertTrue(report.contains("## Targets for Spring Data repositories (Table 5)"), report);
+    assertTrue(report.contains("## Read-modify-write and bulk DML") && report.contains("## Targets for the writes and GROUP BY"), report);
     assertTrue(report.contains("## Concurrent one-row write transactions: group commit"), report);
     // Table 7 at the smoke sizes: every shape on KiteSQL, H2 and SQLite, and through both repository stacks
     assertTrue(report.contains("## Table 7") && report.contains("### Table 7 through repositories"), report);

@@ -154,7 +154,6 @@ public sealed interface BoundStatement {
 
   record DropView(String name, boolean ifExists) implements BoundStatement {}
 
-  /** EXPLAIN of a query: the plan's lines as rows. */
   /**
    * EXPLAIN of a query; with {@code analyze} (EXPLAIN ANALYZE) the query runs and each node's
    * actual rows and time are shown.

@@ -103,7 +103,7 @@ final class FromBinder {
     if (join.isSemi() || join.isApply() || join.isStraight() || join.getJoinWindow() != null) {
       throw Unsupported.feature("join type of '" + join + "'");
     }
-    var right = item(join.getRightItem());
+    var right = item(join.getFromItem());
     var kind = join.isLeft() ? JoinKind.LEFT : join.isRight() ? JoinKind.RIGHT : join.isFull() ? JoinKind.FULL : JoinKind.INNER;
     if (kind != JoinKind.INNER && join.isSimple()) {
       throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "outer join without a condition: " + join);

@@ -36,7 +36,7 @@ final class Grouping {
         throw Unsupported.feature("GROUPING SETS");
       }
       for (var e : ps.getGroupBy().getGroupByExpressionList()) {
-        var expression = (net.sf.jsqlparser.expression.Expression) e;
+        net.sf.jsqlparser.expression.Expression expression = e;
         keys.add(bindKey(binder, expression));
         keyNames.add(expression.toString());
       }

@@ -23,7 +23,9 @@ import io.kitesql.plan.Values;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.IntStream;
+import net.sf.jsqlparser.expression.AllValue;
 import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.expression.NullValue;
 import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
 import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.select.AllColumns;
@@ -214,8 +216,9 @@ final class QueryBinder {
     Optional<Expr> offset = Optional.empty();
     if (ps.getLimit() != null) {
       var l = ps.getLimit();
-      if (l.getRowCount() != null && !l.isLimitAll() && !l.isLimitNull()) {
-        limit = Optional.of(count(binder.bind(l.getRowCount(), Clause.LIMIT)));
+      var rowCount = l.getRowCount(); // LIMIT ALL and LIMIT NULL: no limit
+      if (rowCount != null && !(rowCount instanceof AllValue) && !(rowCount instanceof NullValue)) {
+        limit = Optional.of(count(binder.bind(rowCount, Clause.LIMIT)));
       }
       if (l.getOffset() != null) {
         offset = Optional.of(count(binder.bind(l.getOffset(), Clause.LIMIT)));

@@ -24,8 +24,8 @@ import java.util.function.Supplier;
  * Runs the subqueries of one execution. An uncorrelated subquery runs once and its rows are kept
  * for the rest of the execution; a correlated one runs again for every enclosing row, with the
  * values it captures from that row on a stack that {@link io.kitesql.expr.OuterRef}s read. All of
- * it is dropped by {@link #close}: nothing survives into the next execution (the seed PR fixed
- * exactly such a bug, an IN-subquery cache that answered from an earlier transaction).
+ * it is dropped by {@link #close}: nothing survives into the next execution (an IN-subquery
+ * result kept across executions would answer from an earlier transaction: SubqueryReuseTest).
  *
  * <p>Values are the rows' own: text stays borrowed.
  */

@@ -131,7 +131,7 @@ final class NumericFunctions {
 
   /** ROUND half away from zero to {@code digits} after the point (negative: before it). */
   static Object round(Object v, long requestedDigits, DataType type) {
-    int digits = (int) Math.clamp(requestedDigits, -ROUND_DIGITS_LIMIT, ROUND_DIGITS_LIMIT);
+    int digits = Math.clamp(requestedDigits, -ROUND_DIGITS_LIMIT, ROUND_DIGITS_LIMIT);
     return switch (v) {
       case Integer i -> digits >= 0 ? i
           : (Object) (int) checkInt(roundExact(BigDecimal.valueOf(i), digits));

@@ -5,10 +5,10 @@
  * io.kitesql.expr.Coercions}), aggregates ({@link io.kitesql.expr.AggregateFunction}) and tree
  * utilities for the planner ({@link io.kitesql.expr.Exprs}).
  *
- * <p>Zero-copy (DESIGN.md section 2): nothing here turns a borrowed {@link io.kitesql.value.Text}
- * into a {@code String} while evaluating; comparisons, hashing, LIKE, IN, POSITION and lengths
- * read its bytes or chars in place, SUBSTRING and TRIM return views, and only functions that
- * compute new text allocate it.
+ * <p>Zero-copy (docs/design.md, "The zero-copy contract"): nothing here turns a borrowed {@link
+ * io.kitesql.value.Text} into a {@code String} while evaluating; comparisons, hashing, LIKE, IN,
+ * POSITION and lengths read its bytes or chars in place, SUBSTRING and TRIM return views, and
+ * only functions that compute new text allocate it.
  *
  * <p>Threading: bound expressions are immutable and shared by concurrent executions; a binder and
  * a {@code Parameters} being filled belong to one thread; accumulators to one execution.

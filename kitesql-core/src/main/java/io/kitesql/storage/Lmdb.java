@@ -123,6 +123,7 @@ final class Lmdb {
    * The downcall of {@code name}; without the library (or native access) a handle that throws
    * STORAGE_BINDING_UNAVAILABLE when called, so this class always initializes.
    */
+  @SuppressWarnings("restricted") // native access is what this binding is for (README, "JVM flags")
   private static MethodHandle handle(String name, boolean critical, MemoryLayout result, MemoryLayout... args) {
     var descriptor = result == null ? FunctionDescriptor.ofVoid(args) : FunctionDescriptor.of(result, args);
     try {
@@ -338,6 +339,7 @@ final class Lmdb {
   }
 
   /** LMDB's text for {@code rc} (its own codes, or the C library's for an errno). */
+  @SuppressWarnings("restricted") // a C string of unknown length: read up to its NUL
   static String strerror(int rc) {
     try {
       var text = (MemorySegment) STRERROR.invokeExact(rc);
@@ -348,6 +350,7 @@ final class Lmdb {
   }
 
   /** The library's version string, e.g. "LMDB 0.9.33: (May 21, 2024)". */
+  @SuppressWarnings("restricted") // a C string of unknown length: read up to its NUL
   static String version() {
     try {
       var text = (MemorySegment) VERSION.invokeExact(0L, 0L, 0L);

@@ -82,6 +82,7 @@ final class MapView {
       return address - b;
     }
 
+    @SuppressWarnings("restricted") // the map as LMDB mapped it, read-only
     private long learnBase(long address) {
       long page = address & -(long) pageSize;
       long pageNumber = NativeMemory.ALL.get(Memory.LONG_NATIVE, page);

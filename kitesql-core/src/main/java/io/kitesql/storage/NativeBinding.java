@@ -75,6 +75,7 @@ final class NativeBinding {
     }
   }
 
+  @SuppressWarnings("restricted") // native access is what this binding is for (README, "JVM flags")
   private static SymbolLookup load(Path file) {
     try {
       return SymbolLookup.libraryLookup(file, Arena.global());
@@ -93,6 +94,7 @@ final class NativeBinding {
    * A downcall to the C library's {@code name}; where there is none (or no native access), a
    * handle that throws STORAGE_BINDING_UNAVAILABLE when called, so a class initializer never throws.
    */
+  @SuppressWarnings("restricted") // native access is what this binding is for (README, "JVM flags")
   static MethodHandle libc(String name, FunctionDescriptor descriptor) {
     try {
       var linker = Linker.nativeLinker();

@@ -9,6 +9,7 @@ import java.lang.foreign.MemorySegment;
  */
 final class NativeMemory {
   /** All of the address space: offsets are absolute addresses. */
+  @SuppressWarnings("restricted") // LMDB hands out absolute addresses
   static final MemorySegment ALL = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
 
   private NativeMemory() {}

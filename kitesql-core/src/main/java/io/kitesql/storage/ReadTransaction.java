@@ -31,9 +31,9 @@ public final class ReadTransaction implements KvTransaction {
   /** Open cursors; guarded by this object's monitor. */
   private final List<ReadCursor> cursors = new ArrayList<>(2);
   private volatile boolean open = true;
-  /** Plain on purpose: a statistic, which concurrent queries of one transaction may undercount. */
   /** Ends the transaction: run by close(), or by the cleaner if it is dropped unclosed. */
   private final Cleaner.Cleanable release;
+  /** Plain on purpose: a statistic, which concurrent queries of one transaction may undercount. */
   private long borrowed;
 
   ReadTransaction(Storage storage, ReadContext ctx) {

@@ -14,6 +14,7 @@ import java.nio.ByteOrder;
  */
 public final class Memory {
   /** All of the address space, read-only: values made here from absolute addresses read through it. */
+  @SuppressWarnings("restricted") // values made from absolute addresses (read-only)
   static final MemorySegment ALL = MemorySegment.NULL.reinterpret(Long.MAX_VALUE).asReadOnly();
 
   public static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;

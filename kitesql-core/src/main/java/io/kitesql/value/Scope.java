@@ -23,7 +23,7 @@ import java.lang.invoke.VarHandle;
  *
  * <p>This replaces an {@code Arena} per transaction: a confined arena throws {@code
  * WrongThreadException} on other threads while the transaction lives, and closing a shared arena
- * costs ~51 µs (see DESIGN.md section 2).
+ * costs ~51 µs (docs/design.md, "Liveness").
  */
 public final class Scope {
   /** The scope of owned values: never ends. */

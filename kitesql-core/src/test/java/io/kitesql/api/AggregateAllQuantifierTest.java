@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 13: ALL is an aggregate's default set quantifier ({@code count(all x)} is {@code
+ * ALL is an aggregate's default set quantifier ({@code count(all x)} is {@code
  * count(x)}, not {@code count(*)}), and every aggregate accepts it.
  */
 class AggregateAllQuantifierTest {

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 13: {@code aggregate(...) FILTER (WHERE condition)}, grouped, ungrouped and as a window
+ * {@code aggregate(...) FILTER (WHERE condition)}, grouped, ungrouped and as a window
  * aggregate: only the rows the condition makes TRUE reach the aggregate. Expected results
  * derived by hand from the rows below.
  */

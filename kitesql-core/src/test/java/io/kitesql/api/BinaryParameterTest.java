@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * byte[] parameters are stored as the bytes given, not as their hex text (issue 14, finding 5),
+ * byte[] parameters are stored as the bytes given, not as their hex text,
  * and keep their SQL type where the statement gives none ({@code select ?}); bytes where the
  * statement expects text are refused.
  */

@@ -20,8 +20,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Bulk INSERT … SELECT and DELETE into a table with a primary key and secondary indexes (issue
- * 15, item 9: rows written through a kept cursor, appended past the last key, index entries
+ * Bulk INSERT … SELECT and DELETE into a table with a primary key and secondary indexes (rows
+ * written through a kept cursor, appended past the last key, index entries
  * sorted per statement): the same statements run on SQLite, whose tables are the expected ones;
  * the indexes are checked with {@link Database#checkIntegrity()} and read through index scans.
  */

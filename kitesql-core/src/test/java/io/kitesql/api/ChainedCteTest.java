@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 14, finding 8: chained CTEs ({@code c1 AS (SELECT x FROM c0)}, {@code c2 AS (SELECT x FROM
+ * Chained CTEs ({@code c1 AS (SELECT x FROM c0)}, {@code c2 AS (SELECT x FROM
  * c1)}, ...) bound in exponential time (24 CTEs: 12 s, 26: 60 s) because every reference bound the
  * CTE twice. Each CTE is now bound once per statement. The timeouts are generous: they fail only on
  * exponential growth (200 CTEs at 2^n would never finish), never on a slow machine.

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Many platform and virtual threads committing one-row SQL transactions at once (group commit,
- * issue 15 item 5): every committed row is there, seen by a read begun after its commit returned;
+ * Many platform and virtual threads committing one-row SQL transactions at once (group
+ * commit): every committed row is there, seen by a read begun after its commit returned;
  * no row of a rolled-back transaction or of a failed statement is.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)

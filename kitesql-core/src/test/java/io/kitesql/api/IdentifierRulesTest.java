@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 13, "identifiers": unquoted names fold to lower case, quoted names are exact, for tables,
+ * Unquoted names fold to lower case, quoted names are exact, for tables,
  * columns, indexes and aliases alike (PostgreSQL's rules); {@code "a""b"} is the name {@code a"b};
  * {@code "x.y"} is one name; a single-quoted string is not a name; reserved words are names only
  * when quoted, and misplaced they are syntax errors naming the word.

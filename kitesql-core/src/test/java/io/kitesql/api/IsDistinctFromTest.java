@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 13: {@code a IS [NOT] DISTINCT FROM b}, the null-safe comparison (two NULLs are not
+ * {@code a IS [NOT] DISTINCT FROM b}, the null-safe comparison (two NULLs are not
  * distinct, a NULL and a value are, never NULL itself), in expressions, WHERE and join conditions.
  * Expected results derived by hand from the standard's definition.
  */

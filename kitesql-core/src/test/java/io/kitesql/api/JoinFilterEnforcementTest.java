@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 13: a filter on the right table of an index lookup join that the access-path choice had
+ * A filter on the right table of an index lookup join that the access-path choice had
  * turned into a key range on another index was dropped, because the lookup replaces that range.
  */
 class JoinFilterEnforcementTest {

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 14, finding 8, second half: planning (bind, optimize, physical choices) is bounded like
+ * Planning (bind, optimize, physical choices) is bounded like
  * parsing. A statement whose plan would expand beyond {@link PlanSize#MAX_NODES} is refused before
  * anything expands it; one that is small but slow to optimize is stopped after {@link
  * PlanningBudget#TIMEOUT_MILLIS}. Both are SYNTAX_ERRORs naming the limit, and the database stays

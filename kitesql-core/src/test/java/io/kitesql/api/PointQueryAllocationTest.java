@@ -23,7 +23,7 @@ class PointQueryAllocationTest {
   private static final int PAIRS = ROWS / 10;
   private static final String LOOKUP =
       "select id, status, amount, note from orders where customer_id = ? and status = ? and amount > ?";
-  /** Table 1's target (issue 15): at most 1 KiB per execution. */
+  /** Table 1's target: at most 1 KiB per execution. */
   private static final long LIMIT = 1024;
 
   @TempDir Path dir;

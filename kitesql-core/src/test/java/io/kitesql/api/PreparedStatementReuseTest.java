@@ -13,7 +13,10 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** DESIGN.md section 5: one shared prepared statement, many executions, nothing carried over. */
+/**
+ * Reused plans forget (docs/design.md): one shared prepared statement, many executions, nothing
+ * carried over.
+ */
 class PreparedStatementReuseTest {
   @TempDir Path dir;
 

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 13: row values, {@code (a, b) [NOT] IN (SELECT x, y ...)}, {@code (a, b) IN ((1, 2), ...)}
+ * Row values, {@code (a, b) [NOT] IN (SELECT x, y ...)}, {@code (a, b) IN ((1, 2), ...)}
  * and {@code (a, b) op (c, d)}, with PostgreSQL's NULL rules: a row comparison is NULL when a
  * NULL pair decides it; IN is TRUE if some row is equal, else NULL if some may be, else FALSE.
  * Expected results derived by hand (the comments give the reasoning).

@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The seed PR's bug, as a regression test: a reused statement kept its materialized IN-subquery
- * result and answered from an earlier transaction. Here one prepared statement with an IN
+ * A reused statement must not keep its materialized IN-subquery result and answer from an earlier
+ * transaction. Here one prepared statement with an IN
  * subquery (and one with a correlated EXISTS) runs in two read transactions with a write
  * committed in between, and must see the new data.
  */

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 13, "identifiers and types" (types and DDL part): SMALLINT is 16-bit, CREATE TEMPORARY
+ * Types and DDL: SMALLINT is 16-bit, CREATE TEMPORARY
  * TABLE is refused by name, a DEFAULT must fit its column at DDL, ADD COLUMN IF NOT EXISTS, CAST
  * of binary to text, LIMIT parameters, and error messages that carry their code once. Expected
  * values follow PostgreSQL (derived by hand from its documentation).

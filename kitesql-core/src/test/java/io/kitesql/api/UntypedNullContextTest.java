@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 13: a bare NULL (or a CASE whose every result is one) takes the type of its context,
+ * A bare NULL (or a CASE whose every result is one) takes the type of its context,
  * as in PostgreSQL and SQLite, instead of being VARCHAR and refused next to numbers; unary plus
  * is the identity on text.
  */

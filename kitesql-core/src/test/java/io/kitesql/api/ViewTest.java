@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Views through the API (issue 13): they persist, keep their columns, are re-planned with the
+ * Views through the API: they persist, keep their columns, are re-planned with the
  * statements that use them, let filters reach the tables' indexes, lend their text from the map,
  * and every refusal has its code and names what is wrong. Query semantics are cross-checked
  * against SQLite in {@code slt/views.slt}.

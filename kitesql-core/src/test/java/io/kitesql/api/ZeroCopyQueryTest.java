@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * DESIGN.md section 2 through SQL: in a read-only transaction, text reaches the caller as a view
+ * The zero-copy contract (docs/design.md) through SQL: in a read-only transaction, text reaches the caller as a view
  * of the LMDB map through scan, filter, sort, top-N, DISTINCT, GROUP BY keys and MIN/MAX, and
  * the heap bytes per execution do not grow with the length of the text.
  */

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A database whose catalog was written before quoted names were exact (issue 13) stores names as
+ * A database whose catalog was written before quoted names were exact stores names as
  * they were spelled and matched every reference case-insensitively. It must still open, and every
  * reference that resolved then must resolve now, quoted or not; a new database follows the
  * standard (quoted names exact).

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 14: the demo's output says what it shows. It used to say "inserted 3 notes" and then
+ * The demo's output says what it shows. It used to say "inserted 3 notes" and then
  * print, unannounced, one author's newest notes and the plan of a different query.
  */
 class DemoTest {

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Random joins over random small tables give the same rows whatever access paths and join
- * strategies the optimizer picks (issue 13). Each round loads the same data into three databases:
+ * strategies the optimizer picks. Each round loads the same data into three databases:
  * KiteSQL with primary keys and secondary indexes (key ranges, index lookup joins), KiteSQL
  * without any (full scans, hash and nested-loop joins), and SQLite as an outside reference. Then
  * it runs inner and left joins of two or three tables with equalities and range conjuncts in ON

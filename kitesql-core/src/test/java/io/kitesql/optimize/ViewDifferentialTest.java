@@ -12,7 +12,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Queries through views give the rows SQLite gives (issue 13). Views are inlined, so the optimizer
+ * Queries through views give the rows SQLite gives. Views are inlined, so the optimizer
  * moves the outer query's filters through the view's projection into its joins, where an outer
  * join's padding must stay right, and down to the tables' indexes. Each round makes two random
  * tables with indexes, a view over an inner or left join of them, a view filtering that view, and

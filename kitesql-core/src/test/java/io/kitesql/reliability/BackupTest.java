@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 14, online backup: {@link Database#backup} copies a consistent snapshot while a write
+ * {@link Database#backup} copies a consistent snapshot while a write
  * transaction and a read transaction stay open, the copy opens as a database with the same rows
  * (compared row by row) and passes the integrity check, and a target that holds anything is
  * refused. Killing a process during a backup: {@link CrashSafetyTest}.

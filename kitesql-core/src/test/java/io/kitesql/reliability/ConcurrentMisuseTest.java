@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Threads sharing one read-only transaction (issue 14, items 1 and 4): concurrent queries on it
+ * Threads sharing one read-only transaction: concurrent queries on it
  * give exact answers, and reads of its values racing with its end and the database's close give
  * the complete value or {@link IllegalStateException}, never a JVM crash or other bytes. The
  * workloads ({@link ConcurrentMisuseMain}) run in a child JVM so that a crash fails the test, not

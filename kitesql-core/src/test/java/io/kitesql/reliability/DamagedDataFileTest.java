@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Issue 14, item 2: no {@code data.mdb} may crash the JVM. A real database is copied with damage
+ * No {@code data.mdb} may crash the JVM. A real database is copied with damage
  * (truncated, meta pages zeroed or rewritten, not LMDB at all) and each copy is opened in a child
  * JVM, which must report {@code INVALID_DATABASE_FILE} with a message naming the damage, exit
  * normally (no signal, no hs_err file) and leave the file as it was.
@@ -71,7 +71,7 @@ class DamagedDataFileTest {
         damage("smaller than one page", b -> Arrays.copyOf(b, 100), "smaller than"),
         damage("one meta page only", b -> Arrays.copyOf(b, pageSize), "truncated"),
         // Inside the file, past the meta pages: LMDB itself finds the page of the wrong type
-        // (MDB_CORRUPTED); before, open reported it as STORAGE_FAILURE (issue 14, finding 16).
+        // (MDB_CORRUPTED); before, open reported it as STORAGE_FAILURE.
         damage("main root page of the wrong type", DamagedDataFileTest::mainRootNotAPage, "damaged"));
   }
 

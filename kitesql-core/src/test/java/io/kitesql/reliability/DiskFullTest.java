@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 14, item 3: a full file system must give {@code DISK_FULL} ("no space left on device"),
+ * A full file system must give {@code DISK_FULL} ("no space left on device"),
  * never a JVM crash, and lose nothing committed. Each test mounts a small tmpfs (the only honest
  * full file system: filling the build machine's disk is not an option) and runs the database in
  * a child JVM, so a SIGBUS fails the test instead of the build. Without permission to mount (not

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * No call through the public API lets a non-engine exception escape (issue 14, finding 15): what
+ * No call through the public API lets a non-engine exception escape: what
  * used to throw IllegalArgumentException, ArithmeticException or NullPointerException now throws
  * {@link KiteSqlException} with a fitting code. The sweep calls every public method of the API
  * types with null for each reference argument: it must return or throw KiteSqlException (or

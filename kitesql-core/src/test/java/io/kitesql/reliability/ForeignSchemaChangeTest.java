@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code prepare} follows schema changes another process committed (issue 14, finding 14): it
+ * {@code prepare} follows schema changes another process committed: it
  * kept reporting UNKNOWN_TABLE for a table another process had created, while {@code
  * tx.query(sql)} saw it, because the cached catalog followed only this instance's commits.
  */

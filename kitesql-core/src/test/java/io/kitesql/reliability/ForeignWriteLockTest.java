@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A write waits for another process's write transaction at most {@code writerWait} (issue 14,
- * finding 9): LMDB's writer mutex, shared between processes, has no timeout, so the wait used to
+ * A write waits for another process's write transaction at most {@code writerWait}: LMDB's writer
+ * mutex, shared between processes, has no timeout, so the wait used to
  * last as long as the other process held it (25 s with a writerWait of 2 s). Now the write fails
  * with WRITE_LOCK_TIMEOUT, and writes work again once the other process committed.
  */

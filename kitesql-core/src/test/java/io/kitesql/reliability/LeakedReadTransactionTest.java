@@ -12,17 +12,62 @@ import io.kitesql.value.Text;
 import java.lang.ref.Reference;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Read transactions dropped without close() are reclaimed (issue 14, finding 13): they used to
+ * Read transactions dropped without close() are reclaimed: they used to
  * hold their read context for good, so once the pool was used up every beginRead failed with
  * READERS_EXHAUSTED and close() always refused. Values kept from a reclaimed transaction throw
- * IllegalStateException. A transaction that is still referenced is never reclaimed.
+ * IllegalStateException. A transaction that is still referenced is never reclaimed. The warning
+ * each reclaimed transaction logs is captured here (not printed) and checked.
  */
 class LeakedReadTransactionTest {
+  /** The engine's System.Logger of leaked reads, as java.util.logging sees it (held: JUL keeps loggers weakly). */
+  private static final Logger LEAKS = Logger.getLogger("io.kitesql.storage.LeakedReads");
+
   @TempDir Path dir;
+  private final List<LogRecord> logged = new CopyOnWriteArrayList<>();
+  private final Handler capture = new Handler() {
+    @Override
+    public void publish(LogRecord log) {
+      logged.add(log);
+    }
+
+    @Override
+    public void flush() {}
+
+    @Override
+    public void close() {}
+  };
+
+  @BeforeEach
+  void captureLeakWarnings() {
+    LEAKS.addHandler(capture);
+    LEAKS.setUseParentHandlers(false);
+  }
+
+  @AfterEach
+  void printLeakWarningsAgain() {
+    LEAKS.removeHandler(capture);
+    LEAKS.setUseParentHandlers(true);
+  }
+
+  /** How many "never closed" warnings were logged for this test's database. */
+  private long leakWarnings() {
+    return logged.stream()
+        .filter(r -> r.getLevel() == Level.WARNING && r.getMessage().contains(dir.toString())
+            && r.getMessage().contains("was never closed"))
+        .count();
+  }
 
   private Database open() {
     var db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(16L << 20).withReadPoolSize(2)
@@ -57,6 +102,8 @@ class LeakedReadTransactionTest {
         }
         assertThat(a.isOpen()).isTrue();
       }
+      // Each reclaimed transaction warned before its context went back to the pool.
+      assertThat(leakWarnings()).isEqualTo(2);
       assertThatThrownBy(kept::toString).isInstanceOf(IllegalStateException.class);
       for (int i = 0; i < 5; i++) { // both contexts are back in the pool for good
         try (var a = db.beginRead(); var b = db.beginRead()) {
@@ -72,6 +119,7 @@ class LeakedReadTransactionTest {
     leakOne(db);
     db.close();
     assertThat(db.isClosed()).isTrue();
+    assertThat(leakWarnings()).isEqualTo(1);
   }
 
   @Test
@@ -89,5 +137,6 @@ class LeakedReadTransactionTest {
       tx.close();
       Reference.reachabilityFence(tx);
     }
+    assertThat(leakWarnings()).isZero();
   }
 }

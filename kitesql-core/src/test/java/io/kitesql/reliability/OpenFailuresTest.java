@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 14, finding 16: open reports what went wrong, not "damaged file" for everything; and a
+ * Open reports what went wrong, not "damaged file" for everything; and a
  * database opens read-only ({@code StorageOptions.readOnly()}) for read-only media and replicas.
  * (Damage inside the file: {@link DamagedDataFileTest}; a full disk: {@link DiskFullTest}.)
  */

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * While a close is being refused because a transaction stays open, the database stays open for
- * everyone (issue 14, finding 17): other threads' reads, writes and statements wait behind the
+ * everyone: other threads' reads, writes and statements wait behind the
  * close attempt and then succeed, instead of failing with "database is closed" (as
  * IllegalStateException and as DATABASE_CLOSED) although the close is refused in the end.
  */

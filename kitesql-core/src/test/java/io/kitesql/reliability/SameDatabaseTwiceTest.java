@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * One database directory is open at most once per process (issue 14, finding 6): LMDB's reader
+ * One database directory is open at most once per process: LMDB's reader
  * table and locks are per process, so a second environment on the same files reused pages the
  * first one's snapshot still read, and closing it dropped the first one's locks. The second open
  * is refused with DATABASE_IN_USE, whatever path names the directory, and the first instance is

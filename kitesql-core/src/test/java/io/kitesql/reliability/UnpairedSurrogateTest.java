@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A Java string with an unpaired surrogate has no UTF-8 form. It used to be stored as {@code '?'}
  * (as {@code String.getBytes} does), so distinct strings collided: a false primary-key violation,
- * a lookup matching another row (issue 14, finding 7). Now it is refused with INVALID_VALUE naming
+ * a lookup matching another row. Now it is refused with INVALID_VALUE naming
  * the parameter or literal, and nothing is written.
  */
 class UnpairedSurrogateTest {

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 14, future JDK default: under {@code --sun-misc-unsafe-memory-access=deny} the database
+ * Under {@code --sun-misc-unsafe-memory-access=deny} the database
  * must open, write and query. LMDB is called through {@code java.lang.foreign} only; with
  * lmdbjava (jnr-ffi, whose jffi used {@code sun.misc.Unsafe}) the open failed, first with
  * {@code ExceptionInInitializerError}, later with {@code STORAGE_BINDING_UNAVAILABLE}. Runs in a

@@ -12,7 +12,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Random queries over random tables give the same results in KiteSQL as in SQLite (issue 13).
+ * Random queries over random tables give the same results in KiteSQL as in SQLite.
  * Each round makes a {@link DiffSchema} (three tables with NULLs and duplicates) and loads it into
  * KiteSQL with primary keys and secondary indexes (key ranges, index lookup joins), into KiteSQL
  * without any (full scans, hash and nested-loop joins) and into SQLite, then runs {@value

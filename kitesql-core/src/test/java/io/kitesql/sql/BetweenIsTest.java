@@ -7,7 +7,7 @@ import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import org.junit.jupiter.api.Test;
 
-/** Issue 13: {@code a BETWEEN 1 AND 2 IS NOT NULL} parses as {@code (a BETWEEN 1 AND 2) IS NOT NULL}. */
+/** {@code a BETWEEN 1 AND 2 IS NOT NULL} parses as {@code (a BETWEEN 1 AND 2) IS NOT NULL}. */
 class BetweenIsTest {
 
   private static String rewrite(String sql) {

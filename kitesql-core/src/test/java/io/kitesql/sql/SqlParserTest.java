@@ -41,7 +41,7 @@ class SqlParserTest {
         .hasMessageContaining("exceeds the limit");
   }
 
-  /** Issue 13: 17 levels (below the limit of 32) parse, and fail as syntax errors, well within the budget. */
+  /** 17 levels (below the limit of 32) parse, and fail as syntax errors, well within the budget. */
   @Test
   void seventeenNestedParenthesesStayWithinTheParserBudget() {
     var open = "( - - ".repeat(17);
@@ -54,7 +54,7 @@ class SqlParserTest {
         .isInstanceOf(KiteSqlException.class).hasMessageContaining("syntax error at");
   }
 
-  /** Issue 13: a syntax error skips the second, "complex" pass unless the statement needs it. */
+  /** A syntax error skips the second, "complex" pass unless the statement needs it. */
   @Test
   void onlyCaseAndJsonOperatorsGetTheSecondPass() {
     // conditions as CASE results parse only in JSqlParser's complex grammar: the pass must still run

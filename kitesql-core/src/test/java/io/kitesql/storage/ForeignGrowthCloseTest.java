@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * After another process grew the map, closing must close (issue 14, finding 12): it threw a raw
+ * After another process grew the map, closing must close: it threw a raw
  * {@code org.lmdbjava.Dbi$MapResizedException} from renewing a pooled read transaction and left
  * the environment open.
  */

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 14, finding 11: with the map full and one read transaction held for long, every write
+ * With the map full and one read transaction held for long, every write
  * attempt used to drain the readers for {@code drainWait} (10 s by default): new readers queued
  * behind a drain that could not succeed, again on each retry. A reader already open longer than
  * {@code drainWait} is not waited for: the write fails at once with MAP_FULL naming it, and

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 14, finding 10: LMDB's reader slots ({@code maxReaders}) are shared by every process of a
+ * LMDB's reader slots ({@code maxReaders}) are shared by every process of a
  * database. A process gives the slots of idle read contexts back, and the slots of a killed
  * process are reclaimed while another process keeps the database open. The other process is a
  * child JVM ({@link HoldReadersMain}).

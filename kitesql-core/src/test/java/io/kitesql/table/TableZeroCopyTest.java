@@ -17,7 +17,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** DESIGN.md section 2 through the table layer: reads lend the map, and only the map. */
+/** The zero-copy contract (docs/design.md) through the table layer: reads lend the map, and only the map. */
 class TableZeroCopyTest {
   static final int ROWS = 100;
 

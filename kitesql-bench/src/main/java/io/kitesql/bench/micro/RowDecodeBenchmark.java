@@ -61,6 +61,7 @@ public class RowDecodeBenchmark {
   private int length;
 
   @Setup
+  @SuppressWarnings("restricted") // a segment over the address space, as the storage lends values
   public void setUp() {
     var layout = new RowLayout(
         List.of(DataType.INT, DataType.INT, DataType.VARCHAR, DataType.INT, DataType.VARCHAR));

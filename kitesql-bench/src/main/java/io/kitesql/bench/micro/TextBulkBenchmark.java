@@ -19,7 +19,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Whole-text access of a borrowed {@link Text} (issue 15, item 3), each beside the same operation
+ * Whole-text access of a borrowed {@link Text}, each beside the same operation
  * on a {@code String} with the same chars: a {@code charAt} loop, copying every char out with
  * {@code getChars}, {@code StringBuilder.append} and {@link Text#appendTo}, {@code chars()},
  * {@code contentEquals}, {@code indexOf} of a char and of a string, and {@code toString()} (the
@@ -81,6 +81,7 @@ public class TextBulkBenchmark {
    * A text borrowed from native memory of {@code arena} holding {@code s}, read through a segment
    * spanning the address space, as the storage's map view lends its values.
    */
+  @SuppressWarnings("restricted") // a segment over the address space, as the storage lends values
   static Text borrow(Arena arena, io.kitesql.value.Scope scope, String s) {
     byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
     MemorySegment bytes = arena.allocate(utf8.length);

@@ -59,6 +59,7 @@ public class TextCharAtBenchmark {
   private int bytes;
 
   @Setup
+  @SuppressWarnings("restricted") // a segment over the address space, as the storage lends values
   public void setUp() {
     string = switch (content) {
       case "ascii" -> DataSets.text(1, CHARS);

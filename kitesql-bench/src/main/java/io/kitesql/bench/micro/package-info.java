@@ -1,6 +1,6 @@
 /**
  * JMH micro-benchmarks of the engine's hottest paths, beside the end-to-end benchmark of {@code
- * io.kitesql.bench} (issue #5): decoding a stored row ({@link
+ * io.kitesql.bench}: decoding a stored row ({@link
  * io.kitesql.bench.micro.RowDecodeBenchmark}), an index point lookup through SQL and through the
  * table layer ({@link io.kitesql.bench.micro.IndexSeekBenchmark}), {@code charAt}/{@code
  * length} of borrowed text ({@link io.kitesql.bench.micro.TextCharAtBenchmark}), and whole-text

@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
@@ -116,7 +117,7 @@ public final class JdbcTpcc implements TpccEngine {
   }
 
   @Override
-  public void close() throws Exception {
+  public void close() throws SQLException {
     loader.close();
   }
 
@@ -180,7 +181,7 @@ public final class JdbcTpcc implements TpccEngine {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws SQLException {
       connection.close();
     }
 
@@ -241,7 +242,7 @@ public final class JdbcTpcc implements TpccEngine {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws SQLException {
       rs.close();
       if (owned != null) {
         owned.close();

@@ -1,6 +1,7 @@
 package io.kitesql.bench.tpcc;
 
 import java.math.BigDecimal;
+import java.sql.SQLException;
 import java.util.List;
 
 /**
@@ -25,7 +26,7 @@ public interface TpccEngine extends AutoCloseable {
   Session session() throws Exception;
 
   @Override
-  void close() throws Exception;
+  void close() throws SQLException;
 
   /** A terminal's way into the engine. */
   interface Session extends AutoCloseable {
@@ -36,7 +37,7 @@ public interface TpccEngine extends AutoCloseable {
     void run(boolean readOnly, Body body) throws Exception;
 
     @Override
-    void close() throws Exception;
+    void close() throws SQLException;
   }
 
   /** A transaction's statements. */
@@ -73,6 +74,6 @@ public interface TpccEngine extends AutoCloseable {
     Object getObject(int column) throws Exception;
 
     @Override
-    void close() throws Exception;
+    void close() throws SQLException;
   }
 }

@@ -30,6 +30,7 @@ public class KiteSqlRepositoryConfigurationExtension extends RepositoryConfigura
   }
 
   @Override
+  @SuppressWarnings("deprecation") // deprecated, yet abstract in Spring Data Commons 4.1
   protected String getModulePrefix() {
     return "kitesql";
   }

@@ -30,6 +30,7 @@ public class KiteSqlMappingContext extends RelationalMappingContext {
     this(DefaultNamingStrategy.INSTANCE);
   }
 
+  @SuppressWarnings("this-escape") // setSimpleTypeHolder only stores the holder
   public KiteSqlMappingContext(NamingStrategy namingStrategy) {
     super(namingStrategy);
     setSimpleTypeHolder(new SimpleTypeHolder(SIMPLE_TYPES, true));

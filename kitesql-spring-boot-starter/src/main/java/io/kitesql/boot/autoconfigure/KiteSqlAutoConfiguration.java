@@ -98,7 +98,6 @@ public final class KiteSqlAutoConfiguration {
     return new KiteSqlStartupAnalysis(database, properties.isReadOnly());
   }
 
-  /** Depends on the schema initializers, so repositories never see a database without its schema. */
   /** Repository methods (at start-up) and other named statements (at first run) that scan whole tables. */
   @Bean
   @ConditionalOnMissingBean
@@ -107,6 +106,7 @@ public final class KiteSqlAutoConfiguration {
     return new FullScanWarnings(database);
   }
 
+  /** Depends on the schema initializers, so repositories never see a database without its schema. */
   @Bean(name = TEMPLATE_BEAN_NAME)
   @ConditionalOnMissingBean
   KiteSqlTemplate kiteSqlTemplate(Database database, ObjectProvider<StatementObserver> observers,
