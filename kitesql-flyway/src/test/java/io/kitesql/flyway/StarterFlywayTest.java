@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.api.Database;
 import io.kitesql.data.core.KiteSqlTemplate;
+import io.kitesql.data.transaction.KiteSqlTransactionManager;
 import io.kitesql.jdbc.KiteSqlDataSource;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +24,8 @@ import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
 
 /** The starter's database migrated by Boot's Flyway auto-configuration, before anything uses it. */
 class StarterFlywayTest {
@@ -85,6 +88,9 @@ class StarterFlywayTest {
       try (var connection = dataSource.getConnection()) {
         assertThat(connection.unwrap(Database.class)).isSameAs(context.getBean(Database.class));
       }
+      // The DataSource is Flyway's way in: the KiteSQL transaction manager stays the default one.
+      assertThat(context.getBean(PlatformTransactionManager.class)).isInstanceOf(KiteSqlTransactionManager.class);
+      assertThat(context.getBeanNamesForType(JdbcTemplate.class)).isEmpty();
     }
   }
 
