@@ -35,7 +35,9 @@ class BootFlywayTest {
     Files.writeString(scripts.resolve("V2__first.sql"), "insert into notes values (1, 'migrated');");
     Database database;
     try (var context = new SpringApplicationBuilder(Application.class).web(WebApplicationType.NONE)
-        .properties("test.url=jdbc:kitesql:" + dir.resolve("db"), "spring.flyway.locations=filesystem:" + scripts)
+        .properties("test.url=jdbc:kitesql:" + dir.resolve("db"), "spring.flyway.locations=filesystem:" + scripts,
+            // the starter is on this module's test class path: this application is without it
+            "spring.autoconfigure.exclude=io.kitesql.boot.autoconfigure.KiteSqlAutoConfiguration")
         .run()) {
       var dataSource = context.getBean(KiteSqlDataSource.class);
       try (var connection = dataSource.getConnection();
