@@ -95,6 +95,15 @@ class StarterFlywayTest {
   }
 
   @Test
+  void aNamedInMemoryDatabaseIsMigratedAndAnUnnamedOneRefused() throws Exception {
+    try (var context = run(Application.class, "kitesql.path=mem:flyway-test")) {
+      assertThat(context.getBean(NoteBodies.class).bodies()).containsExactly("first", "second");
+    }
+    assertThatThrownBy(() -> run(Application.class, "kitesql.path=mem:").close())
+        .rootCause().hasMessageContaining("kitesql.path=mem:<name>");
+  }
+
+  @Test
   void schemaScriptsBesideFlywayAreRefusedUnlessTheirModeIsNever() throws Exception {
     var schema = Files.writeString(dir.resolve("schema.sql"), "create table notes (id int primary key, body varchar);");
     assertThatThrownBy(() -> run(Application.class, "kitesql.schema.locations=file:" + schema).close())

@@ -59,7 +59,17 @@ public final class KiteSqlFlywayAutoConfiguration {
   static KiteSqlDataSource dataSource(Database database, KiteSqlProperties properties, ResourceLoader resources) {
     SchemaScriptsBesideFlyway.refuse(properties.getSchema(), resources, database.storage().directory());
     // No options in the URL: it joins the instance the starter opened, whatever its options.
-    return new KiteSqlDataSource("jdbc:kitesql:" + database.storage().directory());
+    return new KiteSqlDataSource("jdbc:kitesql:" + location(properties.getPath(), database));
+  }
+
+  /** What the URL names: the directory, or the in-memory database's {@code mem:<name>}. */
+  private static String location(String path, Database database) {
+    if (path.equals("mem:")) {
+      throw new IllegalStateException("kitesql.path=mem: is an in-memory database of this application context"
+          + " alone, which Flyway cannot reach through a jdbc:kitesql: URL: name it (kitesql.path=mem:<name>),"
+          + " or set kitesql.flyway.enabled=false");
+    }
+    return path.startsWith("mem:") ? path : database.storage().directory().toString();
   }
 
   /** No other DataSource: the KiteSQL one is the application's, and Flyway's. */
