@@ -64,9 +64,10 @@ public final class ExecutionBudget {
 
   /** {@code units} units of work done at once ({@link #step} for a batch: rows stepped over by OFFSET). */
   public void steps(long units) {
-    countdown -= units;
-    if (countdown < 0) {
+    if (units > countdown) { // the countdown would pass zero (compared first: a long count may not fit an int)
       poll();
+    } else {
+      countdown -= (int) units;
     }
   }
 
