@@ -29,8 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every {@code ```java} block of the project's READMEs and docs compiles as a reader would paste
- * it: with its own imports only, against this module's test class path (the engine, Spring Data,
- * the starter, Spring MVC, Jackson). A block is one of three shapes, taken in this order:
+ * it: with its own imports only, against this module's test class path (the engine, the JDBC
+ * driver and Flyway, Spring Data, the starter, this test slice, Spring MVC, Jackson): this module
+ * builds after every module whose README shows code. A block is one of three shapes, taken in this order:
  * <ul>
  *   <li>type declarations (records, classes, interfaces): each becomes a file of its own, with the
  *       block's imports, so that a block may show several public types;</li>
