@@ -199,6 +199,9 @@ public final class TableStore {
    * kept count (created before counts were kept) is counted once here, its rows as written now.
    */
   private void rowsChanged(WriteTransaction tx, long delta) {
+    if (delta == 0) {
+      return; // a DELETE that matched nothing writes nothing
+    }
     var kept = CatalogStore.rowCount(tx, table.id());
     CatalogStore.saveRowCount(tx, table.id(), kept.isPresent() ? kept.getAsLong() + delta : countRows(tx));
   }

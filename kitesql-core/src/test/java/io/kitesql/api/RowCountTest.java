@@ -59,6 +59,9 @@ class RowCountTest {
     assertCount("plain", 4);
     db.execute("delete from heap");
     assertCount("heap", 0);
+    db.execute("delete from heap"); // nothing to delete
+    db.execute("insert into heap select v from heap"); // nothing to insert
+    assertCount("heap", 0);
   }
 
   @Test
