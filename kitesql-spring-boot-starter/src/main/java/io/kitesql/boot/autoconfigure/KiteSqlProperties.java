@@ -124,66 +124,7 @@ public class KiteSqlProperties implements Validator {
 
   @Override
   public void validate(Object target, Errors errors) {
-    var p = (KiteSqlProperties) target;
-    DatabaseLocation.problem(p.path).ifPresent(problem -> errors.rejectValue("path", "invalid", problem));
-    if (p.mapSize.toBytes() < 64 * 1024 || p.mapSize.toBytes() > StorageOptions.MAX_MAP_SIZE) {
-      errors.rejectValue("mapSize", "range", "must be between 64KB and 65536TB");
-    }
-    if (p.maxMapSize.toBytes() < p.mapSize.toBytes()) {
-      errors.rejectValue("maxMapSize", "min", "must not be below kitesql.map-size (" + p.mapSize + ")");
-    }
-    if (p.maxMapSize.toBytes() > StorageOptions.MAX_MAP_SIZE) {
-      errors.rejectValue("maxMapSize", "max", "must be at most 65536TB");
-    }
-    if (p.maxReaders < 2) {
-      errors.rejectValue("maxReaders", "min", "must be at least 2");
-    }
-    if (p.maxReaders > StorageOptions.MAX_READERS) {
-      errors.rejectValue("maxReaders", "max", "must be at most " + StorageOptions.MAX_READERS);
-    }
-    if (p.readPoolSize != null && (p.readPoolSize < 1 || p.readPoolSize >= p.maxReaders)) {
-      errors.rejectValue("readPoolSize", "range", "must be between 1 and kitesql.max-readers - 1 (" + (p.maxReaders - 1) + ")");
-    }
-    rejectOutOfRange(errors, "readerWait", p.readerWait);
-    rejectOutOfRange(errors, "writerWait", p.writerWait);
-    rejectOutOfRange(errors, "drainWait", p.drainWait);
-    rejectNegative(errors, "closeTimeout", p.closeTimeout);
-    rejectNegative(errors, "statementTimeout", p.statementTimeout);
-    if (p.queryMemoryLimit != null && p.queryMemoryLimit.toBytes() <= 0) {
-      errors.rejectValue("queryMemoryLimit", "min", "must be positive");
-    }
-    if (p.replayLimit.isNegative()) {
-      errors.rejectValue("replayLimit", "min", "must not be negative");
-    }
-    if (p.readOnly && p.writeMap) {
-      errors.rejectValue("writeMap", "readOnly", "must not be true when kitesql.read-only is true: a read-only database writes no pages");
-    }
-    if (p.readOnly && p.schema.mode == SchemaMode.ALWAYS) {
-      errors.rejectValue("schema.mode", "readOnly",
-          "must not be ALWAYS when kitesql.read-only is true: a read-only database cannot run schema scripts (use IF_EMPTY or NEVER)");
-    }
-    for (int i = 0; i < p.schema.locations.size(); i++) {
-      if (p.schema.locations.get(i).isBlank()) {
-        errors.rejectValue("schema.locations[" + i + "]", "blank", "must not be blank");
-      }
-    }
-    double threshold = p.health.mapUsageThreshold;
-    if (!(threshold > 0 && threshold <= 1)) {
-      errors.rejectValue("health.mapUsageThreshold", "range", "must be above 0 and at most 1");
-    }
-  }
-
-  private static void rejectNegative(Errors errors, String field, Duration value) {
-    if (value.isNegative()) {
-      errors.rejectValue(field, "min", "must not be negative");
-    }
-  }
-
-  private static void rejectOutOfRange(Errors errors, String field, Duration value) {
-    rejectNegative(errors, field, value);
-    if (value.compareTo(StorageOptions.MAX_WAIT) > 0) {
-      errors.rejectValue(field, "max", "must be at most " + StorageOptions.MAX_WAIT.toDays() + " days");
-    }
+    KiteSqlPropertiesValidation.validate((KiteSqlProperties) target, errors);
   }
 
   public @Nullable DataSize getQueryMemoryLimit() {
