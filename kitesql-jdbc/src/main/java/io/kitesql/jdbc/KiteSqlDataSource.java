@@ -98,10 +98,7 @@ public final class KiteSqlDataSource implements DataSource, AutoCloseable {
 
   @Override
   public <T> T unwrap(Class<T> type) throws SQLException {
-    if (type.isInstance(this)) {
-      return type.cast(this);
-    }
-    throw new SQLException("a KiteSQL data source is not a " + type.getName(), "HY000");
+    return Wrappers.unwrap(this, type, "a KiteSQL data source");
   }
 
   @Override

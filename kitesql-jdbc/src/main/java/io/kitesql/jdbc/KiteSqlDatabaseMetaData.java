@@ -331,10 +331,7 @@ final class KiteSqlDatabaseMetaData implements DatabaseMetaData {
 
   @Override
   public <T> T unwrap(Class<T> type) throws SQLException {
-    if (type.isInstance(this)) {
-      return type.cast(this);
-    }
-    throw new SQLException("KiteSQL's database metadata is not a " + type.getName(), "HY000");
+    return Wrappers.unwrap(this, type, "KiteSQL's database metadata");
   }
 
   @Override

@@ -78,10 +78,7 @@ final class KiteSqlParameterMetaData implements ParameterMetaData {
 
   @Override
   public <T> T unwrap(Class<T> type) throws SQLException {
-    if (type.isInstance(this)) {
-      return type.cast(this);
-    }
-    throw new SQLException("KiteSQL's parameter metadata is not a " + type.getName(), "HY000");
+    return Wrappers.unwrap(this, type, "KiteSQL's parameter metadata");
   }
 
   @Override

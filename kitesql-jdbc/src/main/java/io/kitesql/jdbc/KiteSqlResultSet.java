@@ -435,10 +435,7 @@ public final class KiteSqlResultSet extends ReadOnlyResultSet {
 
   @Override
   public <T> T unwrap(Class<T> type) throws SQLException {
-    if (type.isInstance(this)) {
-      return type.cast(this);
-    }
-    throw new SQLException("a KiteSQL result set is not a " + type.getName(), "HY000");
+    return Wrappers.unwrap(this, type, "a KiteSQL result set");
   }
 
   @Override

@@ -143,10 +143,7 @@ final class KiteSqlResultSetMetaData implements ResultSetMetaData {
 
   @Override
   public <T> T unwrap(Class<T> type) throws SQLException {
-    if (type.isInstance(this)) {
-      return type.cast(this);
-    }
-    throw new SQLException("KiteSQL's result set metadata is not a " + type.getName(), "HY000");
+    return Wrappers.unwrap(this, type, "KiteSQL's result set metadata");
   }
 
   @Override

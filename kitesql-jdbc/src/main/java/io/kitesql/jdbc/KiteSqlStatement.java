@@ -428,10 +428,7 @@ public class KiteSqlStatement implements Statement {
 
   @Override
   public <T> T unwrap(Class<T> type) throws SQLException {
-    if (type.isInstance(this)) {
-      return type.cast(this);
-    }
-    throw new SQLException("a KiteSQL statement is not a " + type.getName(), "HY000");
+    return Wrappers.unwrap(this, type, "a KiteSQL statement");
   }
 
   @Override
