@@ -36,6 +36,15 @@ public record TableStats(long rows, Map<Integer, long[]> distinct) {
   }
 
   /**
+   * Whether the planner goes by these figures: measured, and not while the table was empty (then
+   * every estimate would be one row, and a fresh application's empty figures would choose its
+   * plans once its tables have filled).
+   */
+  public boolean guidesPlans() {
+    return rows >= 1;
+  }
+
+  /**
    * The distinct values of the first {@code columns} columns of {@code index} (the primary key if
    * empty), if measured.
    */

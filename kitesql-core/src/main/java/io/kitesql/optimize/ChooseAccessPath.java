@@ -105,26 +105,33 @@ final class ChooseAccessPath {
     TableDef table = scan.table();
     var candidates = new ArrayList<Candidate>();
     if (!table.hasHiddenRowId()) {
-      add(candidates, Candidate.of(Optional.empty(), table.primaryKey(), table.primaryKey().size(), predicates, true));
+      add(candidates, Candidate.of(Optional.empty(), table.primaryKey(), RowEstimates.uniqueWidth(table, Optional.empty()),
+          predicates, true));
     }
     for (var index : table.indexes()) {
       boolean covered = covers(table, index, scan.columns());
       add(candidates, Candidate.of(Optional.of(index), table.walkOrder(Optional.of(index)),
           RowEstimates.uniqueWidth(table, Optional.of(index)), predicates, covered));
     }
-    if (table.stats().rows() < 1) { // never measured, or measured empty: no figure to go by
+    if (!table.stats().guidesPlans()) {
       return candidates.stream().reduce((a, b) -> b.betterThan(a) ? b : a);
     }
     if (candidates.isEmpty()) {
       return Optional.empty();
     }
-    var cost = new Cost(new RowEstimates(table), predicates, wanted);
+    var estimates = new RowEstimates(table);
+    var costs = new Cost(estimates, estimates.tableRows() * estimates.selectivity(predicates), wanted);
     wanted.filter(w -> w.rows().isPresent()).ifPresent(w -> candidates.addAll(orderedWalks(scan)));
-    return candidates.stream().reduce((a, b) -> {
-      double ca = cost.of(table, a);
-      double cb = cost.of(table, b);
-      return cb < ca || (cb == ca && b.betterThan(a)) ? b : a;
-    });
+    Candidate best = null;
+    double bestCost = Double.POSITIVE_INFINITY;
+    for (var c : candidates) { // each costed once; a tie goes to the fixed preference
+      double cost = costs.of(table, c);
+      if (best == null || cost < bestCost || (cost == bestCost && c.betterThan(best))) {
+        best = c;
+        bestCost = cost;
+      }
+    }
+    return Optional.of(best);
   }
 
   private static void add(List<Candidate> candidates, Candidate c) {
@@ -151,7 +158,7 @@ final class ChooseAccessPath {
    * primary key or covered), and a sort of the filtered rows when it does not deliver the wanted
    * order; one that does, under a LIMIT, stops after about {@code limit × rows / matching} entries.
    */
-  private record Cost(RowEstimates estimates, KeyPredicates predicates, Optional<WantedOrder> wanted) {
+  private record Cost(RowEstimates estimates, double matchingRows, Optional<WantedOrder> wanted) {
     double of(TableDef table, Candidate c) {
       double rows = c.whole() ? estimates.tableRows() : estimates.rows(c.access(), c.uniqueWidth());
       double perEntry = c.primary() || c.access().covered() ? 1 : 1 + ROW_LOOKUP;
@@ -159,7 +166,7 @@ final class ChooseAccessPath {
         return rows * perEntry;
       }
       var w = wanted.get();
-      double matching = Math.min(rows, estimates.tableRows() * estimates.selectivity(predicates));
+      double matching = Math.min(rows, matchingRows);
       var access = c.access();
       boolean ordered = UseIndexOrder.direction(table, access.keyColumns(table), access.constantPrefix(), w.keys(),
           w.columns()).isPresent();

@@ -49,7 +49,7 @@ public final class PlanEstimates {
 
   private static OptionalDouble scan(TableScan s) {
     var table = s.table();
-    if (table.stats().rows() < 1) { // never measured, or measured empty: the planner goes by no figures either
+    if (!table.stats().guidesPlans()) { // the estimates the planner goes by, or none
       return OptionalDouble.empty();
     }
     var estimates = new RowEstimates(table);
