@@ -8,12 +8,14 @@ import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
+import org.springframework.data.core.PropertyPath;
 import org.springframework.data.repository.query.parser.Part;
 import org.springframework.data.repository.query.parser.PartTree;
 
 /**
  * The WHERE clause of a derived query, from its {@link PartTree}: checked when the repository is
- * made (unknown keywords, nested properties and IgnoreCase on non-text properties fail start-up)
+ * made (unknown keywords and properties, and IgnoreCase on non-text properties fail start-up; a
+ * nested path reaches a property of an {@code @Embedded} value: {@code findByAddressCity})
  * and written per call only when an In/NotIn part needs one marker per element.
  */
 final class WhereClause {
@@ -30,10 +32,7 @@ final class WhereClause {
       var conjuncts = new ArrayList<Predicate>();
       for (var part : or) {
         var path = part.getProperty();
-        if (path.hasNext()) {
-          throw new IllegalArgumentException(method + ": " + path.toDotPath() + " is a nested property; derived queries filter on the entity's own columns");
-        }
-        var column = mapping.requiredColumn(path.getSegment());
+        var column = path.hasNext() ? nestedColumn(mapping, path, method) : mapping.requiredColumn(path.getSegment());
         var type = supported(part.getType(), method);
         boolean ignoreCase = switch (part.shouldIgnoreCase()) {
           case NEVER -> false;
@@ -201,6 +200,13 @@ final class WhereClause {
       default -> throw new IllegalArgumentException(method + ": the keyword " + type + " (" + type.getKeywords()
           + ") is not supported by KiteSQL derived queries");
     };
+  }
+
+  /** The column of a nested path: a property of an {@code @Embedded} value ({@code address.city}). */
+  private static MappedColumn nestedColumn(EntityMapping<?> mapping, PropertyPath path, String method) {
+    return mapping.column(path.toDotPath()).orElseThrow(() -> new IllegalArgumentException(method + ": " + path.toDotPath()
+        + " is a nested property KiteSQL cannot filter on; derived queries reach the entity's columns, the properties of its"
+        + " @Embedded values and of entities an AggregateReference points to"));
   }
 
   private static boolean isText(MappedColumn column) {
