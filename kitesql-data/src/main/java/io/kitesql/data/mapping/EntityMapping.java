@@ -39,6 +39,8 @@ public final class EntityMapping<T> implements RowMapper<T> {
   private final List<MappedColumn> idColumns;
   private final @Nullable EmbeddedValue compositeId;
   private final Map<String, EmbeddedValue> embeddedByProperty = new LinkedHashMap<>();
+  /** The id types of the {@code AggregateReference} columns, by position. */
+  private final Map<Integer, Class<?>> referenceIdTypes = new HashMap<>();
   private final @Nullable MappedColumn version;
   private final Conversions conversions;
   private final EntityInstantiator instantiator;
@@ -71,7 +73,9 @@ public final class EntityMapping<T> implements RowMapper<T> {
         }
         continue;
       }
-      if (!conversions.isSimpleType(property.getType())
+      if (AggregateReferences.isReference(property)) {
+        referenceIdTypes.put(mapped.size(), AggregateReferences.idType(property));
+      } else if (!conversions.isSimpleType(property.getType())
           && (property.isEntity() || property.isCollectionLike() || property.isMap())) {
         throw new MappingException("property " + property.getName() + " of " + type.getName()
             + " is a nested entity or collection: KiteSQL maps one column per property, and several for an @Embedded value");
@@ -210,7 +214,7 @@ public final class EntityMapping<T> implements RowMapper<T> {
         if (position == null || indexes[position] < 0) {
           return (P) ParameterValueProvider.getDefaultValue(parameter.getRawType());
         }
-        return read(row, indexes[position], parameter.getRawType());
+        return (P) read(row, indexes[position], position, parameter.getRawType());
       }
     };
     T bean = instantiator.createInstance(entity, values);
@@ -221,13 +225,19 @@ public final class EntityMapping<T> implements RowMapper<T> {
     for (int position : setAfterCreation) {
       if (indexes[position] >= 0) {
         var property = columns.get(position).property();
-        accessor.setProperty(property, read(row, indexes[position], property.getType()));
+        accessor.setProperty(property, read(row, indexes[position], position, property.getType()));
       }
     }
     for (var embedded : embeddedAfterCreation) {
       accessor.setProperty(embedded.property(), embedded.read(row, indexes));
     }
     return lifecycle.afterConvert(accessor.getBean());
+  }
+
+  /** Column {@code index} of {@code row} read into the property at {@code position}: an {@code AggregateReference} from its id. */
+  private @Nullable Object read(Row row, int index, int position, Class<?> type) {
+    var idType = referenceIdTypes.isEmpty() ? null : referenceIdTypes.get(position);
+    return idType == null ? read(row, index, type) : AggregateReferences.of(read(row, index, idType));
   }
 
   private <P> @Nullable P read(Row row, int index, Class<P> type) {

@@ -54,7 +54,8 @@ public final class EntitySchema {
   }
 
   private static String sqlType(MappedColumn column, Conversions conversions) {
-    var type = conversions.writeTarget(column.property().getType());
+    var type = AggregateReferences.isReference(column.property())
+        ? AggregateReferences.idType(column.property()) : conversions.writeTarget(column.property().getType());
     if (CharSequence.class.isAssignableFrom(type) || type.isEnum() || type == UUID.class || type == Character.class || type == char.class) {
       return "varchar";
     }

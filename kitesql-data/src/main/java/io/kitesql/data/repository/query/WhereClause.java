@@ -19,20 +19,27 @@ import org.springframework.data.repository.query.parser.PartTree;
  * and written per call only when an In/NotIn part needs one marker per element.
  */
 final class WhereClause {
-  /** One predicate: its column, keyword, and whether to compare case-insensitively. */
-  private record Predicate(MappedColumn column, Part.Type type, boolean ignoreCase) {}
+  /**
+   * One predicate: its column, keyword, whether to compare case-insensitively, and the reference
+   * it goes through (then the column is the referenced entity's).
+   */
+  private record Predicate(MappedColumn column, Part.Type type, boolean ignoreCase, ReferencePaths.@Nullable Via via) {}
 
   private final List<List<Predicate>> disjuncts = new ArrayList<>();
   private final @Nullable String fixedSql;
   private final int markerCount;
 
-  WhereClause(PartTree tree, EntityMapping<?> mapping, String method) {
+  /** @param references the parts of {@code tree} that go through an {@code AggregateReference} */
+  WhereClause(PartTree tree, EntityMapping<?> mapping, String method, ReferencePaths references) {
     boolean collections = false;
+    int index = 0;
     for (var or : tree) {
       var conjuncts = new ArrayList<Predicate>();
       for (var part : or) {
         var path = part.getProperty();
-        var column = path.hasNext() ? nestedColumn(mapping, path, method) : mapping.requiredColumn(path.getSegment());
+        var via = references.via(index++).orElse(null);
+        var column = via != null ? via.column()
+            : path.hasNext() ? nestedColumn(mapping, path, method) : mapping.requiredColumn(path.getSegment());
         var type = supported(part.getType(), method);
         boolean ignoreCase = switch (part.shouldIgnoreCase()) {
           case NEVER -> false;
@@ -45,7 +52,7 @@ final class WhereClause {
           }
         };
         collections |= type == Part.Type.IN || type == Part.Type.NOT_IN;
-        conjuncts.add(new Predicate(column, type, ignoreCase));
+        conjuncts.add(new Predicate(column, type, ignoreCase, via));
       }
       disjuncts.add(conjuncts);
     }
@@ -125,6 +132,19 @@ final class WhereClause {
   }
 
   private static void predicate(StringBuilder sql, Predicate p, @Nullable Iterator<@Nullable Object> arguments, List<@Nullable Object> bound) {
+    var via = p.via();
+    if (via == null) {
+      ownPredicate(sql, p, arguments, bound);
+      return;
+    }
+    // the referenced rows that match, by their ids: an inner join's meaning without reshaping the select
+    sql.append(via.reference().sql()).append(" in (select ").append(via.target().id().sql()).append(" from ")
+        .append(via.target().table()).append(" where ");
+    ownPredicate(sql, p, arguments, bound);
+    sql.append(')');
+  }
+
+  private static void ownPredicate(StringBuilder sql, Predicate p, @Nullable Iterator<@Nullable Object> arguments, List<@Nullable Object> bound) {
     var column = p.ignoreCase() ? "upper(" + p.column().sql() + ")" : p.column().sql();
     var marker = p.ignoreCase() ? "upper(?)" : "?";
     switch (p.type()) {
