@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.springframework.data.mapping.MappingException;
 import org.springframework.data.mapping.Parameter;
@@ -183,6 +184,12 @@ public final class EntityMapping<T> implements RowMapper<T> {
 
   /** The column of property {@code name}; an unknown name is an error naming the entity's properties. */
   public MappedColumn requiredColumn(String propertyName) {
+    var embedded = embeddedByProperty.get(propertyName);
+    if (embedded != null) {
+      throw new MappingException(propertyName + " of " + type().getName() + " is an @Embedded value of several columns, which"
+          + " is not supported here: name one of its properties ("
+          + embedded.columns().stream().map(MappedColumn::propertyName).collect(Collectors.joining(", ")) + ")");
+    }
     return column(propertyName).orElseThrow(() -> new MappingException(
         "no property " + propertyName + " in " + type().getName() + " (properties: " + positionByProperty.keySet() + ")"));
   }

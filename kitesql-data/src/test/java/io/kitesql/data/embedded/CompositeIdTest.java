@@ -18,6 +18,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
+import org.springframework.dao.OptimisticLockingFailureException;
 import org.springframework.data.domain.PageRequest;
 import org.springframework.data.domain.ScrollPosition;
 import org.springframework.data.domain.Sort;
@@ -99,6 +100,23 @@ class CompositeIdTest {
     lines.deleteById(first.id());
     assertThat(lines.count()).isEqualTo(saved.size());
     assertThat(lines.existsById(first.id())).isFalse();
+  }
+
+  @Autowired VersionedLineRepository versioned;
+
+  @Test
+  void aVersionedCompositeIdIsInsertedOnceThenUpdatedAtItsVersion() {
+    versioned.deleteAll();
+    var id = new OrderLineId(5, 2);
+    var inserted = versioned.save(new VersionedLine(id, "kite", null));
+    assertThat(inserted.version()).isZero();
+    var updated = versioned.save(new VersionedLine(id, "bigger kite", inserted.version()));
+    assertThat(updated.version()).isEqualTo(1);
+    assertThat(versioned.findById(id).map(l -> l.product() + " v" + l.version())).contains("bigger kite v1");
+    assertThatThrownBy(() -> versioned.save(new VersionedLine(id, "stale", 0))).isInstanceOf(OptimisticLockingFailureException.class);
+    assertThatThrownBy(() -> versioned.delete(inserted)).isInstanceOf(OptimisticLockingFailureException.class);
+    versioned.delete(updated);
+    assertThat(versioned.count()).isZero();
   }
 
   @Test

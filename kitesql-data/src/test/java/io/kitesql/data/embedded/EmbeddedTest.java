@@ -109,6 +109,30 @@ class EmbeddedTest {
     assertThat(found).allMatch(c -> c.work() != null);
   }
 
+  /** The same table as a mutable class: embedded values set through fields after construction. */
+  @Table("customers")
+  static class CustomerBean {
+    @Id Long id;
+    CharSequence name;
+    @Embedded.Nullable(prefix = "home_") Address home;
+    @Embedded.Empty(prefix = "work_") Address work;
+  }
+
+  interface CustomerBeanRepository extends KiteSqlRepository<CustomerBean, Long> {}
+
+  @Test
+  void aMutableClassGetsItsEmbeddedValuesSetAfterConstruction() {
+    var beans = new KiteSqlRepositoryFactory(template, new KiteSqlMappingContext(), Conversions.none())
+        .getRepository(CustomerBeanRepository.class);
+    var found = beans.findAll(Sort.by("id"));
+    assertThat(found).extracting(b -> describe(new Customer(b.id, b.name, b.home, b.work)))
+        .containsExactlyElementsOf(saved.stream().sorted(Comparator.comparing(Customer::id)).map(EmbeddedTest::describe).toList());
+    var bean = found.getFirst();
+    bean.home = new Address("bean street", "Lyon", "69");
+    beans.save(bean);
+    assertThat(describe(customers.findById(bean.id).orElseThrow().home())).isEqualTo("bean street|Lyon|69");
+  }
+
   @Test
   void saveUpdatesEveryColumnOfAnEmbeddedValue() {
     var first = saved.getFirst();
@@ -208,10 +232,24 @@ class EmbeddedTest {
     List<Customer> findByHomeCountry(String country);
   }
 
+  interface WholeEmbeddedValue extends KiteSqlRepository<Customer, Long> {
+    List<Customer> findByHome(Address home);
+  }
+
+  record NameAndHome(CharSequence name, Address home) {}
+
+  interface EmbeddedInAProjection extends KiteSqlRepository<Customer, Long> {
+    List<NameAndHome> findByName(String name);
+  }
+
   @Test
-  void aDerivedQueryOnAPathTheEmbeddedValueLacksFailsAtStartUp() {
+  void whatDerivedQueriesCannotDoWithEmbeddedValuesFailsAtStartUpByName() {
     var factory = new KiteSqlRepositoryFactory(template, new KiteSqlMappingContext(), Conversions.none());
     assertThatThrownBy(() -> factory.getRepository(UnknownNestedProperty.class)).hasMessageContaining("findByHomeCountry");
+    assertThatThrownBy(() -> factory.getRepository(WholeEmbeddedValue.class))
+        .hasMessageContaining("findByHome").hasMessageContaining("@Embedded value").hasMessageContaining("home.city");
+    assertThatThrownBy(() -> factory.getRepository(EmbeddedInAProjection.class))
+        .hasMessageContaining("findByName").hasMessageContaining("@Embedded value");
     assertThat(Objects.requireNonNull(saved)).isNotEmpty();
   }
 }
