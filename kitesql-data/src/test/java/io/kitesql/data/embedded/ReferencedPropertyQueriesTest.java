@@ -22,6 +22,7 @@ import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.data.domain.PageRequest;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.jdbc.core.mapping.AggregateReference;
@@ -136,10 +137,18 @@ class ReferencedPropertyQueriesTest {
     List<Book> findByWriterNickname(String nickname);
   }
 
+  interface OrderedByReferencedProperty extends KiteSqlRepository<Book, Long> {
+    List<Book> findByTitleContainingOrderByWriterNameAsc(String fragment);
+  }
+
   @Test
-  void aPropertyTheReferencedAggregateLacksFailsAtStartUp() {
+  void aPropertyTheReferencedAggregateLacksFailsAtStartUpAndSortingByOneIsRefused() {
     var factory = new KiteSqlRepositoryFactory(template, new KiteSqlMappingContext(), Conversions.none());
     assertThatThrownBy(() -> factory.getRepository(UnknownReferencedProperty.class)).hasMessageContaining("findByWriterNickname");
+    assertThatThrownBy(() -> factory.getRepository(OrderedByReferencedProperty.class))
+        .hasMessageContaining("findByTitleContainingOrderByWriterNameAsc");
+    assertThatThrownBy(() -> books.findAll(Sort.by("writer.name"))).isInstanceOf(InvalidDataAccessApiUsageException.class)
+        .hasMessageContaining("writer.name");
     assertThat(Objects.requireNonNull(saved)).hasSize(80);
   }
 }
