@@ -25,9 +25,10 @@ import org.springframework.data.relational.core.mapping.RelationalPersistentProp
 /**
  * How one entity type maps to its table: the columns in declaration order (an {@code @Embedded}
  * value's columns in its place, named with its prefix), the id (one column, or several for a
- * composite id) and version columns, reading rows into instances (records through their canonical constructor, classes
- * through their persistence constructor and then setters or fields) and writing instances as
- * parameter values. Made once per entity type; thread-safe.
+ * composite id) and version columns, reading rows into instances (records through their canonical
+ * constructor, classes through their persistence constructor and then setters or fields) and
+ * writing instances as parameter values. An {@code AggregateReference} property is the referenced
+ * id's column. Made once per entity type; thread-safe.
  */
 public final class EntityMapping<T> implements RowMapper<T> {
   private static final EntityInstantiators INSTANTIATORS = new EntityInstantiators();
@@ -213,7 +214,7 @@ public final class EntityMapping<T> implements RowMapper<T> {
       @Override
       @SuppressWarnings("unchecked")
       public <P> @Nullable P getParameterValue(Parameter<P, RelationalPersistentProperty> parameter) {
-        var embedded = embeddedByProperty.get(parameter.getName());
+        var embedded = embeddedByProperty.isEmpty() ? null : embeddedByProperty.get(parameter.getName());
         if (embedded != null) {
           return (P) embedded.read(row, indexes);
         }

@@ -22,7 +22,8 @@ import org.springframework.data.support.ExampleMatcherAccessor;
  * <p>As in every Spring Data module, a primitive property always has a value (0, false) and so
  * always takes part unless the matcher ignores its path. Refused with {@link
  * InvalidDataAccessApiUsageException}: {@link StringMatcher#REGEX}, a path that names no column
- * property of the entity (an embedded value's properties are {@code address.city}), a probe of another type than the repository's entity, and a
+ * property of the entity (an embedded value's properties are {@code address.city}; ignoring
+ * {@code address} ignores them all), a probe of another type than the repository's entity, and a
  * text matcher other than exact on a property that is not text.
  *
  * @param where {@code " where ..."}, or empty when the probe constrains nothing

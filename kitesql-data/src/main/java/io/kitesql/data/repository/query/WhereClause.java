@@ -38,6 +38,10 @@ final class WhereClause {
       for (var part : or) {
         var path = part.getProperty();
         var via = references.via(index++).orElse(null);
+        if (via != null && (path.hasNext() || !path.getSegment().equals(via.reference().propertyName()))) {
+          throw new IllegalStateException(method + ": the part through " + via.reference().propertyName()
+              + " was parsed as " + path.toDotPath()); // the name's parts were split apart differently from Spring Data's parser
+        }
         var column = via != null ? via.column()
             : path.hasNext() ? nestedColumn(mapping, path, method) : mapping.requiredColumn(path.getSegment());
         var type = supported(part.getType(), method);

@@ -23,6 +23,7 @@ import org.springframework.data.jdbc.repository.support.JdbcRepositoryFactory;
 import org.springframework.data.mapping.model.MappingInstantiationException;
 import org.springframework.data.relational.core.mapping.Table;
 import org.springframework.data.repository.ListCrudRepository;
+import org.springframework.data.repository.query.QueryCreationException;
 import org.springframework.jdbc.BadSqlGrammarException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -108,7 +109,8 @@ class PortabilityTests extends PostRepositoryContract {
     // (spring-data-relational#1227): the repository is not made.
     var factory = new JdbcRepositoryFactory(aggregates);
     assertThatThrownBy(() -> factory.getRepository(BooksByWriterHandle.class))
-        .hasMessageContaining("findByWriterHandle");
+        .isInstanceOfSatisfying(QueryCreationException.class, e -> assertThat(e.getMethod().getName()).isEqualTo("findByWriterHandle"))
+        .hasMessageContaining("No property 'handle' found for type 'AggregateReference'");
   }
 
   @Test
