@@ -1,4 +1,4 @@
-package io.kitesql.data.embedded;
+package io.kitesql.data.references;
 
 import org.springframework.data.annotation.Id;
 import org.springframework.data.jdbc.core.mapping.AggregateReference;

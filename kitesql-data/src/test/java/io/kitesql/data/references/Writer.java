@@ -1,5 +1,6 @@
-package io.kitesql.data.embedded;
+package io.kitesql.data.references;
 
+import io.kitesql.data.embedded.Address;
 import org.springframework.data.annotation.Id;
 import org.springframework.data.relational.core.mapping.Embedded;
 import org.springframework.data.relational.core.mapping.Table;

@@ -1,4 +1,4 @@
-package io.kitesql.data.embedded;
+package io.kitesql.data.references;
 
 import io.kitesql.data.repository.KiteSqlRepository;
 import java.util.List;
