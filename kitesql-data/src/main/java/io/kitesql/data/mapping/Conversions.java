@@ -63,10 +63,13 @@ public final class Conversions {
     return custom.getCustomWriteTarget(type).orElse(type);
   }
 
-  /** A property value as the engine binds it. */
+  /** A property value as the engine binds it (an {@code AggregateReference} as its id). */
   public @Nullable Object write(@Nullable Object value) {
     if (value == null) {
       return null;
+    }
+    if (AggregateReferences.isReference(value)) {
+      return write(AggregateReferences.id(value));
     }
     var target = custom.getCustomWriteTarget(value.getClass());
     if (target.isPresent()) {

@@ -6,9 +6,11 @@ import io.kitesql.data.core.RowMapper;
 import io.kitesql.data.mapping.event.EntityLifecycle;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.springframework.data.mapping.MappingException;
 import org.springframework.data.mapping.Parameter;
@@ -21,10 +23,12 @@ import org.springframework.data.relational.core.mapping.RelationalPersistentEnti
 import org.springframework.data.relational.core.mapping.RelationalPersistentProperty;
 
 /**
- * How one entity type maps to its table: the columns in declaration order, the id and version
- * columns, reading rows into instances (records through their canonical constructor, classes
- * through their persistence constructor and then setters or fields) and writing instances as
- * parameter values. Made once per entity type; thread-safe.
+ * How one entity type maps to its table: the columns in declaration order (an {@code @Embedded}
+ * value's columns in its place, named with its prefix), the id (one column, or several for a
+ * composite id) and version columns, reading rows into instances (records through their canonical
+ * constructor, classes through their persistence constructor and then setters or fields) and
+ * writing instances as parameter values. An {@code AggregateReference} property is the referenced
+ * id's column. Made once per entity type; thread-safe.
  */
 public final class EntityMapping<T> implements RowMapper<T> {
   private static final EntityInstantiators INSTANTIATORS = new EntityInstantiators();
@@ -33,12 +37,19 @@ public final class EntityMapping<T> implements RowMapper<T> {
   private final String table;
   private final List<MappedColumn> columns;
   private final Map<String, Integer> positionByProperty = new HashMap<>();
-  private final MappedColumn id;
+  /** The id's column, or its columns for a composite id (an embedded value). */
+  private final List<MappedColumn> idColumns;
+  private final @Nullable EmbeddedValue compositeId;
+  private final Map<String, EmbeddedValue> embeddedByProperty = new LinkedHashMap<>();
+  /** The id types of the {@code AggregateReference} columns, by position. */
+  private final Map<Integer, Class<?>> referenceIdTypes = new HashMap<>();
   private final @Nullable MappedColumn version;
   private final Conversions conversions;
   private final EntityInstantiator instantiator;
   /** Columns not set through the constructor, set on the instance after it is made. */
   private final List<Integer> setAfterCreation = new ArrayList<>();
+  /** Embedded values not set through the constructor. */
+  private final List<EmbeddedValue> embeddedAfterCreation = new ArrayList<>();
   private final ResultLayout layout;
   private final EntityLifecycle lifecycle;
 
@@ -55,10 +66,21 @@ public final class EntityMapping<T> implements RowMapper<T> {
     this.table = MappedColumn.quote(entity.getTableName().getReference());
     var mapped = new ArrayList<MappedColumn>();
     for (var property : entity) {
-      if (!conversions.isSimpleType(property.getType())
-          && (property.isEntity() || property.isCollectionLike() || property.isMap() || property.isEmbedded())) {
+      if (property.isEmbedded()) {
+        var value = new EmbeddedValue(context, type, property, conversions, mapped.size());
+        embeddedByProperty.put(property.getName(), value);
+        for (var column : value.columns()) {
+          positionByProperty.put(column.propertyName(), mapped.size());
+          mapped.add(column);
+        }
+        continue;
+      }
+      if (AggregateReferences.isReference(property)) {
+        referenceIdTypes.put(mapped.size(), AggregateReferences.idType(property));
+      } else if (!conversions.isSimpleType(property.getType())
+          && (property.isEntity() || property.isCollectionLike() || property.isMap())) {
         throw new MappingException("property " + property.getName() + " of " + type.getName()
-            + " is a nested entity, collection or embedded value: KiteSQL maps flat entities only (one column per property)");
+            + " is a nested entity or collection: KiteSQL maps one column per property, and several for an @Embedded value");
       }
       var name = property.getColumnName().getReference();
       positionByProperty.put(property.getName(), mapped.size());
@@ -69,14 +91,21 @@ public final class EntityMapping<T> implements RowMapper<T> {
     if (idProperty == null) {
       throw new MappingException(type.getName() + " has no @Id property: a KiteSQL entity needs one (its primary key)");
     }
-    this.id = columns.get(positionByProperty.get(idProperty.getName()));
+    this.compositeId = embeddedByProperty.get(idProperty.getName());
+    this.idColumns = compositeId != null ? compositeId.columns() : List.of(columns.get(positionByProperty.get(idProperty.getName())));
     var versionProperty = entity.getVersionProperty();
     this.version = versionProperty == null ? null : columns.get(positionByProperty.get(versionProperty.getName()));
     this.instantiator = INSTANTIATORS.getInstantiatorFor(entity);
     var creator = entity.getInstanceCreatorMetadata();
     for (int i = 0; i < columns.size(); i++) {
-      if (creator == null || !creator.isCreatorParameter(columns.get(i).property())) {
+      var property = columns.get(i).property();
+      if (columns.get(i).embeddedIn() == null && (creator == null || !creator.isCreatorParameter(property))) {
         setAfterCreation.add(i);
+      }
+    }
+    for (var value : embeddedByProperty.values()) {
+      if (creator == null || !creator.isCreatorParameter(value.property())) {
+        embeddedAfterCreation.add(value);
       }
     }
     this.layout = new ResultLayout(columns.stream().map(column -> List.of(column.name())).toList());
@@ -100,8 +129,48 @@ public final class EntityMapping<T> implements RowMapper<T> {
     return columns;
   }
 
+  /**
+   * The id's column.
+   *
+   * @throws IllegalStateException for a composite id, which has several: see {@link #idColumns()}
+   */
   public MappedColumn id() {
-    return id;
+    if (compositeId != null) {
+      throw new IllegalStateException(type().getName() + " has a composite id (" + compositeId.property().getName()
+          + ", columns " + idColumns.stream().map(MappedColumn::name).toList() + "): this operation supports single-column ids only");
+    }
+    return idColumns.getFirst();
+  }
+
+  /** The id's columns: one, or those of a composite id's properties in their declaration order. */
+  public List<MappedColumn> idColumns() {
+    return idColumns;
+  }
+
+  /** Whether the {@code @Id} is an embedded value of several columns. */
+  public boolean hasCompositeId() {
+    return compositeId != null;
+  }
+
+  /** The {@code @Id} property's value of {@code bean}: a simple value, or the composite id's instance. */
+  public @Nullable Object idValue(T bean) {
+    return entity.getPropertyAccessor(bean).getProperty(entity.getRequiredIdProperty());
+  }
+
+  /** The parameter values of id {@code id}, one per {@link #idColumns()} column, converted for the engine. */
+  public @Nullable Object[] idArguments(Object id) {
+    if (compositeId == null) {
+      return new @Nullable Object[] {conversions.write(id)};
+    }
+    var idType = entity.getRequiredIdProperty().getType();
+    if (!idType.isInstance(id)) {
+      throw new MappingException("the id of " + type().getName() + " is a " + idType.getName() + ", not a " + id.getClass().getName());
+    }
+    var arguments = new @Nullable Object[idColumns.size()];
+    for (int i = 0; i < arguments.length; i++) {
+      arguments[i] = conversions.write(compositeId.get(id, idColumns.get(i).property()));
+    }
+    return arguments;
   }
 
   public Optional<MappedColumn> version() {
@@ -116,6 +185,12 @@ public final class EntityMapping<T> implements RowMapper<T> {
 
   /** The column of property {@code name}; an unknown name is an error naming the entity's properties. */
   public MappedColumn requiredColumn(String propertyName) {
+    var embedded = embeddedByProperty.get(propertyName);
+    if (embedded != null) {
+      throw new MappingException(propertyName + " of " + type().getName() + " is an @Embedded value of several columns, which"
+          + " is not supported here: name one of its properties ("
+          + embedded.columns().stream().map(MappedColumn::propertyName).collect(Collectors.joining(", ")) + ")");
+    }
     return column(propertyName).orElseThrow(() -> new MappingException(
         "no property " + propertyName + " in " + type().getName() + " (properties: " + positionByProperty.keySet() + ")"));
   }
@@ -139,25 +214,38 @@ public final class EntityMapping<T> implements RowMapper<T> {
       @Override
       @SuppressWarnings("unchecked")
       public <P> @Nullable P getParameterValue(Parameter<P, RelationalPersistentProperty> parameter) {
+        var embedded = embeddedByProperty.isEmpty() ? null : embeddedByProperty.get(parameter.getName());
+        if (embedded != null) {
+          return (P) embedded.read(row, indexes);
+        }
         var position = positionByProperty.get(parameter.getName());
         if (position == null || indexes[position] < 0) {
           return (P) ParameterValueProvider.getDefaultValue(parameter.getRawType());
         }
-        return read(row, indexes[position], parameter.getRawType());
+        return (P) read(row, indexes[position], position, parameter.getRawType());
       }
     };
     T bean = instantiator.createInstance(entity, values);
-    if (setAfterCreation.isEmpty()) {
+    if (setAfterCreation.isEmpty() && embeddedAfterCreation.isEmpty()) {
       return lifecycle.afterConvert(bean);
     }
     PersistentPropertyAccessor<T> accessor = entity.getPropertyAccessor(bean);
     for (int position : setAfterCreation) {
       if (indexes[position] >= 0) {
         var property = columns.get(position).property();
-        accessor.setProperty(property, read(row, indexes[position], property.getType()));
+        accessor.setProperty(property, read(row, indexes[position], position, property.getType()));
       }
     }
+    for (var embedded : embeddedAfterCreation) {
+      accessor.setProperty(embedded.property(), embedded.read(row, indexes));
+    }
     return lifecycle.afterConvert(accessor.getBean());
+  }
+
+  /** Column {@code index} of {@code row} read into the property at {@code position}: an {@code AggregateReference} from its id. */
+  private @Nullable Object read(Row row, int index, int position, Class<?> type) {
+    var idType = referenceIdTypes.isEmpty() ? null : referenceIdTypes.get(position);
+    return idType == null ? read(row, index, type) : AggregateReferences.of(read(row, index, idType));
   }
 
   private <P> @Nullable P read(Row row, int index, Class<P> type) {
@@ -174,17 +262,29 @@ public final class EntityMapping<T> implements RowMapper<T> {
     var accessor = entity.getPropertyAccessor(bean);
     var values = new Object[which.size()];
     for (int i = 0; i < values.length; i++) {
-      values[i] = conversions.write(accessor.getProperty(which.get(i).property()));
+      values[i] = conversions.write(propertyValue(accessor, which.get(i)));
     }
     return values;
   }
 
+  /** The value of {@code column}'s property in {@code bean} (null for a column of an embedded value that is null). */
   public @Nullable Object get(T bean, MappedColumn column) {
-    return entity.getPropertyAccessor(bean).getProperty(column.property());
+    return propertyValue(entity.getPropertyAccessor(bean), column);
+  }
+
+  private @Nullable Object propertyValue(PersistentPropertyAccessor<T> accessor, MappedColumn column) {
+    var owner = column.embeddedIn();
+    if (owner == null) {
+      return accessor.getProperty(column.property());
+    }
+    return embeddedByProperty.get(owner.getName()).get(accessor.getProperty(owner), column.property());
   }
 
   /** {@code bean} with a property set: the same object for mutable classes, a copy for records and withers. */
   public T with(T bean, MappedColumn column, @Nullable Object value) {
+    if (column.embeddedIn() != null) {
+      throw new IllegalArgumentException("cannot set " + column.propertyName() + " alone: it is part of an embedded value");
+    }
     var accessor = new InstantiationAwarePropertyAccessor<>(bean, entity::getPropertyAccessor, INSTANTIATORS);
     accessor.setProperty(column.property(), value);
     return accessor.getBean();

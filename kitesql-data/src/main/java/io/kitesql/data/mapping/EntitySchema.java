@@ -15,7 +15,8 @@ import org.springframework.data.mapping.MappingException;
 
 /**
  * Tables made from entities, for applications that opt in instead of writing a {@code schema.sql}:
- * one column per property with a SQL type from its Java type, the {@code @Id} as primary key,
+ * one column per property (an {@code @Embedded} value's columns in its place) with a SQL type from
+ * its Java type, the {@code @Id} as primary key (a composite id's columns together),
  * primitives NOT NULL. Existing tables are left as they are ({@code create table if not exists}).
  * A schema script is the portable choice (the same file serves PostgreSQL); this is the quick one.
  *
@@ -44,13 +45,17 @@ public final class EntitySchema {
   public static String createTableSql(EntityMapping<?> mapping) {
     var columns = mapping.columns().stream()
         .map(column -> column.sql() + " " + sqlType(column, mapping.conversions())
-            + (column.equals(mapping.id()) ? " primary key" : column.property().getType().isPrimitive() ? " not null" : ""))
+            + (!mapping.hasCompositeId() && column.equals(mapping.id()) ? " primary key"
+                : column.property().getType().isPrimitive() ? " not null" : ""))
         .collect(Collectors.joining(", "));
-    return "create table if not exists " + mapping.table() + " (" + columns + ")";
+    var compositeKey = mapping.hasCompositeId()
+        ? ", primary key (" + mapping.idColumns().stream().map(MappedColumn::sql).collect(Collectors.joining(", ")) + ")" : "";
+    return "create table if not exists " + mapping.table() + " (" + columns + compositeKey + ")";
   }
 
   private static String sqlType(MappedColumn column, Conversions conversions) {
-    var type = conversions.writeTarget(column.property().getType());
+    var type = AggregateReferences.isReference(column.property())
+        ? AggregateReferences.idType(column.property()) : conversions.writeTarget(column.property().getType());
     if (CharSequence.class.isAssignableFrom(type) || type.isEnum() || type == UUID.class || type == Character.class || type == char.class) {
       return "varchar";
     }

@@ -21,8 +21,9 @@ import org.springframework.data.support.ExampleMatcherAccessor;
  *
  * <p>As in every Spring Data module, a primitive property always has a value (0, false) and so
  * always takes part unless the matcher ignores its path. Refused with {@link
- * InvalidDataAccessApiUsageException}: {@link StringMatcher#REGEX}, a path that names no property
- * of the entity, a nested path, a probe of another type than the repository's entity, and a
+ * InvalidDataAccessApiUsageException}: {@link StringMatcher#REGEX}, a path that names no column
+ * property of the entity (an embedded value's properties are {@code address.city}; ignoring
+ * {@code address} ignores them all), a probe of another type than the repository's entity, and a
  * text matcher other than exact on a property that is not text.
  *
  * @param where {@code " where ..."}, or empty when the probe constrains nothing
@@ -44,7 +45,8 @@ public record ExampleCriteria(String where, List<@Nullable Object> arguments) {
     var arguments = new ArrayList<@Nullable Object>();
     for (var column : mapping.columns()) {
       var path = column.propertyName();
-      if (accessor.isIgnoredPath(path)) {
+      var embeddedIn = column.embeddedIn();
+      if (accessor.isIgnoredPath(path) || embeddedIn != null && accessor.isIgnoredPath(embeddedIn.getName())) {
         continue;
       }
       Object value = accessor.getValueTransformerForPath(path).apply(Optional.ofNullable(get(mapping, probe, column))).orElse(null);
@@ -91,9 +93,9 @@ public record ExampleCriteria(String where, List<@Nullable Object> arguments) {
   }
 
   private static MappedColumn column(EntityMapping<?> mapping, String path, String what) {
-    if (path.contains(".")) {
-      throw new InvalidDataAccessApiUsageException("query by example: the " + what + " " + path
-          + " is a nested path; KiteSQL entities are flat, so examples match their own properties");
+    var embedded = mapping.columns().stream().filter(c -> c.embeddedIn() != null && c.embeddedIn().getName().equals(path)).findFirst();
+    if (embedded.isPresent() && what.equals("ignored path")) {
+      return embedded.get(); // ignoring an embedded value ignores each of its columns
     }
     return mapping.column(path).orElseThrow(() -> new InvalidDataAccessApiUsageException("query by example: the " + what + " "
         + path + " names no property of " + mapping.type().getName() + " (properties: "

@@ -31,7 +31,10 @@ import org.springframework.data.support.PageableExecutionUtils;
  * {@link PartTree} and checked when the repository is made, so a misspelt property or an
  * unsupported keyword fails start-up with the method's name. Each call binds the arguments and runs
  * one statement whose text is fixed unless In/NotIn, a dynamic {@link Sort}, {@link Pageable} or
- * {@code Limit} shape it; the engine plans each distinct text once.
+ * {@code Limit} shape it; the engine plans each distinct text once. Parts may name properties of
+ * {@code @Embedded} values ({@code findByAddressCity}) and of aggregates an {@code
+ * AggregateReference} points to ({@code findByAuthorName}: a subquery on the referenced table, see
+ * {@link ReferencePaths}).
  *
  * <p>{@code Distinct} is honoured ({@code select distinct} over the selected columns), projections
  * select only their own columns, and {@code Stream} results need a surrounding transaction. A
@@ -56,8 +59,9 @@ public final class PartTreeKiteSqlQuery extends KiteSqlRepositoryQuery {
   public PartTreeKiteSqlQuery(String name, QueryMethod method, KiteSqlTemplate template, KiteSqlMappingContext context, EntityMapping<?> mapping) {
     super(name, method, template, mapping);
     var methodName = method.getName();
-    this.tree = new PartTree(methodName, mapping.type());
-    this.where = new WhereClause(tree, mapping, methodName);
+    var references = ReferencePaths.of(methodName, mapping, context);
+    this.tree = new PartTree(references.parsedName(), mapping.type());
+    this.where = new WhereClause(tree, mapping, methodName, references);
     this.results = new ResultMappers(context, mapping);
     if (tree.isDistinct() && (tree.isCountProjection() || tree.isExistsProjection() || tree.isDelete())) {
       throw new IllegalArgumentException(methodName + ": Distinct with count, exists or delete is not supported");

@@ -8,32 +8,42 @@ import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
+import org.springframework.data.core.PropertyPath;
 import org.springframework.data.repository.query.parser.Part;
 import org.springframework.data.repository.query.parser.PartTree;
 
 /**
  * The WHERE clause of a derived query, from its {@link PartTree}: checked when the repository is
- * made (unknown keywords, nested properties and IgnoreCase on non-text properties fail start-up)
+ * made (unknown keywords and properties, and IgnoreCase on non-text properties fail start-up; a
+ * nested path reaches a property of an {@code @Embedded} value: {@code findByAddressCity})
  * and written per call only when an In/NotIn part needs one marker per element.
  */
 final class WhereClause {
-  /** One predicate: its column, keyword, and whether to compare case-insensitively. */
-  private record Predicate(MappedColumn column, Part.Type type, boolean ignoreCase) {}
+  /**
+   * One predicate: its column, keyword, whether to compare case-insensitively, and the reference
+   * it goes through (then the column is the referenced entity's).
+   */
+  private record Predicate(MappedColumn column, Part.Type type, boolean ignoreCase, ReferencePaths.@Nullable Via via) {}
 
   private final List<List<Predicate>> disjuncts = new ArrayList<>();
   private final @Nullable String fixedSql;
   private final int markerCount;
 
-  WhereClause(PartTree tree, EntityMapping<?> mapping, String method) {
+  /** @param references the parts of {@code tree} that go through an {@code AggregateReference} */
+  WhereClause(PartTree tree, EntityMapping<?> mapping, String method, ReferencePaths references) {
     boolean collections = false;
+    int index = 0;
     for (var or : tree) {
       var conjuncts = new ArrayList<Predicate>();
       for (var part : or) {
         var path = part.getProperty();
-        if (path.hasNext()) {
-          throw new IllegalArgumentException(method + ": " + path.toDotPath() + " is a nested property; derived queries filter on the entity's own columns");
+        var via = references.via(index++).orElse(null);
+        if (via != null && (path.hasNext() || !path.getSegment().equals(via.reference().propertyName()))) {
+          throw new IllegalStateException(method + ": the part through " + via.reference().propertyName()
+              + " was parsed as " + path.toDotPath()); // the name's parts were split apart differently from Spring Data's parser
         }
-        var column = mapping.requiredColumn(path.getSegment());
+        var column = via != null ? via.column()
+            : path.hasNext() ? nestedColumn(mapping, path, method) : mapping.requiredColumn(path.getSegment());
         var type = supported(part.getType(), method);
         boolean ignoreCase = switch (part.shouldIgnoreCase()) {
           case NEVER -> false;
@@ -46,7 +56,7 @@ final class WhereClause {
           }
         };
         collections |= type == Part.Type.IN || type == Part.Type.NOT_IN;
-        conjuncts.add(new Predicate(column, type, ignoreCase));
+        conjuncts.add(new Predicate(column, type, ignoreCase, via));
       }
       disjuncts.add(conjuncts);
     }
@@ -126,6 +136,19 @@ final class WhereClause {
   }
 
   private static void predicate(StringBuilder sql, Predicate p, @Nullable Iterator<@Nullable Object> arguments, List<@Nullable Object> bound) {
+    var via = p.via();
+    if (via == null) {
+      ownPredicate(sql, p, arguments, bound);
+      return;
+    }
+    // the referenced rows that match, by their ids: an inner join's meaning without reshaping the select
+    sql.append(via.reference().sql()).append(" in (select ").append(via.target().id().sql()).append(" from ")
+        .append(via.target().table()).append(" where ");
+    ownPredicate(sql, p, arguments, bound);
+    sql.append(')');
+  }
+
+  private static void ownPredicate(StringBuilder sql, Predicate p, @Nullable Iterator<@Nullable Object> arguments, List<@Nullable Object> bound) {
     var column = p.ignoreCase() ? "upper(" + p.column().sql() + ")" : p.column().sql();
     var marker = p.ignoreCase() ? "upper(?)" : "?";
     switch (p.type()) {
@@ -201,6 +224,13 @@ final class WhereClause {
       default -> throw new IllegalArgumentException(method + ": the keyword " + type + " (" + type.getKeywords()
           + ") is not supported by KiteSQL derived queries");
     };
+  }
+
+  /** The column of a nested path: a property of an {@code @Embedded} value ({@code address.city}). */
+  private static MappedColumn nestedColumn(EntityMapping<?> mapping, PropertyPath path, String method) {
+    return mapping.column(path.toDotPath()).orElseThrow(() -> new IllegalArgumentException(method + ": " + path.toDotPath()
+        + " is a nested property KiteSQL cannot filter on; derived queries reach the entity's columns, the properties of its"
+        + " @Embedded values and of entities an AggregateReference points to"));
   }
 
   private static boolean isText(MappedColumn column) {

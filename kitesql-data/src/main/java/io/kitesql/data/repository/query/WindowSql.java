@@ -47,8 +47,12 @@ record WindowSql(String where, List<@Nullable Object> arguments, Sort sort, long
   }
 
   private static Sort withId(Sort sort, EntityMapping<?> mapping) {
-    var id = mapping.id().propertyName();
-    return sort.getOrderFor(id) != null ? sort : sort.and(Sort.by(id));
+    var withId = sort;
+    for (var column : mapping.idColumns()) { // every column of a composite id, so that the order is total
+      var id = column.propertyName();
+      withId = withId.getOrderFor(id) != null ? withId : withId.and(Sort.by(id));
+    }
+    return withId;
   }
 
   private static WindowSql after(KeysetScrollPosition position, Sort sort, EntityMapping<?> mapping) {

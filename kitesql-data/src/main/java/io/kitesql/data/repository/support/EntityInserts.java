@@ -83,7 +83,7 @@ final class EntityInserts<T> {
     for (int start = 0; start < entities.size(); start += ROWS_PER_STATEMENT) {
       var chunk = entities.subList(start, Math.min(entities.size(), start + ROWS_PER_STATEMENT));
       var values = chunk.stream().flatMap(entity -> {
-        if (mapping.get(entity, mapping.id()) == null) {
+        if (mapping.idValue(entity) == null) {
           throw new InvalidDataAccessApiUsageException("cannot upsert " + mapping.type().getSimpleName()
               + " with a null @Id: an upsert finds the row by its id");
         }
@@ -94,9 +94,13 @@ final class EntityInserts<T> {
   }
 
   private Row prepare(T entity) {
-    var idType = mapping.id().property().getType();
-    var id = mapping.get(entity, mapping.id());
+    var idType = mapping.entity().getRequiredIdProperty().getType();
+    var id = mapping.idValue(entity);
     boolean generateId = id == null || idType.isPrimitive() && ((Number) id).longValue() == 0;
+    if (generateId && mapping.hasCompositeId()) {
+      throw new InvalidDataAccessApiUsageException("cannot insert " + mapping.type().getSimpleName() + " with a null composite @Id "
+          + idType.getSimpleName() + ": keys are generated for single integer ids only; assign it before save()");
+    }
     if (generateId && !GENERATED_ID_TYPES.contains(idType)) {
       throw new InvalidDataAccessApiUsageException("cannot insert " + mapping.type().getSimpleName() + " with an unset @Id of type "
           + idType.getSimpleName() + ": keys are generated for integer ids (an identity column); assign this one before save()");

@@ -149,7 +149,7 @@ public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID>,
     var version = mapping.version();
     if (version.isEmpty()) {
       // an assigned id without a version says nothing about the row: update it, or insert it if absent
-      var args = append(mapping.values(entity, sql.updatedColumns()), id(entity));
+      var args = concat(mapping.values(entity, sql.updatedColumns()), id(entity));
       return template.inWriteTransaction(tx -> {
         if (template.update(Statement.named(statementName("update"), sql.update(), args)) == 0) {
           template.update(Statement.named(statementName("insert"), sql.insert(), mapping.values(entity, mapping.columns())));
@@ -163,10 +163,10 @@ public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID>,
     // the entity is changed only once the update succeeded: a failed save leaves it as it was
     var values = mapping.values(entity, sql.updatedColumns());
     values[sql.updatedColumns().indexOf(column)] = next;
-    var args = append(append(values, id(entity)), current);
+    var args = append(concat(values, id(entity)), current);
     if (template.update(Statement.named(statementName("update"), sql.update(), args)) == 0) {
       throw new OptimisticLockingFailureException("optimistic locking failed: " + mapping.type().getSimpleName()
-          + " " + id(entity) + " is not at version " + current + " any more (or was deleted)");
+          + " " + mapping.idValue(entity) + " is not at version " + current + " any more (or was deleted)");
     }
     return (S) mapping.with(entity, column, next);
   }
@@ -204,7 +204,8 @@ public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID>,
   @Override
   public List<T> findAllById(Iterable<ID> ids) {
     var values = ids(ids);
-    return values.length == 0 ? List.of() : list(Statement.named(statementName("findAllById"), sql.selectByIds(mapping, values.length), values));
+    int n = values.length / mapping.idColumns().size();
+    return n == 0 ? List.of() : list(Statement.named(statementName("findAllById"), sql.selectByIds(mapping, n), values));
   }
 
   @Override
@@ -226,7 +227,7 @@ public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID>,
   /** Deletes {@code entity} through the callbacks and events (BeforeDelete, the statement, AfterDelete). */
   @Override
   public void delete(T entity) {
-    var id = mapping.get(entity, mapping.id());
+    var id = mapping.idValue(entity);
     if (id == null) {
       throw new InvalidDataAccessApiUsageException("cannot delete " + mapping.type().getSimpleName() + " with a null @Id");
     }
@@ -245,9 +246,9 @@ public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID>,
       return;
     }
     var current = mapping.get(entity, version.get());
-    if (template.update(Statement.named(statementName("delete"), sql.deleteByIdAndVersion(), id(entity), current)) == 0) {
+    if (template.update(Statement.named(statementName("delete"), sql.deleteByIdAndVersion(), append(id(entity), current))) == 0) {
       throw new OptimisticLockingFailureException("optimistic locking failed: " + mapping.type().getSimpleName()
-          + " " + id(entity) + " is not at version " + current + " any more (or was deleted)");
+          + " " + mapping.idValue(entity) + " is not at version " + current + " any more (or was deleted)");
     }
   }
 
@@ -258,7 +259,7 @@ public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID>,
     if (values.length > 0) {
       template.inWriteTransaction(tx -> {
         given.forEach(id -> mapping.lifecycle().beforeDeleteById(mapping.type(), id));
-        template.update(Statement.named(statementName("deleteAllById"), sql.deleteByIds(mapping, values.length), values));
+        template.update(Statement.named(statementName("deleteAllById"), sql.deleteByIds(mapping, values.length / mapping.idColumns().size()), values));
         given.forEach(id -> mapping.lifecycle().afterDeleteById(mapping.type(), id));
         return null;
       });
@@ -317,19 +318,28 @@ public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID>,
     return template.query(statement, mapping, Integer.MAX_VALUE);
   }
 
-  private @Nullable Object id(T entity) {
-    return mapping.conversions().write(mapping.get(entity, mapping.id()));
+  /** The id's parameter values of {@code entity}: one, or one per column of a composite id. */
+  private @Nullable Object[] id(T entity) {
+    var id = mapping.idValue(entity);
+    return id == null ? new @Nullable Object[mapping.idColumns().size()] : mapping.idArguments(id);
   }
 
-  private @Nullable Object write(@Nullable Object value) {
+  private @Nullable Object[] write(@Nullable Object value) {
     if (value == null) {
       throw new InvalidDataAccessApiUsageException("the id must not be null");
     }
-    return mapping.conversions().write(value);
+    return mapping.idArguments(value);
   }
 
+  /** The parameter values of {@code ids}, all of the first id's columns, then the second's, and so on. */
   private Object[] ids(Iterable<?> ids) {
-    return StreamSupport.stream(ids.spliterator(), false).map(this::write).toArray();
+    return StreamSupport.stream(ids.spliterator(), false).flatMap(id -> java.util.Arrays.stream(write(id))).toArray();
+  }
+
+  private static Object[] concat(Object[] values, @Nullable Object[] more) {
+    var result = java.util.Arrays.copyOf(values, values.length + more.length);
+    System.arraycopy(more, 0, result, values.length, more.length);
+    return result;
   }
 
   private static Object[] append(Object[] values, @Nullable Object last) {

@@ -27,6 +27,8 @@ public abstract class PostRepositoryContract {
   @Autowired protected PostRepository posts;
   @Autowired protected TipRepository tips;
   @Autowired protected FlagRepository flags;
+  @Autowired protected MemberRepository members;
+  @Autowired protected VoteRepository votes;
 
   /** Thread 1: a root by ada, two replies to it, a reply to the first reply. */
   protected Post root;
@@ -174,6 +176,51 @@ public abstract class PostRepositoryContract {
     assertThat(tipIds(tips.findByAmountGreaterThanEqualOrderByIdAsc(new BigDecimal("99999999999.99")))).isEmpty();
     assertThat(tipIds(tips.findByAmountLessThanEqualOrderByIdAsc(new BigDecimal("1E+20"))))
         .containsExactly(small.id(), middle.id(), large.id(), largest.id());
+  }
+
+  @Test
+  void embeddedValuesAreColumnsOfTheOwnersTable() {
+    members.deleteAll();
+    var paris = members.save(Member.of("ada", new Location("Paris", "FR")));
+    var lyon = members.save(Member.of("bob", new Location("Lyon", "FR")));
+    var rome = members.save(Member.of("cyd", new Location("Rome", "IT")));
+    var nowhere = members.save(Member.of("dee", null));
+    // both home columns NULL: the home reads as null (@Embedded.Nullable)
+    assertThat(members.findById(nowhere.id()).orElseThrow().home()).isNull();
+    var found = members.findById(rome.id()).orElseThrow();
+    assertThat(found.home().city().toString()).isEqualTo("Rome");
+    assertThat(found.home().country()).isEqualTo("IT");
+    assertThat(memberIds(members.findByHomeCityOrderByIdAsc("Paris"))).containsExactly(paris.id());
+    // the French members by city: Lyon before Paris
+    assertThat(memberIds(members.findByHomeCountry("FR", Sort.by("home.city")))).containsExactly(lyon.id(), paris.id());
+    assertThat(members.countByHomeCountry("IT")).isEqualTo(1);
+    members.save(new Member(nowhere.id(), "dee", new Location("Oslo", "NO")));
+    assertThat(members.findById(nowhere.id()).orElseThrow().home().city().toString()).isEqualTo("Oslo");
+  }
+
+  @Test
+  void aCompositeIdFindsUpdatesAndDeletesByEveryColumn() {
+    votes.deleteAll();
+    var up = votes.save(Vote.of(root.id(), 1, 1));
+    votes.save(Vote.of(root.id(), 2, -1));
+    votes.save(Vote.of(firstReply.id(), 1, 1));
+    assertThat(up.version()).isZero();
+    assertThat(votes.count()).isEqualTo(3);
+    assertThat(votes.findById(new VoteId(root.id(), 2))).map(Vote::value).contains(-1);
+    // the same member on another post, and the same post by another member, are other keys
+    assertThat(votes.existsById(new VoteId(firstReply.id(), 2))).isFalse();
+    assertThat(votes.existsById(new VoteId(secondReply.id(), 1))).isFalse();
+    var changed = votes.save(new Vote(up.id(), -1, up.version()));
+    assertThat(changed.version()).isEqualTo(1);
+    assertThat(votes.findById(up.id())).map(Vote::value).contains(-1);
+    assertThat(votes.findByIdPostIdOrderByIdMemberIdAsc(root.id())).extracting(v -> v.id().memberId()).containsExactly(1L, 2L);
+    votes.deleteById(new VoteId(root.id(), 2));
+    assertThat(votes.findByIdPostIdOrderByIdMemberIdAsc(root.id())).extracting(v -> v.id().memberId()).containsExactly(1L);
+    assertThat(votes.count()).isEqualTo(2);
+  }
+
+  private static List<Long> memberIds(List<Member> found) {
+    return found.stream().map(Member::id).toList();
   }
 
   private static List<Long> tipIds(List<Tip> found) {

@@ -3,18 +3,27 @@ package com.example.portability;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.example.posts.Member;
 import com.example.posts.Post;
 import com.example.posts.PostRepositoryContract;
 import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.dao.IncorrectResultSizeDataAccessException;
+import org.springframework.data.annotation.Id;
 import org.springframework.data.domain.Example;
 import org.springframework.data.domain.ExampleMatcher;
 import org.springframework.data.domain.ScrollPosition;
+import org.springframework.data.jdbc.core.JdbcAggregateTemplate;
+import org.springframework.data.jdbc.core.mapping.AggregateReference;
+import org.springframework.data.jdbc.repository.support.JdbcRepositoryFactory;
 import org.springframework.data.mapping.model.MappingInstantiationException;
+import org.springframework.data.relational.core.mapping.Table;
+import org.springframework.data.repository.ListCrudRepository;
+import org.springframework.data.repository.query.QueryCreationException;
 import org.springframework.jdbc.BadSqlGrammarException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -23,7 +32,8 @@ import org.springframework.test.context.DynamicPropertySource;
 /**
  * minimal-app's repository contract, unchanged, on Spring Data JDBC and a real PostgreSQL server;
  * then what is different there: text is copied into {@code String}s, and the repository features
- * of KiteSQL's module that Spring Data JDBC does not have.
+ * of KiteSQL's module that Spring Data JDBC does not have (Window, derived queries through an
+ * aggregate reference).
  */
 @ExtendWith(PrivatePostgres.class)
 @SpringBootTest
@@ -37,6 +47,7 @@ class PortabilityTests extends PostRepositoryContract {
 
   @Autowired ThreadReader reader;
   @Autowired JdbcTemplate jdbc;
+  @Autowired JdbcAggregateTemplate aggregates;
 
   @Test
   void theStoreIsARealPostgresqlServer() {
@@ -81,6 +92,25 @@ class PortabilityTests extends PostRepositoryContract {
     var anyCase = ExampleMatcher.matching().withMatcher("body", m -> m.contains().ignoreCase());
     assertThatThrownBy(() -> posts.findAll(Example.of(new Post(null, 1, null, null, "KITE"), anyCase)))
         .isInstanceOf(BadSqlGrammarException.class);
+  }
+
+  /** A book that refers to the member who wrote it, by id: the shape of kitesql-data's ReferencedPropertyQueriesTest. */
+  @Table("books")
+  record Book(@Id Long id, String title, AggregateReference<Member, Long> writer) {}
+
+  interface BooksByWriterHandle extends ListCrudRepository<Book, Long> {
+    List<Book> findByWriterHandle(String handle);
+  }
+
+  @Test
+  void derivedQueriesThroughAnAggregateReferenceAreRefusedBySpringDataJdbc() {
+    // KiteSQL derives findByWriterHandle as a subquery on the referenced table (kitesql-data's
+    // ReferencedPropertyQueriesTest). Spring Data JDBC cannot follow the reference
+    // (spring-data-relational#1227): the repository is not made.
+    var factory = new JdbcRepositoryFactory(aggregates);
+    assertThatThrownBy(() -> factory.getRepository(BooksByWriterHandle.class))
+        .isInstanceOfSatisfying(QueryCreationException.class, e -> assertThat(e.getMethod().getName()).isEqualTo("findByWriterHandle"))
+        .hasMessageContaining("No property 'handle' found for type 'AggregateReference'");
   }
 
   @Test
