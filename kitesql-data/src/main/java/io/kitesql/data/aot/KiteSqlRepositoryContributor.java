@@ -43,7 +43,7 @@ import org.springframework.javapoet.ParameterizedTypeName;
  * named query are left to the run-time query, which handles them as without AOT. A method that
  * cannot be made into a query is left too: start-up then fails naming it, as without AOT.
  */
-public class KiteSqlRepositoryContributor extends RepositoryContributor {
+public final class KiteSqlRepositoryContributor extends RepositoryContributor {
   private final KiteSqlMappingContext mappingContext;
   private final EntityMapping<?> mapping;
   private final NamedQueries namedQueries;
