@@ -7,6 +7,7 @@ import io.kitesql.data.mapping.EntityMapping;
 import io.kitesql.data.mapping.KiteSqlMappingContext;
 import io.kitesql.data.repository.query.AheadOfTimeQuery;
 import io.kitesql.data.repository.query.DeclaredKiteSqlQuery;
+import io.kitesql.data.repository.support.SimpleKiteSqlRepository;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,6 +31,7 @@ import org.springframework.data.repository.query.parser.Part;
 import org.springframework.javapoet.CodeBlock;
 import org.springframework.javapoet.MethodSpec;
 import org.springframework.javapoet.ParameterizedTypeName;
+import org.springframework.util.ClassUtils;
 
 /**
  * Writes a KiteSQL repository's query methods as Java source at build time: each derived or
@@ -82,6 +84,9 @@ public final class KiteSqlRepositoryContributor extends RepositoryContributor {
   @Override
   protected @Nullable MethodContributor<? extends QueryMethod> contributeQueryMethod(Method method) {
     var information = getRepositoryInformation();
+    if (implementedByBaseClass(method, information.getRepositoryBaseClass())) {
+      return null; // e.g. the query by example methods: the base class runs them
+    }
     var queryMethod = new QueryMethod(method, information, getProjectionFactory(), DefaultParameters::new);
     var name = information.getRepositoryInterface().getSimpleName() + "." + method.getName();
     var declared = DeclaredKiteSqlQuery.declaredSql(method);
@@ -103,6 +108,11 @@ public final class KiteSqlRepositoryContributor extends RepositoryContributor {
       statements.add(CodeBlock.of("new String[] {$S, $S}", name, sql));
       return body.get().apply(context);
     });
+  }
+
+  private static boolean implementedByBaseClass(Method method, Class<?> baseClass) {
+    return ClassUtils.hasMethod(SimpleKiteSqlRepository.class, method.getName(), method.getParameterTypes())
+        || ClassUtils.hasMethod(baseClass, method.getName(), method.getParameterTypes());
   }
 
   /** The Statement expression of a generated method: its name, SQL and converted arguments. */
