@@ -3,6 +3,7 @@ package io.kitesql.data.repository.query;
 import io.kitesql.data.core.RowMapper;
 import io.kitesql.data.mapping.EntityMapping;
 import io.kitesql.data.mapping.KiteSqlMappingContext;
+import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -43,13 +44,14 @@ public sealed interface AheadOfTimeQuery {
 
   /**
    * The query method {@code method} of a repository for {@code mapping}'s entity, made and checked
-   * as the repository factory would (so a bad method fails the build naming itself), and
-   * described if its statement text is fixed.
+   * as the repository factory would (a bad method is reported at build time, naming itself), and
+   * described if its statement text is fixed. The query objects get no template: they are only
+   * described, never run.
    *
    * @param declaredSql the method's {@code @Query} or named query, if it has one
    * @throws IllegalArgumentException if the method cannot be made into a query (the message names it)
    */
-  static Optional<AheadOfTimeQuery> of(String name, QueryMethod method, java.lang.reflect.Method javaMethod,
+  static Optional<AheadOfTimeQuery> of(String name, QueryMethod method, Method javaMethod,
       Optional<String> declaredSql, KiteSqlMappingContext context, EntityMapping<?> mapping) {
     if (declaredSql.isPresent()) {
       var query = new DeclaredKiteSqlQuery(name, method, javaMethod, declaredSql.get(), null, context, mapping);
