@@ -22,6 +22,7 @@ import org.springframework.aot.generate.GeneratedFiles.Kind;
 import org.springframework.aot.generate.InMemoryGeneratedFiles;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.aot.ApplicationContextAotGenerator;
+import org.springframework.core.env.MapPropertySource;
 import org.springframework.data.domain.Limit;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.Pageable;
@@ -68,15 +69,30 @@ class AotRepositoryGenerationTest {
     assertThat(generated).doesNotContainAnyElementsOf(shaped);
   }
 
-  /** Each generated method's SQL, from the repository metadata the AOT processing writes beside its source. */
-  private static Map<String, String> generatedQueries(Class<?> repository) throws IOException {
+  @Test
+  void aPropertyTurnsTheGenerationOff() throws Exception {
+    var files = generate(Map.of("spring.aot.kitesql.repositories.enabled", "false"));
+    var path = OrderRepository.class.getName().replace('.', '/');
+    assertThat(files.getGeneratedFileContent(Kind.SOURCE, path + "Impl__AotRepository.java")).isNull();
+    assertThat(generate(Map.of()).getGeneratedFileContent(Kind.SOURCE, path + "Impl__AotRepository.java")).isNotNull();
+  }
+
+  /** Runs the AOT processing of the repository test context with these properties. */
+  private static InMemoryGeneratedFiles generate(Map<String, Object> properties) {
     var files = new InMemoryGeneratedFiles();
     var generation = new DefaultGenerationContext(new ClassNameGenerator(ClassName.get(AotRepositoryGenerationTest.class)), files);
     try (var context = new AnnotationConfigApplicationContext()) {
+      context.getEnvironment().getPropertySources().addFirst(new MapPropertySource("test", properties));
       context.register(KiteSqlTestConfiguration.class);
       new ApplicationContextAotGenerator().processAheadOfTime(context, generation);
     }
     generation.writeGeneratedContent();
+    return files;
+  }
+
+  /** Each generated method's SQL, from the repository metadata the AOT processing writes beside its source. */
+  private static Map<String, String> generatedQueries(Class<?> repository) throws IOException {
+    var files = generate(Map.of());
     var path = repository.getName().replace('.', '/');
     assertThat(files.getGeneratedFileContent(Kind.SOURCE, path + "Impl__AotRepository.java")).isNotNull();
     var json = files.getGeneratedFileContent(Kind.RESOURCE, path + ".json");
