@@ -1,5 +1,6 @@
 package io.kitesql.data.config;
 
+import io.kitesql.data.aot.KiteSqlRepositoryRegistrationAotProcessor;
 import io.kitesql.data.core.KiteSqlExceptionTranslator;
 import io.kitesql.data.mapping.KiteSqlMappingContext;
 import io.kitesql.data.repository.KiteSqlRepository;
@@ -7,6 +8,7 @@ import io.kitesql.data.repository.support.KiteSqlRepositoryFactoryBean;
 import java.lang.annotation.Annotation;
 import java.util.Collection;
 import java.util.List;
+import org.springframework.beans.factory.aot.BeanRegistrationAotProcessor;
 import org.springframework.beans.factory.support.BeanDefinitionBuilder;
 import org.springframework.beans.factory.support.BeanDefinitionRegistry;
 import org.springframework.data.repository.config.RepositoryConfigurationExtensionSupport;
@@ -38,6 +40,12 @@ public class KiteSqlRepositoryConfigurationExtension extends RepositoryConfigura
   @Override
   public String getRepositoryFactoryBeanClassName() {
     return KiteSqlRepositoryFactoryBean.class.getName();
+  }
+
+  /** Generates query methods at build time (Spring AOT) and registers the hints of what they return. */
+  @Override
+  public Class<? extends BeanRegistrationAotProcessor> getRepositoryAotProcessor() {
+    return KiteSqlRepositoryRegistrationAotProcessor.class;
   }
 
   @Override

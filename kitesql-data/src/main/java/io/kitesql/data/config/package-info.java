@@ -1,8 +1,8 @@
 /**
  * Repository configuration: {@link io.kitesql.data.config.EnableKiteSqlRepositories} and its
  * registrar and Spring Data configuration extension, and {@link
- * io.kitesql.data.config.EnableKiteSqlAuditing}. Depends on {@code repository.support} and
- * {@code mapping}.
+ * io.kitesql.data.config.EnableKiteSqlAuditing}. Depends on {@code repository.support}, {@code
+ * mapping} and {@code aot} (the repositories' AOT processor).
  */
 @NullMarked
 package io.kitesql.data.config;

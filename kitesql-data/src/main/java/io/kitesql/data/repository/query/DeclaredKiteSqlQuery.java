@@ -68,6 +68,16 @@ public final class DeclaredKiteSqlQuery extends KiteSqlRepositoryQuery {
         .map(name -> annotations.get(name).getString("value"));
   }
 
+  /** Whether the method is {@code @Modifying}; for {@link AheadOfTimeQuery}. */
+  boolean modifying() {
+    return modifying;
+  }
+
+  /** Whether the SQL binds {@code :name} markers; for {@link AheadOfTimeQuery}. */
+  boolean named() {
+    return named;
+  }
+
   /** The statement as declared. */
   @Override
   public String sql() {
@@ -115,6 +125,11 @@ public final class DeclaredKiteSqlQuery extends KiteSqlRepositoryQuery {
   }
 
   private RowMapper<?> createMapper(Class<?> type) {
+    return resultMapper(method.getName(), type, context, mapping);
+  }
+
+  /** How a declared query's rows become {@code type}: the entity, a projection, a DTO or one column's value. */
+  static RowMapper<?> resultMapper(String methodName, Class<?> type, KiteSqlMappingContext context, EntityMapping<?> mapping) {
     if (type.isAssignableFrom(mapping.type())) {
       return mapping;
     }
@@ -124,7 +139,7 @@ public final class DeclaredKiteSqlQuery extends KiteSqlRepositoryQuery {
     if (KiteSqlMappingContext.SIMPLE_TYPES.contains(type) || type.isPrimitive() || type.isEnum() || type.getName().startsWith("java.")) {
       return row -> {
         if (row.columnCount() != 1) {
-          throw new IncorrectResultSizeDataAccessException(method.getName() + " returns one value per row but its query has "
+          throw new IncorrectResultSizeDataAccessException(methodName + " returns one value per row but its query has "
               + row.columnCount() + " columns", 1, row.columnCount());
         }
         return mapping.conversions().read(row, 0, type);

@@ -111,6 +111,21 @@ public final class PartTreeKiteSqlQuery extends KiteSqlRepositoryQuery {
     return selectSql(result, whereSql, tree.getSort()) + limitSql(tree.getMaxResults());
   }
 
+  /** The parsed method name; for {@link AheadOfTimeQuery}. */
+  PartTree tree() {
+    return tree;
+  }
+
+  /** The WHERE clause; for {@link AheadOfTimeQuery}. */
+  WhereClause where() {
+    return where;
+  }
+
+  /** Whether every call runs {@link #sql()} with only its arguments varying; for {@link AheadOfTimeQuery}. */
+  boolean plain() {
+    return plain != null;
+  }
+
   @Override
   public @Nullable Object execute(@Nullable Object[] parameters) {
     if (plain != null) {

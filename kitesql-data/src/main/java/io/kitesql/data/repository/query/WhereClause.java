@@ -74,6 +74,19 @@ final class WhereClause {
     return markerCount;
   }
 
+  /** The keyword of each marker in order, one per argument it binds; for {@link AheadOfTimeQuery}. */
+  List<Part.Type> markerTypes() {
+    var types = new ArrayList<Part.Type>(markerCount);
+    for (var conjuncts : disjuncts) {
+      for (var p : conjuncts) {
+        for (int i = 0; i < p.type().getNumberOfArguments(); i++) {
+          types.add(p.type());
+        }
+      }
+    }
+    return types;
+  }
+
   /** Whether the clause's text is the same for every call (no In/NotIn to expand). */
   boolean isFixed() {
     return fixedSql != null;
@@ -203,7 +216,7 @@ final class WhereClause {
   }
 
   /** StartingWith/EndingWith/Containing match the argument literally: its wildcards are escaped. */
-  private static @Nullable Object likeArgument(Part.Type type, @Nullable Object argument) {
+  static @Nullable Object likeArgument(Part.Type type, @Nullable Object argument) {
     if (argument == null || type == Part.Type.LIKE || type == Part.Type.NOT_LIKE || !(argument instanceof CharSequence text)) {
       return argument;
     }
