@@ -1,6 +1,5 @@
 package io.kitesql.jdbc;
 
-import io.kitesql.api.RowCursor;
 import io.kitesql.api.Transaction;
 import io.kitesql.value.Binary;
 import io.kitesql.value.Text;
@@ -127,22 +126,23 @@ public final class KiteSqlResultSet extends ReadOnlyResultSet {
   }
 
   /**
-   * An INT or BIGINT column of a live cursor, read in place (no {@code Integer} or {@code Long} is
-   * made, as through the native API's {@code getLong}); null if the column is of another kind or
-   * the rows were read already.
+   * Whether 1-based {@code column} is an INT or BIGINT column of a live cursor: then {@link
+   * #integer} reads it in place (no {@code Integer} or {@code Long} is made, as through the native
+   * API's {@code getLong}).
    */
-  private @Nullable RowCursor integerCursor(int column) {
+  private boolean isLiveInteger(int column) {
     if (rows instanceof Rows.Live live && column >= 1 && column <= live.columns().size()) {
       var kind = live.columns().get(column - 1).type().kind();
-      return kind == TypeKind.INT || kind == TypeKind.BIGINT ? live.cursor() : null;
+      return kind == TypeKind.INT || kind == TypeKind.BIGINT;
     }
-    return null;
+    return false;
   }
 
-  /** {@code cursor}'s value in 1-based {@code column}, 0 for NULL; sets {@link #wasNull()}. */
-  private long integer(RowCursor cursor, int column) throws SQLException {
+  /** The live cursor's value in 1-based {@code column} ({@link #isLiveInteger}), 0 for NULL; sets {@link #wasNull()}. */
+  private long integer(int column) throws SQLException {
     checkRow(column);
     try {
+      var cursor = ((Rows.Live) rows).cursor();
       wasNull = cursor.isNull(column - 1);
       return wasNull ? 0 : cursor.getLong(column - 1);
     } catch (RuntimeException e) {
@@ -198,9 +198,8 @@ public final class KiteSqlResultSet extends ReadOnlyResultSet {
 
   @Override
   public int getInt(int column) throws SQLException {
-    var cursor = integerCursor(column);
-    if (cursor != null) {
-      long value = integer(cursor, column);
+    if (isLiveInteger(column)) {
+      long value = integer(column);
       return value == (int) value ? (int) value
           : (int) JdbcValues.toLong(value, name(column), Integer.MIN_VALUE, Integer.MAX_VALUE, "an int");
     }
@@ -210,9 +209,8 @@ public final class KiteSqlResultSet extends ReadOnlyResultSet {
 
   @Override
   public long getLong(int column) throws SQLException {
-    var cursor = integerCursor(column);
-    if (cursor != null) {
-      return integer(cursor, column);
+    if (isLiveInteger(column)) {
+      return integer(column);
     }
     var v = value(column);
     return v == null ? 0 : JdbcValues.toLong(v, name(column));
