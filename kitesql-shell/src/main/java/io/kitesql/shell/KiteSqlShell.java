@@ -7,10 +7,12 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.List;
 
 /**
  * The {@code kitesql} command: {@code java -jar kitesql-shell-VERSION.jar [options] DIRECTORY}.
@@ -43,7 +45,7 @@ public final class KiteSqlShell {
     var err = new PrintWriter(new OutputStreamWriter(stderr, StandardCharsets.UTF_8), true);
     ShellArguments arguments;
     try {
-      if (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h"))) {
+      if (List.of(args).contains("--help") || List.of(args).contains("-h")) {
         out.println(ShellArguments.USAGE);
         out.flush();
         return OK;
@@ -62,7 +64,7 @@ public final class KiteSqlShell {
       if (arguments.command().isPresent() || !terminal) {
         var session = new Session(connection, arguments, out, err);
         var script = arguments.command()
-            .map(sql -> new BufferedReader(new java.io.StringReader(sql)))
+            .map(sql -> new BufferedReader(new StringReader(sql)))
             .orElseGet(() -> new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)));
         return session.run(script) == Session.Step.FAILED ? FAILED : OK;
       }
