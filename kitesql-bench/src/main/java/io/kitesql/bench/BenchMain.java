@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
  * [slice]} {@link SpinAb}, {@code --long-rows-probe [rows] [rounds]} {@link LongRowsProbe}, {@code
  * --read-ahead-ab [rounds] [rows] [sizes]} {@link ReadAheadAb}, {@code --table7 [quick] [--sizes …]} Table 7
  * alone ({@link SpringQueriesReport}), {@code --tpcc [quick|smoke] […]} TPC-C ({@link
- * io.kitesql.bench.tpcc.TpccReport}). Run from
+ * io.kitesql.bench.tpcc.TpccReport}), {@code --jdbc [quick|smoke] […]} {@link JdbcBench}. Run from
  * the repository root (the Maven command in README.md does).
  */
 public final class BenchMain {
@@ -42,6 +42,10 @@ public final class BenchMain {
     }
     if (args.length > 0 && args[0].equals("--tpcc")) {
       io.kitesql.bench.tpcc.TpccReport.main(Arrays.copyOfRange(args, 1, args.length));
+      return;
+    }
+    if (args.length > 0 && args[0].equals("--jdbc")) {
+      JdbcBench.main(Arrays.copyOfRange(args, 1, args.length));
       return;
     }
     if (args.length > 0 && args[0].equals("--long-rows-probe")) {

@@ -3,6 +3,7 @@ package io.kitesql.jdbc;
 import io.kitesql.api.Transaction;
 import io.kitesql.value.Binary;
 import io.kitesql.value.Text;
+import io.kitesql.value.TypeKind;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.io.Reader;
@@ -101,6 +102,18 @@ public final class KiteSqlResultSet extends ReadOnlyResultSet {
 
   /** The value of 1-based column {@code column}, null for SQL NULL; sets {@link #wasNull()}. */
   private @Nullable Object value(int column) throws SQLException {
+    checkRow(column);
+    try {
+      var v = rows.get(column - 1);
+      wasNull = v == null;
+      return v;
+    } catch (RuntimeException e) {
+      throw SqlErrors.translate(e);
+    }
+  }
+
+  /** Checks that {@code column} exists and there is a current row. */
+  private void checkRow(int column) throws SQLException {
     checkOpen();
     if (column < 1 || column > rows.columns().size()) {
       throw new SQLException("column index " + column + " is out of range: the result has " + rows.columns().size()
@@ -110,10 +123,28 @@ public final class KiteSqlResultSet extends ReadOnlyResultSet {
       throw new SQLException(row == 0 ? "no current row: call next() first" : "no current row: the result set is past its last row",
           "24000");
     }
+  }
+
+  /**
+   * Whether 1-based {@code column} is an INT or BIGINT column of a live cursor: then {@link
+   * #integer} reads it in place (no {@code Integer} or {@code Long} is made, as through the native
+   * API's {@code getLong}).
+   */
+  private boolean isLiveInteger(int column) {
+    if (rows instanceof Rows.Live live && column >= 1 && column <= live.columns().size()) {
+      var kind = live.columns().get(column - 1).type().kind();
+      return kind == TypeKind.INT || kind == TypeKind.BIGINT;
+    }
+    return false;
+  }
+
+  /** The live cursor's value in 1-based {@code column} ({@link #isLiveInteger}), 0 for NULL; sets {@link #wasNull()}. */
+  private long integer(int column) throws SQLException {
+    checkRow(column);
     try {
-      var v = rows.get(column - 1);
-      wasNull = v == null;
-      return v;
+      var cursor = ((Rows.Live) rows).cursor();
+      wasNull = cursor.isNull(column - 1);
+      return wasNull ? 0 : cursor.getLong(column - 1);
     } catch (RuntimeException e) {
       throw SqlErrors.translate(e);
     }
@@ -167,12 +198,20 @@ public final class KiteSqlResultSet extends ReadOnlyResultSet {
 
   @Override
   public int getInt(int column) throws SQLException {
+    if (isLiveInteger(column)) {
+      long value = integer(column);
+      return value == (int) value ? (int) value
+          : (int) JdbcValues.toLong(value, name(column), Integer.MIN_VALUE, Integer.MAX_VALUE, "an int");
+    }
     var v = value(column);
     return v == null ? 0 : (int) JdbcValues.toLong(v, name(column), Integer.MIN_VALUE, Integer.MAX_VALUE, "an int");
   }
 
   @Override
   public long getLong(int column) throws SQLException {
+    if (isLiveInteger(column)) {
+      return integer(column);
+    }
     var v = value(column);
     return v == null ? 0 : JdbcValues.toLong(v, name(column));
   }
