@@ -30,7 +30,7 @@ import org.springframework.data.relational.core.sql.LockOptions;
  *       derived {@code StartingWith}/{@code EndingWith}/{@code Containing} query with a backslash
  *       and renders no {@code ESCAPE} clause, so there they stay wildcards.
  *   <li>Pessimistic locks ({@code @Lock}) are rendered as {@code FOR UPDATE}/{@code FOR SHARE},
- *       which KiteSQL refuses by name (SQLSTATE 0A000): it has no row locks. Its writers run one
+ *       which KiteSQL refuses by name (SQLSTATE 0AK01): it has no row locks. Its writers run one
  *       at a time, so in a transaction that is not read-only every read already excludes every
  *       other writer until the transaction ends, which is what such a lock is for; drop the
  *       {@code @Lock} and read inside the writing transaction.

@@ -4,8 +4,9 @@
  * which Spring Data JDBC's {@code DialectResolver} finds through {@code META-INF/spring.factories}
  * and which picks the dialect for a connection whose database product is KiteSQL.
  *
- * <p>Depends on {@code io.kitesql.jdbc} (the driver's product name) and Spring Data Relational's
- * dialect API; nothing in KiteSQL depends on this package.
+ * <p>Depends on Spring Data Relational's dialect API only: the driver is recognised by the product
+ * name its {@code DatabaseMetaData} reports, also behind a connection pool. Nothing in KiteSQL
+ * depends on this package.
  */
 @NullMarked
 package io.kitesql.data.jdbc;

@@ -26,6 +26,8 @@ import org.springframework.data.jdbc.core.JdbcAggregateTemplate;
 import org.springframework.data.jdbc.core.dialect.DialectResolver;
 import org.springframework.data.jdbc.core.dialect.JdbcDialect;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Spring Data JDBC repositories in a Spring Boot application whose only store is KiteSQL's JDBC
@@ -151,6 +153,30 @@ class SpringDataJdbcOnKiteSqlTest {
     var kite = kites.save(Kite.of("a", "ada", "1.00", null));
     assertThatThrownBy(() -> template.insert(kite.withName("again"))).isInstanceOf(DuplicateKeyException.class);
     assertThat(kites.findAll()).containsExactly(kite);
+  }
+
+  @Test
+  void aRefusedStatementInATransactionRollsItBackWithItsOwnError() {
+    var kite = kites.save(Kite.of("a", "ada", "1.00", null));
+    var transactions = new TransactionTemplate(context.getBean(PlatformTransactionManager.class));
+    // the pool (Hikari, Boot's default) keeps the connection, so the rollback runs and the error
+    // that reaches the caller is the refusal, not a failed rollback
+    assertThatThrownBy(() -> transactions.executeWithoutResult(status -> {
+      kites.save(kite.withName("renamed"));
+      kites.findByMakerOrderById("ada");
+    })).isInstanceOf(InvalidDataAccessApiUsageException.class)
+        .cause().isInstanceOf(SQLFeatureNotSupportedException.class).hasMessageContaining("FOR UPDATE");
+    assertThat(kites.findAll()).containsExactly(kite);
+  }
+
+  @Test
+  void aSequenceIsRefusedByNameAndNothingIsWritten() {
+    jdbc.execute("create table tickets (id bigint primary key, what varchar)");
+    var tickets = context.getBean(TicketRepository.class);
+    assertThatThrownBy(() -> tickets.save(new Ticket(null, "kite stuck in a tree")))
+        .isInstanceOf(InvalidDataAccessApiUsageException.class)
+        .cause().isInstanceOf(SQLFeatureNotSupportedException.class).hasMessageContaining("NEXT VALUE FOR");
+    assertThat(tickets.count()).isZero();
   }
 
   @Test
