@@ -22,7 +22,7 @@ public final class KiteSqlDialectProvider implements DialectResolver.JdbcDialect
 
   @Override
   public Optional<Dialect> getDialect(JdbcOperations operations) {
-    return Optional.ofNullable(operations.execute((ConnectionCallback<Dialect>) connection -> dialectOf(connection)));
+    return Optional.ofNullable(operations.execute((ConnectionCallback<Dialect>) KiteSqlDialectProvider::dialectOf));
   }
 
   private static @Nullable Dialect dialectOf(Connection connection) throws SQLException {
