@@ -231,13 +231,13 @@ final class QueryBinder {
       if (ps.getFetch().getExpression() == null) {
         limit = Optional.of(new Expr.Literal(1L, io.kitesql.value.DataType.BIGINT));
       } else {
-        limit = Optional.of(binder.bind(ps.getFetch().getExpression(), Clause.LIMIT));
+        limit = Optional.of(count(binder.bind(ps.getFetch().getExpression(), Clause.LIMIT)));
       }
     }
     return limit.isEmpty() && offset.isEmpty() ? plan : new Limit(plan, limit, offset);
   }
 
-  /** A LIMIT/OFFSET parameter nothing else typed is a row count (BIGINT), not text. */
+  /** A LIMIT/OFFSET/FETCH parameter nothing else typed is a row count (BIGINT), not text. */
   private Expr count(Expr e) {
     if (e instanceof Expr.Parameter p && !params.isTyped(p.index())) {
       params.recordType(p.index(), io.kitesql.value.DataType.BIGINT);

@@ -24,4 +24,19 @@ class LimitParameterTest {
       assertThat(named).extracting(row -> row[0]).containsExactly(9, 10);
     }
   }
+
+  @Test
+  void offsetRowsFetchNextParametersTakeIntegers() {
+    try (var db = KiteSql.open(dir)) {
+      db.execute("create table t (id int primary key)");
+      for (int i = 1; i <= 10; i++) {
+        db.execute("insert into t values (?)", i);
+      }
+      // the standard spelling, as jOOQ writes it for PostgreSQL
+      var ids = db.read(tx -> tx.query("select id from t order by id offset ? rows fetch next ? rows only", 6, 3L).toList());
+      assertThat(ids).extracting(row -> row[0]).containsExactly(7, 8, 9);
+      var first = db.read(tx -> tx.query("select id from t order by id desc fetch first ? rows only", 2).toList());
+      assertThat(first).extracting(row -> row[0]).containsExactly(10, 9);
+    }
+  }
 }

@@ -29,6 +29,13 @@ final class SqlErrors {
   static final String CONNECTION_CLOSED = "08003";
   /** SQLSTATE of an object used in a state that does not allow the call (a closed statement or result set). */
   static final String WRONG_STATE = "55000";
+  /**
+   * SQLSTATE of a statement the engine refuses as unsupported ({@code UNSUPPORTED_FEATURE}): class
+   * 0A, feature not supported, with an implementation-defined subclass. Not the plain 0A000,
+   * which connection pools (HikariCP) take for a broken connection: they close it, and inside a
+   * transaction the rollback then fails and replaces this error. The connection is fine.
+   */
+  static final String STATEMENT_NOT_SUPPORTED = "0AK01";
 
   private SqlErrors() {}
 
@@ -44,7 +51,7 @@ final class SqlErrors {
 
   private static SQLException of(KiteSqlException e) {
     var code = e.errorCode();
-    var state = code.sqlState();
+    var state = code == ErrorCode.UNSUPPORTED_FEATURE ? STATEMENT_NOT_SUPPORTED : code.sqlState();
     var message = e.getMessage();
     int vendor = code.code();
     if (state.equals("57014")) {

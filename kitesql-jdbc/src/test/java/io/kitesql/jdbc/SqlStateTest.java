@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.dao.DuplicateKeyException;
+import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.dao.PessimisticLockingFailureException;
 import org.springframework.dao.QueryTimeoutException;
 import org.springframework.jdbc.BadSqlGrammarException;
@@ -55,6 +56,9 @@ class SqlStateTest {
     assertTranslated(() -> jdbc.queryForList("select * from nope"), BadSqlGrammarException.class, "42P01", 4002);
     assertTranslated(() -> jdbc.queryForList("select nope from t"), BadSqlGrammarException.class, "42703", 4003);
     assertTranslated(() -> jdbc.queryForList("selec id from t"), BadSqlGrammarException.class, "42601", 4001);
+    // class 0A, but not the 0A000 a connection pool takes for a broken connection
+    assertTranslated(() -> jdbc.queryForList("select * from t for update"), InvalidDataAccessApiUsageException.class,
+        "0AK01", 4008);
   }
 
   @Test
