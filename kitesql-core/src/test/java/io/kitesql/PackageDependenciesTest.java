@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
  * states in its {@code package-info.java} what it depends on ("Depends on {@code a}, {@code b}
  * …"), and no source file of the package uses anything else of the engine, or JSqlParser unless
  * the sentence names it. The modules built on the engine (the JDBC driver, Flyway, the Spring
- * modules, the sample app) use only its public API.
+ * modules, the sample app) use only its public API, and call neither {@code Database.storage()}
+ * nor {@code Database.catalog()}.
  *
  * <p>Dependencies are read from the source text: imports and fully qualified names in code
  * (comments and string literals are left out). That is what a reader sees, and what javac would
@@ -38,6 +39,9 @@ class PackageDependenciesTest {
 
   private static final List<String> MODULES_ON_THE_ENGINE = List.of("kitesql-jdbc", "kitesql-flyway",
       "kitesql-data", "kitesql-spring-boot-starter", "kitesql-spring-boot-test-autoconfigure", "sample-app");
+
+  /** Database's accessors of engine types, public for the engine's own tests and benchmarks only. */
+  private static final Pattern INTERNAL_ACCESSORS = Pattern.compile("\\.(storage|catalog)\\(\\)");
 
   private static final Pattern ENGINE_NAME = Pattern.compile("\\bio\\.kitesql\\.((?:[a-z][a-z0-9]*\\.)*)[A-Z]");
   private static final Pattern CODE_TAG = Pattern.compile("\\{@code\\s+(?:io\\.kitesql\\.)?([a-z][a-z0-9.]*)\\s*}");
@@ -102,6 +106,11 @@ class PackageDependenciesTest {
             broken.computeIfAbsent(module + " -> " + name(used), k -> new TreeSet<>())
                 .add(file.getFileName().toString());
           }
+        }
+        var internals = INTERNAL_ACCESSORS.matcher(withoutCommentsAndStrings(read(file)));
+        while (internals.find()) {
+          broken.computeIfAbsent(module + " -> Database" + internals.group(), k -> new TreeSet<>())
+              .add(file.getFileName().toString());
         }
       }
     }
