@@ -10,7 +10,7 @@ import io.kitesql.codec.RowView;
 import io.kitesql.storage.Keyspace;
 import io.kitesql.storage.KvTransaction;
 import io.kitesql.storage.Storage;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.StorageOptions;
 import io.kitesql.testing.Allocations;
 import io.kitesql.storage.MappedRegions;
 import io.kitesql.value.DataType;

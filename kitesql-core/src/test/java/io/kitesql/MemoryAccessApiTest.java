@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.api.KiteSql;
 import io.kitesql.storage.Keyspace;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.StorageOptions;
 import io.kitesql.value.Binary;
 import io.kitesql.value.Text;
 import java.io.IOException;

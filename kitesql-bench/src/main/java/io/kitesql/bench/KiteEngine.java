@@ -5,8 +5,8 @@ import io.kitesql.api.KiteSql;
 import io.kitesql.api.PreparedStatement;
 import io.kitesql.api.RowCursor;
 import io.kitesql.api.Transaction;
-import io.kitesql.storage.Durability;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.Durability;
+import io.kitesql.options.StorageOptions;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 

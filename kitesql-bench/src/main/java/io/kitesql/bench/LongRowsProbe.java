@@ -5,7 +5,7 @@ import io.kitesql.api.KiteSql;
 import io.kitesql.api.PreparedStatement;
 import io.kitesql.api.ReadOnlyTransaction;
 import io.kitesql.api.RowCursor;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.StorageOptions;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;

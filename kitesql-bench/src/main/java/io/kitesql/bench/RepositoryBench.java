@@ -7,7 +7,7 @@ import io.kitesql.boot.metrics.KiteSqlStatementMetrics;
 import io.kitesql.data.core.KiteSqlTemplate;
 import io.kitesql.data.core.StatementObserver;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.kitesql.storage.Durability;
+import io.kitesql.options.Durability;
 import io.kitesql.storage.MappedRegions;
 import java.util.List;
 import java.util.function.Consumer;

@@ -2,7 +2,7 @@ package io.kitesql.bench;
 
 import io.kitesql.api.Database;
 import io.kitesql.api.KiteSql;
-import io.kitesql.storage.Durability;
+import io.kitesql.options.Durability;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -3,7 +3,7 @@ package io.kitesql.bench;
 import io.kitesql.api.KiteSql;
 import io.kitesql.bench.springdata.ItemContexts;
 import io.kitesql.bench.springdata.ItemRepositoryEngine;
-import io.kitesql.storage.Durability;
+import io.kitesql.options.Durability;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

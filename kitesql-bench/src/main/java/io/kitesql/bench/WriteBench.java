@@ -1,7 +1,7 @@
 package io.kitesql.bench;
 
 import io.kitesql.api.KiteSql;
-import io.kitesql.storage.Durability;
+import io.kitesql.options.Durability;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;

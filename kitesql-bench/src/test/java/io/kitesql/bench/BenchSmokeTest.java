@@ -96,7 +96,7 @@ class BenchSmokeTest {
 
   @Test
   void borrowedJsonOnMappedTextMatchesTheStringParse(@TempDir Path dir) {
-    try (var db = io.kitesql.api.KiteSql.open(dir, KiteEngine.options(io.kitesql.storage.Durability.NO_SYNC))) {
+    try (var db = io.kitesql.api.KiteSql.open(dir, KiteEngine.options(io.kitesql.options.Durability.NO_SYNC))) {
       DataSets.DOCS_DDL.forEach(db::execute);
       for (int id = 0; id < 20; id++) {
         db.execute("insert into json_docs values (?, ?, ?)", DataSets.docRow(id, 2, true));

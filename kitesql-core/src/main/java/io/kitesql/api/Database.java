@@ -7,15 +7,20 @@ import io.kitesql.catalog.CatalogStore;
 import io.kitesql.catalog.IdentityCounters;
 import io.kitesql.catalog.TableDef;
 import io.kitesql.exec.ExecutionBudget;
+import io.kitesql.options.StorageOptions;
+import io.kitesql.options.StorageStats;
 import io.kitesql.storage.KvTransaction;
 import io.kitesql.storage.Storage;
 import io.kitesql.table.IntegrityCheck;
 import io.kitesql.table.TableStore;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * An open KiteSQL database. Thread-safe: prepare statements once and execute them from any
@@ -265,7 +270,49 @@ public final class Database implements AutoCloseable {
     return statementTimeoutMillis;
   }
 
-  /** The schema as of the last committed change. */
+  /**
+   * The tables and views as of the last committed schema change, by name (tables first, then
+   * views): for applications, tools and drivers that describe the schema.
+   */
+  public List<TableInfo> tables() {
+    var catalog = catalog();
+    var tables = catalog.tables().stream().map(TableInfo::of).sorted(Comparator.comparing(TableInfo::name));
+    var views = catalog.views().stream().map(TableInfo::of).sorted(Comparator.comparing(TableInfo::name));
+    return Stream.concat(tables, views).toList();
+  }
+
+  /**
+   * The table or view {@code name} as a statement names it, as of the last committed schema
+   * change: an unquoted name folds as in SQL, a quoted one ({@code "Orders"}) is taken exactly.
+   */
+  public Optional<TableInfo> table(String name) {
+    Arguments.required(name, "the table name");
+    var catalog = catalog();
+    boolean quoted = name.length() > 1 && name.startsWith("\"") && name.endsWith("\"");
+    var stored = catalog.nameFolding().fold(quoted ? name.substring(1, name.length() - 1).replace("\"\"", "\"") : name, quoted);
+    return catalog.table(stored).map(TableInfo::of).or(() -> catalog.view(stored).map(TableInfo::of));
+  }
+
+  /** The directory the database lives in (for an in-memory database, the one its files were in). */
+  public Path directory() {
+    return storage.directory();
+  }
+
+  /** The options the database was opened with. */
+  public StorageOptions options() {
+    return storage.options();
+  }
+
+  /** The storage's figures now: map size and use, readers, commits. */
+  public StorageStats storageStats() {
+    checkOpen();
+    return storage.stats();
+  }
+
+  /**
+   * The schema as of the last committed change, as the engine holds it. The engine's own type, for
+   * its tests and tools; applications use {@link #tables()}.
+   */
   public Catalog catalog() {
     checkOpen();
     return current.catalog();
@@ -353,7 +400,10 @@ public final class Database implements AutoCloseable {
     return storage.dataFile();
   }
 
-  /** The storage underneath (statistics, options). */
+  /**
+   * The storage underneath: the engine's own type, for its tests and benchmarks. Applications use
+   * {@link #options()}, {@link #directory()} and {@link #storageStats()}.
+   */
   public Storage storage() {
     return storage;
   }

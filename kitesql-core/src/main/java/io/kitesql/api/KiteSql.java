@@ -3,7 +3,7 @@ package io.kitesql.api;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.storage.Storage;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.StorageOptions;
 import java.nio.file.Path;
 import java.util.Optional;
 

@@ -81,10 +81,17 @@ public final class PreparedStatement {
   }
 
   /**
-   * The plan of a query as the optimizer made it for the current schema (what {@code EXPLAIN}
-   * prints), for tools that check plans; empty for other statements. Plans it on first use.
+   * Where this query's plan, for the current schema, tests a predicate against every row of a
+   * table, each with the index that would serve it if one would: for start-up checks of an
+   * application's statements and for tools. Empty for a statement that is not a query, and for a
+   * query that reads every row by design. Plans it on first use.
    */
-  public Optional<PlanNode> queryPlan() {
+  public List<FullScan> fullScans() {
+    return queryPlan().map(FullScans::of).orElse(List.of());
+  }
+
+  /** The plan of a query as the optimizer made it for the current schema; empty for other statements. */
+  Optional<PlanNode> queryPlan() {
     return current().statement() instanceof BoundStatement.Query q ? Optional.of(q.plan()) : Optional.empty();
   }
 

@@ -16,7 +16,7 @@ import java.util.function.Function;
  * statement allocates no parameter array and no context: the array is rebound in place and the
  * context is made again only when the transaction changes.
  *
- * <p>Owned by one execution between {@link CompiledStatement#acquireExecution} and {@link
+ * <p>Owned by one execution between {@link CompiledStatement#acquire} and {@link
  * CompiledStatement#release}; nothing of it is reachable from the caller (the values of the array
  * are, but the array is not).
  */

@@ -2,7 +2,7 @@ package io.kitesql.api;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.StorageOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -78,7 +78,7 @@ record ColumnSpec(boolean primaryKey, boolean notNull, boolean unique, Optional<
       var numbers = options.substring(1, options.length() - 1).replace("'", "").split(",");
       try {
         increment = numbers.length > 1 ? Long.parseLong(numbers[1].trim()) : 1;
-        start = Long.parseLong(numbers[0].trim());
+        start = numbers[0].isBlank() ? Identity.defaultStart(increment) : Long.parseLong(numbers[0].trim());
       } catch (NumberFormatException e) {
         throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "bad identity options " + options + " of column " + words.column, e);
       }

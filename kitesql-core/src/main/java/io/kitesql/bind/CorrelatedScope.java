@@ -2,7 +2,6 @@ package io.kitesql.bind;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
-import io.kitesql.expr.BindScope;
 import io.kitesql.expr.Expr;
 import io.kitesql.expr.OuterRef;
 import java.util.List;

@@ -2,7 +2,6 @@ package io.kitesql.bind;
 
 import io.kitesql.catalog.Catalog;
 import io.kitesql.catalog.NameFolding;
-import io.kitesql.expr.BindScope;
 import io.kitesql.expr.Parameters;
 import io.kitesql.plan.OutputColumn;
 import io.kitesql.plan.PlanNode;

@@ -5,7 +5,6 @@ import io.kitesql.KiteSqlException;
 import io.kitesql.catalog.Catalog;
 import io.kitesql.catalog.Identity;
 import io.kitesql.catalog.TableDef;
-import io.kitesql.expr.Clause;
 import io.kitesql.expr.Expr;
 import io.kitesql.expr.Parameters;
 import io.kitesql.expr.Subqueries;

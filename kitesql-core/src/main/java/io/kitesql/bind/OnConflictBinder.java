@@ -5,7 +5,6 @@ import io.kitesql.KiteSqlException;
 import io.kitesql.catalog.IndexDef;
 import io.kitesql.catalog.NameFolding;
 import io.kitesql.catalog.TableDef;
-import io.kitesql.expr.Clause;
 import io.kitesql.expr.Expr;
 import io.kitesql.expr.Subqueries;
 import io.kitesql.plan.OutputColumn;

@@ -2,9 +2,7 @@ package io.kitesql.bind;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
-import io.kitesql.expr.Clause;
 import io.kitesql.expr.Expr;
-import io.kitesql.expr.ExpressionBinder;
 import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.Sort;
 import io.kitesql.plan.SortKey;

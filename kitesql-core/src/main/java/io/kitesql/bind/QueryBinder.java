@@ -6,10 +6,7 @@ import io.kitesql.catalog.Catalog;
 import io.kitesql.catalog.NameFolding;
 import io.kitesql.sql.QuotedBackslashes;
 import io.kitesql.sql.QuotedDots;
-import io.kitesql.expr.BindScope;
-import io.kitesql.expr.Clause;
 import io.kitesql.expr.Expr;
-import io.kitesql.expr.ExpressionBinder;
 import io.kitesql.expr.Parameters;
 import io.kitesql.plan.Access;
 import io.kitesql.plan.Distinct;
@@ -177,7 +174,7 @@ final class QueryBinder {
   private void addItem(SelectList select, SelectItem<?> item, RelationScope scope, ExpressionBinder binder) {
     var e = item.getExpression();
     if (e instanceof AllTableColumns star) {
-      var qualifier = io.kitesql.expr.BindScope.Name.of(star.getTable().getName());
+      var qualifier = io.kitesql.bind.BindScope.Name.of(star.getTable().getName());
       boolean any = false;
       for (int i = 0; i < scope.columns().size(); i++) {
         var c = scope.columns().get(i).column();

@@ -3,7 +3,6 @@ package io.kitesql.bind;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.catalog.NameFolding;
-import io.kitesql.expr.BindScope;
 import io.kitesql.expr.Expr;
 import io.kitesql.plan.OutputColumn;
 import java.util.List;

@@ -3,8 +3,6 @@ package io.kitesql.bind;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.catalog.TableDef;
-import io.kitesql.expr.BindScope;
-import io.kitesql.expr.Clause;
 import io.kitesql.expr.Expr;
 import io.kitesql.plan.OutputColumn;
 import java.util.ArrayList;

@@ -1,7 +1,6 @@
 package io.kitesql.bind;
 
 import io.kitesql.catalog.NameFolding;
-import io.kitesql.expr.BindScope;
 import io.kitesql.expr.Expr;
 import io.kitesql.plan.OutputColumn;
 import java.util.ArrayList;

@@ -2,9 +2,7 @@ package io.kitesql.bind;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
-import io.kitesql.expr.Clause;
 import io.kitesql.expr.Expr;
-import io.kitesql.expr.ExpressionBinder;
 import io.kitesql.expr.Parameters;
 import io.kitesql.plan.Limit;
 import io.kitesql.plan.OutputColumn;

@@ -1,9 +1,7 @@
 package io.kitesql.bind;
 
 import io.kitesql.catalog.Catalog;
-import io.kitesql.expr.BindScope;
 import io.kitesql.expr.Parameters;
-import io.kitesql.expr.SubqueryBinder;
 import io.kitesql.plan.OutputColumn;
 import java.util.ArrayList;
 import net.sf.jsqlparser.statement.select.Select;

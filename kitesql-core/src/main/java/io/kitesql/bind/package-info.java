@@ -4,6 +4,11 @@
  * queries as logical plans ({@code plan}). Anything the engine does not implement is refused
  * here by name.
  *
- * <p>Depends on {@code sql} (syntax trees), {@code expr}, {@code plan}, {@code catalog}.
+ * <p>Expressions are bound here too ({@link io.kitesql.bind.ExpressionBinder} and its helpers for
+ * functions, literals, predicates, windows and subqueries), so JSqlParser's types stop at this
+ * package: {@code expr} below it holds only the typed trees and their evaluation.
+ *
+ * <p>Depends on JSqlParser, {@code sql} (syntax trees), {@code expr}, {@code plan}, {@code
+ * catalog} and {@code value}.
  */
 package io.kitesql.bind;

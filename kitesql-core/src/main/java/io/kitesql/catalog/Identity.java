@@ -8,7 +8,7 @@ import io.kitesql.value.TypeKind;
 /**
  * How an identity column ({@code GENERATED ... AS IDENTITY}) gets its values: an INSERT that
  * omits the column takes the next value of the table's identity counter ({@link
- * CatalogStore#allocateIdentity}).
+ * IdentityCounters#allocate}).
  *
  * @param generation whether explicit values are refused ({@link Generation#ALWAYS}) or taken as
  *     given ({@link Generation#BY_DEFAULT}, PostgreSQL's semantics: the counter does not move)

@@ -8,6 +8,7 @@
  * values themselves: borrowed text stays a view of the LMDB map.
  *
  * <p>Depends on {@code plan}, {@code expr}, {@code bind} (statement shapes), {@code table},
- * {@code catalog}, {@code storage}.
+ * {@code catalog}, {@code codec} (scans that read single columns of stored rows), {@code storage}
+ * and {@code value}.
  */
 package io.kitesql.exec;

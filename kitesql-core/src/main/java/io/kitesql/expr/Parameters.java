@@ -119,13 +119,13 @@ public final class Parameters {
   }
 
   /** Counts an occurrence of slot {@code index} in the statement (every one the binder reads). */
-  void recordOccurrence(int index) {
+  public void recordOccurrence(int index) {
     occurrences = grown(occurrences, index);
     occurrences[index]++;
   }
 
   /** Counts an occurrence of slot {@code index} that is an operand of a comparison. */
-  void recordComparedOccurrence(int index) {
+  public void recordComparedOccurrence(int index) {
     comparedOccurrences = grown(comparedOccurrences, index);
     comparedOccurrences[index]++;
   }
@@ -141,7 +141,7 @@ public final class Parameters {
   }
 
   /** The slot of a {@code ?} ({@code fixed == false}) or {@code ?N}/{@code $N} parameter. */
-  int positional(int oneBasedIndex, boolean fixed) {
+  public int positional(int oneBasedIndex, boolean fixed) {
     useStyle(fixed ? Style.NUMBERED : Style.POSITIONAL, fixed ? "?" + oneBasedIndex : "?");
     if (oneBasedIndex < 1) {
       throw new KiteSqlException(ErrorCode.PARAMETER_MISMATCH,
@@ -154,7 +154,7 @@ public final class Parameters {
   }
 
   /** The slot of {@code :name}, allocating one at its first appearance. */
-  int named(String name) {
+  public int named(String name) {
     useStyle(Style.NAMED, ":" + name);
     int i = names.indexOf(name);
     if (i >= 0) {

@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
 
 /**
  * A subquery in an expression: a scalar subquery, EXISTS, IN, or a quantified comparison (ANY,
- * SOME, ALL). {@code plan} is the subquery's plan (an {@code io.kitesql.plan.PlanNode}, opaque
+ * SOME, ALL). {@code plan} is the subquery's plan (a {@link QueryPlan}, opaque
  * here so that expressions stay below plans in the package order); the executor runs it through
  * the {@link SubqueryRuntime} bound for the execution.
  *
@@ -27,7 +27,7 @@ import java.util.stream.Collectors;
  * @param op the comparison of ANY and ALL ({@code EQ} for IN)
  * @param negated NOT IN / NOT EXISTS
  */
-public record SubqueryExpr(Kind kind, List<Expr> operands, ComparisonOp op, boolean negated, Object plan, List<Expr> captures,
+public record SubqueryExpr(Kind kind, List<Expr> operands, ComparisonOp op, boolean negated, QueryPlan plan, List<Expr> captures,
     DataType type) implements Expr {
 
   /** The forms of subquery expressions. */
@@ -52,7 +52,7 @@ public record SubqueryExpr(Kind kind, List<Expr> operands, ComparisonOp op, bool
   }
 
   /** IN, ANY or ALL with one left operand. */
-  public SubqueryExpr(Kind kind, Expr operand, ComparisonOp op, boolean negated, Object plan, List<Expr> captures,
+  public SubqueryExpr(Kind kind, Expr operand, ComparisonOp op, boolean negated, QueryPlan plan, List<Expr> captures,
       DataType type) {
     this(kind, List.of(operand), op, negated, plan, captures, type);
   }
@@ -71,7 +71,7 @@ public record SubqueryExpr(Kind kind, List<Expr> operands, ComparisonOp op, bool
   }
 
   /** This subquery expression with its plan replaced (the optimizer's rewrite). */
-  public SubqueryExpr withPlan(Object newPlan) {
+  public SubqueryExpr withPlan(QueryPlan newPlan) {
     return new SubqueryExpr(kind, operands, op, negated, newPlan, captures, type);
   }
 

@@ -63,7 +63,7 @@ public final class Types {
   }
 
   /** DECIMAL with {@code intDigits} before and {@code scale} after the point, capped at 18. */
-  static DataType decimal(int intDigits, int scale) {
+  public static DataType decimal(int intDigits, int scale) {
     int s = Math.min(scale, DataType.MAX_DECIMAL_PRECISION);
     int p = Math.min(Math.max(intDigits + s, 1), DataType.MAX_DECIMAL_PRECISION);
     return DataType.decimal(p, Math.min(s, p));

@@ -53,11 +53,13 @@ public record WindowCall(WindowFunction function, List<Expr> args, List<Expr> pa
       }
     }
 
-    static Bound of(BoundKind kind) {
+    /** A bound without an offset (UNBOUNDED PRECEDING/FOLLOWING, CURRENT ROW). */
+    public static Bound of(BoundKind kind) {
       return new Bound(kind, null);
     }
 
-    String toSql() {
+    /** SQL text of the bound, for EXPLAIN and error messages. */
+    public String toSql() {
       return switch (kind) {
         case UNBOUNDED_PRECEDING -> "UNBOUNDED PRECEDING";
         case PRECEDING -> Exprs.toSql(offset) + " PRECEDING";

@@ -1,6 +1,6 @@
 /**
- * Scalar expressions: binding JSqlParser expressions to typed {@link io.kitesql.expr.Expr} trees
- * ({@link io.kitesql.expr.ExpressionBinder}, {@link io.kitesql.expr.Parameters}), evaluating them
+ * Scalar expressions: typed {@link io.kitesql.expr.Expr} trees (bound from SQL by {@code
+ * io.kitesql.bind.ExpressionBinder}), their {@link io.kitesql.expr.Parameters}, evaluating them
  * ({@link io.kitesql.expr.Evaluator}), type rules ({@link io.kitesql.expr.Types}, {@link
  * io.kitesql.expr.Coercions}), aggregates ({@link io.kitesql.expr.AggregateFunction}) and tree
  * utilities for the planner ({@link io.kitesql.expr.Exprs}).
@@ -12,5 +12,8 @@
  *
  * <p>Threading: bound expressions are immutable and shared by concurrent executions; a binder and
  * a {@code Parameters} being filled belong to one thread; accumulators to one execution.
+ *
+ * <p>Depends on {@code value} and the root package only. A subquery's plan is held as a {@link
+ * io.kitesql.expr.QueryPlan}, which the planner's nodes implement.
  */
 package io.kitesql.expr;

@@ -1,5 +1,6 @@
 package io.kitesql.plan;
 
+import io.kitesql.expr.QueryPlan;
 import java.util.List;
 
 /**
@@ -9,7 +10,7 @@ import java.util.List;
  *
  * <p>Rows are {@code Object[]}; {@link #output()} names their positions.
  */
-public sealed interface PlanNode
+public sealed interface PlanNode extends QueryPlan
     permits TableScan, Filter, Project, Aggregate, Sort, TopN, Limit, Distinct, Values, Join,
         SetOperation, RecursiveUnion, WorkTableScan, Window {
 

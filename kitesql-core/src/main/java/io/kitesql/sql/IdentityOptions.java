@@ -2,13 +2,12 @@ package io.kitesql.sql;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
-import io.kitesql.catalog.Identity;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
  * Rewrites the standard identity options {@code AS IDENTITY (START WITH 10 INCREMENT BY 5)},
- * which JSqlParser 5.3 cannot parse, to {@code AS IDENTITY ('10', '5')}, which it keeps as one word
+ * which JSqlParser 5.3 cannot parse, to {@code AS IDENTITY ('10', '5')} ({@code ('', '5')} without START WITH), which it keeps as one word
  * of the column's specification (the binder reads start and increment from it; quoted, because
  * JSqlParser refuses negative numbers there). Text in quotes and
  * comments is left alone.
@@ -73,8 +72,8 @@ final class IdentityOptions {
       }
     }
     long step = increment == null ? 1 : increment;
-    long first = start != null ? start : Identity.defaultStart(step);
-    return "('" + first + "', '" + step + "')";
+    // an omitted start stays empty: its default depends on the increment's sign, the binder's rule
+    return "('" + (start != null ? start.toString() : "") + "', '" + step + "')";
   }
 
   private static long number(String text, String option) {

@@ -14,7 +14,7 @@ import java.util.Set;
  * (a literal, a name, a call, a parenthesized expression, CASE ... END, with any {@code ::} cast
  * or COLLATE after it), so it binds tighter than every binary operator. It works on tokens, so
  * string literals, quoted names and comments are never touched, and it only inserts
- * parentheses; {@link #originalColumn} maps an error position back to the text the user wrote.
+ * parentheses; {@link Rewritten#originalColumn} maps an error position back to the text the user wrote.
  * A run whose operand it cannot delimit is left alone, for the parser to report.
  *
  * <p>JSqlParser also fails on a simple CASE whose operand starts with a sign, even a single one

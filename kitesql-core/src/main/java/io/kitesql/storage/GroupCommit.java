@@ -1,5 +1,7 @@
 package io.kitesql.storage;
 
+import io.kitesql.options.StorageOptions;
+import io.kitesql.options.Durability;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import java.util.ArrayList;

@@ -40,7 +40,7 @@ public sealed interface KvCursor extends AutoCloseable permits ReadCursor, Write
 
   /**
    * The current key's length, lending it like {@link #key()} does, without allocating a {@link
-   * Slice}: a walk reads the key through {@link #entryBase()} and {@link #keyOffset()} (a Slice
+   * Slice}: a walk reads the key through {@link #keyBase()} and {@link #keyOffset()} (a Slice
    * per row escaped from methods too large to inline).
    *
    * @throws IllegalStateException if the cursor does not stand on an entry

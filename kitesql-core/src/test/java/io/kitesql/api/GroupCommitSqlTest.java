@@ -3,8 +3,8 @@ package io.kitesql.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.KiteSqlException;
-import io.kitesql.storage.Durability;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.Durability;
+import io.kitesql.options.StorageOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.StorageOptions;
 import io.kitesql.testing.QueryRows;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -5,7 +5,7 @@ import static io.kitesql.api.IdentityColumnTest.column;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.ErrorCode;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.StorageOptions;
 import io.kitesql.value.Text;
 import java.nio.file.Path;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.kitesql.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.catalog.CatalogStore;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.StorageOptions;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

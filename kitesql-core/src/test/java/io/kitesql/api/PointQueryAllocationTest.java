@@ -3,7 +3,7 @@ package io.kitesql.api;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.StorageOptions;
 import io.kitesql.testing.Allocations;
 import io.kitesql.value.Text;
 import java.nio.file.Path;

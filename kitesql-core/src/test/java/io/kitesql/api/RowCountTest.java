@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.KiteSqlException;
 import io.kitesql.catalog.CatalogStore;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.StorageOptions;
 import java.nio.file.Path;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.AfterEach;

@@ -3,7 +3,7 @@ package io.kitesql.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.ErrorCode;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.StorageOptions;
 import io.kitesql.testing.QueryRows;
 import java.nio.file.Path;
 import java.util.List;

@@ -6,7 +6,7 @@ import static io.kitesql.api.UpdateDeleteReturningTest.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.ErrorCode;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.StorageOptions;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -7,7 +7,7 @@ import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.storage.Keyspace;
 import io.kitesql.storage.Storage;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.StorageOptions;
 import io.kitesql.value.DataType;
 import java.nio.file.Path;
 import java.util.List;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.api.KiteSql;
 import io.kitesql.storage.Storage;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.StorageOptions;
 import io.kitesql.value.DataType;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package io.kitesql.expr;
 
+import io.kitesql.bind.Clause;
 import static io.kitesql.expr.TestScope.bind;
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,5 +1,8 @@
 package io.kitesql.expr;
 
+import io.kitesql.bind.ExpressionBinder;
+import io.kitesql.bind.BindScope;
+import io.kitesql.bind.Clause;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.value.DataType;

@@ -1,5 +1,8 @@
 package io.kitesql.expr;
 
+import io.kitesql.bind.ExpressionBinder;
+import io.kitesql.bind.BindScope;
+import io.kitesql.bind.Clause;
 import static io.kitesql.expr.TestScope.eval;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.kitesql.KiteSqlException;
 import io.kitesql.api.Database;
 import io.kitesql.api.KiteSql;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.StorageOptions;
 import io.kitesql.testing.Allocations;
 import java.nio.file.Path;
 import java.util.ArrayList;

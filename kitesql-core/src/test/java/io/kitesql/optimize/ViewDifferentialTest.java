@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.kitesql.slt.KiteSqlEngine;
 import io.kitesql.slt.SltEngine;
 import io.kitesql.slt.SqliteEngine;
-import io.kitesql.storage.Durability;
+import io.kitesql.options.Durability;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -7,7 +7,7 @@ import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.api.Database;
 import io.kitesql.api.KiteSql;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.StorageOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -11,7 +11,7 @@ import io.kitesql.api.PreparedStatement;
 import io.kitesql.api.ReadOnlyTransaction;
 import io.kitesql.api.ReadWriteTransaction;
 import io.kitesql.api.RowCursor;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.StorageOptions;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;

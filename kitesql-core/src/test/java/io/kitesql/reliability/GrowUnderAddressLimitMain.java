@@ -2,7 +2,7 @@ package io.kitesql.reliability;
 
 import io.kitesql.KiteSqlException;
 import io.kitesql.api.KiteSql;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.StorageOptions;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;

@@ -1,7 +1,7 @@
 package io.kitesql.reliability;
 
 import io.kitesql.api.KiteSql;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.StorageOptions;
 import java.nio.file.Path;
 
 /**

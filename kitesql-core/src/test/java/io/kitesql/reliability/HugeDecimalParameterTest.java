@@ -8,7 +8,7 @@ import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.api.Database;
 import io.kitesql.api.KiteSql;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.StorageOptions;
 import java.lang.management.ManagementFactory;
 import java.math.BigDecimal;
 import java.nio.file.Path;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.api.Database;
 import io.kitesql.api.KiteSql;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.StorageOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.kitesql.reliability;
 import io.kitesql.KiteSqlException;
 import io.kitesql.api.KiteSql;
 import io.kitesql.storage.Storage;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.StorageOptions;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package io.kitesql.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kitesql.storage.Durability;
+import io.kitesql.options.Durability;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;

@@ -1,8 +1,8 @@
 package io.kitesql.reliability;
 
 import io.kitesql.api.KiteSql;
-import io.kitesql.storage.Durability;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.Durability;
+import io.kitesql.options.StorageOptions;
 import java.nio.file.Path;
 
 /**

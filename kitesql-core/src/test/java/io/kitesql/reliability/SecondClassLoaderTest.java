@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.kitesql.api.Database;
 import io.kitesql.api.KiteSql;
 import io.kitesql.api.ReadOnlyTransaction;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.StorageOptions;
 import java.io.File;
 import java.lang.reflect.InvocationTargetException;
 import java.net.MalformedURLException;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.storage.Keyspace;
 import io.kitesql.storage.Storage;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.StorageOptions;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;

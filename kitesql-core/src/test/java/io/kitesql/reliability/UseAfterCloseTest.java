@@ -8,7 +8,7 @@ import io.kitesql.KiteSqlException;
 import io.kitesql.api.Database;
 import io.kitesql.api.KiteSql;
 import io.kitesql.api.RowCursor;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.StorageOptions;
 import io.kitesql.value.Text;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -2,7 +2,7 @@ package io.kitesql.slt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kitesql.storage.Durability;
+import io.kitesql.options.Durability;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -10,7 +10,7 @@ class IdentityOptionsTest {
     assertThat(IdentityOptions.rewrite("create table t (id int generated always as identity (start with 10 increment by 5))"))
         .isEqualTo("create table t (id int generated always as identity ('10', '5'))");
     assertThat(IdentityOptions.rewrite("create table t (id int generated always as identity(INCREMENT BY - 2))"))
-        .isEqualTo("create table t (id int generated always as identity('-1', '-2'))");
+        .isEqualTo("create table t (id int generated always as identity('', '-2'))");
     assertThat(IdentityOptions.rewrite("create table t (id int generated always as identity ( start +3 ))"))
         .isEqualTo("create table t (id int generated always as identity ('3', '1'))");
   }

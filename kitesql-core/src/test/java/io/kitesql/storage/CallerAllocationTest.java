@@ -1,5 +1,6 @@
 package io.kitesql.storage;
 
+import io.kitesql.options.StorageOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.api.KiteSql;

@@ -1,5 +1,6 @@
 package io.kitesql.storage;
 
+import io.kitesql.options.StorageOptions;
 import java.nio.file.Path;
 
 /** Run in a separate JVM by {@link ForeignProcessTest}: grows the shared map and fills it. */

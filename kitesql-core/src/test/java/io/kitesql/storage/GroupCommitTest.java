@@ -1,5 +1,7 @@
 package io.kitesql.storage;
 
+import io.kitesql.options.StorageOptions;
+import io.kitesql.options.Durability;
 import static io.kitesql.storage.MapGrowthTest.value;
 import static io.kitesql.storage.StorageTest.bytes;
 import static io.kitesql.storage.WriterConcurrencyTest.intKey;

@@ -1,5 +1,6 @@
 package io.kitesql.storage;
 
+import io.kitesql.options.StorageOptions;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package io.kitesql.storage;
 
+import io.kitesql.options.StorageOptions;
+import io.kitesql.options.Durability;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

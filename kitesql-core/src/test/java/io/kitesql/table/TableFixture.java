@@ -6,7 +6,7 @@ import io.kitesql.catalog.IndexDef;
 import io.kitesql.catalog.TableDef;
 import io.kitesql.storage.KvTransaction;
 import io.kitesql.storage.Storage;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.StorageOptions;
 import io.kitesql.value.Binary;
 import io.kitesql.value.Text;
 import java.nio.file.Path;

@@ -1,9 +1,7 @@
 package io.kitesql.jdbc;
 
 import io.kitesql.api.ResultColumn;
-import io.kitesql.catalog.Catalog;
-import io.kitesql.catalog.ColumnDef;
-import io.kitesql.catalog.TableDef;
+import io.kitesql.api.TableInfo;
 import io.kitesql.value.DataType;
 import io.kitesql.value.Text;
 import io.kitesql.value.TypeKind;
@@ -83,20 +81,14 @@ final class CatalogRows {
     return (catalog == null || catalog.isEmpty()) && (schemaPattern == null || pattern(schemaPattern).matcher("").matches());
   }
 
-  static ResultSet tables(Catalog catalog, @Nullable String catalogName, @Nullable String schemaPattern,
+  static ResultSet tables(List<TableInfo> catalog, @Nullable String catalogName, @Nullable String schemaPattern,
       @Nullable String tablePattern, String @Nullable [] types) {
     var rows = new ArrayList<Object[]>();
     var names = pattern(tablePattern);
     var wanted = types == null ? List.of("TABLE", "VIEW") : Arrays.asList(types);
     if (noCatalogOrSchema(catalogName, schemaPattern)) {
-      if (wanted.contains("TABLE")) {
-        catalog.tables().stream().filter(t -> names.matcher(t.name()).matches())
-            .forEach(t -> rows.add(tableRow(t.name(), "TABLE")));
-      }
-      if (wanted.contains("VIEW")) {
-        catalog.views().stream().filter(v -> names.matcher(v.name()).matches())
-            .forEach(v -> rows.add(tableRow(v.name(), "VIEW")));
-      }
+      catalog.stream().filter(t -> names.matcher(t.name()).matches() && wanted.contains(t.view() ? "VIEW" : "TABLE"))
+          .forEach(t -> rows.add(tableRow(t.name(), t.view() ? "VIEW" : "TABLE")));
     }
     rows.sort(Comparator.comparing((Object[] r) -> (String) r[3]).thenComparing(r -> (String) r[2]));
     return of("TABLE_CAT,TABLE_SCHEM,TABLE_NAME,TABLE_TYPE,REMARKS,TYPE_CAT,TYPE_SCHEM,TYPE_NAME,"
@@ -107,28 +99,18 @@ final class CatalogRows {
     return new Object[] {null, null, name, type, null, null, null, null, null, null};
   }
 
-  static ResultSet columns(Catalog catalog, @Nullable String catalogName, @Nullable String schemaPattern,
+  static ResultSet columns(List<TableInfo> catalog, @Nullable String catalogName, @Nullable String schemaPattern,
       @Nullable String tablePattern, @Nullable String columnPattern) {
     var rows = new ArrayList<Object[]>();
     var tables = pattern(tablePattern);
     var columns = pattern(columnPattern);
     if (noCatalogOrSchema(catalogName, schemaPattern)) {
-      for (var table : catalog.tables()) {
+      for (var table : catalog) {
         if (tables.matcher(table.name()).matches()) {
           for (int i = 0; i < table.columns().size(); i++) {
             var column = table.columns().get(i);
             if (columns.matcher(column.name()).matches()) {
               rows.add(columnRow(table.name(), column, i + 1));
-            }
-          }
-        }
-      }
-      for (var view : catalog.views()) {
-        if (tables.matcher(view.name()).matches()) {
-          for (int i = 0; i < view.columns().size(); i++) {
-            var column = view.columns().get(i);
-            if (columns.matcher(column.name()).matches()) {
-              rows.add(columnRow(view.name(), new ColumnDef(column.name(), column.type(), true, java.util.Optional.empty()), i + 1));
             }
           }
         }
@@ -141,7 +123,7 @@ final class CatalogRows {
         "VVVVIVIIIIIVVIIIIVVVVSVV", rows);
   }
 
-  private static Object[] columnRow(String table, ColumnDef column, int position) {
+  private static Object[] columnRow(String table, TableInfo.Column column, int position) {
     var type = column.type();
     boolean numeric = JdbcTypes.isSigned(type);
     return new Object[] {
@@ -152,15 +134,15 @@ final class CatalogRows {
         column.defaultSql().orElse(null), null, null,
         type.kind() == TypeKind.VARCHAR ? (type.length() == 0 ? null : 4 * type.length()) : null, position,
         column.nullable() ? "YES" : "NO", null, null, null, null,
-        column.identity().isPresent() ? "YES" : "NO", "NO"};
+        column.identity() ? "YES" : "NO", "NO"};
   }
 
-  static ResultSet primaryKeys(Catalog catalog, @Nullable String catalogName, @Nullable String schema, String table) {
+  static ResultSet primaryKeys(List<TableInfo> catalog, @Nullable String catalogName, @Nullable String schema, String table) {
     var rows = new ArrayList<Object[]>();
     if (noCatalogOrSchema(catalogName, schema)) {
-      catalog.table(table).filter(t -> !t.hasHiddenRowId()).ifPresent(t -> {
+      named(catalog, table).ifPresent(t -> {
         for (int i = 0; i < t.primaryKey().size(); i++) {
-          rows.add(new Object[] {null, null, t.name(), t.columns().get(t.primaryKey().get(i)).name(), i + 1, t.name() + "_pkey"});
+          rows.add(new Object[] {null, null, t.name(), t.primaryKey().get(i), i + 1, t.name() + "_pkey"});
         }
       });
     }
@@ -169,12 +151,12 @@ final class CatalogRows {
   }
 
   /** The primary key (as the unique index {@code <table>_pkey}, as PostgreSQL names it) and the secondary indexes. */
-  static ResultSet indexes(Catalog catalog, @Nullable String catalogName, @Nullable String schema, String table,
+  static ResultSet indexes(List<TableInfo> catalog, @Nullable String catalogName, @Nullable String schema, String table,
       boolean uniqueOnly) {
     var rows = new ArrayList<Object[]>();
     if (noCatalogOrSchema(catalogName, schema)) {
-      catalog.table(table).ifPresent(t -> {
-        if (!t.hasHiddenRowId()) {
+      named(catalog, table).filter(t -> !t.view()).ifPresent(t -> {
+        if (!t.primaryKey().isEmpty()) {
           addIndex(rows, t, t.name() + "_pkey", t.primaryKey(), true);
         }
         t.indexes().stream().filter(i -> i.unique() || !uniqueOnly)
@@ -187,11 +169,16 @@ final class CatalogRows {
         + "ASC_OR_DESC,CARDINALITY,PAGES,FILTER_CONDITION", "VVVBVVSSVVIIV", rows);
   }
 
-  private static void addIndex(List<Object[]> rows, TableDef table, String name, List<Integer> columns, boolean unique) {
+  private static void addIndex(List<Object[]> rows, TableInfo table, String name, List<String> columns, boolean unique) {
     for (int i = 0; i < columns.size(); i++) {
       rows.add(new Object[] {null, null, table.name(), !unique, null, name, (int) DatabaseMetaData.tableIndexOther, i + 1,
-          table.columns().get(columns.get(i)).name(), "A", null, null, null});
+          columns.get(i), "A", null, null, null});
     }
+  }
+
+  /** The table or view stored under exactly {@code name}: metadata arguments are names as stored, not SQL. */
+  private static java.util.Optional<TableInfo> named(List<TableInfo> catalog, String name) {
+    return catalog.stream().filter(t -> t.name().equals(name)).findFirst();
   }
 
   static ResultSet typeInfo() {

@@ -1,13 +1,11 @@
 package io.kitesql.jdbc;
 
 import io.kitesql.api.Database;
-import io.kitesql.catalog.TableDef;
-import io.kitesql.sql.SqlParser;
+import io.kitesql.api.StatementShape;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import net.sf.jsqlparser.statement.insert.Insert;
 
 /**
  * JDBC's generated keys as a RETURNING clause added to an INSERT: the identity column (else the
@@ -40,27 +38,29 @@ sealed interface GeneratedKeys {
 
   /** {@code sql} with the RETURNING clause these keys need; empty to run it as written. */
   default Optional<String> rewrite(Database database, String sql) throws SQLException {
-    if (this instanceof None || !(SqlParser.parse(sql) instanceof Insert insert) || insert.getReturningClause() != null) {
+    var shape = this instanceof None ? null : StatementShape.of(sql);
+    if (shape == null || shape.kind() != StatementShape.Kind.INSERT || shape.returnsRows()) {
       return Optional.empty();
     }
-    var columns = columns(database, insert);
+    var columns = columns(database, shape.insertTable().orElseThrow());
     if (columns.isEmpty()) {
       return Optional.empty();
     }
     return Optional.of(sql.replaceFirst("[\\s;]+$", "") + " RETURNING " + String.join(", ", columns));
   }
 
-  private List<String> columns(Database database, Insert insert) throws SQLException {
+  private List<String> columns(Database database, String tableName) throws SQLException {
     if (this instanceof Named named) {
       return named.columns();
     }
-    var table = table(database, insert);
+    // empty for a table created in the running transaction: the committed schema does not know it yet
+    var table = database.table(tableName);
     var columns = new ArrayList<String>();
     if (this instanceof Positions positions) {
       for (int position : positions.columns()) {
         if (table.isEmpty() || position < 1 || position > table.get().columns().size()) {
           throw new SQLException("generated key column " + position + " is not a column position of table "
-              + insert.getTable().getName(), "42703");
+              + tableName, "42703");
         }
         columns.add(quoted(table.get().columns().get(position - 1).name()));
       }
@@ -69,20 +69,12 @@ sealed interface GeneratedKeys {
     table.ifPresent(t -> {
       var identity = t.identityColumn();
       if (identity.isPresent()) {
-        columns.add(quoted(t.columns().get(identity.getAsInt()).name()));
-      } else if (!t.hasHiddenRowId()) {
-        t.primaryKey().forEach(i -> columns.add(quoted(t.columns().get(i).name())));
+        columns.add(quoted(identity.get().name()));
+      } else {
+        t.primaryKey().forEach(name -> columns.add(quoted(name)));
       }
     });
     return columns;
-  }
-
-  /** The INSERT's table as the committed catalog knows it (empty for a table created in the running transaction). */
-  private static Optional<TableDef> table(Database database, Insert insert) {
-    var name = insert.getTable().getName();
-    boolean quoted = name.length() > 1 && name.startsWith("\"") && name.endsWith("\"");
-    var catalog = database.catalog();
-    return catalog.table(catalog.nameFolding().fold(quoted ? name.substring(1, name.length() - 1) : name, quoted));
   }
 
   private static String quoted(String name) {

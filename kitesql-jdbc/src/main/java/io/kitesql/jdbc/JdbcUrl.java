@@ -1,8 +1,8 @@
 package io.kitesql.jdbc;
 
 import io.kitesql.KiteSqlException;
-import io.kitesql.storage.Durability;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.Durability;
+import io.kitesql.options.StorageOptions;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.sql.SQLException;

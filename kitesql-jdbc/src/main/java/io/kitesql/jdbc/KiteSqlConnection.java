@@ -54,7 +54,7 @@ public final class KiteSqlConnection implements Connection {
   KiteSqlConnection(Database database, String url) {
     this.database = database;
     this.url = url;
-    this.readOnly = database.storage().options().isReadOnly();
+    this.readOnly = database.options().isReadOnly();
   }
 
   Database database() {
@@ -250,8 +250,8 @@ public final class KiteSqlConnection implements Connection {
     if (transaction != null && transaction.isOpen()) {
       throw new SQLException("cannot change read-only mode while a transaction is open: commit or roll back first", "25001");
     }
-    if (!readOnly && database.storage().options().isReadOnly()) {
-      throw new SQLException("the database " + database.storage().directory() + " is opened read-only", "25006");
+    if (!readOnly && database.options().isReadOnly()) {
+      throw new SQLException("the database " + database.directory() + " is opened read-only", "25006");
     }
     this.readOnly = readOnly;
   }

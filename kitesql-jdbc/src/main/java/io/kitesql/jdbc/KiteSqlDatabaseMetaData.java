@@ -1,12 +1,14 @@
 package io.kitesql.jdbc;
 
-import io.kitesql.catalog.Catalog;
+import io.kitesql.api.Limits;
+import io.kitesql.api.TableInfo;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.RowIdLifetime;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Properties;
 import org.jspecify.annotations.Nullable;
 
@@ -43,10 +45,10 @@ final class KiteSqlDatabaseMetaData implements DatabaseMetaData {
     return index < parts.length && parts[index].matches("\\d+") ? Integer.parseInt(parts[index]) : 0;
   }
 
-  private Catalog catalog() throws SQLException {
+  private List<TableInfo> catalog() throws SQLException {
     connection.checkOpen();
     try {
-      return connection.database().catalog();
+      return connection.database().tables();
     } catch (RuntimeException e) {
       throw SqlErrors.translate(e);
     }
@@ -86,7 +88,7 @@ final class KiteSqlDatabaseMetaData implements DatabaseMetaData {
   @Override
   public ResultSet getTableTypes() throws SQLException {
     connection.checkOpen();
-    return CatalogRows.of("TABLE_TYPE", "V", java.util.List.of(new Object[] {"TABLE"}, new Object[] {"VIEW"}));
+    return CatalogRows.of("TABLE_TYPE", "V", List.of(new Object[] {"TABLE"}, new Object[] {"VIEW"}));
   }
 
   @Override public ResultSet getSchemas() throws SQLException { return CatalogRows.empty("TABLE_SCHEM,TABLE_CATALOG"); }
@@ -316,14 +318,14 @@ final class KiteSqlDatabaseMetaData implements DatabaseMetaData {
   @Override public int getMaxConnections() { return 0; }
   @Override public int getMaxCursorNameLength() { return 0; }
   /** LMDB's key size limit: an index entry's encoded key takes at most 511 bytes. */
-  @Override public int getMaxIndexLength() { return io.kitesql.codec.KeyLimits.MAX_KEY_SIZE; }
+  @Override public int getMaxIndexLength() { return Limits.MAX_KEY_BYTES; }
   @Override public int getMaxSchemaNameLength() { return 0; }
   @Override public int getMaxProcedureNameLength() { return 0; }
   @Override public int getMaxCatalogNameLength() { return 0; }
   @Override public int getMaxRowSize() { return 0; }
   @Override public boolean doesMaxRowSizeIncludeBlobs() { return false; }
   /** The parser's limit on one statement's text (characters). */
-  @Override public int getMaxStatementLength() { return io.kitesql.sql.SqlParser.MAX_LENGTH; }
+  @Override public int getMaxStatementLength() { return Limits.MAX_STATEMENT_LENGTH; }
   @Override public int getMaxStatements() { return 0; }
   @Override public int getMaxTableNameLength() { return 0; }
   @Override public int getMaxTablesInSelect() { return 0; }

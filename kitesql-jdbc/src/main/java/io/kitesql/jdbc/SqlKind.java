@@ -1,12 +1,7 @@
 package io.kitesql.jdbc;
 
-import io.kitesql.sql.SqlParser;
+import io.kitesql.api.StatementShape;
 import java.util.concurrent.ConcurrentHashMap;
-import net.sf.jsqlparser.statement.Statement;
-import net.sf.jsqlparser.statement.delete.Delete;
-import net.sf.jsqlparser.statement.insert.Insert;
-import net.sf.jsqlparser.statement.select.Select;
-import net.sf.jsqlparser.statement.update.Update;
 
 /**
  * What a statement is, from its text alone: JDBC must know whether to read rows or count writes
@@ -35,20 +30,14 @@ enum SqlKind {
     if (cached != null) {
       return cached;
     }
-    var kind = of(SqlParser.parse(sql));
+    var kind = of(StatementShape.of(sql));
     if (CACHE.size() < MAX_CACHED) {
       CACHE.put(sql, kind);
     }
     return kind;
   }
 
-  static SqlKind of(Statement parsed) {
-    return switch (parsed) {
-      case Select _, net.sf.jsqlparser.statement.ExplainStatement _ -> QUERY;
-      case Insert insert when insert.getReturningClause() != null -> WRITE_RETURNING;
-      case Update update when update.getReturningClause() != null -> WRITE_RETURNING;
-      case Delete delete when delete.getReturningClause() != null -> WRITE_RETURNING;
-      default -> WRITE;
-    };
+  static SqlKind of(StatementShape shape) {
+    return shape.kind() == StatementShape.Kind.QUERY ? QUERY : shape.returnsRows() ? WRITE_RETURNING : WRITE;
   }
 }

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.api.Database;
 import io.kitesql.api.KiteSql;
-import io.kitesql.storage.Durability;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.Durability;
+import io.kitesql.options.StorageOptions;
 import java.nio.file.Path;
 import java.sql.DriverManager;
 import java.sql.SQLException;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.api.Database;
 import io.kitesql.api.KiteSql;
-import io.kitesql.storage.Durability;
+import io.kitesql.options.Durability;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import org.junit.jupiter.api.Test;

@@ -9,7 +9,7 @@ import io.kitesql.bench.DataSets;
 import io.kitesql.bench.KiteEngine;
 import io.kitesql.bench.Stores;
 import io.kitesql.catalog.IndexDef;
-import io.kitesql.storage.Durability;
+import io.kitesql.options.Durability;
 import io.kitesql.storage.ReadTransaction;
 import io.kitesql.table.KeyBounds;
 import io.kitesql.table.TableCursor;

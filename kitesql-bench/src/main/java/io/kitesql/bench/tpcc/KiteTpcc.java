@@ -7,7 +7,7 @@ import io.kitesql.api.ReadWriteTransaction;
 import io.kitesql.api.RowCursor;
 import io.kitesql.api.Transaction;
 import io.kitesql.bench.KiteEngine;
-import io.kitesql.storage.Durability;
+import io.kitesql.options.Durability;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.List;

@@ -2,7 +2,7 @@ package io.kitesql.bench.tpcc;
 
 import io.kitesql.bench.tpcc.TpccConfig.EngineId;
 import io.kitesql.bench.tpcc.TpccConfig.Pair;
-import io.kitesql.storage.Durability;
+import io.kitesql.options.Durability;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -11,7 +11,7 @@ import io.kitesql.bench.DataSets;
 import io.kitesql.bench.KiteEngine;
 import io.kitesql.bench.RepositoryBench;
 import io.kitesql.bench.Stores;
-import io.kitesql.storage.Durability;
+import io.kitesql.options.Durability;
 import io.kitesql.value.Text;
 import java.nio.file.Path;
 import java.util.ArrayList;

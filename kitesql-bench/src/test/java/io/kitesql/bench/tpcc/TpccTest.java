@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kitesql.bench.tpcc.Transactions.Type;
-import io.kitesql.storage.Durability;
+import io.kitesql.options.Durability;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

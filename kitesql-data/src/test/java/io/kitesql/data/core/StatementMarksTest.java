@@ -6,7 +6,7 @@ import io.kitesql.api.Database;
 import io.kitesql.api.ExecutionListener;
 import io.kitesql.api.KiteSql;
 import io.kitesql.data.transaction.KiteSqlTransactionManager;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.StorageOptions;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

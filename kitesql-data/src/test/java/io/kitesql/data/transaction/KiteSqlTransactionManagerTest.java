@@ -8,7 +8,7 @@ import io.kitesql.KiteSqlException;
 import io.kitesql.api.ReadOnlyTransaction;
 import io.kitesql.api.ReadWriteTransaction;
 import io.kitesql.api.Transaction;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.StorageOptions;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;

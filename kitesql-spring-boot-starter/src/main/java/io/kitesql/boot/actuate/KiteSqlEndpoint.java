@@ -1,13 +1,10 @@
 package io.kitesql.boot.actuate;
 
+import io.kitesql.KiteSqlException;
 import io.kitesql.api.Database;
-import io.kitesql.boot.autoconfigure.FullScans;
 import io.kitesql.boot.autoconfigure.StatementPlans;
-import io.kitesql.catalog.ColumnDef;
-import io.kitesql.catalog.TableDef;
 import io.kitesql.data.core.StatementMarks;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -17,7 +14,7 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
  * {@code /actuator/kitesql}: the database (path, sizes, readers), its tables (row counts,
  * primary key, indexes), and every statement seen so far by name with its SQL, its plan from
  * EXPLAIN ({@code fullScan} when the plan tests a predicate against every row of a table because
- * no key or index serves it, see {@code FullScans}), calls, latency and allocation per call.
+ * no key or index serves it, see {@code PreparedStatement.fullScans()}), calls, latency and allocation per call.
  *
  * <p>Reading it costs a {@code count(*)} per table and an EXPLAIN per statement, in one read
  * transaction: it is for people, not for scraping.
@@ -34,31 +31,30 @@ public class KiteSqlEndpoint {
 
   @ReadOperation
   public KiteSqlDescriptor kitesql() {
-    var storage = database.storage();
-    var stats = storage.stats();
-    var info = new DatabaseDescriptor(storage.directory().toString(), stats.mapSize(), storage.options().maxMapSize(),
+    var stats = database.storageStats();
+    var info = new DatabaseDescriptor(database.directory().toString(), stats.mapSize(), database.options().maxMapSize(),
         stats.usedBytes(), stats.openReadTransactions(), stats.readPoolSize());
     var seen = statistics == null ? List.<StatementStatistics.Seen>of() : statistics.statements();
     // its row counts and EXPLAINs are housekeeping, not the application's SQL: not measured as direct SQL
     return StatementMarks.reportedElsewhere(() -> database.read(tx -> {
       var tables = new ArrayList<TableDescriptor>();
-      for (var table : database.catalog().tables().stream().sorted(Comparator.comparing(TableDef::name)).toList()) {
+      for (var table : database.tables().stream().filter(t -> !t.view()).toList()) {
         long rows;
         try (var cursor = tx.query("select count(*) from " + table.name())) {
           rows = cursor.next() ? cursor.getLong(0) : 0;
         }
-        tables.add(new TableDescriptor(table.name(), rows, names(table, table.primaryKey()),
-            table.indexes().stream().map(i -> new IndexDescriptor(i.name(), names(table, i.columns()), i.unique())).toList()));
+        tables.add(new TableDescriptor(table.name(), rows, table.primaryKey(),
+            table.indexes().stream().map(i -> new IndexDescriptor(i.name(), i.columns(), i.unique())).toList()));
       }
       var statements = new ArrayList<StatementDescriptor>();
       for (var s : seen) {
         var plan = s.sql() == null ? null : StatementPlans.explain(tx, s.sql());
         var others = s.otherSql().stream().map(sql -> {
           var otherPlan = StatementPlans.explain(tx, sql);
-          return new OtherSql(sql, otherPlan, FullScans.any(database, sql));
+          return new OtherSql(sql, otherPlan, hasFullScan(sql));
         }).toList();
         statements.add(new StatementDescriptor(s.name(), s.sql(), plan,
-            FullScans.any(database, s.sql()) || others.stream().anyMatch(OtherSql::fullScan), others, s.calls(), s.failures(),
+            hasFullScan(s.sql()) || others.stream().anyMatch(OtherSql::fullScan), others, s.calls(), s.failures(),
             s.meanMillis(), s.p50Millis(), s.p99Millis(), s.allocatedBytesMean(), s.allocatedBytesP50(), s.allocatedBytesP99(), s.allocationUnmeasured(),
             s.rowsMean(), s.bytesVisitedMean(), s.bytesReturnedMean(), s.bytesCopiedMean()));
       }
@@ -66,8 +62,13 @@ public class KiteSqlEndpoint {
     }));
   }
 
-  private static List<String> names(TableDef table, List<Integer> positions) {
-    return positions.stream().map(table.columns()::get).map(ColumnDef::name).toList();
+  /** Whether {@code sql}'s plan reads a table in full; false for SQL that cannot be planned (any more). */
+  private boolean hasFullScan(@Nullable String sql) {
+    try {
+      return sql != null && !database.prepare(sql).fullScans().isEmpty();
+    } catch (KiteSqlException e) {
+      return false; // not valid SQL for this schema: nothing to say about its plan
+    }
   }
 
   /** The endpoint's answer. */
@@ -90,7 +91,7 @@ public class KiteSqlEndpoint {
    * (see {@link StatementStatistics.Seen}).
    *
    * @param fullScan whether the plan, or that of one of the other SQL texts, tests a predicate
-   *     against every row of a table ({@link FullScans})
+   *     against every row of a table ({@link io.kitesql.api.PreparedStatement#fullScans()})
    * @param otherSql further SQL texts run under the same name, with their plans
    */
   public record StatementDescriptor(String name, @Nullable String sql, @Nullable List<String> plan, boolean fullScan,

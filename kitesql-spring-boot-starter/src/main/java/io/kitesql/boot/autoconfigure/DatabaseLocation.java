@@ -2,7 +2,7 @@ package io.kitesql.boot.autoconfigure;
 
 import io.kitesql.api.Database;
 import io.kitesql.api.KiteSql;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.StorageOptions;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Optional;

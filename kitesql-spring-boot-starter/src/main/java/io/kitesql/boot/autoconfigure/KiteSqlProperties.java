@@ -1,7 +1,7 @@
 package io.kitesql.boot.autoconfigure;
 
-import io.kitesql.storage.Durability;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.Durability;
+import io.kitesql.options.StorageOptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

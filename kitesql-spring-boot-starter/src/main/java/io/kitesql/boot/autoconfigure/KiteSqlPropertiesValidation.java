@@ -1,6 +1,6 @@
 package io.kitesql.boot.autoconfigure;
 
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.StorageOptions;
 import java.time.Duration;
 import org.springframework.validation.Errors;
 

@@ -40,7 +40,7 @@ public class KiteSqlSchemaInitializer implements InitializingBean {
   /** Runs the scripts if the mode says so; returns the statements run. */
   public int initialize() {
     if (schema.getMode() == SchemaMode.NEVER
-        || (schema.getMode() == SchemaMode.IF_EMPTY && !database.catalog().tables().isEmpty())) {
+        || (schema.getMode() == SchemaMode.IF_EMPTY && !database.tables().isEmpty())) {
       return 0;
     }
     var statements = new ArrayList<Script>();
@@ -50,8 +50,8 @@ public class KiteSqlSchemaInitializer implements InitializingBean {
     if (statements.isEmpty()) {
       return 0;
     }
-    if (database.storage().options().isReadOnly()) {
-      throw new IllegalStateException("kitesql.read-only is true, but the database at " + database.storage().directory()
+    if (database.options().isReadOnly()) {
+      throw new IllegalStateException("kitesql.read-only is true, but the database at " + database.directory()
           + " has no table yet and " + schema.getLocations() + " hold " + statements.size()
           + " statement(s) that a read-only database cannot run: create the schema with the database opened"
           + " writable once, or set kitesql.schema.mode=never");

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
-/** EXPLAIN of a statement's SQL (what the plan checks of {@link FullScans} show alongside). */
+/** EXPLAIN of a statement's SQL (what the plan checks of {@link io.kitesql.api.PreparedStatement#fullScans()} show alongside). */
 public final class StatementPlans {
   private StatementPlans() {}
 

@@ -57,7 +57,7 @@ public final class KiteSqlFlywayAutoConfiguration {
   public static final String DATA_SOURCE_BEAN_NAME = "kiteSqlDataSource";
 
   static KiteSqlDataSource dataSource(Database database, KiteSqlProperties properties, ResourceLoader resources) {
-    SchemaScriptsBesideFlyway.refuse(properties.getSchema(), resources, database.storage().directory());
+    SchemaScriptsBesideFlyway.refuse(properties.getSchema(), resources, database.directory());
     // No options in the URL: it joins the instance the starter opened, whatever its options.
     return new KiteSqlDataSource("jdbc:kitesql:" + location(properties.getPath(), database));
   }
@@ -69,7 +69,7 @@ public final class KiteSqlFlywayAutoConfiguration {
           + " alone, which Flyway cannot reach through a jdbc:kitesql: URL: name it (kitesql.path=mem:<name>),"
           + " or set kitesql.flyway.enabled=false");
     }
-    return path.startsWith("mem:") ? path : database.storage().directory().toString();
+    return path.startsWith("mem:") ? path : database.directory().toString();
   }
 
   /** No other DataSource: the KiteSQL one is the application's, and Flyway's. */

@@ -22,14 +22,13 @@ public class KiteSqlHealthIndicator extends AbstractHealthIndicator {
 
   @Override
   protected void doHealthCheck(Health.Builder builder) {
-    var storage = database.storage();
-    builder.withDetail("path", storage.directory().toString());
+    builder.withDetail("path", database.directory().toString());
     if (database.isClosed()) {
       builder.down().withDetail("error", "the database is closed");
       return;
     }
-    var stats = storage.stats();
-    long max = storage.options().maxMapSize();
+    var stats = database.storageStats();
+    long max = database.options().maxMapSize();
     double usage = (double) stats.usedBytes() / max;
     builder.withDetail("mapSize", stats.mapSize())
         .withDetail("maxMapSize", max)

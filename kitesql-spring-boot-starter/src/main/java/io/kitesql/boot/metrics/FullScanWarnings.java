@@ -1,10 +1,11 @@
 package io.kitesql.boot.metrics;
 
 import io.kitesql.api.Database;
-import io.kitesql.boot.autoconfigure.FullScans;
+import io.kitesql.api.FullScan;
 import io.kitesql.boot.autoconfigure.StatementPlans;
 import io.kitesql.data.core.Statement;
 import io.kitesql.data.repository.support.RepositoryQueryListener;
+import java.util.stream.Collectors;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -14,7 +15,7 @@ import org.apache.commons.logging.LogFactory;
 
 /**
  * Logs a WARN for a named statement whose plan tests a predicate against every row of a table
- * because no primary key or index serves it ({@link FullScans}), e.g. a derived query on an
+ * because no primary key or index serves it ({@link io.kitesql.api.PreparedStatement#fullScans()}), e.g. a derived query on an
  * unindexed column, naming the index that would serve it. Statements that read every row by
  * design (no predicate: {@code findAll}, {@code count}, a sorted page of all rows) and the inner
  * side of an index lookup join are not warned about.
@@ -52,10 +53,10 @@ public final class FullScanWarnings implements Consumer<Statement>, RepositoryQu
   /** Checks the plan of {@code sql} and warns if it tests a predicate against every row of a table; returns whether it did. */
   boolean check(String name, String sql) {
     try {
-      var scans = FullScans.of(database, sql);
+      var scans = database.prepare(sql).fullScans();
       if (!scans.isEmpty()) {
         var plan = database.read(tx -> StatementPlans.explain(tx, sql));
-        logger.warn("KiteSQL statement " + name + " reads every row of a table: " + FullScans.describe(scans)
+        logger.warn("KiteSQL statement " + name + " reads every row of a table: " + scans.stream().map(FullScan::describe).collect(Collectors.joining("; "))
             + ". Its cost grows with the table. SQL: " + sql + " Plan: " + String.join(" / ", plan == null ? List.of() : plan));
         return true;
       }

@@ -7,7 +7,7 @@ import io.kitesql.api.PreparedStatement;
 import io.kitesql.data.core.StatementMarks;
 import io.kitesql.data.core.Statement;
 import io.kitesql.data.core.StatementObserver;
-import io.kitesql.storage.CallerAllocation;
+import io.kitesql.api.ThreadAllocation;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -37,7 +37,7 @@ import org.jspecify.annotations.Nullable;
  *       thread allocated during the statement, from {@code
  *       com.sun.management.ThreadMXBean#getCurrentThreadAllocatedBytes} read before and after, plus
  *       what the engine's writer thread allocated running the statement's writes for it ({@link
- *       CallerAllocation}). The JDK answers -1 on virtual threads: such calls are counted in {@code
+ *       ThreadAllocation}). The JDK answers -1 on virtual threads: such calls are counted in {@code
  *       kitesql.query.allocated.unmeasured} instead, never recorded as 0;
  *   <li>{@code kitesql.query.rows} distribution summary: rows returned (queries) or written;
  *   <li>{@code kitesql.query.bytes.visited} distribution summary: bytes of the LMDB map the engine
@@ -119,7 +119,7 @@ public final class KiteSqlStatementMetrics implements StatementObserver, Executi
    * the write work this thread handed it; -1 where the JDK cannot say (virtual threads).
    */
   static long allocatedByThisThread() {
-    return CallerAllocation.allocatedBytes();
+    return ThreadAllocation.allocatedBytes();
   }
 
   @Override

@@ -2,7 +2,7 @@ package io.kitesql.boot.metrics;
 
 import io.kitesql.api.Database;
 import io.kitesql.boot.autoconfigure.KiteSqlTransactionStatistics;
-import io.kitesql.storage.StorageStats;
+import io.kitesql.options.StorageStats;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -43,7 +43,7 @@ public final class KiteSqlStorageMetrics implements MeterBinder {
   @Override
   public void bindTo(MeterRegistry registry) {
     gauge(registry, "kitesql.storage.map.size", "bytes", "Bytes reserved for the LMDB map", s -> s.mapSize());
-    Gauge.builder("kitesql.storage.map.max", database, db -> db.storage().options().maxMapSize())
+    Gauge.builder("kitesql.storage.map.max", database, db -> db.options().maxMapSize())
         .description("The most the LMDB map may grow to").baseUnit("bytes").register(registry);
     gauge(registry, "kitesql.storage.used", "bytes", "Bytes of the LMDB map in use", s -> s.usedBytes());
     gauge(registry, "kitesql.readers.active", "transactions", "Read transactions open now", s -> s.openReadTransactions());
@@ -74,7 +74,7 @@ public final class KiteSqlStorageMetrics implements MeterBinder {
     var current = snapshot;
     if (current == null || now - snapshotAt > SNAPSHOT_NANOS) {
       try {
-        current = database.storage().stats();
+        current = database.storageStats();
       } catch (RuntimeException e) {
         return null; // closed meanwhile
       }

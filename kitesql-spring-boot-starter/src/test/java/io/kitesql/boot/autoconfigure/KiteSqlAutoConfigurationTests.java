@@ -12,7 +12,7 @@ import io.kitesql.data.config.EnableKiteSqlRepositories;
 import io.kitesql.data.config.KiteSqlRepositoryConfigurationExtension;
 import io.kitesql.data.core.KiteSqlTemplate;
 import io.kitesql.data.transaction.KiteSqlTransactionManager;
-import io.kitesql.storage.Durability;
+import io.kitesql.options.Durability;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -134,7 +134,7 @@ class KiteSqlAutoConfigurationTests {
   @Test
   void defaultsAreTheEnginesDefaults() {
     var properties = new KiteSqlProperties();
-    assertThat(properties.toStorageOptions()).isEqualTo(io.kitesql.storage.StorageOptions.defaults());
+    assertThat(properties.toStorageOptions()).isEqualTo(io.kitesql.options.StorageOptions.defaults());
     assertThat(properties.getPath()).isEqualTo("./data/kitesql");
   }
 

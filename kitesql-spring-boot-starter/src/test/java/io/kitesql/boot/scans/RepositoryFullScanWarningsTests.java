@@ -3,7 +3,6 @@ package io.kitesql.boot.scans;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.api.Database;
-import io.kitesql.boot.autoconfigure.FullScans;
 import io.kitesql.boot.autoconfigure.KiteSqlAutoConfiguration;
 import io.kitesql.boot.autoconfigure.KiteSqlRepositoriesAutoConfiguration;
 import io.kitesql.data.core.Statement;
@@ -93,7 +92,7 @@ class RepositoryFullScanWarningsTests {
           line -> line.replaceAll(".* SQL: (.*) Plan: .*", "$1"), (a, b) -> a));
       for (var entry : suggested.entrySet()) {
         database.execute(entry.getValue());
-        assertThat(FullScans.of(database, sqlOf.get(entry.getKey()))).as(entry.getKey()).isEmpty();
+        assertThat(database.prepare(sqlOf.get(entry.getKey())).fullScans()).as(entry.getKey()).isEmpty();
       }
     });
   }
@@ -113,7 +112,7 @@ class RepositoryFullScanWarningsTests {
       var database = context.getBean(Database.class);
       assertThat(RECORDED).hasSizeGreaterThanOrEqualTo(6);
       assertThat(RECORDED).allSatisfy(statement ->
-          assertThat(FullScans.of(database, statement.sql())).as(statement.sql()).isEmpty());
+          assertThat(database.prepare(statement.sql()).fullScans()).as(statement.sql()).isEmpty());
     });
   }
 }

@@ -1,4 +1,4 @@
-package io.kitesql.expr;
+package io.kitesql.bind;
 
 /** Where an expression stands in a statement: decides whether aggregates are allowed. */
 public enum Clause {

@@ -1,5 +1,8 @@
-package io.kitesql.expr;
+package io.kitesql.bind;
 
+import io.kitesql.expr.Expr;
+import io.kitesql.expr.OuterRef;
+import io.kitesql.plan.PlanNode;
 import io.kitesql.value.DataType;
 import java.util.List;
 import net.sf.jsqlparser.statement.select.Select;
@@ -24,7 +27,7 @@ public interface SubqueryBinder {
    * @param columnTypes the types of its result columns
    * @param captures expressions over the enclosing row, one per {@link OuterRef} slot
    */
-  record Bound(Object plan, List<DataType> columnTypes, List<Expr> captures) {
+  record Bound(PlanNode plan, List<DataType> columnTypes, List<Expr> captures) {
     public Bound {
       columnTypes = List.copyOf(columnTypes);
       captures = List.copyOf(captures);

@@ -1,6 +1,5 @@
-package io.kitesql.boot.autoconfigure;
+package io.kitesql.api;
 
-import io.kitesql.api.Database;
 import io.kitesql.catalog.TableDef;
 import io.kitesql.expr.ComparisonOp;
 import io.kitesql.expr.Expr;
@@ -18,45 +17,20 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.SequencedSet;
-import java.util.stream.Collectors;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Where the plan the engine compiled for a query tests a predicate against every row of a table:
  * a filter over a table scan, or over a walk of a whole key, that no primary key or index range
  * narrows. A table read with no predicate ({@code findAll}, {@code count}, a page of all rows
  * sorted) reads every row by design and is not one; neither is the inner side of an index lookup
- * join, which is read through its key. Subquery plans are checked too.
+ * join, which is read through its key. Subquery plans are checked too. What {@link
+ * PreparedStatement#fullScans()} answers.
  */
-public final class FullScans {
+final class FullScans {
   private FullScans() {}
 
-  /**
-   * A predicate tested against every row of {@code table}.
-   *
-   * @param table the table read in full
-   * @param predicate the predicate, as EXPLAIN prints it
-   * @param createIndex the CREATE INDEX statement whose index would serve the predicate, if one would
-   * @param advice what to do, in a sentence
-   */
-  public record FullScan(String table, String predicate, Optional<String> createIndex, String advice) {}
-
-  /** The full scans of {@code sql}'s plan; empty for a statement that is not a query. */
-  public static List<FullScan> of(Database database, String sql) {
-    return database.prepare(sql).queryPlan().map(FullScans::of).orElse(List.of());
-  }
-
-  /** Whether {@code sql} (a query or not, valid or not) has a full scan: false when it cannot be planned. */
-  public static boolean any(Database database, @Nullable String sql) {
-    try {
-      return sql != null && !of(database, sql).isEmpty();
-    } catch (RuntimeException e) {
-      return false; // not valid SQL for this schema: nothing to say about its plan
-    }
-  }
-
   /** The full scans of {@code plan}, outermost first. */
-  public static List<FullScan> of(PlanNode plan) {
+  static List<FullScan> of(PlanNode plan) {
     var found = new ArrayList<FullScan>();
     walk(plan, found);
     return found;
@@ -184,11 +158,5 @@ public final class FullScans {
   /** Whether {@code e} reads no column of the row (literals, parameters, outer references). */
   private static boolean isValue(Expr e) {
     return !(e instanceof Expr.Column) && !(e instanceof SubqueryExpr) && e.children().stream().allMatch(FullScans::isValue);
-  }
-
-  /** One line for a log: each full scan with its advice. */
-  public static String describe(List<FullScan> scans) {
-    return scans.stream().map(s -> "table " + s.table() + " is read in full to test " + s.predicate() + ": " + s.advice())
-        .collect(Collectors.joining("; "));
   }
 }

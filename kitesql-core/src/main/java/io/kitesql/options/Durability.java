@@ -1,4 +1,4 @@
-package io.kitesql.storage;
+package io.kitesql.options;
 
 /** How hard a commit works to reach the disk. */
 public enum Durability {

@@ -1,5 +1,13 @@
-package io.kitesql.expr;
+package io.kitesql.bind;
 
+import io.kitesql.expr.Coercions;
+import io.kitesql.expr.Exprs;
+import io.kitesql.expr.ArithmeticOp;
+import io.kitesql.expr.ComparisonOp;
+import io.kitesql.expr.Expr;
+import io.kitesql.expr.Parameters;
+import io.kitesql.expr.ScalarFunction;
+import io.kitesql.expr.Types;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.sql.ReservedWords;

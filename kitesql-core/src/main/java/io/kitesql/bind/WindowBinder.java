@@ -1,5 +1,11 @@
-package io.kitesql.expr;
+package io.kitesql.bind;
 
+import io.kitesql.expr.Coercions;
+import io.kitesql.expr.Exprs;
+import io.kitesql.expr.Types;
+import io.kitesql.expr.Expr;
+import io.kitesql.expr.WindowCall;
+import io.kitesql.expr.WindowFunction;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.expr.WindowCall.Bound;

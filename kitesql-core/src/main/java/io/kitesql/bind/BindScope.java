@@ -1,5 +1,6 @@
-package io.kitesql.expr;
+package io.kitesql.bind;
 
+import io.kitesql.expr.Expr;
 import java.util.Objects;
 
 /**

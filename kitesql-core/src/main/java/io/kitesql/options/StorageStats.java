@@ -1,4 +1,4 @@
-package io.kitesql.storage;
+package io.kitesql.options;
 
 /**
  * A snapshot of an environment's sizes.

@@ -1,7 +1,7 @@
 package io.kitesql.demo;
 
 import io.kitesql.api.KiteSql;
-import io.kitesql.storage.StorageOptions;
+import io.kitesql.options.StorageOptions;
 import io.kitesql.value.Text;
 import java.nio.file.Path;
 

@@ -1,5 +1,7 @@
-package io.kitesql.expr;
+package io.kitesql.bind;
 
+import io.kitesql.expr.ComparisonOp;
+import io.kitesql.expr.Expr;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.value.DataType;

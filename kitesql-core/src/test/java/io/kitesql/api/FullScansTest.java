@@ -1,10 +1,9 @@
-package io.kitesql.boot.autoconfigure;
+package io.kitesql.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.kitesql.api.Database;
-import io.kitesql.api.KiteSql;
-import io.kitesql.boot.autoconfigure.FullScans.FullScan;
+import io.kitesql.KiteSqlException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -18,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * is suggested, the test creates it and checks that the plan then uses it: the suggestion is
  * proved by the planner, not by this class.
  */
-class FullScansTests {
+class FullScansTest {
   @TempDir Path dir;
   Database db;
 
@@ -39,7 +38,20 @@ class FullScansTests {
   }
 
   private List<FullScan> scans(String sql) {
-    return FullScans.of(db, sql);
+    return db.prepare(sql).fullScans();
+  }
+
+  private String explain(String sql) {
+    var lines = new java.util.ArrayList<String>();
+    db.read(tx -> {
+      try (var cursor = tx.query("explain " + sql)) {
+        while (cursor.next()) {
+          lines.add(cursor.getText(0).toString());
+        }
+      }
+      return lines;
+    });
+    return String.join("\n", lines);
   }
 
   /** The suggested index, after checking that the plan uses it once it exists. */
@@ -78,8 +90,8 @@ class FullScansTests {
   @Test
   void theInnerSideOfAnIndexLookupJoinIsNotAFullScan() {
     var sql = "select i.name from owners o join items i on i.owner_id = o.id where o.id = ?";
-    var plan = db.read(tx -> StatementPlans.explain(tx, sql));
-    assertThat(String.join("\n", plan)).contains("IndexLookupJoin");
+    var plan = explain(sql);
+    assertThat(plan).contains("IndexLookupJoin");
     assertThat(scans(sql)).isEmpty();
   }
 
@@ -106,9 +118,9 @@ class FullScansTests {
   @Test
   void aWalkInKeyOrderTestingAPredicateIsAFullScan() {
     var sql = "select id from items where name = ? order by code";
-    var plan = db.read(tx -> StatementPlans.explain(tx, sql));
+    var plan = explain(sql);
     var found = scans(sql);
-    assertThat(found).as(String.join("\n", plan)).hasSize(1);
+    assertThat(found).as(plan).hasSize(1);
     assertThat(found.getFirst().predicate()).contains("name");
   }
 
@@ -132,6 +144,7 @@ class FullScansTests {
   @Test
   void statementsThatAreNoQueriesHaveNone() {
     assertThat(scans("insert into owners values (?, ?)")).isEmpty();
-    assertThat(FullScans.any(db, "select nothing from nowhere")).isFalse();
+    assertThatThrownBy(() -> scans("select nothing from nowhere")).isInstanceOf(KiteSqlException.class)
+        .hasMessageContaining("nowhere");
   }
 }

@@ -1,4 +1,4 @@
-package io.kitesql.storage;
+package io.kitesql.options;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
