@@ -21,6 +21,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An open KiteSQL database. Thread-safe: prepare statements once and execute them from any
@@ -191,7 +192,7 @@ public final class Database implements AutoCloseable {
   }
 
   /** Executes one INSERT/UPDATE/DELETE/DDL statement in its own transaction; returns the rows written. */
-  public long execute(String sql, Object... parameters) {
+  public long execute(String sql, @Nullable Object... parameters) {
     Arguments.required(sql, "the SQL text");
     return write(tx -> tx.execute(sql, parameters));
   }

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import net.sf.jsqlparser.statement.Statement;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A statement parsed once and planned once per schema version, executed many times with
@@ -115,7 +116,8 @@ public final class PreparedStatement {
    * slots the statement leaves untyped, one bound with those slots VARBINARY ({@link
    * Parameters#untypedBinarySlots}).
    */
-  CompiledStatement compiledFor(Catalog catalog, Object[] positional, Map<String, ?> named) {
+  CompiledStatement compiledFor(Catalog catalog, @Nullable Object @Nullable [] positional,
+      @Nullable Map<String, ? extends @Nullable Object> named) {
     var c = compiledFor(catalog);
     if (!c.parameters().bytesInUntypedSlots(positional, named)) {
       return c;

@@ -11,6 +11,7 @@ import io.kitesql.exec.ExecutionContext;
 import io.kitesql.storage.WriteTransaction;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The database's one write transaction. Each {@link #execute} is atomic: a statement that fails
@@ -55,23 +56,24 @@ public final class ReadWriteTransaction extends Transaction {
    * returned rows dropped: to read them (generated keys, say), pass it to {@link
    * #query(PreparedStatement, Object...)} instead.
    */
-  public long execute(PreparedStatement statement, Object... parameters) {
+  public long execute(PreparedStatement statement, @Nullable Object... parameters) {
     Arguments.required(statement, "the statement");
     return execute(statement, parameters, null);
   }
 
-  public long execute(PreparedStatement statement, Map<String, ?> parameters) {
+  public long execute(PreparedStatement statement, Map<String, ? extends @Nullable Object> parameters) {
     Arguments.required(statement, "the statement");
     Arguments.required(parameters, "the named parameters");
     return execute(statement, null, parameters);
   }
 
   /** Prepares (cached by SQL text) and executes. */
-  public long execute(String sql, Object... parameters) {
+  public long execute(String sql, @Nullable Object... parameters) {
     return execute(session.database().statement(sql), parameters);
   }
 
-  private long execute(PreparedStatement statement, Object[] positional, Map<String, ?> named) {
+  private long execute(PreparedStatement statement, @Nullable Object @Nullable [] positional,
+      @Nullable Map<String, ? extends @Nullable Object> named) {
     session.checkOpen();
     var listener = session.database().executionListener();
     if (listener == ExecutionListener.NONE) {
@@ -94,7 +96,8 @@ public final class ReadWriteTransaction extends Transaction {
     return written;
   }
 
-  private long run(PreparedStatement statement, Object[] positional, Map<String, ?> named) {
+  private long run(PreparedStatement statement, @Nullable Object @Nullable [] positional,
+      @Nullable Map<String, ? extends @Nullable Object> named) {
     CompiledStatement compiled;
     try {
       compiled = statement.compiledFor(session.catalog, positional, named);

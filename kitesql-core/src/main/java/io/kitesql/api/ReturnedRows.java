@@ -3,6 +3,7 @@ package io.kitesql.api;
 import io.kitesql.exec.ExecutionContext;
 import io.kitesql.exec.Operator;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The rows a write statement returned (INSERT, UPDATE or DELETE ... RETURNING), computed when it
@@ -23,7 +24,7 @@ final class ReturnedRows implements Operator {
   }
 
   @Override
-  public Object[] next() {
+  public Object @Nullable [] next() {
     return rows != null && next < rows.size() ? rows.get(next++) : null;
   }
 

@@ -16,6 +16,7 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The rows of one query execution, read forward. Values are lent for the transaction's lifetime:
@@ -52,12 +53,12 @@ public final class RowCursor implements AutoCloseable {
   private final CompiledStatement statement;
   private final Transaction owner;
   private final SubqueryExecutor subqueries;
-  private Operator operator;
+  private @Nullable Operator operator;
   /** The pooled execution the operator belongs to (given back on release), or null if not pooled. */
-  private final QueryExecution execution;
+  private final @Nullable QueryExecution execution;
   /** The operator, when some of its columns are read from the stored row (unboxed), else null. */
-  private final DeferredColumns deferred;
-  private Object[] row;
+  private final @Nullable DeferredColumns deferred;
+  private Object @Nullable [] row;
   /** {@link #IDLE}, {@link #STEPPING}, {@link #CLOSE_REQUESTED} or {@link #CLOSED}, via {@link #STATE}. */
   @SuppressWarnings("unused")
   private int state;
@@ -66,7 +67,7 @@ public final class RowCursor implements AutoCloseable {
    * {@link Session} before the cursor is published. Takes the slot of the result columns, which
    * the compiled statement holds, so that a cursor is no larger without a listener.
    */
-  MeasuredExecution measured;
+  @Nullable MeasuredExecution measured;
 
   /** A cursor over a pooled query execution, opened in {@code ctx}. */
   RowCursor(CompiledStatement statement, QueryExecution execution, ExecutionContext ctx, Transaction owner) {
@@ -78,7 +79,7 @@ public final class RowCursor implements AutoCloseable {
     this(statement, operator, null, ctx, owner);
   }
 
-  private RowCursor(CompiledStatement statement, Operator operator, QueryExecution execution, ExecutionContext ctx,
+  private RowCursor(CompiledStatement statement, Operator operator, @Nullable QueryExecution execution, ExecutionContext ctx,
       Transaction owner) {
     this.statement = statement;
     this.operator = operator;
@@ -151,7 +152,7 @@ public final class RowCursor implements AutoCloseable {
   }
 
   /** The value of column {@code i} of the current row (null for SQL NULL). */
-  public Object get(int i) {
+  public @Nullable Object get(int i) {
     var row = current();
     checkIndex(i);
     var d = deferred;
@@ -159,7 +160,7 @@ public final class RowCursor implements AutoCloseable {
   }
 
   /** The value of the column labelled {@code name} (case-insensitive). */
-  public Object get(String name) {
+  public @Nullable Object get(String name) {
     for (int i = 0; i < columns().size(); i++) {
       if (columns().get(i).name().equalsIgnoreCase(name)) {
         return get(i);
@@ -175,23 +176,23 @@ public final class RowCursor implements AutoCloseable {
     return d != null && d.isDeferred(i) ? d.isNull(i) : row[i] == null;
   }
 
-  public Text getText(int i) {
+  public @Nullable Text getText(int i) {
     return as(i, Text.class);
   }
 
-  public Binary getBinary(int i) {
+  public @Nullable Binary getBinary(int i) {
     return as(i, Binary.class);
   }
 
-  public BigDecimal getDecimal(int i) {
+  public @Nullable BigDecimal getDecimal(int i) {
     return as(i, BigDecimal.class);
   }
 
-  public LocalDate getDate(int i) {
+  public @Nullable LocalDate getDate(int i) {
     return as(i, LocalDate.class);
   }
 
-  public LocalDateTime getTimestamp(int i) {
+  public @Nullable LocalDateTime getTimestamp(int i) {
     return as(i, LocalDateTime.class);
   }
 
@@ -231,7 +232,7 @@ public final class RowCursor implements AutoCloseable {
   }
 
   /** The current row's values (a copy of the array; the values themselves are lent, not copied). */
-  public Object[] values() {
+  public @Nullable Object[] values() {
     var values = Arrays.copyOf(current(), columns().size());
     var d = deferred;
     if (d != null) {
@@ -245,8 +246,8 @@ public final class RowCursor implements AutoCloseable {
   }
 
   /** Reads the remaining rows. */
-  public List<Object[]> toList() {
-    var rows = new ArrayList<Object[]>();
+  public List<@Nullable Object[]> toList() {
+    var rows = new ArrayList<@Nullable Object[]>();
     while (next()) {
       rows.add(values());
     }

@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What both kinds of transaction share: the catalog they see, queries, and their open cursors.
@@ -84,7 +85,8 @@ final class Session {
     }
   }
 
-  RowCursor query(Transaction owner, PreparedStatement statement, Object[] positional, Map<String, ?> named) {
+  RowCursor query(Transaction owner, PreparedStatement statement, @Nullable Object @Nullable [] positional,
+      @Nullable Map<String, ? extends @Nullable Object> named) {
     checkOpen();
     var listener = database.executionListener();
     if (listener == ExecutionListener.NONE) {
@@ -104,8 +106,8 @@ final class Session {
   }
 
   /** Runs the query and registers its cursor, which reports to {@code measured} (if not null) when it ends. */
-  private RowCursor open(Transaction owner, PreparedStatement statement, Object[] positional, Map<String, ?> named,
-      MeasuredExecution measured) {
+  private RowCursor open(Transaction owner, PreparedStatement statement, @Nullable Object @Nullable [] positional,
+      @Nullable Map<String, ? extends @Nullable Object> named, @Nullable MeasuredExecution measured) {
     if (owner instanceof ReadWriteTransaction writer) {
       writer.beginNow(); // the catalog to plan against is known once the LMDB transaction began
     }
@@ -163,7 +165,7 @@ final class Session {
    * parameters first and adds each node's actual figures.
    */
   private RowCursor explain(Transaction owner, CompiledStatement compiled, BoundStatement.Explain e, Object[] positional,
-      Map<String, ?> named) {
+      @Nullable Map<String, ? extends @Nullable Object> named) {
     var plan = e.query().plan();
     List<String> lines;
     if (e.analyze()) {

@@ -4,6 +4,7 @@ import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import java.time.Duration;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A transaction of a {@link Database}: a consistent snapshot to query, and for {@link
@@ -14,7 +15,7 @@ import java.util.Map;
 public abstract sealed class Transaction implements AutoCloseable permits ReadOnlyTransaction, ReadWriteTransaction {
   final Session session;
   /** Set by {@link #setTimeout}; null for none. */
-  private volatile Deadline timeout;
+  private volatile @Nullable Deadline timeout;
 
   /** A timeout and the deadline it set ({@link System#nanoTime()} scale). */
   record Deadline(long millis, long nanos) {}
@@ -29,20 +30,20 @@ public abstract sealed class Transaction implements AutoCloseable permits ReadOn
    * (generated keys, say): the statement completes before the first row is read, and the cursor
    * holds its rows (owned copies).
    */
-  public RowCursor query(PreparedStatement statement, Object... parameters) {
+  public RowCursor query(PreparedStatement statement, @Nullable Object... parameters) {
     Arguments.required(statement, "the statement");
     return session.query(this, statement, parameters, null);
   }
 
   /** Runs a query with named parameters ({@code :name}). */
-  public RowCursor query(PreparedStatement statement, Map<String, ?> parameters) {
+  public RowCursor query(PreparedStatement statement, Map<String, ? extends @Nullable Object> parameters) {
     Arguments.required(statement, "the statement");
     Arguments.required(parameters, "the named parameters");
     return session.query(this, statement, null, parameters);
   }
 
   /** Prepares (cached by SQL text) and runs a query. */
-  public RowCursor query(String sql, Object... parameters) {
+  public RowCursor query(String sql, @Nullable Object... parameters) {
     return query(session.database().statement(sql), parameters);
   }
 
@@ -71,7 +72,7 @@ public abstract sealed class Transaction implements AutoCloseable permits ReadOn
   }
 
   /** The deadline {@link #setTimeout} set, or null. */
-  Deadline timeout() {
+  @Nullable Deadline timeout() {
     return timeout;
   }
 

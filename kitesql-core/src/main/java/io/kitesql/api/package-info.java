@@ -9,4 +9,7 @@
  *
  * <p>Depends on every stage below it; nothing depends on it.
  */
+@NullMarked
 package io.kitesql.api;
+
+import org.jspecify.annotations.NullMarked;

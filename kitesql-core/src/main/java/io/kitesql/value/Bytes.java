@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.channels.WritableByteChannel;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Byte-range kernels shared by {@link Text} and {@link Binary}: hashing, comparing, copying out.
@@ -166,7 +167,7 @@ final class Bytes {
    * The heap array behind a segment that spans all of it (so segment offsets are array indices),
    * or null for native memory and slices.
    */
-  static byte[] heapArray(MemorySegment base) {
+  static byte @Nullable [] heapArray(MemorySegment base) {
     return base.heapBase().orElse(null) instanceof byte[] array && array.length == base.byteSize()
         ? array
         : null;

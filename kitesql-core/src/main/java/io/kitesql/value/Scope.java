@@ -3,6 +3,7 @@ package io.kitesql.value;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The liveness of borrowed values: one per read transaction, made when it begins and ended
@@ -45,7 +46,7 @@ public final class Scope {
    * changed: a borrowed {@link Text} then finds its segment here instead of keeping a reference
    * of its own (four bytes per value). Written once by CAS; see {@link #lent()} for reads.
    */
-  private MemorySegment lent;
+  private @Nullable MemorySegment lent;
   /**
    * Set once by {@link #end()}, never cleared. Volatile: the write must be visible to readers on
    * other threads before LMDB may reuse the pages (see {@link #end()}).

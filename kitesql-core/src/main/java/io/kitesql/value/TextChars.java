@@ -2,6 +2,7 @@ package io.kitesql.value;
 
 import java.util.Spliterator;
 import java.util.function.IntConsumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The spliterator behind {@link Text#chars()} and {@link Text#codePoints()}: decodes the bytes as
@@ -146,7 +147,7 @@ final class TextChars implements Spliterator.OfInt {
   }
 
   @Override
-  public Spliterator.OfInt trySplit() {
+  public Spliterator.@Nullable OfInt trySplit() {
     return null;
   }
 

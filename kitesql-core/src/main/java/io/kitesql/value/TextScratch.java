@@ -6,6 +6,7 @@ import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Scratch arrays for the bulk char methods of {@link Text}, pooled so that a call allocates
@@ -58,7 +59,7 @@ final class TextScratch {
    * arrays up to {@value #MAX_REMEMBERED} chars are remembered, so the pool keeps at most
    * 16 × 128 KiB of callers' arrays reachable.
    */
-  private CharBuffer target;
+  private @Nullable CharBuffer target;
   private final int slot;
 
   private TextScratch(int slot) {

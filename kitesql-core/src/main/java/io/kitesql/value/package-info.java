@@ -10,4 +10,7 @@
  * <p>Threading: values are immutable; a borrowed value may be read by any thread while its
  * transaction lives, and throws {@link IllegalStateException} on every thread afterwards.
  */
+@NullMarked
 package io.kitesql.value;
+
+import org.jspecify.annotations.NullMarked;
