@@ -6,33 +6,23 @@ import static org.assertj.core.api.Assertions.offset;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
-import io.kitesql.options.StorageOptions;
-import java.nio.file.Path;
+import io.kitesql.testing.TempDatabase;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * ALL is an aggregate's default set quantifier ({@code count(all x)} is {@code
  * count(x)}, not {@code count(*)}), and every aggregate accepts it.
  */
 class AggregateAllQuantifierTest {
-  @TempDir Path dir;
-  Database db;
+  @TempDatabase Database db;
 
   @BeforeEach
   void setUp() {
-    db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20));
     db.execute("create table t (x integer)");
     db.execute("insert into t values (1), (null), (3), (3)");
-  }
-
-  @AfterEach
-  void tearDown() {
-    db.close();
   }
 
   /** The single row's values as strings. */

@@ -5,14 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
-import io.kitesql.options.StorageOptions;
 import io.kitesql.testing.QueryRows;
-import java.nio.file.Path;
+import io.kitesql.testing.TempDatabase;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code aggregate(...) FILTER (WHERE condition)}, grouped, ungrouped and as a window
@@ -20,20 +17,13 @@ import org.junit.jupiter.api.io.TempDir;
  * derived by hand from the rows below.
  */
 class AggregateFilterTest {
-  @TempDir Path dir;
-  Database db;
+  @TempDatabase Database db;
 
   @BeforeEach
   void setUp() {
-    db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20));
     db.execute("create table t (id integer primary key, g integer, x integer)");
     db.execute("insert into t values (1, 1, 1), (2, 1, 2), (3, 1, null), (4, 2, 3), (5, 2, 5),"
         + " (6, 3, null)");
-  }
-
-  @AfterEach
-  void tearDown() {
-    db.close();
   }
 
   /** Every row, each as its values joined by commas. */

@@ -9,13 +9,9 @@ import io.kitesql.slt.KiteSqlEngine;
 import io.kitesql.slt.SltEngine;
 import io.kitesql.slt.SqliteEngine;
 import io.kitesql.options.Durability;
-import io.kitesql.options.StorageOptions;
-import java.nio.file.Path;
+import io.kitesql.testing.TempDatabase;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Unquoted names fold to lower case, quoted names are exact, for tables,
@@ -24,18 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * when quoted, and misplaced they are syntax errors naming the word.
  */
 class IdentifierRulesTest {
-  @TempDir Path dir;
-  Database db;
-
-  @BeforeEach
-  void setUp() {
-    db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20));
-  }
-
-  @AfterEach
-  void tearDown() {
-    db.close();
-  }
+  @TempDatabase Database db;
 
   private List<String> column(String sql) {
     return db.read(tx -> tx.query(sql).toList().stream().map(row -> String.valueOf(row[0])).toList());

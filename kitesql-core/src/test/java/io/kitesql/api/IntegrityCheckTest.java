@@ -3,25 +3,20 @@ package io.kitesql.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.storage.Keyspace;
-import io.kitesql.options.StorageOptions;
-import java.nio.file.Path;
+import io.kitesql.testing.TempDatabase;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Predicate;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** {@link Database#checkIntegrity()} finds damage done on purpose through the storage layer. */
 class IntegrityCheckTest {
-  @TempDir Path dir;
-  Database db;
+  @TempDatabase Database db;
 
   @BeforeEach
   void open() {
-    db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20));
     db.execute("create table items (id int primary key, u varchar unique, k int, body varchar)");
     db.execute("create index items_k on items (k)");
     db.execute("create table log (msg varchar, n int)");
@@ -31,11 +26,6 @@ class IntegrityCheckTest {
       db.execute("insert into log values (?, ?)", "m" + i, i % 4);
     }
     db.execute("insert into items values (21, null, null, null)");
-  }
-
-  @AfterEach
-  void close() {
-    db.close();
   }
 
   @Test

@@ -5,15 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
-import io.kitesql.options.StorageOptions;
 import io.kitesql.testing.QueryRows;
-import java.nio.file.Path;
+import io.kitesql.testing.TempDatabase;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code a IS [NOT] DISTINCT FROM b}, the null-safe comparison (two NULLs are not
@@ -21,22 +18,15 @@ import org.junit.jupiter.api.io.TempDir;
  * Expected results derived by hand from the standard's definition.
  */
 class IsDistinctFromTest {
-  @TempDir Path dir;
-  Database db;
+  @TempDatabase Database db;
 
   @BeforeEach
   void setUp() {
-    db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20));
     db.execute("create table l (id integer primary key, x integer)");
     db.execute("insert into l values (1, 1), (2, null), (3, 3)");
     db.execute("create table r (k integer primary key, y integer)");
     db.execute("create index ry on r(y)");
     db.execute("insert into r values (10, 1), (20, null), (30, 4)");
-  }
-
-  @AfterEach
-  void tearDown() {
-    db.close();
   }
 
   /** Every row, each as its values joined by commas. */

@@ -2,26 +2,21 @@ package io.kitesql.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kitesql.options.StorageOptions;
 import io.kitesql.testing.QueryRows;
-import java.nio.file.Path;
+import io.kitesql.testing.TempDatabase;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A filter on the right table of an index lookup join that the access-path choice had
  * turned into a key range on another index was dropped, because the lookup replaces that range.
  */
 class JoinFilterEnforcementTest {
-  @TempDir Path dir;
-  Database db;
+  @TempDatabase Database db;
 
   @BeforeEach
   void setUp() {
-    db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20));
     db.execute("create table t4 (b4 integer)");
     db.execute("create table p (k integer primary key, v integer)");
     db.execute("create table q (k integer primary key, w integer)");
@@ -30,11 +25,6 @@ class JoinFilterEnforcementTest {
     db.execute("insert into t4 values (1), (2), (3)");
     db.execute("insert into p values (1, 10), (2, 20), (3, 30)");
     db.execute("insert into q values (10, 1), (20, 2), (30, 3)");
-  }
-
-  @AfterEach
-  void tearDown() {
-    db.close();
   }
 
   List<String> rows(String sql) {

@@ -2,24 +2,19 @@ package io.kitesql.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kitesql.options.StorageOptions;
 import io.kitesql.storage.MappedRegions;
+import io.kitesql.testing.TempDatabase;
 import io.kitesql.value.Text;
-import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Join strategies and order as EXPLAIN shows them, executor reuse of hash tables, and borrowed text through joins. */
 class JoinPlanTest {
-  @TempDir Path dir;
-  Database db;
+  @TempDatabase Database db;
 
   @BeforeEach
   void setUp() {
-    db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20));
     db.execute("create table customers (id int primary key, name varchar, region int)");
     db.execute("create table orders (id int primary key, customer_id int, note varchar)");
     db.execute("create table regions (code int, label varchar)");
@@ -34,11 +29,6 @@ class JoinPlanTest {
       }
       return null;
     });
-  }
-
-  @AfterEach
-  void tearDown() {
-    db.close();
   }
 
   String explain(String sql) {

@@ -2,9 +2,8 @@ package io.kitesql.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kitesql.options.StorageOptions;
+import io.kitesql.testing.TempDatabase;
 import java.math.BigDecimal;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -15,7 +14,6 @@ import java.util.StringJoiner;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -29,13 +27,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 class LongTextKeysTest {
   private static final int DISTINCT_TEXTS = 300;
 
-  @TempDir Path dir;
-  private Database db;
+  @TempDatabase Database db;
   private Connection sqlite;
 
   @BeforeEach
   void open() throws SQLException {
-    db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20));
     sqlite = DriverManager.getConnection("jdbc:sqlite::memory:");
     var ddl = "create table t (id int primary key, s varchar(6000), g int)";
     db.execute(ddl);
@@ -73,7 +69,7 @@ class LongTextKeysTest {
 
   @AfterEach
   void close() throws SQLException {
-    db.close();
+
     sqlite.close();
   }
 

@@ -2,9 +2,8 @@ package io.kitesql.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kitesql.options.StorageOptions;
+import io.kitesql.testing.TempDatabase;
 import java.math.BigDecimal;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -14,7 +13,6 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Numeric columns of every width and scale compared with parameters and literals of other types
@@ -52,13 +50,11 @@ class NumericComparisonDifferentialTest {
 
   private static final List<String> OPERATORS = List.of("=", "<>", "<", "<=", ">", ">=");
 
-  @TempDir Path dir;
-  private Database db;
+  @TempDatabase Database db;
   private Connection sqlite;
 
   @BeforeEach
   void load() throws SQLException {
-    db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20));
     sqlite = DriverManager.getConnection("jdbc:sqlite::memory:");
     String columns = COLUMNS.stream().map(c -> c.name() + " " + c.type()).collect(Collectors.joining(", "));
     var ddl = new ArrayList<>(List.of("create table plain (id int primary key, " + columns + ")",
@@ -89,7 +85,7 @@ class NumericComparisonDifferentialTest {
 
   @AfterEach
   void close() throws SQLException {
-    db.close();
+
     sqlite.close();
   }
 

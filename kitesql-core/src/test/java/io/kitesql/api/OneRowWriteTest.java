@@ -5,13 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
-import io.kitesql.options.StorageOptions;
 import io.kitesql.testing.QueryRows;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
+import io.kitesql.testing.TempDatabase;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Statements that write one row run without a nested LMDB transaction of their own (DmlExecutor):
@@ -20,20 +17,13 @@ import org.junit.jupiter.api.io.TempDir;
  * a primary key, a unique index and a plain one, so a row's writes are a row and two entries.
  */
 class OneRowWriteTest {
-  @TempDir Path dir;
-  private Database db;
+  @TempDatabase Database db;
 
   @BeforeEach
   void open() {
-    db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20));
     db.execute("create table t (id int primary key, email varchar not null, grp int)");
     db.execute("create unique index t_email on t (email)");
     db.execute("create index t_grp on t (grp)");
-  }
-
-  @AfterEach
-  void close() {
-    db.close();
   }
 
   @Test

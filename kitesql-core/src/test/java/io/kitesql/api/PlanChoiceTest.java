@@ -5,31 +5,21 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
-import io.kitesql.options.StorageOptions;
-import java.nio.file.Path;
+import io.kitesql.testing.TempDatabase;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** What EXPLAIN shows for the optimizer's choices, and the API's error cases. */
 class PlanChoiceTest {
-  @TempDir Path dir;
-  Database db;
+  @TempDatabase Database db;
 
   @BeforeEach
   void setUp() {
-    db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20));
     db.execute("create table orders (id int primary key, customer_id int, status varchar, amount int, note varchar)");
     db.execute("create index orders_cs on orders (customer_id, status)");
     db.execute("insert into orders values (1, 7, 'open', 10, 'n1'), (2, 7, 'done', 20, 'n2'), (3, 8, 'open', 30, 'n3')");
-  }
-
-  @AfterEach
-  void tearDown() {
-    db.close();
   }
 
   String explain(String sql) {

@@ -5,13 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
-import io.kitesql.options.StorageOptions;
-import java.nio.file.Path;
+import io.kitesql.testing.TempDatabase;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -27,12 +24,10 @@ class QueryMemoryLimitTest {
   private static final int T_ROWS = 600;
   private static final int U_ROWS = 20_000;
 
-  @TempDir Path dir;
-  private Database db;
+  @TempDatabase Database db;
 
   @BeforeEach
   void fill() {
-    db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20));
     db.execute("create table t (id int primary key, v varchar(40))");
     db.execute("create table u (id int primary key, v varchar(40))");
     db.write(tx -> {
@@ -46,11 +41,6 @@ class QueryMemoryLimitTest {
       }
       return null;
     });
-  }
-
-  @AfterEach
-  void close() {
-    db.close(); // refused if a failed statement had left its transaction open
   }
 
   @ParameterizedTest(name = "{0}")

@@ -5,13 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.KiteSqlException;
 import io.kitesql.catalog.CatalogStore;
-import io.kitesql.options.StorageOptions;
-import java.nio.file.Path;
+import io.kitesql.testing.TempDatabase;
 import java.util.OptionalLong;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The row count each table keeps, which answers a whole table's {@code COUNT(*)}: every way of
@@ -20,22 +17,15 @@ import org.junit.jupiter.api.io.TempDir;
  * follows from the statements run; the kept count is also compared with the rows walked.
  */
 class RowCountTest {
-  @TempDir Path dir;
-  Database db;
+  @TempDatabase Database db;
 
   @BeforeEach
   void open() {
-    db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20));
     db.execute("create table t (id int primary key, u varchar unique, k int)");
     db.execute("create index t_k on t (k)");
     db.execute("create table plain (id int primary key, k int)");
     db.execute("create index plain_k on plain (k)");
     db.execute("create table heap (v varchar)"); // hidden row ids
-  }
-
-  @AfterEach
-  void close() {
-    db.close();
   }
 
   @Test

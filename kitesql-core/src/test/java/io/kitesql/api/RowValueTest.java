@@ -3,14 +3,11 @@ package io.kitesql.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.ErrorCode;
-import io.kitesql.options.StorageOptions;
 import io.kitesql.testing.QueryRows;
-import java.nio.file.Path;
+import io.kitesql.testing.TempDatabase;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Row values, {@code (a, b) [NOT] IN (SELECT x, y ...)}, {@code (a, b) IN ((1, 2), ...)}
@@ -19,22 +16,15 @@ import org.junit.jupiter.api.io.TempDir;
  * Expected results derived by hand (the comments give the reasoning).
  */
 class RowValueTest {
-  @TempDir Path dir;
-  Database db;
+  @TempDatabase Database db;
 
   @BeforeEach
   void setUp() {
-    db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20));
     db.execute("create table p (id integer primary key, a integer, b integer)");
     db.execute("insert into p values (1, 1, 1), (2, 1, null), (3, 2, 2), (4, null, null), (5, 3, 3),"
         + " (6, 4, 4)");
     db.execute("create table q (x integer, y integer)");
     db.execute("insert into q values (1, 1), (2, null), (null, 3)");
-  }
-
-  @AfterEach
-  void tearDown() {
-    db.close();
   }
 
   /** Every row, each as its values joined by commas. */

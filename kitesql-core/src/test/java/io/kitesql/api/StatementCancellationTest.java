@@ -5,8 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
-import io.kitesql.options.StorageOptions;
-import java.nio.file.Path;
+import io.kitesql.testing.TempDatabase;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -19,7 +18,6 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A running statement stops when its thread is interrupted ({@code Future.cancel(true)}) or its
@@ -33,13 +31,11 @@ class StatementCancellationTest {
   /** Far longer than a stopped statement needs, far shorter than {@link #SLOW} runs. */
   private static final long ENDS_WITHIN_SECONDS = 60;
 
-  @TempDir Path dir;
-  private Database db;
+  @TempDatabase Database db;
   private final ExecutorService executor = Executors.newCachedThreadPool();
 
   @BeforeEach
   void fill() {
-    db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20));
     db.execute("create table t (id int primary key)");
     db.execute("create table sink (id int)");
     db.write(tx -> {
@@ -54,7 +50,6 @@ class StatementCancellationTest {
   @AfterEach
   void close() {
     executor.shutdownNow();
-    db.close(); // refused if a stopped statement had left its transaction open
   }
 
   @Test

@@ -5,15 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
-import io.kitesql.options.StorageOptions;
+import io.kitesql.testing.TempDatabase;
 import io.kitesql.value.DataType;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Types and DDL: SMALLINT is 16-bit, CREATE TEMPORARY
@@ -22,18 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * values follow PostgreSQL (derived by hand from its documentation).
  */
 class TypesAndDdlChecksTest {
-  @TempDir Path dir;
-  Database db;
-
-  @BeforeEach
-  void setUp() {
-    db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20));
-  }
-
-  @AfterEach
-  void tearDown() {
-    db.close();
-  }
+  @TempDatabase Database db;
 
   private List<String> column(String sql) {
     return db.read(tx -> {

@@ -5,14 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
-import io.kitesql.options.StorageOptions;
+import io.kitesql.testing.TempDatabase;
 import io.kitesql.value.DataType;
 import io.kitesql.value.TypeKind;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A bare NULL (or a CASE whose every result is one) takes the type of its context,
@@ -20,19 +17,12 @@ import org.junit.jupiter.api.io.TempDir;
  * is the identity on text.
  */
 class UntypedNullContextTest {
-  @TempDir Path dir;
-  Database db;
+  @TempDatabase Database db;
 
   @BeforeEach
   void setUp() {
-    db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20));
     db.execute("create table t (k integer primary key, s varchar(10))");
     db.execute("insert into t values (1, 'x')");
-  }
-
-  @AfterEach
-  void tearDown() {
-    db.close();
   }
 
   private DataType typeOf(String sql) {

@@ -7,19 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.api.Database;
-import io.kitesql.api.KiteSql;
-import io.kitesql.options.StorageOptions;
+import io.kitesql.testing.TempDatabase;
 import java.lang.management.ManagementFactory;
 import java.math.BigDecimal;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Decimals of extreme exponents given as parameters ({@code 1E+999999999} has one digit) cost what
@@ -37,20 +33,13 @@ class HugeDecimalParameterTest {
       new BigDecimal("1E+999999999"), new BigDecimal("1E-99999999"), new BigDecimal("-1E-999999999"),
       new BigDecimal("123456789.123456789E+2000000000"));
 
-  @TempDir Path dir;
-  private Database db;
+  @TempDatabase Database db;
 
   @BeforeEach
   void open() {
-    db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20));
     db.execute("create table t (id int primary key, amount decimal(12,2), n int, b bigint, f double)");
     db.execute("create index t_amount on t (amount)");
     db.execute("insert into t values (1, 752.62, 1, 1, 1.5), (2, -3.00, -3, -3, -3.5)");
-  }
-
-  @AfterEach
-  void close() {
-    db.close();
   }
 
   @Test
