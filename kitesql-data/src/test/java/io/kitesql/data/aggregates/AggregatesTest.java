@@ -13,7 +13,6 @@ import io.kitesql.data.transaction.KiteSqlTransactionManager;
 import io.kitesql.storage.MappedRegions;
 import io.kitesql.value.Text;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -27,6 +26,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.dao.DuplicateKeyException;
+import org.springframework.data.domain.Example;
 import org.springframework.data.domain.PageRequest;
 import org.springframework.data.domain.Sort;
 import org.springframework.test.context.junit.jupiter.SpringJUnitConfig;
@@ -173,6 +173,8 @@ class AggregatesTest {
     assertThat(derivedPage.getContent().stream().map(AggregatesTest::seen)).containsExactly(seen(saved.get(6)), seen(saved.get(5)));
 
     assertThat(threads.titled("t4").map(AggregatesTest::seen)).contains(seen(saved.get(4)));
+    assertThat(threads.findAll(Example.of(new DiscussionThread(null, "t5", null, null, null))).stream().map(AggregatesTest::seen))
+        .containsExactly(seen(saved.get(5)));
     assertThat(threads.findAllById(List.of(saved.get(2).id(), saved.get(0).id())).stream().map(AggregatesTest::seen))
         .containsExactlyInAnyOrder(seen(saved.get(0)), seen(saved.get(2)));
   }
@@ -213,9 +215,5 @@ class AggregatesTest {
         .containsExactly("Updraft", "Gust");
     albums.delete(album);
     assertThat(rows("track")).isZero();
-  }
-
-  static <T> List<T> list(Collection<T> values) {
-    return new ArrayList<>(values);
   }
 }
