@@ -7,7 +7,9 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -27,6 +29,7 @@ public abstract class PostRepositoryContract {
   @Autowired protected PostRepository posts;
   @Autowired protected TipRepository tips;
   @Autowired protected FlagRepository flags;
+  @Autowired protected DiscussionThreadRepository threads;
 
   /** Thread 1: a root by ada, two replies to it, a reply to the first reply. */
   protected Post root;
@@ -38,6 +41,7 @@ public abstract class PostRepositoryContract {
 
   @BeforeEach
   void load() {
+    threads.deleteAll();
     tips.deleteAll();
     posts.deleteAll();
     root = posts.save(Post.of(1, null, "ada", "Kites fly at 50% wind"));
@@ -178,5 +182,77 @@ public abstract class PostRepositoryContract {
 
   private static List<Long> tipIds(List<Tip> found) {
     return found.stream().map(Tip::id).toList();
+  }
+
+  /** A thread of {@code replies} replies, two labels and summaries in two languages. */
+  protected static DiscussionThread discussion(String title, int replies) {
+    var list = new ArrayList<DiscussionThread.Reply>();
+    for (int i = 0; i < replies; i++) {
+      list.add(new DiscussionThread.Reply("user" + i % 3, title + ", reply " + i + " ✈"));
+    }
+    return new DiscussionThread(null, title, list,
+        Set.of(new DiscussionThread.Label("kites"), new DiscussionThread.Label("about " + title)),
+        Map.of("en", new DiscussionThread.Summary(title + " in short"), "fr", new DiscussionThread.Summary(title + " en bref")));
+  }
+
+  /** A thread as strings: replies in order, labels and summaries sorted. */
+  protected static List<String> described(DiscussionThread thread) {
+    var described = new ArrayList<String>();
+    described.add(thread.id() + ": " + thread.title());
+    thread.replies().forEach(r -> described.add(r.author() + " wrote " + r.body()));
+    thread.labels().stream().map(l -> "label " + l.name()).sorted().forEach(described::add);
+    thread.summaries().entrySet().stream().map(e -> e.getKey() + ": " + e.getValue().content()).sorted().forEach(described::add);
+    return described;
+  }
+
+  @Test
+  void anAggregateIsSavedAndReadWithItsCollections() {
+    var saved = threads.save(discussion("wind", 5));
+    var other = threads.save(discussion("calm", 2));
+    assertThat(described(threads.findById(saved.id()).orElseThrow())).isEqualTo(described(saved));
+    assertThat(described(threads.findById(other.id()).orElseThrow())).isEqualTo(described(other));
+    assertThat(threads.findById(other.id() + 1000)).isEmpty();
+  }
+
+  @Test
+  void savingAnAggregateAgainReplacesItsCollections() {
+    var saved = threads.save(discussion("wind", 5));
+    var other = threads.save(discussion("calm", 2));
+    var shrunk = threads.save(new DiscussionThread(saved.id(), "wind, shorter", saved.replies().subList(1, 3),
+        Set.of(new DiscussionThread.Label("short")), Map.of()));
+    assertThat(described(threads.findById(saved.id()).orElseThrow())).isEqualTo(described(shrunk));
+    var longer = new ArrayList<>(shrunk.replies());
+    longer.addAll(discussion("gust", 6).replies());
+    var grown = threads.save(new DiscussionThread(saved.id(), "wind, longer", longer, shrunk.labels(),
+        Map.of("de", new DiscussionThread.Summary("kurz"))));
+    assertThat(described(threads.findById(saved.id()).orElseThrow())).isEqualTo(described(grown)).hasSize(1 + 8 + 1 + 1);
+    assertThat(described(threads.findById(other.id()).orElseThrow())).isEqualTo(described(other));
+  }
+
+  @Test
+  void deletingAnAggregateDeletesItsCollections() {
+    var first = threads.save(discussion("wind", 3));
+    var second = threads.save(discussion("calm", 2));
+    threads.delete(first);
+    assertThat(threads.findById(first.id())).isEmpty();
+    threads.deleteById(second.id());
+    assertThat(threads.count()).isZero();
+    // had the collections' rows stayed, saving threads with the same labels and keys again would clash
+    var again = threads.save(discussion("wind", 3));
+    assertThat(described(threads.findById(again.id()).orElseThrow())).isEqualTo(described(again));
+  }
+
+  @Test
+  void pagesAndDerivedQueriesReturnWholeAggregates() {
+    var saved = new ArrayList<DiscussionThread>();
+    for (int i = 0; i < 5; i++) {
+      saved.add(threads.save(discussion("t" + i, i)));
+    }
+    var page = threads.findAll(PageRequest.of(1, 2, Sort.by("id")));
+    assertThat(page.getTotalElements()).isEqualTo(5);
+    assertThat(page.getContent().stream().map(PostRepositoryContract::described))
+        .containsExactly(described(saved.get(2)), described(saved.get(3)));
+    assertThat(threads.findByTitleStartingWithOrderByIdAsc("t").stream().map(PostRepositoryContract::described))
+        .containsExactlyElementsOf(saved.stream().map(PostRepositoryContract::described).toList());
   }
 }
