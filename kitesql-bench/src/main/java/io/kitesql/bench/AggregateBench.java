@@ -233,7 +233,8 @@ final class AggregateBench {
       out.append(String.format("| %s | %s | %s | %s | %s | %.0f / %.0f |%n", row.load(), Report.cell(row.kite()), Report.cell(row.jdbc()),
           ratio(row, true), ratio(row, false), row.kiteStatements(), row.jdbcStatements()));
     }
-    out.append("\np99 µs:\n\n| load | KiteSQL repository | Spring Data JDBC + H2 |\n|---|---|---|\n");
+    out.append("\np99 µs, and the round-to-round spread of the median (slowest / fastest of the rounds):\n\n"
+        + "| load | KiteSQL repository | Spring Data JDBC + H2 |\n|---|---|---|\n");
     for (var row : rows) {
       out.append(String.format("| %s | %s | %s |%n", row.load(), p99(row.kite()), p99(row.jdbc())));
     }
@@ -250,7 +251,7 @@ final class AggregateBench {
   }
 
   private static String p99(Results.Outcome outcome) {
-    return outcome instanceof Results.Measured m ? String.format("%.2f", m.p99Micros()) : "n/a";
+    return outcome instanceof Results.Measured m ? String.format("%.2f (spread %.2fx)", m.p99Micros(), m.roundSpread()) : "n/a";
   }
 
   private static void delete(Path directory) throws java.io.IOException {

@@ -141,6 +141,16 @@ class AggregatesTest {
   }
 
   @Test
+  void anUpsertWritesTheElementsOfANewRootAndReplacesThoseOfAnExistingOne() {
+    var template = thread("upserted", 4);
+    var inserted = threads.upsert(new DiscussionThread(500L, template.title(), template.posts(), template.tags(), template.summaries()));
+    assertThat(seen(threads.findById(500L).orElseThrow())).isEqualTo(seen(inserted));
+    var replaced = threads.upsert(new DiscussionThread(500L, "upserted again", inserted.posts().subList(0, 1), Set.of(), Map.of()));
+    assertThat(seen(threads.findById(500L).orElseThrow())).isEqualTo(seen(replaced));
+    assertThat(List.of(rows("thread_post"), rows("tag"), rows("summary"))).containsExactly(1L, 0L, 0L);
+  }
+
+  @Test
   void aFailingElementRollsTheWholeSaveBack() {
     var kept = threads.save(thread("kept", 2));
     var clash = new ArrayList<>(thread("clash", 2).posts());
