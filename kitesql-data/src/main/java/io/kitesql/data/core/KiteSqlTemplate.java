@@ -196,8 +196,8 @@ public class KiteSqlTemplate {
   /** A lazy stream over a query's mapped rows; needs a surrounding transaction. */
   public <T> Stream<T> stream(Statement statement, RowMapper<T> mapper) {
     if (mapper.completesResults()) {
-      throw new InvalidDataAccessApiUsageException("a Stream cannot read the collections of " + statement.sql()
-          + "'s aggregates (they are read for all rows at once, after them): return a List, Page or Slice");
+      throw new InvalidDataAccessApiUsageException("a Stream cannot return aggregates with @MappedCollection properties"
+          + " (their collections are read for all rows at once, after them): return a List, Page or Slice (" + statement.sql() + ")");
     }
     var tx = KiteSqlTransactions.current(database).orElseThrow(() -> new InvalidDataAccessApiUsageException(
         "a Stream reads from its transaction as it is consumed: call it inside a transaction"

@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
@@ -45,6 +46,9 @@ final class MappedCollectionTable {
   private final @Nullable String key;
   private final String selectList;
   private final String statementName;
+  /** The select and delete texts by number of markers (a power of two, see {@link #in}). */
+  private final ConcurrentHashMap<Integer, String> selects = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<Integer, String> deletes = new ConcurrentHashMap<>();
 
   private MappedCollectionTable(RelationalPersistentProperty property, Kind kind, EntityMapping<Object> element, Class<?> rootIdType,
       @Nullable Class<?> keyType, String backReference, @Nullable String key) {
@@ -114,8 +118,11 @@ final class MappedCollectionTable {
    * by root id as the root holds it. Roots without elements are absent.
    */
   Map<Object, Object> read(KiteSqlTemplate template, Object[] ids) {
-    var sql = "select " + selectList + " from " + element.table() + " where " + backReference + in(ids.length)
-        + (kind == Kind.LIST ? " order by " + key : "");
+    var sql = selects.get(markers(ids.length)); // no lambda per call on the read path
+    if (sql == null) {
+      sql = selects.computeIfAbsent(markers(ids.length), markers -> "select " + selectList + " from " + element.table()
+          + " where " + backReference + in(markers) + (kind == Kind.LIST ? " order by " + key : ""));
+    }
     int backIndex = element.columns().size();
     return template.query(Statement.named(statementName, sql, padded(ids)), rows -> {
       var byRoot = new HashMap<Object, Object>();
@@ -195,7 +202,8 @@ final class MappedCollectionTable {
 
   /** Deletes the elements of the roots whose ids are {@code ids} (as written). */
   void delete(KiteSqlTemplate template, Object[] ids) {
-    template.update(Statement.named(statementName, "delete from " + element.table() + " where " + backReference + in(ids.length), padded(ids)));
+    var sql = deletes.computeIfAbsent(markers(ids.length), markers -> "delete from " + element.table() + " where " + backReference + in(markers));
+    template.update(Statement.named(statementName, sql, padded(ids)));
   }
 
   /** Deletes the elements of every root, as Spring Data JDBC's {@code deleteAll} does. */
@@ -256,17 +264,22 @@ final class MappedCollectionTable {
     return "insert into " + element.table() + " (" + names + ") values " + String.join(", ", Collections.nCopies(rows, row));
   }
 
-  /** {@code = ?} for one id, else {@code in (?, ...)} with a power of two markers: few statement texts. */
-  private static String in(int ids) {
-    return ids == 1 ? " = ?" : " in (" + String.join(", ", Collections.nCopies(Integer.highestOneBit(ids - 1) << 1, "?")) + ")";
+  /** The markers for {@code ids} ids: 1, else the next power of two, so that few statement texts are made. */
+  private static int markers(int ids) {
+    return ids <= 1 ? 1 : Integer.highestOneBit(ids - 1) << 1;
   }
 
-  /** The ids, the last repeated up to the markers of {@link #in} (a repeated value holds no extra row). */
+  /** {@code = ?} for one marker, else {@code in (?, ...)}. */
+  private static String in(int markers) {
+    return markers == 1 ? " = ?" : " in (" + String.join(", ", Collections.nCopies(markers, "?")) + ")";
+  }
+
+  /** The ids, the last repeated up to their {@link #markers} (a repeated value holds no extra row). */
   private static Object[] padded(Object[] ids) {
-    if (ids.length <= 1) {
+    int markers = markers(ids.length);
+    if (markers == ids.length) {
       return ids;
     }
-    int markers = Integer.highestOneBit(ids.length - 1) << 1;
     var values = Arrays.copyOf(ids, markers);
     Arrays.fill(values, ids.length, markers, ids[ids.length - 1]);
     return values;
