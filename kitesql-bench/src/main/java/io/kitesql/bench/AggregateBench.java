@@ -33,9 +33,15 @@ final class AggregateBench {
   static final String JDBC_H2 = RepositoryBench.JDBC_H2;
   static final double MAX_P50_RATIO = 0.5;
   static final double MAX_ALLOCATION_RATIO = 0.2;
-  private static final int BIG_THREADS = 200;
-  private static final int SMALL_THREADS = 400;
   private static final int PAGE = 20;
+
+  /**
+   * What one run loads and how it measures.
+   *
+   * @param bigThreads threads of 50 posts, loaded one per {@code findById}
+   * @param smallThreads threads of 5 posts, loaded {@link #PAGE} per {@code findAllById}
+   */
+  record Run(BenchConfig config, int bigThreads, int smallThreads, Path work) {}
 
   private record Row(String load, Results.Outcome kite, Results.Outcome jdbc, double kiteStatements, double jdbcStatements) {}
 
@@ -43,8 +49,18 @@ final class AggregateBench {
 
   public static void main(String[] args) throws Exception {
     var base = args.length > 0 && args[0].equals("quick") ? BenchConfig.quick() : BenchConfig.full();
-    var config = base.withWarmupMillis(base.repositoryWarmupMillis());
     var work = Path.of("kitesql-bench", "target", "aggregate-data");
+    var report = run(new Run(base.withWarmupMillis(base.repositoryWarmupMillis()), 200, 400, work));
+    var out = Path.of("kitesql-bench", "target", "RESULTS-aggregates.md");
+    Files.writeString(out, report);
+    System.out.println(report);
+    System.out.println("wrote " + out.toAbsolutePath());
+  }
+
+  /** Loads both stores in {@code run.work()} (emptied first), measures, and returns the report section. */
+  static String run(Run run) throws Exception {
+    var config = run.config();
+    var work = run.work();
     delete(work);
     Files.createDirectories(work);
     var loadBefore = Files.readString(Path.of("/proc/loadavg")).trim();
@@ -64,8 +80,8 @@ final class AggregateBench {
       }
       List<Long> ids;
       try (var jdbcLoader = new AggregateEngine(JDBC_H2, false, AggregateContexts.jdbc(() -> loading))) {
-        ids = load(kite);
-        if (!load(jdbcLoader).equals(ids)) {
+        ids = load(kite, run);
+        if (!load(jdbcLoader, run).equals(ids)) {
           throw new IllegalStateException("the two modules assigned different ids to the same threads");
         }
       }
@@ -76,13 +92,13 @@ final class AggregateBench {
       });
       try (var jdbc = new AggregateEngine(JDBC_H2, false, AggregateContexts.jdbc(() -> counting(h2Url
           + ";ACCESS_MODE_DATA=r;OPTIMIZE_REUSE_RESULTS=0", h2Statements)))) {
-        var big = new Object[BIG_THREADS][];
-        for (int i = 0; i < BIG_THREADS; i++) {
+        var big = new Object[run.bigThreads()][];
+        for (int i = 0; i < big.length; i++) {
           big[i] = new Object[] {ids.get(i)};
         }
-        var pages = new Object[SMALL_THREADS / PAGE][];
+        var pages = new Object[run.smallThreads() / PAGE][];
         for (int p = 0; p < pages.length; p++) {
-          pages[p] = ids.subList(BIG_THREADS + p * PAGE, BIG_THREADS + (p + 1) * PAGE).toArray();
+          pages[p] = ids.subList(big.length + p * PAGE, big.length + (p + 1) * PAGE).toArray();
         }
         int borrowed = checkBorrowed(kite, ids.getFirst());
         var measure = new Measure(config);
@@ -92,20 +108,16 @@ final class AggregateBench {
         rows.add(measureLoad("findAllById: " + PAGE + " threads of 5 posts", measure, kite, jdbc, kite.findAllById(),
             jdbc.findAllById(), pages, kiteStatements, h2Statements));
         var loadAfter = Files.readString(Path.of("/proc/loadavg")).trim();
-        var report = render(config, rows, borrowed, loadBefore, loadAfter, (System.nanoTime() - started) / 6e10);
-        var out = Path.of("kitesql-bench", "target", "RESULTS-aggregates.md");
-        Files.writeString(out, report);
-        System.out.println(report);
-        System.out.println("wrote " + out.toAbsolutePath());
+        return render(run, rows, borrowed, loadBefore, loadAfter, (System.nanoTime() - started) / 6e10);
       }
     }
   }
 
   /** Saves the threads through {@code engine}'s repository; returns their ids in order. */
-  private static List<Long> load(AggregateEngine engine) {
+  private static List<Long> load(AggregateEngine engine, Run run) {
     var ids = new ArrayList<Long>();
-    for (int t = 0; t < BIG_THREADS + SMALL_THREADS; t++) {
-      int posts = t < BIG_THREADS ? 50 : 5;
+    for (int t = 0; t < run.bigThreads() + run.smallThreads(); t++) {
+      int posts = t < run.bigThreads() ? 50 : 5;
       var list = new ArrayList<DiscussionThread.Post>(posts);
       for (int p = 0; p < posts; p++) {
         list.add(new DiscussionThread.Post(p == 0 ? null : (p - 1) / 2, "user" + (t * 7 + p) % 97,
@@ -200,7 +212,7 @@ final class AggregateBench {
     }
   }
 
-  private static String render(BenchConfig config, List<Row> rows, int borrowed, String loadBefore, String loadAfter, double minutes) {
+  private static String render(Run run, List<Row> rows, int borrowed, String loadBefore, String loadAfter, double minutes) {
     var out = new StringBuilder();
     out.append(String.format("""
         ## Table 5, aggregate rows: a thread and its posts through both modules
@@ -227,8 +239,8 @@ final class AggregateBench {
 
         | load | KiteSQL repository | Spring Data JDBC + H2 | p50 ratio (target ≤ %.1fx) | allocation ratio (target ≤ %.1fx) | statements per load (KiteSQL / Spring Data JDBC) |
         |---|---|---|---|---|---|
-        """, BIG_THREADS, SMALL_THREADS, BIG_THREADS, PAGE, borrowed, config.warmupMillis(), config.rounds(), loadBefore,
-        loadAfter, minutes, MAX_P50_RATIO, MAX_ALLOCATION_RATIO));
+        """, run.bigThreads(), run.smallThreads(), run.bigThreads(), PAGE, borrowed, run.config().warmupMillis(),
+        run.config().rounds(), loadBefore, loadAfter, minutes, MAX_P50_RATIO, MAX_ALLOCATION_RATIO));
     for (var row : rows) {
       out.append(String.format("| %s | %s | %s | %s | %s | %.0f / %.0f |%n", row.load(), Report.cell(row.kite()), Report.cell(row.jdbc()),
           ratio(row, true), ratio(row, false), row.kiteStatements(), row.jdbcStatements()));
