@@ -222,7 +222,7 @@ final class AggregateBench {
         record DiscussionThread(@Id Long id, CharSequence title,
             @MappedCollection(idColumn = "thread_id", keyColumn = "position") List<Post> posts) {}
         @Table("post") record Post(Integer replyTo, CharSequence author, CharSequence body) {}
-        interface DiscussionThreadRepository extends ListCrudRepository<DiscussionThread, Long> {}
+        interface DiscussionThreadRepository extends KiteSqlRepository<DiscussionThread, Long> {}
         ```
 
         %d threads of 50 posts and %d of 5 (bodies of 60 to 220 chars), saved through each module's repository \

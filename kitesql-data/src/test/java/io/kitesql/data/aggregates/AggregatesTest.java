@@ -26,6 +26,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.dao.DuplicateKeyException;
+import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.data.domain.Example;
 import org.springframework.data.domain.PageRequest;
 import org.springframework.data.domain.Sort;
@@ -159,6 +160,12 @@ class AggregatesTest {
         .isInstanceOf(DuplicateKeyException.class);
     assertThat(rows("discussion_thread")).isEqualTo(1);
     assertThat(rows("thread_post")).isEqualTo(2);
+
+    var withNull = new ArrayList<ThreadPost>(thread("nulls", 1).posts());
+    withNull.add(null);
+    assertThatThrownBy(() -> threads.save(new DiscussionThread(null, "nulls", withNull, Set.of(), Map.of())))
+        .isInstanceOf(InvalidDataAccessApiUsageException.class).hasMessageContaining("posts").hasMessageContaining("null element");
+    assertThat(rows("discussion_thread")).isEqualTo(1);
   }
 
   @Test

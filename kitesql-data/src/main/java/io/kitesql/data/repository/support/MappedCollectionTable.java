@@ -7,6 +7,7 @@ import io.kitesql.data.mapping.Conversions;
 import io.kitesql.data.mapping.EntityMapping;
 import io.kitesql.data.mapping.KiteSqlMappingContext;
 import io.kitesql.data.mapping.MappedColumn;
+import java.util.AbstractMap.SimpleImmutableEntry;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -230,15 +231,17 @@ final class MappedCollectionTable {
   private List<Map.Entry<@Nullable Object, Object>> entries(@Nullable Object collection) {
     var entries = new ArrayList<Map.Entry<@Nullable Object, Object>>();
     if (collection instanceof Map<?, ?> map) {
-      map.forEach((k, v) -> entries.add(new java.util.AbstractMap.SimpleImmutableEntry<>(k, v)));
+      map.forEach((k, v) -> entries.add(new SimpleImmutableEntry<>(k, v)));
     } else if (collection instanceof Collection<?> values) {
       int index = 0;
       for (var value : values) {
-        if (value == null) {
-          throw new InvalidDataAccessApiUsageException("property " + property.getName() + " of "
-              + property.getOwner().getType().getSimpleName() + " holds a null element; a @MappedCollection stores entities");
-        }
-        entries.add(new java.util.AbstractMap.SimpleImmutableEntry<>(kind == Kind.LIST ? (Object) index++ : null, value));
+        entries.add(new SimpleImmutableEntry<>(kind == Kind.LIST ? (Object) index++ : null, value));
+      }
+    }
+    for (var entry : entries) {
+      if (entry.getValue() == null) {
+        throw new InvalidDataAccessApiUsageException("property " + property.getName() + " of "
+            + property.getOwner().getType().getSimpleName() + " holds a null element; a @MappedCollection stores entities");
       }
     }
     return entries;
