@@ -23,6 +23,8 @@ class AggregateRefusalsTest {
 
   record Tree(@Id Long id, List<Branch> branches) {}
 
+  record Node(@Id Long id, String name, List<Node> children) {}
+
   record Rack(@Id Long id, Leaf[] leaves) {}
 
   record Child(Long parent, String name) {}
@@ -30,6 +32,8 @@ class AggregateRefusalsTest {
   record Parent(@Id Long id, List<Child> children) {}
 
   interface Trees extends KiteSqlRepository<Tree, Long> {}
+
+  interface Nodes extends KiteSqlRepository<Node, Long> {}
 
   interface Racks extends KiteSqlRepository<Rack, Long> {}
 
@@ -54,8 +58,13 @@ class AggregateRefusalsTest {
   }
 
   @Test
-  void nestedCollectionsAreRefusedNamingBothLevels() {
-    refused(Trees.class, "property branches of " + Tree.class.getName(), "leaves", "nested @MappedCollection");
+  void aNestedLevelNeedsAnIdOnTheLevelAbove() {
+    refused(Trees.class, "property branches of " + Tree.class.getName(), "leaves", "nested @MappedCollection level needs an @Id on Branch");
+  }
+
+  @Test
+  void recursiveAggregatesAreRefused() {
+    refused(Nodes.class, "property children of " + Node.class.getName(), "holds itself", "recursive");
   }
 
   @Test

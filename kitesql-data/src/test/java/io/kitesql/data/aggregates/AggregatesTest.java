@@ -45,6 +45,7 @@ class AggregatesTest {
 
   @Autowired DiscussionThreadRepository threads;
   @Autowired AlbumRepository albums;
+  @Autowired BoardRepository boards;
   @Autowired KiteSqlTemplate template;
   @Autowired KiteSqlTransactionManager transactionManager;
   @Autowired Database database;
@@ -54,6 +55,7 @@ class AggregatesTest {
   void clean() {
     threads.deleteAll();
     albums.deleteAll();
+    boards.deleteAll();
     template.setStatementObserver(statement -> outcome -> statements.add(String.valueOf(statement.name())));
   }
 
@@ -222,6 +224,54 @@ class AggregatesTest {
     var owned = threads.findById(saved.id()).orElseThrow();
     assertThat(owned.posts()).allSatisfy(p -> assertThat(((Text) p.body()).isBorrowed()).isFalse());
     assertThat(seen(owned)).isEqualTo(seen(saved));
+  }
+
+  static Board board(String name, int topics) {
+    var list = new ArrayList<Board.Topic>();
+    for (int t = 0; t < topics; t++) {
+      var replies = new ArrayList<Board.Reply>();
+      for (int r = 0; r < t; r++) {
+        replies.add(new Board.Reply(name + " topic " + t + " reply " + r));
+      }
+      list.add(new Board.Topic(null, name + " topic " + t, replies));
+    }
+    return new Board(null, name, list);
+  }
+
+  static List<String> seen(Board board) {
+    var seen = new ArrayList<String>();
+    seen.add(board.id() + " " + board.name());
+    for (var topic : board.topics()) {
+      seen.add(topic.id() + " " + topic.subject());
+      topic.replies().forEach(reply -> seen.add("  " + reply.body()));
+    }
+    return seen;
+  }
+
+  @Test
+  void aNestedLevelIsReadWithOneStatementPerLevelAndWrittenAndDeletedWithItsParents() {
+    var first = boards.save(board("first", 4));
+    var second = boards.save(board("second", 3));
+    assertThat(first.topics()).allSatisfy(topic -> assertThat(topic.id()).isNotNull());
+    assertThat(rows("reply")).isEqualTo((0 + 1 + 2 + 3) + (0 + 1 + 2));
+
+    statements.clear();
+    assertThat(boards.findAll().stream().map(AggregatesTest::seen)).containsExactly(seen(first), seen(second));
+    // the boards, their topics, the topics' replies: one statement per level for both boards
+    assertThat(statements).hasSize(3);
+
+    var kept = first.topics().get(3);
+    var shrunk = boards.save(new Board(first.id(), "first, shorter", List.of(
+        new Board.Topic(null, kept.subject(), kept.replies().subList(0, 2)), new Board.Topic(null, "new", List.of(new Board.Reply("hi"))))));
+    assertThat(seen(boards.findById(first.id()).orElseThrow())).isEqualTo(seen(shrunk));
+    assertThat(rows("topic")).isEqualTo(2 + 3);
+    assertThat(rows("reply")).isEqualTo(2 + 1 + 3);
+
+    boards.delete(shrunk);
+    assertThat(List.of(rows("topic"), rows("reply"))).containsExactly(3L, 3L);
+    assertThat(seen(boards.findById(second.id()).orElseThrow())).isEqualTo(seen(second));
+    boards.deleteAll();
+    assertThat(List.of(rows("board"), rows("topic"), rows("reply"))).containsOnly(0L);
   }
 
   @Test

@@ -6,6 +6,7 @@ import io.kitesql.data.mapping.KiteSqlMappingContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.springframework.data.mapping.model.EntityInstantiators;
 import org.springframework.data.mapping.model.InstantiationAwarePropertyAccessor;
 
@@ -14,7 +15,9 @@ import org.springframework.data.mapping.model.InstantiationAwarePropertyAccessor
  * saving the root deletes its elements' rows and inserts the current ones, deleting it deletes
  * them first, all in the save's or delete's write transaction. Reading differs: a query's roots
  * get their collections from one statement per collection for all of them ({@code where
- * back_reference in (...)}), read in the roots' transaction, instead of one per root.
+ * back_reference in (...)}), read in the roots' transaction, instead of one per root. An element
+ * with an {@code @Id} may hold collections itself (a nested level, an aggregate of its own here):
+ * they are read for all the elements of a level at once, written after them, deleted before them.
  */
 final class Aggregate<T> implements EntityMapping.ResultCompletion<T> {
   private static final EntityInstantiators INSTANTIATORS = new EntityInstantiators();
@@ -34,8 +37,14 @@ final class Aggregate<T> implements EntityMapping.ResultCompletion<T> {
    * reading its entities reads their collections) the first time; empty for an entity without
    * {@code @MappedCollection}s. An unsupported collection fails here, naming its property.
    */
-  @SuppressWarnings("unchecked")
   static <T> Optional<Aggregate<T>> attach(KiteSqlTemplate template, KiteSqlMappingContext context, EntityMapping<T> root) {
+    return attach(template, context, root, Set.of(root.type()));
+  }
+
+  /** {@link #attach}, for a level whose enclosing levels hold the entities {@code enclosing}. */
+  @SuppressWarnings("unchecked")
+  static <T> Optional<Aggregate<T>> attach(KiteSqlTemplate template, KiteSqlMappingContext context, EntityMapping<T> root,
+      Set<Class<?>> enclosing) {
     synchronized (root) {
       var attached = root.resultCompletion();
       if (attached.isPresent()) {
@@ -44,7 +53,7 @@ final class Aggregate<T> implements EntityMapping.ResultCompletion<T> {
       var collections = new ArrayList<MappedCollectionTable>();
       for (var property : root.entity()) {
         if (EntityMapping.isMappedCollection(property, root.conversions())) {
-          collections.add(MappedCollectionTable.of(context, root.entity(), property, root.conversions()));
+          collections.add(MappedCollectionTable.of(template, context, root.entity(), property, root.conversions(), enclosing));
         }
       }
       if (collections.isEmpty()) {

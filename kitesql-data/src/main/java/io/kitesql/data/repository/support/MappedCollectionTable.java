@@ -13,10 +13,12 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
@@ -41,6 +43,8 @@ final class MappedCollectionTable {
   private final RelationalPersistentProperty property;
   private final Kind kind;
   private final EntityMapping<Object> element;
+  /** The elements' own collections (a nested level), read and written after them; null for none. */
+  private final @Nullable Aggregate<Object> nested;
   private final Class<?> rootIdType;
   private final @Nullable Class<?> keyType;
   private final String backReference;
@@ -51,11 +55,12 @@ final class MappedCollectionTable {
   private final ConcurrentHashMap<Integer, String> selects = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<Integer, String> deletes = new ConcurrentHashMap<>();
 
-  private MappedCollectionTable(RelationalPersistentProperty property, Kind kind, EntityMapping<Object> element, Class<?> rootIdType,
-      @Nullable Class<?> keyType, String backReference, @Nullable String key) {
+  private MappedCollectionTable(RelationalPersistentProperty property, Kind kind, EntityMapping<Object> element,
+      @Nullable Aggregate<Object> nested, Class<?> rootIdType, @Nullable Class<?> keyType, String backReference, @Nullable String key) {
     this.property = property;
     this.kind = kind;
     this.element = element;
+    this.nested = nested;
     this.rootIdType = rootIdType;
     this.keyType = keyType;
     this.backReference = backReference;
@@ -65,10 +70,14 @@ final class MappedCollectionTable {
     this.statementName = property.getOwner().getType().getSimpleName() + "." + property.getName();
   }
 
-  /** The table of {@code property}; a shape this module cannot store fails, naming the property. */
+  /**
+   * The table of {@code property}; a shape this module cannot store fails, naming the property.
+   *
+   * @param enclosing the entity types from the aggregate root down to {@code root}
+   */
   @SuppressWarnings("unchecked")
-  static MappedCollectionTable of(KiteSqlMappingContext context, RelationalPersistentEntity<?> root, RelationalPersistentProperty property,
-      Conversions conversions) {
+  static MappedCollectionTable of(KiteSqlTemplate template, KiteSqlMappingContext context, RelationalPersistentEntity<?> root,
+      RelationalPersistentProperty property, Conversions conversions, Set<Class<?>> enclosing) {
     var type = property.getType();
     var where = "property " + property.getName() + " of " + root.getType().getName();
     if (type.isArray()) {
@@ -86,10 +95,18 @@ final class MappedCollectionTable {
     }
     var elementType = property.getActualType();
     var elementEntity = context.getRequiredPersistentEntity(elementType);
-    for (var nested : elementEntity) {
-      if (EntityMapping.isMappedCollection(nested, conversions)) {
+    for (var inner : elementEntity) {
+      if (!EntityMapping.isMappedCollection(inner, conversions)) {
+        continue;
+      }
+      if (!elementEntity.hasIdProperty()) {
         throw new MappingException(where + ": its elements (" + elementType.getName() + ") hold a collection of entities themselves ("
-            + nested.getName() + "); nested @MappedCollection levels are not supported");
+            + inner.getName() + "); a nested @MappedCollection level needs an @Id on " + elementType.getSimpleName()
+            + ", which the level below refers to");
+      }
+      if (enclosing.contains(elementType)) {
+        throw new MappingException(where + ": " + elementType.getName() + " holds itself through " + inner.getName()
+            + "; recursive @MappedCollection aggregates are not supported");
       }
     }
     Class<?> keyType = kind == Kind.MAP ? property.getTypeInformation().getRequiredComponentType().getType() : null;
@@ -105,8 +122,11 @@ final class MappedCollectionTable {
             + column.name() + ", which the collection's back-reference or key uses; rename one with @Column or @MappedCollection");
       }
     }
+    var inner = new HashSet<>(enclosing);
+    inner.add(elementType);
+    var nested = Aggregate.attach(template, context, element, inner).orElse(null);
     var rootIdType = root.getRequiredIdProperty().getType();
-    return new MappedCollectionTable(property, kind, element, rootIdType, keyType, MappedColumn.quote(backName),
+    return new MappedCollectionTable(property, kind, element, nested, rootIdType, keyType, MappedColumn.quote(backName),
         keyName == null ? null : MappedColumn.quote(keyName));
   }
 
@@ -125,16 +145,44 @@ final class MappedCollectionTable {
           + " where " + backReference + in(markers) + (kind == Kind.LIST ? " order by " + key : ""));
     }
     int backIndex = element.columns().size();
-    return template.query(Statement.named(statementName, sql, padded(ids)), rows -> {
+    var statement = Statement.named(statementName, sql, padded(ids));
+    if (nested != null) {
+      return readNested(template, statement, backIndex, nested);
+    }
+    return template.query(statement, rows -> {
       var byRoot = new HashMap<Object, Object>();
       while (rows.next()) {
         var row = rows.row();
         var rootId = element.conversions().read(row, backIndex, rootIdType);
-        var collection = byRoot.computeIfAbsent(rootId, ignored -> empty());
-        add(collection, row, backIndex + 1, element.mapRow(row));
+        add(byRoot.computeIfAbsent(rootId, ignored -> empty()), key(row, backIndex + 1), element.mapRow(row));
       }
       return byRoot;
     });
+  }
+
+  /** One element row read: whose it is, its map key, the element. */
+  private record ElementRow(Object rootId, @Nullable Object key, Object element) {}
+
+  /** {@link #read} for elements with collections of their own: read for all of them at once, then grouped. */
+  private Map<Object, Object> readNested(KiteSqlTemplate template, Statement statement, int backIndex, Aggregate<Object> level) {
+    List<ElementRow> read = template.query(statement, rows -> {
+      var elements = new ArrayList<ElementRow>();
+      while (rows.next()) {
+        var row = rows.row();
+        elements.add(new ElementRow(element.conversions().read(row, backIndex, rootIdType), key(row, backIndex + 1), element.mapRow(row)));
+      }
+      return elements;
+    });
+    var completed = level.complete(read.stream().map(ElementRow::element).toList());
+    var byRoot = new HashMap<Object, Object>();
+    for (int i = 0; i < read.size(); i++) {
+      add(byRoot.computeIfAbsent(read.get(i).rootId(), ignored -> empty()), read.get(i).key(), completed.get(i));
+    }
+    return byRoot;
+  }
+
+  private @Nullable Object key(Row row, int keyIndex) {
+    return kind == Kind.MAP ? element.conversions().read(row, keyIndex, keyType) : null;
   }
 
   /** An empty collection of the declared kind, which a root without elements gets. */
@@ -147,9 +195,9 @@ final class MappedCollectionTable {
   }
 
   @SuppressWarnings("unchecked")
-  private void add(Object collection, Row row, int keyIndex, Object value) {
+  private void add(Object collection, @Nullable Object key, Object value) {
     if (kind == Kind.MAP) {
-      ((Map<Object, Object>) collection).put(element.conversions().read(row, keyIndex, keyType), value);
+      ((Map<Object, Object>) collection).put(key, value);
     } else {
       ((Collection<Object>) collection).add(value);
     }
@@ -198,17 +246,33 @@ final class MappedCollectionTable {
       }
       start = end;
     }
+    if (nested != null) {
+      written.replaceAll(nested::insertElements); // the next level refers to these elements' ids
+      changed = true;
+    }
     return changed ? rebuilt(entries, written) : collection;
   }
 
   /** Deletes the elements of the roots whose ids are {@code ids} (as written). */
   void delete(KiteSqlTemplate template, Object[] ids) {
+    if (nested != null) {
+      var select = "select " + element.id().sql() + " from " + element.table() + " where " + backReference + in(markers(ids.length));
+      var idType = element.id().property().getType();
+      var elementIds = template.query(Statement.named(statementName, select, padded(ids)),
+          row -> element.conversions().write(element.conversions().read(row, 0, idType)), Integer.MAX_VALUE);
+      if (!elementIds.isEmpty()) {
+        nested.deleteElements(elementIds.toArray());
+      }
+    }
     var sql = deletes.computeIfAbsent(markers(ids.length), markers -> "delete from " + element.table() + " where " + backReference + in(markers));
     template.update(Statement.named(statementName, sql, padded(ids)));
   }
 
   /** Deletes the elements of every root, as Spring Data JDBC's {@code deleteAll} does. */
   void deleteAll(KiteSqlTemplate template) {
+    if (nested != null) {
+      nested.deleteAllElements();
+    }
     template.update(Statement.named(statementName, "delete from " + element.table() + " where " + backReference + " is not null"));
   }
 

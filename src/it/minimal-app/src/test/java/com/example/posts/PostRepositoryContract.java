@@ -30,6 +30,7 @@ public abstract class PostRepositoryContract {
   @Autowired protected TipRepository tips;
   @Autowired protected FlagRepository flags;
   @Autowired protected DiscussionThreadRepository threads;
+  @Autowired protected ForumRepository forums;
 
   /** Thread 1: a root by ada, two replies to it, a reply to the first reply. */
   protected Post root;
@@ -42,6 +43,7 @@ public abstract class PostRepositoryContract {
   @BeforeEach
   void load() {
     threads.deleteAll();
+    forums.deleteAll();
     tips.deleteAll();
     posts.deleteAll();
     root = posts.save(Post.of(1, null, "ada", "Kites fly at 50% wind"));
@@ -254,5 +256,47 @@ public abstract class PostRepositoryContract {
         .containsExactly(described(saved.get(2)), described(saved.get(3)));
     assertThat(threads.findByTitleStartingWithOrderByIdAsc("t").stream().map(PostRepositoryContract::described))
         .containsExactlyElementsOf(saved.stream().map(PostRepositoryContract::described).toList());
+  }
+
+  /** A forum whose topic {@code t} has {@code t} replies. */
+  protected static Forum forum(String name, int topics) {
+    var list = new ArrayList<Forum.Topic>();
+    for (int t = 0; t < topics; t++) {
+      var replies = new ArrayList<Forum.TopicReply>();
+      for (int r = 0; r < t; r++) {
+        replies.add(new Forum.TopicReply(name + " " + t + "." + r));
+      }
+      list.add(new Forum.Topic(null, name + " topic " + t, replies));
+    }
+    return new Forum(null, name, list);
+  }
+
+  /** A forum as strings, its topics and their replies in order; without ids (compared with what was saved). */
+  protected static List<String> described(Forum forum) {
+    var described = new ArrayList<String>();
+    described.add(forum.name().toString());
+    for (var topic : forum.topics()) {
+      described.add(topic.subject().toString());
+      topic.replies().forEach(reply -> described.add("  " + reply.body()));
+    }
+    return described;
+  }
+
+  @Test
+  void aNestedLevelIsSavedReplacedAndDeletedWithItsAggregate() {
+    var kites = forum("kites", 4);
+    var wind = forum("wind", 3);
+    var first = forums.save(kites);
+    var second = forums.save(wind);
+    assertThat(first.topics()).allSatisfy(topic -> assertThat(topic.id()).isNotNull());
+    assertThat(forums.findAll(Sort.by("id")).stream().map(PostRepositoryContract::described))
+        .containsExactly(described(kites), described(wind));
+    var kept = kites.topics().get(3);
+    var shorter = new Forum(first.id(), "kites, shorter", List.of(new Forum.Topic(null, kept.subject(), kept.replies().subList(1, 3))));
+    forums.save(shorter);
+    assertThat(described(forums.findById(first.id()).orElseThrow())).isEqualTo(described(shorter)).hasSize(1 + 1 + 2);
+    forums.deleteById(first.id());
+    assertThat(forums.findById(first.id())).isEmpty();
+    assertThat(described(forums.findById(second.id()).orElseThrow())).isEqualTo(described(wind));
   }
 }
