@@ -16,7 +16,8 @@ import java.util.stream.Collectors;
  * --work DIR}; {@code --long-rows-ab [rounds]} runs {@link LongRowsAb} instead, {@code --spin-ab [rounds]
  * [slice]} {@link SpinAb}, {@code --long-rows-probe [rows] [rounds]} {@link LongRowsProbe}, {@code
  * --read-ahead-ab [rounds] [rows] [sizes]} {@link ReadAheadAb}, {@code --table7 [quick] [--sizes …]} Table 7
- * alone ({@link SpringQueriesReport}), {@code --tpcc [quick|smoke] […]} TPC-C ({@link
+ * alone ({@link SpringQueriesReport}), {@code --aggregates [quick]} Table 5's aggregate rows alone
+ * ({@link AggregateBench}), {@code --tpcc [quick|smoke] […]} TPC-C ({@link
  * io.kitesql.bench.tpcc.TpccReport}), {@code --jdbc [quick|smoke] […]} {@link JdbcBench}. Run from
  * the repository root (the Maven command in README.md does).
  */
@@ -38,6 +39,10 @@ public final class BenchMain {
     }
     if (args.length > 0 && args[0].equals("--table7")) {
       SpringQueriesReport.main(Arrays.copyOfRange(args, 1, args.length));
+      return;
+    }
+    if (args.length > 0 && args[0].equals("--aggregates")) {
+      AggregateBench.main(Arrays.copyOfRange(args, 1, args.length));
       return;
     }
     if (args.length > 0 && args[0].equals("--tpcc")) {

@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.jspecify.annotations.Nullable;
@@ -43,6 +44,8 @@ public class KiteSqlTemplate {
   private final Database database;
   private final KiteSqlExceptionTranslator translator = new KiteSqlExceptionTranslator();
   private volatile StatementObserver observer = StatementObserver.NONE;
+  /** The read-only transaction {@link #inReadTransaction} opened on this thread, whose values are copied. */
+  private final ThreadLocal<Transaction> ownRead = new ThreadLocal<>();
 
   public KiteSqlTemplate(Database database) {
     this.database = database;
@@ -63,17 +66,17 @@ public class KiteSqlTemplate {
 
   /** The rows of {@code sql}, each mapped by {@code mapper}. */
   public <T> List<T> query(String sql, RowMapper<T> mapper, @Nullable Object... args) {
-    return query(Statement.of(sql, args), rows -> collect(rows, mapper, Integer.MAX_VALUE));
+    return query(Statement.of(sql, args), mapper, Integer.MAX_VALUE);
   }
 
   /** The rows of {@code sql} with named parameters ({@code :name}), each mapped by {@code mapper}. */
   public <T> List<T> query(String sql, Map<String, ?> args, RowMapper<T> mapper) {
-    return query(Statement.of(sql, args), rows -> collect(rows, mapper, Integer.MAX_VALUE));
+    return query(Statement.of(sql, args), mapper, Integer.MAX_VALUE);
   }
 
   /** The one row of {@code sql}, mapped; empty for no row; more than one row is an error. */
   public <T> Optional<T> queryForOptional(String sql, RowMapper<T> mapper, @Nullable Object... args) {
-    return query(Statement.of(sql, args), rows -> single(collect(rows, mapper, 2)));
+    return single(query(Statement.of(sql, args), mapper, 2));
   }
 
   /** The one value of a one-row, one-column query ({@code select count(*) ...}), converted to {@code type}. */
@@ -135,9 +138,39 @@ public class KiteSqlTemplate {
     }
   }
 
-  /** The first {@code maxRows} rows of {@code statement}, each mapped by {@code mapper}. */
+  /**
+   * The first {@code maxRows} rows of {@code statement}, each mapped by {@code mapper}; a mapper
+   * that {@linkplain RowMapper#completesResults completes results} runs its further queries in the
+   * same transaction.
+   */
   public <T> List<T> query(Statement statement, RowMapper<T> mapper, int maxRows) {
+    if (mapper.completesResults()) {
+      return inReadTransaction(() -> mapper.completeResults(query(statement, rows -> collect(rows, mapper, maxRows))));
+    }
     return query(statement, rows -> collect(rows, mapper, maxRows));
+  }
+
+  /**
+   * Runs {@code work} so that every query of this template inside it reads one snapshot: the
+   * current transaction's, or a short read-only transaction of its own whose values are copied for
+   * the caller (as for a single query outside any transaction).
+   */
+  public <R> R inReadTransaction(Supplier<R> work) {
+    if (ownRead.get() != null || KiteSqlTransactions.current(database).isPresent()) {
+      return work.get();
+    }
+    try {
+      return database.read(tx -> {
+        ownRead.set(tx);
+        try {
+          return work.get();
+        } finally {
+          ownRead.remove();
+        }
+      });
+    } catch (KiteSqlException e) {
+      throw translator.translate(e);
+    }
   }
 
   /**
@@ -150,6 +183,10 @@ public class KiteSqlTemplate {
       if (current.isPresent()) {
         return read(current.get(), statement, false, reader);
       }
+      var own = ownRead.get();
+      if (own != null) {
+        return read(own, statement, true, reader);
+      }
       return database.read(tx -> read(tx, statement, true, reader));
     } catch (KiteSqlException e) {
       throw translator.translate(e);
@@ -158,6 +195,10 @@ public class KiteSqlTemplate {
 
   /** A lazy stream over a query's mapped rows; needs a surrounding transaction. */
   public <T> Stream<T> stream(Statement statement, RowMapper<T> mapper) {
+    if (mapper.completesResults()) {
+      throw new InvalidDataAccessApiUsageException("a Stream cannot return aggregates with @MappedCollection properties"
+          + " (their collections are read for all rows at once, after them): return a List, Page or Slice (" + statement.sql() + ")");
+    }
     var tx = KiteSqlTransactions.current(database).orElseThrow(() -> new InvalidDataAccessApiUsageException(
         "a Stream reads from its transaction as it is consumed: call it inside a transaction"
             + " (@ReadOnlyTxn or @Transactional(readOnly = true)) and close the stream before it ends"));

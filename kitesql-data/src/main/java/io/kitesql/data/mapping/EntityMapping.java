@@ -52,20 +52,44 @@ public final class EntityMapping<T> implements RowMapper<T> {
   private final List<EmbeddedValue> embeddedAfterCreation = new ArrayList<>();
   private final ResultLayout layout;
   private final EntityLifecycle lifecycle;
+  /** What finishes whole results (an aggregate's collections), set once before the mapping is shared. */
+  private volatile @Nullable ResultCompletion<T> completion;
+
+  /** Finishes the entities of a whole result with further queries in its transaction. */
+  @FunctionalInterface
+  public interface ResultCompletion<T> {
+    List<T> complete(List<T> entities);
+  }
 
   public EntityMapping(KiteSqlMappingContext context, Class<T> type, Conversions conversions) {
     this(context, type, conversions, EntityLifecycle.none());
   }
 
   /** @param lifecycle whose {@code AfterConvertCallback}s see every entity read */
-  @SuppressWarnings("unchecked")
   public EntityMapping(KiteSqlMappingContext context, Class<T> type, Conversions conversions, EntityLifecycle lifecycle) {
+    this(context, type, conversions, lifecycle, true);
+  }
+
+  /**
+   * The mapping of an entity held in an aggregate's collection ({@code @MappedCollection}): its
+   * rows belong to the aggregate root's, so it needs no {@code @Id} of its own.
+   */
+  public static <E> EntityMapping<E> ofCollectionElement(KiteSqlMappingContext context, Class<E> type, Conversions conversions) {
+    return new EntityMapping<>(context, type, conversions, EntityLifecycle.none(), false);
+  }
+
+  @SuppressWarnings("unchecked")
+  private EntityMapping(KiteSqlMappingContext context, Class<T> type, Conversions conversions, EntityLifecycle lifecycle,
+      boolean idRequired) {
     this.entity = (RelationalPersistentEntity<T>) context.getRequiredPersistentEntity(type);
     this.conversions = conversions;
     this.lifecycle = lifecycle;
     this.table = MappedColumn.quote(entity.getTableName().getReference());
     var mapped = new ArrayList<MappedColumn>();
     for (var property : entity) {
+      if (isMappedCollection(property, conversions)) {
+        continue; // its rows are in another table, read and written with the aggregate root's
+      }
       if (property.isEmbedded()) {
         var value = new EmbeddedValue(context, type, property, conversions, mapped.size());
         embeddedByProperty.put(property.getName(), value);
@@ -88,11 +112,12 @@ public final class EntityMapping<T> implements RowMapper<T> {
     }
     this.columns = List.copyOf(mapped);
     var idProperty = entity.getIdProperty();
-    if (idProperty == null) {
+    if (idProperty == null && idRequired) {
       throw new MappingException(type.getName() + " has no @Id property: a KiteSQL entity needs one (its primary key)");
     }
-    this.compositeId = embeddedByProperty.get(idProperty.getName());
-    this.idColumns = compositeId != null ? compositeId.columns() : List.of(columns.get(positionByProperty.get(idProperty.getName())));
+    this.compositeId = idProperty == null ? null : embeddedByProperty.get(idProperty.getName());
+    this.idColumns = idProperty == null ? List.of()
+        : compositeId != null ? compositeId.columns() : List.of(columns.get(positionByProperty.get(idProperty.getName())));
     var versionProperty = entity.getVersionProperty();
     this.version = versionProperty == null ? null : columns.get(positionByProperty.get(versionProperty.getName()));
     this.instantiator = INSTANTIATORS.getInstantiatorFor(entity);
@@ -133,8 +158,13 @@ public final class EntityMapping<T> implements RowMapper<T> {
    * The id's column.
    *
    * @throws IllegalStateException for a composite id, which has several: see {@link #idColumns()}
+   * @throws MappingException for an entity held in a collection without an {@code @Id} (see
+   *     {@link #hasId()})
    */
   public MappedColumn id() {
+    if (idColumns.isEmpty()) {
+      throw new MappingException(type().getName() + " has no @Id property");
+    }
     if (compositeId != null) {
       throw new IllegalStateException(type().getName() + " has a composite id (" + compositeId.property().getName()
           + ", columns " + idColumns.stream().map(MappedColumn::name).toList() + "): this operation supports single-column ids only");
@@ -171,6 +201,41 @@ public final class EntityMapping<T> implements RowMapper<T> {
       arguments[i] = conversions.write(compositeId.get(id, idColumns.get(i).property()));
     }
     return arguments;
+  }
+
+  /** Whether the entity has an {@code @Id}: an entity held in a collection may have none. */
+  public boolean hasId() {
+    return !idColumns.isEmpty();
+  }
+
+  /**
+   * Whether {@code property} is a one-to-many relation to entities ({@code @MappedCollection}: a
+   * {@code List}, {@code Set} or {@code Map} of entities), whose rows live in the entities' table.
+   */
+  public static boolean isMappedCollection(RelationalPersistentProperty property, Conversions conversions) {
+    return (property.isCollectionLike() || property.isMap()) && property.isEntity()
+        && !conversions.isSimpleType(property.getActualType());
+  }
+
+  /** Sets what finishes whole results read with this mapping; once, before the mapping is shared. */
+  public void completeResultsWith(ResultCompletion<T> completion) {
+    this.completion = completion;
+  }
+
+  /** What finishes whole results, if anything does. */
+  public Optional<ResultCompletion<T>> resultCompletion() {
+    return Optional.ofNullable(completion);
+  }
+
+  @Override
+  public boolean completesResults() {
+    return completion != null;
+  }
+
+  @Override
+  public List<T> completeResults(List<T> mapped) {
+    var finishing = completion;
+    return finishing == null ? mapped : finishing.complete(mapped);
   }
 
   public Optional<MappedColumn> version() {

@@ -17,7 +17,7 @@ import org.springframework.dao.InvalidDataAccessApiUsageException;
  */
 final class EntityInserts<T> {
   /** Id types an identity column can generate. */
-  private static final Set<Class<?>> GENERATED_ID_TYPES = Set.of(Long.class, long.class, Integer.class, int.class);
+  static final Set<Class<?>> GENERATED_ID_TYPES = Set.of(Long.class, long.class, Integer.class, int.class);
   /** Rows per multi-row statement: few distinct statement texts, few statements per batch. */
   static final int ROWS_PER_STATEMENT = 64;
 

@@ -84,6 +84,9 @@ public class KiteSqlRepositoryFactory extends RepositoryFactorySupport {
     try {
       var declared = DeclaredKiteSqlQuery.declaredSql(method)
           .or(() -> Optional.of(queryMethod.getNamedQueryName()).filter(namedQueries::hasQuery).map(namedQueries::getQuery));
+      if (mapping.completesResults()) {
+        AggregateQueries.check(queryMethod, declared.isPresent());
+      }
       if (declared.isPresent()) {
         return new DeclaredKiteSqlQuery(name, queryMethod, method, declared.get(), template, context, mapping);
       }
@@ -101,6 +104,10 @@ public class KiteSqlRepositoryFactory extends RepositoryFactorySupport {
   }
 
   private EntityMapping<?> mapping(Class<?> type) {
-    return mappings.computeIfAbsent(type, t -> new EntityMapping<>(context, t, conversions, lifecycle));
+    return mappings.computeIfAbsent(type, t -> {
+      var mapping = new EntityMapping<>(context, t, conversions, lifecycle);
+      Aggregate.attach(template, context, mapping); // its queries then read the entity's collections
+      return mapping;
+    });
   }
 }

@@ -7,7 +7,9 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -29,6 +31,8 @@ public abstract class PostRepositoryContract {
   @Autowired protected FlagRepository flags;
   @Autowired protected MemberRepository members;
   @Autowired protected VoteRepository votes;
+  @Autowired protected DiscussionThreadRepository threads;
+  @Autowired protected ForumRepository forums;
 
   /** Thread 1: a root by ada, two replies to it, a reply to the first reply. */
   protected Post root;
@@ -40,6 +44,8 @@ public abstract class PostRepositoryContract {
 
   @BeforeEach
   void load() {
+    threads.deleteAll();
+    forums.deleteAll();
     tips.deleteAll();
     posts.deleteAll();
     root = posts.save(Post.of(1, null, "ada", "Kites fly at 50% wind"));
@@ -225,5 +231,119 @@ public abstract class PostRepositoryContract {
 
   private static List<Long> tipIds(List<Tip> found) {
     return found.stream().map(Tip::id).toList();
+  }
+
+  /** A thread of {@code replies} replies, two labels and summaries in two languages. */
+  protected static DiscussionThread discussion(String title, int replies) {
+    var list = new ArrayList<DiscussionThread.Reply>();
+    for (int i = 0; i < replies; i++) {
+      list.add(new DiscussionThread.Reply("user" + i % 3, title + ", reply " + i + " ✈"));
+    }
+    return new DiscussionThread(null, title, list,
+        Set.of(new DiscussionThread.Label("kites"), new DiscussionThread.Label("about " + title)),
+        Map.of("en", new DiscussionThread.Summary(title + " in short"), "fr", new DiscussionThread.Summary(title + " en bref")));
+  }
+
+  /** A thread as strings: replies in order, labels and summaries sorted. */
+  protected static List<String> described(DiscussionThread thread) {
+    var described = new ArrayList<String>();
+    described.add(thread.id() + ": " + thread.title());
+    thread.replies().forEach(r -> described.add(r.author() + " wrote " + r.body()));
+    thread.labels().stream().map(l -> "label " + l.name()).sorted().forEach(described::add);
+    thread.summaries().entrySet().stream().map(e -> e.getKey() + ": " + e.getValue().content()).sorted().forEach(described::add);
+    return described;
+  }
+
+  @Test
+  void anAggregateIsSavedAndReadWithItsCollections() {
+    var saved = threads.save(discussion("wind", 5));
+    var other = threads.save(discussion("calm", 2));
+    assertThat(described(threads.findById(saved.id()).orElseThrow())).isEqualTo(described(saved));
+    assertThat(described(threads.findById(other.id()).orElseThrow())).isEqualTo(described(other));
+    assertThat(threads.findById(other.id() + 1000)).isEmpty();
+  }
+
+  @Test
+  void savingAnAggregateAgainReplacesItsCollections() {
+    var saved = threads.save(discussion("wind", 5));
+    var other = threads.save(discussion("calm", 2));
+    var shrunk = threads.save(new DiscussionThread(saved.id(), "wind, shorter", saved.replies().subList(1, 3),
+        Set.of(new DiscussionThread.Label("short")), Map.of()));
+    assertThat(described(threads.findById(saved.id()).orElseThrow())).isEqualTo(described(shrunk));
+    var longer = new ArrayList<>(shrunk.replies());
+    longer.addAll(discussion("gust", 6).replies());
+    var grown = threads.save(new DiscussionThread(saved.id(), "wind, longer", longer, shrunk.labels(),
+        Map.of("de", new DiscussionThread.Summary("kurz"))));
+    assertThat(described(threads.findById(saved.id()).orElseThrow())).isEqualTo(described(grown)).hasSize(1 + 8 + 1 + 1);
+    assertThat(described(threads.findById(other.id()).orElseThrow())).isEqualTo(described(other));
+  }
+
+  @Test
+  void deletingAnAggregateDeletesItsCollections() {
+    var first = threads.save(discussion("wind", 3));
+    var second = threads.save(discussion("calm", 2));
+    threads.delete(first);
+    assertThat(threads.findById(first.id())).isEmpty();
+    threads.deleteById(second.id());
+    assertThat(threads.count()).isZero();
+    // had the collections' rows stayed, saving threads with the same labels and keys again would clash
+    var again = threads.save(discussion("wind", 3));
+    assertThat(described(threads.findById(again.id()).orElseThrow())).isEqualTo(described(again));
+  }
+
+  @Test
+  void pagesAndDerivedQueriesReturnWholeAggregates() {
+    var saved = new ArrayList<DiscussionThread>();
+    for (int i = 0; i < 5; i++) {
+      saved.add(threads.save(discussion("t" + i, i)));
+    }
+    var page = threads.findAll(PageRequest.of(1, 2, Sort.by("id")));
+    assertThat(page.getTotalElements()).isEqualTo(5);
+    assertThat(page.getContent().stream().map(PostRepositoryContract::described))
+        .containsExactly(described(saved.get(2)), described(saved.get(3)));
+    assertThat(threads.findByTitleStartingWithOrderByIdAsc("t").stream().map(PostRepositoryContract::described))
+        .containsExactlyElementsOf(saved.stream().map(PostRepositoryContract::described).toList());
+  }
+
+  /** A forum whose topic {@code t} has {@code t} replies. */
+  protected static Forum forum(String name, int topics) {
+    var list = new ArrayList<Forum.Topic>();
+    for (int t = 0; t < topics; t++) {
+      var replies = new ArrayList<Forum.TopicReply>();
+      for (int r = 0; r < t; r++) {
+        replies.add(new Forum.TopicReply(name + " " + t + "." + r));
+      }
+      list.add(new Forum.Topic(null, name + " topic " + t, replies));
+    }
+    return new Forum(null, name, list);
+  }
+
+  /** A forum as strings, its topics and their replies in order; without ids (compared with what was saved). */
+  protected static List<String> described(Forum forum) {
+    var described = new ArrayList<String>();
+    described.add(forum.name().toString());
+    for (var topic : forum.topics()) {
+      described.add(topic.subject().toString());
+      topic.replies().forEach(reply -> described.add("  " + reply.body()));
+    }
+    return described;
+  }
+
+  @Test
+  void aNestedLevelIsSavedReplacedAndDeletedWithItsAggregate() {
+    var kites = forum("kites", 4);
+    var wind = forum("wind", 3);
+    var first = forums.save(kites);
+    var second = forums.save(wind);
+    assertThat(first.topics()).allSatisfy(topic -> assertThat(topic.id()).isNotNull());
+    assertThat(forums.findAll(Sort.by("id")).stream().map(PostRepositoryContract::described))
+        .containsExactly(described(kites), described(wind));
+    var kept = kites.topics().get(3);
+    var shorter = new Forum(first.id(), "kites, shorter", List.of(new Forum.Topic(null, kept.subject(), kept.replies().subList(1, 3))));
+    forums.save(shorter);
+    assertThat(described(forums.findById(first.id()).orElseThrow())).isEqualTo(described(shorter)).hasSize(1 + 1 + 2);
+    forums.deleteById(first.id());
+    assertThat(forums.findById(first.id())).isEmpty();
+    assertThat(described(forums.findById(second.id()).orElseThrow())).isEqualTo(described(wind));
   }
 }

@@ -1,0 +1,279 @@
+package io.kitesql.bench;
+
+import io.kitesql.api.KiteSql;
+import io.kitesql.bench.aggregate.AggregateContexts;
+import io.kitesql.bench.aggregate.AggregateEngine;
+import io.kitesql.bench.aggregate.DiscussionThread;
+import io.kitesql.bench.repository.ReadOnlyScope;
+import io.kitesql.data.core.KiteSqlTemplate;
+import io.kitesql.options.Durability;
+import io.kitesql.storage.MappedRegions;
+import io.kitesql.value.Text;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Table 5's aggregate rows: a discussion thread and its posts ({@code @MappedCollection List<Post>})
+ * loaded through the same repository interface on KiteSQL's repositories and on Spring Data JDBC +
+ * H2, each cell's calls inside one read-only transaction as in Table 5. Two loads: {@code findById}
+ * of a thread of 50 posts, and {@code findAllById} of 20 threads of 5 posts each (where Spring Data
+ * JDBC reads each thread's posts with a statement of their own). Run with {@code --aggregates
+ * [quick]}; writes {@code kitesql-bench/target/RESULTS-aggregates.md}.
+ */
+final class AggregateBench {
+  static final String KITE = RepositoryBench.REPOSITORY;
+  static final String JDBC_H2 = RepositoryBench.JDBC_H2;
+  static final double MAX_P50_RATIO = 0.5;
+  static final double MAX_ALLOCATION_RATIO = 0.2;
+  private static final int PAGE = 20;
+
+  /**
+   * What one run loads and how it measures.
+   *
+   * @param bigThreads threads of 50 posts, loaded one per {@code findById}
+   * @param smallThreads threads of 5 posts, loaded {@link #PAGE} per {@code findAllById}
+   */
+  record Run(BenchConfig config, int bigThreads, int smallThreads, Path work) {}
+
+  private record Row(String load, Results.Outcome kite, Results.Outcome jdbc, double kiteStatements, double jdbcStatements) {}
+
+  private AggregateBench() {}
+
+  public static void main(String[] args) throws Exception {
+    var base = args.length > 0 && args[0].equals("quick") ? BenchConfig.quick() : BenchConfig.full();
+    var work = Path.of("kitesql-bench", "target", "aggregate-data");
+    var report = run(new Run(base.withWarmupMillis(base.repositoryWarmupMillis()), 200, 400, work));
+    var out = Path.of("kitesql-bench", "target", "RESULTS-aggregates.md");
+    Files.writeString(out, report);
+    System.out.println(report);
+    System.out.println("wrote " + out.toAbsolutePath());
+  }
+
+  /** Loads both stores in {@code run.work()} (emptied first), measures, and returns the report section. */
+  static String run(Run run) throws Exception {
+    var config = run.config();
+    var work = run.work();
+    delete(work);
+    Files.createDirectories(work);
+    var loadBefore = Files.readString(Path.of("/proc/loadavg")).trim();
+    long started = System.nanoTime();
+    var h2Url = "jdbc:h2:file:" + work.resolve("h2").toAbsolutePath() + "/threads";
+    var h2Statements = new AtomicLong();
+    try (var kite = new AggregateEngine(KITE, true, AggregateContexts.kiteSql(() -> {
+          var database = KiteSql.open(work.resolve("kite"), KiteEngine.options(Durability.NO_SYNC));
+          for (var ddl : AggregateContexts.SCHEMA) {
+            database.execute(ddl);
+          }
+          return database;
+        }));
+        var loading = DriverManager.getConnection(h2Url)) {
+      for (var ddl : AggregateContexts.SCHEMA) {
+        loading.createStatement().execute(ddl);
+      }
+      List<Long> ids;
+      try (var jdbcLoader = new AggregateEngine(JDBC_H2, false, AggregateContexts.jdbc(() -> loading))) {
+        ids = load(kite, run);
+        if (!load(jdbcLoader, run).equals(ids)) {
+          throw new IllegalStateException("the two modules assigned different ids to the same threads");
+        }
+      }
+      var kiteStatements = new AtomicLong();
+      kite.bean(KiteSqlTemplate.class).setStatementObserver(statement -> {
+        kiteStatements.incrementAndGet();
+        return outcome -> {};
+      });
+      try (var jdbc = new AggregateEngine(JDBC_H2, false, AggregateContexts.jdbc(() -> counting(h2Url
+          + ";ACCESS_MODE_DATA=r;OPTIMIZE_REUSE_RESULTS=0", h2Statements)))) {
+        var big = new Object[run.bigThreads()][];
+        for (int i = 0; i < big.length; i++) {
+          big[i] = new Object[] {ids.get(i)};
+        }
+        var pages = new Object[run.smallThreads() / PAGE][];
+        for (int p = 0; p < pages.length; p++) {
+          pages[p] = ids.subList(big.length + p * PAGE, big.length + (p + 1) * PAGE).toArray();
+        }
+        int borrowed = checkBorrowed(kite, ids.getFirst());
+        var measure = new Measure(config);
+        var rows = new ArrayList<Row>();
+        rows.add(measureLoad("findById: 1 thread of 50 posts", measure, kite, jdbc, kite.findById(), jdbc.findById(), big,
+            kiteStatements, h2Statements));
+        rows.add(measureLoad("findAllById: " + PAGE + " threads of 5 posts", measure, kite, jdbc, kite.findAllById(),
+            jdbc.findAllById(), pages, kiteStatements, h2Statements));
+        var loadAfter = Files.readString(Path.of("/proc/loadavg")).trim();
+        return render(run, rows, borrowed, loadBefore, loadAfter, (System.nanoTime() - started) / 6e10);
+      }
+    }
+  }
+
+  /** Saves the threads through {@code engine}'s repository; returns their ids in order. */
+  private static List<Long> load(AggregateEngine engine, Run run) {
+    var ids = new ArrayList<Long>();
+    for (int t = 0; t < run.bigThreads() + run.smallThreads(); t++) {
+      int posts = t < run.bigThreads() ? 50 : 5;
+      var list = new ArrayList<DiscussionThread.Post>(posts);
+      for (int p = 0; p < posts; p++) {
+        list.add(new DiscussionThread.Post(p == 0 ? null : (p - 1) / 2, "user" + (t * 7 + p) % 97,
+            "Post " + p + " of thread " + t + ": " + "the kite climbs when the wind backs to the west; ".repeat(1 + p % 4)));
+      }
+      ids.add(engine.threads().save(new DiscussionThread(null, "Thread " + t, list)).id());
+    }
+    return ids;
+  }
+
+  private static Row measureLoad(String load, Measure measure, AggregateEngine kite, AggregateEngine jdbc, Engine.Query kiteQuery,
+      Engine.Query jdbcQuery, Object[][] parameters, AtomicLong kiteStatements, AtomicLong jdbcStatements) throws Exception {
+    // the same posts from both modules before anything is timed
+    var expected = jdbc.inTransaction(() -> texts(jdbcQuery.execute(parameters[0])));
+    var actual = kite.inTransaction(() -> texts(kiteQuery.execute(parameters[0])));
+    if (!expected.equals(actual)) {
+      throw new IllegalStateException(load + ": the modules loaded different posts");
+    }
+    double kitePerLoad = statementsPerLoad(kite, kiteQuery, parameters, kiteStatements);
+    double jdbcPerLoad = statementsPerLoad(jdbc, jdbcQuery, parameters, jdbcStatements);
+    var kiteOutcome = measure.cell(kite, kiteQuery, parameters, AggregateBench::touchPosts);
+    var jdbcOutcome = measure.cell(jdbc, jdbcQuery, parameters, AggregateBench::touchPosts);
+    System.out.println("  aggregate | " + load + " | " + Report.cell(kiteOutcome) + " | " + Report.cell(jdbcOutcome));
+    return new Row(load, kiteOutcome, jdbcOutcome, kitePerLoad, jdbcPerLoad);
+  }
+
+  private static double statementsPerLoad(AggregateEngine engine, Engine.Query query, Object[][] parameters, AtomicLong counter)
+      throws Exception {
+    long before = counter.get();
+    engine.inTransaction(() -> {
+      for (var p : parameters) {
+        query.execute(p);
+      }
+      return null;
+    });
+    return (double) (counter.get() - before) / parameters.length;
+  }
+
+  private static List<String> texts(Engine.Rows rows) throws Exception {
+    var texts = new ArrayList<String>();
+    while (rows.next()) {
+      texts.add(rows.number(0) + "|" + rows.text(0) + "|" + rows.text(1));
+    }
+    rows.close();
+    return texts;
+  }
+
+  /** Table 5's caller on every post: the thread id, and each text's length and first and last char. */
+  static long touchPosts(Engine.Rows rows) throws Exception {
+    long sum = 0;
+    while (rows.next()) {
+      sum += rows.number(0) + Workload.touch(rows.text(0)) + Workload.touch(rows.text(1));
+    }
+    rows.close();
+    return sum;
+  }
+
+  /** The posts' text values KiteSQL hands out inside the read-only transaction: each a view of the map. */
+  private static int checkBorrowed(AggregateEngine kite, long id) throws Exception {
+    var regions = MappedRegions.of(kite.bean(io.kitesql.api.Database.class).dataFile());
+    return kite.bean(ReadOnlyScope.class).run(() -> {
+      int checked = 0;
+      for (var post : kite.threads().findById(id).orElseThrow().posts()) {
+        for (var text : List.of(post.author(), post.body())) {
+          if (!(text instanceof Text t) || !t.isBorrowed() || !regions.contains(t.asReadOnlySegment().address(), t.utf8Length())) {
+            throw new IllegalStateException("a post's text is not a view of the map: " + text.getClass().getName());
+          }
+          checked++;
+        }
+      }
+      return checked;
+    });
+  }
+
+  /** A connection that counts the statements prepared on it (Spring Data JDBC prepares one per statement run). */
+  private static Connection counting(String url, AtomicLong statements) {
+    try {
+      var connection = DriverManager.getConnection(url);
+      return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class},
+          (proxy, method, arguments) -> {
+            if (method.getName().startsWith("prepare") || method.getName().equals("createStatement")) {
+              statements.incrementAndGet();
+            }
+            try {
+              return method.invoke(connection, arguments);
+            } catch (InvocationTargetException e) {
+              throw e.getCause();
+            }
+          });
+    } catch (java.sql.SQLException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static String render(Run run, List<Row> rows, int borrowed, String loadBefore, String loadAfter, double minutes) {
+    var out = new StringBuilder();
+    out.append(String.format("""
+        ## Table 5, aggregate rows: a thread and its posts through both modules
+
+        ```java
+        @Table("discussion_thread")
+        record DiscussionThread(@Id Long id, CharSequence title,
+            @MappedCollection(idColumn = "thread_id", keyColumn = "position") List<Post> posts) {}
+        @Table("post") record Post(Integer replyTo, CharSequence author, CharSequence body) {}
+        interface DiscussionThreadRepository extends KiteSqlRepository<DiscussionThread, Long> {}
+        ```
+
+        %d threads of 50 posts and %d of 5 (bodies of 60 to 220 chars), saved through each module's repository \
+        into the same tables. One execution is one repository call: `findById` of a 50-post thread (the next of \
+        %d), or `findAllById` of %d 5-post threads; the caller takes every post's thread id and its author's and \
+        body's length and first and last char. Each cell's calls run inside one read-only transaction as in \
+        Table 5 (`@ReadOnlyTxn`, so every post's text is a borrowed `Text`: %d values checked against the map; \
+        Spring Data JDBC: `@Transactional(readOnly = true)` over one H2 connection, file database, default cache, \
+        `ACCESS_MODE_DATA=r`). Warm-up per cell %d ms, then %d rounds. Statements per load: counted by the \
+        template's `StatementObserver` (KiteSQL) and by a wrapper of the H2 connection counting prepared \
+        statements (Spring Data JDBC). Cell: `p50 µs / KiB allocated per execution` (allocation: \
+        `ThreadMXBean`, heap bytes of the measuring thread). Machine load average (`/proc/loadavg`) before: \
+        %s; after: %s; %.1f minutes.
+
+        | load | KiteSQL repository | Spring Data JDBC + H2 | p50 ratio (target ≤ %.1fx) | allocation ratio (target ≤ %.1fx) | statements per load (KiteSQL / Spring Data JDBC) |
+        |---|---|---|---|---|---|
+        """, run.bigThreads(), run.smallThreads(), run.bigThreads(), PAGE, borrowed, run.config().warmupMillis(),
+        run.config().rounds(), loadBefore, loadAfter, minutes, MAX_P50_RATIO, MAX_ALLOCATION_RATIO));
+    for (var row : rows) {
+      out.append(String.format("| %s | %s | %s | %s | %s | %.0f / %.0f |%n", row.load(), Report.cell(row.kite()), Report.cell(row.jdbc()),
+          ratio(row, true), ratio(row, false), row.kiteStatements(), row.jdbcStatements()));
+    }
+    out.append("\np99 µs, and the round-to-round spread of the median (slowest / fastest of the rounds):\n\n"
+        + "| load | KiteSQL repository | Spring Data JDBC + H2 |\n|---|---|---|\n");
+    for (var row : rows) {
+      out.append(String.format("| %s | %s | %s |%n", row.load(), p99(row.kite()), p99(row.jdbc())));
+    }
+    return out.toString();
+  }
+
+  private static String ratio(Row row, boolean latency) {
+    if (!(row.kite() instanceof Results.Measured k) || !(row.jdbc() instanceof Results.Measured j)) {
+      return "n/a";
+    }
+    double ratio = latency ? k.p50Micros() / j.p50Micros() : k.bytesPerExecution() / j.bytesPerExecution();
+    double target = latency ? MAX_P50_RATIO : MAX_ALLOCATION_RATIO;
+    return String.format("%.3fx %s", ratio, ratio <= target ? "(met)" : "(missed)");
+  }
+
+  private static String p99(Results.Outcome outcome) {
+    return outcome instanceof Results.Measured m ? String.format("%.2f (spread %.2fx)", m.p99Micros(), m.roundSpread()) : "n/a";
+  }
+
+  private static void delete(Path directory) throws java.io.IOException {
+    if (!Files.exists(directory)) {
+      return;
+    }
+    try (var files = Files.walk(directory)) {
+      for (var file : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(file);
+      }
+    }
+  }
+}

@@ -1,0 +1,5 @@
+package io.kitesql.data.aggregates;
+
+import org.springframework.data.repository.ListCrudRepository;
+
+public interface BoardRepository extends ListCrudRepository<Board, Long> {}
