@@ -31,6 +31,12 @@ class AggregateRefusalsTest {
 
   record Parent(@Id Long id, List<Child> children) {}
 
+  record PairKey(Long left, Long right) {}
+
+  record Pair(@Id PairKey id, List<Leaf> leaves) {}
+
+  interface Pairs extends KiteSqlRepository<Pair, PairKey> {}
+
   interface Trees extends KiteSqlRepository<Tree, Long> {}
 
   interface Nodes extends KiteSqlRepository<Node, Long> {}
@@ -60,6 +66,11 @@ class AggregateRefusalsTest {
   @Test
   void aNestedLevelNeedsAnIdOnTheLevelAbove() {
     refused(Trees.class, "property branches of " + Tree.class.getName(), "leaves", "nested @MappedCollection level needs an @Id on Branch");
+  }
+
+  @Test
+  void aCollectionOnAnEntityWithACompositeIdIsRefused() {
+    refused(Pairs.class, "property leaves of " + Pair.class.getName(), "composite id");
   }
 
   @Test
