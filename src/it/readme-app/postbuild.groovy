@@ -1,8 +1,18 @@
-// Runs the repackaged jar as a user would (`java -jar target/readme-app-1.0.jar`) and checks that
-// the application started, wrote and read back through KiteSQL, exited normally, and that the JVM
-// printed no warning: the Enable-Native-Access manifest entry of the README's <build> must reach
+// Checks the two ways the README starts the application. `spring-boot:run` (the second invocation,
+// invoker.properties) must have written and read back a post with no JVM warning: the plugin's
+// jvmArguments must reach the forked JVM. Then the repackaged jar runs as a user would (`java -jar
+// target/readme-app-1.0.jar`): it must start, write and read back through KiteSQL, exit normally,
+// and print no warning: the Enable-Native-Access manifest entry of the README's <build> must reach
 // the JVM, which otherwise warns on stderr when LMDB's native library is first called.
 import java.util.concurrent.TimeUnit
+
+def log = new File(basedir, 'build.log').text
+def runGoal = (log =~ /--- spring-boot:[0-9][^:]*:run /)
+assert runGoal.find() : "the spring-boot:run invocation is missing from build.log"
+def runOutput = log.substring(runGoal.start())
+assert runOutput.contains('readme-app: thread 7 has 9 chars of body') : "spring-boot:run did not run the application:\n$runOutput"
+assert !runOutput.contains('WARNING: A restricted method') :
+    "spring-boot:run printed the JVM's native-access warning:\n$runOutput"
 
 def jar = new File(basedir, 'target/readme-app-1.0.jar')
 assert jar.isFile() : "no repackaged jar at $jar"
