@@ -22,12 +22,14 @@ import org.springframework.util.ClassUtils;
 public final class KiteSqlOnlyDatabaseFilter implements AutoConfigurationImportFilter, EnvironmentAware, BeanClassLoaderAware {
   static final String DATA_SOURCE_AUTO_CONFIGURATION = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration";
   private static final List<MigrationTool> TOOLS = List.of(
-      new MigrationTool("flyway", "org.flywaydb.core.Flyway", "io.kitesql.flyway.KiteSqlDatabaseType"),
-      new MigrationTool("liquibase", "liquibase.integration.spring.SpringLiquibase",
-          "io.kitesql.liquibase.KiteSqlLiquibaseDatabase"));
+      new MigrationTool("flyway", List.of("org.flywaydb.core.Flyway", "io.kitesql.flyway.KiteSqlDatabaseType")),
+      // Boot's Liquibase module too: liquibase-core alone (a library's dependency) runs nothing at start-up
+      new MigrationTool("liquibase", List.of("liquibase.integration.spring.SpringLiquibase",
+          "io.kitesql.liquibase.KiteSqlLiquibaseDatabase",
+          "org.springframework.boot.liquibase.autoconfigure.LiquibaseAutoConfiguration")));
 
-  /** A migration tool: its name in {@code spring.<name>.*} and {@code kitesql.<name>.*}, and its classes. */
-  private record MigrationTool(String name, String toolClass, String kiteSqlClass) {}
+  /** A migration tool: its name in {@code spring.<name>.*} and {@code kitesql.<name>.*}, and the classes it needs. */
+  private record MigrationTool(String name, List<String> requiredClasses) {}
 
   private @Nullable Environment environment;
   private @Nullable ClassLoader classLoader;
@@ -59,8 +61,7 @@ public final class KiteSqlOnlyDatabaseFilter implements AutoConfigurationImportF
         || !ClassUtils.isPresent("io.kitesql.api.Database", classLoader)) {
       return false;
     }
-    return TOOLS.stream().anyMatch(tool -> ClassUtils.isPresent(tool.toolClass(), classLoader)
-        && ClassUtils.isPresent(tool.kiteSqlClass(), classLoader)
+    return TOOLS.stream().anyMatch(tool -> tool.requiredClasses().stream().allMatch(name -> ClassUtils.isPresent(name, classLoader))
         && env.getProperty("spring." + tool.name() + ".enabled", Boolean.class, true)
         && env.getProperty("kitesql." + tool.name() + ".enabled", Boolean.class, true));
   }
