@@ -88,6 +88,15 @@ class StarterLiquibaseTest {
   }
 
   @Test
+  void aNamedInMemoryDatabaseIsMigratedAndAnUnnamedOneRefused() {
+    try (var context = run("kitesql.path=mem:liquibase-test")) {
+      assertThat(context.getBean(NoteBodies.class).bodies()).containsExactly("first", "second");
+    }
+    assertThatThrownBy(() -> run("kitesql.path=mem:").close())
+        .rootCause().hasMessageContaining("kitesql.path=mem:<name>").hasMessageContaining("Liquibase");
+  }
+
+  @Test
   void schemaScriptsBesideLiquibaseAreRefusedUnlessTheirModeIsNever() throws Exception {
     var schema = Files.writeString(dir.resolve("schema.sql"), "create table other (id int primary key);");
     assertThatThrownBy(() -> run("kitesql.schema.locations=file:" + schema).close())
