@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * The layering the package-infos promise, checked against the code: every package of the engine
  * states in its {@code package-info.java} what it depends on ("Depends on {@code a}, {@code b}
  * …"), and no source file of the package uses anything else of the engine, or JSqlParser unless
- * the sentence names it. The modules built on the engine (the JDBC driver, Flyway, the Spring
+ * the sentence names it. The modules built on the engine (the JDBC driver, Flyway, Liquibase, the Spring
  * modules, the sample app) use only its public API, and call neither {@code Database.storage()}
  * nor {@code Database.catalog()}.
  *
@@ -37,7 +37,7 @@ class PackageDependenciesTest {
   /** What every module outside the engine may use: the errors, the API, values and options. */
   static final Set<String> PUBLIC_API = Set.of("", "api", "value", "options");
 
-  private static final List<String> MODULES_ON_THE_ENGINE = List.of("kitesql-jdbc", "kitesql-flyway", "kitesql-shell",
+  private static final List<String> MODULES_ON_THE_ENGINE = List.of("kitesql-jdbc", "kitesql-flyway", "kitesql-liquibase", "kitesql-shell",
       "kitesql-spring-data-jdbc", "kitesql-data", "kitesql-spring-boot-starter", "kitesql-spring-boot-test-autoconfigure",
       "sample-app");
 
