@@ -59,10 +59,10 @@ class SqlParserTest {
   void onlyCaseAndJsonOperatorsGetTheSecondPass() {
     // conditions as CASE results parse only in JSqlParser's complex grammar: the pass must still run
     assertThat(SqlParser.parse("select case when a then b = 1 else c in (1, 2) end from t")).isInstanceOf(Select.class);
-    assertThat(SqlParser.needsComplexGrammar("select case when a then b = 1 end from t")).isTrue();
-    assertThat(SqlParser.needsComplexGrammar("select a -> 'x' from t")).isTrue();
-    assertThat(SqlParser.needsComplexGrammar("select a - > 'x', 'case' from t")).isFalse();
-    assertThat(SqlParser.needsComplexGrammar("select a, b frm t where a = 1")).isFalse();
+    assertThat(SqlParser.needsComplexGrammar(SqlTokens.of("select case when a then b = 1 end from t"))).isTrue();
+    assertThat(SqlParser.needsComplexGrammar(SqlTokens.of("select a -> 'x' from t"))).isTrue();
+    assertThat(SqlParser.needsComplexGrammar(SqlTokens.of("select a - > 'x', 'case' from t"))).isFalse();
+    assertThat(SqlParser.needsComplexGrammar(SqlTokens.of("select a, b frm t where a = 1"))).isFalse();
     // either way the error names where the user's text went wrong
     assertThatThrownBy(() -> SqlParser.parse("select a, b frm t where a = 1"))
         .isInstanceOf(KiteSqlException.class).hasMessageContaining("line 1, column 17").hasMessageContaining("'t'");
