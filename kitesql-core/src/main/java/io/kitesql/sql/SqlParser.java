@@ -34,16 +34,19 @@ public final class SqlParser {
   public static final long PASS_TIMEOUT_MILLIS = 2_000;
 
   /**
-   * Parentheses nested deeper than this are refused before parsing: JSqlParser's time grows
-   * exponentially with nesting (20 levels already take seconds), and the pass budget is polled too
-   * rarely to stop it reliably much deeper than that.
+   * Parentheses nested deeper than this are refused before parsing. Generated SQL nests
+   * (specifications, query by example: one level per AND/OR group or subquery); JSqlParser 5.4
+   * parses 256 levels of each such shape in about 100 ms, a syntax error inside them included,
+   * and its parser threads' 8 MiB stack holds 1,000 levels, twice {@link #MAX_NESTING_WITH_SIGNS}.
+   * Its time grows faster than linearly beyond (1,000 levels: 5–10 s), which the limit keeps
+   * away from the pass budget.
    */
-  public static final int MAX_NESTING = 32;
+  public static final int MAX_NESTING = 256;
 
   /**
    * The nesting limit once {@code UnarySigns} has given every sign after the first of a run its
    * own parentheses ({@code - ( - - ( ...} doubles the depth). JSqlParser 5.4 parses that shape in
-   * linear time (100 levels in well under 100 ms), so the limit only bounds recursion.
+   * linear time (256 levels in about 1 ms), so the limit only bounds recursion.
    */
   public static final int MAX_NESTING_WITH_SIGNS = 2 * MAX_NESTING;
 
