@@ -21,8 +21,10 @@ public final class QuotedDots {
   static void patch(String sql, List<Token> tokens, Patches patches) {
     for (var t : tokens) {
       if (t.kind() == Kind.QUOTED_NAME && sql.charAt(t.start()) == '"') {
-        for (int i = sql.indexOf('.', t.start()); i >= 0 && i < t.end(); i = sql.indexOf('.', i + 1)) {
-          patches.replace(i, HIDDEN_DOT);
+        for (int i = t.start() + 1; i < t.end() - 1; i++) {
+          if (sql.charAt(i) == '.') {
+            patches.replace(i, HIDDEN_DOT);
+          }
         }
       }
     }

@@ -192,13 +192,13 @@ public final class SqlParser {
         if (t.kind() != Kind.SYMBOL) {
           continue;
         }
-        switch (t.text()) {
-          case "(" -> {
+        switch (t.single()) {
+          case '(' -> {
             max = Math.max(max, ++depth);
             items[Math.min(depth, items.length - 1)] = 1;
           }
-          case ")" -> depth = Math.max(0, depth - 1);
-          case "," -> {
+          case ')' -> depth = Math.max(0, depth - 1);
+          case ',' -> {
             if (depth > 0) {
               longest = Math.max(longest, ++items[Math.min(depth, items.length - 1)]);
             }

@@ -14,27 +14,43 @@ import java.util.List;
 final class SqlTokens {
   enum Kind { WORD, QUOTED_NAME, STRING, NUMBER, PARAMETER, SYMBOL }
 
-  /** One token: {@code sql.substring(start, end)}. */
-  record Token(Kind kind, int start, int end, String text) {
+  /**
+   * One token: {@code sql[start, end)}. Its text is cut out only when asked for: the checks the
+   * front end makes on every token compare in place.
+   */
+  record Token(Kind kind, int start, int end, String sql) {
+    String text() {
+      return sql.substring(start, end);
+    }
+
     /** Whether this is the symbol {@code symbol} (never a quoted or literal text that reads the same). */
     boolean isSymbol(String symbol) {
-      return kind == Kind.SYMBOL && text.equals(symbol);
+      return kind == Kind.SYMBOL && reads(symbol);
     }
 
     /** Whether this is the unquoted word {@code word} (any case). */
     boolean isWord(String word) {
-      return kind == Kind.WORD && text.equalsIgnoreCase(word);
+      return kind == Kind.WORD && reads(word);
     }
 
+    /** Whether the token's text is {@code symbolOrWord} (any case), whatever its kind. */
     boolean is(String symbolOrWord) {
-      return text.equalsIgnoreCase(symbolOrWord);
+      return reads(symbolOrWord);
     }
 
     boolean isSign() {
-      return kind == Kind.SYMBOL && (text.equals("-") || text.equals("+"));
+      return kind == Kind.SYMBOL && end - start == 1 && (sql.charAt(start) == '-' || sql.charAt(start) == '+');
+    }
+
+    /** The single character of a one-character token, else 0. */
+    char single() {
+      return end - start == 1 ? sql.charAt(start) : 0;
+    }
+
+    private boolean reads(String text) {
+      return end - start == text.length() && sql.regionMatches(true, start, text, 0, text.length());
     }
   }
-
 
   private SqlTokens() {}
 
@@ -83,7 +99,7 @@ final class SqlTokens {
         i += i + 1 < n && twoCharSymbol(c, sql.charAt(i + 1)) ? 2 : 1;
         kind = Kind.SYMBOL;
       }
-      tokens.add(new Token(kind, start, i, sql.substring(start, i)));
+      tokens.add(new Token(kind, start, i, sql));
     }
     return tokens;
   }
