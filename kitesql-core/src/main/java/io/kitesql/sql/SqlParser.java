@@ -4,6 +4,7 @@ import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.sql.SqlTokens.Kind;
 import io.kitesql.sql.SqlTokens.Token;
+import java.util.Arrays;
 import java.util.List;
 import net.sf.jsqlparser.parser.CCJSqlParserConstants;
 import net.sf.jsqlparser.parser.ParseException;
@@ -182,7 +183,7 @@ public final class SqlParser {
       int depth = 0;
       int max = 0;
       int longest = 0;
-      var items = new int[MAX_NESTING_WITH_SIGNS + 2]; // deeper levels are refused anyway: they share the last slot
+      var items = new int[16]; // items of the list open at each depth, grown on demand
       int next = 0;
       for (var t : tokens) {
         for (; next < inserted.size() && inserted.get(next)[0] <= t.start(); next++) {
@@ -195,7 +196,10 @@ public final class SqlParser {
         switch (t.single()) {
           case '(' -> {
             max = Math.max(max, ++depth);
-            items[Math.min(depth, items.length - 1)] = 1;
+            if (depth >= items.length && items.length <= MAX_NESTING_WITH_SIGNS) {
+              items = Arrays.copyOf(items, 2 * items.length);
+            }
+            items[Math.min(depth, items.length - 1)] = 1; // deeper levels are refused: they share the last slot
           }
           case ')' -> depth = Math.max(0, depth - 1);
           case ',' -> {

@@ -1,7 +1,9 @@
 package io.kitesql.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kitesql.KiteSqlException;
 import org.junit.jupiter.api.Test;
 
 class IdentityOptionsTest {
@@ -28,5 +30,13 @@ class IdentityOptionsTest {
     assertThat(rewrite(commented)).isEqualTo(commented);
     var plain = "create table t (id int generated always as identity, v int)";
     assertThat(rewrite(plain)).isSameAs(plain);
+  }
+
+  /** The rewrite keeps the line breaks of the options it replaces, so later positions stay right. */
+  @Test
+  void optionsOverSeveralLinesKeepTheLinesOfWhatFollows() {
+    var sql = "create table t (id int generated always as identity (start with 1\n   increment by 2),\n v int);\n  select 1";
+    assertThatThrownBy(() -> SqlParser.parse(sql))
+        .isInstanceOf(KiteSqlException.class).hasMessageContaining("line 4, column 3: unexpected 'select'");
   }
 }

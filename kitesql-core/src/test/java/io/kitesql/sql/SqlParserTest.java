@@ -72,7 +72,7 @@ class SqlParserTest {
 
   /**
    * Generated SQL nests one level per AND/OR group (a specification, a query by example) or per
-   * subquery: 200 levels of each parse, which the old limit of 32 refused before parsing.
+   * subquery: 200 levels of each parse.
    */
   @Test
   void generatedSqlNestedTwoHundredDeepParses() {
