@@ -16,6 +16,7 @@ final class Patches {
 
   private final String sql;
   private final List<Edit> edits = new ArrayList<>();
+  private boolean inserts;
 
   Patches(String sql) {
     this.sql = sql;
@@ -24,6 +25,7 @@ final class Patches {
   /** Inserts {@code c} at {@code offset}; several at one offset keep the order they were added in. */
   void insert(int offset, char c) {
     edits.add(new Edit(offset, offset, String.valueOf(c)));
+    inserts = true;
   }
 
   /** Replaces the character at {@code offset} by {@code c}. */
@@ -38,7 +40,7 @@ final class Patches {
 
   /** Whether any edit inserts (a parenthesis: the only insertions there are). */
   boolean insertsParentheses() {
-    return edits.stream().anyMatch(e -> e.start() == e.end());
+    return inserts;
   }
 
   /** The inserted parentheses as {offset, '(' or ')'}, by offset (in the order added at one offset). */
