@@ -70,13 +70,11 @@ final class Patches {
       out.append(edit.replacement());
       int shift = edit.replacement().length() - (edit.end() - edit.start());
       int lastBreak = edit.replacement().lastIndexOf('\n');
-      for (int i = 0; i < edit.replacement().length(); i++) {
-        if (edit.replacement().charAt(i) == '\n') {
-          shiftsByLine.add(new ArrayList<>());
-        }
-      }
-      if (lastBreak >= 0) {
+      if (lastBreak >= 0) { // a new line: what follows moved from its column on the original line
+        edit.replacement().chars().filter(c -> c == '\n').forEach(c -> shiftsByLine.add(new ArrayList<>()));
         lineStart = out.length() - edit.replacement().length() + lastBreak + 1;
+        int originalColumn = edit.end() - (sql.lastIndexOf('\n', edit.end() - 1) + 1);
+        shift = (out.length() - lineStart) - originalColumn;
       }
       if (shift != 0) {
         shiftsByLine.getLast().add(new int[] {out.length() - lineStart, shift});

@@ -38,5 +38,8 @@ class IdentityOptionsTest {
     var sql = "create table t (id int generated always as identity (start with 1\n   increment by 2),\n v int);\n  select 1";
     assertThatThrownBy(() -> SqlParser.parse(sql))
         .isInstanceOf(KiteSqlException.class).hasMessageContaining("line 4, column 3: unexpected 'select'");
+    var sameLine = "create table t (id int generated always as identity (start with 1\n   increment by 2), v int); select 1";
+    assertThatThrownBy(() -> SqlParser.parse(sameLine))
+        .isInstanceOf(KiteSqlException.class).hasMessageContaining("line 2, column 29: unexpected 'select'");
   }
 }
