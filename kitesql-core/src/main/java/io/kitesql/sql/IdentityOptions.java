@@ -10,12 +10,14 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * Rewrites the standard identity options {@code AS IDENTITY (START WITH 10 INCREMENT BY 5)},
- * which JSqlParser 5.4 cannot parse, to {@code AS IDENTITY ('10', '5')}, which it keeps as one word
- * of the column's specification. That word is the whole contract with the binder, which reads
- * start and increment from it: both quoted (JSqlParser refuses negative numbers there), an option
- * not given is empty ({@code ('', '5')}: the binder applies the default, which depends on the
- * increment's sign).
+ * Rewrites the standard identity options {@code AS IDENTITY (START WITH 10 INCREMENT BY 5)} to
+ * {@code AS IDENTITY ('10', '5')}, which JSqlParser keeps as one word of the column's
+ * specification. JSqlParser 5.3 could not parse the standard form; 5.4 keeps valid options as
+ * part of one specification word but refuses a non-integer ({@code START WITH x}) with a bare
+ * syntax error, where this rewrite names the option. The rewritten word is the whole contract
+ * with the binder, which reads start and increment from it: both quoted (JSqlParser refuses
+ * negative numbers there), an option not given is empty ({@code ('', '5')}: the binder applies
+ * the default, which depends on the increment's sign).
  */
 final class IdentityOptions {
   private static final Pattern INTEGER = Pattern.compile("[+-]?\\d+");
@@ -43,7 +45,10 @@ final class IdentityOptions {
     }
   }
 
-  /** {@code START [WITH] n INCREMENT [BY] m} in either order, both optional, as {@code ('n', 'm'}. */
+  /**
+   * {@code START [WITH] n INCREMENT [BY] m} in either order, both optional, as {@code ('n', 'm'}
+   * (the caller closes the parenthesis after the line breaks it keeps).
+   */
   private static String canonical(List<Token> options) {
     Optional<Long> start = Optional.empty();
     Optional<Long> increment = Optional.empty();
