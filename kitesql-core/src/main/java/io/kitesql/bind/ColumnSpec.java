@@ -56,7 +56,8 @@ record ColumnSpec(boolean primaryKey, boolean notNull, boolean unique, Optional<
 
   /**
    * After GENERATED: {@code ALWAYS | BY DEFAULT}, {@code AS IDENTITY}, optional {@code ('start',
-   * 'increment')} (as the SQL parser rewrote the standard options; the quotes are optional).
+   * 'increment')} (as the SQL parser rewrote the standard options; the quotes are optional, an
+   * option not given is empty and gets its default here).
    */
   private static Identity identity(Words words) {
     Identity.Generation generation;
@@ -77,7 +78,7 @@ record ColumnSpec(boolean primaryKey, boolean notNull, boolean unique, Optional<
       var options = words.next();
       var numbers = options.substring(1, options.length() - 1).replace("'", "").split(",");
       try {
-        increment = numbers.length > 1 ? Long.parseLong(numbers[1].trim()) : 1;
+        increment = numbers.length > 1 && !numbers[1].isBlank() ? Long.parseLong(numbers[1].trim()) : 1;
         start = numbers[0].isBlank() ? Identity.defaultStart(increment) : Long.parseLong(numbers[0].trim());
       } catch (NumberFormatException e) {
         throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "bad identity options " + options + " of column " + words.column, e);

@@ -2,11 +2,9 @@ package io.kitesql.sql;
 
 import io.kitesql.sql.SqlTokens.Kind;
 import io.kitesql.sql.SqlTokens.Token;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * JSqlParser 5.4 cannot parse IS after a BETWEEN: {@code a BETWEEN 1 AND 2 IS NOT NULL} fails.
@@ -17,8 +15,6 @@ import java.util.regex.Pattern;
  * comparison operator, a typed literal, a window call) is left alone for the parser to report.
  */
 final class BetweenIs {
-  private static final Pattern MAY_APPLY = Pattern.compile("(?is)\\bbetween\\b.*\\bis\\b");
-
   /** Words before which an expression may start: the operand of BETWEEN begins right after them. */
   private static final Set<String> OPERAND_STARTS = Set.of(
       "SELECT", "WHERE", "AND", "OR", "NOT", "WHEN", "THEN", "ELSE", "ON", "HAVING", "BY", "SET",
@@ -34,14 +30,8 @@ final class BetweenIs {
 
   private BetweenIs() {}
 
-  /** Whether {@code sql} may hold a BETWEEN followed by IS (a cheap test before lexing). */
-  static boolean mayApply(String sql) {
-    return MAY_APPLY.matcher(sql).find();
-  }
-
-  /** The parentheses to insert, as {offset, '(' or ')'}, for every BETWEEN ... IS in {@code tokens}. */
-  static List<int[]> insertions(List<Token> tokens) {
-    var insertions = new ArrayList<int[]>();
+  /** Adds the parentheses for every BETWEEN ... IS in {@code tokens}. */
+  static void patch(List<Token> tokens, Patches patches) {
     for (int i = 0; i < tokens.size(); i++) {
       if (tokens.get(i).kind() != Kind.WORD || !tokens.get(i).is("BETWEEN")) {
         continue;
@@ -59,10 +49,9 @@ final class BetweenIs {
       if (start < 0) {
         continue;
       }
-      insertions.add(new int[] {tokens.get(start).start(), '('});
-      insertions.add(new int[] {tokens.get(highEnd - 1).end(), ')'});
+      patches.insert(tokens.get(start).start(), '(');
+      patches.insert(tokens.get(highEnd - 1).end(), ')');
     }
-    return insertions;
   }
 
   /** The index after a sum of primaries starting at {@code i} (leading signs allowed), or -1. */

@@ -2,82 +2,87 @@ package io.kitesql.sql;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.sql.SqlTokens.Kind;
+import io.kitesql.sql.SqlTokens.Token;
+import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * Rewrites the standard identity options {@code AS IDENTITY (START WITH 10 INCREMENT BY 5)},
- * which JSqlParser 5.3 cannot parse, to {@code AS IDENTITY ('10', '5')} ({@code ('', '5')} without START WITH), which it keeps as one word
- * of the column's specification (the binder reads start and increment from it; quoted, because
- * JSqlParser refuses negative numbers there). Text in quotes and
- * comments is left alone.
+ * Rewrites the standard identity options {@code AS IDENTITY (START WITH 10 INCREMENT BY 5)} to
+ * {@code AS IDENTITY ('10', '5')}, which JSqlParser keeps as one word of the column's
+ * specification. JSqlParser 5.3 could not parse the standard form; 5.4 keeps valid options as
+ * part of one specification word but refuses a non-integer ({@code START WITH x}) with a bare
+ * syntax error, where this rewrite names the option. The rewritten word is the whole contract
+ * with the binder, which reads start and increment from it: both quoted (JSqlParser refuses
+ * negative numbers there), an option not given is empty ({@code ('', '5')}: the binder applies
+ * the default, which depends on the increment's sign).
  */
 final class IdentityOptions {
-  private static final Pattern IDENTITY_OPTIONS = Pattern.compile("(?i)\\bIDENTITY\\s*\\(\\s*[a-z]");
-  private static final Pattern NUMBER = Pattern.compile("[+-]?\\s*\\d+");
+  private static final Pattern INTEGER = Pattern.compile("[+-]?\\d+");
 
   private IdentityOptions() {}
 
-  static String rewrite(String sql) {
-    if (!sql.toUpperCase(Locale.ROOT).contains("IDENTITY")) {
-      return sql;
-    }
-    var out = new StringBuilder(sql.length());
-    int copied = 0;
-    var matcher = IDENTITY_OPTIONS.matcher(sql);
-    int from = 0;
-    while (matcher.find(from)) {
-      int open = sql.indexOf('(', matcher.start());
-      int close = sql.indexOf(')', open);
-      from = matcher.end();
-      if (close < 0 || SqlParser.insideQuotesOrComment(sql, matcher.start())) {
+  /** Replaces the options after every {@code IDENTITY (} whose first option is a word. */
+  static void patch(String sql, List<Token> tokens, Patches patches) {
+    for (int i = 0; i + 2 < tokens.size(); i++) {
+      if (!tokens.get(i).isWord("IDENTITY") || !tokens.get(i + 1).isSymbol("(") || tokens.get(i + 2).kind() != Kind.WORD) {
         continue;
       }
-      out.append(sql, copied, open).append(canonical(sql.substring(open + 1, close)));
-      copied = close + 1;
-      from = copied;
+      int close = i + 2;
+      while (close < tokens.size() && !tokens.get(close).isSymbol(")")) {
+        close++;
+      }
+      if (close == tokens.size()) {
+        return; // unclosed: the parser reports it
+      }
+      var open = tokens.get(i + 1);
+      var replaced = sql.substring(open.start(), tokens.get(close).end());
+      patches.replace(open.start(), tokens.get(close).end(), canonical(tokens.subList(i + 2, close))
+          + "\n".repeat((int) replaced.chars().filter(c -> c == '\n').count()) + ")");
+      i = close;
     }
-    return copied == 0 ? sql : out.append(sql, copied, sql.length()).toString();
   }
 
-  /** {@code START [WITH] n INCREMENT [BY] m} in either order, both optional, as {@code ('n', 'm')}. */
-  private static String canonical(String options) {
-    Long start = null;
-    Long increment = null;
-    var words = options.trim().split("\\s+");
-    for (int i = 0; i < words.length; i++) {
-      var word = words[i].toUpperCase(Locale.ROOT);
-      switch (word) {
+  /**
+   * {@code START [WITH] n INCREMENT [BY] m} in either order, both optional, as {@code ('n', 'm'}
+   * (the caller closes the parenthesis after the line breaks it keeps).
+   */
+  private static String canonical(List<Token> options) {
+    Optional<Long> start = Optional.empty();
+    Optional<Long> increment = Optional.empty();
+    for (int i = 0; i < options.size(); i++) {
+      var word = options.get(i).text().toUpperCase(Locale.ROOT);
+      switch (options.get(i).kind() == Kind.WORD ? word : "") {
         case "START", "INCREMENT" -> {
           boolean isStart = word.equals("START");
-          if (i + 1 < words.length && words[i + 1].equalsIgnoreCase(isStart ? "WITH" : "BY")) {
+          if (i + 1 < options.size() && options.get(i + 1).isWord(isStart ? "WITH" : "BY")) {
             i++;
           }
           var number = new StringBuilder();
-          while (i + 1 < words.length && (number.isEmpty() || number.toString().matches("[+-]"))) {
-            number.append(words[++i]);
+          while (i + 1 < options.size() && (number.isEmpty() || options.get(i).isSign())) {
+            number.append(options.get(++i).text());
           }
           long value = number(number.toString(), word);
-          if (isStart ? start != null : increment != null) {
+          if ((isStart ? start : increment).isPresent()) {
             throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "identity option " + word + " is given twice");
           }
           if (isStart) {
-            start = value;
+            start = Optional.of(value);
           } else {
-            increment = value;
+            increment = Optional.of(value);
           }
         }
         default -> throw new KiteSqlException(ErrorCode.UNSUPPORTED_FEATURE,
-            "identity option " + words[i] + " is not supported (only START WITH and INCREMENT BY are)");
+            "identity option " + options.get(i).text() + " is not supported (only START WITH and INCREMENT BY are)");
       }
     }
-    long step = increment == null ? 1 : increment;
-    // an omitted start stays empty: its default depends on the increment's sign, the binder's rule
-    return "('" + (start != null ? start.toString() : "") + "', '" + step + "')";
+    return "('" + start.map(String::valueOf).orElse("") + "', '" + increment.map(String::valueOf).orElse("") + "'";
   }
 
   private static long number(String text, String option) {
-    if (!NUMBER.matcher(text).matches()) {
+    if (!INTEGER.matcher(text).matches()) {
       throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "identity option " + option + " needs an integer, not '" + text + "'");
     }
     try {

@@ -2,6 +2,9 @@ package io.kitesql.sql;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.sql.SqlTokens.Kind;
+import io.kitesql.sql.SqlTokens.Token;
+import java.util.List;
 
 /**
  * JSqlParser 5.4 reads a backslash followed by a quote inside a string literal as an escaped
@@ -23,19 +26,13 @@ public final class QuotedBackslashes {
   private QuotedBackslashes() {}
 
   /**
-   * {@code sql} with each backslash before a quote inside a string literal hidden ({@code sql}
-   * itself if none).
+   * Hides each backslash that a quote follows inside a string literal.
    *
    * @throws KiteSqlException INVALID_VALUE if a string literal holds a high surrogate before a quote
    */
-  static String hide(String sql) {
-    boolean standIns = sql.indexOf(HIDDEN_BACKSLASH + "'") >= 0;
-    if (sql.indexOf("\\'") < 0 && !standIns) {
-      return sql;
-    }
-    char[] chars = null;
-    for (var t : SqlTokens.of(sql)) {
-      if (t.kind() != SqlTokens.Kind.STRING) {
+  static void patch(String sql, List<Token> tokens, Patches patches) {
+    for (var t : tokens) {
+      if (t.kind() != Kind.STRING || sql.charAt(t.start()) != '\'') {
         continue;
       }
       for (int i = t.start() + 1; i + 1 < t.end() - 1; i++) { // a pair between the quotes
@@ -48,12 +45,10 @@ public final class QuotedBackslashes {
               (int) HIDDEN_BACKSLASH, i));
         }
         if (sql.charAt(i) == '\\') {
-          chars = chars == null ? sql.toCharArray() : chars;
-          chars[i] = HIDDEN_BACKSLASH;
+          patches.replace(i, HIDDEN_BACKSLASH);
         }
       }
     }
-    return chars == null ? sql : new String(chars);
   }
 
   /** {@code text} with hidden backslashes (a stand-in before a quote) turned back into backslashes. */

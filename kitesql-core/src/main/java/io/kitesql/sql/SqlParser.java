@@ -2,30 +2,26 @@ package io.kitesql.sql;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import net.sf.jsqlparser.statement.analyze.Analyze;
-import net.sf.jsqlparser.parser.CCJSqlParser;
+import io.kitesql.sql.SqlTokens.Kind;
+import io.kitesql.sql.SqlTokens.Token;
+import java.util.Arrays;
+import java.util.List;
 import net.sf.jsqlparser.parser.CCJSqlParserConstants;
 import net.sf.jsqlparser.parser.ParseException;
-import net.sf.jsqlparser.parser.StringProvider;
-import net.sf.jsqlparser.parser.Token;
 import net.sf.jsqlparser.parser.TokenMgrException;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.UnsupportedStatement;
+import net.sf.jsqlparser.statement.analyze.Analyze;
 
 /**
  * The SQL front end: one statement of text to JSqlParser's syntax tree.
  *
- * <p>Parsing costs ~100–400 µs, so it happens once per prepared statement, never per execution:
- * a fast pass without JSqlParser's "complex" grammar first, then a second pass with it. Errors
- * name line, column and the offending token. Each pass runs on a pooled parser thread while the
- * caller waits at most {@link #PASS_TIMEOUT_MILLIS}: JSqlParser polls its stop flag rarely (a
- * statement measured at 38 s unbounded noticed it only after 8 s), so the caller must not depend
- * on the parser stopping in time.
+ * <p>The text is read once, into a token list ({@code SqlTokens}); the limits, the rewrites
+ * JSqlParser needs (each a set of edits on that list, {@code Patches}) and the choice of grammar
+ * are decided from it, and JSqlParser then reads the patched text. Parsing costs ~100–400 µs, so
+ * it happens once per prepared statement, never per execution: a fast pass without JSqlParser's
+ * "complex" grammar first, then, only for the constructs that need it, a second pass with it
+ * ({@code ParserPasses}). Errors name line, column and the offending token ({@code SyntaxErrors}).
  */
 public final class SqlParser {
   /** Statements longer than this are refused before parsing (1 MiB of text). */
@@ -33,22 +29,25 @@ public final class SqlParser {
 
   /**
    * Each parser pass is stopped after this long. JSqlParser backtracks exponentially on some
-   * inputs (a syntax error inside ten nested parentheses takes minutes), so without a budget one
-   * hostile statement would hang the calling thread.
+   * inputs (a syntax error inside ten nested parentheses took minutes before syntax errors failed
+   * fast), so without a budget one hostile statement would hang the calling thread.
    */
   public static final long PASS_TIMEOUT_MILLIS = 2_000;
 
   /**
-   * Parentheses nested deeper than this are refused before parsing: JSqlParser's time grows
-   * exponentially with nesting (20 levels already take seconds), and the pass budget is polled too
-   * rarely to stop it reliably much deeper than that.
+   * Parentheses nested deeper than this are refused before parsing. Generated SQL nests
+   * (specifications, query by example: one level per AND/OR group or subquery); JSqlParser 5.4
+   * parses 256 levels of each such shape in about 100 ms, a syntax error inside them included,
+   * and its parser threads' 8 MiB stack holds 1,000 levels, twice {@link #MAX_NESTING_WITH_SIGNS}.
+   * Its time grows faster than linearly beyond (1,000 levels: 5–10 s), which the limit keeps
+   * away from the pass budget.
    */
-  public static final int MAX_NESTING = 32;
+  public static final int MAX_NESTING = 256;
 
   /**
-   * The nesting limit once {@link UnarySigns} has given every sign after the first of a run its
+   * The nesting limit once {@code UnarySigns} has given every sign after the first of a run its
    * own parentheses ({@code - ( - - ( ...} doubles the depth). JSqlParser 5.4 parses that shape in
-   * linear time (100 levels in well under 100 ms), so the limit only bounds recursion.
+   * linear time (256 levels in about 1 ms), so the limit only bounds recursion.
    */
   public static final int MAX_NESTING_WITH_SIGNS = 2 * MAX_NESTING;
 
@@ -59,20 +58,6 @@ public final class SqlParser {
    */
   public static final int MAX_LIST_ITEMS = 10_000;
 
-  /**
-   * Runs parser passes. A pass that overran its budget is told to stop (its {@code interrupted}
-   * flag) and finishes on its own thread, which the caller no longer waits for. Daemon threads
-   * with a generous stack: the nesting limit keeps recursion far below it.
-   */
-  private static final ExecutorService PASSES = Executors.newCachedThreadPool(r -> {
-    var t = new Thread(null, r, "kitesql-sql-parser", 8L << 20);
-    t.setDaemon(true);
-    return t;
-  });
-
-  /** ANALYZE without a table: every table. */
-  private static final java.util.regex.Pattern ANALYZE_ALL = java.util.regex.Pattern.compile("\\s*(?i:analyze)\\s*;?\\s*");
-
   private SqlParser() {}
 
   /**
@@ -82,56 +67,92 @@ public final class SqlParser {
    */
   public static Statement parse(String sql) {
     if (sql == null || sql.isBlank()) {
-      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "empty SQL statement");
+      throw SyntaxErrors.refused("empty SQL statement");
     }
     if (sql.length() > MAX_LENGTH) {
-      throw new KiteSqlException(
-          ErrorCode.SYNTAX_ERROR, "SQL statement of " + sql.length() + " characters exceeds the limit of " + MAX_LENGTH);
+      throw SyntaxErrors.refused("SQL statement of " + sql.length() + " characters exceeds the limit of " + MAX_LENGTH);
     }
-    if (ANALYZE_ALL.matcher(sql).matches()) {
+    var tokens = SqlTokens.of(sql);
+    if (isAnalyzeAll(tokens)) {
       return new Analyze(); // JSqlParser 5.4 parses ANALYZE only with a table
     }
-    var shape = shape(sql);
+    var shape = Shape.of(tokens, List.of());
     if (shape.nesting() > MAX_NESTING) {
-      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR,
-          "SQL statement nests parentheses " + shape.nesting() + " deep, more than the limit of " + MAX_NESTING);
+      throw SyntaxErrors.refused("SQL statement nests parentheses " + shape.nesting() + " deep, more than the limit of " + MAX_NESTING);
     }
     if (shape.listItems() > MAX_LIST_ITEMS) {
-      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR,
-          "SQL statement has a list of " + shape.listItems() + " items in parentheses, more than the limit of "
-              + MAX_LIST_ITEMS + " (pass long IN lists as a table or a subquery)");
+      throw SyntaxErrors.refused("SQL statement has a list of " + shape.listItems() + " items in parentheses, more than the limit of "
+          + MAX_LIST_ITEMS + " (pass long IN lists as a table or a subquery)");
     }
-    sql = IdentityOptions.rewrite(sql);
-    var rewritten = UnarySigns.rewrite(sql);
-    if (rewritten.sql() != sql && shape(rewritten.sql()).nesting() > MAX_NESTING_WITH_SIGNS) {
-      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL statement nests parentheses and consecutive unary signs "
-          + shape(rewritten.sql()).nesting() + " deep, more than the limit of " + MAX_NESTING_WITH_SIGNS);
-    }
-    try {
-      return parse(rewritten, false);
-    } catch (ParseException | TokenMgrException | StackOverflowError simple) {
-      if (simple instanceof ParseException p && p.getMessage() != null && p.getMessage().contains(TIMED_OUT)) {
-        throw tooComplex();
+    var patches = rewrites(sql, tokens);
+    if (patches.insertsParentheses()) {
+      int nesting = Shape.of(tokens, patches.insertedParentheses()).nesting();
+      if (nesting > MAX_NESTING_WITH_SIGNS) {
+        throw SyntaxErrors.refused("SQL statement nests parentheses and consecutive unary signs "
+            + nesting + " deep, more than the limit of " + MAX_NESTING_WITH_SIGNS);
       }
-      if (simple instanceof ParseException p && !needsComplexGrammar(rewritten.sql())) {
-        throw syntaxError(rewritten, sql, p); // the second pass would fail the same way, only slower
+    }
+    return parse(sql, tokens, patches.apply());
+  }
+
+  /**
+   * The edits JSqlParser needs, found on the statement's tokens: identity options, BETWEEN ... IS,
+   * runs of unary signs, dots in quoted names, backslashes before quotes in string literals.
+   */
+  static Patches rewrites(String sql, List<Token> tokens) {
+    var patches = new Patches(sql);
+    IdentityOptions.patch(sql, tokens, patches);
+    BetweenIs.patch(tokens, patches); // before the signs: at one offset, its parentheses come first
+    UnarySigns.patch(tokens, patches);
+    QuotedDots.patch(sql, tokens, patches);
+    QuotedBackslashes.patch(sql, tokens, patches);
+    return patches;
+  }
+
+  private static Statement parse(String sql, List<Token> tokens, Patches.Patched patched) {
+    try {
+      return check(sql, tokens, patched, ParserPasses.run(patched.sql(), false));
+    } catch (ParseException | TokenMgrException | StackOverflowError simple) {
+      if (simple instanceof ParseException p && ParserPasses.TIMED_OUT.equals(p.getMessage())) {
+        throw SyntaxErrors.tooComplex();
+      }
+      if (simple instanceof ParseException p && !needsComplexGrammar(tokens)) {
+        throw SyntaxErrors.at(sql, tokens, patched, p); // the second pass would fail the same way, only slower
       }
       try {
-        return parse(rewritten, true);
+        return check(sql, tokens, patched, ParserPasses.run(patched.sql(), true));
       } catch (ParseException e) {
-        if (e.getMessage() != null && e.getMessage().contains(TIMED_OUT)) {
-          throw tooComplex();
-        }
-        throw syntaxError(rewritten, sql, e);
+        throw ParserPasses.TIMED_OUT.equals(e.getMessage()) ? SyntaxErrors.tooComplex() : SyntaxErrors.at(sql, tokens, patched, e);
       } catch (TokenMgrException e) {
         throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error: " + e.getMessage(), e);
       } catch (StackOverflowError e) {
-        throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL statement is nested too deeply to parse");
+        throw SyntaxErrors.refused("SQL statement is nested too deeply to parse");
       }
     }
   }
 
-  private static final String TIMED_OUT = "KiteSQL parse budget exceeded";
+  /** The statement of a pass that succeeded, if it is the only one and JSqlParser understood it. */
+  private static Statement check(String sql, List<Token> tokens, Patches.Patched patched, ParserPasses.Parsed parsed) {
+    var next = parsed.parser().getNextToken();
+    while (next.kind == CCJSqlParserConstants.ST_SEMICOLON) {
+      next = parsed.parser().getNextToken();
+    }
+    if (next.kind != CCJSqlParserConstants.EOF) {
+      throw SyntaxErrors.trailing(next, patched);
+    }
+    if (parsed.statement() == null) {
+      throw SyntaxErrors.nothingParsed(sql);
+    }
+    if (parsed.statement() instanceof UnsupportedStatement) {
+      throw SyntaxErrors.notUnderstood(sql, tokens);
+    }
+    return parsed.statement();
+  }
+
+  /** {@code ANALYZE} without a table: every table. */
+  private static boolean isAnalyzeAll(List<Token> tokens) {
+    return !tokens.isEmpty() && tokens.getFirst().isWord("ANALYZE") && (tokens.size() == 1 || tokens.size() == 2 && tokens.get(1).isSymbol(";"));
+  }
 
   /**
    * Whether the statement has a construct only JSqlParser's "complex" grammar parses: in 5.4 that
@@ -140,237 +161,60 @@ public final class SqlParser {
    * one too, at the same token, after 1–4 ms more of backtracking: skipping it is what makes a
    * syntax error as cheap as a parse.
    */
-  static boolean needsComplexGrammar(String sql) {
-    var tokens = SqlTokens.of(sql);
+  static boolean needsComplexGrammar(List<Token> tokens) {
     for (int i = 0; i < tokens.size(); i++) {
       var t = tokens.get(i);
-      boolean arrow = t.is("-") && i + 1 < tokens.size() && tokens.get(i + 1).is(">")
+      boolean arrow = t.isSymbol("-") && i + 1 < tokens.size() && tokens.get(i + 1).isSymbol(">")
           && tokens.get(i + 1).start() == t.end();
-      if (t.kind() == SqlTokens.Kind.WORD && t.is("CASE") || t.is("#") || arrow) {
+      if (t.isWord("CASE") || t.isSymbol("#") || arrow) {
         return true;
       }
     }
     return false;
   }
 
-  private static Statement parse(UnarySigns.Rewritten rewritten, boolean complex) throws ParseException {
-    var sql = QuotedBackslashes.hide(QuotedDots.hide(rewritten.sql()));
-    if (Thread.currentThread().isInterrupted()) {
-      // Future.get returns a pass that finished in time without looking at the flag: look first
-      throw cancelled(null);
-    }
-    CCJSqlParser parser = new FailFastParser(sql).withAllowComplexParsing(complex);
-    var pass = PASSES.submit(parser::Statement);
-    Statement statement;
-    try {
-      statement = pass.get(PASS_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
-    } catch (TimeoutException e) {
-      parser.interrupted = true; // a plain field JSqlParser polls: the pass stops when it next looks
-      throw new ParseException(TIMED_OUT);
-    } catch (InterruptedException e) {
-      parser.interrupted = true; // the pass stops when it next looks; nobody waits for it
-      Thread.currentThread().interrupt(); // get() cleared the flag: the caller's code must still see it
-      throw cancelled(e);
-    } catch (ExecutionException e) {
-      switch (e.getCause()) {
-        case ParseException p -> throw p;
-        case NumberFormatException n ->
-            // JSqlParser converts some numbers itself (type lengths such as VARCHAR(2147483648))
-            throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error: number out of range: " + n.getMessage(), n);
-        case RuntimeException r -> throw r;
-        case Error err -> throw err;
-        default -> throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL parser failed: " + e.getCause(), e.getCause());
-      }
-    }
-    var next = parser.getNextToken();
-    while (next.kind == CCJSqlParserConstants.ST_SEMICOLON) {
-      next = parser.getNextToken();
-    }
-    if (next.kind != CCJSqlParserConstants.EOF) {
-      throw new KiteSqlException(
-          ErrorCode.SYNTAX_ERROR,
-          "SQL syntax error at " + position(next, rewritten) + ": unexpected '" + QuotedBackslashes.restore(QuotedDots.restore(next.image))
-              + "' after the end of the statement (one statement at a time)");
-    }
-    if (statement == null) {
-      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "no SQL statement in '" + abbreviate(sql) + "'");
-    }
-    if (statement instanceof UnsupportedStatement) {
-      throw notUnderstood(rewritten);
-    }
-    return statement;
-  }
-
-  private static KiteSqlException cancelled(InterruptedException cause) {
-    return new KiteSqlException(ErrorCode.STATEMENT_CANCELLED,
-        "statement cancelled: its thread was interrupted while parsing SQL (Thread.interrupt, Future.cancel(true))", cause);
-  }
-
-  /**
-   * JSqlParser's parser without its costly error report. To list the tokens it expected, the
-   * generated parser re-runs every syntactic lookahead it tried on the way ({@code
-   * jj_rescan_token}): ~2 ms per failed pass on a statement of SQLite's random corpus, where the
-   * whole parse takes 0.3 ms. KiteSQL's messages name the position and the offending token,
-   * never the expected ones, so the exception only needs the last token consumed.
-   */
-  private static final class FailFastParser extends CCJSqlParser {
-    FailFastParser(String sql) {
-      super(new StringProvider(sql));
-    }
-
-    @Override
-    public ParseException generateParseException(String location) {
-      var e = new ParseException("SQL syntax error after " + (token == null ? "the start" : "'" + token.image + "'"));
-      e.currentToken = token;
-      return e;
-    }
-  }
-
-  /** The deepest parenthesis nesting and the longest parenthesized list, outside quotes and comments. */
-  record Shape(int nesting, int listItems) {}
-
-  static Shape shape(String sql) {
-    int depth = 0;
-    int max = 0;
-    int longest = 0;
-    var items = new int[MAX_NESTING + 2]; // deeper levels are refused anyway: they share the last slot
-    int n = sql.length();
-    for (int i = 0; i < n; i++) {
-      char c = sql.charAt(i);
-      switch (c) {
-        case '(' -> {
-          max = Math.max(max, ++depth);
-          items[Math.min(depth, items.length - 1)] = 1;
+  /** The deepest parenthesis nesting and the longest parenthesized list of a statement's tokens. */
+  record Shape(int nesting, int listItems) {
+    /**
+     * Counts the parenthesis tokens and, among them in offset order, the parentheses the rewrites
+     * insert ({offset, '(' or ')'}, sorted; one inserted at a token's start comes before it).
+     */
+    static Shape of(List<Token> tokens, List<int[]> inserted) {
+      int depth = 0;
+      int max = 0;
+      int longest = 0;
+      var items = new int[16]; // items of the list open at each depth, grown on demand
+      int next = 0;
+      for (var t : tokens) {
+        for (; next < inserted.size() && inserted.get(next)[0] <= t.start(); next++) {
+          depth = inserted.get(next)[1] == '(' ? depth + 1 : Math.max(0, depth - 1);
+          max = Math.max(max, depth);
         }
-        case ')' -> depth = Math.max(0, depth - 1);
-        case ',' -> {
-          if (depth > 0) {
-            longest = Math.max(longest, ++items[Math.min(depth, items.length - 1)]);
+        if (t.kind() != Kind.SYMBOL) {
+          continue;
+        }
+        switch (t.single()) {
+          case '(' -> {
+            max = Math.max(max, ++depth);
+            if (depth >= items.length && items.length <= MAX_NESTING_WITH_SIGNS) {
+              items = Arrays.copyOf(items, 2 * items.length);
+            }
+            items[Math.min(depth, items.length - 1)] = 1; // deeper levels are refused: they share the last slot
           }
-        }
-        case '\'', '"', '`' -> {
-          int close = sql.indexOf(c, i + 1); // a doubled quote reads as two strings: same depth
-          i = close < 0 ? n : close;
-        }
-        case '-' -> {
-          if (i + 1 < n && sql.charAt(i + 1) == '-') {
-            int eol = sql.indexOf('\n', i);
-            i = eol < 0 ? n : eol;
+          case ')' -> depth = Math.max(0, depth - 1);
+          case ',' -> {
+            if (depth > 0) {
+              longest = Math.max(longest, ++items[Math.min(depth, items.length - 1)]);
+            }
           }
+          default -> {}
         }
-        case '/' -> {
-          if (i + 1 < n && sql.charAt(i + 1) == '*') {
-            int end = sql.indexOf("*/", i + 2);
-            i = end < 0 ? n : end + 1;
-          }
-        }
-        default -> {}
       }
-    }
-    return new Shape(max, longest);
-  }
-
-  private static KiteSqlException tooComplex() {
-    return new KiteSqlException(ErrorCode.SYNTAX_ERROR,
-        "SQL statement too complex to parse within " + PASS_TIMEOUT_MILLIS + " ms (deep nesting, or a syntax error inside long lists?)");
-  }
-
-  private static KiteSqlException syntaxError(UnarySigns.Rewritten rewritten, String sql, ParseException e) {
-    Token at = e.currentToken == null ? null : e.currentToken.next;
-    if (at == null) {
-      return new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error in '" + abbreviate(sql) + "'", e);
-    }
-    var token = at.kind == CCJSqlParserConstants.EOF ? "end of statement" : "'" + QuotedBackslashes.restore(QuotedDots.restore(at.image)) + "'";
-    if (OVERRIDING.matcher(sql).find()) {
-      return new KiteSqlException(ErrorCode.UNSUPPORTED_FEATURE, "INSERT ... OVERRIDING SYSTEM/USER VALUE is not supported: " + abbreviate(sql), e);
-    }
-    // JSqlParser stops before a list whose first item is a reserved word (CREATE TABLE t (from INT)):
-    // the word is what is wrong, as PostgreSQL's "syntax error at or near" says
-    var next = at.next;
-    if (("(".equals(at.image) || ",".equals(at.image)) && next != null && next.image != null
-        && next.image.chars().allMatch(c -> Character.isLetter(c) || c == '_') && ReservedWords.isReserved(next.image)) {
-      return new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error at " + position(next, rewritten) + " near '" + next.image
-          + "': " + ReservedWords.misplaced(next.image) + ": " + abbreviate(sql), e);
-    }
-    // Window syntax JSqlParser does not know is valid SQL we do not implement: name it as such.
-    if (at.image != null && (at.image.equalsIgnoreCase("GROUPS") || at.image.equalsIgnoreCase("EXCLUDE"))) {
-      return new KiteSqlException(ErrorCode.UNSUPPORTED_FEATURE, "window frame " + at.image.toUpperCase(java.util.Locale.ROOT)
-          + " is not supported (at " + position(at, rewritten) + "): " + abbreviate(sql), e);
-    }
-    return new KiteSqlException(
-        ErrorCode.SYNTAX_ERROR, "SQL syntax error at " + position(at, rewritten) + " near " + token + ": " + abbreviate(sql), e);
-  }
-
-  /**
-   * JSqlParser returns an UnsupportedStatement when a statement it knows by its first words fails
-   * further on (it keeps the words instead of failing). Most often a reserved word stands where a
-   * name belongs ({@code CREATE TABLE select (...)}): that word is named, else the statement's start.
-   */
-  private static KiteSqlException notUnderstood(UnarySigns.Rewritten rewritten) {
-    var sql = rewritten.sql();
-    var tokens = SqlTokens.of(sql);
-    for (int i = 1; i < tokens.size(); i++) {
-      var t = tokens.get(i);
-      if (t.kind() == SqlTokens.Kind.WORD && ReservedWords.isReserved(t.text()) && NAME_BEFORE.contains(tokens.get(i - 1).text().toUpperCase(java.util.Locale.ROOT))) {
-        return new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error at " + position(sql, t.start(), rewritten)
-            + " near '" + t.text() + "': " + ReservedWords.misplaced(t.text()) + ": " + abbreviate(sql));
+      for (; next < inserted.size(); next++) {
+        depth = inserted.get(next)[1] == '(' ? depth + 1 : Math.max(0, depth - 1);
+        max = Math.max(max, depth);
       }
+      return new Shape(max, longest);
     }
-    var first = tokens.isEmpty() ? "" : tokens.getFirst().text();
-    return new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error: statement starting with '" + first + "' not understood: " + abbreviate(sql));
-  }
-
-  /** Words after which a name is expected. */
-  private static final java.util.Set<String> NAME_BEFORE = java.util.Set.of(
-      "TABLE", "INDEX", "VIEW", "EXISTS", "INTO", "UPDATE", "FROM", "JOIN", "ON", "AS", ",", "(");
-
-  private static String position(String sql, int offset, UnarySigns.Rewritten rewritten) {
-    int line = 1;
-    int lineStart = 0;
-    for (int i = 0; i < offset; i++) {
-      if (sql.charAt(i) == '\n') {
-        line++;
-        lineStart = i + 1;
-      }
-    }
-    return "line " + line + ", column " + rewritten.originalColumn(line, offset - lineStart + 1);
-  }
-
-  private static final java.util.regex.Pattern OVERRIDING =
-      java.util.regex.Pattern.compile("(?i)\\bOVERRIDING\\s+(SYSTEM|USER)\\s+VALUE\\b");
-
-  /** Whether position {@code at} of {@code sql} lies inside a quoted string or name, or a comment. */
-  static boolean insideQuotesOrComment(String sql, int at) {
-    for (int i = 0; i < at; i++) {
-      char c = sql.charAt(i);
-      boolean lineComment = c == '-' && i + 1 < sql.length() && sql.charAt(i + 1) == '-';
-      boolean blockComment = c == '/' && i + 1 < sql.length() && sql.charAt(i + 1) == '*';
-      int end; // the last character of the quoted text or comment starting at i
-      if (c == '\'' || c == '"' || c == '`') {
-        end = sql.indexOf(c, i + 1);
-      } else if (lineComment) {
-        end = sql.indexOf('\n', i);
-      } else if (blockComment) {
-        int close = sql.indexOf("*/", i + 2);
-        end = close < 0 ? -1 : close + 1;
-      } else {
-        continue;
-      }
-      if (end < 0 || end >= at) {
-        return true;
-      }
-      i = end;
-    }
-    return false;
-  }
-
-  /** Where the token is in the text the user wrote (the sign rewrite only inserts parentheses). */
-  private static String position(Token t, UnarySigns.Rewritten rewritten) {
-    return "line " + t.beginLine + ", column " + rewritten.originalColumn(t.beginLine, t.beginColumn);
-  }
-
-  private static String abbreviate(String sql) {
-    var oneLine = sql.strip().replaceAll("\\s+", " ");
-    return oneLine.length() <= 120 ? oneLine : oneLine.substring(0, 117) + "...";
   }
 }

@@ -4,25 +4,53 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A small SQL lexer for the rewrites done before JSqlParser sees a statement: it only needs to
- * know where tokens start and end, and never to look inside string literals, quoted identifiers
- * or comments, so that a rewrite cannot change their text.
+ * The one scanner of a statement's text that knows SQL's quoting rules: string literals ({@code
+ * 'it''s'}, and JSqlParser's dollar-quoted {@code $$it's$$}), quoted names ({@code "a.b"},
+ * {@code `a`}), line and block comments. Everything the front end decides before JSqlParser reads
+ * the statement (the limits on nesting and lists, the rewrites, which grammar to use) and what it
+ * says about a syntax error is read from the token list made here once per statement, so nothing
+ * inside quotes or comments is ever mistaken for syntax. Comments are skipped: no token.
  */
 final class SqlTokens {
   enum Kind { WORD, QUOTED_NAME, STRING, NUMBER, PARAMETER, SYMBOL }
 
-  /** One token: {@code sql.substring(start, end)}. */
-  record Token(Kind kind, int start, int end, String text) {
+  /**
+   * One token: {@code sql[start, end)}. Its text is cut out only when asked for: the checks the
+   * front end makes on every token compare in place.
+   */
+  record Token(Kind kind, int start, int end, String sql) {
+    String text() {
+      return sql.substring(start, end);
+    }
+
+    /** Whether this is the symbol {@code symbol} (never a quoted or literal text that reads the same). */
+    boolean isSymbol(String symbol) {
+      return kind == Kind.SYMBOL && reads(symbol);
+    }
+
+    /** Whether this is the unquoted word {@code word} (any case). */
+    boolean isWord(String word) {
+      return kind == Kind.WORD && reads(word);
+    }
+
+    /** Whether the token's text is {@code symbolOrWord} (any case), whatever its kind. */
     boolean is(String symbolOrWord) {
-      return text.equalsIgnoreCase(symbolOrWord);
+      return reads(symbolOrWord);
     }
 
     boolean isSign() {
-      return kind == Kind.SYMBOL && (text.equals("-") || text.equals("+"));
+      return kind == Kind.SYMBOL && end - start == 1 && (sql.charAt(start) == '-' || sql.charAt(start) == '+');
+    }
+
+    /** The single character of a one-character token, else 0. */
+    char single() {
+      return end - start == 1 ? sql.charAt(start) : 0;
+    }
+
+    private boolean reads(String text) {
+      return end - start == text.length() && sql.regionMatches(true, start, text, 0, text.length());
     }
   }
-
-  private static final List<String> TWO_CHAR_SYMBOLS = List.of("::", "||", "<=", ">=", "<>", "!=", "==");
 
   private SqlTokens() {}
 
@@ -49,6 +77,10 @@ final class SqlTokens {
       } else if (c == '\'' || c == '"' || c == '`') {
         i = quoteEnd(sql, i, c);
         kind = c == '\'' ? Kind.STRING : Kind.QUOTED_NAME;
+      } else if (c == '$' && i + 1 < n && sql.charAt(i + 1) == '$') {
+        int close = sql.indexOf("$$", i + 2); // JSqlParser knows $$...$$, not $tag$...$tag$
+        i = close < 0 ? n : close + 2;
+        kind = Kind.STRING;
       } else if (Character.isDigit(c) || (c == '.' && i + 1 < n && Character.isDigit(sql.charAt(i + 1)))) {
         i = numberEnd(sql, i);
         kind = Kind.NUMBER;
@@ -64,12 +96,23 @@ final class SqlTokens {
         }
         kind = Kind.PARAMETER;
       } else {
-        i += i + 1 < n && TWO_CHAR_SYMBOLS.contains(sql.substring(i, i + 2)) ? 2 : 1;
+        i += i + 1 < n && twoCharSymbol(c, sql.charAt(i + 1)) ? 2 : 1;
         kind = Kind.SYMBOL;
       }
-      tokens.add(new Token(kind, start, i, sql.substring(start, i)));
+      tokens.add(new Token(kind, start, i, sql));
     }
     return tokens;
+  }
+
+  /** {@code :: || <= >= <> != ==}. */
+  private static boolean twoCharSymbol(char first, char second) {
+    return switch (first) {
+      case ':' -> second == ':';
+      case '|' -> second == '|';
+      case '<' -> second == '=' || second == '>';
+      case '>', '!', '=' -> second == '=';
+      default -> false;
+    };
   }
 
   /** After the closing quote; a doubled quote is part of the text. */

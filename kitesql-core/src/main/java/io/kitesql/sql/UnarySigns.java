@@ -2,7 +2,6 @@ package io.kitesql.sql;
 
 import io.kitesql.sql.SqlTokens.Kind;
 import io.kitesql.sql.SqlTokens.Token;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -14,7 +13,8 @@ import java.util.Set;
  * (a literal, a name, a call, a parenthesized expression, CASE ... END, with any {@code ::} cast
  * or COLLATE after it), so it binds tighter than every binary operator. It works on tokens, so
  * string literals, quoted names and comments are never touched, and it only inserts
- * parentheses; {@link Rewritten#originalColumn} maps an error position back to the text the user wrote.
+ * parentheses ({@link Patches.Patched#originalColumn} maps an error position back to the text the
+ * user wrote).
  * A run whose operand it cannot delimit is left alone, for the parser to report.
  *
  * <p>JSqlParser also fails on a simple CASE whose operand starts with a sign, even a single one
@@ -27,42 +27,10 @@ final class UnarySigns {
       "BY", "LIMIT", "OFFSET", "DISTINCT", "ALL", "LIKE", "ILIKE", "ESCAPE", "IS", "IN", "SET", "VALUES",
       "ANY", "SOME", "RETURNING", "DEFAULT", "FROM", "FOR", "TOP");
 
-  /**
-   * The statement to parse and, per line of it, the columns (1-based, in the rewritten line) of
-   * the parentheses the rewrite inserted.
-   */
-  record Rewritten(String sql, int[][] insertedColumnsByLine) {
-    /** The column in the original text of {@code column} on {@code line} of {@link #sql}. */
-    int originalColumn(int line, int column) {
-      if (line < 1 || line > insertedColumnsByLine.length) {
-        return column;
-      }
-      int before = 0;
-      for (int inserted : insertedColumnsByLine[line - 1]) {
-        if (inserted < column) {
-          before++;
-        }
-      }
-      return column - before;
-    }
-  }
-
   private UnarySigns() {}
 
-  /**
-   * {@code sql} itself (and no insertions) when it holds no run of unary signs and no BETWEEN
-   * followed by IS ({@link BetweenIs} adds its parentheses here too).
-   */
-  static Rewritten rewrite(String sql) {
-    boolean betweenIs = BetweenIs.mayApply(sql);
-    if (!mayHaveSignRun(sql) && !betweenIs) {
-      return new Rewritten(sql, new int[0][]);
-    }
-    var tokens = SqlTokens.of(sql);
-    var insertions = new ArrayList<int[]>(); // {offset in sql, '(' or ')'}
-    if (betweenIs) {
-      insertions.addAll(BetweenIs.insertions(tokens)); // shares the position mapping of the signs' parentheses
-    }
+  /** Adds the parentheses for every run of unary signs, and for signed simple CASE operands. */
+  static void patch(List<Token> tokens, Patches patches) {
     for (int i = 0; i < tokens.size(); i++) {
       if (!tokens.get(i).isSign() || !unaryAfter(i == 0 ? null : tokens.get(i - 1))) {
         continue;
@@ -70,8 +38,8 @@ final class UnarySigns {
       if (i > 0 && tokens.get(i - 1).is("CASE")) {
         int when = caseOperandEnd(tokens, i);
         if (when > i) {
-          insertions.add(new int[] {tokens.get(i).start(), '('});
-          insertions.add(new int[] {tokens.get(when - 1).end(), ')'});
+          patches.insert(tokens.get(i).start(), '(');
+          patches.insert(tokens.get(when - 1).end(), ')');
         }
       }
       int operand = i;
@@ -81,37 +49,12 @@ final class UnarySigns {
       int end = operand - i >= 2 ? primaryEnd(tokens, operand) : -1;
       if (end > 0) {
         for (int sign = i; sign < operand - 1; sign++) {
-          insertions.add(new int[] {tokens.get(sign).end(), '('});
-          insertions.add(new int[] {tokens.get(end - 1).end(), ')'});
+          patches.insert(tokens.get(sign).end(), '(');
+          patches.insert(tokens.get(end - 1).end(), ')');
         }
       }
       i = operand - 1; // signs inside the operand (in parentheses) are runs of their own
     }
-    return insertions.isEmpty() ? new Rewritten(sql, new int[0][]) : apply(sql, insertions);
-  }
-
-  /**
-   * Spares statements with fewer than two sign characters the lexing (a run needs two), unless
-   * they may have a CASE whose operand is signed.
-   */
-  private static boolean mayHaveSignRun(String sql) {
-    int signs = 0;
-    for (int i = 0; i < sql.length() && signs < 2; i++) {
-      char c = sql.charAt(i);
-      if (c == '+' || c == '-') {
-        signs++;
-      }
-    }
-    return signs >= 2 || signs == 1 && containsCase(sql);
-  }
-
-  private static boolean containsCase(String sql) {
-    for (int i = 0; i + 4 <= sql.length(); i++) {
-      if (sql.regionMatches(true, i, "CASE", 0, 4)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** The index of the WHEN that ends the operand of a simple CASE starting at {@code i}, or -1. */
@@ -207,30 +150,5 @@ final class UnarySigns {
       }
     }
     return -1;
-  }
-
-  private static Rewritten apply(String sql, List<int[]> insertions) {
-    insertions.sort((a, b) -> Integer.compare(a[0], b[0]));
-    var out = new StringBuilder(sql.length() + insertions.size());
-    var columnsByLine = new ArrayList<List<Integer>>();
-    columnsByLine.add(new ArrayList<>());
-    int lineStart = 0; // offset in out
-    int copied = 0;
-    for (int[] insertion : insertions) {
-      for (; copied < insertion[0]; copied++) {
-        char c = sql.charAt(copied);
-        out.append(c);
-        if (c == '\n') {
-          columnsByLine.add(new ArrayList<>());
-          lineStart = out.length();
-        }
-      }
-      columnsByLine.getLast().add(out.length() - lineStart + 1);
-      out.append((char) insertion[1]);
-    }
-    out.append(sql, copied, sql.length());
-    var columns = columnsByLine.stream()
-        .map(line -> line.stream().mapToInt(Integer::intValue).toArray()).toArray(int[][]::new);
-    return new Rewritten(out.toString(), columns);
   }
 }

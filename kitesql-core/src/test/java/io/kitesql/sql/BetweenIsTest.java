@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class BetweenIsTest {
 
   private static String rewrite(String sql) {
-    return UnarySigns.rewrite(sql).sql();
+    return SqlParser.rewrites(sql, SqlTokens.of(sql)).apply().sql();
   }
 
   @Test

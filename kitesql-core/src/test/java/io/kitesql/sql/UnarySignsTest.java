@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class UnarySignsTest {
 
   private static String rewrite(String sql) {
-    return UnarySigns.rewrite(sql).sql();
+    return SqlParser.rewrites(sql, SqlTokens.of(sql)).apply().sql();
   }
 
   @Test
@@ -55,6 +55,9 @@ class UnarySignsTest {
       assertThat(rewrite(sql)).as(sql).isSameAs(sql);
     }
     assertThat(rewrite("select - /* - */ - 3")).isEqualTo("select -( /* - */ - 3)");
+    // a quote inside a dollar-quoted string does not hide the run after it
+    assertThat(rewrite("select $$it's$$, - - 1")).isEqualTo("select $$it's$$, -( - 1)");
+    assertThat(SqlParser.parse("select $$it's$$, - - 1")).isInstanceOf(Select.class);
   }
 
   @Test

@@ -11,8 +11,8 @@
  * META-INF/BenchmarkList}); only the {@code -Djmh} profile runs them. See the "Micro-benchmarks
  * (JMH)" section of {@code kitesql-bench/README.md} for the command and a recorded run.
  *
- * <p>Uses the engine's public API only ({@code api}, {@code table}, {@code storage}, {@code codec},
- * {@code value}). Each benchmark runs on one thread; its state lives in one {@code @State} class
+ * <p>Uses the engine's public API only ({@code api}, {@code sql}, {@code table}, {@code storage},
+ * {@code codec}, {@code value}). Each benchmark runs on one thread; its state lives in one {@code @State} class
  * that also releases what it opened (arenas, transactions, databases, scratch directories).
  */
 package io.kitesql.bench.micro;
