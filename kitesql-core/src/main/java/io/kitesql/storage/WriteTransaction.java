@@ -14,7 +14,9 @@ import java.util.function.Supplier;
 
 /**
  * The environment's one write transaction. Begun with {@link Storage#beginWrite()} by the thread
- * that then owns it; every LMDB call is made by the storage's writer thread.
+ * that then owns it; every LMDB call is made by the storage's writer thread, or, when the owner
+ * could lease the writer's role at the LMDB begin ({@link WriteEntry#leaseWriter}), by the owner
+ * itself until the transaction ends.
  *
  * <p>Values it returns are owned copies. If the map fills up, the transaction is rolled back, the
  * map grown (after every read transaction ended) and the transaction's writes replayed, so the
@@ -44,6 +46,8 @@ public final class WriteTransaction implements KvTransaction {
   private boolean begun;
   /** The owner gave up waiting for the begin: the writer thread aborts it when it comes; nothing to hand off. */
   private boolean beginAbandoned;
+  /** The owner holds the writer's role: it began the LMDB transaction and makes its calls itself. */
+  private boolean leased;
   /** The LMDB transaction, its log, blocks and cursors: used on the writer thread (the owner reads it after a hand-off). */
   private final LmdbWrite lmdb;
   private State state = State.OPEN;
@@ -71,7 +75,7 @@ public final class WriteTransaction implements KvTransaction {
    */
   public void begin() {
     checkUsable();
-    if (begun || storage.writer().isCurrent()) {
+    if (begun || storage.writer().isCurrent() || beganHere()) {
       return;
     }
     try {
@@ -82,6 +86,42 @@ public final class WriteTransaction implements KvTransaction {
     } catch (RuntimeException | Error e) {
       beginFailed(e);
       throw e;
+    }
+  }
+
+  /**
+   * Begins the LMDB transaction on the owner's thread if it can lease the writer's role; whether it
+   * did. A failed begin gives the role back and fails the transaction.
+   */
+  private boolean beganHere() {
+    if (!storage.writes().leaseWriter()) {
+      return false;
+    }
+    leased = true;
+    try {
+      beginOnWriter();
+      return true;
+    } catch (RuntimeException | Error e) {
+      endLease();
+      beginFailed(e);
+      throw e;
+    }
+  }
+
+  /**
+   * Gives the writer's role back; an LMDB transaction still open (a commit refused before it began)
+   * is aborted first, here: LMDB's writer mutex must be released by the thread that took it.
+   */
+  private void endLease() {
+    if (leased) {
+      leased = false;
+      try {
+        if (lmdb.isOpen()) {
+          lmdb.abort();
+        }
+      } finally {
+        storage.writer().endLease();
+      }
     }
   }
 
@@ -130,7 +170,7 @@ public final class WriteTransaction implements KvTransaction {
    */
   public <T> T onWriterThread(Supplier<T> work) {
     checkUsable();
-    if (begun || storage.writer().isCurrent()) {
+    if (begun || storage.writer().isCurrent() || beganHere()) {
       return onWriter(work::get);
     }
     // Not begun yet: the begin (waited for at most until the deadline) and the work in one hand-off.
@@ -257,7 +297,8 @@ public final class WriteTransaction implements KvTransaction {
    */
   public void commit() {
     checkUsable();
-    // Inside Storage.write the owner waits for the writer thread, which must never wait for a batch.
+    // Inside Storage.write the owner waits for the writer thread, which must never wait for a batch; a
+    // transaction begun on its owner's thread (which holds the writer's role then) commits alone.
     boolean mayWait = Thread.currentThread() == owner && !storage.writer().isCurrent();
     GroupCommit.Member waiting = null;
     try {
@@ -300,13 +341,18 @@ public final class WriteTransaction implements KvTransaction {
   }
 
   /**
-   * Releases the write lock if this is the owner's thread. Inside {@link Storage#write} the
+   * Gives the writer's role back if the owner leased it, and releases the write lock, if this is the
+   * owner's thread. Inside {@link Storage#write} the
    * transaction may end on the writer thread; the owner then releases the lock when it closes.
    */
   private void end() {
     if (!lockReleased && Thread.currentThread() == owner) {
       lockReleased = true;
-      storage.unlockWriter();
+      try {
+        endLease(); // the LMDB transaction has ended: the writer thread may run tasks again
+      } finally {
+        storage.unlockWriter();
+      }
     }
   }
 
