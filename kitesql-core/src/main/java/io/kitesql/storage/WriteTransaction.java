@@ -190,7 +190,7 @@ public final class WriteTransaction implements KvTransaction {
   @Override
   public Optional<Slice> get(Keyspace keyspace, byte[] key, int length) {
     begin();
-    return onWriter(() -> lmdb.get(keyspace, keyPtr(key, length)));
+    return onWriter(() -> lmdb.get(keyspace, key, length));
   }
 
   @Override
@@ -199,7 +199,7 @@ public final class WriteTransaction implements KvTransaction {
     return onWriter(() -> {
       long mark = lmdb.copied();
       try {
-        return lmdb.get(keyspace, keyPtr(key, key.length))
+        return lmdb.get(keyspace, key, key.length)
             .map(s -> OptionalLong.of(s.base().get(Memory.LONG_BE, s.offset()))).orElse(OptionalLong.empty());
       } finally {
         lmdb.uncountCopiesSince(mark);
@@ -261,6 +261,18 @@ public final class WriteTransaction implements KvTransaction {
   public WriteCursor openCursor(Keyspace keyspace) {
     begin();
     return onWriter(() -> lmdb.openCursor(this, keyspace));
+  }
+
+  /**
+   * Adds {@code delta} to the 8-byte big-endian counter stored under {@code key} (a row count),
+   * returning false and changing nothing if none is stored there. The new value is kept in memory
+   * and stored once, at commit: {@link #get} and {@link #getLong} of this transaction see it at
+   * once, a cursor only after the commit; a write of the key itself replaces it, and a failed atomic
+   * block undoes the additions it made. Keeps {@code key}: do not modify it afterwards.
+   */
+  public boolean addToCounter(Keyspace keyspace, byte[] key, long delta) {
+    begin();
+    return onWriter(() -> lmdb.addToCounter(keyspace, key, delta));
   }
 
   /**
