@@ -2,6 +2,7 @@ package io.kitesql.storage;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -71,7 +72,7 @@ final class Counters {
     for (var k : List.copyOf(values.keySet())) {
       var bytes = k.bytes().array();
       if (k.keyspace() == keyspace && bytes.length >= prefix.length
-          && java.util.Arrays.equals(bytes, 0, prefix.length, prefix, 0, prefix.length)) {
+          && Arrays.equals(bytes, 0, prefix.length, prefix, 0, prefix.length)) {
         forget(keyspace, bytes, inBlock);
       }
     }

@@ -2,6 +2,9 @@ package io.kitesql.storage;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.value.Memory;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -94,7 +97,7 @@ final class LmdbWrite {
       }
       var slice = found.get();
       copied -= slice.length(); // read for the engine, not the caller (KvTransaction.getLong)
-      value = slice.base().get(io.kitesql.value.Memory.LONG_BE, slice.offset());
+      value = slice.base().get(Memory.LONG_BE, slice.offset());
     }
     counters.set(keyspace, key, value + delta, !marks.isEmpty());
     return true;
@@ -127,9 +130,9 @@ final class LmdbWrite {
 
   /** A pending counter's value as a stored one reads. */
   private Slice copy(long counter) {
-    var bytes = java.nio.ByteBuffer.allocate(8).putLong(counter).array();
+    var bytes = ByteBuffer.allocate(8).putLong(counter).array();
     copied += bytes.length;
-    return new Slice(java.lang.foreign.MemorySegment.ofArray(bytes), 0, bytes.length);
+    return new Slice(MemorySegment.ofArray(bytes), 0, bytes.length);
   }
 
   /** A write of a pending counter's key replaces its pending value. */

@@ -28,6 +28,8 @@ import java.util.Locale;
  */
 final class OtherProcesses implements AutoCloseable {
   private static final int O_RDWR = 2;
+  /** Not inherited by processes this one starts (same value on x86-64 and AArch64 Linux). */
+  private static final int O_CLOEXEC = 0x80000;
   private static final int F_SETLK = 6;
   private static final short F_RDLCK = 0;
   private static final short F_WRLCK = 1;
@@ -60,7 +62,7 @@ final class OtherProcesses implements AutoCloseable {
       return new OtherProcesses(-1);
     }
     try (var names = Arena.ofConfined()) {
-      return new OtherProcesses((int) OPEN.invokeExact(names.allocateFrom(lockFile.toString()), O_RDWR));
+      return new OtherProcesses((int) OPEN.invokeExact(names.allocateFrom(lockFile.toString()), O_RDWR | O_CLOEXEC));
     } catch (Throwable _) {
       return new OtherProcesses(-1); // no probe: every write transaction then runs on the writer thread
     }
