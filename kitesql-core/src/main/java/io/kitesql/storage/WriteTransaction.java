@@ -165,7 +165,8 @@ public final class WriteTransaction implements KvTransaction {
   /**
    * Runs {@code work} on the writer thread in one hand-off: every storage call it makes there is
    * direct. A statement that makes several storage calls (a row, its index entries, an atomic
-   * block around them) pays one round trip to the writer thread instead of one per call. {@code
+   * block around them) pays one round trip to the writer thread instead of one per call; a
+   * transaction whose owner holds the writer's role runs it on the owner's thread, with none. {@code
    * work} must not wait for other threads that use this transaction.
    */
   public <T> T onWriterThread(Supplier<T> work) {
