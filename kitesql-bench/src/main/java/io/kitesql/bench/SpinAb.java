@@ -18,17 +18,26 @@ import java.util.concurrent.atomic.AtomicLong;
  * after one unmeasured slice each; a cell's figure is the median of its slices, µs per operation.
  * The first cell, an empty transaction through {@code writeOnWriterThread}, is little more than one
  * hand-off: where spinning pays at all, it pays there.
- * Durability {@code NO_SYNC}. Run: {@code -Dbench -Dbench.args="--spin-ab [rounds] [slice]"}.
+ * Durability {@code NO_SYNC}. Run: {@code -Dbench -Dbench.args="--spin-ab [rounds] [slice]"}; {@code
+ * --spin-ab caller [rounds] [slice]} compares instead every transaction through the writer thread
+ * ({@code -Dkitesql.writer.callerThread=false}) with the default, which runs a transaction on its
+ * caller's thread where it can.
  *
  * <p>{@code --spin-ab cold <spinMicros> [rows]} is WriteBench's one-row cell as the first work of a
  * fresh JVM with one spin setting (a fresh database, the orders table and index, one
  * {@code Database.write} per row), printed per 1,000 rows: what spinning does while the JIT compiles.
  */
 final class SpinAb {
-  private record Variant(String label, String spinMicros) {}
+  /** A database opened with system property {@code property} set to {@code value}. */
+  private record Variant(String label, String property, String value) {}
 
-  private static final List<Variant> VARIANTS = List.of(
-      new Variant("park (0)", "0"), new Variant("fixed 20 µs", "20"), new Variant("adaptive (default)", "adaptive"));
+  private static final String SPIN = "kitesql.writer.spinMicros";
+  private static final List<Variant> SPIN_VARIANTS = List.of(new Variant("park (0)", SPIN, "0"),
+      new Variant("fixed 20 µs", SPIN, "20"), new Variant("adaptive (default)", SPIN, "adaptive"));
+  /** {@code --spin-ab caller}: every transaction through the writer thread, or on its caller's thread where it can. */
+  private static final String CALLER = "kitesql.writer.callerThread";
+  private static final List<Variant> CALLER_VARIANTS = List.of(new Variant("writer thread", CALLER, "false"),
+      new Variant("caller's thread (default)", CALLER, "true"));
   private static final String NOTE = "x".repeat(64);
   private static final String INSERT_DDL = "create table t (id bigint primary key, writer int, note varchar)";
   private static final String INSERT = "insert into t values (?, ?, ?)";
@@ -168,66 +177,94 @@ final class SpinAb {
       cold(args.length > 1 ? args[1] : "adaptive", args.length > 2 ? Integer.parseInt(args[2]) : 10_000);
       return;
     }
+    boolean caller = args.length > 0 && args[0].equals("caller");
+    if (caller) {
+      args = Arrays.copyOfRange(args, 1, args.length);
+    }
+    var variants = caller ? CALLER_VARIANTS : SPIN_VARIANTS;
     int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 7;
     int slice = args.length > 1 ? Integer.parseInt(args[1]) : 2_000;
     Path work = Path.of("kitesql-bench", "target", "spin-ab");
     var os = ManagementFactory.getOperatingSystemMXBean();
-    var out = new StringBuilder(String.format("%n| cell (µs per operation, median of %d slices of %,d) |", rounds, slice));
-    VARIANTS.forEach(v -> out.append(' ').append(v.label()).append(" |"));
-    out.append(" fixed 20 ÷ park | adaptive ÷ park |\n|---|").append("---|".repeat(VARIANTS.size() + 2)).append('\n');
-    System.out.printf("spin A/B: %d rounds of %,d operations, load average %.1f at the start%n", rounds, slice,
-        os.getSystemLoadAverage());
+    var out = new StringBuilder(String.format("%n| cell (µs per operation, wall clock / the process's CPU time, median of %d slices of %,d) |",
+        rounds, slice));
+    variants.forEach(v -> out.append(' ').append(v.label()).append(" |"));
+    variants.subList(1, variants.size()).forEach(v -> out.append(' ').append(v.label()).append(" ÷ ")
+        .append(variants.getFirst().label()).append(" |"));
+    out.append("\n|---|").append("---|".repeat(2 * variants.size() - 1)).append('\n');
+    System.out.printf("%s A/B: %d rounds of %,d operations, load average %.1f at the start%n", caller ? "caller" : "spin",
+        rounds, slice, os.getSystemLoadAverage());
     for (var cell : CELLS) {
-      var medians = run(cell, work, rounds, slice);
+      var medians = run(cell, variants, work, rounds, slice);
+      var wall = medians[0];
+      var cpu = medians[1];
       out.append("| ").append(cell.name()).append(" |");
-      for (double m : medians) {
-        out.append(String.format(" %.1f |", m));
+      for (int v = 0; v < wall.length; v++) {
+        out.append(String.format(" %.1f / %.1f |", wall[v], cpu[v]));
       }
-      out.append(String.format(" %.2fx | %.2fx |%n", medians[1] / medians[0], medians[2] / medians[0]));
+      for (int v = 1; v < wall.length; v++) {
+        out.append(String.format(" %.2fx / %.2fx |", wall[v] / wall[0], cpu[v] / cpu[0]));
+      }
+      out.append('\n');
     }
     System.out.println(out);
     System.out.printf("load average %.1f at the end%n", os.getSystemLoadAverage());
   }
 
-  /** One cell over every variant: the median µs per operation of each. */
-  private static double[] run(Cell cell, Path work, int rounds, int slice) throws Exception {
+  /**
+   * One cell over every variant: the median µs per operation of each, wall clock ({@code [0]}) and
+   * the process's CPU time ({@code [1]}; on a loaded machine the wall clock also says how the
+   * scheduler treats threads that block often and threads that do not).
+   */
+  private static double[][] run(Cell cell, List<Variant> variants, Path work, int rounds, int slice) throws Exception {
     BenchRunner.delete(work);
     var dbs = new ArrayList<Database>();
     var ids = new ArrayList<AtomicLong>();
     try {
-      for (int v = 0; v < VARIANTS.size(); v++) {
-        System.setProperty("kitesql.writer.spinMicros", VARIANTS.get(v).spinMicros());
+      for (int v = 0; v < variants.size(); v++) {
+        var variant = variants.get(v);
+        System.setProperty(variant.property(), variant.value());
         try {
           dbs.add(KiteSql.open(work.resolve("v" + v), KiteEngine.options(Durability.NO_SYNC)));
         } finally {
-          System.clearProperty("kitesql.writer.spinMicros");
+          System.clearProperty(variant.property());
         }
         cell.setUp(dbs.getLast());
         ids.add(new AtomicLong());
         cell.slice(dbs.getLast(), ids.getLast(), slice); // unmeasured: JIT, first pages
       }
-      var micros = new double[VARIANTS.size()][rounds];
+      var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+      var micros = new double[variants.size()][rounds];
+      var cpuMicros = new double[variants.size()][rounds];
       for (int r = 0; r < rounds; r++) {
-        for (int k = 0; k < VARIANTS.size(); k++) {
-          int v = (r + k) % VARIANTS.size();
+        for (int k = 0; k < variants.size(); k++) {
+          int v = (r + k) % variants.size();
+          long cpu = os.getProcessCpuTime();
           long start = System.nanoTime();
           cell.slice(dbs.get(v), ids.get(v), slice);
           micros[v][r] = (System.nanoTime() - start) / 1e3 / slice;
+          cpuMicros[v][r] = (os.getProcessCpuTime() - cpu) / 1e3 / slice;
         }
       }
-      var medians = new double[VARIANTS.size()];
-      for (int v = 0; v < VARIANTS.size(); v++) {
-        var sorted = micros[v].clone();
-        Arrays.sort(sorted);
-        medians[v] = sorted[rounds / 2];
-        System.out.printf("  %s | %s: %s µs/op%n", cell.name(), VARIANTS.get(v).label(),
-            Arrays.stream(micros[v]).mapToObj(m -> String.format("%.1f", m)).toList());
+      var medians = new double[2][variants.size()];
+      for (int v = 0; v < variants.size(); v++) {
+        medians[0][v] = median(micros[v]);
+        medians[1][v] = median(cpuMicros[v]);
+        System.out.printf("  %s | %s: wall %s, CPU %s µs/op%n", cell.name(), variants.get(v).label(),
+            Arrays.stream(micros[v]).mapToObj(m -> String.format("%.1f", m)).toList(),
+            Arrays.stream(cpuMicros[v]).mapToObj(m -> String.format("%.1f", m)).toList());
       }
       return medians;
     } finally {
       dbs.forEach(Database::close);
       BenchRunner.delete(work);
     }
+  }
+
+  private static double median(double[] figures) {
+    var sorted = figures.clone();
+    Arrays.sort(sorted);
+    return sorted[sorted.length / 2];
   }
 
   /** WriteBench's one-row {@code Database.write} cell as the first work of this JVM, with one spin setting. */

@@ -161,6 +161,14 @@ public final class CatalogStore {
     return tx.getLong(Keyspace.CATALOG, key(ROW_COUNT, tableId));
   }
 
+  /**
+   * Moves the table's row count by {@code delta} (stored when {@code tx} commits); false if it
+   * keeps none.
+   */
+  public static boolean addToRowCount(WriteTransaction tx, int tableId, long delta) {
+    return tx.addToCounter(Keyspace.CATALOG, key(ROW_COUNT, tableId), delta);
+  }
+
   /** Records the table's row count (by the statement that changed it, in its atomic block). */
   public static void saveRowCount(WriteTransaction tx, int tableId, long rows) {
     tx.put(Keyspace.CATALOG, key(ROW_COUNT, tableId), ByteBuffer.allocate(8).putLong(rows).array());

@@ -121,6 +121,17 @@ final class GroupCommit {
     return batch != 0 ? storage.beginNestedWrite(batch) : storage.beginNativeWrite();
   }
 
+  /**
+   * Whether a transaction may begin on its caller's thread now ({@link WriteEntry#leaseWriter}): no
+   * batch is open (its root belongs to another thread) and, unless commits skip the fsync, this one
+   * is unlikely to be wanted as a batch (nobody waits for the lock, the last commit was not
+   * shared), since a transaction begun on its caller's thread commits alone. On the writer thread
+   * (or its lessee).
+   */
+  boolean allowsCallerThread(boolean noSync) {
+    return batch == 0 && (noSync || !enabled || (!lastShared && !writeLock.hasQueuedThreads()));
+  }
+
   /** Whether a batch is open: a transaction begun now is nested in it. On the writer thread. */
   boolean isOpen() {
     return batch != 0;

@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.Callable;
 import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -75,11 +76,16 @@ final class HandOff<S, T> {
     return new HandOff<>(work, null, null, null);
   }
 
-  /** Runs the work; on the writer thread. */
+  /**
+   * Runs the work holding {@code turn} (the writer's role, {@link WriterThread#tryLease}), which is
+   * given back before the caller is told: a caller that begins its next transaction at once finds
+   * the role free. On the writer thread.
+   */
   @SuppressWarnings("unchecked")
-  void run() {
+  void run(ReentrantLock turn) {
     long before = credit == null ? 0 : CallerAllocation.ownBytes();
     boolean abandoned = false;
+    turn.lock(); // waits while a lessee has the writer's role
     try {
       S begun = start.call();
       if (discard != null && !CLAIM.compareAndSet(this, PENDING, CLAIMED)) {
@@ -95,6 +101,7 @@ final class HandOff<S, T> {
       if (credit != null && !abandoned) {
         credit[0] += CallerAllocation.ownBytes() - before;
       }
+      turn.unlock();
       signal(DONE);
     }
   }

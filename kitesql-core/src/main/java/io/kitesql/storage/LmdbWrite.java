@@ -2,6 +2,9 @@ package io.kitesql.storage;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.value.Memory;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,6 +32,8 @@ final class LmdbWrite {
   private final UndoLog undo;
   /** The cursors puts and deletes go through, kept positioned between writes; closed with {@link #cursors}. */
   private final PositionedWrites positioned;
+  /** Counters moved by this transaction, stored at commit. */
+  private final Counters counters = new Counters();
   /** The LMDB transaction ({@code MDB_txn *}); 0 when none is open. */
   private long txn;
   /** Whether {@link #txn} is nested in a {@link GroupCommit} batch rather than the LMDB root. */
@@ -57,7 +62,17 @@ final class LmdbWrite {
     return txn != 0;
   }
 
-  Optional<Slice> get(Keyspace keyspace, KeyBuffer key) {
+  Optional<Slice> get(Keyspace keyspace, byte[] key, int length) {
+    if (!counters.isEmpty() && length == key.length) {
+      var pending = counters.value(keyspace, key);
+      if (pending.isPresent()) {
+        return Optional.of(copy(pending.getAsLong()));
+      }
+    }
+    return get(keyspace, storage.writerKey(key, length));
+  }
+
+  private Optional<Slice> get(Keyspace keyspace, KeyBuffer key) {
     try {
       var found = LmdbTxn.get(txn, storage.dbi(keyspace), key);
       return found == null ? Optional.empty() : Optional.of(copy(found));
@@ -66,8 +81,33 @@ final class LmdbWrite {
     }
   }
 
+  /**
+   * Adds {@code delta} to the 8-byte big-endian counter under {@code key}, in memory until the
+   * commit; false (nothing changed) if no counter is stored there. Keeps {@code key}.
+   */
+  boolean addToCounter(Keyspace keyspace, byte[] key, long delta) {
+    var pending = counters.value(keyspace, key);
+    long value;
+    if (pending.isPresent()) {
+      value = pending.getAsLong();
+    } else {
+      var found = get(keyspace, storage.writerKey(key, key.length));
+      if (found.isEmpty()) {
+        return false;
+      }
+      var slice = found.get();
+      copied -= slice.length(); // read for the engine, not the caller (KvTransaction.getLong)
+      value = slice.base().get(Memory.LONG_BE, slice.offset());
+    }
+    counters.set(keyspace, key, value + delta, !marks.isEmpty());
+    return true;
+  }
+
   /** Applies {@code op} (growing the map if it must) and logs it for a replay. */
   boolean write(WriteOp op) {
+    if (!counters.isEmpty()) {
+      forgetCounter(op);
+    }
     boolean result = applyGrowingMap(op);
     remember(op);
     return result;
@@ -88,6 +128,22 @@ final class LmdbWrite {
     cursors.remove(cursor);
   }
 
+  /** A pending counter's value as a stored one reads. */
+  private Slice copy(long counter) {
+    var bytes = ByteBuffer.allocate(8).putLong(counter).array();
+    copied += bytes.length;
+    return new Slice(MemorySegment.ofArray(bytes), 0, bytes.length);
+  }
+
+  /** A write of a pending counter's key replaces its pending value. */
+  private void forgetCounter(WriteOp op) {
+    switch (op) {
+      case WriteOp.Put p -> counters.forget(p.keyspace(), p.key(), !marks.isEmpty());
+      case WriteOp.Delete d -> counters.forget(d.keyspace(), d.key(), !marks.isEmpty());
+      case WriteOp.DeletePrefix d -> counters.forgetPrefix(d.keyspace(), d.prefix(), !marks.isEmpty());
+    }
+  }
+
   /** A heap copy of the bytes {@code ptr} points at, counted. */
   Slice copy(Ptr ptr) {
     copied += ptr.size;
@@ -104,7 +160,7 @@ final class LmdbWrite {
   }
 
   void beginBlock() {
-    marks.push(new int[] {log.size(), cursors.size(), undo.size()});
+    marks.push(new int[] {log.size(), cursors.size(), undo.size(), counters.undoSize()});
   }
 
   /**
@@ -116,12 +172,16 @@ final class LmdbWrite {
     while (cursors.size() > mark[1]) {
       cursors.removeLast().closeNative();
     }
-    if (!commit && !undoBlock(mark)) {
-      return false;
+    if (!commit) {
+      counters.undoTo(mark[3]);
+      if (!undoBlock(mark)) {
+        return false;
+      }
     }
     marks.pop();
     if (marks.isEmpty()) {
       undo.clear(); // what the outermost block did stays; nothing left to undo
+      counters.clearUndo();
     }
     return true;
   }
@@ -171,6 +231,9 @@ final class LmdbWrite {
   GroupCommit.Member commit(boolean mayWait) {
     if (!marks.isEmpty()) {
       throw new IllegalStateException("cannot commit inside an atomically(...) block");
+    }
+    for (var put : counters.drain()) {
+      write(put); // logged like any write: a map growth or a group commit's replay stores it too
     }
     var group = storage.groupCommit();
     while (true) {

@@ -58,6 +58,8 @@ public final class Storage implements AutoCloseable {
   final MapView mapView;
   /** This process's hold on the database's files; released once the environment is closed. */
   final OpenEnvironments.Claim claim;
+  /** Tells whether another process has the environment open; closed right after the environment. */
+  final OtherProcesses otherProcesses;
   /** Set once the environment is being closed for good, never while a close may still be refused. */
   private volatile boolean closed;
   private final LeakedReads.Collector leakCollector = new LeakedReads.Collector();
@@ -76,6 +78,8 @@ public final class Storage implements AutoCloseable {
     this.options = options;
     this.env = env;
     this.writer = writer;
+    this.otherProcesses = options.isReadOnly() ? OtherProcesses.unknown()
+        : OtherProcesses.probe(directory.resolve(DatabaseFiles.LOCK_FILE));
     this.writes = new WriteEntry(this, writer);
     this.group = new GroupCommit(this, writes.lock());
     this.writerKey = new KeyBuffer(arena);
@@ -282,7 +286,16 @@ public final class Storage implements AutoCloseable {
       System.getLogger(Storage.class.getName()).log(System.Logger.Level.WARNING,
           "closing the read contexts of " + directory + " failed; closing the environment anyway", e);
     } finally {
+      closeEnvironmentFiles();
+    }
+  }
+
+  /** Closes the LMDB environment, then the descriptor that asks about other processes (in that order: OtherProcesses). */
+  void closeEnvironmentFiles() {
+    try {
       env.close();
+    } finally {
+      otherProcesses.close();
     }
   }
 

@@ -63,7 +63,7 @@ final class StorageOpening {
       }
     } catch (RuntimeException e) {
       storage.idleSweep.cancel(false);
-      writer.run(env::close);
+      writer.run(storage::closeEnvironmentFiles);
       writer.stop();
       storage.mapView.retire();
       storage.arena.close();
@@ -83,7 +83,7 @@ final class StorageOpening {
     var handedOff = storage.claim.handOff();
     storage.writer().runLater(() -> {
       try {
-        storage.env.close();
+        storage.closeEnvironmentFiles();
       } catch (RuntimeException e) {
         System.getLogger(Storage.class.getName()).log(System.Logger.Level.WARNING,
             "closing " + storage.directory() + " after an open that timed out failed", e);

@@ -22,10 +22,47 @@ final class WriteEntry {
   private final Storage storage;
   private final WriterThread writer;
   private final ReentrantLock writeLock = new ReentrantLock(true);
+  /** Whether transactions may run on their callers' threads ({@link #CALLER_THREAD_PROPERTY}). */
+  private volatile boolean callerThread;
+  private final boolean noSync;
+
+  /**
+   * System property: {@code false} runs every write transaction's LMDB calls on the writer thread
+   * (read when a database opens); a control for measurements, default on.
+   */
+  static final String CALLER_THREAD_PROPERTY = "kitesql.writer.callerThread";
 
   WriteEntry(Storage storage, WriterThread writer) {
     this.storage = storage;
     this.writer = writer;
+    this.callerThread = !"false".equals(System.getProperty(CALLER_THREAD_PROPERTY));
+    this.noSync = storage.options().durability() == Durability.NO_SYNC;
+  }
+
+  /** For tests: whether transactions may run on their callers' threads from now on. */
+  void callerThread(boolean allowed) {
+    callerThread = allowed;
+  }
+
+  /**
+   * Takes the writer's role for the calling thread, which holds the write lock, so that it makes
+   * its transaction's LMDB calls itself, with no hand-off; whether it did. Only a platform thread
+   * (LMDB's writer mutex belongs to an OS thread, which a virtual thread may change), only while
+   * the writer thread is idle, no group-commit batch is open ({@link GroupCommit#allowsCallerThread})
+   * and no other process has the environment open ({@link OtherProcesses}): {@code mdb_txn_begin}
+   * waits for another process's writer without a timeout, so only the writer thread can give up
+   * on it after {@code writerWait}. The caller must end the LMDB transaction and then {@link
+   * WriterThread#endLease}.
+   */
+  boolean leaseWriter() {
+    if (!callerThread || Thread.currentThread().isVirtual() || !writer.tryLease()) {
+      return false;
+    }
+    if (storage.groupCommit().allowsCallerThread(noSync) && storage.otherProcesses.none()) {
+      return true;
+    }
+    writer.endLease();
+    return false;
   }
 
   /** Begins now; {@code atBegin} runs on the writer thread in the begin's hand-off. */

@@ -15,7 +15,9 @@ import java.util.function.Supplier;
 
 /**
  * The environment's one write transaction. Begun with {@link Storage#beginWrite()} by the thread
- * that then owns it; every LMDB call is made by the storage's writer thread.
+ * that then owns it; every LMDB call is made by the storage's writer thread, or, when the owner
+ * could lease the writer's role at the LMDB begin ({@link WriteEntry#leaseWriter}), by the owner
+ * itself until the transaction ends.
  *
  * <p>Values it returns are owned copies. If the map fills up, the transaction is rolled back, the
  * map grown (after every read transaction ended) and the transaction's writes replayed, so the
@@ -45,6 +47,8 @@ public final class WriteTransaction implements KvTransaction {
   private boolean begun;
   /** The owner gave up waiting for the begin: the writer thread aborts it when it comes; nothing to hand off. */
   private boolean beginAbandoned;
+  /** The owner holds the writer's role: it began the LMDB transaction and makes its calls itself. */
+  private boolean leased;
   /** The LMDB transaction, its log, blocks and cursors: used on the writer thread (the owner reads it after a hand-off). */
   private final LmdbWrite lmdb;
   private State state = State.OPEN;
@@ -72,7 +76,7 @@ public final class WriteTransaction implements KvTransaction {
    */
   public void begin() {
     checkUsable();
-    if (begun || storage.writer().isCurrent()) {
+    if (begun || storage.writer().isCurrent() || beganHere()) {
       return;
     }
     try {
@@ -83,6 +87,42 @@ public final class WriteTransaction implements KvTransaction {
     } catch (RuntimeException | Error e) {
       beginFailed(e);
       throw e;
+    }
+  }
+
+  /**
+   * Begins the LMDB transaction on the owner's thread if it can lease the writer's role; whether it
+   * did. A failed begin gives the role back and fails the transaction.
+   */
+  private boolean beganHere() {
+    if (!storage.writes().leaseWriter()) {
+      return false;
+    }
+    leased = true;
+    try {
+      beginOnWriter();
+      return true;
+    } catch (RuntimeException | Error e) {
+      endLease();
+      beginFailed(e);
+      throw e;
+    }
+  }
+
+  /**
+   * Gives the writer's role back; an LMDB transaction still open (a commit refused before it began)
+   * is aborted first, here: LMDB's writer mutex must be released by the thread that took it.
+   */
+  private void endLease() {
+    if (leased) {
+      leased = false;
+      try {
+        if (lmdb.isOpen()) {
+          lmdb.abort();
+        }
+      } finally {
+        storage.writer().endLease();
+      }
     }
   }
 
@@ -126,12 +166,13 @@ public final class WriteTransaction implements KvTransaction {
   /**
    * Runs {@code work} on the writer thread in one hand-off: every storage call it makes there is
    * direct. A statement that makes several storage calls (a row, its index entries, an atomic
-   * block around them) pays one round trip to the writer thread instead of one per call. {@code
+   * block around them) pays one round trip to the writer thread instead of one per call; a
+   * transaction whose owner holds the writer's role runs it on the owner's thread, with none. {@code
    * work} must not wait for other threads that use this transaction.
    */
   public <T> T onWriterThread(Supplier<T> work) {
     checkUsable();
-    if (begun || storage.writer().isCurrent()) {
+    if (begun || storage.writer().isCurrent() || beganHere()) {
       return onWriter(work::get);
     }
     // Not begun yet: the begin (waited for at most until the deadline) and the work in one hand-off.
@@ -151,7 +192,7 @@ public final class WriteTransaction implements KvTransaction {
   @Override
   public Optional<Slice> get(Keyspace keyspace, byte[] key, int length) {
     begin();
-    return onWriter(() -> lmdb.get(keyspace, keyPtr(key, length)));
+    return onWriter(() -> lmdb.get(keyspace, key, length));
   }
 
   @Override
@@ -160,7 +201,7 @@ public final class WriteTransaction implements KvTransaction {
     return onWriter(() -> {
       long mark = lmdb.copied();
       try {
-        return lmdb.get(keyspace, keyPtr(key, key.length))
+        return lmdb.get(keyspace, key, key.length)
             .map(s -> OptionalLong.of(s.base().get(Memory.LONG_BE, s.offset()))).orElse(OptionalLong.empty());
       } finally {
         lmdb.uncountCopiesSince(mark);
@@ -225,6 +266,18 @@ public final class WriteTransaction implements KvTransaction {
   }
 
   /**
+   * Adds {@code delta} to the 8-byte big-endian counter stored under {@code key} (a row count),
+   * returning false and changing nothing if none is stored there. The new value is kept in memory
+   * and stored once, at commit: {@link #get} and {@link #getLong} of this transaction see it at
+   * once, a cursor only after the commit; a write of the key itself replaces it, and a failed atomic
+   * block undoes the additions it made. Keeps {@code key}: do not modify it afterwards.
+   */
+  public boolean addToCounter(Keyspace keyspace, byte[] key, long delta) {
+    begin();
+    return onWriter(() -> lmdb.addToCounter(keyspace, key, delta));
+  }
+
+  /**
    * Runs {@code work} as one atomic step of this transaction: if it throws, every write it made is
    * undone (from the {@link UndoLog}, or by replaying the transaction's earlier writes when a huge
    * block outgrew it) and the transaction stays usable with its earlier writes; when neither can be
@@ -258,7 +311,8 @@ public final class WriteTransaction implements KvTransaction {
    */
   public void commit() {
     checkUsable();
-    // Inside Storage.write the owner waits for the writer thread, which must never wait for a batch.
+    // Inside Storage.write the owner waits for the writer thread, which must never wait for a batch; a
+    // transaction begun on its owner's thread (which holds the writer's role then) commits alone.
     boolean mayWait = Thread.currentThread() == owner && !storage.writer().isCurrent();
     GroupCommit.Member waiting = null;
     try {
@@ -301,13 +355,18 @@ public final class WriteTransaction implements KvTransaction {
   }
 
   /**
-   * Releases the write lock if this is the owner's thread. Inside {@link Storage#write} the
+   * Gives the writer's role back if the owner leased it, and releases the write lock, if this is the
+   * owner's thread. Inside {@link Storage#write} the
    * transaction may end on the writer thread; the owner then releases the lock when it closes.
    */
   private void end() {
     if (!lockReleased && Thread.currentThread() == owner) {
       lockReleased = true;
-      storage.unlockWriter();
+      try {
+        endLease(); // the LMDB transaction has ended: the writer thread may run tasks again
+      } finally {
+        storage.unlockWriter();
+      }
     }
   }
 

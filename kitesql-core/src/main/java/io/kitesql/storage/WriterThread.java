@@ -4,6 +4,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -21,6 +22,13 @@ import java.util.function.Supplier;
  * and is woken once (a timed wait for an LMDB begin too, which used to wake the caller at the begin
  * and again at the end). Both sides may spin briefly before they park, each as its {@link
  * SpinPolicy} allows (by default adaptive: only while spins keep being answered, docs/storage.md).
+ *
+ * <p>The writer's role can also be leased ({@link #tryLease}): a platform thread that holds the
+ * {@link #turn} makes the writer's calls itself, with no hand-off, while this thread waits to run
+ * its next task. This thread holds the turn while it runs a task, so the lessee and the tasks never
+ * overlap, and whatever either does happens-before what the other does after it. An LMDB write
+ * transaction begun by a lessee must end on it before it gives the turn back ({@link
+ * WriteTransaction}).
  */
 final class WriterThread {
   private final ConcurrentLinkedQueue<HandOff<?, ?>> tasks = new ConcurrentLinkedQueue<>();
@@ -32,6 +40,8 @@ final class WriterThread {
   private final SpinPolicy callerSpin;
   /** How this thread spins for its next task. */
   private final SpinPolicy writerSpin;
+  /** Held by whoever makes the writer's calls now: this thread while it runs a task, or a lessee. */
+  private final ReentrantLock turn = new ReentrantLock();
 
   /** A writer thread whose two sides spin as {@link SpinPolicy#PROPERTY} says (read now). */
   WriterThread(String name) {
@@ -45,8 +55,22 @@ final class WriterThread {
     thread.start();
   }
 
+  /** Whether the current thread makes the writer's calls: this thread, or the lessee of its turn. */
   boolean isCurrent() {
-    return Thread.currentThread() == thread;
+    return Thread.currentThread() == thread || turn.isHeldByCurrentThread();
+  }
+
+  /**
+   * Takes the writer's role for the current thread if no task runs now (never waits): until {@link
+   * #endLease}, work it {@link #call}s runs on it directly, and queued tasks wait. Whether it took it.
+   */
+  boolean tryLease() {
+    return !isCurrent() && turn.tryLock();
+  }
+
+  /** Gives the writer's role back ({@link #tryLease}); the queued tasks run then. */
+  void endLease() {
+    turn.unlock();
   }
 
   /**
@@ -69,6 +93,9 @@ final class WriterThread {
    * work that may block in LMDB for as long as another process pleases.
    */
   <T> Optional<T> callWithin(Callable<T> work, long timeoutNanos, Consumer<? super T> discard) {
+    if (isCurrent()) {
+      return Optional.ofNullable(callHere(work));
+    }
     var task = HandOff.<T, T>timed(work, discard, null, CallerAllocation.creditOfCurrentThread());
     submit(task);
     long deadline = System.nanoTime() + timeoutNanos;
@@ -89,6 +116,9 @@ final class WriterThread {
    */
   <S, T> T callStartingWithin(Callable<S> start, long timeoutNanos, Consumer<? super S> discard,
       Function<? super S, T> then, Supplier<? extends RuntimeException> timedOut) {
+    if (isCurrent()) {
+      return then.apply(callHere(start));
+    }
     var task = HandOff.timed(start, discard, then, CallerAllocation.creditOfCurrentThread());
     submit(task);
     long deadline = System.nanoTime() + timeoutNanos;
@@ -155,7 +185,7 @@ final class WriterThread {
       if (task == stopSignal) {
         return;
       }
-      task.run();
+      task.run(turn);
     }
   }
 

@@ -195,15 +195,18 @@ public final class TableStore {
 
   /**
    * Moves the table's kept row count ({@link CatalogStore#rowCount}) by {@code delta} after a
-   * statement's writes: one lookup and one put per statement, not per row. A table without a
-   * kept count (created before counts were kept) is counted once here, its rows as written now.
+   * statement's writes: in the transaction's memory, stored once at its commit ({@link
+   * WriteTransaction#addToCounter}), so a transaction of many one-row statements pays one lookup
+   * and one put per table, not per statement. A table without a kept count (created before counts
+   * were kept) is counted once here, its rows as written now.
    */
   private void rowsChanged(WriteTransaction tx, long delta) {
     if (delta == 0) {
       return; // a DELETE that matched nothing writes nothing
     }
-    var kept = CatalogStore.rowCount(tx, table.id());
-    CatalogStore.saveRowCount(tx, table.id(), kept.isPresent() ? kept.getAsLong() + delta : countRows(tx));
+    if (!CatalogStore.addToRowCount(tx, table.id(), delta)) {
+      CatalogStore.saveRowCount(tx, table.id(), countRows(tx));
+    }
   }
 
   /**

@@ -83,6 +83,37 @@ class RowCountTest {
   }
 
   @Test
+  void aTransactionOfOneRowStatementsStoresItsCountAtCommit() {
+    db.execute("insert into plain values (0, 0)");
+    int id = db.catalog().requireTable("plain").id();
+    try (var tx = db.beginWrite()) {
+      for (int i = 1; i <= 50; i++) {
+        tx.execute("insert into plain values (?, ?)", i, i);
+      }
+      tx.execute("delete from plain where id = ?", 7);
+      assertThat(count(tx, "plain")).isEqualTo(50); // the transaction sees its own rows counted
+      assertThat(keptCount(id)).hasValue(1); // others see the stored count until the commit
+      tx.commit();
+    }
+    assertCount("plain", 50);
+    assertThat(db.checkIntegrity().isOk()).isTrue();
+  }
+
+  @Test
+  void aTableDroppedByTheTransactionThatMovedItsCountKeepsNone() {
+    int id = db.catalog().requireTable("plain").id();
+    try (var tx = db.beginWrite()) {
+      tx.execute("insert into plain values (1, 1)");
+      tx.execute("drop table plain");
+      tx.commit();
+    }
+    assertThat(keptCount(id)).isEmpty(); // the drop deleted it, and the commit did not store it again
+    db.execute("create table plain (id int primary key)");
+    assertCount("plain", 0);
+    assertThat(db.checkIntegrity().isOk()).isTrue();
+  }
+
+  @Test
   void aDroppedAndRecreatedTableStartsFromZero() {
     db.execute("insert into plain values (1, 1), (2, 2)");
     db.execute("drop table plain");

@@ -13,13 +13,14 @@ class CallerAllocationTest {
   @TempDir Path dir;
 
   /**
-   * A write statement runs on the writer thread, which builds the row there: the caller's own
-   * counter misses those bytes, its credited total has them.
+   * A write statement handed to the writer thread is built there: the caller's own counter misses
+   * those bytes, its credited total has them.
    */
   @Test
   void creditsTheWriterThreadsAllocationToTheCaller() {
     var value = new byte[1 << 20];
     try (var db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20))) {
+      db.storage().writes().callerThread(false);
       db.execute("create table blobs (id int primary key, body varbinary)");
       db.execute("insert into blobs values (?, ?)", 0, value); // warm-up: classes, plans
       long ownBefore = CallerAllocation.ownBytes();
@@ -29,6 +30,23 @@ class CallerAllocationTest {
       long credited = CallerAllocation.allocatedBytes() - creditedBefore;
       // the encoded row (at least the 1 MiB value) was made on the writer thread
       assertThat(credited - own).isGreaterThanOrEqualTo(value.length);
+    }
+  }
+
+  /** A write statement run on the caller's own thread (the default when it can) is in its own counter. */
+  @Test
+  void aTransactionOnTheCallersThreadAllocatesThere() {
+    var value = new byte[1 << 20];
+    try (var db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20))) {
+      db.execute("create table blobs (id int primary key, body varbinary)");
+      db.execute("insert into blobs values (?, ?)", 0, value);
+      long ownBefore = CallerAllocation.ownBytes();
+      long creditedBefore = CallerAllocation.allocatedBytes();
+      db.execute("insert into blobs values (?, ?)", 1, value);
+      long own = CallerAllocation.ownBytes() - ownBefore;
+      long credited = CallerAllocation.allocatedBytes() - creditedBefore;
+      assertThat(own).isGreaterThanOrEqualTo(value.length);
+      assertThat(credited).isEqualTo(own);
     }
   }
 

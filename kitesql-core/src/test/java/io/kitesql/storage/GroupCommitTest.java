@@ -27,11 +27,20 @@ import org.junit.jupiter.api.io.TempDir;
  * Group commit (GroupCommit): write transactions that commit while others wait for the write lock
  * share one LMDB commit; each returns after that commit, and a rollback or failure undoes only its
  * own writes. The deterministic tests line writers up behind a transaction held open (fair lock:
- * they get it in the order they queued), so the batch's members are known in advance.
+ * they get it in the order they queued), so the batch's members are known in advance. Every
+ * transaction runs on the writer thread here ({@link #open}): one begun on its caller's thread
+ * commits alone, so the holder would not become the batch (CallerThreadWritesTest).
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class GroupCommitTest {
   @TempDir Path dir;
+
+  /** Opens {@code dir} with every write transaction's LMDB calls on the writer thread. */
+  static Storage open(Path dir, StorageOptions options) {
+    var storage = Storage.open(dir, options);
+    storage.writes().callerThread(false);
+    return storage;
+  }
 
   private static StorageOptions synced() {
     return StorageTest.small().withDurability(Durability.SYNC).withWriterWait(Duration.ofSeconds(60));
@@ -91,7 +100,7 @@ class GroupCommitTest {
 
   @Test
   void queuedWritersShareOneSyncedCommit() throws Exception {
-    try (var storage = Storage.open(dir, synced())) {
+    try (var storage = open(dir, synced())) {
       storage.groupCommitMaxAge(Duration.ofMinutes(5));
       var before = storage.stats();
       var seen = ConcurrentHashMap.<Integer>newKeySet();
@@ -117,7 +126,7 @@ class GroupCommitTest {
 
   @Test
   void aLoneWriterCommitsAloneEveryTime() {
-    try (var storage = Storage.open(dir, synced())) {
+    try (var storage = open(dir, synced())) {
       var before = storage.stats();
       for (int i = 1; i <= 20; i++) {
         try (var tx = storage.beginWrite()) {
@@ -133,7 +142,7 @@ class GroupCommitTest {
 
   @Test
   void aMembersRollbackOrFailureUndoesOnlyItsOwnWrites() throws Exception {
-    try (var storage = Storage.open(dir, synced())) {
+    try (var storage = open(dir, synced())) {
       storage.groupCommitMaxAge(Duration.ofMinutes(5));
       var seen = ConcurrentHashMap.<Integer>newKeySet();
       var sawEarlierMember = new boolean[1];
@@ -197,7 +206,7 @@ class GroupCommitTest {
   @Test
   void mapGrowthInsideAWriteGroupKeepsEveryMembersWork() throws Exception {
     int size = 200_000; // each member alone nearly fills the 1 MiB map
-    try (var storage = Storage.open(dir, MapGrowthTest.tinyMap().withWriterWait(Duration.ofSeconds(60)))) {
+    try (var storage = open(dir, MapGrowthTest.tinyMap().withWriterWait(Duration.ofSeconds(60)))) {
       storage.groupCommitMaxAge(Duration.ofMinutes(5));
       behindHolder(storage, threads -> {
         try {
@@ -230,7 +239,7 @@ class GroupCommitTest {
     // MAP_FULL; the members before and after it in the same batch commit.
     var options = MapGrowthTest.tinyMap().withMaxMapSize(1 << 20).withWriterWait(Duration.ofSeconds(60));
     var failure = new AtomicReference<Throwable>();
-    try (var storage = Storage.open(dir, options)) {
+    try (var storage = open(dir, options)) {
       storage.groupCommitMaxAge(Duration.ofMinutes(5));
       var before = storage.stats();
       behindHolder(storage, threads -> {
@@ -263,7 +272,7 @@ class GroupCommitTest {
   @Test
   void closeCommitsTheOpenGroupFirst() throws Exception {
     var seen = ConcurrentHashMap.<Integer>newKeySet();
-    var storage = Storage.open(dir, synced());
+    var storage = open(dir, synced());
     storage.groupCommitMaxAge(Duration.ofMinutes(5));
     behindHolder(storage, threads -> {
       try {
@@ -283,7 +292,7 @@ class GroupCommitTest {
       }
     });
     assertThat(storage.isClosed()).isTrue();
-    try (var reopened = Storage.open(dir, synced())) {
+    try (var reopened = open(dir, synced())) {
       for (int k = 0; k <= 3; k++) {
         if (present(reopened, k)) {
           seen.add(k);

@@ -14,8 +14,9 @@ import java.util.List;
 
 /**
  * KiteSQL through its public API. {@link Api#WRITE} begins every read-write transaction with {@link
- * Database#beginWrite} on the terminal's thread (each statement is handed to the writer thread and
- * back, as in an application); {@link Api#WRITER_THREAD} runs the whole transaction in {@link
+ * Database#beginWrite} on the terminal's thread, as an application does (its statements run on
+ * that thread where it can lease the writer thread's role, else each is handed to the writer
+ * thread and back); {@link Api#WRITER_THREAD} runs the whole transaction in {@link
  * Database#writeOnWriterThread} (no hand-offs). Read-only transactions are {@link
  * Database#beginRead} in both.
  */
