@@ -1,5 +1,6 @@
 package io.kitesql.storage;
 
+import io.kitesql.options.Durability;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import java.util.concurrent.TimeUnit;

@@ -1,5 +1,8 @@
 package io.kitesql.storage;
 
+import io.kitesql.options.Durability;
+import io.kitesql.options.StorageOptions;
+import io.kitesql.options.StorageStats;
 import static io.kitesql.storage.StorageTest.bytes;
 import static io.kitesql.storage.WriterConcurrencyTest.intKey;
 import static org.assertj.core.api.Assertions.assertThat;
