@@ -311,10 +311,13 @@ public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID>,
     });
   }
 
-  /** Deletes the elements of the root with id {@code id} (as written), first, as Spring Data JDBC does. */
-  private void deleteElements(@Nullable Object id) {
+  /**
+   * Deletes the elements of the root whose id's parameter values are {@code id} (one value: an
+   * aggregate root has a single-column id), first, as Spring Data JDBC does.
+   */
+  private void deleteElements(@Nullable Object[] id) {
     if (aggregate != null) {
-      aggregate.deleteElements(new Object[] {id});
+      aggregate.deleteElements(id);
     }
   }
 
