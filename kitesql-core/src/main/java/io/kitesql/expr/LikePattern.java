@@ -13,8 +13,11 @@ import java.util.Objects;
  * at worst O(n·m). ILIKE folds both sides per code point (upper then lower case, so that
  * characters with several case forms match); no locale-specific rules.
  *
- * <p>There is no default escape character (SQL standard); an escape must be one character, and
- * it makes the next character literal. A pattern ending in the escape is INVALID_VALUE.
+ * <p>The escape character is the backslash unless an ESCAPE clause names another, as in PostgreSQL,
+ * H2 and MySQL (the SQL standard and SQLite have none): Spring Data JDBC and other frameworks
+ * escape {@code %} and {@code _} in a LIKE argument with a backslash and write no ESCAPE clause.
+ * {@code ESCAPE ''} turns escaping off. An escape must be one character, and it makes the next
+ * character literal. A pattern ending in the escape is INVALID_VALUE.
  */
 public final class LikePattern {
   private static final int ONE = -1;
@@ -28,9 +31,12 @@ public final class LikePattern {
     this.caseInsensitive = caseInsensitive;
   }
 
+  /** The escape character when a LIKE has no ESCAPE clause. */
+  public static final char DEFAULT_ESCAPE = '\\';
+
   /**
-   * Compiles {@code pattern} with {@code escape} (a {@link Text} of one character, or null for
-   * none).
+   * Compiles {@code pattern} with {@code escape}: a text of one character, an empty text for none,
+   * or null (no ESCAPE clause) for {@link #DEFAULT_ESCAPE}.
    */
   public static LikePattern compile(CharSequence pattern, Object escape, boolean caseInsensitive) {
     int esc = escapeOf(escape);
@@ -61,12 +67,15 @@ public final class LikePattern {
 
   private static int escapeOf(Object escape) {
     if (escape == null) {
-      return -1;
+      return DEFAULT_ESCAPE;
     }
     if (!(escape instanceof CharSequence e)) {
       throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "LIKE ESCAPE needs a text");
     }
-    if (e.isEmpty() || Character.charCount(Character.codePointAt(e, 0)) != e.length()) {
+    if (e.isEmpty()) {
+      return -1;
+    }
+    if (Character.charCount(Character.codePointAt(e, 0)) != e.length()) {
       throw new KiteSqlException(ErrorCode.INVALID_VALUE,
           "LIKE ESCAPE must be a single character, got '" + e + "'");
     }

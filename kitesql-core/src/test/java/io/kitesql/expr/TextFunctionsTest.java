@@ -160,6 +160,23 @@ class TextFunctionsTest {
   }
 
   @Test
+  void theBackslashEscapesUnlessAnEscapeClauseSaysOtherwise() {
+    // as PostgreSQL: "50\%" is 50 and a percent sign; Spring Data JDBC escapes arguments this way
+    assertThat(on(borrowed("50% off"), "s LIKE '50\\%%'")).isEqualTo(true);
+    assertThat(on(borrowed("500 off"), "s LIKE '50\\%%'")).isEqualTo(false);
+    assertThat(on(borrowed("a_c"), "s LIKE 'a\\_c'")).isEqualTo(true);
+    assertThat(on(borrowed("abc"), "s LIKE 'a\\_c'")).isEqualTo(false);
+    assertThat(on(borrowed("a\\b"), "s LIKE 'a\\\\b'")).isEqualTo(true); // an escaped backslash
+    assertThat(on(borrowed("50% off"), "s LIKE ?", "50\\%%")).isEqualTo(true);
+    // another escape character, or none: the backslash is an ordinary character
+    assertThat(on(borrowed("a\\bc"), "s LIKE 'a\\_c' ESCAPE '#'")).isEqualTo(true);
+    assertThat(on(borrowed("a\\bc"), "s LIKE 'a\\%' ESCAPE ''")).isEqualTo(true);
+    assertThat(on(borrowed("a%"), "s LIKE 'a\\%' ESCAPE ''")).isEqualTo(false);
+    assertThatThrownBy(() -> on(borrowed("x"), "s LIKE ?", "x\\"))
+        .extracting(e -> ((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.INVALID_VALUE);
+  }
+
+  @Test
   void comparisonsAndInReadBorrowedText() {
     Text s = borrowed("héllo");
     assertThat(on(s, "s = 'héllo'")).isEqualTo(true);

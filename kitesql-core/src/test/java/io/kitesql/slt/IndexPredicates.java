@@ -215,17 +215,30 @@ final class IndexPredicates {
     char escape = random.nextBoolean() ? '\\' : '!';
     boolean escaped = random.nextInt(3) > 0;
     var prefix = prefix(stored);
-    var pattern = switch (random.nextInt(8)) {
-      case 0, 1, 2 -> (escaped ? escape(prefix, escape) : prefix) + "%";
-      case 3 -> new String[] {"%", "%%", "_%", "%_", "_"}[random.nextInt(5)];
-      case 4 -> (escaped ? escape(prefix, escape) : prefix) + "_" + (random.nextBoolean() ? "%" : "");
-      case 5 -> (escaped ? escape(prefix, escape) : prefix) + "%" + (escaped ? escape(prefix(stored), escape) : "b") + "%";
-      case 6 -> escaped ? escape(stored, escape) : stored;
-      default -> (escaped ? escape(prefix, escape) : prefix) + Character.toString(HIGHEST[random.nextInt(HIGHEST.length)]) + "%";
-    };
+    var second = prefix(stored);
+    int shape = random.nextInt(8);
+    var built = likePattern(shape, stored, prefix, second, escaped, escape);
+    if (!escaped && built.indexOf('\\') >= 0) {
+      // a backslash is KiteSQL's default escape (as PostgreSQL's), SQLite has none: name it for both
+      escaped = true;
+      escape = '\\';
+      built = likePattern(shape, stored, prefix, second, true, escape);
+    }
+    var pattern = built;
     var sqlPattern = prepared && random.nextBoolean() ? slot(() -> pattern) : IndexDiffSchema.literal(pattern);
     var not = random.nextInt(5) == 0 ? " NOT" : "";
     return alias + "." + col.name() + not + " LIKE " + sqlPattern + (escaped ? " ESCAPE '" + escape + "'" : "");
+  }
+
+  private String likePattern(int shape, String stored, String prefix, String second, boolean escaped, char escape) {
+    return switch (shape) {
+      case 0, 1, 2 -> (escaped ? escape(prefix, escape) : prefix) + "%";
+      case 3 -> new String[] {"%", "%%", "_%", "%_", "_"}[Math.floorMod(stored.hashCode(), 5)];
+      case 4 -> (escaped ? escape(prefix, escape) : prefix) + "_" + (stored.length() % 2 == 0 ? "%" : "");
+      case 5 -> (escaped ? escape(prefix, escape) : prefix) + "%" + (escaped ? escape(second, escape) : "b") + "%";
+      case 6 -> escaped ? escape(stored, escape) : stored;
+      default -> (escaped ? escape(prefix, escape) : prefix) + Character.toString(HIGHEST[Math.floorMod(stored.hashCode(), HIGHEST.length)]) + "%";
+    };
   }
 
   /** {@code text} with {@code %}, {@code _} and the escape character escaped, as Spring Data escapes StartingWith. */
