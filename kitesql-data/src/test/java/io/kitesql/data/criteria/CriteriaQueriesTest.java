@@ -99,7 +99,7 @@ class CriteriaQueriesTest {
     // "(karma = 1 OR karma = 2 AND city = 'Rome')"); only a member that is a group keeps its or together
     check(Criteria.from(where("karma").is(1).or("karma").is(2), where("city").is("Rome")),
         m -> m.karma() != null && (m.karma() == 1 || m.karma() == 2 && "Rome".equals(text(m.city()))));
-    check(where("city").is("Rome").and(where("karma").is(1).or("karma").is(2)),
+    check(Criteria.empty().and(where("city").is("Rome")).and(where("karma").is(1).or("karma").is(2)),
         m -> m.karma() != null && (m.karma() == 1 || m.karma() == 2) && "Rome".equals(text(m.city())));
   }
 
