@@ -55,10 +55,12 @@ public final class CriteriaQueries<T> {
     return rows.isEmpty() ? Optional.empty() : Optional.of(rows.getFirst());
   }
 
+  /** The number of rows matching {@code criteria}. */
   public long count(CriteriaDefinition criteria, String name) {
     return fluent(criteria, name).count();
   }
 
+  /** Whether a row matches {@code criteria}: {@code select 1 ... limit 1}. */
   public boolean exists(CriteriaDefinition criteria, String name) {
     return fluent(criteria, name).exists();
   }
