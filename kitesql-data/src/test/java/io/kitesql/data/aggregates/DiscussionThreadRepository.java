@@ -1,5 +1,6 @@
 package io.kitesql.data.aggregates;
 
+import io.kitesql.data.repository.KiteSqlCriteriaExecutor;
 import io.kitesql.data.repository.KiteSqlRepository;
 import io.kitesql.data.repository.KiteSqlUpsertRepository;
 import io.kitesql.data.repository.Query;
@@ -8,7 +9,8 @@ import java.util.Optional;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.Pageable;
 
-public interface DiscussionThreadRepository extends KiteSqlRepository<DiscussionThread, Long>, KiteSqlUpsertRepository<DiscussionThread> {
+public interface DiscussionThreadRepository extends KiteSqlRepository<DiscussionThread, Long>, KiteSqlUpsertRepository<DiscussionThread>,
+    KiteSqlCriteriaExecutor<DiscussionThread> {
   List<DiscussionThread> findByTitleStartingWithOrderByIdAsc(String prefix);
 
   Page<DiscussionThread> findByTitleStartingWith(String prefix, Pageable pageable);

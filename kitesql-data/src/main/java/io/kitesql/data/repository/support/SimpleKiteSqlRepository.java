@@ -4,8 +4,10 @@ import io.kitesql.data.core.KiteSqlTemplate;
 import io.kitesql.data.core.Statement;
 import io.kitesql.data.mapping.EntityMapping;
 import io.kitesql.data.mapping.KiteSqlMappingContext;
+import io.kitesql.data.repository.KiteSqlCriteriaExecutor;
 import io.kitesql.data.repository.KiteSqlRepository;
 import io.kitesql.data.repository.KiteSqlUpsertRepository;
+import io.kitesql.data.repository.query.CriteriaQueries;
 import io.kitesql.data.repository.query.ExampleQueries;
 import io.kitesql.data.repository.query.SortSql;
 import java.util.ArrayList;
@@ -23,6 +25,8 @@ import org.springframework.data.domain.Example;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.Pageable;
 import org.springframework.data.domain.Sort;
+import org.springframework.data.relational.core.query.CriteriaDefinition;
+import org.springframework.data.relational.core.query.Query;
 import org.springframework.data.repository.query.FluentQuery;
 import org.springframework.data.support.PageableExecutionUtils;
 
@@ -43,16 +47,19 @@ import org.springframework.data.support.PageableExecutionUtils;
  * are written and deleted with it, and read with it for all the entities a query returns at once.
  *
  * <p>Writes go through the entity callbacks and lifecycle events ({@code EntityLifecycle}).
- * Queries by example are {@link ExampleQueries}; {@link KiteSqlUpsertRepository}'s methods are
- * here for repositories that add that fragment.
+ * Queries by example are {@link ExampleQueries}; {@link KiteSqlUpsertRepository}'s and {@link
+ * KiteSqlCriteriaExecutor}'s ({@link CriteriaQueries}) methods are here for repositories that add
+ * those fragments.
  */
-public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID>, KiteSqlUpsertRepository<T> {
+public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID>, KiteSqlUpsertRepository<T>,
+    KiteSqlCriteriaExecutor<T> {
   private final KiteSqlTemplate template;
   private final EntityMapping<T> mapping;
   private final EntityStatements sql;
   /** Statement names by operation, made once: {@code OrderRepository.findById}. */
   private final Map<String, String> statementNames;
   private final ExampleQueries examples;
+  private final CriteriaQueries<T> criteriaQueries;
   private final EntityInserts<T> inserts;
   /** The entity's {@code @MappedCollection}s, written with it; null for an entity without any. */
   private final @Nullable Aggregate<T> aggregate;
@@ -66,6 +73,7 @@ public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID>,
     this.mapping = mapping;
     this.sql = EntityStatements.of(mapping);
     this.examples = new ExampleQueries(template, context, mapping);
+    this.criteriaQueries = new CriteriaQueries<>(template, context, mapping);
     this.inserts = new EntityInserts<>(template, mapping, sql);
     this.aggregate = Aggregate.attach(template, context, mapping).orElse(null);
     this.statementNames = Stream.of("count", "delete", "deleteAll", "deleteAllById", "deleteById", "existsById", "findAll", "findAllById",
@@ -354,6 +362,41 @@ public class SimpleKiteSqlRepository<T, ID> implements KiteSqlRepository<T, ID>,
   @Override
   public <S extends T, R> R findBy(Example<S> example, Function<FluentQuery.FetchableFluentQuery<S>, R> query) {
     return query.apply(examples.query(example, statementName("findBy")));
+  }
+
+  @Override
+  public List<T> findAll(CriteriaDefinition criteria) {
+    return criteriaQueries.findAll(criteria, Sort.unsorted(), statementName("findAll"));
+  }
+
+  @Override
+  public List<T> findAll(CriteriaDefinition criteria, Sort sort) {
+    return criteriaQueries.findAll(criteria, sort, statementName("findAll"));
+  }
+
+  @Override
+  public Page<T> findAll(CriteriaDefinition criteria, Pageable pageable) {
+    return criteriaQueries.findPage(criteria, pageable, statementName("findAll"));
+  }
+
+  @Override
+  public List<T> findAll(Query query) {
+    return criteriaQueries.findAll(query, statementName("findAll"));
+  }
+
+  @Override
+  public Optional<T> findOne(CriteriaDefinition criteria) {
+    return criteriaQueries.findOne(criteria, statementName("findOne"));
+  }
+
+  @Override
+  public long count(CriteriaDefinition criteria) {
+    return criteriaQueries.count(criteria, statementName("count"));
+  }
+
+  @Override
+  public boolean exists(CriteriaDefinition criteria) {
+    return criteriaQueries.exists(criteria, statementName("exists"));
   }
 
   private List<T> list(Statement statement) {
