@@ -4,9 +4,10 @@ package io.kitesql;
  * Every error the engine raises, with a stable numeric code, a SQLSTATE and a category.
  *
  * <p>Codes are grouped in ranges: 1xxx storage and resources, 2xxx transactions, 3xxx data and
- * encoding, 4xxx SQL statements (syntax, names, types, constraints), 9xxx internal. The category says whose move it is: {@link Category#USER} errors are
- * fixed by changing the call, {@link Category#RESOURCE} errors by waiting, retrying or
- * configuring more of something, {@link Category#INTERNAL} errors are bugs or damaged files.
+ * encoding, 4xxx SQL statements (syntax, names, types, constraints), 9xxx internal. The category
+ * says whose move it is: {@link Category#USER} errors are fixed by changing the call, {@link
+ * Category#RESOURCE} errors by waiting, retrying or configuring more of something, {@link
+ * Category#INTERNAL} errors are bugs or damaged files.
  */
 public enum ErrorCode {
   /** The database was closed, or is closing: {@code db.close(); db.beginRead()}. */
@@ -27,13 +28,13 @@ public enum ErrorCode {
   /** The database was written by a newer KiteSQL format version than this one reads. */
   UNSUPPORTED_FORMAT_VERSION(1007, "58030", Category.USER),
   /**
-   * The file system holding the database has no space left (ENOSPC, EDQUOT): nothing of the
-   * failed call was committed; free space and retry.
+   * The file system holding the database has no space left (ENOSPC, EDQUOT): nothing of the failed
+   * call was committed; free space and retry.
    */
   DISK_FULL(1008, "53100", Category.RESOURCE),
   /**
-   * The database is already open in this process: LMDB allows one open instance of a database
-   * per process, so share the open {@code Database} instead of opening the directory again.
+   * The database is already open in this process: LMDB allows one open instance of a database per
+   * process, so share the open {@code Database} instead of opening the directory again.
    */
   DATABASE_IN_USE(1009, "55006", Category.USER),
   /**
@@ -51,16 +52,16 @@ public enum ErrorCode {
   /** A write on a database opened read-only ({@code StorageOptions.readOnly()}). */
   READ_ONLY_DATABASE(1012, "25006", Category.USER),
   /**
-   * The LMDB binding cannot start in this JVM: there is no LMDB library for this platform in
-   * {@code org.lmdbjava:native}, it cannot be loaded, or the JVM refuses native access ({@code
+   * The LMDB binding cannot start in this JVM: there is no LMDB library for this platform in {@code
+   * org.lmdbjava:native}, it cannot be loaded, or the JVM refuses native access ({@code
    * --enable-native-access}). The message says which.
    */
   STORAGE_BINDING_UNAVAILABLE(1013, "58000", Category.USER),
   /**
    * A statement's operators would hold more rows in memory (sort buffers, hash tables, window
-   * partitions, buffered join inputs, recursive work tables) than the database's query memory
-   * limit ({@code Database.setQueryMemoryLimit}). The message names the operator; nothing was
-   * written, and the database and its other statements are unaffected.
+   * partitions, buffered join inputs, recursive work tables) than the database's query memory limit
+   * ({@code Database.setQueryMemoryLimit}). The message names the operator; nothing was written,
+   * and the database and its other statements are unaffected.
    */
   QUERY_MEMORY_LIMIT(1030, "53200", Category.RESOURCE),
   /**
@@ -121,8 +122,8 @@ public enum ErrorCode {
   /** A scalar subquery returned more than one row. */
   CARDINALITY_VIOLATION(4015, "21000", Category.USER),
   /**
-   * An API call's argument is missing or outside what the call accepts: {@code db.prepare(null)},
-   * a null transaction function, a null path. Fix the call.
+   * An API call's argument is missing or outside what the call accepts: {@code db.prepare(null)}, a
+   * null transaction function, a null path. Fix the call.
    */
   INVALID_ARGUMENT(4016, "22023", Category.USER),
   /** A statement shape that is not allowed here: a query passed to execute(), DML to query(). */
@@ -140,8 +141,8 @@ public enum ErrorCode {
    */
   DEPENDENT_OBJECTS_EXIST(4021, "2BP01", Category.USER),
   /**
-   * The columns of an {@code ON CONFLICT (...)} target are those of no PRIMARY KEY or unique
-   * index of the table (PostgreSQL's invalid_column_reference).
+   * The columns of an {@code ON CONFLICT (...)} target are those of no PRIMARY KEY or unique index
+   * of the table (PostgreSQL's invalid_column_reference).
    */
   INVALID_CONFLICT_TARGET(4030, "42P10", Category.USER),
 

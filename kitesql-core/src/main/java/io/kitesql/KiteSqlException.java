@@ -28,8 +28,8 @@ public class KiteSqlException extends RuntimeException {
   }
 
   /**
-   * The message without the error code: what a wrapping exception quotes, so that the code is
-   * not repeated in its message.
+   * The message without the error code: what a wrapping exception quotes, so that the code is not
+   * repeated in its message.
    */
   public String reason() {
     return super.getMessage();

@@ -7,12 +7,12 @@ import io.kitesql.codec.KeyEncoder;
 import io.kitesql.codec.RowEncoder;
 import io.kitesql.codec.RowLayout;
 import io.kitesql.codec.RowView;
+import io.kitesql.options.StorageOptions;
 import io.kitesql.storage.Keyspace;
 import io.kitesql.storage.KvTransaction;
-import io.kitesql.storage.Storage;
-import io.kitesql.options.StorageOptions;
-import io.kitesql.testing.Allocations;
 import io.kitesql.storage.MappedRegions;
+import io.kitesql.storage.Storage;
+import io.kitesql.testing.Allocations;
 import io.kitesql.value.DataType;
 import io.kitesql.value.Text;
 import java.io.ByteArrayOutputStream;
@@ -27,8 +27,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The zero-copy contract (docs/design.md) end to end, through storage, row codec and {@link Text}: read-only
- * transactions lend the map, views die loudly with their transaction, writes copy.
+ * The zero-copy contract (docs/design.md) end to end, through storage, row codec and {@link Text}:
+ * read-only transactions lend the map, views die loudly with their transaction, writes copy.
  */
 class BorrowingContractTest {
   private static final RowLayout LAYOUT = new RowLayout(List.of(DataType.INT, DataType.VARCHAR));
@@ -36,7 +36,10 @@ class BorrowingContractTest {
 
   @TempDir Path dir;
 
-  /** A note of {@code size} bytes whose content depends on the row, mixing in non-ASCII text for odd rows. */
+  /**
+   * A note of {@code size} bytes whose content depends on the row, mixing in non-ASCII text for odd
+   * rows.
+   */
   static String note(int row, int size) {
     var unit = row % 2 == 0 ? "row " + row + " kite " : "row " + row + " drachen 🪁 ü ";
     int unitBytes = unit.getBytes(StandardCharsets.UTF_8).length;
@@ -60,12 +63,16 @@ class BorrowingContractTest {
   static Storage fill(Path path, int noteBytes) {
     var storage = Storage.open(path, StorageOptions.defaults().withMapSize(1L << 30));
     var encoder = new RowEncoder(LAYOUT);
-    storage.write(tx -> {
-      for (int i = 0; i < ROWS; i++) {
-        tx.put(Keyspace.DATA, rowKey(i), encoder.encode(new Object[] {i, Text.of(note(i, noteBytes))}));
-      }
-      return null;
-    });
+    storage.write(
+        tx -> {
+          for (int i = 0; i < ROWS; i++) {
+            tx.put(
+                Keyspace.DATA,
+                rowKey(i),
+                encoder.encode(new Object[] {i, Text.of(note(i, noteBytes))}));
+          }
+          return null;
+        });
     return storage;
   }
 
@@ -98,7 +105,8 @@ class BorrowingContractTest {
           // Values stay valid for the transaction, not only the row: row 0 read after row 99.
           var expected = note(i, 256 * 1024);
           assertThat(t.length()).isEqualTo(expected.length());
-          assertThat(t.charAt(expected.length() - 1)).isEqualTo(expected.charAt(expected.length() - 1));
+          assertThat(t.charAt(expected.length() - 1))
+              .isEqualTo(expected.charAt(expected.length() - 1));
         }
         assertThat(notes.getFirst().toString()).isEqualTo(note(0, 256 * 1024));
         assertThat(notes.get(1).toString()).isEqualTo(note(1, 256 * 1024));
@@ -116,7 +124,8 @@ class BorrowingContractTest {
     try (var storage = fill(dir.resolve("huge"), 256 * 1024)) {
       huge = bytesPerScan(storage);
     }
-    System.out.printf("heap bytes per scan of %d values: 64 B notes %d, 256 KiB notes %d%n", ROWS, tiny, huge);
+    System.out.printf(
+        "heap bytes per scan of %d values: 64 B notes %d, 256 KiB notes %d%n", ROWS, tiny, huge);
     assertThat(huge)
         .as("heap bytes for 100 values of 256 KiB (%d) vs of 64 B (%d)", huge, tiny)
         .isLessThanOrEqualTo(2 * tiny + 4096);
@@ -126,12 +135,14 @@ class BorrowingContractTest {
     var view = new RowView(LAYOUT);
     long[] sink = new long[1];
     try (var tx = storage.beginRead()) {
-      return Allocations.minBytes(20, () -> scan(tx, view, t -> sink[0] += t.length() + t.charAt(t.length() - 1)));
+      return Allocations.minBytes(
+          20, () -> scan(tx, view, t -> sink[0] += t.length() + t.charAt(t.length() - 1)));
     }
   }
 
   @Test
-  void aTextKeptPastItsTransactionThrowsOnEveryThreadAndIsReadableByOthersWhileItLives() throws Exception {
+  void aTextKeptPastItsTransactionThrowsOnEveryThreadAndIsReadableByOthersWhileItLives()
+      throws Exception {
     try (var storage = fill(dir, 1024)) {
       var tx = storage.beginRead();
       var kept = new ArrayList<Text>();
@@ -140,27 +151,33 @@ class BorrowingContractTest {
       var unicode = kept.get(1);
 
       // While the transaction lives, another thread reads the values.
-      var fromOther = CompletableFuture.supplyAsync(
-              () -> ascii.toString() + "|" + unicode.charAt(unicode.length() - 1), r -> Thread.ofVirtual().start(r))
-          .get(5, TimeUnit.SECONDS);
-      assertThat(fromOther).isEqualTo(note(0, 1024) + "|" + note(1, 1024).charAt(note(1, 1024).length() - 1));
+      var fromOther =
+          CompletableFuture.supplyAsync(
+                  () -> ascii.toString() + "|" + unicode.charAt(unicode.length() - 1),
+                  r -> Thread.ofVirtual().start(r))
+              .get(5, TimeUnit.SECONDS);
+      assertThat(fromOther)
+          .isEqualTo(note(0, 1024) + "|" + note(1, 1024).charAt(note(1, 1024).length() - 1));
 
       tx.close();
       for (var t : List.of(ascii, unicode)) {
         assertThatThrownBy(() -> t.charAt(0)).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(t::toString).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> t.subSequence(0, 2)).isInstanceOf(IllegalStateException.class);
-        assertThatThrownBy(() -> t.writeUtf8To(new ByteArrayOutputStream())).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> t.writeUtf8To(new ByteArrayOutputStream()))
+            .isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(t::hashCode).isInstanceOf(IllegalStateException.class);
         var other = new CompletableFuture<Throwable>();
-        Thread.ofPlatform().start(() -> {
-          try {
-            t.charAt(0);
-            other.complete(null);
-          } catch (Throwable e) {
-            other.complete(e);
-          }
-        });
+        Thread.ofPlatform()
+            .start(
+                () -> {
+                  try {
+                    t.charAt(0);
+                    other.complete(null);
+                  } catch (Throwable e) {
+                    other.complete(e);
+                  }
+                });
         assertThat(other.get(5, TimeUnit.SECONDS)).isInstanceOf(IllegalStateException.class);
       }
 
@@ -176,10 +193,11 @@ class BorrowingContractTest {
   void writeTransactionsReturnOwnedCopiesThatOutliveThem() {
     try (var storage = fill(dir, 4096)) {
       var kept = new ArrayList<Text>();
-      storage.write(tx -> {
-        scan(tx, new RowView(LAYOUT), kept::add);
-        return null;
-      });
+      storage.write(
+          tx -> {
+            scan(tx, new RowView(LAYOUT), kept::add);
+            return null;
+          });
       var map = MappedRegions.of(storage.dataFile());
       assertThat(kept).hasSize(ROWS);
       for (int i = 0; i < ROWS; i++) {

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.api.KiteSql;
-import io.kitesql.storage.Keyspace;
 import io.kitesql.options.StorageOptions;
+import io.kitesql.storage.Keyspace;
 import io.kitesql.value.Binary;
 import io.kitesql.value.Text;
 import java.io.IOException;
@@ -28,19 +28,25 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * No public member of the engine reads or writes arbitrary addresses: there is no public segment
  * field, no public factory of a value from a raw address, no public address getter; and every
- * segment a caller can be handed by a public method is read-only (borrowed bytes, the storage's
- * map view) or the caller's own heap array (a key encoder's buffer). A store through one of them
- * fails instead of crashing the JVM or silently changing a stored row.
+ * segment a caller can be handed by a public method is read-only (borrowed bytes, the storage's map
+ * view) or the caller's own heap array (a key encoder's buffer). A store through one of them fails
+ * instead of crashing the JVM or silently changing a stored row.
  */
 class MemoryAccessApiTest {
   /** The public methods that return a segment; each is checked below (a new one must be too). */
-  private static final List<String> SEGMENT_GETTERS = List.of(
-      "io.kitesql.codec.KeyEncoder.segment", "io.kitesql.codec.LongValueSource.base",
-      "io.kitesql.storage.KvCursor.keyBase", "io.kitesql.storage.KvCursor.valueBase",
-      "io.kitesql.storage.ReadCursor.keyBase", "io.kitesql.storage.ReadCursor.valueBase",
-      "io.kitesql.storage.Slice.base", "io.kitesql.storage.WriteCursor.keyBase",
-      "io.kitesql.storage.WriteCursor.valueBase",
-      "io.kitesql.value.Binary.asReadOnlySegment", "io.kitesql.value.Text.asReadOnlySegment");
+  private static final List<String> SEGMENT_GETTERS =
+      List.of(
+          "io.kitesql.codec.KeyEncoder.segment",
+          "io.kitesql.codec.LongValueSource.base",
+          "io.kitesql.storage.KvCursor.keyBase",
+          "io.kitesql.storage.KvCursor.valueBase",
+          "io.kitesql.storage.ReadCursor.keyBase",
+          "io.kitesql.storage.ReadCursor.valueBase",
+          "io.kitesql.storage.Slice.base",
+          "io.kitesql.storage.WriteCursor.keyBase",
+          "io.kitesql.storage.WriteCursor.valueBase",
+          "io.kitesql.value.Binary.asReadOnlySegment",
+          "io.kitesql.value.Text.asReadOnlySegment");
 
   @TempDir Path dir;
 
@@ -53,7 +59,8 @@ class MemoryAccessApiTest {
         continue;
       }
       for (var field : type.getDeclaredFields()) {
-        if (Modifier.isPublic(field.getModifiers()) && MemorySegment.class.isAssignableFrom(field.getType())) {
+        if (Modifier.isPublic(field.getModifiers())
+            && MemorySegment.class.isAssignableFrom(field.getType())) {
           offenders.add("public segment field " + name(field));
         }
       }
@@ -63,17 +70,20 @@ class MemoryAccessApiTest {
         if (!Modifier.isPublic(member.getModifiers()) || member.isSynthetic()) {
           continue;
         }
-        if (member.getName().toLowerCase().contains("address") && member instanceof java.lang.reflect.Method m
+        if (member.getName().toLowerCase().contains("address")
+            && member instanceof java.lang.reflect.Method m
             && m.getReturnType() == long.class) {
           offenders.add("address accessor " + name(member));
         }
         var params = List.of(member.getParameterTypes());
-        boolean makesValue = member instanceof java.lang.reflect.Method m
-            && (m.getReturnType() == Text.class || m.getReturnType() == Binary.class);
+        boolean makesValue =
+            member instanceof java.lang.reflect.Method m
+                && (m.getReturnType() == Text.class || m.getReturnType() == Binary.class);
         if (makesValue && params.contains(long.class) && !params.contains(MemorySegment.class)) {
           offenders.add("value from a raw address " + name(member));
         }
-        if (member instanceof java.lang.reflect.Method m && MemorySegment.class.isAssignableFrom(m.getReturnType())) {
+        if (member instanceof java.lang.reflect.Method m
+            && MemorySegment.class.isAssignableFrom(m.getReturnType())) {
           segmentGetters.add(name(member));
         }
       }
@@ -87,20 +97,22 @@ class MemoryAccessApiTest {
     try (var db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(16L << 20))) {
       db.execute("create table t (id int primary key, s varchar, b varbinary)");
       db.execute("insert into t values (1, 'hello', X'0102')");
-      db.read(tx -> {
-        try (var rows = tx.query("select s, b from t")) {
-          rows.next();
-          var text = (Text) rows.get(0);
-          var bytes = (Binary) rows.get(1);
-          assertThat(text.isBorrowed()).isTrue();
-          assertReadOnly(text.asReadOnlySegment());
-          assertReadOnly(bytes.asReadOnlySegment());
-          assertThat(text.toString()).isEqualTo("hello");
-        }
-        return null;
-      });
+      db.read(
+          tx -> {
+            try (var rows = tx.query("select s, b from t")) {
+              rows.next();
+              var text = (Text) rows.get(0);
+              var bytes = (Binary) rows.get(1);
+              assertThat(text.isBorrowed()).isTrue();
+              assertReadOnly(text.asReadOnlySegment());
+              assertReadOnly(bytes.asReadOnlySegment());
+              assertThat(text.toString()).isEqualTo("hello");
+            }
+            return null;
+          });
       // the storage layer's own read API lends the map through a read-only view
-      try (var read = db.storage().beginRead(); var cursor = read.openCursor(Keyspace.DATA)) {
+      try (var read = db.storage().beginRead();
+          var cursor = read.openCursor(Keyspace.DATA)) {
         assertThat(cursor.first()).isTrue();
         cursor.keyLength();
         assertReadOnly(cursor.keyBase());
@@ -119,12 +131,14 @@ class MemoryAccessApiTest {
             .isInstanceOf(IndexOutOfBoundsException.class);
       }
       assertThat(db.checkIntegrity().problems()).isEmpty();
-      String stored = db.read(tx -> {
-        try (var rows = tx.query("select s from t")) {
-          rows.next();
-          return rows.get(0).toString();
-        }
-      });
+      String stored =
+          db.read(
+              tx -> {
+                try (var rows = tx.query("select s from t")) {
+                  rows.next();
+                  return rows.get(0).toString();
+                }
+              });
       assertThat(stored).isEqualTo("hello");
     }
   }
@@ -145,20 +159,28 @@ class MemoryAccessApiTest {
   private static void assertReadOnly(MemorySegment segment) {
     assertThat(segment.isReadOnly()).as("read-only: %s", segment).isTrue();
     assertThatThrownBy(() -> segment.set(java.lang.foreign.ValueLayout.JAVA_BYTE, 0, (byte) 'X'))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("read-only");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("read-only");
   }
 
   private static String name(Member member) {
-    return member.getDeclaringClass().getName() + "." + (member instanceof java.lang.reflect.Constructor<?> ? "<init>" : member.getName());
+    return member.getDeclaringClass().getName()
+        + "."
+        + (member instanceof java.lang.reflect.Constructor<?> ? "<init>" : member.getName());
   }
 
   /** Every class of the engine's main output (not the tests). */
-  private static List<Class<?>> engineClasses() throws IOException, URISyntaxException, ClassNotFoundException {
+  private static List<Class<?>> engineClasses()
+      throws IOException, URISyntaxException, ClassNotFoundException {
     Path root = Path.of(KiteSql.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     var classes = new ArrayList<Class<?>>();
     try (var files = Files.walk(root)) {
       for (var file : files.filter(f -> f.toString().endsWith(".class")).toList()) {
-        String name = root.relativize(file).toString().replace(java.io.File.separatorChar, '.').replaceAll("\\.class$", "");
+        String name =
+            root.relativize(file)
+                .toString()
+                .replace(java.io.File.separatorChar, '.')
+                .replaceAll("\\.class$", "");
         if (!name.endsWith("package-info") && !name.equals("module-info")) {
           classes.add(Class.forName(name, false, MemoryAccessApiTest.class.getClassLoader()));
         }

@@ -20,11 +20,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The layering the package-infos promise, checked against the code: every package of the engine
- * states in its {@code package-info.java} what it depends on ("Depends on {@code a}, {@code b}
- * …"), and no source file of the package uses anything else of the engine, or JSqlParser unless
- * the sentence names it. The modules built on the engine (the JDBC driver, Flyway, Liquibase, the Spring
- * modules, the sample app) use only its public API, and call neither {@code Database.storage()}
- * nor {@code Database.catalog()}.
+ * states in its {@code package-info.java} what it depends on ("Depends on {@code a}, {@code b} …"),
+ * and no source file of the package uses anything else of the engine, or JSqlParser unless the
+ * sentence names it. The modules built on the engine (the JDBC driver, Flyway, Liquibase, the
+ * Spring modules, the sample app) use only its public API, and call neither {@code
+ * Database.storage()} nor {@code Database.catalog()}.
  *
  * <p>Dependencies are read from the source text: imports and fully qualified names in code
  * (comments and string literals are left out). That is what a reader sees, and what javac would
@@ -37,20 +37,33 @@ class PackageDependenciesTest {
   /** What every module outside the engine may use: the errors, the API, values and options. */
   static final Set<String> PUBLIC_API = Set.of("", "api", "value", "options");
 
-  private static final List<String> MODULES_ON_THE_ENGINE = List.of("kitesql-jdbc", "kitesql-flyway", "kitesql-liquibase", "kitesql-shell",
-      "kitesql-spring-data-jdbc", "kitesql-data", "kitesql-spring-boot-starter", "kitesql-spring-boot-test-autoconfigure",
-      "sample-app");
+  private static final List<String> MODULES_ON_THE_ENGINE =
+      List.of(
+          "kitesql-jdbc",
+          "kitesql-flyway",
+          "kitesql-liquibase",
+          "kitesql-shell",
+          "kitesql-spring-data-jdbc",
+          "kitesql-data",
+          "kitesql-spring-boot-starter",
+          "kitesql-spring-boot-test-autoconfigure",
+          "sample-app");
 
-  /** Database's accessors of engine types, public for the engine's own tests and benchmarks only. */
+  /**
+   * Database's accessors of engine types, public for the engine's own tests and benchmarks only.
+   */
   private static final Pattern INTERNAL_ACCESSORS = Pattern.compile("\\.(storage|catalog)\\(\\)");
 
-  private static final Pattern ENGINE_NAME = Pattern.compile("\\bio\\.kitesql\\.((?:[a-z][a-z0-9]*\\.)*)[A-Z]");
-  private static final Pattern CODE_TAG = Pattern.compile("\\{@code\\s+(?:io\\.kitesql\\.)?([a-z][a-z0-9.]*)\\s*}");
+  private static final Pattern ENGINE_NAME =
+      Pattern.compile("\\bio\\.kitesql\\.((?:[a-z][a-z0-9]*\\.)*)[A-Z]");
+  private static final Pattern CODE_TAG =
+      Pattern.compile("\\{@code\\s+(?:io\\.kitesql\\.)?([a-z][a-z0-9.]*)\\s*}");
 
   @Test
   void everyPackageStatesWhatItDependsOn() {
     for (var pkg : packages()) {
-      assertFalse(rule(pkg).isEmpty(),
+      assertFalse(
+          rule(pkg).isEmpty(),
           () -> "package-info.java of " + name(pkg) + " has no \"Depends on …\" sentence");
     }
   }
@@ -63,13 +76,15 @@ class PackageDependenciesTest {
       for (var file : javaFiles(pkg, false)) {
         for (var used : dependencies(file)) {
           if (!used.equals(pkg) && !allowed.contains(used)) {
-            broken.computeIfAbsent(name(pkg) + " -> " + name(used), k -> new TreeSet<>())
+            broken
+                .computeIfAbsent(name(pkg) + " -> " + name(used), k -> new TreeSet<>())
                 .add(file.getFileName().toString());
           }
         }
       }
     }
-    assertEquals(Map.of(), broken, "uses that the package-info does not state (package -> used: files)");
+    assertEquals(
+        Map.of(), broken, "uses that the package-info does not state (package -> used: files)");
   }
 
   @Test
@@ -87,7 +102,8 @@ class PackageDependenciesTest {
       var stack = new ArrayList<>(edges.get(start));
       while (!stack.isEmpty()) {
         var next = stack.removeLast();
-        assertFalse(next.equals(start), () -> "the package-infos state a cycle through " + name(start));
+        assertFalse(
+            next.equals(start), () -> "the package-infos state a cycle through " + name(start));
         if (seen.add(next)) {
           stack.addAll(edges.getOrDefault(next, Set.of()));
         }
@@ -100,29 +116,37 @@ class PackageDependenciesTest {
     var broken = new TreeMap<String, Set<String>>();
     for (var module : MODULES_ON_THE_ENGINE) {
       var sources = Path.of("..", module, "src", "main", "java");
-      assertTrue(Files.isDirectory(sources), () -> sources + " is missing: the module list here is out of date");
+      assertTrue(
+          Files.isDirectory(sources),
+          () -> sources + " is missing: the module list here is out of date");
       for (var file : javaFiles(sources, true)) {
         for (var used : dependencies(file)) {
           if (isEnginePackage(used) && !PUBLIC_API.contains(used)) {
-            broken.computeIfAbsent(module + " -> " + name(used), k -> new TreeSet<>())
+            broken
+                .computeIfAbsent(module + " -> " + name(used), k -> new TreeSet<>())
                 .add(file.getFileName().toString());
           }
         }
         var internals = INTERNAL_ACCESSORS.matcher(withoutCommentsAndStrings(read(file)));
         while (internals.find()) {
-          broken.computeIfAbsent(module + " -> Database" + internals.group(), k -> new TreeSet<>())
+          broken
+              .computeIfAbsent(module + " -> Database" + internals.group(), k -> new TreeSet<>())
               .add(file.getFileName().toString());
         }
       }
     }
-    assertEquals(Map.of(), broken, "modules using the engine's internals (module -> package: files)");
+    assertEquals(
+        Map.of(), broken, "modules using the engine's internals (module -> package: files)");
   }
 
   /** The packages of the engine: every directory under io/kitesql holding Java sources. */
   private static List<String> packages() {
     try (Stream<Path> dirs = Files.walk(ROOT)) {
-      return dirs.filter(Files::isDirectory).filter(d -> !javaFiles(d, false).isEmpty())
-          .map(d -> ROOT.relativize(d).toString().replace('/', '.')).sorted().toList();
+      return dirs.filter(Files::isDirectory)
+          .filter(d -> !javaFiles(d, false).isEmpty())
+          .map(d -> ROOT.relativize(d).toString().replace('/', '.'))
+          .sorted()
+          .toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -148,14 +172,17 @@ class PackageDependenciesTest {
     for (int i = start; i < text.length(); i++) {
       char c = text.charAt(i);
       depth += c == '{' ? 1 : c == '}' ? -1 : 0;
-      if (depth == 0 && (c == ';' || (c == '.' && (i + 1 == text.length() || text.charAt(i + 1) == ' ')))) {
+      if (depth == 0
+          && (c == ';' || (c == '.' && (i + 1 == text.length() || text.charAt(i + 1) == ' ')))) {
         return text.substring(start, i);
       }
     }
     return text.substring(start);
   }
 
-  /** The packages {@code pkg} may use: those its rule names, JSqlParser if named, the root package. */
+  /**
+   * The packages {@code pkg} may use: those its rule names, JSqlParser if named, the root package.
+   */
   static Set<String> allowed(String pkg) {
     var rule = rule(pkg);
     var allowed = new TreeSet<String>();

@@ -21,12 +21,12 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Table 5's aggregate rows: a discussion thread and its posts ({@code @MappedCollection List<Post>})
- * loaded through the same repository interface on KiteSQL's repositories and on Spring Data JDBC +
- * H2, each cell's calls inside one read-only transaction as in Table 5. Two loads: {@code findById}
- * of a thread of 50 posts, and {@code findAllById} of 20 threads of 5 posts each (where Spring Data
- * JDBC reads each thread's posts with a statement of their own). Run with {@code --aggregates
- * [quick]}; writes {@code kitesql-bench/target/RESULTS-aggregates.md}.
+ * Table 5's aggregate rows: a discussion thread and its posts ({@code @MappedCollection
+ * List<Post>}) loaded through the same repository interface on KiteSQL's repositories and on Spring
+ * Data JDBC + H2, each cell's calls inside one read-only transaction as in Table 5. Two loads:
+ * {@code findById} of a thread of 50 posts, and {@code findAllById} of 20 threads of 5 posts each
+ * (where Spring Data JDBC reads each thread's posts with a statement of their own). Run with {@code
+ * --aggregates [quick]}; writes {@code kitesql-bench/target/RESULTS-aggregates.md}.
  */
 final class AggregateBench {
   static final String KITE = RepositoryBench.REPOSITORY;
@@ -43,12 +43,18 @@ final class AggregateBench {
    */
   record Run(BenchConfig config, int bigThreads, int smallThreads, Path work) {}
 
-  private record Row(String load, Results.Outcome kite, Results.Outcome jdbc, double kiteStatements, double jdbcStatements) {}
+  private record Row(
+      String load,
+      Results.Outcome kite,
+      Results.Outcome jdbc,
+      double kiteStatements,
+      double jdbcStatements) {}
 
   private AggregateBench() {}
 
   public static void main(String[] args) throws Exception {
-    var base = args.length > 0 && args[0].equals("quick") ? BenchConfig.quick() : BenchConfig.full();
+    var base =
+        args.length > 0 && args[0].equals("quick") ? BenchConfig.quick() : BenchConfig.full();
     var work = Path.of("kitesql-bench", "target", "aggregate-data");
     var report = run(new Run(base.withWarmupMillis(base.repositoryWarmupMillis()), 200, 400, work));
     var out = Path.of("kitesql-bench", "target", "RESULTS-aggregates.md");
@@ -57,7 +63,10 @@ final class AggregateBench {
     System.out.println("wrote " + out.toAbsolutePath());
   }
 
-  /** Loads both stores in {@code run.work()} (emptied first), measures, and returns the report section. */
+  /**
+   * Loads both stores in {@code run.work()} (emptied first), measures, and returns the report
+   * section.
+   */
   static String run(Run run) throws Exception {
     var config = run.config();
     var work = run.work();
@@ -67,31 +76,48 @@ final class AggregateBench {
     long started = System.nanoTime();
     var h2Url = "jdbc:h2:file:" + work.resolve("h2").toAbsolutePath() + "/threads";
     var h2Statements = new AtomicLong();
-    try (var kite = new AggregateEngine(KITE, true, AggregateContexts.kiteSql(() -> {
-          var database = KiteSql.open(work.resolve("kite"), KiteEngine.options(Durability.NO_SYNC));
-          for (var ddl : AggregateContexts.SCHEMA) {
-            database.execute(ddl);
-          }
-          return database;
-        }));
+    try (var kite =
+            new AggregateEngine(
+                KITE,
+                true,
+                AggregateContexts.kiteSql(
+                    () -> {
+                      var database =
+                          KiteSql.open(
+                              work.resolve("kite"), KiteEngine.options(Durability.NO_SYNC));
+                      for (var ddl : AggregateContexts.SCHEMA) {
+                        database.execute(ddl);
+                      }
+                      return database;
+                    }));
         var loading = DriverManager.getConnection(h2Url)) {
       for (var ddl : AggregateContexts.SCHEMA) {
         loading.createStatement().execute(ddl);
       }
       List<Long> ids;
-      try (var jdbcLoader = new AggregateEngine(JDBC_H2, false, AggregateContexts.jdbc(() -> loading))) {
+      try (var jdbcLoader =
+          new AggregateEngine(JDBC_H2, false, AggregateContexts.jdbc(() -> loading))) {
         ids = load(kite, run);
         if (!load(jdbcLoader, run).equals(ids)) {
-          throw new IllegalStateException("the two modules assigned different ids to the same threads");
+          throw new IllegalStateException(
+              "the two modules assigned different ids to the same threads");
         }
       }
       var kiteStatements = new AtomicLong();
-      kite.bean(KiteSqlTemplate.class).setStatementObserver(statement -> {
-        kiteStatements.incrementAndGet();
-        return outcome -> {};
-      });
-      try (var jdbc = new AggregateEngine(JDBC_H2, false, AggregateContexts.jdbc(() -> counting(h2Url
-          + ";ACCESS_MODE_DATA=r;OPTIMIZE_REUSE_RESULTS=0", h2Statements)))) {
+      kite.bean(KiteSqlTemplate.class)
+          .setStatementObserver(
+              statement -> {
+                kiteStatements.incrementAndGet();
+                return outcome -> {};
+              });
+      try (var jdbc =
+          new AggregateEngine(
+              JDBC_H2,
+              false,
+              AggregateContexts.jdbc(
+                  () ->
+                      counting(
+                          h2Url + ";ACCESS_MODE_DATA=r;OPTIMIZE_REUSE_RESULTS=0", h2Statements)))) {
         var big = new Object[run.bigThreads()][];
         for (int i = 0; i < big.length; i++) {
           big[i] = new Object[] {ids.get(i)};
@@ -103,12 +129,31 @@ final class AggregateBench {
         int borrowed = checkBorrowed(kite, ids.getFirst());
         var measure = new Measure(config);
         var rows = new ArrayList<Row>();
-        rows.add(measureLoad("findById: 1 thread of 50 posts", measure, kite, jdbc, kite.findById(), jdbc.findById(), big,
-            kiteStatements, h2Statements));
-        rows.add(measureLoad("findAllById: " + PAGE + " threads of 5 posts", measure, kite, jdbc, kite.findAllById(),
-            jdbc.findAllById(), pages, kiteStatements, h2Statements));
+        rows.add(
+            measureLoad(
+                "findById: 1 thread of 50 posts",
+                measure,
+                kite,
+                jdbc,
+                kite.findById(),
+                jdbc.findById(),
+                big,
+                kiteStatements,
+                h2Statements));
+        rows.add(
+            measureLoad(
+                "findAllById: " + PAGE + " threads of 5 posts",
+                measure,
+                kite,
+                jdbc,
+                kite.findAllById(),
+                jdbc.findAllById(),
+                pages,
+                kiteStatements,
+                h2Statements));
         var loadAfter = Files.readString(Path.of("/proc/loadavg")).trim();
-        return render(run, rows, borrowed, loadBefore, loadAfter, (System.nanoTime() - started) / 6e10);
+        return render(
+            run, rows, borrowed, loadBefore, loadAfter, (System.nanoTime() - started) / 6e10);
       }
     }
   }
@@ -120,16 +165,33 @@ final class AggregateBench {
       int posts = t < run.bigThreads() ? 50 : 5;
       var list = new ArrayList<DiscussionThread.Post>(posts);
       for (int p = 0; p < posts; p++) {
-        list.add(new DiscussionThread.Post(p == 0 ? null : (p - 1) / 2, "user" + (t * 7 + p) % 97,
-            "Post " + p + " of thread " + t + ": " + "the kite climbs when the wind backs to the west; ".repeat(1 + p % 4)));
+        list.add(
+            new DiscussionThread.Post(
+                p == 0 ? null : (p - 1) / 2,
+                "user" + (t * 7 + p) % 97,
+                "Post "
+                    + p
+                    + " of thread "
+                    + t
+                    + ": "
+                    + "the kite climbs when the wind backs to the west; ".repeat(1 + p % 4)));
       }
       ids.add(engine.threads().save(new DiscussionThread(null, "Thread " + t, list)).id());
     }
     return ids;
   }
 
-  private static Row measureLoad(String load, Measure measure, AggregateEngine kite, AggregateEngine jdbc, Engine.Query kiteQuery,
-      Engine.Query jdbcQuery, Object[][] parameters, AtomicLong kiteStatements, AtomicLong jdbcStatements) throws Exception {
+  private static Row measureLoad(
+      String load,
+      Measure measure,
+      AggregateEngine kite,
+      AggregateEngine jdbc,
+      Engine.Query kiteQuery,
+      Engine.Query jdbcQuery,
+      Object[][] parameters,
+      AtomicLong kiteStatements,
+      AtomicLong jdbcStatements)
+      throws Exception {
     // the same posts from both modules before anything is timed
     var expected = jdbc.inTransaction(() -> texts(jdbcQuery.execute(parameters[0])));
     var actual = kite.inTransaction(() -> texts(kiteQuery.execute(parameters[0])));
@@ -140,19 +202,27 @@ final class AggregateBench {
     double jdbcPerLoad = statementsPerLoad(jdbc, jdbcQuery, parameters, jdbcStatements);
     var kiteOutcome = measure.cell(kite, kiteQuery, parameters, AggregateBench::touchPosts);
     var jdbcOutcome = measure.cell(jdbc, jdbcQuery, parameters, AggregateBench::touchPosts);
-    System.out.println("  aggregate | " + load + " | " + Report.cell(kiteOutcome) + " | " + Report.cell(jdbcOutcome));
+    System.out.println(
+        "  aggregate | "
+            + load
+            + " | "
+            + Report.cell(kiteOutcome)
+            + " | "
+            + Report.cell(jdbcOutcome));
     return new Row(load, kiteOutcome, jdbcOutcome, kitePerLoad, jdbcPerLoad);
   }
 
-  private static double statementsPerLoad(AggregateEngine engine, Engine.Query query, Object[][] parameters, AtomicLong counter)
+  private static double statementsPerLoad(
+      AggregateEngine engine, Engine.Query query, Object[][] parameters, AtomicLong counter)
       throws Exception {
     long before = counter.get();
-    engine.inTransaction(() -> {
-      for (var p : parameters) {
-        query.execute(p);
-      }
-      return null;
-    });
+    engine.inTransaction(
+        () -> {
+          for (var p : parameters) {
+            query.execute(p);
+          }
+          return null;
+        });
     return (double) (counter.get() - before) / parameters.length;
   }
 
@@ -165,7 +235,9 @@ final class AggregateBench {
     return texts;
   }
 
-  /** Table 5's caller on every post: the thread id, and each text's length and first and last char. */
+  /**
+   * Table 5's caller on every post: the thread id, and each text's length and first and last char.
+   */
   static long touchPosts(Engine.Rows rows) throws Exception {
     long sum = 0;
     while (rows.next()) {
@@ -175,46 +247,64 @@ final class AggregateBench {
     return sum;
   }
 
-  /** The posts' text values KiteSQL hands out inside the read-only transaction: each a view of the map. */
+  /**
+   * The posts' text values KiteSQL hands out inside the read-only transaction: each a view of the
+   * map.
+   */
   private static int checkBorrowed(AggregateEngine kite, long id) throws Exception {
     var regions = MappedRegions.of(kite.bean(io.kitesql.api.Database.class).dataFile());
-    return kite.bean(ReadOnlyScope.class).run(() -> {
-      int checked = 0;
-      for (var post : kite.threads().findById(id).orElseThrow().posts()) {
-        for (var text : List.of(post.author(), post.body())) {
-          if (!(text instanceof Text t) || !t.isBorrowed() || !regions.contains(t.asReadOnlySegment().address(), t.utf8Length())) {
-            throw new IllegalStateException("a post's text is not a view of the map: " + text.getClass().getName());
-          }
-          checked++;
-        }
-      }
-      return checked;
-    });
+    return kite.bean(ReadOnlyScope.class)
+        .run(
+            () -> {
+              int checked = 0;
+              for (var post : kite.threads().findById(id).orElseThrow().posts()) {
+                for (var text : List.of(post.author(), post.body())) {
+                  if (!(text instanceof Text t)
+                      || !t.isBorrowed()
+                      || !regions.contains(t.asReadOnlySegment().address(), t.utf8Length())) {
+                    throw new IllegalStateException(
+                        "a post's text is not a view of the map: " + text.getClass().getName());
+                  }
+                  checked++;
+                }
+              }
+              return checked;
+            });
   }
 
-  /** A connection that counts the statements prepared on it (Spring Data JDBC prepares one per statement run). */
+  /**
+   * A connection that counts the statements prepared on it (Spring Data JDBC prepares one per
+   * statement run).
+   */
   private static Connection counting(String url, AtomicLong statements) {
     try {
       var connection = DriverManager.getConnection(url);
-      return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class},
-          (proxy, method, arguments) -> {
-            if (method.getName().startsWith("prepare") || method.getName().equals("createStatement")) {
-              statements.incrementAndGet();
-            }
-            try {
-              return method.invoke(connection, arguments);
-            } catch (InvocationTargetException e) {
-              throw e.getCause();
-            }
-          });
+      return (Connection)
+          Proxy.newProxyInstance(
+              Connection.class.getClassLoader(),
+              new Class<?>[] {Connection.class},
+              (proxy, method, arguments) -> {
+                if (method.getName().startsWith("prepare")
+                    || method.getName().equals("createStatement")) {
+                  statements.incrementAndGet();
+                }
+                try {
+                  return method.invoke(connection, arguments);
+                } catch (InvocationTargetException e) {
+                  throw e.getCause();
+                }
+              });
     } catch (java.sql.SQLException e) {
       throw new IllegalStateException(e);
     }
   }
 
-  private static String render(Run run, List<Row> rows, int borrowed, String loadBefore, String loadAfter, double minutes) {
+  private static String render(
+      Run run, List<Row> rows, int borrowed, String loadBefore, String loadAfter, double minutes) {
     var out = new StringBuilder();
-    out.append(String.format("""
+    out.append(
+        String.format(
+            """
         ## Table 5, aggregate rows: a thread and its posts through both modules
 
         ```java
@@ -239,14 +329,34 @@ final class AggregateBench {
 
         | load | KiteSQL repository | Spring Data JDBC + H2 | p50 ratio (target ≤ %.1fx) | allocation ratio (target ≤ %.1fx) | statements per load (KiteSQL / Spring Data JDBC) |
         |---|---|---|---|---|---|
-        """, run.bigThreads(), run.smallThreads(), run.bigThreads(), PAGE, borrowed, run.config().warmupMillis(),
-        run.config().rounds(), loadBefore, loadAfter, minutes, MAX_P50_RATIO, MAX_ALLOCATION_RATIO));
+        """,
+            run.bigThreads(),
+            run.smallThreads(),
+            run.bigThreads(),
+            PAGE,
+            borrowed,
+            run.config().warmupMillis(),
+            run.config().rounds(),
+            loadBefore,
+            loadAfter,
+            minutes,
+            MAX_P50_RATIO,
+            MAX_ALLOCATION_RATIO));
     for (var row : rows) {
-      out.append(String.format("| %s | %s | %s | %s | %s | %.0f / %.0f |%n", row.load(), Report.cell(row.kite()), Report.cell(row.jdbc()),
-          ratio(row, true), ratio(row, false), row.kiteStatements(), row.jdbcStatements()));
+      out.append(
+          String.format(
+              "| %s | %s | %s | %s | %s | %.0f / %.0f |%n",
+              row.load(),
+              Report.cell(row.kite()),
+              Report.cell(row.jdbc()),
+              ratio(row, true),
+              ratio(row, false),
+              row.kiteStatements(),
+              row.jdbcStatements()));
     }
-    out.append("\np99 µs, and the round-to-round spread of the median (slowest / fastest of the rounds):\n\n"
-        + "| load | KiteSQL repository | Spring Data JDBC + H2 |\n|---|---|---|\n");
+    out.append(
+        "\np99 µs, and the round-to-round spread of the median (slowest / fastest of the rounds):\n\n"
+            + "| load | KiteSQL repository | Spring Data JDBC + H2 |\n|---|---|---|\n");
     for (var row : rows) {
       out.append(String.format("| %s | %s | %s |%n", row.load(), p99(row.kite()), p99(row.jdbc())));
     }
@@ -254,16 +364,20 @@ final class AggregateBench {
   }
 
   private static String ratio(Row row, boolean latency) {
-    if (!(row.kite() instanceof Results.Measured k) || !(row.jdbc() instanceof Results.Measured j)) {
+    if (!(row.kite() instanceof Results.Measured k)
+        || !(row.jdbc() instanceof Results.Measured j)) {
       return "n/a";
     }
-    double ratio = latency ? k.p50Micros() / j.p50Micros() : k.bytesPerExecution() / j.bytesPerExecution();
+    double ratio =
+        latency ? k.p50Micros() / j.p50Micros() : k.bytesPerExecution() / j.bytesPerExecution();
     double target = latency ? MAX_P50_RATIO : MAX_ALLOCATION_RATIO;
     return String.format("%.3fx %s", ratio, ratio <= target ? "(met)" : "(missed)");
   }
 
   private static String p99(Results.Outcome outcome) {
-    return outcome instanceof Results.Measured m ? String.format("%.2f (spread %.2fx)", m.p99Micros(), m.roundSpread()) : "n/a";
+    return outcome instanceof Results.Measured m
+        ? String.format("%.2f (spread %.2fx)", m.p99Micros(), m.roundSpread())
+        : "n/a";
   }
 
   private static void delete(Path directory) throws java.io.IOException {

@@ -13,13 +13,13 @@ import java.util.stream.Collectors;
  * Runs the benchmark and writes the report. Arguments: {@code --quick} (under a minute, writes
  * {@code kitesql-bench/target/RESULTS-quick.md}), {@code --long-rows} (the 64 B and 256 KiB tiers
  * only, for the long-row check; {@code target/RESULTS-long-rows.md}), {@code --out FILE}, {@code
- * --work DIR}; {@code --long-rows-ab [rounds]} runs {@link LongRowsAb} instead, {@code --spin-ab [rounds]
- * [slice]} {@link SpinAb}, {@code --long-rows-probe [rows] [rounds]} {@link LongRowsProbe}, {@code
- * --read-ahead-ab [rounds] [rows] [sizes]} {@link ReadAheadAb}, {@code --table7 [quick] [--sizes …]} Table 7
- * alone ({@link SpringQueriesReport}), {@code --aggregates [quick]} Table 5's aggregate rows alone
- * ({@link AggregateBench}), {@code --tpcc [quick|smoke] […]} TPC-C ({@link
- * io.kitesql.bench.tpcc.TpccReport}), {@code --jdbc [quick|smoke] […]} {@link JdbcBench}. Run from
- * the repository root (the Maven command in README.md does).
+ * --work DIR}; {@code --long-rows-ab [rounds]} runs {@link LongRowsAb} instead, {@code --spin-ab
+ * [rounds] [slice]} {@link SpinAb}, {@code --long-rows-probe [rows] [rounds]} {@link
+ * LongRowsProbe}, {@code --read-ahead-ab [rounds] [rows] [sizes]} {@link ReadAheadAb}, {@code
+ * --table7 [quick] [--sizes …]} Table 7 alone ({@link SpringQueriesReport}), {@code --aggregates
+ * [quick]} Table 5's aggregate rows alone ({@link AggregateBench}), {@code --tpcc [quick|smoke]
+ * […]} TPC-C ({@link io.kitesql.bench.tpcc.TpccReport}), {@code --jdbc [quick|smoke] […]} {@link
+ * JdbcBench}. Run from the repository root (the Maven command in README.md does).
  */
 public final class BenchMain {
   private BenchMain() {}
@@ -67,44 +67,75 @@ public final class BenchMain {
         case "--long-rows" -> config = BenchConfig.longRows();
         case "--out" -> out = Path.of(args[++i]);
         case "--work" -> work = Path.of(args[++i]);
-        case "" -> { }
-        default -> throw new IllegalArgumentException("unknown argument " + args[i] + " (use --quick, --long-rows, --out, --work)");
+        case "" -> {}
+        default ->
+            throw new IllegalArgumentException(
+                "unknown argument " + args[i] + " (use --quick, --long-rows, --out, --work)");
       }
     }
     if (out == null) {
-      var module = Files.isDirectory(Path.of("kitesql-bench")) ? Path.of("kitesql-bench") : Path.of(".");
-      out = config.name().equals("full") ? module.resolve("RESULTS.md")
-          : module.resolve("target").resolve("RESULTS-" + config.name() + ".md");
+      var module =
+          Files.isDirectory(Path.of("kitesql-bench")) ? Path.of("kitesql-bench") : Path.of(".");
+      out =
+          config.name().equals("full")
+              ? module.resolve("RESULTS.md")
+              : module.resolve("target").resolve("RESULTS-" + config.name() + ".md");
     }
-    System.out.println("kitesql-bench: " + config.name() + " run, data in " + work.toAbsolutePath());
+    System.out.println(
+        "kitesql-bench: " + config.name() + " run, data in " + work.toAbsolutePath());
     var results = new BenchRunner(config, work, System.out::println).run();
     var report = new Report(config, results, environment()).render();
     Files.createDirectories(out.toAbsolutePath().getParent());
     Files.writeString(out, report);
-    System.out.printf("wrote %s in %.1f minutes%n", out.toAbsolutePath(), results.elapsedMillis / 60000.0);
+    System.out.printf(
+        "wrote %s in %.1f minutes%n", out.toAbsolutePath(), results.elapsedMillis / 60000.0);
   }
 
   /** Machine, JDK and versions for the report header. */
   public static Map<String, String> environment() {
     var env = new LinkedHashMap<String, String>();
-    env.put("CPU", cpuModel() + ", " + Runtime.getRuntime().availableProcessors() + " available processors (nproc)");
+    env.put(
+        "CPU",
+        cpuModel()
+            + ", "
+            + Runtime.getRuntime().availableProcessors()
+            + " available processors (nproc)");
     env.put("memory", memTotal());
-    env.put("OS", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
-        + System.getProperty("os.arch"));
-    env.put("JDK", System.getProperty("java.vm.vendor") + " " + System.getProperty("java.vm.name") + " "
-        + Runtime.version());
-    env.put("JVM flags", String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
-    env.put("GC", ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName)
-        .collect(Collectors.joining(", ")));
+    env.put(
+        "OS",
+        System.getProperty("os.name")
+            + " "
+            + System.getProperty("os.version")
+            + " "
+            + System.getProperty("os.arch"));
+    env.put(
+        "JDK",
+        System.getProperty("java.vm.vendor")
+            + " "
+            + System.getProperty("java.vm.name")
+            + " "
+            + Runtime.version());
+    env.put(
+        "JVM flags", String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
+    env.put(
+        "GC",
+        ManagementFactory.getGarbageCollectorMXBeans().stream()
+            .map(GarbageCollectorMXBean::getName)
+            .collect(Collectors.joining(", ")));
     env.put("KiteSQL", kiteVersion());
-    env.put("Jackson (peers' JSON)", com.fasterxml.jackson.databind.cfg.PackageVersion.VERSION.toString());
+    env.put(
+        "Jackson (peers' JSON)",
+        com.fasterxml.jackson.databind.cfg.PackageVersion.VERSION.toString());
     return env;
   }
 
   private static String cpuModel() {
     try (var lines = Files.lines(Path.of("/proc/cpuinfo"))) {
-      return lines.filter(l -> l.startsWith("model name")).map(l -> l.substring(l.indexOf(':') + 1).trim())
-          .findFirst().orElse("unknown CPU");
+      return lines
+          .filter(l -> l.startsWith("model name"))
+          .map(l -> l.substring(l.indexOf(':') + 1).trim())
+          .findFirst()
+          .orElse("unknown CPU");
     } catch (Exception e) {
       return "unknown CPU";
     }
@@ -112,10 +143,15 @@ public final class BenchMain {
 
   private static String memTotal() {
     try (var lines = Files.lines(Path.of("/proc/meminfo"))) {
-      return lines.filter(l -> l.startsWith("MemTotal")).map(l -> {
-        long kib = Long.parseLong(l.replaceAll("\\D", ""));
-        return String.format("%.1f GiB", kib / 1048576.0);
-      }).findFirst().orElse("unknown");
+      return lines
+          .filter(l -> l.startsWith("MemTotal"))
+          .map(
+              l -> {
+                long kib = Long.parseLong(l.replaceAll("\\D", ""));
+                return String.format("%.1f GiB", kib / 1048576.0);
+              })
+          .findFirst()
+          .orElse("unknown");
     } catch (Exception e) {
       return "unknown";
     }
@@ -125,7 +161,10 @@ public final class BenchMain {
     var version = io.kitesql.api.Database.class.getPackage().getImplementationVersion();
     String commit = "";
     try {
-      var process = new ProcessBuilder("git", "rev-parse", "--short", "HEAD").redirectErrorStream(true).start();
+      var process =
+          new ProcessBuilder("git", "rev-parse", "--short", "HEAD")
+              .redirectErrorStream(true)
+              .start();
       var text = new String(process.getInputStream().readAllBytes()).trim();
       if (process.waitFor() == 0) {
         commit = " (git " + text + ")";

@@ -14,8 +14,8 @@ import java.util.function.Consumer;
 
 /**
  * Runs the whole benchmark: for each tier a fresh set of databases, every engine in turn over every
- * cell, then Table 4, the write benchmark and Table 7. Engines run one at a time on the calling (platform)
- * thread, so the allocation counter sees all of their Java work.
+ * cell, then Table 4, the write benchmark and Table 7. Engines run one at a time on the calling
+ * (platform) thread, so the allocation counter sees all of their Java work.
  */
 public final class BenchRunner {
   private final BenchConfig config;
@@ -36,9 +36,14 @@ public final class BenchRunner {
     long start = System.nanoTime();
     delete(work);
     for (var warmup : config.jitWarmup()) {
-      log.accept("JIT warm-up: tiers " + warmup.tiers() + ", " + warmup.maxRows() + " rows, on every engine; "
-          + "results discarded");
-      new BenchRunner(warmup, work.resolve("jit-warmup"), line -> { }).runReads();
+      log.accept(
+          "JIT warm-up: tiers "
+              + warmup.tiers()
+              + ", "
+              + warmup.maxRows()
+              + " rows, on every engine; "
+              + "results discarded");
+      new BenchRunner(warmup, work.resolve("jit-warmup"), line -> {}).runReads();
     }
     if (!config.jitWarmup().isEmpty()) {
       Thread.sleep(2000); // let the compiler queues drain
@@ -48,7 +53,9 @@ public final class BenchRunner {
     new DmlBench(config, work.resolve("dml"), results, log).run();
     new GroupCommitBench(config, work.resolve("group-commit"), results, log).run();
     new GroupKeysBench(config, work.resolve("group-keys"), results, log).run();
-    new SpringQueriesBench(config, SpringQueriesBench.sizes(config), true, work.resolve("table7"), results, log).run();
+    new SpringQueriesBench(
+            config, SpringQueriesBench.sizes(config), true, work.resolve("table7"), results, log)
+        .run();
     delete(work);
     results.elapsedMillis = (System.nanoTime() - start) / 1_000_000;
     return results;
@@ -67,8 +74,12 @@ public final class BenchRunner {
     log.accept("tier " + label + ": loading " + rows + " rows");
     results.dataRows.put(label, rows);
     var stores = new Stores(work.resolve("tier-" + noteLength));
-    var load = new Stores.TableLoad(DataSets.ORDERS_INSERT, rows, i -> DataSets.orderRow(i, rows, noteLength),
-        noteLength + 32);
+    var load =
+        new Stores.TableLoad(
+            DataSets.ORDERS_INSERT,
+            rows,
+            i -> DataSets.orderRow(i, rows, noteLength),
+            noteLength + 32);
     stores.loadAll(DataSets.ORDERS_DDL, List.of(load), 1000);
     var parameters = DataSets.lookupParameters(rows);
     for (var kind : Stores.Kind.values()) {
@@ -87,10 +98,18 @@ public final class BenchRunner {
     results.dataRows.put("documents", docs);
     var stores = new Stores(work.resolve("docs"));
     int groups = config.docGroups();
-    var json = new Stores.TableLoad("insert into json_docs values (?, ?, ?)", docs,
-        i -> DataSets.docRow(i, groups, true), BenchConfig.DOC_BYTES);
-    var csv = new Stores.TableLoad("insert into csv_docs values (?, ?, ?)", docs,
-        i -> DataSets.docRow(i, groups, false), BenchConfig.DOC_BYTES);
+    var json =
+        new Stores.TableLoad(
+            "insert into json_docs values (?, ?, ?)",
+            docs,
+            i -> DataSets.docRow(i, groups, true),
+            BenchConfig.DOC_BYTES);
+    var csv =
+        new Stores.TableLoad(
+            "insert into csv_docs values (?, ?, ?)",
+            docs,
+            i -> DataSets.docRow(i, groups, false),
+            BenchConfig.DOC_BYTES);
     stores.loadAll(DataSets.DOCS_DDL, List.of(json, csv), 1000);
     var parameters = DataSets.groupParameters(groups);
     for (var kind : Stores.Kind.values()) {
@@ -99,14 +118,21 @@ public final class BenchRunner {
     delete(stores.kiteDir().getParent());
   }
 
-  private void runEngine(Stores stores, Stores.Kind kind, List<Workload.Cell> cells, Object[][] parameters,
-      String tier) throws Exception {
+  private void runEngine(
+      Stores stores,
+      Stores.Kind kind,
+      List<Workload.Cell> cells,
+      Object[][] parameters,
+      String tier)
+      throws Exception {
     long heapOpen;
     long openStart = System.nanoTime();
     try (var engine = stores.open(kind)) {
       coldStart(engine, cells.getFirst(), kind, cells.getFirst().parametersOf(parameters)[0]);
-      results.coldStartMicros.put(List.of(tier, kind.label()), (System.nanoTime() - openStart) / 1e3);
-      var regions = engine instanceof KiteEngine k ? MappedRegions.of(k.database().dataFile()) : null;
+      results.coldStartMicros.put(
+          List.of(tier, kind.label()), (System.nanoTime() - openStart) / 1e3);
+      var regions =
+          engine instanceof KiteEngine k ? MappedRegions.of(k.database().dataFile()) : null;
       boolean kite = engine instanceof KiteEngine;
       for (var cell : cells) {
         Results.Outcome outcome;
@@ -115,14 +141,24 @@ public final class BenchRunner {
           var cellParameters = cell.parametersOf(parameters);
           outcome = measure.cell(engine, query, cellParameters, cell.consumer().forEngine(kite));
           if (regions != null && outcome instanceof Results.Measured) {
-            results.addMapCheck(kind.label(), checkMap(engine, query, cellParameters, cell.textColumns(), regions));
+            results.addMapCheck(
+                kind.label(), checkMap(engine, query, cellParameters, cell.textColumns(), regions));
           }
         } catch (Exception e) {
           outcome = new Results.Unsupported(Measure.reason(e));
         }
         results.put(new Results.Key(cell.table(), cell.variant(), tier, kind.label()), outcome);
-        log.accept("  " + tier + " | " + kind.label() + " | table " + cell.table() + " " + cell.variant() + ": "
-            + Report.cell(outcome));
+        log.accept(
+            "  "
+                + tier
+                + " | "
+                + kind.label()
+                + " | table "
+                + cell.table()
+                + " "
+                + cell.variant()
+                + ": "
+                + Report.cell(outcome));
       }
       Facts.collect(engine, kind, results.facts);
       heapOpen = usedHeapAfterGc();
@@ -130,8 +166,8 @@ public final class BenchRunner {
     results.retainedHeap.put(List.of(tier, kind.label()), heapOpen - usedHeapAfterGc());
   }
 
-  private static void coldStart(Engine engine, Workload.Cell cell, Stores.Kind kind, Object[] parameters)
-      throws Exception {
+  private static void coldStart(
+      Engine engine, Workload.Cell cell, Stores.Kind kind, Object[] parameters) throws Exception {
     var query = engine.prepare(cell.sqlFor(kind));
     engine.begin();
     try {
@@ -142,8 +178,13 @@ public final class BenchRunner {
   }
 
   /** Runs the statement once per parameter set (up to 200) and checks every text value returned. */
-  static Results.MapCheck checkMap(Engine engine, Engine.Query query, Object[][] parameters,
-      int[] textColumns, MappedRegions regions) throws Exception {
+  static Results.MapCheck checkMap(
+      Engine engine,
+      Engine.Query query,
+      Object[][] parameters,
+      int[] textColumns,
+      MappedRegions regions)
+      throws Exception {
     long values = 0;
     long borrowed = 0;
     long copied = 0;
@@ -162,7 +203,9 @@ public final class BenchRunner {
             } else {
               copied += text.utf8Length();
             }
-            boolean inMap = text.isBorrowed() && regions.contains(text.asReadOnlySegment().address(), text.utf8Length());
+            boolean inMap =
+                text.isBorrowed()
+                    && regions.contains(text.asReadOnlySegment().address(), text.utf8Length());
             if (engine.borrows() && !inMap) {
               violations++;
             }
@@ -174,14 +217,19 @@ public final class BenchRunner {
     } finally {
       engine.end();
     }
-    return new Results.MapCheck(values, borrowed, copied, violations,
-        counters == null ? -1 : counters[0], counters == null ? -1 : counters[1]);
+    return new Results.MapCheck(
+        values,
+        borrowed,
+        copied,
+        violations,
+        counters == null ? -1 : counters[0],
+        counters == null ? -1 : counters[1]);
   }
 
   /**
-   * Live heap after two full collections: the sum of every heap pool's usage as the last
-   * collection left it (more exact than {@code totalMemory - freeMemory}, which also counts what
-   * was allocated since).
+   * Live heap after two full collections: the sum of every heap pool's usage as the last collection
+   * left it (more exact than {@code totalMemory - freeMemory}, which also counts what was allocated
+   * since).
    */
   static long usedHeapAfterGc() {
     System.gc();

@@ -10,8 +10,8 @@ import java.util.List;
 /**
  * A small JSON parser that reads a {@link CharSequence} in place and keeps string fields as views
  * ({@link CharSequence#subSequence}) where the JSON string has no escapes: on a borrowed KiteSQL
- * {@code Text} the fields borrow the map too. Strings with escapes are decoded into a new
- * {@code String}. Maps the documents of Table 4 onto {@link Doc}; unknown fields are skipped.
+ * {@code Text} the fields borrow the map too. Strings with escapes are decoded into a new {@code
+ * String}. Maps the documents of Table 4 onto {@link Doc}; unknown fields are skipped.
  *
  * <p>On a live, borrowed, ASCII {@link Text} the scan for the end of a string reads the mapped
  * bytes directly, eight at a time (SWAR), instead of calling {@code charAt} per char; the text's
@@ -30,18 +30,26 @@ public final class BorrowedJson {
    * @param score the "score" number
    * @param body the "body" string
    */
-  public record Doc(long id, CharSequence user, CharSequence title, List<CharSequence> tags, long score,
+  public record Doc(
+      long id,
+      CharSequence user,
+      CharSequence title,
+      List<CharSequence> tags,
+      long score,
       CharSequence body) {}
 
-  private static final ValueLayout.OfLong WORD = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+  private static final ValueLayout.OfLong WORD =
+      ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
   private static final long QUOTES = 0x2222222222222222L;
   private static final long BACKSLASHES = 0x5C5C5C5C5C5C5C5CL;
   private static final long LOW = 0x0101010101010101L;
   private static final long HIGH = 0x8080808080808080L;
 
   private final CharSequence in;
+
   /** The borrowed bytes of {@code in}, or null to read through {@code charAt}. */
   private final MemorySegment bytes;
+
   private int pos;
 
   private BorrowedJson(CharSequence in, MemorySegment bytes) {
@@ -55,7 +63,8 @@ public final class BorrowedJson {
       var bytes = text.asReadOnlySegment();
       var doc = new BorrowedJson(json, bytes).document();
       if (!text.isLive()) {
-        throw new IllegalStateException("the transaction of the document ended while it was parsed");
+        throw new IllegalStateException(
+            "the transaction of the document ended while it was parsed");
       }
       return doc;
     }

@@ -5,27 +5,29 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * The benchmark's data, generated deterministically so that every engine loads identical rows:
- * the {@code orders} table of Tables 1–3 and the {@code json_docs}/{@code csv_docs} tables of
- * Table 4. All text is ASCII, so bytes and chars coincide.
+ * The benchmark's data, generated deterministically so that every engine loads identical rows: the
+ * {@code orders} table of Tables 1–3 and the {@code json_docs}/{@code csv_docs} tables of Table 4.
+ * All text is ASCII, so bytes and chars coincide.
  */
 public final class DataSets {
   /** The five statuses of the article. */
   public static final List<String> STATUSES = List.of("new", "paid", "shipped", "done", "void");
 
   /** DDL shared by every engine (identical text). */
-  public static final List<String> ORDERS_DDL = List.of(
-      "create table orders (id int primary key, customer_id int, status varchar, amount int, note varchar)",
-      "create index orders_customer_status on orders (customer_id, status)");
+  public static final List<String> ORDERS_DDL =
+      List.of(
+          "create table orders (id int primary key, customer_id int, status varchar, amount int, note varchar)",
+          "create index orders_customer_status on orders (customer_id, status)");
 
   public static final String ORDERS_INSERT = "insert into orders values (?, ?, ?, ?, ?)";
 
   /** Table 4's two tables (same structure; body is a JSON document or one CSV line). */
-  public static final List<String> DOCS_DDL = List.of(
-      "create table json_docs (id int primary key, grp int, body varchar)",
-      "create index json_docs_grp on json_docs (grp)",
-      "create table csv_docs (id int primary key, grp int, body varchar)",
-      "create index csv_docs_grp on csv_docs (grp)");
+  public static final List<String> DOCS_DDL =
+      List.of(
+          "create table json_docs (id int primary key, grp int, body varchar)",
+          "create index json_docs_grp on json_docs (grp)",
+          "create table csv_docs (id int primary key, grp int, body varchar)",
+          "create index csv_docs_grp on csv_docs (grp)");
 
   private static final String FILLER = filler(300_000);
 
@@ -60,7 +62,10 @@ public final class DataSets {
   public static Object[] orderRow(int id, int rows, int noteLength) {
     int pair = id % pairs(rows);
     return new Object[] {
-      id, pair / STATUSES.size() + 1, STATUSES.get(pair % STATUSES.size()), 1 + (id * 7919) % 1000,
+      id,
+      pair / STATUSES.size() + 1,
+      STATUSES.get(pair % STATUSES.size()),
+      1 + (id * 7919) % 1000,
       text(id, noteLength)
     };
   }
@@ -95,16 +100,34 @@ public final class DataSets {
 
   /** A JSON document of about {@link BenchConfig#DOC_BYTES}; only the title has escapes. */
   public static String jsonDoc(int id) {
-    var head = "{\"id\":" + id + ",\"user\":\"user-" + (id % 977) + "\",\"title\":\"Doc \\\"" + id
-        + "\\\" of the day\",\"tags\":[\"alpha\",\"beta\",\"t" + (id % 13) + "\"],\"score\":" + (id % 101)
-        + ",\"body\":\"";
+    var head =
+        "{\"id\":"
+            + id
+            + ",\"user\":\"user-"
+            + (id % 977)
+            + "\",\"title\":\"Doc \\\""
+            + id
+            + "\\\" of the day\",\"tags\":[\"alpha\",\"beta\",\"t"
+            + (id % 13)
+            + "\"],\"score\":"
+            + (id % 101)
+            + ",\"body\":\"";
     return head + text(id, BenchConfig.DOC_BYTES - head.length() - 2) + "\"}";
   }
 
   /** A CSV line of about {@link BenchConfig#DOC_BYTES}: id,user,title,tags,score,body. */
   public static String csvDoc(int id) {
-    var head = id + ",user-" + (id % 977) + ",Doc " + id + " of the day,alpha;beta;t" + (id % 13) + ","
-        + (id % 101) + ",";
+    var head =
+        id
+            + ",user-"
+            + (id % 977)
+            + ",Doc "
+            + id
+            + " of the day,alpha;beta;t"
+            + (id % 13)
+            + ","
+            + (id % 101)
+            + ",";
     return head + text(id, BenchConfig.DOC_BYTES - head.length());
   }
 

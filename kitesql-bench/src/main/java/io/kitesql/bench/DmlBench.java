@@ -13,16 +13,16 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * The write cells beside SQLite and H2: GrausDB's read-modify-write figure (a
- * guarded stock decrement, each in its own transaction and all in one) and bulk DML into an
- * indexed table (INSERT … SELECT into a table with two secondary indexes, then DELETE of
- * half its rows). Durability as in the write cells: KiteSQL {@code NO_SYNC}, SQLite WAL with
- * {@code synchronous=NORMAL}, H2 defaults. Each cell runs {@link #ROUNDS} times on fresh data; the
- * report quotes the median round.
+ * The write cells beside SQLite and H2: GrausDB's read-modify-write figure (a guarded stock
+ * decrement, each in its own transaction and all in one) and bulk DML into an indexed table (INSERT
+ * … SELECT into a table with two secondary indexes, then DELETE of half its rows). Durability as in
+ * the write cells: KiteSQL {@code NO_SYNC}, SQLite WAL with {@code synchronous=NORMAL}, H2
+ * defaults. Each cell runs {@link #ROUNDS} times on fresh data; the report quotes the median round.
  */
 final class DmlBench {
   static final int ROUNDS = 3;
   static final int PRODUCTS = 1_000;
+
   /** Stock per product: every guarded decrement of a run succeeds (checked). */
   static final int STOCK = 1_000;
 
@@ -33,19 +33,28 @@ final class DmlBench {
 
   static final String KITE = "KiteSQL";
   static final String KITE_ON_WRITER = "KiteSQL writeOnWriterThread";
-  /** On the writer thread too, with {@code StorageOptions.withWriteMap(true)} (a 1 GiB map, allocated at the open). */
+
+  /**
+   * On the writer thread too, with {@code StorageOptions.withWriteMap(true)} (a 1 GiB map,
+   * allocated at the open).
+   */
   static final String KITE_WRITE_MAP = "KiteSQL writeMap";
+
   static final String SQLITE = "SQLite";
   static final String H2 = "H2";
   static final List<String> ENGINES = List.of(KITE, KITE_ON_WRITER, KITE_WRITE_MAP, SQLITE, H2);
 
-  private static final String UPDATE = "update products set stock = stock - 1 where id = ? and stock > 0";
-  private static final String COLUMNS = "(id int primary key, customer_id int, status varchar, amount int, note varchar)";
-  private static final List<String> BULK_DDL = List.of(
-      "create table dst " + COLUMNS,
-      "create index dst_customer on dst (customer_id)",
-      "create index dst_status_amount on dst (status, amount)");
-  private static final String INSERT_SELECT_SQL = "insert into dst select id, customer_id, status, amount, note from src";
+  private static final String UPDATE =
+      "update products set stock = stock - 1 where id = ? and stock > 0";
+  private static final String COLUMNS =
+      "(id int primary key, customer_id int, status varchar, amount int, note varchar)";
+  private static final List<String> BULK_DDL =
+      List.of(
+          "create table dst " + COLUMNS,
+          "create index dst_customer on dst (customer_id)",
+          "create index dst_status_amount on dst (status, amount)");
+  private static final String INSERT_SELECT_SQL =
+      "insert into dst select id, customer_id, status, amount, note from src";
   private static final String DELETE_HALF_SQL = "delete from dst where amount <= 500";
 
   private final Path work;
@@ -85,9 +94,9 @@ final class DmlBench {
   }
 
   /**
-   * Runs {@code body} once untimed, then {@link #ROUNDS} times timed. Without the untimed round
-   * the first timed one measured the JIT compiling the engine's write path (3-5 rounds to settle on
-   * a loaded machine), which for a median of three is one of the three.
+   * Runs {@code body} once untimed, then {@link #ROUNDS} times timed. Without the untimed round the
+   * first timed one measured the JIT compiling the engine's write path (3-5 rounds to settle on a
+   * loaded machine), which for a median of three is one of the three.
    */
   private void measure(String engine, String cell, int operations, Cell body) throws Exception {
     body.nanos();
@@ -104,23 +113,39 @@ final class DmlBench {
     double millis = sorted[sorted.length / 2] / 1e6;
     var dml = new Results.Dml(cell, engine, operations, millis, operations / (millis / 1e3));
     results.dml.add(dml);
-    log.accept(String.format("  dml | %s | %s: %,.1f ms, %,.0f ops/s (rounds: %s ms)", engine, cell, millis,
-        dml.opsPerSecond(), Arrays.stream(nanos).mapToObj(n -> String.format("%.1f", n / 1e6)).toList()));
+    log.accept(
+        String.format(
+            "  dml | %s | %s: %,.1f ms, %,.0f ops/s (rounds: %s ms)",
+            engine,
+            cell,
+            millis,
+            dml.opsPerSecond(),
+            Arrays.stream(nanos).mapToObj(n -> String.format("%.1f", n / 1e6)).toList()));
   }
 
   private static StorageOptions kiteOptions(String engine) {
     var options = KiteEngine.options(Durability.NO_SYNC);
-    return engine.equals(KITE_WRITE_MAP) ? options.withMapSize(1L << 30).withWriteMap(true) : options;
+    return engine.equals(KITE_WRITE_MAP)
+        ? options.withMapSize(1L << 30).withWriteMap(true)
+        : options;
   }
 
   // ---- read-modify-write ----
 
-  /** A fresh products table, then {@link #updates} guarded decrements; returns the nanoseconds of the decrements. */
-  private long readModifyWrite(Stores stores, String engine, boolean oneTransaction) throws Exception {
+  /**
+   * A fresh products table, then {@link #updates} guarded decrements; returns the nanoseconds of
+   * the decrements.
+   */
+  private long readModifyWrite(Stores stores, String engine, boolean oneTransaction)
+      throws Exception {
     BenchRunner.delete(stores.kiteDir().getParent());
     var products = new Stores(stores.kiteDir().getParent());
-    var load = new Stores.TableLoad("insert into products values (?, ?, ?)", PRODUCTS,
-        i -> new Object[] {i, "product " + i, STOCK}, 32);
+    var load =
+        new Stores.TableLoad(
+            "insert into products values (?, ?, ?)",
+            PRODUCTS,
+            i -> new Object[] {i, "product " + i, STOCK},
+            32);
     var ddl = List.of("create table products (id int primary key, name varchar, stock int)");
     if (engine.startsWith(KITE)) {
       products.loadKite(ddl, List.of(load), PRODUCTS);
@@ -143,20 +168,22 @@ final class DmlBench {
     long updated = 0;
     long start = System.nanoTime();
     if (oneTransaction) {
-      java.util.function.Function<io.kitesql.api.ReadWriteTransaction, Long> all = tx -> {
-        long n = 0;
-        for (int i = 0; i < updates; i++) {
-          n += tx.execute(update, i % PRODUCTS);
-        }
-        return n;
-      };
+      java.util.function.Function<io.kitesql.api.ReadWriteTransaction, Long> all =
+          tx -> {
+            long n = 0;
+            for (int i = 0; i < updates; i++) {
+              n += tx.execute(update, i % PRODUCTS);
+            }
+            return n;
+          };
       updated = onWriterThread ? db.writeOnWriterThread(all) : db.write(all);
     } else {
       for (int i = 0; i < updates; i++) {
         int id = i % PRODUCTS;
-        updated += onWriterThread
-            ? db.writeOnWriterThread(tx -> tx.execute(update, id))
-            : db.write(tx -> tx.execute(update, id));
+        updated +=
+            onWriterThread
+                ? db.writeOnWriterThread(tx -> tx.execute(update, id))
+                : db.write(tx -> tx.execute(update, id));
       }
     }
     long nanos = System.nanoTime() - start;
@@ -184,7 +211,8 @@ final class DmlBench {
 
   private void checkUpdated(long updated) {
     if (updated != updates) {
-      throw new IllegalStateException("expected " + updates + " decrements, the engine made " + updated);
+      throw new IllegalStateException(
+          "expected " + updates + " decrements, the engine made " + updated);
     }
   }
 
@@ -194,8 +222,12 @@ final class DmlBench {
   private long[] bulkDml(Stores stores, String engine, int round) throws Exception {
     BenchRunner.delete(stores.kiteDir().getParent());
     var tables = new Stores(stores.kiteDir().getParent());
-    var load = new Stores.TableLoad("insert into src values (?, ?, ?, ?, ?)", bulkRows,
-        i -> DataSets.orderRow(i, bulkRows, 64), 96);
+    var load =
+        new Stores.TableLoad(
+            "insert into src values (?, ?, ?, ?, ?)",
+            bulkRows,
+            i -> DataSets.orderRow(i, bulkRows, 64),
+            96);
     var ddl = new ArrayList<String>();
     ddl.add("create table src " + COLUMNS);
     ddl.addAll(BULK_DDL);
@@ -219,9 +251,15 @@ final class DmlBench {
     var insert = db.prepare(INSERT_SELECT_SQL);
     var delete = db.prepare(DELETE_HALF_SQL);
     long start = System.nanoTime();
-    long inserted = onWriterThread ? db.writeOnWriterThread(tx -> tx.execute(insert)) : db.write(tx -> tx.execute(insert));
+    long inserted =
+        onWriterThread
+            ? db.writeOnWriterThread(tx -> tx.execute(insert))
+            : db.write(tx -> tx.execute(insert));
     long middle = System.nanoTime();
-    long deleted = onWriterThread ? db.writeOnWriterThread(tx -> tx.execute(delete)) : db.write(tx -> tx.execute(delete));
+    long deleted =
+        onWriterThread
+            ? db.writeOnWriterThread(tx -> tx.execute(delete))
+            : db.write(tx -> tx.execute(delete));
     long end = System.nanoTime();
     checkBulk(inserted, deleted);
     return new long[] {middle - start, end - middle};
@@ -229,7 +267,8 @@ final class DmlBench {
 
   private long[] jdbcBulk(Connection c) throws Exception {
     c.setAutoCommit(true);
-    try (var insert = c.prepareStatement(INSERT_SELECT_SQL); var delete = c.prepareStatement(DELETE_HALF_SQL)) {
+    try (var insert = c.prepareStatement(INSERT_SELECT_SQL);
+        var delete = c.prepareStatement(DELETE_HALF_SQL)) {
       long start = System.nanoTime();
       long inserted = insert.executeUpdate();
       long middle = System.nanoTime();
@@ -246,8 +285,15 @@ final class DmlBench {
    */
   private void checkBulk(long inserted, long deleted) {
     if (inserted != bulkRows || deleted != bulkRows / 2) {
-      throw new IllegalStateException("expected " + bulkRows + " rows inserted and " + bulkRows / 2
-          + " deleted, the engine made " + inserted + " and " + deleted);
+      throw new IllegalStateException(
+          "expected "
+              + bulkRows
+              + " rows inserted and "
+              + bulkRows / 2
+              + " deleted, the engine made "
+              + inserted
+              + " and "
+              + deleted);
     }
   }
 

@@ -26,7 +26,9 @@ final class DmlReport {
     if (r.dml.isEmpty()) {
       return "";
     }
-    var out = new StringBuilder("""
+    var out =
+        new StringBuilder(
+            """
 
         ## Read-modify-write and bulk DML
 
@@ -38,19 +40,31 @@ final class DmlReport {
         then `DELETE` of half its rows by a non-indexed predicate, each one statement in its own transaction. \
         Median of %d rounds, each on fresh data, after one untimed round.
 
-        """.formatted("update products set stock = stock - 1 where id = ? and stock > 0", DmlBench.PRODUCTS,
-        DmlBench.ROUNDS));
-    out.append("| cell | operations | ").append(String.join(" | ", DmlBench.ENGINES)).append(" |\n|---|---|");
+        """
+                .formatted(
+                    "update products set stock = stock - 1 where id = ? and stock > 0",
+                    DmlBench.PRODUCTS,
+                    DmlBench.ROUNDS));
+    out.append("| cell | operations | ")
+        .append(String.join(" | ", DmlBench.ENGINES))
+        .append(" |\n|---|---|");
     out.append("---|".repeat(DmlBench.ENGINES.size())).append('\n');
-    for (var cell : List.of(DmlBench.RMW_OWN, DmlBench.RMW_ONE, DmlBench.INSERT_SELECT, DmlBench.DELETE_HALF)) {
+    for (var cell :
+        List.of(DmlBench.RMW_OWN, DmlBench.RMW_ONE, DmlBench.INSERT_SELECT, DmlBench.DELETE_HALF)) {
       var any = r.dml.stream().filter(d -> d.cell().equals(cell)).findFirst();
       if (any.isEmpty()) {
         continue;
       }
-      out.append("| ").append(cell).append(" | ").append(String.format("%,d", any.get().operations()));
+      out.append("| ")
+          .append(cell)
+          .append(" | ")
+          .append(String.format("%,d", any.get().operations()));
       for (var engine : DmlBench.ENGINES) {
-        out.append(" | ").append(find(cell, engine)
-            .map(d -> String.format("%,.1f ms (%,.0f/s)", d.millis(), d.opsPerSecond())).orElse("–"));
+        out.append(" | ")
+            .append(
+                find(cell, engine)
+                    .map(d -> String.format("%,.1f ms (%,.0f/s)", d.millis(), d.opsPerSecond()))
+                    .orElse("–"));
       }
       out.append(" |\n");
     }
@@ -62,11 +76,21 @@ final class DmlReport {
     if (r.dml.isEmpty() && r.writes.isEmpty() && r.groupKeys.isEmpty()) {
       return "";
     }
-    var out = new StringBuilder("## Targets for the writes and GROUP BY, computed from this run\n\n");
+    var out =
+        new StringBuilder("## Targets for the writes and GROUP BY, computed from this run\n\n");
     for (var engine : List.of(DmlBench.KITE, DmlBench.KITE_ON_WRITER, DmlBench.KITE_WRITE_MAP)) {
-      out.append(perOperation(DmlBench.RMW_OWN, engine, 2 * GRAUS_MICROS_PER_OP,
-          "each its own transaction (NO_SYNC) ≤ 2× GrausDB's 55 ms for 20,000"));
-      out.append(perOperation(DmlBench.RMW_ONE, engine, GRAUS_MICROS_PER_OP, "all in one transaction ≤ 55 ms for 20,000"));
+      out.append(
+          perOperation(
+              DmlBench.RMW_OWN,
+              engine,
+              2 * GRAUS_MICROS_PER_OP,
+              "each its own transaction (NO_SYNC) ≤ 2× GrausDB's 55 ms for 20,000"));
+      out.append(
+          perOperation(
+              DmlBench.RMW_ONE,
+              engine,
+              GRAUS_MICROS_PER_OP,
+              "all in one transaction ≤ 55 ms for 20,000"));
     }
     for (var cell : List.of(DmlBench.INSERT_SELECT, DmlBench.DELETE_HALF)) {
       out.append(notSlower(cell, DmlBench.KITE, DmlBench.SQLITE));
@@ -89,9 +113,12 @@ final class DmlReport {
       return line(engine + ", read-modify-write " + target, null, "not run");
     }
     double micros = d.get().millis() * 1000 / d.get().operations();
-    return line(engine + ", read-modify-write " + target, micros <= limitMicros, String.format(
-        "%,.1f ms for %,d = %.2f µs per update, limit %.2f µs", d.get().millis(), d.get().operations(), micros,
-        limitMicros));
+    return line(
+        engine + ", read-modify-write " + target,
+        micros <= limitMicros,
+        String.format(
+            "%,.1f ms for %,d = %.2f µs per update, limit %.2f µs",
+            d.get().millis(), d.get().operations(), micros, limitMicros));
   }
 
   private String notSlower(String cell, String engine, String peer) {
@@ -101,22 +128,30 @@ final class DmlReport {
       return line(engine + ", " + cell + ": at least as fast as " + peer, null, "not run");
     }
     double ratio = k.get().millis() / p.get().millis();
-    return line(engine + ", " + cell + ": at least as fast as " + peer, ratio <= 1.0,
+    return line(
+        engine + ", " + cell + ": at least as fast as " + peer,
+        ratio <= 1.0,
         String.format("%,.1f ms vs %,.1f ms = %.2fx", k.get().millis(), p.get().millis(), ratio));
   }
 
   /** One-row transactions at least H2's rate, 1000-row batches at least SQLite's. */
   private String writeRate(String engine, int note, int batch, String peer) {
-    String target = String.format("%s, %s transactions of %d row(s), NO_SYNC, at least %s's rows/s", engine,
-        BenchRunner.tierLabel(note), batch, peer);
+    String target =
+        String.format(
+            "%s, %s transactions of %d row(s), NO_SYNC, at least %s's rows/s",
+            engine, BenchRunner.tierLabel(note), batch, peer);
     var k = write(engine, note, batch);
     var p = write(peer, note, batch);
     if (k.isEmpty() || p.isEmpty()) {
       return line(target, null, "not run");
     }
     double ratio = k.get().rowsPerSecond() / p.get().rowsPerSecond();
-    return line(target, ratio >= 1.0, String.format("%,.0f vs %,.0f rows/s = %.2fx", k.get().rowsPerSecond(),
-        p.get().rowsPerSecond(), ratio));
+    return line(
+        target,
+        ratio >= 1.0,
+        String.format(
+            "%,.0f vs %,.0f rows/s = %.2fx",
+            k.get().rowsPerSecond(), p.get().rowsPerSecond(), ratio));
   }
 
   private Optional<Results.Write> write(String engine, int note, int batch) {
@@ -131,13 +166,15 @@ final class DmlReport {
   }
 
   private Optional<Results.Dml> find(String cell, String engine) {
-    return r.dml.stream().filter(d -> d.cell().equals(cell) && d.engine().equals(engine)).findFirst();
+    return r.dml.stream()
+        .filter(d -> d.cell().equals(cell) && d.engine().equals(engine))
+        .findFirst();
   }
 
   /**
-   * Runs only these cells (a focused run) and prints the section and the targets. Arguments:
-   * {@code smoke} for tiny sizes (else the full run's), {@code writes} to run {@link WriteBench}'s
-   * cells too (the one-row and batch targets), {@code no-groups} to skip {@link GroupKeysBench}.
+   * Runs only these cells (a focused run) and prints the section and the targets. Arguments: {@code
+   * smoke} for tiny sizes (else the full run's), {@code writes} to run {@link WriteBench}'s cells
+   * too (the one-row and batch targets), {@code no-groups} to skip {@link GroupKeysBench}.
    */
   public static void main(String[] args) throws Exception {
     var arguments = List.of(args);

@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The peers' side of Table 4 (Jackson into {@code String} fields) and the CSV parser of both sides. */
+/**
+ * The peers' side of Table 4 (Jackson into {@code String} fields) and the CSV parser of both sides.
+ */
 public final class Documents {
 
   /**
@@ -18,7 +20,8 @@ public final class Documents {
    * @param score "score"
    * @param body "body"
    */
-  public record StringDoc(long id, String user, String title, List<String> tags, long score, String body) {}
+  public record StringDoc(
+      long id, String user, String title, List<String> tags, long score, String body) {}
 
   /**
    * A CSV line split into fields: views ({@code subSequence}) of the line, which means borrowed
@@ -31,7 +34,12 @@ public final class Documents {
    * @param score fifth
    * @param body sixth
    */
-  public record CsvDoc(long id, CharSequence user, CharSequence title, List<CharSequence> tags, long score,
+  public record CsvDoc(
+      long id,
+      CharSequence user,
+      CharSequence title,
+      List<CharSequence> tags,
+      long score,
       CharSequence body) {}
 
   /** The peers' mapper, configured once. */
@@ -68,8 +76,12 @@ public final class Documents {
         start = i + 1;
       }
     }
-    return new CsvDoc(parseLong(line, fields[0], fields[1] - 1), line.subSequence(fields[1], fields[2] - 1),
-        line.subSequence(fields[2], fields[3] - 1), tags, parseLong(line, fields[4], fields[5] - 1),
+    return new CsvDoc(
+        parseLong(line, fields[0], fields[1] - 1),
+        line.subSequence(fields[1], fields[2] - 1),
+        line.subSequence(fields[2], fields[3] - 1),
+        tags,
+        parseLong(line, fields[4], fields[5] - 1),
         line.subSequence(fields[5], n));
   }
 

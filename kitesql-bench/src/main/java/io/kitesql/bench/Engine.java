@@ -3,9 +3,9 @@ package io.kitesql.bench;
 import java.util.concurrent.Callable;
 
 /**
- * One engine under test, opened on one database: statements are prepared once, and every
- * execution of a cell runs between {@link #begin()} and {@link #end()}, inside one read-only
- * transaction (or, for the forced-copy control group, one write transaction rolled back at the end).
+ * One engine under test, opened on one database: statements are prepared once, and every execution
+ * of a cell runs between {@link #begin()} and {@link #end()}, inside one read-only transaction (or,
+ * for the forced-copy control group, one write transaction rolled back at the end).
  */
 public interface Engine extends AutoCloseable {
 
@@ -23,8 +23,8 @@ public interface Engine extends AutoCloseable {
 
   /**
    * Runs the executions of one cell, {@code cell}, in the transaction they share: by default
-   * between {@link #begin()} and {@link #end()} on the calling thread. The thread that runs
-   * {@code cell} is the one whose allocation is counted.
+   * between {@link #begin()} and {@link #end()} on the calling thread. The thread that runs {@code
+   * cell} is the one whose allocation is counted.
    */
   default <T> T inTransaction(Callable<T> cell) throws Exception {
     begin();
@@ -41,8 +41,8 @@ public interface Engine extends AutoCloseable {
   }
 
   /**
-   * The engine's own counters for the current transaction: bytes lent from its storage as views
-   * and bytes copied out of it; null if the engine keeps none.
+   * The engine's own counters for the current transaction: bytes lent from its storage as views and
+   * bytes copied out of it; null if the engine keeps none.
    */
   default long[] byteCounters() {
     return null;
@@ -52,7 +52,10 @@ public interface Engine extends AutoCloseable {
   @Override
   void close() throws java.sql.SQLException;
 
-  /** A prepared statement; {@link #execute} reuses one result object, so it allocates nothing itself. */
+  /**
+   * A prepared statement; {@link #execute} reuses one result object, so it allocates nothing
+   * itself.
+   */
   interface Query {
     /** Runs the statement; the returned rows stay valid until the next execution. */
     Rows execute(Object[] parameters) throws Exception;
@@ -62,7 +65,9 @@ public interface Engine extends AutoCloseable {
   interface Rows {
     boolean next() throws Exception;
 
-    /** A text column: a {@code String} for the peers, a {@code io.kitesql.value.Text} for KiteSQL. */
+    /**
+     * A text column: a {@code String} for the peers, a {@code io.kitesql.value.Text} for KiteSQL.
+     */
     CharSequence text(int column) throws Exception;
 
     long number(int column) throws Exception;

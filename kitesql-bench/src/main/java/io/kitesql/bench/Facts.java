@@ -22,11 +22,15 @@ final class Facts {
         }
         case H2_DEFAULT, H2_BIG -> {
           facts.put("H2 version", query(c, "select h2version()"));
-          facts.put(kind.label() + ": cache limit info.CACHE_MAX_SIZE (MiB)", setting(c, "info.CACHE_MAX_SIZE"));
-          facts.merge(kind.label() + ": cache in use after the cells, info.CACHE_SIZE (MiB) per data set",
-              setting(c, "info.CACHE_SIZE"), (a, b) -> a + ", " + b);
+          facts.put(
+              kind.label() + ": cache limit info.CACHE_MAX_SIZE (MiB)",
+              setting(c, "info.CACHE_MAX_SIZE"));
+          facts.merge(
+              kind.label() + ": cache in use after the cells, info.CACHE_SIZE (MiB) per data set",
+              setting(c, "info.CACHE_SIZE"),
+              (a, b) -> a + ", " + b);
         }
-        default -> { }
+        default -> {}
       }
       c.commit();
     } catch (Exception e) {
@@ -35,11 +39,16 @@ final class Facts {
   }
 
   private static String setting(Connection c, String name) throws Exception {
-    return query(c, "select setting_value from information_schema.settings where setting_name = '" + name + "'");
+    return query(
+        c,
+        "select setting_value from information_schema.settings where setting_name = '"
+            + name
+            + "'");
   }
 
   private static String query(Connection c, String sql) throws Exception {
-    try (var s = c.createStatement(); var rs = s.executeQuery(sql)) {
+    try (var s = c.createStatement();
+        var rs = s.executeQuery(sql)) {
       return rs.next() ? rs.getString(1) : "?";
     }
   }

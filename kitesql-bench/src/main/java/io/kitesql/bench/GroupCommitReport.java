@@ -17,7 +17,9 @@ final class GroupCommitReport {
     if (r.groupCommits.isEmpty()) {
       return "";
     }
-    var out = new StringBuilder("""
+    var out =
+        new StringBuilder(
+            """
 
         ## Concurrent one-row write transactions: group commit
 
@@ -32,16 +34,21 @@ final class GroupCommitReport {
         of one transaction (begin, insert, commit); for KiteSQL also transactions per LMDB commit (commits \
         shared by concurrent writers). The ratios compare throughput: KiteSQL with group commit on \
         and off (platform threads), and KiteSQL's better of platform and virtual threads over each peer.
-        """.formatted("no fsync per commit"));
+        """
+                .formatted("no fsync per commit"));
     for (var durability : List.of("NO_SYNC", "SYNC")) {
-      out.append("\n### ").append(durability).append("\n\n| threads | ")
+      out.append("\n### ")
+          .append(durability)
+          .append("\n\n| threads | ")
           .append(String.join(" | ", GroupCommitBench.ENGINES))
           .append(" | group commit on ÷ off | KiteSQL ÷ SQLite | KiteSQL ÷ H2 |\n|---|")
-          .append("---|".repeat(GroupCommitBench.ENGINES.size() + 3)).append('\n');
+          .append("---|".repeat(GroupCommitBench.ENGINES.size() + 3))
+          .append('\n');
       for (int threads : GroupCommitBench.THREADS) {
         out.append("| ").append(threads);
         for (var engine : GroupCommitBench.ENGINES) {
-          out.append(" | ").append(find(engine, durability, threads).map(GroupCommitReport::cell).orElse("–"));
+          out.append(" | ")
+              .append(find(engine, durability, threads).map(GroupCommitReport::cell).orElse("–"));
         }
         out.append(" | ").append(onOverOff(durability, threads));
         out.append(" | ").append(ratio(durability, threads, GroupCommitBench.SQLITE));
@@ -61,8 +68,12 @@ final class GroupCommitReport {
 
   /** KiteSQL's best throughput (platform or virtual threads) over {@code peer}'s. */
   private String ratio(String durability, int threads, String peer) {
-    var kite = find(GroupCommitBench.KITE, durability, threads).map(Results.GroupCommit::transactionsPerSecond);
-    var virtual = find(GroupCommitBench.KITE_VIRTUAL, durability, threads).map(Results.GroupCommit::transactionsPerSecond);
+    var kite =
+        find(GroupCommitBench.KITE, durability, threads)
+            .map(Results.GroupCommit::transactionsPerSecond);
+    var virtual =
+        find(GroupCommitBench.KITE_VIRTUAL, durability, threads)
+            .map(Results.GroupCommit::transactionsPerSecond);
     double best = Math.max(kite.orElse(0.0), virtual.orElse(0.0));
     var p = find(peer, durability, threads);
     if (best == 0 || p.isEmpty()) {
@@ -78,13 +89,16 @@ final class GroupCommitReport {
     if (on.isEmpty() || off.isEmpty()) {
       return "–";
     }
-    return String.format("%.2fx", on.get().transactionsPerSecond() / off.get().transactionsPerSecond());
+    return String.format(
+        "%.2fx", on.get().transactionsPerSecond() / off.get().transactionsPerSecond());
   }
 
   private Optional<Results.GroupCommit> find(String engine, String durability, int threads) {
     String label = engine.equals(GroupCommitBench.H2) ? GroupCommitBench.H2_DURABILITY : durability;
     return r.groupCommits.stream()
-        .filter(g -> g.engine().equals(engine) && g.durability().equals(label) && g.threads() == threads)
+        .filter(
+            g ->
+                g.engine().equals(engine) && g.durability().equals(label) && g.threads() == threads)
         .findFirst();
   }
 
@@ -94,7 +108,10 @@ final class GroupCommitReport {
    */
   public static void main(String[] args) throws Exception {
     var arguments = List.of(args);
-    var config = arguments.contains("quick") || arguments.contains("smoke") ? BenchConfig.quick() : BenchConfig.full();
+    var config =
+        arguments.contains("quick") || arguments.contains("smoke")
+            ? BenchConfig.quick()
+            : BenchConfig.full();
     var results = new Results();
     var work = Path.of(System.getProperty("java.io.tmpdir"), "kitesql-group-commit-bench");
     BenchRunner.delete(work);

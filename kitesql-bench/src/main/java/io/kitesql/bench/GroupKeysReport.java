@@ -10,11 +10,11 @@ import java.util.Optional;
  * #MAX_GROWTH} times as long as over the smallest (4× the keys), and at most {@link
  * #MAX_VS_ORDINARY} times as long as over ordinary keys of the same count. Why these bounds: with
  * 4× the keys, linear work grows 4×, O(n log n) about 4.8× (4 × log 4000 / log 1000), quadratic
- * work 16× (the issue measured 27 → 539 ms, 20×); 6× keeps a margin for a noisy machine and
- * still tells the two apart. Against ordinary keys, a lookup among colliding keys makes about
- * log2(n) comparisons (12 at 4k), each reading the shared 496 bytes up to the differing digit,
- * where an ordinary key is found by its hash and one comparison; 10× allows for that and stays far
- * below the ~250× the quadratic version took at 4k.
+ * work 16× (the issue measured 27 → 539 ms, 20×); 6× keeps a margin for a noisy machine and still
+ * tells the two apart. Against ordinary keys, a lookup among colliding keys makes about log2(n)
+ * comparisons (12 at 4k), each reading the shared 496 bytes up to the differing digit, where an
+ * ordinary key is found by its hash and one comparison; 10× allows for that and stays far below the
+ * ~250× the quadratic version took at 4k.
  */
 final class GroupKeysReport {
   static final double MAX_GROWTH = 6.0;
@@ -32,7 +32,9 @@ final class GroupKeysReport {
       return "";
     }
     var engines = GroupKeysBench.ENGINES.stream().map(Stores.Kind::label).toList();
-    var out = new StringBuilder("""
+    var out =
+        new StringBuilder(
+            """
 
         ## GROUP BY over long text keys
 
@@ -44,15 +46,25 @@ final class GroupKeysReport {
         KiteSQL in one read-only transaction per cell. Median of %d executions (2 in the smoke run) after at least 300 ms of unmeasured ones, ms, \
         and µs per distinct key.
 
-        """.formatted(GroupKeysBench.QUERY, GroupKeysBench.KEY_CHARS, GroupKeysBench.EXECUTIONS));
-    out.append("| keys | distinct keys | ").append(String.join(" | ", engines)).append(" |\n|---|---|");
+        """
+                .formatted(
+                    GroupKeysBench.QUERY, GroupKeysBench.KEY_CHARS, GroupKeysBench.EXECUTIONS));
+    out.append("| keys | distinct keys | ")
+        .append(String.join(" | ", engines))
+        .append(" |\n|---|---|");
     out.append("---|".repeat(engines.size())).append('\n');
     for (var shape : List.of(GroupKeysBench.ORDINARY, GroupKeysBench.ADVERSARIAL)) {
       for (int n : sizes()) {
         out.append("| ").append(shape).append(" | ").append(String.format("%,d", n));
         for (var engine : engines) {
-          out.append(" | ").append(find(shape, n, engine)
-              .map(g -> String.format("%,.2f ms (%.2f µs)", g.millis(), g.millis() * 1000 / n)).orElse("–"));
+          out.append(" | ")
+              .append(
+                  find(shape, n, engine)
+                      .map(
+                          g ->
+                              String.format(
+                                  "%,.2f ms (%.2f µs)", g.millis(), g.millis() * 1000 / n))
+                      .orElse("–"));
         }
         out.append(" |\n");
       }
@@ -62,8 +74,11 @@ final class GroupKeysReport {
 
   /** The target line, computed from KiteSQL's cells. */
   String target() {
-    String target = String.format("KiteSQL, GROUP BY over adversarial long text keys: O(n log n) (≤ %.0fx from the "
-        + "smallest to the largest key count, ≤ %.0fx ordinary keys of the largest count)", MAX_GROWTH, MAX_VS_ORDINARY);
+    String target =
+        String.format(
+            "KiteSQL, GROUP BY over adversarial long text keys: O(n log n) (≤ %.0fx from the "
+                + "smallest to the largest key count, ≤ %.0fx ordinary keys of the largest count)",
+            MAX_GROWTH, MAX_VS_ORDINARY);
     var sizes = sizes();
     if (sizes.isEmpty()) {
       return DmlReport.line(target, null, "not run");
@@ -79,10 +94,20 @@ final class GroupKeysReport {
     }
     double growth = last.get().millis() / first.get().millis();
     double vsOrdinary = last.get().millis() / ordinary.get().millis();
-    return DmlReport.line(target, growth <= MAX_GROWTH && vsOrdinary <= MAX_VS_ORDINARY, String.format(
-        "%,d → %,d keys: %.2f → %.2f ms = %.1fx; %,d adversarial vs ordinary keys: %.2f vs %.2f ms = %.1fx", small,
-        large, first.get().millis(), last.get().millis(), growth, large, last.get().millis(),
-        ordinary.get().millis(), vsOrdinary));
+    return DmlReport.line(
+        target,
+        growth <= MAX_GROWTH && vsOrdinary <= MAX_VS_ORDINARY,
+        String.format(
+            "%,d → %,d keys: %.2f → %.2f ms = %.1fx; %,d adversarial vs ordinary keys: %.2f vs %.2f ms = %.1fx",
+            small,
+            large,
+            first.get().millis(),
+            last.get().millis(),
+            growth,
+            large,
+            last.get().millis(),
+            ordinary.get().millis(),
+            vsOrdinary));
   }
 
   private List<Integer> sizes() {

@@ -6,13 +6,14 @@ import java.util.List;
 /**
  * The JDBC driver's targets against the native API, decided per round: Table 1's lookup through
  * {@code getObject(i, CharSequence.class)} in a read-only connection transaction takes at most
- * {@link #P50_RATIO} times the native p50 and allocates at most {@link #EXTRA_BYTES} bytes more
- * per execution. Each round measured both side by side, so each round gives one figure (a ratio, a
+ * {@link #P50_RATIO} times the native p50 and allocates at most {@link #EXTRA_BYTES} bytes more per
+ * execution. Each round measured both side by side, so each round gives one figure (a ratio, a
  * difference), and {@link NoiseVerdict} decides from the figures.
  */
 final class JdbcTargets {
   /** JDBC's p50 over the native API's, at most. */
   static final double P50_RATIO = 1.2;
+
   /** Bytes allocated per execution through JDBC beyond the native API's, at most. */
   static final double EXTRA_BYTES = 300;
 
@@ -50,7 +51,8 @@ final class JdbcTargets {
 
   private static void checkRounds(double[] jdbc, double[] nativeApi) {
     if (jdbc.length != nativeApi.length) {
-      throw new IllegalArgumentException("rounds differ: " + jdbc.length + " JDBC figures, " + nativeApi.length + " native");
+      throw new IllegalArgumentException(
+          "rounds differ: " + jdbc.length + " JDBC figures, " + nativeApi.length + " native");
     }
   }
 }

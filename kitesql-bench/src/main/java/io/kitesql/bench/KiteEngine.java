@@ -11,15 +11,18 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /**
- * KiteSQL through its public API. {@link Mode#BORROWED} runs cells in a read-only transaction
- * (text values are views of the map); {@link Mode#FORCED_COPY} runs the same statements in a write
+ * KiteSQL through its public API. {@link Mode#BORROWED} runs cells in a read-only transaction (text
+ * values are views of the map); {@link Mode#FORCED_COPY} runs the same statements in a write
  * transaction, which copies every value, and rolls it back: the article's control group (on the
  * writer thread, see {@link #inTransaction}).
  */
 public final class KiteEngine implements Engine {
 
   /** Which transaction a cell runs in. */
-  public enum Mode { BORROWED, FORCED_COPY }
+  public enum Mode {
+    BORROWED,
+    FORCED_COPY
+  }
 
   /** The storage options of every KiteSQL database of the benchmark. */
   public static StorageOptions options(Durability durability) {
@@ -71,17 +74,18 @@ public final class KiteEngine implements Engine {
       return Engine.super.inTransaction(cell);
     }
     try {
-      return db.writeOnWriterThread(write -> {
-        tx = write;
-        try {
-          return cell.call();
-        } catch (Exception e) {
-          throw new CellFailed(e);
-        } finally {
-          write.rollback();
-          tx = null;
-        }
-      });
+      return db.writeOnWriterThread(
+          write -> {
+            tx = write;
+            try {
+              return cell.call();
+            } catch (Exception e) {
+              throw new CellFailed(e);
+            } finally {
+              write.rollback();
+              tx = null;
+            }
+          });
     } catch (CellFailed e) {
       throw (Exception) e.getCause();
     }

@@ -10,9 +10,9 @@ import java.sql.SQLException;
 
 /**
  * One KiteSQL database reached two ways at once, for {@link Measure#cells}: the native API (a
- * read-only {@link Transaction}) and the JDBC driver (a read-only connection transaction: auto-commit
- * off, {@code setReadOnly(true)}), both open for all executions of a cell. The native side is the
- * driver's own {@link Database} ({@code connection.unwrap}), so both read the same map.
+ * read-only {@link Transaction}) and the JDBC driver (a read-only connection transaction:
+ * auto-commit off, {@code setReadOnly(true)}), both open for all executions of a cell. The native
+ * side is the driver's own {@link Database} ({@code connection.unwrap}), so both read the same map.
  */
 final class KiteJdbcSideBySide implements Engine {
   /** How a JDBC query hands out a text column. */
@@ -131,7 +131,9 @@ final class KiteJdbcSideBySide implements Engine {
 
     @Override
     public CharSequence text(int column) throws SQLException {
-      return text == JdbcText.BORROWED ? rs.getObject(column + 1, CharSequence.class) : rs.getString(column + 1);
+      return text == JdbcText.BORROWED
+          ? rs.getObject(column + 1, CharSequence.class)
+          : rs.getString(column + 1);
     }
 
     @Override

@@ -10,12 +10,12 @@ import java.util.Map;
 
 /**
  * Long rows, before and after in one JVM: the KiteSQL cells of Tables 1, 2, 3 and 6 over three
- * databases of 1,000 orders rows each: 64 B notes, 256 KiB notes written inline (row format
- * version 1: the default, and what the release before wrote), and 256 KiB notes stored out of line
- * (the system property {@code kitesql.rows.outOfLine=true} while loading). The cells run in rounds, each round
- * visiting every database in turn, so a change in the machine's load hits all three alike; a
- * cell's figure is the median of its rounds' p50s. Prints a Markdown table with the ratios to 64
- * B. Run: {@code java -cp … io.kitesql.bench.LongRowsAb [rounds] [work dir]}.
+ * databases of 1,000 orders rows each: 64 B notes, 256 KiB notes written inline (row format version
+ * 1: the default, and what the release before wrote), and 256 KiB notes stored out of line (the
+ * system property {@code kitesql.rows.outOfLine=true} while loading). The cells run in rounds, each
+ * round visiting every database in turn, so a change in the machine's load hits all three alike; a
+ * cell's figure is the median of its rounds' p50s. Prints a Markdown table with the ratios to 64 B.
+ * Run: {@code java -cp … io.kitesql.bench.LongRowsAb [rounds] [work dir]}.
  */
 public final class LongRowsAb {
   private static final int ROWS = 1_000;
@@ -25,7 +25,8 @@ public final class LongRowsAb {
 
   public static void main(String[] args) throws Exception {
     int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 7;
-    Path work = args.length > 1 ? Path.of(args[1]) : Path.of("kitesql-bench", "target", "long-rows-ab");
+    Path work =
+        args.length > 1 ? Path.of(args[1]) : Path.of("kitesql-bench", "target", "long-rows-ab");
     BenchRunner.delete(work);
     var variants = new LinkedHashMap<String, Path>();
     variants.put("64 B", load(work.resolve("short"), 64, true));
@@ -56,9 +57,15 @@ public final class LongRowsAb {
           var cell = cells.get(c);
           for (var e : engines.entrySet()) {
             var query = e.getValue().prepare(cell.sql());
-            var outcome = measure.cell(e.getValue(), query, cell.parametersOf(parameters), cell.consumer().forEngine(true));
+            var outcome =
+                measure.cell(
+                    e.getValue(),
+                    query,
+                    cell.parametersOf(parameters),
+                    cell.consumer().forEngine(true));
             if (!(outcome instanceof Results.Measured m)) {
-              throw new IllegalStateException(cell.variant() + " on " + e.getKey() + ": " + outcome);
+              throw new IllegalStateException(
+                  cell.variant() + " on " + e.getKey() + ": " + outcome);
             }
             p50.get(e.getKey())[c][r] = m.p50Micros();
             bytes.get(e.getKey())[c] = m.bytesPerExecution();
@@ -82,11 +89,14 @@ public final class LongRowsAb {
       int i = 0;
       for (var name : variants.keySet()) {
         medians[i] = median(p50.get(name)[c]);
-        out.append(Report.micros(medians[i])).append(" µs / ").append(String.format("%.0f B", bytes.get(name)[c]))
+        out.append(Report.micros(medians[i]))
+            .append(" µs / ")
+            .append(String.format("%.0f B", bytes.get(name)[c]))
             .append(" | ");
         i++;
       }
-      out.append(String.format("%.2fx | %.2fx |%n", medians[1] / medians[0], medians[2] / medians[0]));
+      out.append(
+          String.format("%.2fx | %.2fx |%n", medians[1] / medians[0], medians[2] / medians[0]));
     }
     System.out.println(out);
     Files.createDirectories(Path.of("kitesql-bench", "target"));
@@ -98,8 +108,12 @@ public final class LongRowsAb {
     System.setProperty(property, String.valueOf(outOfLine));
     try {
       var stores = new Stores(dir);
-      var load = new Stores.TableLoad(DataSets.ORDERS_INSERT, ROWS, i -> DataSets.orderRow(i, ROWS, noteLength),
-          noteLength + 32);
+      var load =
+          new Stores.TableLoad(
+              DataSets.ORDERS_INSERT,
+              ROWS,
+              i -> DataSets.orderRow(i, ROWS, noteLength),
+              noteLength + 32);
       stores.loadKite(DataSets.ORDERS_DDL, List.of(load), 1000);
       return stores.kiteDir();
     } finally {

@@ -14,15 +14,17 @@ import java.util.Map;
 import java.util.function.ToLongFunction;
 
 /**
- * Where the time of Table 1's lookup goes at 256 KiB notes: the lookup over two KiteSQL databases of the same rows, 64 B and 256 KiB notes,
- * in one JVM, with callers that read less and less of each row, so the difference between two
- * callers is what one more touch costs. Rounds alternate the databases; a figure is the median
- * of the rounds' mean µs per execution. Run: {@code java -cp … io.kitesql.bench.LongRowsProbe
- * [rows] [rounds] [work dir]} (BenchMain {@code --long-rows-probe}).
+ * Where the time of Table 1's lookup goes at 256 KiB notes: the lookup over two KiteSQL databases
+ * of the same rows, 64 B and 256 KiB notes, in one JVM, with callers that read less and less of
+ * each row, so the difference between two callers is what one more touch costs. Rounds alternate
+ * the databases; a figure is the median of the rounds' mean µs per execution. Run: {@code java -cp
+ * … io.kitesql.bench.LongRowsProbe [rows] [rounds] [work dir]} (BenchMain {@code
+ * --long-rows-probe}).
  */
 public final class LongRowsProbe {
   private static final int LONG = 256 * 1024;
-  private static final String WHERE = " from orders where customer_id = ? and status = ? and amount > ?";
+  private static final String WHERE =
+      " from orders where customer_id = ? and status = ? and amount > ?";
 
   private record Caller(String name, String sql, ToLongFunction<RowCursor> row) {}
 
@@ -30,8 +32,15 @@ public final class LongRowsProbe {
 
   private static List<Caller> callers() {
     var callers = new java.util.ArrayList<>(textCallers("note", WHERE));
-    callers.add(new Caller("Table 1's caller (all four columns, both ends)", "select id, status, amount, note" + WHERE,
-        r -> r.getLong(0) + Workload.touch(r.getText(1)) + r.getLong(2) + Workload.touch(r.getText(3))));
+    callers.add(
+        new Caller(
+            "Table 1's caller (all four columns, both ends)",
+            "select id, status, amount, note" + WHERE,
+            r ->
+                r.getLong(0)
+                    + Workload.touch(r.getText(1))
+                    + r.getLong(2)
+                    + Workload.touch(r.getText(3))));
     return callers;
   }
 
@@ -41,21 +50,27 @@ public final class LongRowsProbe {
     return List.of(
         new Caller("select id only", "select id" + where, r -> r.getLong(0)),
         new Caller("select " + text + ", read nothing of it", both, r -> r.getLong(0)),
-        new Caller("... + getText (a view, no byte read)", both, r -> r.getLong(0) + (r.getText(1) != null ? 1 : 0)),
+        new Caller(
+            "... + getText (a view, no byte read)",
+            both,
+            r -> r.getLong(0) + (r.getText(1) != null ? 1 : 0)),
         new Caller("... + length()", both, r -> r.getLong(0) + r.getText(1).length()),
         new Caller("... + charAt(0)", both, r -> r.getLong(0) + r.getText(1).charAt(0)),
-        new Caller("... + charAt(length - 1)", both, r -> {
-          var t = r.getText(1);
-          return r.getLong(0) + t.charAt(t.length() - 1);
-        }));
+        new Caller(
+            "... + charAt(length - 1)",
+            both,
+            r -> {
+              var t = r.getText(1);
+              return r.getLong(0) + t.charAt(t.length() - 1);
+            }));
   }
 
   /**
    * Table 4's fetch ({@code select id, body from json_docs where grp = ?}, 100 documents a group)
    * with the same callers, over 16 KiB documents and over 64 B bodies of the same rows in one JVM:
    * {@code select id} alone is answered by the index on {@code grp} (no row is looked up), so the
-   * steps show the row lookups, the header touch and the last page, and the 64 B database tells
-   * a row lookup from an overflow page's first touch.
+   * steps show the row lookups, the header touch and the last page, and the 64 B database tells a
+   * row lookup from an overflow page's first touch.
    */
   private static void docs(int groups, int rounds) throws Exception {
     Path work = Path.of("kitesql-bench", "target", "long-rows-probe");
@@ -75,13 +90,21 @@ public final class LongRowsProbe {
           }
         }
       }
-      var out = new StringBuilder("Table 4 fetch, " + groups + " groups of 100 rows, median of " + rounds
-          + " rounds' mean µs per execution\n\n| caller | 16 KiB documents | step | 64 B bodies | step |\n|---|---|---|---|---|\n");
+      var out =
+          new StringBuilder(
+              "Table 4 fetch, "
+                  + groups
+                  + " groups of 100 rows, median of "
+                  + rounds
+                  + " rounds' mean µs per execution\n\n| caller | 16 KiB documents | step | 64 B bodies | step |\n|---|---|---|---|---|\n");
       for (int c = 0; c < callers.size(); c++) {
         out.append("| ").append(callers.get(c).name());
         for (var k : dbs.keySet()) {
           double m = median(micros.get(k)[c]);
-          out.append(String.format(" | %.2f | %s", m, c == 0 ? "" : String.format("%+.2f", m - median(micros.get(k)[c - 1]))));
+          out.append(
+              String.format(
+                  " | %.2f | %s",
+                  m, c == 0 ? "" : String.format("%+.2f", m - median(micros.get(k)[c - 1]))));
         }
         out.append(" |\n");
       }
@@ -99,36 +122,44 @@ public final class LongRowsProbe {
     int rows = groups * BenchConfig.DOCS_PER_GROUP;
     for (int from = 0; from < rows; from += 100) {
       int first = from;
-      db.write(tx -> {
-        for (int id = first; id < Math.min(rows, first + 100); id++) {
-          var row = DataSets.docRow(id, groups, true);
-          if (!documents) {
-            row[2] = DataSets.text(id, 64);
-          }
-          tx.execute(insert, row);
-        }
-        return null;
-      });
+      db.write(
+          tx -> {
+            for (int id = first; id < Math.min(rows, first + 100); id++) {
+              var row = DataSets.docRow(id, groups, true);
+              if (!documents) {
+                row[2] = DataSets.text(id, 64);
+              }
+              tx.execute(insert, row);
+            }
+            return null;
+          });
     }
     return db;
   }
 
   public static void main(String[] args) throws Exception {
     if (args.length > 0 && args[0].equals("--table6")) {
-      table6(args.length > 1 ? Integer.parseInt(args[1]) : 2_000, args.length > 2 ? Integer.parseInt(args[2]) : 9);
+      table6(
+          args.length > 1 ? Integer.parseInt(args[1]) : 2_000,
+          args.length > 2 ? Integer.parseInt(args[2]) : 9);
       return;
     }
     if (args.length > 0 && args[0].equals("--docs")) {
-      docs(args.length > 1 ? Integer.parseInt(args[1]) : 30, args.length > 2 ? Integer.parseInt(args[2]) : 9);
+      docs(
+          args.length > 1 ? Integer.parseInt(args[1]) : 30,
+          args.length > 2 ? Integer.parseInt(args[2]) : 9);
       return;
     }
     if (args.length > 0 && args[0].equals("--memory")) {
-      memory(args.length > 1 ? Integer.parseInt(args[1]) : 2_000, args.length > 2 ? Integer.parseInt(args[2]) : 9);
+      memory(
+          args.length > 1 ? Integer.parseInt(args[1]) : 2_000,
+          args.length > 2 ? Integer.parseInt(args[2]) : 9);
       return;
     }
     int rows = args.length > 0 ? Integer.parseInt(args[0]) : 2_000;
     int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 7;
-    Path work = args.length > 2 ? Path.of(args[2]) : Path.of("kitesql-bench", "target", "long-rows-probe");
+    Path work =
+        args.length > 2 ? Path.of(args[2]) : Path.of("kitesql-bench", "target", "long-rows-probe");
     BenchRunner.delete(work);
     var dbs = new LinkedHashMap<String, Database>();
     try {
@@ -157,24 +188,41 @@ public final class LongRowsProbe {
     }
   }
 
-  private static String table(List<Caller> callers, Map<String, double[][]> micros, Map<String, double[][]> faults,
-      int rows, int rounds) {
-    var out = new StringBuilder("Table 1 lookup, " + rows + " rows per database, median of " + rounds
-        + " rounds' mean µs per execution (10 rows); page faults of the process per execution\n\n"
-        + "| caller | 64 B | 256 KiB | 256 KiB / 64 B | 256 KiB - 64 B | faults 64 B | faults 256 KiB |\n"
-        + "|---|---|---|---|---|---|---|\n");
+  private static String table(
+      List<Caller> callers,
+      Map<String, double[][]> micros,
+      Map<String, double[][]> faults,
+      int rows,
+      int rounds) {
+    var out =
+        new StringBuilder(
+            "Table 1 lookup, "
+                + rows
+                + " rows per database, median of "
+                + rounds
+                + " rounds' mean µs per execution (10 rows); page faults of the process per execution\n\n"
+                + "| caller | 64 B | 256 KiB | 256 KiB / 64 B | 256 KiB - 64 B | faults 64 B | faults 256 KiB |\n"
+                + "|---|---|---|---|---|---|---|\n");
     for (int c = 0; c < callers.size(); c++) {
       double s = median(micros.get("64 B")[c]);
       double l = median(micros.get("256 KiB")[c]);
-      out.append(String.format("| %s | %.2f | %.2f | %.2fx | %+.2f | %.3f | %.3f |%n", callers.get(c).name(), s, l,
-          l / s, l - s, median(faults.get("64 B")[c]), median(faults.get("256 KiB")[c])));
+      out.append(
+          String.format(
+              "| %s | %.2f | %.2f | %.2fx | %+.2f | %.3f | %.3f |%n",
+              callers.get(c).name(),
+              s,
+              l,
+              l / s,
+              l - s,
+              median(faults.get("64 B")[c]),
+              median(faults.get("256 KiB")[c])));
     }
     return out.toString();
   }
 
   /**
-   * Mean µs and the process's page faults (minor + major) per execution of {@code caller}, over
-   * 200 ms of executions after one warm-up pass over every parameter.
+   * Mean µs and the process's page faults (minor + major) per execution of {@code caller}, over 200
+   * ms of executions after one warm-up pass over every parameter.
    */
   private static double[] measure(Database db, Caller caller, Object[][] parameters) {
     PreparedStatement statement = db.prepare(caller.sql());
@@ -202,18 +250,23 @@ public final class LongRowsProbe {
     }
   }
 
-  /** Minor + major page faults of this process so far ({@code /proc/self/stat}; 0 where there is none). */
+  /**
+   * Minor + major page faults of this process so far ({@code /proc/self/stat}; 0 where there is
+   * none).
+   */
   private static long faults() {
     try {
       var stat = java.nio.file.Files.readString(Path.of("/proc/self/stat"));
       var fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-      return Long.parseLong(fields[7]) + Long.parseLong(fields[9]); // minflt, majflt (fields 10 and 12)
+      return Long.parseLong(fields[7])
+          + Long.parseLong(fields[9]); // minflt, majflt (fields 10 and 12)
     } catch (java.io.IOException | RuntimeException e) {
       return 0;
     }
   }
 
-  private static long run(ReadOnlyTransaction tx, PreparedStatement statement, Object[] p, Caller caller) {
+  private static long run(
+      ReadOnlyTransaction tx, PreparedStatement statement, Object[] p, Caller caller) {
     long sum = 0;
     try (var cursor = tx.query(statement, p)) {
       while (cursor.next()) {
@@ -229,12 +282,13 @@ public final class LongRowsProbe {
     var insert = db.prepare(DataSets.ORDERS_INSERT);
     for (int from = 0; from < rows; from += 100) {
       int first = from;
-      db.write(tx -> {
-        for (int id = first; id < Math.min(rows, first + 100); id++) {
-          tx.execute(insert, DataSets.orderRow(id, rows, noteLength));
-        }
-        return null;
-      });
+      db.write(
+          tx -> {
+            for (int id = first; id < Math.min(rows, first + 100); id++) {
+              tx.execute(insert, DataSets.orderRow(id, rows, noteLength));
+            }
+            return null;
+          });
     }
     return db;
   }
@@ -253,23 +307,30 @@ public final class LongRowsProbe {
     try {
       dbs.put("64 B", load(work.resolve("short"), rows, 64));
       dbs.put("256 KiB", load(work.resolve("long"), rows, LONG));
-      var variants = List.of("general (HashAggregateOperator)", "stored row (ScanAggregateOperator)");
+      var variants =
+          List.of("general (HashAggregateOperator)", "stored row (ScanAggregateOperator)");
       var statements = new LinkedHashMap<String, PreparedStatement[]>();
       Object[] zero = {0};
       for (var e : dbs.entrySet()) {
         var general = e.getValue().prepare("select count(*) from orders where ? < amount");
         System.setProperty("kitesql.exec.scanAggregate", "false");
-        try (var tx = e.getValue().beginRead(); var c = tx.query(general, zero)) {
+        try (var tx = e.getValue().beginRead();
+            var c = tx.query(general, zero)) {
           c.next(); // builds the operator tree the statement keeps
         } finally {
           System.clearProperty("kitesql.exec.scanAggregate");
         }
-        statements.put(e.getKey(), new PreparedStatement[] {general,
-            e.getValue().prepare("select count(*) from orders where amount > ?")});
+        statements.put(
+            e.getKey(),
+            new PreparedStatement[] {
+              general, e.getValue().prepare("select count(*) from orders where amount > ?")
+            });
       }
       var micros = new LinkedHashMap<String, double[]>();
       var bytes = new LinkedHashMap<String, double[]>();
-      var threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+      var threads =
+          (com.sun.management.ThreadMXBean)
+              java.lang.management.ManagementFactory.getThreadMXBean();
       for (int r = 0; r < rounds; r++) {
         for (var e : dbs.entrySet()) {
           for (int v = 0; v < variants.size(); v++) {
@@ -293,19 +354,32 @@ public final class LongRowsProbe {
                 n++;
               }
               micros.get(key)[r] = (System.nanoTime() - start) / 1e3 / n;
-              bytes.get(key)[r] = (threads.getCurrentThreadAllocatedBytes() - allocated) / (double) n;
+              bytes.get(key)[r] =
+                  (threads.getCurrentThreadAllocatedBytes() - allocated) / (double) n;
             }
           }
         }
         System.out.println("round " + (r + 1) + " of " + rounds + " done");
       }
-      var out = new StringBuilder("Table 6, " + rows + " rows, median of " + rounds
-          + " rounds: µs / bytes allocated per execution\n\n| aggregation | 64 B | 256 KiB | 256 KiB / 64 B |\n|---|---|---|---|\n");
+      var out =
+          new StringBuilder(
+              "Table 6, "
+                  + rows
+                  + " rows, median of "
+                  + rounds
+                  + " rounds: µs / bytes allocated per execution\n\n| aggregation | 64 B | 256 KiB | 256 KiB / 64 B |\n|---|---|---|---|\n");
       for (int v = 0; v < variants.size(); v++) {
         double s = median(micros.get("64 B|" + v));
         double l = median(micros.get("256 KiB|" + v));
-        out.append(String.format("| %s | %.1f µs / %.0f B | %.1f µs / %.0f B | %.2fx |%n", variants.get(v), s,
-            median(bytes.get("64 B|" + v)), l, median(bytes.get("256 KiB|" + v)), l / s));
+        out.append(
+            String.format(
+                "| %s | %.1f µs / %.0f B | %.1f µs / %.0f B | %.2fx |%n",
+                variants.get(v),
+                s,
+                median(bytes.get("64 B|" + v)),
+                l,
+                median(bytes.get("256 KiB|" + v)),
+                l / s));
       }
       System.out.println(out);
     } finally {
@@ -322,23 +396,29 @@ public final class LongRowsProbe {
   }
 
   /**
-   * The same visits without the engine: a file of {@code rows} × 256 KiB mapped like LMDB's map
-   * (4 KiB pages, page cache), read at the addresses the lookups touch, in their order (the
-   * shuffled pairs, ten rows {@code pairs} apart each), one long per row: a row header at the
-   * same offset of pages 256 KiB apart (the inline 256 KiB layout), the same with each header on
-   * a different cache line of its page (no cache-set aliasing, the same TLB misses), and headers
-   * 128 B apart (the 64 B database's leaf pages). Prints ns per row visit.
+   * The same visits without the engine: a file of {@code rows} × 256 KiB mapped like LMDB's map (4
+   * KiB pages, page cache), read at the addresses the lookups touch, in their order (the shuffled
+   * pairs, ten rows {@code pairs} apart each), one long per row: a row header at the same offset of
+   * pages 256 KiB apart (the inline 256 KiB layout), the same with each header on a different cache
+   * line of its page (no cache-set aliasing, the same TLB misses), and headers 128 B apart (the 64
+   * B database's leaf pages). Prints ns per row visit.
    */
   private static void memory(int rows, int rounds) throws java.io.IOException {
     var file = Path.of("kitesql-bench", "target", "long-rows-probe.map");
     java.nio.file.Files.createDirectories(file.getParent());
     long size = (long) rows * LONG + LONG;
-    try (var channel = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.CREATE,
-        java.nio.file.StandardOpenOption.READ, java.nio.file.StandardOpenOption.WRITE,
-        java.nio.file.StandardOpenOption.TRUNCATE_EXISTING); var arena = java.lang.foreign.Arena.ofConfined()) {
+    try (var channel =
+            java.nio.channels.FileChannel.open(
+                file,
+                java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.READ,
+                java.nio.file.StandardOpenOption.WRITE,
+                java.nio.file.StandardOpenOption.TRUNCATE_EXISTING);
+        var arena = java.lang.foreign.Arena.ofConfined()) {
       var map = channel.map(java.nio.channels.FileChannel.MapMode.READ_WRITE, 0, size, arena);
       for (long at = 0; at < size; at += 4096) {
-        // every page in the page cache and mapped; the rows' addresses read 0 (nothing is written there)
+        // every page in the page cache and mapped; the rows' addresses read 0 (nothing is written
+        // there)
         map.set(java.lang.foreign.ValueLayout.JAVA_LONG, at + 4088, at);
       }
       int pairs = DataSets.pairs(rows);
@@ -348,9 +428,14 @@ public final class LongRowsProbe {
       }
       java.util.Collections.shuffle(order, new java.util.Random(7));
       var layouts = new LinkedHashMap<String, long[]>();
-      layouts.put("256 KiB apart, same page offset (inline long rows)", addresses(order, rows, i -> (long) i * LONG + 16));
-      layouts.put("256 KiB apart, a different cache line each", addresses(order, rows, i -> (long) i * LONG + 16 + (i * 64L * 37) % 4032));
-      layouts.put("128 B apart (64 B rows in leaf pages)", addresses(order, rows, i -> (long) i * 128));
+      layouts.put(
+          "256 KiB apart, same page offset (inline long rows)",
+          addresses(order, rows, i -> (long) i * LONG + 16));
+      layouts.put(
+          "256 KiB apart, a different cache line each",
+          addresses(order, rows, i -> (long) i * LONG + 16 + (i * 64L * 37) % 4032));
+      layouts.put(
+          "128 B apart (64 B rows in leaf pages)", addresses(order, rows, i -> (long) i * 128));
       var ns = new LinkedHashMap<String, double[]>();
       var chained = new LinkedHashMap<String, double[]>();
       layouts.keySet().forEach(k -> ns.put(k, new double[rounds]));
@@ -385,16 +470,27 @@ public final class LongRowsProbe {
           chained.get(e.getKey())[r] = (System.nanoTime() - start) / (double) visits;
         }
       }
-      System.out.println("one long read per row visit, " + rows + " rows, median of " + rounds + " rounds (sink " + (sink & 1) + ")\n");
-      System.out.println("| addresses | ns per row, independent reads | ns per row, each read waits for the last |\n|---|---|---|");
-      ns.forEach((k, v) -> System.out.printf("| %s | %.1f | %.1f |%n", k, median(v), median(chained.get(k))));
+      System.out.println(
+          "one long read per row visit, "
+              + rows
+              + " rows, median of "
+              + rounds
+              + " rounds (sink "
+              + (sink & 1)
+              + ")\n");
+      System.out.println(
+          "| addresses | ns per row, independent reads | ns per row, each read waits for the last |\n|---|---|---|");
+      ns.forEach(
+          (k, v) ->
+              System.out.printf("| %s | %.1f | %.1f |%n", k, median(v), median(chained.get(k))));
     } finally {
       java.nio.file.Files.deleteIfExists(file);
     }
   }
 
   /** The row addresses of the lookups of {@code order}'s pairs, ten rows a pair, in visit order. */
-  private static long[] addresses(List<Integer> order, int rows, java.util.function.IntToLongFunction address) {
+  private static long[] addresses(
+      List<Integer> order, int rows, java.util.function.IntToLongFunction address) {
     int pairs = DataSets.pairs(rows);
     var out = new long[rows];
     int n = 0;

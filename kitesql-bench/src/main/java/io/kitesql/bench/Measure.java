@@ -5,11 +5,11 @@ import java.util.Arrays;
 
 /**
  * Runs one cell: warm-up, then several measured rounds of executions, each execution timed alone.
- * The cell's p50 is the median of the rounds' medians (one noisy round on a shared machine does
- * not move it), its p99 is taken over all rounds' executions; allocation is the executing thread's
- * allocated-bytes counter over all measured executions, divided by their count.
- * All executions of a cell run in one transaction of the engine. Must run on a platform thread (the
- * counter is -1 on virtual threads).
+ * The cell's p50 is the median of the rounds' medians (one noisy round on a shared machine does not
+ * move it), its p99 is taken over all rounds' executions; allocation is the executing thread's
+ * allocated-bytes counter over all measured executions, divided by their count. All executions of a
+ * cell run in one transaction of the engine. Must run on a platform thread (the counter is -1 on
+ * virtual threads).
  */
 public final class Measure {
 
@@ -36,8 +36,12 @@ public final class Measure {
     return THREADS.getCurrentThreadAllocatedBytes();
   }
 
-  /** Measures {@code query} over {@code parameters} (cycled); an engine error yields {@link Results.Unsupported}. */
-  public Results.Outcome cell(Engine engine, Engine.Query query, Object[][] parameters, Consumer consumer) {
+  /**
+   * Measures {@code query} over {@code parameters} (cycled); an engine error yields {@link
+   * Results.Unsupported}.
+   */
+  public Results.Outcome cell(
+      Engine engine, Engine.Query query, Object[][] parameters, Consumer consumer) {
     try {
       return engine.inTransaction(() -> measure(query, parameters, consumer));
     } catch (Exception | AssertionError e) {
@@ -52,7 +56,8 @@ public final class Measure {
    * of the engine showed no such change), most likely because its indirect calls changed what C2
    * could inline and scalar-replace in the harness.
    */
-  private Results.Outcome measure(Engine.Query query, Object[][] parameters, Consumer consumer) throws Exception {
+  private Results.Outcome measure(Engine.Query query, Object[][] parameters, Consumer consumer)
+      throws Exception {
     long sink = 0;
     int next = 0;
     long warmEnd = System.nanoTime() + config.warmupMillis() * 1_000_000;
@@ -65,13 +70,15 @@ public final class Measure {
     long roundNanos = config.measureMillis() * 1_000_000 / rounds;
     var latencies = new long[perRound * rounds];
     var roundMedians = new double[rounds];
-    var roundSorted = new long[perRound]; // allocated before the counter starts, like everything measured
+    var roundSorted =
+        new long[perRound]; // allocated before the counter starts, like everything measured
     int count = 0;
     long allocatedBefore = allocatedBytes();
     for (int round = 0; round < rounds; round++) {
       int from = count;
       long roundEnd = System.nanoTime() + roundNanos;
-      while (count - from < perRound && (count - from < config.minExecutions() || System.nanoTime() < roundEnd)) {
+      while (count - from < perRound
+          && (count - from < config.minExecutions() || System.nanoTime() < roundEnd)) {
         long start = System.nanoTime();
         sink += consumer.consume(query.execute(parameters[next]));
         latencies[count++] = System.nanoTime() - start;
@@ -90,12 +97,12 @@ public final class Measure {
   /**
    * Measures several variants of one query side by side: every parameter runs on each variant in
    * turn (a b, b a, a b, ...: which goes first, and meets the rows' pages cold, rotates) in one
-   * transaction, each timed and its allocation counted alone,
-   * so that a noisy neighbour or a GC slows every variant alike and the ratios between them stay
-   * meaningful on a shared machine. One outcome per variant, in order; an engine error makes every
-   * outcome {@link Results.Unsupported}.
+   * transaction, each timed and its allocation counted alone, so that a noisy neighbour or a GC
+   * slows every variant alike and the ratios between them stay meaningful on a shared machine. One
+   * outcome per variant, in order; an engine error makes every outcome {@link Results.Unsupported}.
    */
-  public Results.Outcome[] cells(Engine engine, Engine.Query[] variants, Object[][] parameters, Consumer consumer) {
+  public Results.Outcome[] cells(
+      Engine engine, Engine.Query[] variants, Object[][] parameters, Consumer consumer) {
     try {
       return engine.inTransaction(() -> measure(variants, parameters, consumer));
     } catch (Exception | AssertionError e) {
@@ -105,7 +112,8 @@ public final class Measure {
     }
   }
 
-  private Results.Outcome[] measure(Engine.Query[] variants, Object[][] parameters, Consumer consumer) throws Exception {
+  private Results.Outcome[] measure(
+      Engine.Query[] variants, Object[][] parameters, Consumer consumer) throws Exception {
     int k = variants.length;
     long sink = 0;
     int next = 0;
@@ -126,7 +134,8 @@ public final class Measure {
     for (int round = 0; round < rounds; round++) {
       int from = count;
       long roundEnd = System.nanoTime() + roundNanos;
-      while (count - from < perRound && (count - from < config.minExecutions() || System.nanoTime() < roundEnd)) {
+      while (count - from < perRound
+          && (count - from < config.minExecutions() || System.nanoTime() < roundEnd)) {
         var parameter = parameters[next];
         for (int i = 0; i < k; i++) {
           // the first variant on a parameter meets its pages cold: each goes first in turn
@@ -155,15 +164,25 @@ public final class Measure {
     return outcomes;
   }
 
-  /** A cell from its latencies (sorted here), its rounds' medians (sorted here) and its allocated bytes. */
-  static Results.Measured outcome(long[] latencies, int count, double[] roundMedians, long allocated) {
+  /**
+   * A cell from its latencies (sorted here), its rounds' medians (sorted here) and its allocated
+   * bytes.
+   */
+  static Results.Measured outcome(
+      long[] latencies, int count, double[] roundMedians, long allocated) {
     int rounds = roundMedians.length;
     Arrays.sort(latencies, 0, count);
     Arrays.sort(roundMedians);
-    double median = rounds % 2 == 1 ? roundMedians[rounds / 2]
-        : (roundMedians[rounds / 2 - 1] + roundMedians[rounds / 2]) / 2;
-    return new Results.Measured(median / 1e3, percentile(latencies, count, 0.99) / 1e3,
-        (double) allocated / count, count, roundMedians[rounds - 1] / roundMedians[0]);
+    double median =
+        rounds % 2 == 1
+            ? roundMedians[rounds / 2]
+            : (roundMedians[rounds / 2 - 1] + roundMedians[rounds / 2]) / 2;
+    return new Results.Measured(
+        median / 1e3,
+        percentile(latencies, count, 0.99) / 1e3,
+        (double) allocated / count,
+        count,
+        roundMedians[rounds - 1] / roundMedians[0]);
   }
 
   private static double percentile(long[] sorted, int count, double p) {

@@ -21,7 +21,10 @@ public record NoiseVerdict(Outcome outcome, String evidence) {
 
   /** What a target's figures say. */
   public enum Outcome {
-    MET("met"), MISSED("**missed**"), WITHIN_NOISE("within noise"), NOT_MEASURED("not measured");
+    MET("met"),
+    MISSED("**missed**"),
+    WITHIN_NOISE("within noise"),
+    NOT_MEASURED("not measured");
 
     private final String label;
 
@@ -35,12 +38,18 @@ public record NoiseVerdict(Outcome outcome, String evidence) {
     }
   }
 
-  /** Met when the median of {@code figures} is at most {@code bound} (lower is better: times, ratios of times). */
+  /**
+   * Met when the median of {@code figures} is at most {@code bound} (lower is better: times, ratios
+   * of times).
+   */
   public static NoiseVerdict atMost(List<Double> figures, double bound) {
     return decide(figures, bound, true);
   }
 
-  /** Met when the median of {@code figures} is at least {@code bound} (higher is better: throughput ratios). */
+  /**
+   * Met when the median of {@code figures} is at least {@code bound} (higher is better: throughput
+   * ratios).
+   */
   public static NoiseVerdict atLeast(List<Double> figures, double bound) {
     return decide(figures, bound, false);
   }
@@ -71,17 +80,35 @@ public record NoiseVerdict(Outcome outcome, String evidence) {
 
   private static NoiseVerdict decide(List<Double> figures, double bound, boolean lowerIsBetter) {
     String bounds = (lowerIsBetter ? "≤ " : "≥ ") + format(bound);
-    if (figures.size() < MIN_FIGURES || figures.stream().anyMatch(f -> f.isNaN() || f.isInfinite())) {
-      return new NoiseVerdict(Outcome.NOT_MEASURED, "figures " + list(figures) + ", at least " + MIN_FIGURES
-          + " finite ones needed for " + bounds);
+    if (figures.size() < MIN_FIGURES
+        || figures.stream().anyMatch(f -> f.isNaN() || f.isInfinite())) {
+      return new NoiseVerdict(
+          Outcome.NOT_MEASURED,
+          "figures "
+              + list(figures)
+              + ", at least "
+              + MIN_FIGURES
+              + " finite ones needed for "
+              + bounds);
     }
     double median = median(figures);
-    double spread = figures.stream().mapToDouble(Double::doubleValue).max().orElseThrow()
-        - figures.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+    double spread =
+        figures.stream().mapToDouble(Double::doubleValue).max().orElseThrow()
+            - figures.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
     long meeting = figures.stream().filter(f -> lowerIsBetter ? f <= bound : f >= bound).count();
-    Outcome outcome = meeting == figures.size() ? Outcome.MET : meeting == 0 ? Outcome.MISSED : Outcome.WITHIN_NOISE;
-    return new NoiseVerdict(outcome, String.format(Locale.ROOT, "figures %s, median %s, spread %s, bound %s",
-        list(figures), format(median), format(spread), bounds));
+    Outcome outcome =
+        meeting == figures.size()
+            ? Outcome.MET
+            : meeting == 0 ? Outcome.MISSED : Outcome.WITHIN_NOISE;
+    return new NoiseVerdict(
+        outcome,
+        String.format(
+            Locale.ROOT,
+            "figures %s, median %s, spread %s, bound %s",
+            list(figures),
+            format(median),
+            format(spread),
+            bounds));
   }
 
   private static String list(List<Double> figures) {

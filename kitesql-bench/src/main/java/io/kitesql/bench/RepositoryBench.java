@@ -6,9 +6,9 @@ import io.kitesql.bench.repository.RepositoryEngine;
 import io.kitesql.boot.metrics.KiteSqlStatementMetrics;
 import io.kitesql.data.core.KiteSqlTemplate;
 import io.kitesql.data.core.StatementObserver;
-import io.micrometer.core.instrument.MeterRegistry;
 import io.kitesql.options.Durability;
 import io.kitesql.storage.MappedRegions;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -16,8 +16,9 @@ import java.util.function.Consumer;
  * Table 5: the Table 1 lookup as a Spring Data repository method returning record projections,
  * {@code findByCustomerIdAndStatusAndAmountGreaterThan} → {@code List<OrderNote(id, note)>}, on the
  * tier's databases: the raw KiteSQL engine running the same SELECT, KiteSQL's repository, and the
- * same repository interface on Spring Data JDBC over H2 and over SQLite. Each cell's calls share one
- * read-only transaction; the caller takes every id and touches every note like Table 1's caller.
+ * same repository interface on Spring Data JDBC over H2 and over SQLite. Each cell's calls share
+ * one read-only transaction; the caller takes every id and touches every note like Table 1's
+ * caller.
  */
 public final class RepositoryBench {
   /** The note lengths Table 5 runs at (those of them the run has). */
@@ -27,12 +28,16 @@ public final class RepositoryBench {
   public static final String VARIANT = "repository lookup";
   public static final String RAW = "KiteSQL raw engine";
   public static final String REPOSITORY = "KiteSQL repository";
+
   /** The same repository with the starter's statement metrics recording every call. */
   public static final String REPOSITORY_METRICS = "KiteSQL repository + metrics";
+
   public static final String JDBC_H2 = "Spring Data JDBC + H2";
   public static final String JDBC_SQLITE = "Spring Data JDBC + SQLite";
+
   /** Table 5's columns, in order. */
-  public static final List<String> ENGINES = List.of(RAW, REPOSITORY, REPOSITORY_METRICS, JDBC_H2, JDBC_SQLITE);
+  public static final List<String> ENGINES =
+      List.of(RAW, REPOSITORY, REPOSITORY_METRICS, JDBC_H2, JDBC_SQLITE);
 
   /** What the derived method runs, for the raw engine and the report. */
   public static final String SQL = "select id, note" + Workload.WHERE;
@@ -49,37 +54,60 @@ public final class RepositoryBench {
 
   /** Measures the cells of one tier; an engine that cannot run is "n/a" with the reason. */
   void run(Stores stores, Object[][] parameters, String tier) {
-    for (var group : List.of(List.of(RAW), List.of(REPOSITORY, REPOSITORY_METRICS), List.of(JDBC_H2), List.of(JDBC_SQLITE))) {
+    for (var group :
+        List.of(
+            List.of(RAW),
+            List.of(REPOSITORY, REPOSITORY_METRICS),
+            List.of(JDBC_H2),
+            List.of(JDBC_SQLITE))) {
       Results.Outcome[] outcomes;
       try {
         outcomes = measure(group, stores, parameters);
       } catch (Exception e) {
-        outcomes = group.stream().map(engine -> new Results.Unsupported(reason(engine, e))).toArray(Results.Outcome[]::new);
+        outcomes =
+            group.stream()
+                .map(engine -> new Results.Unsupported(reason(engine, e)))
+                .toArray(Results.Outcome[]::new);
       }
       for (int i = 0; i < group.size(); i++) {
         var engine = group.get(i);
         results.put(new Results.Key(TABLE, VARIANT, tier, engine), outcomes[i]);
-        log.accept("  " + tier + " | " + engine + " | table 5 " + VARIANT + ": " + Report.cell(outcomes[i]));
+        log.accept(
+            "  "
+                + tier
+                + " | "
+                + engine
+                + " | table 5 "
+                + VARIANT
+                + ": "
+                + Report.cell(outcomes[i]));
       }
     }
   }
 
-  private Results.Outcome[] measure(List<String> group, Stores stores, Object[][] parameters) throws Exception {
+  private Results.Outcome[] measure(List<String> group, Stores stores, Object[][] parameters)
+      throws Exception {
     var engineName = group.getFirst();
     if (engineName.equals(RAW)) {
       try (var engine = new KiteEngine(stores.kiteDir(), KiteEngine.Mode.BORROWED)) {
-        return new Results.Outcome[] {measure.cell(engine, engine.prepare(SQL), parameters, RepositoryBench::touchNotes)};
+        return new Results.Outcome[] {
+          measure.cell(engine, engine.prepare(SQL), parameters, RepositoryBench::touchNotes)
+        };
       }
     }
     try (var engine = open(engineName, stores)) {
       facts(engineName, engine);
       var lookup = engine.lookup();
-      var outcomes = engineName.equals(REPOSITORY)
-          ? measureMetricsOffAndOn(engine, lookup, parameters)
-          : new Results.Outcome[] {measure.cell(engine, lookup, parameters, RepositoryBench::touchNotes)};
+      var outcomes =
+          engineName.equals(REPOSITORY)
+              ? measureMetricsOffAndOn(engine, lookup, parameters)
+              : new Results.Outcome[] {
+                measure.cell(engine, lookup, parameters, RepositoryBench::touchNotes)
+              };
       if (engine.borrows() && outcomes[0] instanceof Results.Measured) {
         var regions = MappedRegions.of(engine.bean(io.kitesql.api.Database.class).dataFile());
-        results.addMapCheck(engineName, BenchRunner.checkMap(engine, lookup, parameters, new int[] {1}, regions));
+        results.addMapCheck(
+            engineName, BenchRunner.checkMap(engine, lookup, parameters, new int[] {1}, regions));
       }
       return outcomes;
     }
@@ -91,18 +119,23 @@ public final class RepositoryBench {
    * kitesql.metrics.enabled=false}) and to {@code KiteSqlStatementMetrics}, so the machine's noise
    * falls on both alike and their ratio is the metrics' cost.
    */
-  private Results.Outcome[] measureMetricsOffAndOn(RepositoryEngine engine, Engine.Query lookup, Object[][] parameters) {
+  private Results.Outcome[] measureMetricsOffAndOn(
+      RepositoryEngine engine, Engine.Query lookup, Object[][] parameters) {
     var template = engine.bean(KiteSqlTemplate.class);
     var metrics = engine.bean(KiteSqlStatementMetrics.class);
-    Engine.Query off = arguments -> {
-      template.setStatementObserver(StatementObserver.NONE);
-      return lookup.execute(arguments);
-    };
-    Engine.Query on = arguments -> {
-      template.setStatementObserver(metrics);
-      return lookup.execute(arguments);
-    };
-    var outcomes = measure.cells(engine, new Engine.Query[] {off, on}, parameters, RepositoryBench::touchNotes);
+    Engine.Query off =
+        arguments -> {
+          template.setStatementObserver(StatementObserver.NONE);
+          return lookup.execute(arguments);
+        };
+    Engine.Query on =
+        arguments -> {
+          template.setStatementObserver(metrics);
+          return lookup.execute(arguments);
+        };
+    var outcomes =
+        measure.cells(
+            engine, new Engine.Query[] {off, on}, parameters, RepositoryBench::touchNotes);
     template.setStatementObserver(StatementObserver.NONE);
     if (outcomes[1] instanceof Results.Measured) {
       RepositoryContexts.requireRecorded(engine.bean(MeterRegistry.class));
@@ -112,25 +145,45 @@ public final class RepositoryBench {
 
   private static RepositoryEngine open(String engineName, Stores stores) throws Exception {
     return switch (engineName) {
-      case REPOSITORY -> new RepositoryEngine(engineName, true,
-          RepositoryContexts.kiteSql(() -> KiteSql.open(stores.kiteDir(), KiteEngine.options(Durability.NO_SYNC)), true));
-      case JDBC_H2 -> new RepositoryEngine(engineName, false,
-          RepositoryContexts.jdbc(unchecked(() -> stores.connection(Stores.Kind.H2_DEFAULT))));
-      case JDBC_SQLITE -> new RepositoryEngine(engineName, false,
-          RepositoryContexts.jdbc(unchecked(() -> stores.connection(Stores.Kind.SQLITE))));
+      case REPOSITORY ->
+          new RepositoryEngine(
+              engineName,
+              true,
+              RepositoryContexts.kiteSql(
+                  () -> KiteSql.open(stores.kiteDir(), KiteEngine.options(Durability.NO_SYNC)),
+                  true));
+      case JDBC_H2 ->
+          new RepositoryEngine(
+              engineName,
+              false,
+              RepositoryContexts.jdbc(unchecked(() -> stores.connection(Stores.Kind.H2_DEFAULT))));
+      case JDBC_SQLITE ->
+          new RepositoryEngine(
+              engineName,
+              false,
+              RepositoryContexts.jdbc(unchecked(() -> stores.connection(Stores.Kind.SQLITE))));
       default -> throw new IllegalArgumentException(engineName);
     };
   }
 
   private void facts(String engineName, RepositoryEngine engine) {
     if (engineName.equals(REPOSITORY)) {
-      results.facts.put("Spring (Table 5)", "Spring Framework " + org.springframework.core.SpringVersion.getVersion()
-          + ", Spring Data Commons " + version(org.springframework.data.repository.Repository.class)
-          + ", Spring Data JDBC " + version(org.springframework.data.jdbc.core.JdbcAggregateTemplate.class)
-          + "; plain AnnotationConfigApplicationContext, no Boot");
+      results.facts.put(
+          "Spring (Table 5)",
+          "Spring Framework "
+              + org.springframework.core.SpringVersion.getVersion()
+              + ", Spring Data Commons "
+              + version(org.springframework.data.repository.Repository.class)
+              + ", Spring Data JDBC "
+              + version(org.springframework.data.jdbc.core.JdbcAggregateTemplate.class)
+              + "; plain AnnotationConfigApplicationContext, no Boot");
     } else if (engineName.equals(JDBC_H2)) {
-      results.facts.put("Spring Data JDBC dialect for H2 (Table 5)",
-          engine.bean(org.springframework.data.jdbc.core.dialect.JdbcDialect.class).getClass().getSimpleName()
+      results.facts.put(
+          "Spring Data JDBC dialect for H2 (Table 5)",
+          engine
+                  .bean(org.springframework.data.jdbc.core.dialect.JdbcDialect.class)
+                  .getClass()
+                  .getSimpleName()
               + " (found by DialectResolver), names unquoted; SingleConnectionDataSource over one H2 connection "
               + "(default cache, ACCESS_MODE_DATA=r)");
     }
@@ -141,7 +194,9 @@ public final class RepositoryBench {
     return version == null ? "?" : version;
   }
 
-  /** Table 1's caller on the projection: every id, and the note's length and first and last char. */
+  /**
+   * Table 1's caller on the projection: every id, and the note's length and first and last char.
+   */
   static long touchNotes(Engine.Rows rows) throws Exception {
     long sum = 0;
     while (rows.next()) {
@@ -155,7 +210,8 @@ public final class RepositoryBench {
   private static String reason(String engine, Exception e) {
     var message = Measure.reason(e).replaceAll("@[0-9a-f]{4,}", "");
     return engine.equals(JDBC_SQLITE) && message.contains("dialect")
-        ? "Spring Data JDBC has no SQLite dialect: " + message : message;
+        ? "Spring Data JDBC has no SQLite dialect: " + message
+        : message;
   }
 
   @FunctionalInterface

@@ -16,12 +16,19 @@ public final class Results {
    *
    * @param p50Micros the median of the rounds' median latencies per execution
    * @param p99Micros 99th percentile latency over the executions of all rounds
-   * @param bytesPerExecution Java heap bytes allocated per execution by the executing thread, over all rounds
+   * @param bytesPerExecution Java heap bytes allocated per execution by the executing thread, over
+   *     all rounds
    * @param executions measured executions, all rounds
-   * @param roundSpread the slowest round's median latency over the fastest round's (1 with one round)
+   * @param roundSpread the slowest round's median latency over the fastest round's (1 with one
+   *     round)
    */
-  public record Measured(double p50Micros, double p99Micros, double bytesPerExecution, int executions,
-      double roundSpread) implements Outcome {}
+  public record Measured(
+      double p50Micros,
+      double p99Micros,
+      double bytesPerExecution,
+      int executions,
+      double roundSpread)
+      implements Outcome {}
 
   /** The engine raised an error for the statement. */
   public record Unsupported(String reason) implements Outcome {}
@@ -43,14 +50,25 @@ public final class Results {
    * @param borrowedBytes bytes of values that were views of native memory
    * @param copiedBytes bytes of values that were owned copies
    * @param violations borrowed values outside the LMDB map
-   * @param engineBorrowed the engine's own count of bytes lent from its map (rows and keys read), -1 if none
+   * @param engineBorrowed the engine's own count of bytes lent from its map (rows and keys read),
+   *     -1 if none
    * @param engineCopied the engine's own count of bytes copied out of its map, -1 if none
    */
-  public record MapCheck(long values, long borrowedBytes, long copiedBytes, long violations, long engineBorrowed,
+  public record MapCheck(
+      long values,
+      long borrowedBytes,
+      long copiedBytes,
+      long violations,
+      long engineBorrowed,
       long engineCopied) {
     MapCheck plus(MapCheck o) {
-      return new MapCheck(values + o.values, borrowedBytes + o.borrowedBytes, copiedBytes + o.copiedBytes,
-          violations + o.violations, add(engineBorrowed, o.engineBorrowed), add(engineCopied, o.engineCopied));
+      return new MapCheck(
+          values + o.values,
+          borrowedBytes + o.borrowedBytes,
+          copiedBytes + o.copiedBytes,
+          violations + o.violations,
+          add(engineBorrowed, o.engineBorrowed),
+          add(engineCopied, o.engineCopied));
     }
 
     private static long add(long a, long b) {
@@ -78,7 +96,8 @@ public final class Results {
    * @param millis the median round's time
    * @param opsPerSecond operations per second in that round
    */
-  public record Dml(String cell, String engine, int operations, double millis, double opsPerSecond) {}
+  public record Dml(
+      String cell, String engine, int operations, double millis, double opsPerSecond) {}
 
   /**
    * One cell of {@link GroupCommitBench}: concurrent one-row write transactions.
@@ -87,12 +106,20 @@ public final class Results {
    * @param durability the durability label (SYNC, NO_SYNC, or H2's defaults)
    * @param threads writer threads
    * @param transactionsPerSecond transactions begun in the measured window per second
-   * @param p99Micros 99th percentile of one transaction's latency (begin, insert, commit) in that window
+   * @param p99Micros 99th percentile of one transaction's latency (begin, insert, commit) in that
+   *     window
    * @param transactions every transaction of the run, warm-up included
-   * @param lmdbCommits KiteSQL's LMDB commits over the run (shared by group commit), -1 for the peers
+   * @param lmdbCommits KiteSQL's LMDB commits over the run (shared by group commit), -1 for the
+   *     peers
    */
-  public record GroupCommit(String engine, String durability, int threads, double transactionsPerSecond,
-      double p99Micros, long transactions, long lmdbCommits) {}
+  public record GroupCommit(
+      String engine,
+      String durability,
+      int threads,
+      double transactionsPerSecond,
+      double p99Micros,
+      long transactions,
+      long lmdbCommits) {}
 
   /**
    * One cell of {@link GroupKeysBench}: GROUP BY over {@code distinct} long text keys.
@@ -115,23 +142,31 @@ public final class Results {
   public record SpringQuery(String shape, int rows, String engine, Outcome outcome) {}
 
   public final Map<Key, Outcome> cells = new LinkedHashMap<>();
+
   /** Used heap after a full GC with the engine open, minus before opening it; key: tier, engine. */
   public final Map<List<String>, Long> retainedHeap = new LinkedHashMap<>();
+
   /** Open an existing database to first result, µs; key: tier, engine. */
   public final Map<List<String>, Double> coldStartMicros = new LinkedHashMap<>();
+
   /** Per engine label. */
   public final Map<String, MapCheck> mapChecks = new LinkedHashMap<>();
+
   public final List<Write> writes = new ArrayList<>();
   public final List<Dml> dml = new ArrayList<>();
   public final List<GroupCommit> groupCommits = new ArrayList<>();
   public final List<GroupKeys> groupKeys = new ArrayList<>();
   public final List<SpringQuery> springQueries = new ArrayList<>();
+
   /** Table 7: KiteSQL's EXPLAIN of every statement, per table size. */
   public final Map<Integer, String> springQueryPlans = new LinkedHashMap<>();
+
   /** Settings and versions discovered while running (e.g. H2's default cache size). */
   public final Map<String, String> facts = new LinkedHashMap<>();
+
   /** Rows per tier (Tables 1–3) and documents (Table 4). */
   public final Map<String, Integer> dataRows = new LinkedHashMap<>();
+
   public long elapsedMillis;
 
   public void put(Key key, Outcome outcome) {

@@ -11,38 +11,50 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The writer thread's spin policies side by side in one JVM. Every cell opens
- * one database per variant ({@code -Dkitesql.writer.spinMicros=0}, {@code =20} and the adaptive
- * default, each read when its database opens, so each has its own writer thread and policy) and
- * runs slices of {@code slice} operations on them in turn, the first variant rotating each round,
- * after one unmeasured slice each; a cell's figure is the median of its slices, µs per operation.
- * The first cell, an empty transaction through {@code writeOnWriterThread}, is little more than one
- * hand-off: where spinning pays at all, it pays there.
- * Durability {@code NO_SYNC}. Run: {@code -Dbench -Dbench.args="--spin-ab [rounds] [slice]"}; {@code
- * --spin-ab caller [rounds] [slice]} compares instead every transaction through the writer thread
- * ({@code -Dkitesql.writer.callerThread=false}) with the default, which runs a transaction on its
- * caller's thread where it can.
+ * The writer thread's spin policies side by side in one JVM. Every cell opens one database per
+ * variant ({@code -Dkitesql.writer.spinMicros=0}, {@code =20} and the adaptive default, each read
+ * when its database opens, so each has its own writer thread and policy) and runs slices of {@code
+ * slice} operations on them in turn, the first variant rotating each round, after one unmeasured
+ * slice each; a cell's figure is the median of its slices, µs per operation. The first cell, an
+ * empty transaction through {@code writeOnWriterThread}, is little more than one hand-off: where
+ * spinning pays at all, it pays there. Durability {@code NO_SYNC}. Run: {@code -Dbench
+ * -Dbench.args="--spin-ab [rounds] [slice]"}; {@code --spin-ab caller [rounds] [slice]} compares
+ * instead every transaction through the writer thread ({@code -Dkitesql.writer.callerThread=false})
+ * with the default, which runs a transaction on its caller's thread where it can.
  *
  * <p>{@code --spin-ab cold <spinMicros> [rows]} is WriteBench's one-row cell as the first work of a
- * fresh JVM with one spin setting (a fresh database, the orders table and index, one
- * {@code Database.write} per row), printed per 1,000 rows: what spinning does while the JIT compiles.
+ * fresh JVM with one spin setting (a fresh database, the orders table and index, one {@code
+ * Database.write} per row), printed per 1,000 rows: what spinning does while the JIT compiles.
  */
 final class SpinAb {
   /** A database opened with system property {@code property} set to {@code value}. */
   private record Variant(String label, String property, String value) {}
 
   private static final String SPIN = "kitesql.writer.spinMicros";
-  private static final List<Variant> SPIN_VARIANTS = List.of(new Variant("park (0)", SPIN, "0"),
-      new Variant("fixed 20 µs", SPIN, "20"), new Variant("adaptive (default)", SPIN, "adaptive"));
-  /** {@code --spin-ab caller}: every transaction through the writer thread, or on its caller's thread where it can. */
+  private static final List<Variant> SPIN_VARIANTS =
+      List.of(
+          new Variant("park (0)", SPIN, "0"),
+          new Variant("fixed 20 µs", SPIN, "20"),
+          new Variant("adaptive (default)", SPIN, "adaptive"));
+
+  /**
+   * {@code --spin-ab caller}: every transaction through the writer thread, or on its caller's
+   * thread where it can.
+   */
   private static final String CALLER = "kitesql.writer.callerThread";
-  private static final List<Variant> CALLER_VARIANTS = List.of(new Variant("writer thread", CALLER, "false"),
-      new Variant("caller's thread (default)", CALLER, "true"));
+
+  private static final List<Variant> CALLER_VARIANTS =
+      List.of(
+          new Variant("writer thread", CALLER, "false"),
+          new Variant("caller's thread (default)", CALLER, "true"));
   private static final String NOTE = "x".repeat(64);
-  private static final String INSERT_DDL = "create table t (id bigint primary key, writer int, note varchar)";
+  private static final String INSERT_DDL =
+      "create table t (id bigint primary key, writer int, note varchar)";
   private static final String INSERT = "insert into t values (?, ?, ?)";
-  private static final String PRODUCTS_DDL = "create table products (id int primary key, name varchar, stock int)";
-  private static final String UPDATE = "update products set stock = stock - 1 where id = ? and stock > 0";
+  private static final String PRODUCTS_DDL =
+      "create table products (id int primary key, name varchar, stock int)";
+  private static final String UPDATE =
+      "update products set stock = stock - 1 where id = ? and stock > 0";
   private static final int PRODUCTS = 1_000;
   private static final int GROUP_THREADS = 8;
 
@@ -64,16 +76,17 @@ final class SpinAb {
     @Override
     public void slice(Database db, AtomicLong ids, int ops) throws Exception {
       var insert = db.prepare(INSERT);
-      Runnable body = () -> {
-        for (int i = 0; i < ops; i++) {
-          long id = ids.getAndIncrement();
-          if (onWriter) {
-            db.writeOnWriterThread(tx -> tx.execute(insert, id, 0, NOTE));
-          } else {
-            db.write(tx -> tx.execute(insert, id, 0, NOTE));
-          }
-        }
-      };
+      Runnable body =
+          () -> {
+            for (int i = 0; i < ops; i++) {
+              long id = ids.getAndIncrement();
+              if (onWriter) {
+                db.writeOnWriterThread(tx -> tx.execute(insert, id, 0, NOTE));
+              } else {
+                db.write(tx -> tx.execute(insert, id, 0, NOTE));
+              }
+            }
+          };
       if (virtual) {
         Thread.ofVirtual().start(body).join();
       } else {
@@ -87,12 +100,13 @@ final class SpinAb {
     public void setUp(Database db) {
       db.execute(PRODUCTS_DDL);
       var insert = db.prepare("insert into products values (?, ?, ?)");
-      db.writeOnWriterThread(tx -> {
-        for (int i = 0; i < PRODUCTS; i++) {
-          tx.execute(insert, i, "product " + i, Integer.MAX_VALUE);
-        }
-        return null;
-      });
+      db.writeOnWriterThread(
+          tx -> {
+            for (int i = 0; i < PRODUCTS; i++) {
+              tx.execute(insert, i, "product " + i, Integer.MAX_VALUE);
+            }
+            return null;
+          });
     }
 
     @Override
@@ -100,18 +114,22 @@ final class SpinAb {
       var update = db.prepare(UPDATE);
       long updated = 0;
       if (oneTransaction) {
-        java.util.function.Function<io.kitesql.api.ReadWriteTransaction, Long> all = tx -> {
-          long n = 0;
-          for (int i = 0; i < ops; i++) {
-            n += tx.execute(update, (int) (ids.getAndIncrement() % PRODUCTS));
-          }
-          return n;
-        };
+        java.util.function.Function<io.kitesql.api.ReadWriteTransaction, Long> all =
+            tx -> {
+              long n = 0;
+              for (int i = 0; i < ops; i++) {
+                n += tx.execute(update, (int) (ids.getAndIncrement() % PRODUCTS));
+              }
+              return n;
+            };
         updated = onWriter ? db.writeOnWriterThread(all) : db.write(all);
       } else {
         for (int i = 0; i < ops; i++) {
           int id = (int) (ids.getAndIncrement() % PRODUCTS);
-          updated += onWriter ? db.writeOnWriterThread(tx -> tx.execute(update, id)) : db.write(tx -> tx.execute(update, id));
+          updated +=
+              onWriter
+                  ? db.writeOnWriterThread(tx -> tx.execute(update, id))
+                  : db.write(tx -> tx.execute(update, id));
         }
       }
       if (updated != ops) {
@@ -120,7 +138,10 @@ final class SpinAb {
     }
   }
 
-  /** {@code ops} one-row insert transactions through {@code Database.write} from {@link #GROUP_THREADS} platform threads. */
+  /**
+   * {@code ops} one-row insert transactions through {@code Database.write} from {@link
+   * #GROUP_THREADS} platform threads.
+   */
   private record Group(String name) implements Cell {
     @Override
     public void setUp(Database db) {
@@ -134,12 +155,15 @@ final class SpinAb {
       for (int w = 0; w < GROUP_THREADS; w++) {
         int writer = w;
         int mine = ops / GROUP_THREADS + (w < ops % GROUP_THREADS ? 1 : 0);
-        threads.add(Thread.ofPlatform().start(() -> {
-          for (int i = 0; i < mine; i++) {
-            long id = ids.getAndIncrement();
-            db.write(tx -> tx.execute(insert, id, writer, NOTE));
-          }
-        }));
+        threads.add(
+            Thread.ofPlatform()
+                .start(
+                    () -> {
+                      for (int i = 0; i < mine; i++) {
+                        long id = ids.getAndIncrement();
+                        db.write(tx -> tx.execute(insert, id, writer, NOTE));
+                      }
+                    }));
       }
       for (var t : threads) {
         t.join();
@@ -147,7 +171,10 @@ final class SpinAb {
     }
   }
 
-  /** A write transaction without statements through {@code writeOnWriterThread}: one hand-off and little else. */
+  /**
+   * A write transaction without statements through {@code writeOnWriterThread}: one hand-off and
+   * little else.
+   */
   private record Empty(String name) implements Cell {
     @Override
     public void setUp(Database db) {}
@@ -160,21 +187,25 @@ final class SpinAb {
     }
   }
 
-  private static final List<Cell> CELLS = List.of(
-      new Empty("empty transaction, writeOnWriterThread (one hand-off)"),
-      new Insert("insert 1 row (64 B), Database.write", false, false),
-      new Insert("insert 1 row (64 B), writeOnWriterThread", true, false),
-      new Insert("insert 1 row (64 B), Database.write on a virtual thread", false, true),
-      new Update("read-modify-write each its own txn, Database.write", false, false),
-      new Update("read-modify-write each its own txn, writeOnWriterThread", true, false),
-      new Update("read-modify-write all in one txn, Database.write", false, true),
-      new Group("insert 1 row (64 B), Database.write, " + GROUP_THREADS + " threads (group commit)"));
+  private static final List<Cell> CELLS =
+      List.of(
+          new Empty("empty transaction, writeOnWriterThread (one hand-off)"),
+          new Insert("insert 1 row (64 B), Database.write", false, false),
+          new Insert("insert 1 row (64 B), writeOnWriterThread", true, false),
+          new Insert("insert 1 row (64 B), Database.write on a virtual thread", false, true),
+          new Update("read-modify-write each its own txn, Database.write", false, false),
+          new Update("read-modify-write each its own txn, writeOnWriterThread", true, false),
+          new Update("read-modify-write all in one txn, Database.write", false, true),
+          new Group(
+              "insert 1 row (64 B), Database.write, " + GROUP_THREADS + " threads (group commit)"));
 
   private SpinAb() {}
 
   public static void main(String[] args) throws Exception {
     if (args.length > 0 && args[0].equals("cold")) {
-      cold(args.length > 1 ? args[1] : "adaptive", args.length > 2 ? Integer.parseInt(args[2]) : 10_000);
+      cold(
+          args.length > 1 ? args[1] : "adaptive",
+          args.length > 2 ? Integer.parseInt(args[2]) : 10_000);
       return;
     }
     boolean caller = args.length > 0 && args[0].equals("caller");
@@ -186,14 +217,25 @@ final class SpinAb {
     int slice = args.length > 1 ? Integer.parseInt(args[1]) : 2_000;
     Path work = Path.of("kitesql-bench", "target", "spin-ab");
     var os = ManagementFactory.getOperatingSystemMXBean();
-    var out = new StringBuilder(String.format("%n| cell (µs per operation, wall clock / the process's CPU time, median of %d slices of %,d) |",
-        rounds, slice));
+    var out =
+        new StringBuilder(
+            String.format(
+                "%n| cell (µs per operation, wall clock / the process's CPU time, median of %d slices of %,d) |",
+                rounds, slice));
     variants.forEach(v -> out.append(' ').append(v.label()).append(" |"));
-    variants.subList(1, variants.size()).forEach(v -> out.append(' ').append(v.label()).append(" ÷ ")
-        .append(variants.getFirst().label()).append(" |"));
+    variants
+        .subList(1, variants.size())
+        .forEach(
+            v ->
+                out.append(' ')
+                    .append(v.label())
+                    .append(" ÷ ")
+                    .append(variants.getFirst().label())
+                    .append(" |"));
     out.append("\n|---|").append("---|".repeat(2 * variants.size() - 1)).append('\n');
-    System.out.printf("%s A/B: %d rounds of %,d operations, load average %.1f at the start%n", caller ? "caller" : "spin",
-        rounds, slice, os.getSystemLoadAverage());
+    System.out.printf(
+        "%s A/B: %d rounds of %,d operations, load average %.1f at the start%n",
+        caller ? "caller" : "spin", rounds, slice, os.getSystemLoadAverage());
     for (var cell : CELLS) {
       var medians = run(cell, variants, work, rounds, slice);
       var wall = medians[0];
@@ -216,7 +258,8 @@ final class SpinAb {
    * the process's CPU time ({@code [1]}; on a loaded machine the wall clock also says how the
    * scheduler treats threads that block often and threads that do not).
    */
-  private static double[][] run(Cell cell, List<Variant> variants, Path work, int rounds, int slice) throws Exception {
+  private static double[][] run(Cell cell, List<Variant> variants, Path work, int rounds, int slice)
+      throws Exception {
     BenchRunner.delete(work);
     var dbs = new ArrayList<Database>();
     var ids = new ArrayList<AtomicLong>();
@@ -233,7 +276,8 @@ final class SpinAb {
         ids.add(new AtomicLong());
         cell.slice(dbs.getLast(), ids.getLast(), slice); // unmeasured: JIT, first pages
       }
-      var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+      var os =
+          (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
       var micros = new double[variants.size()][rounds];
       var cpuMicros = new double[variants.size()][rounds];
       for (int r = 0; r < rounds; r++) {
@@ -250,7 +294,10 @@ final class SpinAb {
       for (int v = 0; v < variants.size(); v++) {
         medians[0][v] = median(micros[v]);
         medians[1][v] = median(cpuMicros[v]);
-        System.out.printf("  %s | %s: wall %s, CPU %s µs/op%n", cell.name(), variants.get(v).label(),
+        System.out.printf(
+            "  %s | %s: wall %s, CPU %s µs/op%n",
+            cell.name(),
+            variants.get(v).label(),
             Arrays.stream(micros[v]).mapToObj(m -> String.format("%.1f", m)).toList(),
             Arrays.stream(cpuMicros[v]).mapToObj(m -> String.format("%.1f", m)).toList());
       }
@@ -267,7 +314,10 @@ final class SpinAb {
     return sorted[sorted.length / 2];
   }
 
-  /** WriteBench's one-row {@code Database.write} cell as the first work of this JVM, with one spin setting. */
+  /**
+   * WriteBench's one-row {@code Database.write} cell as the first work of this JVM, with one spin
+   * setting.
+   */
   private static void cold(String spinMicros, int rows) {
     Path work = Path.of("kitesql-bench", "target", "spin-ab-cold");
     BenchRunner.delete(work);
@@ -288,8 +338,9 @@ final class SpinAb {
         }
       }
       double seconds = (System.nanoTime() - first) / 1e9;
-      System.out.printf("cold, spinMicros=%s: %,.0f rows/s; µs per row by 1,000: %s%n", spinMicros, rows / seconds,
-          slices);
+      System.out.printf(
+          "cold, spinMicros=%s: %,.0f rows/s; µs per row by 1,000: %s%n",
+          spinMicros, rows / seconds, slices);
     } finally {
       BenchRunner.delete(work);
     }

@@ -27,6 +27,7 @@ final class SpringQueriesBench {
   static final String KITE = Stores.Kind.KITE_BORROWED.label();
   static final String H2 = "H2";
   static final String SQLITE = "SQLite";
+
   /** Table 7's engines, in column order. */
   static final List<String> ENGINES = List.of(KITE, H2, SQLITE);
 
@@ -54,7 +55,12 @@ final class SpringQueriesBench {
   private final boolean repositories;
 
   /** With {@code repositories}, each size also runs {@link SpringRepositoriesBench}. */
-  SpringQueriesBench(BenchConfig config, List<Integer> sizes, boolean repositories, Path work, Results results,
+  SpringQueriesBench(
+      BenchConfig config,
+      List<Integer> sizes,
+      boolean repositories,
+      Path work,
+      Results results,
       Consumer<String> log) {
     this.config = config;
     this.repositories = repositories;
@@ -64,7 +70,10 @@ final class SpringQueriesBench {
     this.log = log;
   }
 
-  /** The table sizes of a run: 10k, 100k and 1M rows in the full run, the first two in the quick one, tiny in the smoke run. */
+  /**
+   * The table sizes of a run: 10k, 100k and 1M rows in the full run, the first two in the quick
+   * one, tiny in the smoke run.
+   */
   static List<Integer> sizes(BenchConfig config) {
     return switch (config.name()) {
       case "smoke" -> List.of(400, 1_600);
@@ -81,12 +90,19 @@ final class SpringQueriesBench {
         results.springQueryPlans.put(rows, explain(engines.kite(), rows));
         log.accept(results.springQueryPlans.get(rows));
         if (rows == sizes.getFirst() && !config.name().equals("smoke")) {
-          // Unmeasured: every shape's warm-up on every engine, so that the first size's cells do not
-          // measure the compiler while the larger sizes profit from its work (that would flatten the growth).
+          // Unmeasured: every shape's warm-up on every engine, so that the first size's cells do
+          // not
+          // measure the compiler while the larger sizes profit from its work (that would flatten
+          // the growth).
           for (var shape : SpringQueries.shapes()) {
             var prepared = prepare(engines.all(), shape, rows);
-            new Rounds(config.withWarmupMillis(Math.max(config.warmupMillis(), FIRST_WARMUP_MILLIS)), prepared.engines(),
-                prepared.queries(), shape, shape.parameterSets(rows)).warmUp();
+            new Rounds(
+                    config.withWarmupMillis(Math.max(config.warmupMillis(), FIRST_WARMUP_MILLIS)),
+                    prepared.engines(),
+                    prepared.queries(),
+                    shape,
+                    shape.parameterSets(rows))
+                .warmUp();
           }
         }
         for (var shape : SpringQueries.shapes()) {
@@ -110,7 +126,8 @@ final class SpringQueriesBench {
    */
   private Stores load(Path dir, int rows) throws Exception {
     var stores = new Stores(dir);
-    var table = new Stores.TableLoad(SpringQueries.INSERT, rows, i -> SpringQueries.row(i, rows), 100);
+    var table =
+        new Stores.TableLoad(SpringQueries.INSERT, rows, i -> SpringQueries.row(i, rows), 100);
     var ddl = List.of(SpringQueries.TABLE_DDL);
     long start = System.nanoTime();
     stores.loadKite(ddl, List.of(table), LOAD_BATCH);
@@ -120,7 +137,8 @@ final class SpringQueriesBench {
     }
     long kite = System.nanoTime();
     stores.loadSqlite(ddl, List.of(table), LOAD_BATCH);
-    try (var c = DriverManager.getConnection(stores.sqliteUrl()); var s = c.createStatement()) {
+    try (var c = DriverManager.getConnection(stores.sqliteUrl());
+        var s = c.createStatement()) {
       for (var index : SpringQueries.INDEX_DDL) {
         s.execute(index);
       }
@@ -129,15 +147,18 @@ final class SpringQueriesBench {
     }
     long sqlite = System.nanoTime();
     stores.loadH2(ddl, List.of(table), LOAD_BATCH);
-    try (var c = DriverManager.getConnection(stores.h2Url()); var s = c.createStatement()) {
+    try (var c = DriverManager.getConnection(stores.h2Url());
+        var s = c.createStatement()) {
       for (var index : SpringQueries.INDEX_DDL) {
         s.execute(index);
       }
       s.execute("analyze");
     }
     long h2 = System.nanoTime();
-    log.accept(String.format("table 7: loaded %,d items rows, then indexed and analyzed them: KiteSQL %.1f s, SQLite %.1f s, H2 %.1f s",
-        rows, (kite - start) / 1e9, (sqlite - kite) / 1e9, (h2 - sqlite) / 1e9));
+    log.accept(
+        String.format(
+            "table 7: loaded %,d items rows, then indexed and analyzed them: KiteSQL %.1f s, SQLite %.1f s, H2 %.1f s",
+            rows, (kite - start) / 1e9, (sqlite - kite) / 1e9, (h2 - sqlite) / 1e9));
     return stores;
   }
 
@@ -148,7 +169,8 @@ final class SpringQueriesBench {
       var h2 = new JdbcEngine(H2, h2Connection(stores));
       var sqliteConnection = stores.connection(Stores.Kind.SQLITE);
       try (var s = sqliteConnection.createStatement()) {
-        // LIKE as the other two engines have it (case-sensitive); SQLite's LIKE uses an index only then
+        // LIKE as the other two engines have it (case-sensitive); SQLite's LIKE uses an index only
+        // then
         s.execute("pragma case_sensitive_like = on");
       }
       return new Opened(kite, h2, new JdbcEngine(SQLITE, sqliteConnection));
@@ -170,23 +192,25 @@ final class SpringQueriesBench {
   /** KiteSQL's EXPLAIN of every statement with its first parameter set, as one text block. */
   static String explain(KiteEngine kite, int rows) {
     var out = new StringBuilder(String.format("KiteSQL plans at %,d rows:%n", rows));
-    kite.database().read(tx -> {
-      for (var shape : SpringQueries.shapes()) {
-        var parameters = shape.parameterSets(rows)[0];
-        for (int s = 0; s < shape.statements().size(); s++) {
-          var sql = shape.statements().get(s).sql();
-          out.append("\n").append(sql).append('\n');
-          try (var plan = tx.query("explain " + sql, parameters[s])) {
-            while (plan.next()) {
-              out.append("  ").append(plan.getText(0)).append('\n');
-            }
-          } catch (RuntimeException e) {
-            out.append("  (no plan: ").append(Measure.reason(e)).append(")\n");
-          }
-        }
-      }
-      return null;
-    });
+    kite.database()
+        .read(
+            tx -> {
+              for (var shape : SpringQueries.shapes()) {
+                var parameters = shape.parameterSets(rows)[0];
+                for (int s = 0; s < shape.statements().size(); s++) {
+                  var sql = shape.statements().get(s).sql();
+                  out.append("\n").append(sql).append('\n');
+                  try (var plan = tx.query("explain " + sql, parameters[s])) {
+                    while (plan.next()) {
+                      out.append("  ").append(plan.getText(0)).append('\n');
+                    }
+                  } catch (RuntimeException e) {
+                    out.append("  (no plan: ").append(Measure.reason(e)).append(")\n");
+                  }
+                }
+              }
+              return null;
+            });
     return out.toString();
   }
 
@@ -194,41 +218,67 @@ final class SpringQueriesBench {
    * Every engine's rows for {@code parameters} against the first engine's: a description of the
    * first difference, or empty if all agree. An engine's error is thrown.
    */
-  static Optional<String> difference(List<Engine> engines, List<Engine.Query[]> queries, SpringQueries.Shape shape,
-      Object[][] parameters) throws Exception {
+  static Optional<String> difference(
+      List<Engine> engines,
+      List<Engine.Query[]> queries,
+      SpringQueries.Shape shape,
+      Object[][] parameters)
+      throws Exception {
     List<List<List<Object>>> first = null;
     for (int e = 0; e < engines.size(); e++) {
       int engine = e;
-      var rows = engines.get(e).inTransaction(() -> SpringQueries.rows(shape, queries.get(engine), parameters));
+      var rows =
+          engines
+              .get(e)
+              .inTransaction(() -> SpringQueries.rows(shape, queries.get(engine), parameters));
       if (first == null) {
         first = rows;
       } else if (!first.equals(rows)) {
-        return Optional.of(shape.name() + ", parameters " + Arrays.deepToString(parameters) + ": "
-            + engines.get(e).name() + " returned " + rows + ", " + engines.getFirst().name() + " " + first);
+        return Optional.of(
+            shape.name()
+                + ", parameters "
+                + Arrays.deepToString(parameters)
+                + ": "
+                + engines.get(e).name()
+                + " returned "
+                + rows
+                + ", "
+                + engines.getFirst().name()
+                + " "
+                + first);
       }
     }
     return Optional.empty();
   }
 
   /**
-   * Why {@code engine} is not run on {@code shape} at {@code rows}: its p50 at the next smaller size
-   * was over {@link #SLOW_MICROS} (or it was not run there either). A plan that is quadratic in the
-   * table's rows (an IN subquery evaluated per row) would otherwise take minutes per execution at
-   * 1,000,000 rows.
+   * Why {@code engine} is not run on {@code shape} at {@code rows}: its p50 at the next smaller
+   * size was over {@link #SLOW_MICROS} (or it was not run there either). A plan that is quadratic
+   * in the table's rows (an IN subquery evaluated per row) would otherwise take minutes per
+   * execution at 1,000,000 rows.
    */
   static Optional<String> tooSlow(Results results, String shape, String engine, int rows) {
     return results.springQueries.stream()
         .filter(q -> q.shape().equals(shape) && q.engine().equals(engine) && q.rows() < rows)
         .max(java.util.Comparator.comparingInt(Results.SpringQuery::rows))
-        .flatMap(q -> switch (q.outcome()) {
-          case Results.Measured m when m.p50Micros() > SLOW_MICROS -> Optional.of(String.format(
-              "not run: p50 %.1f s at %,d rows, over the %.0f s limit", m.p50Micros() / 1e6, q.rows(), SLOW_MICROS / 1e6));
-          case Results.Unsupported u when u.reason().startsWith("not run:") -> Optional.of(u.reason());
-          default -> Optional.empty();
-        });
+        .flatMap(
+            q ->
+                switch (q.outcome()) {
+                  case Results.Measured m when m.p50Micros() > SLOW_MICROS ->
+                      Optional.of(
+                          String.format(
+                              "not run: p50 %.1f s at %,d rows, over the %.0f s limit",
+                              m.p50Micros() / 1e6, q.rows(), SLOW_MICROS / 1e6));
+                  case Results.Unsupported u when u.reason().startsWith("not run:") ->
+                      Optional.of(u.reason());
+                  default -> Optional.empty();
+                });
   }
 
-  /** The reason of a cell whose engines returned different rows (or failed): shortened for the report. */
+  /**
+   * The reason of a cell whose engines returned different rows (or failed): shortened for the
+   * report.
+   */
   static String notTimed(String difference) {
     var shown = difference.length() > 200 ? difference.substring(0, 197) + "..." : difference;
     return "not timed, the engines' rows differ or one failed: " + shown;
@@ -238,11 +288,16 @@ final class SpringQueriesBench {
   static Connection h2Connection(Stores stores) throws Exception {
     // H2 hands back its previous result when a statement runs again with the same parameters on
     // unchanged tables; that would time a cache, not the query.
-    return DriverManager.getConnection(stores.h2Url() + ";ACCESS_MODE_DATA=r;OPTIMIZE_REUSE_RESULTS=0");
+    return DriverManager.getConnection(
+        stores.h2Url() + ";ACCESS_MODE_DATA=r;OPTIMIZE_REUSE_RESULTS=0");
   }
 
-  /** The engines that prepared every statement of a shape, their statements, and why the others did not. */
-  private record Prepared(List<Engine> engines, List<Engine.Query[]> queries, Results.Outcome[] rejected) {}
+  /**
+   * The engines that prepared every statement of a shape, their statements, and why the others did
+   * not.
+   */
+  private record Prepared(
+      List<Engine> engines, List<Engine.Query[]> queries, Results.Outcome[] rejected) {}
 
   private Prepared prepare(List<Engine> engines, SpringQueries.Shape shape, int rows) {
     var running = new ArrayList<Engine>();
@@ -280,16 +335,20 @@ final class SpringQueriesBench {
       measured = new Results.Outcome[prepared.engines().size()];
       Arrays.fill(measured, new Results.Unsupported(notTimed(difference.get())));
     } else {
-      measured = new Rounds(config, prepared.engines(), prepared.queries(), shape, parameters).run();
+      measured =
+          new Rounds(config, prepared.engines(), prepared.queries(), shape, parameters).run();
     }
     var outcomes = prepared.rejected();
     for (int e = 0, m = 0; e < engines.size(); e++) {
       if (outcomes[e] == null) {
         outcomes[e] = measured[m++];
       }
-      results.springQueries.add(new Results.SpringQuery(shape.name(), rows, ENGINES.get(e), outcomes[e]));
-      log.accept(String.format("  table 7 | %,d rows | %s | %s: %s", rows, ENGINES.get(e), shape.name(),
-          Report.cell(outcomes[e])));
+      results.springQueries.add(
+          new Results.SpringQuery(shape.name(), rows, ENGINES.get(e), outcomes[e]));
+      log.accept(
+          String.format(
+              "  table 7 | %,d rows | %s | %s: %s",
+              rows, ENGINES.get(e), shape.name(), Report.cell(outcomes[e])));
     }
   }
 
@@ -314,10 +373,15 @@ final class SpringQueriesBench {
     private final long[] allocated;
     private final int[] counts;
     private final Results.Outcome[] failed;
+
     /** Per engine: the next parameter set (every engine runs the same sequence). */
     private final int[] next;
 
-    Rounds(BenchConfig config, List<Engine> engines, List<Engine.Query[]> queries, SpringQueries.Shape shape,
+    Rounds(
+        BenchConfig config,
+        List<Engine> engines,
+        List<Engine.Query[]> queries,
+        SpringQueries.Shape shape,
         Object[][][] parameters) {
       this.config = config;
       this.engines = engines;
@@ -355,23 +419,28 @@ final class SpringQueriesBench {
       }
       var outcomes = new Results.Outcome[k];
       for (int e = 0; e < k; e++) {
-        outcomes[e] = failed[e] != null ? failed[e]
-            : Measure.outcome(latencies[e], counts[e], roundMedians[e], allocated[e]);
+        outcomes[e] =
+            failed[e] != null
+                ? failed[e]
+                : Measure.outcome(latencies[e], counts[e], roundMedians[e], allocated[e]);
       }
       return outcomes;
     }
 
     private void warmUp(int e) {
       try {
-        engines.get(e).inTransaction(() -> {
-          long end = System.nanoTime() + config.warmupMillis() * 1_000_000;
-          long sink = 0;
-          for (int n = 0; n < MIN_EXECUTIONS || System.nanoTime() < end; n++) {
-            sink += execute(e);
-          }
-          Measure.blackhole += sink;
-          return null;
-        });
+        engines
+            .get(e)
+            .inTransaction(
+                () -> {
+                  long end = System.nanoTime() + config.warmupMillis() * 1_000_000;
+                  long sink = 0;
+                  for (int n = 0; n < MIN_EXECUTIONS || System.nanoTime() < end; n++) {
+                    sink += execute(e);
+                  }
+                  Measure.blackhole += sink;
+                  return null;
+                });
       } catch (Exception | AssertionError ex) {
         failed[e] = new Results.Unsupported(Measure.reason(ex));
       }
@@ -379,24 +448,28 @@ final class SpringQueriesBench {
 
     private void round(int e, int round, long roundNanos) {
       try {
-        engines.get(e).inTransaction(() -> {
-          int from = counts[e];
-          long sink = 0;
-          long end = System.nanoTime() + roundNanos;
-          long before = Measure.allocatedBytes();
-          while (counts[e] - from < perRound && (counts[e] - from < MIN_EXECUTIONS || System.nanoTime() < end)) {
-            long start = System.nanoTime();
-            sink += execute(e);
-            latencies[e][counts[e]++] = System.nanoTime() - start;
-          }
-          allocated[e] += Measure.allocatedBytes() - before;
-          Measure.blackhole += sink;
-          int n = counts[e] - from;
-          var sorted = Arrays.copyOfRange(latencies[e], from, from + n);
-          Arrays.sort(sorted);
-          roundMedians[e][round] = sorted[(n - 1) / 2];
-          return null;
-        });
+        engines
+            .get(e)
+            .inTransaction(
+                () -> {
+                  int from = counts[e];
+                  long sink = 0;
+                  long end = System.nanoTime() + roundNanos;
+                  long before = Measure.allocatedBytes();
+                  while (counts[e] - from < perRound
+                      && (counts[e] - from < MIN_EXECUTIONS || System.nanoTime() < end)) {
+                    long start = System.nanoTime();
+                    sink += execute(e);
+                    latencies[e][counts[e]++] = System.nanoTime() - start;
+                  }
+                  allocated[e] += Measure.allocatedBytes() - before;
+                  Measure.blackhole += sink;
+                  int n = counts[e] - from;
+                  var sorted = Arrays.copyOfRange(latencies[e], from, from + n);
+                  Arrays.sort(sorted);
+                  roundMedians[e][round] = sorted[(n - 1) / 2];
+                  return null;
+                });
       } catch (Exception | AssertionError ex) {
         failed[e] = new Results.Unsupported(Measure.reason(ex));
       }
@@ -409,7 +482,9 @@ final class SpringQueriesBench {
       var statements = queries.get(e);
       long sum = 0;
       for (int s = 0; s < statements.length; s++) {
-        sum += SpringQueries.consume(statements[s].execute(set[s]), shape.statements().get(s).columns());
+        sum +=
+            SpringQueries.consume(
+                statements[s].execute(set[s]), shape.statements().get(s).columns());
       }
       return sum;
     }

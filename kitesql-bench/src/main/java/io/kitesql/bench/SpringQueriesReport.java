@@ -26,10 +26,18 @@ final class SpringQueriesReport {
    */
   private record View(String kite, List<String> peers, List<SpringQueries.Shape> shapes) {}
 
-  private static final View SQL = new View(SpringQueriesBench.KITE,
-      List.of(SpringQueriesBench.H2, SpringQueriesBench.SQLITE), SpringQueries.shapes());
-  private static final View REPOSITORIES = new View(SpringRepositoriesBench.KITE, List.of(SpringRepositoriesBench.JDBC_H2),
-      SpringQueries.shapes().stream().filter(s -> ItemRepositoryEngine.METHODS.containsKey(s.name())).toList());
+  private static final View SQL =
+      new View(
+          SpringQueriesBench.KITE,
+          List.of(SpringQueriesBench.H2, SpringQueriesBench.SQLITE),
+          SpringQueries.shapes());
+  private static final View REPOSITORIES =
+      new View(
+          SpringRepositoriesBench.KITE,
+          List.of(SpringRepositoriesBench.JDBC_H2),
+          SpringQueries.shapes().stream()
+              .filter(s -> ItemRepositoryEngine.METHODS.containsKey(s.name()))
+              .toList());
 
   private final Results r;
 
@@ -37,12 +45,17 @@ final class SpringQueriesReport {
     this.r = results;
   }
 
-  /** The section: the tables, the statements, KiteSQL's plans and the targets; empty if Table 7 did not run. */
+  /**
+   * The section: the tables, the statements, KiteSQL's plans and the targets; empty if Table 7 did
+   * not run.
+   */
   String section() {
     if (r.springQueries.isEmpty()) {
       return "";
     }
-    var out = new StringBuilder("""
+    var out =
+        new StringBuilder(
+            """
 
         ## Table 7: the queries Spring Data generates
 
@@ -59,18 +72,27 @@ final class SpringQueriesReport {
         largest size ÷ at the smallest, met at ≤ %.0fx for shapes whose result does not grow with the table \
         ("grows" otherwise). Before a shape is timed, every engine's rows for its first parameter set are compared.
 
-        """.formatted(SpringQueries.PARAMETER_SETS, MAX_RATIO, MAX_GROWTH));
+        """
+                .formatted(SpringQueries.PARAMETER_SETS, MAX_RATIO, MAX_GROWTH));
     table(out, SQL);
     out.append("\nThe statements (Spring Data method → SQL):\n\n");
     for (var shape : SpringQueries.shapes()) {
       out.append("- `").append(shape.name()).append("` (").append(shape.method()).append("): ");
-      out.append(String.join(" then ", shape.statements().stream().map(s -> "`" + s.sql() + "`").toList())).append('\n');
+      out.append(
+              String.join(
+                  " then ", shape.statements().stream().map(s -> "`" + s.sql() + "`").toList()))
+          .append('\n');
     }
-    r.springQueryPlans.forEach((rows, plans) ->
-        out.append("\n<details><summary>KiteSQL's plans at ").append(String.format("%,d", rows))
-            .append(" rows</summary>\n\n```\n").append(plans.strip()).append("\n```\n\n</details>\n"));
+    r.springQueryPlans.forEach(
+        (rows, plans) ->
+            out.append("\n<details><summary>KiteSQL's plans at ")
+                .append(String.format("%,d", rows))
+                .append(" rows</summary>\n\n```\n")
+                .append(plans.strip())
+                .append("\n```\n\n</details>\n"));
     if (has(REPOSITORIES.kite())) {
-      out.append("""
+      out.append(
+          """
 
           ### Table 7 through repositories
 
@@ -100,14 +122,30 @@ final class SpringQueriesReport {
       String label = repository ? ItemRepositoryEngine.METHODS.get(shape.name()) : shape.name();
       for (int rows : sizes) {
         var ratio = ratio(view, shape.name(), rows);
-        out.append("| ").append(rows == small ? "`" + label + "`" : "").append(" | ").append(String.format("%,d", rows))
-            .append(" | ").append(p50(shape.name(), rows, view.kite())).append(" | ")
-            .append(find(shape.name(), rows, view.kite()).map(m -> String.format("%,.0f", m.bytesPerExecution())).orElse("–"));
+        out.append("| ")
+            .append(rows == small ? "`" + label + "`" : "")
+            .append(" | ")
+            .append(String.format("%,d", rows))
+            .append(" | ")
+            .append(p50(shape.name(), rows, view.kite()))
+            .append(" | ")
+            .append(
+                find(shape.name(), rows, view.kite())
+                    .map(m -> String.format("%,.0f", m.bytesPerExecution()))
+                    .orElse("–"));
         view.peers().forEach(p -> out.append(" | ").append(p50(shape.name(), rows, p)));
-        out.append(" | ").append(ratio.map(x -> String.format("%.2fx", x)).orElse("–"))
-            .append(" | ").append(verdict(ratio.map(x -> x <= MAX_RATIO)))
-            .append(" | ").append(rows == large ? growth(view, shape).map(g -> String.format("%.1fx", g)).orElse("–") : "")
-            .append(" | ").append(rows == large ? growthVerdict(view, shape) : "").append(" |\n");
+        out.append(" | ")
+            .append(ratio.map(x -> String.format("%.2fx", x)).orElse("–"))
+            .append(" | ")
+            .append(verdict(ratio.map(x -> x <= MAX_RATIO)))
+            .append(" | ")
+            .append(
+                rows == large
+                    ? growth(view, shape).map(g -> String.format("%.1fx", g)).orElse("–")
+                    : "")
+            .append(" | ")
+            .append(rows == large ? growthVerdict(view, shape) : "")
+            .append(" |\n");
       }
     }
   }
@@ -134,11 +172,20 @@ final class SpringQueriesReport {
         }
       }
       String peers = String.join(" and ", view.peers());
-      out.append(DmlReport.line(String.format("%s ≤ %.1fx the faster of %s in every cell", view.kite(), MAX_RATIO, peers),
-          met == cells, String.format("%d of %d cells", met, cells)));
-      out.append(DmlReport.line(String.format("%s's largest-size p50 ≤ %.0fx its smallest-size p50 for every shape "
-          + "whose result does not grow", view.kite(), MAX_GROWTH), sizes().size() < 2 ? null : flat == bounded,
-          String.format("%d of %d shapes", flat, bounded)));
+      out.append(
+          DmlReport.line(
+              String.format(
+                  "%s ≤ %.1fx the faster of %s in every cell", view.kite(), MAX_RATIO, peers),
+              met == cells,
+              String.format("%d of %d cells", met, cells)));
+      out.append(
+          DmlReport.line(
+              String.format(
+                  "%s's largest-size p50 ≤ %.0fx its smallest-size p50 for every shape "
+                      + "whose result does not grow",
+                  view.kite(), MAX_GROWTH),
+              sizes().size() < 2 ? null : flat == bounded,
+              String.format("%d of %d shapes", flat, bounded)));
     }
     return out.toString();
   }
@@ -151,16 +198,23 @@ final class SpringQueriesReport {
     return r.springQueries.stream()
         .filter(q -> q.shape().equals(shape) && q.rows() == rows && q.engine().equals(engine))
         .findFirst()
-        .map(q -> q.outcome() instanceof Results.Measured m ? Report.micros(m.p50Micros()) : Report.cell(q.outcome()))
+        .map(
+            q ->
+                q.outcome() instanceof Results.Measured m
+                    ? Report.micros(m.p50Micros())
+                    : Report.cell(q.outcome()))
         .orElse("–");
   }
 
   /** KiteSQL's p50 ÷ the faster peer's; empty if KiteSQL or every peer has no number. */
   private Optional<Double> ratio(View view, String shape, int rows) {
     var kite = find(shape, rows, view.kite());
-    var peer = view.peers().stream().flatMap(p -> find(shape, rows, p).stream())
-        .min(java.util.Comparator.comparingDouble(Results.Measured::p50Micros));
-    return kite.isEmpty() || peer.isEmpty() ? Optional.empty()
+    var peer =
+        view.peers().stream()
+            .flatMap(p -> find(shape, rows, p).stream())
+            .min(java.util.Comparator.comparingDouble(Results.Measured::p50Micros));
+    return kite.isEmpty() || peer.isEmpty()
+        ? Optional.empty()
         : Optional.of(kite.get().p50Micros() / peer.get().p50Micros());
   }
 
@@ -171,7 +225,8 @@ final class SpringQueriesReport {
     }
     var first = find(shape.name(), sizes.getFirst(), view.kite());
     var last = find(shape.name(), sizes.getLast(), view.kite());
-    return first.isEmpty() || last.isEmpty() ? Optional.empty()
+    return first.isEmpty() || last.isEmpty()
+        ? Optional.empty()
         : Optional.of(last.get().p50Micros() / first.get().p50Micros());
   }
 
@@ -197,9 +252,9 @@ final class SpringQueriesReport {
   }
 
   /**
-   * Runs Table 7 alone and writes {@code kitesql-bench/target/RESULTS-table7.md}. Arguments:
-   * {@code quick} or {@code smoke} for shorter cells (and their sizes), {@code --sizes 10000,100000}
-   * for other table sizes, {@code --no-repositories} for the SQL rows only, {@code --out FILE}.
+   * Runs Table 7 alone and writes {@code kitesql-bench/target/RESULTS-table7.md}. Arguments: {@code
+   * quick} or {@code smoke} for shorter cells (and their sizes), {@code --sizes 10000,100000} for
+   * other table sizes, {@code --no-repositories} for the SQL rows only, {@code --out FILE}.
    */
   public static void main(String[] args) throws Exception {
     var config = BenchConfig.full();
@@ -210,23 +265,42 @@ final class SpringQueriesReport {
       switch (args[i]) {
         case "quick", "--quick" -> config = BenchConfig.quick();
         case "smoke", "--smoke" -> config = BenchConfig.smoke();
-        case "--sizes" -> sizes = Arrays.stream(args[++i].split(",")).map(String::trim).map(Integer::valueOf).toList();
+        case "--sizes" ->
+            sizes =
+                Arrays.stream(args[++i].split(","))
+                    .map(String::trim)
+                    .map(Integer::valueOf)
+                    .toList();
         case "--out" -> out = Path.of(args[++i]);
         case "--no-repositories" -> repositories = false;
-        case "" -> { }
-        default -> throw new IllegalArgumentException(
-            "unknown argument " + args[i] + " (use quick, smoke, --sizes, --out, --no-repositories)");
+        case "" -> {}
+        default ->
+            throw new IllegalArgumentException(
+                "unknown argument "
+                    + args[i]
+                    + " (use quick, smoke, --sizes, --out, --no-repositories)");
       }
     }
     var work = Path.of("kitesql-bench", "target", "bench-data", "table7");
     BenchRunner.delete(work);
     var results = new Results();
     long start = System.nanoTime();
-    new SpringQueriesBench(config, sizes == null ? SpringQueriesBench.sizes(config) : sizes, repositories, work,
-        results, System.out::println).run();
+    new SpringQueriesBench(
+            config,
+            sizes == null ? SpringQueriesBench.sizes(config) : sizes,
+            repositories,
+            work,
+            results,
+            System.out::println)
+        .run();
     BenchRunner.delete(work);
-    var report = "# Table 7 (" + config.name() + " run, " + String.format("%.1f", (System.nanoTime() - start) / 6e10)
-        + " minutes)\n" + new SpringQueriesReport(results).section();
+    var report =
+        "# Table 7 ("
+            + config.name()
+            + " run, "
+            + String.format("%.1f", (System.nanoTime() - start) / 6e10)
+            + " minutes)\n"
+            + new SpringQueriesReport(results).section();
     System.out.println(report);
     Files.createDirectories(out.toAbsolutePath().getParent());
     Files.writeString(out, report);

@@ -20,6 +20,7 @@ import java.util.function.Consumer;
 final class SpringRepositoriesBench {
   static final String KITE = RepositoryBench.REPOSITORY;
   static final String JDBC_H2 = RepositoryBench.JDBC_H2;
+
   /** The repository rows' engines, in column order. */
   static final List<String> ENGINES = List.of(KITE, JDBC_H2);
 
@@ -33,7 +34,10 @@ final class SpringRepositoriesBench {
     this.log = log;
   }
 
-  /** Measures every shape a method expresses on the loaded databases of {@code stores} (no other engine open on them). */
+  /**
+   * Measures every shape a method expresses on the loaded databases of {@code stores} (no other
+   * engine open on them).
+   */
   void run(Stores stores, int rows) {
     var engines = new ArrayList<ItemRepositoryEngine>();
     var failed = new ArrayList<Results.Outcome>();
@@ -58,18 +62,25 @@ final class SpringRepositoriesBench {
   }
 
   private static ItemRepositoryEngine open(String name, Stores stores) {
-    return new ItemRepositoryEngine(name, name.equals(KITE)
-        ? ItemContexts.kiteSql(() -> KiteSql.open(stores.kiteDir(), KiteEngine.options(Durability.NO_SYNC)))
-        : ItemContexts.jdbc(() -> {
-          try {
-            return SpringQueriesBench.h2Connection(stores);
-          } catch (Exception e) {
-            throw new IllegalStateException(e);
-          }
-        }));
+    return new ItemRepositoryEngine(
+        name,
+        name.equals(KITE)
+            ? ItemContexts.kiteSql(
+                () -> KiteSql.open(stores.kiteDir(), KiteEngine.options(Durability.NO_SYNC)))
+            : ItemContexts.jdbc(
+                () -> {
+                  try {
+                    return SpringQueriesBench.h2Connection(stores);
+                  } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                  }
+                }));
   }
 
-  private void measure(List<ItemRepositoryEngine> engines, List<Results.Outcome> failed, SpringQueries.Shape shape,
+  private void measure(
+      List<ItemRepositoryEngine> engines,
+      List<Results.Outcome> failed,
+      SpringQueries.Shape shape,
       int rows) {
     var running = new ArrayList<Engine>();
     var queries = new ArrayList<Engine.Query[]>();
@@ -77,7 +88,10 @@ final class SpringRepositoriesBench {
     for (int e = 0; e < engines.size(); e++) {
       var engine = engines.get(e);
       var tooSlow = SpringQueriesBench.tooSlow(results, shape.name(), ENGINES.get(e), rows);
-      skipped.add(engine == null ? failed.get(e) : tooSlow.<Results.Outcome>map(Results.Unsupported::new).orElse(null));
+      skipped.add(
+          engine == null
+              ? failed.get(e)
+              : tooSlow.<Results.Outcome>map(Results.Unsupported::new).orElse(null));
       if (skipped.get(e) == null) {
         running.add(engine);
         queries.add(engine.queries(shape.name()).orElseThrow());
@@ -100,9 +114,15 @@ final class SpringRepositoriesBench {
     }
     for (int e = 0, m = 0; e < engines.size(); e++) {
       var outcome = skipped.get(e) != null ? skipped.get(e) : measured[m++];
-      results.springQueries.add(new Results.SpringQuery(shape.name(), rows, ENGINES.get(e), outcome));
-      log.accept(String.format("  table 7 | %,d rows | %s | %s: %s", rows, ENGINES.get(e),
-          ItemRepositoryEngine.METHODS.get(shape.name()), Report.cell(outcome)));
+      results.springQueries.add(
+          new Results.SpringQuery(shape.name(), rows, ENGINES.get(e), outcome));
+      log.accept(
+          String.format(
+              "  table 7 | %,d rows | %s | %s: %s",
+              rows,
+              ENGINES.get(e),
+              ItemRepositoryEngine.METHODS.get(shape.name()),
+              Report.cell(outcome)));
     }
   }
 }

@@ -90,7 +90,8 @@ public final class Stores {
   }
 
   /** {@link #loadKite(List, List, int)} with other storage options. */
-  public long loadKite(List<String> ddl, List<TableLoad> tables, int batchRows, StorageOptions options) {
+  public long loadKite(
+      List<String> ddl, List<TableLoad> tables, int batchRows, StorageOptions options) {
     try (var db = KiteSql.open(kiteDir(), options)) {
       ddl.forEach(db::execute);
       long start = System.nanoTime();
@@ -100,12 +101,13 @@ public final class Stores {
         for (int from = 0; from < t.rows(); from += batch) {
           int first = from;
           int last = Math.min(t.rows(), from + batch);
-          db.writeOnWriterThread(tx -> { // the bulk-load API: no hand-off to the writer thread per call
-            for (int i = first; i < last; i++) {
-              tx.execute(insert, t.row().apply(i));
-            }
-            return null;
-          });
+          db.writeOnWriterThread(
+              tx -> { // the bulk-load API: no hand-off to the writer thread per call
+                for (int i = first; i < last; i++) {
+                  tx.execute(insert, t.row().apply(i));
+                }
+                return null;
+              });
         }
       }
       return System.nanoTime() - start;
@@ -134,7 +136,8 @@ public final class Stores {
     }
   }
 
-  private static long loadJdbc(Connection c, List<String> ddl, List<TableLoad> tables, int batchRows) throws Exception {
+  private static long loadJdbc(
+      Connection c, List<String> ddl, List<TableLoad> tables, int batchRows) throws Exception {
     try (var s = c.createStatement()) {
       for (var sql : ddl) {
         s.execute(sql);
@@ -177,13 +180,19 @@ public final class Stores {
     };
   }
 
-  /** A JDBC connection to one of the peers, opened as the report describes (autocommit as the driver sets it). */
+  /**
+   * A JDBC connection to one of the peers, opened as the report describes (autocommit as the driver
+   * sets it).
+   */
   public Connection connection(Kind kind) throws Exception {
     return switch (kind) {
       case SQLITE -> openSqliteReadOnly();
       case H2_DEFAULT -> DriverManager.getConnection(h2Url() + ";ACCESS_MODE_DATA=r");
-      case H2_BIG -> DriverManager.getConnection(h2Url() + ";ACCESS_MODE_DATA=r;CACHE_SIZE=" + H2_BIG_CACHE_KIB);
-      case KITE_BORROWED, KITE_COPY -> throw new IllegalArgumentException(kind + " is not a JDBC database");
+      case H2_BIG ->
+          DriverManager.getConnection(
+              h2Url() + ";ACCESS_MODE_DATA=r;CACHE_SIZE=" + H2_BIG_CACHE_KIB);
+      case KITE_BORROWED, KITE_COPY ->
+          throw new IllegalArgumentException(kind + " is not a JDBC database");
     };
   }
 

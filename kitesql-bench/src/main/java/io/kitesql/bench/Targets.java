@@ -7,7 +7,8 @@ import java.util.List;
 final class Targets {
   private static final String KITE = Stores.Kind.KITE_BORROWED.label();
   private static final String SQLITE = Stores.Kind.SQLITE.label();
-  private static final List<String> H2 = List.of(Stores.Kind.H2_DEFAULT.label(), Stores.Kind.H2_BIG.label());
+  private static final List<String> H2 =
+      List.of(Stores.Kind.H2_DEFAULT.label(), Stores.Kind.H2_BIG.label());
   private static final String DOCS = "16 KiB docs";
 
   private final Results r;
@@ -30,52 +31,92 @@ final class Targets {
     out.append("## Targets for Tables 1 to 4, computed from this run\n\n");
     String first = tiers.getFirst();
     String last = tiers.getLast();
-    line("Table 1: KiteSQL read-only p50 flat across tiers (" + last + " within 1.3x of " + first + ")",
+    line(
+        "Table 1: KiteSQL read-only p50 flat across tiers ("
+            + last
+            + " within 1.3x of "
+            + first
+            + ")",
         ratio("1", "lookup", last, first, 1.3));
-    line("Table 1: KiteSQL read-only allocation constant (spread ≤ 64 B) and ≤ 1 KiB at every tier",
+    line(
+        "Table 1: KiteSQL read-only allocation constant (spread ≤ 64 B) and ≤ 1 KiB at every tier",
         allocation("1", "lookup", 1024, 64));
-    line("Table 1: KiteSQL read-only faster than SQLite at every tier", faster("1", "lookup", tiers, List.of(SQLITE), false));
-    line("Table 1: KiteSQL read-only not slower than H2 with its big cache at every tier",
+    line(
+        "Table 1: KiteSQL read-only faster than SQLite at every tier",
+        faster("1", "lookup", tiers, List.of(SQLITE), false));
+    line(
+        "Table 1: KiteSQL read-only not slower than H2 with its big cache at every tier",
         faster("1", "lookup", tiers, List.of(H2.get(1)), true));
-    line("Table 2: octet_length constant-time on ASCII (" + last + " within 1.3x of " + first + ")",
+    line(
+        "Table 2: octet_length constant-time on ASCII (" + last + " within 1.3x of " + first + ")",
         ratio("2", "octet_length", last, first, 1.3));
-    line("Table 2: char_length constant-time on ASCII (" + last + " within 1.3x of " + first + ")",
+    line(
+        "Table 2: char_length constant-time on ASCII (" + last + " within 1.3x of " + first + ")",
         ratio("2", "char_length", last, first, 1.3));
-    line("Table 3: KiteSQL read-only allocation ≤ 8 KiB at every tier", allocation("3", "group + window + sort", 8192, -1));
-    line("Table 3: KiteSQL read-only p50 not slower than H2 (both caches) at every tier",
+    line(
+        "Table 3: KiteSQL read-only allocation ≤ 8 KiB at every tier",
+        allocation("3", "group + window + sort", 8192, -1));
+    line(
+        "Table 3: KiteSQL read-only p50 not slower than H2 (both caches) at every tier",
         faster("3", "group + window + sort", tiers, H2, true));
-    line("Table 4: JSON fetch faster than H2 (both caches)", faster("4", "JSON fetch", List.of(DOCS), H2, false));
+    line(
+        "Table 4: JSON fetch faster than H2 (both caches)",
+        faster("4", "JSON fetch", List.of(DOCS), H2, false));
     var peers = new ArrayList<>(H2);
     peers.addFirst(SQLITE);
-    line("Table 4: JSON fetch + parse faster than both peers", faster("4", "JSON fetch + parse", List.of(DOCS), peers, false));
-    line("Table 4 (CSV variant): fetch faster than H2 (both caches)", faster("4", "CSV fetch", List.of(DOCS), H2, false));
-    line("Table 4 (CSV variant): fetch + parse faster than both peers",
+    line(
+        "Table 4: JSON fetch + parse faster than both peers",
+        faster("4", "JSON fetch + parse", List.of(DOCS), peers, false));
+    line(
+        "Table 4 (CSV variant): fetch faster than H2 (both caches)",
+        faster("4", "CSV fetch", List.of(DOCS), H2, false));
+    line(
+        "Table 4 (CSV variant): fetch + parse faster than both peers",
         faster("4", "CSV fetch + parse", List.of(DOCS), peers, false));
     long violations = r.mapChecks.values().stream().mapToLong(Results.MapCheck::violations).sum();
     long checked = r.mapChecks.values().stream().mapToLong(Results.MapCheck::values).sum();
     var mapCheck = NoiseVerdict.noViolations(checked, violations);
-    line("Every KiteSQL read-only text value lies inside the LMDB map",
-        new Verdict(mapCheck.outcome() == NoiseVerdict.Outcome.NOT_MEASURED ? null
-            : mapCheck.outcome() == NoiseVerdict.Outcome.MET, mapCheck.evidence()));
+    line(
+        "Every KiteSQL read-only text value lies inside the LMDB map",
+        new Verdict(
+            mapCheck.outcome() == NoiseVerdict.Outcome.NOT_MEASURED
+                ? null
+                : mapCheck.outcome() == NoiseVerdict.Outcome.MET,
+            mapCheck.evidence()));
     out.append('\n');
     out.append("## Targets for long rows, computed from this run\n\n");
-    line("Table 2: caller length() (" + last + " within 1.1x of " + first + ")",
+    line(
+        "Table 2: caller length() (" + last + " within 1.1x of " + first + ")",
         ratio("2", "caller length()", last, first, 1.1));
-    line("Table 2: octet_length (" + last + " within 1.1x of " + first + ")",
+    line(
+        "Table 2: octet_length (" + last + " within 1.1x of " + first + ")",
         ratio("2", "octet_length", last, first, 1.1));
-    line("Table 2: char_length (" + last + " within 1.1x of " + first + ")",
+    line(
+        "Table 2: char_length (" + last + " within 1.1x of " + first + ")",
         ratio("2", "char_length", last, first, 1.1));
-    line("Table 3: p50 (" + last + " within 1.1x of " + first + ")",
+    line(
+        "Table 3: p50 (" + last + " within 1.1x of " + first + ")",
         ratio("3", "group + window + sort", last, first, 1.1));
-    line("Table 6: a filter on a small column as fast over " + last + " notes as over " + first
-        + " notes (within 1.1x)", ratio("6", "filter on amount, every row", last, first, 1.1));
+    line(
+        "Table 6: a filter on a small column as fast over "
+            + last
+            + " notes as over "
+            + first
+            + " notes (within 1.1x)",
+        ratio("6", "filter on amount, every row", last, first, 1.1));
     out.append('\n');
     return out.toString();
   }
 
   private void line(String target, Verdict v) {
     String verdict = v.met() == null ? "not measured" : v.met() ? "met" : "**missed**";
-    out.append("- ").append(target).append(": ").append(verdict).append(" (").append(v.evidence()).append(")\n");
+    out.append("- ")
+        .append(target)
+        .append(": ")
+        .append(verdict)
+        .append(" (")
+        .append(v.evidence())
+        .append(")\n");
   }
 
   private Results.Measured measured(String table, String variant, String tier, String engine) {
@@ -94,8 +135,11 @@ final class Targets {
       return missing(table, variant, a == null ? high : low, KITE);
     }
     double ratio = a.p50Micros() / b.p50Micros();
-    return Verdict.of(ratio <= limit, String.format("%s µs / %s µs = %.2fx", Report.micros(a.p50Micros()),
-        Report.micros(b.p50Micros()), ratio));
+    return Verdict.of(
+        ratio <= limit,
+        String.format(
+            "%s µs / %s µs = %.2fx",
+            Report.micros(a.p50Micros()), Report.micros(b.p50Micros()), ratio));
   }
 
   private Verdict allocation(String table, String variant, double maxBytes, double maxSpread) {
@@ -114,7 +158,8 @@ final class Targets {
   }
 
   /** KiteSQL read-only p50 below (or, if {@code orEqual}, not above) each peer's, at every tier. */
-  private Verdict faster(String table, String variant, List<String> at, List<String> peers, boolean orEqual) {
+  private Verdict faster(
+      String table, String variant, List<String> at, List<String> peers, boolean orEqual) {
     var misses = new ArrayList<String>();
     double worst = 0;
     for (var tier : at) {
@@ -130,13 +175,17 @@ final class Targets {
         double ratio = k.p50Micros() / p.p50Micros();
         worst = Math.max(worst, ratio);
         if (orEqual ? ratio > 1.0 : ratio >= 1.0) {
-          misses.add(String.format("%s vs %s: %s / %s µs", tier, peer, Report.micros(k.p50Micros()),
-              Report.micros(p.p50Micros())));
+          misses.add(
+              String.format(
+                  "%s vs %s: %s / %s µs",
+                  tier, peer, Report.micros(k.p50Micros()), Report.micros(p.p50Micros())));
         }
       }
     }
-    return Verdict.of(misses.isEmpty(), misses.isEmpty()
-        ? String.format("worst ratio KiteSQL/peer %.2fx", worst)
-        : "slower at " + String.join("; ", misses));
+    return Verdict.of(
+        misses.isEmpty(),
+        misses.isEmpty()
+            ? String.format("worst ratio KiteSQL/peer %.2fx", worst)
+            : "slower at " + String.join("; ", misses));
   }
 }

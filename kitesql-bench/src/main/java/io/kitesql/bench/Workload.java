@@ -22,9 +22,20 @@ public final class Workload {
    * @param parameterPositions which of the tier's parameters the statement takes, in its order;
    *     null for all of them
    */
-  public record Cell(String table, String variant, String sql, String sqliteSql, int[] textColumns,
-      ConsumerFactory consumer, int[] parameterPositions) {
-    public Cell(String table, String variant, String sql, String sqliteSql, int[] textColumns,
+  public record Cell(
+      String table,
+      String variant,
+      String sql,
+      String sqliteSql,
+      int[] textColumns,
+      ConsumerFactory consumer,
+      int[] parameterPositions) {
+    public Cell(
+        String table,
+        String variant,
+        String sql,
+        String sqliteSql,
+        int[] textColumns,
         ConsumerFactory consumer) {
       this(table, variant, sql, sqliteSql, textColumns, consumer, null);
     }
@@ -34,7 +45,10 @@ public final class Workload {
       return kind == Stores.Kind.SQLITE ? sqliteSql : sql;
     }
 
-    /** The parameter sets this cell's statement takes, made once (executions allocate nothing for them). */
+    /**
+     * The parameter sets this cell's statement takes, made once (executions allocate nothing for
+     * them).
+     */
     public Object[][] parametersOf(Object[][] all) {
       if (parameterPositions == null) {
         return all;
@@ -50,7 +64,10 @@ public final class Workload {
     }
   }
 
-  /** A consumer per engine: KiteSQL parses borrowed text with {@link BorrowedJson}, peers with Jackson. */
+  /**
+   * A consumer per engine: KiteSQL parses borrowed text with {@link BorrowedJson}, peers with
+   * Jackson.
+   */
   @FunctionalInterface
   public interface ConsumerFactory {
     Measure.Consumer forEngine(boolean kite);
@@ -59,13 +76,14 @@ public final class Workload {
   static final String WHERE = " from orders where customer_id = ? and status = ? and amount > ?";
 
   /**
-   * Table 6: a predicate on a small, non-indexed column over every row, which
-   * reads no note (the lookup parameters' {@code amount > 0} holds for every row).
+   * Table 6: a predicate on a small, non-indexed column over every row, which reads no note (the
+   * lookup parameters' {@code amount > 0} holds for every row).
    */
   public static final String SMALL_COLUMN_FILTER = "select count(*) from orders where amount > ?";
 
   /** The article's Table 3 statement. */
-  public static final String TABLE3 = """
+  public static final String TABLE3 =
+      """
       select status, note, peak, max(peak) over (partition by status) \
       from (select status, note, max(amount) as peak from orders \
       where customer_id = ? and status = ? and amount > ? \
@@ -82,28 +100,75 @@ public final class Workload {
     var cells = new ArrayList<Cell>();
     String lookup = "select id, status, amount, note" + WHERE;
     cells.add(same("1", "lookup", lookup, new int[] {1, 3}, k -> Workload::touchLookup));
-    cells.add(same("1", "lookup + scan every char", lookup, new int[] {1, 3}, k -> Workload::scanLookup));
-    cells.add(same("2", "caller length()", "select note" + WHERE, new int[] {0}, k -> Workload::callerLength));
-    cells.add(same("2", "octet_length", "select octet_length(note)" + WHERE, new int[0], k -> Workload::sumNumbers));
-    cells.add(new Cell("2", "char_length", "select char_length(note)" + WHERE, "select length(note)" + WHERE,
-        new int[0], k -> Workload::sumNumbers));
-    cells.add(same("3", "group + window + sort", TABLE3, new int[] {0, 1}, k -> Workload::touchTable3));
-    cells.add(new Cell("6", "filter on amount, every row", SMALL_COLUMN_FILTER, SMALL_COLUMN_FILTER, new int[0],
-        k -> Workload::sumNumbers, new int[] {2}));
+    cells.add(
+        same("1", "lookup + scan every char", lookup, new int[] {1, 3}, k -> Workload::scanLookup));
+    cells.add(
+        same(
+            "2",
+            "caller length()",
+            "select note" + WHERE,
+            new int[] {0},
+            k -> Workload::callerLength));
+    cells.add(
+        same(
+            "2",
+            "octet_length",
+            "select octet_length(note)" + WHERE,
+            new int[0],
+            k -> Workload::sumNumbers));
+    cells.add(
+        new Cell(
+            "2",
+            "char_length",
+            "select char_length(note)" + WHERE,
+            "select length(note)" + WHERE,
+            new int[0],
+            k -> Workload::sumNumbers));
+    cells.add(
+        same("3", "group + window + sort", TABLE3, new int[] {0, 1}, k -> Workload::touchTable3));
+    cells.add(
+        new Cell(
+            "6",
+            "filter on amount, every row",
+            SMALL_COLUMN_FILTER,
+            SMALL_COLUMN_FILTER,
+            new int[0],
+            k -> Workload::sumNumbers,
+            new int[] {2}));
     return cells;
   }
 
   /** Table 4: fetch, and fetch + parse, of JSON and CSV documents. */
   public static List<Cell> documents() {
     return List.of(
-        same("4", "JSON fetch", DOCS_JSON, new int[] {1}, k -> rows -> Workload.fetch(rows, Parse.NONE)),
-        same("4", "JSON fetch + parse", DOCS_JSON, new int[] {1},
+        same(
+            "4",
+            "JSON fetch",
+            DOCS_JSON,
+            new int[] {1},
+            k -> rows -> Workload.fetch(rows, Parse.NONE)),
+        same(
+            "4",
+            "JSON fetch + parse",
+            DOCS_JSON,
+            new int[] {1},
             k -> rows -> Workload.fetch(rows, k ? Parse.BORROWED_JSON : Parse.JACKSON)),
-        same("4", "CSV fetch", DOCS_CSV, new int[] {1}, k -> rows -> Workload.fetch(rows, Parse.NONE)),
-        same("4", "CSV fetch + parse", DOCS_CSV, new int[] {1}, k -> rows -> Workload.fetch(rows, Parse.CSV)));
+        same(
+            "4",
+            "CSV fetch",
+            DOCS_CSV,
+            new int[] {1},
+            k -> rows -> Workload.fetch(rows, Parse.NONE)),
+        same(
+            "4",
+            "CSV fetch + parse",
+            DOCS_CSV,
+            new int[] {1},
+            k -> rows -> Workload.fetch(rows, Parse.CSV)));
   }
 
-  private static Cell same(String table, String variant, String sql, int[] text, ConsumerFactory consumer) {
+  private static Cell same(
+      String table, String variant, String sql, int[] text, ConsumerFactory consumer) {
     return new Cell(table, variant, sql, sql, text, consumer);
   }
 
@@ -168,7 +233,12 @@ public final class Workload {
   }
 
   /** How Table 4 parses the documents it kept. */
-  enum Parse { NONE, BORROWED_JSON, JACKSON, CSV }
+  enum Parse {
+    NONE,
+    BORROWED_JSON,
+    JACKSON,
+    CSV
+  }
 
   /** Keeps every body past the end of the query, then parses them. */
   static long fetch(Engine.Rows rows, Parse parse) throws Exception {
@@ -180,21 +250,34 @@ public final class Workload {
     }
     rows.close();
     for (var body : bodies) {
-      sum += switch (parse) {
-        case NONE -> touch(body);
-        case BORROWED_JSON -> {
-          var doc = BorrowedJson.parse(body);
-          yield doc.id() + touch(doc.user()) + touch(doc.title()) + doc.tags().size() + touch(doc.body());
-        }
-        case JACKSON -> {
-          var doc = Documents.jackson(body);
-          yield doc.id() + touch(doc.user()) + touch(doc.title()) + doc.tags().size() + touch(doc.body());
-        }
-        case CSV -> {
-          var doc = Documents.csv(body);
-          yield doc.id() + touch(doc.user()) + touch(doc.title()) + doc.tags().size() + touch(doc.body());
-        }
-      };
+      sum +=
+          switch (parse) {
+            case NONE -> touch(body);
+            case BORROWED_JSON -> {
+              var doc = BorrowedJson.parse(body);
+              yield doc.id()
+                  + touch(doc.user())
+                  + touch(doc.title())
+                  + doc.tags().size()
+                  + touch(doc.body());
+            }
+            case JACKSON -> {
+              var doc = Documents.jackson(body);
+              yield doc.id()
+                  + touch(doc.user())
+                  + touch(doc.title())
+                  + doc.tags().size()
+                  + touch(doc.body());
+            }
+            case CSV -> {
+              var doc = Documents.csv(body);
+              yield doc.id()
+                  + touch(doc.user())
+                  + touch(doc.title())
+                  + doc.tags().size()
+                  + touch(doc.body());
+            }
+          };
     }
     return sum;
   }

@@ -18,13 +18,15 @@ import java.util.function.Consumer;
 final class WriteBench {
   /** The engine label of one-row transactions through {@code Database.write}. */
   static final String KITE_WRITE = "KiteSQL Database.write";
+
   /** The engine label of KiteSQL with {@code StorageOptions.withWriteMap(true)}. */
   static final String KITE_WRITE_MAP = "KiteSQL writeMap";
+
   /**
    * The writeMap cells' map, allocated on disk at the open (see withWriteMap): sized for the
-   * largest cell (100,000 rows of 4 KiB notes take about 850 MB), as its Javadoc asks. With a
-   * 64 MiB map growing, that cell was 3x slower than without writeMap: each growth aborts and
-   * replays the transaction, and first-touches the new pages through the map.
+   * largest cell (100,000 rows of 4 KiB notes take about 850 MB), as its Javadoc asks. With a 64
+   * MiB map growing, that cell was 3x slower than without writeMap: each growth aborts and replays
+   * the transaction, and first-touches the new pages through the map.
    */
   private static final long WRITE_MAP_SIZE = 1L << 30;
 
@@ -54,8 +56,10 @@ final class WriteBench {
           long nanos = load(engine, "", noteLength, batch, rows);
           var write = new Results.Write(engine, noteLength, batch, rows, rows / (nanos / 1e9));
           results.writes.add(write);
-          log.accept(String.format("  writes | %s | %d B notes, batch %d: %,.0f rows/s", engine, noteLength, batch,
-              write.rowsPerSecond()));
+          log.accept(
+              String.format(
+                  "  writes | %s | %d B notes, batch %d: %,.0f rows/s",
+                  engine, noteLength, batch, write.rowsPerSecond()));
         }
       }
     }
@@ -75,17 +79,31 @@ final class WriteBench {
         : List.of("KiteSQL", KITE_WRITE_MAP, "SQLite", "H2");
   }
 
-  /** Loads {@code rows} rows into a fresh database of {@code engine}; returns the nanoseconds of the inserts. */
-  private long load(String engine, String pass, int noteLength, int batch, int rows) throws Exception {
+  /**
+   * Loads {@code rows} rows into a fresh database of {@code engine}; returns the nanoseconds of the
+   * inserts.
+   */
+  private long load(String engine, String pass, int noteLength, int batch, int rows)
+      throws Exception {
     var stores = new Stores(work.resolve(engine + "-" + noteLength + "-" + batch + pass));
-    var load = new Stores.TableLoad(DataSets.ORDERS_INSERT, rows, i -> DataSets.orderRow(i, rows, noteLength),
-        noteLength + 32);
+    var load =
+        new Stores.TableLoad(
+            DataSets.ORDERS_INSERT,
+            rows,
+            i -> DataSets.orderRow(i, rows, noteLength),
+            noteLength + 32);
     try {
       return switch (engine) {
         case "KiteSQL" -> stores.loadKite(DataSets.ORDERS_DDL, List.of(load), batch);
         case KITE_WRITE -> loadKiteOneByOne(stores, load);
-        case KITE_WRITE_MAP -> stores.loadKite(DataSets.ORDERS_DDL, List.of(load), batch,
-            KiteEngine.options(Durability.NO_SYNC).withMapSize(WRITE_MAP_SIZE).withWriteMap(true));
+        case KITE_WRITE_MAP ->
+            stores.loadKite(
+                DataSets.ORDERS_DDL,
+                List.of(load),
+                batch,
+                KiteEngine.options(Durability.NO_SYNC)
+                    .withMapSize(WRITE_MAP_SIZE)
+                    .withWriteMap(true));
         case "SQLite" -> stores.loadSqlite(DataSets.ORDERS_DDL, List.of(load), batch);
         default -> stores.loadH2(DataSets.ORDERS_DDL, List.of(load), batch);
       };
@@ -94,7 +112,9 @@ final class WriteBench {
     }
   }
 
-  /** One transaction per row through {@code Database.write}; returns the nanoseconds of the inserts. */
+  /**
+   * One transaction per row through {@code Database.write}; returns the nanoseconds of the inserts.
+   */
   private static long loadKiteOneByOne(Stores stores, Stores.TableLoad load) {
     try (var db = KiteSql.open(stores.kiteDir(), KiteEngine.options(Durability.NO_SYNC))) {
       DataSets.ORDERS_DDL.forEach(db::execute);

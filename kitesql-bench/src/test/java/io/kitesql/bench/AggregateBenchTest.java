@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 class AggregateBenchTest {
 
   @Test
-  void bothModulesLoadTheThreadsAndKiteSqlReadsEachCollectionOnce(@TempDir Path work) throws Exception {
+  void bothModulesLoadTheThreadsAndKiteSqlReadsEachCollectionOnce(@TempDir Path work)
+      throws Exception {
     var report = AggregateBench.run(new AggregateBench.Run(BenchConfig.smoke(), 4, 40, work));
     assertFalse(report.contains("n/a"), report);
     // findById: the thread, then its posts, on both; findAllById of 20 threads: 2 against 1 + 20

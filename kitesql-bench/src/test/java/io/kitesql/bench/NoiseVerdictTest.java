@@ -7,7 +7,10 @@ import io.kitesql.bench.NoiseVerdict.Outcome;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The verdict code on known figures: where met and missed flip, when noise wins, when nothing is decided. */
+/**
+ * The verdict code on known figures: where met and missed flip, when noise wins, when nothing is
+ * decided.
+ */
 class NoiseVerdictTest {
 
   @Test
@@ -35,14 +38,18 @@ class NoiseVerdictTest {
     // a wide spread that stays on one side of the bound decides: every run met it, or none did
     assertEquals(Outcome.MET, NoiseVerdict.atMost(List.of(0.4, 0.9, 0.95), 1.0).outcome());
     assertEquals(Outcome.MISSED, NoiseVerdict.atLeast(List.of(0.2, 0.9, 0.99), 1.0).outcome());
-    // one run across the bound makes the median's margin (0.05) smaller than its distance to that run
-    assertEquals(Outcome.WITHIN_NOISE, NoiseVerdict.atMost(List.of(0.95, 0.95, 1.01), 1.0).outcome());
-    assertEquals(Outcome.WITHIN_NOISE, NoiseVerdict.atLeast(List.of(1.0, 1.2, 1.6), 1.17).outcome());
+    // one run across the bound makes the median's margin (0.05) smaller than its distance to that
+    // run
+    assertEquals(
+        Outcome.WITHIN_NOISE, NoiseVerdict.atMost(List.of(0.95, 0.95, 1.01), 1.0).outcome());
+    assertEquals(
+        Outcome.WITHIN_NOISE, NoiseVerdict.atLeast(List.of(1.0, 1.2, 1.6), 1.17).outcome());
   }
 
   @Test
   void aDisturbedRunMakesNoiseNotAMiss() {
-    // one disturbed run far off: the mean (4.0) would miss, the median (1.0) meets the bound, that run does not
+    // one disturbed run far off: the mean (4.0) would miss, the median (1.0) meets the bound, that
+    // run does not
     assertEquals(Outcome.WITHIN_NOISE, NoiseVerdict.atMost(List.of(0.5, 1.0, 10.5), 2.0).outcome());
     assertEquals(1.0, NoiseVerdict.median(List.of(0.5, 1.0, 10.5)));
     assertEquals(1.5, NoiseVerdict.median(List.of(2.0, 1.0, 0.5, 10.0)));
@@ -52,7 +59,8 @@ class NoiseVerdictTest {
   void fewerThanThreeFiguresDecideNothing() {
     assertEquals(Outcome.NOT_MEASURED, NoiseVerdict.atMost(List.of(), 1.0).outcome());
     assertEquals(Outcome.NOT_MEASURED, NoiseVerdict.atMost(List.of(0.1, 0.1), 1.0).outcome());
-    assertEquals(Outcome.NOT_MEASURED, NoiseVerdict.atLeast(List.of(5.0, Double.NaN, 5.0), 1.0).outcome());
+    assertEquals(
+        Outcome.NOT_MEASURED, NoiseVerdict.atLeast(List.of(5.0, Double.NaN, 5.0), 1.0).outcome());
   }
 
   @Test
@@ -65,7 +73,10 @@ class NoiseVerdictTest {
   @Test
   void theEvidenceShowsEveryFigure() {
     var rendered = NoiseVerdict.atLeast(List.of(1.31, 1.12, 1.25), 1.17).render();
-    assertTrue(rendered.contains("1.31 / 1.12 / 1.25") && rendered.contains("median 1.25") && rendered.contains("≥ 1.17"),
+    assertTrue(
+        rendered.contains("1.31 / 1.12 / 1.25")
+            && rendered.contains("median 1.25")
+            && rendered.contains("≥ 1.17"),
         rendered);
   }
 }

@@ -9,8 +9,8 @@ import io.kitesql.expr.Parameters;
 import io.kitesql.plan.PlanNode;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedDeque;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * A statement bound and optimized against one catalog version, with a pool of operator trees for
@@ -25,53 +25,66 @@ final class CompiledStatement {
   private final List<ResultColumn> columns;
   private final boolean hasSubqueries;
   private final boolean writeNeedsSubqueries;
+
   /**
    * Pooled executions of the query, in slots: taking one and giving it back allocate nothing (a
-   * linked deque allocated a node per release). An execution takes the first filled slot, a
-   * release fills the first empty one, so one thread keeps reusing slot 0's warm tree.
+   * linked deque allocated a node per release). An execution takes the first filled slot, a release
+   * fills the first empty one, so one thread keeps reusing slot 0's warm tree.
    */
   private final AtomicReferenceArray<QueryExecution> pool = new AtomicReferenceArray<>(MAX_POOLED);
+
   /** INSERT/UPDATE/DELETE: pooled operator trees of the statement's one source plan. */
-  private final DmlExecutor.SourceOperators writeSources = new DmlExecutor.SourceOperators() {
-    private final ConcurrentLinkedDeque<Operator> sources = new ConcurrentLinkedDeque<>();
-    private final AtomicInteger count = new AtomicInteger();
+  private final DmlExecutor.SourceOperators writeSources =
+      new DmlExecutor.SourceOperators() {
+        private final ConcurrentLinkedDeque<Operator> sources = new ConcurrentLinkedDeque<>();
+        private final AtomicInteger count = new AtomicInteger();
 
-    @Override
-    public Operator acquire(PlanNode source, boolean withRefs) {
-      var op = sources.pollFirst();
-      if (op != null) {
-        count.decrementAndGet();
-        return op;
-      }
-      return Operators.build(source, withRefs);
-    }
+        @Override
+        public Operator acquire(PlanNode source, boolean withRefs) {
+          var op = sources.pollFirst();
+          if (op != null) {
+            count.decrementAndGet();
+            return op;
+          }
+          return Operators.build(source, withRefs);
+        }
 
-    @Override
-    public void release(Operator operator) {
-      if (count.incrementAndGet() <= MAX_POOLED) {
-        sources.addFirst(operator);
-      } else {
-        count.decrementAndGet();
-      }
-    }
-  };
+        @Override
+        public void release(Operator operator) {
+          if (count.incrementAndGet() <= MAX_POOLED) {
+            sources.addFirst(operator);
+          } else {
+            count.decrementAndGet();
+          }
+        }
+      };
 
   CompiledStatement(Catalog catalog, BoundStatement statement, Parameters parameters) {
     this.catalog = catalog;
     this.statement = statement;
     this.parameters = parameters;
-    this.columns = switch (statement) {
-      case BoundStatement.Query q -> q.plan().output().stream().map(c -> new ResultColumn(c.name(), c.type())).toList();
-      case BoundStatement.Explain _ -> List.of(new ResultColumn("plan", io.kitesql.value.DataType.VARCHAR));
-      case BoundStatement write when write.returning().isPresent() ->
-          write.returning().get().columns().stream().map(c -> new ResultColumn(c.name(), c.type())).toList();
-      default -> List.of();
-    };
-    this.hasSubqueries = statement instanceof BoundStatement.Query q && io.kitesql.exec.SubqueryExecutor.needed(q.plan());
+    this.columns =
+        switch (statement) {
+          case BoundStatement.Query q ->
+              q.plan().output().stream().map(c -> new ResultColumn(c.name(), c.type())).toList();
+          case BoundStatement.Explain _ ->
+              List.of(new ResultColumn("plan", io.kitesql.value.DataType.VARCHAR));
+          case BoundStatement write when write.returning().isPresent() ->
+              write.returning().get().columns().stream()
+                  .map(c -> new ResultColumn(c.name(), c.type()))
+                  .toList();
+          default -> List.of();
+        };
+    this.hasSubqueries =
+        statement instanceof BoundStatement.Query q
+            && io.kitesql.exec.SubqueryExecutor.needed(q.plan());
     this.writeNeedsSubqueries = io.kitesql.exec.DmlExecutor.needsSubqueries(statement);
   }
 
-  /** For an INSERT, UPDATE or DELETE: whether its executions need a subquery executor (computed once here). */
+  /**
+   * For an INSERT, UPDATE or DELETE: whether its executions need a subquery executor (computed once
+   * here).
+   */
   boolean writeNeedsSubqueries() {
     return writeNeedsSubqueries;
   }
@@ -102,7 +115,9 @@ final class CompiledStatement {
     return columns;
   }
 
-  /** An operator tree, parameter array and context for one execution of the query: pooled, or new. */
+  /**
+   * An operator tree, parameter array and context for one execution of the query: pooled, or new.
+   */
   QueryExecution acquire(PlanNode plan) {
     for (int i = 0; i < MAX_POOLED; i++) {
       var e = pool.get(i);
@@ -110,7 +125,8 @@ final class CompiledStatement {
         return e;
       }
     }
-    // RowCursor hands out the operator's row array only until the next step (values are lent, the array is not kept)
+    // RowCursor hands out the operator's row array only until the next step (values are lent, the
+    // array is not kept)
     return new QueryExecution(Operators.buildForCursor(plan), parameters.count());
   }
 

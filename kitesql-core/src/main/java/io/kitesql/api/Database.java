@@ -24,9 +24,9 @@ import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /**
- * An open KiteSQL database. Thread-safe: prepare statements once and execute them from any
- * thread, in read-only transactions (many at once, values borrowed from the map) or the one
- * read-write transaction.
+ * An open KiteSQL database. Thread-safe: prepare statements once and execute them from any thread,
+ * in read-only transactions (many at once, values borrowed from the map) or the one read-write
+ * transaction.
  *
  * {@snippet :
  * try (var db = KiteSql.open(Path.of("data"))) {
@@ -59,24 +59,34 @@ public final class Database implements AutoCloseable {
   private volatile ExecutionListener executionListener = ExecutionListener.NONE;
   private volatile long queryMemoryLimit = Runtime.getRuntime().maxMemory() / 4;
   private volatile long statementTimeoutMillis;
-  /** The budget of write statements: there is one write transaction at a time, running one statement at a time. */
+
+  /**
+   * The budget of write statements: there is one write transaction at a time, running one statement
+   * at a time.
+   */
   private final ExecutionBudget writeBudget = new ExecutionBudget();
+
   /**
    * Opened with {@link KiteSql#openShared} or {@link KiteSql#inMemoryShared}: its key in {@link
    * SharedDatabases}, else null. Guarded by that registry.
    */
   volatile Object sharedAs;
-  /** The openers of a shared database that have not closed it yet. Guarded by {@link SharedDatabases}. */
+
+  /**
+   * The openers of a shared database that have not closed it yet. Guarded by {@link
+   * SharedDatabases}.
+   */
   int openers;
 
   Database(Storage storage) {
     this.storage = storage;
-    this.current = storage.read(tx -> new CatalogSnapshot(CatalogStore.version(tx), CatalogStore.load(tx)));
+    this.current =
+        storage.read(tx -> new CatalogSnapshot(CatalogStore.version(tx), CatalogStore.load(tx)));
   }
 
   /**
-   * Parses {@code sql} and plans it against the current schema (so unknown tables and syntax
-   * errors surface here). Cached by SQL text: preparing the same text again is a map lookup.
+   * Parses {@code sql} and plans it against the current schema (so unknown tables and syntax errors
+   * surface here). Cached by SQL text: preparing the same text again is a map lookup.
    */
   public PreparedStatement prepare(String sql) {
     checkOpen();
@@ -96,14 +106,15 @@ public final class Database implements AutoCloseable {
 
   /** Loads the catalog from storage if its version moved past the cached one; whether it did. */
   private boolean refreshCatalog() {
-    return storage.read(tx -> {
-      long version = CatalogStore.version(tx);
-      if (version == current.version()) {
-        return false;
-      }
-      publish(version, CatalogStore.load(tx));
-      return true;
-    });
+    return storage.read(
+        tx -> {
+          long version = CatalogStore.version(tx);
+          if (version == current.version()) {
+            return false;
+          }
+          publish(version, CatalogStore.load(tx));
+          return true;
+        });
   }
 
   /** A cached prepared statement, planned at first use. */
@@ -140,11 +151,15 @@ public final class Database implements AutoCloseable {
     var snapshot = current;
     var transaction = new ReadWriteTransaction[1];
     var storageTx = storage.beginWriteLazily(tx -> transaction[0].atBegin(tx));
-    transaction[0] = new ReadWriteTransaction(this, storageTx, snapshot.catalog(), snapshot.version());
+    transaction[0] =
+        new ReadWriteTransaction(this, storageTx, snapshot.catalog(), snapshot.version());
     return transaction[0];
   }
 
-  /** Runs {@code work} in a read-only transaction; what it returns must not borrow from it (copy values). */
+  /**
+   * Runs {@code work} in a read-only transaction; what it returns must not borrow from it (copy
+   * values).
+   */
   public <T> T read(Function<? super ReadOnlyTransaction, T> work) {
     Arguments.required(work, "the read function");
     try (var tx = beginRead()) {
@@ -170,41 +185,48 @@ public final class Database implements AutoCloseable {
    *
    * <p>LMDB ties a write transaction to the thread that began it, so all storage calls of a write
    * transaction run on one writer thread; from {@link #write} or {@link #beginWrite} every call is
-   * handed to that thread and back, a few microseconds each. Here the whole of {@code work} runs
-   * on the writer thread, so there is no hand-off at all: the fast way to load data or to run
-   * many statements in one transaction. In exchange {@code work} runs on another thread than the
-   * caller's: it sees that thread's thread-locals, must not begin another write transaction of
-   * this database (it would wait for the write lock this call holds), and should not block on
-   * other threads.
+   * handed to that thread and back, a few microseconds each. Here the whole of {@code work} runs on
+   * the writer thread, so there is no hand-off at all: the fast way to load data or to run many
+   * statements in one transaction. In exchange {@code work} runs on another thread than the
+   * caller's: it sees that thread's thread-locals, must not begin another write transaction of this
+   * database (it would wait for the write lock this call holds), and should not block on other
+   * threads.
    */
   public <T> T writeOnWriterThread(Function<? super ReadWriteTransaction, T> work) {
     Arguments.required(work, "the write function");
     checkOpen();
-    return storage.write(storageTx -> {
-      try (var tx = new ReadWriteTransaction(this, storageTx, catalogFor(storageTx), CatalogStore.version(storageTx))) {
-        T result = work.apply(tx);
-        if (tx.isOpen()) {
-          tx.commit();
-        }
-        return result;
-      }
-    });
+    return storage.write(
+        storageTx -> {
+          try (var tx =
+              new ReadWriteTransaction(
+                  this, storageTx, catalogFor(storageTx), CatalogStore.version(storageTx))) {
+            T result = work.apply(tx);
+            if (tx.isOpen()) {
+              tx.commit();
+            }
+            return result;
+          }
+        });
   }
 
-  /** Executes one INSERT/UPDATE/DELETE/DDL statement in its own transaction; returns the rows written. */
+  /**
+   * Executes one INSERT/UPDATE/DELETE/DDL statement in its own transaction; returns the rows
+   * written.
+   */
   public long execute(String sql, @Nullable Object... parameters) {
     Arguments.required(sql, "the SQL text");
     return write(tx -> tx.execute(sql, parameters));
   }
 
   /**
-   * Tells {@code listener} of every statement execution from now on (see {@link
-   * ExecutionListener} for what it sees and when), replacing the one set before; {@link
-   * ExecutionListener#NONE} stops listening. One listener per database: to feed several, compose
-   * them in one. Executions already started report to the listener they started with.
+   * Tells {@code listener} of every statement execution from now on (see {@link ExecutionListener}
+   * for what it sees and when), replacing the one set before; {@link ExecutionListener#NONE} stops
+   * listening. One listener per database: to feed several, compose them in one. Executions already
+   * started report to the listener they started with.
    */
   public void setExecutionListener(ExecutionListener listener) {
-    this.executionListener = Arguments.required(listener, "the execution listener (ExecutionListener.NONE for none)");
+    this.executionListener =
+        Arguments.required(listener, "the execution listener (ExecutionListener.NONE for none)");
   }
 
   /** The listener told of statement executions; {@link ExecutionListener#NONE} when none is set. */
@@ -214,20 +236,21 @@ public final class Database implements AutoCloseable {
 
   /**
    * Sets how many bytes of rows the operators of one statement execution may hold in memory at
-   * once: sort buffers, GROUP BY and DISTINCT hash tables, hash join tables and other buffered
-   * join inputs, set operations, window partitions, recursive CTE work tables, the rows an
-   * UPDATE or DELETE reads before it writes. The bytes are an estimate per row (its array and
-   * value objects; borrowed text counts as a reference into the map, not its bytes). A statement
-   * that would hold more fails with {@code QUERY_MEMORY_LIMIT} naming the operator; the database
-   * and other statements are unaffected. The default is a quarter of the JVM's maximum heap
-   * ({@link Runtime#maxMemory()}); the limit is per execution, so concurrent statements may
-   * together hold a multiple of it. Applies to executions that start afterwards.
+   * once: sort buffers, GROUP BY and DISTINCT hash tables, hash join tables and other buffered join
+   * inputs, set operations, window partitions, recursive CTE work tables, the rows an UPDATE or
+   * DELETE reads before it writes. The bytes are an estimate per row (its array and value objects;
+   * borrowed text counts as a reference into the map, not its bytes). A statement that would hold
+   * more fails with {@code QUERY_MEMORY_LIMIT} naming the operator; the database and other
+   * statements are unaffected. The default is a quarter of the JVM's maximum heap ({@link
+   * Runtime#maxMemory()}); the limit is per execution, so concurrent statements may together hold a
+   * multiple of it. Applies to executions that start afterwards.
    *
    * @throws KiteSqlException {@code INVALID_ARGUMENT} if {@code bytes} is not positive
    */
   public void setQueryMemoryLimit(long bytes) {
     if (bytes <= 0) {
-      throw new KiteSqlException(ErrorCode.INVALID_ARGUMENT, "the query memory limit must be positive, was " + bytes);
+      throw new KiteSqlException(
+          ErrorCode.INVALID_ARGUMENT, "the query memory limit must be positive, was " + bytes);
     }
     this.queryMemoryLimit = bytes;
   }
@@ -239,23 +262,27 @@ public final class Database implements AutoCloseable {
 
   /**
    * Sets how long one statement may run: past it, the statement fails with {@code
-   * STATEMENT_TIMEOUT} at its next check (its loops over rows check every thousand rows or so)
-   * and lets go of what it held. For a query the time counts from its start until its cursor
-   * ends, the caller's time between rows included. {@link Duration#ZERO} (the default) means no
-   * timeout. A transaction's own timeout ({@link Transaction#setTimeout}) applies as well: the
-   * earlier deadline wins. Applies to statements that start afterwards.
+   * STATEMENT_TIMEOUT} at its next check (its loops over rows check every thousand rows or so) and
+   * lets go of what it held. For a query the time counts from its start until its cursor ends, the
+   * caller's time between rows included. {@link Duration#ZERO} (the default) means no timeout. A
+   * transaction's own timeout ({@link Transaction#setTimeout}) applies as well: the earlier
+   * deadline wins. Applies to statements that start afterwards.
    *
    * @throws KiteSqlException {@code INVALID_ARGUMENT} if {@code timeout} is null or negative
    */
   public void setStatementTimeout(Duration timeout) {
     Arguments.required(timeout, "the statement timeout (Duration.ZERO for none)");
     if (timeout.isNegative()) {
-      throw new KiteSqlException(ErrorCode.INVALID_ARGUMENT, "the statement timeout must not be negative, was " + timeout);
+      throw new KiteSqlException(
+          ErrorCode.INVALID_ARGUMENT, "the statement timeout must not be negative, was " + timeout);
     }
     this.statementTimeoutMillis = timeout.isZero() ? 0 : timeoutMillis(timeout);
   }
 
-  /** A positive timeout in whole milliseconds: at least 1, at most ~31 years (so a deadline in nanoseconds cannot overflow). */
+  /**
+   * A positive timeout in whole milliseconds: at least 1, at most ~31 years (so a deadline in
+   * nanoseconds cannot overflow).
+   */
   static long timeoutMillis(Duration timeout) {
     long max = 1_000_000_000_000L;
     return timeout.compareTo(Duration.ofMillis(max)) >= 0 ? max : Math.max(1, timeout.toMillis());
@@ -277,21 +304,30 @@ public final class Database implements AutoCloseable {
    */
   public List<TableInfo> tables() {
     var catalog = catalog();
-    var tables = catalog.tables().stream().map(TableInfo::of).sorted(Comparator.comparing(TableInfo::name));
-    var views = catalog.views().stream().map(TableInfo::of).sorted(Comparator.comparing(TableInfo::name));
+    var tables =
+        catalog.tables().stream().map(TableInfo::of).sorted(Comparator.comparing(TableInfo::name));
+    var views =
+        catalog.views().stream().map(TableInfo::of).sorted(Comparator.comparing(TableInfo::name));
     return Stream.concat(tables, views).toList();
   }
 
   /**
-   * The table or view {@code name} as a statement names it, as of the last committed schema
-   * change: an unquoted name folds as in SQL, a quoted one ({@code "Orders"}) is taken exactly.
+   * The table or view {@code name} as a statement names it, as of the last committed schema change:
+   * an unquoted name folds as in SQL, a quoted one ({@code "Orders"}) is taken exactly.
    */
   public Optional<TableInfo> table(String name) {
     Arguments.required(name, "the table name");
     var catalog = catalog();
     boolean quoted = name.length() > 1 && name.startsWith("\"") && name.endsWith("\"");
-    var stored = catalog.nameFolding().fold(quoted ? name.substring(1, name.length() - 1).replace("\"\"", "\"") : name, quoted);
-    return catalog.table(stored).map(TableInfo::of).or(() -> catalog.view(stored).map(TableInfo::of));
+    var stored =
+        catalog
+            .nameFolding()
+            .fold(
+                quoted ? name.substring(1, name.length() - 1).replace("\"\"", "\"") : name, quoted);
+    return catalog
+        .table(stored)
+        .map(TableInfo::of)
+        .or(() -> catalog.view(stored).map(TableInfo::of));
   }
 
   /** The directory the database lives in (for an in-memory database, the one its files were in). */
@@ -342,25 +378,33 @@ public final class Database implements AutoCloseable {
    */
   public IntegrityReport checkIntegrity() {
     checkOpen();
-    return storage.read(tx -> {
-      var check = IntegrityCheck.run(tx);
-      return new IntegrityReport(check.problems(), check.rowsChecked(), check.indexEntriesChecked());
-    });
+    return storage.read(
+        tx -> {
+          var check = IntegrityCheck.run(tx);
+          return new IntegrityReport(
+              check.problems(), check.rowsChecked(), check.indexEntriesChecked());
+        });
   }
 
   /**
    * Runs ANALYZE on each table that was never measured, or whose row count (which every table
    * keeps) moved by more than a tenth, and at least {@value #STALE_ROWS} rows, since it was: what
    * an application runs at start-up so that its planner's figures stay near its data, as SQLite's
-   * {@code PRAGMA optimize} does. Measuring reads each table's keys once; a table whose figures
-   * are current costs one lookup.
+   * {@code PRAGMA optimize} does. Measuring reads each table's keys once; a table whose figures are
+   * current costs one lookup.
    *
    * @return the names of the tables measured, in name order
    */
   public List<String> analyzeStale() {
     checkOpen();
     var tables = catalog().tables();
-    var stale = storage.read(tx -> tables.stream().filter(t -> isStale(t, store(t).count(tx))).map(TableDef::name).toList());
+    var stale =
+        storage.read(
+            tx ->
+                tables.stream()
+                    .filter(t -> isStale(t, store(t).count(tx)))
+                    .map(TableDef::name)
+                    .toList());
     for (var name : stale) {
       execute("analyze \"" + name.replace("\"", "\"\"") + "\"");
     }
@@ -377,11 +421,11 @@ public final class Database implements AutoCloseable {
   }
 
   /**
-   * Writes a consistent copy of the database (its latest commit when the backup began) into
-   * {@code target}, a new or empty directory, while readers and writers keep working. The copy
-   * is compacted (free pages left out) and opens with {@link KiteSql#open} like any database. To
-   * restore, open the backup directory, or replace the database directory's {@code data.mdb} by
-   * the backup's while no process has the database open (and delete its {@code lock.mdb}).
+   * Writes a consistent copy of the database (its latest commit when the backup began) into {@code
+   * target}, a new or empty directory, while readers and writers keep working. The copy is
+   * compacted (free pages left out) and opens with {@link KiteSql#open} like any database. To
+   * restore, open the backup directory, or replace the database directory's {@code data.mdb} by the
+   * backup's while no process has the database open (and delete its {@code lock.mdb}).
    *
    * @throws KiteSqlException {@code INVALID_ARGUMENT} if {@code target} is a file or a non-empty
    *     directory (nothing is overwritten), {@code DISK_FULL} if it does not fit (the partial copy

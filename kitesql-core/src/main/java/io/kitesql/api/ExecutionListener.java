@@ -3,9 +3,8 @@ package io.kitesql.api;
 /**
  * Told of every statement a {@link Database} executes through the public API: each {@link
  * Transaction#query} and {@link ReadWriteTransaction#execute} (and so {@link Database#execute}),
- * whoever calls them. For metrics and tracing; set one with {@link
- * Database#setExecutionListener}. With none set ({@link #NONE}) a statement costs one volatile
- * read and allocates nothing more.
+ * whoever calls them. For metrics and tracing; set one with {@link Database#setExecutionListener}.
+ * With none set ({@link #NONE}) a statement costs one volatile read and allocates nothing more.
  *
  * <p>What a listener sees: the {@link PreparedStatement} (its SQL text, with {@code ?} or {@code
  * :name} placeholders), never the parameter values; and when the execution ends, an {@link
@@ -16,17 +15,17 @@ package io.kitesql.api;
  * <ul>
  *   <li>{@link #started} runs on the thread calling {@code query} or {@code execute}, before the
  *       parameters are bound (a binding error is a failed execution).
- *   <li>{@code execute}: the execution ends on that same thread, when the statement has written
- *       or failed.
+ *   <li>{@code execute}: the execution ends on that same thread, when the statement has written or
+ *       failed.
  *   <li>{@code query}: the execution spans the cursor's life, from {@code query} until the {@link
- *       RowCursor} ends: {@link RowCursor#next()} returned false, or it was closed, by the caller or
- *       by the end of its transaction. {@link Execution#ended} runs on the thread that ends it:
- *       usually the reading thread, but the thread ending the transaction when that closes an
- *       open cursor. A listener measuring the thread's allocation must therefore compare threads
- *       (and treat a cursor ended elsewhere as not measured), and should know that a cursor kept
- *       open across calls counts whatever its thread does in between (mapping rows, other work)
- *       as part of the query. A query that fails before its cursor exists ends at once, on the
- *       calling thread.
+ *       RowCursor} ends: {@link RowCursor#next()} returned false, or it was closed, by the caller
+ *       or by the end of its transaction. {@link Execution#ended} runs on the thread that ends it:
+ *       usually the reading thread, but the thread ending the transaction when that closes an open
+ *       cursor. A listener measuring the thread's allocation must therefore compare threads (and
+ *       treat a cursor ended elsewhere as not measured), and should know that a cursor kept open
+ *       across calls counts whatever its thread does in between (mapping rows, other work) as part
+ *       of the query. A query that fails before its cursor exists ends at once, on the calling
+ *       thread.
  * </ul>
  *
  * <p>Each started execution ends exactly once. Implementations must be thread-safe and quick, and
@@ -39,8 +38,8 @@ public interface ExecutionListener {
   ExecutionListener NONE = statement -> Execution.NONE;
 
   /**
-   * A statement is about to execute on the current thread. Return {@link Execution#NONE} to
-   * ignore this one (the engine then counts nothing for it).
+   * A statement is about to execute on the current thread. Return {@link Execution#NONE} to ignore
+   * this one (the engine then counts nothing for it).
    */
   Execution started(PreparedStatement statement);
 
@@ -54,13 +53,14 @@ public interface ExecutionListener {
   }
 
   /**
-   * What one execution did, from the transaction's own counters read when it started and ended.
-   * In a read-only transaction that runs queries on several threads at once, the byte counts of
-   * one execution include those of the others running meanwhile.
+   * What one execution did, from the transaction's own counters read when it started and ended. In
+   * a read-only transaction that runs queries on several threads at once, the byte counts of one
+   * execution include those of the others running meanwhile.
    *
    * @param rows rows the cursor returned (queries; until it ended, so a cursor closed early counts
    *     the rows read) or rows written ({@code execute})
-   * @param bytesBorrowed bytes of the LMDB map handed out as views ({@link Transaction#bytesBorrowed})
+   * @param bytesBorrowed bytes of the LMDB map handed out as views ({@link
+   *     Transaction#bytesBorrowed})
    * @param bytesCopied bytes copied out of the map ({@link Transaction#bytesCopied}): reads in a
    *     read-write transaction
    * @param failure what the execution threw (for a query: its first failure, reported when its

@@ -19,8 +19,8 @@ import java.util.Optional;
 import java.util.SequencedSet;
 
 /**
- * Where the plan the engine compiled for a query tests a predicate against every row of a table:
- * a filter over a table scan, or over a walk of a whole key, that no primary key or index range
+ * Where the plan the engine compiled for a query tests a predicate against every row of a table: a
+ * filter over a table scan, or over a walk of a whole key, that no primary key or index range
  * narrows. A table read with no predicate ({@code findAll}, {@code count}, a page of all rows
  * sorted) reads every row by design and is not one; neither is the inner side of an index lookup
  * join, which is read through its key. Subquery plans are checked too. What {@link
@@ -66,18 +66,22 @@ final class FullScans {
   private static boolean readsEveryRow(TableScan scan) {
     return switch (scan.access()) {
       case Access.FullScan _ -> true;
-      case Access.KeyRange r -> r.ranges().size() == 1 && r.ranges().getFirst().equal().isEmpty()
-          && r.ranges().getFirst().next() instanceof Access.Next.Any;
+      case Access.KeyRange r ->
+          r.ranges().size() == 1
+              && r.ranges().getFirst().equal().isEmpty()
+              && r.ranges().getFirst().next() instanceof Access.Next.Any;
       case Access.AnyOf _ -> false;
     };
   }
 
   /** The plans of the subqueries in {@code node}'s own expressions. */
   private static void subqueries(PlanNode node, List<FullScan> found) {
-    PlanExpressions.map(node, e -> {
-      collectSubqueries(e, found);
-      return e;
-    });
+    PlanExpressions.map(
+        node,
+        e -> {
+          collectSubqueries(e, found);
+          return e;
+        });
   }
 
   private static void collectSubqueries(Expr e, List<FullScan> found) {
@@ -92,20 +96,43 @@ final class FullScans {
     var columns = indexColumns(predicate, table);
     var predicateSql = Exprs.toSql(predicate);
     if (columns.isEmpty()) {
-      return new FullScan(table.name(), predicateSql, Optional.empty(),
+      return new FullScan(
+          table.name(),
+          predicateSql,
+          Optional.empty(),
           "no index can serve this predicate as written (a function of a column, an OR, a negation or a"
               + " comparison between columns)");
     }
     var names = columns.stream().map(i -> table.columns().get(i).name()).toList();
-    var existing = table.indexes().stream().filter(i -> i.columns().getFirst().equals(columns.getFirst())).findFirst();
-    if (existing.isPresent() || (!table.primaryKey().isEmpty() && table.primaryKey().getFirst().equals(columns.getFirst()))) {
+    var existing =
+        table.indexes().stream()
+            .filter(i -> i.columns().getFirst().equals(columns.getFirst()))
+            .findFirst();
+    if (existing.isPresent()
+        || (!table.primaryKey().isEmpty()
+            && table.primaryKey().getFirst().equals(columns.getFirst()))) {
       var key = existing.map(i -> "index " + i.name()).orElse("the primary key");
-      return new FullScan(table.name(), predicateSql, Optional.empty(), key + " starts with " + names.getFirst()
-          + " but the plan does not use it for this predicate: check that the values compared have the column's type");
+      return new FullScan(
+          table.name(),
+          predicateSql,
+          Optional.empty(),
+          key
+              + " starts with "
+              + names.getFirst()
+              + " but the plan does not use it for this predicate: check that the values compared have the column's type");
     }
-    var ddl = "create index " + table.name() + "_" + String.join("_", names) + " on " + table.name()
-        + " (" + String.join(", ", names) + ")";
-    return new FullScan(table.name(), predicateSql, Optional.of(ddl), "`" + ddl + "` would serve it");
+    var ddl =
+        "create index "
+            + table.name()
+            + "_"
+            + String.join("_", names)
+            + " on "
+            + table.name()
+            + " ("
+            + String.join(", ", names)
+            + ")";
+    return new FullScan(
+        table.name(), predicateSql, Optional.of(ddl), "`" + ddl + "` would serve it");
   }
 
   /**
@@ -119,10 +146,12 @@ final class FullScans {
     for (var conjunct : conjuncts(predicate)) {
       switch (conjunct) {
         case Expr.Comparison c when c.op() != ComparisonOp.NE -> {
-          var column = comparedColumn(c.left(), c.right()).or(() -> comparedColumn(c.right(), c.left()));
+          var column =
+              comparedColumn(c.left(), c.right()).or(() -> comparedColumn(c.right(), c.left()));
           column.ifPresent(i -> (c.op() == ComparisonOp.EQ ? equal : range).add(i));
         }
-        case Expr.InList in when !in.negated() && in.values().stream().allMatch(FullScans::isValue) ->
+        case Expr.InList in
+            when !in.negated() && in.values().stream().allMatch(FullScans::isValue) ->
             column(in.operand()).ifPresent(equal::add);
         case Expr.IsNull n when !n.negated() -> column(n.operand()).ifPresent(equal::add);
         case Expr.Between b when !b.negated() && isValue(b.low()) && isValue(b.high()) ->
@@ -157,6 +186,8 @@ final class FullScans {
 
   /** Whether {@code e} reads no column of the row (literals, parameters, outer references). */
   private static boolean isValue(Expr e) {
-    return !(e instanceof Expr.Column) && !(e instanceof SubqueryExpr) && e.children().stream().allMatch(FullScans::isValue);
+    return !(e instanceof Expr.Column)
+        && !(e instanceof SubqueryExpr)
+        && e.children().stream().allMatch(FullScans::isValue);
   }
 }

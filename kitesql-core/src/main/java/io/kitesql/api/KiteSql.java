@@ -2,8 +2,8 @@ package io.kitesql.api;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
-import io.kitesql.storage.Storage;
 import io.kitesql.options.StorageOptions;
+import io.kitesql.storage.Storage;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -36,8 +36,8 @@ public final class KiteSql {
    * {@code java.io.tmpdir}, and are deleted right after the open: the operating system frees them
    * when the database closes or the process ends, a crash included, so nothing is left behind. Its
    * size is bounded by that file system ({@code /dev/shm} holds half the RAM by default, a Docker
-   * container's 64 MiB unless {@code --shm-size} says otherwise); past it a write fails with
-   * {@code DISK_FULL}.
+   * container's 64 MiB unless {@code --shm-size} says otherwise); past it a write fails with {@code
+   * DISK_FULL}.
    */
   public static Database inMemory() {
     return inMemory(StorageOptions.inMemoryDefaults());
@@ -81,7 +81,8 @@ public final class KiteSql {
   private static String requireName(String name) {
     Arguments.required(name, "the in-memory database's name");
     if (name.isBlank()) {
-      throw new KiteSqlException(ErrorCode.INVALID_ARGUMENT, "the in-memory database's name must not be blank");
+      throw new KiteSqlException(
+          ErrorCode.INVALID_ARGUMENT, "the in-memory database's name must not be blank");
     }
     return name;
   }
@@ -99,11 +100,11 @@ public final class KiteSql {
    * Opens the database in {@code directory} shared with the other shared openers of this process
    * (the JDBC driver, the Spring Boot starter's {@code Database} bean): LMDB allows one open
    * instance of a database per process, so while one is open every shared open of the directory
-   * returns that instance, and it closes when each opener has called {@link Database#close()}
-   * once. Close exactly once per open: the instance is the same object for every opener.
+   * returns that instance, and it closes when each opener has called {@link Database#close()} once.
+   * Close exactly once per open: the instance is the same object for every opener.
    *
-   * @throws io.kitesql.KiteSqlException {@code DATABASE_IN_USE} if the directory is open with other options,
-   *     or opened exclusively with {@link #open}
+   * @throws io.kitesql.KiteSqlException {@code DATABASE_IN_USE} if the directory is open with other
+   *     options, or opened exclusively with {@link #open}
    */
   public static Database openShared(Path directory, StorageOptions options) {
     Arguments.required(directory, "the database directory");

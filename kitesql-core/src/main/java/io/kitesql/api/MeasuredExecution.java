@@ -9,11 +9,16 @@ final class MeasuredExecution {
   private final Transaction transaction;
   private final long borrowedBefore;
   private final long copiedBefore;
+
   /** Rows returned so far (written by the thread reading the cursor), or rows written. */
   long rows;
+
   private Throwable failure;
 
-  /** Starts watching an execution the listener is interested in ({@code execution} is not {@code Execution.NONE}). */
+  /**
+   * Starts watching an execution the listener is interested in ({@code execution} is not {@code
+   * Execution.NONE}).
+   */
   MeasuredExecution(ExecutionListener.Execution execution, Transaction transaction) {
     this.execution = execution;
     this.transaction = transaction;
@@ -28,10 +33,17 @@ final class MeasuredExecution {
     }
   }
 
-  /** Reports the execution as ended: its rows, the counters' growth since it started, its failure if any. */
+  /**
+   * Reports the execution as ended: its rows, the counters' growth since it started, its failure if
+   * any.
+   */
   void end() {
-    execution.ended(new ExecutionListener.Outcome(rows,
-        transaction.bytesBorrowed() - borrowedBefore, transaction.bytesCopied() - copiedBefore, failure));
+    execution.ended(
+        new ExecutionListener.Outcome(
+            rows,
+            transaction.bytesBorrowed() - borrowedBefore,
+            transaction.bytesCopied() - copiedBefore,
+            failure));
   }
 
   /** Reports a failure that ended the execution. */

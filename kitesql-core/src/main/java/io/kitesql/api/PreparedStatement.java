@@ -4,12 +4,12 @@ import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.bind.BoundStatement;
 import io.kitesql.bind.StatementBinder;
-import io.kitesql.expr.PlanningBudget;
-import io.kitesql.plan.PlanNode;
-import io.kitesql.plan.PlanSize;
 import io.kitesql.catalog.Catalog;
 import io.kitesql.expr.Parameters;
+import io.kitesql.expr.PlanningBudget;
 import io.kitesql.optimize.Optimizer;
+import io.kitesql.plan.PlanNode;
+import io.kitesql.plan.PlanSize;
 import io.kitesql.sql.SqlParser;
 import io.kitesql.value.DataType;
 import java.util.BitSet;
@@ -20,16 +20,17 @@ import net.sf.jsqlparser.statement.Statement;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A statement parsed once and planned once per schema version, executed many times with
- * parameters ({@code ?}, {@code ?1}, {@code $1} or {@code :name}) in any transaction, on any
- * number of threads at once. Obtain one with {@link Database#prepare}; it stays valid across
- * schema changes (it is re-planned against the new schema on its next use).
+ * A statement parsed once and planned once per schema version, executed many times with parameters
+ * ({@code ?}, {@code ?1}, {@code $1} or {@code :name}) in any transaction, on any number of threads
+ * at once. Obtain one with {@link Database#prepare}; it stays valid across schema changes (it is
+ * re-planned against the new schema on its next use).
  */
 public final class PreparedStatement {
   private final Database database;
   private final String sql;
   private final Statement parsed;
   private volatile CompiledStatement compiled;
+
   /** The last plan bound with some untyped slots as VARBINARY (bytes given to them). */
   private volatile BinaryVariant binaryVariant;
 
@@ -60,23 +61,37 @@ public final class PreparedStatement {
   public DataType parameterType(int index) {
     var parameters = current().parameters();
     if (index < 0 || index >= parameters.count()) {
-      throw new KiteSqlException(ErrorCode.INVALID_ARGUMENT,
-          "parameter index " + index + " is out of range: the statement has " + parameters.count() + " parameters");
+      throw new KiteSqlException(
+          ErrorCode.INVALID_ARGUMENT,
+          "parameter index "
+              + index
+              + " is out of range: the statement has "
+              + parameters.count()
+              + " parameters");
     }
     return parameters.type(index);
   }
 
-  /** The result columns of a query or of an INSERT, UPDATE or DELETE ... RETURNING; empty for other statements. */
+  /**
+   * The result columns of a query or of an INSERT, UPDATE or DELETE ... RETURNING; empty for other
+   * statements.
+   */
   public List<ResultColumn> columns() {
     return current().columns();
   }
 
-  /** Whether this is a query (SELECT, VALUES or EXPLAIN): run it with {@code query}, others with {@code execute}. */
+  /**
+   * Whether this is a query (SELECT, VALUES or EXPLAIN): run it with {@code query}, others with
+   * {@code execute}.
+   */
   public boolean isQuery() {
     return current().statement().isReadOnly();
   }
 
-  /** Whether it returns rows through {@code query()}: a query, or an INSERT, UPDATE or DELETE ... RETURNING. */
+  /**
+   * Whether it returns rows through {@code query()}: a query, or an INSERT, UPDATE or DELETE ...
+   * RETURNING.
+   */
   public boolean returnsRows() {
     return current().statement().returnsRows();
   }
@@ -91,9 +106,14 @@ public final class PreparedStatement {
     return queryPlan().map(FullScans::of).orElse(List.of());
   }
 
-  /** The plan of a query as the optimizer made it for the current schema; empty for other statements. */
+  /**
+   * The plan of a query as the optimizer made it for the current schema; empty for other
+   * statements.
+   */
   Optional<PlanNode> queryPlan() {
-    return current().statement() instanceof BoundStatement.Query q ? Optional.of(q.plan()) : Optional.empty();
+    return current().statement() instanceof BoundStatement.Query q
+        ? Optional.of(q.plan())
+        : Optional.empty();
   }
 
   private CompiledStatement current() {
@@ -116,7 +136,9 @@ public final class PreparedStatement {
    * slots the statement leaves untyped, one bound with those slots VARBINARY ({@link
    * Parameters#untypedBinarySlots}).
    */
-  CompiledStatement compiledFor(Catalog catalog, @Nullable Object @Nullable [] positional,
+  CompiledStatement compiledFor(
+      Catalog catalog,
+      @Nullable Object @Nullable [] positional,
       @Nullable Map<String, ? extends @Nullable Object> named) {
     var c = compiledFor(catalog);
     if (!c.parameters().bytesInUntypedSlots(positional, named)) {
@@ -141,15 +163,17 @@ public final class PreparedStatement {
       var params = new Parameters(binarySlots);
       // binding, optimizing and the physical choices run under one time budget, and nothing
       // expands a plan beyond the size budget (docs/reliability.md, "Limits")
-      return PlanningBudget.run(() -> {
-        var bound = StatementBinder.bind(parsed, sql, catalog, params);
-        checkSize(bound);
-        return new CompiledStatement(catalog, Optimizer.optimize(bound), params);
-      });
+      return PlanningBudget.run(
+          () -> {
+            var bound = StatementBinder.bind(parsed, sql, catalog, params);
+            checkSize(bound);
+            return new CompiledStatement(catalog, Optimizer.optimize(bound), params);
+          });
     } catch (StackOverflowError e) {
       // the binder and optimizer recurse over the expression tree: a chain of 100,000 operators
       // parses (JSqlParser loops) but is too deep to bind; nothing is left half done here
-      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL statement is nested too deeply to plan: " + abbreviate(sql));
+      throw new KiteSqlException(
+          ErrorCode.SYNTAX_ERROR, "SQL statement is nested too deeply to plan: " + abbreviate(sql));
     }
   }
 
@@ -159,7 +183,9 @@ public final class PreparedStatement {
       case BoundStatement.Query q -> PlanSize.check(q.plan());
       case BoundStatement.Explain e -> PlanSize.check(e.query().plan());
       case BoundStatement.Insert i -> PlanSize.check(i.source());
-      case BoundStatement.Update u -> PlanSize.check(u.source(), u.assignments().stream().map(BoundStatement.Assignment::value).toList());
+      case BoundStatement.Update u ->
+          PlanSize.check(
+              u.source(), u.assignments().stream().map(BoundStatement.Assignment::value).toList());
       case BoundStatement.Delete d -> PlanSize.check(d.source());
       default -> {} // DDL has no plan
     }

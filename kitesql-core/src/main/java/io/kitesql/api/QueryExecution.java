@@ -1,11 +1,11 @@
 package io.kitesql.api;
 
+import io.kitesql.catalog.TableDef;
 import io.kitesql.exec.ExecutionBudget;
 import io.kitesql.exec.ExecutionContext;
 import io.kitesql.exec.Operator;
 import io.kitesql.storage.KvTransaction;
 import io.kitesql.table.TableStore;
-import io.kitesql.catalog.TableDef;
 import java.util.Arrays;
 import java.util.function.Function;
 
@@ -22,8 +22,10 @@ import java.util.function.Function;
  */
 final class QueryExecution {
   final Operator operator;
+
   /** What each execution may spend; restarted per execution. */
   final ExecutionBudget budget = new ExecutionBudget();
+
   private final Object[] parameters;
   private ExecutionContext context;
 

@@ -15,13 +15,18 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The database's one write transaction. Each {@link #execute} is atomic: a statement that fails
- * leaves none of its writes behind, and the transaction keeps its earlier ones. Values its
- * queries return are owned copies. Not committing means rolling back.
+ * leaves none of its writes behind, and the transaction keeps its earlier ones. Values its queries
+ * return are owned copies. Not committing means rolling back.
  */
 public final class ReadWriteTransaction extends Transaction {
   private final WriteTransaction storage;
-  /** The catalog at the begin, and its version: statements are planned against it before the LMDB begin. */
+
+  /**
+   * The catalog at the begin, and its version: statements are planned against it before the LMDB
+   * begin.
+   */
   private Catalog initialCatalog;
+
   private final long initialVersion;
 
   ReadWriteTransaction(Database database, WriteTransaction storage, Catalog catalog, long version) {
@@ -33,15 +38,17 @@ public final class ReadWriteTransaction extends Transaction {
 
   /**
    * Runs on the writer thread right after the LMDB begin of a lazily begun transaction: if another
-   * commit moved the catalog past the one statements were planned against, takes the right one
-   * (the statement being run then plans again: see {@link #run}).
+   * commit moved the catalog past the one statements were planned against, takes the right one (the
+   * statement being run then plans again: see {@link #run}).
    */
   void atBegin(WriteTransaction begun) {
     long version = CatalogStore.version(begun);
     if (version != initialVersion) {
       initialCatalog = session.database().catalogFor(begun);
       session.catalog = initialCatalog;
-      session.database().publish(version, initialCatalog); // committed state: later transactions plan against it
+      session
+          .database()
+          .publish(version, initialCatalog); // committed state: later transactions plan against it
     }
   }
 
@@ -61,7 +68,8 @@ public final class ReadWriteTransaction extends Transaction {
     return execute(statement, parameters, null);
   }
 
-  public long execute(PreparedStatement statement, Map<String, ? extends @Nullable Object> parameters) {
+  public long execute(
+      PreparedStatement statement, Map<String, ? extends @Nullable Object> parameters) {
     Arguments.required(statement, "the statement");
     Arguments.required(parameters, "the named parameters");
     return execute(statement, null, parameters);
@@ -72,7 +80,9 @@ public final class ReadWriteTransaction extends Transaction {
     return execute(session.database().statement(sql), parameters);
   }
 
-  private long execute(PreparedStatement statement, @Nullable Object @Nullable [] positional,
+  private long execute(
+      PreparedStatement statement,
+      @Nullable Object @Nullable [] positional,
       @Nullable Map<String, ? extends @Nullable Object> named) {
     session.checkOpen();
     var listener = session.database().executionListener();
@@ -96,7 +106,9 @@ public final class ReadWriteTransaction extends Transaction {
     return written;
   }
 
-  private long run(PreparedStatement statement, @Nullable Object @Nullable [] positional,
+  private long run(
+      PreparedStatement statement,
+      @Nullable Object @Nullable [] positional,
       @Nullable Map<String, ? extends @Nullable Object> named) {
     CompiledStatement compiled;
     try {
@@ -111,11 +123,16 @@ public final class ReadWriteTransaction extends Transaction {
       }
       return run(statement, positional, named);
     }
-    var params = named == null ? compiled.parameters().bind(positional) : compiled.parameters().bindNamed(named);
+    var params =
+        named == null
+            ? compiled.parameters().bind(positional)
+            : compiled.parameters().bindNamed(named);
     var ctx = session.context(params, this);
     var bound = compiled.statement();
     if (bound.isReadOnly()) {
-      throw new KiteSqlException(ErrorCode.WRONG_STATEMENT_KIND, "a query returns rows: use query() for " + statement.sql());
+      throw new KiteSqlException(
+          ErrorCode.WRONG_STATEMENT_KIND,
+          "a query returns rows: use query() for " + statement.sql());
     }
     record Outcome(long rows, Catalog catalog) {}
     Outcome outcome;
@@ -126,18 +143,39 @@ public final class ReadWriteTransaction extends Transaction {
       var catalog = session.catalog;
       boolean subqueries = compiled.writeNeedsSubqueries();
       var sources = compiled.writeSources();
-      outcome = storage.onWriterThread(() -> session.catalog != catalog ? null : switch (bound) {
-        case BoundStatement.Insert _, BoundStatement.Update _, BoundStatement.Delete _ ->
-            new Outcome(DmlExecutor.execute(bound, subqueries, sources, storage, ctx,
-                session.database().identities()), catalog);
-        default -> storage.atomically(() ->
-            new Outcome(0, DdlExecutor.execute(bound, storage, catalog, session.database()::store)));
-      });
+      outcome =
+          storage.onWriterThread(
+              () ->
+                  session.catalog != catalog
+                      ? null
+                      : switch (bound) {
+                        case BoundStatement.Insert _,
+                            BoundStatement.Update _,
+                            BoundStatement.Delete _ ->
+                            new Outcome(
+                                DmlExecutor.execute(
+                                    bound,
+                                    subqueries,
+                                    sources,
+                                    storage,
+                                    ctx,
+                                    session.database().identities()),
+                                catalog);
+                        default ->
+                            storage.atomically(
+                                () ->
+                                    new Outcome(
+                                        0,
+                                        DdlExecutor.execute(
+                                            bound, storage, catalog, session.database()::store)));
+                      });
     } catch (StackOverflowError e) {
-      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "statement nested too deeply to execute: " + statement.sql(), e);
+      throw new KiteSqlException(
+          ErrorCode.SYNTAX_ERROR, "statement nested too deeply to execute: " + statement.sql(), e);
     }
     if (outcome == null) {
-      return run(statement, positional, named); // the begin found a newer catalog: plan again against it
+      return run(
+          statement, positional, named); // the begin found a newer catalog: plan again against it
     }
     session.catalog = outcome.catalog();
     return outcome.rows();
@@ -147,12 +185,14 @@ public final class ReadWriteTransaction extends Transaction {
    * Runs an INSERT, UPDATE or DELETE ... RETURNING for {@link Session#query} (the statement
    * completes, atomically, before its first row is read) and returns the rows.
    */
-  List<Object[]> executeReturning(PreparedStatement statement, BoundStatement write, ExecutionContext ctx) {
+  List<Object[]> executeReturning(
+      PreparedStatement statement, BoundStatement write, ExecutionContext ctx) {
     try {
       return storage.onWriterThread(
           () -> DmlExecutor.executeReturning(write, storage, ctx, session.database().identities()));
     } catch (StackOverflowError e) {
-      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "statement nested too deeply to execute: " + statement.sql(), e);
+      throw new KiteSqlException(
+          ErrorCode.SYNTAX_ERROR, "statement nested too deeply to execute: " + statement.sql(), e);
     }
   }
 

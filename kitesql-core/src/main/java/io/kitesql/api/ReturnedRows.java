@@ -7,8 +7,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The rows a write statement returned (INSERT, UPDATE or DELETE ... RETURNING), computed when it
- * ran, handed to a {@link RowCursor}: the statement has completed before the caller reads the
- * first row.
+ * ran, handed to a {@link RowCursor}: the statement has completed before the caller reads the first
+ * row.
  */
 final class ReturnedRows implements Operator {
   private List<Object[]> rows;

@@ -19,27 +19,28 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The rows of one query execution, read forward. Values are lent for the transaction's lifetime:
- * a {@link Text} of the first row stays readable while later rows are read, and becomes
- * unreadable ({@link IllegalStateException}) when the transaction ends. Column indexes are
- * 0-based.
+ * The rows of one query execution, read forward. Values are lent for the transaction's lifetime: a
+ * {@link Text} of the first row stays readable while later rows are read, and becomes unreadable
+ * ({@link IllegalStateException}) when the transaction ends. Column indexes are 0-based.
  *
  * <p>Close the cursor when done (the transaction closes what is left open): its operators go back
  * to the prepared statement's pool.
  *
- * <p><b>Threads.</b> One cursor is read by one thread at a time: {@link #next()} on a second
- * thread while the first is inside it throws {@link IllegalStateException}. Several cursors of one
- * read-only transaction may be read on several threads at once (each has its own LMDB cursors),
- * and the values of any of them may be read from any thread while the transaction lives. A
- * {@link #close()} from another thread (for instance by ending the transaction) while {@code
- * next()} runs does not pull the operators from under it: the cursor closes when that step ends.
+ * <p><b>Threads.</b> One cursor is read by one thread at a time: {@link #next()} on a second thread
+ * while the first is inside it throws {@link IllegalStateException}. Several cursors of one
+ * read-only transaction may be read on several threads at once (each has its own LMDB cursors), and
+ * the values of any of them may be read from any thread while the transaction lives. A {@link
+ * #close()} from another thread (for instance by ending the transaction) while {@code next()} runs
+ * does not pull the operators from under it: the cursor closes when that step ends.
  */
 public final class RowCursor implements AutoCloseable {
   private static final VarHandle STATE;
   private static final int IDLE = 0;
   private static final int STEPPING = 1;
+
   /** {@link #close()} came while a step ran; the stepping thread closes when it leaves. */
   private static final int CLOSE_REQUESTED = 2;
+
   private static final int CLOSED = 3;
 
   static {
@@ -54,32 +55,51 @@ public final class RowCursor implements AutoCloseable {
   private final Transaction owner;
   private final SubqueryExecutor subqueries;
   private @Nullable Operator operator;
-  /** The pooled execution the operator belongs to (given back on release), or null if not pooled. */
+
+  /**
+   * The pooled execution the operator belongs to (given back on release), or null if not pooled.
+   */
   private final @Nullable QueryExecution execution;
+
   /** The operator, when some of its columns are read from the stored row (unboxed), else null. */
   private final @Nullable DeferredColumns deferred;
+
   private Object @Nullable [] row;
-  /** {@link #IDLE}, {@link #STEPPING}, {@link #CLOSE_REQUESTED} or {@link #CLOSED}, via {@link #STATE}. */
+
+  /**
+   * {@link #IDLE}, {@link #STEPPING}, {@link #CLOSE_REQUESTED} or {@link #CLOSED}, via {@link
+   * #STATE}.
+   */
   @SuppressWarnings("unused")
   private int state;
+
   /**
    * What an {@link ExecutionListener} watches of this execution, or null (no listener). Set by
-   * {@link Session} before the cursor is published. Takes the slot of the result columns, which
-   * the compiled statement holds, so that a cursor is no larger without a listener.
+   * {@link Session} before the cursor is published. Takes the slot of the result columns, which the
+   * compiled statement holds, so that a cursor is no larger without a listener.
    */
   @Nullable MeasuredExecution measured;
 
   /** A cursor over a pooled query execution, opened in {@code ctx}. */
-  RowCursor(CompiledStatement statement, QueryExecution execution, ExecutionContext ctx, Transaction owner) {
+  RowCursor(
+      CompiledStatement statement,
+      QueryExecution execution,
+      ExecutionContext ctx,
+      Transaction owner) {
     this(statement, execution.operator, execution, ctx, owner);
   }
 
   /** A cursor over an operator of its own (EXPLAIN, RETURNING), not pooled. */
-  RowCursor(CompiledStatement statement, Operator operator, ExecutionContext ctx, Transaction owner) {
+  RowCursor(
+      CompiledStatement statement, Operator operator, ExecutionContext ctx, Transaction owner) {
     this(statement, operator, null, ctx, owner);
   }
 
-  private RowCursor(CompiledStatement statement, Operator operator, @Nullable QueryExecution execution, ExecutionContext ctx,
+  private RowCursor(
+      CompiledStatement statement,
+      Operator operator,
+      @Nullable QueryExecution execution,
+      ExecutionContext ctx,
       Transaction owner) {
     this.statement = statement;
     this.operator = operator;
@@ -90,10 +110,11 @@ public final class RowCursor implements AutoCloseable {
     if (subqueries == null) {
       operator.open(ctx);
     } else {
-      subqueries.run(() -> {
-        operator.open(ctx);
-        return null;
-      });
+      subqueries.run(
+          () -> {
+            operator.open(ctx);
+            return null;
+          });
     }
   }
 
@@ -105,7 +126,8 @@ public final class RowCursor implements AutoCloseable {
   public boolean next() {
     if (!STATE.compareAndSet(this, IDLE, STEPPING)) {
       if ((int) STATE.getVolatile(this) == STEPPING) {
-        throw new IllegalStateException("this cursor is being read by another thread; read a cursor on one thread at a time");
+        throw new IllegalStateException(
+            "this cursor is being read by another thread; read a cursor on one thread at a time");
       }
       if (!owner.isOpen()) {
         throw new IllegalStateException("the transaction of this cursor has ended");
@@ -134,7 +156,8 @@ public final class RowCursor implements AutoCloseable {
       row = subqueries == null ? op.next() : subqueries.run(op::next);
     } catch (StackOverflowError e) {
       close();
-      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "statement nested too deeply to execute", e);
+      throw new KiteSqlException(
+          ErrorCode.SYNTAX_ERROR, "statement nested too deeply to execute", e);
     }
     if (row == null) {
       close();
@@ -142,7 +165,8 @@ public final class RowCursor implements AutoCloseable {
     }
     var pooled = execution;
     if (pooled != null) {
-      pooled.budget.step(); // a long read of streamed rows checks for interruption and its deadline too
+      pooled.budget
+          .step(); // a long read of streamed rows checks for interruption and its deadline too
     }
     var watched = measured;
     if (watched != null) {
@@ -166,7 +190,13 @@ public final class RowCursor implements AutoCloseable {
         return get(i);
       }
     }
-    throw new KiteSqlException(ErrorCode.UNKNOWN_COLUMN, "no result column " + name + " (columns: " + columns().stream().map(ResultColumn::name).toList() + ")");
+    throw new KiteSqlException(
+        ErrorCode.UNKNOWN_COLUMN,
+        "no result column "
+            + name
+            + " (columns: "
+            + columns().stream().map(ResultColumn::name).toList()
+            + ")");
   }
 
   public boolean isNull(int i) {
@@ -213,7 +243,8 @@ public final class RowCursor implements AutoCloseable {
   public int getInt(int i) {
     long value = getLong(i);
     if (value != (int) value) {
-      throw new KiteSqlException(ErrorCode.VALUE_OUT_OF_RANGE,
+      throw new KiteSqlException(
+          ErrorCode.VALUE_OUT_OF_RANGE,
           "column " + i + " holds " + value + ", which does not fit in an int; use getLong");
     }
     return (int) value;
@@ -254,7 +285,10 @@ public final class RowCursor implements AutoCloseable {
     return rows;
   }
 
-  /** Closes the cursor; if another thread is inside {@link #next()}, that thread closes it when it leaves. */
+  /**
+   * Closes the cursor; if another thread is inside {@link #next()}, that thread closes it when it
+   * leaves.
+   */
   @Override
   public void close() {
     while (true) {
@@ -274,7 +308,10 @@ public final class RowCursor implements AutoCloseable {
     }
   }
 
-  /** Gives the operators back; runs once, on the thread that ends the cursor's last step or closes it idle. */
+  /**
+   * Gives the operators back; runs once, on the thread that ends the cursor's last step or closes
+   * it idle.
+   */
   private void release() {
     STATE.setVolatile(this, CLOSED);
     row = null;
@@ -304,7 +341,8 @@ public final class RowCursor implements AutoCloseable {
       throw new IllegalStateException("the transaction of this cursor has ended");
     }
     if (row == null) {
-      throw new IllegalStateException(operator == null ? "cursor is closed or past its last row" : "call next() first");
+      throw new IllegalStateException(
+          operator == null ? "cursor is closed or past its last row" : "call next() first");
     }
     return row;
   }
@@ -320,14 +358,21 @@ public final class RowCursor implements AutoCloseable {
     var v = get(i);
     if (v != null && !type.isInstance(v)) {
       throw new KiteSqlException(
-          ErrorCode.TYPE_MISMATCH, "column " + columns().get(i).name() + " is " + columns().get(i).type() + ", not " + type.getSimpleName());
+          ErrorCode.TYPE_MISMATCH,
+          "column "
+              + columns().get(i).name()
+              + " is "
+              + columns().get(i).type()
+              + ", not "
+              + type.getSimpleName());
     }
     return type.cast(v);
   }
 
   private <T> T notNull(int i, T v) {
     if (v == null) {
-      throw new IllegalStateException("column " + columns().get(i).name() + " is NULL; check isNull(" + i + ") first");
+      throw new IllegalStateException(
+          "column " + columns().get(i).name() + " is NULL; check isNull(" + i + ") first");
     }
     return v;
   }

@@ -12,9 +12,9 @@ import java.util.Optional;
 
 /**
  * The databases opened with {@link KiteSql#openShared}, by directory, each with the number of its
- * openers: LMDB allows one open instance of a database per process, so the openers of one
- * directory (the JDBC driver, an application's {@code Database} bean) share one instance, closed
- * when the last of them closes it.
+ * openers: LMDB allows one open instance of a database per process, so the openers of one directory
+ * (the JDBC driver, an application's {@code Database} bean) share one instance, closed when the
+ * last of them closes it.
  *
  * <p>The named in-memory databases of {@link KiteSql#inMemoryShared} are listed by their name
  * ({@link MemoryName}), the same way.
@@ -39,8 +39,8 @@ final class SharedDatabases {
   /**
    * The open database of {@code directory} with one more opener, or the database opened now.
    *
-   * @param options the options to open with; empty to take those of the instance already open
-   *     (or the defaults if none is)
+   * @param options the options to open with; empty to take those of the instance already open (or
+   *     the defaults if none is)
    */
   static Database open(Path directory, Optional<StorageOptions> options) {
     synchronized (OPEN) {
@@ -79,7 +79,10 @@ final class SharedDatabases {
     return database;
   }
 
-  /** Closes {@code database} for one opener; the last one closes it (and may be refused, staying counted). */
+  /**
+   * Closes {@code database} for one opener; the last one closes it (and may be refused, staying
+   * counted).
+   */
   static void close(Database database) {
     synchronized (OPEN) {
       if (database.openers > 1) {
@@ -94,20 +97,33 @@ final class SharedDatabases {
     }
   }
 
-  private static void requireSameOptions(Object directory, StorageOptions open, StorageOptions asked) {
+  private static void requireSameOptions(
+      Object directory, StorageOptions open, StorageOptions asked) {
     if (!open.equals(asked)) {
-      throw new KiteSqlException(ErrorCode.DATABASE_IN_USE, "database " + directory
-          + " is already open in this process with other options (" + open + ", asked for " + asked
-          + "); open it with the same options, or without options to share the open instance");
+      throw new KiteSqlException(
+          ErrorCode.DATABASE_IN_USE,
+          "database "
+              + directory
+              + " is already open in this process with other options ("
+              + open
+              + ", asked for "
+              + asked
+              + "); open it with the same options, or without options to share the open instance");
     }
   }
 
-  /** The directory's real path if it exists (so every path to it is one key), else its normalized absolute path. */
+  /**
+   * The directory's real path if it exists (so every path to it is one key), else its normalized
+   * absolute path.
+   */
   private static Path key(Path directory) {
     try {
-      return Files.exists(directory) ? directory.toRealPath() : directory.toAbsolutePath().normalize();
+      return Files.exists(directory)
+          ? directory.toRealPath()
+          : directory.toAbsolutePath().normalize();
     } catch (IOException e) {
-      throw new KiteSqlException(ErrorCode.STORAGE_FAILURE, "cannot resolve the database directory " + directory, e);
+      throw new KiteSqlException(
+          ErrorCode.STORAGE_FAILURE, "cannot resolve the database directory " + directory, e);
     }
   }
 }

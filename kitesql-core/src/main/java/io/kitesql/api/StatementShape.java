@@ -10,10 +10,10 @@ import net.sf.jsqlparser.statement.select.Select;
 import net.sf.jsqlparser.statement.update.Update;
 
 /**
- * What a statement is, from its text alone: for drivers that must know
- * whether to read rows or count writes before the statement runs, and which table an INSERT
- * fills, while the committed schema may not know its tables yet (a table created earlier in the
- * same transaction). Nothing is planned.
+ * What a statement is, from its text alone: for drivers that must know whether to read rows or
+ * count writes before the statement runs, and which table an INSERT fills, while the committed
+ * schema may not know its tables yet (a table created earlier in the same transaction). Nothing is
+ * planned.
  *
  * @param kind what it does
  * @param returnsRows whether it returns rows: a query, or an INSERT, UPDATE or DELETE with
@@ -44,10 +44,15 @@ public record StatementShape(Kind kind, boolean returnsRows, Optional<String> in
     Statement parsed = SqlParser.parse(sql);
     return switch (parsed) {
       case Select _, ExplainStatement _ -> new StatementShape(Kind.QUERY, true, Optional.empty());
-      case Insert insert -> new StatementShape(Kind.INSERT, insert.getReturningClause() != null,
-          Optional.of(insert.getTable().getName()));
-      case Update update -> new StatementShape(Kind.UPDATE, update.getReturningClause() != null, Optional.empty());
-      case Delete delete -> new StatementShape(Kind.DELETE, delete.getReturningClause() != null, Optional.empty());
+      case Insert insert ->
+          new StatementShape(
+              Kind.INSERT,
+              insert.getReturningClause() != null,
+              Optional.of(insert.getTable().getName()));
+      case Update update ->
+          new StatementShape(Kind.UPDATE, update.getReturningClause() != null, Optional.empty());
+      case Delete delete ->
+          new StatementShape(Kind.DELETE, delete.getReturningClause() != null, Optional.empty());
       default -> new StatementShape(Kind.OTHER, false, Optional.empty());
     };
   }

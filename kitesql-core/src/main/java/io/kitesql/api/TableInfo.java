@@ -9,17 +9,18 @@ import java.util.Optional;
 
 /**
  * A table or view as an application, a tool or a JDBC driver sees it: names and types, keys and
- * indexes, as of the last committed schema change ({@link Database#tables()}). A copy: it stays
- * as it was when the schema changes.
+ * indexes, as of the last committed schema change ({@link Database#tables()}). A copy: it stays as
+ * it was when the schema changes.
  *
  * @param name the table's name, as it was created (quoted names keep their case)
  * @param view whether it is a view (then it has no keys or indexes)
  * @param columns its columns in order
- * @param primaryKey the names of the primary key's columns in key order; empty for a view and for
- *     a table without a declared primary key (its rows are keyed by a hidden row id)
+ * @param primaryKey the names of the primary key's columns in key order; empty for a view and for a
+ *     table without a declared primary key (its rows are keyed by a hidden row id)
  * @param indexes its secondary indexes
  */
-public record TableInfo(String name, boolean view, List<Column> columns, List<String> primaryKey, List<Index> indexes) {
+public record TableInfo(
+    String name, boolean view, List<Column> columns, List<String> primaryKey, List<Index> indexes) {
 
   public TableInfo {
     columns = List.copyOf(columns);
@@ -37,7 +38,12 @@ public record TableInfo(String name, boolean view, List<Column> columns, List<St
    * @param identity whether its values are generated ({@code GENERATED ... AS IDENTITY} or {@code
    *     SERIAL})
    */
-  public record Column(String name, DataType type, boolean nullable, Optional<String> defaultSql, boolean identity) {}
+  public record Column(
+      String name,
+      DataType type,
+      boolean nullable,
+      Optional<String> defaultSql,
+      boolean identity) {}
 
   /**
    * A secondary index.
@@ -59,13 +65,21 @@ public record TableInfo(String name, boolean view, List<Column> columns, List<St
 
   static TableInfo of(TableDef table) {
     var columns = table.columns().stream().map(TableInfo::column).toList();
-    return new TableInfo(table.name(), false, columns,
+    return new TableInfo(
+        table.name(),
+        false,
+        columns,
         table.hasHiddenRowId() ? List.of() : names(table, table.primaryKey()),
-        table.indexes().stream().map(i -> new Index(i.name(), names(table, i.columns()), i.unique())).toList());
+        table.indexes().stream()
+            .map(i -> new Index(i.name(), names(table, i.columns()), i.unique()))
+            .toList());
   }
 
   static TableInfo of(ViewDef view) {
-    var columns = view.columns().stream().map(c -> new Column(c.name(), c.type(), true, Optional.empty(), false)).toList();
+    var columns =
+        view.columns().stream()
+            .map(c -> new Column(c.name(), c.type(), true, Optional.empty(), false))
+            .toList();
     return new TableInfo(view.name(), true, columns, List.of(), List.of());
   }
 

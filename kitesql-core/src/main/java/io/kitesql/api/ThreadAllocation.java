@@ -4,9 +4,9 @@ import io.kitesql.storage.CallerAllocation;
 
 /**
  * Heap bytes allocated on behalf of the calling thread, including what the engine's writer thread
- * allocated running the write statements this thread handed it: the figure per-statement
- * allocation metrics subtract before and after a call, since a thread's own allocation counter
- * does not see the writer thread's work.
+ * allocated running the write statements this thread handed it: the figure per-statement allocation
+ * metrics subtract before and after a call, since a thread's own allocation counter does not see
+ * the writer thread's work.
  */
 public final class ThreadAllocation {
   private ThreadAllocation() {}

@@ -12,8 +12,10 @@ import org.jspecify.annotations.Nullable;
  * may be read by any thread until it ends. {@link #close()} ends it (a read-write transaction not
  * committed is rolled back) and is idempotent.
  */
-public abstract sealed class Transaction implements AutoCloseable permits ReadOnlyTransaction, ReadWriteTransaction {
+public abstract sealed class Transaction implements AutoCloseable
+    permits ReadOnlyTransaction, ReadWriteTransaction {
   final Session session;
+
   /** Set by {@link #setTimeout}; null for none. */
   private volatile @Nullable Deadline timeout;
 
@@ -36,7 +38,8 @@ public abstract sealed class Transaction implements AutoCloseable permits ReadOn
   }
 
   /** Runs a query with named parameters ({@code :name}). */
-  public RowCursor query(PreparedStatement statement, Map<String, ? extends @Nullable Object> parameters) {
+  public RowCursor query(
+      PreparedStatement statement, Map<String, ? extends @Nullable Object> parameters) {
     Arguments.required(statement, "the statement");
     Arguments.required(parameters, "the named parameters");
     return session.query(this, statement, null, parameters);
@@ -60,13 +63,17 @@ public abstract sealed class Transaction implements AutoCloseable permits ReadOn
   public void setTimeout(Duration timeout) {
     Arguments.required(timeout, "the transaction timeout");
     if (timeout.isNegative() || timeout.isZero()) {
-      throw new KiteSqlException(ErrorCode.INVALID_ARGUMENT, "the transaction timeout must be positive, was " + timeout);
+      throw new KiteSqlException(
+          ErrorCode.INVALID_ARGUMENT, "the transaction timeout must be positive, was " + timeout);
     }
     long millis = Database.timeoutMillis(timeout);
     this.timeout = new Deadline(millis, System.nanoTime() + millis * 1_000_000);
   }
 
-  /** Removes the deadline {@link #setTimeout} set; statements that start afterwards have none of the transaction's. */
+  /**
+   * Removes the deadline {@link #setTimeout} set; statements that start afterwards have none of the
+   * transaction's.
+   */
   public void clearTimeout() {
     this.timeout = null;
   }
@@ -81,7 +88,9 @@ public abstract sealed class Transaction implements AutoCloseable permits ReadOn
     return session.storage().bytesBorrowed();
   }
 
-  /** Bytes this transaction has copied out of the map so far (reads in a read-write transaction). */
+  /**
+   * Bytes this transaction has copied out of the map so far (reads in a read-write transaction).
+   */
   public long bytesCopied() {
     return session.storage().bytesCopied();
   }

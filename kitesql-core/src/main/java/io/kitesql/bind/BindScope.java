@@ -4,8 +4,8 @@ import io.kitesql.expr.Expr;
 import java.util.Objects;
 
 /**
- * Resolves column references for the {@link ExpressionBinder}; implemented by the statement
- * binder over the tables (and aliases) in scope.
+ * Resolves column references for the {@link ExpressionBinder}; implemented by the statement binder
+ * over the tables (and aliases) in scope.
  */
 public interface BindScope {
   /**

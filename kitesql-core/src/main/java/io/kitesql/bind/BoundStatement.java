@@ -12,8 +12,8 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * A statement with every name resolved and every expression typed: what a prepared statement
- * keeps. Immutable; safe to execute from many threads at once.
+ * A statement with every name resolved and every expression typed: what a prepared statement keeps.
+ * Immutable; safe to execute from many threads at once.
  */
 public sealed interface BoundStatement {
 
@@ -39,12 +39,17 @@ public sealed interface BoundStatement {
    * INSERT: {@code source} rows are written to {@code targetColumns}; other columns get their
    * default ({@code defaults}, one per table column, a NULL literal where none is declared), and an
    * identity column that is not a target gets the next values of its counter. With {@code
-   * onConflict}, a row that collides with a stored row in one of its arbiters is skipped or
-   * updates that row instead.
+   * onConflict}, a row that collides with a stored row in one of its arbiters is skipped or updates
+   * that row instead.
    */
   record Insert(
-      TableDef table, List<Integer> targetColumns, PlanNode source, List<Expr> defaults, Optional<OnConflict> onConflict,
-      Optional<Returning> returning) implements BoundStatement {
+      TableDef table,
+      List<Integer> targetColumns,
+      PlanNode source,
+      List<Expr> defaults,
+      Optional<OnConflict> onConflict,
+      Optional<Returning> returning)
+      implements BoundStatement {
     public Insert {
       targetColumns = List.copyOf(targetColumns);
       defaults = List.copyOf(defaults);
@@ -55,14 +60,15 @@ public sealed interface BoundStatement {
     /** The identity column, if it gets generated values (the INSERT gives it none). */
     public OptionalInt generatedColumn() {
       var identity = table.identityColumn();
-      return identity.isPresent() && !targetColumns.contains(identity.getAsInt()) ? identity : OptionalInt.empty();
+      return identity.isPresent() && !targetColumns.contains(identity.getAsInt())
+          ? identity
+          : OptionalInt.empty();
     }
   }
 
   /**
-   * RETURNING: {@code values} are computed from each row as written (every table column, in
-   * order, generated and default values included) or, for DELETE, as it was; {@code columns} name
-   * them.
+   * RETURNING: {@code values} are computed from each row as written (every table column, in order,
+   * generated and default values included) or, for DELETE, as it was; {@code columns} name them.
    */
   record Returning(List<Expr> values, List<OutputColumn> columns) {
     public Returning {
@@ -93,7 +99,8 @@ public sealed interface BoundStatement {
      * (when present) is TRUE. Both read a row of twice the table's width: the stored row's columns,
      * then the proposed row's (EXCLUDED).
      */
-    record DoUpdate(List<Assignment> assignments, Optional<Expr> condition) implements ConflictAction {
+    record DoUpdate(List<Assignment> assignments, Optional<Expr> condition)
+        implements ConflictAction {
       public DoUpdate {
         assignments = List.copyOf(assignments);
         Objects.requireNonNull(condition, "condition");
@@ -105,7 +112,8 @@ public sealed interface BoundStatement {
    * UPDATE: for each row of {@code source} (table-wide rows), set the assigned columns; {@code
    * returning} is computed from each new row.
    */
-  record Update(TableDef table, PlanNode source, List<Assignment> assignments, Optional<Returning> returning)
+  record Update(
+      TableDef table, PlanNode source, List<Assignment> assignments, Optional<Returning> returning)
       implements BoundStatement {
     public Update {
       assignments = List.copyOf(assignments);
@@ -116,8 +124,12 @@ public sealed interface BoundStatement {
   /** One {@code SET column = value}; {@code value} reads the old row. */
   record Assignment(int column, Expr value) {}
 
-  /** DELETE: remove each row of {@code source} (table-wide rows); {@code returning} reads each deleted row. */
-  record Delete(TableDef table, PlanNode source, Optional<Returning> returning) implements BoundStatement {
+  /**
+   * DELETE: remove each row of {@code source} (table-wide rows); {@code returning} reads each
+   * deleted row.
+   */
+  record Delete(TableDef table, PlanNode source, Optional<Returning> returning)
+      implements BoundStatement {
     public Delete {
       Objects.requireNonNull(returning, "returning");
     }
@@ -128,7 +140,8 @@ public sealed interface BoundStatement {
 
   record DropTable(String name, boolean ifExists) implements BoundStatement {}
 
-  record CreateIndex(String table, String name, List<String> columns, boolean unique, boolean ifNotExists)
+  record CreateIndex(
+      String table, String name, List<String> columns, boolean unique, boolean ifNotExists)
       implements BoundStatement {
     public CreateIndex {
       columns = List.copyOf(columns);
@@ -144,13 +157,15 @@ public sealed interface BoundStatement {
    * @param ifNotExists whether an existing column of that name makes this a no-op (PostgreSQL's
    *     {@code ADD COLUMN IF NOT EXISTS})
    */
-  record AddColumn(String table, ColumnDef column, Object defaultValue, boolean ifNotExists) implements BoundStatement {}
+  record AddColumn(String table, ColumnDef column, Object defaultValue, boolean ifNotExists)
+      implements BoundStatement {}
 
   /**
    * CREATE [OR REPLACE] VIEW [IF NOT EXISTS]; {@code definition} has a placeholder id until
    * created.
    */
-  record CreateView(io.kitesql.catalog.ViewDef definition, boolean orReplace, boolean ifNotExists) implements BoundStatement {}
+  record CreateView(io.kitesql.catalog.ViewDef definition, boolean orReplace, boolean ifNotExists)
+      implements BoundStatement {}
 
   record DropView(String name, boolean ifExists) implements BoundStatement {}
 

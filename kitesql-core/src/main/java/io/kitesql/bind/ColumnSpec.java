@@ -10,10 +10,15 @@ import java.util.Optional;
 /**
  * A column's constraints, read from JSqlParser's list of words after the type ({@code
  * ColumnDefinition.getColumnSpecs()}): PRIMARY KEY, NOT NULL, NULL, UNIQUE, DEFAULT and {@code
- * GENERATED {ALWAYS | BY DEFAULT} AS IDENTITY [('start', 'increment')]} (the SQL parser rewrote
- * the standard {@code (START WITH n INCREMENT BY m)} to that form).
+ * GENERATED {ALWAYS | BY DEFAULT} AS IDENTITY [('start', 'increment')]} (the SQL parser rewrote the
+ * standard {@code (START WITH n INCREMENT BY m)} to that form).
  */
-record ColumnSpec(boolean primaryKey, boolean notNull, boolean unique, Optional<String> defaultSql, Optional<Identity> identity) {
+record ColumnSpec(
+    boolean primaryKey,
+    boolean notNull,
+    boolean unique,
+    Optional<String> defaultSql,
+    Optional<Identity> identity) {
 
   static ColumnSpec parse(String column, List<String> specWords) {
     var words = new Words(column, specWords == null ? List.of() : specWords);
@@ -45,7 +50,8 @@ record ColumnSpec(boolean primaryKey, boolean notNull, boolean unique, Optional<
 
   private static String defaultValue(Words words) {
     if (!words.hasNext()) {
-      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "DEFAULT without a value for column " + words.column);
+      throw new KiteSqlException(
+          ErrorCode.SYNTAX_ERROR, "DEFAULT without a value for column " + words.column);
     }
     var value = new StringBuilder(words.next());
     while ((value.toString().equals("-") || value.toString().equals("+")) && words.hasNext()) {
@@ -78,13 +84,22 @@ record ColumnSpec(boolean primaryKey, boolean notNull, boolean unique, Optional<
       var options = words.next();
       var numbers = options.substring(1, options.length() - 1).replace("'", "").split(",");
       try {
-        increment = numbers.length > 1 && !numbers[1].isBlank() ? Long.parseLong(numbers[1].trim()) : 1;
-        start = numbers[0].isBlank() ? Identity.defaultStart(increment) : Long.parseLong(numbers[0].trim());
+        increment =
+            numbers.length > 1 && !numbers[1].isBlank() ? Long.parseLong(numbers[1].trim()) : 1;
+        start =
+            numbers[0].isBlank()
+                ? Identity.defaultStart(increment)
+                : Long.parseLong(numbers[0].trim());
       } catch (NumberFormatException e) {
-        throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "bad identity options " + options + " of column " + words.column, e);
+        throw new KiteSqlException(
+            ErrorCode.SYNTAX_ERROR,
+            "bad identity options " + options + " of column " + words.column,
+            e);
       }
       if (numbers.length > 2) {
-        throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "bad identity options " + options + " of column " + words.column);
+        throw new KiteSqlException(
+            ErrorCode.SYNTAX_ERROR,
+            "bad identity options " + options + " of column " + words.column);
       }
     }
     return new Identity(generation, start, increment);
@@ -141,7 +156,8 @@ record ColumnSpec(boolean primaryKey, boolean notNull, boolean unique, Optional<
 
     void expect(String word) {
       if (!accept(word)) {
-        throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "expected " + word + " in the definition of column " + column);
+        throw new KiteSqlException(
+            ErrorCode.SYNTAX_ERROR, "expected " + word + " in the definition of column " + column);
       }
     }
   }

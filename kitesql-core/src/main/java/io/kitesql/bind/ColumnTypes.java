@@ -19,10 +19,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Result types of columns that several rows or queries feed (VALUES rows, set operation
- * branches): the common type of the typed inputs, where a bare NULL or an untyped parameter has
- * no type of its own and takes the others' (VARCHAR if nothing is typed), as in CASE and
- * COALESCE.
+ * Result types of columns that several rows or queries feed (VALUES rows, set operation branches):
+ * the common type of the typed inputs, where a bare NULL or an untyped parameter has no type of its
+ * own and takes the others' (VARCHAR if nothing is typed), as in CASE and COALESCE.
  */
 final class ColumnTypes {
   private final Parameters params;
@@ -71,7 +70,8 @@ final class ColumnTypes {
   }
 
   private static boolean sameKindWider(DataType from, DataType to) {
-    return from.kind() == to.kind() && to.scale() == from.scale()
+    return from.kind() == to.kind()
+        && to.scale() == from.scale()
         && (to.length() == 0 || (from.length() != 0 && from.length() <= to.length()))
         && from.kind() != io.kitesql.value.TypeKind.DECIMAL;
   }
@@ -79,9 +79,12 @@ final class ColumnTypes {
   /** Whether column {@code i} of {@code plan} is produced only by untyped expressions. */
   boolean untypedColumn(PlanNode plan, int i) {
     return switch (plan) {
-      case Project p -> untyped(p.expressions().get(i))
-          || (p.expressions().get(i) instanceof Expr.Column c && untypedColumn(p.input(), c.index()));
-      case Values v -> !v.rows().isEmpty() && v.rows().stream().allMatch(row -> untyped(row.get(i)));
+      case Project p ->
+          untyped(p.expressions().get(i))
+              || (p.expressions().get(i) instanceof Expr.Column c
+                  && untypedColumn(p.input(), c.index()));
+      case Values v ->
+          !v.rows().isEmpty() && v.rows().stream().allMatch(row -> untyped(row.get(i)));
       case SetOperation s -> untypedColumn(s.left(), i) && untypedColumn(s.right(), i);
       case Filter f -> untypedColumn(f.input(), i);
       case Sort s -> untypedColumn(s.input(), i);

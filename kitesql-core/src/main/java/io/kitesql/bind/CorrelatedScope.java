@@ -7,9 +7,9 @@ import io.kitesql.expr.OuterRef;
 import java.util.List;
 
 /**
- * The scope of a subquery: its own FROM first, then the enclosing query's scope. A name found
- * only outside becomes an {@link OuterRef} to a captured value; the expression over the enclosing
- * row goes into {@code captures} (once per distinct expression).
+ * The scope of a subquery: its own FROM first, then the enclosing query's scope. A name found only
+ * outside becomes an {@link OuterRef} to a captured value; the expression over the enclosing row
+ * goes into {@code captures} (once per distinct expression).
  */
 final class CorrelatedScope implements BindScope {
   private final BindScope inner;

@@ -17,13 +17,13 @@ import net.sf.jsqlparser.statement.select.Select;
 import net.sf.jsqlparser.statement.select.WithItem;
 
 /**
- * The common table expressions ({@code WITH name(cols) AS (query)}) visible to a query. A
- * reference inlines the CTE's plan like a derived table (each reference computes its rows; nothing
- * is shared between references or executions); the query is bound once per statement however
- * often it is referenced ({@link Expansions}). A CTE sees the CTEs defined
- * before it in its WITH list and those of enclosing queries; a CTE name hides a table of that
- * name. Inside the recursive term of a {@code WITH RECURSIVE} CTE its own name is its work table
- * ({@link RecursiveCte}). Immutable: an inner WITH makes a new scope.
+ * The common table expressions ({@code WITH name(cols) AS (query)}) visible to a query. A reference
+ * inlines the CTE's plan like a derived table (each reference computes its rows; nothing is shared
+ * between references or executions); the query is bound once per statement however often it is
+ * referenced ({@link Expansions}). A CTE sees the CTEs defined before it in its WITH list and those
+ * of enclosing queries; a CTE name hides a table of that name. Inside the recursive term of a
+ * {@code WITH RECURSIVE} CTE its own name is its work table ({@link RecursiveCte}). Immutable: an
+ * inner WITH makes a new scope.
  */
 final class CteScope {
   static final CteScope EMPTY = new CteScope(Map.of());
@@ -32,10 +32,13 @@ final class CteScope {
   sealed interface Entry permits Definition, WorkTable {}
 
   /** One CTE: its query and the scope its query was written in. */
-  record Definition(String name, List<String> columns, Select query, CteScope visible, boolean recursive) implements Entry {}
+  record Definition(
+      String name, List<String> columns, Select query, CteScope visible, boolean recursive)
+      implements Entry {}
 
   /** A recursive CTE's self-reference in its recursive term; {@code used} records that it was. */
-  record WorkTable(String name, int id, List<OutputColumn> output, AtomicBoolean used) implements Entry {}
+  record WorkTable(String name, int id, List<OutputColumn> output, AtomicBoolean used)
+      implements Entry {}
 
   private final Map<String, Entry> byName;
 
@@ -49,13 +52,20 @@ final class CteScope {
     boolean recursive = false;
     for (var item : items) {
       if (item.getSelect() == null) {
-        throw Unsupported.feature("data-modifying statements in WITH (" + item.getAliasName() + ")");
+        throw Unsupported.feature(
+            "data-modifying statements in WITH (" + item.getAliasName() + ")");
       }
       recursive |= item.isRecursive(); // WITH RECURSIVE applies to the whole list
       var name = Names.canonical(item.getAliasName(), folding);
-      var columns = item.getWithItemList() == null ? List.<String>of()
-          : item.getWithItemList().stream().map(c -> Names.canonical(c.getExpression().toString(), folding)).toList();
-      scope = scope.plus(name, new Definition(name, columns, item.getSelect().getSelect(), scope, recursive));
+      var columns =
+          item.getWithItemList() == null
+              ? List.<String>of()
+              : item.getWithItemList().stream()
+                  .map(c -> Names.canonical(c.getExpression().toString(), folding))
+                  .toList();
+      scope =
+          scope.plus(
+              name, new Definition(name, columns, item.getSelect().getSelect(), scope, recursive));
     }
     return scope;
   }
@@ -77,16 +87,27 @@ final class CteScope {
 
   /** The plan of a reference to {@code entry} as {@code t} (with its alias, if any). */
   static PlanNode reference(Entry entry, Table t, Catalog catalog, Parameters params) {
-    PlanNode named = switch (entry) {
-      case Definition cte -> Expansions.of(cte, () -> cte.recursive()
-          ? new RecursiveCte(catalog, params).bind(cte)
-          : Relations.named(new QueryBinder(catalog, params, cte.visible()).bind(cte.query()), cte.name(), cte.columns()));
-      case WorkTable w -> {
-        w.used().set(true);
-        yield Relations.named(new WorkTableScan(w.id(), w.name(), w.output()), w.name(), List.of());
-      }
-    };
-    return t.getAlias() == null ? named : Relations.derived(named, t.getAlias(), catalog.nameFolding());
+    PlanNode named =
+        switch (entry) {
+          case Definition cte ->
+              Expansions.of(
+                  cte,
+                  () ->
+                      cte.recursive()
+                          ? new RecursiveCte(catalog, params).bind(cte)
+                          : Relations.named(
+                              new QueryBinder(catalog, params, cte.visible()).bind(cte.query()),
+                              cte.name(),
+                              cte.columns()));
+          case WorkTable w -> {
+            w.used().set(true);
+            yield Relations.named(
+                new WorkTableScan(w.id(), w.name(), w.output()), w.name(), List.of());
+          }
+        };
+    return t.getAlias() == null
+        ? named
+        : Relations.derived(named, t.getAlias(), catalog.nameFolding());
   }
 
   private static String key(String name) {

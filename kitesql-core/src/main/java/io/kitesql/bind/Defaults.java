@@ -13,7 +13,9 @@ import java.util.List;
 import net.sf.jsqlparser.JSQLParserException;
 import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 
-/** DEFAULT clauses: constants written as SQL text in the catalog, bound when a statement needs them. */
+/**
+ * DEFAULT clauses: constants written as SQL text in the catalog, bound when a statement needs them.
+ */
 final class Defaults {
   private Defaults() {}
 
@@ -29,13 +31,19 @@ final class Defaults {
     var sql = column.defaultSql().get();
     try {
       var parsed = CCJSqlParserUtil.parseExpression(sql);
-      var bound = Exprs.fold(new ExpressionBinder(RelationScope.empty(), new Parameters()).bind(parsed, Clause.DEFAULT));
+      var bound =
+          Exprs.fold(
+              new ExpressionBinder(RelationScope.empty(), new Parameters())
+                  .bind(parsed, Clause.DEFAULT));
       if (!(bound instanceof Expr.Literal)) {
-        throw new KiteSqlException(ErrorCode.UNSUPPORTED_FEATURE, "DEFAULT " + sql + " of column " + column.name() + " is not a constant");
+        throw new KiteSqlException(
+            ErrorCode.UNSUPPORTED_FEATURE,
+            "DEFAULT " + sql + " of column " + column.name() + " is not a constant");
       }
       return bound;
     } catch (JSQLParserException e) {
-      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "cannot parse DEFAULT " + sql + " of column " + column.name(), e);
+      throw new KiteSqlException(
+          ErrorCode.SYNTAX_ERROR, "cannot parse DEFAULT " + sql + " of column " + column.name(), e);
     }
   }
 
@@ -53,8 +61,17 @@ final class Defaults {
     try {
       return Coercions.coerce(value, column.type());
     } catch (KiteSqlException e) {
-      throw new KiteSqlException(e.errorCode(), "DEFAULT " + column.defaultSql().orElse("NULL") + " of column "
-          + column.name() + " does not fit its type " + column.type() + ": " + e.reason(), e);
+      throw new KiteSqlException(
+          e.errorCode(),
+          "DEFAULT "
+              + column.defaultSql().orElse("NULL")
+              + " of column "
+              + column.name()
+              + " does not fit its type "
+              + column.type()
+              + ": "
+              + e.reason(),
+          e);
     }
   }
 }

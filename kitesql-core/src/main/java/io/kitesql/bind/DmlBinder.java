@@ -60,8 +60,12 @@ final class DmlBinder {
     var queries = new QueryBinder(catalog, params);
     var binder = queries.binder(RelationScope.of(scan.output(), catalog.nameFolding()));
     var assignments = assignments(table, update.getUpdateSets(), binder);
-    PlanNode source = update.getWhere() == null ? scan : new Filter(scan, binder.bind(update.getWhere(), Clause.WHERE));
-    var returning = ReturningBinder.bind(update.getReturningClause(), table, update.getTable(), queries);
+    PlanNode source =
+        update.getWhere() == null
+            ? scan
+            : new Filter(scan, binder.bind(update.getWhere(), Clause.WHERE));
+    var returning =
+        ReturningBinder.bind(update.getReturningClause(), table, update.getTable(), queries);
     return new BoundStatement.Update(table, source, assignments, returning);
   }
 
@@ -70,17 +74,26 @@ final class DmlBinder {
    * by {@code binder} and, if bare parameters, typed as their columns; {@code DEFAULT} is the
    * column's default (NULL without one).
    */
-  List<BoundStatement.Assignment> assignments(TableDef table, List<UpdateSet> sets, ExpressionBinder binder) {
+  List<BoundStatement.Assignment> assignments(
+      TableDef table, List<UpdateSet> sets, ExpressionBinder binder) {
     var assignments = new ArrayList<BoundStatement.Assignment>();
     var seen = new HashSet<Integer>();
     for (var set : sets) {
       if (set.getColumns().size() != set.getValues().size()) {
-        throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "UPDATE SET lists " + set.getColumns().size() + " columns but " + set.getValues().size() + " values");
+        throw new KiteSqlException(
+            ErrorCode.TYPE_MISMATCH,
+            "UPDATE SET lists "
+                + set.getColumns().size()
+                + " columns but "
+                + set.getValues().size()
+                + " values");
       }
       for (int i = 0; i < set.getColumns().size(); i++) {
         if (!(set.getColumns().get(i) instanceof net.sf.jsqlparser.schema.Column target)) {
           // JSqlParser accepts any expression in a parenthesized SET list: SET (1) = (1)
-          throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error: SET needs column names, not " + set.getColumns().get(i));
+          throw new KiteSqlException(
+              ErrorCode.SYNTAX_ERROR,
+              "SQL syntax error: SET needs column names, not " + set.getColumns().get(i));
         }
         int position = column(table, target.getColumnName(), catalog.nameFolding());
         var column = table.columns().get(position);
@@ -91,9 +104,14 @@ final class DmlBinder {
         }
         checkUpdatable(table, position);
         if (!seen.add(position)) {
-          throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "column " + set.getColumn(i).getColumnName() + " is assigned twice");
+          throw new KiteSqlException(
+              ErrorCode.TYPE_MISMATCH,
+              "column " + set.getColumn(i).getColumnName() + " is assigned twice");
         }
-        var bound = toDefault ? Defaults.of(column) : typed(binder.bind(value, Clause.SET), column.type(), params);
+        var bound =
+            toDefault
+                ? Defaults.of(column)
+                : typed(binder.bind(value, Clause.SET), column.type(), params);
         assignments.add(new BoundStatement.Assignment(position, bound));
       }
     }
@@ -101,7 +119,8 @@ final class DmlBinder {
   }
 
   BoundStatement.Delete delete(Delete delete) {
-    if (delete.getJoins() != null && !delete.getJoins().isEmpty() || delete.getTables() != null && !delete.getTables().isEmpty()) {
+    if (delete.getJoins() != null && !delete.getJoins().isEmpty()
+        || delete.getTables() != null && !delete.getTables().isEmpty()) {
       throw Unsupported.feature("DELETE with JOIN or several tables");
     }
     if (delete.getOrderByElements() != null || delete.getLimit() != null) {
@@ -112,9 +131,15 @@ final class DmlBinder {
     var queries = new QueryBinder(catalog, params);
     PlanNode source = scan;
     if (delete.getWhere() != null) {
-      source = new Filter(scan, queries.binder(RelationScope.of(scan.output(), catalog.nameFolding())).bind(delete.getWhere(), Clause.WHERE));
+      source =
+          new Filter(
+              scan,
+              queries
+                  .binder(RelationScope.of(scan.output(), catalog.nameFolding()))
+                  .bind(delete.getWhere(), Clause.WHERE));
     }
-    var returning = ReturningBinder.bind(delete.getReturningClause(), table, delete.getTable(), queries);
+    var returning =
+        ReturningBinder.bind(delete.getReturningClause(), table, delete.getTable(), queries);
     return new BoundStatement.Delete(table, source, returning);
   }
 
@@ -122,22 +147,35 @@ final class DmlBinder {
   private static void checkUpdatable(TableDef table, int position) {
     var column = table.columns().get(position);
     if (column.identity().map(i -> i.generation() == Identity.Generation.ALWAYS).orElse(false)) {
-      throw new KiteSqlException(ErrorCode.GENERATED_ALWAYS, "column \"" + column.name()
-          + "\" can only be updated to DEFAULT: it is an identity column defined as GENERATED ALWAYS (SET ... = DEFAULT is not supported)");
+      throw new KiteSqlException(
+          ErrorCode.GENERATED_ALWAYS,
+          "column \""
+              + column.name()
+              + "\" can only be updated to DEFAULT: it is an identity column defined as GENERATED ALWAYS (SET ... = DEFAULT is not supported)");
     }
   }
 
   static TableScan scan(TableDef table, net.sf.jsqlparser.schema.Table ref, NameFolding folding) {
-    var alias = ref.getAlias() != null ? Names.canonical(ref.getAlias().getName(), folding) : table.name();
+    var alias =
+        ref.getAlias() != null ? Names.canonical(ref.getAlias().getName(), folding) : table.name();
     var all = IntStream.range(0, table.columns().size()).boxed().toList();
     return new TableScan(table, alias, all, new Access.FullScan());
   }
 
-  /** The position of the column {@code name} (as written, quotes included) names in {@code table}. */
+  /**
+   * The position of the column {@code name} (as written, quotes included) names in {@code table}.
+   */
   static int column(TableDef table, String name, NameFolding folding) {
     var folded = Names.canonical(name, folding);
-    return table.columnPosition(folded).orElseThrow(() -> new KiteSqlException(ErrorCode.UNKNOWN_COLUMN,
-        "column " + Names.display(folded) + " does not exist in table " + Names.display(table.name())));
+    return table
+        .columnPosition(folded)
+        .orElseThrow(
+            () ->
+                new KiteSqlException(
+                    ErrorCode.UNKNOWN_COLUMN,
+                    "column "
+                        + Names.display(folded)
+                        + " does not exist in table "
+                        + Names.display(table.name())));
   }
-
 }

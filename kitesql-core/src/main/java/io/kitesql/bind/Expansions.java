@@ -6,11 +6,11 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * The CTEs and views one statement's binding has bound, so that each is bound once however often
- * it is referenced: a chain of CTEs each reading the one before it twice ({@code c1 AS (SELECT x
- * FROM c0 UNION ALL SELECT x FROM c0)}, ...) binds in linear time, not in 2^n. The plans are
- * immutable, so every reference shares its definition's plan; each reference executes its own
- * operators over it (the same rows, computed per reference).
+ * The CTEs and views one statement's binding has bound, so that each is bound once however often it
+ * is referenced: a chain of CTEs each reading the one before it twice ({@code c1 AS (SELECT x FROM
+ * c0 UNION ALL SELECT x FROM c0)}, ...) binds in linear time, not in 2^n. The plans are immutable,
+ * so every reference shares its definition's plan; each reference executes its own operators over
+ * it (the same rows, computed per reference).
  */
 final class Expansions {
   private static final ScopedValue<Map<Object, PlanNode>> CURRENT = ScopedValue.newInstance();

@@ -1,15 +1,15 @@
 package io.kitesql.bind;
 
-import io.kitesql.expr.Coercions;
-import io.kitesql.expr.Exprs;
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
 import io.kitesql.expr.ArithmeticOp;
+import io.kitesql.expr.Coercions;
 import io.kitesql.expr.ComparisonOp;
 import io.kitesql.expr.Expr;
+import io.kitesql.expr.Exprs;
 import io.kitesql.expr.Parameters;
 import io.kitesql.expr.ScalarFunction;
 import io.kitesql.expr.Types;
-import io.kitesql.ErrorCode;
-import io.kitesql.KiteSqlException;
 import io.kitesql.sql.ReservedWords;
 import io.kitesql.value.DataType;
 import io.kitesql.value.Text;
@@ -63,14 +63,14 @@ import net.sf.jsqlparser.statement.select.Select;
  * BindScope}, allocates parameter slots in {@link Parameters}, derives types ({@link Types}) and
  * rejects what the engine does not implement, naming it (UNSUPPORTED_FEATURE), never dropping it.
  *
- * <p>Identifiers reach the scope as {@link BindScope.Name}s: quotes stripped, with a flag that
- * says whether they were quoted (quoted names match exactly, unquoted ones case-insensitively).
+ * <p>Identifiers reach the scope as {@link BindScope.Name}s: quotes stripped, with a flag that says
+ * whether they were quoted (quoted names match exactly, unquoted ones case-insensitively).
  *
  * <p>Untyped operands (a NULL literal, a parameter not typed yet) take the type of the other
- * operand; two untyped arithmetic operands become BIGINT; untyped text-function arguments
- * VARCHAR; untyped conditions BOOLEAN. String literals compared with DATE or TIMESTAMP operands
- * are converted when binding (a bad one is INVALID_VALUE then). Text against a number is
- * TYPE_MISMATCH. The binder does not fold constants; call {@link Exprs#fold} on the result.
+ * operand; two untyped arithmetic operands become BIGINT; untyped text-function arguments VARCHAR;
+ * untyped conditions BOOLEAN. String literals compared with DATE or TIMESTAMP operands are
+ * converted when binding (a bad one is INVALID_VALUE then). Text against a number is TYPE_MISMATCH.
+ * The binder does not fold constants; call {@link Exprs#fold} on the result.
  *
  * <p>One binder serves one statement on one thread.
  */
@@ -80,8 +80,12 @@ public final class ExpressionBinder {
   private final FunctionBinder functions;
   private final WindowBinder windows;
   private final PredicateBinder predicates = new PredicateBinder(this);
-  /** Parameter operands already counted by {@link #compared} (by identity: each is one occurrence). */
+
+  /**
+   * Parameter operands already counted by {@link #compared} (by identity: each is one occurrence).
+   */
   private final Set<Expr> countedOperands = Collections.newSetFromMap(new IdentityHashMap<>());
+
   private Clause clause = Clause.SELECT;
   private boolean inAggregate;
   private SubqueryBinder subqueries;
@@ -127,15 +131,15 @@ public final class ExpressionBinder {
   }
 
   /**
-   * Binds a value assigned to a target of type {@code target} (INSERT VALUES, UPDATE SET,
-   * DEFAULT): an untyped NULL or parameter takes the target type; otherwise the value's type must
-   * be castable to the target ({@link Coercions#coerce} converts at run time).
+   * Binds a value assigned to a target of type {@code target} (INSERT VALUES, UPDATE SET, DEFAULT):
+   * an untyped NULL or parameter takes the target type; otherwise the value's type must be castable
+   * to the target ({@link Coercions#coerce} converts at run time).
    */
   public Expr bind(Expression e, Clause clause, DataType target) {
     Expr r = adopt(bind(e, clause), target);
     if (!Types.castable(r.type(), target)) {
-      throw new KiteSqlException(ErrorCode.TYPE_MISMATCH,
-          "cannot assign " + r.type() + " to " + target + ": " + e);
+      throw new KiteSqlException(
+          ErrorCode.TYPE_MISMATCH, "cannot assign " + r.type() + " to " + target + ": " + e);
     }
     return r;
   }
@@ -146,44 +150,51 @@ public final class ExpressionBinder {
       case JdbcParameter p -> parameter(params.positional(p.getIndex(), p.isUseFixedIndex()));
       case JdbcNamedParameter p -> parameter(params.named(p.getName()));
       case ParenthesedExpressionList<?> p when p.size() == 1 -> expr(p.getFirst());
-      case ParenthesedExpressionList<?> p when p.size() > 1 -> throw unsupported(
-          "row value outside a comparison or IN", p);
+      case ParenthesedExpressionList<?> p when p.size() > 1 ->
+          throw unsupported("row value outside a comparison or IN", p);
       case SignedExpression s -> signed(s);
-      case Addition a -> arithmetic(ArithmeticOp.ADD, a.getLeftExpression(),
-          a.getRightExpression());
-      case Subtraction a -> arithmetic(ArithmeticOp.SUBTRACT, a.getLeftExpression(),
-          a.getRightExpression());
-      case Multiplication a -> arithmetic(ArithmeticOp.MULTIPLY, a.getLeftExpression(),
-          a.getRightExpression());
-      case Division a -> arithmetic(ArithmeticOp.DIVIDE, a.getLeftExpression(),
-          a.getRightExpression());
-      case Modulo a -> arithmetic(ArithmeticOp.MODULO, a.getLeftExpression(),
-          a.getRightExpression());
-      case Concat c -> functions.concat(List.of(expr(c.getLeftExpression()),
-          expr(c.getRightExpression())), ScalarFunction.CONCAT_OP);
-      case EqualsTo c -> predicates.comparison(ComparisonOp.EQ, c.getLeftExpression(),
-          c.getRightExpression());
-      case NotEqualsTo c -> predicates.comparison(ComparisonOp.NE, c.getLeftExpression(),
-          c.getRightExpression());
-      case GreaterThan c -> predicates.comparison(ComparisonOp.GT, c.getLeftExpression(),
-          c.getRightExpression());
-      case GreaterThanEquals c -> predicates.comparison(ComparisonOp.GE, c.getLeftExpression(),
-          c.getRightExpression());
-      case MinorThan c -> predicates.comparison(ComparisonOp.LT, c.getLeftExpression(),
-          c.getRightExpression());
-      case MinorThanEquals c -> predicates.comparison(ComparisonOp.LE, c.getLeftExpression(),
-          c.getRightExpression());
+      case Addition a ->
+          arithmetic(ArithmeticOp.ADD, a.getLeftExpression(), a.getRightExpression());
+      case Subtraction a ->
+          arithmetic(ArithmeticOp.SUBTRACT, a.getLeftExpression(), a.getRightExpression());
+      case Multiplication a ->
+          arithmetic(ArithmeticOp.MULTIPLY, a.getLeftExpression(), a.getRightExpression());
+      case Division a ->
+          arithmetic(ArithmeticOp.DIVIDE, a.getLeftExpression(), a.getRightExpression());
+      case Modulo a ->
+          arithmetic(ArithmeticOp.MODULO, a.getLeftExpression(), a.getRightExpression());
+      case Concat c ->
+          functions.concat(
+              List.of(expr(c.getLeftExpression()), expr(c.getRightExpression())),
+              ScalarFunction.CONCAT_OP);
+      case EqualsTo c ->
+          predicates.comparison(ComparisonOp.EQ, c.getLeftExpression(), c.getRightExpression());
+      case NotEqualsTo c ->
+          predicates.comparison(ComparisonOp.NE, c.getLeftExpression(), c.getRightExpression());
+      case GreaterThan c ->
+          predicates.comparison(ComparisonOp.GT, c.getLeftExpression(), c.getRightExpression());
+      case GreaterThanEquals c ->
+          predicates.comparison(ComparisonOp.GE, c.getLeftExpression(), c.getRightExpression());
+      case MinorThan c ->
+          predicates.comparison(ComparisonOp.LT, c.getLeftExpression(), c.getRightExpression());
+      case MinorThanEquals c ->
+          predicates.comparison(ComparisonOp.LE, c.getLeftExpression(), c.getRightExpression());
       case IsDistinctExpression d -> predicates.isDistinct(d);
-      case AndExpression a -> new Expr.And(condition(expr(a.getLeftExpression()), "AND"),
-          condition(expr(a.getRightExpression()), "AND"));
-      case OrExpression o -> new Expr.Or(condition(expr(o.getLeftExpression()), "OR"),
-          condition(expr(o.getRightExpression()), "OR"));
+      case AndExpression a ->
+          new Expr.And(
+              condition(expr(a.getLeftExpression()), "AND"),
+              condition(expr(a.getRightExpression()), "AND"));
+      case OrExpression o ->
+          new Expr.Or(
+              condition(expr(o.getLeftExpression()), "OR"),
+              condition(expr(o.getRightExpression()), "OR"));
       case NotExpression n -> new Expr.Not(condition(expr(n.getExpression()), "NOT"));
       case IsNullExpression n -> new Expr.IsNull(expr(n.getLeftExpression()), n.isNot());
-      case IsUnknownExpression u -> new Expr.IsNull(
-          condition(expr(u.getLeftExpression()), "IS UNKNOWN"), u.isNot());
-      case IsBooleanExpression b -> new Expr.IsBoolean(
-          condition(expr(b.getLeftExpression()), "IS TRUE/FALSE"), b.isTrue(), b.isNot());
+      case IsUnknownExpression u ->
+          new Expr.IsNull(condition(expr(u.getLeftExpression()), "IS UNKNOWN"), u.isNot());
+      case IsBooleanExpression b ->
+          new Expr.IsBoolean(
+              condition(expr(b.getLeftExpression()), "IS TRUE/FALSE"), b.isTrue(), b.isNot());
       case InExpression in -> predicates.in(in);
       case Between b -> predicates.between(b);
       case LikeExpression l -> predicates.like(l);
@@ -191,19 +202,20 @@ public final class ExpressionBinder {
       case CastExpression c -> cast(c);
       case Function f -> functions.function(f);
       case TrimFunction t -> functions.trim(t);
-      case AnalyticExpression a when a.getType() == AnalyticType.FILTER_ONLY -> functions.filtered(a);
+      case AnalyticExpression a when a.getType() == AnalyticType.FILTER_ONLY ->
+          functions.filtered(a);
       case AnalyticExpression a -> windows.bind(a);
       case Select s -> subqueryExpressions().scalar(s);
       case ExistsExpression x -> subqueryExpressions().exists(x);
       case AnyComparisonExpression x -> throw unsupported("ANY/ALL/SOME sub-query", x);
-      default -> LiteralBinder.literal(e)
-          .orElseThrow(() -> unsupported(e.getClass().getSimpleName(), e));
+      default ->
+          LiteralBinder.literal(e).orElseThrow(() -> unsupported(e.getClass().getSimpleName(), e));
     };
   }
 
   static KiteSqlException unsupported(String what, Object sql) {
-    return new KiteSqlException(ErrorCode.UNSUPPORTED_FEATURE,
-        "unsupported: " + what + " (in " + sql + ")");
+    return new KiteSqlException(
+        ErrorCode.UNSUPPORTED_FEATURE, "unsupported: " + what + " (in " + sql + ")");
   }
 
   private Expr column(Column c) {
@@ -211,16 +223,20 @@ public final class ExpressionBinder {
     if (t != null && t.getSchemaName() != null) {
       throw unsupported("schema-qualified column", c);
     }
-    BindScope.Name qualifier = t == null || t.getName() == null ? null : BindScope.Name.of(
-        t.getName());
+    BindScope.Name qualifier =
+        t == null || t.getName() == null ? null : BindScope.Name.of(t.getName());
     var name = BindScope.Name.of(c.getColumnName());
     try {
       return scope.resolveColumn(qualifier, name);
     } catch (KiteSqlException e) {
-      if (e.errorCode() == ErrorCode.UNKNOWN_COLUMN && !name.quoted() && ReservedWords.isReserved(name.text())) {
+      if (e.errorCode() == ErrorCode.UNKNOWN_COLUMN
+          && !name.quoted()
+          && ReservedWords.isReserved(name.text())) {
         // JSqlParser reads some misplaced reserved words as column names (WHERE order = 1)
-        throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error near '" + name.text() + "': "
-            + ReservedWords.misplaced(name.text()), e);
+        throw new KiteSqlException(
+            ErrorCode.SYNTAX_ERROR,
+            "SQL syntax error near '" + name.text() + "': " + ReservedWords.misplaced(name.text()),
+            e);
       }
       throw e;
     }
@@ -242,7 +258,8 @@ public final class ExpressionBinder {
     return switch (e) {
       case Expr.Literal l -> l.value() == null;
       case Expr.Parameter p -> !params.isTyped(p.index());
-      case Expr.Case c -> untyped(c.otherwise()) && c.whens().stream().allMatch(w -> untyped(w.result()));
+      case Expr.Case c ->
+          untyped(c.otherwise()) && c.whens().stream().allMatch(w -> untyped(w.result()));
       default -> false;
     };
   }
@@ -255,9 +272,13 @@ public final class ExpressionBinder {
         params.recordType(p.index(), t);
         yield new Expr.Parameter(p.index(), t);
       }
-      case Expr.Case c when untyped(c) -> new Expr.Case(
-          c.whens().stream().map(w -> new Expr.When(w.condition(), adopt(w.result(), t))).toList(),
-          adopt(c.otherwise(), t), t);
+      case Expr.Case c when untyped(c) ->
+          new Expr.Case(
+              c.whens().stream()
+                  .map(w -> new Expr.When(w.condition(), adopt(w.result(), t)))
+                  .toList(),
+              adopt(c.otherwise(), t),
+              t);
       default -> e;
     };
   }
@@ -278,7 +299,8 @@ public final class ExpressionBinder {
   Expr condition(Expr e, String where) {
     Expr r = adopt(e, DataType.BOOLEAN);
     if (r.type().kind() != TypeKind.BOOLEAN) {
-      throw new KiteSqlException(ErrorCode.TYPE_MISMATCH,
+      throw new KiteSqlException(
+          ErrorCode.TYPE_MISMATCH,
           where + " needs a BOOLEAN condition, got " + r.type() + ": " + Exprs.toSql(r));
     }
     return r;
@@ -288,7 +310,8 @@ public final class ExpressionBinder {
   Expr numeric(Expr e, DataType ifUntyped, String where) {
     Expr r = adopt(e, ifUntyped);
     if (!Types.isNumeric(r.type())) {
-      throw new KiteSqlException(ErrorCode.TYPE_MISMATCH,
+      throw new KiteSqlException(
+          ErrorCode.TYPE_MISMATCH,
           where + " needs a number, got " + r.type() + ": " + Exprs.toSql(r));
     }
     return r;
@@ -298,16 +321,16 @@ public final class ExpressionBinder {
   Expr text(Expr e, String where) {
     Expr r = adopt(e, DataType.VARCHAR);
     if (r.type().kind() != TypeKind.VARCHAR) {
-      throw new KiteSqlException(ErrorCode.TYPE_MISMATCH,
-          where + " needs text, got " + r.type() + ": " + Exprs.toSql(r));
+      throw new KiteSqlException(
+          ErrorCode.TYPE_MISMATCH, where + " needs text, got " + r.type() + ": " + Exprs.toSql(r));
     }
     return r;
   }
 
   /**
    * {@link #comparable} for the operands of a comparison whose result is only its truth value
-   * ({@code =}, {@code <}, IN, BETWEEN, a simple CASE's WHEN): a parameter operand is counted
-   * as compared ({@link Parameters#recordComparedOccurrence}), so that a slot occurring only in
+   * ({@code =}, {@code <}, IN, BETWEEN, a simple CASE's WHEN): a parameter operand is counted as
+   * compared ({@link Parameters#recordComparedOccurrence}), so that a slot occurring only in
    * comparisons keeps its value's exact number.
    */
   Expr[] compared(Expr l, Expr r, String where) {
@@ -317,7 +340,10 @@ public final class ExpressionBinder {
     return lr;
   }
 
-  /** Counts {@code before} once however many comparisons it is an operand of (BETWEEN's, IN's operand). */
+  /**
+   * Counts {@code before} once however many comparisons it is an operand of (BETWEEN's, IN's
+   * operand).
+   */
   private void countComparedOperand(Expr before, Expr after) {
     if (before instanceof Expr.Parameter p && countedOperands.add(before)) {
       params.recordComparedOccurrence(p.index());
@@ -326,8 +352,8 @@ public final class ExpressionBinder {
   }
 
   /**
-   * Makes two operands comparable: an untyped side takes the other's type; a text literal
-   * against a DATE/TIMESTAMP becomes a date literal.
+   * Makes two operands comparable: an untyped side takes the other's type; a text literal against a
+   * DATE/TIMESTAMP becomes a date literal.
    */
   Expr[] comparable(Expr l, Expr r, String where) {
     if (untyped(l) && !untyped(r)) {
@@ -339,8 +365,18 @@ public final class ExpressionBinder {
     l = dateLiteral(l, r.type());
     r = dateLiteral(r, l.type());
     if (!Types.comparable(l.type(), r.type())) {
-      throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "cannot compare " + l.type() + " with "
-          + r.type() + " in " + where + ": " + Exprs.toSql(l) + ", " + Exprs.toSql(r));
+      throw new KiteSqlException(
+          ErrorCode.TYPE_MISMATCH,
+          "cannot compare "
+              + l.type()
+              + " with "
+              + r.type()
+              + " in "
+              + where
+              + ": "
+              + Exprs.toSql(l)
+              + ", "
+              + Exprs.toSql(r));
     }
     return new Expr[] {l, r};
   }
@@ -403,8 +439,10 @@ public final class ExpressionBinder {
       }
       results.add(expr(w.getThenExpression()));
     }
-    results.add(c.getElseExpression() == null ? new Expr.Literal(null, DataType.VARCHAR)
-        : expr(c.getElseExpression()));
+    results.add(
+        c.getElseExpression() == null
+            ? new Expr.Literal(null, DataType.VARCHAR)
+            : expr(c.getElseExpression()));
     DataType type = commonType(results, "CASE");
     List<Expr> typed = unify(results, "CASE");
     var whens = new ArrayList<Expr.When>();
@@ -440,12 +478,12 @@ public final class ExpressionBinder {
     if (kw != null && !kw.equalsIgnoreCase("CAST")) {
       throw unsupported(kw, c);
     }
-    DataType target = Types.parse(c.getColDataType().getDataType(),
-        c.getColDataType().getArgumentsStringList());
+    DataType target =
+        Types.parse(c.getColDataType().getDataType(), c.getColDataType().getArgumentsStringList());
     Expr operand = adopt(expr(c.getLeftExpression()), target);
     if (!Types.castable(operand.type(), target)) {
-      throw new KiteSqlException(ErrorCode.TYPE_MISMATCH,
-          "cannot cast " + operand.type() + " to " + target + ": " + c);
+      throw new KiteSqlException(
+          ErrorCode.TYPE_MISMATCH, "cannot cast " + operand.type() + " to " + target + ": " + c);
     }
     if (c.isImplicitCast() && operand instanceof Expr.Literal l) {
       // DATE '2024-01-01', TIMESTAMP '...': a typed literal, checked now.
@@ -463,8 +501,8 @@ public final class ExpressionBinder {
   /** Binds an aggregate's argument, refusing aggregates in it. */
   Expr aggregateArgument(Expression e, String function) {
     if (inAggregate) {
-      throw new KiteSqlException(ErrorCode.GROUPING_ERROR,
-          "aggregate " + function + " nested in another aggregate");
+      throw new KiteSqlException(
+          ErrorCode.GROUPING_ERROR, "aggregate " + function + " nested in another aggregate");
     }
     inAggregate = true;
     try {

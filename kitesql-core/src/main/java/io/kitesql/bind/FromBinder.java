@@ -3,6 +3,8 @@ package io.kitesql.bind;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.bind.RelationScope.ScopeColumn;
+import io.kitesql.catalog.Catalog;
+import io.kitesql.catalog.NameFolding;
 import io.kitesql.expr.ComparisonOp;
 import io.kitesql.expr.Expr;
 import io.kitesql.expr.Exprs;
@@ -14,8 +16,6 @@ import io.kitesql.plan.OutputColumn;
 import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.Project;
 import io.kitesql.plan.TableScan;
-import io.kitesql.catalog.Catalog;
-import io.kitesql.catalog.NameFolding;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -28,8 +28,8 @@ import net.sf.jsqlparser.statement.select.ParenthesedSelect;
 
 /**
  * The FROM clause: tables, derived tables and joins, left to right as written (the optimizer may
- * reorder inner joins). Each join's rows are the left columns followed by the right ones; USING
- * and NATURAL joins put the joined columns first, once.
+ * reorder inner joins). Each join's rows are the left columns followed by the right ones; USING and
+ * NATURAL joins put the joined columns first, once.
  */
 final class FromBinder {
   /** A bound FROM item: its plan and the columns a query sees. */
@@ -71,7 +71,8 @@ final class FromBinder {
   private Relation item(FromItem from) {
     return switch (from) {
       case Table t -> {
-        var cte = queries.cte(t); // bound once: binding it again here doubled the work per chained CTE
+        var cte =
+            queries.cte(t); // bound once: binding it again here doubled the work per chained CTE
         if (cte.isPresent()) {
           yield visible(cte.get());
         }
@@ -80,20 +81,30 @@ final class FromBinder {
           yield visible(Views.reference(view.get(), t, catalog));
         }
         var table = Names.table(catalog, t);
-        var alias = t.getAlias() != null ? Names.canonical(t.getAlias().getName(), catalog.nameFolding()) : table.name();
+        var alias =
+            t.getAlias() != null
+                ? Names.canonical(t.getAlias().getName(), catalog.nameFolding())
+                : table.name();
         var all = IntStream.range(0, table.columns().size()).boxed().toList();
         yield visible(Views.scan(new TableScan(table, alias, all, new Access.FullScan())));
       }
-      case ParenthesedSelect sub -> visible(Relations.derived(queries.bind(sub.getSelect()), sub.getAlias(), catalog.nameFolding()));
-      case ParenthesedFromItem p when p.getFromItem() instanceof net.sf.jsqlparser.statement.select.Select s
-          && (p.getJoins() == null || p.getJoins().isEmpty()) -> visible(Relations.derived(queries.bind(s), p.getAlias(), catalog.nameFolding()));
+      case ParenthesedSelect sub ->
+          visible(
+              Relations.derived(
+                  queries.bind(sub.getSelect()), sub.getAlias(), catalog.nameFolding()));
+      case ParenthesedFromItem p
+          when p.getFromItem() instanceof net.sf.jsqlparser.statement.select.Select s
+              && (p.getJoins() == null || p.getJoins().isEmpty()) ->
+          visible(Relations.derived(queries.bind(s), p.getAlias(), catalog.nameFolding()));
       case ParenthesedFromItem p -> {
         if (p.getAlias() != null) {
           throw Unsupported.feature("an alias on a parenthesized join");
         }
         yield bind(p.getFromItem(), p.getJoins());
       }
-      default -> throw Unsupported.feature("FROM item " + from.getClass().getSimpleName() + " (" + from + ")");
+      default ->
+          throw Unsupported.feature(
+              "FROM item " + from.getClass().getSimpleName() + " (" + from + ")");
     };
   }
 
@@ -102,7 +113,10 @@ final class FromBinder {
       throw Unsupported.feature("join type of '" + join + "'");
     }
     var right = item(join.getFromItem());
-    var kind = join.isLeft() ? JoinKind.LEFT : join.isRight() ? JoinKind.RIGHT : join.isFull() ? JoinKind.FULL : JoinKind.INNER;
+    var kind =
+        join.isLeft()
+            ? JoinKind.LEFT
+            : join.isRight() ? JoinKind.RIGHT : join.isFull() ? JoinKind.FULL : JoinKind.INNER;
     if (kind != JoinKind.INNER && join.isSimple()) {
       throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "outer join without a condition: " + join);
     }
@@ -128,7 +142,8 @@ final class FromBinder {
     var names = new ArrayList<String>();
     if (join.getUsingColumns() != null) {
       for (var c : join.getUsingColumns()) {
-        names.add(BindScope.Name.of(c.getColumnName()).folded(catalog.nameFolding() == NameFolding.ALL));
+        names.add(
+            BindScope.Name.of(c.getColumnName()).folded(catalog.nameFolding() == NameFolding.ALL));
       }
     }
     return names;
@@ -168,7 +183,13 @@ final class FromBinder {
       int l = leftScope.unqualifiedPosition(name);
       int r = rightScope.unqualifiedPosition(name);
       if (l < 0 || r < 0) {
-        throw new KiteSqlException(ErrorCode.UNKNOWN_COLUMN, "column " + Names.display(name) + " named in USING is missing on the " + (l < 0 ? "left" : "right") + " side");
+        throw new KiteSqlException(
+            ErrorCode.UNKNOWN_COLUMN,
+            "column "
+                + Names.display(name)
+                + " named in USING is missing on the "
+                + (l < 0 ? "left" : "right")
+                + " side");
       }
       var lc = left.columns().get(l).column();
       var rc = right.columns().get(r).column();
@@ -176,12 +197,17 @@ final class FromBinder {
       var rref = new Expr.Column(width + r, rc.type(), rc.name());
       conditions.add(new Expr.Comparison(ComparisonOp.EQ, lref, rref));
       var type = io.kitesql.expr.Coercions.commonType(lc.type(), rc.type());
-      merged.add(switch (kind) {
-        case INNER, LEFT -> lref;
-        case RIGHT -> rref;
-        case FULL -> new Expr.Coalesce(List.of(lref, rref), type);
-      });
-      mergedColumns.add(ScopeColumn.visible(OutputColumn.of(lc.name(), kind == JoinKind.FULL ? type : kind == JoinKind.RIGHT ? rc.type() : lc.type())));
+      merged.add(
+          switch (kind) {
+            case INNER, LEFT -> lref;
+            case RIGHT -> rref;
+            case FULL -> new Expr.Coalesce(List.of(lref, rref), type);
+          });
+      mergedColumns.add(
+          ScopeColumn.visible(
+              OutputColumn.of(
+                  lc.name(),
+                  kind == JoinKind.FULL ? type : kind == JoinKind.RIGHT ? rc.type() : lc.type())));
       hiddenLeft.add(l);
       hiddenRight.add(r);
     }

@@ -30,7 +30,8 @@ final class Grouping {
   Grouping(ExpressionBinder binder, PlainSelect ps, SelectList select) {
     this.select = select;
     if (ps.getGroupBy() != null) {
-      if (ps.getGroupBy().getGroupingSets() != null && !ps.getGroupBy().getGroupingSets().isEmpty()) {
+      if (ps.getGroupBy().getGroupingSets() != null
+          && !ps.getGroupBy().getGroupingSets().isEmpty()) {
         throw Unsupported.feature("GROUPING SETS");
       }
       for (var e : ps.getGroupBy().getGroupByExpressionList()) {
@@ -47,14 +48,18 @@ final class Grouping {
     if (e instanceof LongValue position) {
       long k = OrderByBinder.ordinal(position);
       if (k < 1 || k > select.size()) {
-        throw new KiteSqlException(ErrorCode.UNKNOWN_COLUMN, "GROUP BY position " + position.getStringValue() + " is not in the select list");
+        throw new KiteSqlException(
+            ErrorCode.UNKNOWN_COLUMN,
+            "GROUP BY position " + position.getStringValue() + " is not in the select list");
       }
       return checkedKey(select.expression((int) k - 1));
     }
     try {
       return checkedKey(binder.bind(e, Clause.GROUP_BY));
     } catch (KiteSqlException unknown) {
-      if (unknown.errorCode() == ErrorCode.UNKNOWN_COLUMN && e instanceof Column c && c.getTable() == null) {
+      if (unknown.errorCode() == ErrorCode.UNKNOWN_COLUMN
+          && e instanceof Column c
+          && c.getTable() == null) {
         int i = select.indexOfName(c.getColumnName());
         if (i >= 0) {
           return checkedKey(select.expression(i));
@@ -66,10 +71,14 @@ final class Grouping {
 
   private static Expr checkedKey(Expr key) {
     if (Exprs.containsAggregate(key)) {
-      throw new KiteSqlException(ErrorCode.GROUPING_ERROR, "aggregate functions are not allowed in GROUP BY: " + Exprs.toSql(key));
+      throw new KiteSqlException(
+          ErrorCode.GROUPING_ERROR,
+          "aggregate functions are not allowed in GROUP BY: " + Exprs.toSql(key));
     }
     if (Windowing.contains(key)) {
-      throw new KiteSqlException(ErrorCode.GROUPING_ERROR, "window functions are not allowed in GROUP BY: " + Exprs.toSql(key));
+      throw new KiteSqlException(
+          ErrorCode.GROUPING_ERROR,
+          "window functions are not allowed in GROUP BY: " + Exprs.toSql(key));
     }
     return key;
   }
@@ -78,9 +87,14 @@ final class Grouping {
     return having;
   }
 
-  /** Whether the query aggregates: GROUP BY, HAVING, or an aggregate call in the select list or ORDER BY. */
+  /**
+   * Whether the query aggregates: GROUP BY, HAVING, or an aggregate call in the select list or
+   * ORDER BY.
+   */
   boolean active() {
-    return !keys.isEmpty() || having != null || select.expressionsWithHidden().stream().anyMatch(Exprs::containsAggregate);
+    return !keys.isEmpty()
+        || having != null
+        || select.expressionsWithHidden().stream().anyMatch(Exprs::containsAggregate);
   }
 
   PlanNode aggregate(PlanNode input) {
@@ -105,20 +119,24 @@ final class Grouping {
     return new Aggregate(input, keys, aggregates, output);
   }
 
-  /** {@code e} over the aggregate's output; a column that is neither grouped nor aggregated fails. */
+  /**
+   * {@code e} over the aggregate's output; a column that is neither grouped nor aggregated fails.
+   */
   Expr rewrite(Expr e) {
     checkGrouped(e);
-    return Exprs.replace(e, node -> {
-      int k = keys.indexOf(node);
-      if (k >= 0) {
-        return Optional.of(new Expr.Column(k, node.type(), keyNames.get(k)));
-      }
-      if (node instanceof AggregateCall call) {
-        int a = aggregates.indexOf(call);
-        return Optional.of(new Expr.Column(keys.size() + a, call.type(), Exprs.toSql(call)));
-      }
-      return Optional.empty();
-    });
+    return Exprs.replace(
+        e,
+        node -> {
+          int k = keys.indexOf(node);
+          if (k >= 0) {
+            return Optional.of(new Expr.Column(k, node.type(), keyNames.get(k)));
+          }
+          if (node instanceof AggregateCall call) {
+            int a = aggregates.indexOf(call);
+            return Optional.of(new Expr.Column(keys.size() + a, call.type(), Exprs.toSql(call)));
+          }
+          return Optional.empty();
+        });
   }
 
   private void checkGrouped(Expr e) {
@@ -127,7 +145,10 @@ final class Grouping {
     }
     if (e instanceof Expr.Column c) {
       throw new KiteSqlException(
-          ErrorCode.GROUPING_ERROR, "column " + c.name() + " must appear in the GROUP BY clause or be used in an aggregate function");
+          ErrorCode.GROUPING_ERROR,
+          "column "
+              + c.name()
+              + " must appear in the GROUP BY clause or be used in an aggregate function");
     }
     for (var child : e.children()) {
       checkGrouped(child);

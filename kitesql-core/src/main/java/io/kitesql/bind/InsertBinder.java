@@ -20,8 +20,8 @@ import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.statement.insert.Insert;
 
 /**
- * INSERT: target columns, the source rows (VALUES with DEFAULT items, a query, or DEFAULT
- * VALUES), identity columns, ON CONFLICT ({@link OnConflictBinder}) and RETURNING.
+ * INSERT: target columns, the source rows (VALUES with DEFAULT items, a query, or DEFAULT VALUES),
+ * identity columns, ON CONFLICT ({@link OnConflictBinder}) and RETURNING.
  */
 final class InsertBinder {
   private final Catalog catalog;
@@ -39,7 +39,8 @@ final class InsertBinder {
       throw Unsupported.feature("INSERT ... SET / ON DUPLICATE KEY UPDATE");
     }
     if (insert.isOverriding()) {
-      throw Unsupported.feature("INSERT ... OVERRIDING SYSTEM/USER VALUE"); // JSqlParser 5.4 parses it: never ignore it
+      throw Unsupported.feature(
+          "INSERT ... OVERRIDING SYSTEM/USER VALUE"); // JSqlParser 5.4 parses it: never ignore it
     }
     var table = Names.table(catalog, insert.getTable());
     var targets = targets(insert, table);
@@ -57,19 +58,31 @@ final class InsertBinder {
     if (source.output().size() != targets.size()) {
       throw new KiteSqlException(
           ErrorCode.TYPE_MISMATCH,
-          "INSERT into " + table.name() + " has " + targets.size() + " target column(s) but " + source.output().size() + " value(s) per row");
+          "INSERT into "
+              + table.name()
+              + " has "
+              + targets.size()
+              + " target column(s) but "
+              + source.output().size()
+              + " value(s) per row");
     }
     checkGeneratedAlways(table, targets);
     if (source instanceof Values rows) {
       source = typeParameters(rows, table, targets);
     }
     var onConflict = OnConflictBinder.bind(insert, table, dml, queries);
-    var returning = ReturningBinder.bind(insert.getReturningClause(), table, insert.getTable(), queries);
-    if (onConflict.isPresent() && returning.stream().flatMap(r -> r.values().stream()).anyMatch(Subqueries::containsSubquery)) {
-      // computed after each row's write, a subquery would see the rows written before; PostgreSQL's sees none
+    var returning =
+        ReturningBinder.bind(insert.getReturningClause(), table, insert.getTable(), queries);
+    if (onConflict.isPresent()
+        && returning.stream()
+            .flatMap(r -> r.values().stream())
+            .anyMatch(Subqueries::containsSubquery)) {
+      // computed after each row's write, a subquery would see the rows written before; PostgreSQL's
+      // sees none
       throw Unsupported.feature("a subquery in RETURNING of INSERT ... ON CONFLICT");
     }
-    return new BoundStatement.Insert(table, targets, source, Defaults.of(table), onConflict, returning);
+    return new BoundStatement.Insert(
+        table, targets, source, Defaults.of(table), onConflict, returning);
   }
 
   private ArrayList<Integer> targets(Insert insert, TableDef table) {
@@ -82,7 +95,8 @@ final class InsertBinder {
     for (var c : insert.getColumns()) {
       int position = DmlBinder.column(table, c.getColumnName(), catalog.nameFolding());
       if (!seen.add(position)) {
-        throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "column " + c.getColumnName() + " is listed twice in INSERT");
+        throw new KiteSqlException(
+            ErrorCode.TYPE_MISMATCH, "column " + c.getColumnName() + " is listed twice in INSERT");
       }
       targets.add(position);
     }
@@ -95,7 +109,10 @@ final class InsertBinder {
    * {@code targets} loses it); a mix of DEFAULT and explicit values there is refused.
    */
   private static PlanNode values(
-      net.sf.jsqlparser.statement.select.Values values, TableDef table, List<Integer> targets, QueryBinder queries) {
+      net.sf.jsqlparser.statement.select.Values values,
+      TableDef table,
+      List<Integer> targets,
+      QueryBinder queries) {
     var rows = ValuesBinder.rowItems(values.getExpressions());
     if (rows.stream().flatMap(List::stream).noneMatch(InsertBinder::isDefault)) {
       return queries.bindValues(values.getExpressions());
@@ -111,8 +128,10 @@ final class InsertBinder {
       if (defaults == rows.size()) {
         targets.remove(generated);
       } else if (defaults > 0) {
-        throw Unsupported.feature("DEFAULT in some rows but not in others for identity column "
-            + table.columns().get(identity.getAsInt()).name() + " (split the INSERT)");
+        throw Unsupported.feature(
+            "DEFAULT in some rows but not in others for identity column "
+                + table.columns().get(identity.getAsInt()).name()
+                + " (split the INSERT)");
       }
     }
     var binder = queries.binder(RelationScope.empty());
@@ -124,16 +143,24 @@ final class InsertBinder {
           continue;
         }
         var item = row.get(i);
-        exprs.add(isDefault(item) ? Defaults.of(table.columns().get(targets.get(exprs.size()))) : binder.bind(item, Clause.VALUES));
+        exprs.add(
+            isDefault(item)
+                ? Defaults.of(table.columns().get(targets.get(exprs.size())))
+                : binder.bind(item, Clause.VALUES));
       }
       bound.add(exprs);
     }
     var first = bound.getFirst();
-    var output = IntStream.range(0, first.size()).mapToObj(i -> OutputColumn.of("column" + (i + 1), first.get(i).type())).toList();
+    var output =
+        IntStream.range(0, first.size())
+            .mapToObj(i -> OutputColumn.of("column" + (i + 1), first.get(i).type()))
+            .toList();
     return new Values(bound, output);
   }
 
-  /** VALUES rows whose bare parameters take their target columns' types ({@link DmlBinder#typed}). */
+  /**
+   * VALUES rows whose bare parameters take their target columns' types ({@link DmlBinder#typed}).
+   */
   private Values typeParameters(Values values, TableDef table, List<Integer> targets) {
     var rows = new ArrayList<List<Expr>>();
     for (var row : values.rows()) {
@@ -144,13 +171,21 @@ final class InsertBinder {
       rows.add(typed);
     }
     var first = rows.getFirst();
-    var output = IntStream.range(0, first.size()).mapToObj(i -> OutputColumn.of(values.output().get(i).name(), first.get(i).type())).toList();
+    var output =
+        IntStream.range(0, first.size())
+            .mapToObj(i -> OutputColumn.of(values.output().get(i).name(), first.get(i).type()))
+            .toList();
     return new Values(rows, output);
   }
 
-  /** The DEFAULT keyword as a VALUES item or SET value (JSqlParser reads it as a column named DEFAULT). */
+  /**
+   * The DEFAULT keyword as a VALUES item or SET value (JSqlParser reads it as a column named
+   * DEFAULT).
+   */
   static boolean isDefault(Expression item) {
-    return item instanceof Column c && c.getTable() == null && c.getColumnName().equalsIgnoreCase("DEFAULT");
+    return item instanceof Column c
+        && c.getTable() == null
+        && c.getColumnName().equalsIgnoreCase("DEFAULT");
   }
 
   private static void checkGeneratedAlways(TableDef table, List<Integer> targets) {
@@ -161,8 +196,11 @@ final class InsertBinder {
     var column = table.columns().get(identity.getAsInt());
     if (column.identity().orElseThrow().generation() == Identity.Generation.ALWAYS) {
       // PostgreSQL's wording; OVERRIDING SYSTEM VALUE, its escape hatch, is not supported
-      throw new KiteSqlException(ErrorCode.GENERATED_ALWAYS, "cannot insert a non-DEFAULT value into column \"" + column.name()
-          + "\": it is an identity column defined as GENERATED ALWAYS (omit it, or give DEFAULT)");
+      throw new KiteSqlException(
+          ErrorCode.GENERATED_ALWAYS,
+          "cannot insert a non-DEFAULT value into column \""
+              + column.name()
+              + "\": it is an identity column defined as GENERATED ALWAYS (omit it, or give DEFAULT)");
     }
   }
 }

@@ -1,9 +1,9 @@
 package io.kitesql.bind;
 
-import io.kitesql.expr.Coercions;
-import io.kitesql.expr.Expr;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.expr.Coercions;
+import io.kitesql.expr.Expr;
 import io.kitesql.sql.QuotedBackslashes;
 import io.kitesql.value.Binary;
 import io.kitesql.value.DataType;
@@ -24,27 +24,27 @@ import net.sf.jsqlparser.expression.StringValue;
 
 /**
  * Literals. Integers: INT if they fit, else BIGINT; beyond BIGINT they cannot be DECIMAL either
- * (19+ digits exceed DECIMAL's 18), so VALUE_OUT_OF_RANGE. Numbers with a point: DECIMAL of
- * their digits ({@code 1.5} is DECIMAL(2, 1)), or DOUBLE beyond 18 digits. With an exponent:
- * DOUBLE. {@code 'text'}: VARCHAR (owned text; {@code ''} is a quote; the {@code N} prefix is
- * accepted, others are unsupported). {@code X'0A0B'}: VARBINARY. {@code NULL}: untyped (see
- * {@link Expr}).
+ * (19+ digits exceed DECIMAL's 18), so VALUE_OUT_OF_RANGE. Numbers with a point: DECIMAL of their
+ * digits ({@code 1.5} is DECIMAL(2, 1)), or DOUBLE beyond 18 digits. With an exponent: DOUBLE.
+ * {@code 'text'}: VARCHAR (owned text; {@code ''} is a quote; the {@code N} prefix is accepted,
+ * others are unsupported). {@code X'0A0B'}: VARBINARY. {@code NULL}: untyped (see {@link Expr}).
  */
 final class LiteralBinder {
   private LiteralBinder() {}
 
   /** The literal {@code e} denotes, or empty if {@code e} is not a literal. */
   static Optional<Expr> literal(Expression e) {
-    Expr r = switch (e) {
-      case LongValue v -> integer(new BigInteger(v.getStringValue()));
-      case DoubleValue v -> decimal(v.toString(), false);
-      case StringValue s -> string(s);
-      case NullValue n -> new Expr.Literal(null, DataType.VARCHAR);
-      case BooleanValue b -> new Expr.Literal(b.getValue(), DataType.BOOLEAN);
-      case HexValue h -> hex(h);
-      case DateTimeLiteralExpression d -> dateTime(d);
-      default -> null;
-    };
+    Expr r =
+        switch (e) {
+          case LongValue v -> integer(new BigInteger(v.getStringValue()));
+          case DoubleValue v -> decimal(v.toString(), false);
+          case StringValue s -> string(s);
+          case NullValue n -> new Expr.Literal(null, DataType.VARCHAR);
+          case BooleanValue b -> new Expr.Literal(b.getValue(), DataType.BOOLEAN);
+          case HexValue h -> hex(h);
+          case DateTimeLiteralExpression d -> dateTime(d);
+          default -> null;
+        };
     return Optional.ofNullable(r);
   }
 
@@ -67,8 +67,8 @@ final class LiteralBinder {
     if (v.bitLength() < 64) {
       return new Expr.Literal(v.longValue(), DataType.BIGINT);
     }
-    throw new KiteSqlException(ErrorCode.VALUE_OUT_OF_RANGE,
-        "integer literal " + v + " is out of range for BIGINT");
+    throw new KiteSqlException(
+        ErrorCode.VALUE_OUT_OF_RANGE, "integer literal " + v + " is out of range for BIGINT");
   }
 
   private static Expr decimal(String text, boolean negative) {
@@ -94,7 +94,8 @@ final class LiteralBinder {
     try {
       return new Expr.Literal(Text.of(value), DataType.VARCHAR);
     } catch (KiteSqlException e) {
-      throw new KiteSqlException(e.errorCode(), "string literal '" + abbreviated(value) + "': " + e.reason(), e);
+      throw new KiteSqlException(
+          e.errorCode(), "string literal '" + abbreviated(value) + "': " + e.reason(), e);
     }
   }
 
@@ -103,11 +104,15 @@ final class LiteralBinder {
    * follows the literal in its value (and its getDigits then cuts the wrong characters).
    */
   private static String hexDigits(String literal) {
-    if (literal.length() >= 3 && (literal.charAt(0) == 'x' || literal.charAt(0) == 'X') && literal.charAt(1) == '\''
+    if (literal.length() >= 3
+        && (literal.charAt(0) == 'x' || literal.charAt(0) == 'X')
+        && literal.charAt(1) == '\''
         && literal.endsWith("'")) {
       return literal.substring(2, literal.length() - 1);
     }
-    if (literal.length() >= 2 && literal.charAt(0) == '0' && (literal.charAt(1) == 'x' || literal.charAt(1) == 'X')) {
+    if (literal.length() >= 2
+        && literal.charAt(0) == '0'
+        && (literal.charAt(1) == 'x' || literal.charAt(1) == 'X')) {
       return literal.substring(2);
     }
     throw new KiteSqlException(ErrorCode.INVALID_VALUE, "bad binary literal " + literal);
@@ -120,23 +125,24 @@ final class LiteralBinder {
   private static Expr hex(HexValue h) {
     String digits = hexDigits(h.getValue().strip());
     if (digits.length() % 2 != 0) {
-      throw new KiteSqlException(ErrorCode.INVALID_VALUE,
-          "binary literal needs an even number of hex digits: " + h);
+      throw new KiteSqlException(
+          ErrorCode.INVALID_VALUE, "binary literal needs an even number of hex digits: " + h);
     }
     try {
-      return new Expr.Literal(Binary.ofOwned(HexFormat.of().parseHex(digits)),
-          DataType.varbinary(0));
+      return new Expr.Literal(
+          Binary.ofOwned(HexFormat.of().parseHex(digits)), DataType.varbinary(0));
     } catch (IllegalArgumentException e) {
       throw new KiteSqlException(ErrorCode.INVALID_VALUE, "bad binary literal " + h);
     }
   }
 
   private static Expr dateTime(DateTimeLiteralExpression d) {
-    DataType t = switch (d.getType()) {
-      case DATE -> DataType.DATE;
-      case TIMESTAMP, DATETIME -> DataType.TIMESTAMP;
-      default -> throw ExpressionBinder.unsupported(d.getType() + " literal", d);
-    };
+    DataType t =
+        switch (d.getType()) {
+          case DATE -> DataType.DATE;
+          case TIMESTAMP, DATETIME -> DataType.TIMESTAMP;
+          default -> throw ExpressionBinder.unsupported(d.getType() + " literal", d);
+        };
     String v = d.getValue();
     if (v.length() >= 2 && v.startsWith("'") && v.endsWith("'")) {
       v = v.substring(1, v.length() - 1);

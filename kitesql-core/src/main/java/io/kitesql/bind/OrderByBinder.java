@@ -33,22 +33,27 @@ final class OrderByBinder {
     }
     for (var element : elements) {
       boolean descending = !element.isAsc();
-      boolean nullsFirst = switch (element.getNullOrdering()) {
-        case null -> !descending;
-        case NULLS_FIRST -> true;
-        case NULLS_LAST -> false;
-      };
+      boolean nullsFirst =
+          switch (element.getNullOrdering()) {
+            case null -> !descending;
+            case NULLS_FIRST -> true;
+            case NULLS_LAST -> false;
+          };
       int position = position(element.getExpression());
-      var type = position < select.size() ? select.column(position).type() : select.columnsWithHidden().get(position).type();
-      keys.add(new SortKey(new Expr.Column(position, type, "order" + position), descending, nullsFirst));
+      var type =
+          position < select.size()
+              ? select.column(position).type()
+              : select.columnsWithHidden().get(position).type();
+      keys.add(
+          new SortKey(new Expr.Column(position, type, "order" + position), descending, nullsFirst));
     }
     return keys;
   }
 
   /**
    * The value of a position literal (ORDER BY 2, GROUP BY 1), or Long.MAX_VALUE when it does not
-   * even fit a BIGINT ({@code LongValue.getValue()} throws NumberFormatException then): either
-   * way it is then out of range.
+   * even fit a BIGINT ({@code LongValue.getValue()} throws NumberFormatException then): either way
+   * it is then out of range.
    */
   static long ordinal(LongValue literal) {
     var value = literal.getBigIntegerValue();
@@ -59,7 +64,13 @@ final class OrderByBinder {
     if (e instanceof LongValue ordinal) {
       long k = ordinal(ordinal);
       if (k < 1 || k > select.size()) {
-        throw new KiteSqlException(ErrorCode.UNKNOWN_COLUMN, "ORDER BY position " + ordinal.getStringValue() + " is not in the select list (1.." + select.size() + ")");
+        throw new KiteSqlException(
+            ErrorCode.UNKNOWN_COLUMN,
+            "ORDER BY position "
+                + ordinal.getStringValue()
+                + " is not in the select list (1.."
+                + select.size()
+                + ")");
       }
       return (int) k - 1;
     }

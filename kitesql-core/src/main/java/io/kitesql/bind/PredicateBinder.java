@@ -1,9 +1,9 @@
 package io.kitesql.bind;
 
-import io.kitesql.expr.ComparisonOp;
-import io.kitesql.expr.Expr;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.expr.ComparisonOp;
+import io.kitesql.expr.Expr;
 import io.kitesql.value.DataType;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +30,8 @@ final class PredicateBinder {
 
   Expr comparison(ComparisonOp op, Expression left, Expression right) {
     if (RowValues.isRow(left) || RowValues.isRow(right)) {
-      return new RowValues(binder).comparison(op, left, right, left + " " + op.symbol() + " " + right);
+      return new RowValues(binder)
+          .comparison(op, left, right, left + " " + op.symbol() + " " + right);
     }
     if (right instanceof AnyComparisonExpression x) {
       return binder.subqueryExpressions().quantified(op, binder.expr(left), x);
@@ -41,7 +42,9 @@ final class PredicateBinder {
 
   Expr isDistinct(IsDistinctExpression d) {
     String what = d.isNot() ? "IS NOT DISTINCT FROM" : "IS DISTINCT FROM";
-    Expr[] lr = binder.compared(binder.expr(d.getLeftExpression()), binder.expr(d.getRightExpression()), what);
+    Expr[] lr =
+        binder.compared(
+            binder.expr(d.getLeftExpression()), binder.expr(d.getRightExpression()), what);
     return new Expr.IsDistinct(lr[0], lr[1], d.isNot());
   }
 
@@ -49,8 +52,12 @@ final class PredicateBinder {
     return switch (in.getRightExpression()) {
       case ParenthesedExpressionList<?> list -> in(in, list);
       case Select s -> binder.subqueryExpressions().in(in, s);
-      default -> throw ExpressionBinder.unsupported("IN followed by " + in.getRightExpression().getClass()
-          .getSimpleName() + " (parenthesize the IN predicate)", in);
+      default ->
+          throw ExpressionBinder.unsupported(
+              "IN followed by "
+                  + in.getRightExpression().getClass().getSimpleName()
+                  + " (parenthesize the IN predicate)",
+              in);
     };
   }
 
@@ -59,7 +66,8 @@ final class PredicateBinder {
       throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "IN needs at least one value: " + in);
     }
     if (RowValues.isRow(in.getLeftExpression())) {
-      return new RowValues(binder).inList((ParenthesedExpressionList<?>) in.getLeftExpression(), list, in.isNot(), in);
+      return new RowValues(binder)
+          .inList((ParenthesedExpressionList<?>) in.getLeftExpression(), list, in.isNot(), in);
     }
     Expr operand = binder.expr(in.getLeftExpression());
     var values = new ArrayList<Expr>(list.size());
@@ -80,10 +88,16 @@ final class PredicateBinder {
   }
 
   Expr between(Between b) {
-    var all = new ArrayList<>(List.of(binder.expr(b.getLeftExpression()), binder.expr(b.getBetweenExpressionStart()),
-        binder.expr(b.getBetweenExpressionEnd())));
+    var all =
+        new ArrayList<>(
+            List.of(
+                binder.expr(b.getLeftExpression()),
+                binder.expr(b.getBetweenExpressionStart()),
+                binder.expr(b.getBetweenExpressionEnd())));
     // untyped operands (NULL BETWEEN 1 AND NULL) all take the first typed one's type
-    all.stream().filter(e -> !binder.untyped(e)).findFirst()
+    all.stream()
+        .filter(e -> !binder.untyped(e))
+        .findFirst()
         .ifPresent(typed -> all.replaceAll(e -> binder.adopt(e, typed.type())));
     Expr[] lo = binder.compared(all.get(0), all.get(1), "BETWEEN");
     Expr[] hi = binder.compared(lo[0], all.get(2), "BETWEEN");
@@ -99,8 +113,10 @@ final class PredicateBinder {
     String what = kw.toString();
     Expr operand = binder.text(binder.expr(l.getLeftExpression()), what);
     Expr pattern = binder.text(binder.expr(l.getRightExpression()), what);
-    Expr escape = l.getEscape() == null ? new Expr.Literal(null, DataType.VARCHAR)
-        : binder.text(binder.expr(l.getEscape()), what + " ESCAPE");
+    Expr escape =
+        l.getEscape() == null
+            ? new Expr.Literal(null, DataType.VARCHAR)
+            : binder.text(binder.expr(l.getEscape()), what + " ESCAPE");
     return new Expr.Like(operand, pattern, escape, kw == LikeExpression.KeyWord.ILIKE, l.isNot());
   }
 }

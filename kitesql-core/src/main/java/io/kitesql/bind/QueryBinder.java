@@ -4,19 +4,17 @@ import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.catalog.Catalog;
 import io.kitesql.catalog.NameFolding;
-import io.kitesql.sql.QuotedBackslashes;
-import io.kitesql.sql.QuotedDots;
 import io.kitesql.expr.Expr;
 import io.kitesql.expr.Parameters;
-import io.kitesql.plan.Access;
 import io.kitesql.plan.Distinct;
 import io.kitesql.plan.Filter;
 import io.kitesql.plan.Limit;
 import io.kitesql.plan.OutputColumn;
 import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.Project;
-import io.kitesql.plan.TableScan;
 import io.kitesql.plan.Values;
+import io.kitesql.sql.QuotedBackslashes;
+import io.kitesql.sql.QuotedDots;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.IntStream;
@@ -27,8 +25,6 @@ import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
 import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.select.AllColumns;
 import net.sf.jsqlparser.statement.select.AllTableColumns;
-import net.sf.jsqlparser.statement.select.FromItem;
-import net.sf.jsqlparser.statement.select.ParenthesedFromItem;
 import net.sf.jsqlparser.statement.select.ParenthesedSelect;
 import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.Select;
@@ -37,10 +33,10 @@ import net.sf.jsqlparser.statement.select.SetOperationList;
 import net.sf.jsqlparser.statement.select.WithItem;
 
 /**
- * Binds SELECT and VALUES over one table or derived table into a logical plan:
- * scan → filter (WHERE) → aggregate (GROUP BY) → filter (HAVING) → project → distinct → sort →
- * limit. ORDER BY keys that are not in the select list travel as hidden projected columns that a
- * final projection drops.
+ * Binds SELECT and VALUES over one table or derived table into a logical plan: scan → filter
+ * (WHERE) → aggregate (GROUP BY) → filter (HAVING) → project → distinct → sort → limit. ORDER BY
+ * keys that are not in the select list travel as hidden projected columns that a final projection
+ * drops.
  */
 final class QueryBinder {
   private final Catalog catalog;
@@ -58,7 +54,8 @@ final class QueryBinder {
   }
 
   /** A binder for a subquery: names it cannot resolve go to {@code outer} and are captured. */
-  QueryBinder(Catalog catalog, Parameters params, CteScope ctes, BindScope outer, List<Expr> captures) {
+  QueryBinder(
+      Catalog catalog, Parameters params, CteScope ctes, BindScope outer, List<Expr> captures) {
     this.catalog = catalog;
     this.params = params;
     this.ctes = ctes;
@@ -68,7 +65,10 @@ final class QueryBinder {
 
   /** A binder that also sees the CTEs of {@code withItems} (null or empty: this one). */
   QueryBinder with(List<WithItem<?>> withItems) {
-    return withItems == null || withItems.isEmpty() ? this : new QueryBinder(catalog, params, ctes.with(withItems, catalog.nameFolding()), outer, captures);
+    return withItems == null || withItems.isEmpty()
+        ? this
+        : new QueryBinder(
+            catalog, params, ctes.with(withItems, catalog.nameFolding()), outer, captures);
   }
 
   /** How this database folds the names of statements ({@link Catalog#nameFolding()}). */
@@ -76,10 +76,14 @@ final class QueryBinder {
     return catalog.nameFolding();
   }
 
-  /** An expression binder over {@code scope} (and the enclosing query's, in a subquery) that binds subqueries too. */
+  /**
+   * An expression binder over {@code scope} (and the enclosing query's, in a subquery) that binds
+   * subqueries too.
+   */
   ExpressionBinder binder(BindScope scope) {
     var effective = outer == null ? scope : new CorrelatedScope(scope, outer, captures);
-    return new ExpressionBinder(effective, params).withSubqueries(new SubqueryBinding(catalog, params, ctes));
+    return new ExpressionBinder(effective, params)
+        .withSubqueries(new SubqueryBinding(catalog, params, ctes));
   }
 
   /** The plan of the CTE that {@code t} names, if it names one. */
@@ -100,7 +104,8 @@ final class QueryBinder {
       case PlainSelect ps -> bindPlain(ps);
       case ParenthesedSelect p -> noOrderOrLimit(bind(p.getSelect()), p);
       case net.sf.jsqlparser.statement.select.Values v ->
-          new SetOperationBinder(this, params).orderAndLimit(new ValuesBinder(params).bind(v.getExpressions()), v);
+          new SetOperationBinder(this, params)
+              .orderAndLimit(new ValuesBinder(params).bind(v.getExpressions()), v);
       case SetOperationList s -> new SetOperationBinder(this, params).bind(s);
       default -> throw Unsupported.feature(select.getClass().getSimpleName());
     };
@@ -110,9 +115,10 @@ final class QueryBinder {
   PlanNode bindValues(ExpressionList<?> rows) {
     var bound = ValuesBinder.bindRows(rows, binder(RelationScope.empty()));
     var first = bound.getFirst();
-    var output = IntStream.range(0, first.size())
-        .mapToObj(i -> OutputColumn.of("column" + (i + 1), first.get(i).type()))
-        .toList();
+    var output =
+        IntStream.range(0, first.size())
+            .mapToObj(i -> OutputColumn.of("column" + (i + 1), first.get(i).type()))
+            .toList();
     return new Values(bound, output);
   }
 
@@ -155,7 +161,9 @@ final class QueryBinder {
         throw Unsupported.feature("DISTINCT ON");
       }
       if (select.hiddenCount() > 0) {
-        throw new KiteSqlException(ErrorCode.GROUPING_ERROR, "with SELECT DISTINCT, ORDER BY expressions must appear in the select list");
+        throw new KiteSqlException(
+            ErrorCode.GROUPING_ERROR,
+            "with SELECT DISTINCT, ORDER BY expressions must appear in the select list");
       }
       plan = new Distinct(plan);
     }
@@ -171,20 +179,24 @@ final class QueryBinder {
     return new Values(List.of(List.of()), List.of());
   }
 
-  private void addItem(SelectList select, SelectItem<?> item, RelationScope scope, ExpressionBinder binder) {
+  private void addItem(
+      SelectList select, SelectItem<?> item, RelationScope scope, ExpressionBinder binder) {
     var e = item.getExpression();
     if (e instanceof AllTableColumns star) {
       var qualifier = io.kitesql.bind.BindScope.Name.of(star.getTable().getName());
       boolean any = false;
       for (int i = 0; i < scope.columns().size(); i++) {
         var c = scope.columns().get(i).column();
-        if (c.qualifier().map(q -> qualifier.matches(q, catalog.nameFolding() == NameFolding.ALL)).orElse(false)) {
+        if (c.qualifier()
+            .map(q -> qualifier.matches(q, catalog.nameFolding() == NameFolding.ALL))
+            .orElse(false)) {
           select.add(new Expr.Column(i, c.type(), c.name()), OutputColumn.of(c.name(), c.type()));
           any = true;
         }
       }
       if (!any) {
-        throw new KiteSqlException(ErrorCode.UNKNOWN_TABLE, "no table named " + qualifier + " in FROM for " + star);
+        throw new KiteSqlException(
+            ErrorCode.UNKNOWN_TABLE, "no table named " + qualifier + " in FROM for " + star);
       }
     } else if (e instanceof AllColumns) {
       if (scope.columns().isEmpty()) {
@@ -193,18 +205,25 @@ final class QueryBinder {
       for (int i = 0; i < scope.columns().size(); i++) {
         var sc = scope.columns().get(i);
         if (sc.inStar()) {
-          select.add(new Expr.Column(i, sc.column().type(), sc.column().name()), OutputColumn.of(sc.column().name(), sc.column().type()));
+          select.add(
+              new Expr.Column(i, sc.column().type(), sc.column().name()),
+              OutputColumn.of(sc.column().name(), sc.column().type()));
         }
       }
     } else {
       var bound = binder.bind(e, Clause.SELECT);
-      var name = item.getAlias() != null ? Names.canonical(item.getAlias().getName(), catalog.nameFolding()) : defaultName(e, bound);
+      var name =
+          item.getAlias() != null
+              ? Names.canonical(item.getAlias().getName(), catalog.nameFolding())
+              : defaultName(e, bound);
       select.add(bound, OutputColumn.of(name, bound.type()), item.getAlias() != null);
     }
   }
 
   static String defaultName(Expression e, Expr bound) {
-    return bound instanceof Expr.Column c ? c.name() : QuotedBackslashes.restore(QuotedDots.restore(e.toString()));
+    return bound instanceof Expr.Column c
+        ? c.name()
+        : QuotedBackslashes.restore(QuotedDots.restore(e.toString()));
   }
 
   PlanNode withLimit(PlanNode plan, Select ps) {
@@ -255,7 +274,10 @@ final class QueryBinder {
 
   private static PlanNode dropHidden(PlanNode plan, int visible) {
     var out = plan.output().subList(0, visible);
-    var refs = IntStream.range(0, visible).mapToObj(i -> (Expr) new Expr.Column(i, out.get(i).type(), out.get(i).name())).toList();
+    var refs =
+        IntStream.range(0, visible)
+            .mapToObj(i -> (Expr) new Expr.Column(i, out.get(i).type(), out.get(i).name()))
+            .toList();
     return new Project(plan, refs, out);
   }
 }

@@ -18,9 +18,9 @@ import net.sf.jsqlparser.statement.select.UnionOp;
 /**
  * A CTE of a {@code WITH RECURSIVE} list. Its query {@code anchor UNION [ALL] recursive} (the
  * anchor being everything before the last UNION) becomes a {@link RecursiveUnion} when the
- * recursive term refers to the CTE itself: the anchor's columns (renamed by the CTE's column
- * list) give the result's names and types, the recursive term's rows are converted to them. A
- * CTE that does not refer to itself is an ordinary CTE.
+ * recursive term refers to the CTE itself: the anchor's columns (renamed by the CTE's column list)
+ * give the result's names and types, the recursive term's rows are converted to them. A CTE that
+ * does not refer to itself is an ordinary CTE.
  */
 final class RecursiveCte {
   /** Work table ids; they only need to differ within one plan. */
@@ -36,7 +36,8 @@ final class RecursiveCte {
 
   PlanNode bind(CteScope.Definition cte) {
     var outer = new QueryBinder(catalog, params, cte.visible());
-    if (!(cte.query() instanceof SetOperationList list) || !(list.getOperations().getLast() instanceof UnionOp union)
+    if (!(cte.query() instanceof SetOperationList list)
+        || !(list.getOperations().getLast() instanceof UnionOp union)
         || hasOrderOrLimit(list)) {
       return Relations.named(outer.bind(cte.query()), cte.name(), cte.columns());
     }
@@ -55,20 +56,36 @@ final class RecursiveCte {
     }
     checkRecursiveTerm(cte.name(), recursive, types);
     var output = anchor.output().stream().map(c -> OutputColumn.of(c.name(), c.type())).toList();
-    var plan = new RecursiveUnion(anchor, ColumnTypes.convert(recursive, types), union.isAll(), id, output);
+    var plan =
+        new RecursiveUnion(
+            anchor, ColumnTypes.convert(recursive, types), union.isAll(), id, output);
     return Relations.named(plan, cte.name(), List.of());
   }
 
   private static void checkRecursiveTerm(String name, PlanNode recursive, List<DataType> types) {
     if (recursive.output().size() != types.size()) {
-      throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "the recursive term of " + name + " has "
-          + recursive.output().size() + " column(s), its anchor " + types.size());
+      throw new KiteSqlException(
+          ErrorCode.TYPE_MISMATCH,
+          "the recursive term of "
+              + name
+              + " has "
+              + recursive.output().size()
+              + " column(s), its anchor "
+              + types.size());
     }
     for (int i = 0; i < types.size(); i++) {
       var from = recursive.output().get(i).type();
       if (!Types.comparable(from, types.get(i))) {
-        throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "column " + (i + 1) + " of the recursive term of " + name
-            + " is " + from + ", its anchor's is " + types.get(i));
+        throw new KiteSqlException(
+            ErrorCode.TYPE_MISMATCH,
+            "column "
+                + (i + 1)
+                + " of the recursive term of "
+                + name
+                + " is "
+                + from
+                + ", its anchor's is "
+                + types.get(i));
       }
     }
   }
@@ -82,7 +99,9 @@ final class RecursiveCte {
 
   private static boolean hasOrderOrLimit(SetOperationList list) {
     return (list.getOrderByElements() != null && !list.getOrderByElements().isEmpty())
-        || list.getLimit() != null || list.getOffset() != null || list.getFetch() != null;
+        || list.getLimit() != null
+        || list.getOffset() != null
+        || list.getFetch() != null;
   }
 
   /** The first {@code last} branches (and the operations between them) as a new query. */

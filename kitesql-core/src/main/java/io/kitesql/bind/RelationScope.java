@@ -6,7 +6,6 @@ import io.kitesql.catalog.NameFolding;
 import io.kitesql.expr.Expr;
 import io.kitesql.plan.OutputColumn;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Resolves column names against the rows of a FROM clause (one table, a derived table, or joined
@@ -62,16 +61,22 @@ final class RelationScope implements BindScope {
       if (!name.matches(c.name(), foldQuoted)) {
         continue;
       }
-      if (qualifier == null ? !sc.unqualified() : c.qualifier().map(q -> !qualifier.matches(q, foldQuoted)).orElse(true)) {
+      if (qualifier == null
+          ? !sc.unqualified()
+          : c.qualifier().map(q -> !qualifier.matches(q, foldQuoted)).orElse(true)) {
         continue;
       }
       if (found >= 0) {
-        throw new KiteSqlException(ErrorCode.AMBIGUOUS_COLUMN, "column reference " + display(qualifier, name) + " is ambiguous");
+        throw new KiteSqlException(
+            ErrorCode.AMBIGUOUS_COLUMN,
+            "column reference " + display(qualifier, name) + " is ambiguous");
       }
       found = i;
     }
     if (found < 0) {
-      throw new KiteSqlException(ErrorCode.UNKNOWN_COLUMN, "column " + display(qualifier, name) + " does not exist" + hint());
+      throw new KiteSqlException(
+          ErrorCode.UNKNOWN_COLUMN,
+          "column " + display(qualifier, name) + " does not exist" + hint());
     }
     var c = columns.get(found).column();
     return new Expr.Column(found, c.type(), c.name());
@@ -84,7 +89,8 @@ final class RelationScope implements BindScope {
       var sc = columns.get(i);
       if (sc.unqualified() && sc.column().name().equals(name)) {
         if (found >= 0) {
-          throw new KiteSqlException(ErrorCode.AMBIGUOUS_COLUMN, "column " + name + " is ambiguous in the join");
+          throw new KiteSqlException(
+              ErrorCode.AMBIGUOUS_COLUMN, "column " + name + " is ambiguous in the join");
         }
         found = i;
       }

@@ -13,8 +13,8 @@ import java.util.Optional;
 import net.sf.jsqlparser.expression.Alias;
 
 /**
- * Names a query used as a relation (derived table, CTE reference, VALUES in FROM): its columns
- * are qualified by the alias and may be renamed by a column list ({@code AS t(a, b)}).
+ * Names a query used as a relation (derived table, CTE reference, VALUES in FROM): its columns are
+ * qualified by the alias and may be renamed by a column list ({@code AS t(a, b)}).
  */
 final class Relations {
   private Relations() {}
@@ -24,13 +24,18 @@ final class Relations {
     if (alias == null) {
       return plan;
     }
-    List<String> columns = alias.getAliasColumns() == null ? List.of()
-        : alias.getAliasColumns().stream().map(c -> {
-          if (c.colDataType != null) {
-            throw Unsupported.feature("typed column aliases (" + alias + ")");
-          }
-          return Names.canonical(c.name, folding);
-        }).toList();
+    List<String> columns =
+        alias.getAliasColumns() == null
+            ? List.of()
+            : alias.getAliasColumns().stream()
+                .map(
+                    c -> {
+                      if (c.colDataType != null) {
+                        throw Unsupported.feature("typed column aliases (" + alias + ")");
+                      }
+                      return Names.canonical(c.name, folding);
+                    })
+                .toList();
     return named(plan, Names.canonical(alias.getName(), folding), columns);
   }
 
@@ -43,7 +48,8 @@ final class Relations {
   static PlanNode named(PlanNode plan, String name, List<String> columns) {
     var out = plan.output();
     if (columns.size() > out.size()) {
-      throw new KiteSqlException(ErrorCode.UNKNOWN_COLUMN,
+      throw new KiteSqlException(
+          ErrorCode.UNKNOWN_COLUMN,
           name + " has " + out.size() + " column(s) but " + columns.size() + " names were given");
     }
     var exprs = new ArrayList<Expr>();
@@ -52,7 +58,9 @@ final class Relations {
       var c = out.get(i);
       exprs.add(new Expr.Column(i, c.type(), c.name()));
       // Fewer names than columns rename the first ones, as PostgreSQL does.
-      cols.add(new OutputColumn(i < columns.size() ? columns.get(i) : c.name(), c.type(), Optional.of(name)));
+      cols.add(
+          new OutputColumn(
+              i < columns.size() ? columns.get(i) : c.name(), c.type(), Optional.of(name)));
     }
     return new Project(plan, exprs, cols);
   }

@@ -12,15 +12,18 @@ import net.sf.jsqlparser.statement.select.AllColumns;
 import net.sf.jsqlparser.statement.select.AllTableColumns;
 
 /**
- * The RETURNING clause of INSERT, UPDATE and DELETE: expressions over one row of the target
- * table (as written, or as deleted), {@code *} and {@code t.*} for all its columns.
+ * The RETURNING clause of INSERT, UPDATE and DELETE: expressions over one row of the target table
+ * (as written, or as deleted), {@code *} and {@code t.*} for all its columns.
  */
 final class ReturningBinder {
   private ReturningBinder() {}
 
   /** The bound clause, or empty without one. */
   static Optional<BoundStatement.Returning> bind(
-      ReturningClause clause, TableDef table, net.sf.jsqlparser.schema.Table ref, QueryBinder queries) {
+      ReturningClause clause,
+      TableDef table,
+      net.sf.jsqlparser.schema.Table ref,
+      QueryBinder queries) {
     if (clause == null) {
       return Optional.empty();
     }
@@ -52,7 +55,12 @@ final class ReturningBinder {
       }
       var bound = binder.bind(e, Clause.RETURNING);
       values.add(bound);
-      columns.add(OutputColumn.of(item.getAlias() != null ? Names.canonical(item.getAlias().getName(), queries.nameFolding()) : QueryBinder.defaultName(e, bound), bound.type()));
+      columns.add(
+          OutputColumn.of(
+              item.getAlias() != null
+                  ? Names.canonical(item.getAlias().getName(), queries.nameFolding())
+                  : QueryBinder.defaultName(e, bound),
+              bound.type()));
     }
     return Optional.of(new BoundStatement.Returning(values, columns));
   }
@@ -60,7 +68,8 @@ final class ReturningBinder {
   private static void checkQualifier(AllTableColumns star, String alias) {
     var qualifier = star.getTable() == null ? null : star.getTable().getName();
     if (qualifier != null && !BindScope.Name.of(qualifier).matches(alias)) {
-      throw new KiteSqlException(ErrorCode.UNKNOWN_TABLE, "RETURNING " + star + ": the statement writes only " + alias);
+      throw new KiteSqlException(
+          ErrorCode.UNKNOWN_TABLE, "RETURNING " + star + ": the statement writes only " + alias);
     }
   }
 }

@@ -15,7 +15,9 @@ final class SelectList {
   private final List<Boolean> aliased = new ArrayList<>();
   private final List<Expr> hidden = new ArrayList<>();
 
-  /** @param folding how names referring to the items' aliases fold (the database's) */
+  /**
+   * @param folding how names referring to the items' aliases fold (the database's)
+   */
   SelectList(NameFolding folding) {
     this.foldQuoted = folding == NameFolding.ALL;
   }
@@ -58,7 +60,9 @@ final class SelectList {
     return expressions.indexOf(e);
   }
 
-  /** Adds a hidden item (an ORDER BY key not selected); returns its position after the visible ones. */
+  /**
+   * Adds a hidden item (an ORDER BY key not selected); returns its position after the visible ones.
+   */
   int addHidden(Expr e) {
     int existing = hidden.indexOf(e);
     if (existing >= 0) {

@@ -24,13 +24,13 @@ import net.sf.jsqlparser.statement.select.SetOperationList;
 import net.sf.jsqlparser.statement.select.UnionOp;
 
 /**
- * Binds UNION, INTERSECT and EXCEPT (MINUS), with or without ALL, into {@link SetOperation}
- * nodes, and ORDER BY / LIMIT on a query's result (set operations, VALUES).
+ * Binds UNION, INTERSECT and EXCEPT (MINUS), with or without ALL, into {@link SetOperation} nodes,
+ * and ORDER BY / LIMIT on a query's result (set operations, VALUES).
  *
- * <p>JSqlParser gives a flat list {@code s0 op1 s1 op2 s2 ...} (brackets become nested
- * operands). SQL's precedence is applied here: INTERSECT binds tighter than UNION and EXCEPT,
- * which associate to the left. Branches must have the same width; each result column has the
- * common type of the branches' columns (branches are converted to it) and the first branch's name.
+ * <p>JSqlParser gives a flat list {@code s0 op1 s1 op2 s2 ...} (brackets become nested operands).
+ * SQL's precedence is applied here: INTERSECT binds tighter than UNION and EXCEPT, which associate
+ * to the left. Branches must have the same width; each result column has the common type of the
+ * branches' columns (branches are converted to it) and the first branch's name.
  *
  * <p>Parser quirk: JSqlParser 5.3 attaches a trailing LIMIT/OFFSET without ORDER BY to the last
  * branch ({@code SELECT 1 UNION SELECT 2 LIMIT 1} has {@code LIMIT 1} on {@code SELECT 2}); SQL
@@ -73,12 +73,16 @@ final class SetOperationBinder {
     var plan = operands.getFirst();
     for (int i = 0; i < between.size(); i++) {
       var op = between.get(i);
-      plan = switch (op) {
-        case UnionOp u -> combine(SetOperation.Kind.UNION, u.isAll(), plan, operands.get(i + 1));
-        case ExceptOp e -> combine(SetOperation.Kind.EXCEPT, e.isAll(), plan, operands.get(i + 1));
-        case MinusOp m -> combine(SetOperation.Kind.EXCEPT, m.isAll(), plan, operands.get(i + 1));
-        default -> throw Unsupported.feature("set operation " + op);
-      };
+      plan =
+          switch (op) {
+            case UnionOp u ->
+                combine(SetOperation.Kind.UNION, u.isAll(), plan, operands.get(i + 1));
+            case ExceptOp e ->
+                combine(SetOperation.Kind.EXCEPT, e.isAll(), plan, operands.get(i + 1));
+            case MinusOp m ->
+                combine(SetOperation.Kind.EXCEPT, m.isAll(), plan, operands.get(i + 1));
+            default -> throw Unsupported.feature("set operation " + op);
+          };
     }
     if (trailing != null) {
       plan = new Limit(plan, trailing.limit(), trailing.offset());
@@ -87,7 +91,8 @@ final class SetOperationBinder {
   }
 
   private static boolean hasTrailingLimit(Select last) {
-    return last instanceof PlainSelect ps && (ps.getOrderByElements() == null || ps.getOrderByElements().isEmpty())
+    return last instanceof PlainSelect ps
+        && (ps.getOrderByElements() == null || ps.getOrderByElements().isEmpty())
         && (ps.getLimit() != null || ps.getOffset() != null);
   }
 
@@ -95,21 +100,35 @@ final class SetOperationBinder {
     var name = kind + (all ? " ALL" : "");
     int width = left.output().size();
     if (right.output().size() != width) {
-      throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "each " + name + " query must have the same number of columns ("
-          + width + " and " + right.output().size() + ")");
+      throw new KiteSqlException(
+          ErrorCode.TYPE_MISMATCH,
+          "each "
+              + name
+              + " query must have the same number of columns ("
+              + width
+              + " and "
+              + right.output().size()
+              + ")");
     }
     var resultTypes = new ArrayList<DataType>();
     var output = new ArrayList<OutputColumn>();
     for (int i = 0; i < width; i++) {
       var l = left.output().get(i);
       var r = right.output().get(i);
-      var t = ColumnTypes.common(List.of(l.type(), r.type()),
-          List.of(types.untypedColumn(left, i), types.untypedColumn(right, i)),
-          name + " column " + (i + 1) + " (" + l.name() + ")");
+      var t =
+          ColumnTypes.common(
+              List.of(l.type(), r.type()),
+              List.of(types.untypedColumn(left, i), types.untypedColumn(right, i)),
+              name + " column " + (i + 1) + " (" + l.name() + ")");
       resultTypes.add(t);
       output.add(OutputColumn.of(l.name(), t));
     }
-    return new SetOperation(kind, all, ColumnTypes.convert(left, resultTypes), ColumnTypes.convert(right, resultTypes), output);
+    return new SetOperation(
+        kind,
+        all,
+        ColumnTypes.convert(left, resultTypes),
+        ColumnTypes.convert(right, resultTypes),
+        output);
   }
 
   /**
@@ -129,16 +148,23 @@ final class SetOperationBinder {
     var keys = new ArrayList<SortKey>();
     for (var element : elements) {
       boolean descending = !element.isAsc();
-      boolean nullsFirst = switch (element.getNullOrdering()) {
-        case null -> !descending;
-        case NULLS_FIRST -> true;
-        case NULLS_LAST -> false;
-      };
+      boolean nullsFirst =
+          switch (element.getNullOrdering()) {
+            case null -> !descending;
+            case NULLS_FIRST -> true;
+            case NULLS_LAST -> false;
+          };
       Expr key;
       if (element.getExpression() instanceof LongValue ordinal) {
         long k = OrderByBinder.ordinal(ordinal);
         if (k < 1 || k > columns.size()) {
-          throw new KiteSqlException(ErrorCode.UNKNOWN_COLUMN, "ORDER BY position " + ordinal.getStringValue() + " is not in the result (1.." + columns.size() + ")");
+          throw new KiteSqlException(
+              ErrorCode.UNKNOWN_COLUMN,
+              "ORDER BY position "
+                  + ordinal.getStringValue()
+                  + " is not in the result (1.."
+                  + columns.size()
+                  + ")");
         }
         var c = columns.get((int) k - 1);
         key = new Expr.Column((int) k - 1, c.type(), c.name());

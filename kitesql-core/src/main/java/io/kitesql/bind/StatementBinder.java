@@ -3,10 +3,10 @@ package io.kitesql.bind;
 import io.kitesql.catalog.Catalog;
 import io.kitesql.expr.Parameters;
 import java.util.List;
-import net.sf.jsqlparser.statement.analyze.Analyze;
 import net.sf.jsqlparser.statement.ExplainStatement;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.alter.Alter;
+import net.sf.jsqlparser.statement.analyze.Analyze;
 import net.sf.jsqlparser.statement.create.index.CreateIndex;
 import net.sf.jsqlparser.statement.create.table.CreateTable;
 import net.sf.jsqlparser.statement.create.view.CreateView;
@@ -30,11 +30,13 @@ public final class StatementBinder {
    * @param params collects the statement's parameters while binding
    * @throws io.kitesql.KiteSqlException for unknown names, type errors and unsupported SQL
    */
-  public static BoundStatement bind(Statement statement, String sql, Catalog catalog, Parameters params) {
+  public static BoundStatement bind(
+      Statement statement, String sql, Catalog catalog, Parameters params) {
     return Expansions.during(() -> bindStatement(statement, sql, catalog, params));
   }
 
-  private static BoundStatement bindStatement(Statement statement, String sql, Catalog catalog, Parameters params) {
+  private static BoundStatement bindStatement(
+      Statement statement, String sql, Catalog catalog, Parameters params) {
     return switch (statement) {
       case Select select -> new BoundStatement.Query(new QueryBinder(catalog, params).bind(select));
       case Insert insert -> {
@@ -51,13 +53,16 @@ public final class StatementBinder {
       }
       case CreateTable create -> DdlBinder.createTable(create, catalog.nameFolding());
       case CreateView create -> Views.create(create, sql, catalog);
-      case Drop drop when "VIEW".equalsIgnoreCase(drop.getType()) -> Views.drop(drop, catalog.nameFolding());
+      case Drop drop when "VIEW".equalsIgnoreCase(drop.getType()) ->
+          Views.drop(drop, catalog.nameFolding());
       case Drop drop -> DdlBinder.drop(drop, catalog.nameFolding());
       case CreateIndex create -> DdlBinder.createIndex(create, catalog);
       case Alter alter -> DdlBinder.alter(alter, catalog.nameFolding());
       case Analyze analyze -> DdlBinder.analyze(analyze, catalog);
-      case ExplainStatement explain -> new BoundStatement.Explain(new BoundStatement.Query(new QueryBinder(catalog, params).bind(explained(explain))),
-          analyze(explain));
+      case ExplainStatement explain ->
+          new BoundStatement.Explain(
+              new BoundStatement.Query(new QueryBinder(catalog, params).bind(explained(explain))),
+              analyze(explain));
       default -> throw Unsupported.feature(statement.getClass().getSimpleName() + " statements");
     };
   }
@@ -65,12 +70,19 @@ public final class StatementBinder {
   /** Whether EXPLAIN has the ANALYZE option; any other option is refused by name. */
   private static boolean analyze(ExplainStatement explain) {
     boolean analyze = false;
-    for (var option : explain.getOptionList() == null ? List.<ExplainStatement.Option>of() : explain.getOptionList()) {
+    for (var option :
+        explain.getOptionList() == null
+            ? List.<ExplainStatement.Option>of()
+            : explain.getOptionList()) {
       if (option.getType() != ExplainStatement.OptionType.ANALYZE) {
         throw Unsupported.feature("EXPLAIN option " + option.getType());
       }
       var value = option.getValue();
-      analyze = value == null || value.isBlank() || value.equalsIgnoreCase("true") || value.equalsIgnoreCase("on");
+      analyze =
+          value == null
+              || value.isBlank()
+              || value.equalsIgnoreCase("true")
+              || value.equalsIgnoreCase("on");
     }
     return analyze;
   }
@@ -80,6 +92,7 @@ public final class StatementBinder {
     if (explain.getStatement() instanceof Select select) {
       return select;
     }
-    throw Unsupported.feature("EXPLAIN of " + explain.getStatement().getClass().getSimpleName() + " statements");
+    throw Unsupported.feature(
+        "EXPLAIN of " + explain.getStatement().getClass().getSimpleName() + " statements");
   }
 }

@@ -1,10 +1,10 @@
 package io.kitesql.bind;
 
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
 import io.kitesql.expr.ComparisonOp;
 import io.kitesql.expr.Expr;
 import io.kitesql.expr.SubqueryExpr;
-import io.kitesql.ErrorCode;
-import io.kitesql.KiteSqlException;
 import io.kitesql.value.DataType;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,15 +36,30 @@ final class SubqueryExpressions {
     }
     var bound = binder.bind(select, scope);
     if (columns > 0 && bound.columnTypes().size() != columns) {
-      throw new KiteSqlException(ErrorCode.TYPE_MISMATCH,
-          what + " must return " + columns + (columns == 1 ? " column" : " columns") + ", not " + bound.columnTypes().size() + ": " + select);
+      throw new KiteSqlException(
+          ErrorCode.TYPE_MISMATCH,
+          what
+              + " must return "
+              + columns
+              + (columns == 1 ? " column" : " columns")
+              + ", not "
+              + bound.columnTypes().size()
+              + ": "
+              + select);
     }
     return bound;
   }
 
   Expr scalar(Select select) {
     var b = bind(select, "a scalar subquery", 1);
-    return new SubqueryExpr(SubqueryExpr.Kind.SCALAR, List.of(), null, false, b.plan(), b.captures(), b.columnTypes().getFirst());
+    return new SubqueryExpr(
+        SubqueryExpr.Kind.SCALAR,
+        List.of(),
+        null,
+        false,
+        b.plan(),
+        b.captures(),
+        b.columnTypes().getFirst());
   }
 
   Expr exists(ExistsExpression x) {
@@ -52,7 +67,14 @@ final class SubqueryExpressions {
       throw ExpressionBinder.unsupported("EXISTS without a subquery", x);
     }
     var b = bind(select, "EXISTS", 0);
-    return new SubqueryExpr(SubqueryExpr.Kind.EXISTS, List.of(), null, x.isNot(), b.plan(), b.captures(), DataType.BOOLEAN);
+    return new SubqueryExpr(
+        SubqueryExpr.Kind.EXISTS,
+        List.of(),
+        null,
+        x.isNot(),
+        b.plan(),
+        b.captures(),
+        DataType.BOOLEAN);
   }
 
   Expr in(InExpression in, Select select) {
@@ -66,8 +88,14 @@ final class SubqueryExpressions {
     // an untyped operand (a bare NULL or parameter) takes the subquery column's type
     var operand = owner.adopt(owner.expr(in.getLeftExpression()), b.columnTypes().getFirst());
     owner.comparable(operand, new Expr.Literal(null, b.columnTypes().getFirst()), "IN");
-    return new SubqueryExpr(SubqueryExpr.Kind.IN, operand, ComparisonOp.EQ, in.isNot(),
-        b.plan(), b.captures(), DataType.BOOLEAN);
+    return new SubqueryExpr(
+        SubqueryExpr.Kind.IN,
+        operand,
+        ComparisonOp.EQ,
+        in.isNot(),
+        b.plan(),
+        b.captures(),
+        DataType.BOOLEAN);
   }
 
   /** {@code (a, b, ...) [NOT] IN (SELECT x, y, ...)}: one subquery column per element. */
@@ -80,18 +108,26 @@ final class SubqueryExpressions {
       owner.comparable(operand, new Expr.Literal(null, type), "IN");
       operands.add(operand);
     }
-    return new SubqueryExpr(SubqueryExpr.Kind.IN, operands, ComparisonOp.EQ, in.isNot(), b.plan(), b.captures(),
+    return new SubqueryExpr(
+        SubqueryExpr.Kind.IN,
+        operands,
+        ComparisonOp.EQ,
+        in.isNot(),
+        b.plan(),
+        b.captures(),
         DataType.BOOLEAN);
   }
 
   Expr quantified(ComparisonOp op, Expr operand, AnyComparisonExpression x) {
     var b = bind(x.getSelect(), x.getAnyType() + " subquery", 1);
     operand = owner.adopt(operand, b.columnTypes().getFirst());
-    owner.comparable(operand, new Expr.Literal(null, b.columnTypes().getFirst()), x.getAnyType().toString());
-    var kind = switch (x.getAnyType()) {
-      case ANY, SOME -> SubqueryExpr.Kind.ANY;
-      case ALL -> SubqueryExpr.Kind.ALL;
-    };
+    owner.comparable(
+        operand, new Expr.Literal(null, b.columnTypes().getFirst()), x.getAnyType().toString());
+    var kind =
+        switch (x.getAnyType()) {
+          case ANY, SOME -> SubqueryExpr.Kind.ANY;
+          case ALL -> SubqueryExpr.Kind.ALL;
+        };
     return new SubqueryExpr(kind, operand, op, false, b.plan(), b.captures(), DataType.BOOLEAN);
   }
 }

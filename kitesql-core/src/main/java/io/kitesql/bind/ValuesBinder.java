@@ -17,8 +17,8 @@ import net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionLi
 /**
  * VALUES used as a query or a table ({@code SELECT * FROM (VALUES (1, 'a'), (2, 'b')) AS t(x, y)}):
  * columns {@code column1, column2, ...}, each of the common type of its values (a NULL takes the
- * others' type), values of another type converted to it. (INSERT ... VALUES keeps its own
- * binding: there each value converts to its target column instead.)
+ * others' type), values of another type converted to it. (INSERT ... VALUES keeps its own binding:
+ * there each value converts to its target column instead.)
  */
 final class ValuesBinder {
   private final Parameters params;
@@ -47,8 +47,8 @@ final class ValuesBinder {
   }
 
   /**
-   * The rows of a VALUES list, each bound by {@code binder} as written (no conversions), all of
-   * the same width. Mutable lists, so callers may convert values in place.
+   * The rows of a VALUES list, each bound by {@code binder} as written (no conversions), all of the
+   * same width. Mutable lists, so callers may convert values in place.
    */
   static List<List<Expr>> bindRows(ExpressionList<?> rows, ExpressionBinder binder) {
     var bound = new ArrayList<List<Expr>>();
@@ -58,8 +58,13 @@ final class ValuesBinder {
         values.add(binder.bind(item, Clause.VALUES));
       }
       if (!bound.isEmpty() && bound.getFirst().size() != values.size()) {
-        throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "VALUES rows have different numbers of columns ("
-            + bound.getFirst().size() + " and " + values.size() + ")");
+        throw new KiteSqlException(
+            ErrorCode.TYPE_MISMATCH,
+            "VALUES rows have different numbers of columns ("
+                + bound.getFirst().size()
+                + " and "
+                + values.size()
+                + ")");
       }
       bound.add(values);
     }

@@ -32,8 +32,8 @@ import net.sf.jsqlparser.statement.select.Select;
  *
  * <p>While a view's query is being bound, a {@link Frame} says what its relations look like: at
  * creation it collects them with their column counts; at a reference it limits each to the count
- * recorded at creation, so columns added later are not seen ({@code SELECT *} keeps its meaning,
- * as PostgreSQL freezes it).
+ * recorded at creation, so columns added later are not seen ({@code SELECT *} keeps its meaning, as
+ * PostgreSQL freezes it).
  */
 final class Views {
   /** The view whose query is being bound: recording its dependencies, or frozen to them. */
@@ -57,29 +57,51 @@ final class Views {
     var query = asSelect(SqlParser.parse(text), name);
     var found = new LinkedHashMap<String, ViewDef.Dependency>();
     var params = new Parameters();
-    var plan = ScopedValue.where(FRAME, new Creating(found)).call(() -> new QueryBinder(catalog, params).bind(query));
+    var plan =
+        ScopedValue.where(FRAME, new Creating(found))
+            .call(() -> new QueryBinder(catalog, params).bind(query));
     if (params.count() > 0) {
-      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "the query of view " + name + " cannot have parameters");
+      throw new KiteSqlException(
+          ErrorCode.SYNTAX_ERROR, "the query of view " + name + " cannot have parameters");
     }
-    var names = create.getColumnNames() == null ? List.<String>of()
-        : create.getColumnNames().stream().map(c -> Names.canonical(c.getColumnName(), catalog.nameFolding())).toList();
+    var names =
+        create.getColumnNames() == null
+            ? List.<String>of()
+            : create.getColumnNames().stream()
+                .map(c -> Names.canonical(c.getColumnName(), catalog.nameFolding()))
+                .toList();
     var out = plan.output();
     if (names.size() > out.size()) {
-      throw new KiteSqlException(ErrorCode.UNKNOWN_COLUMN,
-          "view " + name + " has " + out.size() + " column(s) but " + names.size() + " names were given");
+      throw new KiteSqlException(
+          ErrorCode.UNKNOWN_COLUMN,
+          "view "
+              + name
+              + " has "
+              + out.size()
+              + " column(s) but "
+              + names.size()
+              + " names were given");
     }
     var columns = new ArrayList<ViewDef.Column>();
     var seen = new HashSet<String>();
     for (int i = 0; i < out.size(); i++) {
-      var column = new ViewDef.Column(i < names.size() ? names.get(i) : out.get(i).name(), out.get(i).type());
+      var column =
+          new ViewDef.Column(
+              i < names.size() ? names.get(i) : out.get(i).name(), out.get(i).type());
       if (!seen.add(column.name())) {
-        throw new KiteSqlException(ErrorCode.CATALOG_CONFLICT, "column " + column.name() + " appears twice in view " + name
-            + " (give the columns distinct aliases or a column list)");
+        throw new KiteSqlException(
+            ErrorCode.CATALOG_CONFLICT,
+            "column "
+                + column.name()
+                + " appears twice in view "
+                + name
+                + " (give the columns distinct aliases or a column list)");
       }
       columns.add(column);
     }
     var view = new ViewDef(1, name, text, columns, List.copyOf(found.values()));
-    return new BoundStatement.CreateView(view, create.isOrReplace(), create.isIfNotExists() || create.isIfNotExistsAfterViewName());
+    return new BoundStatement.CreateView(
+        view, create.isOrReplace(), create.isIfNotExists() || create.isIfNotExistsAfterViewName());
   }
 
   private static void refuseOptions(CreateView create) {
@@ -96,7 +118,8 @@ final class Views {
       throw Unsupported.feature("CREATE VIEW options FORCE and SECURE");
     }
     if (create.getCheckOption() != null || create.isWithReadOnly()) {
-      throw Unsupported.feature("WITH CHECK OPTION and WITH READ ONLY on views (views are read-only)");
+      throw Unsupported.feature(
+          "WITH CHECK OPTION and WITH READ ONLY on views (views are read-only)");
     }
     if (create.getOptions() != null && !create.getOptions().isEmpty()
         || create.getViewCommentOptions() != null && !create.getViewCommentOptions().isEmpty()) {
@@ -108,7 +131,8 @@ final class Views {
     if (statement instanceof Select select) {
       return select;
     }
-    throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "the query of view " + view + " is not a SELECT");
+    throw new KiteSqlException(
+        ErrorCode.SYNTAX_ERROR, "the query of view " + view + " is not a SELECT");
   }
 
   static BoundStatement.DropView drop(Drop drop, NameFolding folding) {
@@ -123,7 +147,9 @@ final class Views {
 
   /** The view {@code t} names, if it names one. */
   static Optional<ViewDef> find(Catalog catalog, Table t) {
-    return t.getSchemaName() == null ? catalog.view(Names.canonical(t.getName(), catalog.nameFolding())) : Optional.empty();
+    return t.getSchemaName() == null
+        ? catalog.view(Names.canonical(t.getName(), catalog.nameFolding()))
+        : Optional.empty();
   }
 
   /**
@@ -132,8 +158,11 @@ final class Views {
    */
   static void refuseWrite(Catalog catalog, Table target, String statement) {
     if (target != null && target.getName() != null && find(catalog, target).isPresent()) {
-      throw Unsupported.feature(statement + " view " + Names.display(Names.canonical(target.getName(), catalog.nameFolding()))
-          + " (views are read-only: write to the tables it reads)");
+      throw Unsupported.feature(
+          statement
+              + " view "
+              + Names.display(Names.canonical(target.getName(), catalog.nameFolding()))
+              + " (views are read-only: write to the tables it reads)");
     }
   }
 
@@ -147,13 +176,15 @@ final class Views {
     if (columns < plan.output().size()) {
       plan = firstColumns(plan, columns);
     }
-    return t.getAlias() == null ? plan : Relations.derived(plan, t.getAlias(), catalog.nameFolding());
+    return t.getAlias() == null
+        ? plan
+        : Relations.derived(plan, t.getAlias(), catalog.nameFolding());
   }
 
   /**
-   * A scan of a table in FROM as the query sees it: every column, or inside a view's query only
-   * the columns that existed when the view was created (added ones come last, so a projection of
-   * the first ones is the table as it was).
+   * A scan of a table in FROM as the query sees it: every column, or inside a view's query only the
+   * columns that existed when the view was created (added ones come last, so a projection of the
+   * first ones is the table as it was).
    */
   static PlanNode scan(TableScan scan) {
     int all = scan.table().columns().size();
@@ -168,16 +199,21 @@ final class Views {
         c.found().putIfAbsent(name, new ViewDef.Dependency(name, current));
         yield current;
       }
-      case Frozen f -> f.view().dependencies().stream().filter(d -> d.names(name)).findFirst()
-          .map(d -> Math.min(d.columns(), current))
-          .orElse(current);
+      case Frozen f ->
+          f.view().dependencies().stream()
+              .filter(d -> d.names(name))
+              .findFirst()
+              .map(d -> Math.min(d.columns(), current))
+              .orElse(current);
     };
   }
 
   /** The view's query bound against its relations as they were at creation, named as the view. */
   private static PlanNode expand(ViewDef view, Catalog catalog) {
     var query = asSelect(SqlParser.parse(view.query()), view.name());
-    var plan = ScopedValue.where(FRAME, new Frozen(view)).call(() -> new QueryBinder(catalog, new Parameters()).bind(query));
+    var plan =
+        ScopedValue.where(FRAME, new Frozen(view))
+            .call(() -> new QueryBinder(catalog, new Parameters()).bind(query));
     var out = plan.output();
     boolean same = out.size() == view.columns().size();
     for (int i = 0; same && i < out.size(); i++) {
@@ -185,15 +221,22 @@ final class Views {
     }
     if (!same) {
       // cannot happen while tables only gain columns at the end; says what to do if it ever does
-      throw new KiteSqlException(ErrorCode.CATALOG_CONFLICT, "view " + view.name()
-          + " no longer matches the relations it reads; recreate it (CREATE OR REPLACE VIEW)");
+      throw new KiteSqlException(
+          ErrorCode.CATALOG_CONFLICT,
+          "view "
+              + view.name()
+              + " no longer matches the relations it reads; recreate it (CREATE OR REPLACE VIEW)");
     }
-    return Relations.named(plan, view.name(), view.columns().stream().map(ViewDef.Column::name).toList());
+    return Relations.named(
+        plan, view.name(), view.columns().stream().map(ViewDef.Column::name).toList());
   }
 
   private static PlanNode firstColumns(PlanNode plan, int count) {
     var out = plan.output().subList(0, count);
-    var refs = IntStream.range(0, count).mapToObj(i -> (Expr) new Expr.Column(i, out.get(i).type(), out.get(i).name())).toList();
+    var refs =
+        IntStream.range(0, count)
+            .mapToObj(i -> (Expr) new Expr.Column(i, out.get(i).type(), out.get(i).name()))
+            .toList();
     return new Project(plan, refs, out);
   }
 }

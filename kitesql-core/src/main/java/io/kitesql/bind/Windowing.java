@@ -11,15 +11,18 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The window function calls of one SELECT. They are computed by a {@link Window} node placed
- * above the aggregation and HAVING and below the projection, so they see grouped rows and may
- * contain aggregates ({@code sum(count(*)) over ()}); the select list and hidden ORDER BY items
- * are then rewritten to read each call's column, as {@link Grouping} does for aggregates.
+ * The window function calls of one SELECT. They are computed by a {@link Window} node placed above
+ * the aggregation and HAVING and below the projection, so they see grouped rows and may contain
+ * aggregates ({@code sum(count(*)) over ()}); the select list and hidden ORDER BY items are then
+ * rewritten to read each call's column, as {@link Grouping} does for aggregates.
  */
 final class Windowing {
   private Windowing() {}
 
-  /** {@code input} under a Window node for the calls of {@code select}, rewriting the select list to read them. */
+  /**
+   * {@code input} under a Window node for the calls of {@code select}, rewriting the select list to
+   * read them.
+   */
   static PlanNode apply(PlanNode input, SelectList select) {
     var calls = new ArrayList<WindowCall>();
     for (var e : select.expressionsWithHidden()) {
@@ -33,9 +36,14 @@ final class Windowing {
     for (var call : calls) {
       output.add(OutputColumn.of(call.toSql(), call.type()));
     }
-    select.rewrite(e -> Exprs.replace(e, node -> node instanceof WindowCall w
-        ? Optional.of(new Expr.Column(base + calls.indexOf(w), w.type(), w.toSql()))
-        : Optional.empty()));
+    select.rewrite(
+        e ->
+            Exprs.replace(
+                e,
+                node ->
+                    node instanceof WindowCall w
+                        ? Optional.of(new Expr.Column(base + calls.indexOf(w), w.type(), w.toSql()))
+                        : Optional.empty()));
     return new Window(input, calls, output);
   }
 

@@ -8,20 +8,21 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
-/**
- * An immutable snapshot of the database's tables and views, as of one transaction. Names are
+ * /** An immutable snapshot of the database's tables and views, as of one transaction. Names are
  * looked up exactly, as stored: a statement's names are folded by {@link #nameFolding()} first;
  * tables and views share one name space. Changes make a new snapshot ({@link #withTable}, {@link
  * #withoutTable}, {@link #withView}, {@link #withoutView}).
  */
 public final class Catalog {
-  private static final Catalog EMPTY = new Catalog(new TreeMap<>(), new TreeMap<>(), NameFolding.UNQUOTED);
+  private static final Catalog EMPTY =
+      new Catalog(new TreeMap<>(), new TreeMap<>(), NameFolding.UNQUOTED);
 
   private final Map<String, TableDef> tables;
   private final Map<String, ViewDef> views;
   private final NameFolding nameFolding;
 
-  private Catalog(TreeMap<String, TableDef> tables, TreeMap<String, ViewDef> views, NameFolding nameFolding) {
+  private Catalog(
+      TreeMap<String, TableDef> tables, TreeMap<String, ViewDef> views, NameFolding nameFolding) {
     this.tables = java.util.Collections.unmodifiableMap(tables);
     this.views = java.util.Collections.unmodifiableMap(views);
     this.nameFolding = nameFolding;
@@ -31,7 +32,8 @@ public final class Catalog {
     return EMPTY;
   }
 
-  static Catalog of(Collection<TableDef> tables, Collection<ViewDef> views, NameFolding nameFolding) {
+  static Catalog of(
+      Collection<TableDef> tables, Collection<ViewDef> views, NameFolding nameFolding) {
     var tableMap = new TreeMap<String, TableDef>();
     for (var t : tables) {
       tableMap.put(t.name(), t);
@@ -59,7 +61,10 @@ public final class Catalog {
    * @throws KiteSqlException UNKNOWN_TABLE naming the missing table
    */
   public TableDef requireTable(String name) {
-    return table(name).orElseThrow(() -> new KiteSqlException(ErrorCode.UNKNOWN_TABLE, "table " + name + " does not exist"));
+    return table(name)
+        .orElseThrow(
+            () ->
+                new KiteSqlException(ErrorCode.UNKNOWN_TABLE, "table " + name + " does not exist"));
   }
 
   /** Tables in name order. */

@@ -29,8 +29,10 @@ import java.util.Optional;
 final class CatalogCodec {
   /** The newest version this code reads. */
   static final int VERSION = 3;
+
   /** The version tables are written in (the newest one a table needs). */
   private static final int TABLE_VERSION = 2;
+
   private static final int WITHOUT_IDENTITY = 1;
   private static final byte TABLE_KIND = 'T';
   private static final byte VIEW_KIND = 'V';
@@ -51,7 +53,9 @@ final class CatalogCodec {
       out.writeByte(VIEW_KIND);
       out.writeInt(view.id());
       out.writeUTF(view.name());
-      var query = view.query().getBytes(java.nio.charset.StandardCharsets.UTF_8); // may exceed writeUTF's 64 KiB
+      var query =
+          view.query()
+              .getBytes(java.nio.charset.StandardCharsets.UTF_8); // may exceed writeUTF's 64 KiB
       out.writeInt(query.length);
       out.write(query);
       out.writeShort(view.columns().size());
@@ -65,13 +69,19 @@ final class CatalogCodec {
         out.writeInt(d.columns());
       }
     } catch (UTFDataFormatException e) {
-      throw new KiteSqlException(ErrorCode.INVALID_VALUE, "view " + abbreviate(view.name())
-          + ": a name is too long to store (more than 65,535 bytes of UTF-8)", e);
+      throw new KiteSqlException(
+          ErrorCode.INVALID_VALUE,
+          "view "
+              + abbreviate(view.name())
+              + ": a name is too long to store (more than 65,535 bytes of UTF-8)",
+          e);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
     if (view.columns().size() > 0xFFFF || view.dependencies().size() > 0xFFFF) {
-      throw new KiteSqlException(ErrorCode.INVALID_VALUE, "view " + abbreviate(view.name()) + " has too many columns or relations to store");
+      throw new KiteSqlException(
+          ErrorCode.INVALID_VALUE,
+          "view " + abbreviate(view.name()) + " has too many columns or relations to store");
     }
     return bytes.toByteArray();
   }
@@ -103,8 +113,12 @@ final class CatalogCodec {
       }
     } catch (UTFDataFormatException e) {
       // writeUTF stores at most 65,535 bytes; SQL puts no limit on names, so refuse them here
-      throw new KiteSqlException(ErrorCode.INVALID_VALUE, "table " + abbreviate(table.name())
-          + ": a name or DEFAULT expression is too long to store (more than 65,535 bytes of UTF-8)", e);
+      throw new KiteSqlException(
+          ErrorCode.INVALID_VALUE,
+          "table "
+              + abbreviate(table.name())
+              + ": a name or DEFAULT expression is too long to store (more than 65,535 bytes of UTF-8)",
+          e);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -115,8 +129,14 @@ final class CatalogCodec {
     try (var in = new DataInputStream(new ByteArrayInputStream(bytes))) {
       int version = in.readUnsignedByte();
       if (version < WITHOUT_IDENTITY || version > VERSION) {
-        throw new KiteSqlException(ErrorCode.UNSUPPORTED_FORMAT_VERSION,
-            "catalog entry has version " + version + ", this KiteSQL reads versions " + WITHOUT_IDENTITY + " to " + VERSION);
+        throw new KiteSqlException(
+            ErrorCode.UNSUPPORTED_FORMAT_VERSION,
+            "catalog entry has version "
+                + version
+                + ", this KiteSQL reads versions "
+                + WITHOUT_IDENTITY
+                + " to "
+                + VERSION);
       }
       if (version < VERSION) {
         return decodeTable(in, version);
@@ -125,10 +145,13 @@ final class CatalogCodec {
       return switch (kind) {
         case TABLE_KIND -> decodeTable(in, version);
         case VIEW_KIND -> decodeView(in);
-        default -> throw new KiteSqlException(ErrorCode.CORRUPT_RECORD, "damaged catalog entry: unknown kind " + kind);
+        default ->
+            throw new KiteSqlException(
+                ErrorCode.CORRUPT_RECORD, "damaged catalog entry: unknown kind " + kind);
       };
     } catch (IOException | IllegalArgumentException e) {
-      throw new KiteSqlException(ErrorCode.CORRUPT_RECORD, "damaged catalog entry: " + e.getMessage(), e);
+      throw new KiteSqlException(
+          ErrorCode.CORRUPT_RECORD, "damaged catalog entry: " + e.getMessage(), e);
     }
   }
 
@@ -188,7 +211,8 @@ final class CatalogCodec {
     return new TableDef(id, name, columns, primaryKey, indexes);
   }
 
-  private static void writeIdentity(DataOutputStream out, Optional<Identity> identity) throws IOException {
+  private static void writeIdentity(DataOutputStream out, Optional<Identity> identity)
+      throws IOException {
     out.writeBoolean(identity.isPresent());
     if (identity.isPresent()) {
       out.writeUTF(identity.get().generation().name());
@@ -201,10 +225,12 @@ final class CatalogCodec {
     if (!in.readBoolean()) {
       return Optional.empty();
     }
-    return Optional.of(new Identity(Identity.Generation.valueOf(in.readUTF()), in.readLong(), in.readLong()));
+    return Optional.of(
+        new Identity(Identity.Generation.valueOf(in.readUTF()), in.readLong(), in.readLong()));
   }
 
-  private static void writePositions(DataOutputStream out, List<Integer> positions) throws IOException {
+  private static void writePositions(DataOutputStream out, List<Integer> positions)
+      throws IOException {
     out.writeShort(positions.size());
     for (int p : positions) {
       out.writeShort(p);

@@ -15,17 +15,17 @@ import java.util.OptionalLong;
  * data, so DDL commits or rolls back with everything else.
  *
  * <p>Keys: {@code 't' + id} → a table's or a view's definition ({@link CatalogCodec}; views take
- * their ids from the table ids); {@code 'q' + table id} → the next hidden
- * row id of a table; {@code 'i' + table id} → the last value its identity column handed out
- * (absent before the first); {@code 'c' + table id} → the number of rows in the table, kept by
- * every statement that adds or removes rows (absent in a table created before counts were kept:
- * its first such statement counts the rows once); {@code 's' + table id} → what ANALYZE measured
- * ({@link TableStats}, absent before the first); {@code 'n'} → the next table id; {@code 'v'} → the catalog version, bumped
- * by every schema change so that cached catalogs and plans can tell they are stale; {@code 'f'} →
- * present once a table was created with exact quoted names ({@link NameFolding#UNQUOTED}): a
- * catalog with tables but without it was written before, and keeps {@link NameFolding#ALL}. In {@link Keyspace#DATA}, every key of a
- * table starts with its id ({@link #tablePrefix}), big-endian, so dropping a table deletes one
- * prefix.
+ * their ids from the table ids); {@code 'q' + table id} → the next hidden row id of a table; {@code
+ * 'i' + table id} → the last value its identity column handed out (absent before the first); {@code
+ * 'c' + table id} → the number of rows in the table, kept by every statement that adds or removes
+ * rows (absent in a table created before counts were kept: its first such statement counts the rows
+ * once); {@code 's' + table id} → what ANALYZE measured ({@link TableStats}, absent before the
+ * first); {@code 'n'} → the next table id; {@code 'v'} → the catalog version, bumped by every
+ * schema change so that cached catalogs and plans can tell they are stale; {@code 'f'} → present
+ * once a table was created with exact quoted names ({@link NameFolding#UNQUOTED}): a catalog with
+ * tables but without it was written before, and keeps {@link NameFolding#ALL}. In {@link
+ * Keyspace#DATA}, every key of a table starts with its id ({@link #tablePrefix}), big-endian, so
+ * dropping a table deletes one prefix.
  */
 public final class CatalogStore {
   private static final byte TABLE = 't';
@@ -61,7 +61,8 @@ public final class CatalogStore {
     // Written by a version that matched every name case-insensitively: no two names of a kind
     // differ only in case, so folding them all keeps every name that resolved resolving. (Views
     // came later: any there are were created under these rules, with folded names.)
-    return Catalog.of(tables.stream().map(TableDef::withLowerCaseNames).toList(), views, NameFolding.ALL);
+    return Catalog.of(
+        tables.stream().map(TableDef::withLowerCaseNames).toList(), views, NameFolding.ALL);
   }
 
   /**
@@ -72,16 +73,19 @@ public final class CatalogStore {
    */
   public static TableDef createTable(WriteTransaction tx, Catalog catalog, TableDef table) {
     if (catalog.table(table.name()).isPresent()) {
-      throw new KiteSqlException(ErrorCode.CATALOG_CONFLICT, "table " + table.name() + " already exists");
+      throw new KiteSqlException(
+          ErrorCode.CATALOG_CONFLICT, "table " + table.name() + " already exists");
     }
     if (catalog.view(table.name()).isPresent()) {
-      throw new KiteSqlException(ErrorCode.CATALOG_CONFLICT, "a view named " + table.name() + " already exists");
+      throw new KiteSqlException(
+          ErrorCode.CATALOG_CONFLICT, "a view named " + table.name() + " already exists");
     }
     if (catalog.nameFolding() == NameFolding.UNQUOTED) {
       tx.put(Keyspace.CATALOG, EXACT_QUOTED_NAMES, new byte[] {1});
     }
     int id = nextTableId(tx);
-    var created = new TableDef(id, table.name(), table.columns(), table.primaryKey(), table.indexes());
+    var created =
+        new TableDef(id, table.name(), table.columns(), table.primaryKey(), table.indexes());
     saveTable(tx, created);
     saveRowCount(tx, id, 0);
     return created;
@@ -95,7 +99,8 @@ public final class CatalogStore {
   public static ViewDef createView(WriteTransaction tx, Catalog catalog, ViewDef view) {
     if (catalog.relation(view.name()).isPresent()) {
       var kind = catalog.table(view.name()).isPresent() ? "a table" : "a view";
-      throw new KiteSqlException(ErrorCode.CATALOG_CONFLICT, kind + " named " + view.name() + " already exists");
+      throw new KiteSqlException(
+          ErrorCode.CATALOG_CONFLICT, kind + " named " + view.name() + " already exists");
     }
     var created = view.withId(nextTableId(tx));
     saveView(tx, created);
@@ -143,7 +148,10 @@ public final class CatalogStore {
     return first;
   }
 
-  /** The last value the table's identity column handed out in a committed or this transaction, if any. */
+  /**
+   * The last value the table's identity column handed out in a committed or this transaction, if
+   * any.
+   */
   public static OptionalLong lastIdentity(KvTransaction tx, int tableId) {
     return tx.getLong(Keyspace.CATALOG, key(IDENTITY, tableId));
   }
@@ -176,37 +184,47 @@ public final class CatalogStore {
 
   /** Stores what ANALYZE measured of the table (returned with it by {@link #load}). */
   private static void saveStats(WriteTransaction tx, int tableId, TableStats stats) {
-    var out = ByteBuffer.allocate(12 + stats.distinct().values().stream().mapToInt(d -> 8 + 8 * d.length).sum());
+    var out =
+        ByteBuffer.allocate(
+            12 + stats.distinct().values().stream().mapToInt(d -> 8 + 8 * d.length).sum());
     out.putLong(stats.rows()).putInt(stats.distinct().size());
-    stats.distinct().forEach((key, counts) -> {
-      out.putInt(key).putInt(counts.length);
-      for (long c : counts) {
-        out.putLong(c);
-      }
-    });
+    stats
+        .distinct()
+        .forEach(
+            (key, counts) -> {
+              out.putInt(key).putInt(counts.length);
+              for (long c : counts) {
+                out.putLong(c);
+              }
+            });
     tx.put(Keyspace.CATALOG, key(STATS, tableId), out.array());
   }
 
   private static TableStats stats(KvTransaction tx, int tableId) {
-    return tx.get(Keyspace.CATALOG, key(STATS, tableId)).map(s -> {
-      var in = ByteBuffer.wrap(s.toByteArray());
-      long rows = in.getLong();
-      var distinct = new java.util.TreeMap<Integer, long[]>();
-      for (int n = in.getInt(); n > 0; n--) {
-        int key = in.getInt();
-        var counts = new long[in.getInt()];
-        for (int i = 0; i < counts.length; i++) {
-          counts[i] = in.getLong();
-        }
-        distinct.put(key, counts);
-      }
-      return new TableStats(rows, distinct);
-    }).orElse(TableStats.NONE);
+    return tx.get(Keyspace.CATALOG, key(STATS, tableId))
+        .map(
+            s -> {
+              var in = ByteBuffer.wrap(s.toByteArray());
+              long rows = in.getLong();
+              var distinct = new java.util.TreeMap<Integer, long[]>();
+              for (int n = in.getInt(); n > 0; n--) {
+                int key = in.getInt();
+                var counts = new long[in.getInt()];
+                for (int i = 0; i < counts.length; i++) {
+                  counts[i] = in.getLong();
+                }
+                distinct.put(key, counts);
+              }
+              return new TableStats(rows, distinct);
+            })
+        .orElse(TableStats.NONE);
   }
 
   /** The catalog version visible to {@code tx} (0 before any schema change). */
   public static long version(KvTransaction tx) {
-    return tx.get(Keyspace.CATALOG, VERSION).map(s -> s.base().get(Memory.LONG_BE, s.offset())).orElse(0L);
+    return tx.get(Keyspace.CATALOG, VERSION)
+        .map(s -> s.base().get(Memory.LONG_BE, s.offset()))
+        .orElse(0L);
   }
 
   /** Marks a schema change: increments the catalog version. */
@@ -222,7 +240,10 @@ public final class CatalogStore {
   }
 
   private static int nextTableId(WriteTransaction tx) {
-    int id = tx.get(Keyspace.CATALOG, NEXT_TABLE_ID).map(s -> s.base().get(Memory.INT_BE, s.offset())).orElse(1);
+    int id =
+        tx.get(Keyspace.CATALOG, NEXT_TABLE_ID)
+            .map(s -> s.base().get(Memory.INT_BE, s.offset()))
+            .orElse(1);
     tx.put(Keyspace.CATALOG, NEXT_TABLE_ID, ByteBuffer.allocate(4).putInt(id + 1).array());
     return id;
   }

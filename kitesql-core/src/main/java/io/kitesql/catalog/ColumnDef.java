@@ -16,7 +16,12 @@ import java.util.Optional;
  * @param identity how the column's values are generated, if it is an identity column (then it is
  *     NOT NULL and has no DEFAULT, as in PostgreSQL)
  */
-public record ColumnDef(String name, DataType type, boolean nullable, Optional<String> defaultSql, Optional<Identity> identity) {
+public record ColumnDef(
+    String name,
+    DataType type,
+    boolean nullable,
+    Optional<String> defaultSql,
+    Optional<Identity> identity) {
   public ColumnDef {
     Names.check(name, "column");
     Objects.requireNonNull(type, "type");
@@ -24,7 +29,8 @@ public record ColumnDef(String name, DataType type, boolean nullable, Optional<S
     Objects.requireNonNull(identity, "identity");
     if (identity.isPresent()) {
       if (defaultSql.isPresent()) {
-        throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "both DEFAULT and identity specified for column " + name);
+        throw new KiteSqlException(
+            ErrorCode.SYNTAX_ERROR, "both DEFAULT and identity specified for column " + name);
       }
       identity.get().checkFor(name, type);
       nullable = false;

@@ -6,8 +6,8 @@ import io.kitesql.value.DataType;
 import io.kitesql.value.TypeKind;
 
 /**
- * How an identity column ({@code GENERATED ... AS IDENTITY}) gets its values: an INSERT that
- * omits the column takes the next value of the table's identity counter ({@link
+ * How an identity column ({@code GENERATED ... AS IDENTITY}) gets its values: an INSERT that omits
+ * the column takes the next value of the table's identity counter ({@link
  * IdentityCounters#allocate}).
  *
  * @param generation whether explicit values are refused ({@link Generation#ALWAYS}) or taken as
@@ -46,12 +46,20 @@ public record Identity(Generation generation, long start, long increment) {
    */
   void checkFor(String column, DataType type) {
     if (type.kind() != TypeKind.INT && type.kind() != TypeKind.BIGINT) {
-      throw new KiteSqlException(ErrorCode.TYPE_MISMATCH,
+      throw new KiteSqlException(
+          ErrorCode.TYPE_MISMATCH,
           "identity column " + column + " must be SMALLINT, INT or BIGINT, not " + type);
     }
     if (!inRange(start, type)) {
-      throw new KiteSqlException(ErrorCode.VALUE_OUT_OF_RANGE,
-          "identity START WITH " + start + " is out of the range of column " + column + " (" + type + ")");
+      throw new KiteSqlException(
+          ErrorCode.VALUE_OUT_OF_RANGE,
+          "identity START WITH "
+              + start
+              + " is out of the range of column "
+              + column
+              + " ("
+              + type
+              + ")");
     }
   }
 
@@ -62,6 +70,11 @@ public record Identity(Generation generation, long start, long increment) {
 
   /** As written in SQL, for messages and docs. */
   public String sql() {
-    return generation.sql() + " AS IDENTITY (START WITH " + start + " INCREMENT BY " + increment + ")";
+    return generation.sql()
+        + " AS IDENTITY (START WITH "
+        + start
+        + " INCREMENT BY "
+        + increment
+        + ")";
   }
 }

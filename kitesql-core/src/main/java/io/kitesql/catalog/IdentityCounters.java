@@ -14,13 +14,15 @@ import java.util.concurrent.ConcurrentHashMap;
  * (Otherwise a generated value that collides with an explicit one would collide again on every
  * retry, since the failed statement would take its counter step back with it.) The last value
  * handed out is stored in the catalog by the writing transaction, so it is durable with the rows
- * that use it; the counter continues from the larger of that and the last value handed out in
- * this process. After a crash or reopen, only values of transactions that never committed can
- * come again: nothing stored refers to them. Writers are serialized, so two concurrent inserts
- * never get the same value.
+ * that use it; the counter continues from the larger of that and the last value handed out in this
+ * process. After a crash or reopen, only values of transactions that never committed can come
+ * again: nothing stored refers to them. Writers are serialized, so two concurrent inserts never get
+ * the same value.
  */
 public final class IdentityCounters {
-  /** The table's identity as it was when the value was handed out: a recreated table starts afresh. */
+  /**
+   * The table's identity as it was when the value was handed out: a recreated table starts afresh.
+   */
   private record Counter(int tableId, String table, Identity identity) {}
 
   private final ConcurrentHashMap<Counter, Long> lastHandedOut = new ConcurrentHashMap<>();
@@ -35,7 +37,11 @@ public final class IdentityCounters {
     if (count < 1) {
       throw new IllegalArgumentException("count must be positive, was " + count);
     }
-    int position = table.identityColumn().orElseThrow(() -> new IllegalArgumentException(table.name() + " has no identity column"));
+    int position =
+        table
+            .identityColumn()
+            .orElseThrow(
+                () -> new IllegalArgumentException(table.name() + " has no identity column"));
     var column = table.columns().get(position);
     var identity = column.identity().orElseThrow();
     var counter = new Counter(table.id(), table.name(), identity);
@@ -63,7 +69,16 @@ public final class IdentityCounters {
 
   private static KiteSqlException exhausted(TableDef table, ColumnDef column) {
     var bound = column.identity().orElseThrow().increment() > 0 ? "maximum" : "minimum";
-    return new KiteSqlException(ErrorCode.VALUE_OUT_OF_RANGE,
-        "identity column " + column.name() + " of table " + table.name() + " reached its " + bound + " value (type " + column.type() + ")");
+    return new KiteSqlException(
+        ErrorCode.VALUE_OUT_OF_RANGE,
+        "identity column "
+            + column.name()
+            + " of table "
+            + table.name()
+            + " reached its "
+            + bound
+            + " value (type "
+            + column.type()
+            + ")");
   }
 }

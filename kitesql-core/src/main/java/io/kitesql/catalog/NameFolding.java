@@ -16,8 +16,8 @@ public enum NameFolding {
 
   /**
    * Every name folds to lower case, quoted or not: a database whose catalog was written before
-   * quoted names were exact, when all names matched case-insensitively. Its stored names are
-   * folded when the catalog is read, so every reference that resolved before still resolves.
+   * quoted names were exact, when all names matched case-insensitively. Its stored names are folded
+   * when the catalog is read, so every reference that resolved before still resolves.
    */
   ALL;
 

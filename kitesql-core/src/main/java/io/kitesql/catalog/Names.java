@@ -3,7 +3,9 @@ package io.kitesql.catalog;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 
-/** Checks of stored names; how statements spell them is {@link NameFolding}. Names compare exactly. */
+/**
+ * Checks of stored names; how statements spell them is {@link NameFolding}. Names compare exactly.
+ */
 final class Names {
   private Names() {}
 

@@ -18,13 +18,24 @@ import java.util.OptionalInt;
  * @param primaryKey positions of the primary-key columns; empty means the table has none and rows
  *     are keyed by a hidden, increasing row id
  * @param indexes secondary indexes (UNIQUE constraints are unique indexes)
- * @param stats what the last ANALYZE measured ({@link TableStats#NONE} before any); not part of
- *     the stored definition ({@link CatalogStore} keeps it beside it)
+ * @param stats what the last ANALYZE measured ({@link TableStats#NONE} before any); not part of the
+ *     stored definition ({@link CatalogStore} keeps it beside it)
  */
-public record TableDef(int id, String name, List<ColumnDef> columns, List<Integer> primaryKey, List<IndexDef> indexes,
-    TableStats stats) implements CatalogEntry {
+public record TableDef(
+    int id,
+    String name,
+    List<ColumnDef> columns,
+    List<Integer> primaryKey,
+    List<IndexDef> indexes,
+    TableStats stats)
+    implements CatalogEntry {
   /** A table not analyzed. */
-  public TableDef(int id, String name, List<ColumnDef> columns, List<Integer> primaryKey, List<IndexDef> indexes) {
+  public TableDef(
+      int id,
+      String name,
+      List<ColumnDef> columns,
+      List<Integer> primaryKey,
+      List<IndexDef> indexes) {
     this(id, name, columns, primaryKey, indexes, TableStats.NONE);
   }
 
@@ -37,17 +48,21 @@ public record TableDef(int id, String name, List<ColumnDef> columns, List<Intege
     primaryKey = List.copyOf(primaryKey);
     indexes = List.copyOf(indexes);
     if (columns.isEmpty()) {
-      throw new KiteSqlException(ErrorCode.CATALOG_CONFLICT, "table " + name + " must have at least one column");
+      throw new KiteSqlException(
+          ErrorCode.CATALOG_CONFLICT, "table " + name + " must have at least one column");
     }
     var seen = new HashSet<String>();
     for (var c : columns) {
       if (!seen.add(c.name())) {
-        throw new KiteSqlException(ErrorCode.CATALOG_CONFLICT, "column " + c.name() + " is declared twice in table " + name);
+        throw new KiteSqlException(
+            ErrorCode.CATALOG_CONFLICT,
+            "column " + c.name() + " is declared twice in table " + name);
       }
     }
     if (columns.stream().filter(c -> c.identity().isPresent()).count() > 1) {
       // one counter per table, as the SQL standard has it (PostgreSQL allows several)
-      throw new KiteSqlException(ErrorCode.CATALOG_CONFLICT, "table " + name + " has more than one identity column");
+      throw new KiteSqlException(
+          ErrorCode.CATALOG_CONFLICT, "table " + name + " has more than one identity column");
     }
     for (int p : primaryKey) {
       checkPosition(p, columns.size(), name);
@@ -58,21 +73,23 @@ public record TableDef(int id, String name, List<ColumnDef> columns, List<Intege
         checkPosition(p, columns.size(), name);
       }
       if (!indexIds.add(index.id())) {
-        throw new IllegalArgumentException("index id " + index.id() + " is used twice in table " + name);
+        throw new IllegalArgumentException(
+            "index id " + index.id() + " is used twice in table " + name);
       }
     }
   }
 
   private static void checkPosition(int position, int columns, String table) {
     if (position < 0 || position >= columns) {
-      throw new IllegalArgumentException("column position " + position + " out of range for table " + table);
+      throw new IllegalArgumentException(
+          "column position " + position + " out of range for table " + table);
     }
   }
 
   /**
-   * The columns (positions) a walk of {@code index}, or of the primary key without one, is
-   * ordered by: the index's columns, then the primary key's, which every index entry ends with
-   * (not with a hidden row id, which is no column).
+   * The columns (positions) a walk of {@code index}, or of the primary key without one, is ordered
+   * by: the index's columns, then the primary key's, which every index entry ends with (not with a
+   * hidden row id, which is no column).
    */
   public List<Integer> walkOrder(Optional<IndexDef> index) {
     if (index.isEmpty()) {
@@ -86,7 +103,9 @@ public record TableDef(int id, String name, List<ColumnDef> columns, List<Intege
     return List.copyOf(order);
   }
 
-  /** The types of the columns of {@link #walkOrder}: what a key range's bound values are coerced to. */
+  /**
+   * The types of the columns of {@link #walkOrder}: what a key range's bound values are coerced to.
+   */
   public DataType[] walkTypes(Optional<IndexDef> index) {
     return walkOrder(index).stream().map(c -> columns.get(c).type()).toArray(DataType[]::new);
   }
@@ -97,7 +116,8 @@ public record TableDef(int id, String name, List<ColumnDef> columns, List<Intege
    */
   public DataType[] keyTypes(Optional<IndexDef> index) {
     return index.map(IndexDef::columns).orElse(primaryKey).stream()
-        .map(c -> columns.get(c).type()).toArray(DataType[]::new);
+        .map(c -> columns.get(c).type())
+        .toArray(DataType[]::new);
   }
 
   /** The position of the identity column, if the table has one. */
@@ -132,10 +152,22 @@ public record TableDef(int id, String name, List<ColumnDef> columns, List<Intege
 
   /** A copy whose table, column and index names are lower-cased ({@link NameFolding#ALL}). */
   TableDef withLowerCaseNames() {
-    var folded = columns.stream()
-        .map(c -> new ColumnDef(NameFolding.lowerCase(c.name()), c.type(), c.nullable(), c.defaultSql(), c.identity())).toList();
-    var foldedIndexes = indexes.stream()
-        .map(i -> new IndexDef(i.id(), NameFolding.lowerCase(i.name()), i.columns(), i.unique())).toList();
+    var folded =
+        columns.stream()
+            .map(
+                c ->
+                    new ColumnDef(
+                        NameFolding.lowerCase(c.name()),
+                        c.type(),
+                        c.nullable(),
+                        c.defaultSql(),
+                        c.identity()))
+            .toList();
+    var foldedIndexes =
+        indexes.stream()
+            .map(
+                i -> new IndexDef(i.id(), NameFolding.lowerCase(i.name()), i.columns(), i.unique()))
+            .toList();
     return new TableDef(id, NameFolding.lowerCase(name), folded, primaryKey, foldedIndexes, stats);
   }
 
@@ -157,7 +189,8 @@ public record TableDef(int id, String name, List<ColumnDef> columns, List<Intege
   public TableDef withoutIndex(String indexName) {
     var list = indexes.stream().filter(i -> !i.name().equals(indexName)).toList();
     var dropped = index(indexName).map(IndexDef::id);
-    return new TableDef(id, name, columns, primaryKey, list, dropped.map(stats::withoutIndex).orElse(stats));
+    return new TableDef(
+        id, name, columns, primaryKey, list, dropped.map(stats::withoutIndex).orElse(stats));
   }
 
   /** A copy with the figures of an ANALYZE. */

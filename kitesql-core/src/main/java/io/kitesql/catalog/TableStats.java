@@ -7,11 +7,11 @@ import java.util.OptionalLong;
 import java.util.TreeMap;
 
 /**
- * What {@code ANALYZE} measured of a table, for the planner's estimates: its rows, and per key
- * (the primary key and each index) how many distinct values each prefix of its columns has, as
- * SQLite's {@code sqlite_stat1} keeps them. {@code distinct[k]} counts the distinct values of the
- * key's first {@code k + 1} columns, so {@code rows / distinct[k]} rows share one value of them.
- * Figures as of the last ANALYZE: rows written since then are not in them.
+ * What {@code ANALYZE} measured of a table, for the planner's estimates: its rows, and per key (the
+ * primary key and each index) how many distinct values each prefix of its columns has, as SQLite's
+ * {@code sqlite_stat1} keeps them. {@code distinct[k]} counts the distinct values of the key's
+ * first {@code k + 1} columns, so {@code rows / distinct[k]} rows share one value of them. Figures
+ * as of the last ANALYZE: rows written since then are not in them.
  *
  * @param rows the table's rows when analyzed; -1 if never analyzed ({@link #NONE})
  * @param distinct per key ({@link #PRIMARY_KEY} or an index id), the distinct counts of its
@@ -37,8 +37,8 @@ public record TableStats(long rows, Map<Integer, long[]> distinct) {
 
   /**
    * Whether the planner goes by these figures: measured, and not while the table was empty (then
-   * every estimate would be one row, and a fresh application's empty figures would choose its
-   * plans once its tables have filled).
+   * every estimate would be one row, and a fresh application's empty figures would choose its plans
+   * once its tables have filled).
    */
   public boolean guidesPlans() {
     return rows >= 1;
@@ -70,10 +70,13 @@ public record TableStats(long rows, Map<Integer, long[]> distinct) {
   // (which holds these) is a map key and compared to tell catalogs apart.
   @Override
   public boolean equals(Object o) {
-    if (!(o instanceof TableStats other) || rows != other.rows || !distinct.keySet().equals(other.distinct.keySet())) {
+    if (!(o instanceof TableStats other)
+        || rows != other.rows
+        || !distinct.keySet().equals(other.distinct.keySet())) {
       return false;
     }
-    return distinct.entrySet().stream().allMatch(e -> Arrays.equals(e.getValue(), other.distinct.get(e.getKey())));
+    return distinct.entrySet().stream()
+        .allMatch(e -> Arrays.equals(e.getValue(), other.distinct.get(e.getKey())));
   }
 
   @Override
@@ -88,7 +91,12 @@ public record TableStats(long rows, Map<Integer, long[]> distinct) {
   @Override
   public String toString() {
     var sb = new StringBuilder("TableStats[rows=").append(rows);
-    distinct.forEach((k, v) -> sb.append(", ").append(k == PRIMARY_KEY ? "pk" : "index " + k).append('=').append(Arrays.toString(v)));
+    distinct.forEach(
+        (k, v) ->
+            sb.append(", ")
+                .append(k == PRIMARY_KEY ? "pk" : "index " + k)
+                .append('=')
+                .append(Arrays.toString(v)));
     return sb.append(']').toString();
   }
 }

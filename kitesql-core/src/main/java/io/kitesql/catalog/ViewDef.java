@@ -19,7 +19,8 @@ import java.util.Objects;
  * @param dependencies the tables and views the query reads directly, with their column counts at
  *     creation; a table or view a view depends on cannot be dropped
  */
-public record ViewDef(int id, String name, String query, List<Column> columns, List<Dependency> dependencies)
+public record ViewDef(
+    int id, String name, String query, List<Column> columns, List<Dependency> dependencies)
     implements CatalogEntry {
 
   /** A column of the view. */

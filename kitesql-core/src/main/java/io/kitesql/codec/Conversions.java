@@ -14,8 +14,8 @@ import java.time.ZoneOffset;
 /**
  * Conversions between Java values and their stored numeric forms, shared by keys and rows.
  *
- * <p>Every failure is a {@link KiteSqlException} with {@link ErrorCode#VALUE_OUT_OF_RANGE}: a
- * value outside the stored range, or a Java value of the wrong kind for the column.
+ * <p>Every failure is a {@link KiteSqlException} with {@link ErrorCode#VALUE_OUT_OF_RANGE}: a value
+ * outside the stored range, or a Java value of the wrong kind for the column.
  */
 public final class Conversions {
   private static final long MICROS_PER_SECOND = 1_000_000L;
@@ -23,8 +23,8 @@ public final class Conversions {
   private Conversions() {}
 
   /**
-   * The epoch day of {@code date} as an {@code int}: dates within about ±5.8 million years of
-   * 1970 are storable (far beyond SQL's 0001..9999); {@code LocalDate.MIN/MAX} are not.
+   * The epoch day of {@code date} as an {@code int}: dates within about ±5.8 million years of 1970
+   * are storable (far beyond SQL's 0001..9999); {@code LocalDate.MIN/MAX} are not.
    */
   public static int toEpochDay(LocalDate date) {
     long day = date.toEpochDay();
@@ -40,8 +40,8 @@ public final class Conversions {
   }
 
   /**
-   * Microseconds since 1970-01-01T00:00 (zone-free). Sub-microsecond digits are truncated
-   * (towards the past, so order is kept); about ±292,000 years around 1970 are storable.
+   * Microseconds since 1970-01-01T00:00 (zone-free). Sub-microsecond digits are truncated (towards
+   * the past, so order is kept); about ±292,000 years around 1970 are storable.
    */
   public static long toEpochMicros(LocalDateTime ts) {
     long seconds = ts.toEpochSecond(ZoneOffset.UTC);
@@ -69,17 +69,25 @@ public final class Conversions {
    * The unscaled {@code long} of {@code value} at {@code scale}, rounding extra fraction digits
    * half-up (as SQL assignment to a DECIMAL does).
    *
-   * @param precision the column precision (values need {@code |unscaled| < 10^precision}), or 0
-   *     to only require that the unscaled value fits a {@code long}
+   * @param precision the column precision (values need {@code |unscaled| < 10^precision}), or 0 to
+   *     only require that the unscaled value fits a {@code long}
    */
   public static long toUnscaled(BigDecimal value, int precision, int scale) {
     // Integer digits first: setScale on 1E+999999999 would build a gigantic BigInteger.
-    BigInteger unscaled = Decimals.rounded(value, scale, RoundingMode.HALF_UP, 19)
-        .map(BigDecimal::unscaledValue).orElse(null);
-    if (unscaled == null || unscaled.bitLength() > 63
+    BigInteger unscaled =
+        Decimals.rounded(value, scale, RoundingMode.HALF_UP, 19)
+            .map(BigDecimal::unscaledValue)
+            .orElse(null);
+    if (unscaled == null
+        || unscaled.bitLength() > 63
         || (precision > 0 && unscaled.abs().compareTo(BigInteger.TEN.pow(precision)) >= 0)) {
-      throw outOfRange("DECIMAL value " + Decimals.describe(value) + " does not fit"
-          + (precision > 0 ? " DECIMAL(" + precision + ", " + scale + ")" : " at scale " + scale));
+      throw outOfRange(
+          "DECIMAL value "
+              + Decimals.describe(value)
+              + " does not fit"
+              + (precision > 0
+                  ? " DECIMAL(" + precision + ", " + scale + ")"
+                  : " at scale " + scale));
     }
     return unscaled.longValue();
   }

@@ -15,8 +15,8 @@ import java.util.Arrays;
 
 /**
  * Reads values written by {@link KeyEncoder}, in order, from a key on the heap ({@code
- * MemorySegment.ofArray}) or in native memory (a segment spanning the address space with the absolute address as
- * offset, or any native segment). Reusable via {@link #wrap}; not thread-safe.
+ * MemorySegment.ofArray}) or in native memory (a segment spanning the address space with the
+ * absolute address as offset, or any native segment). Reusable via {@link #wrap}; not thread-safe.
  *
  * <p>Each {@code readX} consumes one present value; calling it on a NULL throws {@link
  * IllegalStateException} (test with {@link #isNull()}, skip NULLs with {@link #skip}). {@link
@@ -249,12 +249,13 @@ public final class KeyDecoder {
       return;
     }
     pos++;
-    long width = switch (type.kind()) {
-      case BOOLEAN -> 1;
-      case INT, DATE -> 4;
-      case BIGINT, DOUBLE, DECIMAL, TIMESTAMP -> 8;
-      case VARCHAR, VARBINARY -> -1;
-    };
+    long width =
+        switch (type.kind()) {
+          case BOOLEAN -> 1;
+          case INT, DATE -> 4;
+          case BIGINT, DOUBLE, DECIMAL, TIMESTAMP -> 8;
+          case VARCHAR, VARBINARY -> -1;
+        };
     if (width > 0) {
       need(width);
       pos += width;

@@ -18,12 +18,11 @@ import java.util.Arrays;
  * <p>Encoding of one value (a composite key is the concatenation of its values):
  *
  * <ul>
- *   <li>a marker byte: {@code 0x00} NULL (nothing follows; NULL sorts first), {@code 0x01}
- *       present;
+ *   <li>a marker byte: {@code 0x00} NULL (nothing follows; NULL sorts first), {@code 0x01} present;
  *   <li>INT, DATE (epoch day): 4 bytes big-endian with the sign bit flipped; BIGINT, TIMESTAMP
  *       (epoch micros), DECIMAL (unscaled long at the column scale): 8 bytes likewise;
- *   <li>DOUBLE: the IEEE bits, all flipped if the sign is set, else the sign bit flipped; -0.0
- *       is written as 0.0 and every NaN as one canonical NaN, which sorts above +Infinity;
+ *   <li>DOUBLE: the IEEE bits, all flipped if the sign is set, else the sign bit flipped; -0.0 is
+ *       written as 0.0 and every NaN as one canonical NaN, which sorts above +Infinity;
  *   <li>BOOLEAN: one byte, 0x00 false, 0x01 true;
  *   <li>VARCHAR (UTF-8) and VARBINARY: the raw bytes, each 0x00 escaped as 0x00 0xFF, then the
  *       terminator 0x00 0x00. Without a NUL the bytes are stored verbatim and can be viewed in
@@ -31,12 +30,13 @@ import java.util.Arrays;
  * </ul>
  *
  * <p>Raw helpers ({@link #appendTableId}, {@link #appendRawByte}) write unmarked big-endian bytes
- * for key prefixes. Every append checks the size limit (by default {@link
- * KeyLimits#MAX_KEY_SIZE}) and throws {@code KEY_TOO_LARGE} instead of building a longer key.
+ * for key prefixes. Every append checks the size limit (by default {@link KeyLimits#MAX_KEY_SIZE})
+ * and throws {@code KEY_TOO_LARGE} instead of building a longer key.
  */
 public final class KeyEncoder {
   static final byte NULL = 0x00;
   static final byte PRESENT = 0x01;
+
   /** The bits of the one NaN keys hold ({@code Double.NaN}'s canonical form). */
   static final long CANONICAL_NAN = 0x7ff8000000000000L;
 
@@ -69,8 +69,8 @@ public final class KeyEncoder {
   }
 
   /**
-   * The backing array, bytes {@code [0, length())} valid until the next append or reset; handed
-   * to storage without a copy.
+   * The backing array, bytes {@code [0, length())} valid until the next append or reset; handed to
+   * storage without a copy.
    */
   public byte[] array() {
     return buf;
@@ -207,8 +207,8 @@ public final class KeyEncoder {
   }
 
   /**
-   * Escapes the {@code n} raw bytes just written at {@code from} in place (each 0x00 becomes
-   * 0x00 0xFF, shifting the rest right) and appends the 0x00 0x00 terminator.
+   * Escapes the {@code n} raw bytes just written at {@code from} in place (each 0x00 becomes 0x00
+   * 0xFF, shifting the rest right) and appends the 0x00 0x00 terminator.
    */
   private KeyEncoder escapeAndTerminate(int from, int n) {
     escape(from, n);
@@ -218,7 +218,10 @@ public final class KeyEncoder {
     return this;
   }
 
-  /** Escapes the {@code n} raw bytes just written at {@code from} in place (each 0x00 becomes 0x00 0xFF). */
+  /**
+   * Escapes the {@code n} raw bytes just written at {@code from} in place (each 0x00 becomes 0x00
+   * 0xFF).
+   */
   private void escape(int from, int n) {
     int zeros = 0;
     for (int i = from; i < from + n; i++) {
@@ -239,11 +242,11 @@ public final class KeyEncoder {
   }
 
   /**
-   * Appends the start of a VARCHAR value's encoding: the marker and {@code prefix}'s escaped
-   * UTF-8 bytes, without the terminator. Every text that starts with {@code prefix} (code point
-   * by code point) encodes to a key that starts with these bytes, so they bound a range over such
-   * texts: inclusive below, and as {@link #toSuccessor()} above. Only for range bounds: such a
-   * key is no stored value.
+   * Appends the start of a VARCHAR value's encoding: the marker and {@code prefix}'s escaped UTF-8
+   * bytes, without the terminator. Every text that starts with {@code prefix} (code point by code
+   * point) encodes to a key that starts with these bytes, so they bound a range over such texts:
+   * inclusive below, and as {@link #toSuccessor()} above. Only for range bounds: such a key is no
+   * stored value.
    */
   public KeyEncoder appendTextPrefix(CharSequence prefix) {
     int n = Utf8.encodedLength(prefix);
@@ -257,8 +260,8 @@ public final class KeyEncoder {
   /**
    * Appends {@code value} (null for NULL) of column type {@code type}.
    *
-   * @throws io.kitesql.KiteSqlException VALUE_OUT_OF_RANGE for a value of the wrong kind or
-   *     outside the type's range; KEY_TOO_LARGE past the size limit
+   * @throws io.kitesql.KiteSqlException VALUE_OUT_OF_RANGE for a value of the wrong kind or outside
+   *     the type's range; KEY_TOO_LARGE past the size limit
    */
   public KeyEncoder appendValue(DataType type, Object value) {
     if (value == null) {
@@ -272,15 +275,17 @@ public final class KeyEncoder {
       case DECIMAL -> appendLong(Conversions.toUnscaled(value, type));
       case DATE -> appendInt(Conversions.toEpochDay(value, type));
       case TIMESTAMP -> appendLong(Conversions.toEpochMicros(value, type));
-      case VARCHAR -> switch (value) {
-        case CharSequence cs -> appendText(cs);
-        default -> throw Conversions.wrongKind(value, type);
-      };
-      case VARBINARY -> switch (value) {
-        case Binary b -> appendBinary(b);
-        case byte[] b -> appendBinary(b);
-        default -> throw Conversions.wrongKind(value, type);
-      };
+      case VARCHAR ->
+          switch (value) {
+            case CharSequence cs -> appendText(cs);
+            default -> throw Conversions.wrongKind(value, type);
+          };
+      case VARBINARY ->
+          switch (value) {
+            case Binary b -> appendBinary(b);
+            case byte[] b -> appendBinary(b);
+            default -> throw Conversions.wrongKind(value, type);
+          };
     };
   }
 

@@ -27,8 +27,12 @@ public final class KeyLimits {
   }
 
   static KiteSqlException tooLarge(long size, int limit) {
-    return new KiteSqlException(ErrorCode.KEY_TOO_LARGE,
-        "encoded key of at least " + size + " bytes exceeds the maximum key size of " + limit
+    return new KiteSqlException(
+        ErrorCode.KEY_TOO_LARGE,
+        "encoded key of at least "
+            + size
+            + " bytes exceeds the maximum key size of "
+            + limit
             + " bytes; long strings or binary values must not be indexed (or part of a primary"
             + " key), or must be shorter");
   }

@@ -3,11 +3,11 @@ package io.kitesql.codec;
 import java.lang.foreign.MemorySegment;
 
 /**
- * Where a {@link RowView} finds the values its row stores out of line (see {@link RowLayout}):
- * the table layer looks them up in their own entries, keyed by the row's key and the column. The
- * bytes it points to are the stored value itself, lent the same way as the row (a view of the
- * LMDB map in a read-only transaction, an owned copy in a write transaction), so a long text is
- * still a view that copies nothing.
+ * Where a {@link RowView} finds the values its row stores out of line (see {@link RowLayout}): the
+ * table layer looks them up in their own entries, keyed by the row's key and the column. The bytes
+ * it points to are the stored value itself, lent the same way as the row (a view of the LMDB map in
+ * a read-only transaction, an owned copy in a write transaction), so a long text is still a view
+ * that copies nothing.
  *
  * <p>One source serves one view, and is told which row that is by its owner before the view reads
  * it. Not thread-safe.

@@ -9,14 +9,13 @@ import java.lang.foreign.MemorySegment;
 import java.util.List;
 
 /**
- * Encodes rows in the format of {@link RowLayout}. Stateless apart from its layout, so one
- * encoder may serve many threads.
+ * Encodes rows in the format of {@link RowLayout}. Stateless apart from its layout, so one encoder
+ * may serve many threads.
  *
  * <p>Accepted Java values: see {@link DataType}; in addition VARCHAR takes any {@link
  * CharSequence}, VARBINARY a {@code byte[]}, BIGINT an {@code Integer}, DOUBLE a {@code Float},
  * DECIMAL a {@code Long} or {@code Integer}. A value of the wrong kind, a DECIMAL beyond its
- * precision, or a VARCHAR/VARBINARY beyond its declared length raises {@code
- * VALUE_OUT_OF_RANGE}.
+ * precision, or a VARCHAR/VARBINARY beyond its declared length raises {@code VALUE_OUT_OF_RANGE}.
  */
 public final class RowEncoder {
   private final RowLayout layout;
@@ -53,8 +52,8 @@ public final class RowEncoder {
   }
 
   /**
-   * Encodes one row, moving long values out of line ({@link #outOfLine}) if {@code mayMoveOut}
-   * (the caller can store them: the row's key leaves room for their keys).
+   * Encodes one row, moving long values out of line ({@link #outOfLine}) if {@code mayMoveOut} (the
+   * caller can store them: the row's key leaves room for their keys).
    */
   public Encoded encode(Object[] values, boolean mayMoveOut) {
     int m = layout.columnCount();
@@ -97,7 +96,8 @@ public final class RowEncoder {
         row[RowLayout.PREAMBLE + (i >>> 3)] |= (byte) (1 << (i & 7));
       } else if (out != null && out[i]) {
         var bytes = new byte[encodedLength(v)];
-        writeEntry(row, entry, RowLayout.OUT_OF_LINE, type, bytes, 0, writeBytes(bytes, 0, type, v));
+        writeEntry(
+            row, entry, RowLayout.OUT_OF_LINE, type, bytes, 0, writeBytes(bytes, 0, type, v));
         longColumns[k] = i;
         longValues[k++] = bytes;
       } else if (type.isVariableWidth()) {
@@ -132,13 +132,15 @@ public final class RowEncoder {
     }
     long[] lengths = new long[m];
     for (int i = 0; i < m; i++) {
-      lengths[i] = values[i] != null && layout.type(i).isVariableWidth() ? encodedLength(values[i]) : -1;
+      lengths[i] =
+          values[i] != null && layout.type(i).isVariableWidth() ? encodedLength(values[i]) : -1;
     }
     boolean[] out = null;
     while (total > RowLayout.INLINE_BUDGET) {
       int largest = -1;
       for (int i = 0; i < m; i++) {
-        if (lengths[i] >= RowLayout.MIN_OUT_OF_LINE && (largest < 0 || lengths[i] > lengths[largest])) {
+        if (lengths[i] >= RowLayout.MIN_OUT_OF_LINE
+            && (largest < 0 || lengths[i] > lengths[largest])) {
           largest = i;
         }
       }
@@ -162,7 +164,9 @@ public final class RowEncoder {
       case CharSequence cs -> Utf8.encodedLength(cs);
       case Binary b -> b.length();
       case byte[] b -> b.length;
-      default -> throw new IllegalArgumentException("not a variable-width value: " + v.getClass().getName());
+      default ->
+          throw new IllegalArgumentException(
+              "not a variable-width value: " + v.getClass().getName());
     };
   }
 
@@ -173,20 +177,22 @@ public final class RowEncoder {
         throw Conversions.wrongKind(v, type);
       }
       if (type.length() > 0) {
-        int chars = cs instanceof Text t ? t.codePointCount()
-            : Character.codePointCount(cs, 0, cs.length());
+        int chars =
+            cs instanceof Text t
+                ? t.codePointCount()
+                : Character.codePointCount(cs, 0, cs.length());
         if (chars > type.length()) {
-          throw Conversions.outOfRange(
-              "value of " + chars + " characters is too long for " + type);
+          throw Conversions.outOfRange("value of " + chars + " characters is too long for " + type);
         }
       }
       return cs instanceof Text t ? t.utf8Length() : Utf8.encodedLength(cs);
     }
-    int n = switch (v) {
-      case Binary b -> b.length();
-      case byte[] b -> b.length;
-      default -> throw Conversions.wrongKind(v, type);
-    };
+    int n =
+        switch (v) {
+          case Binary b -> b.length();
+          case byte[] b -> b.length;
+          default -> throw Conversions.wrongKind(v, type);
+        };
     if (type.length() > 0 && n > type.length()) {
       throw Conversions.outOfRange("value of " + n + " bytes is too long for " + type);
     }
@@ -208,11 +214,12 @@ public final class RowEncoder {
   }
 
   /**
-   * Writes the offset-table entry of a variable value whose {@code n} bytes are at {@code from}
-   * of {@code bytes}: {@code start} (its offset in the row, or {@link RowLayout#OUT_OF_LINE}),
-   * byte length and, for text, the ASCII flag and UTF-16 length.
+   * Writes the offset-table entry of a variable value whose {@code n} bytes are at {@code from} of
+   * {@code bytes}: {@code start} (its offset in the row, or {@link RowLayout#OUT_OF_LINE}), byte
+   * length and, for text, the ASCII flag and UTF-16 length.
    */
-  private static void writeEntry(byte[] row, int entry, int start, DataType type, byte[] bytes, int from, int n) {
+  private static void writeEntry(
+      byte[] row, int entry, int start, DataType type, byte[] bytes, int from, int n) {
     Be.putInt(row, entry, start);
     if (type.kind() == TypeKind.VARCHAR) {
       // Counted from the written bytes, so the flags agree with what Text would count itself.

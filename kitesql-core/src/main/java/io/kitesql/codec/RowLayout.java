@@ -23,51 +23,61 @@ import java.util.List;
  *   the variable bytes
  * </pre>
  *
- * <p>Long values out of line: LMDB keeps a value larger than about half a
- * page on overflow pages of its own, so a row with one long value puts even its header and
- * small columns on an overflow page, a cache and TLB miss per row read. When the writer allows
- * it ({@link RowEncoder#encode(Object[], boolean)}; the table layer does when asked to, see
- * docs/storage.md for why it is opt-in) and a row's variable values together exceed {@link #INLINE_BUDGET} bytes, the largest of them (each at least {@link
- * #MIN_OUT_OF_LINE} bytes) move out of line until the rest fits ({@link
- * RowEncoder#outOfLine}); the row keeps their entries, lengths and flags (so {@code
- * octet_length}, {@code char_length} and {@code length()} need no lookup), and the table layer
- * stores their bytes in entries of their own ({@link LongValueSource}). The choice is a function
- * of the values alone, so a delete or update knows from the old values which entries to remove.
- * Rows without such values are still written as version {@value #INLINE_VERSION}, which the
- * releases before this format read; those releases refuse a version {@value #VERSION} row with
- * UNSUPPORTED_FORMAT_VERSION.
+ * <p>Long values out of line: LMDB keeps a value larger than about half a page on overflow pages of
+ * its own, so a row with one long value puts even its header and small columns on an overflow page,
+ * a cache and TLB miss per row read. When the writer allows it ({@link RowEncoder#encode(Object[],
+ * boolean)}; the table layer does when asked to, see docs/storage.md for why it is opt-in) and a
+ * row's variable values together exceed {@link #INLINE_BUDGET} bytes, the largest of them (each at
+ * least {@link #MIN_OUT_OF_LINE} bytes) move out of line until the rest fits ({@link
+ * RowEncoder#outOfLine}); the row keeps their entries, lengths and flags (so {@code octet_length},
+ * {@code char_length} and {@code length()} need no lookup), and the table layer stores their bytes
+ * in entries of their own ({@link LongValueSource}). The choice is a function of the values alone,
+ * so a delete or update knows from the old values which entries to remove. Rows without such values
+ * are still written as version {@value #INLINE_VERSION}, which the releases before this format
+ * read; those releases refuse a version {@value #VERSION} row with UNSUPPORTED_FORMAT_VERSION.
  *
  * <p>Columns are only ever appended to a schema (ALTER TABLE ADD COLUMN), so a row written with
- * {@code m} columns has the layout of the schema's first {@code m} columns: the slot offsets
- * within the fixed section and the offset table are prefix sums kept here, and the section starts
- * follow from {@code m} in O(1). Columns at or past {@code m} read as NULL.
+ * {@code m} columns has the layout of the schema's first {@code m} columns: the slot offsets within
+ * the fixed section and the offset table are prefix sums kept here, and the section starts follow
+ * from {@code m} in O(1). Columns at or past {@code m} read as NULL.
  */
 public final class RowLayout {
   /** The newest row format version this code writes and reads: some values out of line. */
   public static final int VERSION = 2;
+
   /** The format of rows that hold every value inline (all rows before version 2). */
   public static final int INLINE_VERSION = 1;
+
   /** The start field of a value stored out of line (a start no row can have). */
   static final int OUT_OF_LINE = 0x8000_0000;
+
   /** The most variable-width bytes a row keeps inline when it has values to move out of line. */
   public static final int INLINE_BUDGET = 1536;
+
   /** Values shorter than this always stay inline. */
   public static final int MIN_OUT_OF_LINE = 128;
+
   /** Version byte plus column count. */
   static final int PREAMBLE = 3;
+
   static final int VARBINARY_ENTRY = 8;
   static final int VARCHAR_ENTRY = 12;
+
   /** The high bit of a stored byte length: all bytes ASCII. */
   static final int ASCII_FLAG = 0x8000_0000;
+
   /** The most columns a row can hold (u16 count). */
   public static final int MAX_COLUMNS = 0xFFFF;
 
   private final List<DataType> types;
   private final TypeKind[] kinds;
+
   /** Per column: slot offset in the fixed section, or entry offset in the offset table. */
   private final int[] sectionOffset;
+
   /** [m] = fixed section size of the first m columns. */
   private final int[] fixedPrefix;
+
   /** [m] = offset table size of the first m columns. */
   private final int[] tablePrefix;
 

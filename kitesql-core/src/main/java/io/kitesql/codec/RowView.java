@@ -17,8 +17,8 @@ import java.util.Objects;
  * A reusable flyweight reading one encoded row (see {@link RowLayout}) in place. Reading a column
  * is O(1) and touches only its null bit and its slot or offset-table entry; {@link #getText} and
  * {@link #getBinary} return views of the row bytes (borrowed when the row is in native memory),
- * allocating only the returned object. Not thread-safe (one per cursor); the values it returns
- * are, and stay valid while the scope given to {@link #wrap} lives.
+ * allocating only the returned object. Not thread-safe (one per cursor); the values it returns are,
+ * and stay valid while the scope given to {@link #wrap} lives.
  *
  * <p>Primitive getters ({@code getInt}, ...) throw {@link IllegalStateException} on NULL (test
  * {@link #isNull} first); object getters return null. A getter of the wrong type throws {@link
@@ -37,8 +37,10 @@ public final class RowView {
   private int fixedStart;
   private int tableStart;
   private int dataStart;
+
   /** Whether the row is of a version that may store values out of line. */
   private boolean outOfLineAllowed;
+
   private LongValueSource longValues;
 
   /** A view for rows of {@code layout}; call {@link #wrap} before reading. */
@@ -47,9 +49,8 @@ public final class RowView {
   }
 
   /**
-   * Where this view finds the values its rows store out of line; its owner tells the source
-   * which row each {@link #wrap} is of. Without one, reading such a value fails with
-   * CORRUPT_RECORD.
+   * Where this view finds the values its rows store out of line; its owner tells the source which
+   * row each {@link #wrap} is of. Without one, reading such a value fails with CORRUPT_RECORD.
    */
   public RowView longValues(LongValueSource source) {
     this.longValues = source;
@@ -72,8 +73,12 @@ public final class RowView {
     int m = base.get(Memory.SHORT_BE, offset + 1) & 0xFFFF;
     scope.checkAfterRead();
     if (version > RowLayout.VERSION) {
-      throw new KiteSqlException(ErrorCode.UNSUPPORTED_FORMAT_VERSION, "row format version "
-          + version + " is newer than the supported version " + RowLayout.VERSION);
+      throw new KiteSqlException(
+          ErrorCode.UNSUPPORTED_FORMAT_VERSION,
+          "row format version "
+              + version
+              + " is newer than the supported version "
+              + RowLayout.VERSION);
     }
     if (version < RowLayout.INLINE_VERSION) {
       throw Conversions.corrupt("bad row format version " + version);
@@ -132,8 +137,7 @@ public final class RowView {
     scope.check();
     Objects.checkIndex(i, layout.columnCount());
     if (layout.kind(i) != kind) {
-      throw new IllegalArgumentException(
-          "column " + i + " is " + layout.type(i) + ", not " + kind);
+      throw new IllegalArgumentException("column " + i + " is " + layout.type(i) + ", not " + kind);
     }
     if (nullBit(i)) {
       return -1;
@@ -251,8 +255,12 @@ public final class RowView {
   public boolean isStoredOutOfLine(int i) {
     scope.check();
     Objects.checkIndex(i, layout.columnCount());
-    boolean out = outOfLineAllowed && layout.type(i).isVariableWidth() && !nullBit(i)
-        && base.get(Memory.INT_BE, offset + tableStart + layout.sectionOffset(i)) == RowLayout.OUT_OF_LINE;
+    boolean out =
+        outOfLineAllowed
+            && layout.type(i).isVariableWidth()
+            && !nullBit(i)
+            && base.get(Memory.INT_BE, offset + tableStart + layout.sectionOffset(i))
+                == RowLayout.OUT_OF_LINE;
     scope.checkAfterRead();
     return out;
   }
@@ -260,25 +268,46 @@ public final class RowView {
   /** Looks column {@code i}'s out-of-line value up ({@code start} its row entry's start field). */
   private void findLong(int i, int start, int n) {
     if (!outOfLineAllowed || start != RowLayout.OUT_OF_LINE || n < 0) {
-      throw Conversions.corrupt("column " + i + ": bad start " + Integer.toUnsignedString(start)
-          + " in a row of version " + (outOfLineAllowed ? RowLayout.VERSION : RowLayout.INLINE_VERSION));
+      throw Conversions.corrupt(
+          "column "
+              + i
+              + ": bad start "
+              + Integer.toUnsignedString(start)
+              + " in a row of version "
+              + (outOfLineAllowed ? RowLayout.VERSION : RowLayout.INLINE_VERSION));
     }
     if (longValues == null) {
-      throw Conversions.corrupt("column " + i + " is stored out of line and this view has no source for it");
+      throw Conversions.corrupt(
+          "column " + i + " is stored out of line and this view has no source for it");
     }
     if (!longValues.find(i)) {
       throw Conversions.corrupt("column " + i + ": the value stored out of line is missing");
     }
     if (longValues.length() != n) {
-      throw Conversions.corrupt("column " + i + ": the value stored out of line has " + longValues.length()
-          + " bytes, the row says " + n);
+      throw Conversions.corrupt(
+          "column "
+              + i
+              + ": the value stored out of line has "
+              + longValues.length()
+              + " bytes, the row says "
+              + n);
     }
   }
 
   private void checkRange(int i, int start, int n) {
     if (start < dataStart || n < 0 || start > length - n) {
-      throw Conversions.corrupt("column " + i + ": bytes [" + start + ", +" + n
-          + ") outside the row's variable section [" + dataStart + ", " + length + ")");
+      throw Conversions.corrupt(
+          "column "
+              + i
+              + ": bytes ["
+              + start
+              + ", +"
+              + n
+              + ") outside the row's variable section ["
+              + dataStart
+              + ", "
+              + length
+              + ")");
     }
   }
 

@@ -7,10 +7,10 @@ import java.util.BitSet;
 import java.util.List;
 
 /**
- * A join that reads its right side into memory once per execution (the rows themselves: text
- * stays borrowed), then matches each left row against {@link #candidates} of it, rechecking the
- * join condition on each pair. Handles every join kind: unmatched left rows are padded right
- * away; for RIGHT and FULL joins the right rows that never matched come out at the end.
+ * A join that reads its right side into memory once per execution (the rows themselves: text stays
+ * borrowed), then matches each left row against {@link #candidates} of it, rechecking the join
+ * condition on each pair. Handles every join kind: unmatched left rows are padded right away; for
+ * RIGHT and FULL joins the right rows that never matched come out at the end.
  */
 abstract class BufferedJoin implements Operator {
   private final Operator left;
@@ -20,8 +20,13 @@ abstract class BufferedJoin implements Operator {
   private final int rightWidth;
   private final ArrayList<Object[]> rightRows = new ArrayList<>();
   private final BitSet matchedRight = new BitSet();
-  /** The right rows held (and the index's entries, which {@link #index} adds), and the steps of the match loops. */
+
+  /**
+   * The right rows held (and the index's entries, which {@link #index} adds), and the steps of the
+   * match loops.
+   */
   final HeldMemory held;
+
   private Object[] params;
   private Object[] current;
   private List<Integer> candidates;
@@ -89,7 +94,8 @@ abstract class BufferedJoin implements Operator {
         int i = candidates == null ? position : candidates.get(position);
         position++;
         var row = JoinRows.combine(current, leftWidth, rightRows.get(i), rightWidth);
-        if (join.condition().isEmpty() || Boolean.TRUE.equals(Evaluator.test(join.condition().get(), row, params))) {
+        if (join.condition().isEmpty()
+            || Boolean.TRUE.equals(Evaluator.test(join.condition().get(), row, params))) {
           currentMatched = true;
           matchedRight.set(i);
           return row;

@@ -27,11 +27,15 @@ final class CountRowsOperator implements Operator {
 
   private final ScanOperator scan;
   private final int width;
+
   /** The table, when the scan reads all of it (its kept count answers). */
   private final Optional<TableDef> whole;
+
   private ExecutionContext context;
+
   /** {@link #whole}'s store, looked up once (hashing a TableDef per execution costs). */
   private TableStore store;
+
   private ExecutionBudget budget;
   private boolean done;
 
@@ -41,13 +45,19 @@ final class CountRowsOperator implements Operator {
     this.whole = whole;
   }
 
-  /** The operator for {@code a}, if it counts the rows of a table scan (not a union of branches) and nothing else. */
+  /**
+   * The operator for {@code a}, if it counts the rows of a table scan (not a union of branches) and
+   * nothing else.
+   */
   static Optional<Operator> of(Aggregate a) {
-    if (a.groupKeys().isEmpty() && !a.aggregates().isEmpty()
+    if (a.groupKeys().isEmpty()
+        && !a.aggregates().isEmpty()
         && a.aggregates().stream().allMatch(AggregateCall::isCountStar)
-        && a.input() instanceof TableScan s && !(s.access() instanceof Access.AnyOf)) {
+        && a.input() instanceof TableScan s
+        && !(s.access() instanceof Access.AnyOf)) {
       var whole = a.countsWholeTable() ? Optional.of(s.table()) : Optional.<TableDef>empty();
-      return Optional.of(new CountRowsOperator(new ScanOperator(s, false, true), a.aggregates().size(), whole));
+      return Optional.of(
+          new CountRowsOperator(new ScanOperator(s, false, true), a.aggregates().size(), whole));
     }
     return Optional.empty();
   }

@@ -22,28 +22,41 @@ public final class DdlExecutor {
   private DdlExecutor() {}
 
   public static Catalog execute(
-      BoundStatement statement, WriteTransaction tx, Catalog catalog, Function<TableDef, TableStore> stores) {
-    var result = switch (statement) {
-      case BoundStatement.CreateTable c -> createTable(c, tx, catalog);
-      case BoundStatement.DropTable d -> dropTable(d, tx, catalog);
-      case BoundStatement.CreateIndex c -> createIndex(c, tx, catalog, stores);
-      case BoundStatement.DropIndex d -> dropIndex(d, tx, catalog, stores);
-      case BoundStatement.AddColumn a -> addColumn(a, tx, catalog, stores);
-      case BoundStatement.CreateView c -> ViewDdl.createView(c, tx, catalog);
-      case BoundStatement.DropView d -> ViewDdl.dropView(d, tx, catalog);
-      case BoundStatement.Analyze a -> analyze(a, tx, catalog, stores);
-      default -> throw new IllegalArgumentException("not DDL: " + statement);
-    };
+      BoundStatement statement,
+      WriteTransaction tx,
+      Catalog catalog,
+      Function<TableDef, TableStore> stores) {
+    var result =
+        switch (statement) {
+          case BoundStatement.CreateTable c -> createTable(c, tx, catalog);
+          case BoundStatement.DropTable d -> dropTable(d, tx, catalog);
+          case BoundStatement.CreateIndex c -> createIndex(c, tx, catalog, stores);
+          case BoundStatement.DropIndex d -> dropIndex(d, tx, catalog, stores);
+          case BoundStatement.AddColumn a -> addColumn(a, tx, catalog, stores);
+          case BoundStatement.CreateView c -> ViewDdl.createView(c, tx, catalog);
+          case BoundStatement.DropView d -> ViewDdl.dropView(d, tx, catalog);
+          case BoundStatement.Analyze a -> analyze(a, tx, catalog, stores);
+          default -> throw new IllegalArgumentException("not DDL: " + statement);
+        };
     if (result != catalog) {
       CatalogStore.bumpVersion(tx);
     }
     return result;
   }
 
-  /** Measures each table and stores the figures with its definition: plans made before are made again. */
-  private static Catalog analyze(BoundStatement.Analyze a, WriteTransaction tx, Catalog catalog,
+  /**
+   * Measures each table and stores the figures with its definition: plans made before are made
+   * again.
+   */
+  private static Catalog analyze(
+      BoundStatement.Analyze a,
+      WriteTransaction tx,
+      Catalog catalog,
       Function<TableDef, TableStore> stores) {
-    var tables = a.tables().isEmpty() ? List.copyOf(catalog.tables()) : a.tables().stream().map(catalog::requireTable).toList();
+    var tables =
+        a.tables().isEmpty()
+            ? List.copyOf(catalog.tables())
+            : a.tables().stream().map(catalog::requireTable).toList();
     var result = catalog;
     for (var table : tables) {
       var measured = table.withStats(stores.apply(table).analyze(tx));
@@ -53,7 +66,8 @@ public final class DdlExecutor {
     return result;
   }
 
-  private static Catalog createTable(BoundStatement.CreateTable c, WriteTransaction tx, Catalog catalog) {
+  private static Catalog createTable(
+      BoundStatement.CreateTable c, WriteTransaction tx, Catalog catalog) {
     var name = c.definition().name();
     if (catalog.relation(name).isPresent()) {
       if (c.ifNotExists()) {
@@ -68,7 +82,8 @@ public final class DdlExecutor {
     return catalog.withTable(CatalogStore.createTable(tx, catalog, c.definition()));
   }
 
-  private static Catalog dropTable(BoundStatement.DropTable d, WriteTransaction tx, Catalog catalog) {
+  private static Catalog dropTable(
+      BoundStatement.DropTable d, WriteTransaction tx, Catalog catalog) {
     var table = catalog.table(d.name());
     if (table.isEmpty()) {
       ViewDdl.refuseView(catalog, d.name(), "DROP TABLE", "use DROP VIEW");
@@ -83,22 +98,39 @@ public final class DdlExecutor {
   }
 
   private static Catalog createIndex(
-      BoundStatement.CreateIndex c, WriteTransaction tx, Catalog catalog, Function<TableDef, TableStore> stores) {
+      BoundStatement.CreateIndex c,
+      WriteTransaction tx,
+      Catalog catalog,
+      Function<TableDef, TableStore> stores) {
     ViewDdl.refuseView(catalog, c.table(), "CREATE INDEX", "indexes are on tables");
-    var table = catalog.table(c.table())
-        .orElseThrow(() -> new KiteSqlException(ErrorCode.UNKNOWN_TABLE, "table " + c.table() + " does not exist"));
+    var table =
+        catalog
+            .table(c.table())
+            .orElseThrow(
+                () ->
+                    new KiteSqlException(
+                        ErrorCode.UNKNOWN_TABLE, "table " + c.table() + " does not exist"));
     if (catalog.indexOwner(c.name()).isPresent()) {
       if (c.ifNotExists()) {
         return catalog;
       }
-      throw new KiteSqlException(ErrorCode.CATALOG_CONFLICT, "index " + c.name() + " already exists");
+      throw new KiteSqlException(
+          ErrorCode.CATALOG_CONFLICT, "index " + c.name() + " already exists");
     }
     var positions = new ArrayList<Integer>();
     for (var column : c.columns()) {
-      int p = table.columnPosition(column)
-          .orElseThrow(() -> new KiteSqlException(ErrorCode.UNKNOWN_COLUMN, "column " + column + " does not exist in table " + table.name()));
+      int p =
+          table
+              .columnPosition(column)
+              .orElseThrow(
+                  () ->
+                      new KiteSqlException(
+                          ErrorCode.UNKNOWN_COLUMN,
+                          "column " + column + " does not exist in table " + table.name()));
       if (positions.contains(p)) {
-        throw new KiteSqlException(ErrorCode.CATALOG_CONFLICT, "column " + column + " is listed twice in index " + c.name());
+        throw new KiteSqlException(
+            ErrorCode.CATALOG_CONFLICT,
+            "column " + column + " is listed twice in index " + c.name());
       }
       positions.add(p);
     }
@@ -109,7 +141,10 @@ public final class DdlExecutor {
   }
 
   private static Catalog dropIndex(
-      BoundStatement.DropIndex d, WriteTransaction tx, Catalog catalog, Function<TableDef, TableStore> stores) {
+      BoundStatement.DropIndex d,
+      WriteTransaction tx,
+      Catalog catalog,
+      Function<TableDef, TableStore> stores) {
     var owner = catalog.indexOwner(d.name());
     if (owner.isEmpty()) {
       if (d.ifExists()) {
@@ -125,15 +160,25 @@ public final class DdlExecutor {
   }
 
   private static Catalog addColumn(
-      BoundStatement.AddColumn a, WriteTransaction tx, Catalog catalog, Function<TableDef, TableStore> stores) {
+      BoundStatement.AddColumn a,
+      WriteTransaction tx,
+      Catalog catalog,
+      Function<TableDef, TableStore> stores) {
     ViewDdl.refuseView(catalog, a.table(), "ALTER TABLE", "use CREATE OR REPLACE VIEW");
-    var table = catalog.table(a.table())
-        .orElseThrow(() -> new KiteSqlException(ErrorCode.UNKNOWN_TABLE, "table " + a.table() + " does not exist"));
+    var table =
+        catalog
+            .table(a.table())
+            .orElseThrow(
+                () ->
+                    new KiteSqlException(
+                        ErrorCode.UNKNOWN_TABLE, "table " + a.table() + " does not exist"));
     if (table.columnPosition(a.column().name()).isPresent()) {
       if (a.ifNotExists()) {
         return catalog;
       }
-      throw new KiteSqlException(ErrorCode.CATALOG_CONFLICT, "column " + a.column().name() + " already exists in table " + table.name());
+      throw new KiteSqlException(
+          ErrorCode.CATALOG_CONFLICT,
+          "column " + a.column().name() + " already exists in table " + table.name());
     }
     var changed = table.withColumn(a.column());
     CatalogStore.saveTable(tx, changed);

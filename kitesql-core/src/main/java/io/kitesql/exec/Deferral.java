@@ -15,8 +15,8 @@ import java.util.Optional;
 /**
  * The operators of a root projection over a scan (through filters) whose integer columns are read
  * from the stored row instead of being decoded into the row array and boxed: plain INT or BIGINT
- * output columns ({@link DeferredColumns}) and integer columns compared with a parameter or
- * literal in a filter ({@link StoredIntegerFilter}), as long as no other expression reads them.
+ * output columns ({@link DeferredColumns}) and integer columns compared with a parameter or literal
+ * in a filter ({@link StoredIntegerFilter}), as long as no other expression reads them.
  */
 final class Deferral {
   private Deferral() {}
@@ -31,7 +31,9 @@ final class Deferral {
     var terms = filters.terms();
     var scan = filters.scan();
     var eager = filters.restColumns();
-    p.expressions().stream().filter(e -> !(e instanceof Expr.Column)).forEach(e -> eager.or(Exprs.columns(e)));
+    p.expressions().stream()
+        .filter(e -> !(e instanceof Expr.Column))
+        .forEach(e -> eager.or(Exprs.columns(e)));
     var deferred = new boolean[scan.table().columns().size()];
     var outputs = outputs(p.expressions(), scan, eager, deferred);
     boolean any = outputs != null;
@@ -45,12 +47,14 @@ final class Deferral {
       return Optional.empty();
     }
     var scanOp = new ScanOperator(scan, false, true);
-    return Optional.of(new ProjectOperator(filters.operators(scanOp), p.expressions(), true, scanOp, deferred, outputs));
+    return Optional.of(
+        new ProjectOperator(
+            filters.operators(scanOp), p.expressions(), true, scanOp, deferred, outputs));
   }
 
   /**
-   * The filters between an operator and the table scan below it, split into integer comparisons
-   * the stored row answers ({@link StoredIntegerFilter.Term}) and the rest.
+   * The filters between an operator and the table scan below it, split into integer comparisons the
+   * stored row answers ({@link StoredIntegerFilter.Term}) and the rest.
    */
   record ScanFilters(List<StoredIntegerFilter.Term> terms, List<Expr> rest, TableScan scan) {
     /** The filters of {@code node} (filters over a table scan); empty if it is not that shape. */
@@ -59,11 +63,14 @@ final class Deferral {
       var rest = new ArrayList<Expr>();
       while (node instanceof Filter f) {
         for (var conjunct : Exprs.conjuncts(f.predicate())) {
-          StoredIntegerFilter.Term.of(conjunct).ifPresentOrElse(terms::add, () -> rest.add(conjunct));
+          StoredIntegerFilter.Term.of(conjunct)
+              .ifPresentOrElse(terms::add, () -> rest.add(conjunct));
         }
         node = f.input();
       }
-      return node instanceof TableScan scan ? Optional.of(new ScanFilters(terms, rest, scan)) : Optional.empty();
+      return node instanceof TableScan scan
+          ? Optional.of(new ScanFilters(terms, rest, scan))
+          : Optional.empty();
     }
 
     /** The columns the rest of the filters read: the scan must decode them. */
@@ -75,7 +82,10 @@ final class Deferral {
 
     /** The filter operators over {@code scanOp}: the stored-row comparisons, then the rest. */
     Operator operators(ScanOperator scanOp) {
-      Operator input = terms.isEmpty() ? scanOp : new StoredIntegerFilter(scanOp, terms.toArray(StoredIntegerFilter.Term[]::new));
+      Operator input =
+          terms.isEmpty()
+              ? scanOp
+              : new StoredIntegerFilter(scanOp, terms.toArray(StoredIntegerFilter.Term[]::new));
       return rest.isEmpty() ? input : new FilterOperator(input, Exprs.and(rest));
     }
   }
@@ -84,13 +94,16 @@ final class Deferral {
    * Per output column: the table column it reads from the stored row, or -1; null if none does.
    * Marks those columns in {@code deferred}.
    */
-  private static int[] outputs(List<Expr> expressions, TableScan scan, BitSet eager, boolean[] deferred) {
+  private static int[] outputs(
+      List<Expr> expressions, TableScan scan, BitSet eager, boolean[] deferred) {
     var out = new int[expressions.size()];
     boolean any = false;
     for (int i = 0; i < out.length; i++) {
       out[i] = -1;
-      if (expressions.get(i) instanceof Expr.Column c && !eager.get(c.index())
-          && scan.columns().contains(c.index()) && isInteger(c)) {
+      if (expressions.get(i) instanceof Expr.Column c
+          && !eager.get(c.index())
+          && scan.columns().contains(c.index())
+          && isInteger(c)) {
         out[i] = c.index();
         deferred[c.index()] = true;
         any = true;

@@ -8,12 +8,12 @@ import java.util.Locale;
  * What one statement execution may spend: heap held by its operators' state (sort buffers, hash
  * tables, window partitions, buffered join sides, recursive work tables), and time.
  *
- * <p>Operators {@linkplain HeldMemory hold} an estimate of the bytes of each row they keep (the
- * row array and the value objects; a borrowed text value is a small object pointing into the
- * LMDB map, its bytes are not on the heap) and release it when they let the rows go; past the
- * limit the statement fails with {@link ErrorCode#QUERY_MEMORY_LIMIT} naming the operator. The
- * loops that can run long (over input rows, join candidates, sort comparisons) call {@link
- * #step}, which every {@value #POLL_INTERVAL} steps looks at the thread's interrupt flag ({@link
+ * <p>Operators {@linkplain HeldMemory hold} an estimate of the bytes of each row they keep (the row
+ * array and the value objects; a borrowed text value is a small object pointing into the LMDB map,
+ * its bytes are not on the heap) and release it when they let the rows go; past the limit the
+ * statement fails with {@link ErrorCode#QUERY_MEMORY_LIMIT} naming the operator. The loops that can
+ * run long (over input rows, join candidates, sort comparisons) call {@link #step}, which every
+ * {@value #POLL_INTERVAL} steps looks at the thread's interrupt flag ({@link
  * ErrorCode#STATEMENT_CANCELLED}, the flag stays set) and at the deadline ({@link
  * ErrorCode#STATEMENT_TIMEOUT}).
  *
@@ -55,16 +55,24 @@ public final class ExecutionBudget {
     }
   }
 
-  /** One unit of work done (a row read, a pair compared): now and then, checks interruption and the deadline. */
+  /**
+   * One unit of work done (a row read, a pair compared): now and then, checks interruption and the
+   * deadline.
+   */
   public void step() {
     if (--countdown < 0) {
       poll();
     }
   }
 
-  /** {@code units} units of work done at once ({@link #step} for a batch: rows stepped over by OFFSET). */
+  /**
+   * {@code units} units of work done at once ({@link #step} for a batch: rows stepped over by
+   * OFFSET).
+   */
   public void steps(long units) {
-    if (units > countdown) { // the countdown would pass zero (compared first: a long count may not fit an int)
+    if (units
+        > countdown) { // the countdown would pass zero (compared first: a long count may not fit an
+      // int)
       poll();
     } else {
       countdown -= (int) units;
@@ -74,7 +82,8 @@ public final class ExecutionBudget {
   private void poll() {
     countdown = POLL_INTERVAL;
     if (Thread.currentThread().isInterrupted()) {
-      throw new KiteSqlException(ErrorCode.STATEMENT_CANCELLED,
+      throw new KiteSqlException(
+          ErrorCode.STATEMENT_CANCELLED,
           "statement cancelled: its thread was interrupted (Thread.interrupt, Future.cancel(true))");
     }
     if (timed && System.nanoTime() - deadline > 0) {
@@ -83,21 +92,37 @@ public final class ExecutionBudget {
   }
 
   private KiteSqlException timedOut() {
-    return new KiteSqlException(ErrorCode.STATEMENT_TIMEOUT, ofTransaction
-        ? "statement timed out: its transaction's timeout of " + timeoutMillis + " ms has passed (Transaction.setTimeout)"
-        : "statement timed out: it ran longer than the statement timeout of " + timeoutMillis
-            + " ms (Database.setStatementTimeout)");
+    return new KiteSqlException(
+        ErrorCode.STATEMENT_TIMEOUT,
+        ofTransaction
+            ? "statement timed out: its transaction's timeout of "
+                + timeoutMillis
+                + " ms has passed (Transaction.setTimeout)"
+            : "statement timed out: it ran longer than the statement timeout of "
+                + timeoutMillis
+                + " ms (Database.setStatementTimeout)");
   }
 
-  /** Adds {@code bytes} held by {@code operator}; fails if the execution would then hold more than its limit. */
+  /**
+   * Adds {@code bytes} held by {@code operator}; fails if the execution would then hold more than
+   * its limit.
+   */
   void hold(long bytes, String operator) {
     held += bytes;
     if (held > memoryLimit) {
       long over = held;
-      held -= bytes; // the operator lets go of its rows when it closes; keep the sum right until then
-      throw new KiteSqlException(ErrorCode.QUERY_MEMORY_LIMIT, "the " + operator + " of this statement would hold "
-          + "about " + bytes(over) + " of rows in memory, more than the query memory limit of " + bytes(memoryLimit)
-          + " (Database.setQueryMemoryLimit); narrow the input with WHERE or LIMIT, or raise the limit");
+      held -=
+          bytes; // the operator lets go of its rows when it closes; keep the sum right until then
+      throw new KiteSqlException(
+          ErrorCode.QUERY_MEMORY_LIMIT,
+          "the "
+              + operator
+              + " of this statement would hold "
+              + "about "
+              + bytes(over)
+              + " of rows in memory, more than the query memory limit of "
+              + bytes(memoryLimit)
+              + " (Database.setQueryMemoryLimit); narrow the input with WHERE or LIMIT, or raise the limit");
     }
   }
 
@@ -115,6 +140,8 @@ public final class ExecutionBudget {
     if (n >= 1L << 30) {
       return String.format(Locale.ROOT, "%.1f GiB", n / (double) (1L << 30));
     }
-    return n >= 1L << 20 ? String.format(Locale.ROOT, "%.1f MiB", n / (double) (1L << 20)) : n + " bytes";
+    return n >= 1L << 20
+        ? String.format(Locale.ROOT, "%.1f MiB", n / (double) (1L << 20))
+        : n + " bytes";
   }
 }

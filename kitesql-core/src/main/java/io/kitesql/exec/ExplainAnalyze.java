@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * EXPLAIN ANALYZE: runs a query to its end with every operator measured, then prints the plan
- * with each node's actual rows, the times it was opened (a correlated subquery's nodes once per
+ * EXPLAIN ANALYZE: runs a query to its end with every operator measured, then prints the plan with
+ * each node's actual rows, the times it was opened (a correlated subquery's nodes once per
  * enclosing row) and the time spent in it and below it. The rows are read and dropped. A node that
  * runs inside its parent's operator (the scan of an index lookup join, a scan aggregated in place)
  * shows no figures of its own.
@@ -25,28 +25,40 @@ public final class ExplainAnalyze {
    * The plan's lines, each with its node's figures after running it in {@code ctx}, preceded by
    * {@code estimates}' text for the node (the planner's estimate, or nothing).
    */
-  public static List<String> run(PlanNode plan, ExecutionContext ctx, Function<PlanNode, String> estimates) {
+  public static List<String> run(
+      PlanNode plan, ExecutionContext ctx, Function<PlanNode, String> estimates) {
     var figures = new IdentityHashMap<PlanNode, Measured.Figures>();
     var subqueries = SubqueryExecutor.needed(plan) ? new SubqueryExecutor(ctx) : null;
     try {
-      ScopedValue.where(FIGURES, figures).run(() -> {
-        var op = Operators.build(plan, false, true);
-        if (subqueries == null) {
-          drain(op, ctx);
-        } else {
-          subqueries.run(() -> drain(op, ctx));
-        }
-      });
+      ScopedValue.where(FIGURES, figures)
+          .run(
+              () -> {
+                var op = Operators.build(plan, false, true);
+                if (subqueries == null) {
+                  drain(op, ctx);
+                } else {
+                  subqueries.run(() -> drain(op, ctx));
+                }
+              });
     } finally {
       if (subqueries != null) {
         subqueries.close();
       }
     }
-    return PlanPrinter.lines(plan, node -> {
-      var f = figures.get(node);
-      return estimates.apply(node) + (f == null ? "" : String.format(Locale.ROOT, " (actual rows=%d loops=%d time=%.3f ms)",
-          f.rows(), f.loops(), f.nanos() / 1e6));
-    });
+    return PlanPrinter.lines(
+        plan,
+        node -> {
+          var f = figures.get(node);
+          return estimates.apply(node)
+              + (f == null
+                  ? ""
+                  : String.format(
+                      Locale.ROOT,
+                      " (actual rows=%d loops=%d time=%.3f ms)",
+                      f.rows(),
+                      f.loops(),
+                      f.nanos() / 1e6));
+        });
   }
 
   private static Void drain(Operator op, ExecutionContext ctx) {

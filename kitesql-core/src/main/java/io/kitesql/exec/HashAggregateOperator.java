@@ -1,7 +1,7 @@
 package io.kitesql.exec;
 
-import io.kitesql.expr.AggregateCall;
 import io.kitesql.expr.Accumulator;
+import io.kitesql.expr.AggregateCall;
 import io.kitesql.expr.Evaluator;
 import io.kitesql.expr.Expr;
 import io.kitesql.plan.Aggregate;
@@ -49,7 +49,8 @@ final class HashAggregateOperator implements Operator {
       int size = groups.size();
       var accumulators = groups.computeIfAbsent(new RowKey(key), _ -> newAccumulators());
       if (groups.size() != size) {
-        held.hold(HeldMemory.rowBytes(key) + HeldMemory.HASH_ENTRY + ACCUMULATOR_BYTES * calls.length);
+        held.hold(
+            HeldMemory.rowBytes(key) + HeldMemory.HASH_ENTRY + ACCUMULATOR_BYTES * calls.length);
       }
       for (int i = 0; i < calls.length; i++) {
         add(accumulators[i], calls[i], row);

@@ -10,8 +10,8 @@ import java.util.List;
 
 /**
  * Equality joins: buffered right rows are hashed on their key values (the values themselves, so
- * text keys hash their borrowed bytes in place); a left row's candidates are the rows with its
- * key. A NULL key matches nothing, as {@code =} says.
+ * text keys hash their borrowed bytes in place); a left row's candidates are the rows with its key.
+ * A NULL key matches nothing, as {@code =} says.
  */
 final class HashJoinOperator extends BufferedJoin {
   private final Expr[] leftKeys;
@@ -28,7 +28,9 @@ final class HashJoinOperator extends BufferedJoin {
   void index(int position, Object[] row, Object[] params) {
     var key = key(rightKeys, row, params);
     if (key != null) {
-      held.hold(HeldMemory.HASH_ENTRY); // its position in the list of its key, the key's entry (amortized)
+      held.hold(
+          HeldMemory
+              .HASH_ENTRY); // its position in the list of its key, the key's entry (amortized)
       table.computeIfAbsent(key, _ -> new ArrayList<>(1)).add(position);
     }
   }

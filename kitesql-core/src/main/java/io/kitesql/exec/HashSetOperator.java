@@ -4,15 +4,15 @@ import io.kitesql.plan.SetOperation;
 import java.util.HashMap;
 
 /**
- * INTERSECT [ALL] and EXCEPT [ALL]: counts the right input's rows in a hash table, then streams
- * the left input against it, in the left input's order. The table holds the right rows
- * themselves (text is hashed and compared on its borrowed bytes, never copied); it is emptied on
- * open and close, so nothing survives into the next execution.
+ * INTERSECT [ALL] and EXCEPT [ALL]: counts the right input's rows in a hash table, then streams the
+ * left input against it, in the left input's order. The table holds the right rows themselves (text
+ * is hashed and compared on its borrowed bytes, never copied); it is emptied on open and close, so
+ * nothing survives into the next execution.
  *
  * <p>With a count n for a left row's value: INTERSECT ALL returns the row while n > 0 and
- * decrements n (min(m, n) copies); EXCEPT ALL skips the row while n > 0 and decrements n
- * (max(m - n, 0) copies). The distinct forms return each value once: INTERSECT removes the entry
- * when it returns the row, EXCEPT adds an entry for the row it returns.
+ * decrements n (min(m, n) copies); EXCEPT ALL skips the row while n > 0 and decrements n (max(m -
+ * n, 0) copies). The distinct forms return each value once: INTERSECT removes the entry when it
+ * returns the row, EXCEPT adds an entry for the row it returns.
  */
 final class HashSetOperator implements Operator {
   private final SetOperation.Kind kind;

@@ -6,24 +6,27 @@ import java.math.BigDecimal;
 import java.time.LocalDateTime;
 
 /**
- * The heap one operator holds for its execution, as an estimate charged to the execution's
- * {@link ExecutionBudget}: made with the operator (reused by its later executions), bound in
- * {@code open}, let go of in {@code close}.
+ * The heap one operator holds for its execution, as an estimate charged to the execution's {@link
+ * ExecutionBudget}: made with the operator (reused by its later executions), bound in {@code open},
+ * let go of in {@code close}.
  *
- * <p>A row costs its array and its value objects, estimated from their kind without walking
- * them: a borrowed text or binary value is a small object pointing into the LMDB map (its bytes
- * are not on the heap), an owned one carries its bytes. Values shared by several rows (a join's
- * right side in every combined row) are counted once per row: the estimate errs on the high side.
+ * <p>A row costs its array and its value objects, estimated from their kind without walking them: a
+ * borrowed text or binary value is a small object pointing into the LMDB map (its bytes are not on
+ * the heap), an owned one carries its bytes. Values shared by several rows (a join's right side in
+ * every combined row) are counted once per row: the estimate errs on the high side.
  */
 final class HeldMemory {
   /** An array's header plus a reference to it from the holding list or map. */
   private static final long ROW_OVERHEAD = 24;
+
   /** A hash table entry: the node, its table slot and the {@link RowKey} around the values. */
   static final long HASH_ENTRY = 64;
 
   private final String operator;
+
   /** The budget of the execution in progress (or the last one); null before the first open. */
   private ExecutionBudget budget;
+
   private long held;
 
   /** {@code operator} names the operator in the error: "sort", "hash join", ... */
@@ -89,7 +92,10 @@ final class HeldMemory {
     if (value instanceof Binary b) {
       return b.isBorrowed() ? 32 : 48 + b.length();
     }
-    if (value instanceof Long || value instanceof Integer || value instanceof Double || value instanceof Boolean) {
+    if (value instanceof Long
+        || value instanceof Integer
+        || value instanceof Double
+        || value instanceof Boolean) {
       return 16;
     }
     if (value instanceof BigDecimal) {

@@ -14,8 +14,8 @@ import java.util.Optional;
 /**
  * For each left row, looks its matches up in the right table through the primary key or an index
  * (an index nested-loop join): no pass over the whole right table. A NULL key matches nothing.
- * INNER and LEFT joins only. One right-side cursor, made on first use, is reopened for every
- * probe (its rows are combined into new rows at once, so it decodes them into one array).
+ * INNER and LEFT joins only. One right-side cursor, made on first use, is reopened for every probe
+ * (its rows are combined into new rows at once, so it decodes them into one array).
  */
 final class IndexLookupJoinOperator implements Operator {
   private final Operator left;
@@ -26,18 +26,27 @@ final class IndexLookupJoinOperator implements Operator {
   private final int[] columns;
   private final int leftWidth;
   private final int rightWidth;
+
   /** The right table's key types, for coercing the left row's key values. */
   private final DataType[] keyTypes;
+
   private final List<Object> keyValues = new ArrayList<>();
   private ExecutionContext ctx;
   private Object[] current;
   private boolean currentMatched;
+
   /** Made at the first probe's open, reopened for every probe. */
   private TableCursor cursor;
+
   /** Whether {@link #cursor} is open on the current left row's matches. */
   private boolean probing;
 
-  IndexLookupJoinOperator(Operator left, Join join, JoinStrategy.IndexLookup lookup, TableScan scan, Optional<Expr> rightFilter) {
+  IndexLookupJoinOperator(
+      Operator left,
+      Join join,
+      JoinStrategy.IndexLookup lookup,
+      TableScan scan,
+      Optional<Expr> rightFilter) {
     this.left = left;
     this.join = join;
     this.lookup = lookup;
@@ -74,11 +83,14 @@ final class IndexLookupJoinOperator implements Operator {
       while (probing && cursor.next()) {
         ctx.budget().step();
         var rightRow = cursor.row();
-        if (rightFilter.isPresent() && !Boolean.TRUE.equals(Evaluator.test(rightFilter.get(), rightRow, ctx.parameters()))) {
+        if (rightFilter.isPresent()
+            && !Boolean.TRUE.equals(
+                Evaluator.test(rightFilter.get(), rightRow, ctx.parameters()))) {
           continue;
         }
         var row = JoinRows.combine(current, leftWidth, rightRow, rightWidth);
-        if (join.condition().isEmpty() || Boolean.TRUE.equals(Evaluator.test(join.condition().get(), row, ctx.parameters()))) {
+        if (join.condition().isEmpty()
+            || Boolean.TRUE.equals(Evaluator.test(join.condition().get(), row, ctx.parameters()))) {
           currentMatched = true;
           return row;
         }
@@ -93,8 +105,8 @@ final class IndexLookupJoinOperator implements Operator {
   }
 
   /**
-   * Opens the cursor on the right rows whose key equals the left row's key values; false if one
-   * is NULL or no key equals it (a DECIMAL(14, 2) value beyond a DECIMAL(12, 2) key's range).
+   * Opens the cursor on the right rows whose key equals the left row's key values; false if one is
+   * NULL or no key equals it (a DECIMAL(14, 2) value beyond a DECIMAL(12, 2) key's range).
    */
   private boolean lookup(Object[] leftRow) {
     keyValues.clear();
@@ -106,7 +118,8 @@ final class IndexLookupJoinOperator implements Operator {
       var asIs = KeyPlacement.keyAsIs(v, keyTypes[i]);
       if (asIs != null) {
         keyValues.add(asIs);
-      } else if (KeyPlacement.of(v, keyTypes[i], KeyPlacement.Side.NEXT) instanceof KeyPlacement.At at) {
+      } else if (KeyPlacement.of(v, keyTypes[i], KeyPlacement.Side.NEXT)
+          instanceof KeyPlacement.At at) {
         keyValues.add(at.key());
       } else {
         return false;

@@ -9,13 +9,13 @@ import java.math.RoundingMode;
 import java.util.Optional;
 
 /**
- * Where a compared value falls among the keys of a numeric key column, decided exactly: a
- * parameter or literal compared with the column need not be one of its values ({@code
- * amount > 752.615} on a DECIMAL(12,2) key, {@code smallint_col < 100000}, {@code int_col = 2.5}).
- * The value is never rounded to the nearest key: a lower bound moves up to the next key ({@code >
- * 752.615} is {@code >= 752.62}), an upper bound down to the previous one, an equality with a value
- * no key can hold matches nothing, and a value beyond the column's range is above or below every
- * key. Costs are bounded by {@link Decimals} ({@code 1E+999999999} is simply above every key).
+ * Where a compared value falls among the keys of a numeric key column, decided exactly: a parameter
+ * or literal compared with the column need not be one of its values ({@code amount > 752.615} on a
+ * DECIMAL(12,2) key, {@code smallint_col < 100000}, {@code int_col = 2.5}). The value is never
+ * rounded to the nearest key: a lower bound moves up to the next key ({@code > 752.615} is {@code
+ * >= 752.62}), an upper bound down to the previous one, an equality with a value no key can hold
+ * matches nothing, and a value beyond the column's range is above or below every key. Costs are
+ * bounded by {@link Decimals} ({@code 1E+999999999} is simply above every key).
  */
 sealed interface KeyPlacement {
   BigDecimal LONG_MIN = BigDecimal.valueOf(Long.MIN_VALUE);
@@ -48,18 +48,25 @@ sealed interface KeyPlacement {
    */
   static Object keyAsIs(Object value, DataType keyType) {
     return switch (keyType.kind()) {
-      case INT -> value instanceof Integer i && i >= keyType.minInteger() && i <= keyType.maxInteger() ? value : null;
+      case INT ->
+          value instanceof Integer i && i >= keyType.minInteger() && i <= keyType.maxInteger()
+              ? value
+              : null;
       case BIGINT -> value instanceof Long ? value : null;
-      case DECIMAL -> value instanceof BigDecimal d && d.scale() == keyType.scale()
-          && d.precision() <= keyType.precision() ? value : null;
+      case DECIMAL ->
+          value instanceof BigDecimal d
+                  && d.scale() == keyType.scale()
+                  && d.precision() <= keyType.precision()
+              ? value
+              : null;
       default -> null;
     };
   }
 
   /**
-   * Places non-null {@code value} among the keys of type {@code keyType}. Values of non-numeric
-   * and DOUBLE keys are converted as for storing ({@link Coercions#coerce}) and reported {@link
-   * At}: comparisons with a DOUBLE column are made in double precision anyway.
+   * Places non-null {@code value} among the keys of type {@code keyType}. Values of non-numeric and
+   * DOUBLE keys are converted as for storing ({@link Coercions#coerce}) and reported {@link At}:
+   * comparisons with a DOUBLE column are made in double precision anyway.
    */
   static KeyPlacement of(Object value, DataType keyType, Side side) {
     var kind = keyType.kind();
@@ -72,9 +79,12 @@ sealed interface KeyPlacement {
           .orElse(n.longValue() < 0 ? new Below() : new Above());
     }
     if (value instanceof Double d && !Double.isFinite(d)) {
-      return d == Double.NEGATIVE_INFINITY ? new Below() : new Above(); // NaN sorts after every number
+      return d == Double.NEGATIVE_INFINITY
+          ? new Below()
+          : new Above(); // NaN sorts after every number
     }
-    return decimal(value instanceof BigDecimal d ? d : BigDecimal.valueOf(n.doubleValue()), keyType, side);
+    return decimal(
+        value instanceof BigDecimal d ? d : BigDecimal.valueOf(n.doubleValue()), keyType, side);
   }
 
   private static KeyPlacement decimal(BigDecimal value, DataType keyType, Side side) {
@@ -104,13 +114,16 @@ sealed interface KeyPlacement {
   /** {@code v} as a key of integer or decimal type {@code keyType}, if it is in its range. */
   private static Optional<KeyPlacement> integerKey(long v, DataType keyType) {
     return switch (keyType.kind()) {
-      case INT -> v >= keyType.minInteger() && v <= keyType.maxInteger()
-          ? Optional.of(new At((int) v)) : Optional.empty();
+      case INT ->
+          v >= keyType.minInteger() && v <= keyType.maxInteger()
+              ? Optional.of(new At((int) v))
+              : Optional.empty();
       case BIGINT -> Optional.of(new At(v));
       default -> {
         var d = BigDecimal.valueOf(v);
         yield Decimals.integerDigits(d) <= keyType.precision() - keyType.scale()
-            ? Optional.of(new At(d.setScale(keyType.scale()))) : Optional.empty();
+            ? Optional.of(new At(d.setScale(keyType.scale())))
+            : Optional.empty();
       }
     };
   }

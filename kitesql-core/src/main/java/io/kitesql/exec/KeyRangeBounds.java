@@ -1,7 +1,6 @@
 package io.kitesql.exec;
 
 import io.kitesql.expr.Evaluator;
-import io.kitesql.expr.Expr;
 import io.kitesql.expr.LikePattern;
 import io.kitesql.plan.Access;
 import io.kitesql.table.TextPrefix;
@@ -9,8 +8,8 @@ import io.kitesql.value.DataType;
 import java.util.List;
 
 /**
- * One execution's bounds of an {@link Access.Range}: its values evaluated and placed among the
- * keys exactly ({@link KeyPlacement}), in the lists {@link io.kitesql.table.KeyBounds} takes. An
+ * One execution's bounds of an {@link Access.Range}: its values evaluated and placed among the keys
+ * exactly ({@link KeyPlacement}), in the lists {@link io.kitesql.table.KeyBounds} takes. An
  * equality value no key equals empties the range. A lower value between two keys becomes the next
  * key, inclusive; one above every key empties the range; one below every key keeps the non-NULL
  * keys. An upper value between two keys becomes the previous key, inclusive; one below every key
@@ -19,10 +18,13 @@ import java.util.List;
  */
 final class KeyRangeBounds {
   private static final Object[] NO_ROW = new Object[0];
+
   /** {@link #evaluate}'s answer when no key can be in range. */
   static final int EMPTY = -1;
+
   /** In {@link #evaluate}'s answer: the lower bound is inclusive. */
   static final int LOWER_INCLUSIVE = 1;
+
   /** In {@link #evaluate}'s answer: the upper bound is inclusive. */
   static final int UPPER_INCLUSIVE = 2;
 
@@ -35,15 +37,17 @@ final class KeyRangeBounds {
    * #UPPER_INCLUSIVE}). Allocates nothing for values already of the key's type and a range without
    * a lower or upper bound out of place.
    */
-  static int evaluate(Access.Range range, DataType[] keyTypes, Object[] params, List<Object> lo,
-      List<Object> hi) {
+  static int evaluate(
+      Access.Range range, DataType[] keyTypes, Object[] params, List<Object> lo, List<Object> hi) {
     lo.clear();
     hi.clear();
     var equal = range.equal();
     for (int i = 0; i < equal.size(); i++) {
       var v = Evaluator.evaluate(equal.get(i), NO_ROW, params);
       var key = v == null ? null : KeyPlacement.keyAsIs(v, keyTypes[i]);
-      if (key == null && v != null && KeyPlacement.of(v, keyTypes[i], KeyPlacement.Side.NEXT) instanceof KeyPlacement.At a) {
+      if (key == null
+          && v != null
+          && KeyPlacement.of(v, keyTypes[i], KeyPlacement.Side.NEXT) instanceof KeyPlacement.At a) {
         key = a.key();
       }
       if (key == null) {
@@ -55,25 +59,31 @@ final class KeyRangeBounds {
     int column = equal.size();
     return switch (range.next()) {
       case Access.Next.Any _ -> LOWER_INCLUSIVE | UPPER_INCLUSIVE;
-      case Access.Next.LikePrefix p -> likePrefix(p, params, lo, hi) ? LOWER_INCLUSIVE | UPPER_INCLUSIVE : EMPTY;
+      case Access.Next.LikePrefix p ->
+          likePrefix(p, params, lo, hi) ? LOWER_INCLUSIVE | UPPER_INCLUSIVE : EMPTY;
       case Access.Next.Between b -> between(b, keyTypes[column], params, lo, hi);
     };
   }
 
-  private static int between(Access.Next.Between b, DataType type, Object[] params, List<Object> lo, List<Object> hi) {
+  private static int between(
+      Access.Next.Between b, DataType type, Object[] params, List<Object> lo, List<Object> hi) {
     int lower = lower(b, type, params, lo);
     int upper = lower == EMPTY ? EMPTY : upper(b, type, params, hi);
     return upper == EMPTY ? EMPTY : lower | upper;
   }
 
-  private static boolean likePrefix(Access.Next.LikePrefix p, Object[] params, List<Object> lo, List<Object> hi) {
+  private static boolean likePrefix(
+      Access.Next.LikePrefix p, Object[] params, List<Object> lo, List<Object> hi) {
     var pattern = Evaluator.evaluate(p.pattern(), NO_ROW, params);
     if (pattern == null) {
       return false;
     }
     // A pattern of another kind fails in the LIKE above the scan; the range then holds every text.
-    var prefix = pattern instanceof CharSequence cs
-        ? LikePattern.compile(cs, Evaluator.evaluate(p.escape(), NO_ROW, params), false).literalPrefix() : "";
+    var prefix =
+        pattern instanceof CharSequence cs
+            ? LikePattern.compile(cs, Evaluator.evaluate(p.escape(), NO_ROW, params), false)
+                .literalPrefix()
+            : "";
     lo.add(new TextPrefix(prefix));
     hi.add(new TextPrefix(prefix));
     return true;

@@ -3,9 +3,9 @@ package io.kitesql.exec;
 import io.kitesql.plan.Limit;
 
 /**
- * Skips OFFSET rows, then passes at most LIMIT rows. The skipped rows go through the input's
- * {@link Operator#skip}: a key walk under projections of plain columns steps over them without
- * looking their rows up.
+ * Skips OFFSET rows, then passes at most LIMIT rows. The skipped rows go through the input's {@link
+ * Operator#skip}: a key walk under projections of plain columns steps over them without looking
+ * their rows up.
  */
 final class LimitOperator implements Operator {
   private final Operator input;
@@ -13,6 +13,7 @@ final class LimitOperator implements Operator {
   private long remaining;
   private long skip;
   private ExecutionBudget budget;
+
   /** The most OFFSET rows skipped in one call of the input's {@link Operator#skip}. */
   private static final long STEP = 1_024;
 
@@ -31,7 +32,9 @@ final class LimitOperator implements Operator {
 
   @Override
   public Object[] next() {
-    while (skip > 0) { // in steps, so that the budget looks at the clock and the interrupt flag between them
+    while (skip
+        > 0) { // in steps, so that the budget looks at the clock and the interrupt flag between
+      // them
       long step = Math.min(skip, STEP);
       long skipped = input.skip(step);
       budget.steps(skipped);

@@ -26,7 +26,8 @@ final class Limits {
     }
     long l = n.longValue();
     if (l < 0) {
-      throw new KiteSqlException(ErrorCode.VALUE_OUT_OF_RANGE, clause + " must not be negative, was " + l);
+      throw new KiteSqlException(
+          ErrorCode.VALUE_OUT_OF_RANGE, clause + " must not be negative, was " + l);
     }
     return l;
   }

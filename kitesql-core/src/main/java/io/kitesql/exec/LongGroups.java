@@ -4,18 +4,21 @@ import java.util.Arrays;
 
 /**
  * The groups of an aggregation by one integer key ({@link ScanAggregateOperator}): an open
- * addressing table from key to group index (groups numbered in order of first appearance), plus
- * the group of NULL. Keys stay primitive, so finding a row's group allocates nothing; the arrays
- * are kept across executions and only grow. Not thread-safe.
+ * addressing table from key to group index (groups numbered in order of first appearance), plus the
+ * group of NULL. Keys stay primitive, so finding a row's group allocates nothing; the arrays are
+ * kept across executions and only grow. Not thread-safe.
  */
 final class LongGroups {
   private static final int EMPTY = -1;
 
   /** Per slot: the key, valid where {@link #slotGroups} is not EMPTY. */
   private long[] slotKeys = new long[16];
+
   private int[] slotGroups = filled(16);
+
   /** Per group: its key (unset for the NULL group). */
   private long[] keys = new long[16];
+
   private int size;
   private int nullGroup = EMPTY;
 
@@ -68,7 +71,10 @@ final class LongGroups {
     return g;
   }
 
-  /** Records group {@code g} (the next index, {@link #size()}) for {@code key}, which has none; returns it. */
+  /**
+   * Records group {@code g} (the next index, {@link #size()}) for {@code key}, which has none;
+   * returns it.
+   */
   int add(long key, int g) {
     checkNext(g);
     if (2 * (size + 1) > slotGroups.length) {

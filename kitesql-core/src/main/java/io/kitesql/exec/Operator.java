@@ -3,11 +3,11 @@ package io.kitesql.exec;
 /**
  * A physical operator: pulls rows from its inputs and produces rows.
  *
- * <p>Call order per execution: {@link #open}, {@link #next} until it returns null, {@link
- * #close}. An operator tree is reused by later executions of the same prepared statement (it is
- * pooled with its execution context), so {@code open} starts from a clean state and {@code close}
- * drops every reference to rows and values of the execution: nothing one execution kept can be
- * seen by the next.
+ * <p>Call order per execution: {@link #open}, {@link #next} until it returns null, {@link #close}.
+ * An operator tree is reused by later executions of the same prepared statement (it is pooled with
+ * its execution context), so {@code open} starts from a clean state and {@code close} drops every
+ * reference to rows and values of the execution: nothing one execution kept can be seen by the
+ * next.
  */
 public interface Operator {
 

@@ -32,8 +32,8 @@ public final class Operators {
   }
 
   /**
-   * The operators of a query whose rows a {@code RowCursor} reads ({@code transientRows}, no
-   * refs). A root projection of plain integer columns over a scan, through filters, {@linkplain
+   * The operators of a query whose rows a {@code RowCursor} reads ({@code transientRows}, no refs).
+   * A root projection of plain integer columns over a scan, through filters, {@linkplain
    * DeferredColumns defers} the columns no other operator reads, so that reading them boxes
    * nothing.
    */
@@ -58,7 +58,10 @@ public final class Operators {
     if (!ExplainAnalyze.FIGURES.isBound()) {
       return op;
     }
-    var figures = ExplainAnalyze.FIGURES.get().computeIfAbsent(plan, p -> new ExplainAnalyze.Measured.Figures());
+    var figures =
+        ExplainAnalyze.FIGURES
+            .get()
+            .computeIfAbsent(plan, p -> new ExplainAnalyze.Measured.Figures());
     return new ExplainAnalyze.Measured(op, figures);
   }
 
@@ -67,12 +70,14 @@ public final class Operators {
       case TableScan s -> new ScanOperator(s, withRefs, transientRows);
       // Filter and Limit pass their input's rows on: they inherit the consumer's promise.
       // An UPDATE's or DELETE's filtered scan decodes the rest of a row only if it passes.
-      case Filter f when withRefs && f.input() instanceof TableScan s && RefScanFilter.fits(f.predicate()) ->
+      case Filter f
+          when withRefs && f.input() instanceof TableScan s && RefScanFilter.fits(f.predicate()) ->
           new RefScanFilter(s, f.predicate());
       case Filter f -> new FilterOperator(build(f.input(), withRefs, transientRows), f.predicate());
       case Limit l -> new LimitOperator(build(l.input(), withRefs, transientRows), l);
       // Projection and aggregation read values out of each input row and keep no row.
-      case Project p -> new ProjectOperator(build(p.input(), withRefs, true), p.expressions(), transientRows);
+      case Project p ->
+          new ProjectOperator(build(p.input(), withRefs, true), p.expressions(), transientRows);
       case Aggregate a -> aggregate(a, withRefs);
       case Sort s -> new SortOperator(build(s.input(), withRefs), s.keys());
       case TopN t -> new TopNOperator(build(t.input(), withRefs), t);
@@ -82,7 +87,8 @@ public final class Operators {
       case Join j -> join(j, withRefs);
       case RecursiveUnion r -> RecursiveUnionOperator.build(r, withRefs);
       case WorkTableScan w -> new WorkTableScanOperator(w.workTable());
-      case SetOperation s -> SetOperators.build(s, build(s.left(), withRefs), build(s.right(), withRefs));
+      case SetOperation s ->
+          SetOperators.build(s, build(s.left(), withRefs), build(s.right(), withRefs));
     };
   }
 
@@ -111,27 +117,43 @@ public final class Operators {
   private static Operator join(Join j, boolean withRefs) {
     var left = build(j.left(), withRefs);
     return switch (j.strategy()) {
-      case JoinStrategy.NestedLoop _ -> new NestedLoopJoinOperator(left, build(j.right(), withRefs), j);
+      case JoinStrategy.NestedLoop _ ->
+          new NestedLoopJoinOperator(left, build(j.right(), withRefs), j);
       case JoinStrategy.Hash h -> new HashJoinOperator(left, build(j.right(), withRefs), j, h);
-      case JoinStrategy.IndexLookup l -> switch (j.right()) {
-        // The lookup replaces the scan's access path, so it may only replace a full scan or a range
-        // whose equalities its keys start with: a key range enforces conjuncts no longer in the filter.
-        case TableScan s when lookupReplaces(s.access(), l) -> new IndexLookupJoinOperator(left, j, l, s, Optional.empty());
-        case Filter f when f.input() instanceof TableScan s && lookupReplaces(s.access(), l) ->
-            new IndexLookupJoinOperator(left, j, l, s, Optional.of(f.predicate()));
-        default -> throw new IllegalStateException("index lookup join needs a full scan, or a range its keys begin with, on its right: " + j.right());
-      };
+      case JoinStrategy.IndexLookup l ->
+          switch (j.right()) {
+            // The lookup replaces the scan's access path, so it may only replace a full scan or a
+            // range
+            // whose equalities its keys start with: a key range enforces conjuncts no longer in the
+            // filter.
+            case TableScan s when lookupReplaces(s.access(), l) ->
+                new IndexLookupJoinOperator(left, j, l, s, Optional.empty());
+            case Filter f when f.input() instanceof TableScan s && lookupReplaces(s.access(), l) ->
+                new IndexLookupJoinOperator(left, j, l, s, Optional.of(f.predicate()));
+            default ->
+                throw new IllegalStateException(
+                    "index lookup join needs a full scan, or a range its keys begin with, on its right: "
+                        + j.right());
+          };
     };
   }
 
-  /** Whether the lookup enforces all {@code access} does: a full scan, or one range of equalities through its key that its keys begin with. */
+  /**
+   * Whether the lookup enforces all {@code access} does: a full scan, or one range of equalities
+   * through its key that its keys begin with.
+   */
   private static boolean lookupReplaces(Access access, JoinStrategy.IndexLookup lookup) {
     return switch (access) {
       case Access.FullScan _ -> true;
-      case Access.KeyRange r -> r.index().equals(lookup.index()) && r.ranges().size() == 1
-          && r.ranges().getFirst().next() instanceof Access.Next.Any
-          && lookup.leftKeys().size() > r.ranges().getFirst().equal().size()
-          && lookup.leftKeys().subList(0, r.ranges().getFirst().equal().size()).equals(r.ranges().getFirst().equal());
+      case Access.KeyRange r ->
+          r.index().equals(lookup.index())
+              && r.ranges().size() == 1
+              && r.ranges().getFirst().next() instanceof Access.Next.Any
+              && lookup.leftKeys().size() > r.ranges().getFirst().equal().size()
+              && lookup
+                  .leftKeys()
+                  .subList(0, r.ranges().getFirst().equal().size())
+                  .equals(r.ranges().getFirst().equal());
       case Access.AnyOf _ -> false;
     };
   }

@@ -9,25 +9,35 @@ import java.util.List;
 /**
  * Computes the output expressions for each input row.
  *
- * <p>At the root of a query over a scan ({@link Operators#buildForCursor}), output columns that
- * are plain integer columns no other operator reads are {@linkplain DeferredColumns deferred}:
- * the scan does not decode them, and the cursor reads them from the stored row, unboxed.
+ * <p>At the root of a query over a scan ({@link Operators#buildForCursor}), output columns that are
+ * plain integer columns no other operator reads are {@linkplain DeferredColumns deferred}: the scan
+ * does not decode them, and the cursor reads them from the stored row, unboxed.
  */
 final class ProjectOperator implements Operator, DeferredColumns {
   private final Operator input;
   private final Expr[] expressions;
+
   /** The one output array when the consumer keeps no row, else null (a new array per row). */
   private final Object[] reused;
+
   /** The scan whose stored row deferred columns are read from, or null (nothing deferrable). */
   private final ScanOperator scan;
+
   /** The table columns the scan may leave undecoded (by position). */
   private final boolean[] scanDeferrable;
+
   /** Per output column: the table column it may defer, or -1; null if none. */
   private final int[] deferrable;
-  /** Per output column: the table column it defers, or -1; null until the first open, or nothing deferred. */
+
+  /**
+   * Per output column: the table column it defers, or -1; null until the first open, or nothing
+   * deferred.
+   */
   private int[] deferred;
+
   /** Per output column: whether it is an INT (read with getInt) rather than a BIGINT. */
   private final boolean[] ints;
+
   private boolean deferralDecided;
   private Object[] params;
 
@@ -40,8 +50,13 @@ final class ProjectOperator implements Operator, DeferredColumns {
    * from {@code scan}'s stored rows, where the scan leaves the {@code scanDeferrable} columns
    * undecoded ({@link Deferral}).
    */
-  ProjectOperator(Operator input, List<Expr> expressions, boolean transientRows, ScanOperator scan,
-      boolean[] scanDeferrable, int[] deferrable) {
+  ProjectOperator(
+      Operator input,
+      List<Expr> expressions,
+      boolean transientRows,
+      ScanOperator scan,
+      boolean[] scanDeferrable,
+      int[] deferrable) {
     this.input = input;
     this.expressions = expressions.toArray(Expr[]::new);
     this.reused = transientRows ? new Object[this.expressions.length] : null;
@@ -59,7 +74,8 @@ final class ProjectOperator implements Operator, DeferredColumns {
     params = ctx.parameters();
     input.open(ctx);
     if (!deferralDecided && scan != null) {
-      // the scan's cursor exists from its first open on: it tells whether rows come from a stored row
+      // the scan's cursor exists from its first open on: it tells whether rows come from a stored
+      // row
       deferralDecided = true;
       deferred = scan.defer(scanDeferrable) ? deferrable : null;
     }
@@ -77,14 +93,17 @@ final class ProjectOperator implements Operator, DeferredColumns {
       if (skip != null && skip[i] >= 0) {
         continue; // read through DeferredColumns; the slot stays null
       }
-      out[i] = expressions[i] instanceof Expr.Column c ? row[c.index()] : Evaluator.evaluate(expressions[i], row, params);
+      out[i] =
+          expressions[i] instanceof Expr.Column c
+              ? row[c.index()]
+              : Evaluator.evaluate(expressions[i], row, params);
     }
     return out;
   }
 
   /**
-   * Skips through to the input when every expression is a column or a literal (no row needs to
-   * be made, and none could fail); else row by row.
+   * Skips through to the input when every expression is a column or a literal (no row needs to be
+   * made, and none could fail); else row by row.
    */
   @Override
   public long skip(long n) {

@@ -9,10 +9,10 @@ import java.util.List;
 
 /**
  * {@code WITH RECURSIVE}: streams the anchor's rows, then runs the recursive term once per round
- * over the rows the previous round produced (its {@link WorkTable}), until a round produces no
- * row. Without ALL, a set of the rows produced so far (the rows themselves: text stays borrowed)
- * drops repeats, so a cycle ends. A runaway recursion fails after {@value #MAX_ROUNDS} rounds or
- * {@value #MAX_ROWS} rows. Everything is dropped on open and close.
+ * over the rows the previous round produced (its {@link WorkTable}), until a round produces no row.
+ * Without ALL, a set of the rows produced so far (the rows themselves: text stays borrowed) drops
+ * repeats, so a cycle ends. A runaway recursion fails after {@value #MAX_ROUNDS} rounds or {@value
+ * #MAX_ROWS} rows. Everything is dropped on open and close.
  */
 final class RecursiveUnionOperator implements Operator {
   static final int MAX_ROUNDS = 10_000;
@@ -25,8 +25,10 @@ final class RecursiveUnionOperator implements Operator {
   private final HashSet<RowKey> seen = new HashSet<>();
   private List<Object[]> produced = new ArrayList<>();
   private final HeldMemory held = new HeldMemory("recursive CTE (WITH RECURSIVE)");
+
   /** Bytes held for the rows of this round, and of the previous round's (the work table). */
   private long producedBytes;
+
   private long tableBytes;
   private ExecutionContext ctx;
   private boolean inAnchor;
@@ -34,7 +36,8 @@ final class RecursiveUnionOperator implements Operator {
   private int rounds;
   private long rows;
 
-  private RecursiveUnionOperator(Operator anchor, Operator recursive, WorkTable table, boolean all) {
+  private RecursiveUnionOperator(
+      Operator anchor, Operator recursive, WorkTable table, boolean all) {
     this.anchor = anchor;
     this.recursive = recursive;
     this.table = table;
@@ -45,8 +48,9 @@ final class RecursiveUnionOperator implements Operator {
   static Operator build(RecursiveUnion plan, boolean withRefs) {
     var table = new WorkTable();
     var anchor = Operators.build(plan.anchor(), withRefs);
-    var recursive = ScopedValue.where(WorkTable.BUILDING, WorkTable.building(plan.workTable(), table))
-        .call(() -> Operators.build(plan.recursive(), withRefs));
+    var recursive =
+        ScopedValue.where(WorkTable.BUILDING, WorkTable.building(plan.workTable(), table))
+            .call(() -> Operators.build(plan.recursive(), withRefs));
     return new RecursiveUnionOperator(anchor, recursive, table, plan.all());
   }
 
@@ -75,7 +79,8 @@ final class RecursiveUnionOperator implements Operator {
           endInput();
         } else if (all || seen.add(new RowKey(row))) {
           if (++rows > MAX_ROWS) {
-            throw new KiteSqlException(ErrorCode.INVALID_VALUE, "WITH RECURSIVE produced more than " + MAX_ROWS + " rows");
+            throw new KiteSqlException(
+                ErrorCode.INVALID_VALUE, "WITH RECURSIVE produced more than " + MAX_ROWS + " rows");
           }
           long bytes = HeldMemory.rowBytes(row) + (all ? 8 : HeldMemory.HASH_ENTRY);
           held.hold(bytes);
@@ -104,7 +109,8 @@ final class RecursiveUnionOperator implements Operator {
 
   private void startRound() {
     if (++rounds > MAX_ROUNDS) {
-      throw new KiteSqlException(ErrorCode.INVALID_VALUE, "WITH RECURSIVE did not end after " + MAX_ROUNDS + " rounds");
+      throw new KiteSqlException(
+          ErrorCode.INVALID_VALUE, "WITH RECURSIVE did not end after " + MAX_ROUNDS + " rounds");
     }
     if (all) {
       held.release(tableBytes); // without ALL the set of rows seen keeps every row anyway

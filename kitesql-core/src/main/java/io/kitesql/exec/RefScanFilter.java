@@ -8,31 +8,40 @@ import java.util.ArrayList;
 import java.util.Arrays;
 
 /**
- * The rows of a filtered table scan with their refs, for the source of an UPDATE or DELETE
- * ({@code DELETE FROM t WHERE amount <= 500}): each stored row is decoded only as far as the
- * predicate reads it, and the other columns (and the row's ref) only for rows that pass. Integer
- * comparisons with a parameter or literal ({@link StoredIntegerFilter.Term}) read the stored row
- * and box nothing.
+ * The rows of a filtered table scan with their refs, for the source of an UPDATE or DELETE ({@code
+ * DELETE FROM t WHERE amount <= 500}): each stored row is decoded only as far as the predicate
+ * reads it, and the other columns (and the row's ref) only for rows that pass. Integer comparisons
+ * with a parameter or literal ({@link StoredIntegerFilter.Term}) read the stored row and box
+ * nothing.
  *
  * <p>Why: a scan with refs decodes every column of every row into a new array, and the general
  * {@link FilterOperator} then drops the rows that fail. In a DELETE of half of a 10,000-row table
  * that decoding (text values copied out, integers boxed) of the dropped rows was about a tenth of
- * the statement's CPU time (JFR). Rows come out as {@link ScanOperator} with refs
- * makes them: a new array of the table's columns and the {@link io.kitesql.table.RowRef} after them.
+ * the statement's CPU time (JFR). Rows come out as {@link ScanOperator} with refs makes them: a new
+ * array of the table's columns and the {@link io.kitesql.table.RowRef} after them.
  */
 final class RefScanFilter implements Operator {
   private final ScanOperator scan;
-  /** Integer comparisons read from the stored row (nothing boxed), and the rest of the filter (null if none). */
+
+  /**
+   * Integer comparisons read from the stored row (nothing boxed), and the rest of the filter (null
+   * if none).
+   */
   private final StoredIntegerFilter.Term[] terms;
+
   private final StoredIntegerFilter.Operands operands;
   private final Expr rest;
   private boolean anyNull;
+
   /** Per table column: whether the predicate leaves it for rows that pass. */
   private final boolean[] later;
+
   private final int width;
   private boolean deferChecked;
+
   /** Whether the scan leaves {@link #later} columns undecoded (else its rows are complete). */
   private boolean deferring;
+
   private Object[] params;
   private ExecutionBudget budget;
 
@@ -55,8 +64,8 @@ final class RefScanFilter implements Operator {
   }
 
   /**
-   * Whether {@code predicate} over a scan fits this operator: it has no subquery (a subquery
-   * could read columns of the row this operator has not decoded yet).
+   * Whether {@code predicate} over a scan fits this operator: it has no subquery (a subquery could
+   * read columns of the row this operator has not decoded yet).
    */
   static boolean fits(Expr predicate) {
     return !SubqueryExecutor.needed(predicate);

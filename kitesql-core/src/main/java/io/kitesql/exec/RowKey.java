@@ -33,7 +33,8 @@ record RowKey(Object[] values) implements Comparable<RowKey> {
 
   private static boolean same(Object a, Object b) {
     return switch (a) {
-      case Double x when b instanceof Double y -> x.doubleValue() == y.doubleValue() || x.isNaN() && y.isNaN();
+      case Double x when b instanceof Double y ->
+          x.doubleValue() == y.doubleValue() || x.isNaN() && y.isNaN();
       case BigDecimal x when b instanceof BigDecimal y -> x.compareTo(y) == 0;
       case null -> b == null;
       default -> a.equals(b);
@@ -44,12 +45,13 @@ record RowKey(Object[] values) implements Comparable<RowKey> {
   public int hashCode() {
     int hash = 1;
     for (Object v : values) {
-      int h = switch (v) {
-        case Double d -> Double.hashCode(d == 0.0 ? 0.0 : d); // -0.0 == 0.0
-        case BigDecimal d -> d.signum() == 0 ? 0 : d.stripTrailingZeros().hashCode();
-        case null -> 0;
-        default -> v.hashCode();
-      };
+      int h =
+          switch (v) {
+            case Double d -> Double.hashCode(d == 0.0 ? 0.0 : d); // -0.0 == 0.0
+            case BigDecimal d -> d.signum() == 0 ? 0 : d.stripTrailingZeros().hashCode();
+            case null -> 0;
+            default -> v.hashCode();
+          };
       hash = 31 * hash + h;
     }
     return hash;

@@ -14,9 +14,9 @@ import java.util.Optional;
 /**
  * An aggregation over a table scan (through filters) that reads its columns from the stored row
  * instead of the row array: {@code COUNT(*)}, {@code COUNT(column)} of any type, and {@code
- * SUM}/{@code MIN}/{@code MAX} of an INT or BIGINT column, without DISTINCT, with no group key
- * or one INT/BIGINT column. The scan leaves those columns undecoded ({@link ScanOperator#defer})
- * and integer comparisons of the filter are answered from the stored row too ({@link
+ * SUM}/{@code MIN}/{@code MAX} of an INT or BIGINT column, without DISTINCT, with no group key or
+ * one INT/BIGINT column. The scan leaves those columns undecoded ({@link ScanOperator#defer}) and
+ * integer comparisons of the filter are answered from the stored row too ({@link
  * StoredIntegerFilter}), so a row costs no boxed value, no decoded text and no array: Table 6's
  * {@code select count(*) from orders where amount > ?} allocated 56 bytes per row through the
  * general {@link HashAggregateOperator}, and allocates nothing per row here.
@@ -27,7 +27,13 @@ import java.util.Optional;
  * stored row, the same columns come from the row array.
  */
 final class ScanAggregateOperator implements Operator {
-  private enum Kind { COUNT_STAR, COUNT, SUM, MIN, MAX }
+  private enum Kind {
+    COUNT_STAR,
+    COUNT,
+    SUM,
+    MIN,
+    MAX
+  }
 
   /** One aggregate: what it computes over which table column (-1 for COUNT(*)). */
   private record Call(Kind kind, int column, boolean isInt, DataType type) {
@@ -48,37 +54,51 @@ final class ScanAggregateOperator implements Operator {
       if (kind != TypeKind.INT && kind != TypeKind.BIGINT) {
         return Optional.empty();
       }
-      var computed = switch (call.function()) {
-        case SUM -> Kind.SUM;
-        case MIN -> Kind.MIN;
-        case MAX -> Kind.MAX;
-        default -> null;
-      };
-      return Optional.ofNullable(computed).map(k -> new Call(k, c.index(), kind == TypeKind.INT, call.type()));
+      var computed =
+          switch (call.function()) {
+            case SUM -> Kind.SUM;
+            case MIN -> Kind.MIN;
+            case MAX -> Kind.MAX;
+            default -> null;
+          };
+      return Optional.ofNullable(computed)
+          .map(k -> new Call(k, c.index(), kind == TypeKind.INT, call.type()));
     }
   }
 
   private final Operator input;
   private final ScanOperator scan;
+
   /** The table columns the scan may leave undecoded: those read here and by the stored filter. */
   private final boolean[] deferrable;
+
   /** The group key's table column, or -1 for one group. */
   private final int key;
+
   private final boolean keyIsInt;
   private final Call[] calls;
   private final LongGroups groups = new LongGroups();
   private final HeldMemory held = new HeldMemory("hash aggregate (GROUP BY)");
+
   /** Per group and call: the running sum, minimum or maximum. */
   private long[] values = new long[0];
+
   /** Per group and call: the values (rows, for COUNT(*)) added. */
   private long[] counts = new long[0];
+
   /** Per table column: whether it is read from the stored row (decided at the first open). */
   private boolean[] fromView;
+
   private boolean anyFromView;
   private int emitted;
 
-  private ScanAggregateOperator(Operator input, ScanOperator scan, boolean[] deferrable, int key,
-      boolean keyIsInt, Call[] calls) {
+  private ScanAggregateOperator(
+      Operator input,
+      ScanOperator scan,
+      boolean[] deferrable,
+      int key,
+      boolean keyIsInt,
+      Call[] calls) {
     this.input = input;
     this.scan = scan;
     this.deferrable = deferrable;
@@ -128,7 +148,9 @@ final class ScanAggregateOperator implements Operator {
     filters.terms().forEach(t -> deferrable[t.column()] = true);
     eager.stream().forEach(c -> deferrable[c] = false);
     var scanOp = new ScanOperator(filters.scan(), false, true);
-    return Optional.of(new ScanAggregateOperator(filters.operators(scanOp), scanOp, deferrable, key, keyIsInt, calls));
+    return Optional.of(
+        new ScanAggregateOperator(
+            filters.operators(scanOp), scanOp, deferrable, key, keyIsInt, calls));
   }
 
   @Override
@@ -136,7 +158,8 @@ final class ScanAggregateOperator implements Operator {
     held.open(ctx);
     input.open(ctx);
     if (fromView == null) {
-      // the scan's cursor exists from its first open on: it tells whether rows come from a stored row
+      // the scan's cursor exists from its first open on: it tells whether rows come from a stored
+      // row
       boolean stored = scan.defer(deferrable);
       fromView = new boolean[deferrable.length];
       for (int c = 0; c < deferrable.length; c++) {
@@ -194,11 +217,12 @@ final class ScanAggregateOperator implements Operator {
       }
       if (call.kind() != Kind.COUNT) {
         long v = value(row, view, column, call.isInt());
-        values[base + i] = switch (call.kind()) {
-          case SUM -> sum(values[base + i], v, call);
-          case MIN -> counts[base + i] == 0 ? v : Math.min(values[base + i], v);
-          default -> counts[base + i] == 0 ? v : Math.max(values[base + i], v);
-        };
+        values[base + i] =
+            switch (call.kind()) {
+              case SUM -> sum(values[base + i], v, call);
+              case MIN -> counts[base + i] == 0 ? v : Math.min(values[base + i], v);
+              default -> counts[base + i] == 0 ? v : Math.max(values[base + i], v);
+            };
       }
       counts[base + i]++;
     }

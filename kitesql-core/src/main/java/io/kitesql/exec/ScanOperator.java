@@ -1,7 +1,7 @@
 package io.kitesql.exec;
 
-import io.kitesql.codec.RowView;
 import io.kitesql.catalog.IndexDef;
+import io.kitesql.codec.RowView;
 import io.kitesql.expr.Evaluator;
 import io.kitesql.expr.Expr;
 import io.kitesql.expr.Subqueries;
@@ -10,7 +10,6 @@ import io.kitesql.plan.Access;
 import io.kitesql.plan.TableScan;
 import io.kitesql.table.KeyRanges;
 import io.kitesql.table.TableCursor;
-
 import io.kitesql.value.DataType;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,8 +19,8 @@ import java.util.Optional;
 /**
  * Reads a table: a full scan, or primary-key or index ranges whose bounds are evaluated for this
  * execution (parameters included) and placed among the keys exactly ({@link KeyRangeBounds}). A
- * range with a NULL bound matches nothing. With {@code withRefs}, each row
- * carries its {@link io.kitesql.table.RowRef} one past the table's columns, for UPDATE and DELETE.
+ * range with a NULL bound matches nothing. With {@code withRefs}, each row carries its {@link
+ * io.kitesql.table.RowRef} one past the table's columns, for UPDATE and DELETE.
  *
  * <p>The table cursor and the bound lists are made on the first execution and reopened by every
  * later one; with {@code transientRows} (the consumer keeps no row past its next call) rows are
@@ -33,23 +32,38 @@ final class ScanOperator implements Operator {
   private final int[] columns;
   private final boolean withRefs;
   private final boolean transientRows;
+
   /** The key columns' types, for coercing bound values; empty for a full scan. */
   private final DataType[] keyTypes;
+
   private final Optional<IndexDef> index;
   private final boolean reverse;
+
   /** The bounds of one range, refilled per range and execution. */
   private final List<Object> lower = new ArrayList<>();
+
   private final List<Object> upper = new ArrayList<>();
+
   /** The ranges of this execution (several), refilled per execution. */
   private final KeyRanges ranges = new KeyRanges();
+
   /** Made at the first execution, reopened by every later one. */
   private TableCursor cursor;
+
   /** Whether the current execution reads {@link #cursor} (false: a NULL bound, no rows). */
   private boolean reading;
-  /** Whether some columns are read from {@link #currentRow()} instead of decoded ({@link #defer}). */
+
+  /**
+   * Whether some columns are read from {@link #currentRow()} instead of decoded ({@link #defer}).
+   */
   private boolean deferring;
-  /** For {@link Access.AnyOf}: a scan per branch (else none), the one the walk is in, and the execution. */
+
+  /**
+   * For {@link Access.AnyOf}: a scan per branch (else none), the one the walk is in, and the
+   * execution.
+   */
   private final ScanOperator[] branches;
+
   private int branch;
   private ExecutionContext context;
 
@@ -58,13 +72,19 @@ final class ScanOperator implements Operator {
     this.columns = scan.columns().stream().mapToInt(Integer::intValue).toArray();
     this.withRefs = withRefs;
     this.transientRows = transientRows && !withRefs;
-    var range = scan.access() instanceof Access.KeyRange r ? Optional.of(r) : Optional.<Access.KeyRange>empty();
+    var range =
+        scan.access() instanceof Access.KeyRange r
+            ? Optional.of(r)
+            : Optional.<Access.KeyRange>empty();
     this.index = range.flatMap(Access.KeyRange::index);
     this.keyTypes = range.isEmpty() ? new DataType[0] : scan.table().walkTypes(index);
     this.reverse = range.map(Access.KeyRange::reverse).orElse(false);
-    this.branches = scan.access() instanceof Access.AnyOf a
-        ? a.branches().stream().map(b -> new ScanOperator(scan.withAccess(b), withRefs, transientRows)).toArray(ScanOperator[]::new)
-        : new ScanOperator[0];
+    this.branches =
+        scan.access() instanceof Access.AnyOf a
+            ? a.branches().stream()
+                .map(b -> new ScanOperator(scan.withAccess(b), withRefs, transientRows))
+                .toArray(ScanOperator[]::new)
+            : new ScanOperator[0];
   }
 
   @Override
@@ -82,42 +102,55 @@ final class ScanOperator implements Operator {
       cursor = ctx.stores().apply(scan.table()).cursor(index, columns, reverse, transientRows);
     }
     var params = ctx.parameters();
-    reading = switch (scan.access()) {
-      case Access.FullScan _ -> { // the bound lists stay empty
-        cursor.reopen(ctx.transaction(), lower, true, upper, true);
-        yield true;
-      }
-      case Access.KeyRange r when r.ranges().size() == 1 && r.ranges().getFirst().subqueryAt() < 0 -> {
-        int found = KeyRangeBounds.evaluate(r.ranges().getFirst(), keyTypes, params, lower, upper);
-        if (found != KeyRangeBounds.EMPTY) {
-          cursor.reopen(ctx.transaction(), lower, (found & KeyRangeBounds.LOWER_INCLUSIVE) != 0, upper,
-              (found & KeyRangeBounds.UPPER_INCLUSIVE) != 0);
-        }
-        yield found != KeyRangeBounds.EMPTY;
-      }
-      case Access.AnyOf _ -> throw new IllegalStateException("branches open on their own");
-      case Access.KeyRange r -> {
-        ranges.clear();
-        for (var range : r.ranges()) {
-          if (range.subqueryAt() < 0) {
-            addRange(range, params);
-          } else {
-            for (var each : expand(range, params)) {
-              addRange(each, params);
-            }
+    reading =
+        switch (scan.access()) {
+          case Access.FullScan _ -> { // the bound lists stay empty
+            cursor.reopen(ctx.transaction(), lower, true, upper, true);
+            yield true;
           }
-        }
-        cursor.reopen(ctx.transaction(), ranges);
-        yield ranges.size() > 0;
-      }
-    };
+          case Access.KeyRange r
+              when r.ranges().size() == 1 && r.ranges().getFirst().subqueryAt() < 0 -> {
+            int found =
+                KeyRangeBounds.evaluate(r.ranges().getFirst(), keyTypes, params, lower, upper);
+            if (found != KeyRangeBounds.EMPTY) {
+              cursor.reopen(
+                  ctx.transaction(),
+                  lower,
+                  (found & KeyRangeBounds.LOWER_INCLUSIVE) != 0,
+                  upper,
+                  (found & KeyRangeBounds.UPPER_INCLUSIVE) != 0);
+            }
+            yield found != KeyRangeBounds.EMPTY;
+          }
+          case Access.AnyOf _ -> throw new IllegalStateException("branches open on their own");
+          case Access.KeyRange r -> {
+            ranges.clear();
+            for (var range : r.ranges()) {
+              if (range.subqueryAt() < 0) {
+                addRange(range, params);
+              } else {
+                for (var each : expand(range, params)) {
+                  addRange(each, params);
+                }
+              }
+            }
+            cursor.reopen(ctx.transaction(), ranges);
+            yield ranges.size() > 0;
+          }
+        };
   }
 
-  /** Adds {@code range}'s bounds for this execution to {@link #ranges}, unless no key can be in it. */
+  /**
+   * Adds {@code range}'s bounds for this execution to {@link #ranges}, unless no key can be in it.
+   */
   private void addRange(Access.Range range, Object[] params) {
     int found = KeyRangeBounds.evaluate(range, keyTypes, params, lower, upper);
     if (found != KeyRangeBounds.EMPTY) {
-      ranges.add(lower, (found & KeyRangeBounds.LOWER_INCLUSIVE) != 0, upper, (found & KeyRangeBounds.UPPER_INCLUSIVE) != 0);
+      ranges.add(
+          lower,
+          (found & KeyRangeBounds.LOWER_INCLUSIVE) != 0,
+          upper,
+          (found & KeyRangeBounds.UPPER_INCLUSIVE) != 0);
     }
   }
 
@@ -203,9 +236,9 @@ final class ScanOperator implements Operator {
   }
 
   /**
-   * Stops decoding the table columns marked in {@code columns}, which the operators above read
-   * from {@link #currentRow()} instead; false if this scan's rows do not come from a stored row
-   * (nothing changes). Called once, after the first open.
+   * Stops decoding the table columns marked in {@code columns}, which the operators above read from
+   * {@link #currentRow()} instead; false if this scan's rows do not come from a stored row (nothing
+   * changes). Called once, after the first open.
    */
   boolean defer(boolean[] columns) {
     // The branches' conditions read the decoded row: nothing is deferred.
@@ -218,7 +251,10 @@ final class ScanOperator implements Operator {
     return deferring;
   }
 
-  /** The ref of the row the scan stands on (for a scan without refs whose consumer wants the ref of some rows). */
+  /**
+   * The ref of the row the scan stands on (for a scan without refs whose consumer wants the ref of
+   * some rows).
+   */
   io.kitesql.table.RowRef ref() {
     return branches.length > 0 ? branches[branch].ref() : cursor.ref();
   }

@@ -6,25 +6,30 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Sorts all input rows (stable). The buffer holds the rows themselves, so text stays borrowed;
- * it is emptied on close and its capacity reused by the next execution.
+ * Sorts all input rows (stable). The buffer holds the rows themselves, so text stays borrowed; it
+ * is emptied on close and its capacity reused by the next execution.
  */
 final class SortOperator implements Operator {
   private final Operator input;
   private final RowComparator comparator;
   private final ArrayList<Object[]> rows = new ArrayList<>();
   private final HeldMemory held = new HeldMemory("sort");
-  /** The comparator, stepping the budget per comparison: sorting millions of rows takes a while too. */
+
+  /**
+   * The comparator, stepping the budget per comparison: sorting millions of rows takes a while too.
+   */
   private final Comparator<Object[]> steppingComparator;
+
   private int next;
 
   SortOperator(Operator input, List<SortKey> keys) {
     this.input = input;
     this.comparator = new RowComparator(keys);
-    this.steppingComparator = (a, b) -> {
-      held.step();
-      return comparator.compare(a, b);
-    };
+    this.steppingComparator =
+        (a, b) -> {
+          held.step();
+          return comparator.compare(a, b);
+        };
   }
 
   @Override

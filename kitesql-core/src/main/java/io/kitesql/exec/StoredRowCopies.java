@@ -19,9 +19,9 @@ import java.util.OptionalLong;
  * <p>Why: the general path decodes every source row into values, projects them into a new array,
  * coerces them into another and encodes that into a new stored row. For a 10,000-row INSERT …
  * SELECT into a table with two secondary indexes the encoding alone was 7% of the statement's CPU
- * time and the decode, projection and coercion about as much again (JFR), all to
- * rebuild bytes equal to those read. Like every INSERT, it reads all source rows before its first
- * write, so {@code INSERT INTO t SELECT * FROM t} sees only the rows that were there.
+ * time and the decode, projection and coercion about as much again (JFR), all to rebuild bytes
+ * equal to those read. Like every INSERT, it reads all source rows before its first write, so
+ * {@code INSERT INTO t SELECT * FROM t} sees only the rows that were there.
  */
 final class StoredRowCopies {
   private StoredRowCopies() {}
@@ -30,10 +30,14 @@ final class StoredRowCopies {
    * Runs {@code insert} (one without RETURNING) by copying stored rows and returns the number of
    * rows inserted; empty (nothing done) if the statement does not have that shape.
    */
-  static OptionalLong insert(BoundStatement.Insert insert, WriteTransaction tx, ExecutionContext ctx) {
-    if (!(insert.source() instanceof Project p && p.input() instanceof TableScan scan
-        && scan.access() instanceof Access.FullScan) || insert.onConflict().isPresent()
-        || insert.generatedColumn().isPresent() || !copiesEveryColumn(insert, p)) {
+  static OptionalLong insert(
+      BoundStatement.Insert insert, WriteTransaction tx, ExecutionContext ctx) {
+    if (!(insert.source() instanceof Project p
+            && p.input() instanceof TableScan scan
+            && scan.access() instanceof Access.FullScan)
+        || insert.onConflict().isPresent()
+        || insert.generatedColumn().isPresent()
+        || !copiesEveryColumn(insert, p)) {
       return OptionalLong.empty();
     }
     var target = ctx.stores().apply(insert.table());
@@ -54,10 +58,14 @@ final class StoredRowCopies {
         rows.add(cursor.row());
       }
     }
-    return OptionalLong.of(DmlExecutor.writes(tx, rows.size() > 1, () -> target.insertCopies(tx, stored, rows)));
+    return OptionalLong.of(
+        DmlExecutor.writes(tx, rows.size() > 1, () -> target.insertCopies(tx, stored, rows)));
   }
 
-  /** Whether the INSERT writes every column of its table, in order, from the same column of the scanned row. */
+  /**
+   * Whether the INSERT writes every column of its table, in order, from the same column of the
+   * scanned row.
+   */
   private static boolean copiesEveryColumn(BoundStatement.Insert insert, Project p) {
     int width = insert.table().columns().size();
     var targets = insert.targetColumns();
@@ -66,7 +74,8 @@ final class StoredRowCopies {
       return false;
     }
     for (int c = 0; c < width; c++) {
-      if (targets.get(c) != c || !(expressions.get(c) instanceof Expr.Column col && col.index() == c)) {
+      if (targets.get(c) != c
+          || !(expressions.get(c) instanceof Expr.Column col && col.index() == c)) {
         return false;
       }
     }

@@ -6,9 +6,9 @@ import io.kitesql.expr.Coercions;
 import io.kitesql.expr.ComparisonOp;
 import io.kitesql.expr.Evaluator;
 import io.kitesql.expr.Expr;
+import io.kitesql.expr.Subqueries;
 import io.kitesql.expr.SubqueryExpr;
 import io.kitesql.expr.SubqueryRuntime;
-import io.kitesql.expr.Subqueries;
 import io.kitesql.plan.PlanNode;
 import io.kitesql.value.Text;
 import java.util.ArrayDeque;
@@ -24,8 +24,8 @@ import java.util.function.Supplier;
  * Runs the subqueries of one execution. An uncorrelated subquery runs once and its rows are kept
  * for the rest of the execution; a correlated one runs again for every enclosing row, with the
  * values it captures from that row on a stack that {@link io.kitesql.expr.OuterRef}s read. All of
- * it is dropped by {@link #close}: nothing survives into the next execution (an IN-subquery
- * result kept across executions would answer from an earlier transaction: SubqueryReuseTest).
+ * it is dropped by {@link #close}: nothing survives into the next execution (an IN-subquery result
+ * kept across executions would answer from an earlier transaction: SubqueryReuseTest).
  *
  * <p>Values are the rows' own: text stays borrowed.
  */
@@ -33,8 +33,12 @@ public final class SubqueryExecutor implements SubqueryRuntime {
   private final ExecutionContext ctx;
   private final IdentityHashMap<SubqueryExpr, List<Object>> cached = new IdentityHashMap<>();
   private final IdentityHashMap<SubqueryExpr, Operator> operators = new IdentityHashMap<>();
-  /** The hash sets of uncorrelated IN subqueries' values, made at their first use in this execution. */
+
+  /**
+   * The hash sets of uncorrelated IN subqueries' values, made at their first use in this execution.
+   */
   private final IdentityHashMap<SubqueryExpr, InSet> inSets = new IdentityHashMap<>();
+
   private final ArrayDeque<Object[]> frames = new ArrayDeque<>();
 
   public SubqueryExecutor(ExecutionContext ctx) {
@@ -50,7 +54,8 @@ public final class SubqueryExecutor implements SubqueryRuntime {
   public Object outer(int slot) {
     var frame = frames.peek();
     if (frame == null) {
-      throw new KiteSqlException(ErrorCode.INTERNAL_ERROR, "outer reference outside a correlated subquery");
+      throw new KiteSqlException(
+          ErrorCode.INTERNAL_ERROR, "outer reference outside a correlated subquery");
     }
     return frame[slot];
   }
@@ -62,28 +67,41 @@ public final class SubqueryExecutor implements SubqueryRuntime {
       case EXISTS -> values(s, row, params, 1).isEmpty() == s.negated();
       case IN -> {
         var rows = values(s, row, params, Integer.MAX_VALUE);
-        Boolean in = s.rowValue() ? rowIn(s, row, params, rows)
-            : in(s, Evaluator.evaluate(s.operand(), row, params), rows);
+        Boolean in =
+            s.rowValue()
+                ? rowIn(s, row, params, rows)
+                : in(s, Evaluator.evaluate(s.operand(), row, params), rows);
         yield in == null || !s.negated() ? in : Boolean.valueOf(!in);
       }
-      case ANY -> quantified(Evaluator.evaluate(s.operand(), row, params), s.op(), values(s, row, params, Integer.MAX_VALUE), true);
-      case ALL -> quantified(Evaluator.evaluate(s.operand(), row, params), s.op(), values(s, row, params, Integer.MAX_VALUE), false);
+      case ANY ->
+          quantified(
+              Evaluator.evaluate(s.operand(), row, params),
+              s.op(),
+              values(s, row, params, Integer.MAX_VALUE),
+              true);
+      case ALL ->
+          quantified(
+              Evaluator.evaluate(s.operand(), row, params),
+              s.op(),
+              values(s, row, params, Integer.MAX_VALUE),
+              false);
     };
   }
 
   @Override
   public List<Object> values(SubqueryExpr s, Object[] params) {
     if (s.correlated()) {
-      throw new KiteSqlException(ErrorCode.INTERNAL_ERROR, "the values of a correlated subquery without its row");
+      throw new KiteSqlException(
+          ErrorCode.INTERNAL_ERROR, "the values of a correlated subquery without its row");
     }
     return values(s, new Object[0], params, Integer.MAX_VALUE);
   }
 
   /**
    * {@code v IN (values)}: through a hash set of the values when the subquery is not correlated
-   * (its values are the same for every row: O(1) per row instead of a comparison per value) and
-   * its values and {@code v} are of kinds whose SQL equality a hash can decide ({@link
-   * #hashKey}); else by {@link #quantified}.
+   * (its values are the same for every row: O(1) per row instead of a comparison per value) and its
+   * values and {@code v} are of kinds whose SQL equality a hash can decide ({@link #hashKey}); else
+   * by {@link #quantified}.
    */
   private Boolean in(SubqueryExpr s, Object v, List<Object> values) {
     if (s.correlated() || values.isEmpty() || v == null) {
@@ -98,10 +116,9 @@ public final class SubqueryExecutor implements SubqueryRuntime {
   }
 
   /**
-   * A value as a hash key whose equality is SQL's: integers of any width as one Long, text (by
-   * its bytes, borrowed text in place) and booleans as they are; null for the kinds whose SQL
-   * equality crosses classes in ways a hash cannot follow (DOUBLE, DECIMAL, dates with
-   * timestamps).
+   * A value as a hash key whose equality is SQL's: integers of any width as one Long, text (by its
+   * bytes, borrowed text in place) and booleans as they are; null for the kinds whose SQL equality
+   * crosses classes in ways a hash cannot follow (DOUBLE, DECIMAL, dates with timestamps).
    */
   private static Object hashKey(Object v) {
     return switch (v) {
@@ -115,9 +132,8 @@ public final class SubqueryExecutor implements SubqueryRuntime {
   }
 
   /**
-   * The values of an IN subquery as hash keys, all of class {@code kind} ({@code keys} null if
-   * they cannot be: a value {@link #hashKey} refuses, or keys of two classes), and whether one is
-   * NULL.
+   * The values of an IN subquery as hash keys, all of class {@code kind} ({@code keys} null if they
+   * cannot be: a value {@link #hashKey} refuses, or keys of two classes), and whether one is NULL.
    */
   private record InSet(Set<Object> keys, Class<?> kind, boolean sawNull) {
     static InSet of(List<Object> values) {
@@ -142,15 +158,16 @@ public final class SubqueryExecutor implements SubqueryRuntime {
 
   private static Object scalar(List<Object> values) {
     if (values.size() > 1) {
-      throw new KiteSqlException(ErrorCode.CARDINALITY_VIOLATION, "a scalar subquery returned more than one row");
+      throw new KiteSqlException(
+          ErrorCode.CARDINALITY_VIOLATION, "a scalar subquery returned more than one row");
     }
     return values.isEmpty() ? null : values.getFirst();
   }
 
   /**
    * ANY (and IN) is TRUE if some comparison is TRUE, else NULL if some is NULL, else FALSE; ALL is
-   * FALSE if some comparison is FALSE, else NULL if some is NULL, else TRUE (so ALL over no rows
-   * is TRUE and ANY over no rows FALSE, whatever the operand).
+   * FALSE if some comparison is FALSE, else NULL if some is NULL, else TRUE (so ALL over no rows is
+   * TRUE and ANY over no rows FALSE, whatever the operand).
    */
   private static Boolean quantified(Object v, ComparisonOp op, List<Object> values, boolean any) {
     boolean sawNull = false;
@@ -201,7 +218,10 @@ public final class SubqueryExecutor implements SubqueryRuntime {
     return sawNull ? null : true;
   }
 
-  /** The first column (all, for a row value IN) of the subquery's rows (at most {@code limit} of them) for this enclosing row. */
+  /**
+   * The first column (all, for a row value IN) of the subquery's rows (at most {@code limit} of
+   * them) for this enclosing row.
+   */
   private List<Object> values(SubqueryExpr s, Object[] row, Object[] params, int limit) {
     if (!s.correlated()) {
       var known = cached.get(s);
@@ -230,7 +250,10 @@ public final class SubqueryExecutor implements SubqueryRuntime {
     try {
       for (var r = op.next(); r != null && values.size() < limit; r = op.next()) {
         // a row value IN keeps the rows' own values (references, text stays borrowed)
-        values.add(r.length == 0 ? Boolean.TRUE : s.rowValue() ? Arrays.copyOf(r, s.operands().size()) : r[0]);
+        values.add(
+            r.length == 0
+                ? Boolean.TRUE
+                : s.rowValue() ? Arrays.copyOf(r, s.operands().size()) : r[0]);
       }
     } finally {
       op.close();
@@ -249,7 +272,8 @@ public final class SubqueryExecutor implements SubqueryRuntime {
   /** Whether a plan needs a subquery executor at all. */
   public static boolean needed(PlanNode plan) {
     var found = new boolean[1];
-    io.kitesql.plan.PlanExpressions.forEach(plan, e -> found[0] |= io.kitesql.expr.Subqueries.containsSubquery(e));
+    io.kitesql.plan.PlanExpressions.forEach(
+        plan, e -> found[0] |= io.kitesql.expr.Subqueries.containsSubquery(e));
     return found[0];
   }
 

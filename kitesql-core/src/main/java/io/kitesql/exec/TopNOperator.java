@@ -27,17 +27,20 @@ final class TopNOperator implements Operator {
     this.input = input;
     this.topN = topN;
     this.rows = new RowComparator(topN.keys());
-    Comparator<Entry> order = (a, b) -> {
-      int c = rows.compare(a.row(), b.row());
-      return c != 0 ? c : Long.compare(a.sequence(), b.sequence());
-    };
+    Comparator<Entry> order =
+        (a, b) -> {
+          int c = rows.compare(a.row(), b.row());
+          return c != 0 ? c : Long.compare(a.sequence(), b.sequence());
+        };
     this.heap = new PriorityQueue<>(order.reversed());
   }
 
   @Override
   public void open(ExecutionContext ctx) {
     rows.parameters(ctx.parameters());
-    long limit = Limits.value(java.util.Optional.of(topN.limit()), ctx.parameters(), Long.MAX_VALUE, "LIMIT");
+    long limit =
+        Limits.value(
+            java.util.Optional.of(topN.limit()), ctx.parameters(), Long.MAX_VALUE, "LIMIT");
     long offset = Limits.value(topN.offset(), ctx.parameters(), 0, "OFFSET");
     long keep = limit == Long.MAX_VALUE ? Long.MAX_VALUE : limit + offset;
     held.open(ctx);

@@ -4,8 +4,8 @@ import java.util.HashSet;
 
 /**
  * UNION ALL streams the left input, then the right one. UNION also drops rows it has already
- * returned; its set holds the rows themselves (text hashed and compared on its borrowed bytes),
- * and is emptied on open and close.
+ * returned; its set holds the rows themselves (text hashed and compared on its borrowed bytes), and
+ * is emptied on open and close.
  */
 final class UnionOperator implements Operator {
   private final Operator left;

@@ -23,7 +23,9 @@ final class ViewDdl {
       if (c.ifNotExists()) {
         return catalog; // SQLite's rule: IF NOT EXISTS skips when any relation has the name
       }
-      throw new KiteSqlException(ErrorCode.CATALOG_CONFLICT, "table " + name + " already exists (a view cannot take its name)");
+      throw new KiteSqlException(
+          ErrorCode.CATALOG_CONFLICT,
+          "table " + name + " already exists (a view cannot take its name)");
     }
     var existing = catalog.view(name);
     if (existing.isEmpty()) {
@@ -50,16 +52,35 @@ final class ViewDdl {
     var before = old.columns();
     var after = replacement.columns();
     if (after.size() < before.size()) {
-      throw new KiteSqlException(ErrorCode.CATALOG_CONFLICT, "CREATE OR REPLACE VIEW " + old.name() + " cannot drop columns ("
-          + before.size() + " before, " + after.size() + " now); drop the view and create it again");
+      throw new KiteSqlException(
+          ErrorCode.CATALOG_CONFLICT,
+          "CREATE OR REPLACE VIEW "
+              + old.name()
+              + " cannot drop columns ("
+              + before.size()
+              + " before, "
+              + after.size()
+              + " now); drop the view and create it again");
     }
     for (int i = 0; i < before.size(); i++) {
       var b = before.get(i);
       var a = after.get(i);
       if (!b.name().equalsIgnoreCase(a.name()) || !b.type().equals(a.type())) {
-        throw new KiteSqlException(ErrorCode.CATALOG_CONFLICT, "CREATE OR REPLACE VIEW " + old.name() + " cannot change column "
-            + (i + 1) + " from " + b.name() + " " + b.type() + " to " + a.name() + " " + a.type()
-            + "; drop the view and create it again");
+        throw new KiteSqlException(
+            ErrorCode.CATALOG_CONFLICT,
+            "CREATE OR REPLACE VIEW "
+                + old.name()
+                + " cannot change column "
+                + (i + 1)
+                + " from "
+                + b.name()
+                + " "
+                + b.type()
+                + " to "
+                + a.name()
+                + " "
+                + a.type()
+                + "; drop the view and create it again");
       }
     }
   }
@@ -72,8 +93,12 @@ final class ViewDdl {
     while (!pending.isEmpty()) {
       for (var dependency : pending.poll().dependencies()) {
         if (dependency.names(view.name())) {
-          throw new KiteSqlException(ErrorCode.CATALOG_CONFLICT, "view " + view.name() + " would read itself"
-              + " (its query refers to it, directly or through other views)");
+          throw new KiteSqlException(
+              ErrorCode.CATALOG_CONFLICT,
+              "view "
+                  + view.name()
+                  + " would read itself"
+                  + " (its query refers to it, directly or through other views)");
         }
         if (seen.add(dependency.name().toLowerCase(Locale.ROOT))) {
           catalog.view(dependency.name()).ifPresent(pending::add);
@@ -86,7 +111,8 @@ final class ViewDdl {
     var view = catalog.view(d.name());
     if (view.isEmpty()) {
       if (catalog.table(d.name()).isPresent()) {
-        throw new KiteSqlException(ErrorCode.WRONG_OBJECT_TYPE, d.name() + " is a table, not a view: use DROP TABLE");
+        throw new KiteSqlException(
+            ErrorCode.WRONG_OBJECT_TYPE, d.name() + " is a table, not a view: use DROP TABLE");
       }
       if (d.ifExists()) {
         return catalog;
@@ -98,10 +124,14 @@ final class ViewDdl {
     return catalog.withoutView(d.name());
   }
 
-  /** Refuses {@code statement} on {@code name} when it names a view ({@code hint} says what to do). */
+  /**
+   * Refuses {@code statement} on {@code name} when it names a view ({@code hint} says what to do).
+   */
   static void refuseView(Catalog catalog, String name, String statement, String hint) {
     if (catalog.view(name).isPresent()) {
-      throw new KiteSqlException(ErrorCode.WRONG_OBJECT_TYPE, statement + ": " + name + " is a view, not a table (" + hint + ")");
+      throw new KiteSqlException(
+          ErrorCode.WRONG_OBJECT_TYPE,
+          statement + ": " + name + " is a view, not a table (" + hint + ")");
     }
   }
 
@@ -113,9 +143,19 @@ final class ViewDdl {
     var dependents = catalog.dependents(name);
     if (!dependents.isEmpty()) {
       var names = dependents.stream().map(ViewDef::name).collect(Collectors.joining(", "));
-      throw new KiteSqlException(ErrorCode.DEPENDENT_OBJECTS_EXIST, "cannot drop " + kind + " " + name + " because "
-          + (dependents.size() == 1 ? "view " + names + " depends" : "views " + names + " depend") + " on it (drop "
-          + (dependents.size() == 1 ? "that view" : "those views") + " first; CASCADE is not supported)");
+      throw new KiteSqlException(
+          ErrorCode.DEPENDENT_OBJECTS_EXIST,
+          "cannot drop "
+              + kind
+              + " "
+              + name
+              + " because "
+              + (dependents.size() == 1
+                  ? "view " + names + " depends"
+                  : "views " + names + " depend")
+              + " on it (drop "
+              + (dependents.size() == 1 ? "that view" : "those views")
+              + " first; CASCADE is not supported)");
     }
   }
 }

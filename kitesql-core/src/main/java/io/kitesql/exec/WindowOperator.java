@@ -11,17 +11,21 @@ import java.util.List;
 
 /**
  * Computes window functions: materializes the input rows (each widened by one slot per call; the
- * values themselves are kept, so text stays borrowed), then for each distinct (PARTITION BY,
- * ORDER BY) specification sorts the rows by partition and order keys (stably), walks the
- * partitions and lets {@link WindowPartition} fill the slots of the calls with that
- * specification. Rows come out in the order of the last sort.
+ * values themselves are kept, so text stays borrowed), then for each distinct (PARTITION BY, ORDER
+ * BY) specification sorts the rows by partition and order keys (stably), walks the partitions and
+ * lets {@link WindowPartition} fill the slots of the calls with that specification. Rows come out
+ * in the order of the last sort.
  *
  * <p>Reused plans forget: the row buffer is filled in {@link #open} from scratch and emptied in
  * {@link #close}; the comparators drop the parameters.
  */
 final class WindowOperator implements Operator {
   /** The calls sharing one ordering: one sort, one partition walk. */
-  private record Spec(RowComparator sort, RowComparator partition, RowComparator peers, int[] calls,
+  private record Spec(
+      RowComparator sort,
+      RowComparator partition,
+      RowComparator peers,
+      int[] calls,
       Comparator<Object[]> steppingSort) {
     void parameters(Object[] params) {
       sort.parameters(params);
@@ -53,17 +57,25 @@ final class WindowOperator implements Operator {
   private Spec spec(WindowCall.Ordering ordering, List<Integer> indexes) {
     // Partitions only need equal keys together; ascending with NULLs first is as good as any order.
     var partitionKeys = ordering.partitionBy().stream().map(e -> SortKey.of(e, false)).toList();
-    var orderKeys = ordering.orderBy().stream().map(k -> new SortKey(k.expression(), k.descending(), k.nullsFirst())).toList();
+    var orderKeys =
+        ordering.orderBy().stream()
+            .map(k -> new SortKey(k.expression(), k.descending(), k.nullsFirst()))
+            .toList();
     var all = new ArrayList<SortKey>(partitionKeys);
     all.addAll(orderKeys);
     var sort = new RowComparator(all);
     // sorting millions of rows takes a while too: each comparison steps the budget
-    Comparator<Object[]> steppingSort = (a, b) -> {
-      held.step();
-      return sort.compare(a, b);
-    };
-    return new Spec(sort, new RowComparator(partitionKeys), new RowComparator(orderKeys),
-        indexes.stream().mapToInt(Integer::intValue).toArray(), steppingSort);
+    Comparator<Object[]> steppingSort =
+        (a, b) -> {
+          held.step();
+          return sort.compare(a, b);
+        };
+    return new Spec(
+        sort,
+        new RowComparator(partitionKeys),
+        new RowComparator(orderKeys),
+        indexes.stream().mapToInt(Integer::intValue).toArray(),
+        steppingSort);
   }
 
   @Override

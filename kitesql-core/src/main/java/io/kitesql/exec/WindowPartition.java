@@ -18,10 +18,10 @@ import java.util.List;
  * frames.
  *
  * <p>Aggregates over frames are incremental where the frame only grows: with UNBOUNDED PRECEDING
- * (the default frame) values are added as the frame end moves forward, with UNBOUNDED FOLLOWING
- * as the frame start moves backward; sliding frames are recomputed per row (a row whose frame
- * equals the previous row's reuses its result). Values are the rows' own, so text stays
- * borrowed. One instance serves one operator; {@link #end} drops the rows.
+ * (the default frame) values are added as the frame end moves forward, with UNBOUNDED FOLLOWING as
+ * the frame start moves backward; sliding frames are recomputed per row (a row whose frame equals
+ * the previous row's reuses its result). Values are the rows' own, so text stays borrowed. One
+ * instance serves one operator; {@link #end} drops the rows.
  */
 final class WindowPartition {
   private static final Object[] NO_ROW = new Object[0];
@@ -89,7 +89,8 @@ final class WindowPartition {
       }
       case PERCENT_RANK -> {
         for (int i = start; i < end; i++) {
-          rows.get(i)[slot] = end - start == 1 ? 0.0 : (double) (peerStart[i - start] - start) / (end - start - 1);
+          rows.get(i)[slot] =
+              end - start == 1 ? 0.0 : (double) (peerStart[i - start] - start) / (end - start - 1);
         }
       }
       case CUME_DIST -> {
@@ -105,11 +106,15 @@ final class WindowPartition {
     }
   }
 
-  /** NTILE(n): n buckets as equal as possible, the larger ones first; n is read on the partition's first row. */
+  /**
+   * NTILE(n): n buckets as equal as possible, the larger ones first; n is read on the partition's
+   * first row.
+   */
   private void ntile(WindowCall call, int slot) {
     var n = evaluate(call.args().getFirst(), rows.get(start));
     if (n != null && ((Number) n).longValue() <= 0) {
-      throw new KiteSqlException(ErrorCode.INVALID_VALUE, "the argument of NTILE must be positive, got " + n);
+      throw new KiteSqlException(
+          ErrorCode.INVALID_VALUE, "the argument of NTILE must be positive, got " + n);
     }
     long size = end - start;
     long buckets = n == null ? 1 : ((Number) n).longValue();
@@ -117,14 +122,18 @@ final class WindowPartition {
     long larger = size % buckets; // the first `larger` buckets hold small + 1 rows
     for (int i = start; i < end; i++) {
       long k = i - start;
-      long bucket = k < larger * (small + 1) ? k / (small + 1) + 1 : larger + (k - larger * (small + 1)) / small + 1;
+      long bucket =
+          k < larger * (small + 1)
+              ? k / (small + 1) + 1
+              : larger + (k - larger * (small + 1)) / small + 1;
       rows.get(i)[slot] = n == null ? null : bucket;
     }
   }
 
   /**
    * LAG (direction -1) and LEAD (+1): the value {@code offset} rows away, else the default on the
-   * current row. Arguments read only input columns, never a window slot, so writing as we go is safe.
+   * current row. Arguments read only input columns, never a window slot, so writing as we go is
+   * safe.
    */
   private void shifted(WindowCall call, int slot, int direction) {
     var args = call.args();
@@ -136,24 +145,30 @@ final class WindowPartition {
         continue;
       }
       long target = i + direction * ((Number) offset).longValue();
-      row[slot] = target >= start && target < end
-          ? evaluate(args.get(0), rows.get((int) target))
-          : evaluate(args.get(2), row);
+      row[slot] =
+          target >= start && target < end
+              ? evaluate(args.get(0), rows.get((int) target))
+              : evaluate(args.get(2), row);
     }
   }
 
-  /** FIRST_VALUE, LAST_VALUE and NTH_VALUE(x, n): x on a row of the frame, NULL if the frame has no such row. */
+  /**
+   * FIRST_VALUE, LAST_VALUE and NTH_VALUE(x, n): x on a row of the frame, NULL if the frame has no
+   * such row.
+   */
   private void frameValue(WindowCall call, int slot) {
     var offsets = offsets(call.frame());
     for (int i = start; i < end; i++) {
       int from = frameStart(call, i, offsets[0]);
       int to = frameEnd(call, i, offsets[1]);
-      long at = switch (call.function()) {
-        case FIRST_VALUE -> from;
-        case LAST_VALUE -> to - 1;
-        default -> nth(call, rows.get(i), from);
-      };
-      rows.get(i)[slot] = at >= from && at < to ? evaluate(call.args().getFirst(), rows.get((int) at)) : null;
+      long at =
+          switch (call.function()) {
+            case FIRST_VALUE -> from;
+            case LAST_VALUE -> to - 1;
+            default -> nth(call, rows.get(i), from);
+          };
+      rows.get(i)[slot] =
+          at >= from && at < to ? evaluate(call.args().getFirst(), rows.get((int) at)) : null;
     }
   }
 
@@ -163,7 +178,8 @@ final class WindowPartition {
       return -1;
     }
     if (((Number) n).longValue() <= 0) {
-      throw new KiteSqlException(ErrorCode.INVALID_VALUE, "the second argument of NTH_VALUE must be positive, got " + n);
+      throw new KiteSqlException(
+          ErrorCode.INVALID_VALUE, "the second argument of NTH_VALUE must be positive, got " + n);
     }
     return from + ((Number) n).longValue() - 1;
   }
@@ -176,7 +192,8 @@ final class WindowPartition {
       int added = start;
       for (int i = start; i < end; i++) {
         int to = frameEnd(call, i, offsets[1]);
-        if (to < added) { // never for sorted rows; kept so a shrinking frame still gives the right answer
+        if (to < added) { // never for sorted rows; kept so a shrinking frame still gives the right
+          // answer
           acc.reset();
           added = start;
         }
@@ -241,7 +258,8 @@ final class WindowPartition {
     }
     var n = Evaluator.evaluate(bound.offset(), NO_ROW, params);
     if (n == null || Coercions.compare(n, 0) < 0) {
-      throw new KiteSqlException(ErrorCode.INVALID_VALUE, "window frame offset must be a non-negative number, got " + n);
+      throw new KiteSqlException(
+          ErrorCode.INVALID_VALUE, "window frame offset must be a non-negative number, got " + n);
     }
     return n;
   }
@@ -253,8 +271,10 @@ final class WindowPartition {
     return switch (frame.start().kind()) {
       case UNBOUNDED_PRECEDING -> start;
       case CURRENT_ROW -> rows ? i : peerStart[i - start];
-      case PRECEDING -> rows ? clamp(i - ((Number) n).longValue()) : rangeBound(call, i, n, -1, true);
-      case FOLLOWING -> rows ? clamp(i + ((Number) n).longValue()) : rangeBound(call, i, n, 1, true);
+      case PRECEDING ->
+          rows ? clamp(i - ((Number) n).longValue()) : rangeBound(call, i, n, -1, true);
+      case FOLLOWING ->
+          rows ? clamp(i + ((Number) n).longValue()) : rangeBound(call, i, n, 1, true);
       case UNBOUNDED_FOLLOWING -> end;
     };
   }
@@ -266,8 +286,10 @@ final class WindowPartition {
     return switch (frame.end().kind()) {
       case UNBOUNDED_PRECEDING -> start;
       case CURRENT_ROW -> rows ? i + 1 : peerEnd[i - start];
-      case PRECEDING -> rows ? clamp(i - ((Number) n).longValue() + 1) : rangeBound(call, i, n, -1, false);
-      case FOLLOWING -> rows ? clamp(i + ((Number) n).longValue() + 1) : rangeBound(call, i, n, 1, false);
+      case PRECEDING ->
+          rows ? clamp(i - ((Number) n).longValue() + 1) : rangeBound(call, i, n, -1, false);
+      case FOLLOWING ->
+          rows ? clamp(i + ((Number) n).longValue() + 1) : rangeBound(call, i, n, 1, false);
       case UNBOUNDED_FOLLOWING -> end;
     };
   }

@@ -6,9 +6,9 @@ import java.util.Map;
 
 /**
  * The rows of one round of a recursive CTE, shared by its {@link RecursiveUnionOperator} and the
- * {@link WorkTableScanOperator}s of its recursive term. They are linked while the operator tree
- * is built: the recursive term is built inside {@link #BUILDING}, which maps work table ids to
- * the tables of the recursive unions being built (nested ones included).
+ * {@link WorkTableScanOperator}s of its recursive term. They are linked while the operator tree is
+ * built: the recursive term is built inside {@link #BUILDING}, which maps work table ids to the
+ * tables of the recursive unions being built (nested ones included).
  */
 final class WorkTable {
   static final ScopedValue<Map<Integer, WorkTable>> BUILDING = ScopedValue.newInstance();

@@ -169,7 +169,8 @@ final class Accumulators {
         return decimalSum.divide(n, type.scale(), RoundingMode.HALF_UP);
       }
       // Integer sums are exact; dividing as BigDecimal avoids losing digits above 2^53.
-      return decimalSum.signum() == 0 ? doubleSum / count
+      return decimalSum.signum() == 0
+          ? doubleSum / count
           : decimalSum.divide(n, java.math.MathContext.DECIMAL64).doubleValue() + doubleSum / count;
     }
 
@@ -222,11 +223,12 @@ final class Accumulators {
       if (value == null) {
         return;
       }
-      Object key = switch (value) {
-        case BigDecimal d -> d.signum() == 0 ? BigDecimal.ZERO : d.stripTrailingZeros();
-        case Double d -> d == 0.0 ? 0.0 : d; // -0.0 and 0.0 are one value
-        default -> value;
-      };
+      Object key =
+          switch (value) {
+            case BigDecimal d -> d.signum() == 0 ? BigDecimal.ZERO : d.stripTrailingZeros();
+            case Double d -> d == 0.0 ? 0.0 : d; // -0.0 and 0.0 are one value
+            default -> value;
+          };
       if (seen.add(key)) {
         inner.add(value);
       }

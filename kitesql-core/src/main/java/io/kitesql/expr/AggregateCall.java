@@ -5,11 +5,11 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * An aggregate call; {@code COUNT(*)} has no arguments. Never evaluated: the planner replaces
- * it with a column of the aggregation's output ({@link Exprs#replace}).
+ * An aggregate call; {@code COUNT(*)} has no arguments. Never evaluated: the planner replaces it
+ * with a column of the aggregation's output ({@link Exprs#replace}).
  */
-public record AggregateCall(AggregateFunction function, boolean distinct, List<Expr> args,
-    DataType type) implements Expr {
+public record AggregateCall(
+    AggregateFunction function, boolean distinct, List<Expr> args, DataType type) implements Expr {
   public AggregateCall {
     Objects.requireNonNull(function, "function");
     args = List.copyOf(args);

@@ -2,7 +2,11 @@ package io.kitesql.expr;
 
 /** Binary arithmetic operators. */
 public enum ArithmeticOp {
-  ADD("+"), SUBTRACT("-"), MULTIPLY("*"), DIVIDE("/"), MODULO("%");
+  ADD("+"),
+  SUBTRACT("-"),
+  MULTIPLY("*"),
+  DIVIDE("/"),
+  MODULO("%");
 
   private final String symbol;
 

@@ -2,7 +2,12 @@ package io.kitesql.expr;
 
 /** Comparison operators. */
 public enum ComparisonOp {
-  EQ("="), NE("<>"), LT("<"), LE("<="), GT(">"), GE(">=");
+  EQ("="),
+  NE("<>"),
+  LT("<"),
+  LE("<="),
+  GT(">"),
+  GE(">=");
 
   private final String symbol;
 

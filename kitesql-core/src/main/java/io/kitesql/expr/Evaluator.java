@@ -11,8 +11,8 @@ import java.util.List;
  *
  * <p>Zero-copy: comparisons, IN, LIKE, POSITION and the length functions read {@link Text} in
  * place; SUBSTRING and TRIM return views; only functions that compute new text (UPPER, LOWER,
- * REPLACE, concatenation, CAST to text of a non-text value) allocate it. A LIKE pattern that is
- * not a literal is compiled per evaluation.
+ * REPLACE, concatenation, CAST to text of a non-text value) allocate it. A LIKE pattern that is not
+ * a literal is compiled per evaluation.
  */
 public final class Evaluator {
   private Evaluator() {}
@@ -68,10 +68,16 @@ public final class Evaluator {
       case Expr.FunctionCall f -> Functions.call(f, row, params);
       case SubqueryExpr q -> Subqueries.runtime().evaluate(q, row, params);
       case OuterRef r -> Subqueries.runtime().outer(r.slot());
-      case AggregateCall a -> throw new KiteSqlException(ErrorCode.INTERNAL_ERROR,
-          "aggregate " + Exprs.toSql(a) + " must be replaced by the planner before evaluation");
-      case WindowCall w -> throw new KiteSqlException(ErrorCode.INTERNAL_ERROR,
-          "window function " + w.toSql() + " must be replaced by the planner before evaluation");
+      case AggregateCall a ->
+          throw new KiteSqlException(
+              ErrorCode.INTERNAL_ERROR,
+              "aggregate " + Exprs.toSql(a) + " must be replaced by the planner before evaluation");
+      case WindowCall w ->
+          throw new KiteSqlException(
+              ErrorCode.INTERNAL_ERROR,
+              "window function "
+                  + w.toSql()
+                  + " must be replaced by the planner before evaluation");
     };
   }
 

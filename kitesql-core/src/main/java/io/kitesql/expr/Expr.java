@@ -8,24 +8,34 @@ import java.util.Objects;
 /**
  * A bound, typed scalar expression: immutable, shareable between threads and executions.
  *
- * <p>The {@code permits} clause is the one registry of node kinds; code that must handle every
- * node switches over them without a {@code default}, so adding a node fails to compile until
- * every such switch handles it.
+ * <p>The {@code permits} clause is the one registry of node kinds; code that must handle every node
+ * switches over them without a {@code default}, so adding a node fails to compile until every such
+ * switch handles it.
  *
  * <p><b>Types.</b> {@link #type()} is never null. An untyped {@code NULL} literal whose type no
- * context determines, and a parameter whose type nothing determines, are typed {@code VARCHAR}
- * (as PostgreSQL resolves "unknown" to text); {@link Parameters#bind} then converts such a
- * parameter's value to text.
+ * context determines, and a parameter whose type nothing determines, are typed {@code VARCHAR} (as
+ * PostgreSQL resolves "unknown" to text); {@link Parameters#bind} then converts such a parameter's
+ * value to text.
  *
- * <p><b>Values at run time</b> (see {@link DataType}): {@code Boolean}, {@code Integer},
- * {@code Long}, {@code Double}, {@code BigDecimal}, {@code Text}, {@code Binary},
- * {@code LocalDate}, {@code LocalDateTime}; Java {@code null} is SQL NULL. Arithmetic nodes accept
- * operands of any numeric kind not wider than their result and widen them while evaluating, so
- * the binder inserts no implicit casts.
+ * <p><b>Values at run time</b> (see {@link DataType}): {@code Boolean}, {@code Integer}, {@code
+ * Long}, {@code Double}, {@code BigDecimal}, {@code Text}, {@code Binary}, {@code LocalDate},
+ * {@code LocalDateTime}; Java {@code null} is SQL NULL. Arithmetic nodes accept operands of any
+ * numeric kind not wider than their result and widen them while evaluating, so the binder inserts
+ * no implicit casts.
  */
 public sealed interface Expr
-    permits Expr.Leaf, Expr.Condition, Expr.Negate, Expr.Arithmetic, Expr.Case, Expr.Cast,
-        Expr.Coalesce, Expr.NullIf, Expr.FunctionCall, AggregateCall, SubqueryExpr, WindowCall {
+    permits Expr.Leaf,
+        Expr.Condition,
+        Expr.Negate,
+        Expr.Arithmetic,
+        Expr.Case,
+        Expr.Cast,
+        Expr.Coalesce,
+        Expr.NullIf,
+        Expr.FunctionCall,
+        AggregateCall,
+        SubqueryExpr,
+        WindowCall {
 
   /** The SQL type of the value; never null. */
   DataType type();
@@ -67,7 +77,6 @@ public sealed interface Expr
       Objects.requireNonNull(type, "type");
       Objects.requireNonNull(name, "name");
     }
-
   }
 
   /** A constant; {@code value} is a runtime value of {@code type} or null. */
@@ -75,7 +84,6 @@ public sealed interface Expr
     public Literal {
       Objects.requireNonNull(type, "type");
     }
-
   }
 
   /** Parameter slot {@code index} (0-based) of the bound parameter array. */
@@ -86,7 +94,6 @@ public sealed interface Expr
       }
       Objects.requireNonNull(type, "type");
     }
-
   }
 
   /**
@@ -309,26 +316,31 @@ public sealed interface Expr
   }
 
   /**
-   * {@code operand [NOT] LIKE|ILIKE pattern [ESCAPE escape]}. {@code escape} is a NULL literal
-   * when absent (no escape character, as in the SQL standard). When pattern and escape are
-   * literals the compact constructor compiles the pattern once ({@code compiled}, else null; any
-   * passed value is ignored), so a literal pattern costs nothing per row.
+   * {@code operand [NOT] LIKE|ILIKE pattern [ESCAPE escape]}. {@code escape} is a NULL literal when
+   * absent (no escape character, as in the SQL standard). When pattern and escape are literals the
+   * compact constructor compiles the pattern once ({@code compiled}, else null; any passed value is
+   * ignored), so a literal pattern costs nothing per row.
    */
-  record Like(Expr operand, Expr pattern, Expr escape, boolean caseInsensitive, boolean negated,
-      LikePattern compiled) implements Condition {
+  record Like(
+      Expr operand,
+      Expr pattern,
+      Expr escape,
+      boolean caseInsensitive,
+      boolean negated,
+      LikePattern compiled)
+      implements Condition {
     public Like {
       Objects.requireNonNull(operand, "operand");
       Objects.requireNonNull(pattern, "pattern");
       Objects.requireNonNull(escape, "escape");
-      compiled = pattern instanceof Literal p && escape instanceof Literal e
-          && p.value() != null
-          ? LikePattern.compile((CharSequence) p.value(), e.value(), caseInsensitive)
-          : null;
+      compiled =
+          pattern instanceof Literal p && escape instanceof Literal e && p.value() != null
+              ? LikePattern.compile((CharSequence) p.value(), e.value(), caseInsensitive)
+              : null;
     }
 
     /** A LIKE node; the pattern is compiled here when it is a literal. */
-    public Like(Expr operand, Expr pattern, Expr escape, boolean caseInsensitive,
-        boolean negated) {
+    public Like(Expr operand, Expr pattern, Expr escape, boolean caseInsensitive, boolean negated) {
       this(operand, pattern, escape, caseInsensitive, negated, null);
     }
 
@@ -352,9 +364,9 @@ public sealed interface Expr
   }
 
   /**
-   * Searched CASE (a simple {@code CASE x WHEN v} is bound as {@code WHEN x = v}); the first
-   * TRUE condition's result, else {@code otherwise} (a NULL literal when there is no ELSE).
-   * Numeric results are widened to {@code type}.
+   * Searched CASE (a simple {@code CASE x WHEN v} is bound as {@code WHEN x = v}); the first TRUE
+   * condition's result, else {@code otherwise} (a NULL literal when there is no ELSE). Numeric
+   * results are widened to {@code type}.
    */
   record Case(List<When> whens, Expr otherwise, DataType type) implements Expr {
     public Case {

@@ -17,26 +17,39 @@ final class ExprPrinter {
           operand(a.left()) + " " + a.op().symbol() + " " + operand(a.right());
       case Expr.Comparison c ->
           operand(c.left()) + " " + c.op().symbol() + " " + operand(c.right());
-      case Expr.IsDistinct d -> operand(d.left())
-          + (d.negated() ? " IS NOT DISTINCT FROM " : " IS DISTINCT FROM ") + operand(d.right());
+      case Expr.IsDistinct d ->
+          operand(d.left())
+              + (d.negated() ? " IS NOT DISTINCT FROM " : " IS DISTINCT FROM ")
+              + operand(d.right());
       case Expr.And a -> operand(a.left()) + " AND " + operand(a.right());
       case Expr.Or o -> operand(o.left()) + " OR " + operand(o.right());
       case Expr.Not n -> "NOT " + operand(n.operand());
       case Expr.IsNull n -> operand(n.operand()) + (n.negated() ? " IS NOT NULL" : " IS NULL");
-      case Expr.IsBoolean b -> operand(b.operand()) + " IS " + (b.negated() ? "NOT " : "")
-          + (b.value() ? "TRUE" : "FALSE");
-      case Expr.InList in -> operand(in.operand()) + (in.negated() ? " NOT IN (" : " IN (")
-          + list(in.values()) + ")";
-      case Expr.Between b -> operand(b.operand()) + (b.negated() ? " NOT BETWEEN " : " BETWEEN ")
-          + operand(b.low()) + " AND " + operand(b.high());
+      case Expr.IsBoolean b ->
+          operand(b.operand())
+              + " IS "
+              + (b.negated() ? "NOT " : "")
+              + (b.value() ? "TRUE" : "FALSE");
+      case Expr.InList in ->
+          operand(in.operand()) + (in.negated() ? " NOT IN (" : " IN (") + list(in.values()) + ")";
+      case Expr.Between b ->
+          operand(b.operand())
+              + (b.negated() ? " NOT BETWEEN " : " BETWEEN ")
+              + operand(b.low())
+              + " AND "
+              + operand(b.high());
       case Expr.Like l -> like(l);
       case Expr.Case c -> caseOf(c);
       case Expr.Cast c -> "CAST(" + print(c.operand()) + " AS " + c.type() + ")";
       case Expr.Coalesce c -> "COALESCE(" + list(c.args()) + ")";
       case Expr.NullIf n -> "NULLIF(" + print(n.left()) + ", " + print(n.right()) + ")";
       case Expr.FunctionCall f -> function(f);
-      case AggregateCall a -> a.function() + "(" + (a.distinct() ? "DISTINCT " : "")
-          + (a.isCountStar() ? "*" : list(a.args())) + ")";
+      case AggregateCall a ->
+          a.function()
+              + "("
+              + (a.distinct() ? "DISTINCT " : "")
+              + (a.isCountStar() ? "*" : list(a.args()))
+              + ")";
       case SubqueryExpr q -> q.describe(ExprPrinter::print);
       case OuterRef r -> "outer." + r.name();
       case WindowCall w -> w.toSql();
@@ -44,19 +57,20 @@ final class ExprPrinter {
   }
 
   private static String operand(Expr e) {
-    boolean simple = switch (e) {
-      case Expr.Column c -> true;
-      case Expr.Literal l -> true;
-      case Expr.Parameter p -> true;
-      case Expr.FunctionCall f -> f.function() != ScalarFunction.CONCAT_OP;
-      case AggregateCall a -> true;
-      case WindowCall w -> true;
-      case Expr.Cast c -> true;
-      case Expr.Coalesce c -> true;
-      case Expr.NullIf n -> true;
-      case Expr.Case c -> true;
-      default -> false;
-    };
+    boolean simple =
+        switch (e) {
+          case Expr.Column c -> true;
+          case Expr.Literal l -> true;
+          case Expr.Parameter p -> true;
+          case Expr.FunctionCall f -> f.function() != ScalarFunction.CONCAT_OP;
+          case AggregateCall a -> true;
+          case WindowCall w -> true;
+          case Expr.Cast c -> true;
+          case Expr.Coalesce c -> true;
+          case Expr.NullIf n -> true;
+          case Expr.Case c -> true;
+          default -> false;
+        };
     return simple ? print(e) : "(" + print(e) + ")";
   }
 
@@ -65,8 +79,11 @@ final class ExprPrinter {
   }
 
   private static String like(Expr.Like l) {
-    String s = operand(l.operand()) + (l.negated() ? " NOT" : "")
-        + (l.caseInsensitive() ? " ILIKE " : " LIKE ") + operand(l.pattern());
+    String s =
+        operand(l.operand())
+            + (l.negated() ? " NOT" : "")
+            + (l.caseInsensitive() ? " ILIKE " : " LIKE ")
+            + operand(l.pattern());
     boolean noEscape = l.escape() instanceof Expr.Literal x && x.value() == null;
     return noEscape ? s : s + " ESCAPE " + operand(l.escape());
   }
@@ -86,9 +103,14 @@ final class ExprPrinter {
     List<Expr> a = f.args();
     return switch (f.function()) {
       case CONCAT_OP -> a.stream().map(ExprPrinter::operand).collect(Collectors.joining(" || "));
-      case TRIM_BOTH, TRIM_LEADING, TRIM_TRAILING -> "TRIM("
-          + f.function().name().substring(5) + " "
-          + (a.size() > 1 ? print(a.get(1)) + " " : "") + "FROM " + print(a.getFirst()) + ")";
+      case TRIM_BOTH, TRIM_LEADING, TRIM_TRAILING ->
+          "TRIM("
+              + f.function().name().substring(5)
+              + " "
+              + (a.size() > 1 ? print(a.get(1)) + " " : "")
+              + "FROM "
+              + print(a.getFirst())
+              + ")";
       case POSITION -> "POSITION(" + print(a.get(0)) + " IN " + print(a.get(1)) + ")";
       default -> f.function().name() + "(" + list(a) + ")";
     };

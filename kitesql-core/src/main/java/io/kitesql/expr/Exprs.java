@@ -60,11 +60,13 @@ public final class Exprs {
   /** The input column indexes {@code e} reads. */
   public static BitSet columns(Expr e) {
     var out = new BitSet();
-    visit(e, x -> {
-      if (x instanceof Expr.Column c) {
-        out.set(c.index());
-      }
-    });
+    visit(
+        e,
+        x -> {
+          if (x instanceof Expr.Column c) {
+            out.set(c.index());
+          }
+        });
     return out;
   }
 
@@ -78,9 +80,12 @@ public final class Exprs {
 
   /** {@code e} with every column index {@code i} replaced by {@code mapping(i)}. */
   public static Expr remap(Expr e, IntUnaryOperator mapping) {
-    return replace(e, x -> x instanceof Expr.Column c
-        ? Optional.of(new Expr.Column(mapping.applyAsInt(c.index()), c.type(), c.name()))
-        : Optional.empty());
+    return replace(
+        e,
+        x ->
+            x instanceof Expr.Column c
+                ? Optional.of(new Expr.Column(mapping.applyAsInt(c.index()), c.type(), c.name()))
+                : Optional.empty());
   }
 
   /**
@@ -115,33 +120,45 @@ public final class Exprs {
   /** The aggregate calls in {@code e}, in tree order (duplicates kept). */
   public static List<AggregateCall> aggregates(Expr e) {
     var out = new ArrayList<AggregateCall>();
-    visit(e, x -> {
-      if (x instanceof AggregateCall a) {
-        out.add(a);
-      }
-    });
+    visit(
+        e,
+        x -> {
+          if (x instanceof AggregateCall a) {
+            out.add(a);
+          }
+        });
     return out;
   }
 
   /** Whether {@code e} reads no column, parameter or aggregate: its value is fixed. */
   public static boolean isConstant(Expr e) {
     var found = new boolean[1];
-    visit(e, x -> found[0] |= x instanceof Expr.Column || x instanceof Expr.Parameter
-        || x instanceof AggregateCall || x instanceof SubqueryExpr || x instanceof OuterRef
-        || x instanceof WindowCall);
+    visit(
+        e,
+        x ->
+            found[0] |=
+                x instanceof Expr.Column
+                    || x instanceof Expr.Parameter
+                    || x instanceof AggregateCall
+                    || x instanceof SubqueryExpr
+                    || x instanceof OuterRef
+                    || x instanceof WindowCall);
     return !found[0];
   }
 
   /**
    * Constant folding: every subtree that reads no column, parameter or aggregate is evaluated once
-   * and replaced by a literal. A subtree whose evaluation fails (say {@code 1/0}) is kept as it
-   * is, so the error surfaces when the statement executes, not when it is prepared (a branch
-   * never reached, like {@code CASE WHEN FALSE THEN 1/0 END}, then raises nothing).
+   * and replaced by a literal. A subtree whose evaluation fails (say {@code 1/0}) is kept as it is,
+   * so the error surfaces when the statement executes, not when it is prepared (a branch never
+   * reached, like {@code CASE WHEN FALSE THEN 1/0 END}, then raises nothing).
    */
   public static Expr fold(Expr e) {
     PlanningBudget.check();
-    if (e instanceof Expr.Literal || e instanceof Expr.Column || e instanceof Expr.Parameter
-        || e instanceof AggregateCall || e instanceof WindowCall) {
+    if (e instanceof Expr.Literal
+        || e instanceof Expr.Column
+        || e instanceof Expr.Parameter
+        || e instanceof AggregateCall
+        || e instanceof WindowCall) {
       return e;
     }
     List<Expr> children = e.children();

@@ -9,7 +9,8 @@ final class Functions {
 
   static Object call(Expr.FunctionCall f, Object[] row, Object[] params) {
     if (f.args().size() == 1 && takesOne(f.function())) {
-      // no argument list: octet_length(note) per row allocated an ArrayList, its array and an iterator
+      // no argument list: octet_length(note) per row allocated an ArrayList, its array and an
+      // iterator
       return callOne(f, Evaluator.evaluate(f.args().getFirst(), row, params));
     }
     List<Object> a = Evaluator.all(f.args(), row, params);
@@ -23,13 +24,16 @@ final class Functions {
     }
     return switch (f.function()) {
       case ABS -> NumericFunctions.abs(a.getFirst());
-      case ROUND -> NumericFunctions.round(a.getFirst(),
-          a.size() > 1 ? ((Number) a.get(1)).longValue() : 0, f.type());
+      case ROUND ->
+          NumericFunctions.round(
+              a.getFirst(), a.size() > 1 ? ((Number) a.get(1)).longValue() : 0, f.type());
       case UPPER -> TextFunctions.changeCase((Text) a.getFirst(), true);
       case LOWER -> TextFunctions.changeCase((Text) a.getFirst(), false);
-      case SUBSTRING -> TextFunctions.substring((Text) a.getFirst(),
-          ((Number) a.get(1)).longValue(),
-          a.size() > 2 ? (Long) ((Number) a.get(2)).longValue() : null);
+      case SUBSTRING ->
+          TextFunctions.substring(
+              (Text) a.getFirst(),
+              ((Number) a.get(1)).longValue(),
+              a.size() > 2 ? (Long) ((Number) a.get(2)).longValue() : null);
       case TRIM_BOTH -> trim(a, true, true);
       case TRIM_LEADING -> trim(a, true, false);
       case TRIM_TRAILING -> trim(a, false, true);
@@ -67,7 +71,7 @@ final class Functions {
   }
 
   private static Text trim(List<Object> a, boolean leading, boolean trailing) {
-    return TextFunctions.trim((Text) a.getFirst(), a.size() > 1 ? (Text) a.get(1) : null,
-        leading, trailing);
+    return TextFunctions.trim(
+        (Text) a.getFirst(), a.size() > 1 ? (Text) a.get(1) : null, leading, trailing);
   }
 }

@@ -8,10 +8,10 @@ import java.util.Objects;
 
 /**
  * A compiled LIKE/ILIKE pattern: code points, {@code _} (any one code point) and {@code %} (any
- * run). Matching reads the subject through {@link Text#charAt} (O(1) amortized, no allocation)
- * and backtracks only to the last {@code %}, so it is linear for patterns with one {@code %} and
- * at worst O(n·m). ILIKE folds both sides per code point (upper then lower case, so that
- * characters with several case forms match); no locale-specific rules.
+ * run). Matching reads the subject through {@link Text#charAt} (O(1) amortized, no allocation) and
+ * backtracks only to the last {@code %}, so it is linear for patterns with one {@code %} and at
+ * worst O(n·m). ILIKE folds both sides per code point (upper then lower case, so that characters
+ * with several case forms match); no locale-specific rules.
  *
  * <p>The escape character is the backslash unless an ESCAPE clause names another, as in PostgreSQL,
  * H2 and MySQL (the SQL standard and SQLite have none): Spring Data JDBC and other frameworks
@@ -47,8 +47,8 @@ public final class LikePattern {
       i += Character.charCount(cp);
       if (cp == esc) {
         if (i >= pattern.length()) {
-          throw new KiteSqlException(ErrorCode.INVALID_VALUE,
-              "LIKE pattern ends with its escape character");
+          throw new KiteSqlException(
+              ErrorCode.INVALID_VALUE, "LIKE pattern ends with its escape character");
         }
         cp = Character.codePointAt(pattern, i);
         i += Character.charCount(cp);
@@ -76,8 +76,8 @@ public final class LikePattern {
       return -1;
     }
     if (Character.charCount(Character.codePointAt(e, 0)) != e.length()) {
-      throw new KiteSqlException(ErrorCode.INVALID_VALUE,
-          "LIKE ESCAPE must be a single character, got '" + e + "'");
+      throw new KiteSqlException(
+          ErrorCode.INVALID_VALUE, "LIKE ESCAPE must be a single character, got '" + e + "'");
     }
     return Character.codePointAt(e, 0);
   }
@@ -87,8 +87,8 @@ public final class LikePattern {
   }
 
   /**
-   * The code points before the pattern's first wildcard, escapes resolved ({@code 'ab!%c%'}
-   * with escape {@code !} gives {@code ab%c}): every text the pattern matches starts with it.
+   * The code points before the pattern's first wildcard, escapes resolved ({@code 'ab!%c%'} with
+   * escape {@code !} gives {@code ab%c}): every text the pattern matches starts with it.
    * Case-folded for ILIKE, where that does not hold.
    */
   public String literalPrefix() {
@@ -141,7 +141,8 @@ public final class LikePattern {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof LikePattern p && p.caseInsensitive == caseInsensitive
+    return o instanceof LikePattern p
+        && p.caseInsensitive == caseInsensitive
         && Arrays.equals(p.tokens, tokens);
   }
 

@@ -27,7 +27,8 @@ final class NumericFunctions {
         default -> throw new IllegalStateException("arithmetic in " + type);
       };
     } catch (ArithmeticException e) {
-      throw new KiteSqlException(ErrorCode.VALUE_OUT_OF_RANGE,
+      throw new KiteSqlException(
+          ErrorCode.VALUE_OUT_OF_RANGE,
           "numeric overflow in " + a + " " + op.symbol() + " " + b + " (" + type + ")");
     }
   }
@@ -57,15 +58,15 @@ final class NumericFunctions {
     };
   }
 
-  private static BigDecimal decimals(ArithmeticOp op, BigDecimal a, BigDecimal b,
-      DataType type) {
-    BigDecimal r = switch (op) {
-      case ADD -> a.add(b);
-      case SUBTRACT -> a.subtract(b);
-      case MULTIPLY -> a.multiply(b);
-      case DIVIDE -> a.divide(nonZero(b), type.scale(), RoundingMode.HALF_UP);
-      case MODULO -> a.remainder(nonZero(b));
-    };
+  private static BigDecimal decimals(ArithmeticOp op, BigDecimal a, BigDecimal b, DataType type) {
+    BigDecimal r =
+        switch (op) {
+          case ADD -> a.add(b);
+          case SUBTRACT -> a.subtract(b);
+          case MULTIPLY -> a.multiply(b);
+          case DIVIDE -> a.divide(nonZero(b), type.scale(), RoundingMode.HALF_UP);
+          case MODULO -> a.remainder(nonZero(b));
+        };
     return r.setScale(type.scale(), RoundingMode.HALF_UP);
   }
 
@@ -133,14 +134,15 @@ final class NumericFunctions {
   static Object round(Object v, long requestedDigits, DataType type) {
     int digits = Math.clamp(requestedDigits, -ROUND_DIGITS_LIMIT, ROUND_DIGITS_LIMIT);
     return switch (v) {
-      case Integer i -> digits >= 0 ? i
-          : (Object) (int) checkInt(roundExact(BigDecimal.valueOf(i), digits));
+      case Integer i ->
+          digits >= 0 ? i : (Object) (int) checkInt(roundExact(BigDecimal.valueOf(i), digits));
       case Long l -> digits >= 0 ? l : (Object) roundExact(BigDecimal.valueOf(l), digits);
-      case Double d -> Double.isFinite(d)
-          ? BigDecimal.valueOf(d).setScale(digits, RoundingMode.HALF_UP).doubleValue()
-          : d;
-      case BigDecimal d -> d.setScale(digits, RoundingMode.HALF_UP)
-          .setScale(type.scale(), RoundingMode.HALF_UP);
+      case Double d ->
+          Double.isFinite(d)
+              ? BigDecimal.valueOf(d).setScale(digits, RoundingMode.HALF_UP).doubleValue()
+              : d;
+      case BigDecimal d ->
+          d.setScale(digits, RoundingMode.HALF_UP).setScale(type.scale(), RoundingMode.HALF_UP);
       default -> throw new IllegalStateException("round " + v.getClass());
     };
   }

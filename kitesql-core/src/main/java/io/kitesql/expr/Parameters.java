@@ -21,14 +21,14 @@ import java.util.Map;
  * The parameters of one statement: collected while binding, then used to bind values for each
  * execution.
  *
- * <p>Styles (one per statement; mixing them is PARAMETER_MISMATCH): {@code ?} (positional, slots
- * in textual order, as JSqlParser numbers them), {@code ?N} and {@code $N} (explicit 1-based
- * slot; the count is the highest N), {@code :name} (named; one slot per distinct name, in order of
- * first appearance; names are case-sensitive).
+ * <p>Styles (one per statement; mixing them is PARAMETER_MISMATCH): {@code ?} (positional, slots in
+ * textual order, as JSqlParser numbers them), {@code ?N} and {@code $N} (explicit 1-based slot; the
+ * count is the highest N), {@code :name} (named; one slot per distinct name, in order of first
+ * appearance; names are case-sensitive).
  *
- * <p>Types: the binder records a slot's type where the context tells it ({@code col = ?}, {@code
- * ? + 1}, an INSERT target); the first recorded type wins. A slot nothing types is VARCHAR, and
- * its value is converted to text, except bytes: the statement is then bound again with that slot
+ * <p>Types: the binder records a slot's type where the context tells it ({@code col = ?}, {@code ?
+ * + 1}, an INSERT target); the first recorded type wins. A slot nothing types is VARCHAR, and its
+ * value is converted to text, except bytes: the statement is then bound again with that slot
  * VARBINARY ({@link #untypedBinarySlots}). Bytes given to a slot of another type are refused.
  * {@link #bind} converts user values with {@link Coercions#coerce}, except for a slot whose every
  * occurrence is an operand of a comparison ({@code amount > ?}, {@code a IN (?, ?)}, {@code
@@ -41,18 +41,27 @@ import java.util.Map;
 public final class Parameters {
   /** Parameter styles. */
   public enum Style {
-    NONE, POSITIONAL, NUMBERED, NAMED
+    NONE,
+    POSITIONAL,
+    NUMBERED,
+    NAMED
   }
 
   private Style style = Style.NONE;
   private final List<String> names = new ArrayList<>();
   private final List<DataType> types = new ArrayList<>();
-  /** Slots typed VARBINARY from the start: bytes were bound to them where nothing else typed them. */
+
+  /**
+   * Slots typed VARBINARY from the start: bytes were bound to them where nothing else typed them.
+   */
   private final BitSet binarySlots;
+
   /** Slots typed only by a context's preference ({@link #recordPreferredType}). */
   private final BitSet preferredOnly = new BitSet();
+
   /** Per slot, its occurrences in the statement and how many of them are comparison operands. */
   private int[] occurrences = new int[0];
+
   private int[] comparedOccurrences = new int[0];
 
   /** Parameters whose types the statement alone decides. */
@@ -62,7 +71,8 @@ public final class Parameters {
 
   /**
    * Parameters whose slots in {@code binarySlots} are VARBINARY from the start, as if cast: the
-   * statement is bound again for bytes given to slots it left untyped ({@link #untypedBinarySlots}).
+   * statement is bound again for bytes given to slots it left untyped ({@link
+   * #untypedBinarySlots}).
    */
   public Parameters(BitSet binarySlots) {
     this.binarySlots = (BitSet) binarySlots.clone();
@@ -130,22 +140,28 @@ public final class Parameters {
     comparedOccurrences[index]++;
   }
 
-  /** Whether slot {@code index} occurs only as a comparison operand: its value is compared, never stored or computed with. */
+  /**
+   * Whether slot {@code index} occurs only as a comparison operand: its value is compared, never
+   * stored or computed with.
+   */
   boolean comparedOnly(int index) {
-    return index < comparedOccurrences.length && comparedOccurrences[index] > 0
+    return index < comparedOccurrences.length
+        && comparedOccurrences[index] > 0
         && comparedOccurrences[index] >= occurrences[index];
   }
 
   private static int[] grown(int[] counts, int index) {
-    return index < counts.length ? counts : Arrays.copyOf(counts, Math.max(index + 1, counts.length * 2));
+    return index < counts.length
+        ? counts
+        : Arrays.copyOf(counts, Math.max(index + 1, counts.length * 2));
   }
 
   /** The slot of a {@code ?} ({@code fixed == false}) or {@code ?N}/{@code $N} parameter. */
   public int positional(int oneBasedIndex, boolean fixed) {
     useStyle(fixed ? Style.NUMBERED : Style.POSITIONAL, fixed ? "?" + oneBasedIndex : "?");
     if (oneBasedIndex < 1) {
-      throw new KiteSqlException(ErrorCode.PARAMETER_MISMATCH,
-          "parameter index must be 1 or more: " + oneBasedIndex);
+      throw new KiteSqlException(
+          ErrorCode.PARAMETER_MISMATCH, "parameter index must be 1 or more: " + oneBasedIndex);
     }
     while (types.size() < oneBasedIndex) {
       types.add(binarySlots.get(types.size()) ? DataType.VARBINARY : null);
@@ -167,8 +183,9 @@ public final class Parameters {
 
   private void useStyle(Style s, String shown) {
     if (style != Style.NONE && style != s) {
-      throw new KiteSqlException(ErrorCode.PARAMETER_MISMATCH, "parameter " + shown
-          + " mixes " + s + " with " + style + " parameters in one statement");
+      throw new KiteSqlException(
+          ErrorCode.PARAMETER_MISMATCH,
+          "parameter " + shown + " mixes " + s + " with " + style + " parameters in one statement");
     }
     style = s;
   }
@@ -182,20 +199,22 @@ public final class Parameters {
   public Object[] bind(Object... userValues) {
     Object[] values = userValues == null ? new Object[] {null} : userValues;
     if (values.length != count()) {
-      throw new KiteSqlException(ErrorCode.PARAMETER_MISMATCH,
+      throw new KiteSqlException(
+          ErrorCode.PARAMETER_MISMATCH,
           "expected " + count() + " parameter values, got " + values.length);
     }
     return bindInto(values, new Object[values.length]);
   }
 
   /**
-   * {@link #bind} into {@code out} (of {@link #count()} slots), which a pooled execution reuses
-   * so that binding allocates no array.
+   * {@link #bind} into {@code out} (of {@link #count()} slots), which a pooled execution reuses so
+   * that binding allocates no array.
    */
   public Object[] bindInto(Object[] userValues, Object[] out) {
     Object[] values = userValues == null ? new Object[] {null} : userValues;
     if (values.length != count() || out.length != values.length) {
-      throw new KiteSqlException(ErrorCode.PARAMETER_MISMATCH,
+      throw new KiteSqlException(
+          ErrorCode.PARAMETER_MISMATCH,
           "expected " + count() + " parameter values, got " + values.length);
     }
     for (int i = 0; i < values.length; i++) {
@@ -211,13 +230,15 @@ public final class Parameters {
    */
   public Object[] bindNamed(Map<String, ?> userValues) {
     if (style != Style.NAMED && count() > 0) {
-      throw new KiteSqlException(ErrorCode.PARAMETER_MISMATCH,
+      throw new KiteSqlException(
+          ErrorCode.PARAMETER_MISMATCH,
           "the statement has " + style + " parameters, not named ones");
     }
     var unknown = new HashSet<>(userValues.keySet());
     unknown.removeAll(names);
     if (!unknown.isEmpty()) {
-      throw new KiteSqlException(ErrorCode.PARAMETER_MISMATCH,
+      throw new KiteSqlException(
+          ErrorCode.PARAMETER_MISMATCH,
           "unknown parameter names " + unknown + "; the statement has " + names);
     }
     Object[] out = new Object[count()];
@@ -261,8 +282,10 @@ public final class Parameters {
     if (isTyped(i) && !preferredOnly.get(i)) {
       return false;
     }
-    Object v = named != null ? (style == Style.NAMED ? named.get(names.get(i)) : null)
-        : positional != null && i < positional.length ? positional[i] : null;
+    Object v =
+        named != null
+            ? (style == Style.NAMED ? named.get(names.get(i)) : null)
+            : positional != null && i < positional.length ? positional[i] : null;
     return v instanceof byte[] || v instanceof Binary;
   }
 
@@ -270,16 +293,25 @@ public final class Parameters {
     if ((v instanceof byte[] || v instanceof Binary) && type(slot).kind() != TypeKind.VARBINARY) {
       // PostgreSQL refuses bytea where text is expected; text made of the bytes would compare
       // and store as something else (hex digits) without a word
-      throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, "parameter " + slotName(slot) + " is " + type(slot)
-          + " in this statement but was given bytes (" + v.getClass().getSimpleName() + "); bytes are stored in and"
-          + " compared with VARBINARY only: pass a value of the parameter's type, or CAST the other side AS VARBINARY");
+      throw new KiteSqlException(
+          ErrorCode.TYPE_MISMATCH,
+          "parameter "
+              + slotName(slot)
+              + " is "
+              + type(slot)
+              + " in this statement but was given bytes ("
+              + v.getClass().getSimpleName()
+              + "); bytes are stored in and"
+              + " compared with VARBINARY only: pass a value of the parameter's type, or CAST the other side AS VARBINARY");
     }
     try {
       Object value = toRuntime(v);
-      return comparedOnly(slot) ? Coercions.exact(value, type(slot)) : Coercions.coerce(value, type(slot));
+      return comparedOnly(slot)
+          ? Coercions.exact(value, type(slot))
+          : Coercions.coerce(value, type(slot));
     } catch (KiteSqlException e) {
-      throw new KiteSqlException(e.errorCode(), "parameter " + slotName(slot) + ": "
-          + e.reason(), e);
+      throw new KiteSqlException(
+          e.errorCode(), "parameter " + slotName(slot) + ": " + e.reason(), e);
     }
   }
 
@@ -310,8 +342,9 @@ public final class Parameters {
       case java.sql.Date d -> d.toLocalDate();
       case java.sql.Timestamp ts -> ts.toLocalDateTime();
       // convert() names the parameter.
-      default -> throw new KiteSqlException(ErrorCode.PARAMETER_MISMATCH, "unsupported Java type "
-          + v.getClass().getName());
+      default ->
+          throw new KiteSqlException(
+              ErrorCode.PARAMETER_MISMATCH, "unsupported Java type " + v.getClass().getName());
     };
   }
 }

@@ -14,22 +14,26 @@ final class Render {
   private static final DateTimeFormatter TIMESTAMP =
       DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss[.SSSSSS]");
 
-  /** Plain notation up to this many characters; a longer DECIMAL (only a parameter holds one) is written in scientific notation. */
+  /**
+   * Plain notation up to this many characters; a longer DECIMAL (only a parameter holds one) is
+   * written in scientific notation.
+   */
   private static final int MAX_PLAIN_CHARS = 1000;
 
   private Render() {}
 
   /**
-   * The plain text of a value, as CAST(v AS VARCHAR) gives it: numbers in plain notation
-   * (DECIMAL keeps its scale; DOUBLE as Java prints it, e.g. {@code 1.5}, {@code 1.0E10}),
-   * booleans {@code true}/{@code false}, ISO dates, timestamps as {@code yyyy-mm-dd hh:mm:ss[.ffffff]}.
+   * The plain text of a value, as CAST(v AS VARCHAR) gives it: numbers in plain notation (DECIMAL
+   * keeps its scale; DOUBLE as Java prints it, e.g. {@code 1.5}, {@code 1.0E10}), booleans {@code
+   * true}/{@code false}, ISO dates, timestamps as {@code yyyy-mm-dd hh:mm:ss[.ffffff]}.
    */
   static String plain(Object v) {
     return switch (v) {
       case BigDecimal d -> Decimals.plainOrScientific(d, MAX_PLAIN_CHARS);
-      case LocalDateTime ts -> ts.getNano() == 0
-          ? ts.format(DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss"))
-          : ts.format(TIMESTAMP);
+      case LocalDateTime ts ->
+          ts.getNano() == 0
+              ? ts.format(DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss"))
+              : ts.format(TIMESTAMP);
       case Binary b -> HexFormat.of().withUpperCase().formatHex(b.toByteArray());
       case byte[] b -> HexFormat.of().withUpperCase().formatHex(b);
       default -> String.valueOf(v);

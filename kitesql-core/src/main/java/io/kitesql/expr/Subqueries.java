@@ -5,8 +5,8 @@ import io.kitesql.KiteSqlException;
 
 /**
  * Where the {@link Evaluator} finds the execution's {@link SubqueryRuntime}: a scoped value bound
- * by the executor around the calls that run a plan containing subqueries. Plans without
- * subqueries never look it up.
+ * by the executor around the calls that run a plan containing subqueries. Plans without subqueries
+ * never look it up.
  */
 public final class Subqueries {
   /** The runtime of the execution running on this thread. */
@@ -16,7 +16,8 @@ public final class Subqueries {
 
   public static SubqueryRuntime runtime() {
     if (!RUNTIME.isBound()) {
-      throw new KiteSqlException(ErrorCode.INTERNAL_ERROR, "a subquery was evaluated outside of an execution");
+      throw new KiteSqlException(
+          ErrorCode.INTERNAL_ERROR, "a subquery was evaluated outside of an execution");
     }
     return RUNTIME.get();
   }

@@ -9,17 +9,17 @@ import java.util.stream.Collectors;
 
 /**
  * A subquery in an expression: a scalar subquery, EXISTS, IN, or a quantified comparison (ANY,
- * SOME, ALL). {@code plan} is the subquery's plan (a {@link QueryPlan}, opaque
- * here so that expressions stay below plans in the package order); the executor runs it through
- * the {@link SubqueryRuntime} bound for the execution.
+ * SOME, ALL). {@code plan} is the subquery's plan (a {@link QueryPlan}, opaque here so that
+ * expressions stay below plans in the package order); the executor runs it through the {@link
+ * SubqueryRuntime} bound for the execution.
  *
  * <p>A correlated subquery reads columns of the enclosing row through {@link OuterRef}s; their
- * values are {@code captures}, expressions over the enclosing row evaluated each time the
- * subquery starts. The captures are this node's children (after the operand), so rules that look
- * for the columns an expression reads see them.
+ * values are {@code captures}, expressions over the enclosing row evaluated each time the subquery
+ * starts. The captures are this node's children (after the operand), so rules that look for the
+ * columns an expression reads see them.
  *
- * <p>The left operand of IN may be a row value ({@code (a, b) IN (SELECT x, y ...)}): then
- * {@code operands} holds its elements, one per column of the subquery.
+ * <p>The left operand of IN may be a row value ({@code (a, b) IN (SELECT x, y ...)}): then {@code
+ * operands} holds its elements, one per column of the subquery.
  *
  * @param kind which form
  * @param operands the left operand of IN, ANY and ALL (several for a row value IN); empty for
@@ -27,8 +27,15 @@ import java.util.stream.Collectors;
  * @param op the comparison of ANY and ALL ({@code EQ} for IN)
  * @param negated NOT IN / NOT EXISTS
  */
-public record SubqueryExpr(Kind kind, List<Expr> operands, ComparisonOp op, boolean negated, QueryPlan plan, List<Expr> captures,
-    DataType type) implements Expr {
+public record SubqueryExpr(
+    Kind kind,
+    List<Expr> operands,
+    ComparisonOp op,
+    boolean negated,
+    QueryPlan plan,
+    List<Expr> captures,
+    DataType type)
+    implements Expr {
 
   /** The forms of subquery expressions. */
   public enum Kind {
@@ -52,7 +59,13 @@ public record SubqueryExpr(Kind kind, List<Expr> operands, ComparisonOp op, bool
   }
 
   /** IN, ANY or ALL with one left operand. */
-  public SubqueryExpr(Kind kind, Expr operand, ComparisonOp op, boolean negated, QueryPlan plan, List<Expr> captures,
+  public SubqueryExpr(
+      Kind kind,
+      Expr operand,
+      ComparisonOp op,
+      boolean negated,
+      QueryPlan plan,
+      List<Expr> captures,
       DataType type) {
     this(kind, List.of(operand), op, negated, plan, captures, type);
   }
@@ -91,8 +104,14 @@ public record SubqueryExpr(Kind kind, List<Expr> operands, ComparisonOp op, bool
   @Override
   public Expr withChildren(List<Expr> children) {
     int first = operands.size();
-    return new SubqueryExpr(kind, children.subList(0, first), op, negated, plan,
-        children.subList(first, children.size()), type);
+    return new SubqueryExpr(
+        kind,
+        children.subList(0, first),
+        op,
+        negated,
+        plan,
+        children.subList(first, children.size()),
+        type);
   }
 
   /** SQL-ish text for EXPLAIN and error messages. */
@@ -101,8 +120,12 @@ public record SubqueryExpr(Kind kind, List<Expr> operands, ComparisonOp op, bool
     return switch (kind) {
       case SCALAR -> body;
       case EXISTS -> (negated ? "NOT " : "") + "EXISTS " + body;
-      case IN -> (rowValue() ? operands.stream().map(print).collect(Collectors.joining(", ", "(", ")"))
-          : print.apply(operand())) + (negated ? " NOT IN " : " IN ") + body;
+      case IN ->
+          (rowValue()
+                  ? operands.stream().map(print).collect(Collectors.joining(", ", "(", ")"))
+                  : print.apply(operand()))
+              + (negated ? " NOT IN " : " IN ")
+              + body;
       case ANY -> print.apply(operand()) + " " + op.symbol() + " ANY " + body;
       case ALL -> print.apply(operand()) + " " + op.symbol() + " ALL " + body;
     };

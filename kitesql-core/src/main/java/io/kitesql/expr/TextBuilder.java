@@ -6,18 +6,23 @@ import io.kitesql.value.Text;
 import java.util.Arrays;
 
 /**
- * A growable UTF-8 buffer for functions that make new text; yields an owned {@link Text}. Text
- * made this way is limited to {@link #MAX_BYTES}: without a limit, {@code v || v} in a recursive
- * CTE doubled a string until the JVM threw OutOfMemoryError (found by the SQL fuzzer).
+ * A growable UTF-8 buffer for functions that make new text; yields an owned {@link Text}. Text made
+ * this way is limited to {@link #MAX_BYTES}: without a limit, {@code v || v} in a recursive CTE
+ * doubled a string until the JVM threw OutOfMemoryError (found by the SQL fuzzer).
  */
 final class TextBuilder {
-  /** 256 MiB of UTF-8, the longest text a function makes (PostgreSQL stops at 1 GB, SQLite at 1e9 bytes). */
+  /**
+   * 256 MiB of UTF-8, the longest text a function makes (PostgreSQL stops at 1 GB, SQLite at 1e9
+   * bytes).
+   */
   static final int MAX_BYTES = 1 << 28;
 
   private byte[] buf;
   private int len;
 
-  /** A buffer for about {@code capacity} bytes; a negative capacity is an int sum that overflowed. */
+  /**
+   * A buffer for about {@code capacity} bytes; a negative capacity is an int sum that overflowed.
+   */
   TextBuilder(int capacity) {
     if (capacity < 0 || capacity > MAX_BYTES) {
       throw tooLong(capacity < 0 ? (long) Integer.MAX_VALUE + 1 : capacity);
@@ -26,8 +31,13 @@ final class TextBuilder {
   }
 
   private static KiteSqlException tooLong(long bytes) {
-    return new KiteSqlException(ErrorCode.VALUE_OUT_OF_RANGE,
-        "text of " + bytes + " bytes or more is longer than the " + MAX_BYTES + " bytes a value made by a function may have");
+    return new KiteSqlException(
+        ErrorCode.VALUE_OUT_OF_RANGE,
+        "text of "
+            + bytes
+            + " bytes or more is longer than the "
+            + MAX_BYTES
+            + " bytes a value made by a function may have");
   }
 
   private void ensure(int more) {

@@ -7,11 +7,11 @@ import io.kitesql.value.Text;
 import java.util.List;
 
 /**
- * Text functions over {@link Text} without converting it to a {@code String}. Positions are in
- * code points (a supplementary character counts once); {@link Text#subSequence} takes UTF-16
- * indexes, so positions are translated by walking the chars (O(1) per step on ASCII text).
- * SUBSTRING and TRIM return views of their input; UPPER, LOWER, REPLACE and concatenation make new
- * owned text, the only places here that allocate bytes.
+ * Text functions over {@link Text} without converting it to a {@code String}. Positions are in code
+ * points (a supplementary character counts once); {@link Text#subSequence} takes UTF-16 indexes, so
+ * positions are translated by walking the chars (O(1) per step on ASCII text). SUBSTRING and TRIM
+ * return views of their input; UPPER, LOWER, REPLACE and concatenation make new owned text, the
+ * only places here that allocate bytes.
  */
 final class TextFunctions {
   private TextFunctions() {}
@@ -27,8 +27,12 @@ final class TextFunctions {
     }
     int i = 0;
     for (long k = 0; k < cp && i < n; k++) {
-      i += Character.isHighSurrogate(t.charAt(i)) && i + 1 < n
-          && Character.isLowSurrogate(t.charAt(i + 1)) ? 2 : 1;
+      i +=
+          Character.isHighSurrogate(t.charAt(i))
+                  && i + 1 < n
+                  && Character.isLowSurrogate(t.charAt(i + 1))
+              ? 2
+              : 1;
     }
     return i;
   }
@@ -55,8 +59,7 @@ final class TextFunctions {
   /** SUBSTRING with a checked count: a negative count is an error (PostgreSQL does the same). */
   static Text substring(Text s, long start, Long count) {
     if (count != null && count < 0) {
-      throw new KiteSqlException(ErrorCode.INVALID_VALUE,
-          "SUBSTRING: negative length " + count);
+      throw new KiteSqlException(ErrorCode.INVALID_VALUE, "SUBSTRING: negative length " + count);
     }
     return substring(s, start, count == null ? -1 : count);
   }
@@ -113,8 +116,8 @@ final class TextFunctions {
   }
 
   /**
-   * {@code POSITION(needle IN hay)}: the 1-based code point position, 0 if absent, 1 for an
-   * empty needle. Searching UTF-8 bytes is exact because UTF-8 is self-synchronizing.
+   * {@code POSITION(needle IN hay)}: the 1-based code point position, 0 if absent, 1 for an empty
+   * needle. Searching UTF-8 bytes is exact because UTF-8 is self-synchronizing.
    */
   static int position(Text needle, Text hay) {
     int at = indexOf(hay, needle, 0);
@@ -184,8 +187,8 @@ final class TextFunctions {
   }
 
   /**
-   * Concatenation of text forms: {@code skipNulls} for CONCAT(...), otherwise ({@code ||}) any
-   * NULL makes the result NULL. A single non-null text argument is returned as is.
+   * Concatenation of text forms: {@code skipNulls} for CONCAT(...), otherwise ({@code ||}) any NULL
+   * makes the result NULL. A single non-null text argument is returned as is.
    */
   static Text concat(List<Object> values, boolean skipNulls) {
     int bytes = 0;

@@ -120,7 +120,7 @@ final class TextParsing {
   private static KiteSqlException invalid(Text text, String type) {
     // The message copies the offending text: errors may allocate, the read path may not.
     String shown = text.length() > 60 ? text.subSequence(0, 60) + "..." : text.toString();
-    return new KiteSqlException(ErrorCode.INVALID_VALUE,
-        "invalid " + type + " value '" + shown + "'");
+    return new KiteSqlException(
+        ErrorCode.INVALID_VALUE, "invalid " + type + " value '" + shown + "'");
   }
 }

@@ -15,15 +15,15 @@ import java.util.Locale;
  *   <li>Numeric widening: INT &lt; BIGINT &lt; DECIMAL &lt; DOUBLE. An operation on two numeric
  *       types works in the wider one; an integer widened to DECIMAL counts as DECIMAL(10, 0) (INT)
  *       or DECIMAL(18, 0) (BIGINT).
- *   <li>INT op INT stays INT and BIGINT stays BIGINT, with overflow raising VALUE_OUT_OF_RANGE
- *       (as PostgreSQL and H2 do); integer division truncates toward zero.
+ *   <li>INT op INT stays INT and BIGINT stays BIGINT, with overflow raising VALUE_OUT_OF_RANGE (as
+ *       PostgreSQL and H2 do); integer division truncates toward zero.
  *   <li>DECIMAL results: {@code + -} scale max(s1, s2); {@code *} scale s1 + s2; {@code /} scale
  *       max(s1, s2, 6); {@code %} scale max(s1, s2); precision always capped at 18 and the scale at
  *       the precision. Values are exact {@code BigDecimal}s at run time (rounded HALF_UP to the
  *       scale); their range is checked only where they are stored ({@link Coercions#coerce}).
  *   <li>Comparable: any two numeric types; text with text; binary with binary; boolean with
- *       boolean; DATE and TIMESTAMP with each other. Text against a number is a TYPE_MISMATCH
- *       (no loose typing).
+ *       boolean; DATE and TIMESTAMP with each other. Text against a number is a TYPE_MISMATCH (no
+ *       loose typing).
  * </ul>
  */
 public final class Types {
@@ -72,7 +72,8 @@ public final class Types {
   /** The result type of {@code a op b}, or TYPE_MISMATCH naming the operator. */
   public static DataType arithmetic(ArithmeticOp op, DataType a, DataType b) {
     if (!isNumeric(a) || !isNumeric(b)) {
-      throw new KiteSqlException(ErrorCode.TYPE_MISMATCH,
+      throw new KiteSqlException(
+          ErrorCode.TYPE_MISMATCH,
           "operator " + op.symbol() + " needs numbers, got " + a + " and " + b);
     }
     int r = Math.max(rank(a.kind()), rank(b.kind()));
@@ -130,7 +131,8 @@ public final class Types {
       }
       DataType x = asDecimal(a);
       DataType y = asDecimal(b);
-      return decimal(Math.max(x.precision() - x.scale(), y.precision() - y.scale()),
+      return decimal(
+          Math.max(x.precision() - x.scale(), y.precision() - y.scale()),
           Math.max(x.scale(), y.scale()));
     }
     if (a.kind() == b.kind()) {
@@ -164,8 +166,8 @@ public final class Types {
   /**
    * A type from its SQL spelling, e.g. {@code DECIMAL (10, 2)} or {@code DOUBLE PRECISION}
    * (JSqlParser's {@code ColDataType.getDataType()}, which may include the arguments), with
-   * optional separate {@code args}. CHAR(n) is VARCHAR(n) (no padding); DECIMAL without
-   * arguments is DECIMAL(18, 0).
+   * optional separate {@code args}. CHAR(n) is VARCHAR(n) (no padding); DECIMAL without arguments
+   * is DECIMAL(18, 0).
    *
    * @throws KiteSqlException UNSUPPORTED_FEATURE for other types or DECIMAL precision above 18
    */
@@ -187,23 +189,37 @@ public final class Types {
     }
     String name = s.toUpperCase(Locale.ROOT).replaceAll("\\s+", " ");
     int n0 = all.isEmpty() ? 0 : all.getFirst();
-    DataType t = switch (name) {
-      case "BOOLEAN", "BOOL" -> DataType.BOOLEAN;
-      case "INT", "INTEGER", "INT4", "TINYINT", "MEDIUMINT" -> DataType.INT;
-      case "SMALLINT", "INT2" -> DataType.SMALLINT;
-      case "BIGINT", "INT8" -> DataType.BIGINT;
-      case "DOUBLE", "DOUBLE PRECISION", "FLOAT", "FLOAT8", "FLOAT4", "REAL" -> DataType.DOUBLE;
-      case "DECIMAL", "NUMERIC", "DEC" -> decimalType(all, spelling);
-      case "VARCHAR", "CHARACTER VARYING", "CHAR VARYING", "TEXT", "CHAR", "CHARACTER", "STRING",
-          "CLOB", "NVARCHAR", "NCHAR" -> DataType.varchar(n0);
-      case "VARBINARY", "BINARY", "BINARY VARYING", "BLOB", "BYTEA" -> DataType.varbinary(n0);
-      case "DATE" -> DataType.DATE;
-      case "TIMESTAMP", "DATETIME", "TIMESTAMP WITHOUT TIME ZONE" -> DataType.TIMESTAMP;
-      default -> throw new KiteSqlException(ErrorCode.UNSUPPORTED_FEATURE,
-          "unsupported data type " + spelling);
-    };
-    boolean takesArgs = t.isVariableWidth() || t.kind() == TypeKind.DECIMAL
-        || t.kind() == TypeKind.TIMESTAMP || t.kind() == TypeKind.DOUBLE;
+    DataType t =
+        switch (name) {
+          case "BOOLEAN", "BOOL" -> DataType.BOOLEAN;
+          case "INT", "INTEGER", "INT4", "TINYINT", "MEDIUMINT" -> DataType.INT;
+          case "SMALLINT", "INT2" -> DataType.SMALLINT;
+          case "BIGINT", "INT8" -> DataType.BIGINT;
+          case "DOUBLE", "DOUBLE PRECISION", "FLOAT", "FLOAT8", "FLOAT4", "REAL" -> DataType.DOUBLE;
+          case "DECIMAL", "NUMERIC", "DEC" -> decimalType(all, spelling);
+          case "VARCHAR",
+              "CHARACTER VARYING",
+              "CHAR VARYING",
+              "TEXT",
+              "CHAR",
+              "CHARACTER",
+              "STRING",
+              "CLOB",
+              "NVARCHAR",
+              "NCHAR" ->
+              DataType.varchar(n0);
+          case "VARBINARY", "BINARY", "BINARY VARYING", "BLOB", "BYTEA" -> DataType.varbinary(n0);
+          case "DATE" -> DataType.DATE;
+          case "TIMESTAMP", "DATETIME", "TIMESTAMP WITHOUT TIME ZONE" -> DataType.TIMESTAMP;
+          default ->
+              throw new KiteSqlException(
+                  ErrorCode.UNSUPPORTED_FEATURE, "unsupported data type " + spelling);
+        };
+    boolean takesArgs =
+        t.isVariableWidth()
+            || t.kind() == TypeKind.DECIMAL
+            || t.kind() == TypeKind.TIMESTAMP
+            || t.kind() == TypeKind.DOUBLE;
     if (!all.isEmpty() && !takesArgs || all.size() > 2) {
       throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "bad arguments in data type " + spelling);
     }
@@ -214,12 +230,13 @@ public final class Types {
     int p = args.isEmpty() ? DataType.MAX_DECIMAL_PRECISION : args.get(0);
     int s = args.size() > 1 ? args.get(1) : 0;
     if (p < 1 || p > DataType.MAX_DECIMAL_PRECISION) {
-      throw new KiteSqlException(ErrorCode.UNSUPPORTED_FEATURE,
+      throw new KiteSqlException(
+          ErrorCode.UNSUPPORTED_FEATURE,
           "DECIMAL precision must be 1.." + DataType.MAX_DECIMAL_PRECISION + ": " + spelling);
     }
     if (s < 0 || s > p) {
-      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "DECIMAL scale out of 0..precision: "
-          + spelling);
+      throw new KiteSqlException(
+          ErrorCode.SYNTAX_ERROR, "DECIMAL scale out of 0..precision: " + spelling);
     }
     return DataType.decimal(p, s);
   }

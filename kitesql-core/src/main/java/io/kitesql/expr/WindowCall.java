@@ -16,11 +16,17 @@ import java.util.stream.Collectors;
  * children: they are constants (literals or parameters) evaluated once per execution.
  *
  * @param frame the frame as written, or the SQL default (RANGE UNBOUNDED PRECEDING to CURRENT ROW
- *     with ORDER BY, the whole partition without); ranking and offset functions carry
- *     {@link Frame#WHOLE_PARTITION} since they ignore frames
+ *     with ORDER BY, the whole partition without); ranking and offset functions carry {@link
+ *     Frame#WHOLE_PARTITION} since they ignore frames
  */
-public record WindowCall(WindowFunction function, List<Expr> args, List<Expr> partitionBy,
-    List<OrderKey> orderBy, Frame frame, DataType type) implements Expr {
+public record WindowCall(
+    WindowFunction function,
+    List<Expr> args,
+    List<Expr> partitionBy,
+    List<OrderKey> orderBy,
+    Frame frame,
+    DataType type)
+    implements Expr {
 
   public WindowCall {
     Objects.requireNonNull(function, "function");
@@ -39,10 +45,19 @@ public record WindowCall(WindowFunction function, List<Expr> args, List<Expr> pa
   }
 
   /** ROWS counts rows; RANGE compares order key values (peers belong together). */
-  public enum Unit { ROWS, RANGE }
+  public enum Unit {
+    ROWS,
+    RANGE
+  }
 
   /** Where a frame bound lies relative to the current row. */
-  public enum BoundKind { UNBOUNDED_PRECEDING, PRECEDING, CURRENT_ROW, FOLLOWING, UNBOUNDED_FOLLOWING }
+  public enum BoundKind {
+    UNBOUNDED_PRECEDING,
+    PRECEDING,
+    CURRENT_ROW,
+    FOLLOWING,
+    UNBOUNDED_FOLLOWING
+  }
 
   /** A frame bound; {@code offset} (a literal or parameter) only for PRECEDING and FOLLOWING. */
   public record Bound(BoundKind kind, Expr offset) {
@@ -73,11 +88,16 @@ public record WindowCall(WindowFunction function, List<Expr> args, List<Expr> pa
   /** A window frame: {@code unit BETWEEN start AND end}. */
   public record Frame(Unit unit, Bound start, Bound end) {
     /** Every row of the partition. */
-    public static final Frame WHOLE_PARTITION = new Frame(Unit.ROWS,
-        Bound.of(BoundKind.UNBOUNDED_PRECEDING), Bound.of(BoundKind.UNBOUNDED_FOLLOWING));
+    public static final Frame WHOLE_PARTITION =
+        new Frame(
+            Unit.ROWS,
+            Bound.of(BoundKind.UNBOUNDED_PRECEDING),
+            Bound.of(BoundKind.UNBOUNDED_FOLLOWING));
+
     /** The SQL default with ORDER BY: the partition up to the current row and its peers. */
-    public static final Frame UP_TO_PEERS = new Frame(Unit.RANGE,
-        Bound.of(BoundKind.UNBOUNDED_PRECEDING), Bound.of(BoundKind.CURRENT_ROW));
+    public static final Frame UP_TO_PEERS =
+        new Frame(
+            Unit.RANGE, Bound.of(BoundKind.UNBOUNDED_PRECEDING), Bound.of(BoundKind.CURRENT_ROW));
 
     public Frame {
       Objects.requireNonNull(unit, "unit");
@@ -128,13 +148,19 @@ public record WindowCall(WindowFunction function, List<Expr> args, List<Expr> pa
       parts.add("PARTITION BY " + list(partitionBy));
     }
     if (!orderBy.isEmpty()) {
-      parts.add("ORDER BY " + orderBy.stream()
-          .map(k -> Exprs.toSql(k.expression()) + (k.descending() ? " DESC" : " ASC")
-              + (k.nullsFirst() ? " NULLS FIRST" : " NULLS LAST"))
-          .collect(Collectors.joining(", ")));
+      parts.add(
+          "ORDER BY "
+              + orderBy.stream()
+                  .map(
+                      k ->
+                          Exprs.toSql(k.expression())
+                              + (k.descending() ? " DESC" : " ASC")
+                              + (k.nullsFirst() ? " NULLS FIRST" : " NULLS LAST"))
+                  .collect(Collectors.joining(", ")));
     }
     // the frame is printed when it is not the default one for this window
-    if (function.usesFrame() && !frame.equals(orderBy.isEmpty() ? Frame.WHOLE_PARTITION : Frame.UP_TO_PEERS)) {
+    if (function.usesFrame()
+        && !frame.equals(orderBy.isEmpty() ? Frame.WHOLE_PARTITION : Frame.UP_TO_PEERS)) {
       parts.add(frame.toSql());
     }
     return sb.append(String.join(" ", parts)).append(')').toString();

@@ -4,16 +4,28 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The functions a {@link WindowCall} computes. Ranking and offset functions look at the rows of
- * the partition in window order; {@link #FIRST_VALUE}, {@link #LAST_VALUE}, {@link #NTH_VALUE}
- * and the aggregates look at the window frame of each row. PERCENT_RANK is {@code (rank - 1) /
- * (rows - 1)} (0 for a single row), CUME_DIST {@code (rows up to the last peer) / rows}; both DOUBLE.
+ * The functions a {@link WindowCall} computes. Ranking and offset functions look at the rows of the
+ * partition in window order; {@link #FIRST_VALUE}, {@link #LAST_VALUE}, {@link #NTH_VALUE} and the
+ * aggregates look at the window frame of each row. PERCENT_RANK is {@code (rank - 1) / (rows - 1)}
+ * (0 for a single row), CUME_DIST {@code (rows up to the last peer) / rows}; both DOUBLE.
  */
 public enum WindowFunction {
-  ROW_NUMBER(null), RANK(null), DENSE_RANK(null), PERCENT_RANK(null), CUME_DIST(null), NTILE(null),
-  LAG(null), LEAD(null), FIRST_VALUE(null), LAST_VALUE(null), NTH_VALUE(null),
-  COUNT(AggregateFunction.COUNT), SUM(AggregateFunction.SUM), AVG(AggregateFunction.AVG),
-  MIN(AggregateFunction.MIN), MAX(AggregateFunction.MAX);
+  ROW_NUMBER(null),
+  RANK(null),
+  DENSE_RANK(null),
+  PERCENT_RANK(null),
+  CUME_DIST(null),
+  NTILE(null),
+  LAG(null),
+  LEAD(null),
+  FIRST_VALUE(null),
+  LAST_VALUE(null),
+  NTH_VALUE(null),
+  COUNT(AggregateFunction.COUNT),
+  SUM(AggregateFunction.SUM),
+  AVG(AggregateFunction.AVG),
+  MIN(AggregateFunction.MIN),
+  MAX(AggregateFunction.MAX);
 
   private final AggregateFunction aggregate;
 
@@ -26,7 +38,9 @@ public enum WindowFunction {
     return Optional.ofNullable(aggregate);
   }
 
-  /** Whether the result depends on the frame (the others ignore any frame clause, as in PostgreSQL). */
+  /**
+   * Whether the result depends on the frame (the others ignore any frame clause, as in PostgreSQL).
+   */
   public boolean usesFrame() {
     return aggregate != null || this == FIRST_VALUE || this == LAST_VALUE || this == NTH_VALUE;
   }

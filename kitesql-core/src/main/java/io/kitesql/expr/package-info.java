@@ -7,11 +7,11 @@
  *
  * <p>Zero-copy (docs/design.md, "The zero-copy contract"): nothing here turns a borrowed {@link
  * io.kitesql.value.Text} into a {@code String} while evaluating; comparisons, hashing, LIKE, IN,
- * POSITION and lengths read its bytes or chars in place, SUBSTRING and TRIM return views, and
- * only functions that compute new text allocate it.
+ * POSITION and lengths read its bytes or chars in place, SUBSTRING and TRIM return views, and only
+ * functions that compute new text allocate it.
  *
- * <p>Threading: bound expressions are immutable and shared by concurrent executions; a binder and
- * a {@code Parameters} being filled belong to one thread; accumulators to one execution.
+ * <p>Threading: bound expressions are immutable and shared by concurrent executions; a binder and a
+ * {@code Parameters} being filled belong to one thread; accumulators to one execution.
  *
  * <p>Depends on {@code value} and the root package only. A subquery's plan is held as a {@link
  * io.kitesql.expr.QueryPlan}, which the planner's nodes implement.

@@ -21,11 +21,11 @@ import java.util.Set;
 /**
  * Turns a filtered full scan into key ranges on the primary key or a secondary index when the
  * filter constrains a prefix of its columns: equalities or IN lists on the first columns, then at
- * most one range, LIKE prefix or IS NOT NULL on the next. An IN list (or an OR of equalities on
- * one column) becomes one range per value, however many; several IN lists, one per combination
- * (up to {@link #MAX_RANGES}). Conjuncts the ranges enforce exactly leave the filter (so their
- * columns need not be decoded, nor compared per row); the rest stay above the scan. An OR that
- * no single key serves may still be served by several ({@link #anyOf}).
+ * most one range, LIKE prefix or IS NOT NULL on the next. An IN list (or an OR of equalities on one
+ * column) becomes one range per value, however many; several IN lists, one per combination (up to
+ * {@link #MAX_RANGES}). Conjuncts the ranges enforce exactly leave the filter (so their columns
+ * need not be decoded, nor compared per row); the rest stay above the scan. An OR that no single
+ * key serves may still be served by several ({@link #anyOf}).
  *
  * <pre>
  * Filter(customer_id IN (?1, ?2) AND status = ?3 AND amount > ?4)
@@ -34,14 +34,14 @@ import java.util.Set;
  * </pre>
  *
  * <p>Exact means: an equality, IN list, comparison or IS NOT NULL on a key column, each of a type
- * that encodes into the key without changing the comparison ({@link #keyCompatible}). A NULL
- * value makes its range empty, as the comparison would reject every row; a range bounded above
- * only starts after the NULLs, which keys order first. A LIKE prefix is never exact: the range
- * holds every text that starts with the pattern's literal prefix, and the LIKE stays.
+ * that encodes into the key without changing the comparison ({@link #keyCompatible}). A NULL value
+ * makes its range empty, as the comparison would reject every row; a range bounded above only
+ * starts after the NULLs, which keys order first. A LIKE prefix is never exact: the range holds
+ * every text that starts with the pattern's literal prefix, and the LIKE stays.
  *
- * <p>Preference, for a table ANALYZE measured: the candidate with the least estimated cost
- * ({@link RowEstimates}): the entries its ranges hold, each with a row lookup unless the walk is of
- * the primary key or a covered index, plus sorting the rows if a sort above wants an order the walk
+ * <p>Preference, for a table ANALYZE measured: the candidate with the least estimated cost ({@link
+ * RowEstimates}): the entries its ranges hold, each with a row lookup unless the walk is of the
+ * primary key or a covered index, plus sorting the rows if a sort above wants an order the walk
  * does not deliver. A walk that delivers that order under a LIMIT stops early: it reads about
  * {@code limit × its rows / the rows that satisfy the whole filter}, so it may win with a wider
  * range, or with none (a key walked whole, its filter kept):
@@ -53,13 +53,16 @@ import java.util.Set;
  *       Scan items                                         IndexRangeScan items using items_score (?2, +inf)
  * </pre>
  *
- * <p>For a table not measured (or measured empty), and between candidates of equal cost: a candidate that binds a
- * whole unique key (at most one row per range), then the longest equality prefix, then fewer
- * ranges, then a range on the next column; on a tie the primary key (no row lookup), then a
- * covered index.
+ * <p>For a table not measured (or measured empty), and between candidates of equal cost: a
+ * candidate that binds a whole unique key (at most one row per range), then the longest equality
+ * prefix, then fewer ranges, then a range on the next column; on a tie the primary key (no row
+ * lookup), then a covered index.
  */
 final class ChooseAccessPath {
-  /** The most ranges several IN lists of one scan are multiplied into; past it a column is left to the filter. */
+  /**
+   * The most ranges several IN lists of one scan are multiplied into; past it a column is left to
+   * the filter.
+   */
   static final int MAX_RANGES = 1_000;
 
   /** The most branches of an OR served by a union of key ranges. */
@@ -75,22 +78,32 @@ final class ChooseAccessPath {
 
   static PlanNode apply(PlanNode plan) {
     var wanted = WantedOrder.of(plan);
-    return Plans.bottomUp(plan, node -> {
-      if (node instanceof Filter f && f.input() instanceof TableScan s && s.access() instanceof Access.FullScan) {
-        var conjuncts = Exprs.conjuncts(f.predicate());
-        var predicates = KeyPredicates.of(conjuncts, s.table());
-        var chosen = choose(s, predicates, Optional.ofNullable(wanted.get(s)));
-        if (chosen.isPresent()) {
-          return withRange(s, chosen.get(), conjuncts, predicates);
-        }
-        return anyOf(s, conjuncts).<PlanNode>map(a -> new Filter(s.withAccess(a), f.predicate())).orElse(node);
-      }
-      return node;
-    });
+    return Plans.bottomUp(
+        plan,
+        node -> {
+          if (node instanceof Filter f
+              && f.input() instanceof TableScan s
+              && s.access() instanceof Access.FullScan) {
+            var conjuncts = Exprs.conjuncts(f.predicate());
+            var predicates = KeyPredicates.of(conjuncts, s.table());
+            var chosen = choose(s, predicates, Optional.ofNullable(wanted.get(s)));
+            if (chosen.isPresent()) {
+              return withRange(s, chosen.get(), conjuncts, predicates);
+            }
+            return anyOf(s, conjuncts)
+                .<PlanNode>map(a -> new Filter(s.withAccess(a), f.predicate()))
+                .orElse(node);
+          }
+          return node;
+        });
   }
 
-  /** The scan on {@code chosen}'s ranges, under a filter of the conjuncts they do not enforce exactly. */
-  private static PlanNode withRange(TableScan scan, Candidate chosen, List<Expr> conjuncts, KeyPredicates predicates) {
+  /**
+   * The scan on {@code chosen}'s ranges, under a filter of the conjuncts they do not enforce
+   * exactly.
+   */
+  private static PlanNode withRange(
+      TableScan scan, Candidate chosen, List<Expr> conjuncts, KeyPredicates predicates) {
     var ranged = scan.withAccess(chosen.access());
     var remaining = new ArrayList<Expr>();
     for (int i = 0; i < conjuncts.size(); i++) {
@@ -101,17 +114,30 @@ final class ChooseAccessPath {
     return remaining.isEmpty() ? ranged : new Filter(ranged, Exprs.and(remaining));
   }
 
-  private static Optional<Candidate> choose(TableScan scan, KeyPredicates predicates, Optional<WantedOrder> wanted) {
+  private static Optional<Candidate> choose(
+      TableScan scan, KeyPredicates predicates, Optional<WantedOrder> wanted) {
     TableDef table = scan.table();
     var candidates = new ArrayList<Candidate>();
     if (!table.hasHiddenRowId()) {
-      add(candidates, Candidate.of(Optional.empty(), table.primaryKey(), RowEstimates.uniqueWidth(table, Optional.empty()),
-          predicates, true));
+      add(
+          candidates,
+          Candidate.of(
+              Optional.empty(),
+              table.primaryKey(),
+              RowEstimates.uniqueWidth(table, Optional.empty()),
+              predicates,
+              true));
     }
     for (var index : table.indexes()) {
       boolean covered = covers(table, index, scan.columns());
-      add(candidates, Candidate.of(Optional.of(index), table.walkOrder(Optional.of(index)),
-          RowEstimates.uniqueWidth(table, Optional.of(index)), predicates, covered));
+      add(
+          candidates,
+          Candidate.of(
+              Optional.of(index),
+              table.walkOrder(Optional.of(index)),
+              RowEstimates.uniqueWidth(table, Optional.of(index)),
+              predicates,
+              covered));
     }
     if (!table.stats().guidesPlans()) {
       return candidates.stream().reduce((a, b) -> b.betterThan(a) ? b : a);
@@ -120,7 +146,8 @@ final class ChooseAccessPath {
       return Optional.empty();
     }
     var estimates = new RowEstimates(table);
-    var costs = new Cost(estimates, estimates.tableRows() * estimates.selectivity(predicates), wanted);
+    var costs =
+        new Cost(estimates, estimates.tableRows() * estimates.selectivity(predicates), wanted);
     wanted.filter(w -> w.rows().isPresent()).ifPresent(w -> candidates.addAll(orderedWalks(scan)));
     Candidate best = null;
     double bestCost = Double.POSITIVE_INFINITY;
@@ -148,7 +175,11 @@ final class ChooseAccessPath {
       walks.add(Candidate.whole(Optional.empty(), table.primaryKey(), true));
     }
     for (var index : table.indexes()) {
-      walks.add(Candidate.whole(Optional.of(index), table.walkOrder(Optional.of(index)), covers(table, index, scan.columns())));
+      walks.add(
+          Candidate.whole(
+              Optional.of(index),
+              table.walkOrder(Optional.of(index)),
+              covers(table, index, scan.columns())));
     }
     return walks;
   }
@@ -168,21 +199,26 @@ final class ChooseAccessPath {
       var w = wanted.get();
       double matching = Math.min(rows, matchingRows);
       var access = c.access();
-      boolean ordered = UseIndexOrder.direction(table, access.keyColumns(table), access.constantPrefix(), w.keys(),
-          w.columns()).isPresent();
+      boolean ordered =
+          UseIndexOrder.direction(
+                  table, access.keyColumns(table), access.constantPrefix(), w.keys(), w.columns())
+              .isPresent();
       if (!ordered) {
         return rows * perEntry + matching * SORT;
       }
-      double read = w.rows().isEmpty() || matching <= 0 ? rows : Math.min(rows, w.rows().getAsLong() * rows / matching);
+      double read =
+          w.rows().isEmpty() || matching <= 0
+              ? rows
+              : Math.min(rows, w.rows().getAsLong() * rows / matching);
       return read * perEntry;
     }
   }
 
   /**
-   * For a filter no single key serves: the first OR among its conjuncts every branch of which a
-   * key serves, as the union of those keys' ranges: when every branch chose the same key, one
-   * walk of all their ranges (which visits each key once, in key order: a keyset page's {@code c >
-   * ? OR (c = ? AND id > ?)}), else {@link Access.AnyOf}. Not exact: the filter stays whole.
+   * For a filter no single key serves: the first OR among its conjuncts every branch of which a key
+   * serves, as the union of those keys' ranges: when every branch chose the same key, one walk of
+   * all their ranges (which visits each key once, in key order: a keyset page's {@code c > ? OR (c
+   * = ? AND id > ?)}), else {@link Access.AnyOf}. Not exact: the filter stays whole.
    */
   private static Optional<Access> anyOf(TableScan scan, List<Expr> conjuncts) {
     for (var conjunct : conjuncts) {
@@ -192,25 +228,31 @@ final class ChooseAccessPath {
       }
       var branches = new ArrayList<Access.KeyRange>();
       for (var disjunct : disjuncts) {
-        var c = choose(scan, KeyPredicates.of(Exprs.conjuncts(disjunct), scan.table()), Optional.empty());
+        var c =
+            choose(
+                scan, KeyPredicates.of(Exprs.conjuncts(disjunct), scan.table()), Optional.empty());
         if (c.isEmpty()) {
           break;
         }
         branches.add(c.get().access());
       }
       if (branches.size() == disjuncts.size()) {
-        return Optional.of(oneWalk(branches).orElseGet(() -> new Access.AnyOf(branches, disjuncts)));
+        return Optional.of(
+            oneWalk(branches).orElseGet(() -> new Access.AnyOf(branches, disjuncts)));
       }
     }
     return Optional.empty();
   }
 
-  /** The branches' ranges as one walk, if they are all of one key (and none is an IN subquery's). */
+  /**
+   * The branches' ranges as one walk, if they are all of one key (and none is an IN subquery's).
+   */
   private static Optional<Access> oneWalk(List<Access.KeyRange> branches) {
     var first = branches.getFirst();
     var ranges = new ArrayList<Access.Range>();
     for (var b : branches) {
-      if (!b.index().equals(first.index()) || b.ranges().stream().anyMatch(r -> r.subqueryAt() >= 0)) {
+      if (!b.index().equals(first.index())
+          || b.ranges().stream().anyMatch(r -> r.subqueryAt() >= 0)) {
         return Optional.empty();
       }
       ranges.addAll(b.ranges());
@@ -222,7 +264,10 @@ final class ChooseAccessPath {
     return Optional.of(new Access.KeyRange(first.index(), ranges, covered, false));
   }
 
-  /** Whether the entries of {@code index} hold every column in {@code needed} (with the primary key). */
+  /**
+   * Whether the entries of {@code index} hold every column in {@code needed} (with the primary
+   * key).
+   */
   static boolean covers(TableDef table, IndexDef index, List<Integer> needed) {
     var available = new HashSet<>(index.columns());
     available.addAll(table.primaryKey());
@@ -233,22 +278,38 @@ final class ChooseAccessPath {
    * Possible key ranges and how good they are.
    *
    * @param unique whether every range binds a whole unique key
-   * @param exactTerms the predicate terms (indexes into {@link KeyPredicates}) the ranges enforce exactly
+   * @param exactTerms the predicate terms (indexes into {@link KeyPredicates}) the ranges enforce
+   *     exactly
    */
-  private record Candidate(Access.KeyRange access, boolean unique, int equalities, int ranges, boolean bounded,
-      boolean primary, Set<Integer> exactTerms, int uniqueWidth, boolean whole) {
+  private record Candidate(
+      Access.KeyRange access,
+      boolean unique,
+      int equalities,
+      int ranges,
+      boolean bounded,
+      boolean primary,
+      Set<Integer> exactTerms,
+      int uniqueWidth,
+      boolean whole) {
 
     /** The whole key, walked for its order alone: no range, every conjunct left to the filter. */
     static Candidate whole(Optional<IndexDef> index, List<Integer> keyColumns, boolean covered) {
-      var access = new Access.KeyRange(index, List.of(Access.Range.all()), index.isPresent() && covered, false);
-      return new Candidate(access, false, 0, 1, false, index.isEmpty(), Set.of(), keyColumns.size() + 1, true);
+      var access =
+          new Access.KeyRange(
+              index, List.of(Access.Range.all()), index.isPresent() && covered, false);
+      return new Candidate(
+          access, false, 0, 1, false, index.isEmpty(), Set.of(), keyColumns.size() + 1, true);
     }
 
     /**
      * @param keyColumns the columns the key is ordered by ({@link TableDef#walkOrder})
      * @param uniqueWidth how many leading key columns identify one row
      */
-    static Candidate of(Optional<IndexDef> index, List<Integer> keyColumns, int uniqueWidth, KeyPredicates predicates,
+    static Candidate of(
+        Optional<IndexDef> index,
+        List<Integer> keyColumns,
+        int uniqueWidth,
+        KeyPredicates predicates,
         boolean covered) {
       var values = new ArrayList<List<Expr>>(); // per equated key column, its values
       var exact = new HashSet<Integer>();
@@ -257,7 +318,8 @@ final class ChooseAccessPath {
       for (int column : keyColumns) {
         var term = predicates.equality(column);
         int size = term.map(t -> t.values().size()).orElse(0);
-        if (term.isEmpty() || (combinations > 1 && combinations * size > MAX_RANGES)
+        if (term.isEmpty()
+            || (combinations > 1 && combinations * size > MAX_RANGES)
             || (subquery && term.get().values().getFirst() instanceof SubqueryExpr)) {
           break; // at most one IN subquery per range (Access.Range)
         }
@@ -266,8 +328,10 @@ final class ChooseAccessPath {
         exact.add(term.get().term());
         combinations *= term.get().values().size();
       }
-      var next = values.size() < keyColumns.size()
-          ? predicates.next(keyColumns.get(values.size()), exact) : new Access.Next.Any();
+      var next =
+          values.size() < keyColumns.size()
+              ? predicates.next(keyColumns.get(values.size()), exact)
+              : new Access.Next.Any();
       boolean bounded = !(next instanceof Access.Next.Any);
       if (values.isEmpty() && !bounded) {
         return null;
@@ -278,8 +342,16 @@ final class ChooseAccessPath {
       }
       var access = new Access.KeyRange(index, ranges, index.isPresent() && covered, false);
       boolean unique = values.size() >= uniqueWidth;
-      return new Candidate(access, unique, values.size(), ranges.size(), bounded, index.isEmpty(), Set.copyOf(exact),
-          uniqueWidth, false);
+      return new Candidate(
+          access,
+          unique,
+          values.size(),
+          ranges.size(),
+          bounded,
+          index.isEmpty(),
+          Set.copyOf(exact),
+          uniqueWidth,
+          false);
     }
 
     /** Every combination of one value per list, in list order. */
@@ -320,21 +392,25 @@ final class ChooseAccessPath {
   }
 
   /**
-   * {@link #keyCompatible(DataType, DataType)}, or an integer constant that fits the column
-   * ({@code smallint_col = 5}: the literal is an INT).
+   * {@link #keyCompatible(DataType, DataType)}, or an integer constant that fits the column ({@code
+   * smallint_col = 5}: the literal is an INT).
    */
   static boolean keyCompatible(DataType columnType, Expr value) {
     if (keyCompatible(columnType, value.type())) {
       return true;
     }
-    return Types.isInteger(columnType) && value instanceof Expr.Literal l && l.value() instanceof Number n
-        && (n instanceof Integer || n instanceof Long) && n.longValue() >= columnType.minInteger() && n.longValue() <= columnType.maxInteger();
+    return Types.isInteger(columnType)
+        && value instanceof Expr.Literal l
+        && l.value() instanceof Number n
+        && (n instanceof Integer || n instanceof Long)
+        && n.longValue() >= columnType.minInteger()
+        && n.longValue() <= columnType.maxInteger();
   }
 
   /**
-   * Whether values of {@code valueType} encode into keys of {@code columnType} without changing
-   * the comparison: same kind, or an integer into a wider integer or decimal column. ({@code
-   * int_col > 2.5} must not become {@code int_col > 3}.)
+   * Whether values of {@code valueType} encode into keys of {@code columnType} without changing the
+   * comparison: same kind, or an integer into a wider integer or decimal column. ({@code int_col >
+   * 2.5} must not become {@code int_col > 3}.)
    */
   static boolean keyCompatible(DataType columnType, DataType valueType) {
     var c = columnType.kind();

@@ -23,8 +23,8 @@ import java.util.stream.IntStream;
  *   TableScan items columns=[]    =>       IndexScan items using items_category covered columns=[]
  * </pre>
  *
- * <p>Widths are estimated from the column types (text and binary as {@link #VARIABLE_WIDTH}
- * bytes); an index is taken only if its entries are estimated narrower than the rows.
+ * <p>Widths are estimated from the column types (text and binary as {@link #VARIABLE_WIDTH} bytes);
+ * an index is taken only if its entries are estimated narrower than the rows.
  */
 final class CountFromNarrowestKey {
   /** The width assumed for a text or binary value. */
@@ -33,17 +33,29 @@ final class CountFromNarrowestKey {
   private CountFromNarrowestKey() {}
 
   static PlanNode apply(PlanNode plan) {
-    return Plans.bottomUp(plan, node -> {
-      if (node instanceof Aggregate a && a.groupKeys().isEmpty() && !a.aggregates().isEmpty()
-          && a.aggregates().stream().allMatch(AggregateCall::isCountStar)
-          && a.input() instanceof TableScan s && s.access() instanceof Access.FullScan && s.columns().isEmpty()) {
-        return narrowest(s.table())
-            .<PlanNode>map(i -> new Aggregate(s.withAccess(new Access.KeyRange(Optional.of(i), Access.Range.all(), true)),
-                a.groupKeys(), a.aggregates(), a.output()))
-            .orElse(node);
-      }
-      return node;
-    });
+    return Plans.bottomUp(
+        plan,
+        node -> {
+          if (node instanceof Aggregate a
+              && a.groupKeys().isEmpty()
+              && !a.aggregates().isEmpty()
+              && a.aggregates().stream().allMatch(AggregateCall::isCountStar)
+              && a.input() instanceof TableScan s
+              && s.access() instanceof Access.FullScan
+              && s.columns().isEmpty()) {
+            return narrowest(s.table())
+                .<PlanNode>map(
+                    i ->
+                        new Aggregate(
+                            s.withAccess(
+                                new Access.KeyRange(Optional.of(i), Access.Range.all(), true)),
+                            a.groupKeys(),
+                            a.aggregates(),
+                            a.output()))
+                .orElse(node);
+          }
+          return node;
+        });
   }
 
   private static Optional<IndexDef> narrowest(TableDef table) {

@@ -7,8 +7,7 @@ import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.Project;
 
 /**
- * Evaluates constant subexpressions once, at prepare time: {@code a > 1 + 1} becomes {@code a >
- * 2}.
+ * Evaluates constant subexpressions once, at prepare time: {@code a > 1 + 1} becomes {@code a > 2}.
  *
  * <pre>
  * Filter(a > 1 + 1)          Filter(a > 2)
@@ -19,11 +18,18 @@ final class FoldConstants {
   private FoldConstants() {}
 
   static PlanNode apply(PlanNode plan) {
-    return Plans.bottomUp(plan, node -> switch (node) {
-      case Filter f -> new Filter(f.input(), Exprs.fold(f.predicate()));
-      case Project p -> new Project(p.input(), p.expressions().stream().map(Exprs::fold).toList(), p.output());
-      case Join j -> new Join(j.kind(), j.left(), j.right(), j.condition().map(Exprs::fold), j.strategy());
-      default -> node;
-    });
+    return Plans.bottomUp(
+        plan,
+        node ->
+            switch (node) {
+              case Filter f -> new Filter(f.input(), Exprs.fold(f.predicate()));
+              case Project p ->
+                  new Project(
+                      p.input(), p.expressions().stream().map(Exprs::fold).toList(), p.output());
+              case Join j ->
+                  new Join(
+                      j.kind(), j.left(), j.right(), j.condition().map(Exprs::fold), j.strategy());
+              default -> node;
+            });
   }
 }

@@ -21,7 +21,10 @@ import java.util.Set;
  */
 record KeyPredicates(List<KeyTerm> terms, List<Integer> sources, int[] termsPerConjunct) {
 
-  /** Values that equate a key column, from an equality (one value) or an IN list, and the term's index. */
+  /**
+   * Values that equate a key column, from an equality (one value) or an IN list, and the term's
+   * index.
+   */
   record Equality(List<Expr> values, int term) {}
 
   static KeyPredicates of(List<Expr> conjuncts, TableDef table) {
@@ -31,15 +34,21 @@ record KeyPredicates(List<KeyTerm> terms, List<Integer> sources, int[] termsPerC
       p.termsPerConjunct[i] = terms.size();
       for (var term : terms) {
         var columnType = table.columns().get(term.column().index()).type();
-        boolean usable = switch (term) {
-          case KeyTerm.Compare c -> evaluableFirst(c.value()) && ChooseAccessPath.keyCompatible(columnType, c.value());
-          case KeyTerm.In in -> in.values().stream()
-              .allMatch(v -> evaluableFirst(v) && ChooseAccessPath.keyCompatible(columnType, v));
-          case KeyTerm.Like l -> evaluableFirst(l.pattern()) && evaluableFirst(l.escape());
-          case KeyTerm.InSubquery q -> ChooseAccessPath.keyCompatible(columnType,
-              ((PlanNode) q.subquery().plan()).output().getFirst().type());
-          case KeyTerm.NotNull _ -> true;
-        };
+        boolean usable =
+            switch (term) {
+              case KeyTerm.Compare c ->
+                  evaluableFirst(c.value())
+                      && ChooseAccessPath.keyCompatible(columnType, c.value());
+              case KeyTerm.In in ->
+                  in.values().stream()
+                      .allMatch(
+                          v -> evaluableFirst(v) && ChooseAccessPath.keyCompatible(columnType, v));
+              case KeyTerm.Like l -> evaluableFirst(l.pattern()) && evaluableFirst(l.escape());
+              case KeyTerm.InSubquery q ->
+                  ChooseAccessPath.keyCompatible(
+                      columnType, ((PlanNode) q.subquery().plan()).output().getFirst().type());
+              case KeyTerm.NotNull _ -> true;
+            };
         if (usable) {
           p.terms.add(term);
           p.sources.add(i);
@@ -93,9 +102,9 @@ record KeyPredicates(List<KeyTerm> terms, List<Integer> sources, int[] termsPerC
   }
 
   /**
-   * What a range can require of {@code column}, the key column after the equated ones: its
-   * bounds, else a LIKE prefix, else IS NOT NULL, else nothing. The terms it enforces exactly are
-   * added to {@code exact}.
+   * What a range can require of {@code column}, the key column after the equated ones: its bounds,
+   * else a LIKE prefix, else IS NOT NULL, else nothing. The terms it enforces exactly are added to
+   * {@code exact}.
    */
   Access.Next next(int column, Set<Integer> exact) {
     int lower = find(column, ">=", ">");
@@ -120,7 +129,8 @@ record KeyPredicates(List<KeyTerm> terms, List<Integer> sources, int[] termsPerC
       if (upper >= 0) {
         exact.add(upper);
       }
-      return new Access.Next.Between(value(lower), inclusive(lower), value(upper), inclusive(upper), true);
+      return new Access.Next.Between(
+          value(lower), inclusive(lower), value(upper), inclusive(upper), true);
     }
     if (like >= 0) {
       var l = (KeyTerm.Like) terms.get(like);
@@ -132,7 +142,10 @@ record KeyPredicates(List<KeyTerm> terms, List<Integer> sources, int[] termsPerC
     return new Access.Next.Any();
   }
 
-  /** The first comparison term on {@code column} with operator {@code op}, else with {@code orElse}; -1 if none. */
+  /**
+   * The first comparison term on {@code column} with operator {@code op}, else with {@code orElse};
+   * -1 if none.
+   */
   private int find(int column, String op, String orElse) {
     int found = -1;
     for (int t = 0; t < terms.size(); t++) {

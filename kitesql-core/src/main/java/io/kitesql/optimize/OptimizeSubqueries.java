@@ -19,8 +19,11 @@ final class OptimizeSubqueries {
   }
 
   static Expr apply(Expr e) {
-    return Exprs.replace(e, x -> x instanceof SubqueryExpr s
-        ? Optional.of(s.withPlan(Optimizer.optimizeQuery((PlanNode) s.plan())))
-        : Optional.empty());
+    return Exprs.replace(
+        e,
+        x ->
+            x instanceof SubqueryExpr s
+                ? Optional.of(s.withPlan(Optimizer.optimizeQuery((PlanNode) s.plan())))
+                : Optional.empty());
   }
 }

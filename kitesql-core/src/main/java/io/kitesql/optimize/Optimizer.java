@@ -5,11 +5,12 @@ import io.kitesql.plan.PlanNode;
 import java.util.BitSet;
 
 /**
- * Rewrites bound statements into the plans that execute: constant folding, filters pushed
- * toward scans, columns pruned, access paths chosen (index and primary-key ranges, IN lists, LIKE
- * prefixes), MIN/MAX and ORDER BY served by key order, ORDER BY + LIMIT turned into top-N. Every rule keeps the plan's results. A chosen key range is not
- * rechecked: the conjuncts it enforces exactly leave the filter above it, so a later rule may
- * not replace a ranged scan's access (an index lookup join only takes a full scan).
+ * Rewrites bound statements into the plans that execute: constant folding, filters pushed toward
+ * scans, columns pruned, access paths chosen (index and primary-key ranges, IN lists, LIKE
+ * prefixes), MIN/MAX and ORDER BY served by key order, ORDER BY + LIMIT turned into top-N. Every
+ * rule keeps the plan's results. A chosen key range is not rechecked: the conjuncts it enforces
+ * exactly leave the filter above it, so a later rule may not replace a ranged scan's access (an
+ * index lookup join only takes a full scan).
  */
 public final class Optimizer {
   private Optimizer() {}
@@ -17,13 +18,31 @@ public final class Optimizer {
   public static BoundStatement optimize(BoundStatement statement) {
     return switch (statement) {
       case BoundStatement.Query q -> new BoundStatement.Query(optimizeQuery(q.plan()));
-      case BoundStatement.Explain e -> new BoundStatement.Explain(new BoundStatement.Query(optimizeQuery(e.query().plan())), e.analyze());
-      case BoundStatement.Insert i -> new BoundStatement.Insert(i.table(), i.targetColumns(), optimizeQuery(i.source()), i.defaults(),
-          i.onConflict(), i.returning().map(Optimizer::optimizeReturning));
-      case BoundStatement.Update u -> new BoundStatement.Update(u.table(), optimizeRows(u.source()), u.assignments().stream()
-          .map(a -> new BoundStatement.Assignment(a.column(), OptimizeSubqueries.apply(a.value()))).toList(),
-          u.returning().map(Optimizer::optimizeReturning));
-      case BoundStatement.Delete d -> new BoundStatement.Delete(d.table(), optimizeRows(d.source()), d.returning().map(Optimizer::optimizeReturning));
+      case BoundStatement.Explain e ->
+          new BoundStatement.Explain(
+              new BoundStatement.Query(optimizeQuery(e.query().plan())), e.analyze());
+      case BoundStatement.Insert i ->
+          new BoundStatement.Insert(
+              i.table(),
+              i.targetColumns(),
+              optimizeQuery(i.source()),
+              i.defaults(),
+              i.onConflict(),
+              i.returning().map(Optimizer::optimizeReturning));
+      case BoundStatement.Update u ->
+          new BoundStatement.Update(
+              u.table(),
+              optimizeRows(u.source()),
+              u.assignments().stream()
+                  .map(
+                      a ->
+                          new BoundStatement.Assignment(
+                              a.column(), OptimizeSubqueries.apply(a.value())))
+                  .toList(),
+              u.returning().map(Optimizer::optimizeReturning));
+      case BoundStatement.Delete d ->
+          new BoundStatement.Delete(
+              d.table(), optimizeRows(d.source()), d.returning().map(Optimizer::optimizeReturning));
       case BoundStatement.CreateTable c -> c;
       case BoundStatement.DropTable d -> d;
       case BoundStatement.CreateIndex c -> c;
@@ -37,7 +56,8 @@ public final class Optimizer {
 
   /** Subqueries in RETURNING get the same rules as queries. */
   private static BoundStatement.Returning optimizeReturning(BoundStatement.Returning r) {
-    return new BoundStatement.Returning(r.values().stream().map(OptimizeSubqueries::apply).toList(), r.columns());
+    return new BoundStatement.Returning(
+        r.values().stream().map(OptimizeSubqueries::apply).toList(), r.columns());
   }
 
   /** A query: every output column is needed. */

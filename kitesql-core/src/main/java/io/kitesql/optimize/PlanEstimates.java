@@ -29,7 +29,10 @@ public final class PlanEstimates {
   /** {@code " (estimated rows=N)"} for EXPLAIN's line of {@code node}, or nothing. */
   public static String describe(PlanNode node) {
     var rows = rows(node);
-    return rows.isEmpty() ? "" : String.format(Locale.ROOT, " (estimated rows=%d)", Math.round(Math.ceil(rows.getAsDouble())));
+    return rows.isEmpty()
+        ? ""
+        : String.format(
+            Locale.ROOT, " (estimated rows=%d)", Math.round(Math.ceil(rows.getAsDouble())));
   }
 
   /** The rows {@code node} is estimated to return, if it can be estimated. */
@@ -53,15 +56,27 @@ public final class PlanEstimates {
       return OptionalDouble.empty();
     }
     var estimates = new RowEstimates(table);
-    return OptionalDouble.of(switch (s.access()) {
-      case Access.FullScan _ -> estimates.tableRows();
-      case Access.KeyRange r -> Math.min(estimates.tableRows(), estimates.rows(r, RowEstimates.uniqueWidth(table, r.index())));
-      case Access.AnyOf a -> Math.min(estimates.tableRows(),
-          a.branches().stream().mapToDouble(b -> estimates.rows(b, RowEstimates.uniqueWidth(table, b.index()))).sum());
-    });
+    return OptionalDouble.of(
+        switch (s.access()) {
+          case Access.FullScan _ -> estimates.tableRows();
+          case Access.KeyRange r ->
+              Math.min(
+                  estimates.tableRows(),
+                  estimates.rows(r, RowEstimates.uniqueWidth(table, r.index())));
+          case Access.AnyOf a ->
+              Math.min(
+                  estimates.tableRows(),
+                  a.branches().stream()
+                      .mapToDouble(
+                          b -> estimates.rows(b, RowEstimates.uniqueWidth(table, b.index())))
+                      .sum());
+        });
   }
 
-  /** Over a scan: its rows times the fraction the filter's key conditions keep (others taken to keep all). */
+  /**
+   * Over a scan: its rows times the fraction the filter's key conditions keep (others taken to keep
+   * all).
+   */
   private static OptionalDouble filter(Filter f) {
     var input = rows(f.input());
     var scan = UseIndexOrder.scanBelow(f.input());
@@ -69,15 +84,22 @@ public final class PlanEstimates {
       return input;
     }
     var predicates = KeyPredicates.of(Exprs.conjuncts(f.predicate()), scan.get().table());
-    return OptionalDouble.of(input.getAsDouble() * new RowEstimates(scan.get().table()).selectivity(predicates));
+    return OptionalDouble.of(
+        input.getAsDouble() * new RowEstimates(scan.get().table()).selectivity(predicates));
   }
 
-  private static OptionalDouble limited(OptionalDouble input, Optional<Expr> limit, Optional<Expr> offset) {
-    if (input.isEmpty() || limit.isEmpty() || !(limit.get() instanceof Expr.Literal l && l.value() instanceof Number n)) {
+  private static OptionalDouble limited(
+      OptionalDouble input, Optional<Expr> limit, Optional<Expr> offset) {
+    if (input.isEmpty()
+        || limit.isEmpty()
+        || !(limit.get() instanceof Expr.Literal l && l.value() instanceof Number n)) {
       return input;
     }
-    long skipped = offset.filter(o -> o instanceof Expr.Literal ol && ol.value() instanceof Number)
-        .map(o -> ((Number) ((Expr.Literal) o).value()).longValue()).orElse(0L);
+    long skipped =
+        offset
+            .filter(o -> o instanceof Expr.Literal ol && ol.value() instanceof Number)
+            .map(o -> ((Number) ((Expr.Literal) o).value()).longValue())
+            .orElse(0L);
     return OptionalDouble.of(Math.max(0, Math.min(input.getAsDouble() - skipped, n.doubleValue())));
   }
 }

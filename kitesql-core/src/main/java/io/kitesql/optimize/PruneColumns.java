@@ -16,14 +16,14 @@ import io.kitesql.plan.SortKey;
 import io.kitesql.plan.TableScan;
 import io.kitesql.plan.TopN;
 import io.kitesql.plan.Values;
-import io.kitesql.plan.WorkTableScan;
 import io.kitesql.plan.Window;
+import io.kitesql.plan.WorkTableScan;
 import java.util.BitSet;
 import java.util.List;
 
 /**
- * Tells each table scan which columns the plan above reads, so rows decode only those (one
- * column of a row is O(1) to read; the others are never touched).
+ * Tells each table scan which columns the plan above reads, so rows decode only those (one column
+ * of a row is O(1) to read; the others are never touched).
  *
  * <pre>
  * Project(name)                      Project(name)
@@ -37,11 +37,16 @@ final class PruneColumns {
   /** {@code required}: positions of {@code node}'s output that its parent reads. */
   static PlanNode apply(PlanNode node, BitSet required) {
     return switch (node) {
-      case TableScan s -> s.withColumns(required.stream().filter(i -> i < s.table().columns().size()).boxed().toList());
+      case TableScan s ->
+          s.withColumns(
+              required.stream().filter(i -> i < s.table().columns().size()).boxed().toList());
       case Values v -> v;
       case WorkTableScan w -> w;
-      case Filter f -> new Filter(apply(f.input(), union(required, Exprs.columns(f.predicate()))), f.predicate());
-      case Project p -> new Project(apply(p.input(), columns(p.expressions())), p.expressions(), p.output());
+      case Filter f ->
+          new Filter(
+              apply(f.input(), union(required, Exprs.columns(f.predicate()))), f.predicate());
+      case Project p ->
+          new Project(apply(p.input(), columns(p.expressions())), p.expressions(), p.output());
       case Aggregate a -> {
         var needed = columns(a.groupKeys());
         for (var call : a.aggregates()) {
@@ -50,7 +55,12 @@ final class PruneColumns {
         yield new Aggregate(apply(a.input(), needed), a.groupKeys(), a.aggregates(), a.output());
       }
       case Sort s -> new Sort(apply(s.input(), union(required, keyColumns(s.keys()))), s.keys());
-      case TopN t -> new TopN(apply(t.input(), union(required, keyColumns(t.keys()))), t.keys(), t.limit(), t.offset());
+      case TopN t ->
+          new TopN(
+              apply(t.input(), union(required, keyColumns(t.keys()))),
+              t.keys(),
+              t.limit(),
+              t.offset());
       case Limit l -> new Limit(apply(l.input(), required), l.limit(), l.offset());
       case Window w -> {
         // the input columns read above, and every column a window call reads
@@ -70,7 +80,8 @@ final class PruneColumns {
         all.set(0, d.output().size()); // every column takes part in the comparison
         yield new Distinct(apply(d.input(), all));
       }
-      case SetOperation s -> Plans.mapChildren(s, child -> apply(child, allOf(child))); // rows compare whole
+      case SetOperation s ->
+          Plans.mapChildren(s, child -> apply(child, allOf(child))); // rows compare whole
       case RecursiveUnion r -> Plans.mapChildren(r, child -> apply(child, allOf(child)));
     };
   }

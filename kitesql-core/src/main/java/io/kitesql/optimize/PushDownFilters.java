@@ -10,19 +10,19 @@ import io.kitesql.plan.PlanNode;
 import io.kitesql.plan.Project;
 import io.kitesql.plan.SetOperation;
 import io.kitesql.plan.Sort;
-import java.util.ArrayList;
 import io.kitesql.plan.Window;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Moves filters down toward the scans they can use: through projections (substituting the
- * projected expressions, so a filter on a derived table reaches the base table's indexes),
- * sorts and DISTINCT; into both inputs of set operations (a row-wise predicate commutes with
- * them); into the sides of joins where that keeps the join's meaning (a condition on the
- * preserved side of an outer join stays above it); a condition over both sides of an inner join
- * becomes part of the join condition (so it can become a hash or index join). Never through
- * aggregates, limits or top-N, whose results a filter below would change.
+ * Moves filters down toward the scans they can use: through projections (substituting the projected
+ * expressions, so a filter on a derived table reaches the base table's indexes), sorts and
+ * DISTINCT; into both inputs of set operations (a row-wise predicate commutes with them); into the
+ * sides of joins where that keeps the join's meaning (a condition on the preserved side of an outer
+ * join stays above it); a condition over both sides of an inner join becomes part of the join
+ * condition (so it can become a hash or index join). Never through aggregates, limits or top-N,
+ * whose results a filter below would change.
  *
  * <pre>
  * Filter(a.x = 1 AND a.id = b.id)          Join(INNER, a.id = b.id)
@@ -46,12 +46,16 @@ final class PushDownFilters {
   private static PlanNode push(PlanNode input, Expr predicate) {
     return switch (input) {
       case Filter below -> push(below.input(), Exprs.and(List.of(below.predicate(), predicate)));
-      case Project p -> new Project(push(p.input(), substitute(predicate, p.expressions())), p.expressions(), p.output());
+      case Project p ->
+          new Project(
+              push(p.input(), substitute(predicate, p.expressions())), p.expressions(), p.output());
       case Sort s -> new Sort(push(s.input(), predicate), s.keys());
       case Distinct d -> new Distinct(push(d.input(), predicate));
       case Join j -> pushIntoJoin(j, predicate);
       // A row-wise predicate commutes with UNION, INTERSECT and EXCEPT (equal rows pass alike).
-      case SetOperation s -> new SetOperation(s.kind(), s.all(), push(s.left(), predicate), push(s.right(), predicate), s.output());
+      case SetOperation s ->
+          new SetOperation(
+              s.kind(), s.all(), push(s.left(), predicate), push(s.right(), predicate), s.output());
       case Window w -> WindowFilters.push(w, predicate, PushDownFilters::push);
       default -> new Filter(input, predicate);
     };
@@ -78,12 +82,19 @@ final class PushDownFilters {
     var condition = new ArrayList<Expr>();
     j.condition().ifPresent(condition::add);
     condition.addAll(both);
-    var joined = new Join(j.kind(), pushAll(j.left(), left), pushAll(j.right(), shift(right, width)),
-        condition.isEmpty() ? Optional.empty() : Optional.of(Exprs.and(condition)), j.strategy());
+    var joined =
+        new Join(
+            j.kind(),
+            pushAll(j.left(), left),
+            pushAll(j.right(), shift(right, width)),
+            condition.isEmpty() ? Optional.empty() : Optional.of(Exprs.and(condition)),
+            j.strategy());
     return above.isEmpty() ? joined : new Filter(joined, Exprs.and(above));
   }
 
-  /** Conditions of the ON clause that touch one side only go into that side when the kind allows. */
+  /**
+   * Conditions of the ON clause that touch one side only go into that side when the kind allows.
+   */
   private static PlanNode pushJoinCondition(Join j) {
     if (j.condition().isEmpty() || j.kind() == JoinKind.FULL) {
       return j;
@@ -94,7 +105,8 @@ final class PushDownFilters {
     var keep = new ArrayList<Expr>();
     for (var c : Exprs.conjuncts(j.condition().get())) {
       var side = side(c, width);
-      // ON conditions filter the non-preserved side: for LEFT joins the right one, for RIGHT the left
+      // ON conditions filter the non-preserved side: for LEFT joins the right one, for RIGHT the
+      // left
       if (side == Side.LEFT && j.kind() != JoinKind.LEFT) {
         left.add(c);
       } else if (side == Side.RIGHT && j.kind() != JoinKind.RIGHT) {
@@ -103,8 +115,12 @@ final class PushDownFilters {
         keep.add(c);
       }
     }
-    return new Join(j.kind(), pushAll(j.left(), left), pushAll(j.right(), shift(right, width)),
-        keep.isEmpty() ? Optional.empty() : Optional.of(Exprs.and(keep)), j.strategy());
+    return new Join(
+        j.kind(),
+        pushAll(j.left(), left),
+        pushAll(j.right(), shift(right, width)),
+        keep.isEmpty() ? Optional.empty() : Optional.of(Exprs.and(keep)),
+        j.strategy());
   }
 
   private enum Side {
@@ -134,6 +150,8 @@ final class PushDownFilters {
   }
 
   private static Expr substitute(Expr predicate, List<Expr> projected) {
-    return Exprs.replace(predicate, e -> e instanceof Expr.Column c ? Optional.of(projected.get(c.index())) : Optional.empty());
+    return Exprs.replace(
+        predicate,
+        e -> e instanceof Expr.Column c ? Optional.of(projected.get(c.index())) : Optional.empty());
   }
 }

@@ -19,10 +19,10 @@ import java.util.Set;
 
 /**
  * Chooses the order of inner joins (outer joins keep the written order). A region of inner joins
- * and the filter above it become a set of inputs and a set of conditions; the order starts with
- * the input its own conditions narrow most (a primary-key or index equality), then repeatedly adds
- * an input connected to those already joined, preferring one whose join columns it can look up
- * through its primary key or an index. A projection on top restores the written column order.
+ * and the filter above it become a set of inputs and a set of conditions; the order starts with the
+ * input its own conditions narrow most (a primary-key or index equality), then repeatedly adds an
+ * input connected to those already joined, preferring one whose join columns it can look up through
+ * its primary key or an index. A projection on top restores the written column order.
  *
  * <pre>
  * Filter(c.id = 7)                         Project(original order)
@@ -63,7 +63,8 @@ final class ReorderJoins {
       int leftWidth = j.left().output().size();
       flatten(j.left(), offset, leaves, conditions);
       flatten(j.right(), offset + leftWidth, leaves, conditions);
-      j.condition().ifPresent(c -> conditions.addAll(Exprs.conjuncts(Exprs.remap(c, i -> i + offset))));
+      j.condition()
+          .ifPresent(c -> conditions.addAll(Exprs.conjuncts(Exprs.remap(c, i -> i + offset))));
     } else {
       leaves.add(new Leaf(apply(node), offset, node.output().size()));
     }
@@ -89,7 +90,8 @@ final class ReorderJoins {
         if (equated.isEmpty()) {
           continue;
         }
-        int score = (lookupable(leaves.get(i), equated) ? 100 : 0) + selectivity(leaves.get(i), conditions);
+        int score =
+            (lookupable(leaves.get(i), equated) ? 100 : 0) + selectivity(leaves.get(i), conditions);
         if (score > bestScore) {
           best = i;
           bestScore = score;
@@ -105,12 +107,15 @@ final class ReorderJoins {
     return order;
   }
 
-  /** How much the leaf's own conditions narrow it: equalities with values, more if they hit a key. */
+  /**
+   * How much the leaf's own conditions narrow it: equalities with values, more if they hit a key.
+   */
   private static int selectivity(Leaf leaf, List<Expr> conditions) {
     var equated = new HashSet<Integer>();
     for (var c : conditions) {
       if (c instanceof Expr.Comparison cmp && cmp.op() == ComparisonOp.EQ) {
-        columnEqualsValue(cmp.left(), cmp.right(), leaf).or(() -> columnEqualsValue(cmp.right(), cmp.left(), leaf))
+        columnEqualsValue(cmp.left(), cmp.right(), leaf)
+            .or(() -> columnEqualsValue(cmp.right(), cmp.left(), leaf))
             .ifPresent(equated::add);
       }
     }
@@ -118,20 +123,28 @@ final class ReorderJoins {
   }
 
   private static Optional<Integer> columnEqualsValue(Expr column, Expr value, Leaf leaf) {
-    if (column instanceof Expr.Column c && leaf.contains(c.index()) && Exprs.columns(value).isEmpty()) {
+    if (column instanceof Expr.Column c
+        && leaf.contains(c.index())
+        && Exprs.columns(value).isEmpty()) {
       return Optional.of(c.index() - leaf.offset());
     }
     return Optional.empty();
   }
 
-  /** Columns of leaf {@code i} (local positions) equated to expressions over the leaves joined so far. */
-  private static Set<Integer> equatedColumns(List<Leaf> leaves, List<Integer> joined, int i, List<Expr> conditions) {
+  /**
+   * Columns of leaf {@code i} (local positions) equated to expressions over the leaves joined so
+   * far.
+   */
+  private static Set<Integer> equatedColumns(
+      List<Leaf> leaves, List<Integer> joined, int i, List<Expr> conditions) {
     var leaf = leaves.get(i);
     var result = new HashSet<Integer>();
     for (var c : conditions) {
       if (c instanceof Expr.Comparison cmp && cmp.op() == ComparisonOp.EQ) {
-        for (var pair : List.of(List.of(cmp.left(), cmp.right()), List.of(cmp.right(), cmp.left()))) {
-          if (pair.get(0) instanceof Expr.Column col && leaf.contains(col.index())
+        for (var pair :
+            List.of(List.of(cmp.left(), cmp.right()), List.of(cmp.right(), cmp.left()))) {
+          if (pair.get(0) instanceof Expr.Column col
+              && leaf.contains(col.index())
               && within(Exprs.columns(pair.get(1)), leaves, joined)) {
             result.add(col.index() - leaf.offset());
           }
@@ -154,7 +167,9 @@ final class ReorderJoins {
     return true;
   }
 
-  /** Whether a table scan leaf can find rows by these columns through its primary key or an index. */
+  /**
+   * Whether a table scan leaf can find rows by these columns through its primary key or an index.
+   */
   static boolean lookupable(Leaf leaf, Set<Integer> columns) {
     if (!(leaf.plan() instanceof TableScan scan)) {
       return false;
@@ -166,7 +181,8 @@ final class ReorderJoins {
     return table.indexes().stream().anyMatch(index -> columns.contains(index.columns().getFirst()));
   }
 
-  private static PlanNode build(List<Leaf> leaves, List<Integer> order, List<Expr> conditions, int width) {
+  private static PlanNode build(
+      List<Leaf> leaves, List<Integer> order, List<Expr> conditions, int width) {
     var newPosition = new int[width];
     var placed = new boolean[conditions.size()];
     var joined = new ArrayList<Integer>();
@@ -186,13 +202,21 @@ final class ReorderJoins {
       var here = new ArrayList<Expr>();
       for (int c = 0; c < conditions.size(); c++) {
         var columns = Exprs.columns(conditions.get(c));
-        if (!placed[c] && !columns.isEmpty() && within(columns, leaves, joined) && !within(columns, leaves, List.of(i))
+        if (!placed[c]
+            && !columns.isEmpty()
+            && within(columns, leaves, joined)
+            && !within(columns, leaves, List.of(i))
             && !within(columns, leaves, joined.subList(0, joined.size() - 1))) {
           here.add(Exprs.remap(conditions.get(c), p -> newPosition[p]));
           placed[c] = true;
         }
       }
-      plan = Join.of(JoinKind.INNER, plan, leaf.plan(), here.isEmpty() ? Optional.empty() : Optional.of(Exprs.and(here)));
+      plan =
+          Join.of(
+              JoinKind.INNER,
+              plan,
+              leaf.plan(),
+              here.isEmpty() ? Optional.empty() : Optional.of(Exprs.and(here)));
     }
     var rest = new ArrayList<Expr>();
     for (int c = 0; c < conditions.size(); c++) {

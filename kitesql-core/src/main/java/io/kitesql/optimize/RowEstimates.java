@@ -8,22 +8,26 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * How many rows of a table a key range or a filter is estimated to hold, from what ANALYZE
- * measured ({@link TableStats}): the table's rows, and per key the distinct values of each prefix,
- * so that an equality on the first {@code k} columns of a key holds {@code rows / distinct[k]}
- * rows. Where nothing was measured, and for comparisons whose values are parameters, the fractions
- * SQLite's planner assumes: a quarter of the rows per bound of a range, a tenth for an equality on
- * a column no measured key leads with. Conditions on different columns are taken as independent.
+ * How many rows of a table a key range or a filter is estimated to hold, from what ANALYZE measured
+ * ({@link TableStats}): the table's rows, and per key the distinct values of each prefix, so that
+ * an equality on the first {@code k} columns of a key holds {@code rows / distinct[k]} rows. Where
+ * nothing was measured, and for comparisons whose values are parameters, the fractions SQLite's
+ * planner assumes: a quarter of the rows per bound of a range, a tenth for an equality on a column
+ * no measured key leads with. Conditions on different columns are taken as independent.
  */
 final class RowEstimates {
   /** The fraction of rows one bound of a range ({@code > ?}) keeps. */
   static final double RANGE_BOUND = 0.25;
+
   /** The fraction of rows a LIKE prefix keeps. */
   static final double LIKE_PREFIX = 0.1;
+
   /** The fraction of rows IS NOT NULL keeps. */
   static final double NOT_NULL = 0.9;
+
   /** The fraction of rows an equality keeps on a column that leads no measured key. */
   static final double EQUALITY = 0.1;
+
   /** The values an IN subquery is assumed to return. */
   static final int SUBQUERY_VALUES = 10;
 
@@ -43,7 +47,8 @@ final class RowEstimates {
     if (index.isEmpty()) {
       return table.hasHiddenRowId() ? Integer.MAX_VALUE : table.primaryKey().size();
     }
-    return index.get().unique() ? index.get().columns().size()
+    return index.get().unique()
+        ? index.get().columns().size()
         : table.hasHiddenRowId() ? Integer.MAX_VALUE : table.walkOrder(index).size();
   }
 
@@ -52,7 +57,9 @@ final class RowEstimates {
     return Math.max(1, stats.rows());
   }
 
-  /** The fraction of rows {@code column = ?} keeps: one over the distinct values of a key it leads. */
+  /**
+   * The fraction of rows {@code column = ?} keeps: one over the distinct values of a key it leads.
+   */
   double equality(int column) {
     if (table.primaryKey().equals(List.of(column))) {
       return 1 / tableRows();
@@ -66,22 +73,25 @@ final class RowEstimates {
       }
     }
     var pk = stats.distinct(Optional.empty(), 1);
-    if (!table.primaryKey().isEmpty() && table.primaryKey().getFirst() == column && pk.isPresent()) {
+    if (!table.primaryKey().isEmpty()
+        && table.primaryKey().getFirst() == column
+        && pk.isPresent()) {
       return 1.0 / Math.max(1, pk.getAsLong());
     }
     return EQUALITY;
   }
 
   /**
-   * The rows the ranges of {@code access} hold: per range, those sharing its equated prefix (one
-   * if it binds {@code uniqueWidth} key columns), narrowed by what it requires of the next column.
+   * The rows the ranges of {@code access} hold: per range, those sharing its equated prefix (one if
+   * it binds {@code uniqueWidth} key columns), narrowed by what it requires of the next column.
    */
   double rows(Access.KeyRange access, int uniqueWidth) {
     var keyColumns = table.walkOrder(access.index());
     double rows = 0;
     for (var range : access.ranges()) {
       int equated = range.equal().size();
-      double inRange = equated >= uniqueWidth ? 1 : tableRows() * prefix(access.index(), keyColumns, equated);
+      double inRange =
+          equated >= uniqueWidth ? 1 : tableRows() * prefix(access.index(), keyColumns, equated);
       inRange *= next(range.next());
       rows += range.subqueryAt() >= 0 ? inRange * SUBQUERY_VALUES : inRange;
     }
@@ -107,7 +117,8 @@ final class RowEstimates {
   private static double next(Access.Next next) {
     return switch (next) {
       case Access.Next.Any _ -> 1;
-      case Access.Next.Between b when b.lower().isPresent() && b.upper().isPresent() -> RANGE_BOUND * RANGE_BOUND;
+      case Access.Next.Between b when b.lower().isPresent() && b.upper().isPresent() ->
+          RANGE_BOUND * RANGE_BOUND;
       case Access.Next.Between b when b.lower().isPresent() || b.upper().isPresent() -> RANGE_BOUND;
       case Access.Next.Between _ -> NOT_NULL;
       case Access.Next.LikePrefix _ -> LIKE_PREFIX;
@@ -119,14 +130,15 @@ final class RowEstimates {
     double fraction = 1;
     for (var term : predicates.terms()) {
       int column = term.column().index();
-      fraction *= switch (term) {
-        case KeyTerm.Compare c when c.op().equals("=") -> equality(column);
-        case KeyTerm.Compare _ -> RANGE_BOUND;
-        case KeyTerm.In in -> Math.min(1, in.values().size() * equality(column));
-        case KeyTerm.InSubquery _ -> Math.min(1, SUBQUERY_VALUES * equality(column));
-        case KeyTerm.Like _ -> LIKE_PREFIX;
-        case KeyTerm.NotNull _ -> NOT_NULL;
-      };
+      fraction *=
+          switch (term) {
+            case KeyTerm.Compare c when c.op().equals("=") -> equality(column);
+            case KeyTerm.Compare _ -> RANGE_BOUND;
+            case KeyTerm.In in -> Math.min(1, in.values().size() * equality(column));
+            case KeyTerm.InSubquery _ -> Math.min(1, SUBQUERY_VALUES * equality(column));
+            case KeyTerm.Like _ -> LIKE_PREFIX;
+            case KeyTerm.NotNull _ -> NOT_NULL;
+          };
     }
     return fraction;
   }

@@ -33,25 +33,37 @@ final class UseIndexForMinMax {
   private UseIndexForMinMax() {}
 
   static PlanNode apply(PlanNode plan) {
-    return Plans.bottomUp(plan, node -> {
-      if (node instanceof Aggregate a && a.groupKeys().isEmpty() && a.aggregates().size() == 1
-          && extreme(a.aggregates().getFirst()).isPresent()) {
-        var call = a.aggregates().getFirst();
-        int column = extreme(call).get();
-        boolean max = call.function() == AggregateFunction.MAX;
-        return walk(a.input(), column, max)
-            .<PlanNode>map(in -> new Aggregate(new Limit(in, Optional.of(one()), Optional.empty()), a.groupKeys(),
-                a.aggregates(), a.output()))
-            .orElse(node);
-      }
-      return node;
-    });
+    return Plans.bottomUp(
+        plan,
+        node -> {
+          if (node instanceof Aggregate a
+              && a.groupKeys().isEmpty()
+              && a.aggregates().size() == 1
+              && extreme(a.aggregates().getFirst()).isPresent()) {
+            var call = a.aggregates().getFirst();
+            int column = extreme(call).get();
+            boolean max = call.function() == AggregateFunction.MAX;
+            return walk(a.input(), column, max)
+                .<PlanNode>map(
+                    in ->
+                        new Aggregate(
+                            new Limit(in, Optional.of(one()), Optional.empty()),
+                            a.groupKeys(),
+                            a.aggregates(),
+                            a.output()))
+                .orElse(node);
+          }
+          return node;
+        });
   }
 
   /** The column of a {@code MIN(column)} or {@code MAX(column)} call. */
   private static Optional<Integer> extreme(AggregateCall call) {
-    boolean minOrMax = call.function() == AggregateFunction.MIN || call.function() == AggregateFunction.MAX;
-    return minOrMax && call.args().getFirst() instanceof Expr.Column c ? Optional.of(c.index()) : Optional.empty();
+    boolean minOrMax =
+        call.function() == AggregateFunction.MIN || call.function() == AggregateFunction.MAX;
+    return minOrMax && call.args().getFirst() instanceof Expr.Column c
+        ? Optional.of(c.index())
+        : Optional.empty();
   }
 
   private static Optional<PlanNode> walk(PlanNode input, int column, boolean max) {
@@ -62,33 +74,47 @@ final class UseIndexForMinMax {
     };
   }
 
-  /** A forward walk of {@code scan}'s rows in which {@code column}'s non-NULL values come in order, skipping its NULLs. */
+  /**
+   * A forward walk of {@code scan}'s rows in which {@code column}'s non-NULL values come in order,
+   * skipping its NULLs.
+   */
   private static Optional<Access.KeyRange> access(TableScan scan, int column) {
     var table = scan.table();
     var nonNull = new Access.Next.Between(Optional.empty(), true, Optional.empty(), true, true);
     return switch (scan.access()) {
       case Access.FullScan _ -> {
         if (!table.hasHiddenRowId() && table.primaryKey().getFirst() == column) {
-          yield Optional.of(new Access.KeyRange(Optional.empty(), new Access.Range(List.of(), nonNull), false));
+          yield Optional.of(
+              new Access.KeyRange(Optional.empty(), new Access.Range(List.of(), nonNull), false));
         }
-        yield table.indexes().stream().filter(i -> i.columns().getFirst() == column).findFirst()
-            .map(i -> new Access.KeyRange(Optional.of(i), new Access.Range(List.of(), nonNull),
-                ChooseAccessPath.covers(table, i, scan.columns())));
+        yield table.indexes().stream()
+            .filter(i -> i.columns().getFirst() == column)
+            .findFirst()
+            .map(
+                i ->
+                    new Access.KeyRange(
+                        Optional.of(i),
+                        new Access.Range(List.of(), nonNull),
+                        ChooseAccessPath.covers(table, i, scan.columns())));
       }
-      case Access.KeyRange r when r.ranges().size() == 1 && !r.reverse() && r.ranges().getFirst().subqueryAt() < 0 -> {
+      case Access.KeyRange r
+          when r.ranges().size() == 1 && !r.reverse() && r.ranges().getFirst().subqueryAt() < 0 -> {
         var range = r.ranges().getFirst();
         var key = r.keyColumns(table);
         if (range.equal().size() >= key.size() || key.get(range.equal().size()) != column) {
           yield Optional.empty();
         }
-        var next = switch (range.next()) {
-          case Access.Next.Any _ -> nonNull;
-          case Access.Next.Between b -> new Access.Next.Between(b.lower(), b.lowerInclusive(), b.upper(),
-              b.upperInclusive(), true);
-          case Access.Next.LikePrefix p -> p; // holds no NULL
-        };
-        yield Optional.of(new Access.KeyRange(r.index(), List.of(new Access.Range(range.equal(), next)),
-            r.covered(), false));
+        var next =
+            switch (range.next()) {
+              case Access.Next.Any _ -> nonNull;
+              case Access.Next.Between b ->
+                  new Access.Next.Between(
+                      b.lower(), b.lowerInclusive(), b.upper(), b.upperInclusive(), true);
+              case Access.Next.LikePrefix p -> p; // holds no NULL
+            };
+        yield Optional.of(
+            new Access.KeyRange(
+                r.index(), List.of(new Access.Range(range.equal(), next)), r.covered(), false));
       }
       case Access.KeyRange _, Access.AnyOf _ -> Optional.empty();
     };

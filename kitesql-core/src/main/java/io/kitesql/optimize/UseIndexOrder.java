@@ -16,12 +16,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Drops a sort that the scan beneath it already delivers: a walk of the primary key or of an
- * index yields rows in key order (an index's entries end with the primary key, so ties come in
- * its order), forward or, walked backward, descending. Columns that every range binds to one value
- * may be skipped in the ORDER BY or left out of it; once the primary key is matched, later sort
- * keys cannot reorder anything. A LIMIT above then stops the walk after {@code offset + limit}
- * rows.
+ * Drops a sort that the scan beneath it already delivers: a walk of the primary key or of an index
+ * yields rows in key order (an index's entries end with the primary key, so ties come in its
+ * order), forward or, walked backward, descending. Columns that every range binds to one value may
+ * be skipped in the ORDER BY or left out of it; once the primary key is matched, later sort keys
+ * cannot reorder anything. A LIMIT above then stops the walk after {@code offset + limit} rows.
  *
  * <pre>
  * Limit(10)                                 Limit(10)
@@ -35,21 +34,26 @@ import java.util.Optional;
  * </pre>
  *
  * <p>A full scan becomes a walk in key order when that order is the sort's: always for the primary
- * key (the same rows, read in the same order as the table scan), for an index only under a LIMIT
- * or when the index covers the scan (else every row would be looked up to save one sort). Ascending
- * keys must put NULLs first and descending ones last, as keys store them (the defaults), unless
- * the column cannot hold NULL. Only plain columns of one table, through projections and filters.
+ * key (the same rows, read in the same order as the table scan), for an index only under a LIMIT or
+ * when the index covers the scan (else every row would be looked up to save one sort). Ascending
+ * keys must put NULLs first and descending ones last, as keys store them (the defaults), unless the
+ * column cannot hold NULL. Only plain columns of one table, through projections and filters.
  */
 final class UseIndexOrder {
   private UseIndexOrder() {}
 
   static PlanNode apply(PlanNode plan) {
-    return Plans.bottomUp(plan, node -> switch (node) {
-      case Limit l when l.limit().isPresent() && l.input() instanceof Sort s ->
-          ordered(s, true).<PlanNode>map(in -> new Limit(in, l.limit(), l.offset())).orElse(node);
-      case Sort s -> ordered(s, false).orElse(node);
-      default -> node;
-    });
+    return Plans.bottomUp(
+        plan,
+        node ->
+            switch (node) {
+              case Limit l when l.limit().isPresent() && l.input() instanceof Sort s ->
+                  ordered(s, true)
+                      .<PlanNode>map(in -> new Limit(in, l.limit(), l.offset()))
+                      .orElse(node);
+              case Sort s -> ordered(s, false).orElse(node);
+              default -> node;
+            });
   }
 
   /** The sort's input on a scan that delivers its order, if there is one. */
@@ -69,17 +73,30 @@ final class UseIndexOrder {
     var s = scan.get();
     var table = s.table();
     return switch (s.access()) {
-      case Access.KeyRange r -> direction(table, r.keyColumns(table), r.constantPrefix(), sort.keys(), columns)
-          .map(reverse -> withScan(sort.input(), s.withAccess(reverse == r.reverse() ? r : r.reversed())));
-      case Access.FullScan _ -> walks(s, limited).stream()
-          .flatMap(r -> direction(table, r.keyColumns(table), 0, sort.keys(), columns)
-              .map(reverse -> withScan(sort.input(), s.withAccess(reverse ? r.reversed() : r))).stream())
-          .findFirst();
+      case Access.KeyRange r ->
+          direction(table, r.keyColumns(table), r.constantPrefix(), sort.keys(), columns)
+              .map(
+                  reverse ->
+                      withScan(
+                          sort.input(), s.withAccess(reverse == r.reverse() ? r : r.reversed())));
+      case Access.FullScan _ ->
+          walks(s, limited).stream()
+              .flatMap(
+                  r ->
+                      direction(table, r.keyColumns(table), 0, sort.keys(), columns)
+                          .map(
+                              reverse ->
+                                  withScan(sort.input(), s.withAccess(reverse ? r.reversed() : r)))
+                          .stream())
+              .findFirst();
       case Access.AnyOf _ -> Optional.empty();
     };
   }
 
-  /** The unbounded walks that may replace a full scan: the primary key's, then (limited or covered) each index's. */
+  /**
+   * The unbounded walks that may replace a full scan: the primary key's, then (limited or covered)
+   * each index's.
+   */
   private static List<Access.KeyRange> walks(TableScan scan, boolean limited) {
     var table = scan.table();
     var walks = new ArrayList<Access.KeyRange>();
@@ -100,7 +117,11 @@ final class UseIndexOrder {
    * sorted by {@code keys} on table columns {@code columns}: empty if not, else whether the walk
    * must run backward.
    */
-  static Optional<Boolean> direction(TableDef table, List<Integer> order, int constant, List<SortKey> keys,
+  static Optional<Boolean> direction(
+      TableDef table,
+      List<Integer> order,
+      int constant,
+      List<SortKey> keys,
       List<Integer> columns) {
     var fixed = new HashSet<>(order.subList(0, constant));
     var primary = new HashSet<>(table.hasHiddenRowId() ? List.<Integer>of() : table.primaryKey());
@@ -116,7 +137,8 @@ final class UseIndexOrder {
       }
       var key = keys.get(k);
       boolean nullable = table.columns().get(column).nullable();
-      if (at >= order.size() || order.get(at) != column
+      if (at >= order.size()
+          || order.get(at) != column
           || (descending != null && descending != key.descending())
           || (nullable && key.nullsFirst() == key.descending())) {
         return Optional.empty();
@@ -138,7 +160,10 @@ final class UseIndexOrder {
     };
   }
 
-  /** The table column that output column {@code e} of {@code node} is, through plain-column projections. */
+  /**
+   * The table column that output column {@code e} of {@code node} is, through plain-column
+   * projections.
+   */
   static Optional<Integer> tableColumn(PlanNode node, Expr e) {
     if (!(e instanceof Expr.Column c)) {
       return Optional.empty();
@@ -157,7 +182,9 @@ final class UseIndexOrder {
       case TableScan _ -> scan;
       case Project p -> new Project(withScan(p.input(), scan), p.expressions(), p.output());
       case Filter f -> new Filter(withScan(f.input(), scan), f.predicate());
-      default -> throw new IllegalArgumentException("not a chain of projections and filters over a scan: " + node);
+      default ->
+          throw new IllegalArgumentException(
+              "not a chain of projections and filters over a scan: " + node);
     };
   }
 }

@@ -6,8 +6,7 @@ import io.kitesql.plan.Sort;
 import io.kitesql.plan.TopN;
 
 /**
- * ORDER BY with LIMIT keeps only the rows it returns: a bounded heap instead of sorting
- * everything.
+ * ORDER BY with LIMIT keeps only the rows it returns: a bounded heap instead of sorting everything.
  *
  * <pre>
  * Limit(10 offset 5)
@@ -18,11 +17,13 @@ final class UseTopN {
   private UseTopN() {}
 
   static PlanNode apply(PlanNode plan) {
-    return Plans.bottomUp(plan, node -> {
-      if (node instanceof Limit l && l.limit().isPresent() && l.input() instanceof Sort s) {
-        return new TopN(s.input(), s.keys(), l.limit().get(), l.offset());
-      }
-      return node;
-    });
+    return Plans.bottomUp(
+        plan,
+        node -> {
+          if (node instanceof Limit l && l.limit().isPresent() && l.input() instanceof Sort s) {
+            return new TopN(s.input(), s.keys(), l.limit().get(), l.offset());
+          }
+          return node;
+        });
   }
 }

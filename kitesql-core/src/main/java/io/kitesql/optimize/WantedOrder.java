@@ -26,7 +26,10 @@ record WantedOrder(List<SortKey> keys, List<Integer> columns, OptionalLong rows)
   /** The rows assumed for a LIMIT or OFFSET given as a parameter. */
   static final long PARAMETER_LIMIT = 100;
 
-  /** Per scan (by identity: rules keep a scan's instance while they rebuild the nodes above it), its wanted order. */
+  /**
+   * Per scan (by identity: rules keep a scan's instance while they rebuild the nodes above it), its
+   * wanted order.
+   */
   static Map<TableScan, WantedOrder> of(PlanNode plan) {
     var found = new IdentityHashMap<TableScan, WantedOrder>();
     collect(plan, found);
@@ -40,7 +43,7 @@ record WantedOrder(List<SortKey> keys, List<Integer> columns, OptionalLong rows)
         add(s, OptionalLong.of(rows), found);
       }
       case Sort s -> add(s, OptionalLong.empty(), found);
-      default -> { }
+      default -> {}
     }
     node.children().forEach(child -> collect(child, found));
   }
@@ -62,6 +65,8 @@ record WantedOrder(List<SortKey> keys, List<Integer> columns, OptionalLong rows)
   }
 
   private static long rows(Expr e) {
-    return e instanceof Expr.Literal l && l.value() instanceof Number n ? Math.max(0, n.longValue()) : PARAMETER_LIMIT;
+    return e instanceof Expr.Literal l && l.value() instanceof Number n
+        ? Math.max(0, n.longValue())
+        : PARAMETER_LIMIT;
   }
 }

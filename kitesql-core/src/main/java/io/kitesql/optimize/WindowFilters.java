@@ -23,7 +23,10 @@ import java.util.BitSet;
 final class WindowFilters {
   private WindowFilters() {}
 
-  /** {@code Filter(predicate)} over {@code window}, the partition-key conjuncts placed below it by {@code push}. */
+  /**
+   * {@code Filter(predicate)} over {@code window}, the partition-key conjuncts placed below it by
+   * {@code push}.
+   */
   static PlanNode push(Window window, Expr predicate, Pusher push) {
     var keys = partitionColumns(window);
     var below = new ArrayList<Expr>();

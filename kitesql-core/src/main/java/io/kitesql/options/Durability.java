@@ -3,8 +3,8 @@ package io.kitesql.options;
 /** How hard a commit works to reach the disk. */
 public enum Durability {
   /**
-   * fsync data and meta page on every commit: a commit that returned survives a process kill, an
-   * OS crash and a power loss.
+   * fsync data and meta page on every commit: a commit that returned survives a process kill, an OS
+   * crash and a power loss.
    */
   SYNC,
   /**
@@ -15,9 +15,9 @@ public enum Durability {
   NO_META_SYNC,
   /**
    * No fsync ({@code MDB_NOSYNC}): the OS writes when it likes. A process crash loses nothing. An
-   * OS crash or power loss may lose recent transactions and may damage the database: the OS
-   * writes dirty pages back in its own order (a meta page before the pages it points to), as with
-   * SQLite's {@code synchronous=OFF}. For data that can be rebuilt; keep backups.
+   * OS crash or power loss may lose recent transactions and may damage the database: the OS writes
+   * dirty pages back in its own order (a meta page before the pages it points to), as with SQLite's
+   * {@code synchronous=OFF}. For data that can be rebuilt; keep backups.
    */
   NO_SYNC
 }

@@ -15,8 +15,8 @@ public sealed interface Access {
 
   /**
    * Ranges of the primary key (no index) or of a secondary index, walked in key order (descending
-   * if {@code reverse}), each key visited once however many ranges hold it: one range for {@code
-   * a = ? AND b > ?}, one per value for {@code a IN (?, ?, ?)}, none bounded for a walk that only
+   * if {@code reverse}), each key visited once however many ranges hold it: one range for {@code a
+   * = ? AND b > ?}, one per value for {@code a IN (?, ?, ?)}, none bounded for a walk that only
    * delivers the key's order ({@code ORDER BY id DESC LIMIT 10}). Bound values are evaluated per
    * execution (they may hold parameters); a range with a NULL value holds no row.
    *
@@ -70,11 +70,11 @@ public sealed interface Access {
   }
 
   /**
-   * The rows that satisfy any of several conditions, each once, each condition served by key
-   * ranges ({@code a = ? OR b = ?} with indexes on {@code a} and on {@code b}): the branches are
-   * walked one after the other, and branch {@code i} returns the rows of its ranges that satisfy
-   * its condition (the ranges may hold more) and no earlier branch's (which returned them). No
-   * order is delivered.
+   * The rows that satisfy any of several conditions, each once, each condition served by key ranges
+   * ({@code a = ? OR b = ?} with indexes on {@code a} and on {@code b}): the branches are walked
+   * one after the other, and branch {@code i} returns the rows of its ranges that satisfy its
+   * condition (the ranges may hold more) and no earlier branch's (which returned them). No order is
+   * delivered.
    *
    * @param branches the ranges, at least two
    * @param conditions per branch, its condition (its ranges hold every row that satisfies it)
@@ -84,16 +84,17 @@ public sealed interface Access {
       branches = List.copyOf(branches);
       conditions = List.copyOf(conditions);
       if (branches.size() < 2 || branches.size() != conditions.size()) {
-        throw new IllegalArgumentException(branches.size() + " branches with " + conditions.size() + " conditions");
+        throw new IllegalArgumentException(
+            branches.size() + " branches with " + conditions.size() + " conditions");
       }
     }
   }
 
   /**
-   * Keys whose first columns equal {@code equal} and whose next column then satisfies {@code
-   * next}. An element of {@code equal} that is an IN subquery ({@link SubqueryExpr}, not
-   * correlated) stands for each value of its rows: the range is repeated per value, at most one
-   * such element per range.
+   * Keys whose first columns equal {@code equal} and whose next column then satisfies {@code next}.
+   * An element of {@code equal} that is an IN subquery ({@link SubqueryExpr}, not correlated)
+   * stands for each value of its rows: the range is repeated per value, at most one such element
+   * per range.
    */
   record Range(List<Expr> equal, Next next) {
     public Range {
@@ -135,8 +136,13 @@ public sealed interface Access {
      * Between two optional bounds. {@code nonNull}: NULL (which keys order first) is outside the
      * range even without a lower bound, as for {@code c < ?}, which no NULL satisfies.
      */
-    record Between(Optional<Expr> lower, boolean lowerInclusive, Optional<Expr> upper, boolean upperInclusive,
-        boolean nonNull) implements Next {}
+    record Between(
+        Optional<Expr> lower,
+        boolean lowerInclusive,
+        Optional<Expr> upper,
+        boolean upperInclusive,
+        boolean nonNull)
+        implements Next {}
 
     /**
      * Text starting with the literal prefix of a LIKE pattern (everything before its first

@@ -10,7 +10,8 @@ import java.util.Optional;
  * unmatched rows padded with NULLs as {@code kind} says. Output rows are the left columns followed
  * by the right columns; the condition reads such rows.
  */
-public record Join(JoinKind kind, PlanNode left, PlanNode right, Optional<Expr> condition, JoinStrategy strategy)
+public record Join(
+    JoinKind kind, PlanNode left, PlanNode right, Optional<Expr> condition, JoinStrategy strategy)
     implements PlanNode {
 
   public static Join of(JoinKind kind, PlanNode left, PlanNode right, Optional<Expr> condition) {

@@ -23,8 +23,8 @@ public sealed interface JoinStrategy {
   }
 
   /**
-   * For each left row, look the matches up in the right table through its primary key (empty
-   * {@code index}) or a secondary index, whose leading columns equal {@code leftKeys}.
+   * For each left row, look the matches up in the right table through its primary key (empty {@code
+   * index}) or a secondary index, whose leading columns equal {@code leftKeys}.
    */
   record IndexLookup(Optional<IndexDef> index, List<Expr> leftKeys) implements JoinStrategy {
     public IndexLookup {

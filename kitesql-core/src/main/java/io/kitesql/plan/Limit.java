@@ -5,7 +5,8 @@ import java.util.List;
 import java.util.Optional;
 
 /** Skips {@code offset} rows, then passes at most {@code limit}; both evaluated per execution. */
-public record Limit(PlanNode input, Optional<Expr> limit, Optional<Expr> offset) implements PlanNode {
+public record Limit(PlanNode input, Optional<Expr> limit, Optional<Expr> offset)
+    implements PlanNode {
   @Override
   public List<OutputColumn> output() {
     return input.output();

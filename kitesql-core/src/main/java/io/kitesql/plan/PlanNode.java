@@ -11,8 +11,20 @@ import java.util.List;
  * <p>Rows are {@code Object[]}; {@link #output()} names their positions.
  */
 public sealed interface PlanNode extends QueryPlan
-    permits TableScan, Filter, Project, Aggregate, Sort, TopN, Limit, Distinct, Values, Join,
-        SetOperation, RecursiveUnion, WorkTableScan, Window {
+    permits TableScan,
+        Filter,
+        Project,
+        Aggregate,
+        Sort,
+        TopN,
+        Limit,
+        Distinct,
+        Values,
+        Join,
+        SetOperation,
+        RecursiveUnion,
+        WorkTableScan,
+        Window {
 
   List<OutputColumn> output();
 

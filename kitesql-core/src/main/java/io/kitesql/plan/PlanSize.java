@@ -9,12 +9,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The size budget of planning: the number of plan and expression nodes a plan has once every
- * shared subtree is counted where it is used. The binder shares one plan between all references
- * to a CTE or view, so a bound plan is a graph whose expanded size can be exponential in its own
- * (a chain of CTEs each reading the one before twice); the optimizer and the operator tree would
- * expand it. {@link #check} counts without expanding (each distinct node once, its size
- * remembered) and refuses such a plan before anything expands it.
+ * The size budget of planning: the number of plan and expression nodes a plan has once every shared
+ * subtree is counted where it is used. The binder shares one plan between all references to a CTE
+ * or view, so a bound plan is a graph whose expanded size can be exponential in its own (a chain of
+ * CTEs each reading the one before twice); the optimizer and the operator tree would expand it.
+ * {@link #check} counts without expanding (each distinct node once, its size remembered) and
+ * refuses such a plan before anything expands it.
  */
 public final class PlanSize {
   /**
@@ -49,8 +49,11 @@ public final class PlanSize {
       size = add(size, counter.of(e));
     }
     if (size > MAX_NODES) {
-      throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL statement too large to plan: more than " + MAX_NODES
-          + " plan and expression nodes once every reference to a view or CTE is expanded (the planning size limit)");
+      throw new KiteSqlException(
+          ErrorCode.SYNTAX_ERROR,
+          "SQL statement too large to plan: more than "
+              + MAX_NODES
+              + " plan and expression nodes once every reference to a view or CTE is expanded (the planning size limit)");
     }
   }
 
@@ -61,10 +64,12 @@ public final class PlanSize {
     }
     io.kitesql.expr.PlanningBudget.check();
     long[] size = {1};
-    PlanExpressions.map(node, e -> {
-      size[0] = add(size[0], of(e));
-      return e;
-    });
+    PlanExpressions.map(
+        node,
+        e -> {
+          size[0] = add(size[0], of(e));
+          return e;
+        });
     for (var child : node.children()) {
       size[0] = add(size[0], of(child));
     }

@@ -4,7 +4,8 @@ import io.kitesql.expr.Expr;
 import java.util.List;
 
 /** One output row per input row: the values of {@code expressions}. */
-public record Project(PlanNode input, List<Expr> expressions, List<OutputColumn> output) implements PlanNode {
+public record Project(PlanNode input, List<Expr> expressions, List<OutputColumn> output)
+    implements PlanNode {
   public Project {
     expressions = List.copyOf(expressions);
     output = List.copyOf(output);

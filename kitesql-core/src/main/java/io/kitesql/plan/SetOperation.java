@@ -4,14 +4,15 @@ import java.util.List;
 
 /**
  * UNION, INTERSECT or EXCEPT of two inputs of the same width whose columns already have the
- * result's types (the binder coerces each branch). Rows compare as in DISTINCT: NULL equals
- * NULL. Without {@code all} the result has no duplicates; with it, a row occurring m times on the
- * left and n times on the right occurs m + n (UNION ALL), min(m, n) (INTERSECT ALL) or
- * max(m - n, 0) (EXCEPT ALL) times.
+ * result's types (the binder coerces each branch). Rows compare as in DISTINCT: NULL equals NULL.
+ * Without {@code all} the result has no duplicates; with it, a row occurring m times on the left
+ * and n times on the right occurs m + n (UNION ALL), min(m, n) (INTERSECT ALL) or max(m - n, 0)
+ * (EXCEPT ALL) times.
  *
  * @param output the result's columns: names of the left input, the common type of each column
  */
-public record SetOperation(Kind kind, boolean all, PlanNode left, PlanNode right, List<OutputColumn> output)
+public record SetOperation(
+    Kind kind, boolean all, PlanNode left, PlanNode right, List<OutputColumn> output)
     implements PlanNode {
 
   /** The three set operations. */

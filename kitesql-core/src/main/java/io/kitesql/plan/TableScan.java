@@ -5,15 +5,16 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Rows of a table. Output rows are table-wide (position = column position) but only {@code
- * columns} are decoded: the others are NULL (projection pruning).
+ * Rows of a table. Output rows are table-wide (position = column position) but only {@code columns}
+ * are decoded: the others are NULL (projection pruning).
  *
  * @param table the table
  * @param alias the name the query uses for it
  * @param columns positions the plan above reads
  * @param access full scan or key range
  */
-public record TableScan(TableDef table, String alias, List<Integer> columns, Access access) implements PlanNode {
+public record TableScan(TableDef table, String alias, List<Integer> columns, Access access)
+    implements PlanNode {
   public TableScan {
     columns = List.copyOf(columns);
   }

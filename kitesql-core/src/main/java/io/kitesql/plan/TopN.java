@@ -4,8 +4,12 @@ import io.kitesql.expr.Expr;
 import java.util.List;
 import java.util.Optional;
 
-/** ORDER BY with LIMIT: the first {@code offset + limit} rows kept in a bounded heap, then the offset skipped. */
-public record TopN(PlanNode input, List<SortKey> keys, Expr limit, Optional<Expr> offset) implements PlanNode {
+/**
+ * ORDER BY with LIMIT: the first {@code offset + limit} rows kept in a bounded heap, then the
+ * offset skipped.
+ */
+public record TopN(PlanNode input, List<SortKey> keys, Expr limit, Optional<Expr> offset)
+    implements PlanNode {
   public TopN {
     keys = List.copyOf(keys);
   }

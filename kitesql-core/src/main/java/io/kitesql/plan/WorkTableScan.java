@@ -3,10 +3,11 @@ package io.kitesql.plan;
 import java.util.List;
 
 /**
- * The rows of the previous round of the {@link RecursiveUnion} with the same {@code workTable}
- * id: the recursive CTE's self-reference.
+ * The rows of the previous round of the {@link RecursiveUnion} with the same {@code workTable} id:
+ * the recursive CTE's self-reference.
  */
-public record WorkTableScan(int workTable, String name, List<OutputColumn> output) implements PlanNode {
+public record WorkTableScan(int workTable, String name, List<OutputColumn> output)
+    implements PlanNode {
   public WorkTableScan {
     output = List.copyOf(output);
   }

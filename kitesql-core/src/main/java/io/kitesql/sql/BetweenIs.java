@@ -16,15 +16,57 @@ import java.util.Set;
  */
 final class BetweenIs {
   /** Words before which an expression may start: the operand of BETWEEN begins right after them. */
-  private static final Set<String> OPERAND_STARTS = Set.of(
-      "SELECT", "WHERE", "AND", "OR", "NOT", "WHEN", "THEN", "ELSE", "ON", "HAVING", "BY", "SET",
-      "RETURNING", "DISTINCT", "ALL");
+  private static final Set<String> OPERAND_STARTS =
+      Set.of(
+          "SELECT",
+          "WHERE",
+          "AND",
+          "OR",
+          "NOT",
+          "WHEN",
+          "THEN",
+          "ELSE",
+          "ON",
+          "HAVING",
+          "BY",
+          "SET",
+          "RETURNING",
+          "DISTINCT",
+          "ALL");
 
   /** Words that are never a name or an operand (so a scan over an operand stops at them). */
-  private static final Set<String> KEYWORDS = Set.of(
-      "SELECT", "WHERE", "AND", "OR", "NOT", "CASE", "WHEN", "THEN", "ELSE", "END", "ON", "HAVING",
-      "BY", "SET", "RETURNING", "DISTINCT", "ALL", "BETWEEN", "IS", "IN", "LIKE", "ILIKE", "FROM",
-      "AS", "OVER", "FILTER", "SYMMETRIC", "ASYMMETRIC", "ESCAPE", "COLLATE");
+  private static final Set<String> KEYWORDS =
+      Set.of(
+          "SELECT",
+          "WHERE",
+          "AND",
+          "OR",
+          "NOT",
+          "CASE",
+          "WHEN",
+          "THEN",
+          "ELSE",
+          "END",
+          "ON",
+          "HAVING",
+          "BY",
+          "SET",
+          "RETURNING",
+          "DISTINCT",
+          "ALL",
+          "BETWEEN",
+          "IS",
+          "IN",
+          "LIKE",
+          "ILIKE",
+          "FROM",
+          "AS",
+          "OVER",
+          "FILTER",
+          "SYMMETRIC",
+          "ASYMMETRIC",
+          "ESCAPE",
+          "COLLATE");
 
   private static final Set<String> ARITHMETIC = Set.of("+", "-", "*", "/", "%", "||");
 
@@ -98,7 +140,9 @@ final class BetweenIs {
   }
 
   private static boolean startsAfter(Token previous) {
-    return previous == null || previous.is("(") || previous.is(",")
+    return previous == null
+        || previous.is("(")
+        || previous.is(",")
         || previous.kind() == Kind.WORD && OPERAND_STARTS.contains(upper(previous));
   }
 

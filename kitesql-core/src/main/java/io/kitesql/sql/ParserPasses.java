@@ -34,11 +34,13 @@ final class ParserPasses {
    * A pass that overran its budget is told to stop (its {@code interrupted} flag) and finishes on
    * its own thread, which the caller no longer waits for. Daemon threads.
    */
-  private static final ExecutorService PASSES = Executors.newCachedThreadPool(r -> {
-    var t = new Thread(null, r, "kitesql-sql-parser", STACK_BYTES);
-    t.setDaemon(true);
-    return t;
-  });
+  private static final ExecutorService PASSES =
+      Executors.newCachedThreadPool(
+          r -> {
+            var t = new Thread(null, r, "kitesql-sql-parser", STACK_BYTES);
+            t.setDaemon(true);
+            return t;
+          });
 
   private ParserPasses() {}
 
@@ -58,34 +60,43 @@ final class ParserPasses {
     try {
       return new Parsed(pass.get(SqlParser.PASS_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS), parser);
     } catch (TimeoutException e) {
-      parser.interrupted = true; // a plain field JSqlParser polls: the pass stops when it next looks
+      parser.interrupted =
+          true; // a plain field JSqlParser polls: the pass stops when it next looks
       throw new ParseException(TIMED_OUT);
     } catch (InterruptedException e) {
       parser.interrupted = true; // the pass stops when it next looks; nobody waits for it
-      Thread.currentThread().interrupt(); // get() cleared the flag: the caller's code must still see it
+      Thread.currentThread()
+          .interrupt(); // get() cleared the flag: the caller's code must still see it
       throw SyntaxErrors.cancelled(e);
     } catch (ExecutionException e) {
       switch (e.getCause()) {
         case ParseException p -> throw p;
         case NumberFormatException n ->
             // JSqlParser converts some numbers itself (type lengths such as VARCHAR(2147483648))
-            throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL syntax error: number out of range: " + n.getMessage(), n);
+            throw new KiteSqlException(
+                ErrorCode.SYNTAX_ERROR,
+                "SQL syntax error: number out of range: " + n.getMessage(),
+                n);
         case RuntimeException r -> throw r;
         case Error err -> throw err;
-        default -> throw new KiteSqlException(ErrorCode.SYNTAX_ERROR, "SQL parser failed: " + e.getCause(), e.getCause());
+        default ->
+            throw new KiteSqlException(
+                ErrorCode.SYNTAX_ERROR, "SQL parser failed: " + e.getCause(), e.getCause());
       }
     }
   }
 
-  /** What a pass returns: JSqlParser's statement ({@code null} for none) and the parser after it. */
+  /**
+   * What a pass returns: JSqlParser's statement ({@code null} for none) and the parser after it.
+   */
   record Parsed(Statement statement, CCJSqlParser parser) {}
 
   /**
    * JSqlParser's parser without its costly error report. To list the tokens it expected, the
    * generated parser re-runs every syntactic lookahead it tried on the way ({@code
    * jj_rescan_token}): ~2 ms per failed pass on a statement of SQLite's random corpus, where the
-   * whole parse takes 0.3 ms. KiteSQL's messages name the position and the offending token,
-   * never the expected ones, so the exception only needs the last token consumed.
+   * whole parse takes 0.3 ms. KiteSQL's messages name the position and the offending token, never
+   * the expected ones, so the exception only needs the last token consumed.
    */
   private static final class FailFastParser extends CCJSqlParser {
     FailFastParser(String sql) {
@@ -94,7 +105,9 @@ final class ParserPasses {
 
     @Override
     public ParseException generateParseException(String location) {
-      var e = new ParseException("SQL syntax error after " + (token == null ? "the start" : "'" + token.image + "'"));
+      var e =
+          new ParseException(
+              "SQL syntax error after " + (token == null ? "the start" : "'" + token.image + "'"));
       e.currentToken = token;
       return e;
     }

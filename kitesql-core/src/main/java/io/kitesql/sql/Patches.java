@@ -6,8 +6,8 @@ import java.util.List;
 /**
  * Edits to one statement's text, found by the rewrites on its token list and applied in one pass.
  * An edit inserts a parenthesis at a token boundary, replaces one character inside a quoted token
- * by a stand-in of the same length, or replaces a run of tokens (the identity options) by text
- * with as many line breaks. The applied text keeps the statement's lines, and {@link
+ * by a stand-in of the same length, or replaces a run of tokens (the identity options) by text with
+ * as many line breaks. The applied text keeps the statement's lines, and {@link
  * Patched#originalColumn} maps a column JSqlParser reports back to the text the user wrote.
  */
 final class Patches {
@@ -22,7 +22,9 @@ final class Patches {
     this.sql = sql;
   }
 
-  /** Inserts {@code c} at {@code offset}; several at one offset keep the order they were added in. */
+  /**
+   * Inserts {@code c} at {@code offset}; several at one offset keep the order they were added in.
+   */
   void insert(int offset, char c) {
     edits.add(new Edit(offset, offset, String.valueOf(c)));
     inserts = true;
@@ -33,7 +35,9 @@ final class Patches {
     edits.add(new Edit(offset, offset + 1, String.valueOf(c)));
   }
 
-  /** Replaces {@code sql[start, end)} by {@code replacement}, which must hold as many line breaks. */
+  /**
+   * Replaces {@code sql[start, end)} by {@code replacement}, which must hold as many line breaks.
+   */
   void replace(int start, int end, String replacement) {
     edits.add(new Edit(start, end, replacement));
   }
@@ -43,9 +47,12 @@ final class Patches {
     return inserts;
   }
 
-  /** The inserted parentheses as {offset, '(' or ')'}, by offset (in the order added at one offset). */
+  /**
+   * The inserted parentheses as {offset, '(' or ')'}, by offset (in the order added at one offset).
+   */
   List<int[]> insertedParentheses() {
-    return edits.stream().filter(e -> e.start() == e.end())
+    return edits.stream()
+        .filter(e -> e.start() == e.end())
         .map(e -> new int[] {e.start(), e.replacement().charAt(0)})
         .sorted((a, b) -> Integer.compare(a[0], b[0]))
         .toList();
@@ -56,7 +63,8 @@ final class Patches {
     if (edits.isEmpty()) {
       return new Patched(sql, new int[0][][]);
     }
-    edits.sort((a, b) -> Integer.compare(a.start(), b.start())); // stable: insertions keep their order
+    edits.sort(
+        (a, b) -> Integer.compare(a.start(), b.start())); // stable: insertions keep their order
     var out = new StringBuilder(sql.length() + edits.size());
     var shiftsByLine = new ArrayList<List<int[]>>(); // per output line: {column after which, shift}
     shiftsByLine.add(new ArrayList<>());
@@ -71,7 +79,10 @@ final class Patches {
       int shift = edit.replacement().length() - (edit.end() - edit.start());
       int lastBreak = edit.replacement().lastIndexOf('\n');
       if (lastBreak >= 0) { // a new line: what follows moved from its column on the original line
-        edit.replacement().chars().filter(c -> c == '\n').forEach(c -> shiftsByLine.add(new ArrayList<>()));
+        edit.replacement()
+            .chars()
+            .filter(c -> c == '\n')
+            .forEach(c -> shiftsByLine.add(new ArrayList<>()));
         lineStart = out.length() - edit.replacement().length() + lastBreak + 1;
         int originalColumn = edit.end() - (sql.lastIndexOf('\n', edit.end() - 1) + 1);
         shift = (out.length() - lineStart) - originalColumn;
@@ -82,12 +93,17 @@ final class Patches {
       copied = edit.end();
     }
     copy(out, copied, sql.length(), lineStart, shiftsByLine);
-    var shifts = shiftsByLine.stream().map(line -> line.toArray(int[][]::new)).toArray(int[][][]::new);
+    var shifts =
+        shiftsByLine.stream().map(line -> line.toArray(int[][]::new)).toArray(int[][][]::new);
     return new Patched(out.toString(), shifts);
   }
 
-  /** Copies {@code sql[from, to)} to {@code out}; the offset in {@code out} where the last line starts. */
-  private int copy(StringBuilder out, int from, int to, int lineStart, List<List<int[]>> shiftsByLine) {
+  /**
+   * Copies {@code sql[from, to)} to {@code out}; the offset in {@code out} where the last line
+   * starts.
+   */
+  private int copy(
+      StringBuilder out, int from, int to, int lineStart, List<List<int[]>> shiftsByLine) {
     for (int i = from; i < to; i++) {
       char c = sql.charAt(i);
       out.append(c);
@@ -104,7 +120,9 @@ final class Patches {
    * shift} pairs, each moving every later column of that line by {@code shift}.
    */
   record Patched(String sql, int[][][] shiftsByLine) {
-    /** The column in the original text of {@code column} (1-based) on {@code line} of {@link #sql}. */
+    /**
+     * The column in the original text of {@code column} (1-based) on {@code line} of {@link #sql}.
+     */
     int originalColumn(int line, int column) {
       if (line < 1 || line > shiftsByLine.length) {
         return column;

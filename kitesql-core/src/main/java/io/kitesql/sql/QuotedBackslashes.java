@@ -7,12 +7,12 @@ import io.kitesql.sql.SqlTokens.Token;
 import java.util.List;
 
 /**
- * JSqlParser 5.4 reads a backslash followed by a quote inside a string literal as an escaped
- * quote, even with its backslash-escape feature off, so {@code 'a\'''} (the text {@code a\'}: in
- * SQL a backslash is an ordinary character and a quote is written twice) is a syntax error.
- * Before parsing, each backslash that a quote follows inside a string literal is replaced by
- * {@link #HIDDEN_BACKSLASH} (one character for one, so error positions do not move); {@link
- * #restore} turns it back wherever a literal's text leaves the syntax tree.
+ * JSqlParser 5.4 reads a backslash followed by a quote inside a string literal as an escaped quote,
+ * even with its backslash-escape feature off, so {@code 'a\'''} (the text {@code a\'}: in SQL a
+ * backslash is an ordinary character and a quote is written twice) is a syntax error. Before
+ * parsing, each backslash that a quote follows inside a string literal is replaced by {@link
+ * #HIDDEN_BACKSLASH} (one character for one, so error positions do not move); {@link #restore}
+ * turns it back wherever a literal's text leaves the syntax tree.
  *
  * <p>The stand-in is a high surrogate, and it is always followed by a quote: that pair occurs in no
  * valid text (a high surrogate must be followed by a low one), so the restore cannot mistake a
@@ -28,7 +28,8 @@ public final class QuotedBackslashes {
   /**
    * Hides each backslash that a quote follows inside a string literal.
    *
-   * @throws KiteSqlException INVALID_VALUE if a string literal holds a high surrogate before a quote
+   * @throws KiteSqlException INVALID_VALUE if a string literal holds a high surrogate before a
+   *     quote
    */
   static void patch(String sql, List<Token> tokens, Patches patches) {
     for (var t : tokens) {
@@ -40,9 +41,11 @@ public final class QuotedBackslashes {
           continue;
         }
         if (sql.charAt(i) == HIDDEN_BACKSLASH) {
-          throw new KiteSqlException(ErrorCode.INVALID_VALUE, String.format(
-              "string literal holds an unpaired surrogate U+%04X at char index %d of the statement, which has no UTF-8 form",
-              (int) HIDDEN_BACKSLASH, i));
+          throw new KiteSqlException(
+              ErrorCode.INVALID_VALUE,
+              String.format(
+                  "string literal holds an unpaired surrogate U+%04X at char index %d of the statement, which has no UTF-8 form",
+                  (int) HIDDEN_BACKSLASH, i));
         }
         if (sql.charAt(i) == '\\') {
           patches.replace(i, HIDDEN_BACKSLASH);
@@ -51,7 +54,9 @@ public final class QuotedBackslashes {
     }
   }
 
-  /** {@code text} with hidden backslashes (a stand-in before a quote) turned back into backslashes. */
+  /**
+   * {@code text} with hidden backslashes (a stand-in before a quote) turned back into backslashes.
+   */
   public static String restore(String text) {
     if (text == null || text.indexOf(HIDDEN_BACKSLASH + "'") < 0) {
       return text;

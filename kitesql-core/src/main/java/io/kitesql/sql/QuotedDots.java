@@ -7,12 +7,15 @@ import java.util.List;
 /**
  * JSqlParser splits a quoted name at a dot inside it: {@code "x.y"} becomes the schema {@code x}
  * and the table {@code y}. In SQL it is one name. Before parsing, each dot inside a double-quoted
- * name is replaced by a private-use character of the same length (so error positions do not
- * move); {@link #restore} turns it back wherever a name leaves the syntax tree (the binder's
- * names and the labels of result columns).
+ * name is replaced by a private-use character of the same length (so error positions do not move);
+ * {@link #restore} turns it back wherever a name leaves the syntax tree (the binder's names and the
+ * labels of result columns).
  */
 public final class QuotedDots {
-  /** Stands for a dot inside a quoted name while JSqlParser reads the statement (U+E000, private use). */
+  /**
+   * Stands for a dot inside a quoted name while JSqlParser reads the statement (U+E000, private
+   * use).
+   */
   static final char HIDDEN_DOT = '\uE000';
 
   private QuotedDots() {}

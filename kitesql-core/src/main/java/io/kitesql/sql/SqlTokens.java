@@ -5,14 +5,21 @@ import java.util.List;
 
 /**
  * The one scanner of a statement's text that knows SQL's quoting rules: string literals ({@code
- * 'it''s'}, and JSqlParser's dollar-quoted {@code $$it's$$}), quoted names ({@code "a.b"},
- * {@code `a`}), line and block comments. Everything the front end decides before JSqlParser reads
- * the statement (the limits on nesting and lists, the rewrites, which grammar to use) and what it
- * says about a syntax error is read from the token list made here once per statement, so nothing
- * inside quotes or comments is ever mistaken for syntax. Comments are skipped: no token.
+ * 'it''s'}, and JSqlParser's dollar-quoted {@code $$it's$$}), quoted names ({@code "a.b"}, {@code
+ * `a`}), line and block comments. Everything the front end decides before JSqlParser reads the
+ * statement (the limits on nesting and lists, the rewrites, which grammar to use) and what it says
+ * about a syntax error is read from the token list made here once per statement, so nothing inside
+ * quotes or comments is ever mistaken for syntax. Comments are skipped: no token.
  */
 final class SqlTokens {
-  enum Kind { WORD, QUOTED_NAME, STRING, NUMBER, PARAMETER, SYMBOL }
+  enum Kind {
+    WORD,
+    QUOTED_NAME,
+    STRING,
+    NUMBER,
+    PARAMETER,
+    SYMBOL
+  }
 
   /**
    * One token: {@code sql[start, end)}. Its text is cut out only when asked for: the checks the
@@ -23,7 +30,10 @@ final class SqlTokens {
       return sql.substring(start, end);
     }
 
-    /** Whether this is the symbol {@code symbol} (never a quoted or literal text that reads the same). */
+    /**
+     * Whether this is the symbol {@code symbol} (never a quoted or literal text that reads the
+     * same).
+     */
     boolean isSymbol(String symbol) {
       return kind == Kind.SYMBOL && reads(symbol);
     }
@@ -39,7 +49,9 @@ final class SqlTokens {
     }
 
     boolean isSign() {
-      return kind == Kind.SYMBOL && end - start == 1 && (sql.charAt(start) == '-' || sql.charAt(start) == '+');
+      return kind == Kind.SYMBOL
+          && end - start == 1
+          && (sql.charAt(start) == '-' || sql.charAt(start) == '+');
     }
 
     /** The single character of a one-character token, else 0. */
@@ -81,17 +93,23 @@ final class SqlTokens {
         int close = sql.indexOf("$$", i + 2); // JSqlParser knows $$...$$, not $tag$...$tag$
         i = close < 0 ? n : close + 2;
         kind = Kind.STRING;
-      } else if (Character.isDigit(c) || (c == '.' && i + 1 < n && Character.isDigit(sql.charAt(i + 1)))) {
+      } else if (Character.isDigit(c)
+          || (c == '.' && i + 1 < n && Character.isDigit(sql.charAt(i + 1)))) {
         i = numberEnd(sql, i);
         kind = Kind.NUMBER;
       } else if (Character.isLetter(c) || c == '_') {
-        while (i < n && (Character.isLetterOrDigit(sql.charAt(i)) || sql.charAt(i) == '_' || sql.charAt(i) == '$')) {
+        while (i < n
+            && (Character.isLetterOrDigit(sql.charAt(i))
+                || sql.charAt(i) == '_'
+                || sql.charAt(i) == '$')) {
           i++;
         }
         kind = Kind.WORD;
       } else if (c == '?' || c == ':' && i + 1 < n && Character.isLetter(sql.charAt(i + 1))) {
         i++;
-        while (c == ':' && i < n && (Character.isLetterOrDigit(sql.charAt(i)) || sql.charAt(i) == '_')) {
+        while (c == ':'
+            && i < n
+            && (Character.isLetterOrDigit(sql.charAt(i)) || sql.charAt(i) == '_')) {
           i++;
         }
         kind = Kind.PARAMETER;
@@ -131,14 +149,23 @@ final class SqlTokens {
     }
   }
 
-  /** After {@code 12}, {@code 1.5}, {@code .5}, {@code 1e-3}, {@code 0x1F}: an exponent's sign is the number's. */
+  /**
+   * After {@code 12}, {@code 1.5}, {@code .5}, {@code 1e-3}, {@code 0x1F}: an exponent's sign is
+   * the number's.
+   */
   private static int numberEnd(String sql, int start) {
     int n = sql.length();
     boolean hex = sql.regionMatches(true, start, "0x", 0, 2);
     int i = start;
-    while (i < n && (Character.isLetterOrDigit(sql.charAt(i)) || sql.charAt(i) == '.' || sql.charAt(i) == '_')) {
+    while (i < n
+        && (Character.isLetterOrDigit(sql.charAt(i))
+            || sql.charAt(i) == '.'
+            || sql.charAt(i) == '_')) {
       char c = sql.charAt(i++);
-      if (!hex && (c == 'e' || c == 'E') && i < n && (sql.charAt(i) == '+' || sql.charAt(i) == '-')) {
+      if (!hex
+          && (c == 'e' || c == 'E')
+          && i < n
+          && (sql.charAt(i) == '+' || sql.charAt(i) == '-')) {
         i++;
       }
     }

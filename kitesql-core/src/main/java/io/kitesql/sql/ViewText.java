@@ -4,22 +4,23 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The query of a {@code CREATE VIEW} statement as its author wrote it, so that a view is stored
- * as written rather than as JSqlParser prints its tree (which does not always read back: a hex
- * literal followed by an alias printed with spaces inside it).
+ * The query of a {@code CREATE VIEW} statement as its author wrote it, so that a view is stored as
+ * written rather than as JSqlParser prints its tree (which does not always read back: a hex literal
+ * followed by an alias printed with spaces inside it).
  */
 public final class ViewText {
   private ViewText() {}
 
   /**
-   * The text after {@code AS} in {@code CREATE [OR REPLACE] [...] VIEW [IF NOT EXISTS] name
-   * [IF NOT EXISTS] [(columns)] AS query [;]}, without trailing semicolons; empty if the statement
-   * does not have that shape.
+   * The text after {@code AS} in {@code CREATE [OR REPLACE] [...] VIEW [IF NOT EXISTS] name [IF NOT
+   * EXISTS] [(columns)] AS query [;]}, without trailing semicolons; empty if the statement does not
+   * have that shape.
    */
   public static Optional<String> query(String createView) {
     var tokens = SqlTokens.of(createView);
     int i = 0;
-    while (i < tokens.size() && !(tokens.get(i).kind() == SqlTokens.Kind.WORD && tokens.get(i).is("VIEW"))) {
+    while (i < tokens.size()
+        && !(tokens.get(i).kind() == SqlTokens.Kind.WORD && tokens.get(i).is("VIEW"))) {
       i++;
     }
     i = skipIfNotExists(tokens, i + 1);
@@ -45,7 +46,10 @@ public final class ViewText {
   }
 
   private static int skipIfNotExists(List<SqlTokens.Token> tokens, int i) {
-    if (i + 2 < tokens.size() && tokens.get(i).is("IF") && tokens.get(i + 1).is("NOT") && tokens.get(i + 2).is("EXISTS")) {
+    if (i + 2 < tokens.size()
+        && tokens.get(i).is("IF")
+        && tokens.get(i + 1).is("NOT")
+        && tokens.get(i + 2).is("EXISTS")) {
       return i + 3;
     }
     return i;

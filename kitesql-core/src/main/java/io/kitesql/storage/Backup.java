@@ -9,11 +9,11 @@ import java.time.Duration;
 
 /**
  * An online backup: LMDB's compacting copy ({@code mdb_env_copy2} with {@code MDB_CP_COMPACT})
- * writes the snapshot of one read transaction into a new directory, page by page, leaving out
- * free pages. It takes no writer lock, so the writer and readers keep working; the copy is a
- * consistent database (the last commit before it began) that {@link Storage#open} opens like any
- * other. A copy cut short (crash, full disk) is shorter than its meta page says and is refused on
- * open as truncated ({@link DataFileCheck}), never read as a partial database.
+ * writes the snapshot of one read transaction into a new directory, page by page, leaving out free
+ * pages. It takes no writer lock, so the writer and readers keep working; the copy is a consistent
+ * database (the last commit before it began) that {@link Storage#open} opens like any other. A copy
+ * cut short (crash, full disk) is shorter than its meta page says and is refused on open as
+ * truncated ({@link DataFileCheck}), never read as a partial database.
  */
 final class Backup {
   private Backup() {}
@@ -21,15 +21,19 @@ final class Backup {
   /** Creates {@code target} if needed; refuses anything in it: a backup never overwrites. */
   static void prepareTarget(Path target) {
     if (Files.exists(target) && !Files.isDirectory(target)) {
-      throw new KiteSqlException(ErrorCode.INVALID_ARGUMENT,
+      throw new KiteSqlException(
+          ErrorCode.INVALID_ARGUMENT,
           "cannot back up into " + target + ": it exists and is not a directory");
     }
     try {
       if (Files.isDirectory(target)) {
         try (var entries = Files.list(target)) {
           if (entries.findAny().isPresent()) {
-            throw new KiteSqlException(ErrorCode.INVALID_ARGUMENT, "cannot back up into " + target
-                + ": the directory is not empty; a backup goes into a new or empty directory and never overwrites");
+            throw new KiteSqlException(
+                ErrorCode.INVALID_ARGUMENT,
+                "cannot back up into "
+                    + target
+                    + ": the directory is not empty; a backup goes into a new or empty directory and never overwrites");
           }
         }
       }
@@ -40,10 +44,10 @@ final class Backup {
   }
 
   /**
-   * Copies {@code env} into the empty directory {@code target}; the caller holds a read permit,
-   * so the map is neither resized nor closed meanwhile (the copy's own read transaction would
-   * read a remapped map). A failed copy removes what it wrote, so the same target can be retried.
-   * The copy's read transaction needs a reader slot: when every slot is taken, the slots of dead
+   * Copies {@code env} into the empty directory {@code target}; the caller holds a read permit, so
+   * the map is neither resized nor closed meanwhile (the copy's own read transaction would read a
+   * remapped map). A failed copy removes what it wrote, so the same target can be retried. The
+   * copy's read transaction needs a reader slot: when every slot is taken, the slots of dead
    * processes are reclaimed and the copy retried within {@code readerWait}, as for a read ({@link
    * ReaderSlots#withFreeSlot}); {@code ownInUse} is this process's open read transactions.
    */
@@ -59,7 +63,8 @@ final class Backup {
     try {
       env.copy(target, Lmdb.CP_COMPACT);
     } catch (LmdbException e) {
-      removePartialCopy(target); // mdb_env_copy2 creates data.mdb exclusively: a retry needs it gone
+      removePartialCopy(
+          target); // mdb_env_copy2 creates data.mdb exclusively: a retry needs it gone
       throw e;
     }
   }

@@ -9,8 +9,8 @@ import java.lang.management.ManagementFactory;
  * statement's work; per-statement metrics read {@link #allocatedBytes()} instead.
  *
  * <p>The writer thread credits a caller's cell before the caller's task completes, so the caller
- * reads it after the hand-off returns without further synchronization. Virtual threads get no
- * cell: the JDK cannot measure their allocation at all.
+ * reads it after the hand-off returns without further synchronization. Virtual threads get no cell:
+ * the JDK cannot measure their allocation at all.
  */
 public final class CallerAllocation {
   private static final com.sun.management.ThreadMXBean THREADS = threads();
@@ -20,7 +20,9 @@ public final class CallerAllocation {
 
   private static com.sun.management.ThreadMXBean threads() {
     return ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean bean
-        && bean.isThreadAllocatedMemorySupported() ? bean : null;
+            && bean.isThreadAllocatedMemorySupported()
+        ? bean
+        : null;
   }
 
   /**
@@ -41,7 +43,10 @@ public final class CallerAllocation {
     return THREADS == null ? -1 : THREADS.getCurrentThreadAllocatedBytes();
   }
 
-  /** The current thread's credit cell, made on first use; null for virtual threads or without a counter. */
+  /**
+   * The current thread's credit cell, made on first use; null for virtual threads or without a
+   * counter.
+   */
   static long[] creditOfCurrentThread() {
     if (THREADS == null || Thread.currentThread().isVirtual()) {
       return null;

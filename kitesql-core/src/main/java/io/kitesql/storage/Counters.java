@@ -25,7 +25,9 @@ final class Counters {
     }
   }
 
-  /** A counter's value before a change inside a block; {@code pending} false: it had none pending. */
+  /**
+   * A counter's value before a change inside a block; {@code pending} false: it had none pending.
+   */
   private record Undo(Key key, boolean pending, long value) {}
 
   private final Map<Key, long[]> values = new HashMap<>();
@@ -71,7 +73,8 @@ final class Counters {
   void forgetPrefix(Keyspace keyspace, byte[] prefix, boolean inBlock) {
     for (var k : List.copyOf(values.keySet())) {
       var bytes = k.bytes().array();
-      if (k.keyspace() == keyspace && bytes.length >= prefix.length
+      if (k.keyspace() == keyspace
+          && bytes.length >= prefix.length
           && Arrays.equals(bytes, 0, prefix.length, prefix, 0, prefix.length)) {
         forget(keyspace, bytes, inBlock);
       }
@@ -103,8 +106,14 @@ final class Counters {
   /** The puts that store every pending value (8 bytes, big-endian); forgets them all. */
   List<WriteOp.Put> drain() {
     var puts = new ArrayList<WriteOp.Put>(values.size());
-    values.forEach((k, v) -> puts.add(new WriteOp.Put(k.keyspace(), k.bytes().array(),
-        ByteBuffer.allocate(8).putLong(v[0]).array(), false)));
+    values.forEach(
+        (k, v) ->
+            puts.add(
+                new WriteOp.Put(
+                    k.keyspace(),
+                    k.bytes().array(),
+                    ByteBuffer.allocate(8).putLong(v[0]).array(),
+                    false)));
     values.clear();
     undo.clear();
     return puts;

@@ -3,27 +3,26 @@ package io.kitesql.storage;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * Checks an existing {@code data.mdb} against its meta pages before LMDB maps it, with plain
- * reads. LMDB trusts the file: a page past the end of a truncated file is mapped but has no
- * backing, and touching it kills the JVM with SIGBUS. LMDB itself refuses a file whose
- * two meta pages are not both valid (mdb_env_read_header), but only with a bare MDB_INVALID and
- * without checking the file's length.
+ * Checks an existing {@code data.mdb} against its meta pages before LMDB maps it, with plain reads.
+ * LMDB trusts the file: a page past the end of a truncated file is mapped but has no backing, and
+ * touching it kills the JVM with SIGBUS. LMDB itself refuses a file whose two meta pages are not
+ * both valid (mdb_env_read_header), but only with a bare MDB_INVALID and without checking the
+ * file's length.
  *
- * <p>Checked: the file holds both meta pages; each has LMDB's magic, the meta flag, data version
- * 1, the same sane page size, a plausible last page and roots inside it; and the file is long
- * enough for the last page of the newer meta page (the one LMDB opens). LMDB may legally leave
- * the file shorter when the pages at its end were allocated and freed again in one transaction
- * (it then never writes them; mdb_env_copyfd0 allows for this): a short file is accepted only if
- * every missing page is on the free list ({@link FreePages}), so nothing LMDB will read is
- * missing.
+ * <p>Checked: the file holds both meta pages; each has LMDB's magic, the meta flag, data version 1,
+ * the same sane page size, a plausible last page and roots inside it; and the file is long enough
+ * for the last page of the newer meta page (the one LMDB opens). LMDB may legally leave the file
+ * shorter when the pages at its end were allocated and freed again in one transaction (it then
+ * never writes them; mdb_env_copyfd0 allows for this): a short file is accepted only if every
+ * missing page is on the free list ({@link FreePages}), so nothing LMDB will read is missing.
  *
  * <p>A damaged meta page is refused, never skipped for the other one: LMDB does not fall back
  * either, and the older snapshot lacks the newest commit, so falling back silently would lose
@@ -43,24 +42,32 @@ final class DataFileCheck {
     } catch (NoSuchFileException _) {
       // A new database: LMDB creates the file.
     } catch (IOException e) {
-      throw new KiteSqlException(ErrorCode.STORAGE_FAILURE, "cannot read " + dataFile + ": " + e.getMessage(), e);
+      throw new KiteSqlException(
+          ErrorCode.STORAGE_FAILURE, "cannot read " + dataFile + ": " + e.getMessage(), e);
     }
   }
 
   private static void validate(Path dataFile, FileChannel channel) throws IOException {
     long size = channel.size();
     if (size == 0) {
-      throw invalid(dataFile, "the file is empty (0 bytes). A database whose creation was cut off before LMDB"
-          + " wrote its first pages leaves such a file; it holds nothing, delete it to create a new database");
+      throw invalid(
+          dataFile,
+          "the file is empty (0 bytes). A database whose creation was cut off before LMDB"
+              + " wrote its first pages leaves such a file; it holds nothing, delete it to create a new database");
     }
     if (size < MetaPage.BYTES) {
-      throw invalid(dataFile, "the file is " + size + " bytes, smaller than one LMDB meta page: truncated, or not"
-          + " a database");
+      throw invalid(
+          dataFile,
+          "the file is "
+              + size
+              + " bytes, smaller than one LMDB meta page: truncated, or not"
+              + " a database");
     }
     var meta0 = MetaPage.parse(0, read(channel, 0, MetaPage.BYTES));
     String damage0 = meta0.damage();
     if (damage0 != null) {
-      throw invalid(dataFile, "meta page 0 is damaged: " + damage0 + intactOtherMeta(channel, size));
+      throw invalid(
+          dataFile, "meta page 0 is damaged: " + damage0 + intactOtherMeta(channel, size));
     }
     int pageSize = meta0.pageSize();
     if (size < pageSize + MetaPage.BYTES) {
@@ -74,7 +81,8 @@ final class DataFileCheck {
     if (damage1 != null) {
       throw invalid(dataFile, "meta page 1 is damaged: " + damage1 + "; " + meta0 + " is intact");
     }
-    // LMDB opens the meta page with the larger transaction id, meta page 0 on a tie (mdb_env_pick_meta).
+    // LMDB opens the meta page with the larger transaction id, meta page 0 on a tie
+    // (mdb_env_pick_meta).
     var newer = meta1.txnId() > meta0.txnId() ? meta1 : meta0;
     long required = newer.requiredFileSize();
     if (size < required && !FreePages.coverTail(channel, newer, size / pageSize)) {
@@ -84,8 +92,8 @@ final class DataFileCheck {
 
   /**
    * Whether {@code dataFile} lacks the two meta pages LMDB writes in one go when it creates a
-   * database (so no transaction was ever committed to it): shorter than one meta page, or than
-   * two pages of the size meta page 0 names. A file with a damaged meta page 0 is not counted.
+   * database (so no transaction was ever committed to it): shorter than one meta page, or than two
+   * pages of the size meta page 0 names. A file with a damaged meta page 0 is not counted.
    */
   static boolean holdsNoCommit(Path dataFile) throws IOException {
     try (var channel = FileChannel.open(dataFile, StandardOpenOption.READ)) {
@@ -125,18 +133,26 @@ final class DataFileCheck {
   }
 
   private static KiteSqlException truncated(Path dataFile, long expected, long found, String why) {
-    return invalid(dataFile, "the file is truncated: expected at least " + expected + " bytes (" + why
-        + "), found " + found + ". Restore it from a backup or a complete copy");
+    return invalid(
+        dataFile,
+        "the file is truncated: expected at least "
+            + expected
+            + " bytes ("
+            + why
+            + "), found "
+            + found
+            + ". Restore it from a backup or a complete copy");
   }
 
   private static KiteSqlException invalid(Path dataFile, String what) {
-    return new KiteSqlException(ErrorCode.INVALID_DATABASE_FILE,
+    return new KiteSqlException(
+        ErrorCode.INVALID_DATABASE_FILE,
         "cannot open " + dataFile + " as a KiteSQL database: " + what);
   }
 
   /**
-   * Removes the data file a failed creation left without both meta pages (say, cut short by a
-   * full disk): it holds no commit, and the next open would otherwise refuse it as truncated.
+   * Removes the data file a failed creation left without both meta pages (say, cut short by a full
+   * disk): it holds no commit, and the next open would otherwise refuse it as truncated.
    */
   static void removeFailedCreation(Path dataFile) {
     try {

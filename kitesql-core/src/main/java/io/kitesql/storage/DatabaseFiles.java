@@ -1,8 +1,8 @@
 package io.kitesql.storage;
 
-import io.kitesql.options.StorageOptions;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.options.StorageOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,8 +21,13 @@ final class DatabaseFiles {
   static void createDirectory(Path directory, StorageOptions options) {
     if (options.isReadOnly()) {
       if (!Files.isRegularFile(directory.resolve(DATA_FILE))) {
-        throw new KiteSqlException(ErrorCode.READ_ONLY_DATABASE, "cannot open " + directory
-            + " read-only: it holds no database (no " + DATA_FILE + "), and a read-only open creates none");
+        throw new KiteSqlException(
+            ErrorCode.READ_ONLY_DATABASE,
+            "cannot open "
+                + directory
+                + " read-only: it holds no database (no "
+                + DATA_FILE
+                + "), and a read-only open creates none");
       }
       return;
     }
@@ -30,16 +35,18 @@ final class DatabaseFiles {
       Files.createDirectories(directory);
     } catch (IOException e) {
       var failure = DiskSpace.failure(e, "create the database directory " + directory, directory);
-      throw failure.errorCode() == ErrorCode.DATABASE_NOT_WRITABLE ? failure
-          : new KiteSqlException(ErrorCode.STORAGE_FAILURE, "cannot create database directory " + directory, e);
+      throw failure.errorCode() == ErrorCode.DATABASE_NOT_WRITABLE
+          ? failure
+          : new KiteSqlException(
+              ErrorCode.STORAGE_FAILURE, "cannot create database directory " + directory, e);
     }
   }
 
   /**
    * Checks the data file and writes a missing lock file, both before LMDB maps them: a truncated
    * data file, or a lock file without blocks on a full file system, crashes the JVM (SIGBUS) on
-   * first touch instead of failing a call. Read-only, a lock file that cannot be written is
-   * refused ({@link #requireReaderRegistration}).
+   * first touch instead of failing a call. Read-only, a lock file that cannot be written is refused
+   * ({@link #requireReaderRegistration}).
    */
   static void checkBeforeMapping(Path directory, StorageOptions options) {
     DataFileCheck.validate(directory.resolve(DATA_FILE));
@@ -65,14 +72,22 @@ final class DatabaseFiles {
    */
   private static void requireReaderRegistration(Path directory) {
     var lockFile = directory.resolve(LOCK_FILE);
-    boolean registrable = Files.exists(lockFile) ? Files.isWritable(lockFile) : Files.isWritable(directory);
+    boolean registrable =
+        Files.exists(lockFile) ? Files.isWritable(lockFile) : Files.isWritable(directory);
     if (!registrable) {
-      throw new KiteSqlException(ErrorCode.DATABASE_NOT_WRITABLE, "cannot open " + directory + " read-only: LMDB's"
-          + " lock file " + lockFile + " cannot be " + (Files.exists(lockFile) ? "written" : "created")
-          + " (a read-only file system or mount, or no permission), so this process's read transactions could not be"
-          + " registered and a process writing the database would reuse the pages they read. Let readers write the"
-          + " lock file (they write nothing else), or, if no process writes these files while they are open (read-only"
-          + " media, a backup), open with StorageOptions.readOnlyAssumingNoWriters()");
+      throw new KiteSqlException(
+          ErrorCode.DATABASE_NOT_WRITABLE,
+          "cannot open "
+              + directory
+              + " read-only: LMDB's"
+              + " lock file "
+              + lockFile
+              + " cannot be "
+              + (Files.exists(lockFile) ? "written" : "created")
+              + " (a read-only file system or mount, or no permission), so this process's read transactions could not be"
+              + " registered and a process writing the database would reuse the pages they read. Let readers write the"
+              + " lock file (they write nothing else), or, if no process writes these files while they are open (read-only"
+              + " media, a backup), open with StorageOptions.readOnlyAssumingNoWriters()");
     }
   }
 }

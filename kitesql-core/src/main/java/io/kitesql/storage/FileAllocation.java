@@ -1,8 +1,8 @@
 package io.kitesql.storage;
 
-import io.kitesql.options.StorageOptions;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.options.StorageOptions;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.ValueLayout;
@@ -16,18 +16,27 @@ import java.nio.file.Path;
  * {@code data.mdb}, which it only extends with {@code ftruncate}: a sparse file. A store into a
  * hole of that map on a full file system is not an error LMDB can return but a SIGBUS that kills
  * the JVM. Allocating the whole map's extent first turns "no space" into {@code DISK_FULL} at a
- * point where nothing is being written (the open, or a map growth), as docs/reliability.md
- * promises for a full disk.
+ * point where nothing is being written (the open, or a map growth), as docs/reliability.md promises
+ * for a full disk.
  */
 final class FileAllocation {
   private static final int O_WRONLY = 1;
   private static final int EFBIG = 27;
-  private static final MethodHandle OPEN = NativeBinding.libc("open",
-      FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
-  private static final MethodHandle CLOSE = NativeBinding.libc("close",
-      FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
-  private static final MethodHandle POSIX_FALLOCATE = NativeBinding.libc("posix_fallocate",
-      FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG));
+  private static final MethodHandle OPEN =
+      NativeBinding.libc(
+          "open",
+          FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
+  private static final MethodHandle CLOSE =
+      NativeBinding.libc(
+          "close", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+  private static final MethodHandle POSIX_FALLOCATE =
+      NativeBinding.libc(
+          "posix_fallocate",
+          FunctionDescriptor.of(
+              ValueLayout.JAVA_INT,
+              ValueLayout.JAVA_INT,
+              ValueLayout.JAVA_LONG,
+              ValueLayout.JAVA_LONG));
 
   private FileAllocation() {}
 
@@ -35,15 +44,16 @@ final class FileAllocation {
    * Allocates {@code file}'s blocks from offset 0 to {@code size} (extending the file if it is
    * shorter; blocks already allocated stay as they are).
    *
-   * @throws KiteSqlException {@link ErrorCode#DISK_FULL} if the file system has no room (blocks
-   *     it allocated before it ran out may stay), {@link ErrorCode#STORAGE_FAILURE} otherwise
+   * @throws KiteSqlException {@link ErrorCode#DISK_FULL} if the file system has no room (blocks it
+   *     allocated before it ran out may stay), {@link ErrorCode#STORAGE_FAILURE} otherwise
    */
   static void allocate(Path file, long size, String why) {
     int error;
     try (var arena = Arena.ofConfined()) {
       int fd = (int) OPEN.invokeExact(arena.allocateFrom(file.toString()), O_WRONLY);
       if (fd < 0) {
-        throw new KiteSqlException(ErrorCode.STORAGE_FAILURE, "could not open " + file + " to allocate it (" + why + ")");
+        throw new KiteSqlException(
+            ErrorCode.STORAGE_FAILURE, "could not open " + file + " to allocate it (" + why + ")");
       }
       try {
         error = (int) POSIX_FALLOCATE.invokeExact(fd, 0L, size);
@@ -54,15 +64,33 @@ final class FileAllocation {
     } catch (KiteSqlException e) {
       throw e;
     } catch (Throwable t) {
-      throw new KiteSqlException(ErrorCode.STORAGE_FAILURE, "could not allocate " + file + " (" + why + ")", t);
+      throw new KiteSqlException(
+          ErrorCode.STORAGE_FAILURE, "could not allocate " + file + " (" + why + ")", t);
     }
     if (error == DiskSpace.ENOSPC || error == DiskSpace.EDQUOT || error == EFBIG) {
-      throw new KiteSqlException(ErrorCode.DISK_FULL, "cannot allocate " + size + " bytes of " + file + " (" + why
-          + "): no space left on device (posix_fallocate returned error " + error + ")");
+      throw new KiteSqlException(
+          ErrorCode.DISK_FULL,
+          "cannot allocate "
+              + size
+              + " bytes of "
+              + file
+              + " ("
+              + why
+              + "): no space left on device (posix_fallocate returned error "
+              + error
+              + ")");
     }
     if (error != 0) {
-      throw new KiteSqlException(ErrorCode.STORAGE_FAILURE,
-          "could not allocate " + size + " bytes of " + file + " (" + why + "): posix_fallocate returned error " + error);
+      throw new KiteSqlException(
+          ErrorCode.STORAGE_FAILURE,
+          "could not allocate "
+              + size
+              + " bytes of "
+              + file
+              + " ("
+              + why
+              + "): posix_fallocate returned error "
+              + error);
     }
   }
 }

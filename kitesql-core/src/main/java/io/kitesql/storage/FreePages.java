@@ -9,15 +9,15 @@ import java.util.BitSet;
 /**
  * Reads LMDB's free-page database (a B-tree of transaction id → list of freed page numbers) with
  * plain file reads, to tell a data file LMDB legally left short (its missing end pages are all
- * free, so LMDB never reads them) from a truncated one. Runs only when the file is shorter than
- * its meta page says; anything unexpected counts as "not proven free", so the file is refused.
+ * free, so LMDB never reads them) from a truncated one. Runs only when the file is shorter than its
+ * meta page says; anything unexpected counts as "not proven free", so the file is refused.
  *
- * <p>Layout (LMDB 0.9, 64-bit, native byte order): a page has a 16-byte header (flags at 10,
- * {@code mp_lower} at 12, node offsets from 16 on); a node has {@code lo}, {@code hi}, {@code
- * flags}, {@code ksize} (u16 each) then the key and data. A branch node's child page is {@code lo
- * | hi << 16 | flags << 32}; a leaf node's data size is {@code lo | hi << 16}, and with flag
- * F_BIGDATA its data is the number of an overflow page holding the data after its header. The
- * data of a free-list record is an ID list: a count, then that many page numbers.
+ * <p>Layout (LMDB 0.9, 64-bit, native byte order): a page has a 16-byte header (flags at 10, {@code
+ * mp_lower} at 12, node offsets from 16 on); a node has {@code lo}, {@code hi}, {@code flags},
+ * {@code ksize} (u16 each) then the key and data. A branch node's child page is {@code lo | hi <<
+ * 16 | flags << 32}; a leaf node's data size is {@code lo | hi << 16}, and with flag F_BIGDATA its
+ * data is the number of an overflow page holding the data after its header. The data of a free-list
+ * record is an ID list: a count, then that many page numbers.
  */
 final class FreePages {
   private static final int HEADER = 16;
@@ -25,6 +25,7 @@ final class FreePages {
   private static final int P_BRANCH = 0x01;
   private static final int P_LEAF = 0x02;
   private static final int F_BIGDATA = 0x01;
+
   /** Far deeper than any real B-tree; stops a damaged tree that loops. */
   private static final int MAX_DEPTH = 32;
 
@@ -85,12 +86,15 @@ final class FreePages {
   }
 
   /** The data of a leaf node whose key ends at {@code dataStart}: inline, or on overflow pages. */
-  private ByteBuffer recordData(ByteBuffer page, int dataStart, long size, int nodeFlags) throws IOException {
+  private ByteBuffer recordData(ByteBuffer page, int dataStart, long size, int nodeFlags)
+      throws IOException {
     if ((nodeFlags & F_BIGDATA) != 0) {
       if (dataStart + 8 > pageSize || size > Integer.MAX_VALUE - HEADER) {
         throw new DamagedTree();
       }
-      return page(page.getLong(dataStart), HEADER + (int) size).position(HEADER).slice()
+      return page(page.getLong(dataStart), HEADER + (int) size)
+          .position(HEADER)
+          .slice()
           .order(ByteOrder.nativeOrder());
     }
     if (dataStart + size > pageSize) {

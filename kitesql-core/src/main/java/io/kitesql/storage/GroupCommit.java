@@ -1,46 +1,49 @@
 package io.kitesql.storage;
 
-import io.kitesql.options.StorageOptions;
-import io.kitesql.options.Durability;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.options.Durability;
+import io.kitesql.options.StorageOptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Group commit: concurrent write transactions share one LMDB commit (and, with
- * {@link Durability#SYNC}, one fsync).
+ * Group commit: concurrent write transactions share one LMDB commit (and, with {@link
+ * Durability#SYNC}, one fsync).
  *
- * <p>A write transaction that commits while another caller waits for the write lock does not
- * commit its LMDB transaction: that transaction stays open as the <em>batch</em>, the caller
- * releases the Java write lock and waits ({@link Member#await}). The next callers' transactions
- * are LMDB nested transactions inside the batch: a rollback or failure undoes only their own work,
- * and their commit merges into the batch. The batch is committed by the member whose commit finds
- * nobody waiting for the lock (a lone caller therefore commits at once, as without batching: its
- * transaction is the LMDB root, no nested level, no allocation; only right after a shared commit
- * does the next caller give the others {@link #SIBLING_WAIT_NANOS} to reach the lock), or a bound is reached, or before
+ * <p>A write transaction that commits while another caller waits for the write lock does not commit
+ * its LMDB transaction: that transaction stays open as the <em>batch</em>, the caller releases the
+ * Java write lock and waits ({@link Member#await}). The next callers' transactions are LMDB nested
+ * transactions inside the batch: a rollback or failure undoes only their own work, and their commit
+ * merges into the batch. The batch is committed by the member whose commit finds nobody waiting for
+ * the lock (a lone caller therefore commits at once, as without batching: its transaction is the
+ * LMDB root, no nested level, no allocation; only right after a shared commit does the next caller
+ * give the others {@link #SIBLING_WAIT_NANOS} to reach the lock), or a bound is reached, or before
  * anything that needs no write transaction open (map growth, close); the waiting members return
  * only then, all with its outcome. So a caller returns only after the LMDB commit holding its work
  * (readers begun afterwards see it), and a failed batch commit fails every member, none of which
  * has returned yet. Members see the work of earlier members of their batch; those cannot be undone
  * any more except by the failure of the whole batch, which fails the later members too.
  *
- * <p>All state is the writer thread's, except {@link #pending} (read by threads releasing the
- * write lock) and the waiting in {@link Member}.
+ * <p>All state is the writer thread's, except {@link #pending} (read by threads releasing the write
+ * lock) and the waiting in {@link Member}.
  */
 final class GroupCommit {
   /** Members per batch: a member waits for the transactions of the members after it. */
   static final int MAX_MEMBERS = 256;
+
   /** Replay log bytes per batch: what a map growth during the batch commit would replay. */
   static final long MAX_LOG_BYTES = 16L << 20;
+
   /** A batch older than this is committed at the next begin or commit. */
   static final long DEFAULT_MAX_AGE_NANOS = 50_000_000L;
+
   /**
    * How long a caller that opened a batch while the last one was shared, with nobody queued yet,
-   * lets the other writers (just woken by that batch's commit) reach the lock before it commits
-   * the batch itself.
+   * lets the other writers (just woken by that batch's commit) reach the lock before it commits the
+   * batch itself.
    */
   static final long SIBLING_WAIT_NANOS = 200_000L;
 
@@ -52,27 +55,42 @@ final class GroupCommit {
 
   private final Storage storage;
   private final ReentrantLock writeLock;
-  /** Off under {@link StorageOptions#writeMap()}: LMDB refuses nested transactions with MDB_WRITEMAP. */
+
+  /**
+   * Off under {@link StorageOptions#writeMap()}: LMDB refuses nested transactions with
+   * MDB_WRITEMAP.
+   */
   private final boolean enabled;
+
   private final List<Member> members = new ArrayList<>();
+
   /** The open batch: an LMDB root transaction holding the members' work; null when none. */
   private long batch;
+
   private long openedAt;
   private long logBytes;
   private boolean replayable;
   private long maxAgeNanos = DEFAULT_MAX_AGE_NANOS;
+
   /** Whether a batch is open; read without the lock by threads that just released it. */
   private volatile boolean pending;
-  /** Whether the last LMDB commit was shared: concurrent writers are about, probably just woken by it. */
+
+  /**
+   * Whether the last LMDB commit was shared: concurrent writers are about, probably just woken by
+   * it.
+   */
   private boolean lastShared;
+
   /** Counters, written on the writer thread only. */
   private long transactions;
+
   private long lmdbCommits;
 
   GroupCommit(Storage storage, ReentrantLock writeLock) {
     this.storage = storage;
     this.writeLock = writeLock;
-    this.enabled = !"false".equals(System.getProperty(ENABLED_PROPERTY)) && !storage.options().writeMap();
+    this.enabled =
+        !"false".equals(System.getProperty(ENABLED_PROPERTY)) && !storage.options().writeMap();
   }
 
   /** A caller whose work is in the open batch, waiting for its LMDB commit. */
@@ -85,7 +103,10 @@ final class GroupCommit {
       this.log = log;
     }
 
-    /** Waits (uninterruptibly; an interrupt is restored) until the batch committed; throws if it failed. */
+    /**
+     * Waits (uninterruptibly; an interrupt is restored) until the batch committed; throws if it
+     * failed.
+     */
     void await() {
       boolean interrupted = false;
       while (true) {
@@ -138,17 +159,20 @@ final class GroupCommit {
   }
 
   /**
-   * Whether a root transaction committing now should become a batch rather than commit: its log
-   * can be replayed, and someone waits for the write lock, or the last commit was shared (its
-   * members, just woken, are likely on their way to the lock: see {@link #afterUnlock}). Without
-   * the second, the first writer after a shared commit committed alone nearly every time, and
-   * under SYNC every other fsync served one transaction. On the writer thread.
+   * Whether a root transaction committing now should become a batch rather than commit: its log can
+   * be replayed, and someone waits for the write lock, or the last commit was shared (its members,
+   * just woken, are likely on their way to the lock: see {@link #afterUnlock}). Without the second,
+   * the first writer after a shared commit committed alone nearly every time, and under SYNC every
+   * other fsync served one transaction. On the writer thread.
    */
   boolean shouldDefer(boolean logComplete) {
     return enabled && logComplete && (lastShared || writeLock.hasQueuedThreads());
   }
 
-  /** Opens a batch with {@code root}, the committing first member's transaction; it waits on the result. */
+  /**
+   * Opens a batch with {@code root}, the committing first member's transaction; it waits on the
+   * result.
+   */
   Member open(long root, List<WriteOp> log) {
     batch = root;
     openedAt = System.nanoTime();
@@ -160,15 +184,19 @@ final class GroupCommit {
 
   /**
    * Takes a member whose nested transaction was just committed into the batch. Commits the batch
-   * now if nobody waits for the lock, a bound is reached or the member cannot wait ({@code
-   * mayWait} false: it runs on the writer thread); returns the member to wait on, or null when the
-   * batch committed here. Throws what the batch commit threw (every other member fails with it).
+   * now if nobody waits for the lock, a bound is reached or the member cannot wait ({@code mayWait}
+   * false: it runs on the writer thread); returns the member to wait on, or null when the batch
+   * committed here. Throws what the batch commit threw (every other member fails with it).
    */
   Member join(List<WriteOp> log, boolean logComplete, boolean mayWait) {
     var member = add(log);
     replayable &= logComplete;
-    if (mayWait && replayable && writeLock.hasQueuedThreads() && members.size() < MAX_MEMBERS
-        && logBytes < MAX_LOG_BYTES && System.nanoTime() - openedAt <= maxAgeNanos) {
+    if (mayWait
+        && replayable
+        && writeLock.hasQueuedThreads()
+        && members.size() < MAX_MEMBERS
+        && logBytes < MAX_LOG_BYTES
+        && System.nanoTime() - openedAt <= maxAgeNanos) {
       return member;
     }
     commitBatch();
@@ -249,7 +277,10 @@ final class GroupCommit {
     }
   }
 
-  /** Commits the batch, growing the map and replaying the members' logs on MAP_FULL; completes every member. */
+  /**
+   * Commits the batch, growing the map and replaying the members' logs on MAP_FULL; completes every
+   * member.
+   */
   private void commitBatch() {
     RuntimeException failed = null;
     try {
@@ -257,7 +288,9 @@ final class GroupCommit {
     } catch (KiteSqlException e) {
       failed = e;
     } catch (RuntimeException | Error e) {
-      failed = new KiteSqlException(ErrorCode.STORAGE_FAILURE, "the commit of a write group failed: " + e, e);
+      failed =
+          new KiteSqlException(
+              ErrorCode.STORAGE_FAILURE, "the commit of a write group failed: " + e, e);
     } finally {
       LmdbTxn.abort(batch);
       batch = 0;
@@ -297,8 +330,10 @@ final class GroupCommit {
   private void regrowAndReplay() {
     if (!replayable) {
       storage.growth().growQuietly();
-      throw new KiteSqlException(ErrorCode.MAP_FULL, "the LMDB map is full and a transaction of this write group is too"
-          + " large to replay after growing it; the transaction was rolled back, the caller must retry it");
+      throw new KiteSqlException(
+          ErrorCode.MAP_FULL,
+          "the LMDB map is full and a transaction of this write group is too"
+              + " large to replay after growing it; the transaction was rolled back, the caller must retry it");
     }
     while (true) {
       storage.growth().grow();
@@ -319,7 +354,9 @@ final class GroupCommit {
 
   private static KiteSqlException failedMember(RuntimeException failed, int members) {
     var code = failed instanceof KiteSqlException k ? k.errorCode() : ErrorCode.STORAGE_FAILURE;
-    return new KiteSqlException(code, "the commit shared by " + members + " write transaction(s) failed: "
-        + failed.getMessage(), failed);
+    return new KiteSqlException(
+        code,
+        "the commit shared by " + members + " write transaction(s) failed: " + failed.getMessage(),
+        failed);
   }
 }

@@ -12,14 +12,14 @@ import java.util.function.Function;
  * One piece of work handed to the {@link WriterThread}, and the caller's wait for it.
  *
  * <p>The work is {@code start}, then (if given) {@code then} with start's result. A timed hand-off
- * may be abandoned by its caller while {@code start} has not finished (the writer may be blocked
- * in {@code mdb_txn_begin} behind another process): the writer then passes start's result to
- * {@code discard} and skips {@code then}. Whoever wins the {@code claim} decides.
+ * may be abandoned by its caller while {@code start} has not finished (the writer may be blocked in
+ * {@code mdb_txn_begin} behind another process): the writer then passes start's result to {@code
+ * discard} and skips {@code then}. Whoever wins the {@code claim} decides.
  *
  * <p>The caller waits by spinning as long as its {@link SpinPolicy} allows (it may answer 0), then
- * parking; the writer unparks it only if it registered as {@code waiter}. Both are volatile: the caller sets {@code waiter} and
- * then reads {@code phase}, the writer sets {@code phase} and then reads {@code waiter}, so at
- * least one of them sees the other's write and no wake-up is lost.
+ * parking; the writer unparks it only if it registered as {@code waiter}. Both are volatile: the
+ * caller sets {@code waiter} and then reads {@code phase}, the writer sets {@code phase} and then
+ * reads {@code waiter}, so at least one of them sees the other's write and no wake-up is lost.
  */
 final class HandOff<S, T> {
   static final int QUEUED = 0;
@@ -39,23 +39,32 @@ final class HandOff<S, T> {
   }
 
   private final Callable<S> start;
+
   /** Null: the result is start's. */
   private final Function<? super S, T> then;
+
   /** Null: an untimed hand-off, whose caller never gives up. */
   private final Consumer<? super S> discard;
+
   /** The caller's {@link CallerAllocation} cell, credited with what the work allocated; or null. */
   private final long[] credit;
+
   private volatile int phase = QUEUED;
   private volatile Thread waiter;
+
   @SuppressWarnings("unused") // through CLAIM
   private volatile int claim = PENDING;
+
   /** Written by the writer before {@code phase} becomes DONE, read by the caller after. */
   private T result;
+
   private Throwable failure;
+
   /** Caller side only: an interrupt seen while parked, restored when the wait ends. */
   private boolean interrupted;
 
-  private HandOff(Callable<S> start, Function<? super S, T> then, Consumer<? super S> discard, long[] credit) {
+  private HandOff(
+      Callable<S> start, Function<? super S, T> then, Consumer<? super S> discard, long[] credit) {
     this.start = start;
     this.then = then;
     this.discard = discard;
@@ -66,8 +75,8 @@ final class HandOff<S, T> {
     return new HandOff<>(work, null, null, credit);
   }
 
-  static <S, T> HandOff<S, T> timed(Callable<S> start, Consumer<? super S> discard, Function<? super S, T> then,
-      long[] credit) {
+  static <S, T> HandOff<S, T> timed(
+      Callable<S> start, Consumer<? super S> discard, Function<? super S, T> then, long[] credit) {
     return new HandOff<>(start, then, discard, credit);
   }
 
@@ -114,17 +123,26 @@ final class HandOff<S, T> {
     }
   }
 
-  /** The caller gives up; false if the writer already took the work on (its outcome is then the caller's). */
+  /**
+   * The caller gives up; false if the writer already took the work on (its outcome is then the
+   * caller's).
+   */
   boolean abandon() {
     return CLAIM.compareAndSet(this, PENDING, ABANDONED);
   }
 
-  /** Waits until the work reached {@code target} or {@code deadline} (nanoTime) passed; whether it reached it. */
+  /**
+   * Waits until the work reached {@code target} or {@code deadline} (nanoTime) passed; whether it
+   * reached it.
+   */
   boolean await(int target, long deadline, SpinPolicy spin) {
     return awaitPhase(target, deadline, true, spin);
   }
 
-  /** Waits however long the work takes, restores an interrupt, and returns its result or rethrows its failure. */
+  /**
+   * Waits however long the work takes, restores an interrupt, and returns its result or rethrows
+   * its failure.
+   */
   T awaitResult(SpinPolicy spin) {
     awaitPhase(DONE, 0, false, spin);
     restoreInterrupt();

@@ -1,8 +1,8 @@
 package io.kitesql.storage;
 
-import io.kitesql.options.StorageOptions;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.options.StorageOptions;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -21,15 +21,15 @@ import java.util.stream.Stream;
  *
  * <p>LMDB opens {@code data.mdb} and {@code lock.mdb} once, at open, and afterwards works on its
  * descriptors and its map only, so the files can be unlinked at once: the kernel keeps them while
- * they are open and frees them when the environment closes or the process ends, however it ends
- * (a {@code SIGKILL} included). Nothing is left on disk from then on. {@code writeMap} is refused:
- * its map growth allocates the data file by name, and on {@code /dev/shm} it would take the whole
- * map in memory; so is read-only access, since a new database is empty. Where the file system
- * refuses to delete open files (Windows), the directory is deleted when the database closes instead.
+ * they are open and frees them when the environment closes or the process ends, however it ends (a
+ * {@code SIGKILL} included). Nothing is left on disk from then on. {@code writeMap} is refused: its
+ * map growth allocates the data file by name, and on {@code /dev/shm} it would take the whole map
+ * in memory; so is read-only access, since a new database is empty. Where the file system refuses
+ * to delete open files (Windows), the directory is deleted when the database closes instead.
  *
- * <p>Only the moments between creating the directory and deleting its files leave something a
- * crash could strand; every in-memory open therefore first removes the {@code kitesql-mem-*}
- * directories of processes that no longer run (the pid is in the name).
+ * <p>Only the moments between creating the directory and deleting its files leave something a crash
+ * could strand; every in-memory open therefore first removes the {@code kitesql-mem-*} directories
+ * of processes that no longer run (the pid is in the name).
  */
 final class InMemoryFiles {
   private static final String PREFIX = "kitesql-mem-";
@@ -40,10 +40,12 @@ final class InMemoryFiles {
   /** {@link Storage#openInMemory}. */
   static Storage open(StorageOptions options) {
     if (options.isReadOnly()) {
-      throw invalid("an in-memory database cannot be read-only: it starts empty, so there is nothing to read");
+      throw invalid(
+          "an in-memory database cannot be read-only: it starts empty, so there is nothing to read");
     }
     if (options.writeMap()) {
-      throw invalid("an in-memory database cannot use writeMap: it would allocate the whole map (mapSize) in memory");
+      throw invalid(
+          "an in-memory database cannot use writeMap: it would allocate the whole map (mapSize) in memory");
     }
     NativeBinding.require(); // before the directory: without LMDB it would stay behind
     var base = baseDirectory();
@@ -52,7 +54,10 @@ final class InMemoryFiles {
     try {
       directory = Files.createTempDirectory(base, PREFIX + ProcessHandle.current().pid() + "-");
     } catch (IOException e) {
-      throw new KiteSqlException(ErrorCode.STORAGE_FAILURE, "cannot create an in-memory database's directory in " + base, e);
+      throw new KiteSqlException(
+          ErrorCode.STORAGE_FAILURE,
+          "cannot create an in-memory database's directory in " + base,
+          e);
     }
     Storage storage;
     try {
@@ -82,17 +87,23 @@ final class InMemoryFiles {
     try (DirectoryStream<Path> entries = Files.newDirectoryStream(base, PREFIX + "*")) {
       for (var entry : entries) {
         var pid = pidOf(entry.getFileName().toString());
-        if (pid.isPresent() && ProcessHandle.of(pid.getAsLong()).filter(ProcessHandle::isAlive).isEmpty()) {
+        if (pid.isPresent()
+            && ProcessHandle.of(pid.getAsLong()).filter(ProcessHandle::isAlive).isEmpty()) {
           stale.add(entry);
         }
       }
     } catch (IOException e) {
-      LOG.log(System.Logger.Level.DEBUG, "cannot list " + base + " for the leftovers of in-memory databases", e);
+      LOG.log(
+          System.Logger.Level.DEBUG,
+          "cannot list " + base + " for the leftovers of in-memory databases",
+          e);
       return;
     }
     for (var directory : stale) {
       if (deleteTree(directory)) {
-        LOG.log(System.Logger.Level.INFO, "removed " + directory + ", left by an in-memory database of a process that ended");
+        LOG.log(
+            System.Logger.Level.INFO,
+            "removed " + directory + ", left by an in-memory database of a process that ended");
       }
     }
   }

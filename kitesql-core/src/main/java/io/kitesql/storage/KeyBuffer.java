@@ -8,9 +8,9 @@ import java.lang.foreign.MemorySegment;
  * The native memory of LMDB calls made by one caller at a time: a scratch buffer for one key and
  * the two {@code MDB_val} structs (key, data) a call passes, allocated once and reused by every
  * call, so a call allocates nothing. Keys are copied here (LMDB reads them only during the call),
- * so callers may reuse their arrays. After a call, {@link #keyPtr}/{@link #dataPtr} (or the
- * plain accessors) read what LMDB wrote into the structs; the next call overwrites it, so a
- * caller copies address and size out at once.
+ * so callers may reuse their arrays. After a call, {@link #keyPtr}/{@link #dataPtr} (or the plain
+ * accessors) read what LMDB wrote into the structs; the next call overwrites it, so a caller copies
+ * address and size out at once.
  *
  * <p>One per read context, per pooled read cursor, and one for the writer thread (shared by every
  * write transaction's calls and cursors there, which run one at a time).
@@ -18,15 +18,19 @@ import java.lang.foreign.MemorySegment;
 final class KeyBuffer {
   /** Two {@code MDB_val}s, then the key bytes. */
   private static final long KEY_VAL = 0;
+
   private static final long DATA_VAL = Lmdb.MDB_VAL.byteSize();
   private static final long KEY_BYTES = 2 * Lmdb.MDB_VAL.byteSize();
+
   /** The native bytes of one buffer. */
   static final long BYTES = KEY_BYTES + LmdbErrors.MAX_KEY_SIZE;
 
   /** The address of the key's {@code MDB_val}. */
   final long key;
+
   /** The address of the data's {@code MDB_val}. */
   final long data;
+
   private final long keyBytes;
   private final Ptr keyOut = new Ptr();
   private final Ptr dataOut = new Ptr();
@@ -46,7 +50,10 @@ final class KeyBuffer {
     return this;
   }
 
-  /** Points the data struct at {@code size} bytes at {@code address} (a put's value, or a reserve's size). */
+  /**
+   * Points the data struct at {@code size} bytes at {@code address} (a put's value, or a reserve's
+   * size).
+   */
   KeyBuffer value(long address, long size) {
     set(data, address, size);
     return this;

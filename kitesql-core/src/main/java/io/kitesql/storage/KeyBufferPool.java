@@ -7,11 +7,11 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The {@link KeyBuffer}s of a storage's read contexts and read cursors, allocated in the storage's
  * arena (freed when the storage closes) and reused: a context closed by the idle sweep gives its
- * buffers back, and the next context takes them. Native memory so stays at what the most
- * contexts and cursors open at once needed, however many times the sweep closes idle contexts
- * and bursts of reads open new ones (before, every new context allocated fresh buffers that stayed
- * in the arena until close: ~1.6 KB per swept context). Only contexts being created or closed
- * take or give buffers; a read calls neither.
+ * buffers back, and the next context takes them. Native memory so stays at what the most contexts
+ * and cursors open at once needed, however many times the sweep closes idle contexts and bursts of
+ * reads open new ones (before, every new context allocated fresh buffers that stayed in the arena
+ * until close: ~1.6 KB per swept context). Only contexts being created or closed take or give
+ * buffers; a read calls neither.
  */
 final class KeyBufferPool {
   private final Arena arena;
@@ -37,7 +37,10 @@ final class KeyBufferPool {
     free.addFirst(buffer);
   }
 
-  /** Native bytes allocated for buffers so far (they are reused, not freed, until the storage closes). */
+  /**
+   * Native bytes allocated for buffers so far (they are reused, not freed, until the storage
+   * closes).
+   */
   long allocatedBytes() {
     return allocated.get() * KeyBuffer.BYTES;
   }

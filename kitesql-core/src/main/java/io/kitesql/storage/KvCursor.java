@@ -3,13 +3,15 @@ package io.kitesql.storage;
 import java.lang.foreign.MemorySegment;
 
 /**
- * An ordered walk over one keyspace. Positioning methods return whether the cursor now stands on
- * an entry; {@link #key()} and {@link #value()} read it (same lending rules as {@link
+ * An ordered walk over one keyspace. Positioning methods return whether the cursor now stands on an
+ * entry; {@link #key()} and {@link #value()} read it (same lending rules as {@link
  * KvTransaction#get}). Keys are ordered by unsigned bytes, a proper prefix first.
  */
 public sealed interface KvCursor extends AutoCloseable permits ReadCursor, WriteCursor {
 
-  /** Moves to the first entry whose key is at least the first {@code length} bytes of {@code key}. */
+  /**
+   * Moves to the first entry whose key is at least the first {@code length} bytes of {@code key}.
+   */
   boolean seek(byte[] key, int length);
 
   default boolean seek(byte[] key) {
@@ -40,14 +42,17 @@ public sealed interface KvCursor extends AutoCloseable permits ReadCursor, Write
 
   /**
    * The current key's length, lending it like {@link #key()} does, without allocating a {@link
-   * Slice}: a walk reads the key through {@link #keyBase()} and {@link #keyOffset()} (a Slice
-   * per row escaped from methods too large to inline).
+   * Slice}: a walk reads the key through {@link #keyBase()} and {@link #keyOffset()} (a Slice per
+   * row escaped from methods too large to inline).
    *
    * @throws IllegalStateException if the cursor does not stand on an entry
    */
   int keyLength();
 
-  /** The memory the current key lies in (the map in a read-only transaction); call after {@link #keyLength()}. */
+  /**
+   * The memory the current key lies in (the map in a read-only transaction); call after {@link
+   * #keyLength()}.
+   */
   MemorySegment keyBase();
 
   /** The current key's offset in {@link #keyBase()}; call after {@link #keyLength()}. */

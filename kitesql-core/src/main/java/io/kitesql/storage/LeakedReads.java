@@ -13,9 +13,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * failed with READERS_EXHAUSTED forever and close() always refused. Each transaction now registers
  * a {@link Lease} with a {@link Cleaner}: closing runs it at once; otherwise the cleaner runs it
  * after the garbage collector found the transaction unreachable. The lease ends the transaction
- * exactly as close() does, scope first and only then the LMDB reset, so a value the caller kept
- * (it references the scope, not the transaction) throws IllegalStateException and never reads
- * pages LMDB reuses. The lease references the storage, context and scope, never the transaction.
+ * exactly as close() does, scope first and only then the LMDB reset, so a value the caller kept (it
+ * references the scope, not the transaction) throws IllegalStateException and never reads pages
+ * LMDB reuses. The lease references the storage, context and scope, never the transaction.
  *
  * <p>A reclaimed leak is logged as a warning. Where it was opened costs a stack trace per
  * transaction, so it is captured only with {@code -Dkitesql.trackReadTransactions=true}; the
@@ -24,6 +24,7 @@ import java.util.concurrent.atomic.AtomicLong;
 final class LeakedReads {
   /** Whether to capture the stack of every read transaction's opening, for the leak warning. */
   static final boolean TRACK_OPENINGS = Boolean.getBoolean("kitesql.trackReadTransactions");
+
   private static final Cleaner CLEANER = Cleaner.create();
   private static final System.Logger LOG = System.getLogger(LeakedReads.class.getName());
   private static final AtomicLong RECLAIMED = new AtomicLong();
@@ -31,9 +32,11 @@ final class LeakedReads {
   private LeakedReads() {}
 
   /** Registers {@code transaction}; {@link Cleaner.Cleanable#clean()} ends it (once). */
-  static Cleaner.Cleanable register(ReadTransaction transaction, Storage storage, ReadContext ctx, Scope scope) {
+  static Cleaner.Cleanable register(
+      ReadTransaction transaction, Storage storage, ReadContext ctx, Scope scope) {
     var opened = TRACK_OPENINGS ? new Throwable("read transaction opened here") : null;
-    return CLEANER.register(transaction, new Lease(storage, ctx, scope, Thread.currentThread().getName(), opened));
+    return CLEANER.register(
+        transaction, new Lease(storage, ctx, scope, Thread.currentThread().getName(), opened));
   }
 
   /** Read transactions reclaimed from the garbage collector so far, in this process. */
@@ -69,7 +72,8 @@ final class LeakedReads {
     private final String openingThread;
     private final Throwable opened;
 
-    private Lease(Storage storage, ReadContext ctx, Scope scope, String openingThread, Throwable opened) {
+    private Lease(
+        Storage storage, ReadContext ctx, Scope scope, String openingThread, Throwable opened) {
       this.storage = storage;
       this.ctx = ctx;
       this.scope = scope;
@@ -82,10 +86,16 @@ final class LeakedReads {
       // Closed explicitly: close() ended the scope before running this (ReadTransaction.close).
       if (scope.isLive()) {
         RECLAIMED.incrementAndGet();
-        LOG.log(System.Logger.Level.WARNING,
-            "a read transaction of " + storage.directory() + " opened on thread " + openingThread
+        LOG.log(
+            System.Logger.Level.WARNING,
+            "a read transaction of "
+                + storage.directory()
+                + " opened on thread "
+                + openingThread
                 + " was never closed; the garbage collector reclaimed it and its values are no longer readable"
-                + (opened == null ? " (run with -Dkitesql.trackReadTransactions=true to log where it was opened)" : ""),
+                + (opened == null
+                    ? " (run with -Dkitesql.trackReadTransactions=true to log where it was opened)"
+                    : ""),
             opened);
       }
       storage.endRead(ctx);

@@ -16,12 +16,12 @@ import java.util.Set;
 /**
  * The file {@link NativeBinding} loads the native library from: named after the SHA-256 of its
  * content ({@code kitesql-lmdb-<sha256>.so}), so every JVM of every KiteSQL version with the same
- * library shares one file and a JVM killed with SIGKILL leaves nothing new behind (a temporary
- * copy per JVM, deleted on exit, stayed after every kill).
+ * library shares one file and a JVM killed with SIGKILL leaves nothing new behind (a temporary copy
+ * per JVM, deleted on exit, stayed after every kill).
  *
  * <ul>
- *   <li>An existing file is used only if it holds exactly the library's bytes, belongs to this
- *       user and is writable by no one else; it is compared right before loading.
+ *   <li>An existing file is used only if it holds exactly the library's bytes, belongs to this user
+ *       and is writable by no one else; it is compared right before loading.
  *   <li>Otherwise the bytes are written to a new temporary file in the same directory (mode 0600)
  *       and renamed over the name in one step, so no JVM ever loads a half-written file.
  *   <li>If the rename is refused (the name belongs to another user in a sticky directory such as
@@ -35,7 +35,9 @@ final class LibraryFile {
 
   private LibraryFile() {}
 
-  /** Writes (or finds) the file of {@code resource} in {@code directory}; returns the path to load. */
+  /**
+   * Writes (or finds) the file of {@code resource} in {@code directory}; returns the path to load.
+   */
   static Path extract(String resource, Path directory) throws IOException {
     byte[] library = read(resource);
     var suffix = resource.substring(resource.lastIndexOf('.'));
@@ -51,7 +53,8 @@ final class LibraryFile {
       throw e;
     }
     try {
-      Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      Files.move(
+          temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     } catch (IOException _) {
       // The name is another user's in a sticky directory (EPERM), or cannot be replaced: load this
       // copy instead; NativeBinding deletes it right after loading.
@@ -59,7 +62,8 @@ final class LibraryFile {
       return temporary;
     }
     if (!reusable(target, library)) { // replaced between the rename and now
-      throw new IOException(target + " changed while it was being written; another process writes there");
+      throw new IOException(
+          target + " changed while it was being written; another process writes there");
     }
     return target;
   }
@@ -81,7 +85,8 @@ final class LibraryFile {
   /** Holds exactly {@code library}, is this user's and is not writable by others. */
   private static boolean reusable(Path file, byte[] library) {
     try {
-      if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || Files.size(file) != library.length
+      if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)
+          || Files.size(file) != library.length
           || !ownedByThisUser(file)) {
         return false;
       }
@@ -95,7 +100,10 @@ final class LibraryFile {
     if (!FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
       return true; // the directory's own access control decides
     }
-    var me = file.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName(System.getProperty("user.name"));
+    var me =
+        file.getFileSystem()
+            .getUserPrincipalLookupService()
+            .lookupPrincipalByName(System.getProperty("user.name"));
     var permissions = Files.getPosixFilePermissions(file, LinkOption.NOFOLLOW_LINKS);
     return Files.getOwner(file, LinkOption.NOFOLLOW_LINKS).equals(me)
         && permissions.stream().noneMatch(WRITABLE_BY_OTHERS::contains);

@@ -11,19 +11,19 @@ import java.lang.invoke.MethodHandle;
 
 /**
  * LMDB's C API through {@code java.lang.foreign}: one downcall handle per function this package
- * calls, LMDB's constants, and the layouts of the structs it reads. Every function returns
- * LMDB's result code as is; {@link LmdbException#check} turns a failure into an exception where
- * the caller does not handle the code itself ({@code MDB_NOTFOUND}, {@code MDB_KEYEXIST}).
+ * calls, LMDB's constants, and the layouts of the structs it reads. Every function returns LMDB's
+ * result code as is; {@link LmdbException#check} turns a failure into an exception where the caller
+ * does not handle the code itself ({@code MDB_NOTFOUND}, {@code MDB_KEYEXIST}).
  *
- * <p>Pointers ({@code MDB_env *}, {@code MDB_txn *}, {@code MDB_cursor *}, {@code MDB_val *})
- * are passed as {@code long} addresses: they are opaque handles or structs this package owns,
- * a {@code long} needs no {@link MemorySegment} per call, and on the 64-bit platforms the native
- * library is built for a pointer and a {@code long} travel in the same register.
+ * <p>Pointers ({@code MDB_env *}, {@code MDB_txn *}, {@code MDB_cursor *}, {@code MDB_val *}) are
+ * passed as {@code long} addresses: they are opaque handles or structs this package owns, a {@code
+ * long} needs no {@link MemorySegment} per call, and on the 64-bit platforms the native library is
+ * built for a pointer and a {@code long} travel in the same register.
  *
- * <p>{@link Linker.Option#critical} (no thread-state transition, ~10 ns less per call) is used
- * only for the short calls that never block or write a file: lookups, cursor moves, a read
- * transaction's reset and renew. Not for anything that takes LMDB's writer or reader-table mutex,
- * writes or syncs a file, or may spill dirty pages ({@code mdb_put} and friends).
+ * <p>{@link Linker.Option#critical} (no thread-state transition, ~10 ns less per call) is used only
+ * for the short calls that never block or write a file: lookups, cursor moves, a read transaction's
+ * reset and renew. Not for anything that takes LMDB's writer or reader-table mutex, writes or syncs
+ * a file, or may spill dirty pages ({@code mdb_put} and friends).
  */
 final class Lmdb {
   // Result codes (lmdb.h).
@@ -71,27 +71,39 @@ final class Lmdb {
   static final int SET_RANGE = 17;
 
   /** {@code MDB_val}: {@code size_t mv_size; void *mv_data}. */
-  static final StructLayout MDB_VAL = MemoryLayout.structLayout(
-      ValueLayout.JAVA_LONG.withName("mv_size"), ValueLayout.JAVA_LONG.withName("mv_data"));
+  static final StructLayout MDB_VAL =
+      MemoryLayout.structLayout(
+          ValueLayout.JAVA_LONG.withName("mv_size"), ValueLayout.JAVA_LONG.withName("mv_data"));
+
   static final long VAL_SIZE = MDB_VAL.byteOffset(MemoryLayout.PathElement.groupElement("mv_size"));
   static final long VAL_DATA = MDB_VAL.byteOffset(MemoryLayout.PathElement.groupElement("mv_data"));
+
   /** {@code MDB_envinfo}: map address, map size, last page, last transaction id, reader counts. */
-  static final StructLayout ENVINFO = MemoryLayout.structLayout(
-      ValueLayout.JAVA_LONG.withName("me_mapaddr"), ValueLayout.JAVA_LONG.withName("me_mapsize"),
-      ValueLayout.JAVA_LONG.withName("me_last_pgno"), ValueLayout.JAVA_LONG.withName("me_last_txnid"),
-      ValueLayout.JAVA_INT.withName("me_maxreaders"), ValueLayout.JAVA_INT.withName("me_numreaders"));
+  static final StructLayout ENVINFO =
+      MemoryLayout.structLayout(
+          ValueLayout.JAVA_LONG.withName("me_mapaddr"),
+              ValueLayout.JAVA_LONG.withName("me_mapsize"),
+          ValueLayout.JAVA_LONG.withName("me_last_pgno"),
+              ValueLayout.JAVA_LONG.withName("me_last_txnid"),
+          ValueLayout.JAVA_INT.withName("me_maxreaders"),
+              ValueLayout.JAVA_INT.withName("me_numreaders"));
+
   /** {@code MDB_stat}: page size, depth, page counts, entries. */
-  static final StructLayout STAT = MemoryLayout.structLayout(
-      ValueLayout.JAVA_INT.withName("ms_psize"), ValueLayout.JAVA_INT.withName("ms_depth"),
-      ValueLayout.JAVA_LONG.withName("ms_branch_pages"), ValueLayout.JAVA_LONG.withName("ms_leaf_pages"),
-      ValueLayout.JAVA_LONG.withName("ms_overflow_pages"), ValueLayout.JAVA_LONG.withName("ms_entries"));
+  static final StructLayout STAT =
+      MemoryLayout.structLayout(
+          ValueLayout.JAVA_INT.withName("ms_psize"), ValueLayout.JAVA_INT.withName("ms_depth"),
+          ValueLayout.JAVA_LONG.withName("ms_branch_pages"),
+              ValueLayout.JAVA_LONG.withName("ms_leaf_pages"),
+          ValueLayout.JAVA_LONG.withName("ms_overflow_pages"),
+              ValueLayout.JAVA_LONG.withName("ms_entries"));
 
   private static final ValueLayout.OfInt I = ValueLayout.JAVA_INT;
   private static final ValueLayout.OfLong P = ValueLayout.JAVA_LONG;
 
   private static final MethodHandle ENV_CREATE = handle("mdb_env_create", false, I, P);
   private static final MethodHandle ENV_SET_MAPSIZE = handle("mdb_env_set_mapsize", false, I, P, P);
-  private static final MethodHandle ENV_SET_MAXREADERS = handle("mdb_env_set_maxreaders", false, I, P, I);
+  private static final MethodHandle ENV_SET_MAXREADERS =
+      handle("mdb_env_set_maxreaders", false, I, P, I);
   private static final MethodHandle ENV_SET_MAXDBS = handle("mdb_env_set_maxdbs", false, I, P, I);
   private static final MethodHandle ENV_OPEN = handle("mdb_env_open", false, I, P, P, I, I);
   private static final MethodHandle ENV_CLOSE = handle("mdb_env_close", false, null, P);
@@ -114,8 +126,10 @@ final class Lmdb {
   private static final MethodHandle CURSOR_GET = handle("mdb_cursor_get", true, I, P, P, P, I);
   private static final MethodHandle CURSOR_PUT = handle("mdb_cursor_put", false, I, P, P, P, I);
   private static final MethodHandle CURSOR_DEL = handle("mdb_cursor_del", false, I, P, I);
-  private static final MethodHandle STRERROR = handle("mdb_strerror", false, ValueLayout.ADDRESS, I);
-  private static final MethodHandle VERSION = handle("mdb_version", false, ValueLayout.ADDRESS, P, P, P);
+  private static final MethodHandle STRERROR =
+      handle("mdb_strerror", false, ValueLayout.ADDRESS, I);
+  private static final MethodHandle VERSION =
+      handle("mdb_version", false, ValueLayout.ADDRESS, P, P, P);
 
   private Lmdb() {}
 
@@ -124,8 +138,10 @@ final class Lmdb {
    * STORAGE_BINDING_UNAVAILABLE when called, so this class always initializes.
    */
   @SuppressWarnings("restricted") // native access is what this binding is for (README, "JVM flags")
-  private static MethodHandle handle(String name, boolean critical, MemoryLayout result, MemoryLayout... args) {
-    var descriptor = result == null ? FunctionDescriptor.ofVoid(args) : FunctionDescriptor.of(result, args);
+  private static MethodHandle handle(
+      String name, boolean critical, MemoryLayout result, MemoryLayout... args) {
+    var descriptor =
+        result == null ? FunctionDescriptor.ofVoid(args) : FunctionDescriptor.of(result, args);
     try {
       var symbol = NativeBinding.lookup().findOrThrow(name);
       return critical
@@ -365,7 +381,10 @@ final class Lmdb {
     return arena.allocateFrom(s).address();
   }
 
-  /** Rethrows what {@code invokeExact} threw: downcalls throw nothing checked, so this is a JDK error. */
+  /**
+   * Rethrows what {@code invokeExact} threw: downcalls throw nothing checked, so this is a JDK
+   * error.
+   */
   static RuntimeException rethrow(Throwable t) {
     if (t instanceof RuntimeException r) {
       throw r;

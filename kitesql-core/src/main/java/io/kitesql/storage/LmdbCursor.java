@@ -3,10 +3,10 @@ package io.kitesql.storage;
 import io.kitesql.value.Memory;
 
 /**
- * An LMDB cursor ({@code MDB_cursor *}) and the {@link KeyBuffer} whose structs its calls pass:
- * a pooled read cursor's own, or the writer thread's for a write transaction's cursors (whose
- * calls run one at a time there). A seek takes the key loaded into that buffer; after a move,
- * {@link #key()} and {@link #value()} read where it stands (copy them out at once).
+ * An LMDB cursor ({@code MDB_cursor *}) and the {@link KeyBuffer} whose structs its calls pass: a
+ * pooled read cursor's own, or the writer thread's for a write transaction's cursors (whose calls
+ * run one at a time there). A seek takes the key loaded into that buffer; after a move, {@link
+ * #key()} and {@link #value()} read where it stands (copy them out at once).
  *
  * <p>A read-only cursor outlives its transaction and must be closed (or renewed for the next one);
  * a write cursor is freed by LMDB with its transaction, so it is closed before the commit or abort.

@@ -10,16 +10,20 @@ import java.nio.file.Path;
 
 /**
  * An LMDB environment ({@code MDB_env *}) and the calls made on it; transactions are plain handles
- * ({@code MDB_txn *} as a {@code long}, see {@link LmdbTxn}). Failures throw {@link
- * LmdbException}; a call after {@link #close} throws {@link ErrorCode#DATABASE_CLOSED}. Out
- * parameters ({@code MDB_txn **}, {@code MDB_cursor **}) use the caller's {@link KeyBuffer}, so
- * beginning a transaction allocates nothing.
+ * ({@code MDB_txn *} as a {@code long}, see {@link LmdbTxn}). Failures throw {@link LmdbException};
+ * a call after {@link #close} throws {@link ErrorCode#DATABASE_CLOSED}. Out parameters ({@code
+ * MDB_txn **}, {@code MDB_cursor **}) use the caller's {@link KeyBuffer}, so beginning a
+ * transaction allocates nothing.
  */
 final class LmdbEnv {
-  private static final long INFO_MAPSIZE = Lmdb.ENVINFO.byteOffset(MemoryLayout.PathElement.groupElement("me_mapsize"));
-  private static final long INFO_LAST_PGNO = Lmdb.ENVINFO.byteOffset(MemoryLayout.PathElement.groupElement("me_last_pgno"));
-  private static final long INFO_MAXREADERS = Lmdb.ENVINFO.byteOffset(MemoryLayout.PathElement.groupElement("me_maxreaders"));
-  private static final long STAT_PSIZE = Lmdb.STAT.byteOffset(MemoryLayout.PathElement.groupElement("ms_psize"));
+  private static final long INFO_MAPSIZE =
+      Lmdb.ENVINFO.byteOffset(MemoryLayout.PathElement.groupElement("me_mapsize"));
+  private static final long INFO_LAST_PGNO =
+      Lmdb.ENVINFO.byteOffset(MemoryLayout.PathElement.groupElement("me_last_pgno"));
+  private static final long INFO_MAXREADERS =
+      Lmdb.ENVINFO.byteOffset(MemoryLayout.PathElement.groupElement("me_maxreaders"));
+  private static final long STAT_PSIZE =
+      Lmdb.STAT.byteOffset(MemoryLayout.PathElement.groupElement("ms_psize"));
 
   private final long env;
   private final Path directory;
@@ -47,7 +51,9 @@ final class LmdbEnv {
         LmdbException.check(Lmdb.envSetMapSize(env, mapSize), "mdb_env_set_mapsize");
         LmdbException.check(Lmdb.envSetMaxDbs(env, maxDbs), "mdb_env_set_maxdbs");
         LmdbException.check(Lmdb.envSetMaxReaders(env, maxReaders), "mdb_env_set_maxreaders");
-        LmdbException.check(Lmdb.envOpen(env, Lmdb.cString(arena, directory.toString()), flags, 0644), "mdb_env_open");
+        LmdbException.check(
+            Lmdb.envOpen(env, Lmdb.cString(arena, directory.toString()), flags, 0644),
+            "mdb_env_open");
       } catch (RuntimeException e) {
         Lmdb.envClose(env); // also after a failed mdb_env_open, as lmdb.h asks
         throw e;
@@ -65,7 +71,9 @@ final class LmdbEnv {
     try (var arena = Arena.ofConfined()) {
       var info = arena.allocate(Lmdb.ENVINFO);
       LmdbException.check(Lmdb.envInfo(handle(), info.address()), "mdb_env_info");
-      return new Info(info.get(ValueLayout.JAVA_LONG, INFO_MAPSIZE), info.get(ValueLayout.JAVA_LONG, INFO_LAST_PGNO),
+      return new Info(
+          info.get(ValueLayout.JAVA_LONG, INFO_MAPSIZE),
+          info.get(ValueLayout.JAVA_LONG, INFO_LAST_PGNO),
           info.get(ValueLayout.JAVA_INT, INFO_MAXREADERS));
     }
   }
@@ -81,7 +89,8 @@ final class LmdbEnv {
   /** {@code mdb_env_copy2} into the existing directory {@code target}. */
   void copy(Path target, int flags) {
     try (var arena = Arena.ofConfined()) {
-      LmdbException.check(Lmdb.envCopy2(handle(), Lmdb.cString(arena, target.toString()), flags), "mdb_env_copy2");
+      LmdbException.check(
+          Lmdb.envCopy2(handle(), Lmdb.cString(arena, target.toString()), flags), "mdb_env_copy2");
     }
   }
 
@@ -116,15 +125,17 @@ final class LmdbEnv {
   }
 
   /**
-   * Opens the named database {@code name} (null: the main database, which lists the named ones)
-   * in {@code txn}; returns its {@code MDB_dbi}.
+   * Opens the named database {@code name} (null: the main database, which lists the named ones) in
+   * {@code txn}; returns its {@code MDB_dbi}.
    */
   int openDbi(long txn, String name, int flags) {
     LmdbTxn.require(txn);
     try (var arena = Arena.ofConfined()) {
       var dbi = arena.allocate(ValueLayout.JAVA_INT);
       long cName = name == null ? 0 : Lmdb.cString(arena, name);
-      LmdbException.check(Lmdb.dbiOpen(txn, cName, flags, dbi.address()), "mdb_dbi_open " + (name == null ? "(main)" : name));
+      LmdbException.check(
+          Lmdb.dbiOpen(txn, cName, flags, dbi.address()),
+          "mdb_dbi_open " + (name == null ? "(main)" : name));
       return dbi.get(ValueLayout.JAVA_INT, 0);
     }
   }
@@ -143,7 +154,8 @@ final class LmdbEnv {
 
   private long handle() {
     if (closed) {
-      throw new KiteSqlException(ErrorCode.DATABASE_CLOSED, "the LMDB environment of " + directory + " is closed");
+      throw new KiteSqlException(
+          ErrorCode.DATABASE_CLOSED, "the LMDB environment of " + directory + " is closed");
     }
     return env;
   }

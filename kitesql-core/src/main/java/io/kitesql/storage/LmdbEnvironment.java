@@ -1,8 +1,8 @@
 package io.kitesql.storage;
 
-import io.kitesql.options.StorageOptions;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.options.StorageOptions;
 import io.kitesql.value.Memory;
 import java.lang.foreign.Arena;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +20,7 @@ import java.util.List;
 final class LmdbEnvironment {
   /** The on-disk format this code writes and reads; a newer one is refused. */
   static final int FORMAT_VERSION = 1;
+
   private static final byte[] FORMAT_KEY = "format".getBytes(StandardCharsets.US_ASCII);
 
   private LmdbEnvironment() {}
@@ -32,17 +33,21 @@ final class LmdbEnvironment {
     if (options.writeMap()) {
       flags |= Lmdb.WRITEMAP;
     }
-    flags |= switch (options.durability()) {
-      case SYNC -> 0;
-      case NO_META_SYNC -> Lmdb.NOMETASYNC;
-      case NO_SYNC -> Lmdb.NOSYNC;
-    };
+    flags |=
+        switch (options.durability()) {
+          case SYNC -> 0;
+          case NO_META_SYNC -> Lmdb.NOMETASYNC;
+          case NO_SYNC -> Lmdb.NOSYNC;
+        };
     try {
-      var env = LmdbEnv.open(directory, options.mapSize(), Keyspace.values().length, options.maxReaders(), flags);
+      var env =
+          LmdbEnv.open(
+              directory, options.mapSize(), Keyspace.values().length, options.maxReaders(), flags);
       if (options.writeMap()) {
         allocateMap(env, directory);
       }
-      ReaderSlots.reclaimStale(env, directory); // slots of processes killed while others kept it open
+      ReaderSlots.reclaimStale(
+          env, directory); // slots of processes killed while others kept it open
       return env;
     } catch (LmdbException e) {
       throw OpenFailures.environment(e, directory, options);
@@ -50,12 +55,14 @@ final class LmdbEnvironment {
   }
 
   /**
-   * Allocates the data file's blocks to the map's size before anything writes through the
-   * writable map ({@link FileAllocation}); closes the environment if there is no room.
+   * Allocates the data file's blocks to the map's size before anything writes through the writable
+   * map ({@link FileAllocation}); closes the environment if there is no room.
    */
   private static void allocateMap(LmdbEnv env, Path directory) {
     try {
-      FileAllocation.allocate(directory.resolve(DatabaseFiles.DATA_FILE), env.info().mapSize(),
+      FileAllocation.allocate(
+          directory.resolve(DatabaseFiles.DATA_FILE),
+          env.info().mapSize(),
           "StorageOptions.writeMap allocates the whole map; choose a smaller mapSize");
     } catch (RuntimeException e) {
       env.close();
@@ -65,20 +72,30 @@ final class LmdbEnvironment {
 
   /**
    * Opens the keyspaces into {@code dbis} in a read-only LMDB transaction, which never waits for
-   * LMDB's writer mutex (another process may hold it for as long as it likes), and checks the format marker. {@code key} is the writer's.
+   * LMDB's writer mutex (another process may hold it for as long as it likes), and checks the
+   * format marker. {@code key} is the writer's.
    *
-   * @return false if the database still needs its keyspaces or format marker written, which takes
-   *     a write transaction ({@link #create}); never false when {@code readOnly}
+   * @return false if the database still needs its keyspaces or format marker written, which takes a
+   *     write transaction ({@link #create}); never false when {@code readOnly}
    */
-  static boolean openExisting(LmdbEnv env, Path directory, boolean readOnly, int[] dbis, KeyBuffer key) {
+  static boolean openExisting(
+      LmdbEnv env, Path directory, boolean readOnly, int[] dbis, KeyBuffer key) {
     long txn = 0;
     try {
       txn = env.beginRead(key);
       var existing = names(env, txn, directory);
-      var missing = Arrays.stream(Keyspace.values()).filter(ks -> !existing.contains(ks.dbiName())).findFirst();
+      var missing =
+          Arrays.stream(Keyspace.values())
+              .filter(ks -> !existing.contains(ks.dbiName()))
+              .findFirst();
       if (missing.isPresent() && readOnly) {
-        throw new KiteSqlException(ErrorCode.READ_ONLY_DATABASE, directory + " has no " + missing.get() + " keyspace"
-            + " (an empty or unfinished database), and a database opened read-only cannot create it");
+        throw new KiteSqlException(
+            ErrorCode.READ_ONLY_DATABASE,
+            directory
+                + " has no "
+                + missing.get()
+                + " keyspace"
+                + " (an empty or unfinished database), and a database opened read-only cannot create it");
       }
       if (missing.isPresent()) {
         return false; // the aborted transaction closes the handles
@@ -86,7 +103,10 @@ final class LmdbEnvironment {
       for (var ks : Keyspace.values()) {
         dbis[ks.ordinal()] = env.openDbi(txn, ks.dbiName(), 0);
       }
-      if (!checkFormat(LmdbTxn.get(txn, dbis[Keyspace.META.ordinal()], key.load(FORMAT_KEY, FORMAT_KEY.length)), directory, readOnly)) {
+      if (!checkFormat(
+          LmdbTxn.get(txn, dbis[Keyspace.META.ordinal()], key.load(FORMAT_KEY, FORMAT_KEY.length)),
+          directory,
+          readOnly)) {
         Arrays.fill(dbis, 0);
         return false;
       }
@@ -106,14 +126,17 @@ final class LmdbEnvironment {
    * it commits), and opens the keyspaces into {@code dbis}: another process may have created them
    * meanwhile, so it looks again. {@code key} and {@code arena} are the writer's.
    */
-  static void create(LmdbEnv env, long txn, Path directory, int[] dbis, KeyBuffer key, Arena arena) {
+  static void create(
+      LmdbEnv env, long txn, Path directory, int[] dbis, KeyBuffer key, Arena arena) {
     try {
       var existing = names(env, txn, directory);
       for (var ks : Keyspace.values()) {
-        dbis[ks.ordinal()] = env.openDbi(txn, ks.dbiName(), existing.contains(ks.dbiName()) ? 0 : Lmdb.CREATE);
+        dbis[ks.ordinal()] =
+            env.openDbi(txn, ks.dbiName(), existing.contains(ks.dbiName()) ? 0 : Lmdb.CREATE);
       }
       int meta = dbis[Keyspace.META.ordinal()];
-      if (!checkFormat(LmdbTxn.get(txn, meta, key.load(FORMAT_KEY, FORMAT_KEY.length)), directory, false)) {
+      if (!checkFormat(
+          LmdbTxn.get(txn, meta, key.load(FORMAT_KEY, FORMAT_KEY.length)), directory, false)) {
         var bytes = arena.allocate(4);
         bytes.set(Memory.INT_BE, 0, FORMAT_VERSION);
         LmdbTxn.put(txn, meta, key.load(FORMAT_KEY, FORMAT_KEY.length), bytes.address(), 4);
@@ -136,18 +159,28 @@ final class LmdbEnvironment {
   private static List<String> names(LmdbEnv env, long txn, Path directory) {
     int main = env.openDbi(txn, null, 0);
     var names = new ArrayList<String>();
-    try (var arena = Arena.ofConfined(); var cursor = LmdbCursor.open(txn, main, new KeyBuffer(arena))) {
+    try (var arena = Arena.ofConfined();
+        var cursor = LmdbCursor.open(txn, main, new KeyBuffer(arena))) {
       for (boolean more = cursor.first(); more; more = cursor.next()) {
         var name = cursor.key();
-        names.add(new String(NativeMemory.ALL.asSlice(name.address, name.size).toArray(Memory.BYTE), StandardCharsets.UTF_8));
+        names.add(
+            new String(
+                NativeMemory.ALL.asSlice(name.address, name.size).toArray(Memory.BYTE),
+                StandardCharsets.UTF_8));
       }
     }
     if (!names.isEmpty() && !names.contains(Keyspace.META.dbiName())) {
       // A damaged main database can list thousands of garbage names: show a few.
-      var shown = names.size() <= 8 ? names.toString() : names.subList(0, 8) + " and " + (names.size() - 8) + " more";
+      var shown =
+          names.size() <= 8
+              ? names.toString()
+              : names.subList(0, 8) + " and " + (names.size() - 8) + " more";
       throw new KiteSqlException(
           ErrorCode.INVALID_DATABASE_FILE,
-          directory + " holds an LMDB environment that is not a KiteSQL database (databases " + shown + ")");
+          directory
+              + " holds an LMDB environment that is not a KiteSQL database (databases "
+              + shown
+              + ")");
     }
     return names;
   }
@@ -158,8 +191,10 @@ final class LmdbEnvironment {
    */
   private static boolean checkFormat(Ptr found, Path directory, boolean readOnly) {
     if (found == null && readOnly) {
-      throw new KiteSqlException(ErrorCode.READ_ONLY_DATABASE,
-          directory + " has no format marker yet (an unfinished database), and a database opened read-only cannot write it");
+      throw new KiteSqlException(
+          ErrorCode.READ_ONLY_DATABASE,
+          directory
+              + " has no format marker yet (an unfinished database), and a database opened read-only cannot write it");
     }
     if (found == null) {
       return false;
@@ -168,7 +203,11 @@ final class LmdbEnvironment {
     if (version > FORMAT_VERSION || version < 1) {
       throw new KiteSqlException(
           ErrorCode.UNSUPPORTED_FORMAT_VERSION,
-          directory + " has format version " + version + "; this KiteSQL reads versions up to " + FORMAT_VERSION);
+          directory
+              + " has format version "
+              + version
+              + "; this KiteSQL reads versions up to "
+              + FORMAT_VERSION);
     }
     return true;
   }

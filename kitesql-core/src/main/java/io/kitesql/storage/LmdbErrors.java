@@ -6,8 +6,8 @@ import java.nio.file.Path;
 
 /**
  * The one place where LMDB's result codes ({@link LmdbException}) become the engine's {@link
- * KiteSqlException}s. The message keeps LMDB's own text for the code ({@code mdb_strerror}) and
- * the code itself.
+ * KiteSqlException}s. The message keeps LMDB's own text for the code ({@code mdb_strerror}) and the
+ * code itself.
  */
 final class LmdbErrors {
   /** LMDB's compiled-in maximum key size (MDB_MAXKEYSIZE). */
@@ -21,18 +21,30 @@ final class LmdbErrors {
 
   /**
    * Translates a failure of a call that may write to the files in {@code directory} (null if
-   * unknown): ENOSPC and EDQUOT, and EIO while the file system is nearly full (LMDB reports a
-   * short write as EIO), become {@link ErrorCode#DISK_FULL}.
+   * unknown): ENOSPC and EDQUOT, and EIO while the file system is nearly full (LMDB reports a short
+   * write as EIO), become {@link ErrorCode#DISK_FULL}.
    */
   static KiteSqlException translate(LmdbException e, String action, Path directory) {
     int rc = e.code();
     if (DiskSpace.isNoSpace(rc, directory)) {
-      return new KiteSqlException(ErrorCode.DISK_FULL, action + " failed: no space left on device ("
-          + e.getMessage() + ", LMDB code " + rc + "); nothing of it was committed", e);
+      return new KiteSqlException(
+          ErrorCode.DISK_FULL,
+          action
+              + " failed: no space left on device ("
+              + e.getMessage()
+              + ", LMDB code "
+              + rc
+              + "); nothing of it was committed",
+          e);
     }
     if (isDamage(rc)) {
-      return new KiteSqlException(ErrorCode.INVALID_DATABASE_FILE, action + " failed: the database file is damaged ("
-          + e.getMessage() + "); restore it from a backup (Database.backup)", e);
+      return new KiteSqlException(
+          ErrorCode.INVALID_DATABASE_FILE,
+          action
+              + " failed: the database file is damaged ("
+              + e.getMessage()
+              + "); restore it from a backup (Database.backup)",
+          e);
     }
     var code =
         switch (rc) {
@@ -42,16 +54,20 @@ final class LmdbErrors {
           case Lmdb.BAD_VALSIZE -> ErrorCode.KEY_TOO_LARGE;
           default -> ErrorCode.STORAGE_FAILURE;
         };
-    return new KiteSqlException(code, action + " failed: " + e.getMessage() + " (LMDB code " + rc + ")", e);
+    return new KiteSqlException(
+        code, action + " failed: " + e.getMessage() + " (LMDB code " + rc + ")", e);
   }
 
   /**
-   * LMDB found a page that is not what its parent says (MDB_CORRUPTED, MDB_PAGE_NOTFOUND), a
-   * named database record of the wrong kind (MDB_INCOMPATIBLE), or gave up (MDB_PANIC): the
-   * file is damaged inside, where the check before opening ({@link DataFileCheck}) does not look.
+   * LMDB found a page that is not what its parent says (MDB_CORRUPTED, MDB_PAGE_NOTFOUND), a named
+   * database record of the wrong kind (MDB_INCOMPATIBLE), or gave up (MDB_PANIC): the file is
+   * damaged inside, where the check before opening ({@link DataFileCheck}) does not look.
    */
   private static boolean isDamage(int rc) {
-    return rc == Lmdb.CORRUPTED || rc == Lmdb.PAGE_NOTFOUND || rc == Lmdb.PANIC || rc == Lmdb.INCOMPATIBLE;
+    return rc == Lmdb.CORRUPTED
+        || rc == Lmdb.PAGE_NOTFOUND
+        || rc == Lmdb.PANIC
+        || rc == Lmdb.INCOMPATIBLE;
   }
 
   static void checkKey(int length) {

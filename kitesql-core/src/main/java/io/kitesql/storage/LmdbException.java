@@ -9,7 +9,11 @@ class LmdbException extends RuntimeException {
   private final int code;
 
   LmdbException(int code, String call) {
-    super(call + ": " + Lmdb.strerror(code), null, false, false); // no stack trace: the translation has one
+    super(
+        call + ": " + Lmdb.strerror(code),
+        null,
+        false,
+        false); // no stack trace: the translation has one
     this.code = code;
   }
 

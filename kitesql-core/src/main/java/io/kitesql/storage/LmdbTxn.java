@@ -2,12 +2,12 @@ package io.kitesql.storage;
 
 /**
  * The calls made on an LMDB transaction handle ({@code MDB_txn *} as a {@code long}; 0 is no
- * transaction). The key and data go through a {@link KeyBuffer}'s structs: load the key first,
- * read what was found from the returned holder at once. {@code MDB_NOTFOUND} and {@code
- * MDB_KEYEXIST} are answers (null, false), every other failure throws {@link LmdbException}.
+ * transaction). The key and data go through a {@link KeyBuffer}'s structs: load the key first, read
+ * what was found from the returned holder at once. {@code MDB_NOTFOUND} and {@code MDB_KEYEXIST}
+ * are answers (null, false), every other failure throws {@link LmdbException}.
  *
- * <p>A handle that was committed or aborted is freed by LMDB; callers set their field to 0 at
- * once, and every call here refuses 0 ({@code MDB_BAD_TXN}) rather than hand LMDB a null pointer.
+ * <p>A handle that was committed or aborted is freed by LMDB; callers set their field to 0 at once,
+ * and every call here refuses 0 ({@code MDB_BAD_TXN}) rather than hand LMDB a null pointer.
  */
 final class LmdbTxn {
   private LmdbTxn() {}
@@ -29,14 +29,19 @@ final class LmdbTxn {
     return kb.dataPtr();
   }
 
-  /** {@code mdb_put} of {@code size} bytes at {@code address} under the key loaded into {@code kb}. */
+  /**
+   * {@code mdb_put} of {@code size} bytes at {@code address} under the key loaded into {@code kb}.
+   */
   static void put(long txn, int dbi, KeyBuffer kb, long address, long size) {
     require(txn);
     kb.value(address, size);
     LmdbException.check(Lmdb.put(txn, dbi, kb.key, kb.data, 0), "mdb_put");
   }
 
-  /** {@code mdb_put} with {@code MDB_RESERVE}: where to write {@code size} bytes (copy the address out at once). */
+  /**
+   * {@code mdb_put} with {@code MDB_RESERVE}: where to write {@code size} bytes (copy the address
+   * out at once).
+   */
   static Ptr reserve(long txn, int dbi, KeyBuffer kb, long size) {
     require(txn);
     kb.value(0, size);
@@ -61,7 +66,10 @@ final class LmdbTxn {
     LmdbException.check(Lmdb.txnCommit(txn), "mdb_txn_commit");
   }
 
-  /** {@code mdb_txn_abort} (also of a reset read transaction, whose reader slot it releases); 0 is ignored. */
+  /**
+   * {@code mdb_txn_abort} (also of a reset read transaction, whose reader slot it releases); 0 is
+   * ignored.
+   */
   static void abort(long txn) {
     if (txn != 0) {
       Lmdb.txnAbort(txn);

@@ -22,22 +22,39 @@ import java.util.function.Consumer;
  */
 final class LmdbWrite {
   private final Storage storage;
+
   /** Told why the whole transaction was rolled back; the transaction is then failed. */
   private final Consumer<String> failed;
+
   private final List<WriteCursor> cursors = new ArrayList<>();
   private final List<WriteOp> log = new ArrayList<>();
-  /** For each open block, innermost first: the log size, cursor count and undo size when it began. */
+
+  /**
+   * For each open block, innermost first: the log size, cursor count and undo size when it began.
+   */
   private final ArrayDeque<int[]> marks = new ArrayDeque<>();
-  /** What the open blocks replaced, to undo a failed one in place (no LMDB nested transaction: see UndoLog). */
+
+  /**
+   * What the open blocks replaced, to undo a failed one in place (no LMDB nested transaction: see
+   * UndoLog).
+   */
   private final UndoLog undo;
-  /** The cursors puts and deletes go through, kept positioned between writes; closed with {@link #cursors}. */
+
+  /**
+   * The cursors puts and deletes go through, kept positioned between writes; closed with {@link
+   * #cursors}.
+   */
   private final PositionedWrites positioned;
+
   /** Counters moved by this transaction, stored at commit. */
   private final Counters counters = new Counters();
+
   /** The LMDB transaction ({@code MDB_txn *}); 0 when none is open. */
   private long txn;
+
   /** Whether {@link #txn} is nested in a {@link GroupCommit} batch rather than the LMDB root. */
   private boolean nested;
+
   private long logBytes;
   private boolean logComplete = true;
   private long copied;
@@ -115,7 +132,8 @@ final class LmdbWrite {
 
   WriteCursor openCursor(WriteTransaction owner, Keyspace keyspace) {
     try {
-      var cursor = new WriteCursor(owner, LmdbCursor.open(txn, storage.dbi(keyspace), storage.writerVals()));
+      var cursor =
+          new WriteCursor(owner, LmdbCursor.open(txn, storage.dbi(keyspace), storage.writerVals()));
       cursors.add(cursor);
       return cursor;
     } catch (LmdbException e) {
@@ -140,7 +158,8 @@ final class LmdbWrite {
     switch (op) {
       case WriteOp.Put p -> counters.forget(p.keyspace(), p.key(), !marks.isEmpty());
       case WriteOp.Delete d -> counters.forget(d.keyspace(), d.key(), !marks.isEmpty());
-      case WriteOp.DeletePrefix d -> counters.forgetPrefix(d.keyspace(), d.prefix(), !marks.isEmpty());
+      case WriteOp.DeletePrefix d ->
+          counters.forgetPrefix(d.keyspace(), d.prefix(), !marks.isEmpty());
     }
   }
 
@@ -154,7 +173,10 @@ final class LmdbWrite {
     return copied;
   }
 
-  /** Forgets the copies counted since {@code mark} (reads the engine made for itself, not for the caller). */
+  /**
+   * Forgets the copies counted since {@code mark} (reads the engine made for itself, not for the
+   * caller).
+   */
   void uncountCopiesSince(long mark) {
     copied = mark;
   }
@@ -281,7 +303,9 @@ final class LmdbWrite {
     }
   }
 
-  /** Applies {@code op}; on MDB_MAP_FULL grows the map, replays what came before and tries again. */
+  /**
+   * Applies {@code op}; on MDB_MAP_FULL grows the map, replays what came before and tries again.
+   */
   private boolean applyGrowingMap(WriteOp op) {
     while (true) {
       try {
@@ -294,15 +318,18 @@ final class LmdbWrite {
 
   /**
    * Rolls the LMDB transaction back, grows the map and replays the log on a fresh transaction.
-   * Fails with MAP_FULL (the transaction stays rolled back) when the log is incomplete, cursors
-   * are open, or the map cannot grow now.
+   * Fails with MAP_FULL (the transaction stays rolled back) when the log is incomplete, cursors are
+   * open, or the map cannot grow now.
    */
   private void recoverFromMapFull() {
     boolean hadCursors = !cursors.isEmpty();
     abort();
     if (!logComplete || hadCursors) {
-      var e = new KiteSqlException(ErrorCode.MAP_FULL, "the LMDB map is full and this transaction is too large "
-          + "(or had cursors open) to replay after growing it; the transaction was rolled back, the caller must retry it");
+      var e =
+          new KiteSqlException(
+              ErrorCode.MAP_FULL,
+              "the LMDB map is full and this transaction is too large "
+                  + "(or had cursors open) to replay after growing it; the transaction was rolled back, the caller must retry it");
       failed.accept(e.getMessage());
       storage.growth().growQuietly();
       throw e;
@@ -323,7 +350,12 @@ final class LmdbWrite {
   private void replay() {
     begin(); // the map growth before committed any open batch: this is a root again
     for (var op : log) {
-      WriteApplier.apply(storage, txn, positioned, op, null); // MAP_FULL again here goes back to the caller's loop.
+      WriteApplier.apply(
+          storage,
+          txn,
+          positioned,
+          op,
+          null); // MAP_FULL again here goes back to the caller's loop.
     }
   }
 

@@ -1,8 +1,8 @@
 package io.kitesql.storage;
 
-import io.kitesql.options.StorageOptions;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.options.StorageOptions;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -12,8 +12,8 @@ import java.util.function.Function;
 /**
  * Resizes a storage's LMDB map: doubling it when a write finds it full, or adopting the size
  * another process set. Only ever with every reader drained and the map view retired around the
- * remap (growing under a reader crashed the JVM in a measured run), with no write transaction
- * open, and on the writer thread.
+ * remap (growing under a reader crashed the JVM in a measured run), with no write transaction open,
+ * and on the writer thread.
  */
 final class MapGrowth {
   private final Path directory;
@@ -23,13 +23,20 @@ final class MapGrowth {
   private final MapView mapView;
   private final GroupCommit group;
   private long mapSize;
+
   /**
    * Under {@link StorageOptions#writeMap()}: how far the data file is allocated on disk. A write
    * may only begin with the whole map allocated ({@link #requireAllocated}).
    */
   private long allocated;
 
-  MapGrowth(Path directory, StorageOptions options, LmdbEnv env, ReadContextPool readers, MapView mapView, GroupCommit group) {
+  MapGrowth(
+      Path directory,
+      StorageOptions options,
+      LmdbEnv env,
+      ReadContextPool readers,
+      MapView mapView,
+      GroupCommit group) {
     this.directory = directory;
     this.options = options;
     this.env = env;
@@ -37,7 +44,10 @@ final class MapGrowth {
     this.mapView = mapView;
     this.group = group;
     this.mapSize = options.mapSize();
-    this.allocated = options.writeMap() ? env.info().mapSize() : Long.MAX_VALUE; // LmdbEnvironment.open allocated it
+    this.allocated =
+        options.writeMap()
+            ? env.info().mapSize()
+            : Long.MAX_VALUE; // LmdbEnvironment.open allocated it
   }
 
   /**
@@ -49,7 +59,8 @@ final class MapGrowth {
    */
   void requireAllocated() {
     if (allocated < mapSize) {
-      FileAllocation.allocate(dataFile(), mapSize, "StorageOptions.writeMap: the map grew to " + mapSize + " bytes");
+      FileAllocation.allocate(
+          dataFile(), mapSize, "StorageOptions.writeMap: the map grew to " + mapSize + " bytes");
       allocated = mapSize;
     }
   }
@@ -66,20 +77,33 @@ final class MapGrowth {
    */
   void grow() {
     if (mapSize >= options.maxMapSize()) {
-      throw new KiteSqlException(ErrorCode.MAP_FULL,
-          "the database reached its maximum map size of " + options.maxMapSize() + " bytes; raise maxMapSize");
+      throw new KiteSqlException(
+          ErrorCode.MAP_FULL,
+          "the database reached its maximum map size of "
+              + options.maxMapSize()
+              + " bytes; raise maxMapSize");
     }
     long target = Math.min(options.maxMapSize(), mapSize * 2);
     AddressSpace.requireRoomFor(target);
     if (options.writeMap()) { // first, so that LMDB's own ftruncate to the new size leaves no hole
-      FileAllocation.allocate(dataFile(), target, "StorageOptions.writeMap: growing the map to " + target + " bytes");
+      FileAllocation.allocate(
+          dataFile(), target, "StorageOptions.writeMap: growing the map to " + target + " bytes");
       allocated = target;
     }
-    resizeDrained(target, waited -> "the LMDB map is full and cannot grow while " + readers.inUse()
-        + " read transaction(s) stay open " + waited + "; the write transaction was rolled back, retry it");
+    resizeDrained(
+        target,
+        waited ->
+            "the LMDB map is full and cannot grow while "
+                + readers.inUse()
+                + " read transaction(s) stay open "
+                + waited
+                + "; the write transaction was rolled back, retry it");
   }
 
-  /** {@link #grow} if it can, for the retry of a transaction that could not be replayed (which reports MAP_FULL itself). */
+  /**
+   * {@link #grow} if it can, for the retry of a transaction that could not be replayed (which
+   * reports MAP_FULL itself).
+   */
   void growQuietly() {
     try {
       grow();
@@ -90,9 +114,17 @@ final class MapGrowth {
 
   /** Another process grew the map (MDB_MAP_RESIZED): adopt its size once no reader is open. */
   void adoptForeignSize() {
-    resizeDrained(0, waited -> "another process grew " + directory + " past this process's map, which can adopt the new"
-        + " size only when none of its " + readers.inUse() + " open read transaction(s) remains " + waited
-        + "; end long read transactions and retry");
+    resizeDrained(
+        0,
+        waited ->
+            "another process grew "
+                + directory
+                + " past this process's map, which can adopt the new"
+                + " size only when none of its "
+                + readers.inUse()
+                + " open read transaction(s) remains "
+                + waited
+                + "; end long read transactions and retry");
   }
 
   /**
@@ -110,21 +142,32 @@ final class MapGrowth {
     long deadline = System.nanoTime() + options.readerWait().toNanos();
     long pause = TimeUnit.MILLISECONDS.toNanos(1);
     while (true) {
-      var adopted = writer.callWithin(() -> {
-        if (writing.getAsBoolean()) {
-          return false;
-        }
-        adoptForeignSize(); // an open group-commit batch (no member transaction open) is committed first
-        return true;
-      }, Math.max(0, deadline - System.nanoTime()), _ -> {});
+      var adopted =
+          writer.callWithin(
+              () -> {
+                if (writing.getAsBoolean()) {
+                  return false;
+                }
+                adoptForeignSize(); // an open group-commit batch (no member transaction open) is
+                // committed first
+                return true;
+              },
+              Math.max(0, deadline - System.nanoTime()),
+              _ -> {});
       if (adopted.orElse(false)) {
         return;
       }
       if (adopted.isEmpty() || System.nanoTime() - deadline > 0) {
-        throw new KiteSqlException(ErrorCode.READERS_EXHAUSTED, "cannot begin a read transaction of " + directory
-            + ": another process grew the map, and this process can adopt the new size only between its own LMDB write"
-            + " transactions, " + (adopted.isEmpty() ? "but its writer thread stayed busy" : "but one stayed open")
-            + " for " + options.readerWait().toMillis() + " ms (readerWait); retry, or end long write transactions");
+        throw new KiteSqlException(
+            ErrorCode.READERS_EXHAUSTED,
+            "cannot begin a read transaction of "
+                + directory
+                + ": another process grew the map, and this process can adopt the new size only between its own LMDB write"
+                + " transactions, "
+                + (adopted.isEmpty() ? "but its writer thread stayed busy" : "but one stayed open")
+                + " for "
+                + options.readerWait().toMillis()
+                + " ms (readerWait); retry, or end long write transactions");
       }
       LockSupport.parkNanos(pause);
       pause = Math.min(pause * 2, TimeUnit.MILLISECONDS.toNanos(20));
@@ -132,8 +175,8 @@ final class MapGrowth {
   }
 
   /**
-   * Sets the map size ({@code 0}: adopt the size another process set) with every reader drained
-   * and the map view retired around the remap; MAP_FULL saying {@code refusal} (given how long it
+   * Sets the map size ({@code 0}: adopt the size another process set) with every reader drained and
+   * the map view retired around the remap; MAP_FULL saying {@code refusal} (given how long it
    * waited) if readers stay.
    */
   private void resizeDrained(long size, Function<String, String> refusal) {
@@ -142,11 +185,18 @@ final class MapGrowth {
     // new reader queue behind a drain for drainWait, again on each retry.
     var stuck = readers.openLongerThan(options.drainWait());
     if (stuck.isPresent()) {
-      throw new KiteSqlException(ErrorCode.MAP_FULL, refusal.apply("(" + stuck.get() + ", longer than drainWait, "
-          + options.drainWait().toMillis() + " ms, so it was not waited for)"));
+      throw new KiteSqlException(
+          ErrorCode.MAP_FULL,
+          refusal.apply(
+              "("
+                  + stuck.get()
+                  + ", longer than drainWait, "
+                  + options.drainWait().toMillis()
+                  + " ms, so it was not waited for)"));
     }
     if (!readers.drain(options.drainWait())) {
-      throw new KiteSqlException(ErrorCode.MAP_FULL, refusal.apply("(waited " + options.drainWait().toMillis() + " ms)"));
+      throw new KiteSqlException(
+          ErrorCode.MAP_FULL, refusal.apply("(waited " + options.drainWait().toMillis() + " ms)"));
     }
     try {
       mapView.retire();

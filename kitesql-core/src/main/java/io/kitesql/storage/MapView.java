@@ -1,9 +1,9 @@
 package io.kitesql.storage;
 
-import java.lang.foreign.Arena;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.value.Memory;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -17,8 +17,8 @@ import java.lang.foreign.MemorySegment;
  * read on another thread while its transaction ends and the database closes either completes or
  * throws; it never touches unmapped memory. Costs ~51 µs per unmap, nothing per read.
  *
- * <p>LMDB reports no map address (without {@code MDB_FIXEDMAP} {@code mdb_env_info} gives 0), so
- * a {@link Mapping} learns it from the first address LMDB hands out into it: every page of the map
+ * <p>LMDB reports no map address (without {@code MDB_FIXEDMAP} {@code mdb_env_info} gives 0), so a
+ * {@link Mapping} learns it from the first address LMDB hands out into it: every page of the map
  * starts with its page number, and pages lie at multiples of the page size from the map's start.
  */
 final class MapView {
@@ -42,7 +42,9 @@ final class MapView {
     }
   }
 
-  /** A fresh view of a map of {@code size} bytes, for the transactions that begin after a (re)map. */
+  /**
+   * A fresh view of a map of {@code size} bytes, for the transactions that begin after a (re)map.
+   */
   void reopen(long size) {
     arena = Arena.ofShared();
     current = new Mapping(arena, size, pageSize);
@@ -88,8 +90,13 @@ final class MapView {
       long pageNumber = NativeMemory.ALL.get(Memory.LONG_NATIVE, page);
       long b = page - pageNumber * pageSize;
       if (pageNumber < 0 || b <= 0 || address - b >= size) {
-        throw new KiteSqlException(ErrorCode.INTERNAL_ERROR,
-            "the LMDB map's address cannot be found from " + Long.toHexString(address) + " (page number " + pageNumber + ")");
+        throw new KiteSqlException(
+            ErrorCode.INTERNAL_ERROR,
+            "the LMDB map's address cannot be found from "
+                + Long.toHexString(address)
+                + " (page number "
+                + pageNumber
+                + ")");
       }
       segment = MemorySegment.ofAddress(b).reinterpret(size, arena, null).asReadOnly();
       base = b;

@@ -8,10 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Where a file is mapped into this process, from {@code /proc/self/maps} (Linux only): the ranges
- * a borrowed KiteSQL value must lie in (pass {@link Storage#dataFile()}). A diagnostic for tests
- * and benchmarks that prove values are lent, not copied. LMDB reports no map address without {@code MDB_FIXEDMAP},
- * so the kernel's view is the reliable one.
+ * Where a file is mapped into this process, from {@code /proc/self/maps} (Linux only): the ranges a
+ * borrowed KiteSQL value must lie in (pass {@link Storage#dataFile()}). A diagnostic for tests and
+ * benchmarks that prove values are lent, not copied. LMDB reports no map address without {@code
+ * MDB_FIXEDMAP}, so the kernel's view is the reliable one.
  *
  * @param ranges {@code [start, end)} address pairs
  */
@@ -30,7 +30,10 @@ public record MappedRegions(List<long[]> ranges) {
         // An unlinked file (an in-memory database's) is listed with " (deleted)" after its name.
         if (line.endsWith(wanted) || line.endsWith(wanted + " (deleted)")) {
           var span = line.substring(0, line.indexOf(' ')).split("-");
-          found.add(new long[] {Long.parseUnsignedLong(span[0], 16), Long.parseUnsignedLong(span[1], 16)});
+          found.add(
+              new long[] {
+                Long.parseUnsignedLong(span[0], 16), Long.parseUnsignedLong(span[1], 16)
+              });
         }
       }
     } catch (IOException e) {

@@ -7,10 +7,10 @@ import java.nio.ByteOrder;
  * One of the two meta pages at the start of an LMDB {@code data.mdb}, as LMDB 0.9 writes it on a
  * 64-bit little- or big-endian build (native byte order, 8-byte page numbers and transaction ids):
  * a 16-byte page header (page number, pad, flags at 10), then {@code MDB_meta}: magic, version,
- * fixed-map address, map size, the free-page and main databases ({@code MDB_db}, 48 bytes each;
- * the free database's first field holds the page size), the last used page and the transaction id
- * that committed the page. Layout checked against {@code MDB_page}, {@code MDB_meta} and {@code
- * MDB_db} in LMDB's mdb.c (0.9 branch).
+ * fixed-map address, map size, the free-page and main databases ({@code MDB_db}, 48 bytes each; the
+ * free database's first field holds the page size), the last used page and the transaction id that
+ * committed the page. Layout checked against {@code MDB_page}, {@code MDB_meta} and {@code MDB_db}
+ * in LMDB's mdb.c (0.9 branch).
  */
 record MetaPage(
     int index,
@@ -24,20 +24,33 @@ record MetaPage(
     long txnId) {
 
   static final int MAGIC = 0xBEEFC0DE;
+
   /** MDB_DATA_VERSION of a release build. */
   static final int DATA_VERSION = 1;
+
   /** Page header plus MDB_meta: what must be readable of each meta page. */
   static final int BYTES = 152;
+
   static final int P_META = 0x08;
+
   /** LMDB's "no page" root of an empty database. */
   static final long NO_PAGE = -1L;
+
   static final int MIN_PAGE_SIZE = 256;
   static final int MAX_PAGE_SIZE = 1 << 16;
 
   static MetaPage parse(int index, ByteBuffer page) {
     var b = page.duplicate().order(ByteOrder.nativeOrder());
-    return new MetaPage(index, Short.toUnsignedInt(b.getShort(10)), b.getInt(16), b.getInt(20), b.getInt(40),
-        b.getLong(80), b.getLong(128), b.getLong(136), b.getLong(144));
+    return new MetaPage(
+        index,
+        Short.toUnsignedInt(b.getShort(10)),
+        b.getInt(16),
+        b.getInt(20),
+        b.getInt(40),
+        b.getLong(80),
+        b.getLong(128),
+        b.getLong(136),
+        b.getLong(144));
   }
 
   /** What is wrong with this meta page on its own, or null if it is a plausible LMDB meta page. */
@@ -58,8 +71,12 @@ record MetaPage(
       return "impossible last page number " + Long.toUnsignedString(lastPage);
     }
     if (!rootWithin(freeRoot) || !rootWithin(mainRoot)) {
-      return "a root page (free " + Long.toUnsignedString(freeRoot) + ", main " + Long.toUnsignedString(mainRoot)
-          + ") lies past its last page " + lastPage;
+      return "a root page (free "
+          + Long.toUnsignedString(freeRoot)
+          + ", main "
+          + Long.toUnsignedString(mainRoot)
+          + ") lies past its last page "
+          + lastPage;
     }
     return null;
   }
@@ -75,7 +92,14 @@ record MetaPage(
 
   @Override
   public String toString() {
-    return "meta page " + index + " (transaction " + txnId + ", last page " + lastPage + ", page size " + pageSize
+    return "meta page "
+        + index
+        + " (transaction "
+        + txnId
+        + ", last page "
+        + lastPage
+        + ", page size "
+        + pageSize
         + ")";
   }
 }

@@ -26,16 +26,20 @@ import java.util.Locale;
  * --enable-native-access=ALL-UNNAMED}, or the jar manifest's {@code Enable-Native-Access}) and no
  * {@code sun.misc} memory access: it runs under {@code --sun-misc-unsafe-memory-access=deny}.
  *
- * <p>Nothing here throws from a class initializer: a platform without a library, a JVM that
- * refuses native access, or an extraction directory that is missing, read-only or mounted {@code
- * noexec} gets {@link ErrorCode#STORAGE_BINDING_UNAVAILABLE} naming the cause on every open
- * ({@link Storage#open} calls {@link #require} before it touches the disk), never an {@link
+ * <p>Nothing here throws from a class initializer: a platform without a library, a JVM that refuses
+ * native access, or an extraction directory that is missing, read-only or mounted {@code noexec}
+ * gets {@link ErrorCode#STORAGE_BINDING_UNAVAILABLE} naming the cause on every open ({@link
+ * Storage#open} calls {@link #require} before it touches the disk), never an {@link
  * ExceptionInInitializerError} once and {@link NoClassDefFoundError} after. The failure is
  * remembered: the JVM does not try again.
  */
 final class NativeBinding {
-  /** The system property naming the directory the library is extracted to; default {@code java.io.tmpdir}. */
+  /**
+   * The system property naming the directory the library is extracted to; default {@code
+   * java.io.tmpdir}.
+   */
   static final String DIRECTORY_PROPERTY = "kitesql.native.dir";
+
   private static final String RESOURCE_DIR = "org/lmdbjava/native/";
   private static final Object LOCK = new Object();
   private static SymbolLookup lookup;
@@ -91,8 +95,8 @@ final class NativeBinding {
   }
 
   /**
-   * A downcall to the C library's {@code name}; where there is none (or no native access), a
-   * handle that throws STORAGE_BINDING_UNAVAILABLE when called, so a class initializer never throws.
+   * A downcall to the C library's {@code name}; where there is none (or no native access), a handle
+   * that throws STORAGE_BINDING_UNAVAILABLE when called, so a class initializer never throws.
    */
   @SuppressWarnings("restricted") // native access is what this binding is for (README, "JVM flags")
   static MethodHandle libc(String name, FunctionDescriptor descriptor) {
@@ -110,13 +114,25 @@ final class NativeBinding {
    * instead of a downcall it could not make, so that its class initializer never throws.
    */
   static MethodHandle failing(MethodType type, RuntimeException cause) {
-    Throwable reason = cause instanceof KiteSqlException e && e.errorCode() == ErrorCode.STORAGE_BINDING_UNAVAILABLE
-        && e.getCause() != null ? e.getCause() : cause;
+    Throwable reason =
+        cause instanceof KiteSqlException e
+                && e.errorCode() == ErrorCode.STORAGE_BINDING_UNAVAILABLE
+                && e.getCause() != null
+            ? e.getCause()
+            : cause;
     try {
       var thrower = MethodHandles.throwException(type.returnType(), KiteSqlException.class);
-      var error = MethodHandles.insertArguments(MethodHandles.lookup().findStatic(NativeBinding.class, "unavailable",
-          MethodType.methodType(KiteSqlException.class, Throwable.class)), 0, reason);
-      return MethodHandles.dropArguments(MethodHandles.foldArguments(thrower, error), 0, type.parameterList());
+      var error =
+          MethodHandles.insertArguments(
+              MethodHandles.lookup()
+                  .findStatic(
+                      NativeBinding.class,
+                      "unavailable",
+                      MethodType.methodType(KiteSqlException.class, Throwable.class)),
+              0,
+              reason);
+      return MethodHandles.dropArguments(
+          MethodHandles.foldArguments(thrower, error), 0, type.parameterList());
     } catch (ReflectiveOperationException e) {
       throw new AssertionError("NativeBinding.unavailable is gone", e);
     }
@@ -124,28 +140,48 @@ final class NativeBinding {
 
   /** The error every use of an unavailable binding gets: names the cause and what to check. */
   private static KiteSqlException unavailable(Throwable cause) {
-    var where = directory == null ? "" : " into " + directory + " (system property " + DIRECTORY_PROPERTY
-        + ", default java.io.tmpdir: it must exist, be writable and allow executing files, not be mounted noexec)";
-    return new KiteSqlException(ErrorCode.STORAGE_BINDING_UNAVAILABLE, "the LMDB binding cannot start in this JVM ("
-        + cause + "); KiteSQL extracts the LMDB library of org.lmdbjava:native for this platform ("
-        + System.getProperty("os.name") + ", " + System.getProperty("os.arch") + ")" + where
-        + " and needs native access (--enable-native-access=ALL-UNNAMED)", cause);
+    var where =
+        directory == null
+            ? ""
+            : " into "
+                + directory
+                + " (system property "
+                + DIRECTORY_PROPERTY
+                + ", default java.io.tmpdir: it must exist, be writable and allow executing files, not be mounted noexec)";
+    return new KiteSqlException(
+        ErrorCode.STORAGE_BINDING_UNAVAILABLE,
+        "the LMDB binding cannot start in this JVM ("
+            + cause
+            + "); KiteSQL extracts the LMDB library of org.lmdbjava:native for this platform ("
+            + System.getProperty("os.name")
+            + ", "
+            + System.getProperty("os.arch")
+            + ")"
+            + where
+            + " and needs native access (--enable-native-access=ALL-UNNAMED)",
+        cause);
   }
 
   /** {@value #DIRECTORY_PROPERTY} if set, else {@code java.io.tmpdir}; not created if missing. */
   private static Path extractionDirectory() {
     var configured = System.getProperty(DIRECTORY_PROPERTY);
-    var name = configured != null && !configured.isBlank() ? configured : System.getProperty("java.io.tmpdir");
+    var name =
+        configured != null && !configured.isBlank()
+            ? configured
+            : System.getProperty("java.io.tmpdir");
     return Path.of(name).toAbsolutePath();
   }
 
   /** The resource for this OS and CPU, named as org.lmdbjava:native names them. */
   static String resourceName() {
-    var arch = switch (System.getProperty("os.arch").toLowerCase(Locale.ROOT)) {
-      case "amd64", "x86_64" -> "x86_64";
-      case "aarch64", "arm64" -> "aarch64";
-      default -> throw new IllegalStateException("no LMDB library for CPU " + System.getProperty("os.arch"));
-    };
+    var arch =
+        switch (System.getProperty("os.arch").toLowerCase(Locale.ROOT)) {
+          case "amd64", "x86_64" -> "x86_64";
+          case "aarch64", "arm64" -> "aarch64";
+          default ->
+              throw new IllegalStateException(
+                  "no LMDB library for CPU " + System.getProperty("os.arch"));
+        };
     var os = System.getProperty("os.name").toLowerCase(Locale.ROOT);
     if (os.startsWith("mac") || os.startsWith("darwin")) {
       return RESOURCE_DIR + arch + "-macos-none.so";

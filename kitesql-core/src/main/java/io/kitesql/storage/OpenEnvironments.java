@@ -20,26 +20,25 @@ import java.util.Optional;
  * The LMDB environments this process has open, by the identity of their files.
  *
  * <p>LMDB forbids opening one environment twice in a process: its reader table and locks are per
- * process (POSIX {@code fcntl} locks belong to the process, so closing the second environment
- * drops the first one's locks), and a second environment's writer does not see the first one's
- * readers, so it reuses pages a live snapshot still reads (a held {@code Text} turned
- * to garbage, {@code count(*)} returned 10 instead of 2000). The second open is refused instead.
+ * process (POSIX {@code fcntl} locks belong to the process, so closing the second environment drops
+ * the first one's locks), and a second environment's writer does not see the first one's readers,
+ * so it reuses pages a live snapshot still reads (a held {@code Text} turned to garbage, {@code
+ * count(*)} returned 10 instead of 2000). The second open is refused instead.
  *
  * <p>The key is the file's identity, not its path: device and inode ({@code unix:dev,ino}, or the
  * file key elsewhere), so a symbolic link, {@code ..} or a bind mount reaches the same entry. The
- * directory is claimed (it exists before LMDB creates {@code data.mdb}, so two threads creating
- * one database race on it too) and so is an existing data file (a hard link elsewhere).
+ * directory is claimed (it exists before LMDB creates {@code data.mdb}, so two threads creating one
+ * database race on it too) and so is an existing data file (a hard link elsewhere).
  *
  * <p>The registry is a static of this class, so a copy of the engine loaded by another class loader
  * (two web applications in one container, plugin loaders) has its own. What is JVM-wide is the
  * JDK's table of {@link FileChannel} locks: each claim also holds a shared lock on the directory
- * itself, and a second lock on it anywhere in the JVM throws {@link
- * OverlappingFileLockException}, whichever class loader asks. The lock is shared, so other
- * processes (which take their own) are not kept out; and it is on the directory, never on {@code
- * lock.mdb} or {@code data.mdb}: opening and closing a descriptor on those would drop the {@code
- * fcntl} locks LMDB holds on them for this process. Where the directory cannot be locked (a file
- * system without locks on directories), only this class loader's registry guards, and a warning
- * says so.
+ * itself, and a second lock on it anywhere in the JVM throws {@link OverlappingFileLockException},
+ * whichever class loader asks. The lock is shared, so other processes (which take their own) are
+ * not kept out; and it is on the directory, never on {@code lock.mdb} or {@code data.mdb}: opening
+ * and closing a descriptor on those would drop the {@code fcntl} locks LMDB holds on them for this
+ * process. Where the directory cannot be locked (a file system without locks on directories), only
+ * this class loader's registry guards, and a warning says so.
  */
 final class OpenEnvironments {
   private static final Map<Object, Path> OPEN = new HashMap<>();
@@ -64,7 +63,10 @@ final class OpenEnvironments {
         if (holder != null) {
           throw new KiteSqlException(
               ErrorCode.DATABASE_IN_USE,
-              "database " + directory + " is already open in this process (as " + holder
+              "database "
+                  + directory
+                  + " is already open in this process (as "
+                  + holder
                   + "); LMDB allows one open instance per process: share that Database instead of opening it again");
         }
       }
@@ -94,12 +96,18 @@ final class OpenEnvironments {
         return Optional.of(channel);
       }
       closeQuietly(channel); // an exclusive lock of another process: not one of LMDB's or ours
-      return unguarded(directory, new IOException("another process holds an exclusive lock on the directory"));
+      return unguarded(
+          directory, new IOException("another process holds an exclusive lock on the directory"));
     } catch (OverlappingFileLockException e) {
       closeQuietly(channel);
-      throw new KiteSqlException(ErrorCode.DATABASE_IN_USE, "database " + directory + " is already open in this JVM,"
-          + " by a copy of KiteSQL in another class loader; LMDB allows one open instance per process: open it in one"
-          + " place and share that Database", e);
+      throw new KiteSqlException(
+          ErrorCode.DATABASE_IN_USE,
+          "database "
+              + directory
+              + " is already open in this JVM,"
+              + " by a copy of KiteSQL in another class loader; LMDB allows one open instance per process: open it in one"
+              + " place and share that Database",
+          e);
     } catch (IOException e) {
       closeQuietly(channel);
       return unguarded(directory, e);
@@ -107,8 +115,14 @@ final class OpenEnvironments {
   }
 
   private static Optional<FileChannel> unguarded(Path directory, Exception cause) {
-    System.getLogger(OpenEnvironments.class.getName()).log(System.Logger.Level.WARNING, "cannot lock the directory "
-        + directory + " (" + cause + "): only this class loader's registry keeps a second open in this JVM out");
+    System.getLogger(OpenEnvironments.class.getName())
+        .log(
+            System.Logger.Level.WARNING,
+            "cannot lock the directory "
+                + directory
+                + " ("
+                + cause
+                + "): only this class loader's registry keeps a second open in this JVM out");
     return Optional.empty();
   }
 
@@ -127,7 +141,8 @@ final class OpenEnvironments {
     } catch (UnsupportedOperationException | IllegalArgumentException _) {
       return fileKey(file);
     } catch (IOException e) {
-      throw new KiteSqlException(ErrorCode.STORAGE_FAILURE, "cannot read the attributes of " + file, e);
+      throw new KiteSqlException(
+          ErrorCode.STORAGE_FAILURE, "cannot read the attributes of " + file, e);
     }
   }
 
@@ -137,13 +152,15 @@ final class OpenEnvironments {
       // Without a file key (some file systems), the real path is the best identity there is.
       return Objects.requireNonNullElse(key, file.toRealPath().toString());
     } catch (IOException e) {
-      throw new KiteSqlException(ErrorCode.STORAGE_FAILURE, "cannot read the attributes of " + file, e);
+      throw new KiteSqlException(
+          ErrorCode.STORAGE_FAILURE, "cannot read the attributes of " + file, e);
     }
   }
 
   /** One environment's hold on its files; {@link #release()} is idempotent. */
   static final class Claim {
     private List<Object> keys;
+
     /** The channel holding the JVM-wide lock on the directory; closing it releases the lock. */
     private Optional<FileChannel> jvmWide;
 

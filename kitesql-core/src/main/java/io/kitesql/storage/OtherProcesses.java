@@ -16,38 +16,48 @@ import java.util.Locale;
  * <p>Every process with the environment open holds a shared {@code fcntl} lock on the lock file's
  * first byte (LMDB takes it in {@code mdb_env_open}: exclusive to initialise the file, shared from
  * then on). {@link #none} asks to turn this process's lock into an exclusive one, which the kernel
- * grants only if no other process holds one, and at once turns it back into a shared one (an
- * atomic conversion: the byte is never unlocked in between, so no process can open meanwhile and
- * take itself for the first). A process opening the environment during those two calls waits
- * for the second in its own {@code mdb_env_open}.
+ * grants only if no other process holds one, and at once turns it back into a shared one (an atomic
+ * conversion: the byte is never unlocked in between, so no process can open meanwhile and take
+ * itself for the first). A process opening the environment during those two calls waits for the
+ * second in its own {@code mdb_env_open}.
  *
  * <p>Record locks belong to the process and the file, not to a descriptor, so the locks taken
- * through the descriptor opened here are LMDB's; closing any descriptor of the file drops them
- * all, which is why the descriptor stays open until after LMDB closed the environment ({@link
- * #close}).
+ * through the descriptor opened here are LMDB's; closing any descriptor of the file drops them all,
+ * which is why the descriptor stays open until after LMDB closed the environment ({@link #close}).
  */
 final class OtherProcesses implements AutoCloseable {
   private static final int O_RDWR = 2;
+
   /** Not inherited by processes this one starts (same value on x86-64 and AArch64 Linux). */
   private static final int O_CLOEXEC = 0x80000;
+
   private static final int F_SETLK = 6;
   private static final short F_RDLCK = 0;
   private static final short F_WRLCK = 1;
+
   /** {@code struct flock} on 64-bit Linux (glibc and musl): type, whence, start, len, pid. */
   private static final long FLOCK_SIZE = 32;
+
   private static final long L_START = 8;
   private static final long L_LEN = 16;
   private static final boolean SUPPORTED = linux64();
-  private static final MethodHandle OPEN = NativeBinding.libc("open",
-      FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
-  private static final MethodHandle CLOSE = NativeBinding.libc("close",
-      FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+  private static final MethodHandle OPEN =
+      NativeBinding.libc(
+          "open",
+          FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
+  private static final MethodHandle CLOSE =
+      NativeBinding.libc(
+          "close", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
   private static final MethodHandle FCNTL = fcntl();
 
   /** The descriptor of {@code lock.mdb}; -1 when none (not Linux, or it could not be opened). */
   private int fd;
-  /** The {@code struct flock} the probe passes; used by one thread at a time (the writer's role). */
+
+  /**
+   * The {@code struct flock} the probe passes; used by one thread at a time (the writer's role).
+   */
   private final MemorySegment flock;
+
   private final Arena arena;
 
   private OtherProcesses(int fd) {
@@ -62,9 +72,11 @@ final class OtherProcesses implements AutoCloseable {
       return new OtherProcesses(-1);
     }
     try (var names = Arena.ofConfined()) {
-      return new OtherProcesses((int) OPEN.invokeExact(names.allocateFrom(lockFile.toString()), O_RDWR | O_CLOEXEC));
+      return new OtherProcesses(
+          (int) OPEN.invokeExact(names.allocateFrom(lockFile.toString()), O_RDWR | O_CLOEXEC));
     } catch (Throwable _) {
-      return new OtherProcesses(-1); // no probe: every write transaction then runs on the writer thread
+      return new OtherProcesses(
+          -1); // no probe: every write transaction then runs on the writer thread
     }
   }
 
@@ -85,10 +97,13 @@ final class OtherProcesses implements AutoCloseable {
       return false; // another process holds its shared lock (or the kernel refused): maybe
     }
     if (lock(F_RDLCK) != 0 && lock(F_RDLCK) != 0) {
-      // Never seen: a downgrade needs no new lock record. Keeping the exclusive lock would stall other
+      // Never seen: a downgrade needs no new lock record. Keeping the exclusive lock would stall
+      // other
       // processes' opens, so stop asking; the lock stays as it is until the environment closes.
-      System.getLogger(OtherProcesses.class.getName()).log(System.Logger.Level.WARNING,
-          "could not return the lock on lock.mdb to shared; other processes' opens wait until this database closes");
+      System.getLogger(OtherProcesses.class.getName())
+          .log(
+              System.Logger.Level.WARNING,
+              "could not return the lock on lock.mdb to shared; other processes' opens wait until this database closes");
       fd = -1;
     }
     return true;
@@ -124,16 +139,20 @@ final class OtherProcesses implements AutoCloseable {
   private static boolean linux64() {
     var os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
     var arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
-    return os.startsWith("linux") && (arch.equals("amd64") || arch.equals("x86_64") || arch.equals("aarch64"));
+    return os.startsWith("linux")
+        && (arch.equals("amd64") || arch.equals("x86_64") || arch.equals("aarch64"));
   }
 
   @SuppressWarnings("restricted") // native access is what the binding is for (README, "JVM flags")
   private static MethodHandle fcntl() {
-    var descriptor = FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT,
-        ValueLayout.ADDRESS);
+    var descriptor =
+        FunctionDescriptor.of(
+            ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS);
     try {
       var linker = Linker.nativeLinker();
-      return linker.downcallHandle(linker.defaultLookup().findOrThrow("fcntl"), descriptor,
+      return linker.downcallHandle(
+          linker.defaultLookup().findOrThrow("fcntl"),
+          descriptor,
           Linker.Option.firstVariadicArg(2));
     } catch (RuntimeException e) {
       return NativeBinding.failing(descriptor.toMethodType(), e);

@@ -8,26 +8,27 @@ import java.util.EnumMap;
  * the first write and kept until the LMDB transaction ends (the owner {@link #close closes} them
  * before every commit, abort or replay). On the writer thread.
  *
- * <p>Why a kept cursor rather than {@code mdb_put}/{@code mdb_del}: those descend the B-tree
- * from the root for every key, while a positioned cursor first looks at the leaf page it stands
- * on ({@code mdb_cursor_set}), so keys written in ascending order (a bulk statement's row keys,
- * its sorted index entries) mostly skip the descent. A random LMDB lookup costs about 220 ns, of
- * which the call itself is about 20 (design-measurements.md section 3): the descent dominates.
+ * <p>Why a kept cursor rather than {@code mdb_put}/{@code mdb_del}: those descend the B-tree from
+ * the root for every key, while a positioned cursor first looks at the leaf page it stands on
+ * ({@code mdb_cursor_set}), so keys written in ascending order (a bulk statement's row keys, its
+ * sorted index entries) mostly skip the descent. A random LMDB lookup costs about 220 ns, of which
+ * the call itself is about 20 (design-measurements.md section 3): the descent dominates.
  *
  * <p>A new key past the last key of its keyspace is written with {@code MDB_APPEND}: no search at
- * all, and a full page is split by starting a new page rather than halving it. The last key is
- * read once per transaction and keyspace and then tracked from the writes; when it is stale (an
- * undo put back a larger key through {@code mdb_put}) LMDB refuses the append with {@code
- * MDB_KEYEXIST} and the key is written by an ordinary put, so a wrong guess costs time, never
- * correctness.
+ * all, and a full page is split by starting a new page rather than halving it. The last key is read
+ * once per transaction and keyspace and then tracked from the writes; when it is stale (an undo put
+ * back a larger key through {@code mdb_put}) LMDB refuses the append with {@code MDB_KEYEXIST} and
+ * the key is written by an ordinary put, so a wrong guess costs time, never correctness.
  */
 final class PositionedWrites {
   private static final byte[] NO_KEY = new byte[0];
 
   private final Storage storage;
   private final EnumMap<Keyspace, LmdbCursor> cursors = new EnumMap<>(Keyspace.class);
+
   /** Per keyspace, its largest key as far as known ({@link #NO_KEY}: empty); absent: unknown. */
   private final EnumMap<Keyspace, byte[]> lastKeys = new EnumMap<>(Keyspace.class);
+
   private long txn;
   private long appends;
 
@@ -49,7 +50,8 @@ final class PositionedWrites {
         appends++;
         return target;
       }
-      lastKeys.remove(keyspace); // MDB_KEYEXIST: a larger key is there after all; read it again next time
+      lastKeys.remove(
+          keyspace); // MDB_KEYEXIST: a larger key is there after all; read it again next time
     }
     storage.writerKey(key, key.length);
     var target = cursor.reserve(size, Lmdb.NOOVERWRITE);
@@ -68,7 +70,10 @@ final class PositionedWrites {
     return target;
   }
 
-  /** Moves the keyspace's cursor onto {@code key}; returns its value (copy it out at once), or null if absent. */
+  /**
+   * Moves the keyspace's cursor onto {@code key}; returns its value (copy it out at once), or null
+   * if absent.
+   */
   Ptr find(long txn, Keyspace keyspace, byte[] key) {
     var cursor = cursor(txn, keyspace);
     storage.writerKey(key, key.length);
@@ -85,7 +90,10 @@ final class PositionedWrites {
     return appends;
   }
 
-  /** Closes the cursors; call before the LMDB transaction ends (LMDB frees a write transaction's cursors with it). */
+  /**
+   * Closes the cursors; call before the LMDB transaction ends (LMDB frees a write transaction's
+   * cursors with it).
+   */
   void close() {
     try {
       for (var cursor : cursors.values()) {
@@ -96,7 +104,9 @@ final class PositionedWrites {
     }
   }
 
-  /** Drops the cursors without closing them: their transaction is being aborted, which frees them. */
+  /**
+   * Drops the cursors without closing them: their transaction is being aborted, which frees them.
+   */
   void forget() {
     cursors.clear();
     lastKeys.clear();
@@ -106,7 +116,8 @@ final class PositionedWrites {
   private LmdbCursor cursor(long txn, Keyspace keyspace) {
     if (txn != this.txn) {
       if (!cursors.isEmpty()) {
-        throw new IllegalStateException("positioned cursors of an ended transaction were not closed");
+        throw new IllegalStateException(
+            "positioned cursors of an ended transaction were not closed");
       }
       this.txn = txn;
     }

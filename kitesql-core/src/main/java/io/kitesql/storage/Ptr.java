@@ -1,9 +1,9 @@
 package io.kitesql.storage;
 
 /**
- * A mutable (address, size) pair: what an LMDB call found, read out of a {@link KeyBuffer}'s
- * {@code MDB_val}. Each buffer has one holder per struct, reused by every call, so a caller
- * copies {@link #address} and {@link #size} out at once and never keeps the holder.
+ * A mutable (address, size) pair: what an LMDB call found, read out of a {@link KeyBuffer}'s {@code
+ * MDB_val}. Each buffer has one holder per struct, reused by every call, so a caller copies {@link
+ * #address} and {@link #size} out at once and never keeps the holder.
  */
 final class Ptr {
   long address;

@@ -8,9 +8,9 @@ import java.util.List;
 /**
  * What one read transaction needs, kept between transactions: the LMDB transaction (reset and
  * renewed rather than begun and closed: ~0.5 µs and no garbage instead of ~1.4 µs and ~950 B per
- * lookup), its cursors (renewed) and a scratch key buffer. The liveness {@link Scope} is not
- * kept: each transaction gets a new one, because an ended scope stays ended and so keeps the
- * values of earlier transactions dead while the context serves later ones.
+ * lookup), its cursors (renewed) and a scratch key buffer. The liveness {@link Scope} is not kept:
+ * each transaction gets a new one, because an ended scope stays ended and so keeps the values of
+ * earlier transactions dead while the context serves later ones.
  *
  * <p>Used by one transaction at a time; the pool hands it from thread to thread. That transaction
  * may run queries on several threads at once, so each query gets a cursor of its own from this
@@ -20,28 +20,43 @@ import java.util.List;
  */
 final class ReadContext {
   private final LmdbEnv env;
+
   /** The storage's {@code MDB_dbi}s, by keyspace ordinal. */
   private final int[] dbis;
+
   private final EnumMap<Keyspace, List<PooledCursor>> cursors = new EnumMap<>(Keyspace.class);
   private final KeyBuffer keyBuffer;
+
   /** Where this context's and its cursors' call buffers come from, and go back to when closed. */
   private final KeyBufferPool keyBuffers;
+
   private final String name;
+
   /** The current transaction's scope; null before the first. */
   private Scope scope;
+
   /** The LMDB read transaction ({@code MDB_txn *}), 0 before the first begin. */
   private long txn;
+
   private boolean active;
+
   /** Set once closed for good, when the call buffer went back to the pool. */
   private boolean closed;
+
   private long lease;
+
   /**
-   * When the current transaction began ({@link System#nanoTime}), 0 between transactions; and
-   * on which thread. Read by a map resize to tell a drain that cannot succeed.
+   * When the current transaction began ({@link System#nanoTime}), 0 between transactions; and on
+   * which thread. Read by a map resize to tell a drain that cannot succeed.
    */
   volatile long openedAt;
+
   volatile String openedBy;
-  /** Set by the idle sweep, cleared when the pool lends the context: idle for a whole sweep period if still set. */
+
+  /**
+   * Set by the idle sweep, cleared when the pool lends the context: idle for a whole sweep period
+   * if still set.
+   */
   boolean idleSeen;
 
   ReadContext(LmdbEnv env, int[] dbis, KeyBufferPool keyBuffers, String name) {
@@ -77,8 +92,8 @@ final class ReadContext {
   }
 
   /**
-   * Another process grew the map past ours: LMDB ended the transaction inside the failed renew
-   * (a failed begin freed it already). Close its cursors and abort it, which gives its reader slot
+   * Another process grew the map past ours: LMDB ended the transaction inside the failed renew (a
+   * failed begin freed it already). Close its cursors and abort it, which gives its reader slot
    * back, so the next begin starts a fresh one once the map adopted the new size.
    */
   private void forgetTransaction() {
@@ -88,7 +103,10 @@ final class ReadContext {
     active = false;
   }
 
-  /** Closes the cursors and gives their call buffers back (the transaction ended: no straggler uses them). */
+  /**
+   * Closes the cursors and gives their call buffers back (the transaction ended: no straggler uses
+   * them).
+   */
   private void closeCursors() {
     for (var list : cursors.values()) {
       for (var c : list) {
@@ -119,7 +137,9 @@ final class ReadContext {
     return scope;
   }
 
-  /** The number of the current transaction of this context; a cursor remembers the one it served. */
+  /**
+   * The number of the current transaction of this context; a cursor remembers the one it served.
+   */
   long lease() {
     return lease;
   }
@@ -166,7 +186,8 @@ final class ReadContext {
     txn = 0;
     if (!closed) {
       closed = true;
-      keyBuffers.give(keyBuffer); // the next context reuses it: native memory stays flat over idle sweeps
+      keyBuffers.give(
+          keyBuffer); // the next context reuses it: native memory stays flat over idle sweeps
     }
   }
 
@@ -175,8 +196,10 @@ final class ReadContext {
     private final ReadContext ctx;
     final LmdbCursor cursor;
     private final KeyBuffer keyBuffer;
+
     /** The lease the LMDB cursor was last renewed for; guarded by the context's monitor. */
     private long renewedFor;
+
     /** Guarded by the context's monitor. */
     private boolean inUse;
 

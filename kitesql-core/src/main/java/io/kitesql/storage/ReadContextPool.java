@@ -16,10 +16,10 @@ import java.util.function.Supplier;
  * A bounded pool of {@link ReadContext}s; its permits are the environment's read-transaction
  * budget.
  *
- * <p>Waiting for a permit parks (a virtual thread does not pin its carrier). The semaphore is
- * fair, so {@link #drain} (take every permit, to grow the map or close) is not starved by a
- * stream of new readers: they queue behind it. No {@code ThreadLocal}: under virtual threads
- * every request is a new thread, so per-thread state would never be reused.
+ * <p>Waiting for a permit parks (a virtual thread does not pin its carrier). The semaphore is fair,
+ * so {@link #drain} (take every permit, to grow the map or close) is not starved by a stream of new
+ * readers: they queue behind it. No {@code ThreadLocal}: under virtual threads every request is a
+ * new thread, so per-thread state would never be reused.
  */
 final class ReadContextPool {
   private final int size;
@@ -44,7 +44,8 @@ final class ReadContextPool {
     try {
       return acquire(wait);
     } catch (KiteSqlException exhausted) {
-      if (exhausted.errorCode() != ErrorCode.READERS_EXHAUSTED || Thread.currentThread().isInterrupted()
+      if (exhausted.errorCode() != ErrorCode.READERS_EXHAUSTED
+          || Thread.currentThread().isInterrupted()
           || !leaks.collect(false)) {
         throw exhausted;
       }
@@ -82,17 +83,26 @@ final class ReadContextPool {
       acquired = permits.tryAcquire(wait.toNanos(), TimeUnit.NANOSECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new KiteSqlException(ErrorCode.STATEMENT_CANCELLED, "cancelled: the thread was interrupted while waiting for a read transaction", e);
+      throw new KiteSqlException(
+          ErrorCode.STATEMENT_CANCELLED,
+          "cancelled: the thread was interrupted while waiting for a read transaction",
+          e);
     }
     if (!acquired) {
       throw new KiteSqlException(
           ErrorCode.READERS_EXHAUSTED,
-          "all " + size + " read transactions stayed in use for " + wait.toMillis()
+          "all "
+              + size
+              + " read transactions stayed in use for "
+              + wait.toMillis()
               + " ms; close read transactions sooner or raise maxReaders/readPoolSize");
     }
   }
 
-  /** A permit without a context (a backup's own LMDB read transaction); give it back with {@link #releasePermit}. */
+  /**
+   * A permit without a context (a backup's own LMDB read transaction); give it back with {@link
+   * #releasePermit}.
+   */
   void acquirePermit(Duration wait) {
     takePermit(wait);
   }
@@ -108,8 +118,8 @@ final class ReadContextPool {
 
   /**
    * Closes the contexts that stayed idle since the last call, so their LMDB reader slots serve
-   * other processes; marks the others. Holds a permit meanwhile, so no
-   * drain (map resize, close) runs while a context is closed; skips the round if none is free.
+   * other processes; marks the others. Holds a permit meanwhile, so no drain (map resize, close)
+   * runs while a context is closed; skips the round if none is free.
    */
   void releaseIdle() {
     if (!permits.tryAcquire()) {
@@ -137,13 +147,14 @@ final class ReadContextPool {
       ctx.close();
     } catch (RuntimeException e) {
       // Whatever LMDB reported, the slot is released with the environment at the latest.
-      System.getLogger(ReadContextPool.class.getName()).log(System.Logger.Level.DEBUG, "closing an idle read context failed", e);
+      System.getLogger(ReadContextPool.class.getName())
+          .log(System.Logger.Level.DEBUG, "closing an idle read context failed", e);
     }
   }
 
   /**
-   * The oldest read transaction open for longer than {@code age}, described for an error
-   * message ("a read transaction open for 12.3 s, begun on thread X"); empty if none.
+   * The oldest read transaction open for longer than {@code age}, described for an error message
+   * ("a read transaction open for 12.3 s, begun on thread X"); empty if none.
    */
   Optional<String> openLongerThan(Duration age) {
     long now = System.nanoTime();
@@ -162,8 +173,12 @@ final class ReadContextPool {
       return Optional.empty();
     }
     var thread = oldest.openedBy;
-    return Optional.of(String.format(Locale.ROOT, "a read transaction has been open for %.1f s (begun on thread '%s')",
-        (now - oldestAt) / 1e9, thread == null || thread.isEmpty() ? "unnamed" : thread));
+    return Optional.of(
+        String.format(
+            Locale.ROOT,
+            "a read transaction has been open for %.1f s (begun on thread '%s')",
+            (now - oldestAt) / 1e9,
+            thread == null || thread.isEmpty() ? "unnamed" : thread));
   }
 
   /** Contexts that exist (each holds an LMDB reader slot), in use or idle. */

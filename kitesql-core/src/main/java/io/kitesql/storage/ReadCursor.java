@@ -25,13 +25,17 @@ public final class ReadCursor implements KvCursor {
   }
 
   private final ReadTransaction txn;
+
   /** Null once closed or detached by the end of the transaction. */
   private ReadContext.PooledCursor pooled;
+
   /** 1 while a thread is inside an LMDB call of this cursor (via {@link #BUSY}). */
   @SuppressWarnings("unused")
   private int busy;
+
   /** The current entry's key and value: offsets into the transaction's map view. */
   private long keyOffset;
+
   private int keyLength = -1;
   private long valueOffset;
   private int valueLength;
@@ -42,8 +46,18 @@ public final class ReadCursor implements KvCursor {
     this.pooled = pooled;
   }
 
-  /** The LMDB calls a read cursor makes; a switch instead of a lambda per call keeps moves allocation-free. */
-  private enum Move { SEEK, SEEK_EXACT, FIRST, LAST, NEXT, PREV }
+  /**
+   * The LMDB calls a read cursor makes; a switch instead of a lambda per call keeps moves
+   * allocation-free.
+   */
+  private enum Move {
+    SEEK,
+    SEEK_EXACT,
+    FIRST,
+    LAST,
+    NEXT,
+    PREV
+  }
 
   @Override
   public boolean seek(byte[] key, int length) {
@@ -137,11 +151,14 @@ public final class ReadCursor implements KvCursor {
     BUSY.setRelease(this, 0);
     if (p != null) {
       p.release(txn.lease()); // ignored if the transaction ended and the context moved on
-      txn.forget(this); // after leaving: the transaction's end holds its monitor while it waits for us
+      txn.forget(
+          this); // after leaving: the transaction's end holds its monitor while it waits for us
     }
   }
 
-  /** The transaction is ending (its scope already ended): waits for a call in flight, then lets go. */
+  /**
+   * The transaction is ending (its scope already ended): waits for a call in flight, then lets go.
+   */
   void awaitIdleAndDetach() {
     for (int spins = 0; (int) BUSY.getVolatile(this) != 0; spins++) {
       if (spins < 1000) {
@@ -159,14 +176,15 @@ public final class ReadCursor implements KvCursor {
       var c = p.cursor;
       boolean found;
       try {
-        int cursorOp = switch (op) {
-          case SEEK -> Lmdb.SET_RANGE;
-          case SEEK_EXACT -> Lmdb.SET_KEY;
-          case FIRST -> Lmdb.FIRST;
-          case LAST -> Lmdb.LAST;
-          case NEXT -> Lmdb.NEXT;
-          case PREV -> Lmdb.PREV;
-        };
+        int cursorOp =
+            switch (op) {
+              case SEEK -> Lmdb.SET_RANGE;
+              case SEEK_EXACT -> Lmdb.SET_KEY;
+              case FIRST -> Lmdb.FIRST;
+              case LAST -> Lmdb.LAST;
+              case NEXT -> Lmdb.NEXT;
+              case PREV -> Lmdb.PREV;
+            };
         if (key != null) {
           p.key(key, length);
         }
@@ -195,24 +213,27 @@ public final class ReadCursor implements KvCursor {
    * ended (in that order, see the class comment).
    *
    * @return the pooled cursor (null only when not {@code live})
-   * @throws IllegalStateException if another thread is using the cursor, or (when {@code live})
-   *     it is closed or its transaction ended
+   * @throws IllegalStateException if another thread is using the cursor, or (when {@code live}) it
+   *     is closed or its transaction ended
    */
   private ReadContext.PooledCursor enter(boolean live) {
     if (!BUSY.compareAndSet(this, 0, 1)) {
-      throw new IllegalStateException("a cursor is used by two threads at once; run one query per thread");
+      throw new IllegalStateException(
+          "a cursor is used by two threads at once; run one query per thread");
     }
     var p = pooled;
     if (live && (p == null || !txn.scope().isLive())) {
       BUSY.setRelease(this, 0);
-      throw new IllegalStateException(txn.isOpen() ? "cursor already closed" : "read transaction already closed");
+      throw new IllegalStateException(
+          txn.isOpen() ? "cursor already closed" : "read transaction already closed");
     }
     return p;
   }
 
   private ReadContext.PooledCursor live() {
     if (pooled == null) {
-      throw new IllegalStateException(txn.isOpen() ? "cursor already closed" : "read transaction already closed");
+      throw new IllegalStateException(
+          txn.isOpen() ? "cursor already closed" : "read transaction already closed");
     }
     return pooled;
   }

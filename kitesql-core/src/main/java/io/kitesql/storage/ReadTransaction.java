@@ -13,26 +13,33 @@ import java.util.Optional;
  * <p>Begun with {@link Storage#beginRead()}; holds one pooled read context until closed. Every
  * slice it returns is a view of the map; values built on them must check {@link #scope()}.
  *
- * <p><b>Threads.</b> Any thread may use it, several at once: each cursor is one LMDB cursor of
- * its own (queries running at once never share one), {@link #get} is serialized on this object,
- * and {@link #close()} ends the scope, then waits for every cursor operation in flight before
- * LMDB resets the transaction, so a cursor operation racing the end throws {@link
- * IllegalStateException} and never runs on a reset transaction or an unmapped map.
+ * <p><b>Threads.</b> Any thread may use it, several at once: each cursor is one LMDB cursor of its
+ * own (queries running at once never share one), {@link #get} is serialized on this object, and
+ * {@link #close()} ends the scope, then waits for every cursor operation in flight before LMDB
+ * resets the transaction, so a cursor operation racing the end throws {@link IllegalStateException}
+ * and never runs on a reset transaction or an unmapped map.
  */
 public final class ReadTransaction implements KvTransaction {
   private final Storage storage;
   private final ReadContext ctx;
+
   /** Kept here, not asked of the context: once this transaction ends the context serves others. */
   private final Scope scope;
+
   /** The storage's map view when this transaction began (see {@link Storage#map()}). */
   private final MapView.Mapping map;
+
   /** The context's transaction number while this transaction holds it. */
   private final long lease;
+
   /** Open cursors; guarded by this object's monitor. */
   private final List<ReadCursor> cursors = new ArrayList<>(2);
+
   private volatile boolean open = true;
+
   /** Ends the transaction: run by close(), or by the cleaner if it is dropped unclosed. */
   private final Cleaner.Cleanable release;
+
   /** Plain on purpose: a statistic, which concurrent queries of one transaction may undercount. */
   private long borrowed;
 
@@ -71,6 +78,7 @@ public final class ReadTransaction implements KvTransaction {
     cursors.add(cursor);
     return cursor;
   }
+
   @Override
   public Scope scope() {
     return scope;
@@ -102,8 +110,8 @@ public final class ReadTransaction implements KvTransaction {
   }
 
   /**
-   * Ends the snapshot: every value it lent becomes unreadable, cursor operations in flight on
-   * other threads finish (later ones throw), then the context goes back to the pool. Waiting while
+   * Ends the snapshot: every value it lent becomes unreadable, cursor operations in flight on other
+   * threads finish (later ones throw), then the context goes back to the pool. Waiting while
    * holding the monitor is safe: a cursor operation never takes it.
    */
   @Override
@@ -130,7 +138,10 @@ public final class ReadTransaction implements KvTransaction {
     return map.segment();
   }
 
-  /** The offset in {@link #map()} of the {@code length} bytes at {@code address}, which LMDB handed out. */
+  /**
+   * The offset in {@link #map()} of the {@code length} bytes at {@code address}, which LMDB handed
+   * out.
+   */
   long offsetOf(long address, int length) {
     return map.offsetOf(address, length);
   }

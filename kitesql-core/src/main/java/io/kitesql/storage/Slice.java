@@ -7,10 +7,9 @@ import java.lang.foreign.MemorySegment;
  * Bytes of a key or value: {@code length} bytes of {@code base} from {@code offset}.
  *
  * <p>In a read-only transaction {@code base} is the storage's read-only view of the whole address
- * space (closed before the map is unmapped) and {@code offset} the absolute
- * address inside the LMDB map: a loan valid until the transaction ends (check with the
- * transaction's {@code Scope}). In a write transaction the bytes are an owned heap copy, since
- * pages touched by a write can move.
+ * space (closed before the map is unmapped) and {@code offset} the absolute address inside the LMDB
+ * map: a loan valid until the transaction ends (check with the transaction's {@code Scope}). In a
+ * write transaction the bytes are an owned heap copy, since pages touched by a write can move.
  */
 public record Slice(MemorySegment base, long offset, int length) {
 

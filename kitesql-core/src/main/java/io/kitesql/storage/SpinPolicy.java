@@ -10,14 +10,14 @@ import java.util.function.LongSupplier;
  *
  * <p>Parking costs a futex wake-up when the other side answers: ~2.5 µs on an idle machine, ~30 µs
  * on this project's 2-core VM. Spinning saves it when the other side runs on another core and
- * answers within the spin, and costs the other side its core when both share one (a loaded
- * machine: measured 2-4× slower there). So the default, {@link Mode#ADAPTIVE}, spins up to
- * {@link #ADAPTIVE_WINDOW_NANOS} only while spins keep being answered: every answered spin earns
- * a credit (up to {@link #MAX_CREDIT}), every unanswered one costs {@link #MISS_COST}, so half
- * the spins or more timing out drains the credit; then the side parks at once for a rest
- * ({@link #MIN_REST_NANOS}, doubled after every probe that fails, up to {@link #MAX_REST_NANOS}),
- * after which one spin probes again. It never spins with one CPU, nor on a virtual thread (which
- * would hold its carrier).
+ * answers within the spin, and costs the other side its core when both share one (a loaded machine:
+ * measured 2-4× slower there). So the default, {@link Mode#ADAPTIVE}, spins up to {@link
+ * #ADAPTIVE_WINDOW_NANOS} only while spins keep being answered: every answered spin earns a credit
+ * (up to {@link #MAX_CREDIT}), every unanswered one costs {@link #MISS_COST}, so half the spins or
+ * more timing out drains the credit; then the side parks at once for a rest ({@link
+ * #MIN_REST_NANOS}, doubled after every probe that fails, up to {@link #MAX_REST_NANOS}), after
+ * which one spin probes again. It never spins with one CPU, nor on a virtual thread (which would
+ * hold its carrier).
  *
  * <p>At most one thread per policy spins at a time (a second waiter parks at once): with 2 cores,
  * two spinning callers would take the writer's. The adaptive state is only touched by the thread
@@ -25,15 +25,20 @@ import java.util.function.LongSupplier;
  * no other synchronization.
  *
  * <p>{@code -Dkitesql.writer.spinMicros=N} (read when a storage opens) replaces the adaptive
- * policy: 0 turns spinning off (park at once), N spins up to N µs on
- * every wait regardless of outcomes, CPUs or thread kind (one spinner at a time still).
+ * policy: 0 turns spinning off (park at once), N spins up to N µs on every wait regardless of
+ * outcomes, CPUs or thread kind (one spinner at a time still).
  */
 final class SpinPolicy {
   /** The system property; absent or {@code adaptive}: the adaptive policy. */
   static final String PROPERTY = "kitesql.writer.spinMicros";
-  /** The adaptive policy's spin: below this VM's ~30 µs wake-up, which bounds what a spin can save. */
+
+  /**
+   * The adaptive policy's spin: below this VM's ~30 µs wake-up, which bounds what a spin can save.
+   */
   static final long ADAPTIVE_WINDOW_NANOS = 20_000;
+
   static final int MAX_CREDIT = 16;
+
   /**
    * A miss costs one credit, as a hit earns one: spinning goes on while more than half the spins
    * are answered. An answered spin saves a wake-up (~30 µs here), a timed-out one wastes up to the
@@ -41,6 +46,7 @@ final class SpinPolicy {
    * (a loaded machine, both sides on one core) almost none were (1-8%).
    */
   static final int MISS_COST = 1;
+
   static final long MIN_REST_NANOS = 5_000_000;
   static final long MAX_REST_NANOS = 1_000_000_000;
 
@@ -57,8 +63,10 @@ final class SpinPolicy {
   private final Mode mode;
   private final long windowNanos;
   private final LongSupplier clock;
+
   /** The turn to spin: held from {@link #acquire} returning a window to {@link #release}. */
   private final AtomicBoolean spinning = new AtomicBoolean();
+
   // Adaptive state: touched only by the holder of the turn.
   private int credit = MAX_CREDIT / 2;
   private boolean resting;
@@ -78,14 +86,16 @@ final class SpinPolicy {
 
   static SpinPolicy parse(String value, int cpus) {
     if (value == null || value.isBlank() || value.strip().equalsIgnoreCase("adaptive")) {
-      return cpus < 2 ? off() : new SpinPolicy(Mode.ADAPTIVE, ADAPTIVE_WINDOW_NANOS, System::nanoTime);
+      return cpus < 2
+          ? off()
+          : new SpinPolicy(Mode.ADAPTIVE, ADAPTIVE_WINDOW_NANOS, System::nanoTime);
     }
     long micros;
     try {
       micros = Long.parseLong(value.strip());
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(PROPERTY + " must be a number of microseconds or 'adaptive', not '"
-          + value + "'", e);
+      throw new IllegalArgumentException(
+          PROPERTY + " must be a number of microseconds or 'adaptive', not '" + value + "'", e);
     }
     return new SpinPolicy(Mode.FIXED, Math.max(0, micros) * 1_000, System::nanoTime);
   }
@@ -103,7 +113,8 @@ final class SpinPolicy {
    * hands the caller the turn, which it must give back with {@link #release} when its spin ends.
    */
   long acquire() {
-    if (mode == Mode.OFF || (mode == Mode.ADAPTIVE && Thread.currentThread().isVirtual())
+    if (mode == Mode.OFF
+        || (mode == Mode.ADAPTIVE && Thread.currentThread().isVirtual())
         || !spinning.compareAndSet(false, true)) {
       return 0;
     }
@@ -118,7 +129,9 @@ final class SpinPolicy {
     return windowNanos;
   }
 
-  /** Ends a spin {@link #acquire} allowed: {@code answered} if the other side answered within it. */
+  /**
+   * Ends a spin {@link #acquire} allowed: {@code answered} if the other side answered within it.
+   */
   void release(boolean answered) {
     if (mode == Mode.ADAPTIVE) {
       record(answered);
@@ -138,7 +151,9 @@ final class SpinPolicy {
     if (credit <= 0) {
       resting = true;
       restUntil = clock.getAsLong() + rest;
-      rest = Math.min(MAX_REST_NANOS, rest * 2); // unless spins pay off before it, the next rest is longer
+      rest =
+          Math.min(
+              MAX_REST_NANOS, rest * 2); // unless spins pay off before it, the next rest is longer
     }
   }
 

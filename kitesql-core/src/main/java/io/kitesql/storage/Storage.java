@@ -1,12 +1,10 @@
 package io.kitesql.storage;
 
-import io.kitesql.options.StorageOptions;
-import io.kitesql.options.StorageStats;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
-import io.kitesql.value.Memory;
+import io.kitesql.options.StorageOptions;
+import io.kitesql.options.StorageStats;
 import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
@@ -18,12 +16,12 @@ import java.util.function.Function;
 /**
  * An LMDB environment: the storage of one database directory.
  *
- * <p>Reads: {@link #beginRead()} lends a pooled read context (at most {@code readPoolSize} at
- * once; more callers park, then fail with {@link ErrorCode#READERS_EXHAUSTED}). Writes: {@link
+ * <p>Reads: {@link #beginRead()} lends a pooled read context (at most {@code readPoolSize} at once;
+ * more callers park, then fail with {@link ErrorCode#READERS_EXHAUSTED}). Writes: {@link
  * #beginWrite()} takes a fair lock (parks, never pins a carrier) and every LMDB call of the
  * transaction runs on one platform writer thread, since LMDB's writer mutex belongs to an OS
- * thread. The map is only ever resized after every read transaction ended: growing it under a
- * live reader crashed the JVM in a measured run.
+ * thread. The map is only ever resized after every read transaction ended: growing it under a live
+ * reader crashed the JVM in a measured run.
  *
  * <p>{@link #close()} waits (up to {@code drainWait}) for open transactions and refuses to close
  * under one, so no view can outlive the map.
@@ -41,52 +39,88 @@ public final class Storage implements AutoCloseable {
   private final Path directory;
   private final StorageOptions options;
   final LmdbEnv env;
+
   /** Each keyspace's {@code MDB_dbi}, by ordinal. */
   final int[] dbis = new int[Keyspace.values().length];
+
   final Arena arena = Arena.ofShared();
   private final WriterThread writer;
   private final WriteEntry writes;
+
   /** Shares LMDB commits between concurrent write transactions; the writer thread's. */
   private final GroupCommit group;
+
   private final ReadContextPool readers;
+
   /** Gives the reader slots of idle contexts back to other processes; cancelled on close. */
   final ScheduledFuture<?> idleSweep;
+
   final KeyBuffer writerKey;
-  /** The read contexts' and read cursors' call buffers, reused across contexts the idle sweep closed. */
+
+  /**
+   * The read contexts' and read cursors' call buffers, reused across contexts the idle sweep
+   * closed.
+   */
   private final KeyBufferPool keyBuffers;
-  /** What read transactions lend through; retired (and reopened, unless closing) around every unmap. */
+
+  /**
+   * What read transactions lend through; retired (and reopened, unless closing) around every unmap.
+   */
   final MapView mapView;
+
   /** This process's hold on the database's files; released once the environment is closed. */
   final OpenEnvironments.Claim claim;
+
   /** Tells whether another process has the environment open; closed right after the environment. */
   final OtherProcesses otherProcesses;
-  /** Set once the environment is being closed for good, never while a close may still be refused. */
+
+  /**
+   * Set once the environment is being closed for good, never while a close may still be refused.
+   */
   private volatile boolean closed;
+
   private final LeakedReads.Collector leakCollector = new LeakedReads.Collector();
-  /** An in-memory database's directory that could not be deleted at open (Windows): deleted after the close. */
+
+  /**
+   * An in-memory database's directory that could not be deleted at open (Windows): deleted after
+   * the close.
+   */
   private volatile Optional<Path> removeAtClose = Optional.empty();
+
   /** Serializes {@link #close()} calls. */
   private final Object closeLock = new Object();
+
   /** Resizes the map (growth, another process's size); the writer thread's. */
   private final MapGrowth growth;
+
   /** The LMDB side of the last write transaction begun (one at a time); the writer thread's. */
   private LmdbWrite lastWrite;
 
-  Storage(Path directory, StorageOptions options, LmdbEnv env, WriterThread writer, OpenEnvironments.Claim claim) {
+  Storage(
+      Path directory,
+      StorageOptions options,
+      LmdbEnv env,
+      WriterThread writer,
+      OpenEnvironments.Claim claim) {
     this.directory = directory;
     this.claim = claim;
     this.options = options;
     this.env = env;
     this.writer = writer;
-    this.otherProcesses = options.isReadOnly() ? OtherProcesses.unknown()
-        : OtherProcesses.probe(directory.resolve(DatabaseFiles.LOCK_FILE));
+    this.otherProcesses =
+        options.isReadOnly()
+            ? OtherProcesses.unknown()
+            : OtherProcesses.probe(directory.resolve(DatabaseFiles.LOCK_FILE));
     this.writes = new WriteEntry(this, writer);
     this.group = new GroupCommit(this, writes.lock());
     this.writerKey = new KeyBuffer(arena);
     this.keyBuffers = new KeyBufferPool(arena);
     int id = INSTANCES.incrementAndGet();
     var counter = new AtomicInteger();
-    this.readers = new ReadContextPool(options.readPoolSize(), () -> newReadContext("read-" + id + "-" + counter.incrementAndGet()));
+    this.readers =
+        new ReadContextPool(
+            options.readPoolSize(),
+            () -> newReadContext("read-" + id + "-" + counter.incrementAndGet()));
     this.idleSweep = ReaderSlots.sweepIdle(readers);
     this.mapView = new MapView(env.pageSize());
     mapView.reopen(env.info().mapSize());
@@ -95,11 +129,11 @@ public final class Storage implements AutoCloseable {
 
   /**
    * Opens the database in {@code directory}, creating the directory and an empty database if
-   * needed. A directory holding something that is not a KiteSQL database, or one written by a
-   * newer format version, is refused and left untouched.
+   * needed. A directory holding something that is not a KiteSQL database, or one written by a newer
+   * format version, is refused and left untouched.
    *
-   * @throws KiteSqlException {@link ErrorCode#STORAGE_BINDING_UNAVAILABLE} if LMDB's native
-   *     library cannot be loaded in this JVM (nothing is created then)
+   * @throws KiteSqlException {@link ErrorCode#STORAGE_BINDING_UNAVAILABLE} if LMDB's native library
+   *     cannot be loaded in this JVM (nothing is created then)
    */
   public static Storage open(Path directory, StorageOptions options) {
     return StorageOpening.open(directory, options);
@@ -108,10 +142,11 @@ public final class Storage implements AutoCloseable {
   /**
    * Opens a new, empty database whose files live only as long as it ({@link InMemoryFiles}): on
    * {@code /dev/shm} where that is a writable directory, else in {@code java.io.tmpdir}, deleted
-   * right after the open, so nothing is left behind after the close or a crash of the process.
-   * Not durable: the data is gone when the database closes.
+   * right after the open, so nothing is left behind after the close or a crash of the process. Not
+   * durable: the data is gone when the database closes.
    *
-   * @throws KiteSqlException {@link ErrorCode#INVALID_ARGUMENT} for read-only or {@code writeMap} options
+   * @throws KiteSqlException {@link ErrorCode#INVALID_ARGUMENT} for read-only or {@code writeMap}
+   *     options
    */
   public static Storage openInMemory(StorageOptions options) {
     return InMemoryFiles.open(options);
@@ -120,6 +155,7 @@ public final class Storage implements AutoCloseable {
   void removeAtClose(Path temporaryDirectory) {
     removeAtClose = Optional.of(temporaryDirectory);
   }
+
   public Path directory() {
     return directory;
   }
@@ -129,8 +165,8 @@ public final class Storage implements AutoCloseable {
   }
 
   /**
-   * Begins a read-only transaction on the latest committed snapshot. Parks while every read
-   * context is in use, up to {@code readerWait}.
+   * Begins a read-only transaction on the latest committed snapshot. Parks while every read context
+   * is in use, up to {@code readerWait}.
    *
    * @throws KiteSqlException {@link ErrorCode#READERS_EXHAUSTED} after the wait, {@link
    *     ErrorCode#DATABASE_CLOSED} once closed
@@ -157,7 +193,9 @@ public final class Storage implements AutoCloseable {
 
   /** How long to wait for the cleaners after a collection. */
   private Duration leakReclaimWait() {
-    return options.drainWait().compareTo(Duration.ofSeconds(1)) < 0 ? options.drainWait() : Duration.ofSeconds(1);
+    return options.drainWait().compareTo(Duration.ofSeconds(1)) < 0
+        ? options.drainWait()
+        : Duration.ofSeconds(1);
   }
 
   /** Copies the latest commit into the new or empty directory {@code target} ({@link Backup}). */
@@ -183,8 +221,8 @@ public final class Storage implements AutoCloseable {
   /**
    * Begins the write transaction, waiting up to {@code writerWait} for the one in progress.
    *
-   * @throws KiteSqlException {@link ErrorCode#NESTED_WRITE_TRANSACTION} if this thread already
-   *     has one, {@link ErrorCode#WRITE_LOCK_TIMEOUT} after the wait
+   * @throws KiteSqlException {@link ErrorCode#NESTED_WRITE_TRANSACTION} if this thread already has
+   *     one, {@link ErrorCode#WRITE_LOCK_TIMEOUT} after the wait
    */
   public WriteTransaction beginWrite() {
     return writes.beginWrite(_ -> {});
@@ -205,8 +243,8 @@ public final class Storage implements AutoCloseable {
    * begins (and {@code atBegin} runs) with the transaction's first storage call, in the same
    * hand-off when that call is {@link WriteTransaction#onWriterThread}. A one-statement transaction
    * so makes two hand-offs (statement, commit) instead of three. A {@code WRITE_LOCK_TIMEOUT}
-   * because another process holds LMDB's writer mutex then comes from that first call; the wait
-   * for it still ends when {@code writerWait} (counted from here) ran out.
+   * because another process holds LMDB's writer mutex then comes from that first call; the wait for
+   * it still ends when {@code writerWait} (counted from here) ran out.
    */
   public WriteTransaction beginWriteLazily(Consumer<? super WriteTransaction> atBegin) {
     return writes.beginWriteLazily(atBegin);
@@ -225,15 +263,16 @@ public final class Storage implements AutoCloseable {
   /**
    * Closes the environment after every transaction ended; idempotent, and one close at a time.
    *
-   * <p>While it waits for open transactions, new ones queue behind it (the write lock and the
-   * read permits are fair) instead of failing: the database counts as closed only once the
-   * environment is. A refused close therefore leaves every thread's work usable; before, other
-   * threads got "database is closed" for the whole wait although the database stayed open.
+   * <p>While it waits for open transactions, new ones queue behind it (the write lock and the read
+   * permits are fair) instead of failing: the database counts as closed only once the environment
+   * is. A refused close therefore leaves every thread's work usable; before, other threads got
+   * "database is closed" for the whole wait although the database stayed open.
    */
   @Override
   public void close() {
     if (writes.isHeldByCurrentThread()) {
-      throw new KiteSqlException(ErrorCode.TRANSACTIONS_OPEN, "cannot close: this thread has a write transaction open");
+      throw new KiteSqlException(
+          ErrorCode.TRANSACTIONS_OPEN, "cannot close: this thread has a write transaction open");
     }
     synchronized (closeLock) {
       if (closed) {
@@ -268,8 +307,13 @@ public final class Storage implements AutoCloseable {
     }
     throw new KiteSqlException(
         ErrorCode.TRANSACTIONS_OPEN,
-        "cannot close " + directory + ": " + (locked ? open + " read transaction(s)" : "a write transaction")
-            + " still open after " + options.drainWait().toMillis() + " ms; close them first");
+        "cannot close "
+            + directory
+            + ": "
+            + (locked ? open + " read transaction(s)" : "a write transaction")
+            + " still open after "
+            + options.drainWait().toMillis()
+            + " ms; close them first");
   }
 
   /**
@@ -283,14 +327,22 @@ public final class Storage implements AutoCloseable {
       readers.closeAll();
     } catch (RuntimeException e) {
       // The reader slots of contexts left unclosed are released with the environment below.
-      System.getLogger(Storage.class.getName()).log(System.Logger.Level.WARNING,
-          "closing the read contexts of " + directory + " failed; closing the environment anyway", e);
+      System.getLogger(Storage.class.getName())
+          .log(
+              System.Logger.Level.WARNING,
+              "closing the read contexts of "
+                  + directory
+                  + " failed; closing the environment anyway",
+              e);
     } finally {
       closeEnvironmentFiles();
     }
   }
 
-  /** Closes the LMDB environment, then the descriptor that asks about other processes (in that order: OtherProcesses). */
+  /**
+   * Closes the LMDB environment, then the descriptor that asks about other processes (in that
+   * order: OtherProcesses).
+   */
   void closeEnvironmentFiles() {
     try {
       env.close();
@@ -304,7 +356,9 @@ public final class Storage implements AutoCloseable {
     closed = true; // Before the permits go back: a reader let in below must see it.
     idleSweep.cancel(false); // it only runs holding a permit, and this close holds them all
     try {
-      mapView.retire(); // every reader is drained: reads in flight through the view finish, later ones throw
+      mapView
+          .retire(); // every reader is drained: reads in flight through the view finish, later ones
+      // throw
       writer.run(this::closeEnvironment);
     } finally {
       writer.stop();
@@ -331,13 +385,29 @@ public final class Storage implements AutoCloseable {
   public StorageStats stats() {
     checkNotClosed();
     // On the writer thread, where the map is resized, so the sizes are never read during a remap.
-    return writer.callWithin(() -> {
-      var info = env.info();
-      return new StorageStats(info.mapSize(), (info.lastPageNumber() + 1) * env.pageSize(), readers.inUse(), readers.size(),
-          group.transactions(), group.lmdbCommits());
-    }, options.writerWait().toNanos(), _ -> {}).orElseThrow(() -> new KiteSqlException(ErrorCode.WRITE_LOCK_TIMEOUT,
-        "the LMDB writer thread of " + directory + " stayed busy for more than " + options.writerWait().toMillis()
-            + " ms (a write is waiting for the write lock, which another process may hold)"));
+    return writer
+        .callWithin(
+            () -> {
+              var info = env.info();
+              return new StorageStats(
+                  info.mapSize(),
+                  (info.lastPageNumber() + 1) * env.pageSize(),
+                  readers.inUse(),
+                  readers.size(),
+                  group.transactions(),
+                  group.lmdbCommits());
+            },
+            options.writerWait().toNanos(),
+            _ -> {})
+        .orElseThrow(
+            () ->
+                new KiteSqlException(
+                    ErrorCode.WRITE_LOCK_TIMEOUT,
+                    "the LMDB writer thread of "
+                        + directory
+                        + " stayed busy for more than "
+                        + options.writerWait().toMillis()
+                        + " ms (a write is waiting for the write lock, which another process may hold)"));
   }
 
   /** The path of LMDB's data file. */
@@ -360,7 +430,10 @@ public final class Storage implements AutoCloseable {
     return writerKey.load(key, length);
   }
 
-  /** The writer thread's call buffer (its structs serve every write transaction's calls and cursors). */
+  /**
+   * The writer thread's call buffer (its structs serve every write transaction's calls and
+   * cursors).
+   */
   KeyBuffer writerVals() {
     return writerKey;
   }
@@ -402,7 +475,9 @@ public final class Storage implements AutoCloseable {
     }
   }
 
-  /** Releases the write lock; an open group-commit batch nobody else will commit is committed then. */
+  /**
+   * Releases the write lock; an open group-commit batch nobody else will commit is committed then.
+   */
   void unlockWriter() {
     writes.unlock();
   }
@@ -416,7 +491,9 @@ public final class Storage implements AutoCloseable {
     return writes.lock().getQueueLength();
   }
 
-  /** For tests: the age after which a group-commit batch is committed at the next begin or commit. */
+  /**
+   * For tests: the age after which a group-commit batch is committed at the next begin or commit.
+   */
   void groupCommitMaxAge(Duration age) {
     writer.run(() -> group.maxAge(age.toNanos()));
   }
@@ -426,7 +503,10 @@ public final class Storage implements AutoCloseable {
     return growth;
   }
 
-  /** For a read that found the map too small: adopts the size another process set ({@link MapGrowth#adoptForReader}). */
+  /**
+   * For a read that found the map too small: adopts the size another process set ({@link
+   * MapGrowth#adoptForReader}).
+   */
   private void adoptForeignMapSize() {
     try {
       growth.adoptForReader(writer, () -> lastWrite != null && lastWrite.isOpen());

@@ -1,8 +1,8 @@
 package io.kitesql.storage;
 
-import io.kitesql.options.StorageOptions;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.options.StorageOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -40,7 +40,8 @@ final class StorageOpening {
     }
   }
 
-  private static Storage openEnvironment(Path directory, StorageOptions options, OpenEnvironments.Claim claim) {
+  private static Storage openEnvironment(
+      Path directory, StorageOptions options, OpenEnvironments.Claim claim) {
     var writer = new WriterThread("kitesql-lmdb-writer-" + directory.getFileName());
     LmdbEnv env;
     try {
@@ -51,14 +52,22 @@ final class StorageOpening {
     }
     var storage = new Storage(directory, options, env, writer, claim);
     try {
-      if (writer.call(() -> LmdbEnvironment.openExisting(env, directory, options.isReadOnly(), storage.dbis, storage.writerKey))) {
+      if (writer.call(
+          () ->
+              LmdbEnvironment.openExisting(
+                  env, directory, options.isReadOnly(), storage.dbis, storage.writerKey))) {
         return storage;
       }
       // A new database: creating its keyspaces needs LMDB's writer mutex, which another process
       // may hold for as long as it likes; wait for it at most writerWait.
-      var txn = writer.callWithin(storage::beginNativeWrite, options.writerWait().toNanos(), LmdbTxn::abort);
+      var txn =
+          writer.callWithin(
+              storage::beginNativeWrite, options.writerWait().toNanos(), LmdbTxn::abort);
       if (txn.isPresent()) {
-        writer.run(() -> LmdbEnvironment.create(env, txn.get(), directory, storage.dbis, storage.writerKey, storage.arena));
+        writer.run(
+            () ->
+                LmdbEnvironment.create(
+                    env, txn.get(), directory, storage.dbis, storage.writerKey, storage.arena));
         return storage;
       }
     } catch (RuntimeException e) {
@@ -81,20 +90,30 @@ final class StorageOpening {
     storage.idleSweep.cancel(false);
     storage.mapView.retire();
     var handedOff = storage.claim.handOff();
-    storage.writer().runLater(() -> {
-      try {
-        storage.closeEnvironmentFiles();
-      } catch (RuntimeException e) {
-        System.getLogger(Storage.class.getName()).log(System.Logger.Level.WARNING,
-            "closing " + storage.directory() + " after an open that timed out failed", e);
-      } finally {
-        storage.arena.close();
-        handedOff.release();
-      }
-    });
+    storage
+        .writer()
+        .runLater(
+            () -> {
+              try {
+                storage.closeEnvironmentFiles();
+              } catch (RuntimeException e) {
+                System.getLogger(Storage.class.getName())
+                    .log(
+                        System.Logger.Level.WARNING,
+                        "closing " + storage.directory() + " after an open that timed out failed",
+                        e);
+              } finally {
+                storage.arena.close();
+                handedOff.release();
+              }
+            });
     storage.writer().stopLater();
-    return new KiteSqlException(ErrorCode.WRITE_LOCK_TIMEOUT,
-        "cannot open " + storage.directory() + ": creating its keyspaces needs the write lock, which stayed taken for more than "
-            + storage.options().writerWait().toMillis() + " ms (another process may hold a write transaction); retry the open");
+    return new KiteSqlException(
+        ErrorCode.WRITE_LOCK_TIMEOUT,
+        "cannot open "
+            + storage.directory()
+            + ": creating its keyspaces needs the write lock, which stayed taken for more than "
+            + storage.options().writerWait().toMillis()
+            + " ms (another process may hold a write transaction); retry the open");
   }
 }

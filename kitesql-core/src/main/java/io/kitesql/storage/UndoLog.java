@@ -7,16 +7,16 @@ import java.util.ArrayList;
  * changed, so that a failed block can be undone inside the same LMDB transaction: for every key a
  * block wrote, the value it had before (or that it had none).
  *
- * <p>Why not an LMDB nested transaction per block, as before: a nested begin and commit cost
- * 7.5-25 µs against 0.25-1.4 µs for a put (raw lmdbjava, same run, on the loaded 2-core VM; LMDB
- * allocates and merges a dirty-page list per nested transaction: docs/storage.md), and every SQL statement is a block, so a
- * one-row statement paid for its atomicity many times what it paid for its write. Recording the
- * previous value costs one lookup per overwriting put or delete, and nothing for an insert of a
- * new key ({@code MDB_NOOVERWRITE}: undone by a delete).
+ * <p>Why not an LMDB nested transaction per block, as before: a nested begin and commit cost 7.5-25
+ * µs against 0.25-1.4 µs for a put (raw lmdbjava, same run, on the loaded 2-core VM; LMDB allocates
+ * and merges a dirty-page list per nested transaction: docs/storage.md), and every SQL statement is
+ * a block, so a one-row statement paid for its atomicity many times what it paid for its write.
+ * Recording the previous value costs one lookup per overwriting put or delete, and nothing for an
+ * insert of a new key ({@code MDB_NOOVERWRITE}: undone by a delete).
  *
- * <p>The log holds copies of overwritten values; past {@code limitBytes} it stops recording
- * ({@link #overflowed}), and a block that fails then is undone by replaying the transaction's
- * write log instead (or, if that is incomplete too, the whole transaction fails).
+ * <p>The log holds copies of overwritten values; past {@code limitBytes} it stops recording ({@link
+ * #overflowed}), and a block that fails then is undone by replaying the transaction's write log
+ * instead (or, if that is incomplete too, the whole transaction fails).
  */
 final class UndoLog {
   /** {@code previous} null: the key was absent. */

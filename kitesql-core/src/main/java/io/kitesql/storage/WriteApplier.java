@@ -26,7 +26,8 @@ final class WriteApplier {
     } catch (LmdbException.MapFull e) {
       throw e;
     } catch (LmdbException e) {
-      throw LmdbErrors.translate(e, op.getClass().getSimpleName().toLowerCase(), storage.directory());
+      throw LmdbErrors.translate(
+          e, op.getClass().getSimpleName().toLowerCase(), storage.directory());
     }
   }
 
@@ -51,7 +52,13 @@ final class WriteApplier {
       LmdbTxn.delete(txn, dbi, key);
     } else {
       var target = LmdbTxn.reserve(txn, dbi, key, entry.previous().length);
-      MemorySegment.copy(entry.previous(), 0, NativeMemory.ALL, Memory.BYTE, target.address, entry.previous().length);
+      MemorySegment.copy(
+          entry.previous(),
+          0,
+          NativeMemory.ALL,
+          Memory.BYTE,
+          target.address,
+          entry.previous().length);
     }
   }
 
@@ -77,16 +84,19 @@ final class WriteApplier {
   }
 
   /**
-   * A delete whose previous value is needed (for undo) finds the key with the positioned cursor
-   * and deletes there: one search instead of a lookup and a delete that both descend. One whose
+   * A delete whose previous value is needed (for undo) finds the key with the positioned cursor and
+   * deletes there: one search instead of a lookup and a delete that both descend. One whose
    * previous value the caller knows, or that records none, is one {@code mdb_del}: a cursor would
-   * take two calls, which cost more than the descent saved (measured, docs/storage.md), unless
-   * the keys come in ascending order ({@code inOrder}): the cursor then finds most on the leaf
-   * page it stands on.
+   * take two calls, which cost more than the descent saved (measured, docs/storage.md), unless the
+   * keys come in ascending order ({@code inOrder}): the cursor then finds most on the leaf page it
+   * stands on.
    */
-  private static boolean delete(Storage storage, PositionedWrites at, long txn, WriteOp.Delete d, UndoLog undo) {
+  private static boolean delete(
+      Storage storage, PositionedWrites at, long txn, WriteOp.Delete d, UndoLog undo) {
     if (!d.inOrder() && (undo == null || d.previous() != null)) {
-      boolean deleted = LmdbTxn.delete(txn, storage.dbi(d.keyspace()), storage.writerKey(d.key(), d.key().length));
+      boolean deleted =
+          LmdbTxn.delete(
+              txn, storage.dbi(d.keyspace()), storage.writerKey(d.key(), d.key().length));
       if (deleted && undo != null) {
         undo.record(d.keyspace(), d.key(), d.previous());
       }
@@ -103,7 +113,8 @@ final class WriteApplier {
     return true;
   }
 
-  private static boolean deletePrefix(Storage storage, long txn, WriteOp.DeletePrefix d, UndoLog undo) {
+  private static boolean deletePrefix(
+      Storage storage, long txn, WriteOp.DeletePrefix d, UndoLog undo) {
     boolean any = false;
     try (var cursor = LmdbCursor.open(txn, storage.dbi(d.keyspace()), storage.writerVals())) {
       var prefix = d.prefix();
@@ -122,7 +133,10 @@ final class WriteApplier {
     return any;
   }
 
-  /** A heap copy of the bytes {@code ptr} points at; null for null (not counted as a copy for the caller). */
+  /**
+   * A heap copy of the bytes {@code ptr} points at; null for null (not counted as a copy for the
+   * caller).
+   */
   static byte[] bytes(Ptr ptr) {
     if (ptr == null) {
       return null;
@@ -137,6 +151,8 @@ final class WriteApplier {
       return false;
     }
     var p = MemorySegment.ofArray(prefix);
-    return MemorySegment.mismatch(NativeMemory.ALL, key.address, key.address + prefix.length, p, 0, prefix.length) < 0;
+    return MemorySegment.mismatch(
+            NativeMemory.ALL, key.address, key.address + prefix.length, p, 0, prefix.length)
+        < 0;
   }
 }

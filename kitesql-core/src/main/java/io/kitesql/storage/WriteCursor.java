@@ -4,9 +4,8 @@ import java.lang.foreign.MemorySegment;
 import java.util.function.IntSupplier;
 
 /**
- * A cursor of a {@link WriteTransaction}. Every LMDB call runs on the writer thread; key and
- * value are copied there as the cursor moves, because pages of a write transaction move when it
- * writes.
+ * A cursor of a {@link WriteTransaction}. Every LMDB call runs on the writer thread; key and value
+ * are copied there as the cursor moves, because pages of a write transaction move when it writes.
  */
 public final class WriteCursor implements KvCursor {
   private final WriteTransaction txn;
@@ -21,18 +20,23 @@ public final class WriteCursor implements KvCursor {
 
   @Override
   public boolean seek(byte[] k, int length) {
-    return move(() -> {
-      txn.keyPtr(k, length); // into the writer's call buffer, whose structs this cursor's calls pass
-      return Lmdb.SET_RANGE;
-    }, "cursor seek");
+    return move(
+        () -> {
+          txn.keyPtr(
+              k, length); // into the writer's call buffer, whose structs this cursor's calls pass
+          return Lmdb.SET_RANGE;
+        },
+        "cursor seek");
   }
 
   @Override
   public boolean seekExact(byte[] k, int length) {
-    return move(() -> {
-      txn.keyPtr(k, length);
-      return Lmdb.SET_KEY;
-    }, "cursor seek");
+    return move(
+        () -> {
+          txn.keyPtr(k, length);
+          return Lmdb.SET_KEY;
+        },
+        "cursor seek");
   }
 
   @Override
@@ -127,24 +131,29 @@ public final class WriteCursor implements KvCursor {
     }
   }
 
-  /** Runs on the writer thread: {@code op} loads the key if it needs one and says which move to make. */
+  /**
+   * Runs on the writer thread: {@code op} loads the key if it needs one and says which move to
+   * make.
+   */
   private boolean move(IntSupplier op, String action) {
     checkOpen();
-    return txn.onWriter(() -> {
-      try {
-        boolean found = cursor.move(op.getAsInt());
-        key = found ? txn.copy(cursor.key()) : null;
-        value = found ? txn.copy(cursor.value()) : null;
-        return found;
-      } catch (LmdbException e) {
-        throw LmdbErrors.translate(e, action);
-      }
-    });
+    return txn.onWriter(
+        () -> {
+          try {
+            boolean found = cursor.move(op.getAsInt());
+            key = found ? txn.copy(cursor.key()) : null;
+            value = found ? txn.copy(cursor.value()) : null;
+            return found;
+          } catch (LmdbException e) {
+            throw LmdbErrors.translate(e, action);
+          }
+        });
   }
 
   private void checkOpen() {
     if (cursor == null) {
-      throw new IllegalStateException(txn.isOpen() ? "cursor already closed" : "write transaction already ended");
+      throw new IllegalStateException(
+          txn.isOpen() ? "cursor already closed" : "write transaction already ended");
     }
     txn.checkUsable();
   }

@@ -1,30 +1,32 @@
 package io.kitesql.storage;
 
-import io.kitesql.options.Durability;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.options.Durability;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * How write transactions of a {@link Storage} begin: the fair write lock callers take (parks,
- * never pins a carrier), then the LMDB begin on the writer thread, waited for at most until
- * {@code writerWait} ran out (LMDB's writer mutex is shared with other processes, and {@code
+ * How write transactions of a {@link Storage} begin: the fair write lock callers take (parks, never
+ * pins a carrier), then the LMDB begin on the writer thread, waited for at most until {@code
+ * writerWait} ran out (LMDB's writer mutex is shared with other processes, and {@code
  * mdb_txn_begin} waits for it without a timeout).
  *
  * <p>Three ways in, by how many hand-offs to the writer thread they cost: {@link #beginWrite}
  * begins at once (one hand-off); {@link #beginWriteLazily} begins with the transaction's first
- * statement, in that statement's hand-off ({@link WriteTransaction#onWriterThread}); {@link
- * #write} runs begin, work and commit as one.
+ * statement, in that statement's hand-off ({@link WriteTransaction#onWriterThread}); {@link #write}
+ * runs begin, work and commit as one.
  */
 final class WriteEntry {
   private final Storage storage;
   private final WriterThread writer;
   private final ReentrantLock writeLock = new ReentrantLock(true);
+
   /** Whether transactions may run on their callers' threads ({@link #CALLER_THREAD_PROPERTY}). */
   private volatile boolean callerThread;
+
   private final boolean noSync;
 
   /**
@@ -49,11 +51,11 @@ final class WriteEntry {
    * Takes the writer's role for the calling thread, which holds the write lock, so that it makes
    * its transaction's LMDB calls itself, with no hand-off; whether it did. Only a platform thread
    * (LMDB's writer mutex belongs to an OS thread, which a virtual thread may change), only while
-   * the writer thread is idle, no group-commit batch is open ({@link GroupCommit#allowsCallerThread})
-   * and no other process has the environment open ({@link OtherProcesses}): {@code mdb_txn_begin}
-   * waits for another process's writer without a timeout, so only the writer thread can give up
-   * on it after {@code writerWait}. The caller must end the LMDB transaction and then {@link
-   * WriterThread#endLease}.
+   * the writer thread is idle, no group-commit batch is open ({@link
+   * GroupCommit#allowsCallerThread}) and no other process has the environment open ({@link
+   * OtherProcesses}): {@code mdb_txn_begin} waits for another process's writer without a timeout,
+   * so only the writer thread can give up on it after {@code writerWait}. The caller must end the
+   * LMDB transaction and then {@link WriterThread#endLease}.
    */
   boolean leaseWriter() {
     if (!callerThread || Thread.currentThread().isVirtual() || !writer.tryLease()) {
@@ -85,34 +87,47 @@ final class WriteEntry {
     return new WriteTransaction(storage, deadline - System.nanoTime(), atBegin);
   }
 
-  /** Begin, {@code work} and commit (if {@code work} returns normally) as one task on the writer thread. */
+  /**
+   * Begin, {@code work} and commit (if {@code work} returns normally) as one task on the writer
+   * thread.
+   */
   <T> T write(Function<? super WriteTransaction, T> work) {
     long deadline = lockForWrite();
-    var transaction = new WriteTransaction(storage, deadline - System.nanoTime(), _ -> {}); // its close() releases the lock
+    var transaction =
+        new WriteTransaction(
+            storage, deadline - System.nanoTime(), _ -> {}); // its close() releases the lock
     try (transaction) {
-      return writer.callStartingWithin(() -> {
-        transaction.beginOnWriter();
-        return transaction;
-      }, deadline - System.nanoTime(), WriteTransaction::abortNative, txn -> {
-        T result = work.apply(txn);
-        if (txn.isOpen()) {
-          txn.commit(); // on the writer thread: the commit costs no hand-off of its own
-        }
-        return result;
-      }, this::foreignWriterTimeout);
+      return writer.callStartingWithin(
+          () -> {
+            transaction.beginOnWriter();
+            return transaction;
+          },
+          deadline - System.nanoTime(),
+          WriteTransaction::abortNative,
+          txn -> {
+            T result = work.apply(txn);
+            if (txn.isOpen()) {
+              txn.commit(); // on the writer thread: the commit costs no hand-off of its own
+            }
+            return result;
+          },
+          this::foreignWriterTimeout);
     }
   }
 
   /**
-   * Checks that a write may begin and takes the write lock; returns the deadline for the LMDB
-   * begin (the caller must release the lock if it then fails).
+   * Checks that a write may begin and takes the write lock; returns the deadline for the LMDB begin
+   * (the caller must release the lock if it then fails).
    */
   private long lockForWrite() {
     storage.checkNotClosed();
     var options = storage.options();
     if (options.isReadOnly()) {
-      throw new KiteSqlException(ErrorCode.READ_ONLY_DATABASE,
-          "database " + storage.directory() + " is opened read-only (StorageOptions.readOnly()): writes are refused");
+      throw new KiteSqlException(
+          ErrorCode.READ_ONLY_DATABASE,
+          "database "
+              + storage.directory()
+              + " is opened read-only (StorageOptions.readOnly()): writes are refused");
     }
     if (writeLock.isHeldByCurrentThread() || writer.isCurrent()) {
       throw new KiteSqlException(
@@ -137,8 +152,13 @@ final class WriteEntry {
       locked = writeLock.tryLock(wait.toNanos(), TimeUnit.NANOSECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      storage.groupCommit().afterUnlock(writer); // this caller will not come: the batch must not wait for it
-      throw new KiteSqlException(ErrorCode.STATEMENT_CANCELLED, "cancelled: the thread was interrupted while waiting for the write lock", e);
+      storage
+          .groupCommit()
+          .afterUnlock(writer); // this caller will not come: the batch must not wait for it
+      throw new KiteSqlException(
+          ErrorCode.STATEMENT_CANCELLED,
+          "cancelled: the thread was interrupted while waiting for the write lock",
+          e);
     }
     if (!locked) {
       storage.groupCommit().afterUnlock(writer);
@@ -157,7 +177,9 @@ final class WriteEntry {
     return writeLock.isHeldByCurrentThread();
   }
 
-  /** Releases the write lock; an open group-commit batch nobody else will commit is committed then. */
+  /**
+   * Releases the write lock; an open group-commit batch nobody else will commit is committed then.
+   */
   void unlock() {
     writeLock.unlock();
     storage.groupCommit().afterUnlock(writer);
@@ -171,7 +193,10 @@ final class WriteEntry {
   KiteSqlException foreignWriterTimeout() {
     return new KiteSqlException(
         ErrorCode.WRITE_LOCK_TIMEOUT,
-        "the write lock of " + storage.directory() + " stayed taken for more than "
-            + storage.options().writerWait().toMillis() + " ms (another process may hold a write transaction)");
+        "the write lock of "
+            + storage.directory()
+            + " stayed taken for more than "
+            + storage.options().writerWait().toMillis()
+            + " ms (another process may hold a write transaction)");
   }
 }

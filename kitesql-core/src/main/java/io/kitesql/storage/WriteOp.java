@@ -20,7 +20,8 @@ sealed interface WriteOp {
    * last write to it), so that recording it for undo needs no lookup. {@code inOrder}: one of many
    * keys deleted in ascending order, found through the positioned cursor.
    */
-  record Delete(Keyspace keyspace, byte[] key, byte[] previous, boolean inOrder) implements WriteOp {
+  record Delete(Keyspace keyspace, byte[] key, byte[] previous, boolean inOrder)
+      implements WriteOp {
     @Override
     public long bytes() {
       return key.length + 24L;

@@ -1,8 +1,8 @@
 package io.kitesql.storage;
 
-import io.kitesql.options.Durability;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.options.Durability;
 import io.kitesql.value.Memory;
 import io.kitesql.value.Scope;
 import java.util.Arrays;
@@ -21,8 +21,8 @@ import java.util.function.Supplier;
  *
  * <p>Values it returns are owned copies. If the map fills up, the transaction is rolled back, the
  * map grown (after every read transaction ended) and the transaction's writes replayed, so the
- * caller does not notice; when that cannot be done, the call fails with {@link
- * ErrorCode#MAP_FULL} and the transaction is rolled back.
+ * caller does not notice; when that cannot be done, the call fails with {@link ErrorCode#MAP_FULL}
+ * and the transaction is rolled back.
  *
  * <p>Not committing means rolling back: {@link #close()} aborts an uncommitted transaction.
  */
@@ -36,30 +36,50 @@ public final class WriteTransaction implements KvTransaction {
 
   private final Storage storage;
   private final Thread owner;
+
   /**
    * How long the LMDB begin may wait, counted from when it is asked for (what {@code writerWait}
    * left after the wait for the write lock; statements planned before a lazy begin do not use it
    * up), and what runs on the writer thread right after it.
    */
   private final long beginWaitNanos;
+
   private final Consumer<? super WriteTransaction> atBegin;
-  /** Whether the LMDB transaction began; set on the writer thread, read by the owner after a hand-off. */
+
+  /**
+   * Whether the LMDB transaction began; set on the writer thread, read by the owner after a
+   * hand-off.
+   */
   private boolean begun;
-  /** The owner gave up waiting for the begin: the writer thread aborts it when it comes; nothing to hand off. */
+
+  /**
+   * The owner gave up waiting for the begin: the writer thread aborts it when it comes; nothing to
+   * hand off.
+   */
   private boolean beginAbandoned;
-  /** The owner holds the writer's role: it began the LMDB transaction and makes its calls itself. */
+
+  /**
+   * The owner holds the writer's role: it began the LMDB transaction and makes its calls itself.
+   */
   private boolean leased;
-  /** The LMDB transaction, its log, blocks and cursors: used on the writer thread (the owner reads it after a hand-off). */
+
+  /**
+   * The LMDB transaction, its log, blocks and cursors: used on the writer thread (the owner reads
+   * it after a hand-off).
+   */
   private final LmdbWrite lmdb;
+
   private State state = State.OPEN;
   private boolean lockReleased;
   private String failure;
 
   /**
    * Owned by the calling thread, which holds the write lock; the LMDB transaction begins on the
-   * writer thread ({@link #beginOnWriter}) within {@code beginWaitNanos}, then {@code atBegin} runs.
+   * writer thread ({@link #beginOnWriter}) within {@code beginWaitNanos}, then {@code atBegin}
+   * runs.
    */
-  WriteTransaction(Storage storage, long beginWaitNanos, Consumer<? super WriteTransaction> atBegin) {
+  WriteTransaction(
+      Storage storage, long beginWaitNanos, Consumer<? super WriteTransaction> atBegin) {
     this.storage = storage;
     this.owner = Thread.currentThread();
     this.beginWaitNanos = beginWaitNanos;
@@ -80,10 +100,16 @@ public final class WriteTransaction implements KvTransaction {
       return;
     }
     try {
-      storage.writer().callWithin(() -> {
-        beginOnWriter();
-        return this;
-      }, beginWaitNanos, WriteTransaction::abortNative).orElseThrow(this::beginTimedOut);
+      storage
+          .writer()
+          .callWithin(
+              () -> {
+                beginOnWriter();
+                return this;
+              },
+              beginWaitNanos,
+              WriteTransaction::abortNative)
+          .orElseThrow(this::beginTimedOut);
     } catch (RuntimeException | Error e) {
       beginFailed(e);
       throw e;
@@ -136,7 +162,8 @@ public final class WriteTransaction implements KvTransaction {
       lmdb.abort();
       throw e;
     }
-    // What the begin reads for the engine (the catalog version) is no copy made for the caller: with a
+    // What the begin reads for the engine (the catalog version) is no copy made for the caller:
+    // with a
     // lazy begin it would otherwise show in the first statement's bytesCopied.
     lmdb.uncountCopiesSince(copiedBefore);
     begun = true;
@@ -152,7 +179,10 @@ public final class WriteTransaction implements KvTransaction {
     state = State.FAILED;
   }
 
-  /** Aborts the LMDB transaction (a begin the caller gave up waiting for, or that failed); on the writer thread. */
+  /**
+   * Aborts the LMDB transaction (a begin the caller gave up waiting for, or that failed); on the
+   * writer thread.
+   */
   void abortNative() {
     lmdb.abort();
   }
@@ -165,22 +195,30 @@ public final class WriteTransaction implements KvTransaction {
 
   /**
    * Runs {@code work} on the writer thread in one hand-off: every storage call it makes there is
-   * direct. A statement that makes several storage calls (a row, its index entries, an atomic
-   * block around them) pays one round trip to the writer thread instead of one per call; a
-   * transaction whose owner holds the writer's role runs it on the owner's thread, with none. {@code
-   * work} must not wait for other threads that use this transaction.
+   * direct. A statement that makes several storage calls (a row, its index entries, an atomic block
+   * around them) pays one round trip to the writer thread instead of one per call; a transaction
+   * whose owner holds the writer's role runs it on the owner's thread, with none. {@code work} must
+   * not wait for other threads that use this transaction.
    */
   public <T> T onWriterThread(Supplier<T> work) {
     checkUsable();
     if (begun || storage.writer().isCurrent() || beganHere()) {
       return onWriter(work::get);
     }
-    // Not begun yet: the begin (waited for at most until the deadline) and the work in one hand-off.
+    // Not begun yet: the begin (waited for at most until the deadline) and the work in one
+    // hand-off.
     try {
-      return storage.writer().callStartingWithin(() -> {
-        beginOnWriter();
-        return this;
-      }, beginWaitNanos, WriteTransaction::abortNative, _ -> work.get(), this::beginTimedOut);
+      return storage
+          .writer()
+          .callStartingWithin(
+              () -> {
+                beginOnWriter();
+                return this;
+              },
+              beginWaitNanos,
+              WriteTransaction::abortNative,
+              _ -> work.get(),
+              this::beginTimedOut);
     } catch (RuntimeException | Error e) {
       if (!begun || beginAbandoned) {
         beginFailed(e); // the work never ran
@@ -198,15 +236,17 @@ public final class WriteTransaction implements KvTransaction {
   @Override
   public OptionalLong getLong(Keyspace keyspace, byte[] key) {
     begin();
-    return onWriter(() -> {
-      long mark = lmdb.copied();
-      try {
-        return lmdb.get(keyspace, key, key.length)
-            .map(s -> OptionalLong.of(s.base().get(Memory.LONG_BE, s.offset()))).orElse(OptionalLong.empty());
-      } finally {
-        lmdb.uncountCopiesSince(mark);
-      }
-    });
+    return onWriter(
+        () -> {
+          long mark = lmdb.copied();
+          try {
+            return lmdb.get(keyspace, key, key.length)
+                .map(s -> OptionalLong.of(s.base().get(Memory.LONG_BE, s.offset())))
+                .orElse(OptionalLong.empty());
+          } finally {
+            lmdb.uncountCopiesSince(mark);
+          }
+        });
   }
 
   /**
@@ -238,7 +278,8 @@ public final class WriteTransaction implements KvTransaction {
    * an atomic block then records it for undo without looking the key up. Keeps both arrays.
    */
   public boolean deleteHolding(Keyspace keyspace, byte[] key, byte[] previous) {
-    return write(new WriteOp.Delete(keyspace, key, Objects.requireNonNull(previous, "previous"), false));
+    return write(
+        new WriteOp.Delete(keyspace, key, Objects.requireNonNull(previous, "previous"), false));
   }
 
   /**
@@ -247,7 +288,8 @@ public final class WriteTransaction implements KvTransaction {
    * before descending the B-tree, and deleted there ({@code mdb_cursor_del}). Keeps both arrays.
    */
   public boolean deleteHoldingInOrder(Keyspace keyspace, byte[] key, byte[] previous) {
-    return write(new WriteOp.Delete(keyspace, key, Objects.requireNonNull(previous, "previous"), true));
+    return write(
+        new WriteOp.Delete(keyspace, key, Objects.requireNonNull(previous, "previous"), true));
   }
 
   public boolean delete(Keyspace keyspace, byte[] key) {
@@ -269,8 +311,8 @@ public final class WriteTransaction implements KvTransaction {
    * Adds {@code delta} to the 8-byte big-endian counter stored under {@code key} (a row count),
    * returning false and changing nothing if none is stored there. The new value is kept in memory
    * and stored once, at commit: {@link #get} and {@link #getLong} of this transaction see it at
-   * once, a cursor only after the commit; a write of the key itself replaces it, and a failed atomic
-   * block undoes the additions it made. Keeps {@code key}: do not modify it afterwards.
+   * once, a cursor only after the commit; a write of the key itself replaces it, and a failed
+   * atomic block undoes the additions it made. Keeps {@code key}: do not modify it afterwards.
    */
   public boolean addToCounter(Keyspace keyspace, byte[] key, long delta) {
     begin();
@@ -281,15 +323,16 @@ public final class WriteTransaction implements KvTransaction {
    * Runs {@code work} as one atomic step of this transaction: if it throws, every write it made is
    * undone (from the {@link UndoLog}, or by replaying the transaction's earlier writes when a huge
    * block outgrew it) and the transaction stays usable with its earlier writes; when neither can be
-   * done, the whole transaction is rolled back and fails. A failing SQL statement inside a larger transaction uses this. Blocks may nest;
-   * cursors opened inside a block are closed when it ends.
+   * done, the whole transaction is rolled back and fails. A failing SQL statement inside a larger
+   * transaction uses this. Blocks may nest; cursors opened inside a block are closed when it ends.
    */
   public <T> T atomically(Supplier<T> work) {
     begin();
-    onWriter(() -> {
-      lmdb.beginBlock();
-      return null;
-    });
+    onWriter(
+        () -> {
+          lmdb.beginBlock();
+          return null;
+        });
     boolean completed = false;
     try {
       T result = work.get();
@@ -311,7 +354,8 @@ public final class WriteTransaction implements KvTransaction {
    */
   public void commit() {
     checkUsable();
-    // Inside Storage.write the owner waits for the writer thread, which must never wait for a batch; a
+    // Inside Storage.write the owner waits for the writer thread, which must never wait for a
+    // batch; a
     // transaction begun on its owner's thread (which holds the writer's role then) commits alone.
     boolean mayWait = Thread.currentThread() == owner && !storage.writer().isCurrent();
     GroupCommit.Member waiting = null;
@@ -344,7 +388,8 @@ public final class WriteTransaction implements KvTransaction {
       return;
     }
     try {
-      // An abandoned begin is aborted by the writer thread when it comes (maybe much later): don't wait for it.
+      // An abandoned begin is aborted by the writer thread when it comes (maybe much later): don't
+      // wait for it.
       if (!beginAbandoned && lmdb.isOpen()) {
         storage.writer().run(lmdb::abort);
       }
@@ -355,9 +400,9 @@ public final class WriteTransaction implements KvTransaction {
   }
 
   /**
-   * Gives the writer's role back if the owner leased it, and releases the write lock, if this is the
-   * owner's thread. Inside {@link Storage#write} the
-   * transaction may end on the writer thread; the owner then releases the lock when it closes.
+   * Gives the writer's role back if the owner leased it, and releases the write lock, if this is
+   * the owner's thread. Inside {@link Storage#write} the transaction may end on the writer thread;
+   * the owner then releases the lock when it closes.
    */
   private void end() {
     if (!lockReleased && Thread.currentThread() == owner) {
@@ -414,12 +459,15 @@ public final class WriteTransaction implements KvTransaction {
       case OPEN -> {
         var t = Thread.currentThread();
         if (t != owner && !storage.writer().isCurrent()) {
-          throw new IllegalStateException("write transaction used by " + t + " but owned by " + owner);
+          throw new IllegalStateException(
+              "write transaction used by " + t + " but owned by " + owner);
         }
       }
       case COMMITTED -> throw new IllegalStateException("write transaction already committed");
       case ROLLED_BACK -> throw new IllegalStateException("write transaction already rolled back");
-      case FAILED -> throw new IllegalStateException("write transaction failed and was rolled back: " + failure);
+      case FAILED ->
+          throw new IllegalStateException(
+              "write transaction failed and was rolled back: " + failure);
     }
   }
 

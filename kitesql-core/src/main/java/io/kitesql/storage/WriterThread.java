@@ -12,11 +12,11 @@ import java.util.function.Supplier;
 /**
  * The one platform thread that makes every LMDB write-transaction call.
  *
- * <p>LMDB's writer lock is a mutex owned by an OS thread. Measured on JDK 25: a virtual thread
- * that begins a write transaction on one carrier and commits on another leaves the lock stuck for
- * the life of the process, and virtual threads blocked in {@code mdb_txn_begin} pin every carrier
- * until nothing runs. So callers (platform or virtual) serialize on a fair Java lock, which parks,
- * and hand their work here.
+ * <p>LMDB's writer lock is a mutex owned by an OS thread. Measured on JDK 25: a virtual thread that
+ * begins a write transaction on one carrier and commits on another leaves the lock stuck for the
+ * life of the process, and virtual threads blocked in {@code mdb_txn_begin} pin every carrier until
+ * nothing runs. So callers (platform or virtual) serialize on a fair Java lock, which parks, and
+ * hand their work here.
  *
  * <p>A hand-off is a {@link HandOff} in a lock-free queue; the caller parks until its work is done
  * and is woken once (a timed wait for an LMDB begin too, which used to wake the caller at the begin
@@ -34,13 +34,19 @@ final class WriterThread {
   private final ConcurrentLinkedQueue<HandOff<?, ?>> tasks = new ConcurrentLinkedQueue<>();
   private final HandOff<?, ?> stopSignal = HandOff.noWait(() -> null);
   private final Thread thread;
+
   /** Set while the writer thread parks (or is about to): a producer then unparks it. */
   private volatile boolean sleeping;
+
   /** How callers waiting for their work spin; shared by all callers (one spins at a time). */
   private final SpinPolicy callerSpin;
+
   /** How this thread spins for its next task. */
   private final SpinPolicy writerSpin;
-  /** Held by whoever makes the writer's calls now: this thread while it runs a task, or a lessee. */
+
+  /**
+   * Held by whoever makes the writer's calls now: this thread while it runs a task, or a lessee.
+   */
   private final ReentrantLock turn = new ReentrantLock();
 
   /** A writer thread whose two sides spin as {@link SpinPolicy#PROPERTY} says (read now). */
@@ -55,14 +61,17 @@ final class WriterThread {
     thread.start();
   }
 
-  /** Whether the current thread makes the writer's calls: this thread, or the lessee of its turn. */
+  /**
+   * Whether the current thread makes the writer's calls: this thread, or the lessee of its turn.
+   */
   boolean isCurrent() {
     return Thread.currentThread() == thread || turn.isHeldByCurrentThread();
   }
 
   /**
    * Takes the writer's role for the current thread if no task runs now (never waits): until {@link
-   * #endLease}, work it {@link #call}s runs on it directly, and queued tasks wait. Whether it took it.
+   * #endLease}, work it {@link #call}s runs on it directly, and queued tasks wait. Whether it took
+   * it.
    */
   boolean tryLease() {
     return !isCurrent() && turn.tryLock();
@@ -74,8 +83,8 @@ final class WriterThread {
   }
 
   /**
-   * Runs {@code work} on the writer thread and returns its result, rethrowing what it threw.
-   * Waits uninterruptibly: the work has to finish before the transaction's state is known, so an
+   * Runs {@code work} on the writer thread and returns its result, rethrowing what it threw. Waits
+   * uninterruptibly: the work has to finish before the transaction's state is known, so an
    * interrupt is remembered and restored afterwards.
    */
   <T> T call(Callable<T> work) {
@@ -88,9 +97,9 @@ final class WriterThread {
   }
 
   /**
-   * Like {@link #call}, but stops waiting after {@code timeoutNanos} and then returns empty; if
-   * the work finishes after that, its result goes to {@code discard} on the writer thread. For
-   * work that may block in LMDB for as long as another process pleases.
+   * Like {@link #call}, but stops waiting after {@code timeoutNanos} and then returns empty; if the
+   * work finishes after that, its result goes to {@code discard} on the writer thread. For work
+   * that may block in LMDB for as long as another process pleases.
    */
   <T> Optional<T> callWithin(Callable<T> work, long timeoutNanos, Consumer<? super T> discard) {
     if (isCurrent()) {
@@ -103,7 +112,8 @@ final class WriterThread {
       task.restoreInterrupt();
       return Optional.empty();
     }
-    return Optional.ofNullable(task.awaitResult(callerSpin)); // delivered at the deadline: ready, or nearly
+    return Optional.ofNullable(
+        task.awaitResult(callerSpin)); // delivered at the deadline: ready, or nearly
   }
 
   /**
@@ -111,19 +121,25 @@ final class WriterThread {
    * start} at most {@code timeoutNanos}: if it has not finished by then, throws {@code timedOut}'s
    * exception, and its result goes to {@code discard} on the writer thread and {@code then} never
    * runs. Once {@code start} finished, waits for {@code then} however long it takes. So work that
-   * must first take LMDB's writer mutex (which may wait for another process) pays one hand-off,
-   * not two.
+   * must first take LMDB's writer mutex (which may wait for another process) pays one hand-off, not
+   * two.
    */
-  <S, T> T callStartingWithin(Callable<S> start, long timeoutNanos, Consumer<? super S> discard,
-      Function<? super S, T> then, Supplier<? extends RuntimeException> timedOut) {
+  <S, T> T callStartingWithin(
+      Callable<S> start,
+      long timeoutNanos,
+      Consumer<? super S> discard,
+      Function<? super S, T> then,
+      Supplier<? extends RuntimeException> timedOut) {
     if (isCurrent()) {
       return then.apply(callHere(start));
     }
     var task = HandOff.timed(start, discard, then, CallerAllocation.creditOfCurrentThread());
     submit(task);
     long deadline = System.nanoTime() + timeoutNanos;
-    // Waits for the whole task until the deadline (one wake-up, not one when start finished and one at
-    // the end); past it, gives up unless the writer already claimed the task, which it does once start finished.
+    // Waits for the whole task until the deadline (one wake-up, not one when start finished and one
+    // at
+    // the end); past it, gives up unless the writer already claimed the task, which it does once
+    // start finished.
     if (!task.await(HandOff.DONE, deadline, callerSpin) && task.abandon()) {
       task.restoreInterrupt();
       throw timedOut.get();
@@ -132,21 +148,26 @@ final class WriterThread {
   }
 
   void run(Runnable work) {
-    call(() -> {
-      work.run();
-      return null;
-    });
+    call(
+        () -> {
+          work.run();
+          return null;
+        });
   }
 
   /** Queues {@code work} without waiting for it; what it throws is dropped. */
   void runLater(Runnable work) {
-    submit(HandOff.noWait(() -> {
-      work.run();
-      return null;
-    }));
+    submit(
+        HandOff.noWait(
+            () -> {
+              work.run();
+              return null;
+            }));
   }
 
-  /** Lets the thread end after the queued work, without waiting for it (it may be blocked in LMDB). */
+  /**
+   * Lets the thread end after the queued work, without waiting for it (it may be blocked in LMDB).
+   */
   void stopLater() {
     submit(stopSignal);
   }
@@ -210,7 +231,8 @@ final class WriterThread {
     try {
       while ((task = tasks.poll()) == null) {
         LockSupport.park(this);
-        Thread.interrupted(); // only stop() ends this thread; a stray interrupt must not make park return at once
+        Thread.interrupted(); // only stop() ends this thread; a stray interrupt must not make park
+        // return at once
       }
       return task;
     } finally {

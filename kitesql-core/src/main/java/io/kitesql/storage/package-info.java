@@ -4,8 +4,8 @@
  * <p>LMDB's native library (shipped by {@code org.lmdbjava:native}) is called directly through
  * {@code java.lang.foreign} ({@code Lmdb}, {@code LmdbEnv}, {@code LmdbTxn}, {@code LmdbCursor}):
  * no JNI, no jnr-ffi, no {@code sun.misc} memory access, and no LMDB type leaves this package. Read
- * transactions lend the memory map ({@link io.kitesql.storage.Slice} over absolute
- * addresses, liveness through a {@link io.kitesql.value.Scope}); write transactions copy.
+ * transactions lend the memory map ({@link io.kitesql.storage.Slice} over absolute addresses,
+ * liveness through a {@link io.kitesql.value.Scope}); write transactions copy.
  *
  * <p>Depends on {@code io.kitesql.options} (what it is opened with and reports), {@code
  * io.kitesql.value} (scopes, memory) and the root package (errors) only.

@@ -11,8 +11,8 @@ import java.util.List;
 
 /**
  * The writes of a {@link TableStore}'s bulk statements: rows first, in their source's order, then
- * each index's entries sorted ({@link KeySort}), so that consecutive keys land on the leaf page
- * the transaction's positioned cursor stands on instead of each descending the B-tree. Every method
+ * each index's entries sorted ({@link KeySort}), so that consecutive keys land on the leaf page the
+ * transaction's positioned cursor stands on instead of each descending the B-tree. Every method
  * runs inside the statement's atomic block: on a failure, what it wrote stays until the block
  * undoes it. See docs/storage.md, "Bulk DML and one-row statements".
  */
@@ -44,16 +44,22 @@ final class BulkRows {
     return rows.size();
   }
 
-  /** {@link TableStore#takesStoredRowsOf}; {@code outOfLine}: whether this table moves long values out of line. */
+  /**
+   * {@link TableStore#takesStoredRowsOf}; {@code outOfLine}: whether this table moves long values
+   * out of line.
+   */
   boolean takesStoredRowsOf(TableDef source, boolean outOfLine) {
     var columns = table.columns();
     var theirs = source.columns();
-    if (columns.size() != theirs.size() || table.hasHiddenRowId() || outOfLine
+    if (columns.size() != theirs.size()
+        || table.hasHiddenRowId()
+        || outOfLine
         || table.indexes().stream().anyMatch(IndexDef::unique)) {
       return false;
     }
     for (int c = 0; c < columns.size(); c++) {
-      if (!columns.get(c).type().equals(theirs.get(c).type()) || columns.get(c).identity().isPresent()) {
+      if (!columns.get(c).type().equals(theirs.get(c).type())
+          || columns.get(c).identity().isPresent()) {
         return false;
       }
     }

@@ -30,7 +30,10 @@ final class CursorSlot {
     return tx.openCursor(Keyspace.DATA);
   }
 
-  /** Done with {@code c} for this walk: kept if {@code tx} is a live read-only transaction, else closed. */
+  /**
+   * Done with {@code c} for this walk: kept if {@code tx} is a live read-only transaction, else
+   * closed.
+   */
   void release(KvTransaction tx, KvCursor c) {
     if (!tx.isOpen()) {
       return; // the transaction's end took its cursors back

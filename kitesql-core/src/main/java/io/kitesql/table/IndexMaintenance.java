@@ -73,14 +73,14 @@ final class IndexMaintenance {
   void setRowKey(Entries entries, byte[] rowKey) {
     int pkLength = rowKey.length - TableKeys.ROW_PREFIX_LENGTH;
     for (int i = 0; i < entries.keys.length; i++) {
-      System.arraycopy(rowKey, TableKeys.ROW_PREFIX_LENGTH, entries.keys[i], entries.valuesEnd[i], pkLength);
+      System.arraycopy(
+          rowKey, TableKeys.ROW_PREFIX_LENGTH, entries.keys[i], entries.valuesEnd[i], pkLength);
     }
   }
 
   /**
-   * Throws UNIQUE_VIOLATION if another row holds a unique index's values of {@code entries}.
-   * Values with a NULL never conflict. {@code check[i]} false skips index i (its values did not
-   * change).
+   * Throws UNIQUE_VIOLATION if another row holds a unique index's values of {@code entries}. Values
+   * with a NULL never conflict. {@code check[i]} false skips index i (its values did not change).
    */
   void checkUnique(WriteTransaction tx, Entries entries, boolean[] check, Object[] row) {
     var indexes = table.indexes();
@@ -126,9 +126,9 @@ final class IndexMaintenance {
 
   /**
    * Writes one entry of a row that has no entry at this key: an entry key ends with its row's
-   * primary key, so only this row (with these values) could have stored it. Written only if
-   * absent, an atomic block records it for undo without looking the key up (an overwriting put
-   * copies what it replaces); were it present, it would hold the same empty value.
+   * primary key, so only this row (with these values) could have stored it. Written only if absent,
+   * an atomic block records it for undo without looking the key up (an overwriting put copies what
+   * it replaces); were it present, it would hold the same empty value.
    */
   static void putEntry(WriteTransaction tx, byte[] key) {
     tx.putIfAbsent(Keyspace.DATA, key, key.length, EMPTY);
@@ -159,15 +159,18 @@ final class IndexMaintenance {
     tx.deleteHolding(Keyspace.DATA, key, EMPTY);
   }
 
-  /** {@link #deleteEntry} for one of many entries deleted in ascending order ({@link WriteTransaction#deleteHoldingInOrder}). */
+  /**
+   * {@link #deleteEntry} for one of many entries deleted in ascending order ({@link
+   * WriteTransaction#deleteHoldingInOrder}).
+   */
   static void deleteEntryInOrder(WriteTransaction tx, byte[] key) {
     tx.deleteHoldingInOrder(Keyspace.DATA, key, EMPTY);
   }
 
   /**
-   * After all entries of a new unique {@code index} were written: finds two adjacent entries
-   * with equal values (duplicates sort next to each other), ignoring entries with a NULL.
-   * Returns the duplicated values, or null.
+   * After all entries of a new unique {@code index} were written: finds two adjacent entries with
+   * equal values (duplicates sort next to each other), ignoring entries with a NULL. Returns the
+   * duplicated values, or null.
    */
   List<Object> findDuplicate(WriteTransaction tx, IndexDef index) {
     byte[] prefix = keys.indexPrefix(index);

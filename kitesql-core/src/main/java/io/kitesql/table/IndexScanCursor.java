@@ -13,40 +13,58 @@ import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 
 /**
- * Rows in index order. An entry key is {@code tablePrefix 'i' indexId values pk}, its value
- * empty. When every requested column is an indexed or primary-key column the row comes from the
- * key alone (covered: text is a view of the key, borrowed in a read-only transaction);
- * otherwise the primary-key part of the entry key, behind {@code tablePrefix 'r'}, is the row key
- * to look the row up by, with a second storage cursor kept for the walk. In a read-only
- * transaction those lookups run a batch ahead of the rows handed out ({@link RangeCursor}'s
- * read-ahead), so that long rows' overflow-page misses overlap.
+ * Rows in index order. An entry key is {@code tablePrefix 'i' indexId values pk}, its value empty.
+ * When every requested column is an indexed or primary-key column the row comes from the key alone
+ * (covered: text is a view of the key, borrowed in a read-only transaction); otherwise the
+ * primary-key part of the entry key, behind {@code tablePrefix 'r'}, is the row key to look the row
+ * up by, with a second storage cursor kept for the walk. In a read-only transaction those lookups
+ * run a batch ahead of the rows handed out ({@link RangeCursor}'s read-ahead), so that long rows'
+ * overflow-page misses overlap.
  */
 final class IndexScanCursor extends RangeCursor {
   private final String indexName;
+
   /** The indexed column positions and their types, in index order. */
   private final int[] indexColumns;
+
   private final DataType[] indexTypes;
+
   /** The primary-key column positions (empty with a hidden row id) and the row key's types. */
   private final int[] pkColumns;
+
   private final DataType[] pkTypes;
   private final boolean covered;
+
   /** Per column: requested? */
   private final boolean[] wanted;
+
   private final KeyDecoder decoder = new KeyDecoder();
   private final RowView view;
+
   /** The row key of the current entry: the table's row prefix, then the entry's pk bytes. */
   private byte[] rowKey = new byte[64];
+
   private int rowKeyLength;
+
   /** Looks rows up (not covered); opened on the first lookup of a walk. */
   private KvCursor rows;
+
   /** Keeps {@link #rows} for the next walk in the same read-only transaction. */
   private final CursorSlot rowSlot = new CursorSlot();
+
   private final LongValues longValues = new LongValues();
+
   /** Per slot of a read-ahead batch: where the entry key's pk part starts. */
   private final int[] pkStartAt;
 
-  IndexScanCursor(KeyInterval interval, TableKeys keys, IndexDef index, RowLayout layout, int[] columns,
-      boolean reverse, boolean reuseRows) {
+  IndexScanCursor(
+      KeyInterval interval,
+      TableKeys keys,
+      IndexDef index,
+      RowLayout layout,
+      int[] columns,
+      boolean reverse,
+      boolean reuseRows) {
     super(interval, columns, layout.columnCount(), reverse, reuseRows);
     this.indexName = index.name();
     this.indexColumns = index.columns().stream().mapToInt(Integer::intValue).toArray();
@@ -119,8 +137,8 @@ final class IndexScanCursor extends RangeCursor {
     if (rowKey.length < rowKeyLength) {
       rowKey = Arrays.copyOf(rowKey, Math.max(rowKeyLength, 2 * rowKey.length));
     }
-    MemorySegment.copy(keyBase, Memory.BYTE, keyOffset + pkStart,
-        rowKey, TableKeys.ROW_PREFIX_LENGTH, pk);
+    MemorySegment.copy(
+        keyBase, Memory.BYTE, keyOffset + pkStart, rowKey, TableKeys.ROW_PREFIX_LENGTH, pk);
   }
 
   private Object[] lookUp() {
@@ -136,8 +154,9 @@ final class IndexScanCursor extends RangeCursor {
       rows = rowSlot.open(tx);
     }
     if (!rows.seekExact(rowKey, rowKeyLength)) {
-      throw new KiteSqlException(ErrorCode.CORRUPT_RECORD, "index " + indexName
-          + " has an entry for a row that does not exist");
+      throw new KiteSqlException(
+          ErrorCode.CORRUPT_RECORD,
+          "index " + indexName + " has an entry for a row that does not exist");
     }
   }
 
@@ -158,7 +177,8 @@ final class IndexScanCursor extends RangeCursor {
   }
 
   @Override
-  protected void locate(int slot, MemorySegment keyBase, long keyOffset, int keyLength, KvCursor cursor) {
+  protected void locate(
+      int slot, MemorySegment keyBase, long keyOffset, int keyLength, KvCursor cursor) {
     int pkStart = pkStart(keyBase, keyOffset, keyLength);
     pkStartAt[slot] = pkStart;
     copyRowKey(keyBase, keyOffset, keyLength, pkStart);
@@ -174,7 +194,10 @@ final class IndexScanCursor extends RangeCursor {
     return decodeRow(aheadValueBase, valueAt[slot], valueLengthAt[slot]);
   }
 
-  /** Where the pk part of the index entry key starts: after the table id, tag, index id and indexed values. */
+  /**
+   * Where the pk part of the index entry key starts: after the table id, tag, index id and indexed
+   * values.
+   */
   private int pkStart(MemorySegment keyBase, long keyOffset, int keyLength) {
     decoder.wrap(keyBase, keyOffset, keyLength);
     decoder.readTableId();

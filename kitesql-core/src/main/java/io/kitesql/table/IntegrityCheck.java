@@ -26,22 +26,22 @@ import java.util.Map;
  *
  * <ul>
  *   <li>the catalog loads;
- *   <li>every row key decodes as the table's primary key (or hidden row id), every row decodes
- *       with the table's layout (every column), and a declared primary key stored in the row
- *       matches its key;
+ *   <li>every row key decodes as the table's primary key (or hidden row id), every row decodes with
+ *       the table's layout (every column), and a declared primary key stored in the row matches its
+ *       key;
  *   <li>every row has the entry its indexed values imply in every index, and every index entry
  *       points to an existing row whose values imply exactly that entry;
  *   <li>a UNIQUE index holds no two entries with the same non-NULL values;
  *   <li>every value a row stores out of line has its entry, of the length the row records, and
- *       every out-of-line entry belongs to an existing row that stores that column out of line
- *       (no orphans are left by deletes and updates);
- *   <li>no key of {@link Keyspace#DATA} lies under a table prefix without a table, or under a
- *       kind tag or index id the table does not have (orphans).
+ *       every out-of-line entry belongs to an existing row that stores that column out of line (no
+ *       orphans are left by deletes and updates);
+ *   <li>no key of {@link Keyspace#DATA} lies under a table prefix without a table, or under a kind
+ *       tag or index id the table does not have (orphans).
  * </ul>
  *
- * <p>Memory stays constant in the data size: rows look their entries up and entries look their
- * rows up, one at a time. The problem list is capped at {@link #MAX_PROBLEMS} (the count of
- * further problems is reported as one last line). Not thread-safe; one instance per run.
+ * <p>Memory stays constant in the data size: rows look their entries up and entries look their rows
+ * up, one at a time. The problem list is capped at {@link #MAX_PROBLEMS} (the count of further
+ * problems is reported as one last line). Not thread-safe; one instance per run.
  */
 public final class IntegrityCheck {
   /** At most this many problems are described; the rest are counted. */
@@ -121,11 +121,20 @@ public final class IntegrityCheck {
     checkOrphans(tables);
   }
 
-  /** The count the table keeps ({@link CatalogStore#rowCount}), if any, must be the rows there are. */
+  /**
+   * The count the table keeps ({@link CatalogStore#rowCount}), if any, must be the rows there are.
+   */
   private void checkRowCount(TableDef table, long rows) {
     var kept = CatalogStore.rowCount(tx, table.id());
     if (kept.isPresent() && kept.getAsLong() != rows) {
-      problem("table " + table.name() + ": keeps a row count of " + kept.getAsLong() + " but has " + rows + " row(s)");
+      problem(
+          "table "
+              + table.name()
+              + ": keeps a row count of "
+              + kept.getAsLong()
+              + " but has "
+              + rows
+              + " row(s)");
     }
   }
 
@@ -148,7 +157,12 @@ public final class IntegrityCheck {
         rowsChecked++;
         byte[] rowKey = key.toByteArray();
         if (!keyDecodes(decoder, key, TableKeys.ROW_PREFIX_LENGTH, keys.rowKeyTypes())) {
-          problem("table " + table.name() + ": row key " + hex(rowKey) + " does not decode as its primary key");
+          problem(
+              "table "
+                  + table.name()
+                  + ": row key "
+                  + hex(rowKey)
+                  + " does not decode as its primary key");
           continue;
         }
         longValues.row(rowKey, rowKey.length);
@@ -157,20 +171,39 @@ public final class IntegrityCheck {
           continue;
         }
         if (!table.hasHiddenRowId() && !sameKey(keys, enc, row, rowKey)) {
-          problem("table " + table.name() + ": row " + hex(rowKey) + " holds primary-key values that do not match its key");
+          problem(
+              "table "
+                  + table.name()
+                  + ": row "
+                  + hex(rowKey)
+                  + " holds primary-key values that do not match its key");
         }
         for (var index : table.indexes()) {
           byte[] entry;
           try {
             entry = keys.entryKey(keys.indexValues(enc, index, row), rowKey);
           } catch (RuntimeException e) {
-            problem("table " + table.name() + ", index " + index.name() + ": row " + hex(rowKey)
-                + " has no valid entry key: " + e.getMessage());
+            problem(
+                "table "
+                    + table.name()
+                    + ", index "
+                    + index.name()
+                    + ": row "
+                    + hex(rowKey)
+                    + " has no valid entry key: "
+                    + e.getMessage());
             continue;
           }
           if (tx.get(Keyspace.DATA, entry).isEmpty()) {
-            problem("table " + table.name() + ", index " + index.name() + ": row " + hex(rowKey)
-                + " has no index entry " + hex(entry));
+            problem(
+                "table "
+                    + table.name()
+                    + ", index "
+                    + index.name()
+                    + ": row "
+                    + hex(rowKey)
+                    + " has no index entry "
+                    + hex(entry));
           }
         }
       }
@@ -180,8 +213,8 @@ public final class IntegrityCheck {
   }
 
   /**
-   * Out-of-line entries → rows: each belongs to an existing row that stores that column out of
-   * line (rows → entries, and the lengths, are checked when {@link #decodeRow} reads every value).
+   * Out-of-line entries → rows: each belongs to an existing row that stores that column out of line
+   * (rows → entries, and the lengths, are checked when {@link #decodeRow} reads every value).
    */
   private void checkLongValues(TableStore store, TableKeys keys) {
     var table = store.table();
@@ -199,17 +232,24 @@ public final class IntegrityCheck {
         byte[] entry = key.toByteArray();
         int pkEnd = entry.length - LongValues.COLUMN_SUFFIX;
         if (pkEnd <= prefix.length) {
-          problem("table " + table.name() + ": out-of-line entry " + hex(entry) + " is too short (orphan)");
+          problem(
+              "table "
+                  + table.name()
+                  + ": out-of-line entry "
+                  + hex(entry)
+                  + " is too short (orphan)");
           continue;
         }
         int column = ((entry[pkEnd] & 0xFF) << 8) | (entry[pkEnd + 1] & 0xFF);
         byte[] rowKey = Arrays.copyOf(entry, pkEnd);
         rowKey[TableKeys.ROW_PREFIX_LENGTH - 1] = TableKeys.ROW_TAG;
         var stored = tx.get(Keyspace.DATA, rowKey);
-        String what = "table " + table.name() + ": out-of-line entry " + hex(entry) + " of column " + column;
+        String what =
+            "table " + table.name() + ": out-of-line entry " + hex(entry) + " of column " + column;
         if (stored.isEmpty()) {
           problem(what + " belongs to no row (orphan)");
-        } else if (column >= store.layout().columnCount() || !storesOutOfLine(view, stored.get(), column)) {
+        } else if (column >= store.layout().columnCount()
+            || !storesOutOfLine(view, stored.get(), column)) {
           problem(what + " is not stored out of line by row " + hex(rowKey) + " (orphan)");
         }
       }
@@ -218,7 +258,8 @@ public final class IntegrityCheck {
 
   private boolean storesOutOfLine(RowView view, Slice row, int column) {
     try {
-      return view.wrap(row.base(), row.offset(), row.length(), tx.scope()).isStoredOutOfLine(column);
+      return view.wrap(row.base(), row.offset(), row.length(), tx.scope())
+          .isStoredOutOfLine(column);
     } catch (RuntimeException e) {
       return false; // the row pass reports a row that does not decode
     }
@@ -243,13 +284,19 @@ public final class IntegrityCheck {
           text.toString(); // walks every UTF-8 byte
         }
         if (row[c] == null && !table.columns().get(c).nullable()) {
-          problem("table " + table.name() + ": row " + hex(rowKey) + " has NULL in NOT NULL column "
-              + table.columns().get(c).name());
+          problem(
+              "table "
+                  + table.name()
+                  + ": row "
+                  + hex(rowKey)
+                  + " has NULL in NOT NULL column "
+                  + table.columns().get(c).name());
         }
       }
       return row;
     } catch (RuntimeException e) {
-      problem("table " + table.name() + ": row " + hex(rowKey) + " does not decode: " + e.getMessage());
+      problem(
+          "table " + table.name() + ": row " + hex(rowKey) + " does not decode: " + e.getMessage());
       return null;
     }
   }
@@ -294,7 +341,10 @@ public final class IntegrityCheck {
           continue;
         }
         byte[] values = Arrays.copyOf(entry, valuesEnd);
-        if (index.unique() && !hasNull && previousValues != null && Arrays.equals(previousValues, values)) {
+        if (index.unique()
+            && !hasNull
+            && previousValues != null
+            && Arrays.equals(previousValues, values)) {
           problem(what + ": UNIQUE index holds duplicate values " + hex(values));
         }
         previousValues = hasNull ? null : values;
@@ -318,7 +368,8 @@ public final class IntegrityCheck {
           continue; // reported by the row pass
         }
         if (!Arrays.equals(expected, entry)) {
-          problem(what + ": entry " + hex(entry) + " does not match the values of row " + hex(rowKey));
+          problem(
+              what + ": entry " + hex(entry) + " does not match the values of row " + hex(rowKey));
         }
       }
     } finally {
@@ -360,21 +411,39 @@ public final class IntegrityCheck {
         byte[] region;
         if (table == null) {
           region = Arrays.copyOf(key, 4);
-          problem("keys under prefix " + hex(region) + " belong to no table (orphans of table id " + tableId
-              + ", " + countUnder(region) + " key(s))");
+          problem(
+              "keys under prefix "
+                  + hex(region)
+                  + " belong to no table (orphans of table id "
+                  + tableId
+                  + ", "
+                  + countUnder(region)
+                  + " key(s))");
         } else if (key[4] == TableKeys.ROW_TAG || key[4] == TableKeys.LONG_TAG) {
           region = Arrays.copyOf(key, 5); // out-of-line entries: checkLongValues
         } else if (key[4] == TableKeys.INDEX_TAG && key.length >= 9) {
           region = Arrays.copyOf(key, 9);
           int indexId = ByteBuffer.wrap(key).getInt(5);
           if (table.indexes().stream().noneMatch(i -> i.id() == indexId)) {
-            problem("table " + table.name() + ": " + countUnder(region) + " entry key(s) of unknown index id "
-                + indexId + " (orphans)");
+            problem(
+                "table "
+                    + table.name()
+                    + ": "
+                    + countUnder(region)
+                    + " entry key(s) of unknown index id "
+                    + indexId
+                    + " (orphans)");
           }
         } else {
           region = Arrays.copyOf(key, 5);
-          problem("table " + table.name() + ": " + countUnder(region) + " key(s) with unknown kind tag under "
-              + hex(region) + " (orphans)");
+          problem(
+              "table "
+                  + table.name()
+                  + ": "
+                  + countUnder(region)
+                  + " key(s) with unknown kind tag under "
+                  + hex(region)
+                  + " (orphans)");
         }
         on = cursor.seek(TableKeys.successor(region));
       }

@@ -24,13 +24,16 @@ final class KeyInterval {
    */
   private final KeyEncoder from = new KeyEncoder(Integer.MAX_VALUE - 16);
   private final KeyEncoder to = new KeyEncoder(Integer.MAX_VALUE - 16);
+
   /** Segments over the encoders' arrays, re-wrapped only when an array grows. */
   private MemorySegment fromSegment = MemorySegment.ofArray(from.array());
+
   private MemorySegment toSegment = MemorySegment.ofArray(to.array());
 
   /**
    * @param prefix the bytes every key of the scan starts with
-   * @param types the types of the key values after the prefix; bounds hold values for a prefix of them
+   * @param types the types of the key values after the prefix; bounds hold values for a prefix of
+   *     them
    * @param what the key, for messages ("index x of table t")
    */
   KeyInterval(byte[] prefix, List<DataType> types, String what) {
@@ -40,8 +43,8 @@ final class KeyInterval {
   }
 
   /**
-   * Encodes the interval of keys that the bounds admit: values (already of the key columns'
-   * types) for a prefix of the key columns, an empty list meaning unbounded (see {@link KeyBounds}).
+   * Encodes the interval of keys that the bounds admit: values (already of the key columns' types)
+   * for a prefix of the key columns, an empty list meaning unbounded (see {@link KeyBounds}).
    */
   void set(List<?> lower, boolean lowerInclusive, List<?> upper, boolean upperInclusive) {
     encode(from, lower);
@@ -62,14 +65,20 @@ final class KeyInterval {
 
   private void encode(KeyEncoder key, List<?> values) {
     if (values.size() > types.size()) {
-      throw new IllegalArgumentException("a bound of " + values.size() + " values for the "
-          + types.size() + " key columns of " + what);
+      throw new IllegalArgumentException(
+          "a bound of "
+              + values.size()
+              + " values for the "
+              + types.size()
+              + " key columns of "
+              + what);
     }
     key.reset().appendRawBytes(prefix);
     for (int i = 0; i < values.size(); i++) {
       if (values.get(i) instanceof TextPrefix p) {
         if (i != values.size() - 1 || types.get(i).kind() != TypeKind.VARCHAR) {
-          throw new IllegalArgumentException("a text prefix bound on key column " + i + " of " + what);
+          throw new IllegalArgumentException(
+              "a text prefix bound on key column " + i + " of " + what);
         }
         key.appendTextPrefix(p.prefix());
       } else {
@@ -85,17 +94,26 @@ final class KeyInterval {
 
   /** Compares the lower ends of two intervals. */
   int compareFrom(KeyInterval other) {
-    return Arrays.compareUnsigned(from.array(), 0, from.length(), other.from.array(), 0, other.from.length());
+    return Arrays.compareUnsigned(
+        from.array(), 0, from.length(), other.from.array(), 0, other.from.length());
   }
 
-  /** Compares this interval's lower end with {@code other}'s (exclusive) upper end: at most 0 means they overlap or touch. */
+  /**
+   * Compares this interval's lower end with {@code other}'s (exclusive) upper end: at most 0 means
+   * they overlap or touch.
+   */
   int compareFromWithTo(KeyInterval other) {
-    return Arrays.compareUnsigned(from.array(), 0, from.length(), other.to.array(), 0, other.to.length());
+    return Arrays.compareUnsigned(
+        from.array(), 0, from.length(), other.to.array(), 0, other.to.length());
   }
 
-  /** Extends this interval's upper end to {@code other}'s when that is higher (merging two overlapping intervals). */
+  /**
+   * Extends this interval's upper end to {@code other}'s when that is higher (merging two
+   * overlapping intervals).
+   */
   void extendTo(KeyInterval other) {
-    if (Arrays.compareUnsigned(other.to.array(), 0, other.to.length(), to.array(), 0, to.length()) > 0) {
+    if (Arrays.compareUnsigned(other.to.array(), 0, other.to.length(), to.array(), 0, to.length())
+        > 0) {
       to.reset().appendRawBytes(Arrays.copyOf(other.to.array(), other.to.length()));
       if (toSegment.byteSize() != to.array().length) {
         toSegment = MemorySegment.ofArray(to.array());
@@ -129,7 +147,10 @@ final class KeyInterval {
     return belowUpper(key.base(), key.offset(), key.length());
   }
 
-  /** {@link #belowUpper(Slice)} for the key of {@code length} bytes at {@code offset} of {@code base}. */
+  /**
+   * {@link #belowUpper(Slice)} for the key of {@code length} bytes at {@code offset} of {@code
+   * base}.
+   */
   boolean belowUpper(MemorySegment base, long offset, int length) {
     return TableKeys.compare(base, offset, length, toSegment, to.length()) < 0;
   }
@@ -147,7 +168,10 @@ final class KeyInterval {
     return atOrAboveLower(key.base(), key.offset(), key.length());
   }
 
-  /** {@link #atOrAboveLower(Slice)} for the key of {@code length} bytes at {@code offset} of {@code base}. */
+  /**
+   * {@link #atOrAboveLower(Slice)} for the key of {@code length} bytes at {@code offset} of {@code
+   * base}.
+   */
   boolean atOrAboveLower(MemorySegment base, long offset, int length) {
     return TableKeys.compare(base, offset, length, fromSegment, from.length()) >= 0;
   }

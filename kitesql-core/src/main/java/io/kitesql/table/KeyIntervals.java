@@ -8,8 +8,8 @@ import java.util.List;
  * The key intervals of one walk, in ascending key order and disjoint: the ranges a scan was given,
  * each encoded ({@link KeyInterval}), the empty ones dropped, sorted by their first key, and those
  * that overlap or touch merged, so that a key that several ranges hold ({@code id IN (3, 3)}) is
- * visited once. The intervals are pooled: a cursor reopened with as many ranges as before
- * allocates nothing but the sort's.
+ * visited once. The intervals are pooled: a cursor reopened with as many ranges as before allocates
+ * nothing but the sort's.
  */
 final class KeyIntervals {
   private static final Comparator<KeyInterval> BY_FROM = KeyInterval::compareFrom;
@@ -38,7 +38,8 @@ final class KeyIntervals {
     }
     int n = 0;
     for (int i = 0; i < ranges.size(); i++) {
-      pool[n].set(ranges.lower(i), ranges.lowerInclusive(i), ranges.upper(i), ranges.upperInclusive(i));
+      pool[n].set(
+          ranges.lower(i), ranges.lowerInclusive(i), ranges.upper(i), ranges.upperInclusive(i));
       if (!pool[n].isEmpty()) {
         n++;
       }
@@ -49,7 +50,9 @@ final class KeyIntervals {
     count = merge(n);
   }
 
-  /** Merges each interval that starts at or before the end of the one before into it; the new count. */
+  /**
+   * Merges each interval that starts at or before the end of the one before into it; the new count.
+   */
   private int merge(int n) {
     if (n == 0) {
       return 0;

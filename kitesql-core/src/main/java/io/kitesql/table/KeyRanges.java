@@ -6,10 +6,9 @@ import java.util.List;
 
 /**
  * Several ranges of one key for one walk ({@link TableCursor#reopen(KvTransaction, KeyRanges)}),
- * each a pair of bounds as {@link KeyBounds} takes them. Reusable: {@link #clear} and {@link
- * #add} again for the next execution; the bound lists are kept and refilled, so a statement that
- * looks up the same number of values every time allocates nothing here after its first
- * execution.
+ * each a pair of bounds as {@link KeyBounds} takes them. Reusable: {@link #clear} and {@link #add}
+ * again for the next execution; the bound lists are kept and refilled, so a statement that looks up
+ * the same number of values every time allocates nothing here after its first execution.
  */
 public final class KeyRanges {
   private final List<List<Object>> lowers = new ArrayList<>();
@@ -23,7 +22,9 @@ public final class KeyRanges {
     size = 0;
   }
 
-  /** Adds a range: copies of the values of {@code lower} and {@code upper}, as in {@link KeyBounds}. */
+  /**
+   * Adds a range: copies of the values of {@code lower} and {@code upper}, as in {@link KeyBounds}.
+   */
   public void add(List<?> lower, boolean lowerInclusive, List<?> upper, boolean upperInclusive) {
     if (size == lowers.size()) {
       lowers.add(new ArrayList<>());

@@ -6,19 +6,22 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
- * Sorts the keys a bulk statement writes or deletes in one index, in LMDB's order (unsigned
- * bytes, a proper prefix first), so that they go through a positioned cursor page by page.
+ * Sorts the keys a bulk statement writes or deletes in one index, in LMDB's order (unsigned bytes,
+ * a proper prefix first), so that they go through a positioned cursor page by page.
  *
- * <p>Why not {@code Arrays.sort} with {@code Arrays::compareUnsigned}: for the 20,000 entries of
- * a 10,000-row INSERT … SELECT into a table with two indexes that comparator sort took 12% of the
+ * <p>Why not {@code Arrays.sort} with {@code Arrays::compareUnsigned}: for the 20,000 entries of a
+ * 10,000-row INSERT … SELECT into a table with two indexes that comparator sort took 12% of the
  * statement's CPU time (JFR), each comparison a call through the comparator and a mismatch over the
- * shared prefix. Here the 8 bytes after the keys' common prefix become one {@code long} each, sorted
- * by a byte-wise radix sort (passes over bytes that are the same in every key skipped); keys equal
- * in those 8 bytes are sorted by the next 8 the same way, and small groups by comparing them whole.
+ * shared prefix. Here the 8 bytes after the keys' common prefix become one {@code long} each,
+ * sorted by a byte-wise radix sort (passes over bytes that are the same in every key skipped); keys
+ * equal in those 8 bytes are sorted by the next 8 the same way, and small groups by comparing them
+ * whole.
  */
 final class KeySort {
   private static final int DIGIT = 8;
-  private static final VarHandle BIG_ENDIAN_LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+  private static final VarHandle BIG_ENDIAN_LONG =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
   /** Up to this many keys are sorted by comparing them whole. */
   private static final int SMALL = 16;
 

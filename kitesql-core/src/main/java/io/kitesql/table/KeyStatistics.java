@@ -14,10 +14,10 @@ import java.util.TreeMap;
 
 /**
  * Measures a table for {@code ANALYZE}: one walk of each key (the primary key's rows, each index's
- * entries), counting the distinct values of every prefix of its columns. Keys are memcomparable
- * and self-delimiting, so two keys share the values of their first {@code k} columns exactly when
- * their bytes agree up to where the {@code k}-th column ends: one byte comparison with the previous
- * key per entry, no value decoded.
+ * entries), counting the distinct values of every prefix of its columns. Keys are memcomparable and
+ * self-delimiting, so two keys share the values of their first {@code k} columns exactly when their
+ * bytes agree up to where the {@code k}-th column ends: one byte comparison with the previous key
+ * per entry, no value decoded.
  */
 final class KeyStatistics {
   private KeyStatistics() {}
@@ -34,7 +34,8 @@ final class KeyStatistics {
       distinct.put(TableStats.PRIMARY_KEY, pk.distinct());
     }
     for (var index : table.indexes()) {
-      distinct.put(index.id(), walk(tx, keys.indexPrefix(index), indexTypes(table, index)).distinct());
+      distinct.put(
+          index.id(), walk(tx, keys.indexPrefix(index), indexTypes(table, index)).distinct());
     }
     return new TableStats(rows, distinct);
   }
@@ -45,7 +46,9 @@ final class KeyStatistics {
 
   private record Walk(long rows, long[] distinct) {}
 
-  /** Counts the keys under {@code prefix} and the distinct values of each prefix of {@code types}. */
+  /**
+   * Counts the keys under {@code prefix} and the distinct values of each prefix of {@code types}.
+   */
   private static Walk walk(KvTransaction tx, byte[] prefix, List<DataType> types) {
     var distinct = new long[types.size()];
     var ends = new int[types.size()];
@@ -67,7 +70,8 @@ final class KeyStatistics {
           decoder.skip(types.get(c));
           ends[c] = prefix.length + decoder.position();
         }
-        long differsAt = previousLength < 0 ? 0 : previous.asSlice(0, previousLength).mismatch(bytes);
+        long differsAt =
+            previousLength < 0 ? 0 : previous.asSlice(0, previousLength).mismatch(bytes);
         for (int c = 0; c < types.size(); c++) {
           if (differsAt >= 0 && differsAt < ends[c]) {
             distinct[c]++;

@@ -3,9 +3,9 @@ package io.kitesql.table;
 import io.kitesql.codec.KeyLimits;
 import io.kitesql.codec.LongValueSource;
 import io.kitesql.codec.RowEncoder;
+import io.kitesql.storage.Keyspace;
 import io.kitesql.storage.KvCursor;
 import io.kitesql.storage.KvTransaction;
-import io.kitesql.storage.Keyspace;
 import io.kitesql.storage.WriteTransaction;
 import io.kitesql.value.Memory;
 import java.lang.foreign.MemorySegment;
@@ -17,27 +17,31 @@ import java.util.Arrays;
  * the row key with the tag {@code 'l'} instead of {@code 'r'} and the column behind it. The row
  * keeps the value's lengths and flags, so only reading the value itself looks the entry up.
  *
- * <p>An instance reads them for one row view ({@link LongValueSource}): told the current row's
- * key, it builds the entry key only when a long value is asked for. In a read-only transaction it
- * seeks with a storage cursor (a scan's own, {@link #lend}, or one it keeps open for the walk;
- * LMDB hands out an overflow value's address without touching the overflow page), so the value
- * is lent from the map like the row. In a write transaction it uses
- * {@code get} (an owned copy, as every value there): DDL walks rows with no cursor open. Not
- * thread-safe.
+ * <p>An instance reads them for one row view ({@link LongValueSource}): told the current row's key,
+ * it builds the entry key only when a long value is asked for. In a read-only transaction it seeks
+ * with a storage cursor (a scan's own, {@link #lend}, or one it keeps open for the walk; LMDB hands
+ * out an overflow value's address without touching the overflow page), so the value is lent from
+ * the map like the row. In a write transaction it uses {@code get} (an owned copy, as every value
+ * there): DDL walks rows with no cursor open. Not thread-safe.
  */
 final class LongValues implements LongValueSource {
   /** The bytes behind the row key's pk: the column, u16 big-endian. */
   static final int COLUMN_SUFFIX = 2;
 
   private KvTransaction tx;
+
   /** The cursor this instance opened for its lookups (none while a scan lends its own). */
   private KvCursor cursor;
+
   /** A cursor of the scan lent for lookups, or null. */
   private KvCursor lent;
+
   /** Whether the lent cursor must be put back on the row afterwards (it walks the rows). */
   private boolean restore;
+
   /** The entry key being built: the row key with {@code 'l'}, then the column. */
   private byte[] key = new byte[64];
+
   private int rowKeyLength = -1;
   private MemorySegment rowKeyBase;
   private long rowKeyOffset;
@@ -53,8 +57,8 @@ final class LongValues implements LongValueSource {
   }
 
   /**
-   * The current row is in {@code tx} (a scan cursor reopened on another transaction passes the
-   * new one: the cursor of the old walk is closed then).
+   * The current row is in {@code tx} (a scan cursor reopened on another transaction passes the new
+   * one: the cursor of the old walk is closed then).
    */
   void transaction(KvTransaction tx) {
     if (tx != this.tx) {
@@ -64,10 +68,10 @@ final class LongValues implements LongValueSource {
 
   /**
    * Looks values up with {@code scanCursor} (a cursor of the caller's walk on {@code DATA} in a
-   * read-only transaction) rather than a cursor of its own: opening one per execution would be
-   * an allocation per execution. With {@code restore}, the cursor stands on the row key again
-   * after each lookup (it is the cursor that walks the rows: one more seek per long value read);
-   * without, the caller only ever seeks it (the row lookups of an index scan).
+   * read-only transaction) rather than a cursor of its own: opening one per execution would be an
+   * allocation per execution. With {@code restore}, the cursor stands on the row key again after
+   * each lookup (it is the cursor that walks the rows: one more seek per long value read); without,
+   * the caller only ever seeks it (the row lookups of an index scan).
    */
   void lend(KvCursor scanCursor, boolean restore) {
     this.lent = scanCursor;
@@ -82,7 +86,10 @@ final class LongValues implements LongValueSource {
     this.rowKeyLength = keyLength;
   }
 
-  /** The current row's key: the first {@code keyLength} bytes of {@code rowKey} (not copied: keep it). */
+  /**
+   * The current row's key: the first {@code keyLength} bytes of {@code rowKey} (not copied: keep
+   * it).
+   */
   void row(byte[] rowKey, int keyLength) {
     this.rowKeyArray = rowKey;
     this.rowKeyBase = null;
@@ -116,7 +123,8 @@ final class LongValues implements LongValueSource {
       }
       boolean found = c.seekExact(key, n);
       if (found) {
-        // Read out at once: a Slice kept past a branch would not be scalar-replaced (32 bytes a value).
+        // Read out at once: a Slice kept past a branch would not be scalar-replaced (32 bytes a
+        // value).
         var value = c.value();
         base = value.base();
         offset = value.offset();
@@ -125,7 +133,8 @@ final class LongValues implements LongValueSource {
       if (lent != null && restore) {
         key[TableKeys.ROW_PREFIX_LENGTH - 1] = TableKeys.ROW_TAG;
         if (!c.seekExact(key, rowKeyLength)) {
-          throw new IllegalStateException("the row being read vanished from a read-only transaction");
+          throw new IllegalStateException(
+              "the row being read vanished from a read-only transaction");
         }
       }
       return found;
@@ -155,7 +164,10 @@ final class LongValues implements LongValueSource {
     return length;
   }
 
-  /** Closes the cursor of the walk (if its transaction still lives) and forgets the row and transaction. */
+  /**
+   * Closes the cursor of the walk (if its transaction still lives) and forgets the row and
+   * transaction.
+   */
   void close() {
     if (cursor != null) {
       if (tx.isOpen()) {
@@ -175,10 +187,10 @@ final class LongValues implements LongValueSource {
 
   /**
    * The system property that, set to {@code true}, makes table stores built afterwards move long
-   * values out of line (row format version 2). Off by default: measured in one JVM (docs/storage.md,
-   * "Long rows: measured"), a lookup per long value read costs more than the overflow page it
-   * saves as long as every read of a long column needs the value's address, while scans of small
-   * columns gain little. Reading is unaffected: both versions always read.
+   * values out of line (row format version 2). Off by default: measured in one JVM
+   * (docs/storage.md, "Long rows: measured"), a lookup per long value read costs more than the
+   * overflow page it saves as long as every read of a long column needs the value's address, while
+   * scans of small columns gain little. Reading is unaffected: both versions always read.
    */
   static final String OUT_OF_LINE_PROPERTY = "kitesql.rows.outOfLine";
 
@@ -219,12 +231,12 @@ final class LongValues implements LongValueSource {
   }
 
   /**
-   * Whether the table whose rows are under {@code rowPrefix} has any out-of-line entry: one seek.
-   * A bulk DELETE or UPDATE asks once, before its first write: when the answer is no, none of the
-   * rows it found has an entry, so it skips deleting the entries that long values would have
-   * (each a B-tree descent for an absent key; values over 1,536 bytes stay inline while
-   * {@link #OUT_OF_LINE_PROPERTY} is off, the default). Nothing is stored for this: the entries'
-   * own key range is the marker, and it stays exact when they are deleted again.
+   * Whether the table whose rows are under {@code rowPrefix} has any out-of-line entry: one seek. A
+   * bulk DELETE or UPDATE asks once, before its first write: when the answer is no, none of the
+   * rows it found has an entry, so it skips deleting the entries that long values would have (each
+   * a B-tree descent for an absent key; values over 1,536 bytes stay inline while {@link
+   * #OUT_OF_LINE_PROPERTY} is off, the default). Nothing is stored for this: the entries' own key
+   * range is the marker, and it stays exact when they are deleted again.
    */
   static boolean any(WriteTransaction tx, byte[] rowPrefix) {
     var prefix = rowPrefix.clone();
@@ -234,7 +246,9 @@ final class LongValues implements LongValueSource {
     }
   }
 
-  /** Deletes the out-of-line entries of {@code columns} (null: none) of the row at {@code rowKey}. */
+  /**
+   * Deletes the out-of-line entries of {@code columns} (null: none) of the row at {@code rowKey}.
+   */
   static void delete(WriteTransaction tx, byte[] rowKey, boolean[] columns) {
     if (columns == null) {
       return;

@@ -11,79 +11,103 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Walks the keys of a half-open interval [from, to) of one keyspace, forward or backward, and
- * lets a subclass turn each entry into a row. Positions itself lazily on the first {@link
- * #next()}. Everything that does not depend on the execution (key interval buffers, decoders,
- * with {@code reuseRows} the row array, the read-ahead arrays) is made once, so a cursor {@link
- * #reopen reopened} for each execution of a statement allocates next to nothing.
+ * Walks the keys of a half-open interval [from, to) of one keyspace, forward or backward, and lets
+ * a subclass turn each entry into a row. Positions itself lazily on the first {@link #next()}.
+ * Everything that does not depend on the execution (key interval buffers, decoders, with {@code
+ * reuseRows} the row array, the read-ahead arrays) is made once, so a cursor {@link #reopen
+ * reopened} for each execution of a statement allocates next to nothing.
  *
  * <p>Read-ahead (read-only transactions, subclasses that look each row up: {@link #readsAhead}):
  * instead of one entry at a time, the walk finds the next few entries' stored rows first (their
  * addresses in the map, nothing read), then reads the first and last byte of each back to back,
  * then decodes them one per {@link #next()}. A long row's header sits on an LMDB overflow page of
- * its own, a cache and TLB miss per row; read one row at a time those misses wait for each
- * other, read back to back the CPU overlaps them (docs/storage.md, "Long rows: read-ahead"). Only
- * long rows are read ahead ({@link #LONG_ROW}; a short row is in the leaf its lookup has just
- * read): a walk starts row by row unless the cursor's last rows were long, switches to batches
- * after a long row, and back after a batch without one. Batches start at {@link #FIRST_BATCH}
- * rows and double up to the property {@link #READ_AHEAD_PROPERTY}, so a caller that stops after
- * a row or two (LIMIT, EXISTS) has looked up at most a few rows it did not need. A read-only
- * transaction's map does not change while it lives, so the addresses stay valid; a
- * write transaction's walk stays one entry at a time (its cursor copies each entry, and the
- * statement may change rows the walk has not reached).
+ * its own, a cache and TLB miss per row; read one row at a time those misses wait for each other,
+ * read back to back the CPU overlaps them (docs/storage.md, "Long rows: read-ahead"). Only long
+ * rows are read ahead ({@link #LONG_ROW}; a short row is in the leaf its lookup has just read): a
+ * walk starts row by row unless the cursor's last rows were long, switches to batches after a long
+ * row, and back after a batch without one. Batches start at {@link #FIRST_BATCH} rows and double up
+ * to the property {@link #READ_AHEAD_PROPERTY}, so a caller that stops after a row or two (LIMIT,
+ * EXISTS) has looked up at most a few rows it did not need. A read-only transaction's map does not
+ * change while it lives, so the addresses stay valid; a write transaction's walk stays one entry at
+ * a time (its cursor copies each entry, and the statement may change rows the walk has not
+ * reached).
  */
 abstract sealed class RangeCursor implements TableCursor permits TableScanCursor, IndexScanCursor {
   protected KvTransaction tx;
+
   /** Requested column positions, less those {@link #defer deferred}: the ones each row decodes. */
   protected int[] columns;
+
   /** The table's width. */
   protected final int width;
+
   /** The intervals of the current walk, and the one it is in. */
   private final KeyIntervals intervals;
+
   private KeyInterval interval;
+
   /** How many of {@link #intervals} the walk has left behind. */
   private int intervalsDone;
+
   private final boolean reverse;
+
   /** The one array every row is decoded into, or null when each row gets a new array. */
   private final Object[] reusedRow;
+
   private KvCursor cursor;
+
   /** Keeps {@link #cursor} for the next walk in the same read-only transaction. */
   private final CursorSlot slot = new CursorSlot();
+
   private boolean started;
   private boolean done;
+
   /** The most rows one read-ahead batch holds (0: rows are read one at a time). */
   private final int readAhead;
+
   /** Whether the current walk may read ahead (read-only, a cursor that looks rows up). */
   private boolean aheadAllowed;
+
   /** Whether the current walk reads ahead now. */
   private boolean batched;
+
   /**
    * Whether the rows this cursor looked up last were long ({@link #LONG_ROW}): then it reads ahead,
    * from the next row on, and from the first row of its next walk. Short rows lie in the B-tree
    * leaf the lookup has just read, so reading them ahead would only add the batch's bookkeeping.
    */
   private boolean longRows;
+
   /** Rows the next batch may hold (doubles after each batch, up to {@link #readAhead}). */
   private int batchLimit;
+
   /** Rows in the current batch, and the next of them to decode. */
   private int filled;
+
   private int at;
+
   /** Whether the walk has left its range (or the keyspace) while filling a batch. */
   private boolean exhausted;
+
   /** The memory the batch's keys lie in (the map of the read-only transaction). */
   protected MemorySegment aheadBase;
+
   /** The memory the batch's stored rows lie in ({@link #locate} sets it; the same map). */
   protected MemorySegment aheadValueBase;
+
   /**
    * Per slot of the batch: the entry key's offset and length, the stored row's offset and length;
    * made by the first walk that reads ahead.
    */
   protected long[] keyAt;
+
   protected int[] keyLengthAt;
   protected long[] valueAt;
   protected int[] valueLengthAt;
+
   /** The sum of the bytes the read-ahead touched: kept so that the reads are not optimized away. */
   private long touched;
+
   private boolean closed = true;
   private Object[] current;
 
@@ -101,17 +125,20 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
 
   /**
    * The system property with the most rows a read-only walk reads ahead ({@link
-   * #DEFAULT_READ_AHEAD} if unset; 0 or less turns read-ahead off), read when a cursor is made:
-   * a control for measuring read-ahead side by side in one JVM (kitesql-bench's {@code ReadAheadAb}).
+   * #DEFAULT_READ_AHEAD} if unset; 0 or less turns read-ahead off), read when a cursor is made: a
+   * control for measuring read-ahead side by side in one JVM (kitesql-bench's {@code ReadAheadAb}).
    */
   static final String READ_AHEAD_PROPERTY = "kitesql.table.readAhead";
+
   static final int DEFAULT_READ_AHEAD = 16;
+
   /** The rows of a walk's first batch. */
   static final int FIRST_BATCH = 4;
+
   /**
-   * The stored length from which a row counts as long: LMDB keeps a value in the B-tree leaf up
-   * to about 2,038 bytes with key (4 KiB pages) and puts longer ones on overflow pages of their
-   * own, whose first touch is the miss that reading ahead overlaps.
+   * The stored length from which a row counts as long: LMDB keeps a value in the B-tree leaf up to
+   * about 2,038 bytes with key (4 KiB pages) and puts longer ones on overflow pages of their own,
+   * whose first touch is the miss that reading ahead overlaps.
    */
   static final int LONG_ROW = 2_000;
 
@@ -130,7 +157,11 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
   }
 
   @Override
-  public final void reopen(KvTransaction tx, List<?> lower, boolean lowerInclusive, List<?> upper,
+  public final void reopen(
+      KvTransaction tx,
+      List<?> lower,
+      boolean lowerInclusive,
+      List<?> upper,
       boolean upperInclusive) {
     intervals.set(lower, lowerInclusive, upper, upperInclusive);
     start(tx);
@@ -187,7 +218,8 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
       current = null;
       return false;
     }
-    // The key's parts, not a Slice: one passed into methods too large to inline was allocated per row.
+    // The key's parts, not a Slice: one passed into methods too large to inline was allocated per
+    // row.
     current = decode(cursor.keyBase(), cursor.keyOffset(), cursor.keyLength(), cursor);
     if (aheadAllowed && longRows) {
       batched = true; // the rows after this one are read ahead
@@ -210,7 +242,8 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
       }
       var keyBase = cursor.keyBase();
       long keyOffset = cursor.keyOffset();
-      if (reverse ? interval.atOrAboveLower(keyBase, keyOffset, keyLength)
+      if (reverse
+          ? interval.atOrAboveLower(keyBase, keyOffset, keyLength)
           : interval.belowUpper(keyBase, keyOffset, keyLength)) {
         return true;
       }
@@ -245,11 +278,15 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
     return skipped;
   }
 
-  /** {@link #next()} of a walk that reads ahead: the next row of the batch, filling one first if needed. */
+  /**
+   * {@link #next()} of a walk that reads ahead: the next row of the batch, filling one first if
+   * needed.
+   */
   private boolean nextAhead() {
     if (at == filled) {
       if (!exhausted && !longRows) {
-        batched = false; // the last batch had no long row: on row by row, from the entry the cursor stands on
+        batched = false; // the last batch had no long row: on row by row, from the entry the cursor
+        // stands on
         return next();
       }
       if (exhausted || !fill()) {
@@ -267,9 +304,9 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
   }
 
   /**
-   * Fills a batch: steps the storage cursor over up to {@link #batchLimit} entries in range,
-   * {@link #locate locating} each one's stored row, then {@link #touch touches} the rows. False
-   * if the range had no entry left.
+   * Fills a batch: steps the storage cursor over up to {@link #batchLimit} entries in range, {@link
+   * #locate locating} each one's stored row, then {@link #touch touches} the rows. False if the
+   * range had no entry left.
    */
   private boolean fill() {
     var c = cursor;
@@ -286,7 +323,8 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
       }
       var keyBase = c.keyBase();
       long keyOffset = c.keyOffset();
-      if (!(reverse ? interval.atOrAboveLower(keyBase, keyOffset, keyLength)
+      if (!(reverse
+          ? interval.atOrAboveLower(keyBase, keyOffset, keyLength)
           : interval.belowUpper(keyBase, keyOffset, keyLength))) {
         if (nextInterval()) {
           continue;
@@ -313,10 +351,10 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
    * Reads the first and the last byte of each of the batch's {@code n} stored rows, independent
    * loads one after the other, so that their cache and TLB misses overlap instead of each waiting
    * for the row before it to be decoded. The first byte is the row header every decode reads; the
-   * last is where a long last value ends, which a caller reading that value's end (or a hash of
-   * its last bytes, GROUP BY) touches next: for a long row another overflow page (measured in one
-   * JVM, docs/storage.md: Table 1 at 256 KiB 1.64x of 64 B with the header alone, 1.17x with
-   * both). The scope is checked first: these are reads of the map, too.
+   * last is where a long last value ends, which a caller reading that value's end (or a hash of its
+   * last bytes, GROUP BY) touches next: for a long row another overflow page (measured in one JVM,
+   * docs/storage.md: Table 1 at 256 KiB 1.64x of 64 B with the header alone, 1.17x with both). The
+   * scope is checked first: these are reads of the map, too.
    */
   private void touch(int n) {
     if (n == 0) {
@@ -334,8 +372,8 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
   }
 
   /**
-   * Moves the walk into its next interval (the next higher, or lower if reverse), to be
-   * positioned by the next step; false when it was in the last.
+   * Moves the walk into its next interval (the next higher, or lower if reverse), to be positioned
+   * by the next step; false when it was in the last.
    */
   private boolean nextInterval() {
     if (++intervalsDone >= intervals.count()) {
@@ -354,13 +392,16 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
     if (!reverse) {
       return seekAtLeast(interval.from(), interval.fromSegment(), interval.fromLength());
     }
-    return seekAtLeast(interval.to(), interval.toSegment(), interval.toLength()) ? cursor.prev() : cursor.last();
+    return seekAtLeast(interval.to(), interval.toSegment(), interval.toLength())
+        ? cursor.prev()
+        : cursor.last();
   }
 
   /**
-   * Moves to the first key at least the first {@code length} of {@code bytes} ({@code bound} is a segment over them). LMDB refuses to seek with a key longer than it
-   * can store; such a bound seeks with its longest storable prefix (which sorts before it) and
-   * steps over the keys below the bound, which share that prefix.
+   * Moves to the first key at least the first {@code length} of {@code bytes} ({@code bound} is a
+   * segment over them). LMDB refuses to seek with a key longer than it can store; such a bound
+   * seeks with its longest storable prefix (which sorts before it) and steps over the keys below
+   * the bound, which share that prefix.
    */
   private boolean seekAtLeast(byte[] bytes, MemorySegment bound, int length) {
     if (length <= KeyLimits.MAX_KEY_SIZE) {
@@ -382,14 +423,15 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
    * Turns the entry the cursor stands on, whose key is {@code keyLength} bytes of {@code keyBase}
    * at {@code keyOffset}, into a row of the table's width ({@link #rowArray}).
    */
-  protected abstract Object[] decode(MemorySegment keyBase, long keyOffset, int keyLength, KvCursor cursor);
+  protected abstract Object[] decode(
+      MemorySegment keyBase, long keyOffset, int keyLength, KvCursor cursor);
 
   /**
-   * Whether this cursor's walks in read-only transactions read ahead: only where each row is
-   * looked up by key (an index scan that is not covered), which costs a B-tree descent per row
-   * anyway. A table scan reads each row where its cursor stands: read ahead there (measured in one
-   * JVM, docs/storage.md) the batch's bookkeeping cost more per row than the overlapped misses
-   * saved, at 64 B and at 256 KiB alike.
+   * Whether this cursor's walks in read-only transactions read ahead: only where each row is looked
+   * up by key (an index scan that is not covered), which costs a B-tree descent per row anyway. A
+   * table scan reads each row where its cursor stands: read ahead there (measured in one JVM,
+   * docs/storage.md) the batch's bookkeeping cost more per row than the overlapped misses saved, at
+   * 64 B and at 256 KiB alike.
    */
   protected boolean readsAhead() {
     return false;
@@ -400,7 +442,8 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
    * #valueLengthAt}) where the stored row of the entry the cursor stands on lies, reading none of
    * its bytes. The entry's key is already recorded in {@link #keyAt} and {@link #keyLengthAt}.
    */
-  protected void locate(int slot, MemorySegment keyBase, long keyOffset, int keyLength, KvCursor cursor) {
+  protected void locate(
+      int slot, MemorySegment keyBase, long keyOffset, int keyLength, KvCursor cursor) {
     throw new IllegalStateException("this cursor does not read ahead");
   }
 

@@ -11,10 +11,10 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Walks every row of a table in a write transaction in batches, with no cursor open while the
- * batch is handled. DDL writes while it walks, and a write transaction that has a cursor open
- * cannot be replayed after the map grows (see {@code WriteTransaction}); re-seeking once per
- * batch costs little.
+ * Walks every row of a table in a write transaction in batches, with no cursor open while the batch
+ * is handled. DDL writes while it walks, and a write transaction that has a cursor open cannot be
+ * replayed after the map grows (see {@code WriteTransaction}); re-seeking once per batch costs
+ * little.
  */
 final class RowBatches {
   static final int BATCH = 256;
@@ -57,14 +57,17 @@ final class RowBatches {
   }
 
   /**
-   * Seeks {@code from}; a resume key one byte longer than LMDB allows (the last key was 511
-   * bytes) is sought as the last key itself and stepped over.
+   * Seeks {@code from}; a resume key one byte longer than LMDB allows (the last key was 511 bytes)
+   * is sought as the last key itself and stepped over.
    */
   private static boolean seek(KvCursor cursor, byte[] from) {
     if (from.length <= KeyLimits.MAX_KEY_SIZE) {
       return cursor.seek(from);
     }
     int n = from.length - 1;
-    return cursor.seek(from, n) && (!TableKeys.startsWith(cursor.key(), from, n) || cursor.key().length() != n || cursor.next());
+    return cursor.seek(from, n)
+        && (!TableKeys.startsWith(cursor.key(), from, n)
+            || cursor.key().length() != n
+            || cursor.next());
   }
 }

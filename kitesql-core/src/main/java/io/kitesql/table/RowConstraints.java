@@ -30,7 +30,8 @@ final class RowConstraints {
   }
 
   /** See {@link TableStore#findConflict}. */
-  Optional<RowRef> findConflict(WriteTransaction tx, Object[] row, boolean primaryKey, List<IndexDef> uniqueIndexes) {
+  Optional<RowRef> findConflict(
+      WriteTransaction tx, Object[] row, boolean primaryKey, List<IndexDef> uniqueIndexes) {
     checkWidth(row);
     var enc = new KeyEncoder();
     if (primaryKey && !table.hasHiddenRowId()) {
@@ -54,7 +55,8 @@ final class RowConstraints {
           byte[] entry = cursor.key().toByteArray();
           byte[] rowPrefix = keys.rowPrefix();
           byte[] rowKey = Arrays.copyOf(rowPrefix, rowPrefix.length + entry.length - prefix.length);
-          System.arraycopy(entry, prefix.length, rowKey, rowPrefix.length, entry.length - prefix.length);
+          System.arraycopy(
+              entry, prefix.length, rowKey, rowPrefix.length, entry.length - prefix.length);
           return Optional.of(new RowRef(rowKey));
         }
       }
@@ -62,7 +64,10 @@ final class RowConstraints {
     return Optional.empty();
   }
 
-  /** {@code (a, b)=(1, 'x')}: {@code columns} of {@code row} as constraint errors show them (long values cut). */
+  /**
+   * {@code (a, b)=(1, 'x')}: {@code columns} of {@code row} as constraint errors show them (long
+   * values cut).
+   */
   String describeKey(List<Integer> columns, Object[] row) {
     var names = new StringJoiner(", ", "(", ")");
     var shown = new StringJoiner(", ", "(", ")");
@@ -91,8 +96,12 @@ final class RowConstraints {
 
   void checkWidth(Object[] row) {
     if (row.length != layout.columnCount()) {
-      throw new IllegalArgumentException(row.length + " values for the " + layout.columnCount()
-          + " columns of table " + table.name());
+      throw new IllegalArgumentException(
+          row.length
+              + " values for the "
+              + layout.columnCount()
+              + " columns of table "
+              + table.name());
     }
   }
 

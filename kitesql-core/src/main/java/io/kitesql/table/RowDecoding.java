@@ -21,8 +21,8 @@ final class RowDecoding {
 
   /**
    * As {@link #decode} with a view already wrapped around the row. Scans wrap it themselves: a
-   * {@link Slice} passed into this (too large to inline) method would escape and cost an
-   * allocation per row.
+   * {@link Slice} passed into this (too large to inline) method would escape and cost an allocation
+   * per row.
    */
   static Object[] fill(RowView view, int[] columns, Object[] row) {
     for (int c : columns) {

@@ -7,8 +7,8 @@ import java.util.Objects;
 /**
  * Where a row is stored: its encoded row key in {@link io.kitesql.storage.Keyspace#DATA} (table
  * prefix, tag {@code 'r'}, memcomparable primary key or hidden row id; see the package
- * documentation). A small owned copy, so UPDATE and DELETE can find the row again after the
- * cursor that produced it moved on, or in a later call of the same transaction.
+ * documentation). A small owned copy, so UPDATE and DELETE can find the row again after the cursor
+ * that produced it moved on, or in a later call of the same transaction.
  *
  * <p>Equality is by key bytes. Treat the arrays as read-only.
  *

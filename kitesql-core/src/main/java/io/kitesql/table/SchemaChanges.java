@@ -20,8 +20,12 @@ final class SchemaChanges {
    * Writes an entry of {@code index} for every row, then, for a unique index, looks for adjacent
    * duplicates in the finished index (one ordered pass instead of a seek per row).
    */
-  static void addIndexEntries(WriteTransaction tx, TableStore store, TableKeys keys,
-      IndexMaintenance indexes, IndexDef index) {
+  static void addIndexEntries(
+      WriteTransaction tx,
+      TableStore store,
+      TableKeys keys,
+      IndexMaintenance indexes,
+      IndexDef index) {
     var table = store.table();
     for (int c : index.columns()) {
       Objects.checkIndex(c, table.columns().size());
@@ -33,15 +37,19 @@ final class SchemaChanges {
     var enc = new KeyEncoder();
     int width = store.layout().columnCount();
     try {
-      RowBatches.forEach(tx, keys.rowPrefix(), batch -> {
-        for (var stored : batch) {
-          byte[] rowKey = stored.key().toByteArray();
-          longValues.row(rowKey, rowKey.length);
-          Object[] row = RowDecoding.decode(view, stored.value(), Scope.OWNED, columns, new Object[width]);
-          var values = keys.indexValues(enc, index, row);
-          tx.put(Keyspace.DATA, keys.entryKey(values, rowKey), IndexMaintenance.EMPTY);
-        }
-      });
+      RowBatches.forEach(
+          tx,
+          keys.rowPrefix(),
+          batch -> {
+            for (var stored : batch) {
+              byte[] rowKey = stored.key().toByteArray();
+              longValues.row(rowKey, rowKey.length);
+              Object[] row =
+                  RowDecoding.decode(view, stored.value(), Scope.OWNED, columns, new Object[width]);
+              var values = keys.indexValues(enc, index, row);
+              tx.put(Keyspace.DATA, keys.entryKey(values, rowKey), IndexMaintenance.EMPTY);
+            }
+          });
       var duplicate = index.unique() ? indexes.findDuplicate(tx, index) : null;
       if (duplicate != null) {
         throw Violations.unique(table, "unique index " + index.name(), index.columns(), duplicate);
@@ -56,7 +64,11 @@ final class SchemaChanges {
   }
 
   /** Re-encodes every row with the new columns' values appended. */
-  static void rewriteRows(WriteTransaction tx, TableStore store, TableKeys keys, TableDef newTable,
+  static void rewriteRows(
+      WriteTransaction tx,
+      TableStore store,
+      TableKeys keys,
+      TableDef newTable,
       Object[] newValues) {
     var table = store.table();
     int oldWidth = table.columns().size();
@@ -75,39 +87,47 @@ final class SchemaChanges {
     var view = new RowView(store.layout()).longValues(longValues);
     int[] all = IntStream.range(0, oldWidth).toArray();
     boolean outOfLine = LongValues.writesOutOfLine();
-    RowBatches.forEach(tx, keys.rowPrefix(), batch -> {
-      for (var stored : batch) {
-        byte[] rowKey = stored.key().toByteArray();
-        longValues.row(rowKey, rowKey.length);
-        Object[] old = RowDecoding.decode(view, stored.value(), Scope.OWNED, all, new Object[oldWidth]);
-        Object[] row = Arrays.copyOf(old, newWidth);
-        System.arraycopy(newValues, 0, row, oldWidth, newValues.length);
-        // The new values may tip the row over the inline budget (or the key may not fit): the
-        // out-of-line entries follow the re-encoded row.
-        var value = encoder.encode(row, outOfLine && LongValues.fitsKey(rowKey.length));
-        TableStore.replaceRow(tx, rowKey, rowKey, LongValues.columnsOf(oldEncoder, rowKey, old), value);
-      }
-    });
+    RowBatches.forEach(
+        tx,
+        keys.rowPrefix(),
+        batch -> {
+          for (var stored : batch) {
+            byte[] rowKey = stored.key().toByteArray();
+            longValues.row(rowKey, rowKey.length);
+            Object[] old =
+                RowDecoding.decode(view, stored.value(), Scope.OWNED, all, new Object[oldWidth]);
+            Object[] row = Arrays.copyOf(old, newWidth);
+            System.arraycopy(newValues, 0, row, oldWidth, newValues.length);
+            // The new values may tip the row over the inline budget (or the key may not fit): the
+            // out-of-line entries follow the re-encoded row.
+            var value = encoder.encode(row, outOfLine && LongValues.fitsKey(rowKey.length));
+            TableStore.replaceRow(
+                tx, rowKey, rowKey, LongValues.columnsOf(oldEncoder, rowKey, old), value);
+          }
+        });
   }
 
   private static void checkAppended(TableDef table, TableDef newTable, Object[] newValues) {
     int oldWidth = table.columns().size();
     int added = newTable.columns().size() - oldWidth;
-    if (newTable.id() != table.id() || added < 0
+    if (newTable.id() != table.id()
+        || added < 0
         || !newTable.columns().subList(0, oldWidth).equals(table.columns())) {
-      throw new IllegalArgumentException("table " + newTable.name()
-          + " is not table " + table.name() + " with columns appended");
+      throw new IllegalArgumentException(
+          "table " + newTable.name() + " is not table " + table.name() + " with columns appended");
     }
     if (newValues.length != added) {
-      throw new IllegalArgumentException(newValues.length + " values for " + added + " new columns");
+      throw new IllegalArgumentException(
+          newValues.length + " values for " + added + " new columns");
     }
   }
 
   /** A NULL for a NOT NULL new column is only an error when some row would hold it. */
-  private static void checkNotNull(WriteTransaction tx, TableStore store, TableDef newTable,
-      Object[] newValues, int oldWidth) {
+  private static void checkNotNull(
+      WriteTransaction tx, TableStore store, TableDef newTable, Object[] newValues, int oldWidth) {
     for (int i = 0; i < newValues.length; i++) {
-      if (newValues[i] == null && !newTable.columns().get(oldWidth + i).nullable()
+      if (newValues[i] == null
+          && !newTable.columns().get(oldWidth + i).nullable()
           && store.count(tx) > 0) {
         throw Violations.notNull(newTable, oldWidth + i);
       }

@@ -18,16 +18,19 @@ import java.util.Optional;
 /**
  * The key layout of one table in {@link io.kitesql.storage.Keyspace#DATA} (see the package
  * documentation): row keys {@code prefix 'r' pk}, index entries {@code prefix 'i' indexId values
- * pk}. Immutable; every method that encodes takes the caller's {@link KeyEncoder}, so one
- * instance serves many threads.
+ * pk}. Immutable; every method that encodes takes the caller's {@link KeyEncoder}, so one instance
+ * serves many threads.
  */
 final class TableKeys {
   static final byte ROW_TAG = 'r';
   static final byte INDEX_TAG = 'i';
+
   /** Values stored out of line: {@code prefix 'l' pk column(u16)} ({@link LongValues}). */
   static final byte LONG_TAG = 'l';
+
   /** Table prefix (4 bytes) plus tag. */
   static final int ROW_PREFIX_LENGTH = 5;
+
   /** An encoded BIGINT: marker plus 8 bytes. */
   static final int HIDDEN_ROW_ID_LENGTH = 9;
 
@@ -44,7 +47,10 @@ final class TableKeys {
     this.rowPrefix = Arrays.copyOf(prefix, ROW_PREFIX_LENGTH);
     rowPrefix[4] = ROW_TAG;
     this.pkColumns = table.primaryKey().stream().mapToInt(Integer::intValue).toArray();
-    this.keyTypes = table.hasHiddenRowId() ? List.of(DataType.BIGINT) : List.of(table.keyTypes(Optional.empty()));
+    this.keyTypes =
+        table.hasHiddenRowId()
+            ? List.of(DataType.BIGINT)
+            : List.of(table.keyTypes(Optional.empty()));
   }
 
   TableDef table() {
@@ -68,8 +74,11 @@ final class TableKeys {
 
   /** {@code tablePrefix + 'i' + index id}: the start of every entry of {@code index}. */
   byte[] indexPrefix(IndexDef index) {
-    return new KeyEncoder().appendRawBytes(CatalogStore.tablePrefix(table.id()))
-        .appendRawByte(INDEX_TAG).appendTableId(index.id()).toByteArray();
+    return new KeyEncoder()
+        .appendRawBytes(CatalogStore.tablePrefix(table.id()))
+        .appendRawByte(INDEX_TAG)
+        .appendTableId(index.id())
+        .toByteArray();
   }
 
   List<DataType> indexTypes(IndexDef index) {
@@ -92,8 +101,12 @@ final class TableKeys {
   /** The row key of the given primary-key values (or the one hidden row id), in key order. */
   byte[] rowKeyOf(KeyEncoder enc, Object[] keyValues) {
     if (keyValues.length != keyTypes.size()) {
-      throw new IllegalArgumentException(keyValues.length + " key values for the "
-          + keyTypes.size() + " key columns of table " + table.name());
+      throw new IllegalArgumentException(
+          keyValues.length
+              + " key values for the "
+              + keyTypes.size()
+              + " key columns of table "
+              + table.name());
     }
     enc.reset().appendRawBytes(rowPrefix);
     try {
@@ -159,9 +172,18 @@ final class TableKeys {
   void checkEntrySize(IndexDef index, int valuesLength, int pkLength) {
     long size = (long) valuesLength + pkLength;
     if (size > KeyLimits.MAX_KEY_SIZE) {
-      throw new KiteSqlException(ErrorCode.KEY_TOO_LARGE, "table " + table.name() + ", index "
-          + index.name() + ": the entry key of " + size + " bytes exceeds the maximum key"
-          + " size of " + KeyLimits.MAX_KEY_SIZE + " bytes; long values must not be indexed");
+      throw new KiteSqlException(
+          ErrorCode.KEY_TOO_LARGE,
+          "table "
+              + table.name()
+              + ", index "
+              + index.name()
+              + ": the entry key of "
+              + size
+              + " bytes exceeds the maximum key"
+              + " size of "
+              + KeyLimits.MAX_KEY_SIZE
+              + " bytes; long values must not be indexed");
     }
   }
 
@@ -175,7 +197,8 @@ final class TableKeys {
     if (e.errorCode() != ErrorCode.KEY_TOO_LARGE && e.errorCode() != ErrorCode.VALUE_OUT_OF_RANGE) {
       return e;
     }
-    return new KiteSqlException(e.errorCode(), "table " + table.name() + ", " + what + ": " + e.reason(), e);
+    return new KiteSqlException(
+        e.errorCode(), "table " + table.name() + ", " + what + ": " + e.reason(), e);
   }
 
   /**
@@ -199,7 +222,10 @@ final class TableKeys {
     return compare(key.base(), key.offset(), key.length(), bytes, n);
   }
 
-  /** {@link #compare(Slice, MemorySegment, long)} for the key of {@code length} bytes at {@code offset} of {@code base}. */
+  /**
+   * {@link #compare(Slice, MemorySegment, long)} for the key of {@code length} bytes at {@code
+   * offset} of {@code base}.
+   */
   static int compare(MemorySegment base, long offset, int length, MemorySegment bytes, long n) {
     long at = MemorySegment.mismatch(base, offset, offset + length, bytes, 0, n);
     if (at < 0) {
@@ -216,7 +242,6 @@ final class TableKeys {
     return Integer.compare(a, b);
   }
 
-
   /** Whether {@code key} starts with the first {@code length} bytes of {@code prefix}. */
   static boolean startsWith(Slice key, byte[] prefix, int length) {
     return startsWith(key, MemorySegment.ofArray(prefix).asSlice(0, length));
@@ -226,7 +251,9 @@ final class TableKeys {
   static boolean startsWith(Slice key, MemorySegment prefix) {
     long length = prefix.byteSize();
     return key.length() >= length
-        && MemorySegment.mismatch(key.base(), key.offset(), key.offset() + length, prefix, 0, length) < 0;
+        && MemorySegment.mismatch(
+                key.base(), key.offset(), key.offset() + length, prefix, 0, length)
+            < 0;
   }
 
   /** The values part of an index entry of {@code index} (for messages), encoded. */

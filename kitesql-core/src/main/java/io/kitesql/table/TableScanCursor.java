@@ -7,22 +7,27 @@ import io.kitesql.value.Memory;
 import java.lang.foreign.MemorySegment;
 
 /**
- * Rows in primary-key (or row id) order: each entry under {@code tablePrefix 'r'} is a row key
- * with the encoded row as its value, read in place through one reused {@link RowView}.
+ * Rows in primary-key (or row id) order: each entry under {@code tablePrefix 'r'} is a row key with
+ * the encoded row as its value, read in place through one reused {@link RowView}.
  */
 final class TableScanCursor extends RangeCursor {
   private final RowView view;
   private final LongValues longValues = new LongValues();
+
   /** The current row key, for {@link #currentRowKey()}. */
   private MemorySegment keyBase;
+
   private long keyOffset;
   private int keyLength;
+
   /** The current row's stored value, for {@link #currentStoredRow()}. */
   private MemorySegment valueBase;
+
   private long valueOffset;
   private int valueLength;
 
-  TableScanCursor(KeyInterval interval, RowLayout layout, int[] columns, boolean reverse, boolean reuseRows) {
+  TableScanCursor(
+      KeyInterval interval, RowLayout layout, int[] columns, boolean reverse, boolean reuseRows) {
     super(interval, columns, layout.columnCount(), reverse, reuseRows);
     this.view = new RowView(layout).longValues(longValues);
   }
@@ -61,12 +66,16 @@ final class TableScanCursor extends RangeCursor {
   }
 
   /**
-   * The array a write transaction's cursor copied the current key or value into (WriteCursor
-   * makes a new one per entry), or null if {@code base} is not such an array: a ref can keep it
-   * instead of copying it again.
+   * The array a write transaction's cursor copied the current key or value into (WriteCursor makes
+   * a new one per entry), or null if {@code base} is not such an array: a ref can keep it instead
+   * of copying it again.
    */
   private static byte[] ownCopy(MemorySegment base, long offset, int length) {
-    return offset == 0 && base.heapBase().orElse(null) instanceof byte[] bytes && bytes.length == length ? bytes : null;
+    return offset == 0
+            && base.heapBase().orElse(null) instanceof byte[] bytes
+            && bytes.length == length
+        ? bytes
+        : null;
   }
 
   @Override

@@ -30,15 +30,15 @@ import java.util.Optional;
  * </pre>
  *
  * where {@code pk-values} are the primary-key columns in key order or, for a table without a
- * primary key, a hidden BIGINT row id from {@link CatalogStore#allocateRowIds} (increasing, so
- * such tables scan in insertion order). Because the primary key ends every index entry, entries
- * are unique even in non-unique indexes, and a covered index scan reads indexed and primary-key
- * columns from the key alone.
+ * primary key, a hidden BIGINT row id from {@link CatalogStore#allocateRowIds} (increasing, so such
+ * tables scan in insertion order). Because the primary key ends every index entry, entries are
+ * unique even in non-unique indexes, and a covered index scan reads indexed and primary-key columns
+ * from the key alone.
  *
  * <p>Writes check every constraint (NOT NULL, PRIMARY KEY, UNIQUE) before their first write, so a
  * failing call leaves nothing behind; statement atomicity across rows is the caller's ({@link
- * WriteTransaction#atomically}). Reads work in any transaction: in a read-only one, text and
- * binary values are borrowed views of the map (zero copy) that live as long as the transaction.
+ * WriteTransaction#atomically}). Reads work in any transaction: in a read-only one, text and binary
+ * values are borrowed views of the map (zero copy) that live as long as the transaction.
  *
  * <p>Immutable and thread-safe: per-call state (encoders, views) lives in the call or cursor.
  */
@@ -48,10 +48,15 @@ public final class TableStore {
   private final RowEncoder encoder;
   private final TableKeys keys;
   private final IndexMaintenance indexes;
+
   /** NOT NULL, width and unique-key checks, and the errors they raise. */
   private final RowConstraints constraints;
-  /** The bulk statements' writes ({@link #insertAll}, {@link #deleteAll}, {@link #insertCopies}). */
+
+  /**
+   * The bulk statements' writes ({@link #insertAll}, {@link #deleteAll}, {@link #insertCopies}).
+   */
   private final BulkRows bulk;
+
   /** Whether long values move out of line ({@link LongValues#OUT_OF_LINE_PROPERTY}). */
   private final boolean outOfLine;
 
@@ -106,7 +111,10 @@ public final class TableStore {
     constraints.checkRow(row);
     var enc = new KeyEncoder();
     byte[] rowKey = table.hasHiddenRowId() ? null : keys.rowKey(enc, row);
-    int keyLength = rowKey == null ? TableKeys.ROW_PREFIX_LENGTH + TableKeys.HIDDEN_ROW_ID_LENGTH : rowKey.length;
+    int keyLength =
+        rowKey == null
+            ? TableKeys.ROW_PREFIX_LENGTH + TableKeys.HIDDEN_ROW_ID_LENGTH
+            : rowKey.length;
     var value = encoder.encode(row, outOfLine && LongValues.fitsKey(keyLength));
     var entries = indexes.entriesOf(enc, row, rowKey);
     indexes.checkUnique(tx, entries, null, row);
@@ -125,9 +133,9 @@ public final class TableStore {
   /**
    * Inserts {@code rows} as {@link #insert} would one by one, for a statement that writes them all
    * or nothing (inside {@link WriteTransaction#atomically}: on a failure, rows already written stay
-   * until the block undoes them): rows first, then each index's entries sorted ({@link
-   * BulkRows}). A table with a unique secondary index writes row by row: each row's unique check
-   * must see the entries of the rows before it.
+   * until the block undoes them): rows first, then each index's entries sorted ({@link BulkRows}).
+   * A table with a unique secondary index writes row by row: each row's unique check must see the
+   * entries of the rows before it.
    *
    * @return the number of rows inserted
    */
@@ -143,8 +151,8 @@ public final class TableStore {
   }
 
   /**
-   * Whether {@link #insertCopies} can insert rows of {@code source} here: the same column types
-   * (so a stored row of {@code source} is one of this table), a declared primary key, no unique
+   * Whether {@link #insertCopies} can insert rows of {@code source} here: the same column types (so
+   * a stored row of {@code source} is one of this table), a declared primary key, no unique
    * secondary index (whose checks go row by row, see {@link #insertAll}), no identity column, and
    * long values not moved out of line here (the copied bytes keep them inline).
    */
@@ -152,7 +160,10 @@ public final class TableStore {
     return bulk.takesStoredRowsOf(source.table, outOfLine);
   }
 
-  /** The columns {@link #insertCopies} needs of each row: the primary-key, indexed and NOT NULL ones. */
+  /**
+   * The columns {@link #insertCopies} needs of each row: the primary-key, indexed and NOT NULL
+   * ones.
+   */
   public int[] columnsForCopies() {
     return bulk.columnsForCopies();
   }
@@ -183,10 +194,10 @@ public final class TableStore {
    * Deletes the row at {@code ref} and its index entries.
    *
    * @param ref where the row is; its {@link RowRef#stored() stored} bytes, if any, must be what the
-   *     row holds now (the ref was read in this transaction after the last write to the row, as
-   *     a DELETE's own scan reads it): they are recorded for undo instead of reading the row again
-   * @param oldRow the row's full current values, as read in this transaction (its index entries
-   *     are computed from them)
+   *     row holds now (the ref was read in this transaction after the last write to the row, as a
+   *     DELETE's own scan reads it): they are recorded for undo instead of reading the row again
+   * @param oldRow the row's full current values, as read in this transaction (its index entries are
+   *     computed from them)
    */
   public void delete(WriteTransaction tx, RowRef ref, Object[] oldRow) {
     indexes.delete(tx, deleteRow(tx, ref, oldRow, true, false));
@@ -213,8 +224,8 @@ public final class TableStore {
    * Deletes the row of {@link #delete} and, if {@code longEntries} (the table may have any: {@link
    * LongValues#any}), its out-of-line values; returns its index entries, not yet deleted.
    */
-  IndexMaintenance.Entries deleteRow(WriteTransaction tx, RowRef ref, Object[] oldRow, boolean longEntries,
-      boolean inOrder) {
+  IndexMaintenance.Entries deleteRow(
+      WriteTransaction tx, RowRef ref, Object[] oldRow, boolean longEntries, boolean inOrder) {
     constraints.checkWidth(oldRow);
     var entries = indexes.entriesOf(new KeyEncoder(), oldRow, ref.key());
     if (ref.stored() != null && inOrder) {
@@ -231,9 +242,9 @@ public final class TableStore {
   }
 
   /**
-   * Replaces the row at {@code ref} ({@code oldRow}, its full current values) by {@code newRow}.
-   * A changed primary key moves the row; only index entries whose key changed are rewritten; a
-   * unique index is re-checked only when its values changed.
+   * Replaces the row at {@code ref} ({@code oldRow}, its full current values) by {@code newRow}. A
+   * changed primary key moves the row; only index entries whose key changed are rewritten; a unique
+   * index is re-checked only when its values changed.
    *
    * @return where the row is stored now
    * @throws io.kitesql.KiteSqlException as {@link #insert}; nothing is written then
@@ -247,7 +258,8 @@ public final class TableStore {
    * #mayHaveLongEntries} before its first write: with {@code longEntries} false, the old row's
    * out-of-line entries (it has none) are not deleted.
    */
-  public RowRef update(WriteTransaction tx, RowRef ref, Object[] oldRow, Object[] newRow, boolean longEntries) {
+  public RowRef update(
+      WriteTransaction tx, RowRef ref, Object[] oldRow, Object[] newRow, boolean longEntries) {
     constraints.checkWidth(oldRow);
     constraints.checkRow(newRow);
     var enc = new KeyEncoder();
@@ -268,7 +280,12 @@ public final class TableStore {
     if (moved) {
       tx.delete(Keyspace.DATA, oldKey);
     }
-    replaceRow(tx, oldKey, newKey, longEntries ? LongValues.columnsOf(encoder, oldKey, oldRow) : null, value);
+    replaceRow(
+        tx,
+        oldKey,
+        newKey,
+        longEntries ? LongValues.columnsOf(encoder, oldKey, oldRow) : null,
+        value);
     for (int i = 0; i < changed.length; i++) {
       if (changed[i] || moved) {
         IndexMaintenance.deleteEntry(tx, before.keys()[i]);
@@ -282,11 +299,15 @@ public final class TableStore {
    * Writes the row {@code value} at {@code newKey} over the row at {@code oldKey} (the caller
    * deleted that row if the key moved), whose out-of-line columns were {@code before} ({@link
    * LongValues#columnsOf}), with the out-of-line entries: the new row's are written (over the old
-   * ones at the same key), and the old row's that the new row does not overwrite are deleted.
-   * Long values are rewritten even when unchanged: whether an old row (perhaps written inline)
-   * really has an entry is only known by reading it, which in a write transaction copies it.
+   * ones at the same key), and the old row's that the new row does not overwrite are deleted. Long
+   * values are rewritten even when unchanged: whether an old row (perhaps written inline) really
+   * has an entry is only known by reading it, which in a write transaction copies it.
    */
-  static void replaceRow(WriteTransaction tx, byte[] oldKey, byte[] newKey, boolean[] before,
+  static void replaceRow(
+      WriteTransaction tx,
+      byte[] oldKey,
+      byte[] newKey,
+      boolean[] before,
       RowEncoder.Encoded value) {
     tx.put(Keyspace.DATA, newKey, value.row());
     LongValues.put(tx, newKey, value);
@@ -318,10 +339,10 @@ public final class TableStore {
   }
 
   /**
-   * Throws NOT_NULL_VIOLATION if {@code row} has a NULL where its column (or the primary key)
-   * does not allow one: what {@link #insert} checks first, for callers that look for a
-   * conflicting row before they insert (ON CONFLICT), as PostgreSQL checks a row's constraints
-   * before its conflicts.
+   * Throws NOT_NULL_VIOLATION if {@code row} has a NULL where its column (or the primary key) does
+   * not allow one: what {@link #insert} checks first, for callers that look for a conflicting row
+   * before they insert (ON CONFLICT), as PostgreSQL checks a row's constraints before its
+   * conflicts.
    */
   public void checkNotNull(Object[] row) {
     constraints.checkRow(row);
@@ -332,11 +353,15 @@ public final class TableStore {
    * unique keys: the primary key if {@code primaryKey}, and {@code uniqueIndexes} (keys holding a
    * NULL never collide). Keys are tried in that order; the first collision wins.
    */
-  public Optional<RowRef> findConflict(WriteTransaction tx, Object[] row, boolean primaryKey, List<IndexDef> uniqueIndexes) {
+  public Optional<RowRef> findConflict(
+      WriteTransaction tx, Object[] row, boolean primaryKey, List<IndexDef> uniqueIndexes) {
     return constraints.findConflict(tx, row, primaryKey, uniqueIndexes);
   }
 
-  /** {@code (a, b)=(1, 'x')}: {@code columns} of {@code row} as constraint errors show them (long values cut). */
+  /**
+   * {@code (a, b)=(1, 'x')}: {@code columns} of {@code row} as constraint errors show them (long
+   * values cut).
+   */
   public String describeKey(List<Integer> columns, Object[] row) {
     return constraints.describeKey(columns, row);
   }
@@ -344,9 +369,9 @@ public final class TableStore {
   // ---------------------------------------------------------------- DDL
 
   /**
-   * Writes the entries of {@code index} (CREATE INDEX) for every existing row. For a unique
-   * index, duplicates among non-NULL values raise UNIQUE_VIOLATION and the index's entries are
-   * removed again.
+   * Writes the entries of {@code index} (CREATE INDEX) for every existing row. For a unique index,
+   * duplicates among non-NULL values raise UNIQUE_VIOLATION and the index's entries are removed
+   * again.
    */
   public void addIndexEntries(WriteTransaction tx, IndexDef index) {
     SchemaChanges.addIndexEntries(tx, this, keys, indexes, index);
@@ -360,11 +385,11 @@ public final class TableStore {
   /**
    * ALTER TABLE ADD COLUMN: rewrites every row for {@code newTable}, this table with columns
    * appended, giving the new columns {@code newColumnValues} (their DEFAULTs, already of their
-   * types). Rows are left alone when every new value is NULL, since rows read columns they
-   * predate as NULL. Use a new {@code TableStore(newTable)} afterwards.
+   * types). Rows are left alone when every new value is NULL, since rows read columns they predate
+   * as NULL. Use a new {@code TableStore(newTable)} afterwards.
    *
-   * @throws io.kitesql.KiteSqlException NOT_NULL_VIOLATION for a NULL in a NOT NULL new column of
-   *     a table that has rows, VALUE_OUT_OF_RANGE for a value that does not fit its column
+   * @throws io.kitesql.KiteSqlException NOT_NULL_VIOLATION for a NULL in a NOT NULL new column of a
+   *     table that has rows, VALUE_OUT_OF_RANGE for a value that does not fit its column
    */
   public void rewriteRows(WriteTransaction tx, TableDef newTable, Object[] newColumnValues) {
     SchemaChanges.rewriteRows(tx, this, keys, newTable, newColumnValues);
@@ -373,8 +398,8 @@ public final class TableStore {
   // ---------------------------------------------------------------- reads
 
   /**
-   * The row with the given primary key (values in primary-key order, of the key columns' types;
-   * for a table without a primary key, the one BIGINT row id), with only {@code columns} filled.
+   * The row with the given primary key (values in primary-key order, of the key columns' types; for
+   * a table without a primary key, the one BIGINT row id), with only {@code columns} filled.
    */
   public Optional<Object[]> get(KvTransaction tx, Object[] primaryKey, int[] columns) {
     return get(tx, new RowRef(keys.rowKeyOf(new KeyEncoder(), primaryKey)), columns);
@@ -393,8 +418,13 @@ public final class TableStore {
     longValues.open(tx);
     longValues.row(ref.key(), ref.key().length);
     try {
-      return Optional.of(RowDecoding.decode(new RowView(layout).longValues(longValues), stored.get(), tx.scope(),
-          columns, new Object[layout.columnCount()]));
+      return Optional.of(
+          RowDecoding.decode(
+              new RowView(layout).longValues(longValues),
+              stored.get(),
+              tx.scope(),
+              columns,
+              new Object[layout.columnCount()]));
     } finally {
       longValues.close();
     }
@@ -411,27 +441,32 @@ public final class TableStore {
   }
 
   /**
-   * Rows in the order of {@code index} within {@code bounds} over a prefix of its columns; ties
-   * in primary-key order. Reads rows from the entry keys alone when every requested column is
-   * indexed or part of the primary key ({@link #covers}), else looks each row up.
+   * Rows in the order of {@code index} within {@code bounds} over a prefix of its columns; ties in
+   * primary-key order. Reads rows from the entry keys alone when every requested column is indexed
+   * or part of the primary key ({@link #covers}), else looks each row up.
    */
-  public TableCursor indexScan(KvTransaction tx, IndexDef index, KeyBounds bounds, int[] columns, boolean reverse) {
+  public TableCursor indexScan(
+      KvTransaction tx, IndexDef index, KeyBounds bounds, int[] columns, boolean reverse) {
     return indexScan(index, columns, reverse, false).open(tx, bounds);
   }
 
   /**
    * A cursor not yet open, for {@link TableCursor#reopen} at each execution of a statement: in
    * primary-key order, or in the order of {@code index} if present; descending if {@code reverse}.
-   * With {@code reuseRows} every row is decoded into one array, which the caller must not keep
-   * past its next call to {@link TableCursor#next()}.
+   * With {@code reuseRows} every row is decoded into one array, which the caller must not keep past
+   * its next call to {@link TableCursor#next()}.
    */
-  public TableCursor cursor(Optional<IndexDef> index, int[] columns, boolean reverse, boolean reuseRows) {
-    return index.isPresent() ? indexScan(index.get(), columns, reverse, reuseRows)
+  public TableCursor cursor(
+      Optional<IndexDef> index, int[] columns, boolean reverse, boolean reuseRows) {
+    return index.isPresent()
+        ? indexScan(index.get(), columns, reverse, reuseRows)
         : tableScan(columns, reverse, reuseRows);
   }
 
   private RangeCursor tableScan(int[] columns, boolean reverse, boolean reuseRows) {
-    var interval = new KeyInterval(keys.rowPrefix(), keys.rowKeyTypes(), "the primary key of table " + table.name());
+    var interval =
+        new KeyInterval(
+            keys.rowPrefix(), keys.rowKeyTypes(), "the primary key of table " + table.name());
     return new TableScanCursor(interval, layout, columns, reverse, reuseRows);
   }
 
@@ -439,8 +474,9 @@ public final class TableStore {
     // Bounds may go on into the primary key every entry ends with.
     var types = new ArrayList<>(keys.indexTypes(index));
     types.addAll(keys.rowKeyTypes());
-    var interval = new KeyInterval(keys.indexPrefix(index), types,
-        "index " + index.name() + " of table " + table.name());
+    var interval =
+        new KeyInterval(
+            keys.indexPrefix(index), types, "index " + index.name() + " of table " + table.name());
     return new IndexScanCursor(interval, keys, index, layout, columns, reverse, reuseRows);
   }
 
@@ -459,7 +495,9 @@ public final class TableStore {
     return KeyStatistics.measure(tx, keys);
   }
 
-  /** The number of rows: the kept count ({@link CatalogStore#rowCount}), else {@link #countRows}. */
+  /**
+   * The number of rows: the kept count ({@link CatalogStore#rowCount}), else {@link #countRows}.
+   */
   public long count(KvTransaction tx) {
     var kept = CatalogStore.rowCount(tx, table.id());
     return kept.isPresent() ? kept.getAsLong() : countRows(tx);

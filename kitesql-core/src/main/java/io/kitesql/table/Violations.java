@@ -15,9 +15,13 @@ final class Violations {
   private Violations() {}
 
   static KiteSqlException notNull(TableDef table, int column) {
-    return new KiteSqlException(ErrorCode.NOT_NULL_VIOLATION, "NULL in column "
-        + table.columns().get(column).name() + " of table " + table.name()
-        + " violates its NOT NULL constraint");
+    return new KiteSqlException(
+        ErrorCode.NOT_NULL_VIOLATION,
+        "NULL in column "
+            + table.columns().get(column).name()
+            + " of table "
+            + table.name()
+            + " violates its NOT NULL constraint");
   }
 
   /**
@@ -27,15 +31,24 @@ final class Violations {
    * @param columns the key's column positions
    * @param values the key's values, in {@code columns} order
    */
-  static KiteSqlException unique(TableDef table, String constraint, List<Integer> columns, List<?> values) {
+  static KiteSqlException unique(
+      TableDef table, String constraint, List<Integer> columns, List<?> values) {
     var names = new StringJoiner(", ", "(", ")");
     var shown = new StringJoiner(", ", "(", ")");
     for (int i = 0; i < columns.size(); i++) {
       names.add(table.columns().get(columns.get(i)).name());
       shown.add(show(values.get(i)));
     }
-    return new KiteSqlException(ErrorCode.UNIQUE_VIOLATION, "duplicate key " + names + "=" + shown
-        + " violates the " + constraint + " of table " + table.name());
+    return new KiteSqlException(
+        ErrorCode.UNIQUE_VIOLATION,
+        "duplicate key "
+            + names
+            + "="
+            + shown
+            + " violates the "
+            + constraint
+            + " of table "
+            + table.name());
   }
 
   /** A value as SQL-ish text for a message, cut at {@value #MAX_SHOWN} characters. */
@@ -43,7 +56,8 @@ final class Violations {
     return switch (value) {
       case null -> "NULL";
       case CharSequence cs -> "'" + cut(cs) + "'";
-      case Binary b -> b.length() > MAX_SHOWN / 2 ? "X'...' (" + b.length() + " bytes)" : b.toString();
+      case Binary b ->
+          b.length() > MAX_SHOWN / 2 ? "X'...' (" + b.length() + " bytes)" : b.toString();
       default -> String.valueOf(value);
     };
   }

@@ -22,22 +22,21 @@
  *       increasing, so it scans in insertion order and allows duplicate rows.
  *   <li>{@code indexId} is the index's id within its table, 4 raw big-endian bytes.
  *   <li>A row whose variable-width values are long keeps the longest out of line (row format
- *       version 2, {@link io.kitesql.codec.RowLayout}), each under its row's pk and its column
- *       (u16 big-endian), so the row stays in LMDB's B-tree leaf; see {@code LongValues}.
+ *       version 2, {@link io.kitesql.codec.RowLayout}), each under its row's pk and its column (u16
+ *       big-endian), so the row stays in LMDB's B-tree leaf; see {@code LongValues}.
  *   <li>{@code values} are the indexed columns' values in index order. The trailing {@code pk}
  *       makes every entry unique, ties sort by primary key, the row key is {@code tablePrefix 'r'
  *       pk}, and a covered scan reads indexed and primary-key columns from the key alone.
  *   <li>A UNIQUE index is checked by seeking {@code tablePrefix 'i' indexId values}: any entry
- *       starting with it conflicts. Values with a NULL are not checked (SQL: NULLs never
- *       conflict).
+ *       starting with it conflicts. Values with a NULL are not checked (SQL: NULLs never conflict).
  * </ul>
  *
  * <p>Keys are limited to 511 bytes (LMDB): a primary key or index entry over it fails with
- * KEY_TOO_LARGE naming the table and key. Zero copy: in a read-only transaction the rows of
- * {@code get} and the cursors hold text and binary values that are views of the map, valid until
- * the transaction ends (then they throw {@link IllegalStateException}); write transactions copy.
- * DOUBLE values read from keys (covered scans) come back normalized as keys store them: -0.0 as
- * 0.0, every NaN as the canonical NaN.
+ * KEY_TOO_LARGE naming the table and key. Zero copy: in a read-only transaction the rows of {@code
+ * get} and the cursors hold text and binary values that are views of the map, valid until the
+ * transaction ends (then they throw {@link IllegalStateException}); write transactions copy. DOUBLE
+ * values read from keys (covered scans) come back normalized as keys store them: -0.0 as 0.0, every
+ * NaN as the canonical NaN.
  *
  * <p>Depends on {@code io.kitesql.storage}, {@code io.kitesql.codec}, {@code io.kitesql.catalog}
  * and {@code io.kitesql.value}.

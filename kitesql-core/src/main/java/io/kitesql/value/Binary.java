@@ -48,9 +48,9 @@ public final class Binary implements Comparable<Binary> {
   }
 
   /**
-   * A value viewing {@code length} bytes of {@code segment} at {@code offset} under {@code
-   * scope}, read through {@code segment} itself, so that its bounds, liveness and thread
-   * confinement apply to every read (a closed arena's segment throws, never reads freed memory).
+   * A value viewing {@code length} bytes of {@code segment} at {@code offset} under {@code scope},
+   * read through {@code segment} itself, so that its bounds, liveness and thread confinement apply
+   * to every read (a closed arena's segment throws, never reads freed memory).
    */
   public static Binary view(Scope scope, MemorySegment segment, long offset, int length) {
     Objects.requireNonNull(scope, "scope");
@@ -120,10 +120,10 @@ public final class Binary implements Comparable<Binary> {
   }
 
   /**
-   * The bytes as a read-only segment, without copying: a slice of the LMDB map for a borrowed
-   * value (reads through it fail once the map is unmapped; while the map stays, a read after the
-   * value's transaction ended sees whatever the map then holds, so read while {@link #isLive()}),
-   * of the heap array for an owned one. Its {@code address()} tells where a borrowed value lies.
+   * The bytes as a read-only segment, without copying: a slice of the LMDB map for a borrowed value
+   * (reads through it fail once the map is unmapped; while the map stays, a read after the value's
+   * transaction ended sees whatever the map then holds, so read while {@link #isLive()}), of the
+   * heap array for an owned one. Its {@code address()} tells where a borrowed value lies.
    */
   public MemorySegment asReadOnlySegment() {
     return base.asSlice(offset, length).asReadOnly();
@@ -142,10 +142,10 @@ public final class Binary implements Comparable<Binary> {
   @Override
   public boolean equals(Object o) {
     check();
-    return this == o || o instanceof Binary b
-        && Bytes.equal(scope, base, offset, length, b.scope, b.base, b.offset, b.length);
+    return this == o
+        || o instanceof Binary b
+            && Bytes.equal(scope, base, offset, length, b.scope, b.base, b.offset, b.length);
   }
-
 
   /**
    * A hash of the bytes, O(1) like {@link Text#hashCode}; equal for equal borrowed and owned
@@ -156,13 +156,11 @@ public final class Binary implements Comparable<Binary> {
     return Bytes.hash(scope, base, offset, length);
   }
 
-
   /** Unsigned lexicographic byte order. */
   @Override
   public int compareTo(Binary o) {
     return Bytes.compare(scope, base, offset, length, o.scope, o.base, o.offset, o.length);
   }
-
 
   /** A short description (length and kind), never the bytes: safe on dead values. */
   @Override

@@ -11,12 +11,11 @@ import org.jspecify.annotations.Nullable;
  * Byte-range kernels shared by {@link Text} and {@link Binary}: hashing, comparing, copying out.
  *
  * <p>A range is (segment, offset, length); the segment spans the address space for borrowed values
- * (this package's or the storage's map view, offset = absolute address) or is a heap array
- * segment for owned ones, so one code path serves
- * both. Every method that reads bytes takes the range's {@link Scope} and follows the liveness
- * protocol of borrowed values once for both classes: check before reading, re-check after (the
- * streaming methods after every chunk, so that no byte read after the transaction ended is ever
- * written out).
+ * (this package's or the storage's map view, offset = absolute address) or is a heap array segment
+ * for owned ones, so one code path serves both. Every method that reads bytes takes the range's
+ * {@link Scope} and follows the liveness protocol of borrowed values once for both classes: check
+ * before reading, re-check after (the streaming methods after every chunk, so that no byte read
+ * after the transaction ended is ever written out).
  */
 final class Bytes {
   /** Chunk size for streaming borrowed bytes out: small enough to stay in L1/L2. */
@@ -46,10 +45,9 @@ final class Bytes {
    * #HASHED_END} bytes and their length: equal values still hash equal, and hashing stays O(1)
    * however long the text is (a GROUP BY or DISTINCT over 256 KiB notes must not read every byte of
    * every note; {@code equals} settles a collision, and hash-table keys that collide are kept in a
-   * tree, see {@code RowKey}). When only the ends of values over 256 bytes were
-   * hashed, 4,000 GROUP BY keys of 1,000 chars that differed in the middle took 13x as long as keys
-   * that differed at the start (every lookup a walk down one tree bin); hashed whole, they cost
-   * the same.
+   * tree, see {@code RowKey}). When only the ends of values over 256 bytes were hashed, 4,000 GROUP
+   * BY keys of 1,000 chars that differed in the middle took 13x as long as keys that differed at
+   * the start (every lookup a walk down one tree bin); hashed whole, they cost the same.
    */
   static int hash(Scope scope, MemorySegment base, long offset, int len) {
     scope.check();
@@ -105,8 +103,15 @@ final class Bytes {
   }
 
   /** Unsigned lexicographic comparison; a proper prefix sorts first. */
-  static int compare(Scope aScope, MemorySegment a, long aOff, int aLen,
-      Scope bScope, MemorySegment b, long bOff, int bLen) {
+  static int compare(
+      Scope aScope,
+      MemorySegment a,
+      long aOff,
+      int aLen,
+      Scope bScope,
+      MemorySegment b,
+      long bOff,
+      int bLen) {
     aScope.check();
     bScope.check();
     long m = MemorySegment.mismatch(a, aOff, aOff + aLen, b, bOff, bOff + bLen);
@@ -124,11 +129,19 @@ final class Bytes {
   }
 
   /** Whether two ranges hold the same bytes. */
-  static boolean equal(Scope aScope, MemorySegment a, long aOff, int aLen,
-      Scope bScope, MemorySegment b, long bOff, int bLen) {
+  static boolean equal(
+      Scope aScope,
+      MemorySegment a,
+      long aOff,
+      int aLen,
+      Scope bScope,
+      MemorySegment b,
+      long bOff,
+      int bLen) {
     aScope.check();
     bScope.check();
-    boolean eq = aLen == bLen && MemorySegment.mismatch(a, aOff, aOff + aLen, b, bOff, bOff + bLen) < 0;
+    boolean eq =
+        aLen == bLen && MemorySegment.mismatch(a, aOff, aOff + aLen, b, bOff, bOff + bLen) < 0;
     aScope.checkAfterRead();
     bScope.checkAfterRead();
     return eq;
@@ -148,11 +161,12 @@ final class Bytes {
    * Copies the range into {@code dst}. Borrowed bytes are copied {@link #COPY_CHUNK} bytes at a
    * time, the scope re-checked after each piece: a long copy racing the end of its transaction
    * stops at the next piece with {@link IllegalStateException} rather than copying on over pages
-   * LMDB may already reuse, and no single access through the map view lasts longer than one
-   * piece (the close of the view waits for the access in flight). Short ranges take one copy and
-   * one check, as before.
+   * LMDB may already reuse, and no single access through the map view lasts longer than one piece
+   * (the close of the view waits for the access in flight). Short ranges take one copy and one
+   * check, as before.
    */
-  static void copyOut(Scope scope, MemorySegment base, long offset, byte[] dst, int dstPos, int len) {
+  static void copyOut(
+      Scope scope, MemorySegment base, long offset, byte[] dst, int dstPos, int len) {
     scope.check();
     for (int done = 0; done < len; ) {
       int n = Math.min(COPY_CHUNK, len - done);
@@ -164,8 +178,8 @@ final class Bytes {
   }
 
   /**
-   * The heap array behind a segment that spans all of it (so segment offsets are array indices),
-   * or null for native memory and slices.
+   * The heap array behind a segment that spans all of it (so segment offsets are array indices), or
+   * null for native memory and slices.
    */
   static byte @Nullable [] heapArray(MemorySegment base) {
     return base.heapBase().orElse(null) instanceof byte[] array && array.length == base.byteSize()
@@ -185,13 +199,18 @@ final class Bytes {
   /**
    * Writes the range to {@code channel}, looping until the channel took every byte. Borrowed bytes
    * are copied through a heap chunk rather than handed over as a {@code ByteBuffer} view of the
-   * map: a channel could keep the view, and bytes it read after the transaction ended would go
-   * out unchecked.
+   * map: a channel could keep the view, and bytes it read after the transaction ended would go out
+   * unchecked.
    */
   static void writeTo(
       MemorySegment base, long offset, int len, Scope scope, WritableByteChannel channel)
       throws IOException {
-    writeChunks(base, offset, len, scope, (bytes, from, n) -> writeFully(channel, ByteBuffer.wrap(bytes, from, n)));
+    writeChunks(
+        base,
+        offset,
+        len,
+        scope,
+        (bytes, from, n) -> writeFully(channel, ByteBuffer.wrap(bytes, from, n)));
   }
 
   /** Where {@link #writeChunks} puts bytes: {@code n} bytes of {@code bytes} from {@code from}. */

@@ -10,13 +10,13 @@ import java.lang.invoke.VarHandle;
  * After a forward step it points past the code point just read, so the next char of a sequential
  * walk is decoded without any walking; (UTF-16 length, byte length), the end, is a valid position.
  *
- * <p>Racy on purpose. The holder replaces the text's reference without ordering, so a thread
- * may see the holder before its constructor's write of the position; it then reads the default
- * 0, which is the start of the text, also a correct cursor ({@link #origin} is final, so it is
- * always seen). The packed value is read and written with opaque
- * access (never torn, no fences). Threads racing to move the cursor overwrite each other, and two
- * threads may each make a holder where one wins; every value any of them sees is a correct
- * position computed from the same immutable bytes, so the worst case is a longer walk.
+ * <p>Racy on purpose. The holder replaces the text's reference without ordering, so a thread may
+ * see the holder before its constructor's write of the position; it then reads the default 0, which
+ * is the start of the text, also a correct cursor ({@link #origin} is final, so it is always seen).
+ * The packed value is read and written with opaque access (never torn, no fences). Threads racing
+ * to move the cursor overwrite each other, and two threads may each make a holder where one wins;
+ * every value any of them sees is a correct position computed from the same immutable bytes, so the
+ * worst case is a longer walk.
  */
 final class CharCursor {
   private static final VarHandle POSITION;
@@ -49,14 +49,15 @@ final class CharCursor {
   }
 
   /**
-   * Finds the code point holding UTF-16 unit {@code index} (below {@code utf16Length}) of the
-   * UTF-8 text at {@code offset} in {@code base}, walking from the start, the {@code cached}
-   * position or the end, whichever is nearest.
+   * Finds the code point holding UTF-16 unit {@code index} (below {@code utf16Length}) of the UTF-8
+   * text at {@code offset} in {@code base}, walking from the start, the {@code cached} position or
+   * the end, whichever is nearest.
    *
    * @return (char index of the code point << 32) | its byte offset; -1 if the bytes do not add up
    *     to the lengths (they changed under the caller: its transaction ended)
    */
-  static long locate(MemorySegment base, long offset, int byteLength, int utf16Length, int index, long cached) {
+  static long locate(
+      MemorySegment base, long offset, int byteLength, int utf16Length, int index, long cached) {
     int ci = (int) (cached >>> 32);
     int bo = (int) cached;
     if (index < ci) {

@@ -36,14 +36,18 @@ public record DataType(TypeKind kind, int length, int scale) {
 
   public static final DataType BOOLEAN = new DataType(TypeKind.BOOLEAN, 0, 0);
   public static final DataType INT = new DataType(TypeKind.INT, 0, 0);
+
   /** SMALLINT: an INT whose values must fit 16 bits, as in PostgreSQL. */
   public static final DataType SMALLINT = new DataType(TypeKind.INT, 16, 0);
+
   public static final DataType BIGINT = new DataType(TypeKind.BIGINT, 0, 0);
   public static final DataType DOUBLE = new DataType(TypeKind.DOUBLE, 0, 0);
   public static final DataType DATE = new DataType(TypeKind.DATE, 0, 0);
   public static final DataType TIMESTAMP = new DataType(TypeKind.TIMESTAMP, 0, 0);
+
   /** VARCHAR without a length limit. */
   public static final DataType VARCHAR = new DataType(TypeKind.VARCHAR, 0, 0);
+
   /** VARBINARY without a length limit. */
   public static final DataType VARBINARY = new DataType(TypeKind.VARBINARY, 0, 0);
 
@@ -53,8 +57,11 @@ public record DataType(TypeKind kind, int length, int scale) {
     switch (kind) {
       case VARCHAR, VARBINARY -> require(length >= 0 && scale == 0, kind, length, scale);
       case DECIMAL ->
-          require(length >= 1 && length <= MAX_DECIMAL_PRECISION && scale >= 0 && scale <= length,
-              kind, length, scale);
+          require(
+              length >= 1 && length <= MAX_DECIMAL_PRECISION && scale >= 0 && scale <= length,
+              kind,
+              length,
+              scale);
       case INT -> require((length == 0 || length == 16) && scale == 0, kind, length, scale);
       default -> require(length == 0 && scale == 0, kind, length, scale);
     }

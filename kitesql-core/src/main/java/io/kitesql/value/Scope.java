@@ -6,15 +6,14 @@ import java.lang.invoke.VarHandle;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The liveness of borrowed values: one per read transaction, made when it begins and ended
- * exactly once when it ends.
+ * The liveness of borrowed values: one per read transaction, made when it begins and ended exactly
+ * once when it ends.
  *
  * <p>A borrowed value keeps a reference to the scope of the transaction that lent it and is live
  * while that scope is. {@link #end()} happens <em>before</em> the storage layer resets or aborts
- * the LMDB transaction, so every later access of a value of the ended transaction fails with
- * {@link IllegalStateException}, on any thread. Reads of mapped bytes re-check the scope
- * afterwards ({@link #checkAfterRead}), so bytes read while the transaction ended are never
- * returned.
+ * the LMDB transaction, so every later access of a value of the ended transaction fails with {@link
+ * IllegalStateException}, on any thread. Reads of mapped bytes re-check the scope afterwards
+ * ({@link #checkAfterRead}), so bytes read while the transaction ended are never returned.
  *
  * <p>An ended scope never becomes live again. A pooled read context serves many transactions, but
  * each gets a new scope, so a value of an earlier transaction cannot come back to life when its
@@ -41,12 +40,15 @@ public final class Scope {
   }
 
   private final String name;
+
   /**
-   * The native segment (the storage's map view) that the values of this scope read through, set by the first value lent through one ({@link #lendsThrough}) and never
-   * changed: a borrowed {@link Text} then finds its segment here instead of keeping a reference
-   * of its own (four bytes per value). Written once by CAS; see {@link #lent()} for reads.
+   * The native segment (the storage's map view) that the values of this scope read through, set by
+   * the first value lent through one ({@link #lendsThrough}) and never changed: a borrowed {@link
+   * Text} then finds its segment here instead of keeping a reference of its own (four bytes per
+   * value). Written once by CAS; see {@link #lent()} for reads.
    */
   private @Nullable MemorySegment lent;
+
   /**
    * Set once by {@link #end()}, never cleared. Volatile: the write must be visible to readers on
    * other threads before LMDB may reuse the pages (see {@link #end()}).
@@ -76,11 +78,11 @@ public final class Scope {
 
   /**
    * Throws unless values of this scope are still live after a read: the bytes just read are only
-   * valid if the transaction did not end meanwhile. The load-load fence keeps the byte reads
-   * before the flag read (a volatile read alone orders only what follows it), so a thread that
-   * read bytes concurrently with the end of their transaction throws rather than returning bytes
-   * LMDB may already have reused. The flag only ever goes from live to ended, so unlike a seqlock
-   * no version needs comparing.
+   * valid if the transaction did not end meanwhile. The load-load fence keeps the byte reads before
+   * the flag read (a volatile read alone orders only what follows it), so a thread that read bytes
+   * concurrently with the end of their transaction throws rather than returning bytes LMDB may
+   * already have reused. The flag only ever goes from live to ended, so unlike a seqlock no version
+   * needs comparing.
    *
    * @throws IllegalStateException if the transaction that lent the value has ended
    */
@@ -107,11 +109,10 @@ public final class Scope {
   }
 
   /**
-   * Whether values of this scope over {@code segment} (a native one) can find
-   * it in the scope: true if the scope lends through {@code segment} already or does from now on
-   * (the first segment asked for wins), false if it lends through another one (then the value
-   * keeps its segment itself). One transaction reads through one map view, so in practice only
-   * its first value sets it.
+   * Whether values of this scope over {@code segment} (a native one) can find it in the scope: true
+   * if the scope lends through {@code segment} already or does from now on (the first segment asked
+   * for wins), false if it lends through another one (then the value keeps its segment itself). One
+   * transaction reads through one map view, so in practice only its first value sets it.
    */
   boolean lendsThrough(MemorySegment segment) {
     Object current = LENT.getAcquire(this);
@@ -126,8 +127,8 @@ public final class Scope {
 
   /**
    * The segment this scope lends through (see {@link #lendsThrough}). A plain read: a value that
-   * reached this scope through its final field sees the segment set before that value was made
-   * (JLS 17.5: what a final field refers to is seen as of the end of the constructor).
+   * reached this scope through its final field sees the segment set before that value was made (JLS
+   * 17.5: what a final field refers to is seen as of the end of the constructor).
    */
   MemorySegment lent() {
     return lent;

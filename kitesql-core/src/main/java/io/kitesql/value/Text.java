@@ -10,16 +10,16 @@ import java.util.stream.IntStream;
 import java.util.stream.StreamSupport;
 
 /**
- * UTF-8 text, either <em>borrowed</em> (bytes in native memory, typically the LMDB map, valid
- * while its read transaction lives) or <em>owned</em> (bytes on the heap). Both go through one
- * code path: a segment (the storage's map view, a read-only segment over the LMDB map, or another
- * native or heap segment), an offset and a length.
+ * UTF-8 text, either <em>borrowed</em> (bytes in native memory, typically the LMDB map, valid while
+ * its read transaction lives) or <em>owned</em> (bytes on the heap). Both go through one code path:
+ * a segment (the storage's map view, a read-only segment over the LMDB map, or another native or
+ * heap segment), an offset and a length.
  *
- * <p><b>Liveness.</b> Every method that reads the bytes of a borrowed text first checks the
- * {@link Scope} of its transaction and re-checks it after reading; once the transaction has ended,
- * it throws {@link IllegalStateException} on every thread. Keep text beyond its transaction with
- * {@link #toString()} or {@link #copy()}. Only {@link #isBorrowed()}, {@link #isLive()} and
- * {@link #asReadOnlySegment()} work on dead text (they read no bytes).
+ * <p><b>Liveness.</b> Every method that reads the bytes of a borrowed text first checks the {@link
+ * Scope} of its transaction and re-checks it after reading; once the transaction has ended, it
+ * throws {@link IllegalStateException} on every thread. Keep text beyond its transaction with
+ * {@link #toString()} or {@link #copy()}. Only {@link #isBorrowed()}, {@link #isLive()} and {@link
+ * #asReadOnlySegment()} work on dead text (they read no bytes).
  *
  * <p><b>Chars.</b> {@link #length()} and {@link #charAt} follow {@code String} semantics: UTF-16
  * units, supplementary characters as surrogate pairs. On ASCII text both are O(1). Otherwise the
@@ -39,16 +39,16 @@ import java.util.stream.StreamSupport;
  * #chars()}, {@link #codePoints()}, {@link #contentEquals}, {@link #regionMatches}, {@link
  * #startsWith}, {@link #endsWith}, {@link #indexOf(int)}, {@link #lastIndexOf(int)}, {@link
  * #indexOf(CharSequence)}, {@link #contains}, {@link #codePointAt}, {@link #appendTo} and {@link
- * #writeTo(Writer)} decode or search the bytes in one pass, with one liveness check before and
- * one after the call (the copying ones also after every piece of at most 16 Ki chars), and
- * allocate nothing but the streams of {@code chars()} and {@code codePoints()}. The JDK's {@code
+ * #writeTo(Writer)} decode or search the bytes in one pass, with one liveness check before and one
+ * after the call (the copying ones also after every piece of at most 16 Ki chars), and allocate
+ * nothing but the streams of {@code chars()} and {@code codePoints()}. The JDK's {@code
  * StringBuilder.append(text)} calls {@code charAt} per char and {@code Writer.append(text)} calls
  * {@code toString()}: prefer {@code text.appendTo(sb)} and {@code text.writeTo(writer)}.
  *
  * <p><b>What charAt still costs:</b> the check before and after each call, which is what makes a
  * text read after its transaction throw instead of returning reused bytes (it also keeps the JIT
- * from vectorizing a {@code charAt} loop), and on non-ASCII text the cursor and one decode. How
- * the bulk paths work and what they measure: docs/storage.md ("Reads lend the map") and
+ * from vectorizing a {@code charAt} loop), and on non-ASCII text the cursor and one decode. How the
+ * bulk paths work and what they measure: docs/storage.md ("Reads lend the map") and
  * kitesql-bench/README.md ({@code TextBulkBenchmark}).
  *
  * <p><b>Order.</b> {@link #compareTo} and {@link #equals} compare bytes: unsigned UTF-8 byte order
@@ -64,10 +64,10 @@ import java.util.stream.StreamSupport;
  * value per row.
  *
  * <p><b>Malformed UTF-8</b> (possible only through {@link #ofUtf8} or {@link #owned} with bad
- * input) never causes a read out of bounds, and every method reads the same chars from it as
- * {@code charAt} (see {@code Utf8Chars}): undecodable sequences, overlong forms and encoded
- * surrogates read as U+FFFD. (Bytes whose UTF-16 count happens to equal their byte count are
- * taken for ASCII and read one char per byte.)
+ * input) never causes a read out of bounds, and every method reads the same chars from it as {@code
+ * charAt} (see {@code Utf8Chars}): undecodable sequences, overlong forms and encoded surrogates
+ * read as U+FFFD. (Bytes whose UTF-16 count happens to equal their byte count are taken for ASCII
+ * and read one char per byte.)
  */
 public final class Text implements CharSequence, Comparable<Text> {
   /** The empty text (owned). */
@@ -80,15 +80,21 @@ public final class Text implements CharSequence, Comparable<Text> {
    * {@code charAt} walks non-ASCII text, a {@link CharCursor} holding that origin.
    *
    * <p>Not final, for that one replacement: a text must reach other threads through a
-   * happens-before edge (a queue, a lock, a future: any handoff), as any object with mutable
-   * state; the final fields below make HotSpot order the constructor's writes before the text is
-   * published in any case. Racing walkers may each install a holder; all hold the same origin.
+   * happens-before edge (a queue, a lock, a future: any handoff), as any object with mutable state;
+   * the final fields below make HotSpot order the constructor's writes before the text is published
+   * in any case. Racing walkers may each install a holder; all hold the same origin.
    */
   private Object ref;
-  /** The first byte's offset in the segment (for native memory: its absolute address). Never changed. */
+
+  /**
+   * The first byte's offset in the segment (for native memory: its absolute address). Never
+   * changed.
+   */
   final long offset;
+
   /** Never changed. */
   final int byteLength;
+
   /** UTF-16 length, or -1 until counted. Racy but idempotent. */
   private int utf16Length;
 
@@ -138,13 +144,12 @@ public final class Text implements CharSequence, Comparable<Text> {
   /**
    * A text viewing {@code byteLength} bytes of {@code segment} at {@code offset}, governed by
    * {@code scope} and read through {@code segment} itself, so that its bounds, liveness and thread
-   * confinement apply to every read (a storage's map view fails once it is closed; a closed
-   * arena's segment throws, never reads freed memory). A heap segment is viewed in place, so its
-   * array must not change while the text is used. With {@link Scope#OWNED} the text counts as
-   * owned.
+   * confinement apply to every read (a storage's map view fails once it is closed; a closed arena's
+   * segment throws, never reads freed memory). A heap segment is viewed in place, so its array must
+   * not change while the text is used. With {@link Scope#OWNED} the text counts as owned.
    */
-  public static Text view(Scope scope, MemorySegment segment, long offset, int byteLength,
-      int utf16Length) {
+  public static Text view(
+      Scope scope, MemorySegment segment, long offset, int byteLength, int utf16Length) {
     Objects.requireNonNull(scope, "scope");
     checkLengths(byteLength, utf16Length);
     Objects.checkFromIndexSize(offset, byteLength, segment.byteSize());
@@ -154,8 +159,8 @@ public final class Text implements CharSequence, Comparable<Text> {
   /**
    * An owned text holding the UTF-8 encoding of {@code s}.
    *
-   * @throws io.kitesql.KiteSqlException INVALID_VALUE if {@code s} holds an unpaired surrogate
-   *     (see {@link Utf8#encode})
+   * @throws io.kitesql.KiteSqlException INVALID_VALUE if {@code s} holds an unpaired surrogate (see
+   *     {@link Utf8#encode})
    */
   public static Text of(String s) {
     byte[] utf8 = Utf8.encode(s);
@@ -164,8 +169,8 @@ public final class Text implements CharSequence, Comparable<Text> {
 
   /**
    * An owned text taking ownership of {@code utf8} (not copied: the caller must not change it).
-   * Nothing is validated, as validation would cost a full pass; malformed input reads as U+FFFD
-   * but never out of bounds. The UTF-16 length is counted lazily.
+   * Nothing is validated, as validation would cost a full pass; malformed input reads as U+FFFD but
+   * never out of bounds. The UTF-16 length is counted lazily.
    */
   public static Text ofUtf8(byte[] utf8) {
     return make(MemorySegment.ofArray(utf8), 0, utf8.length, -1);
@@ -221,9 +226,10 @@ public final class Text implements CharSequence, Comparable<Text> {
     scope.check();
     int u = utf16();
     Objects.checkIndex(index, u);
-    char c = u == byteLength
-        ? (char) (TextOrigin.base(origin).get(Memory.BYTE, offset + index) & 0xFF)
-        : nonAsciiCharAt(index, TextOrigin.base(origin));
+    char c =
+        u == byteLength
+            ? (char) (TextOrigin.base(origin).get(Memory.BYTE, offset + index) & 0xFF)
+            : nonAsciiCharAt(index, TextOrigin.base(origin));
     scope.checkAfterRead();
     return c;
   }
@@ -231,8 +237,8 @@ public final class Text implements CharSequence, Comparable<Text> {
   /**
    * {@code charAt} on non-ASCII text: one decode of the code point holding {@code index}. After a
    * forward step (or none) the cursor moves past that code point once its last unit is read, so a
-   * sequential walk decodes each code point once and never walks; after a backward walk it stays
-   * on the code point, so a reverse walk steps back one code point per call.
+   * sequential walk decodes each code point once and never walks; after a backward walk it stays on
+   * the code point, so a reverse walk steps back one code point per call.
    */
   private char nonAsciiCharAt(int index, MemorySegment base) {
     Object r = ref;
@@ -328,11 +334,11 @@ public final class Text implements CharSequence, Comparable<Text> {
   }
 
   /**
-   * The UTF-8 bytes as a read-only segment, without copying: a slice of the LMDB map for a
-   * borrowed text (reads through it fail once the map is unmapped; while the map stays, a read
-   * after the text's transaction ended sees whatever the map then holds, so read while {@link
-   * #isLive()}), of the heap array for an owned one. Its {@code address()} tells where a borrowed
-   * text lies; works on dead text too.
+   * The UTF-8 bytes as a read-only segment, without copying: a slice of the LMDB map for a borrowed
+   * text (reads through it fail once the map is unmapped; while the map stays, a read after the
+   * text's transaction ended sees whatever the map then holds, so read while {@link #isLive()}), of
+   * the heap array for an owned one. Its {@code address()} tells where a borrowed text lies; works
+   * on dead text too.
    */
   public MemorySegment asReadOnlySegment() {
     return base().asSlice(offset, byteLength).asReadOnly();
@@ -389,10 +395,11 @@ public final class Text implements CharSequence, Comparable<Text> {
   @Override
   public boolean equals(Object o) {
     check();
-    return this == o || o instanceof Text t
-        && Bytes.equal(scope(), base(), offset, byteLength, t.scope(), t.base(), t.offset, t.byteLength);
+    return this == o
+        || o instanceof Text t
+            && Bytes.equal(
+                scope(), base(), offset, byteLength, t.scope(), t.base(), t.offset, t.byteLength);
   }
-
 
   /**
    * A hash of the bytes, computed eight bytes at a time on every call (O(1): at most 256 bytes are
@@ -403,13 +410,12 @@ public final class Text implements CharSequence, Comparable<Text> {
     return Bytes.hash(scope(), base(), offset, byteLength);
   }
 
-
   /** Unsigned UTF-8 byte order, i.e. code point order (see the class comment). */
   @Override
   public int compareTo(Text o) {
-    return Bytes.compare(scope(), base(), offset, byteLength, o.scope(), o.base(), o.offset, o.byteLength);
+    return Bytes.compare(
+        scope(), base(), offset, byteLength, o.scope(), o.base(), o.offset, o.byteLength);
   }
-
 
   /** {@code a.compareTo(b)}, for method references. */
   public static int compare(Text a, Text b) {
@@ -424,8 +430,8 @@ public final class Text implements CharSequence, Comparable<Text> {
    * {@code String.getChars} does. Allocates nothing.
    *
    * <p>Long ranges re-check liveness every 16 Ki chars (see {@link #copyUtf8To}); if the
-   * transaction ends meanwhile this throws {@link IllegalStateException} and what {@code dst}
-   * holds in the range is unspecified.
+   * transaction ends meanwhile this throws {@link IllegalStateException} and what {@code dst} holds
+   * in the range is unspecified.
    */
   @Override
   public void getChars(int srcBegin, int srcEnd, char[] dst, int dstBegin) {
@@ -457,10 +463,10 @@ public final class Text implements CharSequence, Comparable<Text> {
   }
 
   /**
-   * Appends the chars to {@code sb}, decoding the bytes in one pass through a chunk of at most
-   * 256 chars (one 528-byte array per call), each appended in one bulk copy. Faster than {@code
-   * sb.append(text)}, which the JDK implements with one {@code charAt} call per char. If the transaction ends
-   * meanwhile, the builder is set back to its length before the call and {@link
+   * Appends the chars to {@code sb}, decoding the bytes in one pass through a chunk of at most 256
+   * chars (one 528-byte array per call), each appended in one bulk copy. Faster than {@code
+   * sb.append(text)}, which the JDK implements with one {@code charAt} call per char. If the
+   * transaction ends meanwhile, the builder is set back to its length before the call and {@link
    * IllegalStateException} is thrown.
    *
    * @return {@code sb}
@@ -485,8 +491,8 @@ public final class Text implements CharSequence, Comparable<Text> {
 
   /**
    * Whether chars {@code [toffset, toffset + len)} equal chars {@code [ooffset, ooffset + len)} of
-   * {@code other}, as {@link String#regionMatches(int, String, int, int)}: false if either range
-   * is out of bounds, true if {@code len <= 0}.
+   * {@code other}, as {@link String#regionMatches(int, String, int, int)}: false if either range is
+   * out of bounds, true if {@code len <= 0}.
    */
   public boolean regionMatches(int toffset, CharSequence other, int ooffset, int len) {
     return TextSearch.regionMatches(this, toffset, other, ooffset, len);
@@ -514,8 +520,8 @@ public final class Text implements CharSequence, Comparable<Text> {
 
   /**
    * The index of the first char (code point, for a supplementary {@code ch}) equal to {@code ch},
-   * or -1, as {@link String#indexOf(int)}. An ASCII {@code ch} is found by a byte search eight bytes
-   * at a time; others by decoding.
+   * or -1, as {@link String#indexOf(int)}. An ASCII {@code ch} is found by a byte search eight
+   * bytes at a time; others by decoding.
    */
   public int indexOf(int ch) {
     return indexOf(ch, 0);
@@ -526,7 +532,10 @@ public final class Text implements CharSequence, Comparable<Text> {
     return TextSearch.indexOf(this, ch, fromIndex);
   }
 
-  /** The index of the last char (code point) equal to {@code ch}, or -1, as {@link String#lastIndexOf(int)}. */
+  /**
+   * The index of the last char (code point) equal to {@code ch}, or -1, as {@link
+   * String#lastIndexOf(int)}.
+   */
   public int lastIndexOf(int ch) {
     return lastIndexOf(ch, Integer.MAX_VALUE);
   }
@@ -541,7 +550,9 @@ public final class Text implements CharSequence, Comparable<Text> {
     return indexOf(s, 0);
   }
 
-  /** As {@link #indexOf(CharSequence)}, from char index {@code fromIndex} (clamped as String does). */
+  /**
+   * As {@link #indexOf(CharSequence)}, from char index {@code fromIndex} (clamped as String does).
+   */
   public int indexOf(CharSequence s, int fromIndex) {
     return TextSearch.indexOf(this, s, fromIndex);
   }

@@ -9,23 +9,27 @@ import org.jspecify.annotations.Nullable;
  * it goes, never through a {@code String}.
  *
  * <p>Liveness: a value is handed to the consumer only after the scope was re-checked after reading
- * its bytes. {@link #tryAdvance} checks per value (it reads one); {@link #forEachRemaining}
- * decodes a piece of up to {@value TextScratch#CHUNK} chars into a pooled scratch ({@link
- * TextScratch}: ASCII widened by the JDK's Latin-1 intrinsic), checks once, then hands them over,
- * so a whole-text pass costs one check per piece and allocates nothing beyond this spliterator
- * (32 bytes) and the stream's own objects.
+ * its bytes. {@link #tryAdvance} checks per value (it reads one); {@link #forEachRemaining} decodes
+ * a piece of up to {@value TextScratch#CHUNK} chars into a pooled scratch ({@link TextScratch}:
+ * ASCII widened by the JDK's Latin-1 intrinsic), checks once, then hands them over, so a whole-text
+ * pass costs one check per piece and allocates nothing beyond this spliterator (32 bytes) and the
+ * stream's own objects.
  *
  * <p>Not thread-safe, like every spliterator; does not split (a text is read far faster than a
  * parallel stream could hand out halves of it).
  */
 final class TextChars implements Spliterator.OfInt {
   private final Text text;
+
   /** Code points rather than UTF-16 units. */
   private final boolean codePoints;
+
   /** The byte offset of the next code point to decode. */
   private int bo;
+
   /** A decoded value not yet handed out (the second unit of a pair, or of two U+FFFD), or -1. */
   private int pending = -1;
+
   /** Values handed out so far ({@code chars()} only: for the exact size). */
   private int given;
 
@@ -39,7 +43,10 @@ final class TextChars implements Spliterator.OfInt {
     this.codePoints = codePoints;
   }
 
-  /** One char per byte: the text's UTF-16 length equals its byte length, as {@link Text#charAt} reads it. */
+  /**
+   * One char per byte: the text's UTF-16 length equals its byte length, as {@link Text#charAt}
+   * reads it.
+   */
   private boolean ascii() {
     return text.utf16() == text.byteLength;
   }
@@ -115,7 +122,8 @@ final class TextChars implements Spliterator.OfInt {
           t.checkAfterRead();
           s.inflate(n);
         } else {
-          long done = Utf8Chars.decodeInto(t.base(), t.offset, t.byteLength, bo, chunk, 0, chunk.length);
+          long done =
+              Utf8Chars.decodeInto(t.base(), t.offset, t.byteLength, bo, chunk, 0, chunk.length);
           n = (int) (done >>> 32);
           bo = (int) done;
           t.checkAfterRead();

@@ -9,13 +9,13 @@ import java.util.Objects;
  * UTF-8 decoded into chars in one pass over the bytes, through the kernels of {@link Utf8Chars},
  * or, for ASCII, copied out and widened by the JDK's Latin-1 intrinsic ({@link TextScratch}).
  *
- * <p>Liveness as {@link Bytes#copyOut} does it: one check before, then a re-check after every
- * piece ({@value #CHARS_PER_CHECK} chars decoded in place, or {@value TextScratch#CHUNK} bytes
- * copied out) and at the end, so a long copy racing the end of its transaction stops at the next
- * piece. Nothing decoded from reused pages is handed out: {@code getChars} throws (what {@code
- * dst} then holds is unspecified, as for any failed copy), {@code appendTo} also sets the builder
- * back, {@code writeTo} checks each piece before writing it. Nothing is allocated: {@code
- * appendTo} and {@code writeTo} decode into a pooled scratch.
+ * <p>Liveness as {@link Bytes#copyOut} does it: one check before, then a re-check after every piece
+ * ({@value #CHARS_PER_CHECK} chars decoded in place, or {@value TextScratch#CHUNK} bytes copied
+ * out) and at the end, so a long copy racing the end of its transaction stops at the next piece.
+ * Nothing decoded from reused pages is handed out: {@code getChars} throws (what {@code dst} then
+ * holds is unspecified, as for any failed copy), {@code appendTo} also sets the builder back,
+ * {@code writeTo} checks each piece before writing it. Nothing is allocated: {@code appendTo} and
+ * {@code writeTo} decode into a pooled scratch.
  */
 final class TextCopy {
   /** Chars decoded per liveness re-check: at most 48 KiB of bytes. */
@@ -41,8 +41,8 @@ final class TextCopy {
   }
 
   /**
-   * getChars of a long range of ASCII text: each piece copied out of the map, checked, then
-   * widened by the JDK's Latin-1 intrinsic (see {@link TextScratch}).
+   * getChars of a long range of ASCII text: each piece copied out of the map, checked, then widened
+   * by the JDK's Latin-1 intrinsic (see {@link TextScratch}).
    */
   private static void inflateLong(Text t, int srcBegin, int srcEnd, char[] dst, int dstBegin) {
     TextScratch s = TextScratch.take();
@@ -68,11 +68,13 @@ final class TextCopy {
       bo = Utf8Chars.after(bo, decoded);
     }
     while (j < end) {
-      long done = Utf8Chars.decodeInto(t.base(), t.offset, t.byteLength, bo, dst, j,
-          Math.min(end, j + CHARS_PER_CHECK));
+      long done =
+          Utf8Chars.decodeInto(
+              t.base(), t.offset, t.byteLength, bo, dst, j, Math.min(end, j + CHARS_PER_CHECK));
       int stoppedAt = (int) (done >>> 32);
       bo = (int) done;
-      if (stoppedAt == j) { // no progress: a pair cut by the end of the range, or the end of the bytes
+      if (stoppedAt
+          == j) { // no progress: a pair cut by the end of the range, or the end of the bytes
         if (bo >= t.byteLength || j + 1 != end) {
           t.checkAfterRead(); // bytes changed under us: the transaction ended
           throw new IllegalStateException("inconsistent UTF-8 length in " + t.describe());
@@ -103,7 +105,9 @@ final class TextCopy {
     decodeChunks(t, out, (to, chunk, n) -> to.write(chunk, 0, n));
   }
 
-  /** Hands the chars of a text, a chunk at a time, to a target (not captured: no object per call). */
+  /**
+   * Hands the chars of a text, a chunk at a time, to a target (not captured: no object per call).
+   */
   @FunctionalInterface
   private interface ChunkSink<T, X extends Exception> {
     void accept(T target, char[] chunk, int length) throws X;
@@ -130,7 +134,8 @@ final class TextCopy {
       } else {
         for (int bo = 0; bo < t.byteLength; ) {
           // Never cuts a pair and always makes progress: the chunk holds at least two chars.
-          long done = Utf8Chars.decodeInto(t.base(), t.offset, t.byteLength, bo, chunk, 0, chunk.length);
+          long done =
+              Utf8Chars.decodeInto(t.base(), t.offset, t.byteLength, bo, chunk, 0, chunk.length);
           bo = (int) done;
           t.checkAfterRead();
           sink.accept(target, chunk, (int) (done >>> 32));

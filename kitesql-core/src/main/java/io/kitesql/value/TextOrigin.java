@@ -5,10 +5,10 @@ import java.lang.foreign.MemorySegment;
 /**
  * How a {@link Text} says in one reference who lends its bytes and through which segment they are
  * read: the {@link Scope} of a borrowed text that reads through the scope's own segment (the
- * storage's map view: the read path's case, see {@link Scope#lendsThrough}); a {@link Lend}
- * (scope and segment) for any other borrowed text; the heap segment itself for an owned text. One
- * reference instead of two keeps a text at 32 bytes, and the read path makes one per text value
- * per row.
+ * storage's map view: the read path's case, see {@link Scope#lendsThrough}); a {@link Lend} (scope
+ * and segment) for any other borrowed text; the heap segment itself for an owned text. One
+ * reference instead of two keeps a text at 32 bytes, and the read path makes one per text value per
+ * row.
  *
  * <p>The first time {@code charAt} walks non-ASCII text, the text's reference is replaced by a
  * {@link CharCursor} that keeps the origin ({@link #of(Object)} looks through it).
@@ -41,6 +41,8 @@ final class TextOrigin {
   }
 
   static MemorySegment base(Object origin) {
-    return origin instanceof Scope s ? s.lent() : origin instanceof Lend l ? l.base() : (MemorySegment) origin;
+    return origin instanceof Scope s
+        ? s.lent()
+        : origin instanceof Lend l ? l.base() : (MemorySegment) origin;
   }
 }

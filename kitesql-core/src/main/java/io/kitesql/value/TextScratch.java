@@ -16,17 +16,17 @@ import org.jspecify.annotations.Nullable;
  * char per byte ({@code charAt} gives {@code byte & 0xFF}): exactly ISO-8859-1. The JDK's
  * ISO-8859-1 decoder, on heap buffers, widens with the same intrinsic as {@code String.getChars}
  * (AVX on x86), while a widening loop over a memory segment, or over a {@code byte[]}, is not
- * vectorized by C2: 4,096 chars took ~75 ns through the decoder against ~1,050 ns through the
- * loop on the measuring machine. The bytes are first copied out of the map into the scratch
- * {@code byte[]} (a {@code memcpy}), and the caller re-checks liveness after that copy: what is
- * decoded from then on are heap bytes that cannot change.
+ * vectorized by C2: 4,096 chars took ~75 ns through the decoder against ~1,050 ns through the loop
+ * on the measuring machine. The bytes are first copied out of the map into the scratch {@code
+ * byte[]} (a {@code memcpy}), and the caller re-checks liveness after that copy: what is decoded
+ * from then on are heap bytes that cannot change.
  *
  * <p><b>Why a pool, not a {@code ThreadLocal}.</b> Under virtual threads (one per request in a
  * Spring application) a thread-local would allocate a scratch per thread, i.e. per request. The
  * pool holds {@value #SLOTS} scratches; a caller takes the one of its slot (chosen by thread id)
- * with one atomic swap and puts it back with a release store; an empty slot (another thread of
- * the same slot holds it, or a nested call) makes a new scratch, which is then left in the slot.
- * Each scratch is about 20 KiB.
+ * with one atomic swap and puts it back with a release store; an empty slot (another thread of the
+ * same slot holds it, or a nested call) makes a new scratch, which is then left in the slot. Each
+ * scratch is about 20 KiB.
  *
  * <p>A scratch is confined to its taker until {@link #release()}; nothing in it outlives a call
  * except {@link #target}, the wrapper of the last caller array (see there).
@@ -34,8 +34,10 @@ import org.jspecify.annotations.Nullable;
 final class TextScratch {
   /** Bytes or chars per piece; a piece is one liveness check. */
   static final int CHUNK = 4096;
+
   /** Texts of fewer bytes are handled without a scratch: the pool's swap would cost more. */
   static final int MIN_BYTES = 64;
+
   /** Caller arrays up to this many chars are wrapped once and remembered (see {@link #target}). */
   static final int MAX_REMEMBERED = 64 * 1024;
 
@@ -44,22 +46,28 @@ final class TextScratch {
 
   /** Bytes copied out of the map, for the decoder. */
   final byte[] bytes = new byte[CHUNK];
+
   /** {@link #bytes} as a segment, for comparing with mapped bytes. */
   final MemorySegment byteSegment = MemorySegment.ofArray(bytes);
+
   /** Decoded chars. */
   final char[] chars = new char[CHUNK];
+
   /** The other side of a comparison, copied out with its own {@code getChars}. */
   final char[] other = new char[CHUNK];
+
   private final ByteBuffer byteBuffer = ByteBuffer.wrap(bytes);
   private final CharBuffer charBuffer = CharBuffer.wrap(chars);
   private final CharsetDecoder latin1 = StandardCharsets.ISO_8859_1.newDecoder();
+
   /**
    * A buffer over the caller array of the last {@link #inflate} into a caller array, so that
    * copying into the same array again (a serializer's scratch, a benchmark's) wraps nothing. Only
-   * arrays up to {@value #MAX_REMEMBERED} chars are remembered, so the pool keeps at most
-   * 16 × 128 KiB of callers' arrays reachable.
+   * arrays up to {@value #MAX_REMEMBERED} chars are remembered, so the pool keeps at most 16 × 128
+   * KiB of callers' arrays reachable.
    */
   private @Nullable CharBuffer target;
+
   private final int slot;
 
   private TextScratch(int slot) {
@@ -91,7 +99,9 @@ final class TextScratch {
     decode(n, charBuffer.clear());
   }
 
-  /** Widens {@link #bytes}{@code [0, n)} into {@code dst[dstPos, dstPos + n)}, one char per byte. */
+  /**
+   * Widens {@link #bytes}{@code [0, n)} into {@code dst[dstPos, dstPos + n)}, one char per byte.
+   */
   void inflate(int n, char[] dst, int dstPos) {
     if (dst.length > MAX_REMEMBERED) {
       inflate(n);

@@ -6,13 +6,15 @@ import java.util.Objects;
 
 /**
  * The byte side of a {@link Text}: its UTF-8 bytes counted, read one at a time, copied out whole
- * (into an array or a {@code String}) and char-index bounds mapped to byte offsets for slices.
- * Each method checks the text's liveness as the {@code Text} method it serves documents.
+ * (into an array or a {@code String}) and char-index bounds mapped to byte offsets for slices. Each
+ * method checks the text's liveness as the {@code Text} method it serves documents.
  */
 final class TextUtf8 {
   private TextUtf8() {}
 
-  /** {@link Text#subSequence}: the byte range of chars {@code [start, end)}, as (from << 32) | to. */
+  /**
+   * {@link Text#subSequence}: the byte range of chars {@code [start, end)}, as (from << 32) | to.
+   */
   static long byteRange(Text t, int start, int end, int u) {
     int from = byteOffsetOf(t, start, u);
     int to = byteOffsetOf(t, end, u);
@@ -43,7 +45,9 @@ final class TextUtf8 {
     return new String(bytes, StandardCharsets.UTF_8);
   }
 
-  /** {@link Text#codePointCount()}; {@code asciiKnown} if the UTF-16 length equals the byte length. */
+  /**
+   * {@link Text#codePointCount()}; {@code asciiKnown} if the UTF-16 length equals the byte length.
+   */
   static int codePointCount(Text t, boolean asciiKnown) {
     t.check();
     if (asciiKnown) {

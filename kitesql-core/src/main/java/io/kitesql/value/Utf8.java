@@ -9,14 +9,14 @@ import java.nio.charset.StandardCharsets;
  * UTF-8 kernels over a segment range, eight bytes at a time (SWAR).
  *
  * <p>The kernels read whole {@code long}s with {@link Memory#LONG_NATIVE}: each byte is judged on
- * its own, so byte order does not matter. Loops use {@code long} indices: on
- * a segment spanning the address space an {@code int} index with a variable bound is about 4.6x slower (see
+ * its own, so byte order does not matter. Loops use {@code long} indices: on a segment spanning the
+ * address space an {@code int} index with a variable bound is about 4.6x slower (see
  * notes/design-measurements.md section 2). Byte loops are only used for the last 0–7 bytes.
  *
- * <p>The kernels define a code point as "a byte that is not a continuation byte ({@code
- * 10xxxxxx}) plus the continuation bytes after it". On well-formed UTF-8 this is the usual
- * meaning; on malformed input it is still a consistent, bounded rule, which {@link Text} relies on
- * so that counting and decoding never disagree.
+ * <p>The kernels define a code point as "a byte that is not a continuation byte ({@code 10xxxxxx})
+ * plus the continuation bytes after it". On well-formed UTF-8 this is the usual meaning; on
+ * malformed input it is still a consistent, bounded rule, which {@link Text} relies on so that
+ * counting and decoding never disagree.
  */
 public final class Utf8 {
   private static final long HIGH_BITS = 0x8080808080808080L;
@@ -76,8 +76,8 @@ public final class Utf8 {
 
   /**
    * The high bit of each byte of {@code x} that is a continuation byte {@code 10xxxxxx}: bit 7 set
-   * and bit 6 (moved to bit 7 by the shift) clear. Bits shifted across byte borders land on bit
-   * 0 and are masked off.
+   * and bit 6 (moved to bit 7 by the shift) clear. Bits shifted across byte borders land on bit 0
+   * and are masked off.
    */
   static long continuationBits(long x) {
     return x & ~(x << 1) & HIGH_BITS;
@@ -114,7 +114,9 @@ public final class Utf8 {
     for (int i = 0; i < n; i++) {
       char c = cs.charAt(i);
       if (Character.isSurrogate(c)) {
-        if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(cs.charAt(i + 1))) {
+        if (Character.isHighSurrogate(c)
+            && i + 1 < n
+            && Character.isLowSurrogate(cs.charAt(i + 1))) {
           i++;
         } else {
           return i;
@@ -125,8 +127,11 @@ public final class Utf8 {
   }
 
   private static KiteSqlException unpairedSurrogate(char c, int index) {
-    return new KiteSqlException(ErrorCode.INVALID_VALUE, String.format(
-        "text holds an unpaired surrogate U+%04X at char index %d, which has no UTF-8 form", (int) c, index));
+    return new KiteSqlException(
+        ErrorCode.INVALID_VALUE,
+        String.format(
+            "text holds an unpaired surrogate U+%04X at char index %d, which has no UTF-8 form",
+            (int) c, index));
   }
 
   /**
@@ -159,8 +164,8 @@ public final class Utf8 {
   }
 
   /**
-   * Writes the UTF-8 encoding of {@code cs} to {@code dst} at {@code pos}, which must have room
-   * for {@link #encodedLength} bytes, and returns the position after it.
+   * Writes the UTF-8 encoding of {@code cs} to {@code dst} at {@code pos}, which must have room for
+   * {@link #encodedLength} bytes, and returns the position after it.
    */
   public static int encodeTo(CharSequence cs, byte[] dst, int pos) {
     int n = cs.length();
@@ -192,7 +197,10 @@ public final class Utf8 {
 
   // ---- code points, for char access into UTF-8 text (Text; decoding is in Utf8Chars) ----
 
-  /** The byte offset after the code point starting at {@code bo} in {@code len} bytes at {@code offset}. */
+  /**
+   * The byte offset after the code point starting at {@code bo} in {@code len} bytes at {@code
+   * offset}.
+   */
   static int nextStart(MemorySegment base, long offset, int len, int bo) {
     int i = bo + 1;
     while (i < len && (base.get(Memory.BYTE, offset + i) & 0xC0) == 0x80) {

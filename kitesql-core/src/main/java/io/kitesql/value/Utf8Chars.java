@@ -14,18 +14,19 @@ import java.nio.ByteOrder;
  * plus the continuation bytes after it, and the byte at offset 0 always starts one. Its UTF-16
  * units: two for a four-byte lead ({@code 11110xxx}, a surrogate pair or two U+FFFD if malformed),
  * else one (U+FFFD if malformed: a wrong number of continuation bytes, an overlong form, an encoded
- * surrogate, a code point above U+10FFFF). {@link Utf8#utf16Length} counts by the same rule, so counting and
- * decoding agree on any input.
+ * surrogate, a code point above U+10FFFF). {@link Utf8#utf16Length} counts by the same rule, so
+ * counting and decoding agree on any input.
  *
  * <p><b>Decoded form.</b> {@link #decode} answers in one {@code long}: bits 0–15 the first unit,
  * bits 16–31 the second (0 if there is none: a second unit is never U+0000), bits 32–62 the byte
- * offset of the next code point. One call reads each byte of the code point once, plus the lead
- * of the next one (a continuation byte there would belong to this code point).
+ * offset of the next code point. One call reads each byte of the code point once, plus the lead of
+ * the next one (a continuation byte there would belong to this code point).
  */
 final class Utf8Chars {
   private static final long HIGH_BITS = 0x8080808080808080L;
   private static final long LOW_BITS = 0x0101010101010101L;
   private static final char REPLACEMENT = '\uFFFD';
+
   /** Little-endian whatever the platform: the byte search needs the first byte lowest. */
   private static final ValueLayout.OfLong LONG_LE =
       ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
@@ -51,11 +52,11 @@ final class Utf8Chars {
   }
 
   /**
-   * The position (char index {@code << 32} | byte offset) after the code point at {@code at},
-   * given its {@link #decode} answer. Written as branches that add constants, not as the sum of
-   * the decoded sizes: a sequential reader (charAt's cursor) then waits for a predicted branch,
-   * not for the bytes it just read, before it can read the next code point (sequential charAt
-   * measured 7.4 -> 5.0 ns per char on Cyrillic text, 12.9 -> 5.5 on CJK).
+   * The position (char index {@code << 32} | byte offset) after the code point at {@code at}, given
+   * its {@link #decode} answer. Written as branches that add constants, not as the sum of the
+   * decoded sizes: a sequential reader (charAt's cursor) then waits for a predicted branch, not for
+   * the bytes it just read, before it can read the next code point (sequential charAt measured 7.4
+   * -> 5.0 ns per char on Cyrillic text, 12.9 -> 5.5 on CJK).
    */
   static long step(long at, long decoded) {
     int size = next(decoded) - (int) at;
@@ -109,7 +110,8 @@ final class Utf8Chars {
       } else if ((x & 0xF0C0_C000_0000_0000L) == 0xE080_8000_0000_0000L
           && (x & 0x0000_00C0_0000_0000L) != 0x0000_0080_0000_0000L) {
         int cp = ((b0 & 0x0F) << 12) | ((int) (x >>> 42) & 0xFC0) | ((int) (x >>> 40) & 0x3F);
-        return answer(cp >= 0x800 && !Character.isSurrogate((char) cp) ? cp : REPLACEMENT, 0, bo + 3);
+        return answer(
+            cp >= 0x800 && !Character.isSurrogate((char) cp) ? cp : REPLACEMENT, 0, bo + 3);
       } else if ((x & 0xF8C0_C0C0_0000_0000L) == 0xF080_8080_0000_0000L
           && (x & 0x0000_0000_C000_0000L) != 0x0000_0000_8000_0000L) {
         return pair(x, bo);
@@ -118,18 +120,22 @@ final class Utf8Chars {
     return decodeNearEnd(base, offset, len, bo);
   }
 
-  /** {@link #decode} of a four-byte sequence at the top of {@code x} (kept out of line: rarer, and decode must stay small enough to inline). */
+  /**
+   * {@link #decode} of a four-byte sequence at the top of {@code x} (kept out of line: rarer, and
+   * decode must stay small enough to inline).
+   */
   private static long pair(long x, int bo) {
-    int cp = ((int) (x >>> 56) & 0x07) << 18 | ((int) (x >>> 36) & 0x3F000) | ((int) (x >>> 34) & 0xFC0)
-        | ((int) (x >>> 32) & 0x3F);
+    int cp =
+        ((int) (x >>> 56) & 0x07) << 18
+            | ((int) (x >>> 36) & 0x3F000)
+            | ((int) (x >>> 34) & 0xFC0)
+            | ((int) (x >>> 32) & 0x3F);
     return cp >= 0x10000 && cp <= 0x10FFFF
         ? answer(Character.highSurrogate(cp), Character.lowSurrogate(cp), bo + 4)
         : answer(REPLACEMENT, REPLACEMENT, bo + 4);
   }
 
-  /**
-   * {@link #decode} a byte at a time: within the last eight bytes, or for malformed sequences.
-   */
+  /** {@link #decode} a byte at a time: within the last eight bytes, or for malformed sequences. */
   private static long decodeNearEnd(MemorySegment base, long offset, int len, int bo) {
     int b0 = at(base, offset, bo) & 0xFF;
     int need = b0 < 0x80 ? 0 : b0 >= 0xF0 ? 3 : b0 >= 0xE0 ? 2 : 1;
@@ -176,7 +182,9 @@ final class Utf8Chars {
     if (b0 < 0x80) {
       return answer(b0, 0, next);
     }
-    return (b0 & 0xF8) == 0xF0 ? answer(REPLACEMENT, REPLACEMENT, next) : answer(REPLACEMENT, 0, next);
+    return (b0 & 0xF8) == 0xF0
+        ? answer(REPLACEMENT, REPLACEMENT, next)
+        : answer(REPLACEMENT, 0, next);
   }
 
   /** The byte offset of the code point before the one at {@code bo} (which must be above 0). */
@@ -193,10 +201,10 @@ final class Utf8Chars {
   }
 
   /**
-   * Copies {@code n} ASCII bytes from {@code from} to {@code dst} at {@code dstPos} as chars.
-   * About 0.22 ns per char on the measuring machine: C2 does not vectorize this widening from a
-   * segment (String's own, from its array, is an AVX intrinsic at about 0.012 ns per char); an
-   * {@code int} index measured a little faster than a {@code long} one here.
+   * Copies {@code n} ASCII bytes from {@code from} to {@code dst} at {@code dstPos} as chars. About
+   * 0.22 ns per char on the measuring machine: C2 does not vectorize this widening from a segment
+   * (String's own, from its array, is an AVX intrinsic at about 0.012 ns per char); an {@code int}
+   * index measured a little faster than a {@code long} one here.
    */
   static void inflate(MemorySegment base, long from, char[] dst, int dstPos, int n) {
     for (int i = 0; i < n; i++) {
@@ -210,15 +218,15 @@ final class Utf8Chars {
    *
    * <p>The loop reads eight bytes at a time and advances by a constant in each branch (eight ASCII
    * bytes, one ASCII byte, a two-, three- or four-byte sequence): the next read then depends on a
-   * predicted branch, not on the bytes just read, which would chain every iteration to the
-   * latency of the previous load. Everything else (malformed bytes, the last eight bytes, a pair
-   * at the very end of {@code dst}) goes through {@link #decode}.
+   * predicted branch, not on the bytes just read, which would chain every iteration to the latency
+   * of the previous load. Everything else (malformed bytes, the last eight bytes, a pair at the
+   * very end of {@code dst}) goes through {@link #decode}.
    *
    * @return (the index in {@code dst} after the last char written {@code << 32}) | the byte offset
    *     of the first code point not decoded
    */
-  static long decodeInto(MemorySegment base, long offset, int len, int bo, char[] dst, int dstPos,
-      int dstEnd) {
+  static long decodeInto(
+      MemorySegment base, long offset, int len, int bo, char[] dst, int dstPos, int dstEnd) {
     int j = dstPos;
     while (j < dstEnd && bo < len) {
       if (bo + 8 <= len) {
@@ -262,7 +270,8 @@ final class Utf8Chars {
             continue;
           }
         } else if ((x & 0xF8C0_C0C0_0000_0000L) == 0xF080_8080_0000_0000L
-            && (x & 0x0000_0000_C000_0000L) != 0x0000_0000_8000_0000L && j + 2 <= dstEnd) {
+            && (x & 0x0000_0000_C000_0000L) != 0x0000_0000_8000_0000L
+            && j + 2 <= dstEnd) {
           long d = pair(x, bo);
           dst[j++] = first(d);
           dst[j++] = second(d);
@@ -289,11 +298,10 @@ final class Utf8Chars {
   }
 
   /**
-   * Decodes the first six bytes of {@code x} (big-endian) into {@code dst} at {@code j} if they
-   * are three well-formed two-byte sequences (Cyrillic, Greek, Hebrew, Arabic…) or two
-   * well-formed three-byte ones (CJK…), each ended by the next (the seventh byte is not a
-   * continuation byte): one branch for several chars, where {@link #decodeInto} otherwise takes
-   * one per char.
+   * Decodes the first six bytes of {@code x} (big-endian) into {@code dst} at {@code j} if they are
+   * three well-formed two-byte sequences (Cyrillic, Greek, Hebrew, Arabic…) or two well-formed
+   * three-byte ones (CJK…), each ended by the next (the seventh byte is not a continuation byte):
+   * one branch for several chars, where {@link #decodeInto} otherwise takes one per char.
    *
    * @return the number of chars written (3 or 2), or 0 if the bytes are anything else
    */
@@ -316,7 +324,10 @@ final class Utf8Chars {
     if ((x & 0xF0C0_C0F0_C0C0_0000L) == 0xE080_80E0_8080_0000L) {
       int c0 = ((int) (x >>> 44) & 0xF000) | ((int) (x >>> 42) & 0xFC0) | ((int) (x >>> 40) & 0x3F);
       int c1 = ((int) (x >>> 20) & 0xF000) | ((int) (x >>> 18) & 0xFC0) | ((int) (x >>> 16) & 0x3F);
-      if (c0 < 0x800 || c1 < 0x800 || Character.isSurrogate((char) c0) || Character.isSurrogate((char) c1)) {
+      if (c0 < 0x800
+          || c1 < 0x800
+          || Character.isSurrogate((char) c0)
+          || Character.isSurrogate((char) c1)) {
         return 0; // overlong or an encoded surrogate: U+FFFD, by the single-sequence path
       }
       dst[j] = (char) c0;
@@ -327,12 +338,19 @@ final class Utf8Chars {
   }
 
   /**
-   * Whether the UTF-16 units from byte {@code bo} (from the second unit of its code point if
-   * {@code low}) equal {@code n} chars of {@code cs} from {@code csFrom}. The caller has checked
-   * that the text has at least {@code n} units there.
+   * Whether the UTF-16 units from byte {@code bo} (from the second unit of its code point if {@code
+   * low}) equal {@code n} chars of {@code cs} from {@code csFrom}. The caller has checked that the
+   * text has at least {@code n} units there.
    */
-  static boolean unitsEqual(MemorySegment base, long offset, int len, int bo, boolean low,
-      CharSequence cs, int csFrom, int n) {
+  static boolean unitsEqual(
+      MemorySegment base,
+      long offset,
+      int len,
+      int bo,
+      boolean low,
+      CharSequence cs,
+      int csFrom,
+      int n) {
     int k = 0;
     if (low && n > 0) {
       long d = decode(base, offset, len, bo);
@@ -381,7 +399,8 @@ final class Utf8Chars {
         } else if ((x & 0xF8C0_C0C0_0000_0000L) == 0xF080_8080_0000_0000L
             && (x & 0x0000_0000_C000_0000L) != 0x0000_0000_8000_0000L) {
           long d = pair(x, bo);
-          if (first(d) != cs.charAt(csFrom + k++) || k < n && second(d) != cs.charAt(csFrom + k++)) {
+          if (first(d) != cs.charAt(csFrom + k++)
+              || k < n && second(d) != cs.charAt(csFrom + k++)) {
             return false;
           }
           bo += 4;
@@ -401,7 +420,10 @@ final class Utf8Chars {
     return true;
   }
 
-  /** Whether {@code n} ASCII bytes from {@code from} equal {@code n} chars of {@code cs} from {@code csFrom}. */
+  /**
+   * Whether {@code n} ASCII bytes from {@code from} equal {@code n} chars of {@code cs} from {@code
+   * csFrom}.
+   */
   static boolean asciiEqual(MemorySegment base, long from, CharSequence cs, int csFrom, int n) {
     for (long i = 0; i < n; i++) {
       if ((base.get(Memory.BYTE, from + i) & 0xFF) != cs.charAt(csFrom + (int) i)) {
@@ -414,8 +436,8 @@ final class Utf8Chars {
   /**
    * The offset (relative to {@code offset}) of the first byte equal to {@code b} in {@code [from,
    * to)}, or -1; eight bytes at a time (a zero byte of {@code x ^ broadcast(b)} is a match). Kept
-   * small, so that it inlines into the candidate loops of the string searches, which call it
-   * once per candidate; a scan of a whole text is {@link #scanForByte}.
+   * small, so that it inlines into the candidate loops of the string searches, which call it once
+   * per candidate; a scan of a whole text is {@link #scanForByte}.
    */
   static int indexOfByte(MemorySegment base, long offset, int from, int to, byte b) {
     long pattern = (b & 0xFFL) * LOW_BITS;
@@ -455,8 +477,11 @@ final class Utf8Chars {
       long x1 = base.get(LONG_LE, offset + i + 8) ^ pattern;
       long x2 = base.get(LONG_LE, offset + i + 16) ^ pattern;
       long x3 = base.get(LONG_LE, offset + i + 24) ^ pattern;
-      long any = ((x0 - LOW_BITS) & ~x0) | ((x1 - LOW_BITS) & ~x1) | ((x2 - LOW_BITS) & ~x2)
-          | ((x3 - LOW_BITS) & ~x3);
+      long any =
+          ((x0 - LOW_BITS) & ~x0)
+              | ((x1 - LOW_BITS) & ~x1)
+              | ((x2 - LOW_BITS) & ~x2)
+              | ((x3 - LOW_BITS) & ~x3);
       if ((any & HIGH_BITS) != 0) {
         break; // a match in these 32 bytes: indexOfByte finds the first one
       }
@@ -465,9 +490,9 @@ final class Utf8Chars {
   }
 
   /**
-   * The high bit of the zero bytes of {@code x}. Only the lowest flagged byte is sure to be zero
-   * (a borrow can flag the bytes above it); with little-endian reads the lowest byte is the first
-   * in memory, which is the one the searches want.
+   * The high bit of the zero bytes of {@code x}. Only the lowest flagged byte is sure to be zero (a
+   * borrow can flag the bytes above it); with little-endian reads the lowest byte is the first in
+   * memory, which is the one the searches want.
    */
   private static long zeroBytes(long x) {
     return (x - LOW_BITS) & ~x & HIGH_BITS;
@@ -492,5 +517,4 @@ final class Utf8Chars {
     int n = Utf8.utf16Length(base, offset + from, to - from);
     return from == 0 && to > 0 && isContinuation(at(base, offset, 0)) ? n + 1 : n;
   }
-
 }

@@ -1,7 +1,7 @@
 /**
- * Values: {@link io.kitesql.value.Text} and {@link io.kitesql.value.Binary}, borrowed from the
- * LMDB map or owned on the heap, their liveness {@link io.kitesql.value.Scope}, SWAR kernels
- * ({@link io.kitesql.value.Utf8}) and column types ({@link io.kitesql.value.DataType}).
+ * Values: {@link io.kitesql.value.Text} and {@link io.kitesql.value.Binary}, borrowed from the LMDB
+ * map or owned on the heap, their liveness {@link io.kitesql.value.Scope}, SWAR kernels ({@link
+ * io.kitesql.value.Utf8}) and column types ({@link io.kitesql.value.DataType}).
  *
  * <p>Depends on nothing else of the engine but the root package (errors). Ordering of text and
  * binary values is by unsigned bytes (binary collation): for UTF-8 that is code point order, which

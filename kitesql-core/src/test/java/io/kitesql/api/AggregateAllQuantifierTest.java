@@ -13,8 +13,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * ALL is an aggregate's default set quantifier ({@code count(all x)} is {@code
- * count(x)}, not {@code count(*)}), and every aggregate accepts it.
+ * ALL is an aggregate's default set quantifier ({@code count(all x)} is {@code count(x)}, not
+ * {@code count(*)}), and every aggregate accepts it.
  */
 class AggregateAllQuantifierTest {
   @TempDatabase Database db;
@@ -27,22 +27,24 @@ class AggregateAllQuantifierTest {
 
   /** The single row's values as strings. */
   List<String> row(String sql) {
-    return db.read(tx -> {
-      var out = new ArrayList<String>();
-      try (var rows = tx.query(sql)) {
-        assertThat(rows.next()).isTrue();
-        for (int i = 0; i < rows.columns().size(); i++) {
-          out.add(String.valueOf(rows.get(i)));
-        }
-        assertThat(rows.next()).isFalse();
-      }
-      return out;
-    });
+    return db.read(
+        tx -> {
+          var out = new ArrayList<String>();
+          try (var rows = tx.query(sql)) {
+            assertThat(rows.next()).isTrue();
+            for (int i = 0; i < rows.columns().size(); i++) {
+              out.add(String.valueOf(rows.get(i)));
+            }
+            assertThat(rows.next()).isFalse();
+          }
+          return out;
+        });
   }
 
   @Test
   void countAllSkipsNulls() {
-    assertThat(row("select count(all x), count(x), count(*) from t")).containsExactly("3", "3", "4");
+    assertThat(row("select count(all x), count(x), count(*) from t"))
+        .containsExactly("3", "3", "4");
     assertThat(row("select count(all cast(null as integer))")).containsExactly("0");
   }
 
@@ -57,9 +59,13 @@ class AggregateAllQuantifierTest {
 
   @Test
   void allIsOnlyAQuantifierOfAggregateArguments() {
-    assertThatThrownBy(() -> row("select count(all *) from t")).isInstanceOf(KiteSqlException.class)
-        .extracting(e -> ((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.SYNTAX_ERROR);
-    assertThatThrownBy(() -> row("select abs(all x) from t")).isInstanceOf(KiteSqlException.class)
-        .extracting(e -> ((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.SYNTAX_ERROR);
+    assertThatThrownBy(() -> row("select count(all *) from t"))
+        .isInstanceOf(KiteSqlException.class)
+        .extracting(e -> ((KiteSqlException) e).errorCode())
+        .isEqualTo(ErrorCode.SYNTAX_ERROR);
+    assertThatThrownBy(() -> row("select abs(all x) from t"))
+        .isInstanceOf(KiteSqlException.class)
+        .extracting(e -> ((KiteSqlException) e).errorCode())
+        .isEqualTo(ErrorCode.SYNTAX_ERROR);
   }
 }

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * ANALYZE measures rows and the distinct values of every key prefix; the figures survive a
- * reopen, follow index changes, and each expected figure is counted from the inserted rows.
+ * ANALYZE measures rows and the distinct values of every key prefix; the figures survive a reopen,
+ * follow index changes, and each expected figure is counted from the inserted rows.
  */
 class AnalyzeTest {
   @TempDir Path dir;
@@ -57,7 +57,8 @@ class AnalyzeTest {
     var cb = db.catalog().requireTable("t").index("t_cb");
     assertThat(stats.distinct(cb, 1)).hasValue(4);
     assertThat(stats.distinct(cb, 2)).hasValue(4 * 20); // every (c, b) pair: each c has all 20 b
-    assertThat(stats.distinct(cb, 3)).isEqualTo(OptionalLong.empty()); // the primary key's columns are not measured
+    assertThat(stats.distinct(cb, 3))
+        .isEqualTo(OptionalLong.empty()); // the primary key's columns are not measured
     assertThat(stats("heap").analyzed()).isFalse(); // only the table named
   }
 
@@ -102,10 +103,14 @@ class AnalyzeTest {
   void analyzeRefusesViewsAndUnknownTables() {
     db.execute("create view v as select a from t");
     assertThatThrownBy(() -> db.execute("analyze v"))
-        .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.WRONG_STATEMENT_KIND))
+        .isInstanceOfSatisfying(
+            KiteSqlException.class,
+            e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.WRONG_STATEMENT_KIND))
         .hasMessageContaining("view v");
     assertThatThrownBy(() -> db.execute("analyze nothing"))
-        .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.UNKNOWN_TABLE));
+        .isInstanceOfSatisfying(
+            KiteSqlException.class,
+            e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.UNKNOWN_TABLE));
   }
 
   private TableStats stats(String table) {

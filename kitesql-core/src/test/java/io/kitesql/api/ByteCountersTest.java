@@ -29,20 +29,23 @@ class ByteCountersTest {
           }
         }
         // three rows, each holding a 64 KiB note: at least that much was lent, nothing copied
-        assertThat(tx.bytesBorrowed() - before).isGreaterThanOrEqualTo(3L * noteBytes).isLessThan(4L * noteBytes);
+        assertThat(tx.bytesBorrowed() - before)
+            .isGreaterThanOrEqualTo(3L * noteBytes)
+            .isLessThan(4L * noteBytes);
         assertThat(tx.bytesCopied()).isZero();
       }
-      db.write(tx -> {
-        long before = tx.bytesCopied();
-        try (var rows = tx.query(all)) {
-          while (rows.next()) {
-            assertThat(rows.getText(0).isBorrowed()).isFalse();
-          }
-        }
-        assertThat(tx.bytesCopied() - before).isGreaterThanOrEqualTo(3L * noteBytes);
-        assertThat(tx.bytesBorrowed()).isZero();
-        return null;
-      });
+      db.write(
+          tx -> {
+            long before = tx.bytesCopied();
+            try (var rows = tx.query(all)) {
+              while (rows.next()) {
+                assertThat(rows.getText(0).isBorrowed()).isFalse();
+              }
+            }
+            assertThat(tx.bytesCopied() - before).isGreaterThanOrEqualTo(3L * noteBytes);
+            assertThat(tx.bytesBorrowed()).isZero();
+            return null;
+          });
     }
   }
 }

@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A prepared INSERT, UPDATE or DELETE reuses its source operators across executions (pooled by
- * the compiled statement): each execution must see only its own parameters and the table as it is
- * then, also after an execution that failed, and from one transaction or many.
+ * A prepared INSERT, UPDATE or DELETE reuses its source operators across executions (pooled by the
+ * compiled statement): each execution must see only its own parameters and the table as it is then,
+ * also after an execution that failed, and from one transaction or many.
  */
 class DmlOperatorReuseTest {
   @TempDir Path dir;
@@ -45,18 +45,23 @@ class DmlOperatorReuseTest {
       var deleteRange = db.prepare("delete from t where id between ? and ?");
       assertThat(executed(db, deleteRange, 1, 3)).isEqualTo(3L);
       assertThat(executed(db, deleteRange, 2, 5)).isEqualTo(2L); // 4 and 5; 2 and 3 are gone
-      assertThat(DmlSemanticsTest.column(db, "select id from t order by id")).containsExactly("6", "7", "8", "9", "10");
+      assertThat(DmlSemanticsTest.column(db, "select id from t order by id"))
+          .containsExactly("6", "7", "8", "9", "10");
 
       var move = db.prepare("update t set id = ? where id = ?");
-      db.write(tx -> {
-        assertThatThrownBy(() -> tx.execute(move, 7, 6))
-            .isInstanceOf(KiteSqlException.class)
-            .satisfies(e -> assertThat(((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.UNIQUE_VIOLATION));
-        assertThat(tx.execute(move, 100, 6)).isEqualTo(1L);
-        assertThat(tx.execute(move, 6, 100)).isEqualTo(1L);
-        assertThat(tx.execute(move, 60, 6)).isEqualTo(1L);
-        return 0L;
-      });
+      db.write(
+          tx -> {
+            assertThatThrownBy(() -> tx.execute(move, 7, 6))
+                .isInstanceOf(KiteSqlException.class)
+                .satisfies(
+                    e ->
+                        assertThat(((KiteSqlException) e).errorCode())
+                            .isEqualTo(ErrorCode.UNIQUE_VIOLATION));
+            assertThat(tx.execute(move, 100, 6)).isEqualTo(1L);
+            assertThat(tx.execute(move, 6, 100)).isEqualTo(1L);
+            assertThat(tx.execute(move, 60, 6)).isEqualTo(1L);
+            return 0L;
+          });
       assertThat(DmlSemanticsTest.column(db, "select id || ':' || v from t order by id"))
           .containsExactly("7:72", "8:82", "9:92", "10:102", "60:62");
     }
@@ -76,11 +81,15 @@ class DmlOperatorReuseTest {
       // a failing execution (101 exists already) writes nothing and leaves the statement usable
       assertThatThrownBy(() -> db.write(tx -> tx.execute(copy, 100)))
           .isInstanceOf(KiteSqlException.class)
-          .satisfies(e -> assertThat(((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.UNIQUE_VIOLATION));
+          .satisfies(
+              e ->
+                  assertThat(((KiteSqlException) e).errorCode())
+                      .isEqualTo(ErrorCode.UNIQUE_VIOLATION));
       assertThat(executed(db, copy, 300)).isEqualTo(3L);
       assertThat(DmlSemanticsTest.column(db, "select id from dst order by id"))
           .containsExactly("101", "102", "201", "202", "203", "301", "302", "303");
-      assertThat(DmlSemanticsTest.column(db, "select count(*) from dst where v = 30")).containsExactly("2");
+      assertThat(DmlSemanticsTest.column(db, "select count(*) from dst where v = 30"))
+          .containsExactly("2");
     }
   }
 }

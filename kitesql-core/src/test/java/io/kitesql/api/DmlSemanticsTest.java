@@ -29,12 +29,14 @@ class DmlSemanticsTest {
       db.execute("create index t_k on t (k)");
       db.execute("insert into t values (1, 1), (2, 2), (3, 3), (4, 4)");
       // the rows are found through index t_k (k >= 1); each update moves its row further along it
-      assertThat(String.join("\n", column(db, "explain select id from t where k >= 1"))).contains("using t_k");
+      assertThat(String.join("\n", column(db, "explain select id from t where k >= 1")))
+          .contains("using t_k");
       assertThat(db.execute("update t set k = k + 10 where k >= 1")).isEqualTo(4);
       assertThat(column(db, "select k from t order by id")).containsExactly("11", "12", "13", "14");
       // and on the primary key itself: each row moves ahead of the primary-key scan
       assertThat(db.execute("update t set id = id + 10 where id >= 1")).isEqualTo(4);
-      assertThat(column(db, "select id from t order by id")).containsExactly("11", "12", "13", "14");
+      assertThat(column(db, "select id from t order by id"))
+          .containsExactly("11", "12", "13", "14");
     }
   }
 
@@ -42,19 +44,27 @@ class DmlSemanticsTest {
   void aFailingStatementLeavesNoPartialWritesAndTheTransactionGoesOn() {
     try (var db = open()) {
       db.execute("create table t (id int primary key, v varchar not null)");
-      db.write(tx -> {
-        tx.execute("insert into t values (1, 'a')");
-        assertThatThrownBy(() -> tx.execute("insert into t values (2, 'b'), (3, null)"))
-            .isInstanceOf(KiteSqlException.class)
-            .satisfies(e -> assertThat(((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.NOT_NULL_VIOLATION));
-        tx.execute("insert into t values (2, 'b')");
-        assertThatThrownBy(() -> tx.execute("update t set v = case when id = 2 then null else 'x' end"))
-            .isInstanceOf(KiteSqlException.class)
-            .satisfies(e -> assertThat(((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.NOT_NULL_VIOLATION));
-        tx.execute("delete from t where id = 2");
-        tx.execute("insert into t values (4, 'd')");
-        return null;
-      });
+      db.write(
+          tx -> {
+            tx.execute("insert into t values (1, 'a')");
+            assertThatThrownBy(() -> tx.execute("insert into t values (2, 'b'), (3, null)"))
+                .isInstanceOf(KiteSqlException.class)
+                .satisfies(
+                    e ->
+                        assertThat(((KiteSqlException) e).errorCode())
+                            .isEqualTo(ErrorCode.NOT_NULL_VIOLATION));
+            tx.execute("insert into t values (2, 'b')");
+            assertThatThrownBy(
+                    () -> tx.execute("update t set v = case when id = 2 then null else 'x' end"))
+                .isInstanceOf(KiteSqlException.class)
+                .satisfies(
+                    e ->
+                        assertThat(((KiteSqlException) e).errorCode())
+                            .isEqualTo(ErrorCode.NOT_NULL_VIOLATION));
+            tx.execute("delete from t where id = 2");
+            tx.execute("insert into t values (4, 'd')");
+            return null;
+          });
       assertThat(column(db, "select v from t order by id")).containsExactly("a", "d");
     }
   }
@@ -83,7 +93,10 @@ class DmlSemanticsTest {
       assertThat(after).isEqualTo(3);
       db.execute("create unique index t_v on t (v)");
       assertThatThrownBy(() -> db.execute("insert into t values (2, 'a', 1)"))
-          .satisfies(e -> assertThat(((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.UNIQUE_VIOLATION));
+          .satisfies(
+              e ->
+                  assertThat(((KiteSqlException) e).errorCode())
+                      .isEqualTo(ErrorCode.UNIQUE_VIOLATION));
       db.execute("drop index t_v");
       db.execute("insert into t values (2, 'a', 1)");
     }
@@ -91,7 +104,10 @@ class DmlSemanticsTest {
       assertThat(column(db, "select count(*) from t")).containsExactly("2");
       db.execute("drop table t");
       assertThatThrownBy(() -> db.prepare("select * from t"))
-          .satisfies(e -> assertThat(((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.UNKNOWN_TABLE));
+          .satisfies(
+              e ->
+                  assertThat(((KiteSqlException) e).errorCode())
+                      .isEqualTo(ErrorCode.UNKNOWN_TABLE));
       db.execute("drop table if exists t");
     }
   }

@@ -14,7 +14,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@link ExecutionListener}: what it is told of each query and write, when, and on which thread. */
+/**
+ * {@link ExecutionListener}: what it is told of each query and write, when, and on which thread.
+ */
 class ExecutionListenerTest {
   private static final int NOTE_BYTES = 16 * 1024;
   private static final int NOTES = 5;
@@ -64,22 +66,26 @@ class ExecutionListenerTest {
       var recorder = new Recorder();
       db.setExecutionListener(recorder);
       var all = db.prepare("select body from notes where id >= ?");
-      int read = db.read(tx -> {
-        int n = 0;
-        try (var rows = tx.query(all, 0)) {
-          while (rows.next()) {
-            n += rows.getText(0).length() == NOTE_BYTES ? 1 : 0;
-            assertThat(recorder.ended).as("not ended while rows remain").isEmpty();
-          }
-        }
-        return n;
-      });
+      int read =
+          db.read(
+              tx -> {
+                int n = 0;
+                try (var rows = tx.query(all, 0)) {
+                  while (rows.next()) {
+                    n += rows.getText(0).length() == NOTE_BYTES ? 1 : 0;
+                    assertThat(recorder.ended).as("not ended while rows remain").isEmpty();
+                  }
+                }
+                return n;
+              });
       assertThat(read).isEqualTo(NOTES);
       var e = recorder.only();
       assertThat(e.sql()).isEqualTo("select body from notes where id >= ?");
       assertThat(e.outcome().rows()).isEqualTo(NOTES);
-      // every note was lent: at least its bytes, and less than one more note's worth of keys and headers
-      assertThat(e.outcome().bytesBorrowed()).isBetween((long) NOTES * NOTE_BYTES, (long) (NOTES + 1) * NOTE_BYTES);
+      // every note was lent: at least its bytes, and less than one more note's worth of keys and
+      // headers
+      assertThat(e.outcome().bytesBorrowed())
+          .isBetween((long) NOTES * NOTE_BYTES, (long) (NOTES + 1) * NOTE_BYTES);
       assertThat(e.outcome().bytesCopied()).isZero();
       assertThat(e.outcome().failed()).isFalse();
       assertThat(e.endedOn()).isSameAs(e.startedOn()).isSameAs(Thread.currentThread());
@@ -94,7 +100,8 @@ class ExecutionListenerTest {
       db.write(tx -> DatabaseTest.rows(tx.query("select body from notes")));
       var e = recorder.only();
       assertThat(e.outcome().rows()).isEqualTo(NOTES);
-      assertThat(e.outcome().bytesCopied()).isBetween((long) NOTES * NOTE_BYTES, (long) (NOTES + 1) * NOTE_BYTES);
+      assertThat(e.outcome().bytesCopied())
+          .isBetween((long) NOTES * NOTE_BYTES, (long) (NOTES + 1) * NOTE_BYTES);
       assertThat(e.outcome().bytesBorrowed()).isZero();
     }
   }
@@ -125,17 +132,25 @@ class ExecutionListenerTest {
       var recorder = new Recorder();
       db.setExecutionListener(recorder);
       var insert = db.prepare("insert into notes values (?, ?)");
-      db.write(tx -> {
-        tx.execute(insert, 10, "a");
-        tx.execute(insert, 11, "b");
-        tx.execute("delete from notes where id = ?", 0);
-        return null;
-      });
+      db.write(
+          tx -> {
+            tx.execute(insert, 10, "a");
+            tx.execute(insert, 11, "b");
+            tx.execute("delete from notes where id = ?", 0);
+            return null;
+          });
       db.read(tx -> DatabaseTest.rows(tx.query("select count(*) from notes")));
       assertThat(recorder.started.get()).isEqualTo(4);
-      assertThat(recorder.ended).extracting(Ended::sql).containsExactly(
-          "insert into notes values (?, ?)", "insert into notes values (?, ?)", "delete from notes where id = ?", "select count(*) from notes");
-      assertThat(recorder.ended).extracting(e -> e.outcome().rows()).containsExactly(1L, 1L, 1L, 1L);
+      assertThat(recorder.ended)
+          .extracting(Ended::sql)
+          .containsExactly(
+              "insert into notes values (?, ?)",
+              "insert into notes values (?, ?)",
+              "delete from notes where id = ?",
+              "select count(*) from notes");
+      assertThat(recorder.ended)
+          .extracting(e -> e.outcome().rows())
+          .containsExactly(1L, 1L, 1L, 1L);
     }
   }
 
@@ -163,23 +178,29 @@ class ExecutionListenerTest {
       var recorder = new Recorder();
       db.setExecutionListener(recorder);
       // fails before the cursor exists: one parameter missing
-      var binding = catchKiteSql(() -> db.read(tx -> tx.query("select body from notes where id = ?")));
+      var binding =
+          catchKiteSql(() -> db.read(tx -> tx.query("select body from notes where id = ?")));
       assertThat(binding.errorCode()).isEqualTo(ErrorCode.PARAMETER_MISMATCH);
       var e = recorder.only();
       assertThat(e.outcome().failure()).isSameAs(binding);
       assertThat(e.endedOn()).isSameAs(Thread.currentThread());
 
-      // fails while rows are read: 10 / (id - 2) fails at id 2, after the rows before it (a key-order scan: ids 0 and 1)
+      // fails while rows are read: 10 / (id - 2) fails at id 2, after the rows before it (a
+      // key-order scan: ids 0 and 1)
       recorder.clear();
       long[] read = {0};
-      var division = catchKiteSql(() -> db.read(tx -> {
-        try (var rows = tx.query("select 10 / (id - 2) from notes")) {
-          while (rows.next()) {
-            read[0]++;
-          }
-        }
-        return null;
-      }));
+      var division =
+          catchKiteSql(
+              () ->
+                  db.read(
+                      tx -> {
+                        try (var rows = tx.query("select 10 / (id - 2) from notes")) {
+                          while (rows.next()) {
+                            read[0]++;
+                          }
+                        }
+                        return null;
+                      }));
       assertThat(division.errorCode()).isEqualTo(ErrorCode.DIVISION_BY_ZERO);
       var failed = recorder.only();
       assertThat(failed.outcome().failure()).isSameAs(division);
@@ -243,23 +264,26 @@ class ExecutionListenerTest {
 
       // started but not interested: nothing ends
       var asked = new AtomicInteger();
-      db.setExecutionListener(statement -> {
-        asked.incrementAndGet();
-        return ExecutionListener.Execution.NONE;
-      });
+      db.setExecutionListener(
+          statement -> {
+            asked.incrementAndGet();
+            return ExecutionListener.Execution.NONE;
+          });
       db.execute("delete from notes where id = ?", 1);
       db.read(tx -> DatabaseTest.rows(tx.query("select id from notes")));
       assertThat(asked.get()).isEqualTo(2);
 
       assertThatThrownBy(() -> db.setExecutionListener(null))
-          .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
+          .isInstanceOfSatisfying(
+              KiteSqlException.class,
+              e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
     }
   }
 
   /**
    * No listener: a query allocates what it did before listeners existed. 320 B is what this point
-   * query allocated per execution on main before the hook was added (commit cd57350, same JDK),
-   * and a listener set and removed again leaves nothing behind.
+   * query allocated per execution on main before the hook was added (commit cd57350, same JDK), and
+   * a listener set and removed again leaves nothing behind.
    */
   @Test
   void withoutAListenerAQueryAllocatesNothingMore() {
@@ -267,20 +291,23 @@ class ExecutionListenerTest {
       var byId = db.prepare("select body from notes where id = ?");
       long[] sink = new long[1];
       try (var tx = db.beginRead()) {
-        Runnable inOpenTransaction = () -> {
-          try (var rows = tx.query(byId, 3)) {
-            while (rows.next()) {
-              sink[0] += rows.getText(0).length();
-            }
-          }
-        };
+        Runnable inOpenTransaction =
+            () -> {
+              try (var rows = tx.query(byId, 3)) {
+                while (rows.next()) {
+                  sink[0] += rows.getText(0).length();
+                }
+              }
+            };
         long never = Allocations.minBytes(500, inOpenTransaction);
         var recorder = new Recorder();
         db.setExecutionListener(recorder);
         long listened = Allocations.minBytes(500, inOpenTransaction);
         db.setExecutionListener(ExecutionListener.NONE);
         long removed = Allocations.minBytes(500, inOpenTransaction);
-        System.out.printf("bytes per point query: no listener %d, listening %d, removed %d%n", never, listened, removed);
+        System.out.printf(
+            "bytes per point query: no listener %d, listening %d, removed %d%n",
+            never, listened, removed);
         assertThat(never).isLessThanOrEqualTo(320);
         assertThat(removed).isLessThanOrEqualTo(never);
         assertThat(listened).as("the recorder did hear them").isGreaterThan(never);

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Which plans test a predicate against every row, on the plans the engine compiles. Where an index
- * is suggested, the test creates it and checks that the plan then uses it: the suggestion is
- * proved by the planner, not by this class.
+ * is suggested, the test creates it and checks that the plan then uses it: the suggestion is proved
+ * by the planner, not by this class.
  */
 class FullScansTest {
   @TempDir Path dir;
@@ -24,7 +24,8 @@ class FullScansTest {
   @BeforeEach
   void schema() {
     db = KiteSql.open(dir);
-    db.execute("create table items (id bigint primary key, code varchar, name varchar, price int, owner_id bigint)");
+    db.execute(
+        "create table items (id bigint primary key, code varchar, name varchar, price int, owner_id bigint)");
     db.execute("create index items_code on items (code)");
     db.execute("create index items_owner on items (owner_id)");
     db.execute("create table owners (id bigint primary key, name varchar)");
@@ -43,14 +44,15 @@ class FullScansTest {
 
   private String explain(String sql) {
     var lines = new java.util.ArrayList<String>();
-    db.read(tx -> {
-      try (var cursor = tx.query("explain " + sql)) {
-        while (cursor.next()) {
-          lines.add(cursor.getText(0).toString());
-        }
-      }
-      return lines;
-    });
+    db.read(
+        tx -> {
+          try (var cursor = tx.query("explain " + sql)) {
+            while (cursor.next()) {
+              lines.add(cursor.getText(0).toString());
+            }
+          }
+          return lines;
+        });
     return String.join("\n", lines);
   }
 
@@ -68,9 +70,12 @@ class FullScansTest {
   void statementsThatReadEveryRowByDesignAreNotFullScans() {
     assertThat(scans("select id, code, name, price, owner_id from items")).isEmpty(); // findAll
     assertThat(scans("select count(*) from items")).isEmpty(); // count
-    assertThat(scans("select id, name from items order by name limit ? offset ?")).isEmpty(); // a page of all rows
-    assertThat(scans("select id, name from items order by id")).isEmpty(); // findAll(Sort) in key order
-    assertThat(scans("select id, name from items order by price desc limit 1")).isEmpty(); // findFirstByOrderByPriceDesc
+    assertThat(scans("select id, name from items order by name limit ? offset ?"))
+        .isEmpty(); // a page of all rows
+    assertThat(scans("select id, name from items order by id"))
+        .isEmpty(); // findAll(Sort) in key order
+    assertThat(scans("select id, name from items order by price desc limit 1"))
+        .isEmpty(); // findFirstByOrderByPriceDesc
     assertThat(scans("select max(price) from items")).isEmpty();
     assertThat(scans("select owner_id, count(*) from items group by owner_id")).isEmpty();
   }
@@ -82,7 +87,8 @@ class FullScansTest {
     assertThat(scans("select name from items where id in (?, ?, ?)")).isEmpty();
     assertThat(scans("select name from items where code in (?, ?)")).isEmpty();
     assertThat(scans("select name from items where code like ? escape '\\'")).isEmpty();
-    assertThat(scans("select name from items where code = ? and price > ?")).isEmpty(); // the index narrows it
+    assertThat(scans("select name from items where code = ? and price > ?"))
+        .isEmpty(); // the index narrows it
     assertThat(scans("select name from items where code = ? or id = ?")).isEmpty();
     assertThat(scans("select name from items where code > ? order by code limit 10")).isEmpty();
   }
@@ -129,7 +135,8 @@ class FullScansTest {
     var found = scans("select id from items where lower(name) = lower(?)");
     assertThat(found).hasSize(1);
     assertThat(found.getFirst().createIndex()).isEqualTo(Optional.empty());
-    assertThat(found.getFirst().advice()).startsWith("no index can serve this predicate as written");
+    assertThat(found.getFirst().advice())
+        .startsWith("no index can serve this predicate as written");
   }
 
   @Test
@@ -137,14 +144,18 @@ class FullScansTest {
     var sql = "select id from owners o where exists (select 1 from items i where i.name = o.name)";
     var found = scans(sql);
     assertThat(found).extracting(FullScan::table).contains("items");
-    assertThat(found).filteredOn(s -> s.table().equals("items")).first()
-        .satisfies(s -> assertThat(s.createIndex()).contains("create index items_name on items (name)"));
+    assertThat(found)
+        .filteredOn(s -> s.table().equals("items"))
+        .first()
+        .satisfies(
+            s -> assertThat(s.createIndex()).contains("create index items_name on items (name)"));
   }
 
   @Test
   void statementsThatAreNoQueriesHaveNone() {
     assertThat(scans("insert into owners values (?, ?)")).isEmpty();
-    assertThatThrownBy(() -> scans("select nothing from nowhere")).isInstanceOf(KiteSqlException.class)
+    assertThatThrownBy(() -> scans("select nothing from nowhere"))
+        .isInstanceOf(KiteSqlException.class)
         .hasMessageContaining("nowhere");
   }
 }

@@ -23,13 +23,14 @@ import org.junit.jupiter.api.io.TempDir;
  * return what SQLite returns for the same schema and rows. Other column options are refused.
  */
 class IndexColumnDirectionTest {
-  private static final List<String> SCHEMA = List.of(
-      "create table t (id int primary key, a int not null, b varchar(8) not null, c decimal(6,2))",
-      "create index t_a_desc on t (a desc)",
-      "create index t_ab on t (a DESC, b ASC)",
-      "create unique index t_b_id on t (b asc, id desc)",
-      "create index t_c on t (c desc, a)",
-      "create table k (x int, y int, v int, primary key (x desc, y asc), unique (v desc))");
+  private static final List<String> SCHEMA =
+      List.of(
+          "create table t (id int primary key, a int not null, b varchar(8) not null, c decimal(6,2))",
+          "create index t_a_desc on t (a desc)",
+          "create index t_ab on t (a DESC, b ASC)",
+          "create unique index t_b_id on t (b asc, id desc)",
+          "create index t_c on t (c desc, a)",
+          "create table k (x int, y int, v int, primary key (x desc, y asc), unique (v desc))");
 
   @TempDir Path dir;
 
@@ -41,7 +42,16 @@ class IndexColumnDirectionTest {
       var random = new Random(7);
       for (int id = 1; id <= 120; id++) {
         String c = random.nextInt(5) == 0 ? "null" : (random.nextInt(2000) - 1000) / 100.0 + "";
-        statements.add("insert into t values (" + id + ", " + random.nextInt(12) + ", 'w" + random.nextInt(9) + "', " + c + ")");
+        statements.add(
+            "insert into t values ("
+                + id
+                + ", "
+                + random.nextInt(12)
+                + ", 'w"
+                + random.nextInt(9)
+                + "', "
+                + c
+                + ")");
         statements.add("insert into k values (" + (id % 7) + ", " + id + ", " + (id * 3) + ")");
       }
       for (var sql : statements) {
@@ -52,11 +62,16 @@ class IndexColumnDirectionTest {
       }
       var queries = new ArrayList<String>();
       for (var direction : List.of("asc", "desc")) {
-        queries.add("select id, a from t where a > 3 order by a " + direction + ", id " + direction);
+        queries.add(
+            "select id, a from t where a > 3 order by a " + direction + ", id " + direction);
         queries.add("select id, a, b from t where a = 5 order by b " + direction + ", id");
-        queries.add("select id, b from t where b >= 'w4' order by b " + direction + ", id " + direction);
-        queries.add("select id, cast(c as double) from t where c < 2.5 order by c " + direction + ", id");
-        queries.add("select id, cast(c as double) from t where c between -3.25 and 4 and a < 9 order by id " + direction);
+        queries.add(
+            "select id, b from t where b >= 'w4' order by b " + direction + ", id " + direction);
+        queries.add(
+            "select id, cast(c as double) from t where c < 2.5 order by c " + direction + ", id");
+        queries.add(
+            "select id, cast(c as double) from t where c between -3.25 and 4 and a < 9 order by id "
+                + direction);
         queries.add("select x, y from k where x = 3 and y > 40 order by y " + direction);
         queries.add("select x, y, v from k where v >= 300 order by v " + direction);
         queries.add("select id, a, b from t order by a " + direction + ", b, id limit 15");
@@ -65,11 +80,15 @@ class IndexColumnDirectionTest {
         assertThat(QueryRows.of(db, sql)).as(sql).isEqualTo(sqlite(sqlite, sql));
       }
       // the declared indexes exist and are used
-      String plan = String.join("\n", QueryRows.of(db, "explain select id from t where a = 5 and b > 'w2'"));
+      String plan =
+          String.join("\n", QueryRows.of(db, "explain select id from t where a = 5 and b > 'w2'"));
       assertThat(plan).contains("using t_ab");
-      assertThat(String.join("\n", QueryRows.of(db, "explain select id from t where c > 1"))).contains("using t_c");
+      assertThat(String.join("\n", QueryRows.of(db, "explain select id from t where c > 1")))
+          .contains("using t_c");
       // UNIQUE (v DESC) is a unique constraint on v
-      var duplicate = catchThrowableOfType(KiteSqlException.class, () -> db.execute("insert into k values (50, 50, 3)"));
+      var duplicate =
+          catchThrowableOfType(
+              KiteSqlException.class, () -> db.execute("insert into k values (50, 50, 3)"));
       assertThat(duplicate.errorCode()).isEqualTo(ErrorCode.UNIQUE_VIOLATION);
     }
   }
@@ -78,8 +97,9 @@ class IndexColumnDirectionTest {
   void otherIndexColumnOptionsAreRefusedByName(@TempDir Path other) {
     try (var db = KiteSql.open(other, StorageOptions.defaults().withMapSize(16L << 20))) {
       db.execute("create table t (a int, b int)");
-      var error = catchThrowableOfType(KiteSqlException.class,
-          () -> db.execute("create index t_a on t (a nulls first)"));
+      var error =
+          catchThrowableOfType(
+              KiteSqlException.class, () -> db.execute("create index t_a on t (a nulls first)"));
       assertThat(error.errorCode()).isEqualTo(ErrorCode.UNSUPPORTED_FEATURE);
       assertThat(error.getMessage()).containsIgnoringCase("nulls first");
     }
@@ -87,7 +107,8 @@ class IndexColumnDirectionTest {
 
   private static List<String> sqlite(Connection sqlite, String sql) throws SQLException {
     var rows = new ArrayList<String>();
-    try (var s = sqlite.createStatement(); var rs = s.executeQuery(sql)) {
+    try (var s = sqlite.createStatement();
+        var rs = s.executeQuery(sql)) {
       int n = rs.getMetaData().getColumnCount();
       while (rs.next()) {
         var values = new ArrayList<String>();

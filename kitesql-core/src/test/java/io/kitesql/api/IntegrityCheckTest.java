@@ -54,7 +54,8 @@ class IntegrityCheckTest {
   @Test
   void changedRowValuesAreReported() {
     var rows = keys(k -> k[4] == 'r' && k[3] == tableId("items"));
-    byte[] other = db.storage().read(tx -> tx.get(Keyspace.DATA, rows.get(1)).orElseThrow().toByteArray());
+    byte[] other =
+        db.storage().read(tx -> tx.get(Keyspace.DATA, rows.get(1)).orElseThrow().toByteArray());
     put(rows.get(0), other); // row 1 now holds row 2's values, including its primary key
     assertThat(problems())
         .anyMatch(p -> p.contains("do not match its key"))
@@ -123,18 +124,20 @@ class IntegrityCheckTest {
   }
 
   private List<byte[]> keys(Predicate<byte[]> test) {
-    return db.storage().read(tx -> {
-      var out = new ArrayList<byte[]>();
-      try (var c = tx.openCursor(Keyspace.DATA)) {
-        for (boolean on = c.first(); on; on = c.next()) {
-          var key = c.key().toByteArray();
-          if (test.test(key)) {
-            out.add(key);
-          }
-        }
-      }
-      return out;
-    });
+    return db.storage()
+        .read(
+            tx -> {
+              var out = new ArrayList<byte[]>();
+              try (var c = tx.openCursor(Keyspace.DATA)) {
+                for (boolean on = c.first(); on; on = c.next()) {
+                  var key = c.key().toByteArray();
+                  if (test.test(key)) {
+                    out.add(key);
+                  }
+                }
+              }
+              return out;
+            });
   }
 
   private void delete(byte[] key) {
@@ -142,9 +145,11 @@ class IntegrityCheckTest {
   }
 
   private void put(byte[] key, byte[] value) {
-    db.storage().write(tx -> {
-      tx.put(Keyspace.DATA, key, value);
-      return null;
-    });
+    db.storage()
+        .write(
+            tx -> {
+              tx.put(Keyspace.DATA, key, value);
+              return null;
+            });
   }
 }

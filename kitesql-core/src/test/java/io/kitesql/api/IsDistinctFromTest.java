@@ -13,9 +13,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code a IS [NOT] DISTINCT FROM b}, the null-safe comparison (two NULLs are not
- * distinct, a NULL and a value are, never NULL itself), in expressions, WHERE and join conditions.
- * Expected results derived by hand from the standard's definition.
+ * {@code a IS [NOT] DISTINCT FROM b}, the null-safe comparison (two NULLs are not distinct, a NULL
+ * and a value are, never NULL itself), in expressions, WHERE and join conditions. Expected results
+ * derived by hand from the standard's definition.
  */
 class IsDistinctFromTest {
   @TempDatabase Database db;
@@ -36,18 +36,24 @@ class IsDistinctFromTest {
 
   @Test
   void truthTableOfValuesAndNulls() {
-    assertThat(rows("select 1 is distinct from 1, 1 is distinct from 2, 1 is distinct from null,"
-        + " null is distinct from 1, null is distinct from null"))
+    assertThat(
+            rows(
+                "select 1 is distinct from 1, 1 is distinct from 2, 1 is distinct from null,"
+                    + " null is distinct from 1, null is distinct from null"))
         .containsExactly("false,true,true,true,false");
-    assertThat(rows("select 1 is not distinct from 1, 1 is not distinct from 2,"
-        + " 1 is not distinct from null, null is not distinct from null"))
+    assertThat(
+            rows(
+                "select 1 is not distinct from 1, 1 is not distinct from 2,"
+                    + " 1 is not distinct from null, null is not distinct from null"))
         .containsExactly("true,false,false,true");
   }
 
   @Test
   void comparesAcrossNumericTypesAndText() {
-    assertThat(rows("select 1 is not distinct from 1.0, 'a' is distinct from 'b',"
-        + " cast(null as varchar) is not distinct from null"))
+    assertThat(
+            rows(
+                "select 1 is not distinct from 1.0, 'a' is distinct from 'b',"
+                    + " cast(null as varchar) is not distinct from null"))
         .containsExactly("true,true,true");
   }
 
@@ -83,15 +89,17 @@ class IsDistinctFromTest {
     var statement = db.prepare(sql);
     List<List<Object>> found = new ArrayList<>();
     for (Object value : new Object[] {null, 3}) {
-      found.add(db.read(tx -> {
-        var ids = new ArrayList<Object>();
-        try (var rows = tx.query(statement, value)) {
-          while (rows.next()) {
-            ids.add(rows.get(0));
-          }
-        }
-        return ids;
-      }));
+      found.add(
+          db.read(
+              tx -> {
+                var ids = new ArrayList<Object>();
+                try (var rows = tx.query(statement, value)) {
+                  while (rows.next()) {
+                    ids.add(rows.get(0));
+                  }
+                }
+                return ids;
+              }));
     }
     assertThat(found).containsExactly(List.of(2), List.of(3));
   }
@@ -108,7 +116,8 @@ class IsDistinctFromTest {
   void incomparableOperandsAreATypeMismatch() {
     assertThatThrownBy(() -> rows("select 1 is distinct from 'a'"))
         .isInstanceOf(KiteSqlException.class)
-        .extracting(e -> ((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.TYPE_MISMATCH);
+        .extracting(e -> ((KiteSqlException) e).errorCode())
+        .isEqualTo(ErrorCode.TYPE_MISMATCH);
   }
 
   @Test

@@ -9,8 +9,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A filter on the right table of an index lookup join that the access-path choice had
- * turned into a key range on another index was dropped, because the lookup replaces that range.
+ * A filter on the right table of an index lookup join that the access-path choice had turned into a
+ * key range on another index was dropped, because the lookup replaces that range.
  */
 class JoinFilterEnforcementTest {
   @TempDatabase Database db;
@@ -51,9 +51,13 @@ class JoinFilterEnforcementTest {
 
   @Test
   void threeTableInnerJoinKeepsEveryIndexedFilter() {
-    assertThat(rows("select b4, v, w from t4 join p on b4 = p.k join q on v = q.k where w = 2 and v <= 20 order by b4"))
+    assertThat(
+            rows(
+                "select b4, v, w from t4 join p on b4 = p.k join q on v = q.k where w = 2 and v <= 20 order by b4"))
         .containsExactly("2,20,2");
-    assertThat(rows("select b4, v, w from t4 join p on b4 = p.k and v > 10 join q on v = q.k and w < 3 order by b4"))
+    assertThat(
+            rows(
+                "select b4, v, w from t4 join p on b4 = p.k and v > 10 join q on v = q.k and w < 3 order by b4"))
         .containsExactly("2,20,2");
   }
 }

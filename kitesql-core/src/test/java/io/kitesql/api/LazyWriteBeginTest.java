@@ -10,10 +10,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link Database#beginWrite()} and {@link Database#write} take the write lock at once but begin
- * the LMDB transaction with the first statement, whose plan was made against the database's
- * cached catalog: when a commit the cache has not seen changed the schema (another process, or a
- * DDL commit not yet published), the begin finds the newer catalog and the statement is planned
- * again against it.
+ * the LMDB transaction with the first statement, whose plan was made against the database's cached
+ * catalog: when a commit the cache has not seen changed the schema (another process, or a DDL
+ * commit not yet published), the begin finds the newer catalog and the statement is planned again
+ * against it.
  */
 class LazyWriteBeginTest {
   @TempDir Path dir;
@@ -22,21 +22,31 @@ class LazyWriteBeginTest {
     return KiteSql.open(dir, StorageOptions.defaults().withMapSize(16L << 20));
   }
 
-  /** Creates {@code ddl}'s table through the storage directly: committed, but the cached catalog never hears of it. */
+  /**
+   * Creates {@code ddl}'s table through the storage directly: committed, but the cached catalog
+   * never hears of it.
+   */
   private static void createBehindTheCache(Database db, String ddl) {
-    db.storage().write(storageTx -> {
-      var tx = new ReadWriteTransaction(db, storageTx, db.catalogFor(storageTx), CatalogStore.version(storageTx));
-      return tx.execute(ddl); // Storage.write commits; ReadWriteTransaction.commit (which publishes) never runs
-    });
+    db.storage()
+        .write(
+            storageTx -> {
+              var tx =
+                  new ReadWriteTransaction(
+                      db, storageTx, db.catalogFor(storageTx), CatalogStore.version(storageTx));
+              return tx.execute(
+                  ddl); // Storage.write commits; ReadWriteTransaction.commit (which publishes)
+              // never runs
+            });
   }
 
   private static long count(Database db, String table) {
-    return db.read(tx -> {
-      try (var rows = tx.query("select count(*) from " + table)) {
-        rows.next();
-        return rows.getLong(0);
-      }
-    });
+    return db.read(
+        tx -> {
+          try (var rows = tx.query("select count(*) from " + table)) {
+            rows.next();
+            return rows.getLong(0);
+          }
+        });
   }
 
   @Test
@@ -46,15 +56,19 @@ class LazyWriteBeginTest {
       createBehindTheCache(db, "create table v (id int primary key)");
       assertThat(db.catalog().table("v")).as("the cache is behind").isEmpty();
 
-      // t is in the old catalog too: the insert plans, the begin finds the newer catalog, and v is usable after it
-      db.write(tx -> {
-        tx.execute("insert into t values (1)");
-        return tx.execute("insert into v values (2)");
-      });
+      // t is in the old catalog too: the insert plans, the begin finds the newer catalog, and v is
+      // usable after it
+      db.write(
+          tx -> {
+            tx.execute("insert into t values (1)");
+            return tx.execute("insert into v values (2)");
+          });
 
       assertThat(count(db, "t")).isEqualTo(1);
       assertThat(count(db, "v")).isEqualTo(1);
-      assertThat(db.catalog().table("v")).as("the begin published the catalog it found").isPresent();
+      assertThat(db.catalog().table("v"))
+          .as("the begin published the catalog it found")
+          .isPresent();
     }
   }
 
@@ -73,15 +87,21 @@ class LazyWriteBeginTest {
   void aQueryInAWriteTransactionBeginsBeforeItIsPlanned() {
     try (var db = open()) {
       createBehindTheCache(db, "create table q (id int primary key)");
-      db.storage().write(storageTx -> new ReadWriteTransaction(db, storageTx, db.catalogFor(storageTx),
-          CatalogStore.version(storageTx)).execute("insert into q values (7)"));
+      db.storage()
+          .write(
+              storageTx ->
+                  new ReadWriteTransaction(
+                          db, storageTx, db.catalogFor(storageTx), CatalogStore.version(storageTx))
+                      .execute("insert into q values (7)"));
 
-      long found = db.write(tx -> {
-        try (var rows = tx.query("select id from q")) {
-          rows.next();
-          return rows.getLong(0);
-        }
-      });
+      long found =
+          db.write(
+              tx -> {
+                try (var rows = tx.query("select id from q")) {
+                  rows.next();
+                  return rows.getLong(0);
+                }
+              });
       assertThat(found).isEqualTo(7);
     }
   }

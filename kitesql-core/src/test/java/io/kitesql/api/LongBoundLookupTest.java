@@ -24,20 +24,37 @@ class LongBoundLookupTest {
   @Test
   void rangesAndEqualityWithBoundsLongerThanAnyKey() {
     String stem = "k".repeat(470); // with a 15-char suffix the entry key is just under 511 bytes
-    var values = new ArrayList<String>(List.of("a", "z", stem, stem + "a", stem + "b", stem + "bx", stem + "b" + "x".repeat(14),
-        stem + "by", stem + "c", stem + "b" + "w".repeat(14), stem + "b" + "y".repeat(14)));
+    var values =
+        new ArrayList<String>(
+            List.of(
+                "a",
+                "z",
+                stem,
+                stem + "a",
+                stem + "b",
+                stem + "bx",
+                stem + "b" + "x".repeat(14),
+                stem + "by",
+                stem + "c",
+                stem + "b" + "w".repeat(14),
+                stem + "b" + "y".repeat(14)));
     try (var db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20))) {
       db.execute("create table t (id int primary key, s varchar)");
       db.execute("create index t_s on t (s)");
       var insert = db.prepare("insert into t values (?, ?)");
-      db.write(tx -> {
-        for (int i = 0; i < values.size(); i++) {
-          tx.execute(insert, i, values.get(i));
-        }
-        return null;
-      });
-      var bounds = List.of(stem + "b" + "x".repeat(200), stem + "b" + "x".repeat(14) + "y".repeat(300), "k".repeat(600),
-          stem + "a".repeat(300));
+      db.write(
+          tx -> {
+            for (int i = 0; i < values.size(); i++) {
+              tx.execute(insert, i, values.get(i));
+            }
+            return null;
+          });
+      var bounds =
+          List.of(
+              stem + "b" + "x".repeat(200),
+              stem + "b" + "x".repeat(14) + "y".repeat(300),
+              "k".repeat(600),
+              stem + "a".repeat(300));
       for (var bound : bounds) {
         check(db, values, bound, "=", c -> c == 0);
         check(db, values, bound, "<", c -> c < 0);
@@ -45,29 +62,40 @@ class LongBoundLookupTest {
         check(db, values, bound, ">", c -> c > 0);
         check(db, values, bound, ">=", c -> c >= 0);
       }
-      List<String> plan = db.read(tx -> PreparedStatementReuseTest.strings(tx.query("explain select id from t where s > ?")));
+      List<String> plan =
+          db.read(
+              tx ->
+                  PreparedStatementReuseTest.strings(
+                      tx.query("explain select id from t where s > ?")));
       assertThat(String.join("\n", plan)).contains("IndexRangeScan t using t_s");
     }
   }
 
-  private static void check(Database db, List<String> values, String bound, String op, IntPredicate wanted) {
+  private static void check(
+      Database db, List<String> values, String bound, String op, IntPredicate wanted) {
     for (var direction : List.of("asc", "desc")) {
       // ASCII text: UTF-8 byte order is String order.
       var comparator = Comparator.<Integer, String>comparing(values::get).thenComparing(i -> i);
-      var expected = IntStream.range(0, values.size()).boxed()
-          .filter(i -> wanted.test(Integer.signum(values.get(i).compareTo(bound))))
-          .sorted(direction.equals("asc") ? comparator : comparator.reversed())
-          .map(Integer::longValue).toList();
-      var sql = "select id from t where s " + op + " ? order by s " + direction + ", id " + direction;
-      List<Long> actual = db.read(tx -> {
-        var ids = new ArrayList<Long>();
-        try (var rows = tx.query(sql, bound)) {
-          while (rows.next()) {
-            ids.add(rows.getLong(0));
-          }
-        }
-        return ids;
-      });
+      var expected =
+          IntStream.range(0, values.size())
+              .boxed()
+              .filter(i -> wanted.test(Integer.signum(values.get(i).compareTo(bound))))
+              .sorted(direction.equals("asc") ? comparator : comparator.reversed())
+              .map(Integer::longValue)
+              .toList();
+      var sql =
+          "select id from t where s " + op + " ? order by s " + direction + ", id " + direction;
+      List<Long> actual =
+          db.read(
+              tx -> {
+                var ids = new ArrayList<Long>();
+                try (var rows = tx.query(sql, bound)) {
+                  while (rows.next()) {
+                    ids.add(rows.getLong(0));
+                  }
+                }
+                return ids;
+              });
       assertThat(actual).as("%s (bound of %d chars)", sql, bound.length()).isEqualTo(expected);
     }
   }

@@ -23,6 +23,7 @@ class PointQueryAllocationTest {
   private static final int PAIRS = ROWS / 10;
   private static final String LOOKUP =
       "select id, status, amount, note from orders where customer_id = ? and status = ? and amount > ?";
+
   /** Table 1's target: at most 1 KiB per execution. */
   private static final long LIMIT = 1024;
 
@@ -47,20 +48,27 @@ class PointQueryAllocationTest {
 
   private Database filled() {
     var db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(1L << 30));
-    db.execute("create table orders (id int primary key, customer_id int, status varchar, amount int, note varchar)");
+    db.execute(
+        "create table orders (id int primary key, customer_id int, status varchar, amount int, note varchar)");
     db.execute("create index orders_customer_status on orders (customer_id, status)");
     var insert = db.prepare("insert into orders values (?, ?, ?, ?, ?)");
-    db.write(tx -> {
-      for (int id = 0; id < ROWS; id++) {
-        // every tenth id has a NULL amount (the filter drops it) and ids of a pair are PAIRS apart
-        tx.execute(insert, id, customer(id), status(id), id % 10 == 3 ? null : amount(id), note(id));
-      }
-      return null;
-    });
+    db.write(
+        tx -> {
+          for (int id = 0; id < ROWS; id++) {
+            // every tenth id has a NULL amount (the filter drops it) and ids of a pair are PAIRS
+            // apart
+            tx.execute(
+                insert, id, customer(id), status(id), id % 10 == 3 ? null : amount(id), note(id));
+          }
+          return null;
+        });
     return db;
   }
 
-  /** The ids the lookup must return for pair {@code p} and {@code minAmount}, derived from the generator. */
+  /**
+   * The ids the lookup must return for pair {@code p} and {@code minAmount}, derived from the
+   * generator.
+   */
   private static List<Integer> expectedIds(int p, int minAmount) {
     var ids = new ArrayList<Integer>();
     for (int id = p; id < ROWS; id += PAIRS) {
@@ -73,7 +81,8 @@ class PointQueryAllocationTest {
 
   @Test
   void returnsEveryColumnOfTheMatchingRows() {
-    try (var db = filled(); var tx = db.beginRead()) {
+    try (var db = filled();
+        var tx = db.beginRead()) {
       var lookup = db.prepare(LOOKUP);
       for (int p : new int[] {0, 7, 123, PAIRS - 1}) {
         for (int min : new int[] {0, 500}) {
@@ -88,10 +97,13 @@ class PointQueryAllocationTest {
               assertThat(rows.getText(1).toString()).isEqualTo(status(id));
               assertThat(rows.getInt(2)).isEqualTo(amount(id));
               assertThat(rows.getText(3).toString()).isEqualTo(note(id));
-              assertThat(rows.values()).containsExactly(id, rows.getText(1), amount(id), rows.getText(3));
+              assertThat(rows.values())
+                  .containsExactly(id, rows.getText(1), amount(id), rows.getText(3));
             }
           }
-          assertThat(ids).as("pair %d, amount > %d", p, min).containsExactlyInAnyOrderElementsOf(expectedIds(p, min));
+          assertThat(ids)
+              .as("pair %d, amount > %d", p, min)
+              .containsExactlyInAnyOrderElementsOf(expectedIds(p, min));
         }
       }
     }
@@ -99,7 +111,8 @@ class PointQueryAllocationTest {
 
   @Test
   void nullIntegerColumnsReadAsNull() {
-    try (var db = filled(); var tx = db.beginRead()) {
+    try (var db = filled();
+        var tx = db.beginRead()) {
       // amount is only projected here (no filter reads it): NULL amounts come from the stored row
       var lookup = db.prepare("select id, amount from orders where customer_id = ? and status = ?");
       int nulls = 0;
@@ -109,7 +122,9 @@ class PointQueryAllocationTest {
           assertThat(rows.isNull(1)).isTrue();
           assertThat(rows.get(1)).isNull();
           assertThat(rows.values()[1]).isNull();
-          assertThatThrownBy(() -> rows.getLong(1)).isInstanceOf(IllegalStateException.class).hasMessageContaining("NULL");
+          assertThatThrownBy(() -> rows.getLong(1))
+              .isInstanceOf(IllegalStateException.class)
+              .hasMessageContaining("NULL");
           nulls++;
         }
       }
@@ -119,7 +134,8 @@ class PointQueryAllocationTest {
 
   @Test
   void aWarmLookupAllocatesAtMostOneKibPerExecution() {
-    try (var db = filled(); var tx = db.beginRead()) {
+    try (var db = filled();
+        var tx = db.beginRead()) {
       var lookup = db.prepare(LOOKUP);
       var params = new Object[PAIRS][];
       for (int p = 0; p < PAIRS; p++) {
@@ -128,18 +144,25 @@ class PointQueryAllocationTest {
       long[] sink = new long[1];
       int[] next = {0};
       int executions = 100;
-      long bytes = Allocations.minBytes(30, () -> {
-        for (int i = 0; i < executions; i++) {
-          try (var rows = tx.query(lookup, params[next[0]++ % PAIRS])) {
-            while (rows.next()) {
-              Text status = rows.getText(1);
-              Text note = rows.getText(3);
-              sink[0] += rows.getLong(0) + rows.getLong(2) + status.length() + status.charAt(0)
-                  + note.charAt(note.length() - 1);
-            }
-          }
-        }
-      });
+      long bytes =
+          Allocations.minBytes(
+              30,
+              () -> {
+                for (int i = 0; i < executions; i++) {
+                  try (var rows = tx.query(lookup, params[next[0]++ % PAIRS])) {
+                    while (rows.next()) {
+                      Text status = rows.getText(1);
+                      Text note = rows.getText(3);
+                      sink[0] +=
+                          rows.getLong(0)
+                              + rows.getLong(2)
+                              + status.length()
+                              + status.charAt(0)
+                              + note.charAt(note.length() - 1);
+                    }
+                  }
+                }
+              });
       long perExecution = bytes / executions;
       System.out.printf("Table 1 lookup: %d B per execution%n", perExecution);
       assertThat(sink[0]).isPositive();

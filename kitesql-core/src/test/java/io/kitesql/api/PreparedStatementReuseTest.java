@@ -36,11 +36,12 @@ class PreparedStatementReuseTest {
       db.execute("create table t (id int primary key, grp int, v varchar)");
       db.execute("insert into t values (1, 1, 'a'), (2, 1, 'b'), (3, 2, 'c')");
       // every materializing operator: sort, distinct, aggregate, top-N
-      var statements = List.of(
-          db.prepare("select v from t where grp = ? order by v"),
-          db.prepare("select distinct v from t where grp = ?"),
-          db.prepare("select max(v) from t where grp = ?"),
-          db.prepare("select v from t where grp = ? order by v desc limit 1"));
+      var statements =
+          List.of(
+              db.prepare("select v from t where grp = ? order by v"),
+              db.prepare("select distinct v from t where grp = ?"),
+              db.prepare("select max(v) from t where grp = ?"),
+              db.prepare("select v from t where grp = ? order by v desc limit 1"));
       var before = new ArrayList<List<String>>();
       try (var tx = db.beginRead()) {
         for (var s : statements) {
@@ -51,7 +52,8 @@ class PreparedStatementReuseTest {
       db.execute("insert into t values (4, 1, 'y')");
       try (var tx = db.beginRead()) {
         assertThat(strings(tx.query(statements.get(0), 1))).containsExactly("y", "za", "zb");
-        assertThat(strings(tx.query(statements.get(1), 1))).containsExactlyInAnyOrder("za", "zb", "y");
+        assertThat(strings(tx.query(statements.get(1), 1)))
+            .containsExactlyInAnyOrder("za", "zb", "y");
         assertThat(strings(tx.query(statements.get(2), 1))).containsExactly("zb");
         assertThat(strings(tx.query(statements.get(3), 1))).containsExactly("zb");
       }
@@ -64,31 +66,41 @@ class PreparedStatementReuseTest {
   void oneStatementFromEightThreadsAtOnce() throws Exception {
     try (var db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20))) {
       db.execute("create table t (id int primary key, grp int, v varchar)");
-      db.write(tx -> {
-        for (int i = 0; i < 800; i++) {
-          tx.execute("insert into t values (?, ?, ?)", i, i % 8, "v" + i);
-        }
-        return null;
-      });
+      db.write(
+          tx -> {
+            for (int i = 0; i < 800; i++) {
+              tx.execute("insert into t values (?, ?, ?)", i, i % 8, "v" + i);
+            }
+            return null;
+          });
       var statement = db.prepare("select count(*), min(v), max(id) from t where grp = ?");
-      for (var executor : List.<ExecutorService>of(Executors.newFixedThreadPool(8), Executors.newVirtualThreadPerTaskExecutor())) {
+      for (var executor :
+          List.<ExecutorService>of(
+              Executors.newFixedThreadPool(8), Executors.newVirtualThreadPerTaskExecutor())) {
         try (executor) {
           var futures = new ArrayList<Future<String>>();
           for (int round = 0; round < 200; round++) {
             int grp = round % 8;
-            Callable<String> task = () -> db.read(tx -> {
-              try (var rows = tx.query(statement, grp)) {
-                rows.next();
-                return rows.getLong(0) + "/" + rows.getText(1) + "/" + rows.getLong(2);
-              }
-            });
+            Callable<String> task =
+                () ->
+                    db.read(
+                        tx -> {
+                          try (var rows = tx.query(statement, grp)) {
+                            rows.next();
+                            return rows.getLong(0) + "/" + rows.getText(1) + "/" + rows.getLong(2);
+                          }
+                        });
             futures.add(executor.submit(task));
           }
           for (int round = 0; round < futures.size(); round++) {
             int grp = round % 8;
             // rows i with i % 8 == grp: 100 of them; min(v) in string order; max(id) = 792 + grp
-            var smallest = java.util.stream.IntStream.range(0, 800).filter(i -> i % 8 == grp)
-                .mapToObj(i -> "v" + i).min(String::compareTo).orElseThrow();
+            var smallest =
+                java.util.stream.IntStream.range(0, 800)
+                    .filter(i -> i % 8 == grp)
+                    .mapToObj(i -> "v" + i)
+                    .min(String::compareTo)
+                    .orElseThrow();
             assertThat(futures.get(round).get()).isEqualTo("100/" + smallest + "/" + (792 + grp));
           }
         }

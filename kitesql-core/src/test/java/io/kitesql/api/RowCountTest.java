@@ -57,7 +57,8 @@ class RowCountTest {
   @Test
   void upsertCountsOnlyTheRowsItAdds() {
     db.execute("insert into t values (1, 'a', 1)");
-    db.execute("insert into t values (1, 'a', 9), (2, 'b', 2) on conflict (id) do update set k = excluded.k");
+    db.execute(
+        "insert into t values (1, 'a', 9), (2, 'b', 2) on conflict (id) do update set k = excluded.k");
     assertCount("t", 2);
     db.execute("insert into t values (2, 'b', 2), (3, 'c', 3) on conflict do nothing");
     assertCount("t", 3);
@@ -107,7 +108,8 @@ class RowCountTest {
       tx.execute("drop table plain");
       tx.commit();
     }
-    assertThat(keptCount(id)).isEmpty(); // the drop deleted it, and the commit did not store it again
+    assertThat(keptCount(id))
+        .isEmpty(); // the drop deleted it, and the commit did not store it again
     db.execute("create table plain (id int primary key)");
     assertCount("plain", 0);
     assertThat(db.checkIntegrity().isOk()).isTrue();
@@ -127,23 +129,28 @@ class RowCountTest {
   void wholeTableCountReadsTheKeptCount() {
     db.execute("insert into plain values (1, 1), (2, 2), (3, 3)");
     int id = db.catalog().requireTable("plain").id();
-    db.storage().write(tx -> {
-      CatalogStore.saveRowCount(tx, id, 1_000);
-      return null;
-    });
+    db.storage()
+        .write(
+            tx -> {
+              CatalogStore.saveRowCount(tx, id, 1_000);
+              return null;
+            });
     assertThat(count("select count(*) from plain")).isEqualTo(1_000); // no walk
-    String plan = db.read(tx -> {
-      var lines = new StringBuilder();
-      try (var rows = tx.query("explain select count(*) from plain")) {
-        while (rows.next()) {
-          lines.append(rows.get(0)).append('\n');
-        }
-      }
-      return lines.toString();
-    });
+    String plan =
+        db.read(
+            tx -> {
+              var lines = new StringBuilder();
+              try (var rows = tx.query("explain select count(*) from plain")) {
+                while (rows.next()) {
+                  lines.append(rows.get(0)).append('\n');
+                }
+              }
+              return lines.toString();
+            });
     assertThat(plan).contains("COUNT(*)] from the kept row count");
     assertThat(count("select count(*) from plain where k > 0")).isEqualTo(3); // ranges are walked
-    assertThat(db.checkIntegrity().problems()).containsExactly("table plain: keeps a row count of 1000 but has 3 row(s)");
+    assertThat(db.checkIntegrity().problems())
+        .containsExactly("table plain: keeps a row count of 1000 but has 3 row(s)");
   }
 
   @Test
@@ -169,21 +176,27 @@ class RowCountTest {
     return db.storage().read(tx -> CatalogStore.rowCount(tx, tableId));
   }
 
-  /** The kept count answers COUNT(*), and equals the rows there are (walked by the integrity check and a filter). */
+  /**
+   * The kept count answers COUNT(*), and equals the rows there are (walked by the integrity check
+   * and a filter).
+   */
   private void assertCount(String table, long expected) {
-    assertThat(count("select count(*) from " + table)).as("count(*) of %s", table).isEqualTo(expected);
+    assertThat(count("select count(*) from " + table))
+        .as("count(*) of %s", table)
+        .isEqualTo(expected);
     assertThat(count("select coalesce(sum(1), 0) from " + table)).isEqualTo(expected);
     assertThat(keptCount(db.catalog().requireTable(table).id())).hasValue(expected);
     assertThat(db.checkIntegrity().problems()).isEmpty();
   }
 
   private long count(String sql) {
-    return db.read(tx -> {
-      try (var rows = tx.query(sql)) {
-        rows.next();
-        return rows.getLong(0);
-      }
-    });
+    return db.read(
+        tx -> {
+          try (var rows = tx.query(sql)) {
+            rows.next();
+            return rows.getLong(0);
+          }
+        });
   }
 
   private static long count(ReadWriteTransaction tx, String table) {

@@ -21,14 +21,15 @@ class ScanAggregateAllocationTest {
   private static final int SMALL = 1_000;
   private static final int LARGE = 10_000;
   private static final int GROUPS = 7;
+
   /** What 9,000 more rows may add to one execution: a few objects, nothing per row. */
   private static final long SLACK = 256;
 
   private static final String[] QUERIES = {
-      "select count(*) from %s where amount > ?",
-      "select count(amount), sum(amount), min(amount), max(amount) from %s where amount > ?",
-      "select sum(big), min(big), max(big), count(note) from %s where amount > ?",
-      "select grp, count(*), sum(amount), max(big) from %s where amount > ? group by grp",
+    "select count(*) from %s where amount > ?",
+    "select count(amount), sum(amount), min(amount), max(amount) from %s where amount > ?",
+    "select sum(big), min(big), max(big), count(note) from %s where amount > ?",
+    "select grp, count(*), sum(amount), max(big) from %s where amount > ? group by grp",
   };
 
   @TempDir Path dir;
@@ -55,22 +56,30 @@ class ScanAggregateAllocationTest {
   private Database filled() {
     var db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(1L << 30));
     for (var table : List.of("small", "large")) {
-      db.execute("create table " + table + " (id int primary key, grp int, amount int, big bigint, note varchar)");
+      db.execute(
+          "create table "
+              + table
+              + " (id int primary key, grp int, amount int, big bigint, note varchar)");
       var insert = db.prepare("insert into " + table + " values (?, ?, ?, ?, ?)");
       int rows = table.equals("small") ? SMALL : LARGE;
-      db.write(tx -> {
-        for (int id = 0; id < rows; id++) {
-          tx.execute(insert, id, grp(id), amount(id), big(id), id % 13 == 4 ? null : note(id));
-        }
-        return null;
-      });
+      db.write(
+          tx -> {
+            for (int id = 0; id < rows; id++) {
+              tx.execute(insert, id, grp(id), amount(id), big(id), id % 13 == 4 ? null : note(id));
+            }
+            return null;
+          });
     }
     return db;
   }
 
-  /** The rows of {@code QUERIES[q]} over {@code rows} rows with {@code amount > min}, from the generator. */
+  /**
+   * The rows of {@code QUERIES[q]} over {@code rows} rows with {@code amount > min}, from the
+   * generator.
+   */
   private static List<List<Object>> expected(int q, int rows, Integer min) {
-    var groups = new java.util.LinkedHashMap<Integer, long[]>(); // count, sum(amount), max(big), any big
+    var groups =
+        new java.util.LinkedHashMap<Integer, long[]>(); // count, sum(amount), max(big), any big
     long count = 0, countAmount = 0, sum = 0, sumBig = 0;
     Integer minA = null, maxA = null;
     Long minB = null, maxB = null;
@@ -112,7 +121,8 @@ class ScanAggregateAllocationTest {
     };
   }
 
-  private static List<List<Object>> run(ReadOnlyTransaction tx, PreparedStatement statement, Integer min) {
+  private static List<List<Object>> run(
+      ReadOnlyTransaction tx, PreparedStatement statement, Integer min) {
     var out = new ArrayList<List<Object>>();
     try (var rows = tx.query(statement, min)) {
       while (rows.next()) {
@@ -124,7 +134,8 @@ class ScanAggregateAllocationTest {
 
   @Test
   void aggregatesOverAFilteredScanMatchTheGenerator() {
-    try (var db = filled(); var tx = db.beginRead()) {
+    try (var db = filled();
+        var tx = db.beginRead()) {
       for (int q = 0; q < QUERIES.length; q++) {
         for (var table : List.of("small", "large")) {
           var statement = db.prepare(QUERIES[q].formatted(table));
@@ -132,10 +143,12 @@ class ScanAggregateAllocationTest {
           for (Integer min : new Integer[] {0, 500, 999, 1000, -5, null}) {
             var expected = expected(q, rows, min);
             if (q == 3) {
-              assertThat(run(tx, statement, min)).as("%s, amount > %s", statement.sql(), min)
+              assertThat(run(tx, statement, min))
+                  .as("%s, amount > %s", statement.sql(), min)
                   .containsExactlyInAnyOrderElementsOf(expected);
             } else {
-              assertThat(run(tx, statement, min)).as("%s, amount > %s", statement.sql(), min)
+              assertThat(run(tx, statement, min))
+                  .as("%s, amount > %s", statement.sql(), min)
                   .containsExactlyElementsOf(expected);
             }
           }
@@ -146,13 +159,17 @@ class ScanAggregateAllocationTest {
 
   @Test
   void aWarmExecutionAllocatesTheSameOverTenTimesTheRows() {
-    try (var db = filled(); var tx = db.beginRead()) {
+    try (var db = filled();
+        var tx = db.beginRead()) {
       for (var query : QUERIES) {
         long small = bytesPerExecution(tx, db.prepare(query.formatted("small")));
         long large = bytesPerExecution(tx, db.prepare(query.formatted("large")));
-        System.out.printf("%s: %d B per execution over %d rows, %d B over %d rows%n", query, small,
-            SMALL, large, LARGE);
-        assertThat(large).as("%s over %d rows vs %d rows", query, LARGE, SMALL).isLessThanOrEqualTo(small + SLACK);
+        System.out.printf(
+            "%s: %d B per execution over %d rows, %d B over %d rows%n",
+            query, small, SMALL, large, LARGE);
+        assertThat(large)
+            .as("%s over %d rows vs %d rows", query, LARGE, SMALL)
+            .isLessThanOrEqualTo(small + SLACK);
       }
     }
   }
@@ -161,15 +178,18 @@ class ScanAggregateAllocationTest {
     Object[] params = {0}; // boxed once, like the bench's
     long[] sink = new long[1];
     int executions = 5;
-    long bytes = Allocations.minBytes(10, () -> {
-      for (int i = 0; i < executions; i++) {
-        try (var rows = tx.query(statement, params)) {
-          while (rows.next()) {
-            sink[0] += rows.isNull(0) ? 1 : rows.getLong(0);
-          }
-        }
-      }
-    });
+    long bytes =
+        Allocations.minBytes(
+            10,
+            () -> {
+              for (int i = 0; i < executions; i++) {
+                try (var rows = tx.query(statement, params)) {
+                  while (rows.next()) {
+                    sink[0] += rows.isNull(0) ? 1 : rows.getLong(0);
+                  }
+                }
+              }
+            });
     assertThat(sink[0]).isNotZero();
     return bytes / executions;
   }

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The edges of aggregations read from the stored row (COUNT/SUM/MIN/MAX over a filtered scan):
- * empty input, NULL group keys, SUM overflow, filters that also read text, an index that covers
- * the query (no stored row), and a transaction that sees its own writes.
+ * empty input, NULL group keys, SUM overflow, filters that also read text, an index that covers the
+ * query (no stored row), and a transaction that sees its own writes.
  */
 class ScanAggregateTest {
   @TempDir Path dir;
@@ -40,8 +40,10 @@ class ScanAggregateTest {
 
   @Test
   void emptyInputGivesOneRowWithoutKeysAndNoneWithAKey() {
-    try (var db = open(); var tx = db.beginRead()) {
-      assertThat(rows(tx, "select count(*), count(s), sum(v), min(w), max(v) from t where v > ?", 0))
+    try (var db = open();
+        var tx = db.beginRead()) {
+      assertThat(
+              rows(tx, "select count(*), count(s), sum(v), min(w), max(v) from t where v > ?", 0))
           .containsExactly(Arrays.asList(0L, 0L, null, null, null));
       assertThat(rows(tx, "select k, count(*) from t where v > ? group by k", 0)).isEmpty();
     }
@@ -50,10 +52,15 @@ class ScanAggregateTest {
   @Test
   void nullKeysFormOneGroupAndGroupsComeInOrderOfFirstAppearance() {
     try (var db = open()) {
-      db.execute("insert into t values (1, 5, 10, 1, 'a'), (2, null, 20, 2, null), (3, 5, null, 3, 'c'),"
-          + " (4, -9000000000, 40, null, 'd'), (5, null, 50, 5, 'e'), (6, 7, 60, 6, 'f')");
+      db.execute(
+          "insert into t values (1, 5, 10, 1, 'a'), (2, null, 20, 2, null), (3, 5, null, 3, 'c'),"
+              + " (4, -9000000000, 40, null, 'd'), (5, null, 50, 5, 'e'), (6, 7, 60, 6, 'f')");
       try (var tx = db.beginRead()) {
-        assertThat(rows(tx, "select k, count(*), count(v), sum(v), min(w), max(w) from t where id > ? group by k", 0))
+        assertThat(
+                rows(
+                    tx,
+                    "select k, count(*), count(v), sum(v), min(w), max(w) from t where id > ? group by k",
+                    0))
             .containsExactly(
                 Arrays.asList(5L, 2L, 1L, 10L, 1L, 3L),
                 Arrays.asList(null, 2L, 2L, 70L, 2L, 5L),
@@ -69,12 +76,17 @@ class ScanAggregateTest {
   @Test
   void aSumBeyondBigintFailsWithValueOutOfRange() {
     try (var db = open()) {
-      db.execute("insert into t values (1, 1, 1, 9223372036854775000, 'a'), (2, 1, 2, 9223372036854775000, 'b')");
+      db.execute(
+          "insert into t values (1, 1, 1, 9223372036854775000, 'a'), (2, 1, 2, 9223372036854775000, 'b')");
       try (var tx = db.beginRead()) {
         assertThatThrownBy(() -> rows(tx, "select sum(w) from t where v > ?", 0))
             .isInstanceOf(KiteSqlException.class)
-            .satisfies(e -> assertThat(((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.VALUE_OUT_OF_RANGE));
-        assertThat(rows(tx, "select sum(w) from t where v > ?", 1)).containsExactly(List.of(9223372036854775000L));
+            .satisfies(
+                e ->
+                    assertThat(((KiteSqlException) e).errorCode())
+                        .isEqualTo(ErrorCode.VALUE_OUT_OF_RANGE));
+        assertThat(rows(tx, "select sum(w) from t where v > ?", 1))
+            .containsExactly(List.of(9223372036854775000L));
       }
     }
   }
@@ -83,12 +95,19 @@ class ScanAggregateTest {
   void filtersThatReadTextAndCoveringIndexesGiveTheSameAnswers() {
     try (var db = open()) {
       var insert = db.prepare("insert into t values (?, ?, ?, ?, ?)");
-      db.write(tx -> {
-        for (int id = 0; id < 300; id++) {
-          tx.execute(insert, id, (long) id % 4, id % 9 == 0 ? null : id, (long) id * 1000, "s" + id % 5);
-        }
-        return null;
-      });
+      db.write(
+          tx -> {
+            for (int id = 0; id < 300; id++) {
+              tx.execute(
+                  insert,
+                  id,
+                  (long) id % 4,
+                  id % 9 == 0 ? null : id,
+                  (long) id * 1000,
+                  "s" + id % 5);
+            }
+            return null;
+          });
       long count = 0, sum = 0, max = Long.MIN_VALUE;
       for (int id = 0; id < 300; id++) {
         if (id % 9 != 0 && id > 100 && id % 5 == 2) {
@@ -120,13 +139,16 @@ class ScanAggregateTest {
   void aWriteTransactionCountsItsOwnRows() {
     try (var db = open()) {
       db.execute("insert into t values (1, 1, 5, 1, 'a')");
-      db.write(tx -> {
-        tx.execute("insert into t values (2, 1, 6, 2, 'b')");
-        assertThat(rows(tx, "select count(*), sum(v) from t where v > ?", 0)).containsExactly(List.of(2L, 11L));
-        tx.execute("delete from t where id = 1");
-        assertThat(rows(tx, "select count(*), sum(v) from t where v > ?", 0)).containsExactly(List.of(1L, 6L));
-        return null;
-      });
+      db.write(
+          tx -> {
+            tx.execute("insert into t values (2, 1, 6, 2, 'b')");
+            assertThat(rows(tx, "select count(*), sum(v) from t where v > ?", 0))
+                .containsExactly(List.of(2L, 11L));
+            tx.execute("delete from t where id = 1");
+            assertThat(rows(tx, "select count(*), sum(v) from t where v > ?", 0))
+                .containsExactly(List.of(1L, 6L));
+            return null;
+          });
     }
   }
 }

@@ -27,7 +27,9 @@ import org.junit.jupiter.api.Test;
  * nothing.
  */
 class StatementCancellationTest {
-  private static final String SLOW = "select count(*) from t a, t b, t c where a.id + b.id + c.id < 0";
+  private static final String SLOW =
+      "select count(*) from t a, t b, t c where a.id + b.id + c.id < 0";
+
   /** Far longer than a stopped statement needs, far shorter than {@link #SLOW} runs. */
   private static final long ENDS_WITHIN_SECONDS = 60;
 
@@ -38,13 +40,14 @@ class StatementCancellationTest {
   void fill() {
     db.execute("create table t (id int primary key)");
     db.execute("create table sink (id int)");
-    db.write(tx -> {
-      var insert = db.prepare("insert into t values (?)");
-      for (int i = 0; i < 2000; i++) {
-        tx.execute(insert, i);
-      }
-      return null;
-    });
+    db.write(
+        tx -> {
+          var insert = db.prepare("insert into t values (?)");
+          for (int i = 0; i < 2000; i++) {
+            tx.execute(insert, i);
+          }
+          return null;
+        });
   }
 
   @AfterEach
@@ -59,21 +62,24 @@ class StatementCancellationTest {
     var borrowedAtStart = new AtomicLong();
     var interruptedAtTheEnd = new AtomicBoolean();
     var outcome = new CompletableFuture<Throwable>();
-    var task = executor.submit(() -> {
-      try (var tx = db.beginRead()) {
-        borrowedAtStart.set(tx.bytesBorrowed());
-        reading.set(tx);
-        try (var rows = tx.query(slow)) {
-          rows.next();
-        }
-        outcome.complete(null);
-      } catch (Throwable e) {
-        interruptedAtTheEnd.set(Thread.currentThread().isInterrupted());
-        outcome.complete(e);
-      }
-    });
+    var task =
+        executor.submit(
+            () -> {
+              try (var tx = db.beginRead()) {
+                borrowedAtStart.set(tx.bytesBorrowed());
+                reading.set(tx);
+                try (var rows = tx.query(slow)) {
+                  rows.next();
+                }
+                outcome.complete(null);
+              } catch (Throwable e) {
+                interruptedAtTheEnd.set(Thread.currentThread().isInterrupted());
+                outcome.complete(e);
+              }
+            });
     long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(ENDS_WITHIN_SECONDS);
-    while (reading.get() == null || reading.get().bytesBorrowed() == borrowedAtStart.get()) { // not reading rows yet
+    while (reading.get() == null
+        || reading.get().bytesBorrowed() == borrowedAtStart.get()) { // not reading rows yet
       assertThat(System.nanoTime() - until).as("the query started reading").isNegative();
       Thread.sleep(5);
     }
@@ -101,7 +107,11 @@ class StatementCancellationTest {
   @Test
   void theStatementTimeoutStopsAWriteAndUndoesIt() throws Exception {
     db.setStatementTimeout(Duration.ofMillis(300));
-    var failure = failureOf(() -> db.execute("insert into sink select a.id from t a, t b, t c where a.id + b.id + c.id < 100"));
+    var failure =
+        failureOf(
+            () ->
+                db.execute(
+                    "insert into sink select a.id from t a, t b, t c where a.id + b.id + c.id < 100"));
     assertThat(failure.errorCode()).isEqualTo(ErrorCode.STATEMENT_TIMEOUT);
     assertThat(count("select count(*) from sink")).isZero();
     assertThat(db.execute("insert into sink values (1)")).isEqualTo(1);
@@ -117,7 +127,10 @@ class StatementCancellationTest {
       // past the deadline even a one-row statement fails at once
       assertThatThrownBy(() -> tx.query("select 1"))
           .isInstanceOf(KiteSqlException.class)
-          .satisfies(e -> assertThat(((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.STATEMENT_TIMEOUT));
+          .satisfies(
+              e ->
+                  assertThat(((KiteSqlException) e).errorCode())
+                      .isEqualTo(ErrorCode.STATEMENT_TIMEOUT));
       tx.clearTimeout();
       try (var rows = tx.query("select count(*) from t")) {
         assertThat(rows.next()).isTrue();
@@ -132,12 +145,18 @@ class StatementCancellationTest {
       for (var bad : new Duration[] {Duration.ZERO, Duration.ofSeconds(-1)}) {
         assertThatThrownBy(() -> tx.setTimeout(bad))
             .isInstanceOf(KiteSqlException.class)
-            .satisfies(e -> assertThat(((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
+            .satisfies(
+                e ->
+                    assertThat(((KiteSqlException) e).errorCode())
+                        .isEqualTo(ErrorCode.INVALID_ARGUMENT));
       }
     }
     assertThatThrownBy(() -> db.setStatementTimeout(Duration.ofMillis(-1)))
         .isInstanceOf(KiteSqlException.class)
-        .satisfies(e -> assertThat(((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
+        .satisfies(
+            e ->
+                assertThat(((KiteSqlException) e).errorCode())
+                    .isEqualTo(ErrorCode.INVALID_ARGUMENT));
   }
 
   @Test
@@ -147,7 +166,10 @@ class StatementCancellationTest {
       assertThatThrownBy(() -> db.prepare("select id from t where id = 42"))
           .isInstanceOf(KiteSqlException.class)
           .hasMessageContaining("interrupted")
-          .satisfies(e -> assertThat(((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.STATEMENT_CANCELLED));
+          .satisfies(
+              e ->
+                  assertThat(((KiteSqlException) e).errorCode())
+                      .isEqualTo(ErrorCode.STATEMENT_CANCELLED));
       assertThat(Thread.currentThread().isInterrupted()).isTrue();
     } finally {
       Thread.interrupted();
@@ -155,26 +177,34 @@ class StatementCancellationTest {
     assertThat(db.prepare("select id from t where id = 42").isQuery()).isTrue();
   }
 
-  /** What {@code statement} throws on another thread, which must end within {@link #ENDS_WITHIN_SECONDS}. */
+  /**
+   * What {@code statement} throws on another thread, which must end within {@link
+   * #ENDS_WITHIN_SECONDS}.
+   */
   private KiteSqlException failureOf(Supplier<?> statement) throws Exception {
-    var outcome = executor.submit(() -> {
-      try {
-        statement.get();
-        return null;
-      } catch (KiteSqlException e) {
-        return e;
-      }
-    }).get(ENDS_WITHIN_SECONDS, TimeUnit.SECONDS);
+    var outcome =
+        executor
+            .submit(
+                () -> {
+                  try {
+                    statement.get();
+                    return null;
+                  } catch (KiteSqlException e) {
+                    return e;
+                  }
+                })
+            .get(ENDS_WITHIN_SECONDS, TimeUnit.SECONDS);
     assertThat(outcome).as("the statement failed").isNotNull();
     return outcome;
   }
 
   private long count(String sql) {
-    return db.read(tx -> {
-      try (var rows = tx.query(sql)) {
-        assertThat(rows.next()).isTrue();
-        return rows.getLong(0);
-      }
-    });
+    return db.read(
+        tx -> {
+          try (var rows = tx.query(sql)) {
+            assertThat(rows.next()).isTrue();
+            return rows.getLong(0);
+          }
+        });
   }
 }

@@ -10,9 +10,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A reused statement must not keep its materialized IN-subquery result and answer from an earlier
- * transaction. Here one prepared statement with an IN
- * subquery (and one with a correlated EXISTS) runs in two read transactions with a write
- * committed in between, and must see the new data.
+ * transaction. Here one prepared statement with an IN subquery (and one with a correlated EXISTS)
+ * runs in two read transactions with a write committed in between, and must see the new data.
  */
 class SubqueryReuseTest {
   @TempDir Path dir;
@@ -24,26 +23,33 @@ class SubqueryReuseTest {
       db.execute("create table vip (customer_id int primary key)");
       db.execute("insert into orders values (1, 10, 'open'), (2, 20, 'open'), (3, 30, 'done')");
       db.execute("insert into vip values (10)");
-      var in = db.prepare("select id from orders where customer_id in (select customer_id from vip) order by id");
-      var exists = db.prepare("select o.id from orders o where exists (select 1 from vip v where v.customer_id = o.customer_id) order by o.id");
+      var in =
+          db.prepare(
+              "select id from orders where customer_id in (select customer_id from vip) order by id");
+      var exists =
+          db.prepare(
+              "select o.id from orders o where exists (select 1 from vip v where v.customer_id = o.customer_id) order by o.id");
       List<String> first = db.read(tx -> PreparedStatementReuseTest.strings(tx.query(in)));
-      List<String> firstExists = db.read(tx -> PreparedStatementReuseTest.strings(tx.query(exists)));
+      List<String> firstExists =
+          db.read(tx -> PreparedStatementReuseTest.strings(tx.query(exists)));
       assertThat(first).containsExactly("1");
       assertThat(firstExists).containsExactly("1");
 
       db.execute("insert into vip values (30)");
 
       List<String> second = db.read(tx -> PreparedStatementReuseTest.strings(tx.query(in)));
-      List<String> secondExists = db.read(tx -> PreparedStatementReuseTest.strings(tx.query(exists)));
+      List<String> secondExists =
+          db.read(tx -> PreparedStatementReuseTest.strings(tx.query(exists)));
       assertThat(second).containsExactly("1", "3");
       assertThat(secondExists).containsExactly("1", "3");
 
       // and within one transaction, two executions of the statement agree with the data
-      db.write(tx -> {
-        tx.execute("delete from vip where customer_id = 10");
-        assertThat(PreparedStatementReuseTest.strings(tx.query(in))).containsExactly("3");
-        return null;
-      });
+      db.write(
+          tx -> {
+            tx.execute("delete from vip where customer_id = 10");
+            assertThat(PreparedStatementReuseTest.strings(tx.query(in))).containsExactly("3");
+            return null;
+          });
     }
   }
 }

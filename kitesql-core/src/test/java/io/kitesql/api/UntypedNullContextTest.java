@@ -12,9 +12,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A bare NULL (or a CASE whose every result is one) takes the type of its context,
- * as in PostgreSQL and SQLite, instead of being VARCHAR and refused next to numbers; unary plus
- * is the identity on text.
+ * A bare NULL (or a CASE whose every result is one) takes the type of its context, as in PostgreSQL
+ * and SQLite, instead of being VARCHAR and refused next to numbers; unary plus is the identity on
+ * text.
  */
 class UntypedNullContextTest {
   @TempDatabase Database db;
@@ -31,13 +31,14 @@ class UntypedNullContextTest {
 
   /** The first row's first value as text (copied: text values are borrowed), or null. */
   private String value(String sql) {
-    return db.read(tx -> {
-      try (var rows = tx.query(sql)) {
-        assertThat(rows.next()).isTrue();
-        var v = rows.get(0);
-        return v == null ? null : v.toString();
-      }
-    });
+    return db.read(
+        tx -> {
+          try (var rows = tx.query(sql)) {
+            assertThat(rows.next()).isTrue();
+            var v = rows.get(0);
+            return v == null ? null : v.toString();
+          }
+        });
   }
 
   @Test
@@ -51,13 +52,17 @@ class UntypedNullContextTest {
 
   @Test
   void caseWithOnlyNullResultsTakesItsContextsType() {
-    assertThat(typeOf("select case when k = 1 then null end + 1 from t").kind()).isIn(TypeKind.INT, TypeKind.BIGINT);
+    assertThat(typeOf("select case when k = 1 then null end + 1 from t").kind())
+        .isIn(TypeKind.INT, TypeKind.BIGINT);
     assertThat(value("select case when k = 1 then null end + 1 from t")).isNull();
-    assertThat(value("select coalesce(case when k = 2 then null else null end, 5) * 2 from t")).isEqualTo("10");
+    assertThat(value("select coalesce(case when k = 2 then null else null end, 5) * 2 from t"))
+        .isEqualTo("10");
     // with a typed result, the NULLs take its type as before
-    assertThat(typeOf("select case when k = 1 then null else k end from t").kind()).isEqualTo(TypeKind.INT);
+    assertThat(typeOf("select case when k = 1 then null else k end from t").kind())
+        .isEqualTo(TypeKind.INT);
     // alone, it is still text, as PostgreSQL resolves "unknown"
-    assertThat(typeOf("select case when k = 1 then null end from t").kind()).isEqualTo(TypeKind.VARCHAR);
+    assertThat(typeOf("select case when k = 1 then null end from t").kind())
+        .isEqualTo(TypeKind.VARCHAR);
   }
 
   @Test
@@ -66,6 +71,7 @@ class UntypedNullContextTest {
     assertThat(typeOf("select + s from t").kind()).isEqualTo(TypeKind.VARCHAR);
     assertThatThrownBy(() -> db.prepare("select - s from t"))
         .isInstanceOf(KiteSqlException.class)
-        .extracting(e -> ((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.TYPE_MISMATCH);
+        .extracting(e -> ((KiteSqlException) e).errorCode())
+        .isEqualTo(ErrorCode.TYPE_MISMATCH);
   }
 }

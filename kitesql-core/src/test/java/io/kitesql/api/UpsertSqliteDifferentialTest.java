@@ -23,10 +23,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * KiteSQL and on SQLite (3.35+ has PostgreSQL's upsert and RETURNING): after every statement both
  * must agree on failing or not, on the count, on the returned rows and on the whole table.
  *
- * <p>Only where the two agree: DO UPDATE statements propose distinct arbiter values (SQLite
- * updates a row twice where PostgreSQL and KiteSQL refuse: {@code UpsertTest}), expressions in DO
- * UPDATE are qualified (an unqualified name is the stored row's in SQLite, ambiguous in
- * PostgreSQL), keys are never NULL (SQLite allows NULL in a non-integer primary key).
+ * <p>Only where the two agree: DO UPDATE statements propose distinct arbiter values (SQLite updates
+ * a row twice where PostgreSQL and KiteSQL refuse: {@code UpsertTest}), expressions in DO UPDATE
+ * are qualified (an unqualified name is the stored row's in SQLite, ambiguous in PostgreSQL), keys
+ * are never NULL (SQLite allows NULL in a non-integer primary key).
  */
 class UpsertSqliteDifferentialTest {
   private static final int STATEMENTS = 150;
@@ -40,8 +40,11 @@ class UpsertSqliteDifferentialTest {
     var random = new Random(seed);
     try (var db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20));
         Connection sqlite = DriverManager.getConnection("jdbc:sqlite::memory:")) {
-      for (var ddl : List.of("create table u (k int primary key, tag int, v int, w varchar(8))",
-          "create unique index u_tag on u (tag)", "create index u_v on u (v)")) {
+      for (var ddl :
+          List.of(
+              "create table u (k int primary key, tag int, v int, w varchar(8))",
+              "create unique index u_tag on u (tag)",
+              "create index u_v on u (v)")) {
         db.execute(ddl);
         try (var s = sqlite.createStatement()) {
           s.execute(ddl);
@@ -62,14 +65,21 @@ class UpsertSqliteDifferentialTest {
     }
   }
 
-  /** What a statement did: failed, or its count (-1 with RETURNING) and its returned rows, sorted. */
+  /**
+   * What a statement did: failed, or its count (-1 with RETURNING) and its returned rows, sorted.
+   */
   record Outcome(boolean failed, long count, List<String> returned) {
     static final Outcome FAILED = new Outcome(true, 0, List.of());
   }
 
   private static String statement(Random r) {
     return switch (r.nextInt(10)) {
-      case 0 -> "update u set v = v + " + r.nextInt(5) + " where k < " + r.nextInt(9) + " returning k, v, w";
+      case 0 ->
+          "update u set v = v + "
+              + r.nextInt(5)
+              + " where k < "
+              + r.nextInt(9)
+              + " returning k, v, w";
       case 1 -> "delete from u where v > " + (10 + r.nextInt(20)) + " returning *";
       default -> upsert(r);
     };
@@ -94,14 +104,18 @@ class UpsertSqliteDifferentialTest {
       rows.add("(" + k + ", " + tag + ", " + r.nextInt(20) + ", " + w + ")");
     }
     var sql = new StringBuilder("insert into u values ").append(rows);
-    sql.append(switch (kind) {
-      case 0 -> " on conflict do nothing";
-      case 1 -> " on conflict (k) do nothing";
-      case 2 -> " on conflict (tag) do nothing";
-      case 3 -> " on conflict (k) do update set v = u.v + excluded.v" + (r.nextBoolean() ? ", tag = excluded.tag" : "")
-          + (r.nextBoolean() ? ", w = excluded.w" : "");
-      default -> " on conflict (tag) do update set v = excluded.v, w = u.w || coalesce(excluded.w, '-')";
-    });
+    sql.append(
+        switch (kind) {
+          case 0 -> " on conflict do nothing";
+          case 1 -> " on conflict (k) do nothing";
+          case 2 -> " on conflict (tag) do nothing";
+          case 3 ->
+              " on conflict (k) do update set v = u.v + excluded.v"
+                  + (r.nextBoolean() ? ", tag = excluded.tag" : "")
+                  + (r.nextBoolean() ? ", w = excluded.w" : "");
+          default ->
+              " on conflict (tag) do update set v = excluded.v, w = u.w || coalesce(excluded.w, '-')";
+        });
     if (doUpdate && r.nextBoolean()) {
       sql.append(" where u.v < ").append(r.nextInt(25));
     }
@@ -117,15 +131,19 @@ class UpsertSqliteDifferentialTest {
       if (!statement.returnsRows()) {
         return new Outcome(false, db.execute(sql), List.of());
       }
-      return new Outcome(false, -1, db.write(tx -> {
-        var out = new ArrayList<String>();
-        try (var rows = tx.query(statement)) {
-          while (rows.next()) {
-            out.add(render(rows.values()));
-          }
-        }
-        return sorted(out);
-      }));
+      return new Outcome(
+          false,
+          -1,
+          db.write(
+              tx -> {
+                var out = new ArrayList<String>();
+                try (var rows = tx.query(statement)) {
+                  while (rows.next()) {
+                    out.add(render(rows.values()));
+                  }
+                }
+                return sorted(out);
+              }));
     } catch (KiteSqlException e) {
       return Outcome.FAILED;
     }
@@ -154,22 +172,26 @@ class UpsertSqliteDifferentialTest {
   }
 
   private static List<String> table(Database db) {
-    return db.read(tx -> {
-      var out = new ArrayList<String>();
-      try (var rows = tx.query("select k, tag, v, w from u order by k")) {
-        while (rows.next()) {
-          out.add(render(rows.values()));
-        }
-      }
-      return out;
-    });
+    return db.read(
+        tx -> {
+          var out = new ArrayList<String>();
+          try (var rows = tx.query("select k, tag, v, w from u order by k")) {
+            while (rows.next()) {
+              out.add(render(rows.values()));
+            }
+          }
+          return out;
+        });
   }
 
   private static List<String> table(Connection sqlite) throws SQLException {
     var out = new ArrayList<String>();
-    try (var s = sqlite.createStatement(); var rs = s.executeQuery("select k, tag, v, w from u order by k")) {
+    try (var s = sqlite.createStatement();
+        var rs = s.executeQuery("select k, tag, v, w from u order by k")) {
       while (rs.next()) {
-        out.add(render(new Object[] {rs.getObject(1), rs.getObject(2), rs.getObject(3), rs.getObject(4)}));
+        out.add(
+            render(
+                new Object[] {rs.getObject(1), rs.getObject(2), rs.getObject(3), rs.getObject(4)}));
       }
     }
     return out;

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
-import io.kitesql.storage.MappedRegions;
 import io.kitesql.options.StorageOptions;
+import io.kitesql.storage.MappedRegions;
 import io.kitesql.value.DataType;
 import io.kitesql.value.Text;
 import java.nio.file.Path;
@@ -17,10 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Views through the API: they persist, keep their columns, are re-planned with the
- * statements that use them, let filters reach the tables' indexes, lend their text from the map,
- * and every refusal has its code and names what is wrong. Query semantics are cross-checked
- * against SQLite in {@code slt/views.slt}.
+ * Views through the API: they persist, keep their columns, are re-planned with the statements that
+ * use them, let filters reach the tables' indexes, lend their text from the map, and every refusal
+ * has its code and names what is wrong. Query semantics are cross-checked against SQLite in {@code
+ * slt/views.slt}.
  */
 class ViewTest {
   @TempDir Path dir;
@@ -30,25 +30,29 @@ class ViewTest {
   }
 
   private static void load(Database db) {
-    db.execute("create table emp (id int primary key, name varchar(10), dept varchar(10), salary int)");
+    db.execute(
+        "create table emp (id int primary key, name varchar(10), dept varchar(10), salary int)");
     db.execute("create index emp_dept on emp (dept)");
-    db.execute("insert into emp values (1, 'ann', 'eng', 100), (2, 'bob', 'eng', 80), (3, 'cid', 'ops', 70)");
+    db.execute(
+        "insert into emp values (1, 'ann', 'eng', 100), (2, 'bob', 'eng', 80), (3, 'cid', 'ops', 70)");
   }
 
   private static List<String> column(Database db, String sql) {
-    return db.read(tx -> {
-      var values = new ArrayList<String>();
-      try (var rows = tx.query(sql)) {
-        while (rows.next()) {
-          values.add(String.valueOf(rows.get(0)));
-        }
-      }
-      return values;
-    });
+    return db.read(
+        tx -> {
+          var values = new ArrayList<String>();
+          try (var rows = tx.query(sql)) {
+            while (rows.next()) {
+              values.add(String.valueOf(rows.get(0)));
+            }
+          }
+          return values;
+        });
   }
 
   private static void refused(ThrowingCallable call, ErrorCode code, String... words) {
-    assertThatThrownBy(call).isInstanceOf(KiteSqlException.class)
+    assertThatThrownBy(call)
+        .isInstanceOf(KiteSqlException.class)
         .satisfies(e -> assertThat(((KiteSqlException) e).errorCode()).isEqualTo(code))
         .hasMessageContainingAll(words);
   }
@@ -65,9 +69,15 @@ class ViewTest {
       assertThat(column(db, "select who from eng order by pay")).containsExactly("bob", "ann");
       assertThat(column(db, "select who from eng_rich")).containsExactly("ann");
       var columns = db.prepare("select * from eng").columns();
-      assertThat(columns).containsExactly(new ResultColumn("who", DataType.varchar(10)), new ResultColumn("pay", DataType.INT));
+      assertThat(columns)
+          .containsExactly(
+              new ResultColumn("who", DataType.varchar(10)), new ResultColumn("pay", DataType.INT));
       // the dependency is stored too: the table still cannot be dropped
-      refused(() -> db.execute("drop table emp"), ErrorCode.DEPENDENT_OBJECTS_EXIST, "table emp", "view eng");
+      refused(
+          () -> db.execute("drop table emp"),
+          ErrorCode.DEPENDENT_OBJECTS_EXIST,
+          "table emp",
+          "view eng");
     }
   }
 
@@ -78,38 +88,125 @@ class ViewTest {
       db.execute("create view eng as select id, name from emp where dept = 'eng'");
       db.execute("create view eng_names as select name from eng");
       var before = db.catalog();
-      refused(() -> db.execute("insert into eng values (9, 'zed')"), ErrorCode.UNSUPPORTED_FEATURE, "INSERT into view eng", "read-only");
-      refused(() -> db.execute("update eng set name = 'x'"), ErrorCode.UNSUPPORTED_FEATURE, "UPDATE of view eng");
-      refused(() -> db.execute("delete from eng where id = 1"), ErrorCode.UNSUPPORTED_FEATURE, "DELETE from view eng");
-      refused(() -> db.execute("drop table emp"), ErrorCode.DEPENDENT_OBJECTS_EXIST, "cannot drop table emp", "view eng depends");
-      refused(() -> db.execute("drop view eng"), ErrorCode.DEPENDENT_OBJECTS_EXIST, "cannot drop view eng", "view eng_names depends");
-      refused(() -> db.execute("drop table eng"), ErrorCode.WRONG_OBJECT_TYPE, "eng is a view", "DROP VIEW");
-      refused(() -> db.execute("drop view eng_names, eng"), ErrorCode.UNSUPPORTED_FEATURE, "DROP VIEW of several views");
-      refused(() -> db.execute("drop view eng_names cascade"), ErrorCode.UNSUPPORTED_FEATURE, "cascade");
-      refused(() -> db.execute("drop table emp, emp"), ErrorCode.UNSUPPORTED_FEATURE, "DROP TABLE of several objects");
-      refused(() -> db.execute("drop table if exists eng"), ErrorCode.WRONG_OBJECT_TYPE, "eng is a view");
-      refused(() -> db.execute("drop view emp"), ErrorCode.WRONG_OBJECT_TYPE, "emp is a table", "DROP TABLE");
-      refused(() -> db.execute("create index eng_name on eng (name)"), ErrorCode.WRONG_OBJECT_TYPE, "eng is a view");
-      refused(() -> db.execute("alter table eng add column x int"), ErrorCode.WRONG_OBJECT_TYPE, "eng is a view");
-      refused(() -> db.execute("create view emp as select 1 as x"), ErrorCode.CATALOG_CONFLICT, "table emp already exists");
-      refused(() -> db.execute("create table eng (x int)"), ErrorCode.CATALOG_CONFLICT, "view named eng already exists");
-      refused(() -> db.execute("create view eng as select 1 as x"), ErrorCode.CATALOG_CONFLICT, "view eng already exists");
-      refused(() -> db.execute("create view p as select name from emp where id = ?"), ErrorCode.SYNTAX_ERROR, "view p", "parameters");
-      refused(() -> db.execute("create view d as select id, id from emp"), ErrorCode.CATALOG_CONFLICT, "column id appears twice");
-      refused(() -> db.execute("create view d (a, b, c) as select id, name from emp"), ErrorCode.UNKNOWN_COLUMN, "3 names");
-      refused(() -> db.execute("create view d as select nope from emp"), ErrorCode.UNKNOWN_COLUMN, "nope");
-      refused(() -> db.execute("create materialized view m as select id from emp"), ErrorCode.UNSUPPORTED_FEATURE, "MATERIALIZED VIEW");
-      refused(() -> db.execute("create temporary view m as select id from emp"), ErrorCode.UNSUPPORTED_FEATURE, "VIEW");
-      refused(() -> db.execute("create or replace view eng as select name, id from emp"), ErrorCode.CATALOG_CONFLICT,
+      refused(
+          () -> db.execute("insert into eng values (9, 'zed')"),
+          ErrorCode.UNSUPPORTED_FEATURE,
+          "INSERT into view eng",
+          "read-only");
+      refused(
+          () -> db.execute("update eng set name = 'x'"),
+          ErrorCode.UNSUPPORTED_FEATURE,
+          "UPDATE of view eng");
+      refused(
+          () -> db.execute("delete from eng where id = 1"),
+          ErrorCode.UNSUPPORTED_FEATURE,
+          "DELETE from view eng");
+      refused(
+          () -> db.execute("drop table emp"),
+          ErrorCode.DEPENDENT_OBJECTS_EXIST,
+          "cannot drop table emp",
+          "view eng depends");
+      refused(
+          () -> db.execute("drop view eng"),
+          ErrorCode.DEPENDENT_OBJECTS_EXIST,
+          "cannot drop view eng",
+          "view eng_names depends");
+      refused(
+          () -> db.execute("drop table eng"),
+          ErrorCode.WRONG_OBJECT_TYPE,
+          "eng is a view",
+          "DROP VIEW");
+      refused(
+          () -> db.execute("drop view eng_names, eng"),
+          ErrorCode.UNSUPPORTED_FEATURE,
+          "DROP VIEW of several views");
+      refused(
+          () -> db.execute("drop view eng_names cascade"),
+          ErrorCode.UNSUPPORTED_FEATURE,
+          "cascade");
+      refused(
+          () -> db.execute("drop table emp, emp"),
+          ErrorCode.UNSUPPORTED_FEATURE,
+          "DROP TABLE of several objects");
+      refused(
+          () -> db.execute("drop table if exists eng"),
+          ErrorCode.WRONG_OBJECT_TYPE,
+          "eng is a view");
+      refused(
+          () -> db.execute("drop view emp"),
+          ErrorCode.WRONG_OBJECT_TYPE,
+          "emp is a table",
+          "DROP TABLE");
+      refused(
+          () -> db.execute("create index eng_name on eng (name)"),
+          ErrorCode.WRONG_OBJECT_TYPE,
+          "eng is a view");
+      refused(
+          () -> db.execute("alter table eng add column x int"),
+          ErrorCode.WRONG_OBJECT_TYPE,
+          "eng is a view");
+      refused(
+          () -> db.execute("create view emp as select 1 as x"),
+          ErrorCode.CATALOG_CONFLICT,
+          "table emp already exists");
+      refused(
+          () -> db.execute("create table eng (x int)"),
+          ErrorCode.CATALOG_CONFLICT,
+          "view named eng already exists");
+      refused(
+          () -> db.execute("create view eng as select 1 as x"),
+          ErrorCode.CATALOG_CONFLICT,
+          "view eng already exists");
+      refused(
+          () -> db.execute("create view p as select name from emp where id = ?"),
+          ErrorCode.SYNTAX_ERROR,
+          "view p",
+          "parameters");
+      refused(
+          () -> db.execute("create view d as select id, id from emp"),
+          ErrorCode.CATALOG_CONFLICT,
+          "column id appears twice");
+      refused(
+          () -> db.execute("create view d (a, b, c) as select id, name from emp"),
+          ErrorCode.UNKNOWN_COLUMN,
+          "3 names");
+      refused(
+          () -> db.execute("create view d as select nope from emp"),
+          ErrorCode.UNKNOWN_COLUMN,
+          "nope");
+      refused(
+          () -> db.execute("create materialized view m as select id from emp"),
+          ErrorCode.UNSUPPORTED_FEATURE,
+          "MATERIALIZED VIEW");
+      refused(
+          () -> db.execute("create temporary view m as select id from emp"),
+          ErrorCode.UNSUPPORTED_FEATURE,
+          "VIEW");
+      refused(
+          () -> db.execute("create or replace view eng as select name, id from emp"),
+          ErrorCode.CATALOG_CONFLICT,
           "cannot change column 1 from id INT to name");
-      refused(() -> db.execute("create or replace view eng as select id from emp"), ErrorCode.CATALOG_CONFLICT, "cannot drop columns");
-      refused(() -> db.execute("create or replace view eng as select id, name from eng_names"), ErrorCode.UNKNOWN_COLUMN, "id");
-      refused(() -> db.execute("create or replace view eng as select e.id, e.name from emp e join eng_names n on n.name = e.name"),
-          ErrorCode.CATALOG_CONFLICT, "view eng would read itself");
-      db.execute("create table if not exists eng (x int)"); // a relation of that name exists: nothing to do
+      refused(
+          () -> db.execute("create or replace view eng as select id from emp"),
+          ErrorCode.CATALOG_CONFLICT,
+          "cannot drop columns");
+      refused(
+          () -> db.execute("create or replace view eng as select id, name from eng_names"),
+          ErrorCode.UNKNOWN_COLUMN,
+          "id");
+      refused(
+          () ->
+              db.execute(
+                  "create or replace view eng as select e.id, e.name from emp e join eng_names n on n.name = e.name"),
+          ErrorCode.CATALOG_CONFLICT,
+          "view eng would read itself");
+      db.execute(
+          "create table if not exists eng (x int)"); // a relation of that name exists: nothing to
+      // do
       db.execute("create view if not exists emp as select 1 as x");
       assertThat(db.catalog()).isSameAs(before);
-      assertThat(column(db, "select name from eng_names order by name")).containsExactly("ann", "bob");
+      assertThat(column(db, "select name from eng_names order by name"))
+          .containsExactly("ann", "bob");
       assertThat(column(db, "select count(*) from emp")).containsExactly("3");
     }
   }
@@ -120,46 +217,51 @@ class ViewTest {
    */
   @Test
   void aViewGivesTheRowsOfItsQueryForEveryConstruct() {
-    var queries = List.of(
-        "select name || ' (' || coalesce(dept, '?') || ')' as label from emp where name like 'a%' escape '!'",
-        "select 'it''s', - - salary, + - 3, cast(salary as decimal(10, 2)) / 3 as third from emp",
-        "select case when salary > 90 then 'high' when salary > 75 then 'mid' else 'low' end as band, count(*) as n"
-            + " from emp group by 1 having count(*) >= 1 order by band",
-        "select name, rank() over (partition by dept order by salary desc) as r,"
-            + " sum(salary) over w as running from emp window w as (order by id rows between unbounded preceding and current row)",
-        "select name from emp where id in (select id from emp where salary between 75 and 100) and not exists"
-            + " (select 1 from emp e2 where e2.salary > emp.salary and e2.dept = emp.dept)",
-        "select date '2024-02-29' as d, timestamp '2024-02-29 10:11:12' as ts, true and not false as t",
-        "select dept, max(salary) as m from emp group by dept order by dept nulls first fetch first 2 rows only",
-        "with recursive n(i) as (select 1 union all select i + 1 from n where i < 5) select i, i * i as sq from n",
-        "select id from emp intersect select id from emp where salary < 90 except select 3",
-        "select e.name, f.name as other from emp e left join emp f on f.dept = e.dept and f.id <> e.id order by e.id, f.id",
-        "select * from (values (1, 'one'), (2, 'two')) as t(num, word) order by num desc limit 1 offset 1",
-        "select distinct dept from emp where dept is not null and salary is not null order by dept desc");
+    var queries =
+        List.of(
+            "select name || ' (' || coalesce(dept, '?') || ')' as label from emp where name like 'a%' escape '!'",
+            "select 'it''s', - - salary, + - 3, cast(salary as decimal(10, 2)) / 3 as third from emp",
+            "select case when salary > 90 then 'high' when salary > 75 then 'mid' else 'low' end as band, count(*) as n"
+                + " from emp group by 1 having count(*) >= 1 order by band",
+            "select name, rank() over (partition by dept order by salary desc) as r,"
+                + " sum(salary) over w as running from emp window w as (order by id rows between unbounded preceding and current row)",
+            "select name from emp where id in (select id from emp where salary between 75 and 100) and not exists"
+                + " (select 1 from emp e2 where e2.salary > emp.salary and e2.dept = emp.dept)",
+            "select date '2024-02-29' as d, timestamp '2024-02-29 10:11:12' as ts, true and not false as t",
+            "select dept, max(salary) as m from emp group by dept order by dept nulls first fetch first 2 rows only",
+            "with recursive n(i) as (select 1 union all select i + 1 from n where i < 5) select i, i * i as sq from n",
+            "select id from emp intersect select id from emp where salary < 90 except select 3",
+            "select e.name, f.name as other from emp e left join emp f on f.dept = e.dept and f.id <> e.id order by e.id, f.id",
+            "select * from (values (1, 'one'), (2, 'two')) as t(num, word) order by num desc limit 1 offset 1",
+            "select distinct dept from emp where dept is not null and salary is not null order by dept desc");
     try (var db = open()) {
       load(db);
       for (int i = 0; i < queries.size(); i++) {
         var query = queries.get(i);
         db.execute("create view q" + i + " as " + query);
-        assertThat(rows(db, "select * from q" + i)).as(query).isEqualTo(rows(db, query)).isNotEmpty();
+        assertThat(rows(db, "select * from q" + i))
+            .as(query)
+            .isEqualTo(rows(db, query))
+            .isNotEmpty();
       }
     }
   }
 
   private static List<List<String>> rows(Database db, String sql) {
-    return db.read(tx -> {
-      var all = new ArrayList<List<String>>();
-      try (var rows = tx.query(sql)) {
-        while (rows.next()) {
-          var row = new ArrayList<String>();
-          for (int c = 0; c < rows.columns().size(); c++) {
-            row.add(String.valueOf(rows.get(c)));
+    return db.read(
+        tx -> {
+          var all = new ArrayList<List<String>>();
+          try (var rows = tx.query(sql)) {
+            while (rows.next()) {
+              var row = new ArrayList<String>();
+              for (int c = 0; c < rows.columns().size(); c++) {
+                row.add(String.valueOf(rows.get(c)));
+              }
+              all.add(row);
+            }
           }
-          all.add(row);
-        }
-      }
-      return all;
-    });
+          return all;
+        });
   }
 
   @Test
@@ -175,12 +277,13 @@ class ViewTest {
       } // rolled back
       assertThat(db.catalog().view("v")).isEmpty();
       db.execute("create view v as select id from emp");
-      db.write(tx -> {
-        tx.execute("drop view v");
-        tx.execute("drop table emp");
-        tx.rollback();
-        return null;
-      });
+      db.write(
+          tx -> {
+            tx.execute("drop view v");
+            tx.execute("drop table emp");
+            tx.rollback();
+            return null;
+          });
       assertThat(column(db, "select count(*) from v")).containsExactly("3");
     }
   }
@@ -194,7 +297,9 @@ class ViewTest {
       List<String> before = db.read(tx -> PreparedStatementReuseTest.strings(tx.query(statement)));
       assertThat(before).containsExactly("ann", "bob");
       db.execute("create or replace view v as select name, dept from emp where salary < 75");
-      assertThat(statement.columns()).extracting(ResultColumn::name).containsExactly("name", "dept");
+      assertThat(statement.columns())
+          .extracting(ResultColumn::name)
+          .containsExactly("name", "dept");
       List<String> after = db.read(tx -> PreparedStatementReuseTest.strings(tx.query(statement)));
       assertThat(after).containsExactly("cid");
       db.execute("drop view v");
@@ -211,15 +316,20 @@ class ViewTest {
       db.execute("insert into note values (1, 'x'), (2, 'y'), (3, 'z')");
       db.execute("create view pairs as select * from emp join note on note.k = emp.id");
       db.execute("alter table emp add column bonus int default 5");
-      assertThat(db.prepare("select * from everything").columns()).extracting(ResultColumn::name)
+      assertThat(db.prepare("select * from everything").columns())
+          .extracting(ResultColumn::name)
           .containsExactly("id", "name", "dept", "salary");
       // in a join the new column would sit between the two tables' columns: still the old six
-      assertThat(db.prepare("select * from pairs").columns()).extracting(ResultColumn::name)
+      assertThat(db.prepare("select * from pairs").columns())
+          .extracting(ResultColumn::name)
           .containsExactly("id", "name", "dept", "salary", "k", "body");
       assertThat(column(db, "select body from pairs where name = 'bob'")).containsExactly("y");
       assertThat(column(db, "select count(*) from pairs")).containsExactly("3");
       assertThat(column(db, "select bonus from emp where id = 1")).containsExactly("5");
-      refused(() -> db.prepare("select bonus from everything").columns(), ErrorCode.UNKNOWN_COLUMN, "bonus");
+      refused(
+          () -> db.prepare("select bonus from everything").columns(),
+          ErrorCode.UNKNOWN_COLUMN,
+          "bonus");
     }
   }
 
@@ -231,9 +341,15 @@ class ViewTest {
       var plan = String.join("\n", column(db, "explain select name from staff where dept = 'ops'"));
       assertThat(plan).contains("IndexRangeScan emp using emp_dept = ('ops')");
       assertThat(column(db, "select name from staff where dept = 'ops'")).containsExactly("cid");
-      var join = String.join("\n", column(db, "explain select s.name from emp e join staff s on s.id = e.id where e.id = 2"));
+      var join =
+          String.join(
+              "\n",
+              column(
+                  db,
+                  "explain select s.name from emp e join staff s on s.id = e.id where e.id = 2"));
       assertThat(join).contains("PrimaryKeyLookup");
-      assertThat(column(db, "select s.name from emp e join staff s on s.id = e.id where e.id = 2")).containsExactly("bob");
+      assertThat(column(db, "select s.name from emp e join staff s on s.id = e.id where e.id = 2"))
+          .containsExactly("bob");
     }
   }
 
@@ -244,13 +360,20 @@ class ViewTest {
       db.execute("create view names as select name from emp where salary > 10");
       db.execute("create view sorted as select name from names order by name desc");
       var map = MappedRegions.of(db.dataFile());
-      for (var sql : List.of("select name from names", "select name from sorted", "select distinct name from sorted")) {
-        try (var tx = db.beginRead(); var rows = tx.query(sql)) {
+      for (var sql :
+          List.of(
+              "select name from names",
+              "select name from sorted",
+              "select distinct name from sorted")) {
+        try (var tx = db.beginRead();
+            var rows = tx.query(sql)) {
           int n = 0;
           while (rows.next()) {
             var text = (Text) rows.get(0);
             assertThat(text.isBorrowed()).as(sql).isTrue();
-            assertThat(map.contains(text.asReadOnlySegment().address(), text.utf8Length())).as("%s: text lies in the LMDB map", sql).isTrue();
+            assertThat(map.contains(text.asReadOnlySegment().address(), text.utf8Length()))
+                .as("%s: text lies in the LMDB map", sql)
+                .isTrue();
             n++;
           }
           assertThat(n).as(sql).isEqualTo(3);

@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
 
 class KeyCodecTest {
   /** A segment spanning the address space, read-only, as the storage's map view is. */
-  private static final MemorySegment ADDRESS_SPACE = MemorySegment.NULL.reinterpret(Long.MAX_VALUE).asReadOnly();
+  private static final MemorySegment ADDRESS_SPACE =
+      MemorySegment.NULL.reinterpret(Long.MAX_VALUE).asReadOnly();
 
   private final KeyEncoder enc = new KeyEncoder(4096);
 
@@ -51,8 +52,9 @@ class KeyCodecTest {
         Object[] b = rnd.nextInt(10) == 0 ? a.clone() : tuple(rnd, one);
         int expected = SqlValues.compareTuples(one, a, b);
         int actual = Integer.signum(Arrays.compareUnsigned(encode(one, a), encode(one, b)));
-        assertThat(actual).as("%s: %s vs %s", type, Arrays.deepToString(a),
-            Arrays.deepToString(b)).isEqualTo(expected);
+        assertThat(actual)
+            .as("%s: %s vs %s", type, Arrays.deepToString(a), Arrays.deepToString(b))
+            .isEqualTo(expected);
       }
     }
   }
@@ -72,8 +74,9 @@ class KeyCodecTest {
       System.arraycopy(a, 0, b, 0, shared);
       int expected = SqlValues.compareTuples(types, a, b);
       int actual = Integer.signum(Arrays.compareUnsigned(encode(types, a), encode(types, b)));
-      assertThat(actual).as("%s: %s vs %s", types, Arrays.deepToString(a),
-          Arrays.deepToString(b)).isEqualTo(expected);
+      assertThat(actual)
+          .as("%s: %s vs %s", types, Arrays.deepToString(a), Arrays.deepToString(b))
+          .isEqualTo(expected);
     }
   }
 
@@ -122,8 +125,13 @@ class KeyCodecTest {
   void textWithoutNulIsViewedInPlaceAndWithNulIsUnescaped() {
     var scope = new Scope("keys");
     try (var arena = Arena.ofConfined()) {
-      byte[] key = enc.reset().appendTableId(7).appendText("h\u00e9llo")
-          .appendText("a\0b\0").appendInt(5).toByteArray();
+      byte[] key =
+          enc.reset()
+              .appendTableId(7)
+              .appendText("h\u00e9llo")
+              .appendText("a\0b\0")
+              .appendInt(5)
+              .toByteArray();
       MemorySegment nat = arena.allocate(key.length);
       MemorySegment.copy(key, 0, nat, ValueLayout.JAVA_BYTE, 0, key.length);
       var dec = new KeyDecoder().wrap(ADDRESS_SPACE, nat.address(), key.length);
@@ -160,12 +168,15 @@ class KeyCodecTest {
     assertThat(lmdb.length()).isEqualTo(511);
     lmdb.reset();
     assertThatThrownBy(() -> lmdb.appendText("x".repeat(KeyLimits.MAX_KEY_SIZE - 2)))
-        .isInstanceOfSatisfying(KiteSqlException.class, e -> {
-          assertThat(e.errorCode()).isEqualTo(ErrorCode.KEY_TOO_LARGE);
-          assertThat(e.getMessage()).contains("512").contains("511").contains("indexed");
-        });
+        .isInstanceOfSatisfying(
+            KiteSqlException.class,
+            e -> {
+              assertThat(e.errorCode()).isEqualTo(ErrorCode.KEY_TOO_LARGE);
+              assertThat(e.getMessage()).contains("512").contains("511").contains("indexed");
+            });
     assertThatThrownBy(() -> KeyLimits.check(600))
-        .isInstanceOfSatisfying(KiteSqlException.class,
+        .isInstanceOfSatisfying(
+            KiteSqlException.class,
             e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.KEY_TOO_LARGE));
     // Escaped NULs count too.
     assertThatThrownBy(() -> new KeyEncoder().appendText("\0".repeat(300)))
@@ -175,7 +186,8 @@ class KeyCodecTest {
   @Test
   void outOfRangeValuesAreRefused() {
     assertThatThrownBy(() -> enc.appendDecimal(new BigDecimal("1e30"), 0))
-        .isInstanceOfSatisfying(KiteSqlException.class,
+        .isInstanceOfSatisfying(
+            KiteSqlException.class,
             e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.VALUE_OUT_OF_RANGE));
     assertThatThrownBy(() -> enc.appendDecimal(new BigDecimal("1e999999999"), 2))
         .isInstanceOf(KiteSqlException.class);
@@ -194,7 +206,8 @@ class KeyCodecTest {
     byte[] key = enc.reset().appendText("abc").toByteArray();
     byte[] truncated = Arrays.copyOf(key, key.length - 1);
     assertThatThrownBy(() -> new KeyDecoder().wrap(truncated).readText(Scope.OWNED))
-        .isInstanceOfSatisfying(KiteSqlException.class,
+        .isInstanceOfSatisfying(
+            KiteSqlException.class,
             e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.CORRUPT_RECORD));
     assertThatThrownBy(() -> new KeyDecoder().wrap(new byte[] {1, 0, 0}).readLong())
         .isInstanceOf(KiteSqlException.class);
@@ -205,13 +218,18 @@ class KeyCodecTest {
   @Test
   void successorIsTheSmallestKeyAboveEveryKeyWithThePrefix() {
     byte[] prefix = {1, 2, (byte) 0xFF, (byte) 0xFF};
-    assertThat(new KeyEncoder().appendRawBytes(prefix).toSuccessor().toByteArray()).containsExactly(1, 3);
-    assertThat(new KeyEncoder().appendRawBytes(new byte[] {7}).toSuccessor().toByteArray()).containsExactly(8);
-    assertThatThrownBy(() -> new KeyEncoder().appendRawBytes(new byte[] {(byte) 0xFF}).toSuccessor())
+    assertThat(new KeyEncoder().appendRawBytes(prefix).toSuccessor().toByteArray())
+        .containsExactly(1, 3);
+    assertThat(new KeyEncoder().appendRawBytes(new byte[] {7}).toSuccessor().toByteArray())
+        .containsExactly(8);
+    assertThatThrownBy(
+            () -> new KeyEncoder().appendRawBytes(new byte[] {(byte) 0xFF}).toSuccessor())
         .isInstanceOf(IllegalStateException.class);
-    assertThatThrownBy(() -> new KeyEncoder().toSuccessor()).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> new KeyEncoder().toSuccessor())
+        .isInstanceOf(IllegalStateException.class);
 
-    // Every key starting with the prefix sorts below the successor; the prefix's next sibling does not.
+    // Every key starting with the prefix sorts below the successor; the prefix's next sibling does
+    // not.
     var random = new Random(11);
     byte[] p = {3, 0x41, (byte) 0xFF};
     byte[] successor = new KeyEncoder().appendRawBytes(p).toSuccessor().toByteArray();

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 
 class RowCodecTest {
   /** A segment spanning the address space, read-only, as the storage's map view is. */
-  private static final MemorySegment ADDRESS_SPACE = MemorySegment.NULL.reinterpret(Long.MAX_VALUE).asReadOnly();
+  private static final MemorySegment ADDRESS_SPACE =
+      MemorySegment.NULL.reinterpret(Long.MAX_VALUE).asReadOnly();
 
   private static List<DataType> randomSchema(Random rnd) {
     var types = new ArrayList<DataType>();
@@ -82,8 +83,8 @@ class RowCodecTest {
             }
             if (got instanceof Text t && where == 1) {
               assertThat(t.isBorrowed()).isTrue();
-              assertThat(t.asReadOnlySegment().address()).isBetween(nat.address(),
-                  nat.address() + row.length - t.utf8Length());
+              assertThat(t.asReadOnlySegment().address())
+                  .isBetween(nat.address(), nat.address() + row.length - t.utf8Length());
               String s = values[i].toString();
               assertThat(t.isAscii()).isEqualTo(s.chars().allMatch(c -> c < 0x80));
               assertThat(t.length()).isEqualTo(s.length());
@@ -126,8 +127,9 @@ class RowCodecTest {
       int old = 1 + rnd.nextInt(types.size());
       Object[] values = randomRow(rnd, types.subList(0, old));
       byte[] row = new RowEncoder(types.subList(0, old)).encode(values);
-      var view = new RowView(new RowLayout(types)).wrap(MemorySegment.ofArray(row), 0,
-          row.length, Scope.OWNED);
+      var view =
+          new RowView(new RowLayout(types))
+              .wrap(MemorySegment.ofArray(row), 0, row.length, Scope.OWNED);
       assertThat(view.columnCount()).isEqualTo(old);
       for (int i = 0; i < types.size(); i++) {
         if (i < old) {
@@ -147,12 +149,12 @@ class RowCodecTest {
     var view = new RowView(layout);
     byte[] newer = row.clone();
     newer[0] = (byte) (RowLayout.VERSION + 1);
-    assertThatThrownBy(() -> view.wrap(MemorySegment.ofArray(newer), 0, newer.length,
-        Scope.OWNED)).satisfies(hasCode(ErrorCode.UNSUPPORTED_FORMAT_VERSION));
+    assertThatThrownBy(() -> view.wrap(MemorySegment.ofArray(newer), 0, newer.length, Scope.OWNED))
+        .satisfies(hasCode(ErrorCode.UNSUPPORTED_FORMAT_VERSION));
     byte[] zero = row.clone();
     zero[0] = 0;
-    assertThatThrownBy(() -> view.wrap(MemorySegment.ofArray(zero), 0, zero.length,
-        Scope.OWNED)).satisfies(hasCode(ErrorCode.CORRUPT_RECORD));
+    assertThatThrownBy(() -> view.wrap(MemorySegment.ofArray(zero), 0, zero.length, Scope.OWNED))
+        .satisfies(hasCode(ErrorCode.CORRUPT_RECORD));
     assertThatThrownBy(() -> view.wrap(MemorySegment.ofArray(row), 0, 2, Scope.OWNED))
         .satisfies(hasCode(ErrorCode.CORRUPT_RECORD));
     assertThatThrownBy(() -> view.wrap(MemorySegment.ofArray(row), 0, 12, Scope.OWNED))
@@ -165,23 +167,56 @@ class RowCodecTest {
     assertThat(view.getLong(0)).isEqualTo(1L);
     assertThatThrownBy(() -> view.getText(1)).satisfies(hasCode(ErrorCode.CORRUPT_RECORD));
     // More columns than the schema knows.
-    byte[] wider = new RowEncoder(List.of(DataType.BIGINT, DataType.VARCHAR, DataType.INT))
-        .encode(new Object[] {1L, "x", 2});
-    assertThatThrownBy(() -> view.wrap(MemorySegment.ofArray(wider), 0, wider.length,
-        Scope.OWNED)).satisfies(hasCode(ErrorCode.CORRUPT_RECORD));
+    byte[] wider =
+        new RowEncoder(List.of(DataType.BIGINT, DataType.VARCHAR, DataType.INT))
+            .encode(new Object[] {1L, "x", 2});
+    assertThatThrownBy(() -> view.wrap(MemorySegment.ofArray(wider), 0, wider.length, Scope.OWNED))
+        .satisfies(hasCode(ErrorCode.CORRUPT_RECORD));
   }
 
   @Test
   void exactLayout() {
-    var layout = new RowLayout(List.of(DataType.INT, DataType.VARCHAR, DataType.BOOLEAN,
-        DataType.VARBINARY));
+    var layout =
+        new RowLayout(
+            List.of(DataType.INT, DataType.VARCHAR, DataType.BOOLEAN, DataType.VARBINARY));
     byte[] row = new RowEncoder(layout).encode(new Object[] {-2, "h\u00e9", null, new byte[] {9}});
     // version, count, bitmap (column 2 NULL), INT, BOOLEAN slot, VARCHAR entry, VARBINARY entry
     int data = 1 + 2 + 1 + 4 + 1 + 12 + 8;
-    byte[] expected = {1, 0, 4, 0b100, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFE, 0,
-        0, 0, 0, (byte) data, 0, 0, 0, 3, 0, 0, 0, 2,
-        0, 0, 0, (byte) (data + 3), 0, 0, 0, 1,
-        'h', (byte) 0xC3, (byte) 0xA9, 9};
+    byte[] expected = {
+      1,
+      0,
+      4,
+      0b100,
+      (byte) 0xFF,
+      (byte) 0xFF,
+      (byte) 0xFF,
+      (byte) 0xFE,
+      0,
+      0,
+      0,
+      0,
+      (byte) data,
+      0,
+      0,
+      0,
+      3,
+      0,
+      0,
+      0,
+      2,
+      0,
+      0,
+      0,
+      (byte) (data + 3),
+      0,
+      0,
+      0,
+      1,
+      'h',
+      (byte) 0xC3,
+      (byte) 0xA9,
+      9
+    };
     assertThat(row).isEqualTo(expected);
     byte[] ascii = new RowEncoder(List.of(DataType.VARCHAR)).encode(new Object[] {"ab"});
     assertThat(Arrays.copyOfRange(ascii, 8, 12)).isEqualTo(new byte[] {(byte) 0x80, 0, 0, 2});
@@ -189,8 +224,10 @@ class RowCodecTest {
 
   @Test
   void misuseAndOutOfRangeValues() {
-    var layout = new RowLayout(List.of(DataType.INT, DataType.varchar(3),
-        DataType.decimal(4, 1), DataType.varbinary(2)));
+    var layout =
+        new RowLayout(
+            List.of(
+                DataType.INT, DataType.varchar(3), DataType.decimal(4, 1), DataType.varbinary(2)));
     var enc = new RowEncoder(layout);
     byte[] row = enc.encode(new Object[] {null, "\uD83D\uDE00ab", new BigDecimal("999.9"), null});
     var view = new RowView(layout).wrap(MemorySegment.ofArray(row), 0, row.length, Scope.OWNED);
@@ -206,8 +243,9 @@ class RowCodecTest {
         .satisfies(hasCode(ErrorCode.VALUE_OUT_OF_RANGE));
     assertThatThrownBy(() -> enc.encode(new Object[] {1L, "a", null, null}))
         .satisfies(hasCode(ErrorCode.VALUE_OUT_OF_RANGE));
-    assertThatThrownBy(() -> new RowEncoder(List.of(DataType.DATE))
-        .encode(new Object[] {LocalDate.MAX})).satisfies(hasCode(ErrorCode.VALUE_OUT_OF_RANGE));
+    assertThatThrownBy(
+            () -> new RowEncoder(List.of(DataType.DATE)).encode(new Object[] {LocalDate.MAX}))
+        .satisfies(hasCode(ErrorCode.VALUE_OUT_OF_RANGE));
   }
 
   /** A source over heap arrays that counts its lookups. */
@@ -241,7 +279,9 @@ class RowCodecTest {
 
   @Test
   void valuesOutOfLineKeepTheirLengthsInTheRow() {
-    var layout = new RowLayout(List.of(DataType.INT, DataType.VARCHAR, DataType.VARBINARY, DataType.VARCHAR));
+    var layout =
+        new RowLayout(
+            List.of(DataType.INT, DataType.VARCHAR, DataType.VARBINARY, DataType.VARCHAR));
     var encoder = new RowEncoder(layout);
     String note = "é" + "x".repeat(3_000); // 3,001 chars, 3,002 bytes
     byte[] blob = new byte[2_000];
@@ -249,14 +289,17 @@ class RowCodecTest {
     var encoded = encoder.encode(new Object[] {5, note, blob, "small"}, true);
     assertThat(encoded.row()[0]).isEqualTo((byte) RowLayout.VERSION);
     assertThat(encoded.longColumns()).containsExactly(1, 2);
-    assertThat(new String(encoded.longValues()[0], java.nio.charset.StandardCharsets.UTF_8)).isEqualTo(note);
+    assertThat(new String(encoded.longValues()[0], java.nio.charset.StandardCharsets.UTF_8))
+        .isEqualTo(note);
     assertThat(encoded.longValues()[1]).isEqualTo(blob);
     assertThat(encoded.row().length).isLessThan(64);
     var source = new HeapLongValues();
     source.values.put(1, encoded.longValues()[0]);
     source.values.put(2, encoded.longValues()[1]);
-    var view = new RowView(layout).longValues(source)
-        .wrap(MemorySegment.ofArray(encoded.row()), 0, encoded.row().length, Scope.OWNED);
+    var view =
+        new RowView(layout)
+            .longValues(source)
+            .wrap(MemorySegment.ofArray(encoded.row()), 0, encoded.row().length, Scope.OWNED);
     assertThat(view.getInt(0)).isEqualTo(5);
     assertThat(view.getText(3).toString()).isEqualTo("small");
     assertThat(view.isStoredOutOfLine(1)).isTrue();
@@ -270,17 +313,25 @@ class RowCodecTest {
     assertThat(view.getBinary(2).toByteArray()).isEqualTo(blob);
     // Damage: a missing value, a value of another length, no source, the marker in a version-1 row.
     source.values.put(2, new byte[3]);
-    assertThatThrownBy(() -> view.getBinary(2)).satisfies(hasCode(ErrorCode.CORRUPT_RECORD))
+    assertThatThrownBy(() -> view.getBinary(2))
+        .satisfies(hasCode(ErrorCode.CORRUPT_RECORD))
         .hasMessageContaining("3 bytes, the row says 2000");
     source.values.remove(1);
-    assertThatThrownBy(() -> view.getText(1)).satisfies(hasCode(ErrorCode.CORRUPT_RECORD))
+    assertThatThrownBy(() -> view.getText(1))
+        .satisfies(hasCode(ErrorCode.CORRUPT_RECORD))
         .hasMessageContaining("missing");
-    var bare = new RowView(layout).wrap(MemorySegment.ofArray(encoded.row()), 0, encoded.row().length, Scope.OWNED);
-    assertThatThrownBy(() -> bare.getText(1)).satisfies(hasCode(ErrorCode.CORRUPT_RECORD))
+    var bare =
+        new RowView(layout)
+            .wrap(MemorySegment.ofArray(encoded.row()), 0, encoded.row().length, Scope.OWNED);
+    assertThatThrownBy(() -> bare.getText(1))
+        .satisfies(hasCode(ErrorCode.CORRUPT_RECORD))
         .hasMessageContaining("no source");
     byte[] v1 = encoded.row().clone();
     v1[0] = RowLayout.INLINE_VERSION;
-    var old = new RowView(layout).longValues(source).wrap(MemorySegment.ofArray(v1), 0, v1.length, Scope.OWNED);
+    var old =
+        new RowView(layout)
+            .longValues(source)
+            .wrap(MemorySegment.ofArray(v1), 0, v1.length, Scope.OWNED);
     assertThatThrownBy(() -> old.getBinary(2)).satisfies(hasCode(ErrorCode.CORRUPT_RECORD));
     assertThat(old.isStoredOutOfLine(2)).isFalse();
     // Without permission to move values out, the same row is one version-1 value.

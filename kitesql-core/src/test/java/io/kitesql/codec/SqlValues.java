@@ -20,9 +20,18 @@ import java.util.Random;
 final class SqlValues {
   private SqlValues() {}
 
-  static final List<DataType> SCALAR_TYPES = List.of(DataType.BOOLEAN, DataType.INT,
-      DataType.BIGINT, DataType.DOUBLE, DataType.decimal(18, 4), DataType.decimal(5, 0),
-      DataType.DATE, DataType.TIMESTAMP, DataType.VARCHAR, DataType.VARBINARY);
+  static final List<DataType> SCALAR_TYPES =
+      List.of(
+          DataType.BOOLEAN,
+          DataType.INT,
+          DataType.BIGINT,
+          DataType.DOUBLE,
+          DataType.decimal(18, 4),
+          DataType.decimal(5, 0),
+          DataType.DATE,
+          DataType.TIMESTAMP,
+          DataType.VARCHAR,
+          DataType.VARBINARY);
 
   static DataType randomType(Random rnd) {
     return SCALAR_TYPES.get(rnd.nextInt(SCALAR_TYPES.size()));
@@ -35,27 +44,46 @@ final class SqlValues {
     }
     return switch (type.kind()) {
       case BOOLEAN -> rnd.nextBoolean();
-      case INT -> pick(rnd, new Object[] {Integer.MIN_VALUE, Integer.MAX_VALUE, 0, -1, 1},
-          rnd.nextBoolean() ? rnd.nextInt() : rnd.nextInt(7) - 3);
-      case BIGINT -> pick(rnd, new Object[] {Long.MIN_VALUE, Long.MAX_VALUE, 0L, -1L, 1L},
-          rnd.nextBoolean() ? rnd.nextLong() : (long) (rnd.nextInt(7) - 3));
+      case INT ->
+          pick(
+              rnd,
+              new Object[] {Integer.MIN_VALUE, Integer.MAX_VALUE, 0, -1, 1},
+              rnd.nextBoolean() ? rnd.nextInt() : rnd.nextInt(7) - 3);
+      case BIGINT ->
+          pick(
+              rnd,
+              new Object[] {Long.MIN_VALUE, Long.MAX_VALUE, 0L, -1L, 1L},
+              rnd.nextBoolean() ? rnd.nextLong() : (long) (rnd.nextInt(7) - 3));
       case DOUBLE -> randomDouble(rnd);
       case DECIMAL -> {
         long max = BigDecimal.TEN.pow(type.precision()).longValueExact() - 1;
-        long unscaled = rnd.nextInt(4) == 0 ? (rnd.nextBoolean() ? max : -max)
-            : rnd.nextLong(-max, max + 1) / (rnd.nextBoolean() ? 1 : 1_000_000);
+        long unscaled =
+            rnd.nextInt(4) == 0
+                ? (rnd.nextBoolean() ? max : -max)
+                : rnd.nextLong(-max, max + 1) / (rnd.nextBoolean() ? 1 : 1_000_000);
         yield BigDecimal.valueOf(unscaled, type.scale());
       }
-      case DATE -> LocalDate.ofEpochDay((Integer) pick(rnd,
-          new Object[] {Integer.MIN_VALUE, Integer.MAX_VALUE, 0, -1},
-          rnd.nextBoolean() ? rnd.nextInt() : rnd.nextInt(-1_000_000, 1_000_000)));
+      case DATE ->
+          LocalDate.ofEpochDay(
+              (Integer)
+                  pick(
+                      rnd,
+                      new Object[] {Integer.MIN_VALUE, Integer.MAX_VALUE, 0, -1},
+                      rnd.nextBoolean() ? rnd.nextInt() : rnd.nextInt(-1_000_000, 1_000_000)));
       case TIMESTAMP -> {
-        long micros = (Long) pick(rnd, new Object[] {Long.MIN_VALUE, Long.MAX_VALUE, 0L, -1L},
-            rnd.nextBoolean() ? rnd.nextLong() : rnd.nextLong(-4_000_000_000_000_000L,
-                4_000_000_000_000_000L));
+        long micros =
+            (Long)
+                pick(
+                    rnd,
+                    new Object[] {Long.MIN_VALUE, Long.MAX_VALUE, 0L, -1L},
+                    rnd.nextBoolean()
+                        ? rnd.nextLong()
+                        : rnd.nextLong(-4_000_000_000_000_000L, 4_000_000_000_000_000L));
         // Built without the codec's own conversion: seconds and micros split by hand.
-        yield LocalDateTime.ofEpochSecond(Math.floorDiv(micros, 1_000_000L),
-            (int) Math.floorMod(micros, 1_000_000L) * 1000, ZoneOffset.UTC);
+        yield LocalDateTime.ofEpochSecond(
+            Math.floorDiv(micros, 1_000_000L),
+            (int) Math.floorMod(micros, 1_000_000L) * 1000,
+            ZoneOffset.UTC);
       }
       case VARCHAR -> {
         String s = rnd.nextBoolean() ? RandomStrings.ascii(rnd, 6) : RandomStrings.mixed(rnd, 6);
@@ -76,9 +104,20 @@ final class SqlValues {
   }
 
   private static double randomDouble(Random rnd) {
-    double[] special = {Double.NaN, Double.longBitsToDouble(0xFFF0000000000001L),
-        Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, -0.0, 0.0, Double.MIN_VALUE,
-        -Double.MIN_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE, 1.0, -1.0};
+    double[] special = {
+      Double.NaN,
+      Double.longBitsToDouble(0xFFF0000000000001L),
+      Double.POSITIVE_INFINITY,
+      Double.NEGATIVE_INFINITY,
+      -0.0,
+      0.0,
+      Double.MIN_VALUE,
+      -Double.MIN_VALUE,
+      Double.MAX_VALUE,
+      -Double.MAX_VALUE,
+      1.0,
+      -1.0
+    };
     return switch (rnd.nextInt(3)) {
       case 0 -> special[rnd.nextInt(special.length)];
       case 1 -> rnd.nextInt(5) - 2;
@@ -91,18 +130,20 @@ final class SqlValues {
     if (a == null || b == null) {
       return a == null ? (b == null ? 0 : -1) : 1;
     }
-    return Integer.signum(switch (type.kind()) {
-      case BOOLEAN -> Boolean.compare((Boolean) a, (Boolean) b);
-      case INT -> Integer.compare((Integer) a, (Integer) b);
-      case BIGINT -> Long.compare((Long) a, (Long) b);
-      case DOUBLE -> compareDoubles((Double) a, (Double) b);
-      case DECIMAL -> ((BigDecimal) a).compareTo((BigDecimal) b);
-      case DATE -> ((LocalDate) a).compareTo((LocalDate) b);
-      case TIMESTAMP -> ((LocalDateTime) a).compareTo((LocalDateTime) b);
-      case VARCHAR -> Arrays.compare(a.toString().codePoints().toArray(),
-          b.toString().codePoints().toArray());
-      case VARBINARY -> Arrays.compareUnsigned(bytes(a), bytes(b));
-    });
+    return Integer.signum(
+        switch (type.kind()) {
+          case BOOLEAN -> Boolean.compare((Boolean) a, (Boolean) b);
+          case INT -> Integer.compare((Integer) a, (Integer) b);
+          case BIGINT -> Long.compare((Long) a, (Long) b);
+          case DOUBLE -> compareDoubles((Double) a, (Double) b);
+          case DECIMAL -> ((BigDecimal) a).compareTo((BigDecimal) b);
+          case DATE -> ((LocalDate) a).compareTo((LocalDate) b);
+          case TIMESTAMP -> ((LocalDateTime) a).compareTo((LocalDateTime) b);
+          case VARCHAR ->
+              Arrays.compare(
+                  a.toString().codePoints().toArray(), b.toString().codePoints().toArray());
+          case VARBINARY -> Arrays.compareUnsigned(bytes(a), bytes(b));
+        });
   }
 
   private static int compareDoubles(double a, double b) {
@@ -140,12 +181,13 @@ final class SqlValues {
             .isEqualTo(expected.toString().getBytes(StandardCharsets.UTF_8).length);
       }
       case VARBINARY -> assertThat(bytes(actual)).isEqualTo(bytes(expected));
-      case DOUBLE -> assertThat(Double.doubleToLongBits((Double) actual))
-          .isEqualTo(Double.doubleToLongBits((Double) expected));
+      case DOUBLE ->
+          assertThat(Double.doubleToLongBits((Double) actual))
+              .isEqualTo(Double.doubleToLongBits((Double) expected));
       default -> {
         assertThat(actual).isEqualTo(expected);
-        assertThat(type.kind() != TypeKind.DECIMAL
-            || ((BigDecimal) actual).scale() == type.scale()).isTrue();
+        assertThat(type.kind() != TypeKind.DECIMAL || ((BigDecimal) actual).scale() == type.scale())
+            .isTrue();
       }
     }
   }

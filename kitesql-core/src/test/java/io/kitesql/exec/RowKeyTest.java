@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link RowKey}'s order agrees with its SQL equality, and keys whose hashes collide (long texts
- * that share their first and last 128 bytes) cost O(log n) comparisons per hash-table lookup, not
- * a walk of one long bucket chain. Comparisons are counted, not timed, so the bound cannot flake.
+ * that share their first and last 128 bytes) cost O(log n) comparisons per hash-table lookup, not a
+ * walk of one long bucket chain. Comparisons are counted, not timed, so the bound cannot flake.
  */
 class RowKeyTest {
   /** Long enough that the text hash reads only the ends (values over 1 KiB: 128 bytes of each). */
@@ -26,12 +26,37 @@ class RowKeyTest {
   void orderIsConsistentWithSqlEquality() {
     var values = new ArrayList<Object>();
     values.add(null);
-    values.addAll(List.of(0, 1, -1, 0L, 1L, Long.MIN_VALUE, 0.0, -0.0, 1.5, Double.NaN,
-        Double.longBitsToDouble(0x7ff8000000000001L), Double.NEGATIVE_INFINITY,
-        new BigDecimal("1.0"), new BigDecimal("1.00"), new BigDecimal("1"), BigDecimal.ZERO,
-        new BigDecimal("0.000"), new BigDecimal("-2.5"), true, false, LocalDate.of(2026, 1, 2),
-        Text.of(""), Text.of("a"), Text.of("ab"), Text.of("é"), Text.ofUtf8("ab".getBytes()),
-        Binary.ofOwned(new byte[] {1}), Binary.ofOwned(new byte[] {1}), Binary.ofOwned(new byte[0])));
+    values.addAll(
+        List.of(
+            0,
+            1,
+            -1,
+            0L,
+            1L,
+            Long.MIN_VALUE,
+            0.0,
+            -0.0,
+            1.5,
+            Double.NaN,
+            Double.longBitsToDouble(0x7ff8000000000001L),
+            Double.NEGATIVE_INFINITY,
+            new BigDecimal("1.0"),
+            new BigDecimal("1.00"),
+            new BigDecimal("1"),
+            BigDecimal.ZERO,
+            new BigDecimal("0.000"),
+            new BigDecimal("-2.5"),
+            true,
+            false,
+            LocalDate.of(2026, 1, 2),
+            Text.of(""),
+            Text.of("a"),
+            Text.of("ab"),
+            Text.of("é"),
+            Text.ofUtf8("ab".getBytes()),
+            Binary.ofOwned(new byte[] {1}),
+            Binary.ofOwned(new byte[] {1}),
+            Binary.ofOwned(new byte[0])));
     values.addAll(adversarialTexts(4));
     for (var a : values) {
       for (var b : values) {
@@ -39,7 +64,8 @@ class RowKeyTest {
         var kb = new RowKey(new Object[] {b, 7});
         boolean equal = ka.equals(kb);
         assertThat(ka.compareTo(kb) == 0).as("%s vs %s", a, b).isEqualTo(equal);
-        assertThat(Integer.signum(ka.compareTo(kb))).as("%s vs %s", a, b)
+        assertThat(Integer.signum(ka.compareTo(kb)))
+            .as("%s vs %s", a, b)
             .isEqualTo(-Integer.signum(kb.compareTo(ka)));
         if (equal) {
           assertThat(ka.hashCode()).as("%s vs %s", a, b).isEqualTo(kb.hashCode());
@@ -48,7 +74,8 @@ class RowKeyTest {
     }
     // the SQL equalities the order must keep
     assertThat(key(-0.0).compareTo(key(0.0))).isZero();
-    assertThat(key(Double.NaN).compareTo(key(Double.longBitsToDouble(0x7ff8000000000001L)))).isZero();
+    assertThat(key(Double.NaN).compareTo(key(Double.longBitsToDouble(0x7ff8000000000001L))))
+        .isZero();
     assertThat(key(new BigDecimal("1.0")).compareTo(key(new BigDecimal("1.00")))).isZero();
     assertThat(key((Object) null).compareTo(key((Object) null))).isZero();
     assertThat(new RowKey(new Object[0]).compareTo(key(1))).isNegative();
@@ -58,10 +85,24 @@ class RowKeyTest {
   void orderIsTransitive() {
     var random = new Random(15);
     var keys = new ArrayList<RowKey>();
-    var pool = new Object[] {null, 1, 2L, -0.0, 0.0, 3.5, new BigDecimal("2.0"), new BigDecimal("2"),
-        Text.of("x"), Text.of("y"), true};
+    var pool =
+        new Object[] {
+          null,
+          1,
+          2L,
+          -0.0,
+          0.0,
+          3.5,
+          new BigDecimal("2.0"),
+          new BigDecimal("2"),
+          Text.of("x"),
+          Text.of("y"),
+          true
+        };
     for (int i = 0; i < 200; i++) {
-      keys.add(new RowKey(new Object[] {pool[random.nextInt(pool.length)], pool[random.nextInt(pool.length)]}));
+      keys.add(
+          new RowKey(
+              new Object[] {pool[random.nextInt(pool.length)], pool[random.nextInt(pool.length)]}));
     }
     keys.addAll(adversarialTexts(20).stream().map(RowKeyTest::key).toList());
     for (var a : keys) {
@@ -85,15 +126,21 @@ class RowKeyTest {
   }
 
   /**
-   * Up to 1 KiB a text is hashed whole: 1,000-byte keys that differ only in the middle
-   * (GROUP BY's adversarial bench case) spread over hashes like any others, so they cost what
-   * ordinary keys cost, not a walk down one tree bin.
+   * Up to 1 KiB a text is hashed whole: 1,000-byte keys that differ only in the middle (GROUP BY's
+   * adversarial bench case) spread over hashes like any others, so they cost what ordinary keys
+   * cost, not a walk down one tree bin.
    */
   @Test
   void textsUpTo1KiBThatDifferOnlyInTheMiddleHashApart() {
     for (int length : new int[] {300, 1000, 1024}) {
-      var hashes = textsDifferingInTheMiddle(2000, length).stream().mapToInt(Text::hashCode).distinct().count();
-      assertThat(hashes).as("distinct hashes of 2,000 texts of %d bytes", length).isGreaterThanOrEqualTo(1990);
+      var hashes =
+          textsDifferingInTheMiddle(2000, length).stream()
+              .mapToInt(Text::hashCode)
+              .distinct()
+              .count();
+      assertThat(hashes)
+          .as("distinct hashes of 2,000 texts of %d bytes", length)
+          .isGreaterThanOrEqualTo(1990);
     }
   }
 

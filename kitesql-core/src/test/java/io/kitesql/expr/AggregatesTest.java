@@ -15,8 +15,8 @@ import java.math.BigDecimal;
 import org.junit.jupiter.api.Test;
 
 class AggregatesTest {
-  private static Object run(AggregateFunction f, DataType type, boolean distinct,
-      Object... values) {
+  private static Object run(
+      AggregateFunction f, DataType type, boolean distinct, Object... values) {
     Accumulator acc = f.newAccumulator(type, distinct);
     for (Object v : values) {
       acc.add(v);
@@ -50,12 +50,24 @@ class AggregatesTest {
 
   @Test
   void sumsAndAverages() {
-    assertThat(run(AggregateFunction.SUM, DataType.decimal(5, 2), false,
-        new BigDecimal("1.10"), new BigDecimal("2.25"))).isEqualTo(new BigDecimal("3.35"));
+    assertThat(
+            run(
+                AggregateFunction.SUM,
+                DataType.decimal(5, 2),
+                false,
+                new BigDecimal("1.10"),
+                new BigDecimal("2.25")))
+        .isEqualTo(new BigDecimal("3.35"));
     assertThat(run(AggregateFunction.SUM, DataType.DOUBLE, false, 0.5, 0.25)).isEqualTo(0.75);
     // DECIMAL(5, 2) averages at scale 6, rounded half up: 10/3 = 3.333333.
-    assertThat(run(AggregateFunction.AVG, DataType.decimal(5, 2), false,
-        new BigDecimal("1.00"), new BigDecimal("4.00"), new BigDecimal("5.00")))
+    assertThat(
+            run(
+                AggregateFunction.AVG,
+                DataType.decimal(5, 2),
+                false,
+                new BigDecimal("1.00"),
+                new BigDecimal("4.00"),
+                new BigDecimal("5.00")))
         .isEqualTo(new BigDecimal("3.333333"));
     assertThat(run(AggregateFunction.AVG, DataType.BIGINT, false, Long.MAX_VALUE, Long.MAX_VALUE))
         .isEqualTo((double) Long.MAX_VALUE);
@@ -73,10 +85,23 @@ class AggregatesTest {
     assertThat(run(AggregateFunction.COUNT, DataType.INT, true, 1, 2, 2, null, 1)).isEqualTo(2L);
     assertThat(run(AggregateFunction.SUM, DataType.INT, true, 1, 2, 2, 1)).isEqualTo(3L);
     assertThat(run(AggregateFunction.AVG, DataType.INT, true, 1, 3, 3, 3)).isEqualTo(2.0);
-    assertThat(run(AggregateFunction.COUNT, DataType.decimal(5, 2), true,
-        new BigDecimal("1.0"), new BigDecimal("1.00"))).isEqualTo(1L);
-    assertThat(run(AggregateFunction.COUNT, DataType.VARCHAR, true,
-        Text.of("a"), Text.of("b"), Text.of("a"))).isEqualTo(2L);
+    assertThat(
+            run(
+                AggregateFunction.COUNT,
+                DataType.decimal(5, 2),
+                true,
+                new BigDecimal("1.0"),
+                new BigDecimal("1.00")))
+        .isEqualTo(1L);
+    assertThat(
+            run(
+                AggregateFunction.COUNT,
+                DataType.VARCHAR,
+                true,
+                Text.of("a"),
+                Text.of("b"),
+                Text.of("a")))
+        .isEqualTo(2L);
     Accumulator acc = AggregateFunction.COUNT.newAccumulator(DataType.INT, true);
     acc.add(1);
     acc.reset();
@@ -95,8 +120,8 @@ class AggregatesTest {
       Text b2 = Text.view(scope, seg, 2, 1, -1);
       assertThat(run(AggregateFunction.MIN, DataType.VARCHAR, false, b1, a, b2)).isSameAs(a);
       assertThat(run(AggregateFunction.MAX, DataType.VARCHAR, false, b1, a, b2)).isSameAs(b1);
-      assertThat(run(AggregateFunction.COUNT, DataType.VARCHAR, true, b1, a, b2,
-          Text.of("b"))).isEqualTo(2L);
+      assertThat(run(AggregateFunction.COUNT, DataType.VARCHAR, true, b1, a, b2, Text.of("b")))
+          .isEqualTo(2L);
       assertThat(seg.get(ValueLayout.JAVA_BYTE, 0)).isEqualTo((byte) 'b');
     }
   }

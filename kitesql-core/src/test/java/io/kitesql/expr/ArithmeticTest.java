@@ -13,8 +13,10 @@ import org.junit.jupiter.api.Test;
 
 class ArithmeticTest {
   private static void assertError(String sql, ErrorCode code) {
-    assertThatThrownBy(() -> eval(sql)).isInstanceOf(KiteSqlException.class)
-        .extracting(e -> ((KiteSqlException) e).errorCode()).isEqualTo(code);
+    assertThatThrownBy(() -> eval(sql))
+        .isInstanceOf(KiteSqlException.class)
+        .extracting(e -> ((KiteSqlException) e).errorCode())
+        .isEqualTo(code);
   }
 
   @Test
@@ -118,15 +120,20 @@ class ArithmeticTest {
 
   @Test
   void typeErrors() {
-    assertThatThrownBy(() -> bind("b + 1")).extracting(e -> ((KiteSqlException) e).errorCode())
+    assertThatThrownBy(() -> bind("b + 1"))
+        .extracting(e -> ((KiteSqlException) e).errorCode())
         .isEqualTo(ErrorCode.TYPE_MISMATCH);
-    assertThatThrownBy(() -> bind("b = 1")).extracting(e -> ((KiteSqlException) e).errorCode())
+    assertThatThrownBy(() -> bind("b = 1"))
+        .extracting(e -> ((KiteSqlException) e).errorCode())
         .isEqualTo(ErrorCode.TYPE_MISMATCH);
-    assertThatThrownBy(() -> bind("a = '7'")).extracting(e -> ((KiteSqlException) e).errorCode())
+    assertThatThrownBy(() -> bind("a = '7'"))
+        .extracting(e -> ((KiteSqlException) e).errorCode())
         .isEqualTo(ErrorCode.TYPE_MISMATCH);
-    assertThatThrownBy(() -> bind("NOT a")).extracting(e -> ((KiteSqlException) e).errorCode())
+    assertThatThrownBy(() -> bind("NOT a"))
+        .extracting(e -> ((KiteSqlException) e).errorCode())
         .isEqualTo(ErrorCode.TYPE_MISMATCH);
-    assertThatThrownBy(() -> bind("UPPER(a)")).extracting(e -> ((KiteSqlException) e).errorCode())
+    assertThatThrownBy(() -> bind("UPPER(a)"))
+        .extracting(e -> ((KiteSqlException) e).errorCode())
         .isEqualTo(ErrorCode.TYPE_MISMATCH);
   }
 }

@@ -3,7 +3,6 @@ package io.kitesql.expr;
 import static io.kitesql.expr.TestScope.bind;
 import static io.kitesql.expr.TestScope.eval;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
@@ -64,8 +63,7 @@ class CastTest {
     assertThat(errorOf(() -> eval("CAST(b AS DOUBLE)"))).isEqualTo(ErrorCode.INVALID_VALUE);
     assertThat(errorOf(() -> eval("CAST('2024-02-30' AS DATE)")))
         .isEqualTo(ErrorCode.INVALID_VALUE);
-    assertThat(errorOf(() -> eval("CAST('maybe' AS BOOLEAN)")))
-        .isEqualTo(ErrorCode.INVALID_VALUE);
+    assertThat(errorOf(() -> eval("CAST('maybe' AS BOOLEAN)"))).isEqualTo(ErrorCode.INVALID_VALUE);
     assertThat(errorOf(() -> eval("CAST('3000000000' AS INT)")))
         .isEqualTo(ErrorCode.VALUE_OUT_OF_RANGE);
     assertThat(errorOf(() -> eval("CAST(d AS DECIMAL(3, 2))")))
@@ -88,8 +86,9 @@ class CastTest {
         .isEqualTo(new BigDecimal("-0.13"));
     assertThat(Coercions.coerce(Text.of("2024-01-31"), DataType.TIMESTAMP))
         .isEqualTo(LocalDateTime.of(2024, 1, 31, 0, 0));
-    assertThat(Coercions.coerce(LocalDateTime.of(2024, 1, 1, 0, 0, 0, 1_234_567),
-        DataType.TIMESTAMP)).isEqualTo(LocalDateTime.of(2024, 1, 1, 0, 0, 0, 1_234_000));
+    assertThat(
+            Coercions.coerce(LocalDateTime.of(2024, 1, 1, 0, 0, 0, 1_234_567), DataType.TIMESTAMP))
+        .isEqualTo(LocalDateTime.of(2024, 1, 1, 0, 0, 0, 1_234_000));
     assertThat(Coercions.coerce(null, DataType.INT)).isNull();
     Text same = Text.of("abc");
     assertThat(Coercions.coerce(same, DataType.varchar(3))).isSameAs(same);

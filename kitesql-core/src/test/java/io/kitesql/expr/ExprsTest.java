@@ -1,9 +1,9 @@
 package io.kitesql.expr;
 
-import io.kitesql.bind.Clause;
 import static io.kitesql.expr.TestScope.bind;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kitesql.bind.Clause;
 import io.kitesql.value.DataType;
 import io.kitesql.value.Text;
 import java.util.List;
@@ -30,8 +30,7 @@ class ExprsTest {
     Object[] wide = new Object[14];
     Object[] row = TestScope.row();
     System.arraycopy(row, 0, wide, 10, 4);
-    assertThat(Evaluator.evaluate(moved, wide, null))
-        .isEqualTo(Evaluator.evaluate(e, row, null));
+    assertThat(Evaluator.evaluate(moved, wide, null)).isEqualTo(Evaluator.evaluate(e, row, null));
   }
 
   @Test
@@ -40,10 +39,15 @@ class ExprsTest {
     assertThat(Exprs.containsAggregate(e)).isTrue();
     List<AggregateCall> aggs = Exprs.aggregates(e);
     assertThat(aggs).hasSize(2);
-    Expr replaced = Exprs.replace(e, x -> {
-      int i = aggs.indexOf(x);
-      return i < 0 ? Optional.empty() : Optional.of(new Expr.Column(i, x.type(), "agg" + i));
-    });
+    Expr replaced =
+        Exprs.replace(
+            e,
+            x -> {
+              int i = aggs.indexOf(x);
+              return i < 0
+                  ? Optional.empty()
+                  : Optional.of(new Expr.Column(i, x.type(), "agg" + i));
+            });
     assertThat(Exprs.containsAggregate(replaced)).isFalse();
     assertThat(Evaluator.evaluate(replaced, new Object[] {10L, 4L}, null)).isEqualTo(3L);
     // Group keys are matched structurally: a + 1 in GROUP BY equals a + 1 in SELECT.
@@ -54,8 +58,8 @@ class ExprsTest {
   void foldingEvaluatesConstantSubtreesOnce() {
     Expr e = Exprs.fold(bind("a + (2 * 3) > LENGTH('abc' || 'de')"));
     assertThat(Exprs.toSql(e)).isEqualTo("(a + 6) > 5");
-    assertThat(Exprs.fold(bind("UPPER('x') || 'y'"))).isEqualTo(
-        new Expr.Literal(Text.of("Xy"), DataType.VARCHAR));
+    assertThat(Exprs.fold(bind("UPPER('x') || 'y'")))
+        .isEqualTo(new Expr.Literal(Text.of("Xy"), DataType.VARCHAR));
     // An error in a constant is kept for execution time, where it may never be reached.
     Expr bad = Exprs.fold(bind("CASE WHEN a > 100 THEN 1 / 0 ELSE 0 END"));
     assertThat(Evaluator.evaluate(bad, TestScope.row(), null)).isEqualTo(0);

@@ -3,26 +3,28 @@ package io.kitesql.expr;
 import static io.kitesql.expr.TestScope.eval;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 class LogicTest {
   /** SQL three-valued logic; an empty cell is NULL (unknown). */
   @ParameterizedTest(name = "{0} AND {1} = {2}")
   @CsvSource({
-      "TRUE, TRUE, TRUE", "TRUE, FALSE, FALSE", "TRUE, NULL, ",
-      "FALSE, TRUE, FALSE", "FALSE, FALSE, FALSE", "FALSE, NULL, FALSE",
-      "NULL, TRUE, ", "NULL, FALSE, FALSE", "NULL, NULL, "})
+    "TRUE, TRUE, TRUE", "TRUE, FALSE, FALSE", "TRUE, NULL, ",
+    "FALSE, TRUE, FALSE", "FALSE, FALSE, FALSE", "FALSE, NULL, FALSE",
+    "NULL, TRUE, ", "NULL, FALSE, FALSE", "NULL, NULL, "
+  })
   void and(String x, String y, Boolean expected) {
     assertThat(eval(x + " AND " + y)).isEqualTo(expected);
   }
 
   @ParameterizedTest(name = "{0} OR {1} = {2}")
   @CsvSource({
-      "TRUE, TRUE, TRUE", "TRUE, FALSE, TRUE", "TRUE, NULL, TRUE",
-      "FALSE, TRUE, TRUE", "FALSE, FALSE, FALSE", "FALSE, NULL, ",
-      "NULL, TRUE, TRUE", "NULL, FALSE, ", "NULL, NULL, "})
+    "TRUE, TRUE, TRUE", "TRUE, FALSE, TRUE", "TRUE, NULL, TRUE",
+    "FALSE, TRUE, TRUE", "FALSE, FALSE, FALSE", "FALSE, NULL, ",
+    "NULL, TRUE, TRUE", "NULL, FALSE, ", "NULL, NULL, "
+  })
   void or(String x, String y, Boolean expected) {
     assertThat(eval(x + " OR " + y)).isEqualTo(expected);
   }

@@ -1,7 +1,5 @@
 package io.kitesql.expr;
 
-import io.kitesql.bind.ExpressionBinder;
-import io.kitesql.bind.Clause;
 import static io.kitesql.expr.TestScope.bind;
 import static io.kitesql.expr.TestScope.eval;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -9,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.bind.Clause;
+import io.kitesql.bind.ExpressionBinder;
 import io.kitesql.value.Binary;
 import io.kitesql.value.DataType;
 import io.kitesql.value.Text;
@@ -36,11 +36,13 @@ class ParametersTest {
     assertThat(p.type(0)).isEqualTo(DataType.INT);
     assertThat(p.type(1)).isEqualTo(DataType.varchar(20));
     assertThat(p.type(2)).isEqualTo(DataType.decimal(10, 2));
-    // compared only: numbers keep their exact values, neither rounded to nor limited by the column's type
+    // compared only: numbers keep their exact values, neither rounded to nor limited by the
+    // column's type
     Object[] values = p.bind(7L, "Hello", new BigDecimal("12.004"));
     assertThat(values).containsExactly(7L, Text.of("Hello"), new BigDecimal("12.004"));
     assertThat(Evaluator.test(e, TestScope.row(), values)).isTrue();
-    assertThat(Evaluator.test(e, TestScope.row(), p.bind(7, "Hello", new BigDecimal("12.345001")))).isFalse();
+    assertThat(Evaluator.test(e, TestScope.row(), p.bind(7, "Hello", new BigDecimal("12.345001"))))
+        .isFalse();
   }
 
   @Test
@@ -63,8 +65,7 @@ class ParametersTest {
     assertThat(p.names()).containsExactly("lo", "hi");
     assertThat(p.indexOf("hi")).isEqualTo(1);
     assertThat(p.indexOf("nope")).isEqualTo(-1);
-    assertThat(Evaluator.test(e, TestScope.row(), p.bindNamed(Map.of("lo", 1, "hi", 10))))
-        .isTrue();
+    assertThat(Evaluator.test(e, TestScope.row(), p.bindNamed(Map.of("lo", 1, "hi", 10)))).isTrue();
     assertThat(Evaluator.test(e, TestScope.row(), p.bind(8, 10))).isFalse();
     assertThat(errorOf(() -> p.bindNamed(Map.of("lo", 1)))).isEqualTo(ErrorCode.PARAMETER_MISMATCH);
     assertThat(errorOf(() -> p.bindNamed(Map.of("lo", 1, "hi", 2, "x", 3))))
@@ -85,8 +86,10 @@ class ParametersTest {
   void wrongCountsAndTypes() {
     var p = new Parameters();
     bind("a = ? OR a = ?", Clause.WHERE, p);
-    assertThatThrownBy(() -> p.bind(1)).isInstanceOf(KiteSqlException.class)
-        .hasMessageContaining("expected 2").hasMessageContaining("got 1");
+    assertThatThrownBy(() -> p.bind(1))
+        .isInstanceOf(KiteSqlException.class)
+        .hasMessageContaining("expected 2")
+        .hasMessageContaining("got 1");
     assertThat(errorOf(() -> p.bind(1, 2, 3))).isEqualTo(ErrorCode.PARAMETER_MISMATCH);
     assertThat(errorOf(() -> p.bind(1, new Object()))).isEqualTo(ErrorCode.PARAMETER_MISMATCH);
     assertThat(errorOf(() -> p.bind(1, "x"))).isEqualTo(ErrorCode.INVALID_VALUE);
@@ -101,10 +104,17 @@ class ParametersTest {
   void javaValuesBecomeRuntimeValues() {
     var p = new Parameters();
     bind("bin = ? AND dt = ? AND c = ? AND flag = ? AND b = ? AND a = ?", Clause.WHERE, p);
-    Object[] v = p.bind(new byte[] {1}, java.sql.Date.valueOf("2024-01-31"), 1.5f, true,
-        new StringBuilder("sb"), (short) 3);
-    assertThat(v).containsExactly(Binary.of(new byte[] {1}), LocalDate.of(2024, 1, 31), 1.5,
-        true, Text.of("sb"), 3);
+    Object[] v =
+        p.bind(
+            new byte[] {1},
+            java.sql.Date.valueOf("2024-01-31"),
+            1.5f,
+            true,
+            new StringBuilder("sb"),
+            (short) 3);
+    assertThat(v)
+        .containsExactly(
+            Binary.of(new byte[] {1}), LocalDate.of(2024, 1, 31), 1.5, true, Text.of("sb"), 3);
     Object[] nulls = p.bind(null, null, null, null, null, null);
     assertThat(nulls).containsOnlyNulls();
   }

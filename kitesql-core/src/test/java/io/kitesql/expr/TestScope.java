@@ -1,10 +1,10 @@
 package io.kitesql.expr;
 
-import io.kitesql.bind.ExpressionBinder;
-import io.kitesql.bind.BindScope;
-import io.kitesql.bind.Clause;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.bind.BindScope;
+import io.kitesql.bind.Clause;
+import io.kitesql.bind.ExpressionBinder;
 import io.kitesql.value.DataType;
 import io.kitesql.value.Text;
 import java.math.BigDecimal;
@@ -15,22 +15,39 @@ import net.sf.jsqlparser.JSQLParserException;
 import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 
 /**
- * A fake scope for tests: one table {@code t} with columns a INT = 7, b VARCHAR = 'Hello',
- * c DOUBLE = 2.5, d DECIMAL(10, 2) = 12.34, n INT = NULL, dt DATE = 2024-01-31,
- * ts TIMESTAMP = 2024-01-31 10:30, flag BOOLEAN = TRUE, "Mixed" INT = 1 (a quoted name), and
- * bin VARBINARY = 0x0A0B.
+ * A fake scope for tests: one table {@code t} with columns a INT = 7, b VARCHAR = 'Hello', c DOUBLE
+ * = 2.5, d DECIMAL(10, 2) = 12.34, n INT = NULL, dt DATE = 2024-01-31, ts TIMESTAMP = 2024-01-31
+ * 10:30, flag BOOLEAN = TRUE, "Mixed" INT = 1 (a quoted name), and bin VARBINARY = 0x0A0B.
  */
 final class TestScope implements BindScope {
   static final List<String> NAMES =
       List.of("a", "b", "c", "d", "n", "dt", "ts", "flag", "Mixed", "bin");
-  static final List<DataType> TYPES = List.of(DataType.INT, DataType.varchar(20), DataType.DOUBLE,
-      DataType.decimal(10, 2), DataType.INT, DataType.DATE, DataType.TIMESTAMP, DataType.BOOLEAN,
-      DataType.INT, DataType.VARBINARY);
+  static final List<DataType> TYPES =
+      List.of(
+          DataType.INT,
+          DataType.varchar(20),
+          DataType.DOUBLE,
+          DataType.decimal(10, 2),
+          DataType.INT,
+          DataType.DATE,
+          DataType.TIMESTAMP,
+          DataType.BOOLEAN,
+          DataType.INT,
+          DataType.VARBINARY);
 
   static Object[] row() {
-    return new Object[] {7, Text.of("Hello"), 2.5, new BigDecimal("12.34"), null,
-        LocalDate.of(2024, 1, 31), LocalDateTime.of(2024, 1, 31, 10, 30), true, 1,
-        io.kitesql.value.Binary.of(new byte[] {10, 11})};
+    return new Object[] {
+      7,
+      Text.of("Hello"),
+      2.5,
+      new BigDecimal("12.34"),
+      null,
+      LocalDate.of(2024, 1, 31),
+      LocalDateTime.of(2024, 1, 31, 10, 30),
+      true,
+      1,
+      io.kitesql.value.Binary.of(new byte[] {10, 11})
+    };
   }
 
   @Override

@@ -1,14 +1,14 @@
 package io.kitesql.expr;
 
-import io.kitesql.bind.ExpressionBinder;
-import io.kitesql.bind.BindScope;
-import io.kitesql.bind.Clause;
 import static io.kitesql.expr.TestScope.eval;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.bind.BindScope;
+import io.kitesql.bind.Clause;
+import io.kitesql.bind.ExpressionBinder;
 import io.kitesql.value.DataType;
 import io.kitesql.value.Scope;
 import io.kitesql.value.Text;
@@ -42,12 +42,13 @@ class TextFunctionsTest {
 
   /** Evaluates {@code sql} with column 0 = {@code value} (a VARCHAR named s). */
   private static Object on(Text value, String sql, Object... params) {
-    BindScope one = (q, name) -> {
-      if (!name.matches("s")) {
-        throw new KiteSqlException(ErrorCode.UNKNOWN_COLUMN, name.text());
-      }
-      return new Expr.Column(0, DataType.VARCHAR, "s");
-    };
+    BindScope one =
+        (q, name) -> {
+          if (!name.matches("s")) {
+            throw new KiteSqlException(ErrorCode.UNKNOWN_COLUMN, name.text());
+          }
+          return new Expr.Column(0, DataType.VARCHAR, "s");
+        };
     var p = new Parameters();
     Expr e = new ExpressionBinder(one, p).bind(TestScope.parse(sql), Clause.SELECT);
     return Evaluator.evaluate(e, new Object[] {value}, p.bind(params));
@@ -71,7 +72,8 @@ class TextFunctionsTest {
     assertThat(on(s, "SUBSTRING(s, 10)").toString()).isEmpty();
     assertThat(on(s, "SUBSTRING(s, 5, 100)").toString()).isEqualTo("€");
     assertThatThrownBy(() -> on(s, "SUBSTRING(s, 1, -1)"))
-        .extracting(e -> ((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.INVALID_VALUE);
+        .extracting(e -> ((KiteSqlException) e).errorCode())
+        .isEqualTo(ErrorCode.INVALID_VALUE);
     scope.end();
     assertThatThrownBy(r::toString).isInstanceOf(IllegalStateException.class);
   }
@@ -86,8 +88,8 @@ class TextFunctionsTest {
     assertThat(on(s, "RTRIM(s)").toString()).isEqualTo("  xxhixx");
     assertThat(on(s, "TRIM(BOTH ' x' FROM s)").toString()).isEqualTo("hi");
     assertThat(on(s, "TRIM(TRAILING ' x' FROM s)").toString()).isEqualTo("  xxhi");
-    assertThat(on(borrowed("\uD83D\uDE00a\uD83D\uDE00"), "TRIM('\uD83D\uDE00' FROM s)")
-        .toString()).isEqualTo("a");
+    assertThat(on(borrowed("\uD83D\uDE00a\uD83D\uDE00"), "TRIM('\uD83D\uDE00' FROM s)").toString())
+        .isEqualTo("a");
     scope.end();
     assertThatThrownBy(both::toString).isInstanceOf(IllegalStateException.class);
   }
@@ -154,9 +156,11 @@ class TextFunctionsTest {
     assertThat(on(borrowed("xyz"), "s LIKE ?", "x%")).isEqualTo(true);
     assertThat(on(borrowed("x%z"), "s LIKE ? ESCAPE ?", "x#%_", "#")).isEqualTo(true);
     assertThatThrownBy(() -> on(borrowed("x"), "s LIKE 'x!' ESCAPE '!'"))
-        .extracting(e -> ((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.INVALID_VALUE);
+        .extracting(e -> ((KiteSqlException) e).errorCode())
+        .isEqualTo(ErrorCode.INVALID_VALUE);
     assertThatThrownBy(() -> on(borrowed("x"), "s LIKE 'x' ESCAPE '!!'"))
-        .extracting(e -> ((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.INVALID_VALUE);
+        .extracting(e -> ((KiteSqlException) e).errorCode())
+        .isEqualTo(ErrorCode.INVALID_VALUE);
   }
 
   @Test
@@ -173,7 +177,8 @@ class TextFunctionsTest {
     assertThat(on(borrowed("a\\bc"), "s LIKE 'a\\%' ESCAPE ''")).isEqualTo(true);
     assertThat(on(borrowed("a%"), "s LIKE 'a\\%' ESCAPE ''")).isEqualTo(false);
     assertThatThrownBy(() -> on(borrowed("x"), "s LIKE ?", "x\\"))
-        .extracting(e -> ((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.INVALID_VALUE);
+        .extracting(e -> ((KiteSqlException) e).errorCode())
+        .isEqualTo(ErrorCode.INVALID_VALUE);
   }
 
   @Test

@@ -1,10 +1,10 @@
 package io.kitesql.expr;
 
-import io.kitesql.bind.ExpressionBinder;
-import io.kitesql.bind.BindScope;
-import io.kitesql.bind.Clause;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kitesql.bind.BindScope;
+import io.kitesql.bind.Clause;
+import io.kitesql.bind.ExpressionBinder;
 import io.kitesql.value.DataType;
 import io.kitesql.value.Scope;
 import io.kitesql.value.Text;
@@ -16,8 +16,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Evaluating over a large borrowed text allocates a small constant, not a copy: no String or
- * byte[] of the value is made by comparisons, LIKE, IN, POSITION, lengths, SUBSTRING or TRIM.
+ * Evaluating over a large borrowed text allocates a small constant, not a copy: no String or byte[]
+ * of the value is made by comparisons, LIKE, IN, POSITION, lengths, SUBSTRING or TRIM.
  */
 class ZeroCopyTest {
   private static final int SIZE = 1 << 20;
@@ -32,12 +32,26 @@ class ZeroCopyTest {
       seg.copyFrom(MemorySegment.ofArray(utf8));
       Text s = Text.view(new Scope("t"), seg, 0, utf8.length, -1);
       BindScope one = (q, name) -> new Expr.Column(0, DataType.VARCHAR, "s");
-      List<Expr> exprs = List.of(
-          "s = 'abc'", "s > 'é'", "s IN ('a', 'b')", "s LIKE '%xyz_'", "s ILIKE 'É%Z%'",
-          "POSITION('xyz' IN s)", "CHAR_LENGTH(s)", "OCTET_LENGTH(s)",
-          "SUBSTRING(s FROM 3 FOR 100000)", "TRIM(s)", "UPPER(SUBSTRING(s, 1, 3))")
-          .stream().map(sql -> Exprs.fold(new ExpressionBinder(one, new Parameters())
-              .bind(TestScope.parse(sql), Clause.SELECT))).toList();
+      List<Expr> exprs =
+          List.of(
+                  "s = 'abc'",
+                  "s > 'é'",
+                  "s IN ('a', 'b')",
+                  "s LIKE '%xyz_'",
+                  "s ILIKE 'É%Z%'",
+                  "POSITION('xyz' IN s)",
+                  "CHAR_LENGTH(s)",
+                  "OCTET_LENGTH(s)",
+                  "SUBSTRING(s FROM 3 FOR 100000)",
+                  "TRIM(s)",
+                  "UPPER(SUBSTRING(s, 1, 3))")
+              .stream()
+              .map(
+                  sql ->
+                      Exprs.fold(
+                          new ExpressionBinder(one, new Parameters())
+                              .bind(TestScope.parse(sql), Clause.SELECT)))
+              .toList();
       Object[] row = {s};
       for (Expr e : exprs) { // warm up (class loading, caches of s)
         Evaluator.evaluate(e, row, null);

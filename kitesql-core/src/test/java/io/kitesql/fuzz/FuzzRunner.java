@@ -17,8 +17,8 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * Runs fuzz statements one at a time against a database and records every outcome the engine's
- * contract forbids: anything thrown that is not a {@link KiteSqlException}, and statements that
- * run longer than the time limit (a hang).
+ * contract forbids: anything thrown that is not a {@link KiteSqlException}, and statements that run
+ * longer than the time limit (a hang).
  *
  * <p>Statements run on a worker thread so a hang is caught by {@link Future#get(long, TimeUnit)}
  * instead of stalling the build. Failures are grouped by exception type and throwing frame, so a
@@ -36,11 +36,13 @@ final class FuzzRunner implements AutoCloseable {
   private static final int MAX_REPORTED_SQL = 600;
 
   private final Duration timeout;
-  private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
-    var t = new Thread(r, "sql-fuzz-worker");
-    t.setDaemon(true); // a hung statement must not keep the JVM alive after the test fails
-    return t;
-  });
+  private final ExecutorService worker =
+      Executors.newSingleThreadExecutor(
+          r -> {
+            var t = new Thread(r, "sql-fuzz-worker");
+            t.setDaemon(true); // a hung statement must not keep the JVM alive after the test fails
+            return t;
+          });
   private final Map<String, Failure> failures = new LinkedHashMap<>();
   private final java.util.TreeMap<Long, String> slowest = new java.util.TreeMap<>();
   private long succeeded;
@@ -51,12 +53,12 @@ final class FuzzRunner implements AutoCloseable {
   }
 
   /**
-   * Runs {@code sql}: queries are read to the end (every value fetched), other statements
-   * executed in their own write transaction. Returns whether it succeeded; false means a
-   * {@link KiteSqlException} (allowed) or a recorded failure.
+   * Runs {@code sql}: queries are read to the end (every value fetched), other statements executed
+   * in their own write transaction. Returns whether it succeeded; false means a {@link
+   * KiteSqlException} (allowed) or a recorded failure.
    *
-   * @throws TimeoutException if the statement did not finish in time; the worker is then stuck,
-   *     so the run cannot go on
+   * @throws TimeoutException if the statement did not finish in time; the worker is then stuck, so
+   *     the run cannot go on
    */
   boolean run(Database db, String sql, long seed) throws TimeoutException {
     Future<?> future = worker.submit(() -> execute(db, sql));
@@ -67,7 +69,9 @@ final class FuzzRunner implements AutoCloseable {
       return true;
     } catch (ExecutionException e) {
       var cause = e.getCause();
-      if (cause instanceof KiteSqlException k && k.getMessage() != null && !k.getMessage().isBlank()) {
+      if (cause instanceof KiteSqlException k
+          && k.getMessage() != null
+          && !k.getMessage().isBlank()) {
         rejected++;
       } else {
         record(sql, seed, cause);
@@ -116,8 +120,11 @@ final class FuzzRunner implements AutoCloseable {
     // the report abbreviates; the full text goes to a file for reproduction
     try {
       var file = java.nio.file.Path.of("target", "sql-fuzz-failures.txt");
-      java.nio.file.Files.writeString(file, "-- seed " + seed + ": " + error + "\n" + sql + "\n\n",
-          java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+      java.nio.file.Files.writeString(
+          file,
+          "-- seed " + seed + ": " + error + "\n" + sql + "\n\n",
+          java.nio.file.StandardOpenOption.CREATE,
+          java.nio.file.StandardOpenOption.APPEND);
     } catch (java.io.IOException ignored) {
       // the report still names the statement
     }
@@ -128,7 +135,8 @@ final class FuzzRunner implements AutoCloseable {
   private static String signature(Throwable error) {
     var where = "";
     for (var frame : error.getStackTrace()) {
-      if (frame.getClassName().startsWith("io.kitesql.") && !frame.getClassName().startsWith("io.kitesql.fuzz.")) {
+      if (frame.getClassName().startsWith("io.kitesql.")
+          && !frame.getClassName().startsWith("io.kitesql.fuzz.")) {
         where = frame.getClassName() + "." + frame.getMethodName() + ":" + frame.getLineNumber();
         break;
       }
@@ -143,7 +151,11 @@ final class FuzzRunner implements AutoCloseable {
   /** The slowest statements so far, slowest first, with their milliseconds: where the time goes. */
   String slowest() {
     var sb = new StringBuilder();
-    slowest.descendingMap().forEach((nanos, sql) -> sb.append(nanos / 1_000_000).append(" ms: ").append(abbreviate(sql)).append('\n'));
+    slowest
+        .descendingMap()
+        .forEach(
+            (nanos, sql) ->
+                sb.append(nanos / 1_000_000).append(" ms: ").append(abbreviate(sql)).append('\n'));
     return sb.toString();
   }
 

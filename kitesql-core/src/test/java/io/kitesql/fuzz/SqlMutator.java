@@ -7,30 +7,132 @@ import java.util.random.RandomGenerator;
 /**
  * Mutates SQL statements at the token level: deletes, duplicates and swaps tokens, replaces
  * literals with extreme values, nests operands in deep parentheses, inserts huge IN lists and
- * random keywords. Mutations keep most of the statement intact so they reach past the parser
- * into the binder, optimizer and executor, where the interesting failures are.
+ * random keywords. Mutations keep most of the statement intact so they reach past the parser into
+ * the binder, optimizer and executor, where the interesting failures are.
  */
 final class SqlMutator {
   /** Values at the edges of every type and of the encoders: overflow, empty, long, odd text. */
-  private static final List<String> EXTREME_LITERALS = List.of(
-      "NULL", "''", "0", "-0", "-1", "1e308", "-1e308", "1e-320", "2147483647", "-2147483648",
-      "2147483648", "9223372036854775807", "-9223372036854775808", "9223372036854775808",
-      "99999999999999999999999999999999999999", "0.000000000000000000000000001",
-      "123456789012345678.99", "'NaN'", "'Infinity'", "'-Infinity'", "CAST('NaN' AS DOUBLE)",
-      "'\u00fc\u4e2d\ud834\udd1e'", "'\u0000'", "'\ud800'", "'''", "'%'", "'_\\'", "TRUE", "FALSE",
-      "DATE '0001-01-01'", "DATE '9999-12-31'", "TIMESTAMP '1970-01-01 00:00:00'", "X'00ff'",
-      "X''", "?", "(SELECT 1)", "(SELECT NULL)", "-(-9223372036854775807 - 1)");
+  private static final List<String> EXTREME_LITERALS =
+      List.of(
+          "NULL",
+          "''",
+          "0",
+          "-0",
+          "-1",
+          "1e308",
+          "-1e308",
+          "1e-320",
+          "2147483647",
+          "-2147483648",
+          "2147483648",
+          "9223372036854775807",
+          "-9223372036854775808",
+          "9223372036854775808",
+          "99999999999999999999999999999999999999",
+          "0.000000000000000000000000001",
+          "123456789012345678.99",
+          "'NaN'",
+          "'Infinity'",
+          "'-Infinity'",
+          "CAST('NaN' AS DOUBLE)",
+          "'\u00fc\u4e2d\ud834\udd1e'",
+          "'\u0000'",
+          "'\ud800'",
+          "'''",
+          "'%'",
+          "'_\\'",
+          "TRUE",
+          "FALSE",
+          "DATE '0001-01-01'",
+          "DATE '9999-12-31'",
+          "TIMESTAMP '1970-01-01 00:00:00'",
+          "X'00ff'",
+          "X''",
+          "?",
+          "(SELECT 1)",
+          "(SELECT NULL)",
+          "-(-9223372036854775807 - 1)");
 
   /** Keywords inserted at random: each pushes the parser and binder into a different path. */
-  private static final List<String> KEYWORDS = List.of(
-      "SELECT", "FROM", "WHERE", "GROUP BY", "ORDER BY", "HAVING", "LIMIT", "OFFSET", "UNION",
-      "UNION ALL", "INTERSECT", "EXCEPT", "JOIN", "LEFT JOIN", "ON", "USING", "NATURAL", "AS",
-      "DISTINCT", "ALL", "ANY", "IN", "EXISTS", "NOT", "NULL", "IS", "AND", "OR", "CASE", "WHEN",
-      "THEN", "ELSE", "END", "BETWEEN", "LIKE", "ESCAPE", "CAST", "INSERT", "INTO", "VALUES",
-      "UPDATE", "SET", "DELETE", "CREATE", "TABLE", "INDEX", "PRIMARY KEY", "UNIQUE", "DEFAULT",
-      "WITH", "RECURSIVE", "*", ",", "(", ")", "||", "/", "%", "-", "=", "<>", "COUNT(*)",
-      "SUM(", "MAX(", "COALESCE(", "NULLIF(", "SUBSTRING(", "ABS(", "ROUND(", "MOD(", "||",
-      "NULLS FIRST", "DESC", "FETCH FIRST 1 ROWS ONLY", "EXPLAIN", "ROWS", "OVER ()");
+  private static final List<String> KEYWORDS =
+      List.of(
+          "SELECT",
+          "FROM",
+          "WHERE",
+          "GROUP BY",
+          "ORDER BY",
+          "HAVING",
+          "LIMIT",
+          "OFFSET",
+          "UNION",
+          "UNION ALL",
+          "INTERSECT",
+          "EXCEPT",
+          "JOIN",
+          "LEFT JOIN",
+          "ON",
+          "USING",
+          "NATURAL",
+          "AS",
+          "DISTINCT",
+          "ALL",
+          "ANY",
+          "IN",
+          "EXISTS",
+          "NOT",
+          "NULL",
+          "IS",
+          "AND",
+          "OR",
+          "CASE",
+          "WHEN",
+          "THEN",
+          "ELSE",
+          "END",
+          "BETWEEN",
+          "LIKE",
+          "ESCAPE",
+          "CAST",
+          "INSERT",
+          "INTO",
+          "VALUES",
+          "UPDATE",
+          "SET",
+          "DELETE",
+          "CREATE",
+          "TABLE",
+          "INDEX",
+          "PRIMARY KEY",
+          "UNIQUE",
+          "DEFAULT",
+          "WITH",
+          "RECURSIVE",
+          "*",
+          ",",
+          "(",
+          ")",
+          "||",
+          "/",
+          "%",
+          "-",
+          "=",
+          "<>",
+          "COUNT(*)",
+          "SUM(",
+          "MAX(",
+          "COALESCE(",
+          "NULLIF(",
+          "SUBSTRING(",
+          "ABS(",
+          "ROUND(",
+          "MOD(",
+          "||",
+          "NULLS FIRST",
+          "DESC",
+          "FETCH FIRST 1 ROWS ONLY",
+          "EXPLAIN",
+          "ROWS",
+          "OVER ()");
 
   private final RandomGenerator random;
 
@@ -62,8 +164,17 @@ final class SqlMutator {
       case 3, 4 -> replaceLiteral(tokens, extremeLiteral());
       case 5 -> tokens.add(at, pick(KEYWORDS));
       case 6 -> replaceLiteral(tokens, nested(tokensLiteralOr(tokens, "1"), depth()));
-      case 7 -> replaceLiteral(tokens, "(" + tokensLiteralOr(tokens, "1") + " IN (" + list(random.nextInt(20) == 0 ? 1 + random.nextInt(3000) : 1 + random.nextInt(50)) + "))");
-      case 8 -> replaceLiteral(tokens, longChain(tokensLiteralOr(tokens, "1"), 1 + random.nextInt(500)));
+      case 7 ->
+          replaceLiteral(
+              tokens,
+              "("
+                  + tokensLiteralOr(tokens, "1")
+                  + " IN ("
+                  + list(
+                      random.nextInt(20) == 0 ? 1 + random.nextInt(3000) : 1 + random.nextInt(50))
+                  + "))");
+      case 8 ->
+          replaceLiteral(tokens, longChain(tokensLiteralOr(tokens, "1"), 1 + random.nextInt(500)));
       default -> tokens.set(at, tokens.get(at) + randomChar());
     }
   }
@@ -85,7 +196,10 @@ final class SqlMutator {
         literals.add(i);
       }
     }
-    int at = literals.isEmpty() ? random.nextInt(tokens.size()) : literals.get(random.nextInt(literals.size()));
+    int at =
+        literals.isEmpty()
+            ? random.nextInt(tokens.size())
+            : literals.get(random.nextInt(literals.size()));
     tokens.set(at, value);
   }
 
@@ -123,7 +237,8 @@ final class SqlMutator {
   private String list(int items) {
     var sb = new StringBuilder();
     for (int i = 0; i < items; i++) {
-      sb.append(i == 0 ? "" : ", ").append(random.nextInt(5) == 0 ? "NULL" : Integer.toString(random.nextInt(100)));
+      sb.append(i == 0 ? "" : ", ")
+          .append(random.nextInt(5) == 0 ? "NULL" : Integer.toString(random.nextInt(100)));
     }
     return sb.toString();
   }

@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A rough SQL tokenizer for the mutator: quoted strings and identifiers, numbers, words and
- * single punctuation characters. It needs no more precision than "a mutation changes one unit of
- * meaning"; comments and exotic syntax simply become odd tokens, which is fine for fuzzing.
+ * A rough SQL tokenizer for the mutator: quoted strings and identifiers, numbers, words and single
+ * punctuation characters. It needs no more precision than "a mutation changes one unit of meaning";
+ * comments and exotic syntax simply become odd tokens, which is fine for fuzzing.
  */
 final class SqlTokens {
   private SqlTokens() {}
@@ -37,7 +37,10 @@ final class SqlTokens {
           i++;
         }
       } else if (Character.isLetterOrDigit(c) || c == '_' || c == '.') {
-        while (i < n && (Character.isLetterOrDigit(sql.charAt(i)) || sql.charAt(i) == '_' || sql.charAt(i) == '.')) {
+        while (i < n
+            && (Character.isLetterOrDigit(sql.charAt(i))
+                || sql.charAt(i) == '_'
+                || sql.charAt(i) == '.')) {
           i++;
         }
       } else {
@@ -54,7 +57,10 @@ final class SqlTokens {
       return false;
     }
     char c = token.charAt(0);
-    return c == '\'' || Character.isDigit(c) || token.equalsIgnoreCase("null")
-        || token.equalsIgnoreCase("true") || token.equalsIgnoreCase("false");
+    return c == '\''
+        || Character.isDigit(c)
+        || token.equalsIgnoreCase("null")
+        || token.equalsIgnoreCase("true")
+        || token.equalsIgnoreCase("false");
   }
 }

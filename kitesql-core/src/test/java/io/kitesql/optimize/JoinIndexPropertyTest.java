@@ -2,10 +2,10 @@ package io.kitesql.optimize;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kitesql.options.Durability;
 import io.kitesql.slt.KiteSqlEngine;
 import io.kitesql.slt.SltEngine;
 import io.kitesql.slt.SqliteEngine;
-import io.kitesql.options.Durability;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -13,17 +13,17 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Random joins over random small tables give the same rows whatever access paths and join
- * strategies the optimizer picks. Each round loads the same data into three databases:
- * KiteSQL with primary keys and secondary indexes (key ranges, index lookup joins), KiteSQL
- * without any (full scans, hash and nested-loop joins), and SQLite as an outside reference. Then
- * it runs inner and left joins of two or three tables with equalities and range conjuncts in ON
- * and WHERE, comparing results as multisets.
+ * strategies the optimizer picks. Each round loads the same data into three databases: KiteSQL with
+ * primary keys and secondary indexes (key ranges, index lookup joins), KiteSQL without any (full
+ * scans, hash and nested-loop joins), and SQLite as an outside reference. Then it runs inner and
+ * left joins of two or three tables with equalities and range conjuncts in ON and WHERE, comparing
+ * results as multisets.
  *
  * <p>Values come from a domain of six integers plus NULL, so equalities match often, ranges are
  * neither empty nor total, and NULL keys meet every key-range edge case. A longer run: {@code
  * ./mvnw -q -pl kitesql-core test -Dtest=JoinIndexPropertyTest -Dkitesql.joins.rounds=2000
- * -Dkitesql.joins.seed=7}; a failure names the round's own seed, which reruns it alone with
- * {@code -Dkitesql.joins.rounds=1}.
+ * -Dkitesql.joins.seed=7}; a failure names the round's own seed, which reruns it alone with {@code
+ * -Dkitesql.joins.rounds=1}.
  */
 class JoinIndexPropertyTest {
   private static final int DEFAULT_ROUNDS = 6;
@@ -41,14 +41,24 @@ class JoinIndexPropertyTest {
    * @param indexesFirst whether the indexes are made before the rows are inserted (filled row by
    *     row) or after (backfilled)
    */
-  private record Table(String name, boolean keyed, List<String> indexes, List<String> rows, boolean indexesFirst) {
+  private record Table(
+      String name, boolean keyed, List<String> indexes, List<String> rows, boolean indexesFirst) {
     List<String> create(boolean withKeys) {
       var ddl = new ArrayList<String>();
-      ddl.add("CREATE TABLE " + name + " (k INTEGER" + (withKeys && keyed ? " PRIMARY KEY" : "") + ", x INTEGER, y INTEGER)");
-      var load = rows.isEmpty() ? List.<String>of() : List.of("INSERT INTO " + name + " VALUES " + String.join(", ", rows));
+      ddl.add(
+          "CREATE TABLE "
+              + name
+              + " (k INTEGER"
+              + (withKeys && keyed ? " PRIMARY KEY" : "")
+              + ", x INTEGER, y INTEGER)");
+      var load =
+          rows.isEmpty()
+              ? List.<String>of()
+              : List.of("INSERT INTO " + name + " VALUES " + String.join(", ", rows));
       var indexDdl = new ArrayList<String>();
       for (int i = 0; withKeys && i < indexes.size(); i++) {
-        indexDdl.add("CREATE INDEX " + name + "_i" + i + " ON " + name + " (" + indexes.get(i) + ")");
+        indexDdl.add(
+            "CREATE INDEX " + name + "_i" + i + " ON " + name + " (" + indexes.get(i) + ")");
       }
       ddl.addAll(indexesFirst ? indexDdl : load);
       ddl.addAll(indexesFirst ? load : indexDdl);
@@ -72,7 +82,9 @@ class JoinIndexPropertyTest {
     assertThat(compared).isEqualTo(rounds * QUERIES_PER_ROUND);
   }
 
-  /** One schema and data set, {@link #QUERIES_PER_ROUND} queries; returns how many were compared. */
+  /**
+   * One schema and data set, {@link #QUERIES_PER_ROUND} queries; returns how many were compared.
+   */
   private static int runRound(long roundSeed) throws Exception {
     var random = new SplittableRandom(roundSeed);
     var tables = new ArrayList<Table>();
@@ -93,11 +105,16 @@ class JoinIndexPropertyTest {
         int joined = 2 + random.nextInt(2);
         var sql = randomJoin(random, joined);
         var types = "I".repeat(joined * COLUMNS.length);
-        var context = "round seed %d (-Dkitesql.joins.seed=%d -Dkitesql.joins.rounds=1), query:%n%s%nschema:%n%s"
-            .formatted(roundSeed, roundSeed, sql, String.join("", schema));
+        var context =
+            "round seed %d (-Dkitesql.joins.seed=%d -Dkitesql.joins.rounds=1), query:%n%s%nschema:%n%s"
+                .formatted(roundSeed, roundSeed, sql, String.join("", schema));
         var expected = multiset(sqlite.query(sql, types));
-        assertThat(multiset(plain.query(sql, types))).as("KiteSQL without indexes vs SQLite, " + context).isEqualTo(expected);
-        assertThat(multiset(indexed.query(sql, types))).as("KiteSQL with indexes vs SQLite, " + context).isEqualTo(expected);
+        assertThat(multiset(plain.query(sql, types)))
+            .as("KiteSQL without indexes vs SQLite, " + context)
+            .isEqualTo(expected);
+        assertThat(multiset(indexed.query(sql, types)))
+            .as("KiteSQL with indexes vs SQLite, " + context)
+            .isEqualTo(expected);
         compared++;
       }
       return compared;
@@ -134,17 +151,29 @@ class JoinIndexPropertyTest {
     return random.nextInt(7) == 0 ? "NULL" : Integer.toString(random.nextInt(6));
   }
 
-  /** {@code SELECT *} over {@code joined} tables (repeats allowed: self-joins), each joined by an ON condition. */
+  /**
+   * {@code SELECT *} over {@code joined} tables (repeats allowed: self-joins), each joined by an ON
+   * condition.
+   */
   private static String randomJoin(SplittableRandom random, int joined) {
-    var sql = new StringBuilder("SELECT * FROM ").append(TABLE_NAMES[random.nextInt(TABLE_NAMES.length)]).append(" t1");
+    var sql =
+        new StringBuilder("SELECT * FROM ")
+            .append(TABLE_NAMES[random.nextInt(TABLE_NAMES.length)])
+            .append(" t1");
     for (int i = 2; i <= joined; i++) {
       sql.append(random.nextBoolean() ? " JOIN " : " LEFT JOIN ")
-          .append(TABLE_NAMES[random.nextInt(TABLE_NAMES.length)]).append(" t").append(i)
-          .append(" ON ").append(onCondition(random, i));
+          .append(TABLE_NAMES[random.nextInt(TABLE_NAMES.length)])
+          .append(" t")
+          .append(i)
+          .append(" ON ")
+          .append(onCondition(random, i));
     }
     var where = new ArrayList<String>();
     for (int c = random.nextInt(4) - 1; c > 0; c--) {
-      where.add(random.nextInt(4) == 0 ? equality(random, 1 + random.nextInt(joined), joined) : filter(random, 1 + random.nextInt(joined)));
+      where.add(
+          random.nextInt(4) == 0
+              ? equality(random, 1 + random.nextInt(joined), joined)
+              : filter(random, 1 + random.nextInt(joined)));
     }
     if (!where.isEmpty()) {
       sql.append(" WHERE ").append(String.join(" AND ", where));
@@ -152,7 +181,9 @@ class JoinIndexPropertyTest {
     return sql.toString();
   }
 
-  /** Joins table {@code i} to the ones before it: mostly by equalities, plus filters on either side. */
+  /**
+   * Joins table {@code i} to the ones before it: mostly by equalities, plus filters on either side.
+   */
   private static String onCondition(SplittableRandom random, int i) {
     var conjuncts = new ArrayList<String>();
     int equalities = random.nextInt(8) == 0 ? 0 : 1 + (random.nextInt(4) == 0 ? 1 : 0);
@@ -182,7 +213,12 @@ class JoinIndexPropertyTest {
     int bound = random.nextInt(8) - 1;
     return switch (random.nextInt(8)) {
       case 0 -> column + " BETWEEN " + bound + " AND " + (bound + random.nextInt(3));
-      case 1 -> bound + " " + RANGE_OPS[random.nextInt(RANGE_OPS.length)] + " " + column; // constant first
+      case 1 ->
+          bound
+              + " "
+              + RANGE_OPS[random.nextInt(RANGE_OPS.length)]
+              + " "
+              + column; // constant first
       case 2 -> column + (random.nextBoolean() ? " IS NULL" : " IS NOT NULL");
       default -> column + " " + RANGE_OPS[random.nextInt(RANGE_OPS.length)] + " " + bound;
     };

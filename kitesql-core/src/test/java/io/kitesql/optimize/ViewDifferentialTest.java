@@ -2,21 +2,21 @@ package io.kitesql.optimize;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kitesql.options.Durability;
 import io.kitesql.slt.KiteSqlEngine;
 import io.kitesql.slt.SltEngine;
 import io.kitesql.slt.SqliteEngine;
-import io.kitesql.options.Durability;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Queries through views give the rows SQLite gives. Views are inlined, so the optimizer
- * moves the outer query's filters through the view's projection into its joins, where an outer
- * join's padding must stay right, and down to the tables' indexes. Each round makes two random
- * tables with indexes, a view over an inner or left join of them, a view filtering that view, and
- * queries both, alone and joined to a table, with random filters; SQLite runs the same statements.
+ * Queries through views give the rows SQLite gives. Views are inlined, so the optimizer moves the
+ * outer query's filters through the view's projection into its joins, where an outer join's padding
+ * must stay right, and down to the tables' indexes. Each round makes two random tables with
+ * indexes, a view over an inner or left join of them, a view filtering that view, and queries both,
+ * alone and joined to a table, with random filters; SQLite runs the same statements.
  *
  * <p>Longer: {@code -Dkitesql.views.rounds=500 -Dkitesql.views.seed=3}; a failure names its round's
  * seed, which reruns alone with {@code -Dkitesql.views.rounds=1}.
@@ -52,26 +52,54 @@ class ViewDifferentialTest {
       }
     }
     var join = random.nextBoolean() ? " LEFT JOIN " : " JOIN ";
-    var on = "t1." + column(random) + " = t2." + column(random) + (random.nextInt(3) == 0 ? " AND " + filter(random, "t2." + column(random)) : "");
-    ddl.add("CREATE VIEW v1 (a1, a2, a3, b1, b2, b3) AS SELECT t1.k, t1.x, t1.y, t2.k, t2.x, t2.y FROM ta t1" + join + "tb t2 ON " + on);
-    ddl.add("CREATE VIEW v2 AS SELECT a1, a2, b2, b3 FROM v1 WHERE " + filter(random, viewColumn(random)));
-    try (var kite = KiteSqlEngine.inTemporaryDirectory(Durability.NO_SYNC); var sqlite = SqliteEngine.inMemory()) {
+    var on =
+        "t1."
+            + column(random)
+            + " = t2."
+            + column(random)
+            + (random.nextInt(3) == 0 ? " AND " + filter(random, "t2." + column(random)) : "");
+    ddl.add(
+        "CREATE VIEW v1 (a1, a2, a3, b1, b2, b3) AS SELECT t1.k, t1.x, t1.y, t2.k, t2.x, t2.y FROM ta t1"
+            + join
+            + "tb t2 ON "
+            + on);
+    ddl.add(
+        "CREATE VIEW v2 AS SELECT a1, a2, b2, b3 FROM v1 WHERE "
+            + filter(random, viewColumn(random)));
+    try (var kite = KiteSqlEngine.inTemporaryDirectory(Durability.NO_SYNC);
+        var sqlite = SqliteEngine.inMemory()) {
       run(kite, ddl);
       run(sqlite, ddl);
       int compared = 0;
       for (int q = 0; q < QUERIES_PER_ROUND; q++) {
-        var query = switch (q % 4) {
-          case 0 -> new Query("SELECT * FROM v1" + where(random, 6, "a1", "a2", "a3", "b1", "b2", "b3"), "IIIIII");
-          case 1 -> new Query("SELECT * FROM v2" + where(random, 4, "a1", "a2", "b2", "b3"), "IIII");
-          case 2 -> new Query("SELECT v.a1, v.b3, t.k, t.y FROM v2 v" + (random.nextBoolean() ? " LEFT JOIN " : " JOIN ")
-              + "ta t ON t.x = v." + List.of("a2", "b2", "b3").get(random.nextInt(3))
-              + where(random, 3, "v.a1", "v.b3", "t.y"), "IIII");
-          default -> new Query("SELECT b2, COUNT(*), SUM(a2) FROM v1" + where(random, 6, "a1", "a2", "a3", "b1", "b2", "b3")
-              + " GROUP BY b2", "III");
-        };
-        var context = "round seed %d (-Dkitesql.views.seed=%d -Dkitesql.views.rounds=1), query:%n%s%nschema:%n%s;%n"
-            .formatted(roundSeed, roundSeed, query.sql(), String.join(";\n", ddl));
-        assertThat(multiset(kite.query(query.sql(), query.types()))).as("KiteSQL vs SQLite, " + context)
+        var query =
+            switch (q % 4) {
+              case 0 ->
+                  new Query(
+                      "SELECT * FROM v1" + where(random, 6, "a1", "a2", "a3", "b1", "b2", "b3"),
+                      "IIIIII");
+              case 1 ->
+                  new Query("SELECT * FROM v2" + where(random, 4, "a1", "a2", "b2", "b3"), "IIII");
+              case 2 ->
+                  new Query(
+                      "SELECT v.a1, v.b3, t.k, t.y FROM v2 v"
+                          + (random.nextBoolean() ? " LEFT JOIN " : " JOIN ")
+                          + "ta t ON t.x = v."
+                          + List.of("a2", "b2", "b3").get(random.nextInt(3))
+                          + where(random, 3, "v.a1", "v.b3", "t.y"),
+                      "IIII");
+              default ->
+                  new Query(
+                      "SELECT b2, COUNT(*), SUM(a2) FROM v1"
+                          + where(random, 6, "a1", "a2", "a3", "b1", "b2", "b3")
+                          + " GROUP BY b2",
+                      "III");
+            };
+        var context =
+            "round seed %d (-Dkitesql.views.seed=%d -Dkitesql.views.rounds=1), query:%n%s%nschema:%n%s;%n"
+                .formatted(roundSeed, roundSeed, query.sql(), String.join(";\n", ddl));
+        assertThat(multiset(kite.query(query.sql(), query.types())))
+            .as("KiteSQL vs SQLite, " + context)
             .isEqualTo(multiset(sqlite.query(query.sql(), query.types())));
         compared++;
       }

@@ -19,16 +19,27 @@ class AddressSpaceLimitTest {
 
   @Test
   void growthBeyondTheAddressSpaceLimitIsRefusedAndTheDatabaseStaysReadable() throws Exception {
-    var outcome = ChildJvm.run(work.resolve("child"),
-        List.of("-Xmx128m", "-XX:+UseSerialGC", "-XX:ReservedCodeCacheSize=32m", "-XX:MaxMetaspaceSize=64m",
-            "-XX:-UseDynamicNumberOfCompilerThreads"), // no threads (stacks, malloc arenas) started under the limit
-        GrowUnderAddressLimitMain.class, work.resolve("db").toString(), "600");
+    var outcome =
+        ChildJvm.run(
+            work.resolve("child"),
+            List.of(
+                "-Xmx128m",
+                "-XX:+UseSerialGC",
+                "-XX:ReservedCodeCacheSize=32m",
+                "-XX:MaxMetaspaceSize=64m",
+                "-XX:-UseDynamicNumberOfCompilerThreads"), // no threads (stacks, malloc arenas)
+            // started under the limit
+            GrowUnderAddressLimitMain.class,
+            work.resolve("db").toString(),
+            "600");
 
     assertThat(outcome.crashed()).as("%s", outcome).isFalse();
     var lines = outcome.stdout().strip().lines().toList();
     long committed = lines.stream().filter(l -> l.startsWith("committed ")).count();
     assertThat(committed).as("the map grew before it could not: %s", lines).isGreaterThan(8);
-    assertThat(lines.get(lines.size() - 2)).startsWith("refused MAP_FULL").contains("address space");
+    assertThat(lines.get(lines.size() - 2))
+        .startsWith("refused MAP_FULL")
+        .contains("address space");
     assertThat(lines.getLast()).isEqualTo("rows " + committed);
   }
 }

@@ -27,25 +27,33 @@ class BackupReclaimsDeadReadersTest {
   void aBackupReclaimsTheSlotsOfKilledReaders() throws Exception {
     var source = work.resolve("db");
     // Four reader slots in the lock file, which this process creates; the child fills them all.
-    var options = StorageOptions.defaults().withMapSize(16L << 20).withMaxReaders(4).withReaderWait(Duration.ofSeconds(1));
+    var options =
+        StorageOptions.defaults()
+            .withMapSize(16L << 20)
+            .withMaxReaders(4)
+            .withReaderWait(Duration.ofSeconds(1));
     try (var db = KiteSql.open(source, options)) {
       db.execute("create table t (id int primary key, body varchar)");
-      db.write(tx -> {
-        for (int i = 0; i < ROWS; i++) {
-          tx.execute("insert into t values (?, ?)", i, "row " + i);
-        }
-        return null;
-      });
+      db.write(
+          tx -> {
+            for (int i = 0; i < ROWS; i++) {
+              tx.execute("insert into t values (?, ?)", i, "row " + i);
+            }
+            return null;
+          });
 
       // This process holds one slot in use (an idle one could be given back by the idle sweep at
       // any time, and the backup would find it free); the child takes the others.
       try (var _ = db.beginRead()) {
-        var child = ChildJvm.start(work.resolve("child"), FillReaderSlotsMain.class, source.toString());
+        var child =
+            ChildJvm.start(work.resolve("child"), FillReaderSlotsMain.class, source.toString());
         try {
           child.awaitOutput("holding");
           // While the child lives, its slots are taken: the backup waits readerWait, then gives up.
           assertThatThrownBy(() -> db.backup(work.resolve("refused")))
-              .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.READERS_EXHAUSTED));
+              .isInstanceOfSatisfying(
+                  KiteSqlException.class,
+                  e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.READERS_EXHAUSTED));
         } finally {
           child.kill(); // SIGKILL: its reader slots stay marked with its pid
         }
@@ -53,17 +61,19 @@ class BackupReclaimsDeadReadersTest {
         db.backup(work.resolve("backup"));
       }
     }
-    try (var copy = KiteSql.open(work.resolve("backup"), StorageOptions.defaults().withMapSize(16L << 20))) {
+    try (var copy =
+        KiteSql.open(work.resolve("backup"), StorageOptions.defaults().withMapSize(16L << 20))) {
       assertThat(count(copy)).isEqualTo(ROWS);
     }
   }
 
   private static long count(Database db) {
-    return db.read(tx -> {
-      try (var rows = tx.query("select count(*) from t")) {
-        rows.next();
-        return rows.getLong(0);
-      }
-    });
+    return db.read(
+        tx -> {
+          try (var rows = tx.query("select count(*) from t")) {
+            rows.next();
+            return rows.getLong(0);
+          }
+        });
   }
 }

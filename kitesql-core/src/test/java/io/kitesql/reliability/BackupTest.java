@@ -19,10 +19,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@link Database#backup} copies a consistent snapshot while a write
- * transaction and a read transaction stay open, the copy opens as a database with the same rows
- * (compared row by row) and passes the integrity check, and a target that holds anything is
- * refused. Killing a process during a backup: {@link CrashSafetyTest}.
+ * {@link Database#backup} copies a consistent snapshot while a write transaction and a read
+ * transaction stay open, the copy opens as a database with the same rows (compared row by row) and
+ * passes the integrity check, and a target that holds anything is refused. Killing a process during
+ * a backup: {@link CrashSafetyTest}.
  */
 class BackupTest {
   private static final int ROWS = 3000;
@@ -41,14 +41,22 @@ class BackupTest {
       // A write transaction stays open (uncommitted rows) on another thread during the backup.
       var written = new CountDownLatch(1);
       var backedUp = new CountDownLatch(1);
-      var writer = CompletableFuture.runAsync(() -> db.write(tx -> {
-        for (int i = ROWS; i < ROWS + 500; i++) {
-          tx.execute("insert into t values (?, ?, ?)", i, "uncommitted " + i, (long) i * 7);
-        }
-        written.countDown();
-        await(backedUp);
-        return null;
-      }));
+      var writer =
+          CompletableFuture.runAsync(
+              () ->
+                  db.write(
+                      tx -> {
+                        for (int i = ROWS; i < ROWS + 500; i++) {
+                          tx.execute(
+                              "insert into t values (?, ?, ?)",
+                              i,
+                              "uncommitted " + i,
+                              (long) i * 7);
+                        }
+                        written.countDown();
+                        await(backedUp);
+                        return null;
+                      }));
       assertThat(written.await(30, TimeUnit.SECONDS)).isTrue();
       try (var reader = db.beginRead()) { // and a reader, holding values
         var held = reader.query("select body from t where id = 5");
@@ -75,13 +83,15 @@ class BackupTest {
 
   @Test
   void aBackupOfAQuietDatabaseEqualsItAndIsSmallerAfterDeletes() throws Exception {
-    try (var db = KiteSql.open(work.resolve("db"), StorageOptions.defaults().withMapSize(1L << 24))) {
+    try (var db =
+        KiteSql.open(work.resolve("db"), StorageOptions.defaults().withMapSize(1L << 24))) {
       db.execute("create table t (id int primary key, body varchar, n bigint)");
       insert(db, 0, ROWS);
       db.execute("delete from t where id >= 1000");
       db.backup(work.resolve("backup"));
 
-      assertThat(Files.size(work.resolve("backup/data.mdb"))).as("compacted: free pages left out")
+      assertThat(Files.size(work.resolve("backup/data.mdb")))
+          .as("compacted: free pages left out")
           .isLessThan(Files.size(db.dataFile()));
       try (var copy = KiteSql.open(work.resolve("backup"))) {
         assertThat(rows(copy)).isEqualTo(rows(db)).hasSize(1000);
@@ -92,21 +102,25 @@ class BackupTest {
 
   @Test
   void aTargetThatHoldsAnythingIsRefusedAndLeftAlone() throws Exception {
-    try (var db = KiteSql.open(work.resolve("db"), StorageOptions.defaults().withMapSize(1L << 24))) {
+    try (var db =
+        KiteSql.open(work.resolve("db"), StorageOptions.defaults().withMapSize(1L << 24))) {
       db.execute("create table t (id int primary key, body varchar, n bigint)");
       var full = Files.createDirectories(work.resolve("full"));
       Files.writeString(full.resolve("notes.txt"), "keep me");
       var file = Files.writeString(work.resolve("a-file"), "keep me too");
 
       assertThatThrownBy(() -> db.backup(full))
-          .isInstanceOfSatisfying(KiteSqlException.class,
+          .isInstanceOfSatisfying(
+              KiteSqlException.class,
               e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT))
           .hasMessageContaining("not empty");
       assertThatThrownBy(() -> db.backup(file))
-          .isInstanceOfSatisfying(KiteSqlException.class,
+          .isInstanceOfSatisfying(
+              KiteSqlException.class,
               e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT))
           .hasMessageContaining("not a directory");
-      assertThatThrownBy(() -> db.backup(db.dataFile().getParent())).isInstanceOf(KiteSqlException.class);
+      assertThatThrownBy(() -> db.backup(db.dataFile().getParent()))
+          .isInstanceOf(KiteSqlException.class);
       assertThat(Files.readString(full.resolve("notes.txt"))).isEqualTo("keep me");
       try (var entries = Files.list(full)) {
         assertThat(entries.count()).isOne();
@@ -119,37 +133,45 @@ class BackupTest {
     }
     var closed = KiteSql.open(work.resolve("db"));
     closed.close();
-    assertThatThrownBy(() -> closed.backup(work.resolve("after-close"))).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> closed.backup(work.resolve("after-close")))
+        .isInstanceOf(IllegalStateException.class);
   }
 
   private static void insert(Database db, int from, int to) {
-    db.write(tx -> {
-      for (int i = from; i < to; i++) {
-        tx.execute("insert into t values (?, ?, ?)", i, ("row " + i + " ").repeat(1 + i % 40), (long) i * 7);
-      }
-      return null;
-    });
+    db.write(
+        tx -> {
+          for (int i = from; i < to; i++) {
+            tx.execute(
+                "insert into t values (?, ?, ?)",
+                i,
+                ("row " + i + " ").repeat(1 + i % 40),
+                (long) i * 7);
+          }
+          return null;
+        });
   }
 
   private static List<String> rows(Database db) {
-    return db.read(tx -> {
-      var rows = new ArrayList<String>();
-      try (var r = tx.query("select id, body, n from t order by id")) {
-        while (r.next()) {
-          rows.add(r.getInt(0) + "|" + r.getText(1) + "|" + r.getLong(2));
-        }
-      }
-      return rows;
-    });
+    return db.read(
+        tx -> {
+          var rows = new ArrayList<String>();
+          try (var r = tx.query("select id, body, n from t order by id")) {
+            while (r.next()) {
+              rows.add(r.getInt(0) + "|" + r.getText(1) + "|" + r.getLong(2));
+            }
+          }
+          return rows;
+        });
   }
 
   private static long count(Database db) {
-    return db.read(tx -> {
-      try (var r = tx.query("select count(*) from t")) {
-        r.next();
-        return r.getLong(0);
-      }
-    });
+    return db.read(
+        tx -> {
+          try (var r = tx.query("select count(*) from t")) {
+            r.next();
+            return r.getLong(0);
+          }
+        });
   }
 
   private static void await(CountDownLatch latch) {

@@ -27,7 +27,13 @@ public final class ChildJvm {
 
     @Override
     public String toString() {
-      return "exit " + exitCode + ", stdout [" + stdout.strip() + "], stderr [" + tail(stderr) + "], crash reports "
+      return "exit "
+          + exitCode
+          + ", stdout ["
+          + stdout.strip()
+          + "], stderr ["
+          + tail(stderr)
+          + "], crash reports "
           + crashReports;
     }
 
@@ -38,7 +44,8 @@ public final class ChildJvm {
   }
 
   /** Runs {@code mainClass} with {@code args}; output and crash reports go to {@code workDir}. */
-  public static Outcome run(Path workDir, Class<?> mainClass, String... args) throws IOException, InterruptedException {
+  public static Outcome run(Path workDir, Class<?> mainClass, String... args)
+      throws IOException, InterruptedException {
     return run(workDir, List.of(), mainClass, args);
   }
 
@@ -46,7 +53,8 @@ public final class ChildJvm {
    * Runs {@code mainClass} with {@code args} and extra JVM options (after the defaults, so they
    * win: e.g. {@code --sun-misc-unsafe-memory-access=deny}).
    */
-  public static Outcome run(Path workDir, List<String> jvmOptions, Class<?> mainClass, String... args)
+  public static Outcome run(
+      Path workDir, List<String> jvmOptions, Class<?> mainClass, String... args)
       throws IOException, InterruptedException {
     var child = start(workDir, jvmOptions, mainClass, args);
     if (!child.process.waitFor(120, TimeUnit.SECONDS)) {
@@ -61,27 +69,44 @@ public final class ChildJvm {
     return start(workDir, List.of(), mainClass, args);
   }
 
-  /** Starts {@code mainClass} with extra JVM options without waiting for it; see {@link Running}. */
-  public static Running start(Path workDir, List<String> jvmOptions, Class<?> mainClass, String... args)
+  /**
+   * Starts {@code mainClass} with extra JVM options without waiting for it; see {@link Running}.
+   */
+  public static Running start(
+      Path workDir, List<String> jvmOptions, Class<?> mainClass, String... args)
       throws IOException {
     Files.createDirectories(workDir);
     var java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    var command = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
-        "-XX:-CreateCoredumpOnCrash", "-XX:ErrorFile=" + workDir.resolve("hs_err_pid%p.log")));
+    var command =
+        new ArrayList<>(
+            List.of(
+                java,
+                "--enable-native-access=ALL-UNNAMED",
+                "-XX:TieredStopAtLevel=1",
+                "-Xshare:auto",
+                "-XX:-CreateCoredumpOnCrash",
+                "-XX:ErrorFile=" + workDir.resolve("hs_err_pid%p.log")));
     command.addAll(jvmOptions);
     command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass.getName()));
     command.addAll(List.of(args));
     // Output goes straight into files (no pipe): what the child wrote before a kill is all there.
     var out = workDir.resolve("child.out");
     var err = workDir.resolve("child.err");
-    var process = new ProcessBuilder(command).directory(workDir.toFile())
-        .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    var process =
+        new ProcessBuilder(command)
+            .directory(workDir.toFile())
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile())
+            .start();
     return new Running(workDir, process, out, err);
   }
 
   /** A child JVM still running: wait for a line of its output, kill it, or wait for its outcome. */
   public record Running(Path workDir, Process process, Path out, Path err) {
-    /** Waits until the child's output contains {@code text}; fails if the child ends first or after 60 s. */
+    /**
+     * Waits until the child's output contains {@code text}; fails if the child ends first or after
+     * 60 s.
+     */
     public void awaitOutput(String text) throws IOException, InterruptedException {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
       while (!stdout().contains(text)) {
@@ -90,7 +115,8 @@ public final class ChildJvm {
         }
         if (System.nanoTime() > deadline) {
           kill();
-          throw new AssertionError("the child did not print '" + text + "' within 60 s: " + stdout());
+          throw new AssertionError(
+              "the child did not print '" + text + "' within 60 s: " + stdout());
         }
         Thread.sleep(10);
       }
@@ -112,7 +138,8 @@ public final class ChildJvm {
       try (Stream<Path> files = Files.list(workDir)) {
         reports = files.filter(f -> f.getFileName().toString().startsWith("hs_err")).toList();
       }
-      return new Outcome(process.exitValue(), Files.readString(out), Files.readString(err), reports);
+      return new Outcome(
+          process.exitValue(), Files.readString(out), Files.readString(err), reports);
     }
   }
 }

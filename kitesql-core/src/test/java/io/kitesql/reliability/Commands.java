@@ -6,7 +6,10 @@ import java.io.IOException;
 final class Commands {
   private Commands() {}
 
-  /** What a command did: its exit code (-1: it could not be started) and its output, stdout and stderr together. */
+  /**
+   * What a command did: its exit code (-1: it could not be started) and its output, stdout and
+   * stderr together.
+   */
   record Result(String command, int exitCode, String output) {
     boolean failed() {
       return exitCode != 0;
@@ -17,7 +20,10 @@ final class Commands {
       return command + ": exit " + exitCode + (output.isEmpty() ? "" : ": " + output);
     }
 
-    /** "" on success, else why not: the exit code and output, or why the program could not be started. */
+    /**
+     * "" on success, else why not: the exit code and output, or why the program could not be
+     * started.
+     */
     String failure() {
       return exitCode == 0 ? "" : exitCode < 0 ? output : "exit " + exitCode + ": " + output;
     }
@@ -28,7 +34,8 @@ final class Commands {
     try {
       process = new ProcessBuilder(args).redirectErrorStream(true).start();
     } catch (IOException e) {
-      return new Result(String.join(" ", args), -1, "cannot run " + args[0] + ": " + e.getMessage());
+      return new Result(
+          String.join(" ", args), -1, "cannot run " + args[0] + ": " + e.getMessage());
     }
     String output;
     try (var in = process.getInputStream()) {

@@ -24,13 +24,13 @@ import java.util.concurrent.atomic.AtomicReference;
  * was right; prints {@code FAIL ...} and exits 2 on a wrong answer or an unexpected exception.
  *
  * <ul>
- *   <li>{@code queries}: one read-only transaction shared by several threads, each running
- *       counting queries at the same time; every count must be exact. Also one result cursor
- *       read by every thread at once: each step moves or is refused, never both or neither.
+ *   <li>{@code queries}: one read-only transaction shared by several threads, each running counting
+ *       queries at the same time; every count must be exact. Also one result cursor read by every
+ *       thread at once: each step moves or is refused, never both or neither.
  *   <li>{@code close}: rounds of threads reading a large borrowed text in bulk ({@code toString},
  *       {@code writeUtf8To}, {@code copy}, {@code hashCode}, {@code equals}) and running queries on
- *       the shared transaction, while the owner ends the transaction and closes the database.
- *       Each read must give the complete, correct value or {@link IllegalStateException}.
+ *       the shared transaction, while the owner ends the transaction and closes the database. Each
+ *       read must give the complete, correct value or {@link IllegalStateException}.
  * </ul>
  */
 public final class ConcurrentMisuseMain {
@@ -47,32 +47,41 @@ public final class ConcurrentMisuseMain {
     try (var db = open(dir)) {
       fill(db, textChars);
     }
-    String result = switch (args[0]) {
-      case "queries" -> sharedQueries(dir, millis, threads);
-      case "close" -> closeWhileReading(dir, millis, random, threads, textChars);
-      default -> throw new IllegalArgumentException("mode " + args[0]);
-    };
+    String result =
+        switch (args[0]) {
+          case "queries" -> sharedQueries(dir, millis, threads);
+          case "close" -> closeWhileReading(dir, millis, random, threads, textChars);
+          default -> throw new IllegalArgumentException("mode " + args[0]);
+        };
     System.out.println(result);
     System.out.flush();
     System.exit(result.startsWith("ok") ? 0 : 2);
   }
 
   static Database open(Path dir) {
-    return KiteSql.open(dir, StorageOptions.defaults().withMapSize(1L << 30).withDurability(Durability.NO_SYNC)
-        .withDrainWait(Duration.ofSeconds(10)));
+    return KiteSql.open(
+        dir,
+        StorageOptions.defaults()
+            .withMapSize(1L << 30)
+            .withDurability(Durability.NO_SYNC)
+            .withDrainWait(Duration.ofSeconds(10)));
   }
 
-  /** {@code t}: ROWS rows with ids 0.. and short bodies; {@code big}: one row whose text has {@code textChars} chars. */
+  /**
+   * {@code t}: ROWS rows with ids 0.. and short bodies; {@code big}: one row whose text has {@code
+   * textChars} chars.
+   */
   static void fill(Database db, int textChars) {
     db.execute("create table t (id int primary key, body varchar)");
     db.execute("create table big (id int primary key, body varchar)");
     var insert = db.prepare("insert into t values (?, ?)");
-    db.write(tx -> {
-      for (int i = 0; i < ROWS; i++) {
-        tx.execute(insert, i, "row " + i);
-      }
-      return null;
-    });
+    db.write(
+        tx -> {
+          for (int i = 0; i < ROWS; i++) {
+            tx.execute(insert, i, "row " + i);
+          }
+          return null;
+        });
     db.execute("insert into big values (1, ?)", bigText(textChars));
   }
 
@@ -97,24 +106,30 @@ public final class ConcurrentMisuseMain {
       while (System.nanoTime() < deadline && failure.get() == null) {
         try (var tx = db.beginRead()) {
           sharedCursor(tx, db.prepare("select id from t"), threads, failure);
-          runAll(threads, t -> {
-            var random = new Random(t);
-            for (int i = 0; i < 300 && failure.get() == null; i++) {
-              int from = random.nextInt(ROWS);
-              if (i % 50 == 0) {
-                check(failure, "count", single(tx, count).longValue(), ROWS);
-              }
-              check(failure, "range from " + from, single(tx, range, from, from + 20).longValue(),
-                  Math.min(20, ROWS - from));
-              try (var rows = tx.query(point, from)) {
-                String body = rows.next() ? rows.getText(0).toString() : null;
-                if (!("row " + from).equals(body)) {
-                  failure.compareAndSet(null, "point " + from + " gave " + body);
+          runAll(
+              threads,
+              t -> {
+                var random = new Random(t);
+                for (int i = 0; i < 300 && failure.get() == null; i++) {
+                  int from = random.nextInt(ROWS);
+                  if (i % 50 == 0) {
+                    check(failure, "count", single(tx, count).longValue(), ROWS);
+                  }
+                  check(
+                      failure,
+                      "range from " + from,
+                      single(tx, range, from, from + 20).longValue(),
+                      Math.min(20, ROWS - from));
+                  try (var rows = tx.query(point, from)) {
+                    String body = rows.next() ? rows.getText(0).toString() : null;
+                    if (!("row " + from).equals(body)) {
+                      failure.compareAndSet(null, "point " + from + " gave " + body);
+                    }
+                  }
+                  queries.addAndGet(2);
                 }
-              }
-              queries.addAndGet(2);
-            }
-          }, failure);
+              },
+              failure);
         }
       }
     }
@@ -122,48 +137,61 @@ public final class ConcurrentMisuseMain {
   }
 
   /**
-   * Misuse: one {@code RowCursor} read by every thread at once. Each {@code next()} either moves
-   * or is refused with {@link IllegalStateException} (then retried), so the moves add up to the
-   * row count exactly.
+   * Misuse: one {@code RowCursor} read by every thread at once. Each {@code next()} either moves or
+   * is refused with {@link IllegalStateException} (then retried), so the moves add up to the row
+   * count exactly.
    */
-  private static void sharedCursor(ReadOnlyTransaction tx, io.kitesql.api.PreparedStatement all, int threads,
-      AtomicReference<String> failure) throws InterruptedException {
+  private static void sharedCursor(
+      ReadOnlyTransaction tx,
+      io.kitesql.api.PreparedStatement all,
+      int threads,
+      AtomicReference<String> failure)
+      throws InterruptedException {
     var moves = new AtomicLong();
     var refusals = new AtomicLong();
     try (var rows = tx.query(all)) {
-      runAll(threads, t -> {
-        while (true) {
-          try {
-            if (!rows.next()) {
-              return;
+      runAll(
+          threads,
+          t -> {
+            while (true) {
+              try {
+                if (!rows.next()) {
+                  return;
+                }
+                moves.incrementAndGet();
+              } catch (IllegalStateException e) {
+                refusals.incrementAndGet(); // another thread was inside next()
+              }
             }
-            moves.incrementAndGet();
-          } catch (IllegalStateException e) {
-            refusals.incrementAndGet(); // another thread was inside next()
-          }
-        }
-      }, failure);
+          },
+          failure);
     }
-    check(failure, "rows read through one shared cursor (" + refusals + " refusals)", moves.get(), ROWS);
+    check(
+        failure,
+        "rows read through one shared cursor (" + refusals + " refusals)",
+        moves.get(),
+        ROWS);
   }
 
-  private static Number single(ReadOnlyTransaction tx, io.kitesql.api.PreparedStatement statement, Object... params) {
+  private static Number single(
+      ReadOnlyTransaction tx, io.kitesql.api.PreparedStatement statement, Object... params) {
     try (var rows = tx.query(statement, params)) {
       rows.next();
       return (Number) rows.get(0);
     }
   }
 
-  private static void check(AtomicReference<String> failure, String what, long actual, long expected) {
+  private static void check(
+      AtomicReference<String> failure, String what, long actual, long expected) {
     if (actual != expected) {
       failure.compareAndSet(null, what + ": " + actual + " instead of " + expected);
     }
   }
 
   /**
-   * Rounds of: open, begin a read transaction, take the big text; readers read it in bulk and
-   * query the transaction while the owner, after a short random pause, ends the transaction and
-   * closes the database.
+   * Rounds of: open, begin a read transaction, take the big text; readers read it in bulk and query
+   * the transaction while the owner, after a short random pause, ends the transaction and closes
+   * the database.
    */
   static String closeWhileReading(Path dir, long millis, Random random, int threads, int textChars)
       throws InterruptedException {
@@ -185,21 +213,25 @@ public final class ConcurrentMisuseMain {
       }
       var count = db.prepare("select count(*) from t");
       var started = new CountDownLatch(threads);
-      var readers = startAll(threads, t -> {
-        started.countDown();
-        for (int i = t; failure.get() == null; i++) {
-          try {
-            readOnce(i, text, expected, expectedHash, tx, count, failure);
-            complete.incrementAndGet();
-          } catch (IllegalStateException e) {
-            refused.incrementAndGet();
-            return;
-          } catch (KiteSqlException e) {
-            refused.incrementAndGet(); // the database closed before a query began
-            return;
-          }
-        }
-      }, failure);
+      var readers =
+          startAll(
+              threads,
+              t -> {
+                started.countDown();
+                for (int i = t; failure.get() == null; i++) {
+                  try {
+                    readOnce(i, text, expected, expectedHash, tx, count, failure);
+                    complete.incrementAndGet();
+                  } catch (IllegalStateException e) {
+                    refused.incrementAndGet();
+                    return;
+                  } catch (KiteSqlException e) {
+                    refused.incrementAndGet(); // the database closed before a query began
+                    return;
+                  }
+                }
+              },
+              failure);
       started.await();
       Thread.sleep(random.nextInt(25)); // sometimes mid-read, sometimes after some reads completed
       tx.close();
@@ -213,8 +245,15 @@ public final class ConcurrentMisuseMain {
         : "FAIL " + failure.get();
   }
 
-  private static void readOnce(int kind, Text text, String expected, int expectedHash, ReadOnlyTransaction tx,
-      io.kitesql.api.PreparedStatement count, AtomicReference<String> failure) throws Exception {
+  private static void readOnce(
+      int kind,
+      Text text,
+      String expected,
+      int expectedHash,
+      ReadOnlyTransaction tx,
+      io.kitesql.api.PreparedStatement count,
+      AtomicReference<String> failure)
+      throws Exception {
     switch (kind % 5) {
       case 0 -> {
         if (!text.toString().equals(expected)) {
@@ -277,19 +316,23 @@ public final class ConcurrentMisuseMain {
     var started = new ArrayList<Thread>();
     for (int t = 0; t < threads; t++) {
       int id = t;
-      started.add(Thread.ofPlatform().start(() -> {
-        try {
-          work.run(id);
-        } catch (Throwable e) {
-          failure.compareAndSet(null, "thread " + id + ": " + e);
-          e.printStackTrace();
-        }
-      }));
+      started.add(
+          Thread.ofPlatform()
+              .start(
+                  () -> {
+                    try {
+                      work.run(id);
+                    } catch (Throwable e) {
+                      failure.compareAndSet(null, "thread " + id + ": " + e);
+                      e.printStackTrace();
+                    }
+                  }));
     }
     return started;
   }
 
-  static void runAll(int threads, Work work, AtomicReference<String> failure) throws InterruptedException {
+  static void runAll(int threads, Work work, AtomicReference<String> failure)
+      throws InterruptedException {
     for (var t : startAll(threads, work, failure)) {
       t.join();
     }

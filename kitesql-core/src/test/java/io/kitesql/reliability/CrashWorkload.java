@@ -12,12 +12,12 @@ import java.util.TreeMap;
  * {@code n} alone determines, so the expected database after transactions 0..n is computable
  * ({@link Model}) and compared exactly with what a reopened database holds.
  *
- * <p>Transaction 0 creates the schema and 20 accounts of 1000. Transaction n ≥ 1 inserts {@code
- * k = 1 + n % 4} events (every fifth transaction's first one with a 10–200 KB payload, so overflow
- * pages), one audit row recording k, one trail row (a table with a hidden row id); moves an
- * amount between two accounts (the sum stays 20000); every third transaction rewrites the events
- * of transaction n - 2 (kind and payload, so index entries move); every seventh deletes
- * everything transaction n - 5 wrote.
+ * <p>Transaction 0 creates the schema and 20 accounts of 1000. Transaction n ≥ 1 inserts {@code k =
+ * 1 + n % 4} events (every fifth transaction's first one with a 10–200 KB payload, so overflow
+ * pages), one audit row recording k, one trail row (a table with a hidden row id); moves an amount
+ * between two accounts (the sum stays 20000); every third transaction rewrites the events of
+ * transaction n - 2 (kind and payload, so index entries move); every seventh deletes everything
+ * transaction n - 5 wrote.
  */
 final class CrashWorkload {
   static final int ACCOUNTS = 20;
@@ -74,15 +74,19 @@ final class CrashWorkload {
     return sb.toString();
   }
 
-  /** Runs transaction {@code n} in its own write transaction; returns a summary of what it wrote. */
+  /**
+   * Runs transaction {@code n} in its own write transaction; returns a summary of what it wrote.
+   */
   static String run(Database db, long n) {
     return db.write(tx -> n == 0 ? createSchema(tx) : apply(tx, n));
   }
 
   private static String createSchema(ReadWriteTransaction tx) {
-    tx.execute("create table accounts (id int primary key, balance bigint not null, owner varchar)");
+    tx.execute(
+        "create table accounts (id int primary key, balance bigint not null, owner varchar)");
     tx.execute("create index accounts_balance on accounts (balance)");
-    tx.execute("create table events (tx bigint, seq int, kind varchar, payload varchar, primary key (tx, seq))");
+    tx.execute(
+        "create table events (tx bigint, seq int, kind varchar, payload varchar, primary key (tx, seq))");
     tx.execute("create index events_kind on events (kind, tx)");
     tx.execute("create table audit (tx bigint primary key, n int not null, tag varchar unique)");
     tx.execute("create table trail (tx bigint, note varchar)");
@@ -106,7 +110,11 @@ final class CrashWorkload {
     }
     if (rewrites(n)) {
       for (int s = 0; s < eventCount(n - 2); s++) {
-        tx.execute("update events set kind = 'upd', payload = ? where tx = ? and seq = ?", rewritten(n, s), n - 2, s);
+        tx.execute(
+            "update events set kind = 'upd', payload = ? where tx = ? and seq = ?",
+            rewritten(n, s),
+            n - 2,
+            s);
       }
     }
     if (deletes(n)) {
@@ -114,8 +122,16 @@ final class CrashWorkload {
       tx.execute("delete from audit where tx = ?", n - 5);
       tx.execute("delete from trail where tx = ?", n - 5);
     }
-    return "events=" + k + " transfer=" + from(n) + "->" + to(n) + ":" + amount(n)
-        + (rewrites(n) ? " rewrite=" + (n - 2) : "") + (deletes(n) ? " delete=" + (n - 5) : "");
+    return "events="
+        + k
+        + " transfer="
+        + from(n)
+        + "->"
+        + to(n)
+        + ":"
+        + amount(n)
+        + (rewrites(n) ? " rewrite=" + (n - 2) : "")
+        + (deletes(n) ? " delete=" + (n - 5) : "");
   }
 
   /** A rendering of one event row: key, kind, payload length and hash. */
@@ -124,7 +140,8 @@ final class CrashWorkload {
   }
 
   /** The expected contents after transactions 0..last, rendered as by {@link CrashSafetyTest}. */
-  record Model(List<Long> balances, Map<String, String> events, Map<Long, String> audit, List<Long> trail) {
+  record Model(
+      List<Long> balances, Map<String, String> events, Map<Long, String> audit, List<Long> trail) {
     static Model after(long last) {
       var balances = new long[ACCOUNTS];
       java.util.Arrays.fill(balances, 1000);

@@ -10,15 +10,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Run in a child JVM by {@link CrashSafetyTest}: opens the database (SYNC commits, a small map
- * so that it grows under the workload) and runs {@link CrashWorkload} transactions from the given
+ * Run in a child JVM by {@link CrashSafetyTest}: opens the database (SYNC commits, a small map so
+ * that it grows under the workload) and runs {@link CrashWorkload} transactions from the given
  * number on, forever, printing {@code committed N ... end} after each commit returned. The parent
  * kills it with SIGKILL.
  *
- * <p>Meanwhile a second thread backs the database up again and again ({@code Database.backup})
- * into {@code <dir>-backup-<first>-<k>}, printing {@code backup started K} before and {@code
- * backup done K end} after each, and deleting the backup before the last one it finished, so the
- * parent can kill the child during a backup and then open the last finished one.
+ * <p>Meanwhile a second thread backs the database up again and again ({@code Database.backup}) into
+ * {@code <dir>-backup-<first>-<k>}, printing {@code backup started K} before and {@code backup done
+ * K end} after each, and deleting the backup before the last one it finished, so the parent can
+ * kill the child during a backup and then open the last finished one.
  */
 public final class CrashWorkloadMain {
   private CrashWorkloadMain() {}

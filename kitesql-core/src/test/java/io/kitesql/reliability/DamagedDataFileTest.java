@@ -20,17 +20,20 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * No {@code data.mdb} may crash the JVM. A real database is copied with damage
- * (truncated, meta pages zeroed or rewritten, not LMDB at all) and each copy is opened in a child
- * JVM, which must report {@code INVALID_DATABASE_FILE} with a message naming the damage, exit
- * normally (no signal, no hs_err file) and leave the file as it was.
+ * No {@code data.mdb} may crash the JVM. A real database is copied with damage (truncated, meta
+ * pages zeroed or rewritten, not LMDB at all) and each copy is opened in a child JVM, which must
+ * report {@code INVALID_DATABASE_FILE} with a message naming the damage, exit normally (no signal,
+ * no hs_err file) and leave the file as it was.
  */
 class DamagedDataFileTest {
   private static final int ROWS = 3000;
+
   /** Offsets in an LMDB 0.9 meta page on a 64-bit build (see MetaPage). */
   private static final int LAST_PAGE = 136;
+
   private static final int TXN_ID = 144;
   private static final int MAIN_ROOT = 128;
+
   /** Offset of the page-type flags in every page's header. */
   private static final int PAGE_FLAGS = 10;
 
@@ -44,12 +47,13 @@ class DamagedDataFileTest {
     source = work.resolve("source");
     try (var db = KiteSql.open(source)) {
       db.execute("create table t (id int primary key, body varchar)");
-      db.write(tx -> {
-        for (int i = 0; i < ROWS; i++) {
-          tx.execute("insert into t values (?, ?)", i, ("row " + i + " ").repeat(20));
-        }
-        return null;
-      });
+      db.write(
+          tx -> {
+            for (int i = 0; i < ROWS; i++) {
+              tx.execute("insert into t values (?, ?)", i, ("row " + i + " ").repeat(20));
+            }
+            return null;
+          });
     }
     original = Files.readAllBytes(source.resolve("data.mdb"));
     pageSize = ByteBuffer.wrap(original).order(ByteOrder.nativeOrder()).getInt(40);
@@ -64,32 +68,47 @@ class DamagedDataFileTest {
         damage("meta page 0 zeroed", b -> zeroPage(b, 0), "meta page 0"),
         damage("meta page 1 zeroed", b -> zeroPage(b, 1), "meta page 1"),
         damage("both meta pages zeroed", b -> zeroPage(zeroPage(b, 0), 1), "meta page 0"),
-        damage("newer meta's last page far past the end", b -> setInNewerMeta(b, LAST_PAGE, 1L << 40), "truncated"),
-        damage("newer meta's root past its last page", b -> setInNewerMeta(b, MAIN_ROOT, 1L << 30), "root"),
+        damage(
+            "newer meta's last page far past the end",
+            b -> setInNewerMeta(b, LAST_PAGE, 1L << 40),
+            "truncated"),
+        damage(
+            "newer meta's root past its last page",
+            b -> setInNewerMeta(b, MAIN_ROOT, 1L << 30),
+            "root"),
         damage("random bytes", b -> randomBytes(b.length), "magic"),
         damage("empty file", b -> new byte[0], "empty"),
         damage("smaller than one page", b -> Arrays.copyOf(b, 100), "smaller than"),
         damage("one meta page only", b -> Arrays.copyOf(b, pageSize), "truncated"),
         // Inside the file, past the meta pages: LMDB itself finds the page of the wrong type
         // (MDB_CORRUPTED); before, open reported it as STORAGE_FAILURE.
-        damage("main root page of the wrong type", DamagedDataFileTest::mainRootNotAPage, "damaged"));
+        damage(
+            "main root page of the wrong type", DamagedDataFileTest::mainRootNotAPage, "damaged"));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("damages")
-  void damagedFileIsRefusedWithoutCrashing(String name, UnaryOperator<byte[]> damage, String expected)
-      throws Exception {
+  void damagedFileIsRefusedWithoutCrashing(
+      String name, UnaryOperator<byte[]> damage, String expected) throws Exception {
     var dir = work.resolve(name.replaceAll("[^a-zA-Z0-9]+", "-"));
     Files.createDirectories(dir);
     byte[] damaged = damage.apply(original.clone());
     Files.write(dir.resolve("data.mdb"), damaged);
 
-    var outcome = ChildJvm.run(work.resolve("child-" + dir.getFileName()), OpenDatabaseMain.class, dir.toString());
+    var outcome =
+        ChildJvm.run(
+            work.resolve("child-" + dir.getFileName()), OpenDatabaseMain.class, dir.toString());
     System.out.println(name + ": " + outcome.stdout().strip());
 
-    assertThat(outcome.crashed()).as("%s: the child JVM exits normally: %s", name, outcome).isFalse();
-    assertThat(outcome.stdout()).as(name).startsWith("refused INVALID_DATABASE_FILE").contains(expected);
-    assertThat(Files.readAllBytes(dir.resolve("data.mdb"))).as("%s: the file is not written to", name)
+    assertThat(outcome.crashed())
+        .as("%s: the child JVM exits normally: %s", name, outcome)
+        .isFalse();
+    assertThat(outcome.stdout())
+        .as(name)
+        .startsWith("refused INVALID_DATABASE_FILE")
+        .contains(expected);
+    assertThat(Files.readAllBytes(dir.resolve("data.mdb")))
+        .as("%s: the file is not written to", name)
         .isEqualTo(damaged);
   }
 
@@ -99,7 +118,8 @@ class DamagedDataFileTest {
     Files.createDirectories(dir);
     Files.write(dir.resolve("data.mdb"), original);
 
-    var outcome = ChildJvm.run(work.resolve("child-intact"), OpenDatabaseMain.class, dir.toString());
+    var outcome =
+        ChildJvm.run(work.resolve("child-intact"), OpenDatabaseMain.class, dir.toString());
 
     assertThat(outcome.crashed()).as("%s", outcome).isFalse();
     assertThat(outcome.stdout().strip()).isEqualTo("opened " + ROWS);

@@ -12,12 +12,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A full file system must give {@code DISK_FULL} ("no space left on device"),
- * never a JVM crash, and lose nothing committed. Each test mounts a small tmpfs (the only honest
- * full file system: filling the build machine's disk is not an option) and runs the database in
- * a child JVM, so a SIGBUS fails the test instead of the build. Without permission to mount (not
- * root, or a container without CAP_SYS_ADMIN) the tests are skipped and say so: a loop-mounted
- * file system would need the same permission.
+ * A full file system must give {@code DISK_FULL} ("no space left on device"), never a JVM crash,
+ * and lose nothing committed. Each test mounts a small tmpfs (the only honest full file system:
+ * filling the build machine's disk is not an option) and runs the database in a child JVM, so a
+ * SIGBUS fails the test instead of the build. Without permission to mount (not root, or a container
+ * without CAP_SYS_ADMIN) the tests are skipped and say so: a loop-mounted file system would need
+ * the same permission.
  */
 class DiskFullTest {
   private static final int FILLER_BYTES = 4096;
@@ -49,13 +49,17 @@ class DiskFullTest {
     assertRefusedWhileFullAndOpensOnceFreed();
   }
 
-  /** A new database on the full file system is refused as DISK_FULL, then opens once space is freed. */
+  /**
+   * A new database on the full file system is refused as DISK_FULL, then opens once space is freed.
+   */
   private void assertRefusedWhileFullAndOpensOnceFreed() throws Exception {
     var db = mountPoint.resolve("db");
 
     var full = ChildJvm.run(work.resolve("child-full"), OpenDatabaseMain.class, db.toString());
     assertThat(full.crashed()).as("%s", full).isFalse();
-    assertThat(full.stdout()).startsWith("refused DISK_FULL").containsIgnoringCase("no space left on device");
+    assertThat(full.stdout())
+        .startsWith("refused DISK_FULL")
+        .containsIgnoringCase("no space left on device");
 
     freeAll();
     var roomy = ChildJvm.run(work.resolve("child-roomy"), OpenDatabaseMain.class, db.toString());
@@ -74,21 +78,29 @@ class DiskFullTest {
    * each growth (256 KiB, 512 KiB, then 1 MiB, which a 1 MiB tmpfs cannot hold).
    */
   @Test
-  void diskFullWhileWritingThroughTheWriteMapIsReportedAsSuchAndLosesNothingCommitted() throws Exception {
+  void diskFullWhileWritingThroughTheWriteMapIsReportedAsSuchAndLosesNothingCommitted()
+      throws Exception {
     assertWritesUntilFullLoseNothing(String.valueOf(256 << 10));
   }
 
-  /** Rows written one per transaction until the disk is full: DISK_FULL, and every committed row readable. */
+  /**
+   * Rows written one per transaction until the disk is full: DISK_FULL, and every committed row
+   * readable.
+   */
   private void assertWritesUntilFullLoseNothing(String... writerArgs) throws Exception {
     mountTmpfs("1m");
     var db = mountPoint.resolve("db");
 
     var args = new ArrayList<>(List.of(db.toString()));
     args.addAll(List.of(writerArgs));
-    var writer = ChildJvm.run(work.resolve("child-writer"), DiskFullWriterMain.class, args.toArray(String[]::new));
+    var writer =
+        ChildJvm.run(
+            work.resolve("child-writer"), DiskFullWriterMain.class, args.toArray(String[]::new));
     assertThat(writer.crashed()).as("%s", writer).isFalse();
     var lines = writer.stdout().strip().lines().toList();
-    assertThat(lines.getLast()).startsWith("refused DISK_FULL").containsIgnoringCase("no space left on device");
+    assertThat(lines.getLast())
+        .startsWith("refused DISK_FULL")
+        .containsIgnoringCase("no space left on device");
     long committed = lines.stream().filter(l -> l.startsWith("committed ")).count();
     assertThat(committed).as("rows committed before the disk filled").isPositive();
 
@@ -103,9 +115,16 @@ class DiskFullTest {
     mountTmpfs("1m");
     var db = mountPoint.resolve("db");
 
-    var writer = ChildJvm.run(work.resolve("child-writer"), DiskFullWriterMain.class, db.toString(), String.valueOf(4 << 20));
+    var writer =
+        ChildJvm.run(
+            work.resolve("child-writer"),
+            DiskFullWriterMain.class,
+            db.toString(),
+            String.valueOf(4 << 20));
     assertThat(writer.crashed()).as("%s", writer).isFalse();
-    assertThat(writer.stdout().strip()).startsWith("refused DISK_FULL").contains("writeMap")
+    assertThat(writer.stdout().strip())
+        .startsWith("refused DISK_FULL")
+        .contains("writeMap")
         .containsIgnoringCase("no space left on device");
 
     var plain = ChildJvm.run(work.resolve("child-plain"), OpenDatabaseMain.class, db.toString());

@@ -27,10 +27,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * No call through the public API lets a non-engine exception escape: what
- * used to throw IllegalArgumentException, ArithmeticException or NullPointerException now throws
- * {@link KiteSqlException} with a fitting code. The sweep calls every public method of the API
- * types with null for each reference argument: it must return or throw KiteSqlException (or
+ * No call through the public API lets a non-engine exception escape: what used to throw
+ * IllegalArgumentException, ArithmeticException or NullPointerException now throws {@link
+ * KiteSqlException} with a fitting code. The sweep calls every public method of the API types with
+ * null for each reference argument: it must return or throw KiteSqlException (or
  * IllegalStateException for a closed resource), never anything else.
  */
 class EngineExceptionsOnlyTest {
@@ -51,13 +51,18 @@ class EngineExceptionsOnlyTest {
       assertCode(() -> db.execute("create table \"\" (a int)"), ErrorCode.SYNTAX_ERROR);
       assertCode(() -> db.execute("create table u (\"\" int)"), ErrorCode.SYNTAX_ERROR);
       assertCode(() -> db.execute("create index \"\" on t (big)"), ErrorCode.SYNTAX_ERROR);
-      for (var digits : List.of("2147483648", "-2147483648", "2147483647", "-2147483647", "9223372036854775807")) {
+      for (var digits :
+          List.of(
+              "2147483648", "-2147483648", "2147483647", "-2147483647", "9223372036854775807")) {
         for (var column : List.of("id", "big", "x", "d")) {
           var sql = "select round(" + column + ", " + digits + ") from t";
           try {
             query(db, sql);
           } catch (KiteSqlException e) {
-            assertThat(e.errorCode()).as(sql).isIn(ErrorCode.VALUE_OUT_OF_RANGE, ErrorCode.INVALID_VALUE, ErrorCode.TYPE_MISMATCH);
+            assertThat(e.errorCode())
+                .as(sql)
+                .isIn(
+                    ErrorCode.VALUE_OUT_OF_RANGE, ErrorCode.INVALID_VALUE, ErrorCode.TYPE_MISMATCH);
           }
         }
       }
@@ -68,15 +73,16 @@ class EngineExceptionsOnlyTest {
   @Test
   void getIntOfABigintBeyondIntRange() {
     try (var db = open()) {
-      db.read(tx -> {
-        try (var rows = tx.query("select big, id from t")) {
-          assertThat(rows.next()).isTrue();
-          assertThat(rows.getLong(0)).isEqualTo(5_000_000_000L);
-          assertThat(rows.getInt(1)).isEqualTo(1);
-          assertCode(() -> rows.getInt(0), ErrorCode.VALUE_OUT_OF_RANGE);
-        }
-        return null;
-      });
+      db.read(
+          tx -> {
+            try (var rows = tx.query("select big, id from t")) {
+              assertThat(rows.next()).isTrue();
+              assertThat(rows.getLong(0)).isEqualTo(5_000_000_000L);
+              assertThat(rows.getInt(1)).isEqualTo(1);
+              assertCode(() -> rows.getInt(0), ErrorCode.VALUE_OUT_OF_RANGE);
+            }
+            return null;
+          });
     }
   }
 
@@ -87,13 +93,15 @@ class EngineExceptionsOnlyTest {
       assertCode(() -> db.execute(null), ErrorCode.INVALID_ARGUMENT);
       assertCode(() -> db.execute(null, 1, 2), ErrorCode.INVALID_ARGUMENT);
       assertCode(() -> db.read(tx -> tx.query((String) null)), ErrorCode.INVALID_ARGUMENT);
-      assertCode(() -> db.read(tx -> tx.query((PreparedStatement) null)), ErrorCode.INVALID_ARGUMENT);
+      assertCode(
+          () -> db.read(tx -> tx.query((PreparedStatement) null)), ErrorCode.INVALID_ARGUMENT);
       assertCode(() -> db.read(null), ErrorCode.INVALID_ARGUMENT);
       assertCode(() -> db.write(null), ErrorCode.INVALID_ARGUMENT);
       assertCode(() -> KiteSql.open(null), ErrorCode.INVALID_ARGUMENT);
       assertCode(() -> KiteSql.open(dir.resolve("other"), null), ErrorCode.INVALID_ARGUMENT);
       var named = db.prepare("select id from t where id = :id");
-      assertCode(() -> db.read(tx -> tx.query(named, (Map<String, ?>) null)), ErrorCode.INVALID_ARGUMENT);
+      assertCode(
+          () -> db.read(tx -> tx.query(named, (Map<String, ?>) null)), ErrorCode.INVALID_ARGUMENT);
       List<Object[]> rows = query(db, "select id from t");
       assertThat(rows).hasSize(1);
     }
@@ -124,12 +132,14 @@ class EngineExceptionsOnlyTest {
     assertThat(failures).isEmpty();
   }
 
-  private static void sweep(Object target, Class<?> type, List<String> failures, Set<String> skipped) throws Exception {
-    var methods = Arrays.stream(type.getMethods())
-        .filter(m -> m.getDeclaringClass() != Object.class && !skipped.contains(m.getName()))
-        .filter(m -> Modifier.isStatic(m.getModifiers()) == (target == null))
-        .sorted(Comparator.comparing(Method::toString))
-        .toList();
+  private static void sweep(
+      Object target, Class<?> type, List<String> failures, Set<String> skipped) throws Exception {
+    var methods =
+        Arrays.stream(type.getMethods())
+            .filter(m -> m.getDeclaringClass() != Object.class && !skipped.contains(m.getName()))
+            .filter(m -> Modifier.isStatic(m.getModifiers()) == (target == null))
+            .sorted(Comparator.comparing(Method::toString))
+            .toList();
     for (var method : methods) {
       var args = new Object[method.getParameterCount()];
       var types = method.getParameterTypes();
@@ -164,20 +174,22 @@ class EngineExceptionsOnlyTest {
   }
 
   private static List<Object[]> query(Database db, String sql) {
-    return db.read(tx -> {
-      try (var rows = tx.query(sql)) {
-        var out = new ArrayList<Object[]>();
-        while (rows.next()) {
-          out.add(new Object[] {String.valueOf(rows.get(0))});
-        }
-        return out;
-      }
-    });
+    return db.read(
+        tx -> {
+          try (var rows = tx.query(sql)) {
+            var out = new ArrayList<Object[]>();
+            while (rows.next()) {
+              out.add(new Object[] {String.valueOf(rows.get(0))});
+            }
+            return out;
+          }
+        });
   }
 
   private static void assertCode(ThrowingCallable call, ErrorCode code) {
     assertThatThrownBy(call)
-        .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(code))
+        .isInstanceOfSatisfying(
+            KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(code))
         .hasMessageNotContaining("null\n");
   }
 }

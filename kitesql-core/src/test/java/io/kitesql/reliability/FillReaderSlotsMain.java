@@ -18,7 +18,11 @@ public final class FillReaderSlotsMain {
   private FillReaderSlotsMain() {}
 
   public static void main(String[] args) throws InterruptedException {
-    var options = StorageOptions.defaults().withMapSize(16L << 20).withMaxReaders(64).withReaderWait(Duration.ofMillis(200));
+    var options =
+        StorageOptions.defaults()
+            .withMapSize(16L << 20)
+            .withMaxReaders(64)
+            .withReaderWait(Duration.ofMillis(200));
     var db = KiteSql.open(Path.of(args[0]), options);
     var held = new ArrayList<ReadOnlyTransaction>();
     try {

@@ -17,11 +17,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A read that finds the map grown by another process adopts the new size without waiting for
- * this process's write lock: it used to take that lock, so while a local write transaction was
- * doing work before its first statement (holding the lock, no LMDB transaction open) the read
- * waited {@code writerWait} and failed with WRITE_LOCK_TIMEOUT. The adoption is serialized only
- * with LMDB write transactions actually open, and bounded by {@code readerWait}.
+ * A read that finds the map grown by another process adopts the new size without waiting for this
+ * process's write lock: it used to take that lock, so while a local write transaction was doing
+ * work before its first statement (holding the lock, no LMDB transaction open) the read waited
+ * {@code writerWait} and failed with WRITE_LOCK_TIMEOUT. The adoption is serialized only with LMDB
+ * write transactions actually open, and bounded by {@code readerWait}.
  */
 class ForeignMapGrowthTest {
   /** 8 KiB rows the other process adds: about 3 MiB, three times this process's 1 MiB map. */
@@ -30,7 +30,9 @@ class ForeignMapGrowthTest {
   @TempDir Path dir;
 
   private static StorageOptions smallMap() {
-    return StorageOptions.defaults().withMapSize(1L << 20).withWriterWait(Duration.ofMillis(500))
+    return StorageOptions.defaults()
+        .withMapSize(1L << 20)
+        .withWriterWait(Duration.ofMillis(500))
         .withReaderWait(Duration.ofSeconds(1));
   }
 
@@ -42,17 +44,20 @@ class ForeignMapGrowthTest {
       assertThat(count(db)).isEqualTo(1);
       growFromAnotherProcess();
 
-      // Another thread begins a write transaction: it holds the write lock, its first statement comes later.
+      // Another thread begins a write transaction: it holds the write lock, its first statement
+      // comes later.
       var begun = new CountDownLatch(1);
       var readDone = new CountDownLatch(1);
-      var writer = CompletableFuture.runAsync(() -> {
-        try (var write = db.beginWrite()) {
-          begun.countDown();
-          await(readDone);
-          write.execute("insert into t values (2)");
-          write.commit();
-        }
-      });
+      var writer =
+          CompletableFuture.runAsync(
+              () -> {
+                try (var write = db.beginWrite()) {
+                  begun.countDown();
+                  await(readDone);
+                  write.execute("insert into t values (2)");
+                  write.commit();
+                }
+              });
       try {
         assertThat(begun.await(60, TimeUnit.SECONDS)).isTrue();
         assertThat(count(db)).isEqualTo(1);
@@ -66,7 +71,8 @@ class ForeignMapGrowthTest {
   }
 
   @Test
-  void aReadWaitingForTheWriterThreadGivesUpAfterReaderWaitWithoutAWriteLockError() throws Exception {
+  void aReadWaitingForTheWriterThreadGivesUpAfterReaderWaitWithoutAWriteLockError()
+      throws Exception {
     try (var db = KiteSql.open(dir, smallMap())) {
       createTables(db);
       assertThat(count(db)).isZero();
@@ -74,16 +80,24 @@ class ForeignMapGrowthTest {
 
       // Another process holds LMDB's writer mutex: a local write gives up after writerWait, and
       // leaves the writer thread blocked in mdb_txn_begin until that process commits.
-      var holder = ChildJvm.start(dir.resolve("holder"), HoldWriteTransactionMain.class, dir.toString(), "10000");
+      var holder =
+          ChildJvm.start(
+              dir.resolve("holder"), HoldWriteTransactionMain.class, dir.toString(), "10000");
       try {
         holder.awaitOutput("holding");
         assertThatThrownBy(() -> db.execute("insert into t values (1)"))
-            .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.WRITE_LOCK_TIMEOUT));
+            .isInstanceOfSatisfying(
+                KiteSqlException.class,
+                e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.WRITE_LOCK_TIMEOUT));
         // The read needs the writer thread to adopt the grown map: it waits readerWait at most.
         assertThatThrownBy(() -> count(db))
-            .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.READERS_EXHAUSTED))
+            .isInstanceOfSatisfying(
+                KiteSqlException.class,
+                e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.READERS_EXHAUSTED))
             .hasMessageContaining("another process grew the map");
-        assertThat(holder.process().isAlive()).as("the read gave up before the other process committed").isTrue();
+        assertThat(holder.process().isAlive())
+            .as("the read gave up before the other process committed")
+            .isTrue();
       } finally {
         holder.process().waitFor();
       }
@@ -103,7 +117,9 @@ class ForeignMapGrowthTest {
   }
 
   private void growFromAnotherProcess() throws Exception {
-    var child = ChildJvm.run(dir.resolve("grower"), GrowMapMain.class, dir.toString(), Integer.toString(GROWN_ROWS));
+    var child =
+        ChildJvm.run(
+            dir.resolve("grower"), GrowMapMain.class, dir.toString(), Integer.toString(GROWN_ROWS));
     assertThat(child.crashed()).as(child.toString()).isFalse();
     assertThat(child.stdout()).contains("grown");
   }
@@ -122,11 +138,12 @@ class ForeignMapGrowthTest {
   }
 
   private static long count(Database db, String table) {
-    return db.read(tx -> {
-      try (var rows = tx.query("select count(*) from " + table)) {
-        rows.next();
-        return rows.getLong(0);
-      }
-    });
+    return db.read(
+        tx -> {
+          try (var rows = tx.query("select count(*) from " + table)) {
+            rows.next();
+            return rows.getLong(0);
+          }
+        });
   }
 }

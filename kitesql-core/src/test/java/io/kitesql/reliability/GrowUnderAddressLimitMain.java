@@ -12,11 +12,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Run in a child JVM by {@link AddressSpaceLimitTest}: limits its own address space
- * ({@code setrlimit(RLIMIT_AS)}) to what it uses now plus {@code args[1]} MiB, opens a database
- * with a 64 MiB map in {@code args[0]} and inserts 8 MB values, one per transaction, printing
- * {@code committed <i>}, until one fails: {@code refused <ERROR_CODE> <message>}. Then it counts
- * the rows ({@code rows <n>}). A crash shows as a signal exit and an hs_err file.
+ * Run in a child JVM by {@link AddressSpaceLimitTest}: limits its own address space ({@code
+ * setrlimit(RLIMIT_AS)}) to what it uses now plus {@code args[1]} MiB, opens a database with a 64
+ * MiB map in {@code args[0]} and inserts 8 MB values, one per transaction, printing {@code
+ * committed <i>}, until one fails: {@code refused <ERROR_CODE> <message>}. Then it counts the rows
+ * ({@code rows <n>}). A crash shows as a signal exit and an hs_err file.
  */
 public final class GrowUnderAddressLimitMain {
   private static final int RLIMIT_AS = 9; // Linux
@@ -24,7 +24,8 @@ public final class GrowUnderAddressLimitMain {
   private GrowUnderAddressLimitMain() {}
 
   public static void main(String[] args) throws Throwable {
-    try (var db = KiteSql.open(Path.of(args[0]), StorageOptions.defaults().withMapSize(64L << 20))) {
+    try (var db =
+        KiteSql.open(Path.of(args[0]), StorageOptions.defaults().withMapSize(64L << 20))) {
       db.execute("create table t (id int primary key, body varchar)");
       limitAddressSpace(Long.parseLong(args[1]) << 20);
       var value = "x".repeat(8_000_000);
@@ -37,24 +38,32 @@ public final class GrowUnderAddressLimitMain {
           break;
         }
       }
-      long rows = db.read(tx -> {
-        try (var r = tx.query("select count(*) from t")) {
-          r.next();
-          return r.getLong(0);
-        }
-      });
+      long rows =
+          db.read(
+              tx -> {
+                try (var r = tx.query("select count(*) from t")) {
+                  r.next();
+                  return r.getLong(0);
+                }
+              });
       System.out.println("rows " + rows);
     }
   }
 
   /** Sets RLIMIT_AS to the current virtual size plus {@code headroom} bytes. */
   private static void limitAddressSpace(long headroom) throws Throwable {
-    long vmSizeKib = Files.readAllLines(Path.of("/proc/self/status")).stream()
-        .filter(l -> l.startsWith("VmSize:")).map(l -> l.replaceAll("\\D", "")).mapToLong(Long::parseLong)
-        .findFirst().orElseThrow();
+    long vmSizeKib =
+        Files.readAllLines(Path.of("/proc/self/status")).stream()
+            .filter(l -> l.startsWith("VmSize:"))
+            .map(l -> l.replaceAll("\\D", ""))
+            .mapToLong(Long::parseLong)
+            .findFirst()
+            .orElseThrow();
     var linker = Linker.nativeLinker();
-    var setrlimit = linker.downcallHandle(linker.defaultLookup().find("setrlimit").orElseThrow(),
-        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
+    var setrlimit =
+        linker.downcallHandle(
+            linker.defaultLookup().find("setrlimit").orElseThrow(),
+            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
     try (var arena = Arena.ofConfined()) {
       MemorySegment limit = arena.allocate(16);
       long bytes = (vmSizeKib << 10) + headroom;

@@ -24,8 +24,10 @@ class InMemoryCrashTest {
     assertThat(child.process().isAlive()).isFalse();
     assertThat(dataFile.getParent()).doesNotExist();
     try (Stream<Path> entries = Files.list(base)) {
-      assertThat(entries.map(p -> p.getFileName().toString()).filter(name -> name.startsWith(prefix)))
-          .as("nothing of the killed process in %s", base).isEmpty();
+      assertThat(
+              entries.map(p -> p.getFileName().toString()).filter(name -> name.startsWith(prefix)))
+          .as("nothing of the killed process in %s", base)
+          .isEmpty();
     }
   }
 }

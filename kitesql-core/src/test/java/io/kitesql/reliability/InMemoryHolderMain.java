@@ -16,12 +16,13 @@ public final class InMemoryHolderMain {
     var body = "y".repeat(1024);
     for (int mib = 0; mib < mebibytes; mib++) {
       int first = mib * 1024;
-      db.write(tx -> {
-        for (int id = first; id < first + 1024; id++) {
-          tx.execute("insert into t values (?, ?)", id, body);
-        }
-        return null;
-      });
+      db.write(
+          tx -> {
+            for (int id = first; id < first + 1024; id++) {
+              tx.execute("insert into t values (?, ?)", id, body);
+            }
+            return null;
+          });
     }
     System.out.println("open " + db.dataFile());
     Thread.sleep(Long.MAX_VALUE);

@@ -24,30 +24,34 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Read transactions dropped without close() are reclaimed: they used to
- * hold their read context for good, so once the pool was used up every beginRead failed with
- * READERS_EXHAUSTED and close() always refused. Values kept from a reclaimed transaction throw
- * IllegalStateException. A transaction that is still referenced is never reclaimed. The warning
- * each reclaimed transaction logs is captured here (not printed) and checked.
+ * Read transactions dropped without close() are reclaimed: they used to hold their read context for
+ * good, so once the pool was used up every beginRead failed with READERS_EXHAUSTED and close()
+ * always refused. Values kept from a reclaimed transaction throw IllegalStateException. A
+ * transaction that is still referenced is never reclaimed. The warning each reclaimed transaction
+ * logs is captured here (not printed) and checked.
  */
 class LeakedReadTransactionTest {
-  /** The engine's System.Logger of leaked reads, as java.util.logging sees it (held: JUL keeps loggers weakly). */
+  /**
+   * The engine's System.Logger of leaked reads, as java.util.logging sees it (held: JUL keeps
+   * loggers weakly).
+   */
   private static final Logger LEAKS = Logger.getLogger("io.kitesql.storage.LeakedReads");
 
   @TempDir Path dir;
   private final List<LogRecord> logged = new CopyOnWriteArrayList<>();
-  private final Handler capture = new Handler() {
-    @Override
-    public void publish(LogRecord log) {
-      logged.add(log);
-    }
+  private final Handler capture =
+      new Handler() {
+        @Override
+        public void publish(LogRecord log) {
+          logged.add(log);
+        }
 
-    @Override
-    public void flush() {}
+        @Override
+        public void flush() {}
 
-    @Override
-    public void close() {}
-  };
+        @Override
+        public void close() {}
+      };
 
   @BeforeEach
   void captureLeakWarnings() {
@@ -64,14 +68,23 @@ class LeakedReadTransactionTest {
   /** How many "never closed" warnings were logged for this test's database. */
   private long leakWarnings() {
     return logged.stream()
-        .filter(r -> r.getLevel() == Level.WARNING && r.getMessage().contains(dir.toString())
-            && r.getMessage().contains("was never closed"))
+        .filter(
+            r ->
+                r.getLevel() == Level.WARNING
+                    && r.getMessage().contains(dir.toString())
+                    && r.getMessage().contains("was never closed"))
         .count();
   }
 
   private Database open() {
-    var db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(16L << 20).withReadPoolSize(2)
-        .withReaderWait(Duration.ofMillis(500)).withDrainWait(Duration.ofMillis(300)));
+    var db =
+        KiteSql.open(
+            dir,
+            StorageOptions.defaults()
+                .withMapSize(16L << 20)
+                .withReadPoolSize(2)
+                .withReaderWait(Duration.ofMillis(500))
+                .withDrainWait(Duration.ofMillis(300)));
     db.execute("create table notes (id int primary key, body varchar)");
     db.execute("insert into notes values (1, 'first'), (2, 'second')");
     return db;
@@ -95,7 +108,8 @@ class LeakedReadTransactionTest {
 
       // Both contexts at once: only possible once both leaked transactions were reclaimed (a
       // collection may already have reclaimed one of them, so a single read proves little).
-      try (var a = db.beginRead(); var b = db.beginRead()) {
+      try (var a = db.beginRead();
+          var b = db.beginRead()) {
         try (var rows = b.query("select count(*) from notes")) {
           rows.next();
           assertThat(rows.getLong(0)).isEqualTo(2);
@@ -106,7 +120,8 @@ class LeakedReadTransactionTest {
       assertThat(leakWarnings()).isEqualTo(2);
       assertThatThrownBy(kept::toString).isInstanceOf(IllegalStateException.class);
       for (int i = 0; i < 5; i++) { // both contexts are back in the pool for good
-        try (var a = db.beginRead(); var b = db.beginRead()) {
+        try (var a = db.beginRead();
+            var b = db.beginRead()) {
           assertThat(a.isOpen() && b.isOpen()).isTrue();
         }
       }
@@ -130,7 +145,9 @@ class LeakedReadTransactionTest {
       rows.next();
       var body = rows.getText(0);
       assertThatThrownBy(db::close)
-          .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.TRANSACTIONS_OPEN));
+          .isInstanceOfSatisfying(
+              KiteSqlException.class,
+              e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.TRANSACTIONS_OPEN));
       System.gc();
       assertThat(body.toString()).isEqualTo("second");
       assertThat(tx.isOpen()).isTrue();

@@ -2,19 +2,19 @@ package io.kitesql.reliability;
 
 import io.kitesql.KiteSqlException;
 import io.kitesql.api.KiteSql;
-import io.kitesql.storage.Storage;
 import io.kitesql.options.StorageOptions;
+import io.kitesql.storage.Storage;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
  * Run in a child JVM by {@link NativeLibraryTest}: opens the database in {@code args[0]} {@code
- * args[1]} times (default 2), printing one line per attempt: {@code opened <tables>} or {@code refused
- * <ERROR_CODE> <message>}. With {@code args[2]} {@code hold} it prints {@code holding} after the
- * opens and waits to be killed. With {@code args[0]} {@code initialize-storage-classes} it
- * initializes every class of the storage package instead (see {@link #initializeStorageClasses}).
- * Any other throwable (an {@link ExceptionInInitializerError}, say)
+ * args[1]} times (default 2), printing one line per attempt: {@code opened <tables>} or {@code
+ * refused <ERROR_CODE> <message>}. With {@code args[2]} {@code hold} it prints {@code holding}
+ * after the opens and waits to be killed. With {@code args[0]} {@code initialize-storage-classes}
+ * it initializes every class of the storage package instead (see {@link
+ * #initializeStorageClasses}). Any other throwable (an {@link ExceptionInInitializerError}, say)
  * prints {@code failed <throwable>} and the attempts go on.
  */
 public final class NativeLibraryMain {
@@ -27,7 +27,8 @@ public final class NativeLibraryMain {
     }
     int attempts = args.length > 1 ? Integer.parseInt(args[1]) : 2;
     for (int i = 0; i < attempts; i++) {
-      try (var db = KiteSql.open(Path.of(args[0]), StorageOptions.defaults().withMapSize(1L << 24))) {
+      try (var db =
+          KiteSql.open(Path.of(args[0]), StorageOptions.defaults().withMapSize(1L << 24))) {
         System.out.println("opened " + db.catalog().tables().size());
       } catch (KiteSqlException e) {
         System.out.println("refused " + e.errorCode() + " " + e.getMessage().replace('\n', ' '));
@@ -42,12 +43,14 @@ public final class NativeLibraryMain {
   }
 
   /**
-   * Initializes every class of {@code io.kitesql.storage} (read from the directory the classes
-   * were compiled to), printing {@code initialized <n>} or {@code failed <class> <throwable>} for
-   * each that throws; then calls {@code Lmdb.version()} twice and prints how each call failed.
+   * Initializes every class of {@code io.kitesql.storage} (read from the directory the classes were
+   * compiled to), printing {@code initialized <n>} or {@code failed <class> <throwable>} for each
+   * that throws; then calls {@code Lmdb.version()} twice and prints how each call failed.
    */
   private static void initializeStorageClasses() throws Exception {
-    var classes = Path.of(Storage.class.getProtectionDomain().getCodeSource().getLocation().toURI()).resolve("io/kitesql/storage");
+    var classes =
+        Path.of(Storage.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+            .resolve("io/kitesql/storage");
     int initialized = 0;
     try (var files = Files.list(classes)) {
       for (var file : files.filter(f -> f.toString().endsWith(".class")).sorted().toList()) {
@@ -67,7 +70,9 @@ public final class NativeLibraryMain {
       try {
         System.out.println("version " + version.invoke(null));
       } catch (InvocationTargetException e) {
-        System.out.println("version refused " + (e.getCause() instanceof KiteSqlException k ? k.errorCode() : e.getCause()));
+        System.out.println(
+            "version refused "
+                + (e.getCause() instanceof KiteSqlException k ? k.errorCode() : e.getCause()));
       }
     }
   }

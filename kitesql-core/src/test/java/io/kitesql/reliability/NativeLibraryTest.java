@@ -16,12 +16,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * LMDB's native library is extracted into one file per content that every JVM reuses (a JVM
- * killed with SIGKILL used to leave its own 353 KB copy in {@code /tmp}), and an extraction
- * directory that cannot be used makes every open fail with {@code STORAGE_BINDING_UNAVAILABLE}
- * before anything is created, never with {@code ExceptionInInitializerError} and then {@code
- * NoClassDefFoundError} and a zeroed {@code lock.mdb} left behind. Each case runs in a child JVM
- * ({@link NativeLibraryMain}): the library is loaded once per JVM.
+ * LMDB's native library is extracted into one file per content that every JVM reuses (a JVM killed
+ * with SIGKILL used to leave its own 353 KB copy in {@code /tmp}), and an extraction directory that
+ * cannot be used makes every open fail with {@code STORAGE_BINDING_UNAVAILABLE} before anything is
+ * created, never with {@code ExceptionInInitializerError} and then {@code NoClassDefFoundError} and
+ * a zeroed {@code lock.mdb} left behind. Each case runs in a child JVM ({@link NativeLibraryMain}):
+ * the library is loaded once per JVM.
  */
 class NativeLibraryTest {
   private static final String LIBRARY = "org/lmdbjava/native/x86_64-linux-gnu.so";
@@ -32,14 +32,21 @@ class NativeLibraryTest {
   void jvmsKilledWithSigkillLeaveOneLibraryFileBetweenThem() throws Exception {
     var tmp = Files.createDirectories(work.resolve("tmp"));
     for (int i = 0; i < 3; i++) {
-      var child = ChildJvm.start(work.resolve("child-" + i), List.of("-Djava.io.tmpdir=" + tmp), NativeLibraryMain.class,
-          work.resolve("db-" + i).toString(), "1", "hold");
+      var child =
+          ChildJvm.start(
+              work.resolve("child-" + i),
+              List.of("-Djava.io.tmpdir=" + tmp),
+              NativeLibraryMain.class,
+              work.resolve("db-" + i).toString(),
+              "1",
+              "hold");
       child.awaitOutput("holding");
       assertThat(child.stdout()).startsWith("opened 0");
       child.kill();
     }
 
-    assertThat(libraryFiles(tmp)).containsExactly(tmp.resolve("kitesql-lmdb-" + sha256(library()) + ".so"));
+    assertThat(libraryFiles(tmp))
+        .containsExactly(tmp.resolve("kitesql-lmdb-" + sha256(library()) + ".so"));
     assertThat(Files.readAllBytes(libraryFiles(tmp).getFirst())).isEqualTo(library());
   }
 
@@ -47,10 +54,16 @@ class NativeLibraryTest {
   void aFileOfTheRightNameButOtherContentIsReplacedBeforeLoading() throws Exception {
     var tmp = Files.createDirectories(work.resolve("tmp"));
     var file = tmp.resolve("kitesql-lmdb-" + sha256(library()) + ".so");
-    Files.write(file, new byte[library().length]); // the right size, all zeros: dlopen would fail on it
+    Files.write(
+        file, new byte[library().length]); // the right size, all zeros: dlopen would fail on it
 
-    var outcome = ChildJvm.run(work.resolve("child"), List.of("-Djava.io.tmpdir=" + tmp), NativeLibraryMain.class,
-        work.resolve("db").toString(), "1");
+    var outcome =
+        ChildJvm.run(
+            work.resolve("child"),
+            List.of("-Djava.io.tmpdir=" + tmp),
+            NativeLibraryMain.class,
+            work.resolve("db").toString(),
+            "1");
 
     assertThat(outcome.stdout().strip()).as("%s", outcome).isEqualTo("opened 0");
     assertThat(libraryFiles(tmp)).containsExactly(file);
@@ -63,13 +76,20 @@ class NativeLibraryTest {
     var file = Files.write(tmp.resolve("kitesql-lmdb-" + sha256(library()) + ".so"), library());
     var me = Files.getOwner(file);
     try { // another user could change the file between the check and the load
-      Files.setOwner(file, file.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody"));
+      Files.setOwner(
+          file,
+          file.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody"));
     } catch (IOException e) {
       Assumptions.assumeTrue(false, "giving a file to user nobody needs root and that user: " + e);
     }
 
-    var outcome = ChildJvm.run(work.resolve("child"), List.of("-Djava.io.tmpdir=" + tmp), NativeLibraryMain.class,
-        work.resolve("db").toString(), "1");
+    var outcome =
+        ChildJvm.run(
+            work.resolve("child"),
+            List.of("-Djava.io.tmpdir=" + tmp),
+            NativeLibraryMain.class,
+            work.resolve("db").toString(),
+            "1");
 
     assertThat(outcome.stdout().strip()).as("%s", outcome).isEqualTo("opened 0");
     assertThat(libraryFiles(tmp)).containsExactly(file);
@@ -78,18 +98,29 @@ class NativeLibraryTest {
 
   @Test
   void aClassPathWithoutTheLibraryRefusesEveryOpenAndCreatesNothing() throws Exception {
-    var classPath = Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
-        .filter(entry -> !entry.contains("lmdbjava")).toList();
+    var classPath =
+        Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
+            .filter(entry -> !entry.contains("lmdbjava"))
+            .toList();
     var db = work.resolve("db");
     var javaCommand = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    var process = new ProcessBuilder(javaCommand, "--enable-native-access=ALL-UNNAMED", "-cp",
-        String.join(File.pathSeparator, classPath), NativeLibraryMain.class.getName(), db.toString(), "2")
-        .redirectErrorStream(true).start();
+    var process =
+        new ProcessBuilder(
+                javaCommand,
+                "--enable-native-access=ALL-UNNAMED",
+                "-cp",
+                String.join(File.pathSeparator, classPath),
+                NativeLibraryMain.class.getName(),
+                db.toString(),
+                "2")
+            .redirectErrorStream(true)
+            .start();
     var lines = new String(process.getInputStream().readAllBytes()).strip().lines().toList();
 
     assertThat(process.waitFor()).isZero();
     assertThat(lines).hasSize(2);
-    assertThat(lines.getFirst()).startsWith("refused STORAGE_BINDING_UNAVAILABLE ")
+    assertThat(lines.getFirst())
+        .startsWith("refused STORAGE_BINDING_UNAVAILABLE ")
         .contains("is not on the class path (org.lmdbjava:native)");
     assertThat(lines.get(1)).isEqualTo(lines.getFirst());
     assertThat(db).doesNotExist();
@@ -124,38 +155,59 @@ class NativeLibraryTest {
 
   @Test
   void noClassOfTheStoragePackageFailsToInitializeWithoutTheLibrary() throws Exception {
-    var outcome = ChildJvm.run(work.resolve("child"), List.of("-Djava.io.tmpdir=" + work.resolve("no-such-dir")),
-        NativeLibraryMain.class, "initialize-storage-classes");
+    var outcome =
+        ChildJvm.run(
+            work.resolve("child"),
+            List.of("-Djava.io.tmpdir=" + work.resolve("no-such-dir")),
+            NativeLibraryMain.class,
+            "initialize-storage-classes");
 
     var lines = outcome.stdout().strip().lines().toList();
     assertThat(lines).as("%s", outcome).hasSize(3);
     assertThat(lines.getFirst()).startsWith("initialized ");
-    assertThat(Integer.parseInt(lines.getFirst().substring("initialized ".length()))).isGreaterThan(40);
+    assertThat(Integer.parseInt(lines.getFirst().substring("initialized ".length())))
+        .isGreaterThan(40);
     assertThat(lines.subList(1, 3)).containsOnly("version refused STORAGE_BINDING_UNAVAILABLE");
   }
 
   @Test
   void theExtractionDirectoryCanBeConfiguredWhenTheTemporaryOneIsUnusable() throws Exception {
     var native_ = Files.createDirectories(work.resolve("native"));
-    var outcome = ChildJvm.run(work.resolve("child"),
-        List.of("-Djava.io.tmpdir=" + work.resolve("no-such-dir"), "-Dkitesql.native.dir=" + native_),
-        NativeLibraryMain.class, work.resolve("db").toString(), "1");
+    var outcome =
+        ChildJvm.run(
+            work.resolve("child"),
+            List.of(
+                "-Djava.io.tmpdir=" + work.resolve("no-such-dir"),
+                "-Dkitesql.native.dir=" + native_),
+            NativeLibraryMain.class,
+            work.resolve("db").toString(),
+            "1");
 
     assertThat(outcome.stdout().strip()).as("%s", outcome).isEqualTo("opened 0");
     assertThat(libraryFiles(native_)).hasSize(1);
   }
 
-  /** Opens twice in a child whose temporary directory is {@code tmpdir}: the same refusal, no files. */
+  /**
+   * Opens twice in a child whose temporary directory is {@code tmpdir}: the same refusal, no files.
+   */
   private void assertRefusedTwice(Path tmpdir, String cause) throws Exception {
     var db = work.resolve("db");
-    var outcome = ChildJvm.run(work.resolve("child"), List.of("-Djava.io.tmpdir=" + tmpdir), NativeLibraryMain.class,
-        db.toString(), "2");
+    var outcome =
+        ChildJvm.run(
+            work.resolve("child"),
+            List.of("-Djava.io.tmpdir=" + tmpdir),
+            NativeLibraryMain.class,
+            db.toString(),
+            "2");
 
     assertThat(outcome.crashed()).as("%s", outcome).isFalse();
     var lines = outcome.stdout().strip().lines().toList();
     assertThat(lines).as("%s", outcome).hasSize(2);
-    assertThat(lines.getFirst()).startsWith("refused STORAGE_BINDING_UNAVAILABLE ")
-        .containsIgnoringCase(cause).contains(tmpdir.toString()).contains("kitesql.native.dir");
+    assertThat(lines.getFirst())
+        .startsWith("refused STORAGE_BINDING_UNAVAILABLE ")
+        .containsIgnoringCase(cause)
+        .contains(tmpdir.toString())
+        .contains("kitesql.native.dir");
     assertThat(lines.get(1)).isEqualTo(lines.getFirst());
     assertThat(db).doesNotExist(); // no directory, no lock.mdb, no data.mdb
   }
@@ -178,8 +230,11 @@ class NativeLibraryTest {
   }
 
   private static void remount(Path point, String option) throws Exception {
-    var process = new ProcessBuilder(new ArrayList<>(List.of("mount", "-o", "remount," + option, point.toString())))
-        .redirectErrorStream(true).start();
+    var process =
+        new ProcessBuilder(
+                new ArrayList<>(List.of("mount", "-o", "remount," + option, point.toString())))
+            .redirectErrorStream(true)
+            .start();
     var output = new String(process.getInputStream().readAllBytes());
     assertThat(process.waitFor()).as("mount -o remount,%s: %s", option, output).isZero();
   }

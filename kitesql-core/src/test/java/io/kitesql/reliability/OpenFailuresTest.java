@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Open reports what went wrong, not "damaged file" for everything; and a
- * database opens read-only ({@code StorageOptions.readOnly()}) for read-only media and replicas.
- * (Damage inside the file: {@link DamagedDataFileTest}; a full disk: {@link DiskFullTest}.)
+ * Open reports what went wrong, not "damaged file" for everything; and a database opens read-only
+ * ({@code StorageOptions.readOnly()}) for read-only media and replicas. (Damage inside the file:
+ * {@link DamagedDataFileTest}; a full disk: {@link DiskFullTest}.)
  */
 class OpenFailuresTest {
   private static final int ROWS = 50;
@@ -31,9 +31,11 @@ class OpenFailuresTest {
     var huge = StorageOptions.defaults().withMapSize(1L << 55);
 
     assertThatThrownBy(() -> KiteSql.open(dir, huge))
-        .isInstanceOfSatisfying(KiteSqlException.class,
+        .isInstanceOfSatisfying(
+            KiteSqlException.class,
             e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.MAP_SIZE_TOO_LARGE))
-        .hasMessageContaining("mapSize").hasMessageContaining(String.valueOf(1L << 55));
+        .hasMessageContaining("mapSize")
+        .hasMessageContaining(String.valueOf(1L << 55));
 
     try (var db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(1L << 24))) {
       assertThat(db.catalog().tables()).isEmpty();
@@ -49,14 +51,24 @@ class OpenFailuresTest {
     try (var db = KiteSql.open(dir, small().readOnly())) {
       assertThat(count(db)).isEqualTo(ROWS);
       assertThat(db.checkIntegrity().isOk()).isTrue();
-      for (var write : new String[] {"insert into t values (1000, 'x')", "update t set body = 'y'",
-          "delete from t", "create table u (id int primary key)", "drop table t"}) {
-        assertThatThrownBy(() -> db.execute(write)).as(write)
-            .isInstanceOfSatisfying(KiteSqlException.class,
+      for (var write :
+          new String[] {
+            "insert into t values (1000, 'x')",
+            "update t set body = 'y'",
+            "delete from t",
+            "create table u (id int primary key)",
+            "drop table t"
+          }) {
+        assertThatThrownBy(() -> db.execute(write))
+            .as(write)
+            .isInstanceOfSatisfying(
+                KiteSqlException.class,
                 e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.READ_ONLY_DATABASE))
             .hasMessageContaining("read-only");
       }
-      assertThatThrownBy(db::beginWrite).isInstanceOf(KiteSqlException.class).hasMessageContaining("read-only");
+      assertThatThrownBy(db::beginWrite)
+          .isInstanceOf(KiteSqlException.class)
+          .hasMessageContaining("read-only");
       assertThat(count(db)).isEqualTo(ROWS);
       db.backup(work.resolve("replica-backup")); // a replica can still be backed up
     }
@@ -75,7 +87,8 @@ class OpenFailuresTest {
     var dir = work.resolve("nothing-here");
 
     assertThatThrownBy(() -> KiteSql.open(dir, small().readOnly()))
-        .isInstanceOfSatisfying(KiteSqlException.class,
+        .isInstanceOfSatisfying(
+            KiteSqlException.class,
             e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.READ_ONLY_DATABASE))
         .hasMessageContaining("holds no database");
     assertThat(dir).doesNotExist();
@@ -86,19 +99,33 @@ class OpenFailuresTest {
     try (var mount = TmpfsMount.mount(work, "4m", "a read-only file system")) {
       var dir = mount.point().resolve("db");
       createDatabase(dir);
-      Files.delete(dir.resolve("lock.mdb")); // as on media written elsewhere: LMDB cannot create it either
+      Files.delete(
+          dir.resolve("lock.mdb")); // as on media written elsewhere: LMDB cannot create it either
       mount.remountReadOnly();
 
-      var readWrite = ChildJvm.run(work.resolve("child-rw"), OpenDatabaseMain.class, dir.toString());
+      var readWrite =
+          ChildJvm.run(work.resolve("child-rw"), OpenDatabaseMain.class, dir.toString());
       assertThat(readWrite.crashed()).as("%s", readWrite).isFalse();
-      assertThat(readWrite.stdout()).startsWith("refused DATABASE_NOT_WRITABLE").contains("readOnly()");
+      assertThat(readWrite.stdout())
+          .startsWith("refused DATABASE_NOT_WRITABLE")
+          .contains("readOnly()");
 
-      // Read-only, LMDB would run without a lock file: refused unless the caller asserts no writers.
-      var readOnly = ChildJvm.run(work.resolve("child-ro"), OpenDatabaseMain.class, dir.toString(), "read-only");
+      // Read-only, LMDB would run without a lock file: refused unless the caller asserts no
+      // writers.
+      var readOnly =
+          ChildJvm.run(
+              work.resolve("child-ro"), OpenDatabaseMain.class, dir.toString(), "read-only");
       assertThat(readOnly.crashed()).as("%s", readOnly).isFalse();
-      assertThat(readOnly.stdout()).startsWith("refused DATABASE_NOT_WRITABLE").contains("readOnlyAssumingNoWriters()");
+      assertThat(readOnly.stdout())
+          .startsWith("refused DATABASE_NOT_WRITABLE")
+          .contains("readOnlyAssumingNoWriters()");
 
-      var noWriters = ChildJvm.run(work.resolve("child-nw"), OpenDatabaseMain.class, dir.toString(), "read-only-no-writers");
+      var noWriters =
+          ChildJvm.run(
+              work.resolve("child-nw"),
+              OpenDatabaseMain.class,
+              dir.toString(),
+              "read-only-no-writers");
       assertThat(noWriters.crashed()).as("%s", noWriters).isFalse();
       var lines = noWriters.stdout().strip().lines().toList();
       assertThat(lines.getFirst()).isEqualTo("opened " + ROWS);
@@ -109,13 +136,16 @@ class OpenFailuresTest {
   @Test
   void optionsOutOfRangeAreRefusedAsInvalidArguments() {
     assertThatThrownBy(() -> StorageOptions.defaults().withMapSize(100))
-        .isInstanceOfSatisfying(KiteSqlException.class,
+        .isInstanceOfSatisfying(
+            KiteSqlException.class,
             e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT))
         .hasMessageContaining("mapSize");
     assertThatThrownBy(() -> StorageOptions.defaults().withReadPoolSize(126))
-        .isInstanceOf(KiteSqlException.class).hasMessageContaining("readPoolSize");
+        .isInstanceOf(KiteSqlException.class)
+        .hasMessageContaining("readPoolSize");
     assertThatThrownBy(() -> StorageOptions.defaults().withDrainWait(null))
-        .isInstanceOf(KiteSqlException.class).hasMessageContaining("drainWait");
+        .isInstanceOf(KiteSqlException.class)
+        .hasMessageContaining("drainWait");
   }
 
   private static StorageOptions small() {
@@ -125,21 +155,23 @@ class OpenFailuresTest {
   private static void createDatabase(Path dir) {
     try (var db = KiteSql.open(dir, small())) {
       db.execute("create table t (id int primary key, body varchar)");
-      db.write(tx -> {
-        for (int i = 0; i < ROWS; i++) {
-          tx.execute("insert into t values (?, ?)", i, "row " + i);
-        }
-        return null;
-      });
+      db.write(
+          tx -> {
+            for (int i = 0; i < ROWS; i++) {
+              tx.execute("insert into t values (?, ?)", i, "row " + i);
+            }
+            return null;
+          });
     }
   }
 
   private static long count(Database db) {
-    return db.read(tx -> {
-      try (var r = tx.query("select count(*) from t")) {
-        r.next();
-        return r.getLong(0);
-      }
-    });
+    return db.read(
+        tx -> {
+          try (var r = tx.query("select count(*) from t")) {
+            r.next();
+            return r.getLong(0);
+          }
+        });
   }
 }

@@ -11,9 +11,9 @@ import java.util.List;
  * Run in a child JVM by {@link PowerLossTest} (a damaged file must fail the test, not crash the
  * build): opens the database in {@code args[0]} as the disk held it after a power cut and checks
  * it: the catalog has every table and index, the contents equal exactly the workload's state after
- * some transaction K (every row, payload length and hash; so no transaction is partly there),
- * money is conserved, and {@code checkIntegrity()} finds nothing. Prints {@code present K}; any
- * failure ends the JVM with an exception and a non-zero exit code.
+ * some transaction K (every row, payload length and hash; so no transaction is partly there), money
+ * is conserved, and {@code checkIntegrity()} finds nothing. Prints {@code present K}; any failure
+ * ends the JVM with an exception and a non-zero exit code.
  */
 public final class PowerLossCheckMain {
   private PowerLossCheckMain() {}

@@ -15,14 +15,14 @@ import org.junit.jupiter.api.Assumptions;
  *
  * <p>{@link #cutPower()} clones the ext4 device's backing file ({@code cp --reflink=always}): XFS
  * takes the file's I/O lock for the clone, so the image holds exactly the writes the loop device
- * completed before that instant and none after (a write the loop driver issues in pieces may be
- * cut between them, like a multi-sector write at power loss). What ext4 and the applications have
- * only in the page cache, not yet submitted to the device (written but not fsynced), is not in the
- * image: that is what a power loss loses. Copying the backing file byte by byte while it is
- * written would not do: a block read early and rewritten and flushed before a later block was
- * read gives an image no disk could hold after a power loss (a newer meta page over older data).
- * {@link #boot()} then unmounts the running file system and mounts the image instead (ext4 replays
- * its journal), as a machine that restarts after the power loss.
+ * completed before that instant and none after (a write the loop driver issues in pieces may be cut
+ * between them, like a multi-sector write at power loss). What ext4 and the applications have only
+ * in the page cache, not yet submitted to the device (written but not fsynced), is not in the
+ * image: that is what a power loss loses. Copying the backing file byte by byte while it is written
+ * would not do: a block read early and rewritten and flushed before a later block was read gives an
+ * image no disk could hold after a power loss (a newer meta page over older data). {@link #boot()}
+ * then unmounts the running file system and mounts the image instead (ext4 replays its journal), as
+ * a machine that restarts after the power loss.
  *
  * <p>Needs root, loop devices, {@code mkfs.ext4} and {@code mkfs.xfs}; without them the calling
  * test is skipped and says why, or fails where the environment variable {@code CI} or {@value
@@ -32,8 +32,10 @@ final class PowerLossDisk implements AutoCloseable {
   private final Path work;
   private final Path outerMount;
   private final Path mount;
+
   /** Undo actions of what is set up, newest first. */
   private final Deque<String[]> undo = new ArrayDeque<>();
+
   private String outerDevice = "";
   private String device = "";
   private int generation;
@@ -44,7 +46,10 @@ final class PowerLossDisk implements AutoCloseable {
     this.mount = work.resolve("disk");
   }
 
-  /** Sets the disk up under {@code work} (its mount point is {@link #mount()}), or skips or fails the test. */
+  /**
+   * Sets the disk up under {@code work} (its mount point is {@link #mount()}), or skips or fails
+   * the test.
+   */
   static PowerLossDisk create(Path work) throws IOException, InterruptedException {
     var disk = new PowerLossDisk(work);
     String why;
@@ -61,12 +66,19 @@ final class PowerLossDisk implements AutoCloseable {
       return disk;
     }
     disk.close();
-    String message = "cannot make a loop-mounted ext4 on XFS to cut its power (needs root, loop devices, "
-        + "mkfs.ext4 from e2fsprogs and mkfs.xfs from xfsprogs): " + why;
+    String message =
+        "cannot make a loop-mounted ext4 on XFS to cut its power (needs root, loop devices, "
+            + "mkfs.ext4 from e2fsprogs and mkfs.xfs from xfsprogs): "
+            + why;
     if (System.getenv("CI") != null || System.getenv(TmpfsMount.REQUIRE) != null) {
-      throw new AssertionError(message + "; with CI or " + TmpfsMount.REQUIRE + " set this test must run");
+      throw new AssertionError(
+          message + "; with CI or " + TmpfsMount.REQUIRE + " set this test must run");
     }
-    Assumptions.abort(message + "; this test cannot run here (CI or " + TmpfsMount.REQUIRE + " makes that a failure)");
+    Assumptions.abort(
+        message
+            + "; this test cannot run here (CI or "
+            + TmpfsMount.REQUIRE
+            + " makes that a failure)");
     throw new AssertionError("unreachable");
   }
 
@@ -108,7 +120,12 @@ final class PowerLossDisk implements AutoCloseable {
    * system goes on (writers keep writing) until {@link #boot()}.
    */
   void cutPower() throws InterruptedException {
-    var result = Commands.run("cp", "--reflink=always", image(generation).toString(), image(generation + 1).toString());
+    var result =
+        Commands.run(
+            "cp",
+            "--reflink=always",
+            image(generation).toString(),
+            image(generation + 1).toString());
     if (result.failed()) {
       throw new IllegalStateException("cannot clone the disk image: " + result.why());
     }
@@ -184,6 +201,4 @@ final class PowerLossDisk implements AutoCloseable {
       raf.setLength(size);
     }
   }
-
-
 }

@@ -15,7 +15,8 @@ public final class PowerLossWorkloadMain {
   private PowerLossWorkloadMain() {}
 
   public static void main(String[] args) {
-    var options = StorageOptions.defaults().withMapSize(1L << 20).withDurability(Durability.valueOf(args[2]));
+    var options =
+        StorageOptions.defaults().withMapSize(1L << 20).withDurability(Durability.valueOf(args[2]));
     var out = System.out;
     try (var db = KiteSql.open(Path.of(args[0]), options)) {
       for (long n = Long.parseLong(args[1]); ; n++) {

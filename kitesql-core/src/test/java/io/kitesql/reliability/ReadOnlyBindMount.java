@@ -6,11 +6,11 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * A read-only bind mount of a directory, as a container's {@code :ro} volume: the same files,
- * which a process may write through the original path while another reads them through this one
- * (every write through it fails with EROFS, for root too). Mounting needs root and mount
- * permission. Without them the calling test is skipped and says why, except where it must run:
- * as root, or under CI (the environment variable {@code CI} set), failing to mount fails the test.
+ * A read-only bind mount of a directory, as a container's {@code :ro} volume: the same files, which
+ * a process may write through the original path while another reads them through this one (every
+ * write through it fails with EROFS, for root too). Mounting needs root and mount permission.
+ * Without them the calling test is skipped and says why, except where it must run: as root, or
+ * under CI (the environment variable {@code CI} set), failing to mount fails the test.
  */
 final class ReadOnlyBindMount implements AutoCloseable {
   private final Path point;
@@ -36,8 +36,9 @@ final class ReadOnlyBindMount implements AutoCloseable {
 
   private static ReadOnlyBindMount refused(String why) throws IOException {
     String message = "cannot make a read-only bind mount (needs root and mount permission): " + why;
-    boolean required = System.getenv("CI") != null
-        || Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
+    boolean required =
+        System.getenv("CI") != null
+            || Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
     if (required) {
       throw new AssertionError(message + "; as root or under CI this test must run");
     }

@@ -27,23 +27,34 @@ class ReadOnlyMountBesideWriterTest {
     var source = work.resolve("db");
     try (var writer = openWithRows(source);
         var mount = ReadOnlyBindMount.of(source, work.resolve("ro"))) {
-      var child = ChildJvm.run(work.resolve("child-ro"), OpenDatabaseMain.class, mount.point().toString(), "read-only");
+      var child =
+          ChildJvm.run(
+              work.resolve("child-ro"),
+              OpenDatabaseMain.class,
+              mount.point().toString(),
+              "read-only");
       assertThat(child.crashed()).as("%s", child).isFalse();
-      assertThat(child.stdout()).startsWith("refused DATABASE_NOT_WRITABLE")
+      assertThat(child.stdout())
+          .startsWith("refused DATABASE_NOT_WRITABLE")
           .contains("lock.mdb", "readOnlyAssumingNoWriters()");
 
       // Through the writable path, the same read-only open registers its readers and opens.
-      var beside = ChildJvm.run(work.resolve("child-rw-dir"), OpenDatabaseMain.class, source.toString(), "read-only");
+      var beside =
+          ChildJvm.run(
+              work.resolve("child-rw-dir"), OpenDatabaseMain.class, source.toString(), "read-only");
       assertThat(beside.crashed()).as("%s", beside).isFalse();
-      assertThat(beside.stdout()).startsWith("opened " + ROWS + "\nwrite refused READ_ONLY_DATABASE");
+      assertThat(beside.stdout())
+          .startsWith("opened " + ROWS + "\nwrite refused READ_ONLY_DATABASE");
 
       writer.execute("insert into t values (" + ROWS + ", 'after')");
-      long count = writer.read(tx -> {
-        try (var rows = tx.query("select count(*) from t")) {
-          rows.next();
-          return rows.getLong(0);
-        }
-      });
+      long count =
+          writer.read(
+              tx -> {
+                try (var rows = tx.query("select count(*) from t")) {
+                  rows.next();
+                  return rows.getLong(0);
+                }
+              });
       assertThat(count).isEqualTo(ROWS + 1);
     }
   }
@@ -53,25 +64,36 @@ class ReadOnlyMountBesideWriterTest {
     var source = work.resolve("db");
     openWithRows(source).close();
     try (var mount = ReadOnlyBindMount.of(source, work.resolve("ro"))) {
-      var plain = ChildJvm.run(work.resolve("child-ro"), OpenDatabaseMain.class, mount.point().toString(), "read-only");
+      var plain =
+          ChildJvm.run(
+              work.resolve("child-ro"),
+              OpenDatabaseMain.class,
+              mount.point().toString(),
+              "read-only");
       assertThat(plain.stdout()).as("%s", plain).startsWith("refused DATABASE_NOT_WRITABLE");
 
-      var asserted = ChildJvm.run(work.resolve("child-nw"), OpenDatabaseMain.class, mount.point().toString(),
-          "read-only-no-writers");
+      var asserted =
+          ChildJvm.run(
+              work.resolve("child-nw"),
+              OpenDatabaseMain.class,
+              mount.point().toString(),
+              "read-only-no-writers");
       assertThat(asserted.crashed()).as("%s", asserted).isFalse();
-      assertThat(asserted.stdout()).startsWith("opened " + ROWS + "\nwrite refused READ_ONLY_DATABASE");
+      assertThat(asserted.stdout())
+          .startsWith("opened " + ROWS + "\nwrite refused READ_ONLY_DATABASE");
     }
   }
 
   private static Database openWithRows(Path dir) {
     var db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(1L << 24));
     db.execute("create table t (id int primary key, body varchar)");
-    db.write(tx -> {
-      for (int i = 0; i < ROWS; i++) {
-        tx.execute("insert into t values (?, ?)", i, "row " + i);
-      }
-      return null;
-    });
+    db.write(
+        tx -> {
+          for (int i = 0; i < ROWS; i++) {
+            tx.execute("insert into t values (?, ?)", i, "row " + i);
+          }
+          return null;
+        });
     return db;
   }
 }

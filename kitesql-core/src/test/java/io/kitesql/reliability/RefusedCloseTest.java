@@ -22,16 +22,22 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * While a close is being refused because a transaction stays open, the database stays open for
- * everyone: other threads' reads, writes and statements wait behind the
- * close attempt and then succeed, instead of failing with "database is closed" (as
- * IllegalStateException and as DATABASE_CLOSED) although the close is refused in the end.
+ * everyone: other threads' reads, writes and statements wait behind the close attempt and then
+ * succeed, instead of failing with "database is closed" (as IllegalStateException and as
+ * DATABASE_CLOSED) although the close is refused in the end.
  */
 class RefusedCloseTest {
   @TempDir Path dir;
 
   private Database open() {
-    var db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(16L << 20)
-        .withDrainWait(Duration.ofMillis(300)).withReaderWait(Duration.ofSeconds(20)).withWriterWait(Duration.ofSeconds(20)));
+    var db =
+        KiteSql.open(
+            dir,
+            StorageOptions.defaults()
+                .withMapSize(16L << 20)
+                .withDrainWait(Duration.ofMillis(300))
+                .withReaderWait(Duration.ofSeconds(20))
+                .withWriterWait(Duration.ofSeconds(20)));
     db.execute("create table t (id int primary key, v int)");
     db.execute("insert into t values (0, 0)");
     return db;
@@ -48,28 +54,31 @@ class RefusedCloseTest {
       try (var pool = Executors.newFixedThreadPool(4)) {
         List<Future<Throwable>> closes = new ArrayList<>();
         for (int attempt = 0; attempt < 3; attempt++) { // each refused after 300 ms
-          closes.add(pool.submit(() -> {
-            try {
-              db.close();
-              return null;
-            } catch (Throwable t) {
-              return t;
-            }
-          }));
+          closes.add(
+              pool.submit(
+                  () -> {
+                    try {
+                      db.close();
+                      return null;
+                    } catch (Throwable t) {
+                      return t;
+                    }
+                  }));
         }
         for (int worker = 0; worker < 3; worker++) {
           int id = worker;
-          pool.submit(() -> {
-            for (int i = 1; closing.get(); i++) {
-              try {
-                work(db, id * 1_000_000 + i);
-                done.incrementAndGet();
-              } catch (Throwable t) {
-                failures.add(t);
-                return;
-              }
-            }
-          });
+          pool.submit(
+              () -> {
+                for (int i = 1; closing.get(); i++) {
+                  try {
+                    work(db, id * 1_000_000 + i);
+                    done.incrementAndGet();
+                  } catch (Throwable t) {
+                    failures.add(t);
+                    return;
+                  }
+                }
+              });
         }
         for (var close : closes) {
           refusals.add(close.get());
@@ -78,8 +87,13 @@ class RefusedCloseTest {
       }
       assertThat(failures).isEmpty();
       // Each concurrent close waits for the one before it and is refused too (none returns early).
-      assertThat(refusals).allSatisfy(t -> assertThat(t).isInstanceOfSatisfying(KiteSqlException.class,
-          e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.TRANSACTIONS_OPEN)));
+      assertThat(refusals)
+          .allSatisfy(
+              t ->
+                  assertThat(t)
+                      .isInstanceOfSatisfying(
+                          KiteSqlException.class,
+                          e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.TRANSACTIONS_OPEN)));
       assertThat(done.get()).isPositive();
       assertThat(db.isClosed()).isFalse();
       try (var rows = held.query("select count(*) from t")) {
@@ -97,11 +111,13 @@ class RefusedCloseTest {
     assertThat(db.isClosed()).isFalse();
     db.execute("insert into t values (?, ?)", key, key);
     var byId = db.prepare("select v from t where id = ?");
-    long seen = db.read(tx -> {
-      try (var rows = tx.query(byId, key)) {
-        return rows.next() ? rows.getLong(0) : -1L;
-      }
-    });
+    long seen =
+        db.read(
+            tx -> {
+              try (var rows = tx.query(byId, key)) {
+                return rows.next() ? rows.getLong(0) : -1L;
+              }
+            });
     assertThat(seen).isEqualTo(key);
     assertThat(db.catalog().table("t")).isPresent();
   }

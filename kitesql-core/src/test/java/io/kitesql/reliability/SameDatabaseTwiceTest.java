@@ -18,11 +18,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * One database directory is open at most once per process: LMDB's reader
- * table and locks are per process, so a second environment on the same files reused pages the
- * first one's snapshot still read, and closing it dropped the first one's locks. The second open
- * is refused with DATABASE_IN_USE, whatever path names the directory, and the first instance is
- * untouched.
+ * One database directory is open at most once per process: LMDB's reader table and locks are per
+ * process, so a second environment on the same files reused pages the first one's snapshot still
+ * read, and closing it dropped the first one's locks. The second open is refused with
+ * DATABASE_IN_USE, whatever path names the directory, and the first instance is untouched.
  */
 class SameDatabaseTwiceTest {
   @TempDir Path dir;
@@ -34,12 +33,13 @@ class SameDatabaseTwiceTest {
   private static Database openWithRows(Path dir) {
     var db = KiteSql.open(dir, small());
     db.execute("create table t (id int primary key, body varchar)");
-    db.write(tx -> {
-      for (int i = 0; i < 2000; i++) {
-        tx.execute("insert into t values (?, ?)", i, "row " + i);
-      }
-      return null;
-    });
+    db.write(
+        tx -> {
+          for (int i = 0; i < 2000; i++) {
+            tx.execute("insert into t values (?, ?)", i, "row " + i);
+          }
+          return null;
+        });
     return db;
   }
 
@@ -52,7 +52,9 @@ class SameDatabaseTwiceTest {
         var held = rows.getText(0);
 
         assertThatThrownBy(() -> KiteSql.open(dir, small()))
-            .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.DATABASE_IN_USE))
+            .isInstanceOfSatisfying(
+                KiteSqlException.class,
+                e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.DATABASE_IN_USE))
             .hasMessageContaining(dir.toString())
             .hasMessageContaining("already open in this process");
 
@@ -69,10 +71,13 @@ class SameDatabaseTwiceTest {
     var db = dir.resolve("db");
     var link = Files.createSymbolicLink(dir.resolve("link"), db.getFileName());
     try (var first = openWithRows(db)) {
-      for (var other : new Path[] {link, dir.resolve("db/../db"), db.resolve("."), link.toAbsolutePath()}) {
+      for (var other :
+          new Path[] {link, dir.resolve("db/../db"), db.resolve("."), link.toAbsolutePath()}) {
         assertThatThrownBy(() -> KiteSql.open(other, small()))
             .as(other.toString())
-            .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.DATABASE_IN_USE));
+            .isInstanceOfSatisfying(
+                KiteSqlException.class,
+                e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.DATABASE_IN_USE));
       }
       assertThat(first.read(SameDatabaseTwiceTest::count)).isEqualTo(2000);
     }
@@ -90,7 +95,9 @@ class SameDatabaseTwiceTest {
   void aFailedOpenReleasesTheDirectory() throws Exception {
     Files.write(dir.resolve("data.mdb"), new byte[100]);
     assertThatThrownBy(() -> KiteSql.open(dir, small()))
-        .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_DATABASE_FILE));
+        .isInstanceOfSatisfying(
+            KiteSqlException.class,
+            e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_DATABASE_FILE));
     Files.delete(dir.resolve("data.mdb"));
     try (var db = KiteSql.open(dir, small())) {
       assertThat(db.catalog().tables()).isEmpty();
@@ -105,10 +112,12 @@ class SameDatabaseTwiceTest {
     var outcomes = new ArrayList<Future<Database>>();
     try (var pool = Executors.newFixedThreadPool(threads)) {
       for (int i = 0; i < threads; i++) {
-        outcomes.add(pool.submit(() -> {
-          start.await();
-          return KiteSql.open(fresh, small());
-        }));
+        outcomes.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  return KiteSql.open(fresh, small());
+                }));
       }
       start.countDown();
     }
@@ -118,8 +127,10 @@ class SameDatabaseTwiceTest {
       try {
         opened.add(outcome.get());
       } catch (java.util.concurrent.ExecutionException e) {
-        assertThat(e.getCause()).isInstanceOfSatisfying(KiteSqlException.class,
-            k -> assertThat(k.errorCode()).isEqualTo(ErrorCode.DATABASE_IN_USE));
+        assertThat(e.getCause())
+            .isInstanceOfSatisfying(
+                KiteSqlException.class,
+                k -> assertThat(k.errorCode()).isEqualTo(ErrorCode.DATABASE_IN_USE));
         refused++;
       }
     }

@@ -18,12 +18,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * One environment per database directory per JVM, whatever the class loaders (two web
- * applications in one container, plugin loaders): a copy of the engine loaded by a second class
- * loader has registries of its own, so only a JVM-wide guard keeps it from opening the files a
- * first copy has open, which would make the first copy's snapshots read reused pages, and closing
- * it would drop the process's {@code fcntl} locks on {@code lock.mdb} (those belong to the
- * process, and any close of a descriptor on the file releases them).
+ * One environment per database directory per JVM, whatever the class loaders (two web applications
+ * in one container, plugin loaders): a copy of the engine loaded by a second class loader has
+ * registries of its own, so only a JVM-wide guard keeps it from opening the files a first copy has
+ * open, which would make the first copy's snapshots read reused pages, and closing it would drop
+ * the process's {@code fcntl} locks on {@code lock.mdb} (those belong to the process, and any close
+ * of a descriptor on the file releases them).
  */
 class SecondClassLoaderTest {
   private static final long ROWS = 2000;
@@ -35,12 +35,13 @@ class SecondClassLoaderTest {
     var db = dir.resolve("db");
     try (var first = KiteSql.open(db, small())) {
       first.execute("create table t (id int primary key, body varchar)");
-      first.write(tx -> {
-        for (int i = 0; i < ROWS; i++) {
-          tx.execute("insert into t values (?, ?)", i, "row " + i);
-        }
-        return null;
-      });
+      first.write(
+          tx -> {
+            for (int i = 0; i < ROWS; i++) {
+              tx.execute("insert into t values (?, ?)", i, "row " + i);
+            }
+            return null;
+          });
       try (var tx = first.beginRead()) {
         var rows = tx.query("select body from t where id = 7");
         assertThat(rows.next()).isTrue();
@@ -51,14 +52,25 @@ class SecondClassLoaderTest {
 
         try (var loader = engineLoader()) {
           assertThat(openInLoader(loader, db)).isEqualTo("refused DATABASE_IN_USE");
-          assertThat(openInLoader(loader, dir.resolve("db/../db"))).isEqualTo("refused DATABASE_IN_USE");
+          assertThat(openInLoader(loader, dir.resolve("db/../db")))
+              .isEqualTo("refused DATABASE_IN_USE");
         }
-        assertThat(ownLocksOn(lockFile)).as("LMDB's locks of this process on lock.mdb").isEqualTo(locksBefore);
+        assertThat(ownLocksOn(lockFile))
+            .as("LMDB's locks of this process on lock.mdb")
+            .isEqualTo(locksBefore);
 
         // Another process writes: it sees this process's reader (its locks are intact), so it
         // reuses none of the pages the held snapshot reads.
-        var child = ChildJvm.run(dir.resolve("child"), ExecuteStatementsMain.class, db.toString(),
-            "delete from t", rewrite(), "delete from t", rewrite(), "delete from t where id > 0");
+        var child =
+            ChildJvm.run(
+                dir.resolve("child"),
+                ExecuteStatementsMain.class,
+                db.toString(),
+                "delete from t",
+                rewrite(),
+                "delete from t",
+                rewrite(),
+                "delete from t where id > 0");
         assertThat(child.crashed()).as(child.toString()).isFalse();
         assertThat(held.toString()).isEqualTo("row 7");
         assertThat(count(tx)).isEqualTo(ROWS);
@@ -83,7 +95,13 @@ class SecondClassLoaderTest {
   private static String rewrite() {
     var values = new StringBuilder("insert into t values ");
     for (int i = 0; i < ROWS; i++) {
-      values.append(i == 0 ? "" : ", ").append("(").append(i).append(", 'rewritten by another process ").append(i).append("')");
+      values
+          .append(i == 0 ? "" : ", ")
+          .append("(")
+          .append(i)
+          .append(", 'rewritten by another process ")
+          .append(i)
+          .append("')");
     }
     return values.toString();
   }
@@ -99,20 +117,25 @@ class SecondClassLoaderTest {
     }
   }
 
-  /** A class loader with its own copy of the engine: the test class path, parent the platform loader. */
+  /**
+   * A class loader with its own copy of the engine: the test class path, parent the platform
+   * loader.
+   */
   private static URLClassLoader engineLoader() throws MalformedURLException {
     var urls = new ArrayList<URL>();
     for (var entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
       urls.add(Path.of(entry).toUri().toURL());
     }
-    return new URLClassLoader("second-engine", urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
+    return new URLClassLoader(
+        "second-engine", urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
   }
 
   /**
    * Opens {@code db} with the engine of {@code loader} (and closes it again): "opened", or
    * "refused" and the error code of the engine's exception.
    */
-  private static String openInLoader(ClassLoader loader, Path db) throws ReflectiveOperationException {
+  private static String openInLoader(ClassLoader loader, Path db)
+      throws ReflectiveOperationException {
     var kiteSql = loader.loadClass(KiteSql.class.getName());
     assertThat(kiteSql).isNotSameAs(KiteSql.class);
     var optionsClass = loader.loadClass(StorageOptions.class.getName());
@@ -123,7 +146,9 @@ class SecondClassLoaderTest {
       opened = kiteSql.getMethod("open", Path.class, optionsClass).invoke(null, db, options);
     } catch (InvocationTargetException e) {
       var cause = e.getCause();
-      assertThat(cause.getClass().getName()).as(cause.toString()).isEqualTo("io.kitesql.KiteSqlException");
+      assertThat(cause.getClass().getName())
+          .as(cause.toString())
+          .isEqualTo("io.kitesql.KiteSqlException");
       return "refused " + cause.getClass().getMethod("errorCode").invoke(cause);
     }
     ((AutoCloseable) opened).getClass().getMethod("close").invoke(opened);
@@ -136,7 +161,12 @@ class SecondClassLoaderTest {
     var pid = Long.toString(ProcessHandle.current().pid());
     return Files.readAllLines(Path.of("/proc/locks")).stream()
         .map(line -> line.trim().split("\\s+"))
-        .filter(f -> f.length > 5 && f[1].equals("POSIX") && f[4].equals(pid) && f[5].endsWith(":" + inode))
+        .filter(
+            f ->
+                f.length > 5
+                    && f[1].equals("POSIX")
+                    && f[4].equals(pid)
+                    && f[5].endsWith(":" + inode))
         .count();
   }
 }

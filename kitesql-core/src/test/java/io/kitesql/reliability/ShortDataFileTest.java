@@ -2,9 +2,9 @@ package io.kitesql.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kitesql.options.StorageOptions;
 import io.kitesql.storage.Keyspace;
 import io.kitesql.storage.Storage;
-import io.kitesql.options.StorageOptions;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
@@ -14,10 +14,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * LMDB may leave {@code data.mdb} shorter than its meta page's last page: pages allocated and
- * freed again in one transaction are never written. Such a file is healthy and must open; the
- * open-time check proves the missing pages are free instead of refusing the file as truncated.
- * Cutting it further, into pages in use, must still be refused.
+ * LMDB may leave {@code data.mdb} shorter than its meta page's last page: pages allocated and freed
+ * again in one transaction are never written. Such a file is healthy and must open; the open-time
+ * check proves the missing pages are free instead of refusing the file as truncated. Cutting it
+ * further, into pages in use, must still be refused.
  */
 class ShortDataFileTest {
   private static final int KEPT = 500;
@@ -33,30 +33,35 @@ class ShortDataFileTest {
       // write that list at the end of the file.
       for (int k = 0; k < 4; k++) {
         int n = k;
-        storage.write(tx -> {
-          tx.put(Keyspace.DATA, key(KEPT + n), new byte[10]);
-          return null;
-        });
+        storage.write(
+            tx -> {
+              tx.put(Keyspace.DATA, key(KEPT + n), new byte[10]);
+              return null;
+            });
       }
-      storage.write(tx -> {
-        for (int i = 0; i < KEPT; i++) {
-          tx.put(Keyspace.DATA, key(i), new byte[100]);
-        }
-        return null;
-      });
+      storage.write(
+          tx -> {
+            for (int i = 0; i < KEPT; i++) {
+              tx.put(Keyspace.DATA, key(i), new byte[100]);
+            }
+            return null;
+          });
       // Overflow pages allocated at the end of the file and freed within the same transaction.
-      storage.write(tx -> {
-        for (int i = 0; i < 3000; i++) {
-          tx.put(Keyspace.DATA, key(-1 - i), new byte[5000]);
-        }
-        for (int i = 0; i < 3000; i++) {
-          tx.delete(Keyspace.DATA, key(-1 - i));
-        }
-        return null;
-      });
+      storage.write(
+          tx -> {
+            for (int i = 0; i < 3000; i++) {
+              tx.put(Keyspace.DATA, key(-1 - i), new byte[5000]);
+            }
+            for (int i = 0; i < 3000; i++) {
+              tx.delete(Keyspace.DATA, key(-1 - i));
+            }
+            return null;
+          });
     }
     byte[] file = Files.readAllBytes(db.resolve("data.mdb"));
-    assertThat((long) file.length).as("LMDB left the file short of its last page").isLessThan(requiredSize(file));
+    assertThat((long) file.length)
+        .as("LMDB left the file short of its last page")
+        .isLessThan(requiredSize(file));
 
     try (var reopened = Storage.open(db, StorageOptions.defaults())) {
       boolean kept = reopened.read(tx -> tx.get(Keyspace.DATA, key(KEPT - 1), 4).isPresent());

@@ -22,8 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Snapshot isolation under one writer: readers (platform and virtual threads, more of them than
- * read slots) see a constant sum of balances while transfers commit, and the same rows twice
- * within one read transaction; readers beyond the pool wait or fail with READERS_EXHAUSTED, never
+ * read slots) see a constant sum of balances while transfers commit, and the same rows twice within
+ * one read transaction; readers beyond the pool wait or fail with READERS_EXHAUSTED, never
  * otherwise. A long-held reader makes the file grow; once it ends, the file stops growing.
  *
  * <p>Duration per phase: {@code -Dkitesql.snapshot.millis} (default 1500).
@@ -36,8 +36,11 @@ class SnapshotConsistencyTest {
 
   @Test
   void readersSeeConsistentSnapshotsWhileTransfersCommit() throws Exception {
-    var options = StorageOptions.defaults().withMapSize(64L << 20)
-        .withReadPoolSize(6).withReaderWait(Duration.ofMillis(20));
+    var options =
+        StorageOptions.defaults()
+            .withMapSize(64L << 20)
+            .withReadPoolSize(6)
+            .withReaderWait(Duration.ofMillis(20));
     long millis = Long.getLong("kitesql.snapshot.millis", 1500);
     try (var db = KiteSql.open(dir, options)) {
       createAccounts(db);
@@ -49,17 +52,20 @@ class SnapshotConsistencyTest {
       var exhausted = new AtomicLong();
       var commits = new AtomicLong();
 
-      var writer = Thread.ofPlatform().start(() -> {
-        var random = new Random(7);
-        try {
-          while (!stop.get()) {
-            transfer(db, random);
-            commits.incrementAndGet();
-          }
-        } catch (Throwable t) {
-          errors.add(t);
-        }
-      });
+      var writer =
+          Thread.ofPlatform()
+              .start(
+                  () -> {
+                    var random = new Random(7);
+                    try {
+                      while (!stop.get()) {
+                        transfer(db, random);
+                        commits.incrementAndGet();
+                      }
+                    } catch (Throwable t) {
+                      errors.add(t);
+                    }
+                  });
       var readers = new ArrayList<Thread>();
       for (int i = 0; i < 24; i++) {
         Runnable work = () -> readLoop(db, sum, all, stop, errors, reads, exhausted);
@@ -74,15 +80,22 @@ class SnapshotConsistencyTest {
       assertThat(errors).isEmpty();
       assertThat(commits.get()).isPositive();
       assertThat(reads.get()).isGreaterThan(commits.get() > 0 ? 10 : 0);
-      System.out.printf("snapshot: %d transfers, %d consistent reads, %d READERS_EXHAUSTED%n",
+      System.out.printf(
+          "snapshot: %d transfers, %d consistent reads, %d READERS_EXHAUSTED%n",
           commits.get(), reads.get(), exhausted.get());
       assertThat(querySum(db, sum)).isEqualTo(TOTAL);
       assertThat(db.checkIntegrity().problems()).isEmpty();
     }
   }
 
-  private static void readLoop(Database db, PreparedStatement sum, PreparedStatement all, AtomicBoolean stop,
-      ConcurrentLinkedQueue<Throwable> errors, AtomicLong reads, AtomicLong exhausted) {
+  private static void readLoop(
+      Database db,
+      PreparedStatement sum,
+      PreparedStatement all,
+      AtomicBoolean stop,
+      ConcurrentLinkedQueue<Throwable> errors,
+      AtomicLong reads,
+      AtomicLong exhausted) {
     try {
       while (!stop.get()) {
         try (var tx = db.beginRead()) {
@@ -145,7 +158,8 @@ class SnapshotConsistencyTest {
       long settled = Files.size(db.dataFile());
       rewrite(db, random, 150);
       long after = Files.size(db.dataFile()) - settled;
-      System.out.printf("space: grew %d KiB under a long reader, %d KiB for the same work after it%n",
+      System.out.printf(
+          "space: grew %d KiB under a long reader, %d KiB for the same work after it%n",
           held >> 10, after >> 10);
       assertThat(held).as("the file grows while a reader pins old pages").isGreaterThan(1L << 20);
       assertThat(after).as("after the reader, freed pages are reused").isLessThan(held / 4);
@@ -166,23 +180,25 @@ class SnapshotConsistencyTest {
   private static void createAccounts(Database db) {
     db.execute("create table accounts (id int primary key, balance bigint not null)");
     db.execute("create index accounts_balance on accounts (balance)");
-    db.write(tx -> {
-      for (int i = 0; i < ACCOUNTS; i++) {
-        tx.execute("insert into accounts values (?, 1000)", i);
-      }
-      return null;
-    });
+    db.write(
+        tx -> {
+          for (int i = 0; i < ACCOUNTS; i++) {
+            tx.execute("insert into accounts values (?, 1000)", i);
+          }
+          return null;
+        });
   }
 
   private static void transfer(Database db, Random random) {
     int from = random.nextInt(ACCOUNTS);
     int to = random.nextInt(ACCOUNTS);
     long amount = 1 + random.nextInt(100);
-    db.write(tx -> {
-      tx.execute("update accounts set balance = balance - ? where id = ?", amount, from);
-      tx.execute("update accounts set balance = balance + ? where id = ?", amount, to);
-      return null;
-    });
+    db.write(
+        tx -> {
+          tx.execute("update accounts set balance = balance - ? where id = ?", amount, from);
+          tx.execute("update accounts set balance = balance + ? where id = ?", amount, to);
+          return null;
+        });
   }
 
   private static long querySum(Database db, PreparedStatement sum) {

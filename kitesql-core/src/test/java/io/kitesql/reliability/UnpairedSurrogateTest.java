@@ -18,13 +18,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A Java string with an unpaired surrogate has no UTF-8 form. It used to be stored as {@code '?'}
- * (as {@code String.getBytes} does), so distinct strings collided: a false primary-key violation,
- * a lookup matching another row. Now it is refused with INVALID_VALUE naming
- * the parameter or literal, and nothing is written.
+ * (as {@code String.getBytes} does), so distinct strings collided: a false primary-key violation, a
+ * lookup matching another row. Now it is refused with INVALID_VALUE naming the parameter or
+ * literal, and nothing is written.
  */
 class UnpairedSurrogateTest {
-  private static final List<String> UNPAIRED = List.of(
-      "a\uD800", "a\uDC00", "\uDC00\uD800", "x\uD83Dy", "\uD83D", "ok\uDE00");
+  private static final List<String> UNPAIRED =
+      List.of("a\uD800", "a\uDC00", "\uDC00\uD800", "x\uD83Dy", "\uD83D", "ok\uDE00");
 
   @TempDir Path dir;
 
@@ -39,14 +39,22 @@ class UnpairedSurrogateTest {
   void parametersAreRefusedNamingTheParameter() {
     try (var db = open()) {
       for (var bad : UNPAIRED) {
-        assertInvalid(() -> db.execute("insert into t values (?, ?)", "fine", bad), "parameter ?2", bad);
+        assertInvalid(
+            () -> db.execute("insert into t values (?, ?)", "fine", bad), "parameter ?2", bad);
         assertInvalid(() -> db.execute("insert into t values (?, 'x')", bad), "parameter ?1", bad);
         var named = db.prepare("insert into t values (:id, 'x')");
-        assertInvalid(() -> db.write(tx -> tx.execute(named, Map.of("id", bad))), "parameter :id", bad);
+        assertInvalid(
+            () -> db.write(tx -> tx.execute(named, Map.of("id", bad))), "parameter :id", bad);
         assertInvalid(() -> db.execute("update t set body = ?", bad), "parameter ?1", bad);
-        assertInvalid(() -> db.read(tx -> tx.query("select body from t where id = ?", bad).toList()), "parameter ?1", bad);
+        assertInvalid(
+            () -> db.read(tx -> tx.query("select body from t where id = ?", bad).toList()),
+            "parameter ?1",
+            bad);
         assertInvalid(() -> db.read(tx -> tx.query("select ?", bad).toList()), "parameter ?1", bad);
-        assertInvalid(() -> db.execute("insert into t values (?, 'x')", new StringBuilder(bad)), "parameter ?1", bad);
+        assertInvalid(
+            () -> db.execute("insert into t values (?, 'x')", new StringBuilder(bad)),
+            "parameter ?1",
+            bad);
       }
       assertOnlyTheOriginalRow(db);
     }
@@ -56,9 +64,13 @@ class UnpairedSurrogateTest {
   void literalsAreRefused() {
     try (var db = open()) {
       for (var bad : UNPAIRED) {
-        assertInvalid(() -> db.execute("insert into t values ('" + bad + "', 'x')"), "string literal", bad);
-        assertInvalid(() -> db.read(tx -> tx.query("select count(*) from t where id = '" + bad + "'").toList()),
-            "string literal", bad);
+        assertInvalid(
+            () -> db.execute("insert into t values ('" + bad + "', 'x')"), "string literal", bad);
+        assertInvalid(
+            () ->
+                db.read(tx -> tx.query("select count(*) from t where id = '" + bad + "'").toList()),
+            "string literal",
+            bad);
       }
       assertOnlyTheOriginalRow(db);
     }
@@ -67,26 +79,39 @@ class UnpairedSurrogateTest {
   @Test
   void textOfRefusesButPairedSurrogatesAreStoredExactly() {
     assertThatThrownBy(() -> Text.of("a\uD800"))
-        .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_VALUE));
+        .isInstanceOfSatisfying(
+            KiteSqlException.class,
+            e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_VALUE));
     try (var db = open()) {
       db.execute("insert into t values (?, ?)", "a\uD83D\uDE00", "smile");
       db.execute("insert into t values ('b\uD83D\uDE00', 'literal smile')");
-      var rows = db.read(tx -> tx.query("select id, body from t order by body").toList().stream()
-          .map(r -> r[0].toString() + "=" + r[1]).toList());
-      assertThat(rows).containsExactly("b\uD83D\uDE00=literal smile", "a?=question mark", "a\uD83D\uDE00=smile");
+      var rows =
+          db.read(
+              tx ->
+                  tx.query("select id, body from t order by body").toList().stream()
+                      .map(r -> r[0].toString() + "=" + r[1])
+                      .toList());
+      assertThat(rows)
+          .containsExactly(
+              "b\uD83D\uDE00=literal smile", "a?=question mark", "a\uD83D\uDE00=smile");
     }
   }
 
   private static void assertInvalid(ThrowingCallable call, String names, String bad) {
     assertThatThrownBy(call)
         .as(names + " with " + bad.chars().mapToObj(Integer::toHexString).toList())
-        .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_VALUE))
+        .isInstanceOfSatisfying(
+            KiteSqlException.class,
+            e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_VALUE))
         .hasMessageContaining(names)
         .hasMessageContaining("unpaired surrogate");
   }
 
   private static void assertOnlyTheOriginalRow(Database db) {
-    var rows = db.read(tx -> tx.query("select id from t").toList().stream().map(r -> r[0].toString()).toList());
+    var rows =
+        db.read(
+            tx ->
+                tx.query("select id from t").toList().stream().map(r -> r[0].toString()).toList());
     assertThat(rows).containsExactly("a?");
     assertThat(db.checkIntegrity().isOk()).isTrue();
   }

@@ -7,23 +7,28 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * The expressions, conditions, subqueries and FROM clauses of {@link DiffQueryGenerator}'s
- * queries, typed (INT, REAL, TEXT) so that every comparison and operator has operands both SQLite
- * and KiteSQL treat alike; the generator's class comment says what is avoided and why.
+ * The expressions, conditions, subqueries and FROM clauses of {@link DiffQueryGenerator}'s queries,
+ * typed (INT, REAL, TEXT) so that every comparison and operator has operands both SQLite and
+ * KiteSQL treat alike; the generator's class comment says what is avoided and why.
  */
 final class DiffExpressions {
   static final int MAX_DEPTH = 3;
   static final String[] COMPARISONS = {"=", "<>", "<", "<=", ">", ">="};
   private static final String[] DISTINCT_COMPARISONS = {"IS DISTINCT FROM", "IS NOT DISTINCT FROM"};
   private static final String[] DIVISORS = {"1", "2", "3", "-2", "4"};
-  private static final String[] TEXT_LITERALS = {"''", "'a'", "'b'", "'ab'", "'abc'", "'ba'", "'c'", "'b_c'"};
-  private static final String[] LIKE_PATTERNS = {"'a%'", "'%b'", "'_b%'", "'%'", "'ab'", "'%a%'", "'b_c'", "''", "'_'", "'%c'"};
+  private static final String[] TEXT_LITERALS = {
+    "''", "'a'", "'b'", "'ab'", "'abc'", "'ba'", "'c'", "'b_c'"
+  };
+  private static final String[] LIKE_PATTERNS = {
+    "'a%'", "'%b'", "'_b%'", "'%'", "'ab'", "'%a%'", "'b_c'", "''", "'_'", "'%c'"
+  };
   private static final String[] REAL_LITERALS = {"0.5", "-1.5", "2.25", "0.0", "3.0"};
 
   private final SplittableRandom random;
   private final DiffSchema schema;
   private int aliases;
-  private boolean withCte; // whether the query being generated has WITH c0 AS (...), a table like t1..t3
+  private boolean
+      withCte; // whether the query being generated has WITH c0 AS (...), a table like t1..t3
   private boolean subqueries = true;
 
   DiffExpressions(SplittableRandom random, DiffSchema schema) {
@@ -37,8 +42,8 @@ final class DiffExpressions {
   }
 
   /**
-   * Starts a new statement, with or without subqueries (an UPDATE gets none: SQLite's subqueries
-   * in an UPDATE see the rows the statement already changed, the standard's see none).
+   * Starts a new statement, with or without subqueries (an UPDATE gets none: SQLite's subqueries in
+   * an UPDATE see the rows the statement already changed, the standard's see none).
    */
   void reset(boolean withCte, boolean subqueries) {
     aliases = 0;
@@ -66,23 +71,27 @@ final class DiffExpressions {
   From from(int depth) {
     var refs = new ArrayList<Ref>();
     var sql = new StringBuilder(source(refs, depth));
-    int joined = depth > 0 ? 1 : switch (random.nextInt(20)) {
-      case 0, 1, 2, 3, 4, 5, 6, 7, 8, 9 -> 1;
-      case 10, 11, 12, 13, 14, 15, 16 -> 2;
-      default -> 3;
-    };
+    int joined =
+        depth > 0
+            ? 1
+            : switch (random.nextInt(20)) {
+              case 0, 1, 2, 3, 4, 5, 6, 7, 8, 9 -> 1;
+              case 10, 11, 12, 13, 14, 15, 16 -> 2;
+              default -> 3;
+            };
     for (int i = 1; i < joined; i++) {
       var before = List.copyOf(refs);
       var right = new ArrayList<Ref>();
       var source = source(right, depth);
       refs.addAll(right);
-      String kind = switch (random.nextInt(12)) {
-        case 0, 1, 2, 3, 4 -> "JOIN";
-        case 5, 6, 7, 8 -> "LEFT JOIN";
-        case 9 -> "RIGHT JOIN";
-        case 10 -> "FULL JOIN";
-        default -> "CROSS JOIN";
-      };
+      String kind =
+          switch (random.nextInt(12)) {
+            case 0, 1, 2, 3, 4 -> "JOIN";
+            case 5, 6, 7, 8 -> "LEFT JOIN";
+            case 9 -> "RIGHT JOIN";
+            case 10 -> "FULL JOIN";
+            default -> "CROSS JOIN";
+          };
       sql.append(' ').append(kind).append(' ').append(source);
       if (!kind.equals("CROSS JOIN")) {
         sql.append(" ON ").append(onCondition(before, right, refs));
@@ -100,21 +109,45 @@ final class DiffExpressions {
       return (withCte && chance(2) ? "c0" : table.name()) + " " + alias;
     }
     var inner = "x" + (++aliases);
-    var innerScope = new Scope(DiffSchema.COLUMNS.stream().map(c -> new Ref(inner + "." + c.name(), c.type())).toList(), null);
+    var innerScope =
+        new Scope(
+            DiffSchema.COLUMNS.stream()
+                .map(c -> new Ref(inner + "." + c.name(), c.type()))
+                .toList(),
+            null);
     if (random.nextBoolean()) { // a grouped derived table
       refs.add(new Ref(alias + ".g", Type.INT));
       refs.add(new Ref(alias + ".c", Type.INT));
       refs.add(new Ref(alias + ".m", Type.TEXT));
-      return "(SELECT " + inner + ".a AS g, COUNT(*) AS c, MAX(" + inner + ".s) AS m FROM " + table.name() + " " + inner
-          + (chance(2) ? " WHERE " + bool(innerScope, 1) : "") + " GROUP BY " + inner + ".a) AS " + alias;
+      return "(SELECT "
+          + inner
+          + ".a AS g, COUNT(*) AS c, MAX("
+          + inner
+          + ".s) AS m FROM "
+          + table.name()
+          + " "
+          + inner
+          + (chance(2) ? " WHERE " + bool(innerScope, 1) : "")
+          + " GROUP BY "
+          + inner
+          + ".a) AS "
+          + alias;
     }
     var columns = new ArrayList<String>();
     for (Column c : DiffSchema.COLUMNS) {
       columns.add(inner + "." + c.name() + " AS " + c.name());
       refs.add(new Ref(alias + "." + c.name(), c.type()));
     }
-    return "(SELECT " + (chance(4) ? "DISTINCT " : "") + String.join(", ", columns) + " FROM " + table.name() + " " + inner
-        + (chance(2) ? " WHERE " + bool(innerScope, 1) : "") + ") AS " + alias;
+    return "(SELECT "
+        + (chance(4) ? "DISTINCT " : "")
+        + String.join(", ", columns)
+        + " FROM "
+        + table.name()
+        + " "
+        + inner
+        + (chance(2) ? " WHERE " + bool(innerScope, 1) : "")
+        + ") AS "
+        + alias;
   }
 
   /** Mostly an equality between the new input and an earlier one, plus maybe a filter. */
@@ -155,7 +188,10 @@ final class DiffExpressions {
       case 6 -> "-(" + expr(Type.INT, scope, d) + ")";
       case 7 -> caseExpr(Type.INT, scope, d);
       case 8 -> "COALESCE(" + expr(Type.INT, scope, d) + ", " + expr(Type.INT, scope, d) + ")";
-      case 9 -> chance(2) ? "ABS(" + expr(Type.INT, scope, d) + ")" : "LENGTH(" + expr(Type.TEXT, scope, d) + ")";
+      case 9 ->
+          chance(2)
+              ? "ABS(" + expr(Type.INT, scope, d) + ")"
+              : "LENGTH(" + expr(Type.TEXT, scope, d) + ")";
       case 10 -> "NULLIF(" + expr(Type.INT, scope, d) + ", " + literal(Type.INT) + ")";
       default -> scalarSubquery(Type.INT, scope, d);
     };
@@ -163,18 +199,32 @@ final class DiffExpressions {
 
   private String realExpr(Scope scope, int d) {
     return switch (random.nextInt(10)) {
-      case 0 -> "(" + expr(Type.REAL, scope, d) + " + " + expr(chance(2) ? Type.INT : Type.REAL, scope, d) + ")";
+      case 0 ->
+          "("
+              + expr(Type.REAL, scope, d)
+              + " + "
+              + expr(chance(2) ? Type.INT : Type.REAL, scope, d)
+              + ")";
       case 1 -> "(" + expr(Type.REAL, scope, d) + " - " + expr(Type.REAL, scope, d) + ")";
-      case 2 -> "(" + expr(Type.REAL, scope, d) + " * " + (chance(2) ? column(Type.INT, scope) : literal(Type.INT)) + ")";
+      case 2 ->
+          "("
+              + expr(Type.REAL, scope, d)
+              + " * "
+              + (chance(2) ? column(Type.INT, scope) : literal(Type.INT))
+              + ")";
       case 3 -> "(" + expr(Type.REAL, scope, d) + " / " + (chance(2) ? "2" : "-4") + ")";
       case 4 -> "-(" + expr(Type.REAL, scope, d) + ")";
       case 5 -> caseExpr(Type.REAL, scope, d);
       case 6 -> "COALESCE(" + expr(Type.REAL, scope, d) + ", " + expr(Type.REAL, scope, d) + ")";
-      case 7 -> switch (random.nextInt(3)) {
-        case 0 -> "ABS(" + expr(Type.REAL, scope, d) + ")";
-        case 1 -> "CAST(" + expr(Type.INT, scope, d) + " AS REAL)";
-        default -> "ROUND(" + expr(Type.REAL, scope, d) + (chance(2) ? ")" : ", " + random.nextInt(2) + ")");
-      };
+      case 7 ->
+          switch (random.nextInt(3)) {
+            case 0 -> "ABS(" + expr(Type.REAL, scope, d) + ")";
+            case 1 -> "CAST(" + expr(Type.INT, scope, d) + " AS REAL)";
+            default ->
+                "ROUND("
+                    + expr(Type.REAL, scope, d)
+                    + (chance(2) ? ")" : ", " + random.nextInt(2) + ")");
+          };
       case 8 -> "(" + expr(Type.INT, scope, d) + (chance(2) ? " + " : " - ") + "0.5)";
       default -> scalarSubquery(Type.REAL, scope, d);
     };
@@ -186,12 +236,20 @@ final class DiffExpressions {
       case 2 -> "LOWER(" + expr(Type.TEXT, scope, d) + ")";
       case 3 -> caseExpr(Type.TEXT, scope, d);
       case 4 -> "COALESCE(" + expr(Type.TEXT, scope, d) + ", " + expr(Type.TEXT, scope, d) + ")";
-      case 5 -> switch (random.nextInt(4)) {
-        case 0 -> "REPLACE(" + expr(Type.TEXT, scope, d) + ", 'a', 'c')";
-        case 1 -> "SUBSTR(" + expr(Type.TEXT, scope, d) + ", " + (1 + random.nextInt(3)) + ", " + (1 + random.nextInt(2)) + ")";
-        case 2 -> "TRIM(" + expr(Type.TEXT, scope, d) + ")";
-        default -> "CAST(" + expr(Type.INT, scope, d) + " AS TEXT)";
-      };
+      case 5 ->
+          switch (random.nextInt(4)) {
+            case 0 -> "REPLACE(" + expr(Type.TEXT, scope, d) + ", 'a', 'c')";
+            case 1 ->
+                "SUBSTR("
+                    + expr(Type.TEXT, scope, d)
+                    + ", "
+                    + (1 + random.nextInt(3))
+                    + ", "
+                    + (1 + random.nextInt(2))
+                    + ")";
+            case 2 -> "TRIM(" + expr(Type.TEXT, scope, d) + ")";
+            default -> "CAST(" + expr(Type.INT, scope, d) + " AS TEXT)";
+          };
       default -> scalarSubquery(Type.TEXT, scope, d);
     };
   }
@@ -222,8 +280,11 @@ final class DiffExpressions {
     }
     var from = from(depth + 1);
     var inner = new Scope(from.refs(), outer);
-    var sql = new StringBuilder("(SELECT ").append(aggregate(type, new Scope(from.refs(), null), depth + 1))
-        .append(" FROM ").append(from.sql());
+    var sql =
+        new StringBuilder("(SELECT ")
+            .append(aggregate(type, new Scope(from.refs(), null), depth + 1))
+            .append(" FROM ")
+            .append(from.sql());
     if (!chance(5)) {
       sql.append(" WHERE ").append(bool(inner, depth + 1));
     }
@@ -241,20 +302,22 @@ final class DiffExpressions {
     int d = Math.max(depth, MAX_DEPTH - 1); // aggregate arguments stay small
     var distinct = chance(5) ? "DISTINCT " : "";
     return switch (type) {
-      case INT -> switch (random.nextInt(6)) {
-        case 0 -> "COUNT(*)";
-        case 1 -> "COUNT(" + distinct + expr(randomType(), scope, d) + ")";
-        case 2 -> "SUM(" + distinct + expr(Type.INT, scope, d) + ")";
-        case 3 -> "MIN(" + expr(Type.INT, scope, d) + ")";
-        case 4 -> "MAX(" + expr(Type.INT, scope, d) + ")";
-        default -> "COUNT(ALL " + column(randomType(), scope) + ")";
-      };
-      case REAL -> switch (random.nextInt(4)) {
-        case 0 -> "AVG(" + distinct + expr(chance(2) ? Type.INT : Type.REAL, scope, d) + ")";
-        case 1 -> "SUM(" + column(Type.REAL, scope) + ")";
-        case 2 -> "MIN(" + expr(Type.REAL, scope, d) + ")";
-        default -> "MAX(" + expr(Type.REAL, scope, d) + ")";
-      };
+      case INT ->
+          switch (random.nextInt(6)) {
+            case 0 -> "COUNT(*)";
+            case 1 -> "COUNT(" + distinct + expr(randomType(), scope, d) + ")";
+            case 2 -> "SUM(" + distinct + expr(Type.INT, scope, d) + ")";
+            case 3 -> "MIN(" + expr(Type.INT, scope, d) + ")";
+            case 4 -> "MAX(" + expr(Type.INT, scope, d) + ")";
+            default -> "COUNT(ALL " + column(randomType(), scope) + ")";
+          };
+      case REAL ->
+          switch (random.nextInt(4)) {
+            case 0 -> "AVG(" + distinct + expr(chance(2) ? Type.INT : Type.REAL, scope, d) + ")";
+            case 1 -> "SUM(" + column(Type.REAL, scope) + ")";
+            case 2 -> "MIN(" + expr(Type.REAL, scope, d) + ")";
+            default -> "MAX(" + expr(Type.REAL, scope, d) + ")";
+          };
       case TEXT -> (random.nextBoolean() ? "MIN(" : "MAX(") + expr(Type.TEXT, scope, d) + ")";
     };
   }
@@ -272,10 +335,23 @@ final class DiffExpressions {
       case 6 -> between(scope, d);
       case 7 -> inList(scope, d);
       case 8 -> "(" + expr(randomType(), scope, d) + (chance(2) ? " IS NULL)" : " IS NOT NULL)");
-      case 9 -> "(" + column(Type.TEXT, scope) + (chance(3) ? " NOT" : "") + " LIKE " + pick(LIKE_PATTERNS) + ")";
+      case 9 ->
+          "("
+              + column(Type.TEXT, scope)
+              + (chance(3) ? " NOT" : "")
+              + " LIKE "
+              + pick(LIKE_PATTERNS)
+              + ")";
       case 10, 11 -> inSubquery(scope, d);
       case 12 -> exists(scope, d);
-      default -> "(" + expr(Type.INT, scope, d) + " " + pick(COMPARISONS) + " " + scalarSubquery(Type.INT, scope, d) + ")";
+      default ->
+          "("
+              + expr(Type.INT, scope, d)
+              + " "
+              + pick(COMPARISONS)
+              + " "
+              + scalarSubquery(Type.INT, scope, d)
+              + ")";
     };
   }
 
@@ -285,8 +361,17 @@ final class DiffExpressions {
     var rhs = chance(2) ? literal(right) : expr(right, scope, depth);
     if (chance(12)) { // a row value comparison (SQLite has them since 3.15)
       var second = randomType();
-      return "((" + expr(type, scope, depth) + ", " + expr(second, scope, depth) + ") " + pick(COMPARISONS) + " ("
-          + rhs + ", " + (chance(2) ? literal(second) : expr(second, scope, depth)) + "))";
+      return "(("
+          + expr(type, scope, depth)
+          + ", "
+          + expr(second, scope, depth)
+          + ") "
+          + pick(COMPARISONS)
+          + " ("
+          + rhs
+          + ", "
+          + (chance(2) ? literal(second) : expr(second, scope, depth))
+          + "))";
     }
     // now and then the null-safe comparison, NULL literals included (SQLite has it since 3.39)
     var op = chance(6) ? pick(DISTINCT_COMPARISONS) : pick(COMPARISONS);
@@ -300,7 +385,14 @@ final class DiffExpressions {
     var type = randomType();
     var low = literal(type);
     var high = chance(4) ? expr(type, scope, depth) : literal(type);
-    return "(" + expr(type, scope, depth) + (chance(3) ? " NOT" : "") + " BETWEEN " + low + " AND " + high + ")";
+    return "("
+        + expr(type, scope, depth)
+        + (chance(3) ? " NOT" : "")
+        + " BETWEEN "
+        + low
+        + " AND "
+        + high
+        + ")";
   }
 
   private String inList(Scope scope, int depth) {
@@ -309,7 +401,12 @@ final class DiffExpressions {
     for (int i = 0, n = 1 + random.nextInt(4); i < n; i++) {
       items.add(chance(8) ? "NULL" : literal(type));
     }
-    return "(" + expr(type, scope, depth) + (chance(3) ? " NOT" : "") + " IN (" + String.join(", ", items) + "))";
+    return "("
+        + expr(type, scope, depth)
+        + (chance(3) ? " NOT" : "")
+        + " IN ("
+        + String.join(", ", items)
+        + "))";
   }
 
   private String inSubquery(Scope outer, int depth) {
@@ -327,9 +424,15 @@ final class DiffExpressions {
       left = "(" + left + ", " + expr(second, outer, depth) + ")";
       selected = selected + ", " + expr(second, own, depth + 1);
     }
-    var sql = new StringBuilder("(").append(left).append(chance(3) ? " NOT" : "")
-        .append(" IN (SELECT ").append(chance(4) ? "DISTINCT " : "").append(selected)
-        .append(" FROM ").append(from.sql());
+    var sql =
+        new StringBuilder("(")
+            .append(left)
+            .append(chance(3) ? " NOT" : "")
+            .append(" IN (SELECT ")
+            .append(chance(4) ? "DISTINCT " : "")
+            .append(selected)
+            .append(" FROM ")
+            .append(from.sql());
     if (!chance(4)) {
       sql.append(" WHERE ").append(bool(inner, depth + 1));
     }
@@ -342,13 +445,20 @@ final class DiffExpressions {
     }
     var from = from(depth + 1);
     var inner = new Scope(from.refs(), outer);
-    return "(" + (chance(3) ? "NOT " : "") + "EXISTS (SELECT 1 FROM " + from.sql() + " WHERE " + bool(inner, depth + 1) + "))";
+    return "("
+        + (chance(3) ? "NOT " : "")
+        + "EXISTS (SELECT 1 FROM "
+        + from.sql()
+        + " WHERE "
+        + bool(inner, depth + 1)
+        + "))";
   }
 
   /** A column of {@code type}: mostly the query's own, sometimes an enclosing query's. */
   String column(Type type, Scope scope) {
-    var refs = (scope.outer() != null && chance(3) ? scope.all() : scope.own()).stream()
-        .filter(r -> r.type() == type).toList();
+    var refs =
+        (scope.outer() != null && chance(3) ? scope.all() : scope.own())
+            .stream().filter(r -> r.type() == type).toList();
     return refs.isEmpty() ? literal(type) : refs.get(random.nextInt(refs.size())).sql();
   }
 

@@ -10,13 +10,13 @@ import java.util.stream.Collectors;
 
 /**
  * Generates random queries over a {@link DiffSchema} whose results SQLite and KiteSQL must agree
- * on. Every construct is one both engines define alike; where SQLite departs from the standard
- * (or from KiteSQL's documented semantics) the generator stays out of the way:
+ * on. Every construct is one both engines define alike; where SQLite departs from the standard (or
+ * from KiteSQL's documented semantics) the generator stays out of the way:
  *
  * <ul>
  *   <li>no comparison between text and a number (SQLite's type affinity would convert);
- *   <li>division and modulo only by non-zero integer literals (SQLite gives NULL for x / 0,
- *       KiteSQL DIVISION_BY_ZERO); integer division truncates toward zero in both;
+ *   <li>division and modulo only by non-zero integer literals (SQLite gives NULL for x / 0, KiteSQL
+ *       DIVISION_BY_ZERO); integer division truncates toward zero in both;
  *   <li>values stay small, so no integer overflow (SQLite turns it into a real, KiteSQL fails);
  *   <li>no arithmetic on decimal literals other than {@code +}/{@code -} of a half (KiteSQL types
  *       {@code 0.5} as DECIMAL, SQLite as a double; halves are exact in both);
@@ -48,13 +48,10 @@ final class DiffQueryGenerator {
    */
   record Query(String sql, String types, boolean ordered) {}
 
-
-
-
   /**
-   * A result column: its SQL, its type and the letter it is compared with. Integers are compared
-   * as text ({@code T}), so that an INT expression that came back as a fraction shows it; a
-   * condition as a result column is {@code I} (KiteSQL returns a boolean, SQLite 0 or 1).
+   * A result column: its SQL, its type and the letter it is compared with. Integers are compared as
+   * text ({@code T}), so that an INT expression that came back as a fraction shows it; a condition
+   * as a result column is {@code I} (KiteSQL returns a boolean, SQLite 0 or 1).
    */
   private record Item(String sql, Type type, char letter) {
     Item(String sql, Type type) {
@@ -65,7 +62,8 @@ final class DiffQueryGenerator {
   private final SplittableRandom random;
   private final DiffSchema schema;
   private final DiffExpressions e;
-  private int inserts; // INSERT ... SELECT statements so far: each adds its own power of ten to keys
+  private int
+      inserts; // INSERT ... SELECT statements so far: each adds its own power of ten to keys
 
   DiffQueryGenerator(SplittableRandom random, DiffSchema schema) {
     this.random = random;
@@ -79,44 +77,74 @@ final class DiffQueryGenerator {
     String with = "";
     if (e.chance(8)) {
       var table = schema.tables().get(random.nextInt(schema.tables().size())).name();
-      var scope = new Scope(DiffSchema.COLUMNS.stream().map(c -> new Ref("w." + c.name(), c.type())).toList(), null);
-      with = "WITH c0 AS (SELECT " + (e.chance(3) ? "DISTINCT " : "") + "w.k, w.a, w.b, w.s, w.r FROM " + table + " w WHERE "
-          + e.bool(scope, 1) + ") ";
+      var scope =
+          new Scope(
+              DiffSchema.COLUMNS.stream().map(c -> new Ref("w." + c.name(), c.type())).toList(),
+              null);
+      with =
+          "WITH c0 AS (SELECT "
+              + (e.chance(3) ? "DISTINCT " : "")
+              + "w.k, w.a, w.b, w.s, w.r FROM "
+              + table
+              + " w WHERE "
+              + e.bool(scope, 1)
+              + ") ";
       e.reset(true);
     }
-    var query = switch (random.nextInt(10)) {
-      case 0, 1 -> setOperation();
-      case 2, 3, 4 -> grouped();
-      default -> plain();
-    };
+    var query =
+        switch (random.nextInt(10)) {
+          case 0, 1 -> setOperation();
+          case 2, 3, 4 -> grouped();
+          default -> plain();
+        };
     return new Query(with + query.sql(), query.types(), query.ordered());
   }
 
   /**
-   * A random UPDATE, DELETE or INSERT ... SELECT on one table. Primary keys are never updated;
-   * the n-th INSERT gives its rows their source rows' keys plus 10^(n+1), so keys stay unique
-   * (the database without keys would not refuse a duplicate).
+   * A random UPDATE, DELETE or INSERT ... SELECT on one table. Primary keys are never updated; the
+   * n-th INSERT gives its rows their source rows' keys plus 10^(n+1), so keys stay unique (the
+   * database without keys would not refuse a duplicate).
    */
   String dml() {
     int kind = random.nextInt(3);
     e.reset(false, kind != 0);
     var table = schema.tables().get(random.nextInt(schema.tables().size())).name();
-    var scope = new Scope(DiffSchema.COLUMNS.stream().map(c -> new Ref(table + "." + c.name(), c.type())).toList(), null);
+    var scope =
+        new Scope(
+            DiffSchema.COLUMNS.stream()
+                .map(c -> new Ref(table + "." + c.name(), c.type()))
+                .toList(),
+            null);
     return switch (kind) {
       case 0 -> {
         var sets = new ArrayList<String>();
         for (var column : DiffSchema.COLUMNS.subList(1, DiffSchema.COLUMNS.size())) {
           if (e.chance(3) || sets.isEmpty() && column.name().equals("r")) {
-            sets.add(column.name() + " = " + (e.chance(6) ? "NULL" : e.expr(column.type(), scope, 1)));
+            sets.add(
+                column.name() + " = " + (e.chance(6) ? "NULL" : e.expr(column.type(), scope, 1)));
           }
         }
-        yield "UPDATE " + table + " SET " + String.join(", ", sets) + (e.chance(5) ? "" : " WHERE " + e.bool(scope, 1));
+        yield "UPDATE "
+            + table
+            + " SET "
+            + String.join(", ", sets)
+            + (e.chance(5) ? "" : " WHERE " + e.bool(scope, 1));
       }
       case 1 -> "DELETE FROM " + table + " WHERE " + e.bool(scope, 1);
       default -> {
-        var inner = new Scope(DiffSchema.COLUMNS.stream().map(c -> new Ref("y." + c.name(), c.type())).toList(), null);
+        var inner =
+            new Scope(
+                DiffSchema.COLUMNS.stream().map(c -> new Ref("y." + c.name(), c.type())).toList(),
+                null);
         var offset = (long) Math.pow(10, 2 + inserts++);
-        yield "INSERT INTO " + table + " SELECT y.k + " + offset + ", y.a, y.b, y.s, y.r FROM " + table + " y WHERE " + e.bool(inner, 1);
+        yield "INSERT INTO "
+            + table
+            + " SELECT y.k + "
+            + offset
+            + ", y.a, y.b, y.s, y.r FROM "
+            + table
+            + " y WHERE "
+            + e.bool(inner, 1);
       }
     };
   }
@@ -128,10 +156,15 @@ final class DiffQueryGenerator {
     var scope = new Scope(from.refs(), null);
     var items = new ArrayList<Item>();
     for (int i = 0, n = 1 + random.nextInt(3); i < n; i++) {
-      items.add(e.chance(7) ? new Item(e.bool(scope, 1), Type.INT, 'I') : item(e.randomType(), scope));
+      items.add(
+          e.chance(7) ? new Item(e.bool(scope, 1), Type.INT, 'I') : item(e.randomType(), scope));
     }
-    var sql = new StringBuilder("SELECT ").append(e.chance(5) ? "DISTINCT " : "").append(list(items))
-        .append(" FROM ").append(from.sql());
+    var sql =
+        new StringBuilder("SELECT ")
+            .append(e.chance(5) ? "DISTINCT " : "")
+            .append(list(items))
+            .append(" FROM ")
+            .append(from.sql());
     where(sql, scope, 0);
     // ORDER BY may start with a key that is not a result column: it ranks, the columns break ties
     String leading = null;
@@ -165,7 +198,8 @@ final class DiffQueryGenerator {
     var sql = new StringBuilder("SELECT ").append(list(items)).append(" FROM ").append(from.sql());
     where(sql, scope, 0);
     if (!keys.isEmpty()) {
-      sql.append(" GROUP BY ").append(keys.stream().map(Item::sql).collect(Collectors.joining(", ")));
+      sql.append(" GROUP BY ")
+          .append(keys.stream().map(Item::sql).collect(Collectors.joining(", ")));
     }
     if (e.chance(2)) {
       sql.append(" HAVING ").append(having(scope, keys));
@@ -193,8 +227,12 @@ final class DiffQueryGenerator {
     var from = e.from(0);
     var scope = new Scope(from.refs(), null);
     var items = types.stream().map(t -> item(t, scope)).toList();
-    var sql = new StringBuilder("SELECT ").append(e.chance(6) ? "DISTINCT " : "").append(list(items))
-        .append(" FROM ").append(from.sql());
+    var sql =
+        new StringBuilder("SELECT ")
+            .append(e.chance(6) ? "DISTINCT " : "")
+            .append(list(items))
+            .append(" FROM ")
+            .append(from.sql());
     where(sql, scope, 0);
     return sql.toString();
   }
@@ -210,11 +248,14 @@ final class DiffQueryGenerator {
     }
     var keys = new ArrayList<String>();
     for (int i = 1; i <= items.size(); i++) {
-      keys.add(i + (random.nextBoolean() ? " DESC" : "") + switch (random.nextInt(4)) {
-        case 0 -> " NULLS FIRST";
-        case 1 -> " NULLS LAST";
-        default -> "";
-      });
+      keys.add(
+          i
+              + (random.nextBoolean() ? " DESC" : "")
+              + switch (random.nextInt(4)) {
+                case 0 -> " NULLS FIRST";
+                case 1 -> " NULLS LAST";
+                default -> "";
+              });
     }
     java.util.Collections.shuffle(keys, new java.util.Random(random.nextLong()));
     if (leading != null) {
@@ -232,9 +273,6 @@ final class DiffQueryGenerator {
 
   // ---- FROM ----
 
-
-
-
   private void where(StringBuilder sql, Scope scope, int depth) {
     if (random.nextInt(4) > 0) {
       sql.append(" WHERE ").append(e.bool(scope, depth));
@@ -246,13 +284,6 @@ final class DiffQueryGenerator {
   private Item item(Type type, Scope scope) {
     return new Item(e.expr(type, scope, 0), type);
   }
-
-
-
-
-
-
-
 
   /**
    * A column or a simple expression of one: never a bare integer literal (GROUP BY 2 means the
@@ -287,28 +318,16 @@ final class DiffQueryGenerator {
       var type = e.randomType();
       left = new Item(e.aggregate(type, scope, 1), type);
     }
-    var condition = left.sql() + " " + e.pick(DiffExpressions.COMPARISONS) + " " + e.literal(left.type());
+    var condition =
+        left.sql() + " " + e.pick(DiffExpressions.COMPARISONS) + " " + e.literal(left.type());
     return e.chance(3) ? "(" + condition + " OR COUNT(*) > " + random.nextInt(4) + ")" : condition;
   }
 
   // ---- conditions ----
 
-
-
-
-
-
-
   // ---- leaves ----
-
-
-
-
-
 
   private static String list(List<Item> items) {
     return items.stream().map(Item::sql).collect(Collectors.joining(", "));
   }
-
-
 }

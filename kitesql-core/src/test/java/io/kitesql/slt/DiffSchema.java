@@ -5,16 +5,15 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * A random schema and data set for {@link QueryDifferentialTest}: tables {@code t1..t3} of 0 to
- * 40 rows (mostly 2 to 12), each
- * with columns {@code k, a, b} (INTEGER), {@code s} (TEXT) and {@code r} (REAL), all nullable
- * unless {@code k} is the primary key.
+ * A random schema and data set for {@link QueryDifferentialTest}: tables {@code t1..t3} of 0 to 40
+ * rows (mostly 2 to 12), each with columns {@code k, a, b} (INTEGER), {@code s} (TEXT) and {@code
+ * r} (REAL), all nullable unless {@code k} is the primary key.
  *
- * <p>Values come from small domains so that equalities, duplicates and NULLs are frequent:
- * integers -3..6, texts built from {@code a}, {@code b}, {@code c} and {@code _} (lowercase only,
- * because SQLite's LIKE ignores ASCII case and KiteSQL's does not; the empty string included),
- * reals that are exact binary fractions (sums and products stay exact, so summation order and
- * {@code %.3f} rounding cannot differ between engines).
+ * <p>Values come from small domains so that equalities, duplicates and NULLs are frequent: integers
+ * -3..6, texts built from {@code a}, {@code b}, {@code c} and {@code _} (lowercase only, because
+ * SQLite's LIKE ignores ASCII case and KiteSQL's does not; the empty string included), reals that
+ * are exact binary fractions (sums and products stay exact, so summation order and {@code %.3f}
+ * rounding cannot differ between engines).
  */
 record DiffSchema(List<Table> tables) {
   /** The SQL types the generator knows, with their sqllogictest letters. */
@@ -42,9 +41,13 @@ record DiffSchema(List<Table> tables) {
           new Column("s", Type.TEXT),
           new Column("r", Type.REAL));
 
-  private static final String[] TEXTS = {"''", "'a'", "'b'", "'ab'", "'ba'", "'abc'", "'b_c'", "'cab'"};
+  private static final String[] TEXTS = {
+    "''", "'a'", "'b'", "'ab'", "'ba'", "'abc'", "'b_c'", "'cab'"
+  };
   private static final String[] REALS = {"-1.5", "0.0", "0.5", "2.25", "3.0", "-0.25"};
-  private static final String[] INDEXES = {"a", "b", "s", "r", "a, b", "b, a", "s, a", "a, s", "r, k", "b, s, a"};
+  private static final String[] INDEXES = {
+    "a", "b", "s", "r", "a, b", "b, a", "s, a", "a, s", "r, k", "b, s, a"
+  };
 
   /**
    * One table.
@@ -54,16 +57,25 @@ record DiffSchema(List<Table> tables) {
    * @param rows the rows as SQL tuples
    * @param indexesFirst whether the indexes are made before the rows are inserted or after
    */
-  record Table(String name, boolean keyed, List<String> indexes, List<String> rows, boolean indexesFirst) {
+  record Table(
+      String name, boolean keyed, List<String> indexes, List<String> rows, boolean indexesFirst) {
     /** The statements that create and fill the table, with or without keys and indexes. */
     List<String> statements(boolean withKeys) {
       var ddl = new ArrayList<String>();
-      ddl.add("CREATE TABLE " + name + " (k INTEGER" + (withKeys && keyed ? " PRIMARY KEY" : "")
-          + ", a INTEGER, b INTEGER, s TEXT, r REAL)");
-      var load = rows.isEmpty() ? List.<String>of() : List.of("INSERT INTO " + name + " VALUES " + String.join(", ", rows));
+      ddl.add(
+          "CREATE TABLE "
+              + name
+              + " (k INTEGER"
+              + (withKeys && keyed ? " PRIMARY KEY" : "")
+              + ", a INTEGER, b INTEGER, s TEXT, r REAL)");
+      var load =
+          rows.isEmpty()
+              ? List.<String>of()
+              : List.of("INSERT INTO " + name + " VALUES " + String.join(", ", rows));
       var indexDdl = new ArrayList<String>();
       for (int i = 0; withKeys && i < indexes.size(); i++) {
-        indexDdl.add("CREATE INDEX " + name + "_i" + i + " ON " + name + " (" + indexes.get(i) + ")");
+        indexDdl.add(
+            "CREATE INDEX " + name + "_i" + i + " ON " + name + " (" + indexes.get(i) + ")");
       }
       ddl.addAll(indexesFirst ? indexDdl : load);
       ddl.addAll(indexesFirst ? load : indexDdl);
@@ -100,7 +112,10 @@ record DiffSchema(List<Table> tables) {
       }
     }
     var rows = new ArrayList<String>();
-    int count = large ? 20 + random.nextInt(21) : random.nextInt(5) == 0 ? random.nextInt(2) : 2 + random.nextInt(11);
+    int count =
+        large
+            ? 20 + random.nextInt(21)
+            : random.nextInt(5) == 0 ? random.nextInt(2) : 2 + random.nextInt(11);
     int k = random.nextInt(4) - 2;
     for (int i = 0; i < count; i++) {
       k += 1 + random.nextInt(2);
@@ -109,7 +124,18 @@ record DiffSchema(List<Table> tables) {
         rows.add(rows.get(random.nextInt(rows.size()))); // a duplicate row
         continue;
       }
-      rows.add("(" + key + ", " + integer(random) + ", " + integer(random) + ", " + text(random) + ", " + real(random) + ")");
+      rows.add(
+          "("
+              + key
+              + ", "
+              + integer(random)
+              + ", "
+              + integer(random)
+              + ", "
+              + text(random)
+              + ", "
+              + real(random)
+              + ")");
     }
     return new Table(name, keyed, List.copyOf(indexes), List.copyOf(rows), random.nextBoolean());
   }

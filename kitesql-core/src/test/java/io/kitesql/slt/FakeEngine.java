@@ -39,7 +39,10 @@ final class FakeEngine implements SltEngine {
     return this;
   }
 
-  /** {@code sql} fails with a {@link NullPointerException} whose message is {@code message}: a bug, not an error report. */
+  /**
+   * {@code sql} fails with a {@link NullPointerException} whose message is {@code message}: a bug,
+   * not an error report.
+   */
   FakeEngine crashes(String sql, String message) {
     crashes.put(sql, message);
     return this;

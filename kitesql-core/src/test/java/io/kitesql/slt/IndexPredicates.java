@@ -11,12 +11,16 @@ import java.util.function.Supplier;
  * The conditions of {@link IndexQueryGenerator}'s queries: the predicates an index may answer
  * (equalities, IN lists, OR of equalities, ranges, prefix LIKE, IN and EXISTS subqueries) over
  * {@link IndexDiffSchema}'s tables, with values drawn mostly from the stored ones. A value is
- * either a literal or, in a prepared query, a parameter ({@code ?}) whose value is recorded so
- * that the query can be run again with other values drawn the same way.
+ * either a literal or, in a prepared query, a parameter ({@code ?}) whose value is recorded so that
+ * the query can be run again with other values drawn the same way.
  */
 final class IndexPredicates {
   /** A column's SQL type family: what its values and literals look like. */
-  enum Kind { INT, BIGINT, TEXT }
+  enum Kind {
+    INT,
+    BIGINT,
+    TEXT
+  }
 
   /** A column of a table. */
   record Col(String name, Kind kind) {}
@@ -33,15 +37,43 @@ final class IndexPredicates {
     }
   }
 
-  static final TableInfo P = new TableInfo("p",
-      List.of(new Col("id", Kind.BIGINT), new Col("a", Kind.INT), new Col("b", Kind.BIGINT), new Col("c", Kind.INT),
-          new Col("s", Kind.TEXT), new Col("t", Kind.TEXT)),
-      List.of("id"),
-      List.of(List.of("id"), List.of("a"), List.of("a", "c"), List.of("b"), List.of("c"), List.of("s"), List.of("t", "a"), List.of("s", "c")));
-  static final TableInfo Q = new TableInfo("q",
-      List.of(new Col("g", Kind.INT), new Col("h", Kind.TEXT), new Col("v", Kind.INT), new Col("w", Kind.TEXT), new Col("pid", Kind.BIGINT)),
-      List.of("g", "h"),
-      List.of(List.of("g", "h"), List.of("g"), List.of("h"), List.of("v"), List.of("w", "v"), List.of("pid")));
+  static final TableInfo P =
+      new TableInfo(
+          "p",
+          List.of(
+              new Col("id", Kind.BIGINT),
+              new Col("a", Kind.INT),
+              new Col("b", Kind.BIGINT),
+              new Col("c", Kind.INT),
+              new Col("s", Kind.TEXT),
+              new Col("t", Kind.TEXT)),
+          List.of("id"),
+          List.of(
+              List.of("id"),
+              List.of("a"),
+              List.of("a", "c"),
+              List.of("b"),
+              List.of("c"),
+              List.of("s"),
+              List.of("t", "a"),
+              List.of("s", "c")));
+  static final TableInfo Q =
+      new TableInfo(
+          "q",
+          List.of(
+              new Col("g", Kind.INT),
+              new Col("h", Kind.TEXT),
+              new Col("v", Kind.INT),
+              new Col("w", Kind.TEXT),
+              new Col("pid", Kind.BIGINT)),
+          List.of("g", "h"),
+          List.of(
+              List.of("g", "h"),
+              List.of("g"),
+              List.of("h"),
+              List.of("v"),
+              List.of("w", "v"),
+              List.of("pid")));
 
   private static final int[] HIGHEST = {0xFFFF, 0x10FFFF, 0x7FF, 0xD7FF};
 
@@ -101,7 +133,10 @@ final class IndexPredicates {
     return values.stream().map(v -> "?").toList();
   }
 
-  /** Mostly a stored value (NULL included), else one near the stored ones or of another numeric type. */
+  /**
+   * Mostly a stored value (NULL included), else one near the stored ones or of another numeric
+   * type.
+   */
   Object draw(TableInfo table, Col col, boolean param) {
     var seen = schema.values().get(table.name() + "." + col.name());
     int r = random.nextInt(10);
@@ -110,15 +145,29 @@ final class IndexPredicates {
     }
     double fraction = random.nextInt(40) / 2.0 - 2;
     return switch (col.kind()) {
-      case INT -> r == 9 && !param ? (random.nextBoolean() ? 3_000_000_000L : -3_000_000_001L) // beyond INT: never a key bound
-          : r == 8 ? (Object) fraction : asBound((long) random.nextInt(70) - 5, param);
-      case BIGINT -> r == 8 ? (Object) fraction
-          : r == 9 ? (random.nextBoolean() ? 1 : -1) * (3_000_000_000L + random.nextInt(60)) : asBound((long) random.nextInt(2600) - 10, param);
-      case TEXT -> r == 9 && !seen.isEmpty() && seen.get(random.nextInt(seen.size())) instanceof String s ? prefix(s) : IndexDiffSchema.text(random);
+      case INT ->
+          r == 9 && !param
+              ? (random.nextBoolean()
+                  ? 3_000_000_000L
+                  : -3_000_000_001L) // beyond INT: never a key bound
+              : r == 8 ? (Object) fraction : asBound((long) random.nextInt(70) - 5, param);
+      case BIGINT ->
+          r == 8
+              ? (Object) fraction
+              : r == 9
+                  ? (random.nextBoolean() ? 1 : -1) * (3_000_000_000L + random.nextInt(60))
+                  : asBound((long) random.nextInt(2600) - 10, param);
+      case TEXT ->
+          r == 9 && !seen.isEmpty() && seen.get(random.nextInt(seen.size())) instanceof String s
+              ? prefix(s)
+              : IndexDiffSchema.text(random);
     };
   }
 
-  /** A bound integer is now and then an Integer rather than a Long: either converts to the slot's type. */
+  /**
+   * A bound integer is now and then an Integer rather than a Long: either converts to the slot's
+   * type.
+   */
   private Object asBound(Object value, boolean param) {
     if (param && value instanceof Long l && l == (int) (long) l && random.nextBoolean()) {
       return (int) (long) l;
@@ -133,7 +182,10 @@ final class IndexPredicates {
   }
 
   String storedText(TableInfo table, Col col) {
-    var texts = schema.values().get(table.name() + "." + col.name()).stream().filter(String.class::isInstance).toList();
+    var texts =
+        schema.values().get(table.name() + "." + col.name()).stream()
+            .filter(String.class::isInstance)
+            .toList();
     return texts.isEmpty() ? "" : (String) texts.get(random.nextInt(texts.size()));
   }
 
@@ -161,10 +213,10 @@ final class IndexPredicates {
     var items = new ArrayList<String>();
     var values = new ArrayList<Integer>(); // per item the index of its parameter value, or -1
     int n = switch (random.nextInt(24)) { // one value, a few, a dozen, or a findAllById-sized list
-      case 0, 1, 2, 3, 4, 5, 6, 7 -> 1;
-      case 8 -> 30 + random.nextInt(170);
-      default -> 1 + random.nextInt(random.nextBoolean() ? 4 : 12);
-    };
+          case 0, 1, 2, 3, 4, 5, 6, 7 -> 1;
+          case 8 -> 30 + random.nextInt(170);
+          default -> 1 + random.nextInt(random.nextBoolean() ? 4 : 12);
+        };
     for (int i = 0; i < n; i++) {
       int copy = items.isEmpty() || random.nextInt(8) > 0 ? -1 : random.nextInt(items.size());
       if (copy >= 0) { // a duplicate; a parameter is repeated as a new parameter of the same value
@@ -174,10 +226,17 @@ final class IndexPredicates {
         continue;
       }
       int before = bound.size();
-      items.add(random.nextInt(12) == 0 ? (prepared && random.nextBoolean() ? slot(() -> null) : "NULL") : value(table, col));
+      items.add(
+          random.nextInt(12) == 0
+              ? (prepared && random.nextBoolean() ? slot(() -> null) : "NULL")
+              : value(table, col));
       values.add(bound.size() > before ? before : -1);
     }
-    return column + (random.nextInt(4) == 0 ? " NOT" : "") + " IN (" + String.join(", ", items) + ")";
+    return column
+        + (random.nextInt(4) == 0 ? " NOT" : "")
+        + " IN ("
+        + String.join(", ", items)
+        + ")";
   }
 
   private String orOfEqualities(TableInfo table, Col col, String column) {
@@ -193,21 +252,40 @@ final class IndexPredicates {
     for (int i = 0, n = 2 + random.nextInt(2); i < n; i++) {
       var col = table.cols().get(random.nextInt(table.cols().size()));
       var column = alias + "." + col.name();
-      terms.add(random.nextInt(4) == 0 ? inList(table, col, column) : column + " = " + value(table, col));
+      terms.add(
+          random.nextInt(4) == 0 ? inList(table, col, column) : column + " = " + value(table, col));
     }
     return "(" + String.join(" OR ", terms) + ")";
   }
 
   private String range(TableInfo table, Col col, String column) {
     if (random.nextInt(4) == 0) {
-      return column + (random.nextInt(4) == 0 ? " NOT" : "") + " BETWEEN " + value(table, col) + " AND " + value(table, col);
+      return column
+          + (random.nextInt(4) == 0 ? " NOT" : "")
+          + " BETWEEN "
+          + value(table, col)
+          + " AND "
+          + value(table, col);
     }
     String[] ops = {"<", "<=", ">", ">=", "<>"};
     var condition = column + " " + ops[random.nextInt(ops.length)] + " " + value(table, col);
-    return random.nextInt(3) == 0 ? "(" + condition + " AND " + column + " " + ops[random.nextInt(4)] + " " + value(table, col) + ")" : condition;
+    return random.nextInt(3) == 0
+        ? "("
+            + condition
+            + " AND "
+            + column
+            + " "
+            + ops[random.nextInt(4)]
+            + " "
+            + value(table, col)
+            + ")"
+        : condition;
   }
 
-  /** {@code [NOT] LIKE} on a text column: prefixes, wildcards inside, ESCAPE, the highest code points. */
+  /**
+   * {@code [NOT] LIKE} on a text column: prefixes, wildcards inside, ESCAPE, the highest code
+   * points.
+   */
   String like(TableInfo table, String alias) {
     var texts = table.cols().stream().filter(c -> c.kind() == Kind.TEXT).toList();
     var col = texts.get(random.nextInt(texts.size()));
@@ -219,37 +297,59 @@ final class IndexPredicates {
     int shape = random.nextInt(8);
     var built = likePattern(shape, stored, prefix, second, escaped, escape);
     if (!escaped && built.indexOf('\\') >= 0) {
-      // a backslash is KiteSQL's default escape (as PostgreSQL's), SQLite has none: name it for both
+      // a backslash is KiteSQL's default escape (as PostgreSQL's), SQLite has none: name it for
+      // both
       escaped = true;
       escape = '\\';
       built = likePattern(shape, stored, prefix, second, true, escape);
     }
     var pattern = built;
-    var sqlPattern = prepared && random.nextBoolean() ? slot(() -> pattern) : IndexDiffSchema.literal(pattern);
+    var sqlPattern =
+        prepared && random.nextBoolean() ? slot(() -> pattern) : IndexDiffSchema.literal(pattern);
     var not = random.nextInt(5) == 0 ? " NOT" : "";
-    return alias + "." + col.name() + not + " LIKE " + sqlPattern + (escaped ? " ESCAPE '" + escape + "'" : "");
+    return alias
+        + "."
+        + col.name()
+        + not
+        + " LIKE "
+        + sqlPattern
+        + (escaped ? " ESCAPE '" + escape + "'" : "");
   }
 
-  private String likePattern(int shape, String stored, String prefix, String second, boolean escaped, char escape) {
+  private String likePattern(
+      int shape, String stored, String prefix, String second, boolean escaped, char escape) {
     return switch (shape) {
       case 0, 1, 2 -> (escaped ? escape(prefix, escape) : prefix) + "%";
       case 3 -> new String[] {"%", "%%", "_%", "%_", "_"}[Math.floorMod(stored.hashCode(), 5)];
-      case 4 -> (escaped ? escape(prefix, escape) : prefix) + "_" + (stored.length() % 2 == 0 ? "%" : "");
-      case 5 -> (escaped ? escape(prefix, escape) : prefix) + "%" + (escaped ? escape(second, escape) : "b") + "%";
+      case 4 ->
+          (escaped ? escape(prefix, escape) : prefix) + "_" + (stored.length() % 2 == 0 ? "%" : "");
+      case 5 ->
+          (escaped ? escape(prefix, escape) : prefix)
+              + "%"
+              + (escaped ? escape(second, escape) : "b")
+              + "%";
       case 6 -> escaped ? escape(stored, escape) : stored;
-      default -> (escaped ? escape(prefix, escape) : prefix) + Character.toString(HIGHEST[Math.floorMod(stored.hashCode(), HIGHEST.length)]) + "%";
+      default ->
+          (escaped ? escape(prefix, escape) : prefix)
+              + Character.toString(HIGHEST[Math.floorMod(stored.hashCode(), HIGHEST.length)])
+              + "%";
     };
   }
 
-  /** {@code text} with {@code %}, {@code _} and the escape character escaped, as Spring Data escapes StartingWith. */
+  /**
+   * {@code text} with {@code %}, {@code _} and the escape character escaped, as Spring Data escapes
+   * StartingWith.
+   */
   static String escape(String text, char escape) {
     var out = new StringBuilder();
-    text.codePoints().forEach(cp -> {
-      if (cp == '%' || cp == '_' || cp == escape) {
-        out.append(escape);
-      }
-      out.appendCodePoint(cp);
-    });
+    text.codePoints()
+        .forEach(
+            cp -> {
+              if (cp == '%' || cp == '_' || cp == escape) {
+                out.append(escape);
+              }
+              out.appendCodePoint(cp);
+            });
     return out.toString();
   }
 
@@ -273,13 +373,29 @@ final class IndexPredicates {
       from = random.nextInt(4) == 0 ? Q : P;
       var pair = random.nextInt(3);
       left = alias + "." + new String[] {"pid", "g", "v"}[pair];
-      select = "SELECT " + inner + "." + (from == P ? new String[] {"id", "a", "c"} : new String[] {"pid", "g", "v"})[pair] + " FROM " + from.name() + " " + inner;
+      select =
+          "SELECT "
+              + inner
+              + "."
+              + (from == P ? new String[] {"id", "a", "c"} : new String[] {"pid", "g", "v"})[pair]
+              + " FROM "
+              + from.name()
+              + " "
+              + inner;
     }
     var sql = new StringBuilder(left).append(not).append(" IN (").append(select);
     if (from != null && random.nextInt(4) > 0) {
       sql.append(" WHERE ").append(condition(from, inner, depth + 1));
-      if (random.nextInt(10) == 0) { // correlated (a nested loop per outer row without indexes: kept rare)
-        sql.append(" AND ").append(inner).append('.').append(from.key().getFirst()).append(" <> ").append(alias).append('.').append(table.key().getFirst());
+      if (random.nextInt(10)
+          == 0) { // correlated (a nested loop per outer row without indexes: kept rare)
+        sql.append(" AND ")
+            .append(inner)
+            .append('.')
+            .append(from.key().getFirst())
+            .append(" <> ")
+            .append(alias)
+            .append('.')
+            .append(table.key().getFirst());
       }
     }
     return sql.append(')').toString();
@@ -295,18 +411,29 @@ final class IndexPredicates {
     if (table == P) {
       other = Q;
       from = "q " + inner;
-      correlation = switch (random.nextInt(3)) {
-        case 0 -> inner + ".pid = " + alias + ".id";
-        case 1 -> inner + ".g = " + alias + ".a";
-        default -> inner + ".g = " + alias + ".a AND " + inner + ".v = " + alias + ".c";
-      };
+      correlation =
+          switch (random.nextInt(3)) {
+            case 0 -> inner + ".pid = " + alias + ".id";
+            case 1 -> inner + ".g = " + alias + ".a";
+            default -> inner + ".g = " + alias + ".a AND " + inner + ".v = " + alias + ".c";
+          };
     } else {
       other = P;
       from = "p " + inner;
-      correlation = random.nextBoolean() ? inner + ".id = " + alias + ".pid" : inner + ".a = " + alias + ".g";
+      correlation =
+          random.nextBoolean() ? inner + ".id = " + alias + ".pid" : inner + ".a = " + alias + ".g";
     }
     if (random.nextInt(6) == 0) {
-      return not + "EXISTS (SELECT 1 FROM r " + inner + " WHERE " + inner + ".x = " + alias + "." + (table == P ? "a" : "v") + ")";
+      return not
+          + "EXISTS (SELECT 1 FROM r "
+          + inner
+          + " WHERE "
+          + inner
+          + ".x = "
+          + alias
+          + "."
+          + (table == P ? "a" : "v")
+          + ")";
     }
     var extra = random.nextBoolean() ? " AND " + condition(other, inner, depth + 1) : "";
     return not + "EXISTS (SELECT 1 FROM " + from + " WHERE " + correlation + extra + ")";

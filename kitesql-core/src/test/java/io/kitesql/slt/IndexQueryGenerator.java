@@ -9,21 +9,21 @@ import java.util.SplittableRandom;
 import java.util.function.Supplier;
 
 /**
- * Generates the query shapes an index-driven planner answers differently from a scan, over
- * {@link IndexDiffSchema}: rows filtered by equalities, IN lists, OR of equalities, ranges, prefix
- * LIKE and IN/EXISTS subqueries; ORDER BY over the columns of an index (forward or backward, after
+ * Generates the query shapes an index-driven planner answers differently from a scan, over {@link
+ * IndexDiffSchema}: rows filtered by equalities, IN lists, OR of equalities, ranges, prefix LIKE
+ * and IN/EXISTS subqueries; ORDER BY over the columns of an index (forward or backward, after
  * equalities on its prefix) with LIMIT/OFFSET; keyset pages; MIN/MAX and COUNT(*) with and without
  * equalities on an index prefix; GROUP BY and DISTINCT over an indexed column; joins on keys.
  *
- * <p>Every ORDER BY ends with the table's primary key, so the order is total and results compare
- * as lists; without ORDER BY they compare as multisets (and there is no LIMIT). About a third of
- * the queries are prepared: their values are parameters, bound once or twice (the second time
- * with other values drawn the same way, through the same prepared statement). The constructs
- * SQLite and KiteSQL define differently stay out, as in {@link DiffQueryGenerator}: no text
- * compared with a number, no LIKE pattern ending in its escape character (KiteSQL refuses it as
- * PostgreSQL does; SQLite matches nothing), no parameter outside an INT column's range bound to an
- * INT slot (KiteSQL refuses the conversion). SQLite runs with {@code PRAGMA case_sensitive_like =
- * ON}, as KiteSQL's LIKE is.
+ * <p>Every ORDER BY ends with the table's primary key, so the order is total and results compare as
+ * lists; without ORDER BY they compare as multisets (and there is no LIMIT). About a third of the
+ * queries are prepared: their values are parameters, bound once or twice (the second time with
+ * other values drawn the same way, through the same prepared statement). The constructs SQLite and
+ * KiteSQL define differently stay out, as in {@link DiffQueryGenerator}: no text compared with a
+ * number, no LIKE pattern ending in its escape character (KiteSQL refuses it as PostgreSQL does;
+ * SQLite matches nothing), no parameter outside an INT column's range bound to an INT slot (KiteSQL
+ * refuses the conversion). SQLite runs with {@code PRAGMA case_sensitive_like = ON}, as KiteSQL's
+ * LIKE is.
  */
 final class IndexQueryGenerator {
 
@@ -49,14 +49,15 @@ final class IndexQueryGenerator {
   Query next() {
     predicates.reset(random.nextInt(3) == 0);
     var table = random.nextInt(3) > 0 ? IndexPredicates.P : IndexPredicates.Q;
-    var built = switch (random.nextInt(20)) {
-      case 0, 1, 2, 3, 4, 5, 6, 7 -> rows(table);
-      case 8, 9 -> keyset(table);
-      case 10, 11, 12, 13 -> minMaxCount(table);
-      case 14, 15 -> grouped(table);
-      case 16, 17 -> join();
-      default -> semiJoin(table);
-    };
+    var built =
+        switch (random.nextInt(20)) {
+          case 0, 1, 2, 3, 4, 5, 6, 7 -> rows(table);
+          case 8, 9 -> keyset(table);
+          case 10, 11, 12, 13 -> minMaxCount(table);
+          case 14, 15 -> grouped(table);
+          case 16, 17 -> join();
+          default -> semiJoin(table);
+        };
     var sets = new ArrayList<List<Object>>();
     if (predicates.hasParameters()) {
       sets.add(predicates.parameters());
@@ -71,7 +72,9 @@ final class IndexQueryGenerator {
 
   // ---- shapes ----
 
-  /** Rows of one table, maybe in the order of an index after equalities on its prefix, maybe paged. */
+  /**
+   * Rows of one table, maybe in the order of an index after equalities on its prefix, maybe paged.
+   */
   private Built rows(TableInfo table) {
     var where = new ArrayList<String>();
     var order = random.nextInt(5) < 3 ? orderAfterPrefix(table, where) : List.<String>of();
@@ -79,7 +82,9 @@ final class IndexQueryGenerator {
     return select(table, projection(table), where, order);
   }
 
-  /** A keyset page: {@code c > ? OR (c = ? AND key > ?)} (or a row value) ORDER BY c, key LIMIT n. */
+  /**
+   * A keyset page: {@code c > ? OR (c = ? AND key > ?)} (or a row value) ORDER BY c, key LIMIT n.
+   */
   private Built keyset(TableInfo table) {
     var order = table.orders().get(random.nextInt(table.orders().size()));
     var columns = new ArrayList<>(order);
@@ -97,20 +102,31 @@ final class IndexQueryGenerator {
     var op = desc ? " < " : " > ";
     boolean prepared = random.nextBoolean();
     boolean rowValue = random.nextInt(3) == 0;
-    Supplier<List<Object>> draw = () -> {
-      var a = predicates.draw(table, first, prepared);
-      var b = predicates.draw(table, second, prepared);
-      return rowValue ? Arrays.asList(a, b) : Arrays.asList(a, a, b);
-    };
-    var v = prepared ? predicates.group(draw) : draw.get().stream().map(IndexDiffSchema::literal).toList();
+    Supplier<List<Object>> draw =
+        () -> {
+          var a = predicates.draw(table, first, prepared);
+          var b = predicates.draw(table, second, prepared);
+          return rowValue ? Arrays.asList(a, b) : Arrays.asList(a, a, b);
+        };
+    var v =
+        prepared
+            ? predicates.group(draw)
+            : draw.get().stream().map(IndexDiffSchema::literal).toList();
     var c0 = "o." + first.name();
     var c1 = "o." + second.name();
-    where.add(rowValue
-        ? "(" + c0 + ", " + c1 + ")" + op + "(" + v.get(0) + ", " + v.get(1) + ")"
-        : "(" + c0 + op + v.get(0) + " OR (" + c0 + " = " + v.get(1) + " AND " + c1 + op + v.get(2) + "))");
+    where.add(
+        rowValue
+            ? "(" + c0 + ", " + c1 + ")" + op + "(" + v.get(0) + ", " + v.get(1) + ")"
+            : "(" + c0 + op + v.get(0) + " OR (" + c0 + " = " + v.get(1) + " AND " + c1 + op
+                + v.get(2) + "))");
     conditions(table, "o", where, random.nextInt(3) == 0 ? 1 : 0);
     var dir = desc ? " DESC" : "";
-    var sql = new StringBuilder("SELECT ").append(projection(table)).append(" FROM ").append(table.name()).append(" o");
+    var sql =
+        new StringBuilder("SELECT ")
+            .append(projection(table))
+            .append(" FROM ")
+            .append(table.name())
+            .append(" o");
     sql.append(" WHERE ").append(String.join(" AND ", where));
     sql.append(" ORDER BY ").append(c0).append(dir);
     if (!c1.equals(c0)) {
@@ -135,12 +151,13 @@ final class IndexQueryGenerator {
     var target = "o." + order.get(prefix);
     var items = new ArrayList<String>();
     for (int i = 0, n = 1 + random.nextInt(3); i < n; i++) {
-      items.add(switch (random.nextInt(6)) {
-        case 0, 1 -> "MIN(" + target + ")";
-        case 2, 3 -> "MAX(" + target + ")";
-        case 4 -> "COUNT(*)";
-        default -> "COUNT(" + target + ")";
-      });
+      items.add(
+          switch (random.nextInt(6)) {
+            case 0, 1 -> "MIN(" + target + ")";
+            case 2, 3 -> "MAX(" + target + ")";
+            case 4 -> "COUNT(*)";
+            default -> "COUNT(" + target + ")";
+          });
     }
     conditions(table, "o", where, random.nextInt(3) == 0 ? 1 : 0);
     return select(table, String.join(", ", items), where, List.of());
@@ -156,10 +173,33 @@ final class IndexQueryGenerator {
     String sql;
     if (random.nextBoolean()) {
       var other = "o." + table.cols().get(random.nextInt(table.cols().size())).name();
-      sql = "SELECT " + key + ", COUNT(*), MIN(" + other + "), MAX(" + other + ") FROM " + table.name() + " o" + where(where)
-          + " GROUP BY " + key + " ORDER BY " + key + dir;
+      sql =
+          "SELECT "
+              + key
+              + ", COUNT(*), MIN("
+              + other
+              + "), MAX("
+              + other
+              + ") FROM "
+              + table.name()
+              + " o"
+              + where(where)
+              + " GROUP BY "
+              + key
+              + " ORDER BY "
+              + key
+              + dir;
     } else {
-      sql = "SELECT DISTINCT " + key + " FROM " + table.name() + " o" + where(where) + " ORDER BY " + key + dir;
+      sql =
+          "SELECT DISTINCT "
+              + key
+              + " FROM "
+              + table.name()
+              + " o"
+              + where(where)
+              + " ORDER BY "
+              + key
+              + dir;
     }
     return new Built(sql + (random.nextBoolean() ? " LIMIT " + limitValue() : ""), true);
   }
@@ -184,7 +224,10 @@ final class IndexQueryGenerator {
   /** Rows of one table filtered by an IN subquery or EXISTS, maybe among other conditions. */
   private Built semiJoin(TableInfo table) {
     var where = new ArrayList<String>();
-    where.add(random.nextBoolean() ? predicates.inSubquery(table, "o", 0) : predicates.exists(table, "o", 0));
+    where.add(
+        random.nextBoolean()
+            ? predicates.inSubquery(table, "o", 0)
+            : predicates.exists(table, "o", 0));
     conditions(table, "o", where, random.nextInt(2));
     var order = random.nextBoolean() ? orderAfterPrefix(table, where) : List.<String>of();
     return select(table, projection(table), where, order);
@@ -193,24 +236,30 @@ final class IndexQueryGenerator {
   // ---- pieces ----
 
   /**
-   * ORDER BY keys an index could deliver: an index's columns after equalities (or, now and then,
-   * IN lists, whose rows do not come in order) on its first ones, all ascending or all
-   * descending or mixed, then the primary key; {@code where} receives the prefix conditions.
+   * ORDER BY keys an index could deliver: an index's columns after equalities (or, now and then, IN
+   * lists, whose rows do not come in order) on its first ones, all ascending or all descending or
+   * mixed, then the primary key; {@code where} receives the prefix conditions.
    */
   private List<String> orderAfterPrefix(TableInfo table, List<String> where) {
     var index = table.orders().get(random.nextInt(table.orders().size()));
-    int prefix = index.size() > 1 && random.nextBoolean() ? 1 + random.nextInt(index.size() - 1) : 0;
+    int prefix =
+        index.size() > 1 && random.nextBoolean() ? 1 + random.nextInt(index.size() - 1) : 0;
     for (var column : index.subList(0, prefix)) {
       var col = table.col(column);
-      where.add(random.nextInt(5) == 0 ? predicates.inList(table, col, "o." + column) : "o." + column + " = " + predicates.value(table, col));
+      where.add(
+          random.nextInt(5) == 0
+              ? predicates.inList(table, col, "o." + column)
+              : "o." + column + " = " + predicates.value(table, col));
     }
-    var columns = new ArrayList<String>(index.subList(random.nextInt(4) == 0 ? 0 : prefix, index.size()));
+    var columns =
+        new ArrayList<String>(index.subList(random.nextInt(4) == 0 ? 0 : prefix, index.size()));
     table.key().stream().filter(k -> !columns.contains(k)).forEach(columns::add);
     int style = random.nextInt(6); // 0..2 ascending, 3..4 descending, 5 mixed
     var keys = new ArrayList<String>();
     for (var column : columns) {
       boolean desc = style == 5 ? random.nextBoolean() : style >= 3;
-      var nulls = random.nextInt(8) == 0 ? (random.nextBoolean() ? " NULLS FIRST" : " NULLS LAST") : "";
+      var nulls =
+          random.nextInt(8) == 0 ? (random.nextBoolean() ? " NULLS FIRST" : " NULLS LAST") : "";
       keys.add("o." + column + (desc ? " DESC" : "") + nulls);
     }
     return keys;
@@ -218,9 +267,14 @@ final class IndexQueryGenerator {
 
   private void conditions(TableInfo table, String alias, List<String> where, int count) {
     for (int i = 0; i < count; i++) {
-      where.add(random.nextInt(8) == 0
-          ? "(" + predicates.condition(table, alias, 0) + " OR " + predicates.condition(table, alias, 0) + ")"
-          : predicates.condition(table, alias, 0));
+      where.add(
+          random.nextInt(8) == 0
+              ? "("
+                  + predicates.condition(table, alias, 0)
+                  + " OR "
+                  + predicates.condition(table, alias, 0)
+                  + ")"
+              : predicates.condition(table, alias, 0));
     }
   }
 
@@ -229,7 +283,9 @@ final class IndexQueryGenerator {
     if (order.isEmpty()) {
       return new Built(sql, false);
     }
-    return new Built(sql + " ORDER BY " + String.join(", ", order) + (random.nextInt(3) > 0 ? limit() : ""), true);
+    return new Built(
+        sql + " ORDER BY " + String.join(", ", order) + (random.nextInt(3) > 0 ? limit() : ""),
+        true);
   }
 
   private static String where(List<String> conditions) {
@@ -240,13 +296,18 @@ final class IndexQueryGenerator {
     var sql = " LIMIT " + limitValue();
     if (random.nextInt(3) == 0) {
       int offset = random.nextInt(6) == 0 ? 200 + random.nextInt(3000) : random.nextInt(30);
-      sql += " OFFSET " + (random.nextInt(3) == 0 ? predicates.slot(() -> offset) : Integer.toString(offset));
+      sql +=
+          " OFFSET "
+              + (random.nextInt(3) == 0 ? predicates.slot(() -> offset) : Integer.toString(offset));
     }
     return sql;
   }
 
   private String limitValue() {
-    int limit = random.nextInt(10) == 0 ? 0 : random.nextInt(4) == 0 ? 1 : 1 + random.nextInt(random.nextBoolean() ? 5 : 60);
+    int limit =
+        random.nextInt(10) == 0
+            ? 0
+            : random.nextInt(4) == 0 ? 1 : 1 + random.nextInt(random.nextBoolean() ? 5 : 60);
     return random.nextInt(4) == 0 ? predicates.slot(() -> limit) : Integer.toString(limit);
   }
 

@@ -18,13 +18,25 @@ class KiteSqlCorpusTest {
   @TestFactory
   Stream<DynamicTest> corpus() throws URISyntaxException {
     String override = System.getProperty("slt.path");
-    Path root = override == null || override.isBlank() ? SqliteCorpusTest.corpusRoot() : Path.of(override);
+    Path root =
+        override == null || override.isBlank() ? SqliteCorpusTest.corpusRoot() : Path.of(override);
     List<Path> files = SltFiles.find(root);
     assertThat(files).isNotEmpty();
-    return files.stream().map(file -> DynamicTest.dynamicTest(root.relativize(file).toString(), () -> {
-      var result = SltMain.runFile(file, () -> KiteSqlEngine.inTemporaryDirectory(SqliteCorpusTest.values()), SqliteCorpusTest.names());
-      assertThat(result.failed()).as("failed records\n%s\n", result.report()).isZero();
-      assertThat(result.passed()).isPositive();
-    }));
+    return files.stream()
+        .map(
+            file ->
+                DynamicTest.dynamicTest(
+                    root.relativize(file).toString(),
+                    () -> {
+                      var result =
+                          SltMain.runFile(
+                              file,
+                              () -> KiteSqlEngine.inTemporaryDirectory(SqliteCorpusTest.values()),
+                              SqliteCorpusTest.names());
+                      assertThat(result.failed())
+                          .as("failed records\n%s\n", result.report())
+                          .isZero();
+                      assertThat(result.passed()).isPositive();
+                    }));
   }
 }

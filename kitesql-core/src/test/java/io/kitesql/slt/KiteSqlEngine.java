@@ -26,14 +26,20 @@ public final class KiteSqlEngine implements SltEngine {
   private KiteSqlEngine(Path directory, Durability durability, SltFormat.Values values) {
     this.directory = directory;
     this.values = values;
-    this.db = KiteSql.open(directory, StorageOptions.defaults().withMapSize(256L << 20).withDurability(durability));
+    this.db =
+        KiteSql.open(
+            directory,
+            StorageOptions.defaults().withMapSize(256L << 20).withDurability(durability));
   }
 
   public static KiteSqlEngine inTemporaryDirectory() {
     return inTemporaryDirectory(StorageOptions.defaults().durability());
   }
 
-  /** A fresh database that commits with {@code durability}: tests of query logic may skip the fsyncs. */
+  /**
+   * A fresh database that commits with {@code durability}: tests of query logic may skip the
+   * fsyncs.
+   */
   public static KiteSqlEngine inTemporaryDirectory(Durability durability) {
     return inTemporaryDirectory(durability, SltFormat.Values.KITESQL);
   }
@@ -43,7 +49,8 @@ public final class KiteSqlEngine implements SltEngine {
     return inTemporaryDirectory(StorageOptions.defaults().durability(), values);
   }
 
-  private static KiteSqlEngine inTemporaryDirectory(Durability durability, SltFormat.Values values) {
+  private static KiteSqlEngine inTemporaryDirectory(
+      Durability durability, SltFormat.Values values) {
     try {
       return new KiteSqlEngine(Files.createTempDirectory("kitesql-slt"), durability, values);
     } catch (IOException e) {
@@ -61,14 +68,15 @@ public final class KiteSqlEngine implements SltEngine {
   public void statement(String sql) {
     var statement = db.prepare(sql);
     if (statement.isQuery()) {
-      db.read(tx -> {
-        try (var rows = tx.query(statement)) {
-          while (rows.next()) {
-            // a query run as a statement: its rows are discarded
-          }
-        }
-        return null;
-      });
+      db.read(
+          tx -> {
+            try (var rows = tx.query(statement)) {
+              while (rows.next()) {
+                // a query run as a statement: its rows are discarded
+              }
+            }
+            return null;
+          });
     } else {
       db.execute(sql);
     }
@@ -84,7 +92,8 @@ public final class KiteSqlEngine implements SltEngine {
   }
 
   @Override
-  public List<List<List<String>>> queryPrepared(String sql, String columnTypes, List<List<Object>> parameterSets) {
+  public List<List<List<String>>> queryPrepared(
+      String sql, String columnTypes, List<List<Object>> parameterSets) {
     var statement = db.prepare(sql);
     var results = new ArrayList<List<List<String>>>();
     for (var parameters : parameterSets) {

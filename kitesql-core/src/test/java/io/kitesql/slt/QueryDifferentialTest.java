@@ -3,7 +3,6 @@ package io.kitesql.slt;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.options.Durability;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,21 +11,20 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Random queries over random tables give the same results in KiteSQL as in SQLite.
- * Each round makes a {@link DiffSchema} (three tables with NULLs and duplicates) and loads it into
- * KiteSQL with primary keys and secondary indexes (key ranges, index lookup joins), into KiteSQL
- * without any (full scans, hash and nested-loop joins) and into SQLite, then runs {@value
- * #QUERIES_PER_ROUND} queries from {@link DiffQueryGenerator} (projections with arithmetic, CASE
- * and COALESCE; WHERE with AND/OR/NOT, comparisons, BETWEEN, IN lists and subqueries, EXISTS, IS
- * NULL and LIKE; inner, left, right, full and cross joins; derived tables; GROUP BY with
- * aggregates and HAVING; DISTINCT; scalar subqueries; UNION/EXCEPT/INTERSECT; ORDER BY with
- * LIMIT/OFFSET). Results are compared as lists when ORDER BY covers every column, else as
- * multisets; reals with three decimals ({@code %.3f}, {@code -0.000} read as {@code 0.000}:
- * KiteSQL's decimals have no negative zero).
+ * Random queries over random tables give the same results in KiteSQL as in SQLite. Each round makes
+ * a {@link DiffSchema} (three tables with NULLs and duplicates) and loads it into KiteSQL with
+ * primary keys and secondary indexes (key ranges, index lookup joins), into KiteSQL without any
+ * (full scans, hash and nested-loop joins) and into SQLite, then runs {@value #QUERIES_PER_ROUND}
+ * queries from {@link DiffQueryGenerator} (projections with arithmetic, CASE and COALESCE; WHERE
+ * with AND/OR/NOT, comparisons, BETWEEN, IN lists and subqueries, EXISTS, IS NULL and LIKE; inner,
+ * left, right, full and cross joins; derived tables; GROUP BY with aggregates and HAVING; DISTINCT;
+ * scalar subqueries; UNION/EXCEPT/INTERSECT; ORDER BY with LIMIT/OFFSET). Results are compared as
+ * lists when ORDER BY covers every column, else as multisets; reals with three decimals ({@code
+ * %.3f}, {@code -0.000} read as {@code 0.000}: KiteSQL's decimals have no negative zero).
  *
- * <p>{@code ./mvnw verify} runs 300 queries. Long mode: {@code -Dkitesql.diff.queries=100000}
- * (and {@code -Dkitesql.diff.seed=N}); every failure (a wrong answer, or a query KiteSQL refuses)
- * names its round's seed, which reruns that round alone with {@code -Dkitesql.diff.seed=<seed>
+ * <p>{@code ./mvnw verify} runs 300 queries. Long mode: {@code -Dkitesql.diff.queries=100000} (and
+ * {@code -Dkitesql.diff.seed=N}); every failure (a wrong answer, or a query KiteSQL refuses) names
+ * its round's seed, which reruns that round alone with {@code -Dkitesql.diff.seed=<seed>
  * -Dkitesql.diff.queries=30}, and is printed with the schema, data and query; the first {@value
  * #MAX_REPORTED} are also written to {@code target/query-diff-failures.txt}.
  */
@@ -46,7 +44,9 @@ class QueryDifferentialTest {
     for (int round = 0; round < rounds && failures.size() < MAX_REPORTED; round++) {
       runRound(seed + round);
     }
-    System.out.printf("QueryDifferentialTest: %d queries compared, %d returned rows, %d failures%n", compared, withRows, failures.size());
+    System.out.printf(
+        "QueryDifferentialTest: %d queries compared, %d returned rows, %d failures%n",
+        compared, withRows, failures.size());
     var report = Path.of("target", "query-diff-failures.txt");
     Files.deleteIfExists(report); // a report from an earlier run would mislead
     if (!failures.isEmpty()) {
@@ -56,7 +56,9 @@ class QueryDifferentialTest {
     assertThat(failures).as("queries on which KiteSQL and SQLite disagree").isEmpty();
     assertThat(compared).isEqualTo(rounds * QUERIES_PER_ROUND);
     if (rounds >= 10) { // one round alone (a rerun) may well return nothing
-      assertThat(withRows).as("queries that returned rows (an all-empty run would prove little)").isGreaterThan(compared / 3);
+      assertThat(withRows)
+          .as("queries that returned rows (an all-empty run would prove little)")
+          .isGreaterThan(compared / 3);
     }
   }
 
@@ -72,7 +74,9 @@ class QueryDifferentialTest {
       var generator = new DiffQueryGenerator(random, schema);
       var changes = new ArrayList<String>();
       for (int q = 0; q < QUERIES_PER_ROUND && failures.size() < MAX_REPORTED; q++) {
-        if (q == QUERIES_PER_ROUND / 2 && random.nextBoolean() && !modify(generator, random, changes, roundSeed, schema, sqlite, indexed, plain)) {
+        if (q == QUERIES_PER_ROUND / 2
+            && random.nextBoolean()
+            && !modify(generator, random, changes, roundSeed, schema, sqlite, indexed, plain)) {
           return; // the databases no longer hold the same rows: later answers would differ anyway
         }
         var query = generator.next();
@@ -82,12 +86,19 @@ class QueryDifferentialTest {
   }
 
   /**
-   * Runs one to three random UPDATE/DELETE/INSERT statements on all three databases (which must
-   * all succeed or all fail), then compares every table's rows: index maintenance must keep the
-   * indexed database's answers right. Returns false when the engines disagreed on a statement.
+   * Runs one to three random UPDATE/DELETE/INSERT statements on all three databases (which must all
+   * succeed or all fail), then compares every table's rows: index maintenance must keep the indexed
+   * database's answers right. Returns false when the engines disagreed on a statement.
    */
-  private boolean modify(DiffQueryGenerator generator, SplittableRandom random, List<String> changes, long roundSeed, DiffSchema schema,
-      SltEngine sqlite, SltEngine indexed, SltEngine plain) {
+  private boolean modify(
+      DiffQueryGenerator generator,
+      SplittableRandom random,
+      List<String> changes,
+      long roundSeed,
+      DiffSchema schema,
+      SltEngine sqlite,
+      SltEngine indexed,
+      SltEngine plain) {
     for (int i = 0, n = 1 + random.nextInt(3); i < n; i++) {
       var dml = generator.dml();
       var outcomes = new ArrayList<String>();
@@ -103,20 +114,32 @@ class QueryDifferentialTest {
       boolean sqliteOk = outcomes.get(0).equals("ok");
       if (outcomes.get(1).equals("ok") != sqliteOk || outcomes.get(2).equals("ok") != sqliteOk) {
         var query = new DiffQueryGenerator.Query(dml, "", false);
-        fail("DML outcomes differ (SQLite, KiteSQL with indexes, without): " + outcomes, query, roundSeed, schema, changes);
+        fail(
+            "DML outcomes differ (SQLite, KiteSQL with indexes, without): " + outcomes,
+            query,
+            roundSeed,
+            schema,
+            changes);
         return false;
       }
     }
     for (var table : schema.tables()) {
-      var contents = new DiffQueryGenerator.Query("SELECT k, a, b, s, r FROM " + table.name(), "TTTTR", false);
+      var contents =
+          new DiffQueryGenerator.Query("SELECT k, a, b, s, r FROM " + table.name(), "TTTTR", false);
       check(contents, roundSeed, schema, changes, sqlite, indexed, plain);
     }
     return true;
   }
 
   /** Compares a generated query, counting it. */
-  private void compare(DiffQueryGenerator.Query query, long roundSeed, DiffSchema schema, List<String> changes, SltEngine sqlite,
-      SltEngine indexed, SltEngine plain) {
+  private void compare(
+      DiffQueryGenerator.Query query,
+      long roundSeed,
+      DiffSchema schema,
+      List<String> changes,
+      SltEngine sqlite,
+      SltEngine indexed,
+      SltEngine plain) {
     var expected = check(query, roundSeed, schema, changes, sqlite, indexed, plain);
     if (expected != null) {
       compared++;
@@ -128,36 +151,82 @@ class QueryDifferentialTest {
    * Runs {@code query} on all three databases and records a failure where KiteSQL's rows differ
    * from SQLite's; returns SQLite's rows, or null when SQLite refused the query.
    */
-  private List<String> check(DiffQueryGenerator.Query query, long roundSeed, DiffSchema schema, List<String> changes, SltEngine sqlite,
-      SltEngine indexed, SltEngine plain) {
+  private List<String> check(
+      DiffQueryGenerator.Query query,
+      long roundSeed,
+      DiffSchema schema,
+      List<String> changes,
+      SltEngine sqlite,
+      SltEngine indexed,
+      SltEngine plain) {
     List<String> expected;
     try {
       expected = normalise(sqlite.query(query.sql(), query.types()), query.ordered());
     } catch (Exception e) {
-      fail("SQLite refused a generated query (a generator bug): " + e.getMessage(), query, roundSeed, schema, changes);
+      fail(
+          "SQLite refused a generated query (a generator bug): " + e.getMessage(),
+          query,
+          roundSeed,
+          schema,
+          changes);
       return null;
     }
     for (var engine : List.of(indexed, plain)) {
-      var variant = engine == indexed ? "KiteSQL with keys and indexes" : "KiteSQL without keys or indexes";
+      var variant =
+          engine == indexed ? "KiteSQL with keys and indexes" : "KiteSQL without keys or indexes";
       try {
         var actual = normalise(engine.query(query.sql(), query.types()), query.ordered());
         if (!actual.equals(expected)) {
-          fail("WRONG ANSWER from " + variant + "\n  expected (SQLite): " + expected + "\n  actual:            " + actual, query, roundSeed, schema, changes);
+          fail(
+              "WRONG ANSWER from "
+                  + variant
+                  + "\n  expected (SQLite): "
+                  + expected
+                  + "\n  actual:            "
+                  + actual,
+              query,
+              roundSeed,
+              schema,
+              changes);
           break;
         }
       } catch (Exception e) {
-        fail(variant + " refused a query SQLite runs: " + e.getMessage() + "\n  expected (SQLite): " + expected, query, roundSeed, schema, changes);
+        fail(
+            variant
+                + " refused a query SQLite runs: "
+                + e.getMessage()
+                + "\n  expected (SQLite): "
+                + expected,
+            query,
+            roundSeed,
+            schema,
+            changes);
         break;
       }
     }
     return expected;
   }
 
-  private void fail(String problem, DiffQueryGenerator.Query query, long roundSeed, DiffSchema schema, List<String> changes) {
-    var changed = changes.isEmpty() ? "" : "then, before the query:\n" + String.join(";\n", changes) + ";\n";
-    failures.add("%s%nround seed %d (rerun alone: -Dkitesql.diff.seed=%d -Dkitesql.diff.queries=%d)%nquery (%s, types %s):%n%s%nschema and data:%n%s%s"
-        .formatted(problem, roundSeed, roundSeed, QUERIES_PER_ROUND, query.ordered() ? "ordered" : "compared as a multiset", query.types(),
-            query.sql(), schema.describe(), changed));
+  private void fail(
+      String problem,
+      DiffQueryGenerator.Query query,
+      long roundSeed,
+      DiffSchema schema,
+      List<String> changes) {
+    var changed =
+        changes.isEmpty() ? "" : "then, before the query:\n" + String.join(";\n", changes) + ";\n";
+    failures.add(
+        "%s%nround seed %d (rerun alone: -Dkitesql.diff.seed=%d -Dkitesql.diff.queries=%d)%nquery (%s, types %s):%n%s%nschema and data:%n%s%s"
+            .formatted(
+                problem,
+                roundSeed,
+                roundSeed,
+                QUERIES_PER_ROUND,
+                query.ordered() ? "ordered" : "compared as a multiset",
+                query.types(),
+                query.sql(),
+                schema.describe(),
+                changed));
   }
 
   private static void load(SltEngine engine, List<String> statements) throws Exception {
@@ -168,9 +237,13 @@ class QueryDifferentialTest {
 
   /** Rows as lines, in a canonical order unless the query fixes it; negative zero as zero. */
   private static List<String> normalise(List<List<String>> rows, boolean ordered) {
-    var lines = rows.stream()
-        .map(row -> String.join(" | ", row.stream().map(v -> v.equals("-0.000") ? "0.000" : v).toList()))
-        .toList();
+    var lines =
+        rows.stream()
+            .map(
+                row ->
+                    String.join(
+                        " | ", row.stream().map(v -> v.equals("-0.000") ? "0.000" : v).toList()))
+            .toList();
     return ordered ? lines : lines.stream().sorted().toList();
   }
 }

@@ -26,12 +26,13 @@ public interface SltEngine extends AutoCloseable {
   List<List<String>> query(String sql, String columnTypes) throws Exception;
 
   /**
-   * Runs a query once per parameter set through one prepared statement, the values bound in
-   * order to its {@code ?} parameters; the rows as {@link #query(String, String)} returns them.
+   * Runs a query once per parameter set through one prepared statement, the values bound in order
+   * to its {@code ?} parameters; the rows as {@link #query(String, String)} returns them.
    *
    * @throws UnsupportedOperationException when the engine has no prepared statements
    */
-  default List<List<List<String>>> queryPrepared(String sql, String columnTypes, List<List<Object>> parameterSets) throws Exception {
+  default List<List<List<String>>> queryPrepared(
+      String sql, String columnTypes, List<List<Object>> parameterSets) throws Exception {
     throw new UnsupportedOperationException(name() + " runs no prepared statements");
   }
 
@@ -42,7 +43,9 @@ public interface SltEngine extends AutoCloseable {
    */
   boolean isEngineError(Exception failure);
 
-  /** The name matched by {@code skipif} and {@code onlyif}, e.g. {@code sqlite} or {@code kitesql}. */
+  /**
+   * The name matched by {@code skipif} and {@code onlyif}, e.g. {@code sqlite} or {@code kitesql}.
+   */
   String name();
 
   /**

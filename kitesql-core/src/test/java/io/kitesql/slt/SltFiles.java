@@ -30,10 +30,7 @@ public final class SltFiles {
       return List.of(path);
     }
     try (Stream<Path> tree = Files.walk(path)) {
-      return tree.filter(Files::isRegularFile)
-          .filter(SltFiles::isTestFile)
-          .sorted()
-          .toList();
+      return tree.filter(Files::isRegularFile).filter(SltFiles::isTestFile).sorted().toList();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot list " + path, e);
     }

@@ -69,12 +69,12 @@ public final class SltFormat {
    *       32 bits, a real is truncated toward zero (saturating at the 64-bit range first), text is
    *       the integer its leading characters spell ({@code '12abc'} is 12, {@code 'abc'} is 0), a
    *       boolean is 1 or 0;
-   *   <li>{@code R}: {@code sqlite3_column_double} printed as {@code %.3f} by SQLite's printf
-   *       (text by its leading number, else 0);
+   *   <li>{@code R}: {@code sqlite3_column_double} printed as {@code %.3f} by SQLite's printf (text
+   *       by its leading number, else 0);
    *   <li>{@code T}: {@code sqlite3_column_text}: a real as SQLite writes it ({@code %!.15g}:
-   *       {@code 1.0}, {@code 0.333333333333333}, {@code 1.0e+20}), a boolean as 1 or 0; the
-   *       empty string as {@code (empty)}; then every UTF-8 byte outside printable ASCII (so
-   *       every byte of a non-ASCII character) becomes {@code @}.
+   *       {@code 1.0}, {@code 0.333333333333333}, {@code 1.0e+20}), a boolean as 1 or 0; the empty
+   *       string as {@code (empty)}; then every UTF-8 byte outside printable ASCII (so every byte
+   *       of a non-ASCII character) becomes {@code @}.
    * </ul>
    */
   public static String formatOriginal(Object value, char type) {
@@ -93,7 +93,8 @@ public final class SltFormat {
     return switch (value) {
       case Boolean b -> b ? 1 : 0;
       case Byte _, Short _, Integer _, Long _ -> ((Number) value).longValue();
-      case BigInteger i -> i.bitLength() < 64 ? i.longValue() : i.signum() < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
+      case BigInteger i ->
+          i.bitLength() < 64 ? i.longValue() : i.signum() < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
       case Number n -> (long) n.doubleValue(); // Java's cast saturates like SQLite's doubleToInt64
       case byte[] bytes -> leadingInteger(new String(bytes, StandardCharsets.ISO_8859_1));
       default -> leadingInteger(value.toString());
@@ -110,7 +111,8 @@ public final class SltFormat {
     };
   }
 
-  private static final Pattern LEADING_INTEGER = Pattern.compile("^[ \\t\\n\\f\\r]*([+-]?)0*(\\d*)");
+  private static final Pattern LEADING_INTEGER =
+      Pattern.compile("^[ \\t\\n\\f\\r]*([+-]?)0*(\\d*)");
   private static final Pattern LEADING_REAL =
       Pattern.compile("^[ \\t\\n\\f\\r]*[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
 
@@ -141,14 +143,15 @@ public final class SltFormat {
   }
 
   private static String originalText(Object value) {
-    String s = switch (value) {
-      case Boolean b -> b ? "1" : "0";
-      case Double d -> sqliteReal(d);
-      case Float f -> sqliteReal(f.doubleValue());
-      case BigDecimal d -> sqliteReal(d.doubleValue()); // a DECIMAL would be a REAL in SQLite
-      case byte[] bytes -> new String(bytes, StandardCharsets.ISO_8859_1);
-      default -> value.toString();
-    };
+    String s =
+        switch (value) {
+          case Boolean b -> b ? "1" : "0";
+          case Double d -> sqliteReal(d);
+          case Float f -> sqliteReal(f.doubleValue());
+          case BigDecimal d -> sqliteReal(d.doubleValue()); // a DECIMAL would be a REAL in SQLite
+          case byte[] bytes -> new String(bytes, StandardCharsets.ISO_8859_1);
+          default -> value.toString();
+        };
     if (s.isEmpty()) {
       return EMPTY;
     }
@@ -176,12 +179,16 @@ public final class SltFormat {
     if (d == 0) {
       return 1 / d < 0 ? "-0.0" : "0.0";
     }
-    var rounded = new BigDecimal(d).round(new MathContext(15, RoundingMode.HALF_UP)).stripTrailingZeros();
+    var rounded =
+        new BigDecimal(d).round(new MathContext(15, RoundingMode.HALF_UP)).stripTrailingZeros();
     int exponent = rounded.precision() - rounded.scale() - 1;
     if (exponent < -4 || exponent > 15) { // SQLite's %g: exp > precision, where C has >=
       var digits = rounded.unscaledValue().abs().toString();
       var mantissa = digits.charAt(0) + "." + (digits.length() > 1 ? digits.substring(1) : "0");
-      return (rounded.signum() < 0 ? "-" : "") + mantissa + "e" + (exponent < 0 ? "-" : "+")
+      return (rounded.signum() < 0 ? "-" : "")
+          + mantissa
+          + "e"
+          + (exponent < 0 ? "-" : "+")
           + String.format(Locale.ROOT, "%02d", Math.abs(exponent));
     }
     var plain = rounded.toPlainString();
@@ -206,9 +213,12 @@ public final class SltFormat {
     }
     var first = new BigDecimal(d).round(new MathContext(18, RoundingMode.HALF_EVEN));
     int integerDigits = first.precision() - first.scale();
-    var rounded = integerDigits + 3 <= 16
-        ? first.setScale(3, RoundingMode.HALF_UP)
-        : first.round(new MathContext(16, RoundingMode.HALF_UP)).setScale(3, RoundingMode.UNNECESSARY);
+    var rounded =
+        integerDigits + 3 <= 16
+            ? first.setScale(3, RoundingMode.HALF_UP)
+            : first
+                .round(new MathContext(16, RoundingMode.HALF_UP))
+                .setScale(3, RoundingMode.UNNECESSARY);
     var text = rounded.toPlainString();
     return d < 0 && rounded.signum() == 0 ? "-" + text : text;
   }

@@ -15,20 +15,20 @@ import java.util.function.Supplier;
 /**
  * Command line: {@code SltMain [--original-values] [--names a,b] <engine> <file-or-directory>...}
  * runs every {@code .slt} and {@code .test} file (directories recursively) on a fresh engine per
- * file, prints each file's failures and counts, and finally {@code N passed, N failed, N skipped,
- * N not run after halt}.
+ * file, prints each file's failures and counts, and finally {@code N passed, N failed, N skipped, N
+ * not run after halt}.
  *
  * <ul>
  *   <li>{@code --original-values}: render values as the original sqllogictest program does with
  *       SQLite ({@link SltFormat.Values#ORIGINAL}), for a corpus written for SQLite;
- *   <li>{@code --names a,b}: the names {@code skipif}/{@code onlyif} match (default: the
- *       engine's own name), e.g. {@code --names kitesql,sqlite} to run the records a corpus
- *       meant for SQLite.
+ *   <li>{@code --names a,b}: the names {@code skipif}/{@code onlyif} match (default: the engine's
+ *       own name), e.g. {@code --names kitesql,sqlite} to run the records a corpus meant for
+ *       SQLite.
  * </ul>
  *
- * Exit status: 0 when every record that ran passed; 1 when a record failed or no record ran at
- * all (every one skipped, or empty files: a run that tests nothing must not pass); 2 on bad
- * usage, when the arguments name no test file, or a file does not parse. See {@code
+ * Exit status: 0 when every record that ran passed; 1 when a record failed or no record ran at all
+ * (every one skipped, or empty files: a run that tests nothing must not pass); 2 on bad usage, when
+ * the arguments name no test file, or a file does not parse. See {@code
  * src/test/resources/slt/README.md} for the Maven command.
  */
 public final class SltMain {
@@ -44,7 +44,8 @@ public final class SltMain {
       "usage: SltMain [--original-values] [--names name,...] <engine> <file-or-directory>...";
 
   /** The parsed command line. */
-  private record Options(SltFormat.Values values, Set<String> names, String engine, List<Path> paths) {}
+  private record Options(
+      SltFormat.Values values, Set<String> names, String engine, List<Path> paths) {}
 
   private SltMain() {}
 
@@ -97,12 +98,20 @@ public final class SltMain {
       skipped += result.skipped();
       notRun += result.notRun();
       result.failures().forEach(out::println);
-      out.println(file + ": " + SltResult.counts(result.passed(), result.failed(), result.skipped(), result.notRun()));
+      out.println(
+          file
+              + ": "
+              + SltResult.counts(
+                  result.passed(), result.failed(), result.skipped(), result.notRun()));
     }
-    out.println(SltResult.counts(passed, failed, skipped, notRun) + " (" + files.size() + " files)");
+    out.println(
+        SltResult.counts(passed, failed, skipped, notRun) + " (" + files.size() + " files)");
     if (passed + failed == 0) {
-      err.println("no record was run: the " + files.size() + " files hold no statement or query that applies to "
-          + String.join(", ", names));
+      err.println(
+          "no record was run: the "
+              + files.size()
+              + " files hold no statement or query that applies to "
+              + String.join(", ", names));
       return 1;
     }
     return failed == 0 ? 0 : 1;
@@ -117,9 +126,13 @@ public final class SltMain {
         case "--original-values" -> values = SltFormat.Values.ORIGINAL;
         case "--names" -> {
           if (++i == args.length || args[i].isBlank()) {
-            throw new IllegalArgumentException("--names needs a comma-separated list of engine names");
+            throw new IllegalArgumentException(
+                "--names needs a comma-separated list of engine names");
           }
-          Arrays.stream(args[i].split(",")).map(String::strip).filter(n -> !n.isEmpty()).forEach(names::add);
+          Arrays.stream(args[i].split(","))
+              .map(String::strip)
+              .filter(n -> !n.isEmpty())
+              .forEach(names::add);
         }
         default -> throw new IllegalArgumentException("unknown option '" + args[i] + "'");
       }
@@ -145,7 +158,8 @@ public final class SltMain {
     List<SltRecord> records = SltParser.parse(file);
     SltEngine engine = engines.get();
     try {
-      return SltRunner.run(file.toString(), records, engine, names == null ? Set.of(engine.name()) : names);
+      return SltRunner.run(
+          file.toString(), records, engine, names == null ? Set.of(engine.name()) : names);
     } finally {
       closeQuietly(engine, file);
     }

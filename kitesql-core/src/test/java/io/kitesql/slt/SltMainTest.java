@@ -21,8 +21,13 @@ class SltMainTest {
   private static Run run(String... args) {
     var out = new ByteArrayOutputStream();
     var err = new ByteArrayOutputStream();
-    int status = SltMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-    return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    int status =
+        SltMain.run(
+            args,
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Run(
+        status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
 
   @Test
@@ -32,7 +37,9 @@ class SltMainTest {
     Files.writeString(dir.resolve("notes.txt"), "query I\nSELECT 1\n----\n9\n"); // not a test file
     var run = run("sqlite", dir.toString());
     assertThat(run.status()).isZero();
-    assertThat(run.out()).contains("select1.test: 1 passed").contains("mine.slt: 1 passed")
+    assertThat(run.out())
+        .contains("select1.test: 1 passed")
+        .contains("mine.slt: 1 passed")
         .endsWith("2 passed, 0 failed, 0 skipped, 0 not run after halt (2 files)\n");
   }
 
@@ -47,7 +54,9 @@ class SltMainTest {
 
   @Test
   void aRunThatRunsNoRecordFails(@TempDir Path dir) throws Exception {
-    Files.writeString(dir.resolve("other.test"), """
+    Files.writeString(
+        dir.resolve("other.test"),
+        """
         hash-threshold 8
 
         onlyif mysql
@@ -63,13 +72,18 @@ class SltMainTest {
     Files.writeString(dir.resolve("empty.test"), "# only a comment\n");
     var run = run("sqlite", dir.toString());
     assertThat(run.status()).isEqualTo(1);
-    assertThat(run.out()).endsWith("0 passed, 0 failed, 2 skipped, 0 not run after halt (2 files)\n");
-    assertThat(run.err()).contains("no record was run: the 2 files hold no statement or query that applies to sqlite");
+    assertThat(run.out())
+        .endsWith("0 passed, 0 failed, 2 skipped, 0 not run after halt (2 files)\n");
+    assertThat(run.err())
+        .contains(
+            "no record was run: the 2 files hold no statement or query that applies to sqlite");
   }
 
   @Test
   void countsSkippedRecordsAndThoseAfterAHalt(@TempDir Path dir) throws Exception {
-    Files.writeString(dir.resolve("h.test"), """
+    Files.writeString(
+        dir.resolve("h.test"),
+        """
         statement ok
         CREATE TABLE t(a INTEGER)
 
@@ -95,7 +109,9 @@ class SltMainTest {
 
   @Test
   void namesChooseWhichConditionalRecordsRun(@TempDir Path dir) throws Exception {
-    Files.writeString(dir.resolve("c.test"), """
+    Files.writeString(
+        dir.resolve("c.test"),
+        """
         onlyif mysql
         query I
         SELECT 10 / 4
@@ -146,7 +162,9 @@ class SltMainTest {
   void originalValuesReadASqliteCorpusFaithfullyOnBothEngines(@TempDir Path dir) throws Exception {
     // 5 values of the rowsort result of the last query, one per line: the hash input
     var hash = SltRunner.md5(List.of("1", "2", "3", "4", "5"));
-    Files.writeString(dir.resolve("original.test"), """
+    Files.writeString(
+        dir.resolve("original.test"),
+        """
         hash-threshold 4
 
         statement ok
@@ -197,7 +215,8 @@ class SltMainTest {
         SELECT 'not the same on SQLite'
         ----
         1
-        """.formatted(hash));
+        """
+            .formatted(hash));
     for (var engine : List.of("sqlite", "kitesql")) {
       var run = run("--original-values", "--names", engine + ",sqlite", engine, dir.toString());
       assertThat(run.status()).as(engine + "\n" + run.out() + run.err()).isZero();

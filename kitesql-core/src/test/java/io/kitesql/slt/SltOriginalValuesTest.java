@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.sql.DriverManager;
 import java.util.List;
-import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,7 +16,8 @@ class SltOriginalValuesTest {
   void integersAre32BitAndTextIsItsLeadingNumber() {
     assertThat(SltFormat.formatOriginal(null, 'I')).isEqualTo("NULL");
     assertThat(SltFormat.formatOriginal(7L, 'I')).isEqualTo("7");
-    assertThat(SltFormat.formatOriginal(4_294_967_297L, 'I')).isEqualTo("1"); // 2^32 + 1: low 32 bits
+    assertThat(SltFormat.formatOriginal(4_294_967_297L, 'I'))
+        .isEqualTo("1"); // 2^32 + 1: low 32 bits
     assertThat(SltFormat.formatOriginal(-2_147_483_649L, 'I')).isEqualTo("2147483647");
     assertThat(SltFormat.formatOriginal(-2.9, 'I')).isEqualTo("-2"); // toward zero
     assertThat(SltFormat.formatOriginal(new java.math.BigDecimal("2.9"), 'I')).isEqualTo("2");
@@ -61,7 +61,8 @@ class SltOriginalValuesTest {
   }
 
   /** SQLite's own {@code %.3f}, the C program's {@code sqlite3_snprintf}. */
-  private static String sqlitePrintf(java.sql.Connection connection, double value) throws Exception {
+  private static String sqlitePrintf(java.sql.Connection connection, double value)
+      throws Exception {
     try (var printf = connection.prepareStatement("SELECT printf('%.3f', ?)")) {
       printf.setDouble(1, value);
       try (var rs = printf.executeQuery()) {
@@ -81,12 +82,20 @@ class SltOriginalValuesTest {
     try (var connection = DriverManager.getConnection("jdbc:sqlite::memory:");
         var text = connection.prepareStatement("SELECT CAST(? AS TEXT)")) {
       for (int i = 0; i < 3000; i++) {
-        double value = switch (i % 4) {
-          case 0 -> random.nextDouble() * Math.pow(10, random.nextInt(-8, 13)) * (random.nextBoolean() ? 1 : -1);
-          case 1 -> random.nextInt(-100_000, 100_000) / 16.0; // halfway cases at the third decimal
-          case 2 -> random.nextInt(-10_000, 10_000) / 2000.0; // x.xxx5 in decimal, not exactly in binary
-          default -> Double.longBitsToDouble(random.nextLong()); // anything, NaN and infinities aside
-        };
+        double value =
+            switch (i % 4) {
+              case 0 ->
+                  random.nextDouble()
+                      * Math.pow(10, random.nextInt(-8, 13))
+                      * (random.nextBoolean() ? 1 : -1);
+              case 1 ->
+                  random.nextInt(-100_000, 100_000) / 16.0; // halfway cases at the third decimal
+              case 2 ->
+                  random.nextInt(-10_000, 10_000)
+                      / 2000.0; // x.xxx5 in decimal, not exactly in binary
+              default ->
+                  Double.longBitsToDouble(random.nextLong()); // anything, NaN and infinities aside
+            };
         if (!Double.isFinite(value) || Math.abs(value) >= 1e13) { // see SltFormat.sqliteFixed3
           continue;
         }
@@ -94,11 +103,16 @@ class SltOriginalValuesTest {
         try (var rs = text.executeQuery()) {
           rs.next();
           var sqlite = rs.getString(1);
-          if (significantDigits(sqlite) <= 15) { // recent SQLite writes 17 digits where 15 lose the value
-            assertThat(SltFormat.formatOriginal(value, 'T')).as("text of %s", value).isEqualTo(sqlite);
+          if (significantDigits(sqlite)
+              <= 15) { // recent SQLite writes 17 digits where 15 lose the value
+            assertThat(SltFormat.formatOriginal(value, 'T'))
+                .as("text of %s", value)
+                .isEqualTo(sqlite);
           }
         }
-        assertThat(SltFormat.formatOriginal(value, 'R')).as("%%.3f of %s", value).isEqualTo(sqlitePrintf(connection, value));
+        assertThat(SltFormat.formatOriginal(value, 'R'))
+            .as("%%.3f of %s", value)
+            .isEqualTo(sqlitePrintf(connection, value));
       }
     }
   }
@@ -109,20 +123,64 @@ class SltOriginalValuesTest {
    */
   @Test
   void theEmulationAgreesWithSqlitesOwnConversions() throws Exception {
-    var literals = List.of("'12abc'", "'abc'", "'  -7x'", "'+5'", "'1.9e3'", "'99999999999999999999'",
-        "'-99999999999999999999'", "'.5'", "'5.'", "'-'", "'e5'", "'1e'", "'0x10'", "' 12 '", "''",
-        "4294967297", "-2147483649", "9223372036854775807", "-9223372036854775808", "2.9", "-2.9", "1e19",
-        "-1e19", "0.0625", "0.0005", "2.0005", "1.0 / 3", "2.0 / 3", "1e20", "1e15", "1e14", "123456789012.5",
-        "0.0001", "0.00001", "100.0", "2.5e-7", "1.5", "-1.5", "123456.7895", "'h\u00e9llo'", "'a' || char(9) || 'b'",
-        "x'41'", "1e300", "-1e-300", "0.1 + 0.2");
+    var literals =
+        List.of(
+            "'12abc'",
+            "'abc'",
+            "'  -7x'",
+            "'+5'",
+            "'1.9e3'",
+            "'99999999999999999999'",
+            "'-99999999999999999999'",
+            "'.5'",
+            "'5.'",
+            "'-'",
+            "'e5'",
+            "'1e'",
+            "'0x10'",
+            "' 12 '",
+            "''",
+            "4294967297",
+            "-2147483649",
+            "9223372036854775807",
+            "-9223372036854775808",
+            "2.9",
+            "-2.9",
+            "1e19",
+            "-1e19",
+            "0.0625",
+            "0.0005",
+            "2.0005",
+            "1.0 / 3",
+            "2.0 / 3",
+            "1e20",
+            "1e15",
+            "1e14",
+            "123456789012.5",
+            "0.0001",
+            "0.00001",
+            "100.0",
+            "2.5e-7",
+            "1.5",
+            "-1.5",
+            "123456.7895",
+            "'h\u00e9llo'",
+            "'a' || char(9) || 'b'",
+            "x'41'",
+            "1e300",
+            "-1e-300",
+            "0.1 + 0.2");
     try (var connection = DriverManager.getConnection("jdbc:sqlite::memory:");
         var statement = connection.createStatement()) {
       for (var literal : literals) {
         try (var rs = statement.executeQuery("SELECT " + literal)) {
           rs.next();
           var value = rs.getObject(1);
-          assertThat(SltFormat.formatOriginal(value, 'I')).as("I of %s", literal).isEqualTo(Integer.toString(rs.getInt(1)));
-          assertThat(SltFormat.formatOriginal(value, 'R')).as("R of %s", literal)
+          assertThat(SltFormat.formatOriginal(value, 'I'))
+              .as("I of %s", literal)
+              .isEqualTo(Integer.toString(rs.getInt(1)));
+          assertThat(SltFormat.formatOriginal(value, 'R'))
+              .as("R of %s", literal)
               .isEqualTo(sqlitePrintf(statement.getConnection(), rs.getDouble(1)));
           var text = new StringBuilder();
           for (byte b : rs.getBytes(1)) { // the C program's loop over sqlite3_column_text
@@ -130,7 +188,9 @@ class SltOriginalValuesTest {
           }
           var expected = text.isEmpty() ? "(empty)" : text.toString();
           if (!(value instanceof Double) || significantDigits(expected) <= 15) {
-            assertThat(SltFormat.formatOriginal(value, 'T')).as("T of %s", literal).isEqualTo(expected);
+            assertThat(SltFormat.formatOriginal(value, 'T'))
+                .as("T of %s", literal)
+                .isEqualTo(expected);
           }
         }
       }

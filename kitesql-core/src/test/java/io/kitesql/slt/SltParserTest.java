@@ -50,7 +50,10 @@ class SltParserTest {
     assertThat(records.get(1))
         .isEqualTo(
             new Statement(
-                new Location("t.slt", 4), List.of(), "CREATE TABLE t(a INT,\n  b TEXT)", false,
+                new Location("t.slt", 4),
+                List.of(),
+                "CREATE TABLE t(a INT,\n  b TEXT)",
+                false,
                 null));
     assertThat(records.get(2))
         .isEqualTo(
@@ -68,8 +71,9 @@ class SltParserTest {
 
   @Test
   void statementErrorKeepsTheExpectedMessage() {
-    Statement s = (Statement) parse("statement error UNIQUE constraint\nINSERT INTO t VALUES (1)\n")
-        .getFirst();
+    Statement s =
+        (Statement)
+            parse("statement error UNIQUE constraint\nINSERT INTO t VALUES (1)\n").getFirst();
     assertThat(s.expectError()).isTrue();
     assertThat(s.errorPattern()).isEqualTo("UNIQUE constraint");
   }
@@ -101,7 +105,8 @@ class SltParserTest {
             ----
             1.000
             """);
-    assertThat(records).extracting(r -> ((Query) r).sort())
+    assertThat(records)
+        .extracting(r -> ((Query) r).sort())
         .containsExactly(SortMode.NOSORT, SortMode.VALUESORT, SortMode.NOSORT);
     assertThat(((Query) records.get(1)).label()).isEqualTo("lbl");
   }

@@ -61,9 +61,9 @@ public sealed interface SltRecord {
   }
 
   /**
-   * {@code statement ok} or {@code statement error [pattern]} (also {@code query error
-   * [pattern]}). A non-null {@code errorPattern} is a KiteSQL extension: the engine's error message
-   * must contain it, ignoring case, or match it as a regular expression.
+   * {@code statement ok} or {@code statement error [pattern]} (also {@code query error [pattern]}).
+   * A non-null {@code errorPattern} is a KiteSQL extension: the engine's error message must contain
+   * it, ignoring case, or match it as a regular expression.
    */
   record Statement(
       Location location,
@@ -74,8 +74,8 @@ public sealed interface SltRecord {
       implements SltRecord {}
 
   /**
-   * {@code query <types> [sort] [label]}: {@code types} has one letter per column; {@code
-   * expected} holds the result lines after {@code ----} (empty when there is no {@code ----}).
+   * {@code query <types> [sort] [label]}: {@code types} has one letter per column; {@code expected}
+   * holds the result lines after {@code ----} (empty when there is no {@code ----}).
    */
   record Query(
       Location location,
@@ -98,8 +98,8 @@ public sealed interface SltRecord {
   sealed interface Expected {}
 
   /**
-   * Expected result lines: either one value per line, or one row per line with values separated
-   * by tabs or spaces; the runner accepts both.
+   * Expected result lines: either one value per line, or one row per line with values separated by
+   * tabs or spaces; the runner accepts both.
    */
   record Lines(List<String> lines) implements Expected {}
 

@@ -47,6 +47,13 @@ public record SltResult(String file, int passed, int skipped, int notRun, List<F
 
   /** {@code N passed, N failed, N skipped, N not run after halt}. */
   public static String counts(int passed, int failed, int skipped, int notRun) {
-    return passed + " passed, " + failed + " failed, " + skipped + " skipped, " + notRun + " not run after halt";
+    return passed
+        + " passed, "
+        + failed
+        + " failed, "
+        + skipped
+        + " skipped, "
+        + notRun
+        + " not run after halt";
   }
 }

@@ -30,10 +30,10 @@ import java.util.regex.PatternSyntaxException;
  * list one value per line, or one row per line with its values separated by tabs or by spaces (a
  * value holding a space needs one of the other two forms). An error record passes only on the
  * engine's own error ({@link SltEngine#isEngineError}), never on a crash such as a {@code
- * NullPointerException}.
- * When a result has more values than the current {@code hash-threshold}, the expected section
- * may instead be {@code N values hashing to <md5>}, the MD5 of every value followed by a newline
- * (the convention of SQLite's corpus). Queries with the same label must produce the same hash.
+ * NullPointerException}. When a result has more values than the current {@code hash-threshold}, the
+ * expected section may instead be {@code N values hashing to <md5>}, the MD5 of every value
+ * followed by a newline (the convention of SQLite's corpus). Queries with the same label must
+ * produce the same hash.
  */
 public final class SltRunner {
   private final SltEngine engine;
@@ -61,7 +61,8 @@ public final class SltRunner {
    * Runs {@code records} on {@code engine}, which {@code skipif}/{@code onlyif} know by {@code
    * engineNames}.
    */
-  public static SltResult run(String file, List<SltRecord> records, SltEngine engine, Set<String> engineNames) {
+  public static SltResult run(
+      String file, List<SltRecord> records, SltEngine engine, Set<String> engineNames) {
     SltRunner runner = new SltRunner(engine, Set.copyOf(engineNames));
     runner.runAll(records);
     return new SltResult(file, runner.passed, runner.skipped, runner.notRun, runner.failures);
@@ -79,8 +80,11 @@ public final class SltRunner {
       switch (record) {
         case HashThreshold h -> hashThreshold = h.threshold();
         case Halt _ -> {
-          notRun = (int) records.subList(i + 1, records.size()).stream()
-              .filter(r -> r instanceof Statement || r instanceof Query).count();
+          notRun =
+              (int)
+                  records.subList(i + 1, records.size()).stream()
+                      .filter(r -> r instanceof Statement || r instanceof Query)
+                      .count();
           return;
         }
         case Statement s -> count(statement(s), s.location(), s.sql());
@@ -106,7 +110,9 @@ public final class SltRunner {
         return "unexpected error: " + describe(e);
       }
       if (!engine.isEngineError(e)) {
-        return "an error was expected, but the engine failed with " + e.getClass().getName() + ", not an error report of its own: "
+        return "an error was expected, but the engine failed with "
+            + e.getClass().getName()
+            + ", not an error report of its own: "
             + describe(e);
       }
       return errorMatches(s.errorPattern(), describe(e))
@@ -146,7 +152,12 @@ public final class SltRunner {
     int columns = q.types().length();
     for (List<String> row : rows) {
       if (row.size() != columns) {
-        return "query returned " + row.size() + " columns, types '" + q.types() + "' say " + columns;
+        return "query returned "
+            + row.size()
+            + " columns, types '"
+            + q.types()
+            + "' say "
+            + columns;
       }
     }
     List<String> values = sortedValues(rows, q.sort());
@@ -195,7 +206,7 @@ public final class SltRunner {
   /**
    * Accepts one value per line, or one row per line with tab- or space-separated values, each
    * compared with its own value (never a row joined into one string: values "a" and "b c" are not
-   * the row line "a b c", nor is "a  b" the value "a b").
+   * the row line "a b c", nor is "a b" the value "a b").
    */
   static boolean linesMatch(List<String> lines, List<String> values, int columns) {
     if (lines.size() == values.size() && oneValuePerLine(lines, values)) {

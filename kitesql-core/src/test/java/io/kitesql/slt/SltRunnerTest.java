@@ -66,10 +66,13 @@ class SltRunnerTest {
             """,
             engine);
     assertThat(result.passed()).isEqualTo(2);
-    assertThat(result.failures()).singleElement().satisfies(f -> {
-      assertThat(f.location().line()).isEqualTo(7);
-      assertThat(f.message()).contains("does not match 'NOT NULL'");
-    });
+    assertThat(result.failures())
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.location().line()).isEqualTo(7);
+              assertThat(f.message()).contains("does not match 'NOT NULL'");
+            });
   }
 
   @Test
@@ -114,10 +117,15 @@ class SltRunnerTest {
             """,
             engine);
     assertThat(result.passed()).isEqualTo(3);
-    assertThat(result.failures()).singleElement().satisfies(f -> {
-      assertThat(f.location().line()).isEqualTo(28);
-      assertThat(f.message()).contains("wrong result").contains("actual:\n    1 c\n    2 b");
-    });
+    assertThat(result.failures())
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.location().line()).isEqualTo(28);
+              assertThat(f.message())
+                  .contains("wrong result")
+                  .contains("actual:\n    1 c\n    2 b");
+            });
   }
 
   @Test
@@ -131,15 +139,18 @@ class SltRunnerTest {
                 + "query TTT\nQ\n----\nhello   world (empty) NULL\n",
             engine);
     assertThat(result.passed()).isEqualTo(2);
-    assertThat(result.failures()).singleElement().satisfies(f -> assertThat(f.location().line()).isEqualTo(13));
+    assertThat(result.failures())
+        .singleElement()
+        .satisfies(f -> assertThat(f.location().line()).isEqualTo(13));
   }
 
   @Test
   void rowLinesAreComparedValueByValue() {
-    FakeEngine engine = new FakeEngine("fake")
-        .returns("SPLIT", List.of(List.of("a", "b c")))
-        .returns("SPACES", List.of(List.of("a  b", "c")))
-        .returns("PLAIN", List.of(List.of("1", "x"), List.of("2", "y")));
+    FakeEngine engine =
+        new FakeEngine("fake")
+            .returns("SPLIT", List.of(List.of("a", "b c")))
+            .returns("SPACES", List.of(List.of("a  b", "c")))
+            .returns("PLAIN", List.of(List.of("1", "x"), List.of("2", "y")));
     SltResult result =
         run(
             "query TT\nSPLIT\n----\na b c\n\n" // three words, two values: not the same row
@@ -154,9 +165,10 @@ class SltRunnerTest {
 
   @Test
   void anErrorRecordNeedsTheEnginesOwnErrorNotACrash() {
-    FakeEngine engine = new FakeEngine("fake")
-        .fails("BAD", "syntax error near BAD")
-        .crashes("NPE", "Cannot invoke \"Object.toString()\" because \"value\" is null");
+    FakeEngine engine =
+        new FakeEngine("fake")
+            .fails("BAD", "syntax error near BAD")
+            .crashes("NPE", "Cannot invoke \"Object.toString()\" because \"value\" is null");
     SltResult result =
         run(
             """
@@ -172,8 +184,12 @@ class SltRunnerTest {
             engine);
     assertThat(result.passed()).isEqualTo(1);
     assertThat(result.failures()).extracting(f -> f.location().line()).containsExactly(4, 7);
-    assertThat(result.failures()).allSatisfy(f -> assertThat(f.message())
-        .startsWith("an error was expected, but the engine failed with java.lang.NullPointerException"));
+    assertThat(result.failures())
+        .allSatisfy(
+            f ->
+                assertThat(f.message())
+                    .startsWith(
+                        "an error was expected, but the engine failed with java.lang.NullPointerException"));
   }
 
   @Test
@@ -190,15 +206,22 @@ class SltRunnerTest {
     SltResult result =
         run(
             "hash-threshold 4\n\n"
-                + "query IT rowsort\nQ\n----\n6 values hashing to " + md5 + "\n\n"
-                + "query IT nosort\nQ\n----\n6 values hashing to " + md5 + "\n\n"
+                + "query IT rowsort\nQ\n----\n6 values hashing to "
+                + md5
+                + "\n\n"
+                + "query IT nosort\nQ\n----\n6 values hashing to "
+                + md5
+                + "\n\n"
                 + "query IT rowsort\nQ\n----\n1 c\n2 b\n3 a\n",
             engine);
     assertThat(result.passed()).isEqualTo(2);
-    assertThat(result.failures()).singleElement().satisfies(f -> {
-      assertThat(f.location().line()).isEqualTo(8);
-      assertThat(f.message()).contains("actual:\n    6 values hashing to ");
-    });
+    assertThat(result.failures())
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.location().line()).isEqualTo(8);
+              assertThat(f.message()).contains("actual:\n    6 values hashing to ");
+            });
   }
 
   @Test
@@ -215,10 +238,14 @@ class SltRunnerTest {
                 + "query I rowsort L\nC\n----\n3\n",
             engine);
     assertThat(result.passed()).isEqualTo(2);
-    assertThat(result.failures()).singleElement().satisfies(f -> {
-      assertThat(f.location().line()).isEqualTo(13);
-      assertThat(f.message()).isEqualTo("label 'L': result differs from the query at f.slt:1");
-    });
+    assertThat(result.failures())
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.location().line()).isEqualTo(13);
+              assertThat(f.message())
+                  .isEqualTo("label 'L': result differs from the query at f.slt:1");
+            });
   }
 
   @Test
@@ -261,7 +288,9 @@ class SltRunnerTest {
     assertThat(result.failures())
         .extracting(SltResult.Failure::message)
         .containsExactly("query returned 2 columns, types 'I' say 1", "unexpected error: boom");
-    assertThat(result.report()).endsWith("0 passed, 2 failed, 0 skipped, 0 not run after halt").contains("f.slt:6: unexpected");
+    assertThat(result.report())
+        .endsWith("0 passed, 2 failed, 0 skipped, 0 not run after halt")
+        .contains("f.slt:6: unexpected");
   }
 
   @Test
@@ -279,7 +308,9 @@ class SltRunnerTest {
             new PrintStream(err, true, StandardCharsets.UTF_8));
     String printed = out.toString(StandardCharsets.UTF_8);
     assertThat(status).isEqualTo(1);
-    assertThat(printed).contains("b.slt:1: wrong result").endsWith("1 passed, 1 failed, 0 skipped, 0 not run after halt (2 files)\n");
+    assertThat(printed)
+        .contains("b.slt:1: wrong result")
+        .endsWith("1 passed, 1 failed, 0 skipped, 0 not run after halt (2 files)\n");
 
     status = SltMain.run(new String[] {"oracle", dir.toString()}, System.out, new PrintStream(err));
     assertThat(status).isEqualTo(2);

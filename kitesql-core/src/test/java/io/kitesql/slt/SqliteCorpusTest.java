@@ -11,15 +11,14 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Runs the whole corpus under {@code src/test/resources/slt/} against SQLite, one dynamic test
- * per file: proof that the runner works and that the expected results, written by reasoning,
- * agree with a second engine (records SQLite is known to get "wrong" are guarded by {@code
- * skipif sqlite}).
+ * Runs the whole corpus under {@code src/test/resources/slt/} against SQLite, one dynamic test per
+ * file: proof that the runner works and that the expected results, written by reasoning, agree with
+ * a second engine (records SQLite is known to get "wrong" are guarded by {@code skipif sqlite}).
  *
  * <p>{@code -Dslt.path=<file-or-directory>} (passed through Maven to the test JVM) runs other
- * {@code .slt}/{@code .test} files instead, e.g. a checkout of SQLite's own corpus; with it,
- * {@code -Dslt.values=original} renders values by the original program's rules and {@code
- * -Dslt.names=a,b} sets the names {@code skipif}/{@code onlyif} match (see {@link SltMain}).
+ * {@code .slt}/{@code .test} files instead, e.g. a checkout of SQLite's own corpus; with it, {@code
+ * -Dslt.values=original} renders values by the original program's rules and {@code -Dslt.names=a,b}
+ * sets the names {@code skipif}/{@code onlyif} match (see {@link SltMain}).
  */
 class SqliteCorpusTest {
 
@@ -46,7 +45,9 @@ class SqliteCorpusTest {
 
   /** {@code -Dslt.values=original} or the project's own rules. */
   static SltFormat.Values values() {
-    return "original".equalsIgnoreCase(System.getProperty("slt.values")) ? SltFormat.Values.ORIGINAL : SltFormat.Values.KITESQL;
+    return "original".equalsIgnoreCase(System.getProperty("slt.values"))
+        ? SltFormat.Values.ORIGINAL
+        : SltFormat.Values.KITESQL;
   }
 
   /** {@code -Dslt.names=a,b}, or null for the engine's own name. */

@@ -12,10 +12,10 @@ import java.util.List;
 /**
  * SQLite through JDBC: the reference engine that cross-checks the corpus' expected results.
  *
- * <p>Each instance owns a private in-memory database, so files cannot see each other's tables.
- * With {@link SltFormat.Values#ORIGINAL} it renders values exactly as the original sqllogictest
- * program does, through SQLite's own conversions ({@code sqlite3_column_int}, {@code _double},
- * {@code _text}, which sqlite-jdbc's getInt, getDouble and getString call).
+ * <p>Each instance owns a private in-memory database, so files cannot see each other's tables. With
+ * {@link SltFormat.Values#ORIGINAL} it renders values exactly as the original sqllogictest program
+ * does, through SQLite's own conversions ({@code sqlite3_column_int}, {@code _double}, {@code
+ * _text}, which sqlite-jdbc's getInt, getDouble and getString call).
  */
 public final class SqliteEngine implements SltEngine {
   private final Connection connection;
@@ -62,7 +62,8 @@ public final class SqliteEngine implements SltEngine {
   }
 
   @Override
-  public List<List<List<String>>> queryPrepared(String sql, String columnTypes, List<List<Object>> parameterSets) throws SQLException {
+  public List<List<List<String>>> queryPrepared(
+      String sql, String columnTypes, List<List<Object>> parameterSets) throws SQLException {
     var results = new ArrayList<List<List<String>>>();
     try (PreparedStatement s = connection.prepareStatement(sql)) {
       for (var parameters : parameterSets) {
@@ -84,7 +85,10 @@ public final class SqliteEngine implements SltEngine {
       List<String> row = new ArrayList<>(columns);
       for (int c = 1; c <= columns; c++) {
         char type = SltFormat.typeAt(columnTypes, c - 1);
-        row.add(values == SltFormat.Values.ORIGINAL ? original(rs, c, type) : SltFormat.format(rs.getObject(c), type));
+        row.add(
+            values == SltFormat.Values.ORIGINAL
+                ? original(rs, c, type)
+                : SltFormat.format(rs.getObject(c), type));
       }
       rows.add(row);
     }
@@ -92,8 +96,8 @@ public final class SqliteEngine implements SltEngine {
   }
 
   /**
-   * The value as the original sqllogictest program renders it, by SQLite's own conversions; only
-   * a real as text follows {@link SltFormat#sqliteReal} (the 15 digits of the SQLite versions that
+   * The value as the original sqllogictest program renders it, by SQLite's own conversions; only a
+   * real as text follows {@link SltFormat#sqliteReal} (the 15 digits of the SQLite versions that
    * wrote the corpus, where the bundled one may write 17).
    */
   private static String original(ResultSet rs, int column, char type) throws SQLException {
@@ -103,8 +107,10 @@ public final class SqliteEngine implements SltEngine {
     }
     return switch (type) {
       case 'I' -> Integer.toString(rs.getInt(column));
-      case 'R' -> SltFormat.sqliteFixed3(rs.getDouble(column)); // the C program's sqlite3_snprintf("%.3f")
-      default -> SltFormat.formatOriginal(value instanceof Double ? value : rs.getString(column), 'T');
+      case 'R' ->
+          SltFormat.sqliteFixed3(rs.getDouble(column)); // the C program's sqlite3_snprintf("%.3f")
+      default ->
+          SltFormat.formatOriginal(value instanceof Double ? value : rs.getString(column), 'T');
     };
   }
 

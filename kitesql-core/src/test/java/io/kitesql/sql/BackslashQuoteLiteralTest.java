@@ -15,8 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * In a standard SQL string literal a backslash is an ordinary character and a quote is written
- * twice: {@code 'a\'''} is the three characters {@code a\'}. The parser must not read {@code \'}
- * as an escaped quote (as MySQL's dialect does).
+ * twice: {@code 'a\'''} is the three characters {@code a\'}. The parser must not read {@code \'} as
+ * an escaped quote (as MySQL's dialect does).
  */
 class BackslashQuoteLiteralTest {
   @TempDir Path dir;
@@ -27,7 +27,8 @@ class BackslashQuoteLiteralTest {
       for (var text : List.of("a\\'", "\\'", "\\''", "\\\\'", "a\\'b\\'", "'\\", "\\")) {
         assertThat(texts(db, "SELECT " + literal(text))).as(literal(text)).containsExactly(text);
       }
-      assertThat(texts(db, "SELECT " + literal("x\\'") + " || " + literal("y\\''"))).containsExactly("x\\'y\\''");
+      assertThat(texts(db, "SELECT " + literal("x\\'") + " || " + literal("y\\''")))
+          .containsExactly("x\\'y\\''");
     }
   }
 
@@ -36,15 +37,45 @@ class BackslashQuoteLiteralTest {
     try (var db = KiteSql.open(dir)) {
       db.execute("CREATE TABLE t (id INT PRIMARY KEY, s VARCHAR(10))");
       db.execute("CREATE INDEX t_s ON t (s)");
-      db.execute("INSERT INTO t VALUES (1, " + literal("a\\'") + "), (2, " + literal("a\\'b") + "), (3, " + literal("a'") + "), (4, "
-          + literal("a\\") + ")");
+      db.execute(
+          "INSERT INTO t VALUES (1, "
+              + literal("a\\'")
+              + "), (2, "
+              + literal("a\\'b")
+              + "), (3, "
+              + literal("a'")
+              + "), (4, "
+              + literal("a\\")
+              + ")");
       assertThat(texts(db, "SELECT s FROM t WHERE id = 1")).containsExactly("a\\'");
-      assertThat(texts(db, "SELECT CAST(id AS VARCHAR) FROM t WHERE s = " + literal("a\\'") + " ORDER BY id")).containsExactly("1");
+      assertThat(
+              texts(
+                  db,
+                  "SELECT CAST(id AS VARCHAR) FROM t WHERE s = "
+                      + literal("a\\'")
+                      + " ORDER BY id"))
+          .containsExactly("1");
       // the backslash is also LIKE's default escape: as a pattern, a\'% is "a", a quote, anything
-      assertThat(texts(db, "SELECT CAST(id AS VARCHAR) FROM t WHERE s LIKE " + literal("a\\'%") + " ORDER BY id")).containsExactly("3");
-      assertThat(texts(db, "SELECT CAST(id AS VARCHAR) FROM t WHERE s LIKE " + literal("a\\'%") + " ESCAPE '' ORDER BY id"))
+      assertThat(
+              texts(
+                  db,
+                  "SELECT CAST(id AS VARCHAR) FROM t WHERE s LIKE "
+                      + literal("a\\'%")
+                      + " ORDER BY id"))
+          .containsExactly("3");
+      assertThat(
+              texts(
+                  db,
+                  "SELECT CAST(id AS VARCHAR) FROM t WHERE s LIKE "
+                      + literal("a\\'%")
+                      + " ESCAPE '' ORDER BY id"))
           .containsExactly("1", "2");
-      assertThat(texts(db, "SELECT CAST(id AS VARCHAR) FROM t WHERE s LIKE " + literal("a!\\'%") + " ESCAPE '!' ORDER BY id"))
+      assertThat(
+              texts(
+                  db,
+                  "SELECT CAST(id AS VARCHAR) FROM t WHERE s LIKE "
+                      + literal("a!\\'%")
+                      + " ESCAPE '!' ORDER BY id"))
           .containsExactly("1", "2");
     }
   }
@@ -56,9 +87,14 @@ class BackslashQuoteLiteralTest {
         assertThatThrownBy(() -> texts(db, "SELECT " + literal(text)))
             .as(literal(text))
             .isInstanceOf(KiteSqlException.class)
-            .satisfies(e -> assertThat(((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.INVALID_VALUE));
+            .satisfies(
+                e ->
+                    assertThat(((KiteSqlException) e).errorCode())
+                        .isEqualTo(ErrorCode.INVALID_VALUE));
       }
-      for (var text : List.of("\uD83D\uDE00'", "\uDBFF\uDFFF\\'", "\\'\uD83D\uDE00")) { // paired surrogates stay
+      for (var text :
+          List.of(
+              "\uD83D\uDE00'", "\uDBFF\uDFFF\\'", "\\'\uD83D\uDE00")) { // paired surrogates stay
         assertThat(texts(db, "SELECT " + literal(text))).containsExactly(text);
       }
     }
@@ -70,14 +106,15 @@ class BackslashQuoteLiteralTest {
   }
 
   private static List<String> texts(Database db, String sql) {
-    return db.read(tx -> {
-      var out = new ArrayList<String>();
-      try (var rows = tx.query(sql)) {
-        while (rows.next()) {
-          out.add(rows.get(0).toString());
-        }
-      }
-      return out;
-    });
+    return db.read(
+        tx -> {
+          var out = new ArrayList<String>();
+          try (var rows = tx.query(sql)) {
+            while (rows.next()) {
+              out.add(rows.get(0).toString());
+            }
+          }
+          return out;
+        });
   }
 }

@@ -28,11 +28,12 @@ class BetweenIsTest {
 
   @Test
   void leavesOtherBetweensAlone() {
-    for (var sql : java.util.List.of(
-        "select a between 1 and 2 from t",
-        "select a between 1 and 2 and b is null from t",
-        "select 'a between 1 and 2 is null'",
-        "select a = b between 1 and 2 is null from t")) {
+    for (var sql :
+        java.util.List.of(
+            "select a between 1 and 2 from t",
+            "select a between 1 and 2 and b is null from t",
+            "select 'a between 1 and 2 is null'",
+            "select a = b between 1 and 2 is null from t")) {
       assertThat(rewrite(sql)).isEqualTo(sql);
     }
   }
@@ -45,6 +46,7 @@ class BetweenIsTest {
     assertThatThrownBy(() -> SqlParser.parse("select a between 1 and 2 is not null frm t"))
         .isInstanceOf(KiteSqlException.class)
         .hasMessageContaining("line 1, column 42")
-        .extracting(e -> ((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.SYNTAX_ERROR);
+        .extracting(e -> ((KiteSqlException) e).errorCode())
+        .isEqualTo(ErrorCode.SYNTAX_ERROR);
   }
 }

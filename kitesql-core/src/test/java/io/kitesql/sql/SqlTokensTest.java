@@ -15,9 +15,18 @@ class SqlTokensTest {
   @Test
   void quotesAndCommentsHideWhatLooksLikeSyntax() {
     var sql = "select 'it''s (', \"a.b\", `c)` -- ) (\n /* ( */ from t";
-    assertThat(texts(sql)).containsExactly("select", "'it''s ('", ",", "\"a.b\"", ",", "`c)`", "from", "t");
-    assertThat(SqlTokens.of(sql).stream().map(SqlTokens.Token::kind).toList()).containsExactly(
-        Kind.WORD, Kind.STRING, Kind.SYMBOL, Kind.QUOTED_NAME, Kind.SYMBOL, Kind.QUOTED_NAME, Kind.WORD, Kind.WORD);
+    assertThat(texts(sql))
+        .containsExactly("select", "'it''s ('", ",", "\"a.b\"", ",", "`c)`", "from", "t");
+    assertThat(SqlTokens.of(sql).stream().map(SqlTokens.Token::kind).toList())
+        .containsExactly(
+            Kind.WORD,
+            Kind.STRING,
+            Kind.SYMBOL,
+            Kind.QUOTED_NAME,
+            Kind.SYMBOL,
+            Kind.QUOTED_NAME,
+            Kind.WORD,
+            Kind.WORD);
   }
 
   @Test
@@ -36,6 +45,7 @@ class SqlTokensTest {
 
   @Test
   void numbersParametersAndTwoCharacterSymbols() {
-    assertThat(texts("a<=1e-3||b::int<>:name!=?")).containsExactly("a", "<=", "1e-3", "||", "b", "::", "int", "<>", ":name", "!=", "?");
+    assertThat(texts("a<=1e-3||b::int<>:name!=?"))
+        .containsExactly("a", "<=", "1e-3", "||", "b", "::", "int", "<>", ":name", "!=", "?");
   }
 }

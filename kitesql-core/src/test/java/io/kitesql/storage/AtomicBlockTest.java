@@ -11,20 +11,24 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Statement atomicity inside a transaction: a failed block leaves no partial writes, earlier ones stay. */
+/**
+ * Statement atomicity inside a transaction: a failed block leaves no partial writes, earlier ones
+ * stay.
+ */
 class AtomicBlockTest {
   @TempDir Path dir;
 
   static List<Integer> keys(Storage storage) {
-    return storage.read(tx -> {
-      var found = new ArrayList<Integer>();
-      try (var c = tx.openCursor(Keyspace.DATA)) {
-        for (boolean ok = c.first(); ok; ok = c.next()) {
-          found.add(java.nio.ByteBuffer.wrap(c.key().toByteArray()).getInt());
-        }
-      }
-      return found;
-    });
+    return storage.read(
+        tx -> {
+          var found = new ArrayList<Integer>();
+          try (var c = tx.openCursor(Keyspace.DATA)) {
+            for (boolean ok = c.first(); ok; ok = c.next()) {
+              found.add(java.nio.ByteBuffer.wrap(c.key().toByteArray()).getInt());
+            }
+          }
+          return found;
+        });
   }
 
   @Test
@@ -32,26 +36,32 @@ class AtomicBlockTest {
     try (var storage = Storage.open(dir, StorageTest.small())) {
       try (var tx = storage.beginWrite()) {
         tx.put(Keyspace.DATA, intKey(1), value(1, 8));
-        assertThatThrownBy(() -> tx.atomically(() -> {
-              tx.put(Keyspace.DATA, intKey(2), value(2, 8));
-              tx.delete(Keyspace.DATA, intKey(1));
-              throw new IllegalStateException("constraint violated");
-            }))
+        assertThatThrownBy(
+                () ->
+                    tx.atomically(
+                        () -> {
+                          tx.put(Keyspace.DATA, intKey(2), value(2, 8));
+                          tx.delete(Keyspace.DATA, intKey(1));
+                          throw new IllegalStateException("constraint violated");
+                        }))
             .hasMessage("constraint violated");
         assertThat(tx.get(Keyspace.DATA, intKey(1))).isPresent();
         assertThat(tx.get(Keyspace.DATA, intKey(2))).isEmpty();
-        int inner = tx.atomically(() -> {
-          tx.put(Keyspace.DATA, intKey(3), value(3, 8));
-          try {
-            tx.atomically(() -> {
-              tx.put(Keyspace.DATA, intKey(4), value(4, 8));
-              throw new IllegalArgumentException("inner");
-            });
-          } catch (IllegalArgumentException expected) {
-            // the inner block alone is undone
-          }
-          return 3;
-        });
+        int inner =
+            tx.atomically(
+                () -> {
+                  tx.put(Keyspace.DATA, intKey(3), value(3, 8));
+                  try {
+                    tx.atomically(
+                        () -> {
+                          tx.put(Keyspace.DATA, intKey(4), value(4, 8));
+                          throw new IllegalArgumentException("inner");
+                        });
+                  } catch (IllegalArgumentException expected) {
+                    // the inner block alone is undone
+                  }
+                  return 3;
+                });
         assertThat(inner).isEqualTo(3);
         tx.commit();
       }
@@ -62,23 +72,31 @@ class AtomicBlockTest {
   @Test
   void mapFullInsideABlockReplaysTheBlockStructure() {
     try (var storage = Storage.open(dir, MapGrowthTest.tinyMap())) {
-      storage.write(tx -> {
-        tx.put(Keyspace.DATA, intKey(-1), value(1, 100));
-        assertThatThrownBy(() -> tx.atomically(() -> {
-              for (int i = 0; i < 2000; i++) {
-                tx.put(Keyspace.DATA, intKey(i), value(i, 2048)); // grows the map mid-block
-              }
-              throw new IllegalStateException("undo the whole block");
-            }))
-            .hasMessage("undo the whole block");
-        tx.atomically(() -> {
-          for (int i = 5000; i < 7000; i++) {
-            tx.put(Keyspace.DATA, intKey(i), value(i, 2048));
-          }
-          return null;
-        });
-        return null;
-      });
+      storage.write(
+          tx -> {
+            tx.put(Keyspace.DATA, intKey(-1), value(1, 100));
+            assertThatThrownBy(
+                    () ->
+                        tx.atomically(
+                            () -> {
+                              for (int i = 0; i < 2000; i++) {
+                                tx.put(
+                                    Keyspace.DATA,
+                                    intKey(i),
+                                    value(i, 2048)); // grows the map mid-block
+                              }
+                              throw new IllegalStateException("undo the whole block");
+                            }))
+                .hasMessage("undo the whole block");
+            tx.atomically(
+                () -> {
+                  for (int i = 5000; i < 7000; i++) {
+                    tx.put(Keyspace.DATA, intKey(i), value(i, 2048));
+                  }
+                  return null;
+                });
+            return null;
+          });
       var keys = keys(storage);
       assertThat(keys).hasSize(2001);
       // raw big-endian keys: -1 (0xFFFFFFFF) sorts last
@@ -105,15 +123,23 @@ class AtomicBlockTest {
         for (int k = 1; k <= 4; k++) {
           tx.put(Keyspace.DATA, intKey(k), value(k, 16));
         }
-        assertThatThrownBy(() -> tx.atomically(() -> {
-              tx.put(Keyspace.DATA, intKey(1), value(100, 300)); // overwrite, longer value
-              tx.delete(Keyspace.DATA, intKey(2));
-              assertThat(tx.putIfAbsent(Keyspace.DATA, intKey(5), 4, value(5, 16))).isTrue();
-              assertThat(tx.putIfAbsent(Keyspace.DATA, intKey(3), 4, value(300, 16))).isFalse(); // present: nothing to undo
-              tx.put(Keyspace.DATA, intKey(1), value(101, 8)); // the same key twice
-              tx.deletePrefix(Keyspace.DATA, new byte[] {0, 0, 0}); // keys 1..5 all start with 0,0,0
-              throw new IllegalStateException("constraint violated");
-            }))
+        assertThatThrownBy(
+                () ->
+                    tx.atomically(
+                        () -> {
+                          tx.put(
+                              Keyspace.DATA, intKey(1), value(100, 300)); // overwrite, longer value
+                          tx.delete(Keyspace.DATA, intKey(2));
+                          assertThat(tx.putIfAbsent(Keyspace.DATA, intKey(5), 4, value(5, 16)))
+                              .isTrue();
+                          assertThat(tx.putIfAbsent(Keyspace.DATA, intKey(3), 4, value(300, 16)))
+                              .isFalse(); // present: nothing to undo
+                          tx.put(Keyspace.DATA, intKey(1), value(101, 8)); // the same key twice
+                          tx.deletePrefix(
+                              Keyspace.DATA,
+                              new byte[] {0, 0, 0}); // keys 1..5 all start with 0,0,0
+                          throw new IllegalStateException("constraint violated");
+                        }))
             .hasMessage("constraint violated");
         for (int k = 1; k <= 4; k++) {
           assertThat(stored(tx, k)).as("key %d", k).isEqualTo(value(k, 16));
@@ -121,13 +147,17 @@ class AtomicBlockTest {
         assertThat(stored(tx, 5)).isNull();
 
         // an inner block that succeeded is undone with the enclosing block that failed
-        assertThatThrownBy(() -> tx.atomically(() -> {
-              tx.atomically(() -> {
-                tx.put(Keyspace.DATA, intKey(4), value(40, 16));
-                return tx.delete(Keyspace.DATA, intKey(3));
-              });
-              throw new IllegalStateException("outer");
-            }))
+        assertThatThrownBy(
+                () ->
+                    tx.atomically(
+                        () -> {
+                          tx.atomically(
+                              () -> {
+                                tx.put(Keyspace.DATA, intKey(4), value(40, 16));
+                                return tx.delete(Keyspace.DATA, intKey(3));
+                              });
+                          throw new IllegalStateException("outer");
+                        }))
             .hasMessage("outer");
         assertThat(stored(tx, 3)).isEqualTo(value(3, 16));
         assertThat(stored(tx, 4)).isEqualTo(value(4, 16));
@@ -139,9 +169,9 @@ class AtomicBlockTest {
 
   /**
    * Deletes in ascending order through the positioned cursor ({@link
-   * WriteTransaction#deleteHoldingInOrder}, a bulk DELETE's rows and index entries): a failed
-   * block puts every deleted key back with the value the caller said it held, absent keys are
-   * skipped, and a block that succeeds deletes exactly the keys asked for.
+   * WriteTransaction#deleteHoldingInOrder}, a bulk DELETE's rows and index entries): a failed block
+   * puts every deleted key back with the value the caller said it held, absent keys are skipped,
+   * and a block that succeeds deletes exactly the keys asked for.
    */
   @Test
   void deletesInOrderAreUndoneWithTheValuesTheyHeld() {
@@ -150,22 +180,28 @@ class AtomicBlockTest {
         for (int k = 0; k < 600; k++) {
           tx.put(Keyspace.DATA, intKey(k), value(k, 40));
         }
-        assertThatThrownBy(() -> tx.atomically(() -> {
-              for (int k = 0; k < 700; k += 3) { // 600..699 are absent
-                assertThat(tx.deleteHoldingInOrder(Keyspace.DATA, intKey(k), value(k, 40))).isEqualTo(k < 600);
-              }
-              throw new IllegalStateException("undo the deletes");
-            }))
+        assertThatThrownBy(
+                () ->
+                    tx.atomically(
+                        () -> {
+                          for (int k = 0; k < 700; k += 3) { // 600..699 are absent
+                            assertThat(
+                                    tx.deleteHoldingInOrder(Keyspace.DATA, intKey(k), value(k, 40)))
+                                .isEqualTo(k < 600);
+                          }
+                          throw new IllegalStateException("undo the deletes");
+                        }))
             .hasMessage("undo the deletes");
         for (int k = 0; k < 600; k++) {
           assertThat(stored(tx, k)).as("key %d", k).isEqualTo(value(k, 40));
         }
-        tx.atomically(() -> {
-          for (int k = 1; k < 600; k += 2) {
-            tx.deleteHoldingInOrder(Keyspace.DATA, intKey(k), value(k, 40));
-          }
-          return null;
-        });
+        tx.atomically(
+            () -> {
+              for (int k = 1; k < 600; k += 2) {
+                tx.deleteHoldingInOrder(Keyspace.DATA, intKey(k), value(k, 40));
+              }
+              return null;
+            });
         tx.commit();
       }
       var expected = new ArrayList<Integer>();
@@ -180,23 +216,29 @@ class AtomicBlockTest {
   @Test
   void deletesInOrderAreReplayedAfterTheMapGrows() {
     try (var storage = Storage.open(dir, MapGrowthTest.tinyMap())) {
-      storage.write(tx -> {
-        for (int k = 0; k < 3000; k++) {
-          tx.put(Keyspace.DATA, intKey(k), value(k, 512));
-        }
-        return null;
-      });
+      storage.write(
+          tx -> {
+            for (int k = 0; k < 3000; k++) {
+              tx.put(Keyspace.DATA, intKey(k), value(k, 512));
+            }
+            return null;
+          });
       long before = storage.stats().mapSize();
-      storage.write(tx -> tx.atomically(() -> {
-        for (int k = 0; k < 3000; k += 2) { // copying the touched pages fills the map
-          tx.deleteHoldingInOrder(Keyspace.DATA, intKey(k), value(k, 512));
-        }
-        for (int k = 10_000; k < 12_000; k++) {
-          tx.put(Keyspace.DATA, intKey(k), value(k, 512));
-        }
-        return null;
-      }));
-      assertThat(storage.stats().mapSize()).as("the map grew during the deletes' transaction").isGreaterThan(before);
+      storage.write(
+          tx ->
+              tx.atomically(
+                  () -> {
+                    for (int k = 0; k < 3000; k += 2) { // copying the touched pages fills the map
+                      tx.deleteHoldingInOrder(Keyspace.DATA, intKey(k), value(k, 512));
+                    }
+                    for (int k = 10_000; k < 12_000; k++) {
+                      tx.put(Keyspace.DATA, intKey(k), value(k, 512));
+                    }
+                    return null;
+                  }));
+      assertThat(storage.stats().mapSize())
+          .as("the map grew during the deletes' transaction")
+          .isGreaterThan(before);
       var expected = new ArrayList<Integer>();
       for (int k = 1; k < 3000; k += 2) {
         expected.add(k);
@@ -216,32 +258,41 @@ class AtomicBlockTest {
   @Test
   void aBlockTooLargeToUndoRollsTheWholeTransactionBack() {
     try (var storage = Storage.open(dir, StorageTest.small().withReplayLimitBytes(1024))) {
-      storage.write(tx -> {
-        for (int k = 0; k < 20; k++) {
-          tx.put(Keyspace.DATA, intKey(k), value(k, 100));
-        }
-        return null;
-      });
+      storage.write(
+          tx -> {
+            for (int k = 0; k < 20; k++) {
+              tx.put(Keyspace.DATA, intKey(k), value(k, 100));
+            }
+            return null;
+          });
       try (var tx = storage.beginWrite()) {
         tx.put(Keyspace.DATA, intKey(100), value(100, 8));
-        assertThatThrownBy(() -> tx.atomically(() -> {
-              for (int k = 0; k < 20; k++) {
-                tx.put(Keyspace.DATA, intKey(k), value(-k, 100)); // 20 old values of 100 B: over 1 KiB
-              }
-              throw new IllegalStateException("constraint violated");
-            }))
+        assertThatThrownBy(
+                () ->
+                    tx.atomically(
+                        () -> {
+                          for (int k = 0; k < 20; k++) {
+                            tx.put(
+                                Keyspace.DATA,
+                                intKey(k),
+                                value(-k, 100)); // 20 old values of 100 B: over 1 KiB
+                          }
+                          throw new IllegalStateException("constraint violated");
+                        }))
             .hasMessage("constraint violated");
         assertThat(tx.isOpen()).isFalse();
         assertThatThrownBy(() -> tx.get(Keyspace.DATA, intKey(1)))
             .isInstanceOf(IllegalStateException.class)
             .hasMessageContaining("whole transaction was rolled back");
       }
-      storage.read(tx -> {
-        for (int k = 0; k < 20; k++) {
-          assertThat(tx.get(Keyspace.DATA, intKey(k)).map(Slice::toByteArray)).contains(value(k, 100));
-        }
-        return null;
-      });
+      storage.read(
+          tx -> {
+            for (int k = 0; k < 20; k++) {
+              assertThat(tx.get(Keyspace.DATA, intKey(k)).map(Slice::toByteArray))
+                  .contains(value(k, 100));
+            }
+            return null;
+          });
       assertThat(keys(storage)).doesNotContain(100);
     }
   }
@@ -250,10 +301,13 @@ class AtomicBlockTest {
   void commitInsideABlockIsRefused() {
     try (var storage = Storage.open(dir, StorageTest.small())) {
       try (var tx = storage.beginWrite()) {
-        assertThatThrownBy(() -> tx.atomically(() -> {
-              tx.commit();
-              return null;
-            }))
+        assertThatThrownBy(
+                () ->
+                    tx.atomically(
+                        () -> {
+                          tx.commit();
+                          return null;
+                        }))
             .hasMessageContaining("inside an atomically");
       }
     }

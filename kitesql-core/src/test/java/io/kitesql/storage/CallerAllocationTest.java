@@ -1,9 +1,9 @@
 package io.kitesql.storage;
 
-import io.kitesql.options.StorageOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.api.KiteSql;
+import io.kitesql.options.StorageOptions;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -33,7 +33,10 @@ class CallerAllocationTest {
     }
   }
 
-  /** A write statement run on the caller's own thread (the default when it can) is in its own counter. */
+  /**
+   * A write statement run on the caller's own thread (the default when it can) is in its own
+   * counter.
+   */
   @Test
   void aTransactionOnTheCallersThreadAllocatesThere() {
     var value = new byte[1 << 20];

@@ -1,13 +1,13 @@
 package io.kitesql.storage;
 
-import io.kitesql.options.Durability;
-import io.kitesql.options.StorageOptions;
-import io.kitesql.options.StorageStats;
 import static io.kitesql.storage.StorageTest.bytes;
 import static io.kitesql.storage.WriterConcurrencyTest.intKey;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kitesql.options.Durability;
+import io.kitesql.options.StorageOptions;
+import io.kitesql.options.StorageStats;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.file.Path;
@@ -40,19 +40,25 @@ class CallerThreadWritesTest {
     return storage.read(r -> r.get(Keyspace.DATA, intKey(key)).isPresent());
   }
 
-  /** Commits key {@code key} from a virtual thread, whose transactions always go through the writer thread. */
+  /**
+   * Commits key {@code key} from a virtual thread, whose transactions always go through the writer
+   * thread.
+   */
   private static void commitOnVirtualThread(Storage storage, int key) throws Exception {
     var failure = new AtomicReference<Throwable>();
     var onWriterThread = new AtomicBoolean(true);
-    Thread.ofVirtual().start(() -> {
-      try (var tx = storage.beginWrite()) {
-        tx.put(Keyspace.DATA, intKey(key), bytes("v" + key));
-        onWriterThread.set(!storage.writer().isCurrent());
-        tx.commit();
-      } catch (Throwable t) {
-        failure.set(t);
-      }
-    }).join();
+    Thread.ofVirtual()
+        .start(
+            () -> {
+              try (var tx = storage.beginWrite()) {
+                tx.put(Keyspace.DATA, intKey(key), bytes("v" + key));
+                onWriterThread.set(!storage.writer().isCurrent());
+                tx.commit();
+              } catch (Throwable t) {
+                failure.set(t);
+              }
+            })
+        .join();
     assertThat(failure.get()).isNull();
     assertThat(onWriterThread).isTrue();
   }
@@ -78,14 +84,20 @@ class CallerThreadWritesTest {
       try (var tx = storage.beginWrite()) {
         tx.put(Keyspace.DATA, intKey(1), bytes("rolled back"));
       }
-      // A commit refused inside an atomic block leaves the LMDB transaction open: ending it must abort it here.
+      // A commit refused inside an atomic block leaves the LMDB transaction open: ending it must
+      // abort it here.
       try (var tx = storage.beginWrite()) {
         tx.put(Keyspace.DATA, intKey(2), bytes("refused"));
-        assertThatThrownBy(() -> tx.atomically(() -> {
-          tx.put(Keyspace.DATA, intKey(3), bytes("in the block"));
-          tx.commit();
-          return null;
-        })).isInstanceOf(IllegalStateException.class).hasMessageContaining("atomically");
+        assertThatThrownBy(
+                () ->
+                    tx.atomically(
+                        () -> {
+                          tx.put(Keyspace.DATA, intKey(3), bytes("in the block"));
+                          tx.commit();
+                          return null;
+                        }))
+            .isInstanceOf(IllegalStateException.class)
+            .hasMessageContaining("atomically");
       }
       commitOnVirtualThread(storage, 4);
       assertThat(present(storage, 1)).isFalse();
@@ -102,7 +114,9 @@ class CallerThreadWritesTest {
       Thread statsReader;
       try (var tx = storage.beginWrite()) {
         tx.put(Keyspace.DATA, intKey(1), bytes("one"));
-        statsReader = Thread.ofPlatform().start(() -> stats.set(storage.stats())); // runs on the writer thread
+        statsReader =
+            Thread.ofPlatform()
+                .start(() -> stats.set(storage.stats())); // runs on the writer thread
         tx.put(Keyspace.DATA, intKey(2), bytes("two"));
         tx.commit();
       }
@@ -115,14 +129,26 @@ class CallerThreadWritesTest {
   @Test
   void whileAnotherProcessHasTheEnvironmentOpenWritesGoThroughTheWriterThread() throws Exception {
     try (var storage = Storage.open(dir, ReaderSlotsTest.options(126))) {
-      storage.write(tx -> {
-        tx.put(Keyspace.DATA, intKey(0), bytes("created"));
-        return null;
-      });
+      storage.write(
+          tx -> {
+            tx.put(Keyspace.DATA, intKey(0), bytes("created"));
+            return null;
+          });
       var java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-      var child = new ProcessBuilder(List.of(java, "--enable-native-access=ALL-UNNAMED", "-cp",
-          System.getProperty("java.class.path"), HoldReadersMain.class.getName(), dir.toString(), "126", "1", "60000"))
-          .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+      var child =
+          new ProcessBuilder(
+                  List.of(
+                      java,
+                      "--enable-native-access=ALL-UNNAMED",
+                      "-cp",
+                      System.getProperty("java.class.path"),
+                      HoldReadersMain.class.getName(),
+                      dir.toString(),
+                      "126",
+                      "1",
+                      "60000"))
+              .redirectError(ProcessBuilder.Redirect.DISCARD)
+              .start();
       try {
         var out = new BufferedReader(new InputStreamReader(child.getInputStream()));
         assertThat(out.readLine()).isEqualTo("held 1");
@@ -159,28 +185,34 @@ class CallerThreadWritesTest {
       var holding = new CountDownLatch(1);
       var release = new CountDownLatch(1);
       var holderOnItsThread = new AtomicBoolean();
-      var holder = Thread.ofPlatform().start(() -> {
-        try (var tx = storage.beginWrite()) {
-          tx.put(Keyspace.DATA, intKey(0), bytes("holder"));
-          holderOnItsThread.set(storage.writer().isCurrent());
-          holding.countDown();
-          release.await();
-          tx.commit();
-        } catch (InterruptedException e) {
-          throw new AssertionError(e);
-        }
-      });
+      var holder =
+          Thread.ofPlatform()
+              .start(
+                  () -> {
+                    try (var tx = storage.beginWrite()) {
+                      tx.put(Keyspace.DATA, intKey(0), bytes("holder"));
+                      holderOnItsThread.set(storage.writer().isCurrent());
+                      holding.countDown();
+                      release.await();
+                      tx.commit();
+                    } catch (InterruptedException e) {
+                      throw new AssertionError(e);
+                    }
+                  });
       holding.await();
       var members = new ArrayList<Thread>();
       for (int i = 1; i <= 6; i++) {
         int key = i;
         int queued = storage.queuedWriters();
-        members.add(Thread.ofPlatform().start(() -> {
-          try (var tx = storage.beginWrite()) {
-            tx.put(Keyspace.DATA, intKey(key), bytes("v" + key));
-            tx.commit();
-          }
-        }));
+        members.add(
+            Thread.ofPlatform()
+                .start(
+                    () -> {
+                      try (var tx = storage.beginWrite()) {
+                        tx.put(Keyspace.DATA, intKey(key), bytes("v" + key));
+                        tx.commit();
+                      }
+                    }));
         while (storage.queuedWriters() == queued) {
           Thread.sleep(1);
         }

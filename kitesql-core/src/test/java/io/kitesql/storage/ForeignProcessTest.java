@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ForeignProcessTest {
   @TempDir Path dir;
+
   /** The child JVM's output and crash reports. */
   @TempDir Path work;
 
@@ -21,36 +22,41 @@ class ForeignProcessTest {
   void mapGrownByAnotherProcessIsAdopted() throws Exception {
     int rows = 4000; // ~8 MiB, far past our 1 MiB map
     try (var storage = Storage.open(dir, MapGrowthTest.tinyMap())) {
-      storage.write(tx -> {
-        tx.put(Keyspace.DATA, WriterConcurrencyTest.intKey(-1), MapGrowthTest.value(1, 10));
-        return null;
-      });
+      storage.write(
+          tx -> {
+            tx.put(Keyspace.DATA, WriterConcurrencyTest.intKey(-1), MapGrowthTest.value(1, 10));
+            return null;
+          });
       try (var tx = storage.beginRead()) {
         assertThat(tx.get(Keyspace.DATA, WriterConcurrencyTest.intKey(-1))).isPresent();
       } // the pooled context now holds a reset transaction that must be renewed later
 
       runForeignWriter(rows);
 
-      int seen = storage.read(tx -> {
-        int n = 0;
-        try (var c = tx.openCursor(Keyspace.DATA)) {
-          for (boolean ok = c.first(); ok; ok = c.next()) {
-            n++;
-          }
-        }
-        return n;
-      });
+      int seen =
+          storage.read(
+              tx -> {
+                int n = 0;
+                try (var c = tx.openCursor(Keyspace.DATA)) {
+                  for (boolean ok = c.first(); ok; ok = c.next()) {
+                    n++;
+                  }
+                }
+                return n;
+              });
       assertThat(seen).isEqualTo(rows + 1);
-      storage.write(tx -> {
-        tx.put(Keyspace.DATA, WriterConcurrencyTest.intKey(rows), MapGrowthTest.value(2, 10));
-        return null;
-      });
+      storage.write(
+          tx -> {
+            tx.put(Keyspace.DATA, WriterConcurrencyTest.intKey(rows), MapGrowthTest.value(2, 10));
+            return null;
+          });
       assertThat(storage.stats().mapSize()).isGreaterThanOrEqualTo(64L << 20);
     }
   }
 
   private void runForeignWriter(int rows) throws Exception {
-    var writer = ChildJvm.run(work, ForeignWriterMain.class, dir.toString(), Integer.toString(rows));
+    var writer =
+        ChildJvm.run(work, ForeignWriterMain.class, dir.toString(), Integer.toString(rows));
     assertThat(writer.exitCode()).as("%s", writer).isZero();
   }
 }

@@ -11,12 +11,13 @@ public final class ForeignWriterMain {
     var dir = Path.of(args[0]);
     int rows = Integer.parseInt(args[1]);
     try (var storage = Storage.open(dir, StorageOptions.defaults().withMapSize(64L << 20))) {
-      storage.write(tx -> {
-        for (int i = 0; i < rows; i++) {
-          tx.put(Keyspace.DATA, WriterConcurrencyTest.intKey(i), MapGrowthTest.value(i, 2048));
-        }
-        return null;
-      });
+      storage.write(
+          tx -> {
+            for (int i = 0; i < rows; i++) {
+              tx.put(Keyspace.DATA, WriterConcurrencyTest.intKey(i), MapGrowthTest.value(i, 2048));
+            }
+            return null;
+          });
     }
   }
 }

@@ -1,7 +1,5 @@
 package io.kitesql.storage;
 
-import io.kitesql.options.StorageOptions;
-import io.kitesql.options.Durability;
 import static io.kitesql.storage.MapGrowthTest.value;
 import static io.kitesql.storage.StorageTest.bytes;
 import static io.kitesql.storage.WriterConcurrencyTest.intKey;
@@ -9,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.options.Durability;
+import io.kitesql.options.StorageOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,11 +43,14 @@ class GroupCommitTest {
   }
 
   private static StorageOptions synced() {
-    return StorageTest.small().withDurability(Durability.SYNC).withWriterWait(Duration.ofSeconds(60));
+    return StorageTest.small()
+        .withDurability(Durability.SYNC)
+        .withWriterWait(Duration.ofSeconds(60));
   }
 
   /** Starts {@code work} on a new thread and returns once that thread waits for the write lock. */
-  private static Thread queue(Storage storage, boolean virtual, Runnable work) throws InterruptedException {
+  private static Thread queue(Storage storage, boolean virtual, Runnable work)
+      throws InterruptedException {
     int before = storage.queuedWriters();
     var builder = virtual ? Thread.ofVirtual() : Thread.ofPlatform();
     var t = builder.start(work);
@@ -75,19 +78,23 @@ class GroupCommitTest {
   }
 
   /** Holds the write lock with key 0 written, lines up {@code members} behind it, then commits. */
-  private static void behindHolder(Storage storage, Consumer<List<Thread>> members) throws Exception {
+  private static void behindHolder(Storage storage, Consumer<List<Thread>> members)
+      throws Exception {
     var holding = new CountDownLatch(1);
     var release = new CountDownLatch(1);
-    var holder = Thread.ofPlatform().start(() -> {
-      try (var tx = storage.beginWrite()) {
-        tx.put(Keyspace.DATA, intKey(0), bytes("holder"));
-        holding.countDown();
-        release.await();
-        tx.commit();
-      } catch (InterruptedException e) {
-        throw new AssertionError(e);
-      }
-    });
+    var holder =
+        Thread.ofPlatform()
+            .start(
+                () -> {
+                  try (var tx = storage.beginWrite()) {
+                    tx.put(Keyspace.DATA, intKey(0), bytes("holder"));
+                    holding.countDown();
+                    release.await();
+                    tx.commit();
+                  } catch (InterruptedException e) {
+                    throw new AssertionError(e);
+                  }
+                });
     holding.await();
     var threads = new ArrayList<Thread>();
     members.accept(threads);
@@ -104,15 +111,17 @@ class GroupCommitTest {
       storage.groupCommitMaxAge(Duration.ofMinutes(5));
       var before = storage.stats();
       var seen = ConcurrentHashMap.<Integer>newKeySet();
-      behindHolder(storage, threads -> {
-        try {
-          for (int i = 1; i <= 8; i++) {
-            threads.add(queue(storage, i % 2 == 0, commitKey(storage, i, seen)));
-          }
-        } catch (InterruptedException e) {
-          throw new AssertionError(e);
-        }
-      });
+      behindHolder(
+          storage,
+          threads -> {
+            try {
+              for (int i = 1; i <= 8; i++) {
+                threads.add(queue(storage, i % 2 == 0, commitKey(storage, i, seen)));
+              }
+            } catch (InterruptedException e) {
+              throw new AssertionError(e);
+            }
+          });
       var after = storage.stats();
       // Nine transactions (the holder and the eight queued behind it), one LMDB commit and fsync.
       assertThat(after.writeTransactions() - before.writeTransactions()).isEqualTo(9);
@@ -147,48 +156,72 @@ class GroupCommitTest {
       var seen = ConcurrentHashMap.<Integer>newKeySet();
       var sawEarlierMember = new boolean[1];
       var before = storage.stats();
-      behindHolder(storage, threads -> {
-        try {
-          threads.add(queue(storage, false, commitKey(storage, 1, seen)));
-          threads.add(queue(storage, true, () -> {
-            try (var tx = storage.beginWrite()) {
-              tx.put(Keyspace.DATA, intKey(2), bytes("rolled back"));
-              tx.rollback();
-            }
-          }));
-          threads.add(queue(storage, false, () -> {
+      behindHolder(
+          storage,
+          threads -> {
             try {
-              storage.write(tx -> {
-                tx.put(Keyspace.DATA, intKey(3), bytes("failed"));
-                throw new IllegalStateException("the member fails mid-transaction");
-              });
-            } catch (IllegalStateException expected) {
-              // its writes are undone
+              threads.add(queue(storage, false, commitKey(storage, 1, seen)));
+              threads.add(
+                  queue(
+                      storage,
+                      true,
+                      () -> {
+                        try (var tx = storage.beginWrite()) {
+                          tx.put(Keyspace.DATA, intKey(2), bytes("rolled back"));
+                          tx.rollback();
+                        }
+                      }));
+              threads.add(
+                  queue(
+                      storage,
+                      false,
+                      () -> {
+                        try {
+                          storage.write(
+                              tx -> {
+                                tx.put(Keyspace.DATA, intKey(3), bytes("failed"));
+                                throw new IllegalStateException("the member fails mid-transaction");
+                              });
+                        } catch (IllegalStateException expected) {
+                          // its writes are undone
+                        }
+                      }));
+              threads.add(
+                  queue(
+                      storage,
+                      true,
+                      () -> {
+                        try (var tx = storage.beginWrite()) {
+                          // The batch holds member 1's committed work (it cannot be undone any more
+                          // but with the batch).
+                          sawEarlierMember[0] = tx.get(Keyspace.DATA, intKey(1)).isPresent();
+                          tx.put(Keyspace.DATA, intKey(4), bytes("v4"));
+                          tx.atomically(
+                              () -> {
+                                tx.put(Keyspace.DATA, intKey(5), bytes("failed statement"));
+                                throw new IllegalStateException("a statement fails");
+                              });
+                        } catch (IllegalStateException expected) {
+                          // the transaction rolls back as a whole: key 4 goes too
+                        }
+                      }));
+              threads.add(queue(storage, false, commitKey(storage, 6, seen)));
+              // Storage.write commits on the writer thread, which never waits: the batch commits
+              // with it.
+              threads.add(
+                  queue(
+                      storage,
+                      true,
+                      () ->
+                          storage.write(
+                              tx -> {
+                                tx.put(Keyspace.DATA, intKey(7), bytes("v7"));
+                                return null;
+                              })));
+            } catch (InterruptedException e) {
+              throw new AssertionError(e);
             }
-          }));
-          threads.add(queue(storage, true, () -> {
-            try (var tx = storage.beginWrite()) {
-              // The batch holds member 1's committed work (it cannot be undone any more but with the batch).
-              sawEarlierMember[0] = tx.get(Keyspace.DATA, intKey(1)).isPresent();
-              tx.put(Keyspace.DATA, intKey(4), bytes("v4"));
-              tx.atomically(() -> {
-                tx.put(Keyspace.DATA, intKey(5), bytes("failed statement"));
-                throw new IllegalStateException("a statement fails");
-              });
-            } catch (IllegalStateException expected) {
-              // the transaction rolls back as a whole: key 4 goes too
-            }
-          }));
-          threads.add(queue(storage, false, commitKey(storage, 6, seen)));
-          // Storage.write commits on the writer thread, which never waits: the batch commits with it.
-          threads.add(queue(storage, true, () -> storage.write(tx -> {
-            tx.put(Keyspace.DATA, intKey(7), bytes("v7"));
-            return null;
-          })));
-        } catch (InterruptedException e) {
-          throw new AssertionError(e);
-        }
-      });
+          });
       assertThat(sawEarlierMember[0]).isTrue();
       assertThat(seen).containsExactlyInAnyOrder(1, 6);
       for (int k : new int[] {0, 1, 6, 7}) {
@@ -208,25 +241,32 @@ class GroupCommitTest {
     int size = 200_000; // each member alone nearly fills the 1 MiB map
     try (var storage = open(dir, MapGrowthTest.tinyMap().withWriterWait(Duration.ofSeconds(60)))) {
       storage.groupCommitMaxAge(Duration.ofMinutes(5));
-      behindHolder(storage, threads -> {
-        try {
-          for (int i = 1; i <= 6; i++) {
-            int key = i;
-            threads.add(queue(storage, i % 2 == 1, () -> {
-              try (var tx = storage.beginWrite()) {
-                tx.put(Keyspace.DATA, intKey(key), value(key, size));
-                tx.commit();
+      behindHolder(
+          storage,
+          threads -> {
+            try {
+              for (int i = 1; i <= 6; i++) {
+                int key = i;
+                threads.add(
+                    queue(
+                        storage,
+                        i % 2 == 1,
+                        () -> {
+                          try (var tx = storage.beginWrite()) {
+                            tx.put(Keyspace.DATA, intKey(key), value(key, size));
+                            tx.commit();
+                          }
+                        }));
               }
-            }));
-          }
-        } catch (InterruptedException e) {
-          throw new AssertionError(e);
-        }
-      });
+            } catch (InterruptedException e) {
+              throw new AssertionError(e);
+            }
+          });
       assertThat(storage.stats().mapSize()).isGreaterThan(1L << 20);
       for (int k = 1; k <= 6; k++) {
         int key = k;
-        byte[] stored = storage.read(r -> r.get(Keyspace.DATA, intKey(key)).orElseThrow().toByteArray());
+        byte[] stored =
+            storage.read(r -> r.get(Keyspace.DATA, intKey(key)).orElseThrow().toByteArray());
         assertThat(stored).isEqualTo(value(key, size));
       }
       assertThat(present(storage, 0)).isTrue();
@@ -237,29 +277,39 @@ class GroupCommitTest {
   void aMemberThatCannotFitFailsAloneWithMapFull() throws Exception {
     // The map cannot grow (maxMapSize = mapSize = 1 MiB): a 2 MiB value fails its transaction with
     // MAP_FULL; the members before and after it in the same batch commit.
-    var options = MapGrowthTest.tinyMap().withMaxMapSize(1 << 20).withWriterWait(Duration.ofSeconds(60));
+    var options =
+        MapGrowthTest.tinyMap().withMaxMapSize(1 << 20).withWriterWait(Duration.ofSeconds(60));
     var failure = new AtomicReference<Throwable>();
     try (var storage = open(dir, options)) {
       storage.groupCommitMaxAge(Duration.ofMinutes(5));
       var before = storage.stats();
-      behindHolder(storage, threads -> {
-        try {
-          threads.add(queue(storage, false, commitKey(storage, 1, ConcurrentHashMap.newKeySet())));
-          threads.add(queue(storage, true, () -> {
-            try (var tx = storage.beginWrite()) {
-              tx.put(Keyspace.DATA, intKey(2), value(2, 2 << 20));
-              tx.commit();
-            } catch (KiteSqlException e) {
-              failure.set(e);
+      behindHolder(
+          storage,
+          threads -> {
+            try {
+              threads.add(
+                  queue(storage, false, commitKey(storage, 1, ConcurrentHashMap.newKeySet())));
+              threads.add(
+                  queue(
+                      storage,
+                      true,
+                      () -> {
+                        try (var tx = storage.beginWrite()) {
+                          tx.put(Keyspace.DATA, intKey(2), value(2, 2 << 20));
+                          tx.commit();
+                        } catch (KiteSqlException e) {
+                          failure.set(e);
+                        }
+                      }));
+              threads.add(
+                  queue(storage, false, commitKey(storage, 3, ConcurrentHashMap.newKeySet())));
+            } catch (InterruptedException e) {
+              throw new AssertionError(e);
             }
-          }));
-          threads.add(queue(storage, false, commitKey(storage, 3, ConcurrentHashMap.newKeySet())));
-        } catch (InterruptedException e) {
-          throw new AssertionError(e);
-        }
-      });
-      assertThat(failure.get()).isInstanceOfSatisfying(KiteSqlException.class,
-          e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.MAP_FULL));
+          });
+      assertThat(failure.get())
+          .isInstanceOfSatisfying(
+              KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.MAP_FULL));
       for (int k : new int[] {0, 1, 3}) {
         assertThat(present(storage, k)).as("committed key %d", k).isTrue();
       }
@@ -274,23 +324,29 @@ class GroupCommitTest {
     var seen = ConcurrentHashMap.<Integer>newKeySet();
     var storage = open(dir, synced());
     storage.groupCommitMaxAge(Duration.ofMinutes(5));
-    behindHolder(storage, threads -> {
-      try {
-        for (int i = 1; i <= 3; i++) {
-          int key = i;
-          threads.add(queue(storage, false, () -> {
-            try (var tx = storage.beginWrite()) {
-              tx.put(Keyspace.DATA, intKey(key), bytes("v"));
-              tx.commit();
+    behindHolder(
+        storage,
+        threads -> {
+          try {
+            for (int i = 1; i <= 3; i++) {
+              int key = i;
+              threads.add(
+                  queue(
+                      storage,
+                      false,
+                      () -> {
+                        try (var tx = storage.beginWrite()) {
+                          tx.put(Keyspace.DATA, intKey(key), bytes("v"));
+                          tx.commit();
+                        }
+                      }));
             }
-          }));
-        }
-        // close() queues behind the last member, whose commit therefore leaves the batch open.
-        threads.add(queue(storage, true, storage::close));
-      } catch (InterruptedException e) {
-        throw new AssertionError(e);
-      }
-    });
+            // close() queues behind the last member, whose commit therefore leaves the batch open.
+            threads.add(queue(storage, true, storage::close));
+          } catch (InterruptedException e) {
+            throw new AssertionError(e);
+          }
+        });
     assertThat(storage.isClosed()).isTrue();
     try (var reopened = open(dir, synced())) {
       for (int k = 0; k <= 3; k++) {

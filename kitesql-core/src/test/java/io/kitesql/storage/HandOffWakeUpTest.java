@@ -22,47 +22,69 @@ class HandOffWakeUpTest {
   @ParameterizedTest
   @ValueSource(strings = {"adaptive", "0", "1", "20"})
   void everyWaiterIsWoken(String spin) {
-    var writer = new WriterThread("hand-off-wake-up-test", SpinPolicy.parse(spin, 2), SpinPolicy.parse(spin, 2));
+    var writer =
+        new WriterThread(
+            "hand-off-wake-up-test", SpinPolicy.parse(spin, 2), SpinPolicy.parse(spin, 2));
     try {
-      assertTimeoutPreemptively(Duration.ofMinutes(2), () -> {
-        var sum = new AtomicLong();
-        var ran = new AtomicLong();
-        var threads = new ArrayList<Thread>();
-        for (int t = 0; t < THREADS; t++) {
-          int id = t;
-          var builder = t % 2 == 0 ? Thread.ofPlatform() : Thread.ofVirtual();
-          threads.add(builder.start(() -> {
-            for (int i = 0; i < CALLS; i++) {
-              int n = id * CALLS + i;
-              int got = switch (i % 3) {
-                case 0 -> writer.call(() -> {
-                  ran.incrementAndGet();
-                  return n;
-                });
-                case 1 -> writer.callWithin(() -> {
-                  ran.incrementAndGet();
-                  return n;
-                }, TimeUnit.SECONDS.toNanos(60), _ -> {}).orElseThrow();
-                default -> writer.callStartingWithin(() -> n, TimeUnit.SECONDS.toNanos(60), _ -> {}, m -> {
-                  ran.incrementAndGet();
-                  return m;
-                }, IllegalStateException::new);
-              };
-              assertThat(got).isEqualTo(n);
-              sum.addAndGet(got);
-              if (i % 500 == 0) {
-                pause(); // both sides time out of any spin and park
-              }
+      assertTimeoutPreemptively(
+          Duration.ofMinutes(2),
+          () -> {
+            var sum = new AtomicLong();
+            var ran = new AtomicLong();
+            var threads = new ArrayList<Thread>();
+            for (int t = 0; t < THREADS; t++) {
+              int id = t;
+              var builder = t % 2 == 0 ? Thread.ofPlatform() : Thread.ofVirtual();
+              threads.add(
+                  builder.start(
+                      () -> {
+                        for (int i = 0; i < CALLS; i++) {
+                          int n = id * CALLS + i;
+                          int got =
+                              switch (i % 3) {
+                                case 0 ->
+                                    writer.call(
+                                        () -> {
+                                          ran.incrementAndGet();
+                                          return n;
+                                        });
+                                case 1 ->
+                                    writer
+                                        .callWithin(
+                                            () -> {
+                                              ran.incrementAndGet();
+                                              return n;
+                                            },
+                                            TimeUnit.SECONDS.toNanos(60),
+                                            _ -> {})
+                                        .orElseThrow();
+                                default ->
+                                    writer.callStartingWithin(
+                                        () -> n,
+                                        TimeUnit.SECONDS.toNanos(60),
+                                        _ -> {},
+                                        m -> {
+                                          ran.incrementAndGet();
+                                          return m;
+                                        },
+                                        IllegalStateException::new);
+                              };
+                          assertThat(got).isEqualTo(n);
+                          sum.addAndGet(got);
+                          if (i % 500 == 0) {
+                            pause(); // both sides time out of any spin and park
+                          }
+                        }
+                      }));
             }
-          }));
-        }
-        for (var t : threads) {
-          t.join();
-        }
-        long calls = (long) THREADS * CALLS;
-        assertThat(ran.get()).isEqualTo(calls);
-        assertThat(sum.get()).isEqualTo(calls * (calls - 1) / 2); // 0 + 1 + … + calls - 1, each once
-      });
+            for (var t : threads) {
+              t.join();
+            }
+            long calls = (long) THREADS * CALLS;
+            assertThat(ran.get()).isEqualTo(calls);
+            assertThat(sum.get())
+                .isEqualTo(calls * (calls - 1) / 2); // 0 + 1 + … + calls - 1, each once
+          });
     } finally {
       writer.stop();
     }

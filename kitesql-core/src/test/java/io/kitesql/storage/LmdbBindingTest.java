@@ -9,15 +9,21 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** The {@code java.lang.foreign} binding itself: the library it loads, its result codes and their translation. */
+/**
+ * The {@code java.lang.foreign} binding itself: the library it loads, its result codes and their
+ * translation.
+ */
 class LmdbBindingTest {
   @Test
   void loadsLmdb0933ForThisPlatform() {
     NativeBinding.require();
     assertThat(Lmdb.version()).startsWith("LMDB 0.9.33");
-    if (System.getProperty("os.name").startsWith("Linux") && System.getProperty("os.arch").equals("amd64")) {
-      assertThat(NativeBinding.resourceName()).isIn("org/lmdbjava/native/x86_64-linux-gnu.so",
-          "org/lmdbjava/native/x86_64-linux-musl.so");
+    if (System.getProperty("os.name").startsWith("Linux")
+        && System.getProperty("os.arch").equals("amd64")) {
+      assertThat(NativeBinding.resourceName())
+          .isIn(
+              "org/lmdbjava/native/x86_64-linux-gnu.so",
+              "org/lmdbjava/native/x86_64-linux-musl.so");
     }
   }
 
@@ -38,23 +44,38 @@ class LmdbBindingTest {
   void theCodesTheStorageRecoversFromHaveTheirOwnKind() {
     NativeBinding.require();
     assertThat(LmdbException.of(Lmdb.MAP_FULL, "x")).isInstanceOf(LmdbException.MapFull.class);
-    assertThat(LmdbException.of(Lmdb.MAP_RESIZED, "x")).isInstanceOf(LmdbException.MapResized.class);
-    assertThat(LmdbException.of(Lmdb.READERS_FULL, "x")).isInstanceOf(LmdbException.ReadersFull.class);
+    assertThat(LmdbException.of(Lmdb.MAP_RESIZED, "x"))
+        .isInstanceOf(LmdbException.MapResized.class);
+    assertThat(LmdbException.of(Lmdb.READERS_FULL, "x"))
+        .isInstanceOf(LmdbException.ReadersFull.class);
     assertThat(LmdbException.of(Lmdb.CORRUPTED, "x").getClass()).isEqualTo(LmdbException.class);
   }
 
   @ParameterizedTest
   @CsvSource({
-    "-30792, MAP_FULL", "-30790, READERS_EXHAUSTED", "-30796, INVALID_DATABASE_FILE",
-    "-30797, INVALID_DATABASE_FILE", "-30795, INVALID_DATABASE_FILE", "-30784, INVALID_DATABASE_FILE",
-    "-30793, INVALID_DATABASE_FILE", "-30794, INVALID_DATABASE_FILE", "-30781, KEY_TOO_LARGE",
-    "28, DISK_FULL", "122, DISK_FULL", "5, STORAGE_FAILURE", "-30788, STORAGE_FAILURE",
-    "-30782, STORAGE_FAILURE", "13, STORAGE_FAILURE"})
+    "-30792, MAP_FULL",
+    "-30790, READERS_EXHAUSTED",
+    "-30796, INVALID_DATABASE_FILE",
+    "-30797, INVALID_DATABASE_FILE",
+    "-30795, INVALID_DATABASE_FILE",
+    "-30784, INVALID_DATABASE_FILE",
+    "-30793, INVALID_DATABASE_FILE",
+    "-30794, INVALID_DATABASE_FILE",
+    "-30781, KEY_TOO_LARGE",
+    "28, DISK_FULL",
+    "122, DISK_FULL",
+    "5, STORAGE_FAILURE",
+    "-30788, STORAGE_FAILURE",
+    "-30782, STORAGE_FAILURE",
+    "13, STORAGE_FAILURE"
+  })
   void translatesEachCodeAsBefore(int rc, ErrorCode expected) {
     NativeBinding.require();
     var translated = LmdbErrors.translate(LmdbException.of(rc, "mdb_test"), "do it");
     assertThat(translated.errorCode()).isEqualTo(expected);
-    assertThat(translated.getMessage()).startsWith("do it failed").contains("mdb_test: " + Lmdb.strerror(rc));
+    assertThat(translated.getMessage())
+        .startsWith("do it failed")
+        .contains("mdb_test: " + Lmdb.strerror(rc));
   }
 
   @Test
@@ -63,7 +84,8 @@ class LmdbBindingTest {
     try (var arena = Arena.ofConfined()) {
       var kb = new KeyBuffer(arena).load(new byte[] {1}, 1);
       assertThatThrownBy(() -> LmdbTxn.get(0, 2, kb))
-          .isInstanceOfSatisfying(LmdbException.class, e -> assertThat(e.code()).isEqualTo(Lmdb.BAD_TXN));
+          .isInstanceOfSatisfying(
+              LmdbException.class, e -> assertThat(e.code()).isEqualTo(Lmdb.BAD_TXN));
       assertThatThrownBy(() -> LmdbTxn.commit(0)).isInstanceOf(LmdbException.class);
     }
   }

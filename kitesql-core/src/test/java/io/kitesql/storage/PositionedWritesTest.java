@@ -25,41 +25,51 @@ class PositionedWritesTest {
 
   /** Every (key, first value byte) of DATA in key order, read in a read-only transaction. */
   static TreeMap<Integer, Integer> contents(Storage storage) {
-    return storage.read(tx -> {
-      var found = new TreeMap<Integer, Integer>();
-      try (var c = tx.openCursor(Keyspace.DATA)) {
-        for (boolean ok = c.first(); ok; ok = c.next()) {
-          var value = c.value().toByteArray();
-          found.put(ByteBuffer.wrap(c.key().toByteArray()).getInt(), value.length == 0 ? -1 : (int) value[0]);
-        }
-      }
-      return found;
-    });
+    return storage.read(
+        tx -> {
+          var found = new TreeMap<Integer, Integer>();
+          try (var c = tx.openCursor(Keyspace.DATA)) {
+            for (boolean ok = c.first(); ok; ok = c.next()) {
+              var value = c.value().toByteArray();
+              found.put(
+                  ByteBuffer.wrap(c.key().toByteArray()).getInt(),
+                  value.length == 0 ? -1 : (int) value[0]);
+            }
+          }
+          return found;
+        });
   }
 
-  /** Runs the keys through {@link PositionedWrites#reserveNew} in one LMDB transaction; returns which went in and how many appended. */
+  /**
+   * Runs the keys through {@link PositionedWrites#reserveNew} in one LMDB transaction; returns
+   * which went in and how many appended.
+   */
   private static long putNew(Storage storage, List<Integer> keys, List<Integer> stored) {
-    return storage.writer().call(() -> {
-      var txn = storage.beginNativeWrite();
-      var at = new PositionedWrites(storage);
-      try {
-        for (int k : keys) {
-          var target = at.reserveNew(txn, Keyspace.DATA, intKey(k), 4);
-          if (target != null) {
-            MemorySegment.copy(value(k, 4), 0, NativeMemory.ALL, Memory.BYTE, target.address, 4);
-            stored.add(k);
-          }
-        }
-        long appends = at.appends();
-        at.close();
-        LmdbTxn.commit(txn);
-        return appends;
-      } catch (RuntimeException e) {
-        at.close();
-        LmdbTxn.abort(txn);
-        throw e;
-      }
-    });
+    return storage
+        .writer()
+        .call(
+            () -> {
+              var txn = storage.beginNativeWrite();
+              var at = new PositionedWrites(storage);
+              try {
+                for (int k : keys) {
+                  var target = at.reserveNew(txn, Keyspace.DATA, intKey(k), 4);
+                  if (target != null) {
+                    MemorySegment.copy(
+                        value(k, 4), 0, NativeMemory.ALL, Memory.BYTE, target.address, 4);
+                    stored.add(k);
+                  }
+                }
+                long appends = at.appends();
+                at.close();
+                LmdbTxn.commit(txn);
+                return appends;
+              } catch (RuntimeException e) {
+                at.close();
+                LmdbTxn.abort(txn);
+                throw e;
+              }
+            });
   }
 
   @Test
@@ -71,7 +81,9 @@ class PositionedWritesTest {
         ascending.add(k);
       }
       var stored = new ArrayList<Integer>();
-      assertThat(putNew(storage, ascending, stored)).as("appends into an empty keyspace").isEqualTo(100);
+      assertThat(putNew(storage, ascending, stored))
+          .as("appends into an empty keyspace")
+          .isEqualTo(100);
       // below the last key, mixed with keys past it and a duplicate that must be refused
       var mixed = List.of(5, 50, 200, 201, 150, 7, 300, 250, 301);
       stored.clear();
@@ -92,31 +104,38 @@ class PositionedWritesTest {
   void aStaleLastKeyFallsBackToAnOrdinaryPut() {
     try (var storage = Storage.open(dir, StorageTest.small())) {
       var model = new TreeMap<Integer, Integer>();
-      storage.write(tx -> {
-        for (int k = 10; k <= 100; k += 10) {
-          tx.putIfAbsent(Keyspace.DATA, intKey(k), 4, value(k, 4));
-          model.put(k, k);
-        }
-        return null;
-      });
-      storage.write(tx -> {
-        // The block deletes the last key (100), then reads the last key for an insert (90 then);
-        // its undo puts 100 back with mdb_put, behind the kept cursor's back.
-        assertThatThrownBy(() -> tx.atomically(() -> {
-              tx.delete(Keyspace.DATA, intKey(100));
-              tx.putIfAbsent(Keyspace.DATA, intKey(5), 4, value(5, 4));
-              throw new IllegalStateException("undo");
-            }))
-            .hasMessage("undo");
-        // 95 is past the stale last key (90) but not past the real one (100): LMDB refuses the append.
-        assertThat(tx.putIfAbsent(Keyspace.DATA, intKey(95), 4, value(95, 4))).isTrue();
-        assertThat(tx.putIfAbsent(Keyspace.DATA, intKey(100), 4, value(1, 4))).isFalse();
-        assertThat(tx.putIfAbsent(Keyspace.DATA, intKey(110), 4, value(110, 4))).isTrue();
-        tx.put(Keyspace.DATA, intKey(20), value(21, 4));
-        assertThat(tx.delete(Keyspace.DATA, intKey(30))).isTrue();
-        assertThat(tx.delete(Keyspace.DATA, intKey(31))).isFalse();
-        return null;
-      });
+      storage.write(
+          tx -> {
+            for (int k = 10; k <= 100; k += 10) {
+              tx.putIfAbsent(Keyspace.DATA, intKey(k), 4, value(k, 4));
+              model.put(k, k);
+            }
+            return null;
+          });
+      storage.write(
+          tx -> {
+            // The block deletes the last key (100), then reads the last key for an insert (90
+            // then);
+            // its undo puts 100 back with mdb_put, behind the kept cursor's back.
+            assertThatThrownBy(
+                    () ->
+                        tx.atomically(
+                            () -> {
+                              tx.delete(Keyspace.DATA, intKey(100));
+                              tx.putIfAbsent(Keyspace.DATA, intKey(5), 4, value(5, 4));
+                              throw new IllegalStateException("undo");
+                            }))
+                .hasMessage("undo");
+            // 95 is past the stale last key (90) but not past the real one (100): LMDB refuses the
+            // append.
+            assertThat(tx.putIfAbsent(Keyspace.DATA, intKey(95), 4, value(95, 4))).isTrue();
+            assertThat(tx.putIfAbsent(Keyspace.DATA, intKey(100), 4, value(1, 4))).isFalse();
+            assertThat(tx.putIfAbsent(Keyspace.DATA, intKey(110), 4, value(110, 4))).isTrue();
+            tx.put(Keyspace.DATA, intKey(20), value(21, 4));
+            assertThat(tx.delete(Keyspace.DATA, intKey(30))).isTrue();
+            assertThat(tx.delete(Keyspace.DATA, intKey(31))).isFalse();
+            return null;
+          });
       model.put(95, 95);
       model.put(110, 110);
       model.put(20, 21);
@@ -129,29 +148,36 @@ class PositionedWritesTest {
   void aFailedBlockOfCursorWritesIsUndone() {
     try (var storage = Storage.open(dir, StorageTest.small())) {
       var model = new TreeMap<Integer, Integer>();
-      storage.write(tx -> {
-        for (int k = 0; k < 1000; k += 2) {
-          tx.putIfAbsent(Keyspace.DATA, intKey(k), 4, value(k, 4));
-          model.put(k, (int) (byte) k);
-        }
-        return null;
-      });
-      storage.write(tx -> {
-        assertThatThrownBy(() -> tx.atomically(() -> {
-              for (int k = 0; k < 2000; k++) { // appends past 998, puts in between, overwrites, deletes
-                if (k % 3 == 0) {
-                  tx.put(Keyspace.DATA, intKey(k), value(7, 4));
-                } else if (k % 3 == 1) {
-                  tx.delete(Keyspace.DATA, intKey(k));
-                } else {
-                  tx.putIfAbsent(Keyspace.DATA, intKey(k), 4, value(9, 4));
-                }
-              }
-              throw new IllegalStateException("undo all");
-            }))
-            .hasMessage("undo all");
-        return null;
-      });
+      storage.write(
+          tx -> {
+            for (int k = 0; k < 1000; k += 2) {
+              tx.putIfAbsent(Keyspace.DATA, intKey(k), 4, value(k, 4));
+              model.put(k, (int) (byte) k);
+            }
+            return null;
+          });
+      storage.write(
+          tx -> {
+            assertThatThrownBy(
+                    () ->
+                        tx.atomically(
+                            () -> {
+                              for (int k = 0;
+                                  k < 2000;
+                                  k++) { // appends past 998, puts in between, overwrites, deletes
+                                if (k % 3 == 0) {
+                                  tx.put(Keyspace.DATA, intKey(k), value(7, 4));
+                                } else if (k % 3 == 1) {
+                                  tx.delete(Keyspace.DATA, intKey(k));
+                                } else {
+                                  tx.putIfAbsent(Keyspace.DATA, intKey(k), 4, value(9, 4));
+                                }
+                              }
+                              throw new IllegalStateException("undo all");
+                            }))
+                .hasMessage("undo all");
+            return null;
+          });
       assertThat(contents(storage)).isEqualTo(model);
     }
   }

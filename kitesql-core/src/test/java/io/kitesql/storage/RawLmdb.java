@@ -11,10 +11,11 @@ public final class RawLmdb {
   private RawLmdb() {}
 
   /**
-   * Opens (creating) a bare LMDB environment in {@code directory}, begins a write transaction,
-   * runs {@code holding}, keeps the transaction for {@code millis} ms, then aborts it.
+   * Opens (creating) a bare LMDB environment in {@code directory}, begins a write transaction, runs
+   * {@code holding}, keeps the transaction for {@code millis} ms, then aborts it.
    */
-  public static void holdWrite(Path directory, long millis, Runnable holding) throws InterruptedException {
+  public static void holdWrite(Path directory, long millis, Runnable holding)
+      throws InterruptedException {
     var env = LmdbEnv.open(directory, 16L << 20, 4, 126, 0);
     try (var arena = Arena.ofConfined()) {
       long txn = env.beginWrite(new KeyBuffer(arena));

@@ -1,8 +1,8 @@
 package io.kitesql.storage;
 
-import io.kitesql.options.StorageOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kitesql.options.StorageOptions;
 import io.kitesql.reliability.ChildJvm;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,11 +27,13 @@ class ReadBufferReuseTest {
 
   @Test
   void burstsOfReadersClosedByTheIdleSweepReuseTheirNativeBuffers() {
-    try (var storage = Storage.open(work.resolve("db"), StorageOptions.defaults().withMapSize(16L << 20))) {
-      storage.write(tx -> {
-        tx.put(Keyspace.DATA, new byte[] {1}, new byte[] {42});
-        return null;
-      });
+    try (var storage =
+        Storage.open(work.resolve("db"), StorageOptions.defaults().withMapSize(16L << 20))) {
+      storage.write(
+          tx -> {
+            tx.put(Keyspace.DATA, new byte[] {1}, new byte[] {42});
+            return null;
+          });
       burst(storage);
       long afterFirst = storage.readBufferBytes();
       // Each context's buffer plus its two cursors' buffers.
@@ -41,15 +43,21 @@ class ReadBufferReuseTest {
         burst(storage);
       }
 
-      assertThat(storage.readBufferBytes()).as("native bytes of read buffers after %s sweeps", CYCLES)
+      assertThat(storage.readBufferBytes())
+          .as("native bytes of read buffers after %s sweeps", CYCLES)
           .isEqualTo(afterFirst);
     }
   }
 
   @Test
   void nativeMemoryTrackingSeesNoGrowthOverHundredsOfSweeps() throws Exception {
-    var outcome = ChildJvm.run(work.resolve("child"), List.of("-XX:NativeMemoryTracking=summary"), ReadBurstsMain.class,
-        work.resolve("db").toString(), "300");
+    var outcome =
+        ChildJvm.run(
+            work.resolve("child"),
+            List.of("-XX:NativeMemoryTracking=summary"),
+            ReadBurstsMain.class,
+            work.resolve("db").toString(),
+            "300");
 
     assertThat(outcome.crashed()).as("%s", outcome).isFalse();
     var lines = outcome.stdout().strip().lines().map(line -> line.split(" ")).toList();
@@ -57,18 +65,23 @@ class ReadBufferReuseTest {
     long atCycle50 = Long.parseLong(lines.get(0)[2]);
     long atCycle300 = Long.parseLong(lines.get(1)[2]);
     // 250 more cycles leaked ~43 MB before (175 KB each); now the buffers of one burst are reused.
-    assertThat(atCycle300 - atCycle50).as("KB of native memory (NMT Other) added by 250 burst/sweep cycles")
+    assertThat(atCycle300 - atCycle50)
+        .as("KB of native memory (NMT Other) added by 250 burst/sweep cycles")
         .isLessThan(2048);
   }
 
-  /** BURST read transactions at once, each with two cursors; then the idle sweep closes every context. */
+  /**
+   * BURST read transactions at once, each with two cursors; then the idle sweep closes every
+   * context.
+   */
   private static void burst(Storage storage) {
     var held = new ArrayList<ReadTransaction>();
     try {
       for (int i = 0; i < BURST; i++) {
         var txn = storage.beginRead();
         held.add(txn);
-        try (var data = txn.openCursor(Keyspace.DATA); var catalog = txn.openCursor(Keyspace.CATALOG)) {
+        try (var data = txn.openCursor(Keyspace.DATA);
+            var catalog = txn.openCursor(Keyspace.CATALOG)) {
           assertThat(data.first()).isTrue();
           assertThat(catalog.first()).isFalse();
         }

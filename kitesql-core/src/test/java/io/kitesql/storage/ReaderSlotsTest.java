@@ -1,8 +1,8 @@
 package io.kitesql.storage;
 
-import io.kitesql.options.StorageOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kitesql.options.StorageOptions;
 import io.kitesql.reliability.ChildJvm;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,10 +11,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * LMDB's reader slots ({@code maxReaders}) are shared by every process of a
- * database. A process gives the slots of idle read contexts back, and the slots of a killed
- * process are reclaimed while another process keeps the database open. The other process is a
- * child JVM ({@link HoldReadersMain}).
+ * LMDB's reader slots ({@code maxReaders}) are shared by every process of a database. A process
+ * gives the slots of idle read contexts back, and the slots of a killed process are reclaimed while
+ * another process keeps the database open. The other process is a child JVM ({@link
+ * HoldReadersMain}).
  */
 class ReaderSlotsTest {
   private static final int MAX_READERS = 16;
@@ -22,7 +22,9 @@ class ReaderSlotsTest {
   @TempDir Path work;
 
   static StorageOptions options(int maxReaders) {
-    return StorageOptions.defaults().withMapSize(16L << 20).withMaxReaders(maxReaders)
+    return StorageOptions.defaults()
+        .withMapSize(16L << 20)
+        .withMaxReaders(maxReaders)
         .withReaderWait(Duration.ofMillis(500));
   }
 
@@ -43,10 +45,18 @@ class ReaderSlotsTest {
       while (storage.readContexts() > 0 && System.nanoTime() < deadline) {
         Thread.sleep(50);
       }
-      assertThat(storage.readContexts()).as("idle read contexts still holding reader slots").isZero();
+      assertThat(storage.readContexts())
+          .as("idle read contexts still holding reader slots")
+          .isZero();
 
-      var other = ChildJvm.run(work.resolve("child"), HoldReadersMain.class, dir.toString(),
-          Integer.toString(MAX_READERS), Integer.toString(pool), "0");
+      var other =
+          ChildJvm.run(
+              work.resolve("child"),
+              HoldReadersMain.class,
+              dir.toString(),
+              Integer.toString(MAX_READERS),
+              Integer.toString(pool),
+              "0");
       assertThat(other.crashed()).as("%s", other).isFalse();
       assertThat(other.stdout().strip()).isEqualTo("held " + pool);
 
@@ -62,8 +72,14 @@ class ReaderSlotsTest {
     var options = options(MAX_READERS);
     int pool = options.readPoolSize();
     try (var storage = Storage.open(dir, options)) {
-      var child = ChildJvm.start(work.resolve("child"), HoldReadersMain.class, dir.toString(),
-          Integer.toString(MAX_READERS), Integer.toString(pool), "60000");
+      var child =
+          ChildJvm.start(
+              work.resolve("child"),
+              HoldReadersMain.class,
+              dir.toString(),
+              Integer.toString(MAX_READERS),
+              Integer.toString(pool),
+              "60000");
       child.awaitOutput("holding");
       assertThat(child.stdout()).contains("held " + pool);
       child.kill(); // SIGKILL: its slots stay marked in lock.mdb, which this process keeps open

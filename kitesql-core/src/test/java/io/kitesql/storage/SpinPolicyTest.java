@@ -81,7 +81,8 @@ class SpinPolicyTest {
       rest = Math.min(SpinPolicy.MAX_REST_NANOS, rest * 2);
     }
     assertThat(rest).isEqualTo(SpinPolicy.MAX_REST_NANOS);
-    // a probe that is answered, then enough answered spins to fill the credit: spinning resumes for good
+    // a probe that is answered, then enough answered spins to fill the credit: spinning resumes for
+    // good
     now.addAndGet(rest);
     for (int i = 0; i < SpinPolicy.MAX_CREDIT; i++) {
       assertThat(waitOnce(true)).isTrue();
@@ -103,13 +104,17 @@ class SpinPolicyTest {
   }
 
   @Test
-  void virtualThreadsNeverSpinUnderTheAdaptivePolicyButDoUnderAFixedOne() throws InterruptedException {
+  void virtualThreadsNeverSpinUnderTheAdaptivePolicyButDoUnderAFixedOne()
+      throws InterruptedException {
     var fixed = new SpinPolicy(SpinPolicy.Mode.FIXED, 5_000, now::get);
     var windows = new long[2];
-    Thread.ofVirtual().start(() -> {
-      windows[0] = policy.acquire();
-      windows[1] = fixed.acquire();
-    }).join();
+    Thread.ofVirtual()
+        .start(
+            () -> {
+              windows[0] = policy.acquire();
+              windows[1] = fixed.acquire();
+            })
+        .join();
     assertThat(windows[0]).isZero();
     assertThat(windows[1]).isEqualTo(5_000);
   }
@@ -128,13 +133,16 @@ class SpinPolicyTest {
   void thePropertyChoosesThePolicy() {
     assertThat(SpinPolicy.parse(null, 2).mode()).isEqualTo(SpinPolicy.Mode.ADAPTIVE);
     assertThat(SpinPolicy.parse("adaptive", 8).mode()).isEqualTo(SpinPolicy.Mode.ADAPTIVE);
-    assertThat(SpinPolicy.parse(null, 1).mode()).as("one CPU: never spin").isEqualTo(SpinPolicy.Mode.OFF);
+    assertThat(SpinPolicy.parse(null, 1).mode())
+        .as("one CPU: never spin")
+        .isEqualTo(SpinPolicy.Mode.OFF);
     assertThat(SpinPolicy.parse("0", 2).mode()).isEqualTo(SpinPolicy.Mode.OFF);
     assertThat(SpinPolicy.parse("0", 2).acquire()).isZero();
     var fixed = SpinPolicy.parse(" 20 ", 2);
     assertThat(fixed.mode()).isEqualTo(SpinPolicy.Mode.FIXED);
     assertThat(fixed.acquire()).isEqualTo(20_000);
-    assertThatThrownBy(() -> SpinPolicy.parse("fast", 2)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> SpinPolicy.parse("fast", 2))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining(SpinPolicy.PROPERTY);
   }
 

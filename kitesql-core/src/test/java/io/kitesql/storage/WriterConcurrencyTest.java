@@ -33,37 +33,48 @@ class WriterConcurrencyTest {
   @Test
   void writeTransactionThatYieldsMidwayDoesNotStickTheLock() throws Exception {
     try (var storage = Storage.open(dir, StorageTest.small())) {
-      var vt = Thread.ofVirtual().start(() -> {
-        try (var tx = storage.beginWrite()) {
-          tx.put(Keyspace.DATA, bytes("first"), bytes("1"));
-          for (int i = 0; i < 20; i++) {
-            Thread.sleep(5); // unmounts: the rest may run on another carrier
-            Thread.yield();
-            }
-          tx.put(Keyspace.DATA, bytes("second"), bytes("2"));
-          tx.commit();
-        } catch (InterruptedException e) {
-          throw new AssertionError(e);
-        }
-      });
+      var vt =
+          Thread.ofVirtual()
+              .start(
+                  () -> {
+                    try (var tx = storage.beginWrite()) {
+                      tx.put(Keyspace.DATA, bytes("first"), bytes("1"));
+                      for (int i = 0; i < 20; i++) {
+                        Thread.sleep(5); // unmounts: the rest may run on another carrier
+                        Thread.yield();
+                      }
+                      tx.put(Keyspace.DATA, bytes("second"), bytes("2"));
+                      tx.commit();
+                    } catch (InterruptedException e) {
+                      throw new AssertionError(e);
+                    }
+                  });
       vt.join();
       // A platform writer and a virtual writer both get the lock afterwards.
-      storage.write(tx -> {
-        tx.put(Keyspace.DATA, bytes("platform"), bytes("3"));
-        return null;
-      });
-      var after = Thread.ofVirtual().start(() -> storage.write(tx -> {
-        tx.put(Keyspace.DATA, bytes("virtual"), bytes("4"));
-        return null;
-      }));
+      storage.write(
+          tx -> {
+            tx.put(Keyspace.DATA, bytes("platform"), bytes("3"));
+            return null;
+          });
+      var after =
+          Thread.ofVirtual()
+              .start(
+                  () ->
+                      storage.write(
+                          tx -> {
+                            tx.put(Keyspace.DATA, bytes("virtual"), bytes("4"));
+                            return null;
+                          }));
       after.join();
-      int found = storage.read(tx -> {
-        int n = 0;
-        for (var k : new String[] {"first", "second", "platform", "virtual"}) {
-          n += tx.get(Keyspace.DATA, bytes(k)).isPresent() ? 1 : 0;
-        }
-        return n;
-      });
+      int found =
+          storage.read(
+              tx -> {
+                int n = 0;
+                for (var k : new String[] {"first", "second", "platform", "virtual"}) {
+                  n += tx.get(Keyspace.DATA, bytes(k)).isPresent() ? 1 : 0;
+                }
+                return n;
+              });
       assertThat(found).isEqualTo(4);
     }
   }
@@ -76,25 +87,28 @@ class WriterConcurrencyTest {
     int perWriter = 25;
     var start = new CountDownLatch(1);
     var committed = new AtomicInteger();
-    try (var storage = Storage.open(dir, StorageTest.small().withWriterWait(Duration.ofSeconds(30)))) {
+    try (var storage =
+        Storage.open(dir, StorageTest.small().withWriterWait(Duration.ofSeconds(30)))) {
       try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
         var futures = new ArrayList<java.util.concurrent.Future<?>>();
         for (int w = 0; w < writers; w++) {
           int writer = w;
-          futures.add(executor.submit(() -> {
-            start.await();
-            for (int i = 0; i < perWriter; i++) {
-              try (var tx = storage.beginWrite()) {
-                tx.put(Keyspace.DATA, intKey(writer * 1000 + i), bytes("w" + writer));
-                if (i % 5 == 0) {
-                  Thread.sleep(2);
-                }
-                tx.commit();
-                committed.incrementAndGet();
-              }
-            }
-            return null;
-          }));
+          futures.add(
+              executor.submit(
+                  () -> {
+                    start.await();
+                    for (int i = 0; i < perWriter; i++) {
+                      try (var tx = storage.beginWrite()) {
+                        tx.put(Keyspace.DATA, intKey(writer * 1000 + i), bytes("w" + writer));
+                        if (i % 5 == 0) {
+                          Thread.sleep(2);
+                        }
+                        tx.commit();
+                        committed.incrementAndGet();
+                      }
+                    }
+                    return null;
+                  }));
         }
         start.countDown();
         for (var f : futures) {
@@ -102,15 +116,17 @@ class WriterConcurrencyTest {
         }
       }
       assertThat(committed.get()).isEqualTo(writers * perWriter);
-      long rows = storage.read(tx -> {
-        long n = 0;
-        try (var c = tx.openCursor(Keyspace.DATA)) {
-          for (boolean ok = c.first(); ok; ok = c.next()) {
-            n++;
-          }
-        }
-        return n;
-      });
+      long rows =
+          storage.read(
+              tx -> {
+                long n = 0;
+                try (var c = tx.openCursor(Keyspace.DATA)) {
+                  for (boolean ok = c.first(); ok; ok = c.next()) {
+                    n++;
+                  }
+                }
+                return n;
+              });
       assertThat(rows).isEqualTo((long) writers * perWriter);
     }
   }
@@ -118,27 +134,37 @@ class WriterConcurrencyTest {
   @Test
   void readersOnVirtualThreadsRunBesideAWriterHoldingItsTransaction() throws Exception {
     try (var storage = Storage.open(dir, StorageTest.small())) {
-      storage.write(tx -> {
-        tx.put(Keyspace.DATA, bytes("k"), bytes("old"));
-        return null;
-      });
+      storage.write(
+          tx -> {
+            tx.put(Keyspace.DATA, bytes("k"), bytes("old"));
+            return null;
+          });
       var writerInside = new CountDownLatch(1);
       var readersDone = new CountDownLatch(1);
-      var writer = Thread.ofVirtual().start(() -> {
-        try (var tx = storage.beginWrite()) {
-          tx.put(Keyspace.DATA, bytes("k"), bytes("new"));
-          writerInside.countDown();
-          readersDone.await();
-          tx.commit();
-        } catch (InterruptedException e) {
-          throw new AssertionError(e);
-        }
-      });
+      var writer =
+          Thread.ofVirtual()
+              .start(
+                  () -> {
+                    try (var tx = storage.beginWrite()) {
+                      tx.put(Keyspace.DATA, bytes("k"), bytes("new"));
+                      writerInside.countDown();
+                      readersDone.await();
+                      tx.commit();
+                    } catch (InterruptedException e) {
+                      throw new AssertionError(e);
+                    }
+                  });
       writerInside.await();
       var seen = ConcurrentHashMap.<String>newKeySet();
       try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
         for (int i = 0; i < 50; i++) {
-          executor.submit(() -> storage.read(tx -> seen.add(StorageTest.string(tx.get(Keyspace.DATA, bytes("k")).orElseThrow()))));
+          executor.submit(
+              () ->
+                  storage.read(
+                      tx ->
+                          seen.add(
+                              StorageTest.string(
+                                  tx.get(Keyspace.DATA, bytes("k")).orElseThrow()))));
         }
       }
       readersDone.countDown();

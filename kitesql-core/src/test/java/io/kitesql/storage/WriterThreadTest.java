@@ -25,18 +25,29 @@ class WriterThreadTest {
   @Test
   void runsWorkOnTheWriterThreadAndReturnsItsResultOrFailure() {
     var ranOn = new AtomicReference<Thread>();
-    String where = writer.call(() -> {
-      ranOn.set(Thread.currentThread());
-      return writer.isCurrent() ? "on the writer" : "elsewhere";
-    });
+    String where =
+        writer.call(
+            () -> {
+              ranOn.set(Thread.currentThread());
+              return writer.isCurrent() ? "on the writer" : "elsewhere";
+            });
     assertThat(where).isEqualTo("on the writer");
     assertThat(ranOn.get()).isNotSameAs(Thread.currentThread());
-    assertThatThrownBy(() -> writer.call(() -> {
-      throw new IllegalArgumentException("from the writer");
-    })).isInstanceOf(IllegalArgumentException.class).hasMessage("from the writer");
-    assertThatThrownBy(() -> writer.call(() -> {
-      throw new AssertionError("an error too");
-    })).isInstanceOf(AssertionError.class);
+    assertThatThrownBy(
+            () ->
+                writer.call(
+                    () -> {
+                      throw new IllegalArgumentException("from the writer");
+                    }))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("from the writer");
+    assertThatThrownBy(
+            () ->
+                writer.call(
+                    () -> {
+                      throw new AssertionError("an error too");
+                    }))
+        .isInstanceOf(AssertionError.class);
     // a call from the writer thread itself runs in place
     int nested = writer.call(() -> writer.call(() -> 42));
     assertThat(nested).isEqualTo(42);
@@ -48,12 +59,15 @@ class WriterThreadTest {
     var threads = new ArrayList<Thread>();
     for (int t = 0; t < 4; t++) {
       int base = t * 1000;
-      threads.add(Thread.ofVirtual().start(() -> {
-        for (int i = 0; i < 500; i++) {
-          int n = base + i;
-          results.add(writer.call(() -> n));
-        }
-      }));
+      threads.add(
+          Thread.ofVirtual()
+              .start(
+                  () -> {
+                    for (int i = 0; i < 500; i++) {
+                      int n = base + i;
+                      results.add(writer.call(() -> n));
+                    }
+                  }));
     }
     for (var t : threads) {
       t.join();
@@ -74,10 +88,14 @@ class WriterThreadTest {
     var discarded = new AtomicReference<String>();
     var done = new CountDownLatch(1);
 
-    var result = writer.callWithin(() -> "late", TimeUnit.MILLISECONDS.toNanos(50), late -> {
-      discarded.set(late);
-      done.countDown();
-    });
+    var result =
+        writer.callWithin(
+            () -> "late",
+            TimeUnit.MILLISECONDS.toNanos(50),
+            late -> {
+              discarded.set(late);
+              done.countDown();
+            });
 
     assertThat(result).isEmpty();
     blocker.countDown();
@@ -94,11 +112,18 @@ class WriterThreadTest {
     var thenRan = new AtomicBoolean();
     var discarded = new CountDownLatch(1);
 
-    assertThatThrownBy(() -> writer.callStartingWithin(() -> "begun", TimeUnit.MILLISECONDS.toNanos(50),
-        _ -> discarded.countDown(), begun -> {
-          thenRan.set(true);
-          return begun;
-        }, () -> new IllegalStateException("timed out"))).hasMessage("timed out");
+    assertThatThrownBy(
+            () ->
+                writer.callStartingWithin(
+                    () -> "begun",
+                    TimeUnit.MILLISECONDS.toNanos(50),
+                    _ -> discarded.countDown(),
+                    begun -> {
+                      thenRan.set(true);
+                      return begun;
+                    },
+                    () -> new IllegalStateException("timed out")))
+        .hasMessage("timed out");
 
     blocker.countDown();
     assertThat(discarded.await(10, TimeUnit.SECONDS)).isTrue();
@@ -116,15 +141,24 @@ class WriterThreadTest {
     for (long millis = 20; ; millis *= 2) {
       long deadlineMillis = millis;
       try {
-        String result = writer.callStartingWithin(() -> "begun", TimeUnit.MILLISECONDS.toNanos(deadlineMillis), _ -> {}, begun -> {
-          sleep(2 * deadlineMillis); // past the deadline: the start finished in time, so the caller waits
-          return begun + " and done";
-        }, () -> new IllegalStateException("timed out"));
+        String result =
+            writer.callStartingWithin(
+                () -> "begun",
+                TimeUnit.MILLISECONDS.toNanos(deadlineMillis),
+                _ -> {},
+                begun -> {
+                  sleep(2 * deadlineMillis); // past the deadline: the start finished in time, so
+                  // the caller waits
+                  return begun + " and done";
+                },
+                () -> new IllegalStateException("timed out"));
         assertThat(result).isEqualTo("begun and done");
         return;
       } catch (IllegalStateException startTooLate) {
         assertThat(startTooLate).hasMessage("timed out");
-        assertThat(deadlineMillis).as("the writer started nothing within %d ms", deadlineMillis).isLessThan(60_000);
+        assertThat(deadlineMillis)
+            .as("the writer started nothing within %d ms", deadlineMillis)
+            .isLessThan(60_000);
       }
     }
   }
@@ -133,10 +167,12 @@ class WriterThreadTest {
   void anInterruptedCallerStillGetsTheResultAndKeepsItsInterrupt() {
     Thread.currentThread().interrupt();
     try {
-      String result = writer.call(() -> {
-        sleep(50);
-        return "finished";
-      });
+      String result =
+          writer.call(
+              () -> {
+                sleep(50);
+                return "finished";
+              });
       assertThat(result).isEqualTo("finished");
       assertThat(Thread.currentThread().isInterrupted()).isTrue();
     } finally {

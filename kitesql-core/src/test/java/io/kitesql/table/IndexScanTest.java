@@ -31,18 +31,42 @@ class IndexScanTest {
   @BeforeEach
   void fill() {
     storage = TableFixture.open(dir);
-    store = create(storage, "people", List.of(ColumnDef.of("id", DataType.BIGINT),
-        ColumnDef.of("city", DataType.VARCHAR), ColumnDef.of("born", DataType.DATE),
-        ColumnDef.of("score", DataType.decimal(6, 1)), ColumnDef.of("bio", DataType.VARCHAR)), List.of(ID),
-        t -> t.withIndex("people_city_born", List.of(CITY, BORN), false)
-            .withIndex("people_score", List.of(SCORE), false));
-    storage.write(tx -> {
-      store.insert(tx, row(3L, Text.of("Oslo"), LocalDate.of(1990, 5, 1), new BigDecimal("7.5"), Text.of("bio three")));
-      store.insert(tx, row(1L, Text.of("Bergen"), LocalDate.of(1985, 1, 1), new BigDecimal("-2.0"), Text.of("bio one")));
-      store.insert(tx, row(2L, Text.of("Oslo"), LocalDate.of(1980, 3, 9), null, null));
-      store.insert(tx, row(4L, null, null, new BigDecimal("7.5"), Text.of("bio four")));
-      return null;
-    });
+    store =
+        create(
+            storage,
+            "people",
+            List.of(
+                ColumnDef.of("id", DataType.BIGINT),
+                ColumnDef.of("city", DataType.VARCHAR),
+                ColumnDef.of("born", DataType.DATE),
+                ColumnDef.of("score", DataType.decimal(6, 1)),
+                ColumnDef.of("bio", DataType.VARCHAR)),
+            List.of(ID),
+            t ->
+                t.withIndex("people_city_born", List.of(CITY, BORN), false)
+                    .withIndex("people_score", List.of(SCORE), false));
+    storage.write(
+        tx -> {
+          store.insert(
+              tx,
+              row(
+                  3L,
+                  Text.of("Oslo"),
+                  LocalDate.of(1990, 5, 1),
+                  new BigDecimal("7.5"),
+                  Text.of("bio three")));
+          store.insert(
+              tx,
+              row(
+                  1L,
+                  Text.of("Bergen"),
+                  LocalDate.of(1985, 1, 1),
+                  new BigDecimal("-2.0"),
+                  Text.of("bio one")));
+          store.insert(tx, row(2L, Text.of("Oslo"), LocalDate.of(1980, 3, 9), null, null));
+          store.insert(tx, row(4L, null, null, new BigDecimal("7.5"), Text.of("bio four")));
+          return null;
+        });
   }
 
   @AfterEach
@@ -57,9 +81,10 @@ class IndexScanTest {
     assertThat(store.covers(idx, columns)).isTrue();
     try (var tx = storage.beginRead()) {
       var rows = drain(store.indexScan(tx, idx, KeyBounds.equal(Text.of("Oslo")), columns));
-      assertThat(plain(rows)).containsExactly(
-          plain(row(2L, "Oslo", LocalDate.of(1980, 3, 9), null, null)),
-          plain(row(3L, "Oslo", LocalDate.of(1990, 5, 1), null, null)));
+      assertThat(plain(rows))
+          .containsExactly(
+              plain(row(2L, "Oslo", LocalDate.of(1980, 3, 9), null, null)),
+              plain(row(3L, "Oslo", LocalDate.of(1990, 5, 1), null, null)));
       var city = (Text) rows.getFirst()[CITY];
       assertThat(city.isBorrowed()).isTrue();
       assertThat(city.isAscii()).isTrue();
@@ -76,8 +101,16 @@ class IndexScanTest {
     int[] columns = {ID, BIO};
     assertThat(store.covers(idx, columns)).isFalse();
     try (var tx = storage.beginRead()) {
-      var cursor = store.indexScan(tx, idx, new KeyBounds(List.of(Text.of("Oslo"), LocalDate.of(1985, 1, 1)), true,
-          List.of(Text.of("Oslo")), true), columns);
+      var cursor =
+          store.indexScan(
+              tx,
+              idx,
+              new KeyBounds(
+                  List.of(Text.of("Oslo"), LocalDate.of(1985, 1, 1)),
+                  true,
+                  List.of(Text.of("Oslo")),
+                  true),
+              columns);
       var rows = drain(cursor);
       assertThat(plain(rows)).containsExactly(plain(row(3L, null, null, null, "bio three")));
       assertThat(((Text) rows.getFirst()[BIO]).isBorrowed()).isTrue();
@@ -87,22 +120,37 @@ class IndexScanTest {
   @Test
   void refsFromIndexScansFindTheRows() {
     var idx = index(store, "people_score");
-    storage.write(tx -> {
-      try (var cursor = store.indexScan(tx, idx, KeyBounds.equal(new BigDecimal("7.5")), new int[] {SCORE})) {
-        while (cursor.next()) {
-          var full = store.get(tx, cursor.ref(), TableFixture.all(store)).orElseThrow();
-          assertThat(full[SCORE]).isEqualTo(new BigDecimal("7.5"));
-        }
-      }
-      return null;
-    });
-    storage.read(tx -> {
-      var desc = plain(drain(store.indexScan(tx, idx, KeyBounds.atLeast(new BigDecimal("-2.0")), new int[] {ID, SCORE}, true)));
-      assertThat(desc).extracting(r -> r.get(ID)).containsExactly(4L, 3L, 1L);
-      // lessThan excludes the NULL score of row 2.
-      var below = plain(drain(store.indexScan(tx, idx, KeyBounds.lessThan(new BigDecimal("7.5")), new int[] {ID})));
-      assertThat(below).extracting(r -> r.get(ID)).containsExactly(1L);
-      return null;
-    });
+    storage.write(
+        tx -> {
+          try (var cursor =
+              store.indexScan(tx, idx, KeyBounds.equal(new BigDecimal("7.5")), new int[] {SCORE})) {
+            while (cursor.next()) {
+              var full = store.get(tx, cursor.ref(), TableFixture.all(store)).orElseThrow();
+              assertThat(full[SCORE]).isEqualTo(new BigDecimal("7.5"));
+            }
+          }
+          return null;
+        });
+    storage.read(
+        tx -> {
+          var desc =
+              plain(
+                  drain(
+                      store.indexScan(
+                          tx,
+                          idx,
+                          KeyBounds.atLeast(new BigDecimal("-2.0")),
+                          new int[] {ID, SCORE},
+                          true)));
+          assertThat(desc).extracting(r -> r.get(ID)).containsExactly(4L, 3L, 1L);
+          // lessThan excludes the NULL score of row 2.
+          var below =
+              plain(
+                  drain(
+                      store.indexScan(
+                          tx, idx, KeyBounds.lessThan(new BigDecimal("7.5")), new int[] {ID})));
+          assertThat(below).extracting(r -> r.get(ID)).containsExactly(1L);
+          return null;
+        });
   }
 }

@@ -32,7 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(60)
 class KeyBoundsScanTest {
   /** ASCII only (with a NUL), so String order is UTF-8 byte order. */
-  static final List<String> WORDS = List.of("", "a", "a\0", "a\0b", "ab", "abc", "abd", "b", "ba", "bab", "zz");
+  static final List<String> WORDS =
+      List.of("", "a", "a\0", "a\0b", "ab", "abc", "abd", "b", "ba", "bab", "zz");
+
   static final int ROWS = 1000;
   static final int BOUNDS = 400;
   // Columns: a INT, b VARCHAR (PK a, b); x INT NULL, s VARCHAR NULL (index t_xs); v INT.
@@ -48,28 +50,43 @@ class KeyBoundsScanTest {
   @BeforeEach
   void fill() {
     storage = TableFixture.open(dir);
-    store = create(storage, "t", List.of(ColumnDef.of("a", DataType.INT), ColumnDef.of("b", DataType.VARCHAR),
-        ColumnDef.of("x", DataType.INT), ColumnDef.of("s", DataType.VARCHAR), ColumnDef.of("v", DataType.INT)),
-        List.of(A, B), t -> t.withIndex("t_xs", List.of(X, S), false).withIndex("t_s", List.of(S), false));
+    store =
+        create(
+            storage,
+            "t",
+            List.of(
+                ColumnDef.of("a", DataType.INT),
+                ColumnDef.of("b", DataType.VARCHAR),
+                ColumnDef.of("x", DataType.INT),
+                ColumnDef.of("s", DataType.VARCHAR),
+                ColumnDef.of("v", DataType.INT)),
+            List.of(A, B),
+            t -> t.withIndex("t_xs", List.of(X, S), false).withIndex("t_s", List.of(S), false));
     var rnd = new Random(42);
     rows = new ArrayList<>();
     var seen = new HashSet<List<Object>>();
     while (rows.size() < ROWS) {
-      Object[] r = row(rnd.nextInt(-100, 101), word(rnd), rnd.nextInt(7) == 0 ? null : rnd.nextInt(-4, 5),
-          rnd.nextInt(6) == 0 ? null : word(rnd), rnd.nextInt());
+      Object[] r =
+          row(
+              rnd.nextInt(-100, 101),
+              word(rnd),
+              rnd.nextInt(7) == 0 ? null : rnd.nextInt(-4, 5),
+              rnd.nextInt(6) == 0 ? null : word(rnd),
+              rnd.nextInt());
       if (seen.add(List.of(r[A], r[B]))) {
         rows.add(r);
       }
     }
-    storage.write(tx -> {
-      for (var r : rows) {
-        var stored = r.clone();
-        stored[B] = Text.of((String) r[B]);
-        stored[S] = r[S] == null ? null : Text.of((String) r[S]);
-        store.insert(tx, stored);
-      }
-      return null;
-    });
+    storage.write(
+        tx -> {
+          for (var r : rows) {
+            var stored = r.clone();
+            stored[B] = Text.of((String) r[B]);
+            stored[S] = r[S] == null ? null : Text.of((String) r[S]);
+            store.insert(tx, stored);
+          }
+          return null;
+        });
   }
 
   @AfterEach
@@ -126,11 +143,19 @@ class KeyBoundsScanTest {
     };
   }
 
-  /** Rows (plain, only {@code columns} filled) admitted by {@code bounds} over {@code key}, in key order. */
-  List<List<Object>> expected(Function<Object[], List<Object>> key, KeyBounds bounds, int[] columns, boolean reverse) {
+  /**
+   * Rows (plain, only {@code columns} filled) admitted by {@code bounds} over {@code key}, in key
+   * order.
+   */
+  List<List<Object>> expected(
+      Function<Object[], List<Object>> key, KeyBounds bounds, int[] columns, boolean reverse) {
     var order = Comparator.comparing(key, tupleOrder());
-    var out = rows.stream().filter(r -> admits(bounds, key.apply(r))).sorted(order)
-        .map(r -> project(r, columns)).toList();
+    var out =
+        rows.stream()
+            .filter(r -> admits(bounds, key.apply(r)))
+            .sorted(order)
+            .map(r -> project(r, columns))
+            .toList();
     return reverse ? out.reversed() : out;
   }
 
@@ -156,7 +181,8 @@ class KeyBoundsScanTest {
     if (rnd.nextInt(8) == 0) {
       return KeyBounds.equal(randomPrefix(rnd, gens));
     }
-    return new KeyBounds(randomPrefix(rnd, gens), rnd.nextBoolean(), randomPrefix(rnd, gens), rnd.nextBoolean());
+    return new KeyBounds(
+        randomPrefix(rnd, gens), rnd.nextBoolean(), randomPrefix(rnd, gens), rnd.nextBoolean());
   }
 
   static Object intOrNull(Random rnd) {
@@ -169,28 +195,35 @@ class KeyBoundsScanTest {
 
   /** String bound values as Text (the key columns' runtime type). */
   static KeyBounds asText(KeyBounds b) {
-    Function<List<Object>, List<Object>> conv = l -> l.stream()
-        .map(v -> v instanceof String s ? (Object) Text.of(s) : v).collect(ArrayList::new, ArrayList::add, ArrayList::addAll);
-    return new KeyBounds(conv.apply(b.lower()), b.lowerInclusive(), conv.apply(b.upper()), b.upperInclusive());
+    Function<List<Object>, List<Object>> conv =
+        l ->
+            l.stream()
+                .map(v -> v instanceof String s ? (Object) Text.of(s) : v)
+                .collect(ArrayList::new, ArrayList::add, ArrayList::addAll);
+    return new KeyBounds(
+        conv.apply(b.lower()), b.lowerInclusive(), conv.apply(b.upper()), b.upperInclusive());
   }
 
   @Test
   void primaryKeyRangesMatchBruteForce() {
     var rnd = new Random(7);
-    List<Function<Random, Object>> gens = List.of(r -> r.nextInt(-105, 106), KeyBoundsScanTest::word);
+    List<Function<Random, Object>> gens =
+        List.of(r -> r.nextInt(-105, 106), KeyBoundsScanTest::word);
     Function<Object[], List<Object>> key = r -> List.of(r[A], r[B]);
-    storage.read(tx -> {
-      for (int i = 0; i < BOUNDS; i++) {
-        var bounds = randomBounds(rnd, gens);
-        boolean reverse = rnd.nextBoolean();
-        int[] columns = rnd.nextBoolean() ? ALL : new int[] {B, V};
-        var actual = plain(drain(store.scan(tx, asText(bounds), columns, reverse)));
-        assertThat(actual).as("%s reverse=%s", bounds, reverse)
-            .isEqualTo(expected(key, bounds, columns, reverse));
-        nonEmpty += actual.isEmpty() ? 0 : 1;
-      }
-      return null;
-    });
+    storage.read(
+        tx -> {
+          for (int i = 0; i < BOUNDS; i++) {
+            var bounds = randomBounds(rnd, gens);
+            boolean reverse = rnd.nextBoolean();
+            int[] columns = rnd.nextBoolean() ? ALL : new int[] {B, V};
+            var actual = plain(drain(store.scan(tx, asText(bounds), columns, reverse)));
+            assertThat(actual)
+                .as("%s reverse=%s", bounds, reverse)
+                .isEqualTo(expected(key, bounds, columns, reverse));
+            nonEmpty += actual.isEmpty() ? 0 : 1;
+          }
+          return null;
+        });
     // Not vacuous: most random ranges hold rows.
     assertThat(nonEmpty).isGreaterThan(BOUNDS / 3);
   }
@@ -198,25 +231,29 @@ class KeyBoundsScanTest {
   @Test
   void compositeIndexRangesMatchBruteForce() {
     var rnd = new Random(11);
-    List<Function<Random, Object>> gens = List.of(KeyBoundsScanTest::intOrNull, KeyBoundsScanTest::wordOrNull);
+    List<Function<Random, Object>> gens =
+        List.of(KeyBoundsScanTest::intOrNull, KeyBoundsScanTest::wordOrNull);
     Function<Object[], List<Object>> key = r -> Arrays.asList(r[X], r[S], r[A], r[B]);
     var index = TableFixture.index(store, "t_xs");
-    storage.read(tx -> {
-      for (int i = 0; i < BOUNDS; i++) {
-        var bounds = randomBounds(rnd, gens);
-        boolean reverse = rnd.nextBoolean();
-        int[] columns = switch (rnd.nextInt(3)) {
-          case 0 -> new int[] {X, S, A, B};
-          case 1 -> new int[] {S, A};
-          default -> ALL;
-        };
-        var actual = plain(drain(store.indexScan(tx, index, asText(bounds), columns, reverse)));
-        assertThat(actual).as("%s reverse=%s", bounds, reverse)
-            .isEqualTo(expected(key, bounds, columns, reverse));
-        nonEmpty += actual.isEmpty() ? 0 : 1;
-      }
-      return null;
-    });
+    storage.read(
+        tx -> {
+          for (int i = 0; i < BOUNDS; i++) {
+            var bounds = randomBounds(rnd, gens);
+            boolean reverse = rnd.nextBoolean();
+            int[] columns =
+                switch (rnd.nextInt(3)) {
+                  case 0 -> new int[] {X, S, A, B};
+                  case 1 -> new int[] {S, A};
+                  default -> ALL;
+                };
+            var actual = plain(drain(store.indexScan(tx, index, asText(bounds), columns, reverse)));
+            assertThat(actual)
+                .as("%s reverse=%s", bounds, reverse)
+                .isEqualTo(expected(key, bounds, columns, reverse));
+            nonEmpty += actual.isEmpty() ? 0 : 1;
+          }
+          return null;
+        });
     assertThat(nonEmpty).isGreaterThan(BOUNDS / 3);
     assertThat(store.covers(index, new int[] {X, S, A, B})).isTrue();
     assertThat(store.covers(index, ALL)).isFalse();
@@ -226,28 +263,50 @@ class KeyBoundsScanTest {
   void singleColumnIndexOverStringsWithCommonPrefixes() {
     var index = TableFixture.index(store, "t_s");
     Function<Object[], List<Object>> key = r -> Arrays.asList(r[S], r[A], r[B]);
-    storage.read(tx -> {
-      for (var w : WORDS) {
-        for (var bounds : List.of(KeyBounds.equal(w), KeyBounds.atLeast(w), KeyBounds.greaterThan(w),
-            KeyBounds.atMost(w), KeyBounds.lessThan(w), KeyBounds.between(w, "b"))) {
-          for (boolean reverse : new boolean[] {false, true}) {
-            var actual = plain(drain(store.indexScan(tx, index, asText(bounds), new int[] {S, A}, reverse)));
-            assertThat(actual).as("%s", bounds).isEqualTo(expected(key, bounds, new int[] {S, A}, reverse));
+    storage.read(
+        tx -> {
+          for (var w : WORDS) {
+            for (var bounds :
+                List.of(
+                    KeyBounds.equal(w),
+                    KeyBounds.atLeast(w),
+                    KeyBounds.greaterThan(w),
+                    KeyBounds.atMost(w),
+                    KeyBounds.lessThan(w),
+                    KeyBounds.between(w, "b"))) {
+              for (boolean reverse : new boolean[] {false, true}) {
+                var actual =
+                    plain(
+                        drain(
+                            store.indexScan(tx, index, asText(bounds), new int[] {S, A}, reverse)));
+                assertThat(actual)
+                    .as("%s", bounds)
+                    .isEqualTo(expected(key, bounds, new int[] {S, A}, reverse));
+              }
+            }
           }
-        }
-      }
-      // IS NULL, and "not NULL" (lower = NULL exclusive).
-      var isNull = plain(drain(store.indexScan(tx, index, KeyBounds.equal((Object) null), new int[] {A, S})));
-      assertThat(isNull).isNotEmpty().allMatch(r -> r.get(S) == null);
-      var notNull = plain(drain(store.indexScan(tx, index,
-          new KeyBounds(Arrays.asList((Object) null), false, List.of(), true), new int[] {S})));
-      assertThat(isNull.size() + notNull.size()).isEqualTo(ROWS);
-      assertThat(notNull).allMatch(r -> r.get(S) != null);
-      // An empty range (lower above upper) yields nothing, both ways.
-      var empty = new KeyBounds(List.of(Text.of("b")), true, List.of(Text.of("a")), true);
-      assertThat(drain(store.indexScan(tx, index, empty, new int[] {S}, false))).isEmpty();
-      assertThat(drain(store.indexScan(tx, index, empty, new int[] {S}, true))).isEmpty();
-      return null;
-    });
+          // IS NULL, and "not NULL" (lower = NULL exclusive).
+          var isNull =
+              plain(
+                  drain(
+                      store.indexScan(
+                          tx, index, KeyBounds.equal((Object) null), new int[] {A, S})));
+          assertThat(isNull).isNotEmpty().allMatch(r -> r.get(S) == null);
+          var notNull =
+              plain(
+                  drain(
+                      store.indexScan(
+                          tx,
+                          index,
+                          new KeyBounds(Arrays.asList((Object) null), false, List.of(), true),
+                          new int[] {S})));
+          assertThat(isNull.size() + notNull.size()).isEqualTo(ROWS);
+          assertThat(notNull).allMatch(r -> r.get(S) != null);
+          // An empty range (lower above upper) yields nothing, both ways.
+          var empty = new KeyBounds(List.of(Text.of("b")), true, List.of(Text.of("a")), true);
+          assertThat(drain(store.indexScan(tx, index, empty, new int[] {S}, false))).isEmpty();
+          assertThat(drain(store.indexScan(tx, index, empty, new int[] {S}, true))).isEmpty();
+          return null;
+        });
   }
 }

@@ -8,18 +8,25 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** {@link KeySort} orders keys as LMDB does: the same order as {@code Arrays.sort} with {@code Arrays::compareUnsigned}. */
+/**
+ * {@link KeySort} orders keys as LMDB does: the same order as {@code Arrays.sort} with {@code
+ * Arrays::compareUnsigned}.
+ */
 class KeySortTest {
   private static final byte[] PREFIX = {0, 0, 0, 7, 'i', 0, 0, 0, 2};
 
-  /** Keys over a small alphabet (many ties, zero bytes, proper prefixes of each other) after {@link #PREFIX}. */
+  /**
+   * Keys over a small alphabet (many ties, zero bytes, proper prefixes of each other) after {@link
+   * #PREFIX}.
+   */
   private static byte[][] keys(Random random, int n, int maxTail, int alphabet) {
     var keys = new byte[n][];
     for (int i = 0; i < n; i++) {
       var key = Arrays.copyOf(PREFIX, PREFIX.length + random.nextInt(maxTail + 1));
       for (int b = PREFIX.length; b < key.length; b++) {
         int v = random.nextInt(alphabet);
-        key[b] = (byte) (v == alphabet - 1 ? 0xFF : v); // 0 and 0xFF: the ends of the unsigned order
+        key[b] =
+            (byte) (v == alphabet - 1 ? 0xFF : v); // 0 and 0xFF: the ends of the unsigned order
       }
       keys[i] = key;
     }
@@ -35,7 +42,9 @@ class KeySortTest {
       var expected = keys.clone();
       Arrays.sort(expected, Arrays::compareUnsigned);
       KeySort.sort(keys, PREFIX.length);
-      assertThat(keys).as("%d keys, tails up to %d bytes over %d values", n, shape[0], shape[1]).isDeepEqualTo(expected);
+      assertThat(keys)
+          .as("%d keys, tails up to %d bytes over %d values", n, shape[0], shape[1])
+          .isDeepEqualTo(expected);
     }
   }
 
@@ -43,7 +52,10 @@ class KeySortTest {
   void keysOfOnlyThePrefixAndTheirExtensionsByZeros() {
     var keys = new byte[40][];
     for (int i = 0; i < keys.length; i++) {
-      keys[i] = Arrays.copyOf(PREFIX, PREFIX.length + (i * 7) % 20); // tails of zeros: each a prefix of the longer ones
+      keys[i] =
+          Arrays.copyOf(
+              PREFIX,
+              PREFIX.length + (i * 7) % 20); // tails of zeros: each a prefix of the longer ones
     }
     var expected = keys.clone();
     Arrays.sort(expected, Arrays::compareUnsigned);

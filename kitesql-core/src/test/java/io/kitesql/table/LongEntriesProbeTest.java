@@ -31,8 +31,13 @@ class LongEntriesProbeTest {
   void open() {
     outOfLine = OutOfLineSetting.off();
     storage = TableFixture.open(dir);
-    store = create(storage, "docs", List.of(ColumnDef.of("id", DataType.INT).notNull(),
-        ColumnDef.of("note", DataType.VARCHAR)), List.of(0));
+    store =
+        create(
+            storage,
+            "docs",
+            List.of(
+                ColumnDef.of("id", DataType.INT).notNull(), ColumnDef.of("note", DataType.VARCHAR)),
+            List.of(0));
   }
 
   @AfterEach
@@ -47,7 +52,9 @@ class LongEntriesProbeTest {
 
   private List<RowRef> refs(List<Integer> ids) {
     var keys = new TableKeys(store.table());
-    return ids.stream().map(id -> new RowRef(keys.rowKeyOf(new io.kitesql.codec.KeyEncoder(), new Object[] {id}))).toList();
+    return ids.stream()
+        .map(id -> new RowRef(keys.rowKeyOf(new io.kitesql.codec.KeyEncoder(), new Object[] {id})))
+        .toList();
   }
 
   private boolean probe() {
@@ -60,21 +67,24 @@ class LongEntriesProbeTest {
 
   @Test
   void inlineLongValuesNeedNoEntryDeletesAndLeaveNothingBehind() {
-    storage.write(tx -> {
-      for (int id = 0; id < 10; id++) {
-        store.insert(tx, row(id, note(id)));
-      }
-      return null;
-    });
+    storage.write(
+        tx -> {
+          for (int id = 0; id < 10; id++) {
+            store.insert(tx, row(id, note(id)));
+          }
+          return null;
+        });
     assertThat(probe()).as("long values inline: no entries").isFalse();
     var gone = List.of(0, 2, 4, 6, 8);
-    storage.write(tx -> {
-      store.deleteAll(tx, refs(gone), gone.stream().map(id -> row(id, note(id))).toList());
-      for (int id : List.of(1, 3)) {
-        store.update(tx, refs(List.of(id)).getFirst(), row(id, note(id)), row(id, note(id + 1)), false);
-      }
-      return null;
-    });
+    storage.write(
+        tx -> {
+          store.deleteAll(tx, refs(gone), gone.stream().map(id -> row(id, note(id))).toList());
+          for (int id : List.of(1, 3)) {
+            store.update(
+                tx, refs(List.of(id)).getFirst(), row(id, note(id)), row(id, note(id + 1)), false);
+          }
+          return null;
+        });
     var expected = new ArrayList<List<Object>>();
     for (int id : List.of(1, 3, 5, 7, 9)) {
       expected.add(plain(row(id, id < 5 ? note(id + 1) : note(id))));
@@ -85,26 +95,29 @@ class LongEntriesProbeTest {
 
   @Test
   void rowsWithEntriesAreFoundByTheProbeAndDeletedWithThem() {
-    storage.write(tx -> {
-      for (int id = 0; id < 4; id++) {
-        store.insert(tx, row(id, note(id))); // inline
-      }
-      return null;
-    });
+    storage.write(
+        tx -> {
+          for (int id = 0; id < 4; id++) {
+            store.insert(tx, row(id, note(id))); // inline
+          }
+          return null;
+        });
     System.setProperty(LongValues.OUT_OF_LINE_PROPERTY, "true");
     var outOfLine = new TableStore(store.table());
-    storage.write(tx -> {
-      for (int id = 4; id < 8; id++) {
-        outOfLine.insert(tx, row(id, note(id)));
-      }
-      return null;
-    });
+    storage.write(
+        tx -> {
+          for (int id = 4; id < 8; id++) {
+            outOfLine.insert(tx, row(id, note(id)));
+          }
+          return null;
+        });
     assertThat(probe()).isTrue();
     var all = List.of(0, 1, 2, 3, 4, 5, 6, 7);
-    storage.write(tx -> {
-      outOfLine.deleteAll(tx, refs(all), all.stream().map(id -> row(id, note(id))).toList());
-      return null;
-    });
+    storage.write(
+        tx -> {
+          outOfLine.deleteAll(tx, refs(all), all.stream().map(id -> row(id, note(id))).toList());
+          return null;
+        });
     assertThat(TableFixture.scanAll(storage, store)).isEmpty();
     assertThat(problems()).as("no orphaned out-of-line entry").isEmpty();
     assertThat(probe()).as("the entries' own range is the marker: empty again").isFalse();

@@ -1,7 +1,6 @@
 package io.kitesql.table;
 
 import static io.kitesql.table.TableFixture.create;
-import static io.kitesql.table.TableFixture.drain;
 import static io.kitesql.table.TableFixture.index;
 import static io.kitesql.table.TableFixture.plain;
 import static io.kitesql.table.TableFixture.row;
@@ -57,16 +56,24 @@ class ReadAheadTest {
   /** Creates the table, its index on grp, and {@link #ROWS} rows inserted in a scattered order. */
   void load() {
     storage = TableFixture.open(dir);
-    store = create(storage, "notes", List.of(ColumnDef.of("id", DataType.INT).notNull(),
-        ColumnDef.of("grp", DataType.INT), ColumnDef.of("note", DataType.VARCHAR)), List.of(ID),
-        t -> t.withIndex("notes_grp", List.of(GRP), false));
-    storage.write(tx -> {
-      for (int i = 0; i < ROWS; i++) {
-        int id = (i * 61) % ROWS; // 61 is prime to ROWS: every id once, not in key order
-        store.insert(tx, row(id, id % GROUPS, Text.of(note(id))));
-      }
-      return null;
-    });
+    store =
+        create(
+            storage,
+            "notes",
+            List.of(
+                ColumnDef.of("id", DataType.INT).notNull(),
+                ColumnDef.of("grp", DataType.INT),
+                ColumnDef.of("note", DataType.VARCHAR)),
+            List.of(ID),
+            t -> t.withIndex("notes_grp", List.of(GRP), false));
+    storage.write(
+        tx -> {
+          for (int i = 0; i < ROWS; i++) {
+            int id = (i * 61) % ROWS; // 61 is prime to ROWS: every id once, not in key order
+            store.insert(tx, row(id, id % GROUPS, Text.of(note(id))));
+          }
+          return null;
+        });
   }
 
   @AfterEach
@@ -78,17 +85,26 @@ class ReadAheadTest {
 
   /** The expected rows of group {@code g} ({@code id, grp, note}), in index order (ties by id). */
   static List<List<Object>> group(int g, boolean reverse) {
-    var ids = IntStream.range(0, ROWS).filter(id -> id % GROUPS == g).boxed()
-        .sorted(reverse ? Comparator.reverseOrder() : Comparator.naturalOrder()).toList();
+    var ids =
+        IntStream.range(0, ROWS)
+            .filter(id -> id % GROUPS == g)
+            .boxed()
+            .sorted(reverse ? Comparator.reverseOrder() : Comparator.naturalOrder())
+            .toList();
     return ids.stream().map(id -> List.<Object>of(id, g, note(id))).toList();
   }
 
-  /** An index scan cursor on grp made while the read-ahead property is {@code size} (null: unset). */
+  /**
+   * An index scan cursor on grp made while the read-ahead property is {@code size} (null: unset).
+   */
   TableCursor cursor(Integer size, boolean reverse, boolean reuseRows) {
-    String previous = size == null ? System.clearProperty(RangeCursor.READ_AHEAD_PROPERTY)
-        : System.setProperty(RangeCursor.READ_AHEAD_PROPERTY, size.toString());
+    String previous =
+        size == null
+            ? System.clearProperty(RangeCursor.READ_AHEAD_PROPERTY)
+            : System.setProperty(RangeCursor.READ_AHEAD_PROPERTY, size.toString());
     try {
-      return store.cursor(Optional.of(index(store, "notes_grp")), new int[] {ID, GRP, NOTE}, reverse, reuseRows);
+      return store.cursor(
+          Optional.of(index(store, "notes_grp")), new int[] {ID, GRP, NOTE}, reverse, reuseRows);
     } finally {
       if (previous == null) {
         System.clearProperty(RangeCursor.READ_AHEAD_PROPERTY);
@@ -113,13 +129,16 @@ class ReadAheadTest {
     for (boolean reverse : new boolean[] {false, true}) {
       var ahead = cursor(null, reverse, true);
       var oneByOne = cursor(0, reverse, true);
-      for (int round = 0; round < 2; round++) { // the second round reopens the same cursors in a new transaction
+      for (int round = 0;
+          round < 2;
+          round++) { // the second round reopens the same cursors in a new transaction
         try (var tx = storage.beginRead()) {
           for (int g = 0; g < GROUPS; g++) {
             ahead.reopen(tx, List.of(g), true, List.of(g), true);
             oneByOne.reopen(tx, List.of(g), true, List.of(g), true);
             var expected = group(g, reverse);
-            assertThat(expected).hasSizeGreaterThan(RangeCursor.FIRST_BATCH + 2 * RangeCursor.FIRST_BATCH + 16);
+            assertThat(expected)
+                .hasSizeGreaterThan(RangeCursor.FIRST_BATCH + 2 * RangeCursor.FIRST_BATCH + 16);
             assertThat(rows(ahead)).isEqualTo(expected);
             assertThat(rows(oneByOne)).isEqualTo(expected);
             assertThat(ahead.next()).isFalse(); // stays exhausted
@@ -140,7 +159,8 @@ class ReadAheadTest {
   @Test
   void refsAndStoredRowsAreThoseOfTheRowHandedOutNotOfTheBatchsLast() {
     load();
-    try (var tx = storage.beginRead(); var cursor = cursor(null, false, false)) {
+    try (var tx = storage.beginRead();
+        var cursor = cursor(null, false, false)) {
       cursor.reopen(tx, List.of(2), true, List.of(2), true);
       var kept = new ArrayList<Object[]>();
       var expected = group(2, false);
@@ -163,7 +183,8 @@ class ReadAheadTest {
   void aCallerThatStopsEarlyGetsTheFirstRowsAndTheCursorServesTheNextWalk() {
     load();
     var expected = group(0, false);
-    try (var tx = storage.beginRead(); var cursor = cursor(null, false, true)) {
+    try (var tx = storage.beginRead();
+        var cursor = cursor(null, false, true)) {
       for (int limit : new int[] {1, RangeCursor.FIRST_BATCH, RangeCursor.FIRST_BATCH + 1, 13}) {
         cursor.reopen(tx, List.of(0), true, List.of(0), true);
         var first = new ArrayList<List<Object>>();
@@ -173,7 +194,9 @@ class ReadAheadTest {
         assertThat(first).isEqualTo(expected.subList(0, limit));
       }
       cursor.close();
-      assertThatThrownBy(cursor::next).isInstanceOf(IllegalStateException.class).hasMessageContaining("closed");
+      assertThatThrownBy(cursor::next)
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("closed");
       cursor.reopen(tx, List.of(0), true, List.of(0), true);
       assertThat(rows(cursor)).isEqualTo(expected);
     }
@@ -185,14 +208,16 @@ class ReadAheadTest {
     var cursor = cursor(null, false, false);
     try (var first = storage.beginRead()) {
       cursor.reopen(first, List.of(1), true, List.of(1), true);
-      assertThat(rows(cursor)).hasSize(group(1, false).size()); // ends on long rows: the next walk starts with a batch
+      assertThat(rows(cursor))
+          .hasSize(group(1, false).size()); // ends on long rows: the next walk starts with a batch
     }
     var tx = storage.beginRead();
     cursor.reopen(tx, List.of(1), true, List.of(1), true);
     assertThat(cursor.next()).isTrue(); // the first batch holds more rows than this one
     var text = (Text) cursor.row()[NOTE];
     tx.close();
-    assertThatThrownBy(cursor::next).isInstanceOf(IllegalStateException.class)
+    assertThatThrownBy(cursor::next)
+        .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("transaction already closed");
     assertThatThrownBy(text::length).isInstanceOf(IllegalStateException.class);
     cursor.close();
@@ -204,7 +229,8 @@ class ReadAheadTest {
       load();
     }
     for (boolean reverse : new boolean[] {false, true}) {
-      try (var tx = storage.beginRead(); var cursor = cursor(null, reverse, true)) {
+      try (var tx = storage.beginRead();
+          var cursor = cursor(null, reverse, true)) {
         for (int g = 0; g < GROUPS; g++) {
           cursor.reopen(tx, List.of(g), true, List.of(g), true);
           assertThat(rows(cursor)).isEqualTo(group(g, reverse));
@@ -219,24 +245,31 @@ class ReadAheadTest {
     var expected = group(1, false);
     int last = (Integer) expected.getLast().getFirst();
     int secondLast = (Integer) expected.get(expected.size() - 2).getFirst();
-    storage.write(tx -> {
-      var seen = new ArrayList<List<Object>>();
-      try (var cursor = store.indexScan(tx, index(store, "notes_grp"), KeyBounds.equal(1), new int[] {ID, GRP, NOTE})) {
-        while (cursor.next()) {
-          seen.add(plain(cursor.row()));
-          if (seen.size() == 1) {
-            // Rows the walk has not reached yet: one deleted, one rewritten with a new note.
-            store.delete(tx, new RowRef(refOf(tx, last)), row(last, 1, Text.of(note(last))));
-            var ref = new RowRef(refOf(tx, secondLast));
-            store.update(tx, ref, row(secondLast, 1, Text.of(note(secondLast))), row(secondLast, 1, Text.of("changed")));
+    storage.write(
+        tx -> {
+          var seen = new ArrayList<List<Object>>();
+          try (var cursor =
+              store.indexScan(
+                  tx, index(store, "notes_grp"), KeyBounds.equal(1), new int[] {ID, GRP, NOTE})) {
+            while (cursor.next()) {
+              seen.add(plain(cursor.row()));
+              if (seen.size() == 1) {
+                // Rows the walk has not reached yet: one deleted, one rewritten with a new note.
+                store.delete(tx, new RowRef(refOf(tx, last)), row(last, 1, Text.of(note(last))));
+                var ref = new RowRef(refOf(tx, secondLast));
+                store.update(
+                    tx,
+                    ref,
+                    row(secondLast, 1, Text.of(note(secondLast))),
+                    row(secondLast, 1, Text.of("changed")));
+              }
+            }
           }
-        }
-      }
-      var want = new ArrayList<>(expected.subList(0, expected.size() - 2));
-      want.add(List.of(secondLast, 1, "changed"));
-      assertThat(seen).isEqualTo(want);
-      return null;
-    });
+          var want = new ArrayList<>(expected.subList(0, expected.size() - 2));
+          want.add(List.of(secondLast, 1, "changed"));
+          assertThat(seen).isEqualTo(want);
+          return null;
+        });
   }
 
   /** The row key of the row with primary key {@code id}. */

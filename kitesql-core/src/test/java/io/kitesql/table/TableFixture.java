@@ -4,9 +4,9 @@ import io.kitesql.catalog.CatalogStore;
 import io.kitesql.catalog.ColumnDef;
 import io.kitesql.catalog.IndexDef;
 import io.kitesql.catalog.TableDef;
+import io.kitesql.options.StorageOptions;
 import io.kitesql.storage.KvTransaction;
 import io.kitesql.storage.Storage;
-import io.kitesql.options.StorageOptions;
 import io.kitesql.value.Binary;
 import io.kitesql.value.Text;
 import java.nio.file.Path;
@@ -24,19 +24,27 @@ final class TableFixture {
   }
 
   /** Creates {@code name} with {@code columns}, primary key and indexes (ids assigned). */
-  static TableStore create(Storage storage, String name, List<ColumnDef> columns, List<Integer> pk,
+  static TableStore create(
+      Storage storage,
+      String name,
+      List<ColumnDef> columns,
+      List<Integer> pk,
       Function<TableDef, TableDef> indexes) {
     var def = indexes.apply(new TableDef(1, name, columns, pk, List.of()));
-    return new TableStore(storage.write(tx -> CatalogStore.createTable(tx, CatalogStore.load(tx), def)));
+    return new TableStore(
+        storage.write(tx -> CatalogStore.createTable(tx, CatalogStore.load(tx), def)));
   }
 
-  static TableStore create(Storage storage, String name, List<ColumnDef> columns, List<Integer> pk) {
+  static TableStore create(
+      Storage storage, String name, List<ColumnDef> columns, List<Integer> pk) {
     return create(storage, name, columns, pk, t -> t);
   }
 
   /** Removes the row count the table keeps, as a release before counts were kept left tables. */
   static void forgetRowCount(io.kitesql.storage.WriteTransaction tx, TableDef table) {
-    tx.delete(io.kitesql.storage.Keyspace.CATALOG, java.nio.ByteBuffer.allocate(5).put((byte) 'c').putInt(table.id()).array());
+    tx.delete(
+        io.kitesql.storage.Keyspace.CATALOG,
+        java.nio.ByteBuffer.allocate(5).put((byte) 'c').putInt(table.id()).array());
   }
 
   static IndexDef index(TableStore store, String name) {
@@ -62,13 +70,14 @@ final class TableFixture {
   static List<Object> plain(Object[] row) {
     var out = new ArrayList<Object>(row.length);
     for (var v : row) {
-      out.add(switch (v) {
-        case Text t -> t.toString();
-        case Binary b -> "X'" + java.util.HexFormat.of().formatHex(b.toByteArray()) + "'";
-        case byte[] b -> "X'" + java.util.HexFormat.of().formatHex(b) + "'";
-        case null -> null;
-        default -> v;
-      });
+      out.add(
+          switch (v) {
+            case Text t -> t.toString();
+            case Binary b -> "X'" + java.util.HexFormat.of().formatHex(b.toByteArray()) + "'";
+            case byte[] b -> "X'" + java.util.HexFormat.of().formatHex(b) + "'";
+            case null -> null;
+            default -> v;
+          });
     }
     return out;
   }
@@ -81,7 +90,8 @@ final class TableFixture {
     return storage.read(tx -> plain(drain(store.scan(tx, KeyBounds.all(), all(store)))));
   }
 
-  static List<List<Object>> indexAll(KvTransaction tx, TableStore store, String index, int... columns) {
+  static List<List<Object>> indexAll(
+      KvTransaction tx, TableStore store, String index, int... columns) {
     return plain(drain(store.indexScan(tx, index(store, index), KeyBounds.all(), columns)));
   }
 

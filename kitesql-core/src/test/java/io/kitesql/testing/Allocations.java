@@ -9,10 +9,14 @@ public final class Allocations {
 
   private Allocations() {}
 
-  /** Runs {@code work} {@code rounds} times after as many warm-up runs; returns the minimum bytes of one run. */
+  /**
+   * Runs {@code work} {@code rounds} times after as many warm-up runs; returns the minimum bytes of
+   * one run.
+   */
   public static long minBytes(int rounds, Runnable work) {
     if (Thread.currentThread().isVirtual()) {
-      throw new IllegalStateException("ThreadMXBean reports -1 on virtual threads; measure on a platform thread");
+      throw new IllegalStateException(
+          "ThreadMXBean reports -1 on virtual threads; measure on a platform thread");
     }
     for (int i = 0; i < rounds; i++) {
       work.run();

@@ -12,19 +12,20 @@ public final class QueryRows {
 
   /** Every row of {@code sql}, each as its values ({@code String.valueOf}) joined by commas. */
   public static List<String> of(Database db, String sql) {
-    return db.read(tx -> {
-      var out = new ArrayList<String>();
-      try (var rows = tx.query(sql)) {
-        while (rows.next()) {
-          var values = new ArrayList<String>();
-          for (int i = 0; i < rows.columns().size(); i++) {
-            values.add(String.valueOf(rows.get(i)));
+    return db.read(
+        tx -> {
+          var out = new ArrayList<String>();
+          try (var rows = tx.query(sql)) {
+            while (rows.next()) {
+              var values = new ArrayList<String>();
+              for (int i = 0; i < rows.columns().size(); i++) {
+                values.add(String.valueOf(rows.get(i)));
+              }
+              out.add(String.join(",", values));
+            }
           }
-          out.add(String.join(",", values));
-        }
-      }
-      return out;
-    });
+          return out;
+        });
   }
 
   /** The error code {@code sql} fails with; an AssertionError if it runs. */

@@ -7,10 +7,9 @@ import java.lang.annotation.Target;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * A fresh database for each test, in a temporary directory: put it on a {@code Database} field.
- * It is open before the test's {@code @BeforeEach} methods run, and closed (a failure to close,
- * such as a transaction left open, fails the test) and deleted after its {@code @AfterEach}
- * methods ran.
+ * A fresh database for each test, in a temporary directory: put it on a {@code Database} field. It
+ * is open before the test's {@code @BeforeEach} methods run, and closed (a failure to close, such
+ * as a transaction left open, fails the test) and deleted after its {@code @AfterEach} methods ran.
  *
  * <pre>{@code
  * @TempDatabase Database db;

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /** Opens the databases of a test's {@link TempDatabase} fields; see there. */
 final class TempDatabaseExtension implements BeforeEachCallback {
-  private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(TempDatabaseExtension.class);
+  private static final ExtensionContext.Namespace NAMESPACE =
+      ExtensionContext.Namespace.create(TempDatabaseExtension.class);
 
   @Override
   public void beforeEach(ExtensionContext context) throws IllegalAccessException {
@@ -32,10 +33,12 @@ final class TempDatabaseExtension implements BeforeEachCallback {
     }
   }
 
-  private static void inject(ExtensionContext context, Object instance, Field field, TempDatabase annotation)
+  private static void inject(
+      ExtensionContext context, Object instance, Field field, TempDatabase annotation)
       throws IllegalAccessException {
     if (field.getType() != Database.class) {
-      throw new ExtensionConfigurationException("@TempDatabase needs a field of type Database: " + field);
+      throw new ExtensionConfigurationException(
+          "@TempDatabase needs a field of type Database: " + field);
     }
     var opened = Opened.open(annotation.mapSize());
     // the store closes what it holds after the test's @AfterEach methods, last stored first
@@ -49,7 +52,8 @@ final class TempDatabaseExtension implements BeforeEachCallback {
     static Opened open(long mapSize) {
       try {
         var directory = Files.createTempDirectory("kitesql-test");
-        return new Opened(KiteSql.open(directory, StorageOptions.defaults().withMapSize(mapSize)), directory);
+        return new Opened(
+            KiteSql.open(directory, StorageOptions.defaults().withMapSize(mapSize)), directory);
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }

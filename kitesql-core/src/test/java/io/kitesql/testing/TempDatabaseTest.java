@@ -21,7 +21,8 @@ class TempDatabaseTest {
   void openBeforeSetUp() {
     assertThat(db.isClosed()).isFalse();
     DIRECTORIES.add(db.directory());
-    db.execute("create table t (id int primary key)"); // fails if a test found an earlier test's table
+    db.execute(
+        "create table t (id int primary key)"); // fails if a test found an earlier test's table
   }
 
   @Test

@@ -62,17 +62,18 @@ class BinaryTest {
       scope.end();
       assertThatThrownBy(b::toByteArray).isInstanceOf(IllegalStateException.class);
       assertThatThrownBy(b::hashCode).isInstanceOf(IllegalStateException.class);
-      assertThatThrownBy(() -> b.compareTo(Binary.EMPTY))
-          .isInstanceOf(IllegalStateException.class);
+      assertThatThrownBy(() -> b.compareTo(Binary.EMPTY)).isInstanceOf(IllegalStateException.class);
       assertThatThrownBy(() -> b.writeTo(new ByteArrayOutputStream()))
           .isInstanceOf(IllegalStateException.class);
-      assertThatThrownBy(() -> {
-        try {
-          CompletableFuture.runAsync(() -> b.byteAt(0)).get();
-        } catch (ExecutionException e) {
-          throw e.getCause();
-        }
-      }).isInstanceOf(IllegalStateException.class);
+      assertThatThrownBy(
+              () -> {
+                try {
+                  CompletableFuture.runAsync(() -> b.byteAt(0)).get();
+                } catch (ExecutionException e) {
+                  throw e.getCause();
+                }
+              })
+          .isInstanceOf(IllegalStateException.class);
       assertThat(b.toString()).contains("borrowed");
     }
   }
@@ -83,11 +84,14 @@ class BinaryTest {
     try (var arena = Arena.ofConfined()) {
       MemorySegment bytes = arena.allocate(64);
       var made = new Binary[10_000];
-      long total = Allocations.minBytes(20, () -> {
-        for (int i = 0; i < made.length; i++) {
-          made[i] = Binary.borrowed(scope, bytes.address(), 1 + (i & 31));
-        }
-      });
+      long total =
+          Allocations.minBytes(
+              20,
+              () -> {
+                for (int i = 0; i < made.length; i++) {
+                  made[i] = Binary.borrowed(scope, bytes.address(), 1 + (i & 31));
+                }
+              });
       assertThat(total / (double) made.length).as("bytes per Binary").isLessThanOrEqualTo(32);
     }
   }

@@ -24,10 +24,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The bulk char methods of {@link Text} (getChars, chars, codePoints, contentEquals,
- * regionMatches, startsWith, endsWith, indexOf, lastIndexOf, contains, codePointAt, appendTo,
- * writeTo) against the same methods of {@code String} on random strings, their liveness after the
- * transaction ends, and their allocation.
+ * The bulk char methods of {@link Text} (getChars, chars, codePoints, contentEquals, regionMatches,
+ * startsWith, endsWith, indexOf, lastIndexOf, contains, codePointAt, appendTo, writeTo) against the
+ * same methods of {@code String} on random strings, their liveness after the transaction ends, and
+ * their allocation.
  */
 class TextBulkTest {
   private final Arena arena = Arena.ofShared();
@@ -46,7 +46,10 @@ class TextBulkTest {
     return Text.borrowed(scope, seg.address(), utf8.length, lengthKnown ? s.length() : -1);
   }
 
-  /** Every form a text of {@code s} takes: owned, borrowed (length known or not), a view inside a longer text. */
+  /**
+   * Every form a text of {@code s} takes: owned, borrowed (length known or not), a view inside a
+   * longer text.
+   */
   private List<Text> forms(String s) {
     Text inner = borrow("\u00e9x" + s + "\uD83D\uDE00", true).subSequence(2, 2 + s.length());
     return List.of(Text.of(s), borrow(s, true), borrow(s, false), inner);
@@ -83,7 +86,9 @@ class TextBulkTest {
     };
   }
 
-  /** Something to search for in {@code s}: mostly a piece of it (pairs possibly split), else random. */
+  /**
+   * Something to search for in {@code s}: mostly a piece of it (pairs possibly split), else random.
+   */
   private static String needle(Random rnd, String s) {
     if (s.isEmpty() || rnd.nextInt(4) == 0) {
       return rnd.nextBoolean() ? RandomStrings.mixed(rnd, 3) : RandomStrings.ascii(rnd, 2);
@@ -93,7 +98,9 @@ class TextBulkTest {
     return s.substring(from, to);
   }
 
-  /** A char to search for: one of {@code s} (a surrogate half too), a code point of it, or another. */
+  /**
+   * A char to search for: one of {@code s} (a surrogate half too), a code point of it, or another.
+   */
   private static int searchedChar(Random rnd, String s) {
     if (!s.isEmpty() && rnd.nextInt(3) > 0) {
       int i = rnd.nextInt(s.length());
@@ -232,21 +239,29 @@ class TextBulkTest {
         int ch = searchedChar(rnd, s);
         int from = index(rnd, s);
         assertThat(t.indexOf(ch)).as("%s.indexOf(U+%X)", d, ch).isEqualTo(s.indexOf(ch));
-        assertThat(t.indexOf(ch, from)).as("%s.indexOf(U+%X, %d)", d, ch, from)
+        assertThat(t.indexOf(ch, from))
+            .as("%s.indexOf(U+%X, %d)", d, ch, from)
             .isEqualTo(s.indexOf(ch, from));
-        assertThat(t.lastIndexOf(ch)).as("%s.lastIndexOf(U+%X)", d, ch).isEqualTo(s.lastIndexOf(ch));
-        assertThat(t.lastIndexOf(ch, from)).as("%s.lastIndexOf(U+%X, %d)", d, ch, from)
+        assertThat(t.lastIndexOf(ch))
+            .as("%s.lastIndexOf(U+%X)", d, ch)
+            .isEqualTo(s.lastIndexOf(ch));
+        assertThat(t.lastIndexOf(ch, from))
+            .as("%s.lastIndexOf(U+%X, %d)", d, ch, from)
             .isEqualTo(s.lastIndexOf(ch, from));
         String piece = needle(rnd, s);
-        assertThat(t.indexOf(piece)).as("%s.indexOf(%s)", d, describe(piece)).isEqualTo(s.indexOf(piece));
-        assertThat(t.indexOf(piece, from)).as("%s.indexOf(%s, %d)", d, describe(piece), from)
+        assertThat(t.indexOf(piece))
+            .as("%s.indexOf(%s)", d, describe(piece))
+            .isEqualTo(s.indexOf(piece));
+        assertThat(t.indexOf(piece, from))
+            .as("%s.indexOf(%s, %d)", d, describe(piece), from)
             .isEqualTo(s.indexOf(piece, from));
         assertThat(t.contains(piece)).isEqualTo(s.contains(piece));
         if (!s.isEmpty()) {
           int i = rnd.nextInt(s.length());
           assertThat(t.codePointAt(i)).as("%s.codePointAt(%d)", d, i).isEqualTo(s.codePointAt(i));
         }
-        assertThatThrownBy(() -> t.codePointAt(s.length())).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThatThrownBy(() -> t.codePointAt(s.length()))
+            .isInstanceOf(IndexOutOfBoundsException.class);
       }
     }
   }
@@ -305,7 +320,8 @@ class TextBulkTest {
 
   @Test
   void malformedBytesReadTheSameThroughEveryMethod() {
-    // No String to compare with: every bulk method must agree with charAt, and never read out of bounds.
+    // No String to compare with: every bulk method must agree with charAt, and never read out of
+    // bounds.
     var rnd = new Random(38);
     for (int iter = 0; iter < 5000; iter++) {
       byte[] b = iter % 2 == 0 ? new byte[rnd.nextInt(14)] : nearlyWellFormed(rnd);
@@ -327,10 +343,14 @@ class TextBulkTest {
       assertThat(t.contentEquals(expected)).isTrue();
       assertThat(t.codePoints().toArray()).isEqualTo(expected.codePoints().toArray());
       for (int i = 0; i < n; i++) {
-        assertThat(t.indexOf(expected.charAt(i))).as("%s at %d", Arrays.toString(b), i).isEqualTo(expected.indexOf(expected.charAt(i)));
+        assertThat(t.indexOf(expected.charAt(i)))
+            .as("%s at %d", Arrays.toString(b), i)
+            .isEqualTo(expected.indexOf(expected.charAt(i)));
         assertThat(t.regionMatches(i, expected, i, n - i)).isTrue();
         String piece = expected.substring(i, Math.min(n, i + 1 + rnd.nextInt(4)));
-        assertThat(t.indexOf(piece)).as("%s: %s", Arrays.toString(b), describe(piece)).isEqualTo(expected.indexOf(piece));
+        assertThat(t.indexOf(piece))
+            .as("%s: %s", Arrays.toString(b), describe(piece))
+            .isEqualTo(expected.indexOf(piece));
       }
     }
   }
@@ -343,11 +363,19 @@ class TextBulkTest {
   private static byte[] nearlyWellFormed(Random rnd) {
     var sb = new StringBuilder();
     for (int i = 16 + rnd.nextInt(60); i > 0; i--) {
-      sb.appendCodePoint(rnd.nextInt(6) == 0 ? ' ' : RandomStrings.codePoint(rnd, 2 + rnd.nextInt(2)));
+      sb.appendCodePoint(
+          rnd.nextInt(6) == 0 ? ' ' : RandomStrings.codePoint(rnd, 2 + rnd.nextInt(2)));
     }
     byte[] b = sb.toString().getBytes(StandardCharsets.UTF_8);
-    byte[][] spoilers = {{(byte) 0xC0, (byte) 0x80}, {(byte) 0xC1, (byte) 0xBF}, {(byte) 0xE0, (byte) 0x80, (byte) 0x80},
-        {(byte) 0xED, (byte) 0xA0, (byte) 0x80}, {(byte) 0x80}, {(byte) 0xD0}, {(byte) 0xE4, (byte) 0xB8}};
+    byte[][] spoilers = {
+      {(byte) 0xC0, (byte) 0x80},
+      {(byte) 0xC1, (byte) 0xBF},
+      {(byte) 0xE0, (byte) 0x80, (byte) 0x80},
+      {(byte) 0xED, (byte) 0xA0, (byte) 0x80},
+      {(byte) 0x80},
+      {(byte) 0xD0},
+      {(byte) 0xE4, (byte) 0xB8}
+    };
     for (int k = rnd.nextInt(3); k > 0; k--) {
       byte[] spoiler = spoilers[rnd.nextInt(spoilers.length)];
       int at = rnd.nextInt(Math.max(1, b.length - spoiler.length));
@@ -395,13 +423,15 @@ class TextBulkTest {
     for (Text dead : List.of(t, ascii, empty, longText, longAscii)) {
       for (var use : uses) {
         assertThatThrownBy(() -> use.accept(dead)).isInstanceOf(IllegalStateException.class);
-        assertThatThrownBy(() -> {
-          try {
-            CompletableFuture.runAsync(() -> use.accept(dead)).get();
-          } catch (ExecutionException e) {
-            throw e.getCause();
-          }
-        }).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(
+                () -> {
+                  try {
+                    CompletableFuture.runAsync(() -> use.accept(dead)).get();
+                  } catch (ExecutionException e) {
+                    throw e.getCause();
+                  }
+                })
+            .isInstanceOf(IllegalStateException.class);
       }
     }
     assertThatThrownBy(pending::sum).isInstanceOf(IllegalStateException.class);
@@ -432,39 +462,52 @@ class TextBulkTest {
       char[] dst = new char[str.length()];
       var sb = new StringBuilder(str.length() + 16);
       long[] sink = new long[1];
-      long bytes = Allocations.minBytes(20, () -> {
-        t.getChars(0, str.length(), dst, 0);
-        sink[0] += dst[7];
-        sink[0] += t.contentEquals(str) ? 1 : 0;
-        sink[0] += t.regionMatches(5, str, 5, 100) ? 1 : 0;
-        sink[0] += t.startsWith("Съ") ? 1 : 0;
-        sink[0] += t.endsWith("風箏 ") ? 1 : 0;
-        sink[0] += t.indexOf('|');
-        sink[0] += t.indexOf('\u00e9', 3);
-        sink[0] += t.lastIndexOf('o');
-        sink[0] += t.indexOf(missing);
-        sink[0] += t.codePointAt(100);
-        for (int i = 0; i < str.length(); i++) {
-          sink[0] += t.charAt(i);
-        }
-      });
-      assertThat(bytes).as("bytes per round of bulk calls on %s text", t.isAscii() ? "ASCII" : "non-ASCII")
+      long bytes =
+          Allocations.minBytes(
+              20,
+              () -> {
+                t.getChars(0, str.length(), dst, 0);
+                sink[0] += dst[7];
+                sink[0] += t.contentEquals(str) ? 1 : 0;
+                sink[0] += t.regionMatches(5, str, 5, 100) ? 1 : 0;
+                sink[0] += t.startsWith("Съ") ? 1 : 0;
+                sink[0] += t.endsWith("風箏 ") ? 1 : 0;
+                sink[0] += t.indexOf('|');
+                sink[0] += t.indexOf('\u00e9', 3);
+                sink[0] += t.lastIndexOf('o');
+                sink[0] += t.indexOf(missing);
+                sink[0] += t.codePointAt(100);
+                for (int i = 0; i < str.length(); i++) {
+                  sink[0] += t.charAt(i);
+                }
+              });
+      assertThat(bytes)
+          .as("bytes per round of bulk calls on %s text", t.isAscii() ? "ASCII" : "non-ASCII")
           .isZero();
       assertThat(sink[0]).isNotZero();
-      long appendBytes = Allocations.minBytes(20, () -> {
-        sb.setLength(0);
-        sink[0] += t.appendTo(sb).length();
-      });
+      long appendBytes =
+          Allocations.minBytes(
+              20,
+              () -> {
+                sb.setLength(0);
+                sink[0] += t.appendTo(sb).length();
+              });
       assertThat(appendBytes).as("bytes per appendTo").isZero();
       var out = new StringWriter(str.length() * 2);
-      long writeBytes = Allocations.minBytes(20, () -> {
-        out.getBuffer().setLength(0);
-        writeTo(t, out);
-      });
+      long writeBytes =
+          Allocations.minBytes(
+              20,
+              () -> {
+                out.getBuffer().setLength(0);
+                writeTo(t, out);
+              });
       assertThat(writeBytes).as("bytes per writeTo").isZero();
       // The stream's own objects only (String.chars().sum() makes 112 bytes of them).
-      long streamBytes = Allocations.minBytes(20, () -> sink[0] += t.chars().sum() + t.codePoints().sum());
-      assertThat(streamBytes).as("bytes per chars().sum() + codePoints().sum()").isLessThanOrEqualTo(2 * 160);
+      long streamBytes =
+          Allocations.minBytes(20, () -> sink[0] += t.chars().sum() + t.codePoints().sum());
+      assertThat(streamBytes)
+          .as("bytes per chars().sum() + codePoints().sum()")
+          .isLessThanOrEqualTo(2 * 160);
     }
   }
 
@@ -500,27 +543,32 @@ class TextBulkTest {
     var rnd = new Random(40);
     List<String> strings = new ArrayList<>();
     for (int i = 0; i < 8; i++) {
-      strings.add(i % 2 == 0 ? RandomStrings.ascii(rnd, 9000) + "x".repeat(100) : RandomStrings.mixed(rnd, 3000) + "\u00e9".repeat(100));
+      strings.add(
+          i % 2 == 0
+              ? RandomStrings.ascii(rnd, 9000) + "x".repeat(100)
+              : RandomStrings.mixed(rnd, 3000) + "\u00e9".repeat(100));
     }
     List<Text> texts = strings.stream().map(s -> borrow(s, true)).toList();
     try (var pool = java.util.concurrent.Executors.newFixedThreadPool(8)) {
       List<java.util.concurrent.Future<?>> done = new ArrayList<>();
       for (int th = 0; th < 8; th++) {
         int first = th;
-        done.add(pool.submit(() -> {
-          for (int round = 0; round < 200; round++) {
-            int k = (first + round) % texts.size();
-            Text t = texts.get(k);
-            String s = strings.get(k);
-            char[] dst = new char[s.length()];
-            t.getChars(0, s.length(), dst, 0);
-            assertThat(new String(dst)).isEqualTo(s);
-            assertThat(t.appendTo(new StringBuilder()).toString()).isEqualTo(s);
-            assertThat(t.contentEquals(s)).isTrue();
-            assertThat(t.chars().sum()).isEqualTo(s.chars().sum());
-          }
-          return null;
-        }));
+        done.add(
+            pool.submit(
+                () -> {
+                  for (int round = 0; round < 200; round++) {
+                    int k = (first + round) % texts.size();
+                    Text t = texts.get(k);
+                    String s = strings.get(k);
+                    char[] dst = new char[s.length()];
+                    t.getChars(0, s.length(), dst, 0);
+                    assertThat(new String(dst)).isEqualTo(s);
+                    assertThat(t.appendTo(new StringBuilder()).toString()).isEqualTo(s);
+                    assertThat(t.contentEquals(s)).isTrue();
+                    assertThat(t.chars().sum()).isEqualTo(s.chars().sum());
+                  }
+                  return null;
+                }));
       }
       for (var f : done) {
         f.get();
@@ -538,7 +586,12 @@ class TextBulkTest {
 
   private static String describe(String s) {
     var sb = new StringBuilder("\"");
-    s.chars().limit(40).forEach(c -> sb.append(c >= 0x20 && c < 0x7F ? Character.toString(c) : String.format("\\u%04X", c)));
+    s.chars()
+        .limit(40)
+        .forEach(
+            c ->
+                sb.append(
+                    c >= 0x20 && c < 0x7F ? Character.toString(c) : String.format("\\u%04X", c)));
     return sb.append(s.length() > 40 ? "…\" (" + s.length() + " chars)" : "\"").toString();
   }
 }

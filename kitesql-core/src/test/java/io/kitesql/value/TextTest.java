@@ -52,8 +52,12 @@ class TextTest {
     var rnd = new Random(11);
     for (int iter = 0; iter < 2000; iter++) {
       String s = RandomStrings.mixed(rnd, 30);
-      for (Text t : List.of(Text.of(s), borrow(s, true), borrow(s, false),
-          Text.ofUtf8(s.getBytes(StandardCharsets.UTF_8)))) {
+      for (Text t :
+          List.of(
+              Text.of(s),
+              borrow(s, true),
+              borrow(s, false),
+              Text.ofUtf8(s.getBytes(StandardCharsets.UTF_8)))) {
         assertThat(t.length()).isEqualTo(s.length());
         assertThat(t.toString()).isEqualTo(s);
         assertThat(t.utf8Length()).isEqualTo(s.getBytes(StandardCharsets.UTF_8).length);
@@ -101,14 +105,18 @@ class TextTest {
       assertThat((Object) sub).isEqualTo(Text.of(expected));
       if (t.isBorrowed() && sub.utf8Length() > 0) {
         // A view, not a copy: its bytes lie inside the parent's bytes.
-        assertThat(sub.asReadOnlySegment().address()).isBetween(t.asReadOnlySegment().address(),
-            t.asReadOnlySegment().address() + t.utf8Length() - sub.utf8Length());
+        assertThat(sub.asReadOnlySegment().address())
+            .isBetween(
+                t.asReadOnlySegment().address(),
+                t.asReadOnlySegment().address() + t.utf8Length() - sub.utf8Length());
       }
     }
   }
 
   private static boolean splitsPair(String s, int i) {
-    return i > 0 && i < s.length() && Character.isLowSurrogate(s.charAt(i))
+    return i > 0
+        && i < s.length()
+        && Character.isLowSurrogate(s.charAt(i))
         && Character.isHighSurrogate(s.charAt(i - 1));
   }
 
@@ -190,23 +198,26 @@ class TextTest {
     uses.add(x -> x.byteAt(0));
     uses.add(x -> x.subSequence(0, 1));
     uses.add(x -> x.contentEquals("h"));
-    uses.add(x -> {
-      try {
-        x.writeUtf8To(new ByteArrayOutputStream());
-      } catch (java.io.IOException e) {
-        throw new AssertionError(e);
-      }
-    });
+    uses.add(
+        x -> {
+          try {
+            x.writeUtf8To(new ByteArrayOutputStream());
+          } catch (java.io.IOException e) {
+            throw new AssertionError(e);
+          }
+        });
     for (Text dead : List.of(t, sub)) {
       for (var use : uses) {
         assertThatThrownBy(() -> use.accept(dead)).isInstanceOf(IllegalStateException.class);
-        assertThatThrownBy(() -> {
-          try {
-            CompletableFuture.runAsync(() -> use.accept(dead)).get();
-          } catch (ExecutionException e) {
-            throw e.getCause();
-          }
-        }).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(
+                () -> {
+                  try {
+                    CompletableFuture.runAsync(() -> use.accept(dead)).get();
+                  } catch (ExecutionException e) {
+                    throw e.getCause();
+                  }
+                })
+            .isInstanceOf(IllegalStateException.class);
       }
     }
     assertThat(owned.toString()).isEqualTo("hello");
@@ -252,25 +263,39 @@ class TextTest {
     MemorySegment bytes = arena.allocate(64);
     MemorySegment view = MemorySegment.NULL.reinterpret(Long.MAX_VALUE, arena, null);
     var made = new Text[10_000];
-    long ascii = Allocations.minBytes(20, () -> {
-      for (int i = 0; i < made.length; i++) {
-        made[i] = Text.view(scope, view, bytes.address() + (i & 31), 32, 32);
-      }
-    });
-    long unknown = Allocations.minBytes(20, () -> {
-      for (int i = 0; i < made.length; i++) {
-        made[i] = Text.view(scope, view, bytes.address(), 1 + (i & 31), -1);
-      }
-    });
-    long borrowed = Allocations.minBytes(20, () -> {
-      for (int i = 0; i < made.length; i++) {
-        made[i] = Text.borrowed(new Scope("other"), bytes.address(), 1 + (i & 31), 1 + (i & 31));
-      }
-    });
+    long ascii =
+        Allocations.minBytes(
+            20,
+            () -> {
+              for (int i = 0; i < made.length; i++) {
+                made[i] = Text.view(scope, view, bytes.address() + (i & 31), 32, 32);
+              }
+            });
+    long unknown =
+        Allocations.minBytes(
+            20,
+            () -> {
+              for (int i = 0; i < made.length; i++) {
+                made[i] = Text.view(scope, view, bytes.address(), 1 + (i & 31), -1);
+              }
+            });
+    long borrowed =
+        Allocations.minBytes(
+            20,
+            () -> {
+              for (int i = 0; i < made.length; i++) {
+                made[i] =
+                    Text.borrowed(new Scope("other"), bytes.address(), 1 + (i & 31), 1 + (i & 31));
+              }
+            });
     assertThat(ascii / (double) made.length).as("bytes per ASCII view()").isLessThanOrEqualTo(32);
-    assertThat(unknown / (double) made.length).as("bytes per view() of unknown length").isLessThanOrEqualTo(32);
+    assertThat(unknown / (double) made.length)
+        .as("bytes per view() of unknown length")
+        .isLessThanOrEqualTo(32);
     // A new scope per text (24 bytes each) lends through its first segment: still no holder.
-    assertThat(borrowed / (double) made.length).as("bytes per borrowed() with its scope").isLessThanOrEqualTo(32 + 24);
+    assertThat(borrowed / (double) made.length)
+        .as("bytes per borrowed() with its scope")
+        .isLessThanOrEqualTo(32 + 24);
     assertThat(made[0].asReadOnlySegment().address()).isEqualTo(bytes.address());
   }
 
@@ -278,7 +303,8 @@ class TextTest {
   void aTextReadsThroughItsOwnSegmentWhenItsScopeLendsThroughAnother() {
     // One scope, two segments spanning the address space: the second text keeps its own.
     MemorySegment bytes = arena.allocate(8);
-    MemorySegment.copy("abcdéf".getBytes(StandardCharsets.UTF_8), 0, bytes, ValueLayout.JAVA_BYTE, 0, 7);
+    MemorySegment.copy(
+        "abcdéf".getBytes(StandardCharsets.UTF_8), 0, bytes, ValueLayout.JAVA_BYTE, 0, 7);
     MemorySegment first = MemorySegment.NULL.reinterpret(Long.MAX_VALUE, arena, null);
     Arena other = Arena.ofShared();
     MemorySegment second = MemorySegment.NULL.reinterpret(Long.MAX_VALUE, other, null);
@@ -327,9 +353,15 @@ class TextTest {
 
   private static void assertCharAt(Text t, String s, int i) {
     if (t.charAt(i) != s.charAt(i)) {
-      throw new AssertionError("charAt(" + i + ") of " + (t.isBorrowed() ? "borrowed" : "owned")
-          + " text: expected U+" + Integer.toHexString(s.charAt(i)) + ", got U+"
-          + Integer.toHexString(t.charAt(i)));
+      throw new AssertionError(
+          "charAt("
+              + i
+              + ") of "
+              + (t.isBorrowed() ? "borrowed" : "owned")
+              + " text: expected U+"
+              + Integer.toHexString(s.charAt(i))
+              + ", got U+"
+              + Integer.toHexString(t.charAt(i)));
     }
   }
 
@@ -338,14 +370,17 @@ class TextTest {
     String s = "\u00e9\u20ac\uD83D\uDE00x".repeat(100);
     Text t = borrow(s, true);
     long[] sink = new long[1]; // keeps the chars read, so the JIT cannot drop the calls
-    long perScan = Allocations.minBytes(5, () -> {
-      for (int i = 0; i < s.length(); i++) {
-        sink[0] += t.charAt(i);
-      }
-      for (int i = s.length() - 1; i >= 0; i--) {
-        sink[0] += t.charAt(i);
-      }
-    });
+    long perScan =
+        Allocations.minBytes(
+            5,
+            () -> {
+              for (int i = 0; i < s.length(); i++) {
+                sink[0] += t.charAt(i);
+              }
+              for (int i = s.length() - 1; i >= 0; i--) {
+                sink[0] += t.charAt(i);
+              }
+            });
     // 1,000 calls per scan: anything allocated per call (a new cursor each time) would show.
     assertThat(perScan).as("bytes per scan of %d chars there and back", s.length()).isLessThan(64);
   }
@@ -358,20 +393,23 @@ class TextTest {
         var results = new ArrayList<Future<Integer>>();
         for (int thread = 0; thread < 4; thread++) {
           var rnd = new Random(100 + thread);
-          results.add(pool.submit(() -> {
-            int wrong = 0;
-            for (int pass = 0; pass < 20; pass++) {
-              int from = rnd.nextInt(s.length());
-              boolean forward = rnd.nextBoolean();
-              for (int k = 0; k < 300; k++) {
-                int i = forward ? (from + k) % s.length() : Math.floorMod(from - k, s.length());
-                if (t.charAt(i) != s.charAt(i)) {
-                  wrong++;
-                }
-              }
-            }
-            return wrong;
-          }));
+          results.add(
+              pool.submit(
+                  () -> {
+                    int wrong = 0;
+                    for (int pass = 0; pass < 20; pass++) {
+                      int from = rnd.nextInt(s.length());
+                      boolean forward = rnd.nextBoolean();
+                      for (int k = 0; k < 300; k++) {
+                        int i =
+                            forward ? (from + k) % s.length() : Math.floorMod(from - k, s.length());
+                        if (t.charAt(i) != s.charAt(i)) {
+                          wrong++;
+                        }
+                      }
+                    }
+                    return wrong;
+                  }));
         }
         for (var r : results) {
           assertThat(r.get(30, TimeUnit.SECONDS)).isZero();
@@ -385,11 +423,14 @@ class TextTest {
     var rnd = new Random(16);
     for (int iter = 0; iter < 500; iter++) {
       // Up to 2,000 code points: over Bytes.HASHED_WHOLE bytes only the ends are hashed.
-      String s = RandomStrings.mixed(rnd, switch (rnd.nextInt(3)) {
-        case 0 -> 20;
-        case 1 -> 400;
-        default -> 2000;
-      });
+      String s =
+          RandomStrings.mixed(
+              rnd,
+              switch (rnd.nextInt(3)) {
+                case 0 -> 20;
+                case 1 -> 400;
+                default -> 2000;
+              });
       Text owned = Text.of(s);
       int h = owned.hashCode();
       Text borrowed = borrow(s, rnd.nextBoolean());
@@ -423,20 +464,25 @@ class TextTest {
     seg.fill((byte) 'a');
     Text t = Text.borrowed(trialScope, seg.address(), (int) seg.byteSize(), original.length());
     var reading = new CountDownLatch(1);
-    var reader = CompletableFuture.supplyAsync(() -> {
-      while (true) {
-        String read;
-        try {
-          read = t.toString();
-        } catch (IllegalStateException _) {
-          return "ended";
-        }
-        if (!read.equals(original)) {
-          return "wrong bytes: " + read.chars().filter(c -> c != 'a').count() + " overwritten";
-        }
-        reading.countDown();
-      }
-    }, threads);
+    var reader =
+        CompletableFuture.supplyAsync(
+            () -> {
+              while (true) {
+                String read;
+                try {
+                  read = t.toString();
+                } catch (IllegalStateException _) {
+                  return "ended";
+                }
+                if (!read.equals(original)) {
+                  return "wrong bytes: "
+                      + read.chars().filter(c -> c != 'a').count()
+                      + " overwritten";
+                }
+                reading.countDown();
+              }
+            },
+            threads);
     assertThat(reading.await(10, TimeUnit.SECONDS)).isTrue();
     trialScope.end();
     seg.fill((byte) 'b');

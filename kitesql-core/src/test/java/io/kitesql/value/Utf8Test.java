@@ -57,8 +57,8 @@ class Utf8Test {
         byte[] padded = new byte[pad + utf8.length + 3];
         System.arraycopy(utf8, 0, padded, pad, utf8.length);
         MemorySegment nat = arena.allocate(padded.length + 1, 1).asSlice(1);
-        MemorySegment.copy(padded, 0, nat, java.lang.foreign.ValueLayout.JAVA_BYTE, 0,
-            padded.length);
+        MemorySegment.copy(
+            padded, 0, nat, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, padded.length);
         for (MemorySegment seg : new MemorySegment[] {MemorySegment.ofArray(padded), nat}) {
           assertThat(Utf8.isAscii(seg, pad, utf8.length))
               .isEqualTo(s.chars().allMatch(c -> c < 0x80));
@@ -112,10 +112,15 @@ class Utf8Test {
       String s = sb.toString();
       if (unpaired) {
         assertThat(Utf8.unpairedSurrogateIndex(s)).isEqualTo(at);
-        for (ThrowingCallable call : List.<ThrowingCallable>of(() -> Utf8.encode(s), () -> Utf8.encodedLength(s),
-            () -> Utf8.encodeTo(new StringBuilder(s), new byte[4 * s.length()], 0))) {
+        for (ThrowingCallable call :
+            List.<ThrowingCallable>of(
+                () -> Utf8.encode(s),
+                () -> Utf8.encodedLength(s),
+                () -> Utf8.encodeTo(new StringBuilder(s), new byte[4 * s.length()], 0))) {
           assertThatThrownBy(call)
-              .isInstanceOfSatisfying(KiteSqlException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_VALUE))
+              .isInstanceOfSatisfying(
+                  KiteSqlException.class,
+                  e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_VALUE))
               .hasMessageContaining("unpaired surrogate");
         }
         continue;

@@ -12,7 +12,9 @@ import org.flywaydb.core.internal.jdbc.StatementInterceptor;
 import org.flywaydb.core.internal.parser.Parser;
 import org.flywaydb.core.internal.parser.ParsingContext;
 
-/** KiteSQL for Flyway: {@code jdbc:kitesql:} URLs, or a connection whose product name is KiteSQL. */
+/**
+ * KiteSQL for Flyway: {@code jdbc:kitesql:} URLs, or a connection whose product name is KiteSQL.
+ */
 public final class KiteSqlDatabaseType extends BaseDatabaseType {
   @Override
   public String getName() {
@@ -35,18 +37,24 @@ public final class KiteSqlDatabaseType extends BaseDatabaseType {
   }
 
   @Override
-  public boolean handlesDatabaseProductNameAndVersion(String productName, String productVersion, Connection connection) {
+  public boolean handlesDatabaseProductNameAndVersion(
+      String productName, String productVersion, Connection connection) {
     return productName.startsWith("KiteSQL");
   }
 
   @Override
-  public Database<?> createDatabase(Configuration configuration, JdbcConnectionFactory connectionFactory,
+  public Database<?> createDatabase(
+      Configuration configuration,
+      JdbcConnectionFactory connectionFactory,
       StatementInterceptor statementInterceptor) {
     return new KiteSqlFlywayDatabase(configuration, connectionFactory, statementInterceptor);
   }
 
   @Override
-  public Parser createParser(Configuration configuration, ResourceProvider resourceProvider, ParsingContext parsingContext) {
+  public Parser createParser(
+      Configuration configuration,
+      ResourceProvider resourceProvider,
+      ParsingContext parsingContext) {
     return new KiteSqlParser(configuration, parsingContext);
   }
 }

@@ -11,11 +11,13 @@ import org.flywaydb.core.internal.jdbc.StatementInterceptor;
 
 /**
  * KiteSQL as Flyway sees it: transactional DDL, one connection (the database has one writer at a
- * time, so a second connection holding a lock while the first migrates would wait for itself),
- * and a schema history table in KiteSQL's SQL.
+ * time, so a second connection holding a lock while the first migrates would wait for itself), and
+ * a schema history table in KiteSQL's SQL.
  */
 final class KiteSqlFlywayDatabase extends Database<KiteSqlFlywayConnection> {
-  KiteSqlFlywayDatabase(Configuration configuration, JdbcConnectionFactory connectionFactory,
+  KiteSqlFlywayDatabase(
+      Configuration configuration,
+      JdbcConnectionFactory connectionFactory,
       StatementInterceptor statementInterceptor) {
     super(configuration, connectionFactory, statementInterceptor);
   }
@@ -36,30 +38,81 @@ final class KiteSqlFlywayDatabase extends Database<KiteSqlFlywayConnection> {
   @Override
   @SuppressWarnings("rawtypes") // Flyway's signature
   public String getRawCreateScript(Table table, boolean baseline) {
-    return "CREATE TABLE " + table + " (\n"
-        + "  " + quote("installed_rank") + " INT NOT NULL PRIMARY KEY,\n"
-        + "  " + quote("version") + " VARCHAR(50),\n"
-        + "  " + quote("description") + " VARCHAR(200) NOT NULL,\n"
-        + "  " + quote("type") + " VARCHAR(20) NOT NULL,\n"
-        + "  " + quote("script") + " VARCHAR(1000) NOT NULL,\n"
-        + "  " + quote("checksum") + " INT,\n"
-        + "  " + quote("installed_by") + " VARCHAR(100) NOT NULL,\n"
-        + "  " + quote("installed_on") + " TIMESTAMP NOT NULL,\n"
-        + "  " + quote("execution_time") + " INT NOT NULL,\n"
-        + "  " + quote("success") + " BOOLEAN NOT NULL\n"
+    return "CREATE TABLE "
+        + table
+        + " (\n"
+        + "  "
+        + quote("installed_rank")
+        + " INT NOT NULL PRIMARY KEY,\n"
+        + "  "
+        + quote("version")
+        + " VARCHAR(50),\n"
+        + "  "
+        + quote("description")
+        + " VARCHAR(200) NOT NULL,\n"
+        + "  "
+        + quote("type")
+        + " VARCHAR(20) NOT NULL,\n"
+        + "  "
+        + quote("script")
+        + " VARCHAR(1000) NOT NULL,\n"
+        + "  "
+        + quote("checksum")
+        + " INT,\n"
+        + "  "
+        + quote("installed_by")
+        + " VARCHAR(100) NOT NULL,\n"
+        + "  "
+        + quote("installed_on")
+        + " TIMESTAMP NOT NULL,\n"
+        + "  "
+        + quote("execution_time")
+        + " INT NOT NULL,\n"
+        + "  "
+        + quote("success")
+        + " BOOLEAN NOT NULL\n"
         + ");\n"
         + (baseline ? getBaselineStatement(table) + ";\n" : "")
-        + "CREATE INDEX " + quote(table.getName() + "_s_idx") + " ON " + table + " (" + quote("success") + ");";
+        + "CREATE INDEX "
+        + quote(table.getName() + "_s_idx")
+        + " ON "
+        + table
+        + " ("
+        + quote("success")
+        + ");";
   }
 
-  /** Flyway's insert of a history row, with {@code installed_on} the time of this call (a literal: no parameter). */
+  /**
+   * Flyway's insert of a history row, with {@code installed_on} the time of this call (a literal:
+   * no parameter).
+   */
   @Override
   @SuppressWarnings("rawtypes") // Flyway's signature
   public String getInsertStatement(Table table) {
-    return "INSERT INTO " + table + " (" + quote("installed_rank") + ", " + quote("version") + ", "
-        + quote("description") + ", " + quote("type") + ", " + quote("script") + ", " + quote("checksum") + ", "
-        + quote("installed_by") + ", " + quote("execution_time") + ", " + quote("success") + ", "
-        + quote("installed_on") + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, CAST('" + Timestamp.valueOf(LocalDateTime.now())
+    return "INSERT INTO "
+        + table
+        + " ("
+        + quote("installed_rank")
+        + ", "
+        + quote("version")
+        + ", "
+        + quote("description")
+        + ", "
+        + quote("type")
+        + ", "
+        + quote("script")
+        + ", "
+        + quote("checksum")
+        + ", "
+        + quote("installed_by")
+        + ", "
+        + quote("execution_time")
+        + ", "
+        + quote("success")
+        + ", "
+        + quote("installed_on")
+        + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, CAST('"
+        + Timestamp.valueOf(LocalDateTime.now())
         + "' AS TIMESTAMP))";
   }
 

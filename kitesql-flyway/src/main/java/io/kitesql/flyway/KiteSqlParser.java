@@ -4,7 +4,10 @@ import org.flywaydb.core.api.configuration.Configuration;
 import org.flywaydb.core.internal.parser.Parser;
 import org.flywaydb.core.internal.parser.ParsingContext;
 
-/** Splits migration scripts into statements: standard SQL, {@code ;}-terminated, as Flyway's base parser reads it. */
+/**
+ * Splits migration scripts into statements: standard SQL, {@code ;}-terminated, as Flyway's base
+ * parser reads it.
+ */
 final class KiteSqlParser extends Parser {
   KiteSqlParser(Configuration configuration, ParsingContext parsingContext) {
     super(configuration, parsingContext, 3);

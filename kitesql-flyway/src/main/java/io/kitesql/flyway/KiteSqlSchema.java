@@ -38,8 +38,13 @@ final class KiteSqlSchema extends Schema<KiteSqlFlywayDatabase, KiteSqlTable> {
   }
 
   private FlywayException noSchemas() {
-    return new FlywayException("KiteSQL has no schemas: schema " + name + " cannot be created or dropped; configure no "
-        + "schema (its one schema is called " + KiteSqlFlywayConnection.SCHEMA + ")");
+    return new FlywayException(
+        "KiteSQL has no schemas: schema "
+            + name
+            + " cannot be created or dropped; configure no "
+            + "schema (its one schema is called "
+            + KiteSqlFlywayConnection.SCHEMA
+            + ")");
   }
 
   /** Drops the views (those others depend on after their dependents), then the tables. */
@@ -68,7 +73,9 @@ final class KiteSqlSchema extends Schema<KiteSqlFlywayDatabase, KiteSqlTable> {
 
   @Override
   protected KiteSqlTable[] doAllTables() throws SQLException {
-    return relations("TABLE").stream().map(t -> new KiteSqlTable(jdbcTemplate, database, this, t)).toArray(KiteSqlTable[]::new);
+    return relations("TABLE").stream()
+        .map(t -> new KiteSqlTable(jdbcTemplate, database, this, t))
+        .toArray(KiteSqlTable[]::new);
   }
 
   @Override
@@ -78,7 +85,11 @@ final class KiteSqlSchema extends Schema<KiteSqlFlywayDatabase, KiteSqlTable> {
 
   private List<String> relations(String type) throws SQLException {
     var names = new ArrayList<String>();
-    try (var rows = jdbcTemplate.getConnection().getMetaData().getTables(null, null, "%", new String[] {type})) {
+    try (var rows =
+        jdbcTemplate
+            .getConnection()
+            .getMetaData()
+            .getTables(null, null, "%", new String[] {type})) {
       while (rows.next()) {
         names.add(rows.getString("TABLE_NAME"));
       }

@@ -9,7 +9,11 @@ final class KiteSqlTable extends Table<KiteSqlFlywayDatabase, KiteSqlSchema> {
   /** SQLSTATE of an unknown table. */
   private static final String UNDEFINED_TABLE = "42P01";
 
-  KiteSqlTable(JdbcTemplate jdbcTemplate, KiteSqlFlywayDatabase database, KiteSqlSchema schema, String name) {
+  KiteSqlTable(
+      JdbcTemplate jdbcTemplate,
+      KiteSqlFlywayDatabase database,
+      KiteSqlSchema schema,
+      String name) {
     super(jdbcTemplate, database, schema, name);
   }
 
@@ -19,8 +23,8 @@ final class KiteSqlTable extends Table<KiteSqlFlywayDatabase, KiteSqlSchema> {
   }
 
   /**
-   * Asks the connection's own transaction (the catalog as of the last commit would not know a
-   * table created earlier in it): a failed statement leaves a KiteSQL transaction as it was.
+   * Asks the connection's own transaction (the catalog as of the last commit would not know a table
+   * created earlier in it): a failed statement leaves a KiteSQL transaction as it was.
    */
   @Override
   protected boolean doExists() throws SQLException {
@@ -35,7 +39,10 @@ final class KiteSqlTable extends Table<KiteSqlFlywayDatabase, KiteSqlSchema> {
     }
   }
 
-  /** Nothing to do: the migration's write transaction already keeps every other writer out until it ends. */
+  /**
+   * Nothing to do: the migration's write transaction already keeps every other writer out until it
+   * ends.
+   */
   @Override
   protected void doLock() {}
 

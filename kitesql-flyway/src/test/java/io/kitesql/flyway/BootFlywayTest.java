@@ -31,17 +31,23 @@ class BootFlywayTest {
   @Test
   void theApplicationMigratesAtStartUpAndClosesTheDatabaseAtShutdown() throws Exception {
     var scripts = Files.createDirectories(dir.resolve("migration"));
-    Files.writeString(scripts.resolve("V1__notes.sql"), "create table notes (id int primary key, body varchar);");
-    Files.writeString(scripts.resolve("V2__first.sql"), "insert into notes values (1, 'migrated');");
+    Files.writeString(
+        scripts.resolve("V1__notes.sql"), "create table notes (id int primary key, body varchar);");
+    Files.writeString(
+        scripts.resolve("V2__first.sql"), "insert into notes values (1, 'migrated');");
     Database database;
-    try (var context = new SpringApplicationBuilder(Application.class).web(WebApplicationType.NONE)
-        .properties("test.url=jdbc:kitesql:" + dir.resolve("db"), "spring.flyway.locations=filesystem:" + scripts,
-            // the starter is on this module's test class path: this application is without it
-            "spring.autoconfigure.exclude=io.kitesql.boot.autoconfigure.KiteSqlAutoConfiguration")
-        .run()) {
+    try (var context =
+        new SpringApplicationBuilder(Application.class)
+            .web(WebApplicationType.NONE)
+            .properties(
+                "test.url=jdbc:kitesql:" + dir.resolve("db"),
+                "spring.flyway.locations=filesystem:" + scripts,
+                // the starter is on this module's test class path: this application is without it
+                "spring.autoconfigure.exclude=io.kitesql.boot.autoconfigure.KiteSqlAutoConfiguration")
+            .run()) {
       var dataSource = context.getBean(KiteSqlDataSource.class);
       try (var connection = dataSource.getConnection();
-           var rows = connection.createStatement().executeQuery("select body from notes")) {
+          var rows = connection.createStatement().executeQuery("select body from notes")) {
         database = connection.unwrap(Database.class);
         assertThat(rows.next()).isTrue();
         assertThat(rows.getString(1)).isEqualTo("migrated");
@@ -49,5 +55,4 @@ class BootFlywayTest {
     }
     assertThat(database.isClosed()).as("the data source bean was closed with the context").isTrue();
   }
-
 }

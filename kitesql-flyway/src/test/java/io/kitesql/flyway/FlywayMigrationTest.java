@@ -38,11 +38,15 @@ class FlywayMigrationTest {
   }
 
   private void v1AndV2() throws IOException {
-    script("V1__notes.sql", """
+    script(
+        "V1__notes.sql",
+        """
         create table notes (id int primary key, body varchar not null);
         insert into notes values (1, 'first'), (2, 'second');
         """);
-    script("V2__tags.sql", """
+    script(
+        "V2__tags.sql",
+        """
         alter table notes add column tag varchar(20) default 'none';
         create index notes_tag_idx on notes (tag);
         update notes set tag = 'old' where id = 1;
@@ -56,8 +60,12 @@ class FlywayMigrationTest {
       var result = flyway(dataSource).migrate();
       assertThat(result.migrationsExecuted).isEqualTo(2);
       assertThat(result.targetSchemaVersion).isEqualTo("2");
-      assertThat(rows(dataSource, "select id, tag from notes order by id")).containsExactly(List.of("1", "old"), List.of("2", "none"));
-      assertThat(rows(dataSource, "select \"version\", \"success\" from flyway_schema_history order by \"installed_rank\""))
+      assertThat(rows(dataSource, "select id, tag from notes order by id"))
+          .containsExactly(List.of("1", "old"), List.of("2", "none"));
+      assertThat(
+              rows(
+                  dataSource,
+                  "select \"version\", \"success\" from flyway_schema_history order by \"installed_rank\""))
           .containsExactly(List.of("1", "true"), List.of("2", "true"));
       assertThat(flyway(dataSource).migrate().migrationsExecuted).isZero();
       assertThat(flyway(dataSource).info().current().getVersion().getVersion()).isEqualTo("2");
@@ -70,7 +78,9 @@ class FlywayMigrationTest {
     try (var dataSource = new KiteSqlDataSource(url())) {
       flyway(dataSource).migrate();
     }
-    script("V3__broken.sql", """
+    script(
+        "V3__broken.sql",
+        """
         create table other (id int primary key);
         insert into other values (1);
         update notes set body = 'changed';
@@ -83,15 +93,18 @@ class FlywayMigrationTest {
           .hasMessageContaining("Line       : 4")
           .hasMessageContaining("SQL State  : 23505");
     }
-    try (var connection = DriverManager.getConnection(url())) { // reopened: the database closed with its last user
+    try (var connection =
+        DriverManager.getConnection(url())) { // reopened: the database closed with its last user
       var statement = connection.createStatement();
       assertThatThrownBy(() -> statement.executeQuery("select * from other"))
-          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42P01"));
+          .isInstanceOfSatisfying(
+              SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42P01"));
       try (var bodies = statement.executeQuery("select body from notes order by id")) {
         assertThat(bodies.next()).isTrue();
         assertThat(bodies.getString(1)).isEqualTo("first");
       }
-      try (var versions = statement.executeQuery("select max(\"version\"), count(*) from flyway_schema_history")) {
+      try (var versions =
+          statement.executeQuery("select max(\"version\"), count(*) from flyway_schema_history")) {
         versions.next();
         assertThat(versions.getString(1)).isEqualTo("2");
         assertThat(versions.getInt(2)).isEqualTo(2);
@@ -111,9 +124,11 @@ class FlywayMigrationTest {
       flyway(dataSource).migrate();
       script("V1__notes.sql", "create table notes (id int primary key);");
       assertThatThrownBy(() -> flyway(dataSource).migrate())
-          .isInstanceOf(FlywayException.class).hasMessageContaining("checksum mismatch");
+          .isInstanceOf(FlywayException.class)
+          .hasMessageContaining("checksum mismatch");
       assertThatThrownBy(() -> flyway(dataSource).clean())
-          .isInstanceOf(FlywayException.class).hasMessageContaining("clean");
+          .isInstanceOf(FlywayException.class)
+          .hasMessageContaining("clean");
       assertThat(rows(dataSource, "select count(*) from notes")).containsExactly(List.of("2"));
     }
   }
@@ -121,14 +136,26 @@ class FlywayMigrationTest {
   @Test
   void cleanWhenEnabledDropsViewsAndTables() throws Exception {
     v1AndV2();
-    script("V3__view.sql", "create view tagged as select id from notes where tag <> 'none';\n"
-        + "create view tagged_ids as select id from tagged;");
+    script(
+        "V3__view.sql",
+        "create view tagged as select id from notes where tag <> 'none';\n"
+            + "create view tagged_ids as select id from tagged;");
     try (var dataSource = new KiteSqlDataSource(url())) {
-      Flyway.configure().dataSource(dataSource).locations("filesystem:" + scripts()).cleanDisabled(false).load().clean();
+      Flyway.configure()
+          .dataSource(dataSource)
+          .locations("filesystem:" + scripts())
+          .cleanDisabled(false)
+          .load()
+          .clean();
       flyway(dataSource).migrate();
-      Flyway.configure().dataSource(dataSource).locations("filesystem:" + scripts()).cleanDisabled(false).load().clean();
+      Flyway.configure()
+          .dataSource(dataSource)
+          .locations("filesystem:" + scripts())
+          .cleanDisabled(false)
+          .load()
+          .clean();
       try (var connection = dataSource.getConnection();
-           var tables = connection.getMetaData().getTables(null, null, "%", null)) {
+          var tables = connection.getMetaData().getTables(null, null, "%", null)) {
         assertThat(tables.next()).isFalse();
       }
     }
@@ -142,21 +169,34 @@ class FlywayMigrationTest {
     script("V2__notes.sql", "create table notes (id int primary key, body varchar not null);");
     script("R__report.sql", "create or replace view report as select id from notes;");
     try (var dataSource = new KiteSqlDataSource(url())) {
-      var configured = Flyway.configure().dataSource(dataSource).locations("filesystem:" + scripts())
-          .baselineOnMigrate(true).baselineVersion("1");
+      var configured =
+          Flyway.configure()
+              .dataSource(dataSource)
+              .locations("filesystem:" + scripts())
+              .baselineOnMigrate(true)
+              .baselineVersion("1");
       assertThat(configured.load().migrate().migrationsExecuted).isEqualTo(2);
       assertThat(configured.load().migrate().migrationsExecuted).isZero();
       script("R__report.sql", "create or replace view report as select id, body from notes;");
       assertThat(configured.load().migrate().migrationsExecuted).isEqualTo(1);
-      assertThat(rows(dataSource, "select \"version\", \"type\" from flyway_schema_history order by \"installed_rank\""))
-          .containsExactly(List.of("1", "BASELINE"), List.of("2", "SQL"), Arrays.asList(null, "SQL"), Arrays.asList(null, "SQL"));
+      assertThat(
+              rows(
+                  dataSource,
+                  "select \"version\", \"type\" from flyway_schema_history order by \"installed_rank\""))
+          .containsExactly(
+              List.of("1", "BASELINE"),
+              List.of("2", "SQL"),
+              Arrays.asList(null, "SQL"),
+              Arrays.asList(null, "SQL"));
       assertThat(rows(dataSource, "select count(*) from report")).containsExactly(List.of("0"));
     }
   }
 
-  private static List<List<String>> rows(KiteSqlDataSource dataSource, String sql) throws SQLException {
+  private static List<List<String>> rows(KiteSqlDataSource dataSource, String sql)
+      throws SQLException {
     var rows = new ArrayList<List<String>>();
-    try (var connection = dataSource.getConnection(); var result = connection.createStatement().executeQuery(sql)) {
+    try (var connection = dataSource.getConnection();
+        var result = connection.createStatement().executeQuery(sql)) {
       int columns = result.getMetaData().getColumnCount();
       while (result.next()) {
         var row = new ArrayList<String>();

@@ -23,7 +23,9 @@ final class JdbcTypes {
 
   /** The type's name without parameters, as {@code CREATE TABLE} spells it. */
   static String name(DataType type) {
-    return type.kind() == io.kitesql.value.TypeKind.INT && type.length() == 16 ? "SMALLINT" : type.kind().name();
+    return type.kind() == io.kitesql.value.TypeKind.INT && type.length() == 16
+        ? "SMALLINT"
+        : type.kind().name();
   }
 
   /** The class {@code getObject(i)} returns for the type. */
@@ -41,7 +43,10 @@ final class JdbcTypes {
     };
   }
 
-  /** Digits of a number, characters of text (0 if unbounded), bytes of binary (0 if unbounded), characters of a date or timestamp. */
+  /**
+   * Digits of a number, characters of text (0 if unbounded), bytes of binary (0 if unbounded),
+   * characters of a date or timestamp.
+   */
   static int precision(DataType type) {
     return switch (type.kind()) {
       case BOOLEAN -> 1;

@@ -37,13 +37,22 @@ record JdbcUrl(Target database, Optional<StorageOptions> options) {
   /** A database directory. */
   record Directory(Path path) implements Target {}
 
-  /** The in-memory database of this name, shared within the process ({@code KiteSql.inMemoryShared}). */
+  /**
+   * The in-memory database of this name, shared within the process ({@code
+   * KiteSql.inMemoryShared}).
+   */
   record InMemory(String name) implements Target {}
 
-  /** Connection properties tools pass to every driver; there is no authentication, so they are ignored. */
+  /**
+   * Connection properties tools pass to every driver; there is no authentication, so they are
+   * ignored.
+   */
   private static final Set<String> CREDENTIALS = Set.of("user", "password");
-  private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*([kmgt]?)(i?b)?", Pattern.CASE_INSENSITIVE);
-  private static final Pattern MILLIS = Pattern.compile("(\\d+)\\s*(ms|s|m|h)?", Pattern.CASE_INSENSITIVE);
+
+  private static final Pattern SIZE =
+      Pattern.compile("(\\d+)\\s*([kmgt]?)(i?b)?", Pattern.CASE_INSENSITIVE);
+  private static final Pattern MILLIS =
+      Pattern.compile("(\\d+)\\s*(ms|s|m|h)?", Pattern.CASE_INSENSITIVE);
 
   static boolean accepts(String url) {
     return url.startsWith(PREFIX);
@@ -66,18 +75,32 @@ record JdbcUrl(Target database, Optional<StorageOptions> options) {
     }
     boolean inMemory = path.startsWith(MEMORY);
     if (inMemory && path.substring(MEMORY.length()).isBlank()) {
-      throw invalid(url, "it names no in-memory database (" + PREFIX + MEMORY + "<name>; connections meet on the name)");
+      throw invalid(
+          url,
+          "it names no in-memory database ("
+              + PREFIX
+              + MEMORY
+              + "<name>; connections meet on the name)");
     }
     var settings = new LinkedHashMap<String, String>();
-    info.stringPropertyNames().stream().filter(name -> !CREDENTIALS.contains(name))
+    info.stringPropertyNames().stream()
+        .filter(name -> !CREDENTIALS.contains(name))
         .forEach(name -> settings.put(name, info.getProperty(name)));
     if (query >= 0) {
       settings.putAll(parameters(url, rest.substring(query + 1)));
     }
-    var options = settings.isEmpty() ? Optional.<StorageOptions>empty()
-        : Optional.of(options(url, settings, inMemory ? StorageOptions.inMemoryDefaults() : StorageOptions.defaults()));
+    var options =
+        settings.isEmpty()
+            ? Optional.<StorageOptions>empty()
+            : Optional.of(
+                options(
+                    url,
+                    settings,
+                    inMemory ? StorageOptions.inMemoryDefaults() : StorageOptions.defaults()));
     try {
-      return new JdbcUrl(inMemory ? new InMemory(path.substring(MEMORY.length())) : new Directory(Path.of(path)), options);
+      return new JdbcUrl(
+          inMemory ? new InMemory(path.substring(MEMORY.length())) : new Directory(Path.of(path)),
+          options);
     } catch (InvalidPathException e) {
       throw invalid(url, "the path is not valid: " + e.getMessage());
     }
@@ -97,8 +120,8 @@ record JdbcUrl(Target database, Optional<StorageOptions> options) {
     return parameters;
   }
 
-  private static StorageOptions options(String url, Map<String, String> settings, StorageOptions defaults)
-      throws SQLException {
+  private static StorageOptions options(
+      String url, Map<String, String> settings, StorageOptions defaults) throws SQLException {
     var options = defaults;
     for (var setting : settings.entrySet()) {
       var name = setting.getKey();
@@ -110,8 +133,12 @@ record JdbcUrl(Target database, Optional<StorageOptions> options) {
         throw invalid(url, "option " + name + "=" + value + " is not valid: " + reason);
       }
       if (options == null) {
-        throw invalid(url, "unknown option " + name + " (known: mapSize, maxMapSize, maxReaders, readPoolSize, "
-            + "durability, readerWait, writerWait, drainWait, replayLimitBytes, readOnly, accessMode, writeMap)");
+        throw invalid(
+            url,
+            "unknown option "
+                + name
+                + " (known: mapSize, maxMapSize, maxReaders, readPoolSize, "
+                + "durability, readerWait, writerWait, drainWait, replayLimitBytes, readOnly, accessMode, writeMap)");
       }
     }
     return options;
@@ -124,17 +151,19 @@ record JdbcUrl(Target database, Optional<StorageOptions> options) {
       case "maxMapSize" -> options.withMaxMapSize(bytes(value));
       case "maxReaders" -> options.withMaxReaders(Integer.parseInt(value));
       case "readPoolSize" -> options.withReadPoolSize(Integer.parseInt(value));
-      case "durability" -> options.withDurability(Durability.valueOf(value.toUpperCase(Locale.ROOT)));
+      case "durability" ->
+          options.withDurability(Durability.valueOf(value.toUpperCase(Locale.ROOT)));
       case "readerWait" -> options.withReaderWait(duration(value));
       case "writerWait" -> options.withWriterWait(duration(value));
       case "drainWait" -> options.withDrainWait(duration(value));
       case "replayLimitBytes" -> options.withReplayLimitBytes(bytes(value));
       case "readOnly" -> bool(value) ? options.readOnly() : options;
-      case "accessMode" -> switch (StorageOptions.AccessMode.valueOf(value.toUpperCase(Locale.ROOT))) {
-        case READ_WRITE -> options;
-        case READ_ONLY -> options.readOnly();
-        case READ_ONLY_NO_WRITERS -> options.readOnlyAssumingNoWriters();
-      };
+      case "accessMode" ->
+          switch (StorageOptions.AccessMode.valueOf(value.toUpperCase(Locale.ROOT))) {
+            case READ_WRITE -> options;
+            case READ_ONLY -> options.readOnly();
+            case READ_ONLY_NO_WRITERS -> options.readOnlyAssumingNoWriters();
+          };
       case "writeMap" -> options.withWriteMap(bool(value));
       default -> null;
     };
@@ -146,13 +175,14 @@ record JdbcUrl(Target database, Optional<StorageOptions> options) {
     if (!m.matches()) {
       throw new IllegalArgumentException("expected bytes, e.g. 1073741824, 64MB or 1GiB");
     }
-    int shift = switch (m.group(2).toLowerCase(Locale.ROOT)) {
-      case "k" -> 10;
-      case "m" -> 20;
-      case "g" -> 30;
-      case "t" -> 40;
-      default -> 0;
-    };
+    int shift =
+        switch (m.group(2).toLowerCase(Locale.ROOT)) {
+          case "k" -> 10;
+          case "m" -> 20;
+          case "g" -> 30;
+          case "t" -> 40;
+          default -> 0;
+        };
     long number = Long.parseLong(m.group(1));
     if (number > (Long.MAX_VALUE >> shift)) {
       throw new IllegalArgumentException("too large");
@@ -160,7 +190,10 @@ record JdbcUrl(Target database, Optional<StorageOptions> options) {
     return number << shift;
   }
 
-  /** A duration: ISO-8601 ({@code PT30S}) or a number of milliseconds with an optional unit ({@code 500ms}, {@code 30s}). */
+  /**
+   * A duration: ISO-8601 ({@code PT30S}) or a number of milliseconds with an optional unit ({@code
+   * 500ms}, {@code 30s}).
+   */
   private static Duration duration(String value) {
     if (value.regionMatches(true, 0, "P", 0, 1)) {
       return Duration.parse(value);

@@ -21,7 +21,10 @@ import org.jspecify.annotations.Nullable;
 final class JdbcValues {
   private JdbcValues() {}
 
-  /** What {@code getObject(i)} returns: text and bytes copied to String and byte[], dates as {@code java.sql} types. */
+  /**
+   * What {@code getObject(i)} returns: text and bytes copied to String and byte[], dates as {@code
+   * java.sql} types.
+   */
   static @Nullable Object standard(@Nullable Object v) {
     return switch (v) {
       case null -> null;
@@ -53,7 +56,9 @@ final class JdbcValues {
         try {
           yield d.longValueExact();
         } catch (ArithmeticException e) {
-          throw new SQLDataException("column " + column + " holds " + d + ", which is not a whole number of 64 bits", "22003");
+          throw new SQLDataException(
+              "column " + column + " holds " + d + ", which is not a whole number of 64 bits",
+              "22003");
         }
       }
       case Text t -> {
@@ -71,7 +76,8 @@ final class JdbcValues {
   static long toLong(Object v, String column, long min, long max, String type) throws SQLException {
     long value = toLong(v, column);
     if (value < min || value > max) {
-      throw new SQLDataException("column " + column + " holds " + value + ", which does not fit in " + type, "22003");
+      throw new SQLDataException(
+          "column " + column + " holds " + value + ", which does not fit in " + type, "22003");
     }
     return value;
   }
@@ -189,14 +195,24 @@ final class JdbcValues {
     } else if (type == Object.class) {
       converted = standard(v);
     } else {
-      throw new SQLDataException("column " + column + " cannot be read as " + type.getName() + " (KiteSQL reads "
-          + kind(v) + " values as " + standard(v).getClass().getName() + "; TIMESTAMP is zone-free: LocalDateTime)", "22018");
+      throw new SQLDataException(
+          "column "
+              + column
+              + " cannot be read as "
+              + type.getName()
+              + " (KiteSQL reads "
+              + kind(v)
+              + " values as "
+              + standard(v).getClass().getName()
+              + "; TIMESTAMP is zone-free: LocalDateTime)",
+          "22018");
     }
     return type.cast(converted);
   }
 
   private static SQLDataException notA(String wanted, Object v, String column) {
-    return new SQLDataException("column " + column + " holds " + kind(v) + ", not " + wanted, "22018");
+    return new SQLDataException(
+        "column " + column + " holds " + kind(v) + ", not " + wanted, "22018");
   }
 
   private static String kind(Object v) {

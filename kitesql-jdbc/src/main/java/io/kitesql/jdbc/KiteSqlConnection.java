@@ -32,10 +32,10 @@ import org.jspecify.annotations.Nullable;
  * holds open until {@link #close()}. Cheap to open; used by one thread at a time.
  *
  * <p><b>Transactions.</b> In auto-commit mode (the default) each statement is its own transaction:
- * a query reads one snapshot until its result set closes, a write commits before the call
- * returns. With auto-commit off, the first statement begins the connection's transaction, which
- * {@link #commit()} or {@link #rollback()} ends: the database's one write transaction (writers
- * wait for each other), or with {@link #setReadOnly(boolean) setReadOnly(true)} one LMDB read-only
+ * a query reads one snapshot until its result set closes, a write commits before the call returns.
+ * With auto-commit off, the first statement begins the connection's transaction, which {@link
+ * #commit()} or {@link #rollback()} ends: the database's one write transaction (writers wait for
+ * each other), or with {@link #setReadOnly(boolean) setReadOnly(true)} one LMDB read-only
  * transaction, whose text values are lent from the map until it ends. Every transaction reads one
  * snapshot and writers are serialized, so the isolation is {@link #TRANSACTION_SERIALIZABLE}.
  * Savepoints are not supported.
@@ -67,7 +67,8 @@ public final class KiteSqlConnection implements Connection {
 
   void checkOpen() throws SQLException {
     if (closed) {
-      throw new java.sql.SQLNonTransientConnectionException("this connection is closed", SqlErrors.CONNECTION_CLOSED);
+      throw new java.sql.SQLNonTransientConnectionException(
+          "this connection is closed", SqlErrors.CONNECTION_CLOSED);
     }
   }
 
@@ -118,13 +119,15 @@ public final class KiteSqlConnection implements Connection {
   }
 
   @Override
-  public PreparedStatement prepareStatement(String sql, int type, int concurrency) throws SQLException {
+  public PreparedStatement prepareStatement(String sql, int type, int concurrency)
+      throws SQLException {
     checkResultSetKind(type, concurrency, ResultSet.CLOSE_CURSORS_AT_COMMIT);
     return prepareStatement(sql);
   }
 
   @Override
-  public PreparedStatement prepareStatement(String sql, int type, int concurrency, int holdability) throws SQLException {
+  public PreparedStatement prepareStatement(String sql, int type, int concurrency, int holdability)
+      throws SQLException {
     checkResultSetKind(type, concurrency, holdability);
     return prepareStatement(sql);
   }
@@ -138,22 +141,27 @@ public final class KiteSqlConnection implements Connection {
   @Override
   public PreparedStatement prepareStatement(String sql, int[] columnIndexes) throws SQLException {
     checkOpen();
-    return register(new KiteSqlPreparedStatement(this, sql, new GeneratedKeys.Positions(columnIndexes.clone())));
+    return register(
+        new KiteSqlPreparedStatement(
+            this, sql, new GeneratedKeys.Positions(columnIndexes.clone())));
   }
 
   @Override
   public PreparedStatement prepareStatement(String sql, String[] columnNames) throws SQLException {
     checkOpen();
-    return register(new KiteSqlPreparedStatement(this, sql, new GeneratedKeys.Named(List.of(columnNames))));
+    return register(
+        new KiteSqlPreparedStatement(this, sql, new GeneratedKeys.Named(List.of(columnNames))));
   }
 
   private void checkResultSetKind(int type, int concurrency, int holdability) throws SQLException {
     checkOpen();
     if (type != ResultSet.TYPE_FORWARD_ONLY) {
-      throw SqlErrors.unsupported("a scrollable result set (type " + type + "; KiteSQL's are TYPE_FORWARD_ONLY)");
+      throw SqlErrors.unsupported(
+          "a scrollable result set (type " + type + "; KiteSQL's are TYPE_FORWARD_ONLY)");
     }
     if (concurrency != ResultSet.CONCUR_READ_ONLY) {
-      throw SqlErrors.unsupported("an updatable result set (CONCUR_UPDATABLE; KiteSQL's are CONCUR_READ_ONLY)");
+      throw SqlErrors.unsupported(
+          "an updatable result set (CONCUR_UPDATABLE; KiteSQL's are CONCUR_READ_ONLY)");
     }
     if (holdability != ResultSet.CLOSE_CURSORS_AT_COMMIT) {
       throw SqlErrors.unsupported("holding result sets over a commit (HOLD_CURSORS_OVER_COMMIT)");
@@ -171,7 +179,8 @@ public final class KiteSqlConnection implements Connection {
   }
 
   @Override
-  public CallableStatement prepareCall(String sql, int type, int concurrency, int holdability) throws SQLException {
+  public CallableStatement prepareCall(String sql, int type, int concurrency, int holdability)
+      throws SQLException {
     throw SqlErrors.unsupported("CallableStatement (stored procedures)");
   }
 
@@ -203,7 +212,8 @@ public final class KiteSqlConnection implements Connection {
   public void commit() throws SQLException {
     checkOpen();
     if (autoCommit) {
-      throw new SQLException("commit in auto-commit mode: every statement committed itself (setAutoCommit(false) first)",
+      throw new SQLException(
+          "commit in auto-commit mode: every statement committed itself (setAutoCommit(false) first)",
           "25000");
     }
     endTransaction(true);
@@ -213,7 +223,8 @@ public final class KiteSqlConnection implements Connection {
   public void rollback() throws SQLException {
     checkOpen();
     if (autoCommit) {
-      throw new SQLException("rollback in auto-commit mode: every statement committed itself (setAutoCommit(false) first)",
+      throw new SQLException(
+          "rollback in auto-commit mode: every statement committed itself (setAutoCommit(false) first)",
           "25000");
     }
     endTransaction(false);
@@ -239,7 +250,8 @@ public final class KiteSqlConnection implements Connection {
 
   /**
    * Read-only connections run queries only; with auto-commit off their transaction is one LMDB
-   * read-only snapshot, whose text is lent from the map. Not changeable while a transaction is open.
+   * read-only snapshot, whose text is lent from the map. Not changeable while a transaction is
+   * open.
    */
   @Override
   public void setReadOnly(boolean readOnly) throws SQLException {
@@ -248,10 +260,13 @@ public final class KiteSqlConnection implements Connection {
       return;
     }
     if (transaction != null && transaction.isOpen()) {
-      throw new SQLException("cannot change read-only mode while a transaction is open: commit or roll back first", "25001");
+      throw new SQLException(
+          "cannot change read-only mode while a transaction is open: commit or roll back first",
+          "25001");
     }
     if (!readOnly && database.options().isReadOnly()) {
-      throw new SQLException("the database " + database.directory() + " is opened read-only", "25006");
+      throw new SQLException(
+          "the database " + database.directory() + " is opened read-only", "25006");
     }
     this.readOnly = readOnly;
   }
@@ -270,9 +285,17 @@ public final class KiteSqlConnection implements Connection {
   public void setTransactionIsolation(int level) throws SQLException {
     checkOpen();
     switch (level) {
-      case TRANSACTION_READ_UNCOMMITTED, TRANSACTION_READ_COMMITTED, TRANSACTION_REPEATABLE_READ, TRANSACTION_SERIALIZABLE -> {}
-      default -> throw new SQLException("unknown transaction isolation level " + level + " (KiteSQL transactions are "
-          + "always SERIALIZABLE)", "HY024");
+      case TRANSACTION_READ_UNCOMMITTED,
+          TRANSACTION_READ_COMMITTED,
+          TRANSACTION_REPEATABLE_READ,
+          TRANSACTION_SERIALIZABLE -> {}
+      default ->
+          throw new SQLException(
+              "unknown transaction isolation level "
+                  + level
+                  + " (KiteSQL transactions are "
+                  + "always SERIALIZABLE)",
+              "HY024");
     }
   }
 
@@ -304,7 +327,10 @@ public final class KiteSqlConnection implements Connection {
 
   // ---- closing ----
 
-  /** Rolls back the transaction in progress, closes the statements, and counts this connection out of the database. */
+  /**
+   * Rolls back the transaction in progress, closes the statements, and counts this connection out
+   * of the database.
+   */
   @Override
   public void close() throws SQLException {
     if (!closed) {
@@ -340,13 +366,14 @@ public final class KiteSqlConnection implements Connection {
   public void abort(Executor executor) throws SQLException {
     if (!closed) {
       closed = true;
-      executor.execute(() -> {
-        try {
-          release();
-        } catch (SQLException _) {
-          // abort has no one to tell: the connection is closed either way
-        }
-      });
+      executor.execute(
+          () -> {
+            try {
+              release();
+            } catch (SQLException _) {
+              // abort has no one to tell: the connection is closed either way
+            }
+          });
     }
   }
 
@@ -429,18 +456,42 @@ public final class KiteSqlConnection implements Connection {
     return ResultSet.CLOSE_CURSORS_AT_COMMIT;
   }
 
-  @Override public Clob createClob() throws SQLException { throw SqlErrors.unsupported("Clob"); }
-  @Override public Blob createBlob() throws SQLException { throw SqlErrors.unsupported("Blob"); }
-  @Override public NClob createNClob() throws SQLException { throw SqlErrors.unsupported("NClob"); }
-  @Override public SQLXML createSQLXML() throws SQLException { throw SqlErrors.unsupported("SQLXML"); }
-  @Override public Array createArrayOf(String typeName, Object[] elements) throws SQLException { throw SqlErrors.unsupported("Array"); }
-  @Override public Struct createStruct(String typeName, Object[] attributes) throws SQLException { throw SqlErrors.unsupported("Struct"); }
+  @Override
+  public Clob createClob() throws SQLException {
+    throw SqlErrors.unsupported("Clob");
+  }
+
+  @Override
+  public Blob createBlob() throws SQLException {
+    throw SqlErrors.unsupported("Blob");
+  }
+
+  @Override
+  public NClob createNClob() throws SQLException {
+    throw SqlErrors.unsupported("NClob");
+  }
+
+  @Override
+  public SQLXML createSQLXML() throws SQLException {
+    throw SqlErrors.unsupported("SQLXML");
+  }
+
+  @Override
+  public Array createArrayOf(String typeName, Object[] elements) throws SQLException {
+    throw SqlErrors.unsupported("Array");
+  }
+
+  @Override
+  public Struct createStruct(String typeName, Object[] attributes) throws SQLException {
+    throw SqlErrors.unsupported("Struct");
+  }
 
   /** Client info is kept for the caller to read back; the engine does not use it. */
   @Override
   public void setClientInfo(String name, String value) throws SQLClientInfoException {
     if (closed) {
-      throw new SQLClientInfoException("this connection is closed", SqlErrors.CONNECTION_CLOSED, 0, Map.of());
+      throw new SQLClientInfoException(
+          "this connection is closed", SqlErrors.CONNECTION_CLOSED, 0, Map.of());
     }
     clientInfo.setProperty(name, value);
   }
@@ -448,7 +499,8 @@ public final class KiteSqlConnection implements Connection {
   @Override
   public void setClientInfo(Properties properties) throws SQLClientInfoException {
     if (closed) {
-      throw new SQLClientInfoException("this connection is closed", SqlErrors.CONNECTION_CLOSED, 0, Map.of());
+      throw new SQLClientInfoException(
+          "this connection is closed", SqlErrors.CONNECTION_CLOSED, 0, Map.of());
     }
     clientInfo.clear();
     clientInfo.putAll(properties);
@@ -480,7 +532,10 @@ public final class KiteSqlConnection implements Connection {
     return 0;
   }
 
-  /** Unwraps to the connection, or to the {@link Database} under it (for the native API beside JDBC). */
+  /**
+   * Unwraps to the connection, or to the {@link Database} under it (for the native API beside
+   * JDBC).
+   */
   @Override
   public <T> T unwrap(Class<T> type) throws SQLException {
     if (type.isInstance(this)) {

@@ -31,7 +31,9 @@ public final class KiteSqlDataSource implements DataSource, AutoCloseable {
 
   public synchronized void setUrl(String url) throws SQLException {
     if (held != null) {
-      throw new SQLException("the URL cannot change once connections were opened (close the data source first)", "HY000");
+      throw new SQLException(
+          "the URL cannot change once connections were opened (close the data source first)",
+          "HY000");
     }
     this.url = url;
   }
@@ -46,7 +48,9 @@ public final class KiteSqlDataSource implements DataSource, AutoCloseable {
       throw new SQLException("no URL set: setUrl(\"jdbc:kitesql:<path>\") first", "08001");
     }
     if (!JdbcUrl.accepts(url)) {
-      throw new SQLException("invalid KiteSQL JDBC URL " + url + ": it does not start with " + JdbcUrl.PREFIX, "08001");
+      throw new SQLException(
+          "invalid KiteSQL JDBC URL " + url + ": it does not start with " + JdbcUrl.PREFIX,
+          "08001");
     }
     var parsed = JdbcUrl.parse(url, new Properties());
     if (held == null || held.isClosed()) {

@@ -21,8 +21,8 @@ import org.jspecify.annotations.Nullable;
  * a malformed URL is refused with an {@link SQLException} naming it. LMDB allows one open instance
  * of a database per process, so every connection to a directory shares the instance already open
  * (by other connections, {@link KiteSql#openShared}, or the Spring Boot starter); the database
- * closes when its last user closes. {@code user} and {@code password} properties are ignored:
- * an embedded database has no accounts.
+ * closes when its last user closes. {@code user} and {@code password} properties are ignored: an
+ * embedded database has no accounts.
  *
  * <p>{@code jdbc:kitesql:mem:<name>} is the in-memory database of that name ({@link
  * KiteSql#inMemoryShared}): connections (and the Spring Boot starter's {@code
@@ -47,19 +47,22 @@ public final class KiteSqlDriver implements Driver {
     if (!acceptsURL(url)) {
       return null;
     }
-    return new KiteSqlConnection(open(JdbcUrl.parse(url, info == null ? new Properties() : info)), url);
+    return new KiteSqlConnection(
+        open(JdbcUrl.parse(url, info == null ? new Properties() : info)), url);
   }
 
   /** One more user of the shared database the URL names. */
   static Database open(JdbcUrl url) throws SQLException {
     try {
       return switch (url.database()) {
-        case JdbcUrl.Directory(var path) -> url.options().isPresent()
-            ? KiteSql.openShared(path, url.options().get())
-            : KiteSql.openShared(path);
-        case JdbcUrl.InMemory(var name) -> url.options().isPresent()
-            ? KiteSql.inMemoryShared(name, url.options().get())
-            : KiteSql.inMemoryShared(name);
+        case JdbcUrl.Directory(var path) ->
+            url.options().isPresent()
+                ? KiteSql.openShared(path, url.options().get())
+                : KiteSql.openShared(path);
+        case JdbcUrl.InMemory(var name) ->
+            url.options().isPresent()
+                ? KiteSql.inMemoryShared(name, url.options().get())
+                : KiteSql.inMemoryShared(name);
       };
     } catch (RuntimeException e) {
       throw SqlErrors.translate(e);
@@ -83,22 +86,24 @@ public final class KiteSqlDriver implements Driver {
   @Override
   public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) {
     String[][] options = {
-        {"readOnly", "true to open the database read-only (LMDB's MDB_RDONLY)"},
-        {"mapSize", "bytes of address space reserved for the map (e.g. 1GB)"},
-        {"maxMapSize", "the map never grows beyond this (e.g. 1TB)"},
-        {"durability", "SYNC, NO_META_SYNC or NO_SYNC"},
-        {"maxReaders", "LMDB reader slots"},
-        {"readPoolSize", "read transactions open at once"},
-        {"readerWait", "wait for a free read transaction (e.g. 30s)"},
-        {"writerWait", "wait for the write lock (e.g. 60s)"},
-        {"drainWait", "wait for readers when growing the map or closing (e.g. 10s)"},
-        {"replayLimitBytes", "write bytes remembered to replay after a map growth"},
-        {"accessMode", "READ_WRITE, READ_ONLY or READ_ONLY_NO_WRITERS"},
-        {"writeMap", "true for LMDB's MDB_WRITEMAP"},
+      {"readOnly", "true to open the database read-only (LMDB's MDB_RDONLY)"},
+      {"mapSize", "bytes of address space reserved for the map (e.g. 1GB)"},
+      {"maxMapSize", "the map never grows beyond this (e.g. 1TB)"},
+      {"durability", "SYNC, NO_META_SYNC or NO_SYNC"},
+      {"maxReaders", "LMDB reader slots"},
+      {"readPoolSize", "read transactions open at once"},
+      {"readerWait", "wait for a free read transaction (e.g. 30s)"},
+      {"writerWait", "wait for the write lock (e.g. 60s)"},
+      {"drainWait", "wait for readers when growing the map or closing (e.g. 10s)"},
+      {"replayLimitBytes", "write bytes remembered to replay after a map growth"},
+      {"accessMode", "READ_WRITE, READ_ONLY or READ_ONLY_NO_WRITERS"},
+      {"writeMap", "true for LMDB's MDB_WRITEMAP"},
     };
     var infos = new DriverPropertyInfo[options.length];
     for (int i = 0; i < options.length; i++) {
-      infos[i] = new DriverPropertyInfo(options[i][0], info == null ? null : info.getProperty(options[i][0]));
+      infos[i] =
+          new DriverPropertyInfo(
+              options[i][0], info == null ? null : info.getProperty(options[i][0]));
       infos[i].description = options[i][1];
     }
     return infos;
@@ -114,7 +119,10 @@ public final class KiteSqlDriver implements Driver {
     return 1;
   }
 
-  /** Not a full SQL-92 entry-level implementation, so not JDBC compliant in the specification's sense. */
+  /**
+   * Not a full SQL-92 entry-level implementation, so not JDBC compliant in the specification's
+   * sense.
+   */
   @Override
   public boolean jdbcCompliant() {
     return false;

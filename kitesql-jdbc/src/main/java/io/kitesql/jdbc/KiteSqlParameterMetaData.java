@@ -9,8 +9,8 @@ import java.util.List;
 
 /**
  * The parameters of a statement as the engine typed them from their use ({@code id = ?} takes the
- * column's type); a parameter nothing types ({@code select ?}) is VARCHAR. Nullability is not
- * known from the statement.
+ * column's type); a parameter nothing types ({@code select ?}) is VARCHAR. Nullability is not known
+ * from the statement.
  */
 final class KiteSqlParameterMetaData implements ParameterMetaData {
   private final List<DataType> types = new ArrayList<>();
@@ -23,8 +23,13 @@ final class KiteSqlParameterMetaData implements ParameterMetaData {
 
   private DataType type(int param) throws SQLException {
     if (param < 1 || param > types.size()) {
-      throw new SQLException("parameter index " + param + " is out of range: the statement has " + types.size()
-          + " parameters", "07009");
+      throw new SQLException(
+          "parameter index "
+              + param
+              + " is out of range: the statement has "
+              + types.size()
+              + " parameters",
+          "07009");
     }
     return types.get(param - 1);
   }

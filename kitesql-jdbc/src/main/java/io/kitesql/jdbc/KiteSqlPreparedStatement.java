@@ -37,24 +37,33 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A prepared statement: SQL text planned once by the engine (its plan cache is keyed by the
- * text), run with the parameters set. Parameter values are the engine's Java types: {@code
- * String}, the number types, {@code BigDecimal}, {@code Boolean}, {@code byte[]}, {@code
- * LocalDate} (DATE), {@code LocalDateTime} (TIMESTAMP, zone-free), and their {@code java.sql}
- * counterparts; {@link Text} and {@link Binary} pass through without a copy.
+ * A prepared statement: SQL text planned once by the engine (its plan cache is keyed by the text),
+ * run with the parameters set. Parameter values are the engine's Java types: {@code String}, the
+ * number types, {@code BigDecimal}, {@code Boolean}, {@code byte[]}, {@code LocalDate} (DATE),
+ * {@code LocalDateTime} (TIMESTAMP, zone-free), and their {@code java.sql} counterparts; {@link
+ * Text} and {@link Binary} pass through without a copy.
  */
 public final class KiteSqlPreparedStatement extends KiteSqlStatement implements PreparedStatement {
   private final String sql;
   private final GeneratedKeys keys;
-  /** The parameter count, or -1 where the committed schema cannot plan the statement yet (a table created in this transaction). */
+
+  /**
+   * The parameter count, or -1 where the committed schema cannot plan the statement yet (a table
+   * created in this transaction).
+   */
   private final int parameterCount;
+
   private Object[] parameters;
   private final BitSet set = new BitSet();
   private final List<Object[]> batch = new ArrayList<>();
-  /** The SQL with the RETURNING clause the generated keys need, once the table was found; else null. */
+
+  /**
+   * The SQL with the RETURNING clause the generated keys need, once the table was found; else null.
+   */
   private @Nullable String withKeys;
 
-  KiteSqlPreparedStatement(KiteSqlConnection connection, String sql, GeneratedKeys keys) throws SQLException {
+  KiteSqlPreparedStatement(KiteSqlConnection connection, String sql, GeneratedKeys keys)
+      throws SQLException {
     super(connection);
     this.sql = sql;
     this.keys = keys;
@@ -62,7 +71,10 @@ public final class KiteSqlPreparedStatement extends KiteSqlStatement implements 
     this.parameters = new Object[Math.max(parameterCount, 0)];
   }
 
-  /** Plans the statement now (so errors surface at prepare), unless a running transaction may have changed the schema. */
+  /**
+   * Plans the statement now (so errors surface at prepare), unless a running transaction may have
+   * changed the schema.
+   */
   private static int parameterCount(KiteSqlConnection connection, String sql) throws SQLException {
     try {
       return connection.database().prepare(sql).parameterCount();
@@ -77,8 +89,15 @@ public final class KiteSqlPreparedStatement extends KiteSqlStatement implements 
   private void set(int index, @Nullable Object value) throws SQLException {
     checkOpen();
     if (index < 1 || (parameterCount >= 0 && index > parameterCount)) {
-      throw new SQLException("parameter index " + index + " is out of range: the statement has "
-          + (parameterCount >= 0 ? parameterCount + " parameters" : "parameters from 1") + " (" + sql + ")", "07009");
+      throw new SQLException(
+          "parameter index "
+              + index
+              + " is out of range: the statement has "
+              + (parameterCount >= 0 ? parameterCount + " parameters" : "parameters from 1")
+              + " ("
+              + sql
+              + ")",
+          "07009");
     }
     if (index > parameters.length) {
       parameters = Arrays.copyOf(parameters, index);
@@ -110,8 +129,12 @@ public final class KiteSqlPreparedStatement extends KiteSqlStatement implements 
     int count = parameterCount >= 0 ? parameterCount : parameters.length;
     int missing = set.nextClearBit(0);
     if (missing < count) {
-      throw new SQLException("parameter " + (missing + 1) + " has no value: set it (setNull for NULL) before executing "
-          + sql, "07001");
+      throw new SQLException(
+          "parameter "
+              + (missing + 1)
+              + " has no value: set it (setNull for NULL) before executing "
+              + sql,
+          "07001");
     }
     return parameters.clone();
   }
@@ -193,33 +216,102 @@ public final class KiteSqlPreparedStatement extends KiteSqlStatement implements 
 
   // ---- setters ----
 
-  @Override public void setNull(int index, int sqlType) throws SQLException { set(index, null); }
-  @Override public void setNull(int index, int sqlType, String typeName) throws SQLException { set(index, null); }
-  @Override public void setBoolean(int index, boolean x) throws SQLException { set(index, x); }
-  @Override public void setByte(int index, byte x) throws SQLException { set(index, x); }
-  @Override public void setShort(int index, short x) throws SQLException { set(index, x); }
-  @Override public void setInt(int index, int x) throws SQLException { set(index, x); }
-  @Override public void setLong(int index, long x) throws SQLException { set(index, x); }
-  @Override public void setFloat(int index, float x) throws SQLException { set(index, x); }
-  @Override public void setDouble(int index, double x) throws SQLException { set(index, x); }
-  @Override public void setBigDecimal(int index, @Nullable BigDecimal x) throws SQLException { set(index, x); }
-  @Override public void setString(int index, @Nullable String x) throws SQLException { set(index, x); }
-  @Override public void setNString(int index, @Nullable String x) throws SQLException { set(index, x); }
-  @Override public void setBytes(int index, byte @Nullable [] x) throws SQLException { set(index, x); }
-  @Override public void setDate(int index, @Nullable Date x) throws SQLException { set(index, x == null ? null : x.toLocalDate()); }
-  @Override public void setTimestamp(int index, @Nullable Timestamp x) throws SQLException { set(index, x == null ? null : x.toLocalDateTime()); }
+  @Override
+  public void setNull(int index, int sqlType) throws SQLException {
+    set(index, null);
+  }
+
+  @Override
+  public void setNull(int index, int sqlType, String typeName) throws SQLException {
+    set(index, null);
+  }
+
+  @Override
+  public void setBoolean(int index, boolean x) throws SQLException {
+    set(index, x);
+  }
+
+  @Override
+  public void setByte(int index, byte x) throws SQLException {
+    set(index, x);
+  }
+
+  @Override
+  public void setShort(int index, short x) throws SQLException {
+    set(index, x);
+  }
+
+  @Override
+  public void setInt(int index, int x) throws SQLException {
+    set(index, x);
+  }
+
+  @Override
+  public void setLong(int index, long x) throws SQLException {
+    set(index, x);
+  }
+
+  @Override
+  public void setFloat(int index, float x) throws SQLException {
+    set(index, x);
+  }
+
+  @Override
+  public void setDouble(int index, double x) throws SQLException {
+    set(index, x);
+  }
+
+  @Override
+  public void setBigDecimal(int index, @Nullable BigDecimal x) throws SQLException {
+    set(index, x);
+  }
+
+  @Override
+  public void setString(int index, @Nullable String x) throws SQLException {
+    set(index, x);
+  }
+
+  @Override
+  public void setNString(int index, @Nullable String x) throws SQLException {
+    set(index, x);
+  }
+
+  @Override
+  public void setBytes(int index, byte @Nullable [] x) throws SQLException {
+    set(index, x);
+  }
+
+  @Override
+  public void setDate(int index, @Nullable Date x) throws SQLException {
+    set(index, x == null ? null : x.toLocalDate());
+  }
+
+  @Override
+  public void setTimestamp(int index, @Nullable Timestamp x) throws SQLException {
+    set(index, x == null ? null : x.toLocalDateTime());
+  }
 
   /** The date whose midnight in {@code calendar}'s zone is {@code x}. */
   @Override
   public void setDate(int index, @Nullable Date x, Calendar calendar) throws SQLException {
-    set(index, x == null ? null
-        : java.time.Instant.ofEpochMilli(x.getTime()).atZone(calendar.getTimeZone().toZoneId()).toLocalDate());
+    set(
+        index,
+        x == null
+            ? null
+            : java.time.Instant.ofEpochMilli(x.getTime())
+                .atZone(calendar.getTimeZone().toZoneId())
+                .toLocalDate());
   }
 
   /** The local date and time of instant {@code x} in {@code calendar}'s zone. */
   @Override
-  public void setTimestamp(int index, @Nullable Timestamp x, Calendar calendar) throws SQLException {
-    set(index, x == null ? null : LocalDateTime.ofInstant(x.toInstant(), calendar.getTimeZone().toZoneId()));
+  public void setTimestamp(int index, @Nullable Timestamp x, Calendar calendar)
+      throws SQLException {
+    set(
+        index,
+        x == null
+            ? null
+            : LocalDateTime.ofInstant(x.toInstant(), calendar.getTimeZone().toZoneId()));
   }
 
   @Override
@@ -233,22 +325,47 @@ public final class KiteSqlPreparedStatement extends KiteSqlStatement implements 
   }
 
   @Override
-  public void setObject(int index, @Nullable Object x, int targetSqlType, int scaleOrLength) throws SQLException {
+  public void setObject(int index, @Nullable Object x, int targetSqlType, int scaleOrLength)
+      throws SQLException {
     setObject(index, x);
   }
 
-  /** A caller's value as one the engine takes; refused, naming the type, if it has no KiteSQL column type. */
+  /**
+   * A caller's value as one the engine takes; refused, naming the type, if it has no KiteSQL column
+   * type.
+   */
   private @Nullable Object parameter(int index, @Nullable Object x) throws SQLException {
     return switch (x) {
       case null -> null;
-      case String _, Integer _, Long _, Short _, Byte _, Double _, Float _, BigDecimal _, BigInteger _, Boolean _,
-           byte[] _, LocalDate _, LocalDateTime _, Text _, Binary _ -> x;
+      case String _,
+          Integer _,
+          Long _,
+          Short _,
+          Byte _,
+          Double _,
+          Float _,
+          BigDecimal _,
+          BigInteger _,
+          Boolean _,
+          byte[] _,
+          LocalDate _,
+          LocalDateTime _,
+          Text _,
+          Binary _ ->
+          x;
       case Date d -> d.toLocalDate();
       case Timestamp t -> t.toLocalDateTime();
       case CharSequence cs -> cs.toString();
       case Character c -> c.toString();
-      default -> throw new SQLDataException("parameter " + index + " is a " + x.getClass().getName() + ", which KiteSQL "
-          + "has no column type for (TIMESTAMP is zone-free: pass a LocalDateTime; DATE: a LocalDate)", "22023");
+      default ->
+          throw new SQLDataException(
+              "parameter "
+                  + index
+                  + " is a "
+                  + x.getClass().getName()
+                  + ", which KiteSQL "
+                  + "has no column type for (TIMESTAMP is zone-free: pass a LocalDateTime; DATE: a LocalDate)",
+              "22023");
     };
   }
 
@@ -257,26 +374,59 @@ public final class KiteSqlPreparedStatement extends KiteSqlStatement implements 
     set(index, reader == null ? null : read(reader));
   }
 
-  @Override public void setCharacterStream(int index, @Nullable Reader reader, int length) throws SQLException { setCharacterStream(index, reader); }
-  @Override public void setCharacterStream(int index, @Nullable Reader reader, long length) throws SQLException { setCharacterStream(index, reader); }
-  @Override public void setNCharacterStream(int index, @Nullable Reader reader) throws SQLException { setCharacterStream(index, reader); }
-  @Override public void setNCharacterStream(int index, @Nullable Reader reader, long length) throws SQLException { setCharacterStream(index, reader); }
+  @Override
+  public void setCharacterStream(int index, @Nullable Reader reader, int length)
+      throws SQLException {
+    setCharacterStream(index, reader);
+  }
+
+  @Override
+  public void setCharacterStream(int index, @Nullable Reader reader, long length)
+      throws SQLException {
+    setCharacterStream(index, reader);
+  }
+
+  @Override
+  public void setNCharacterStream(int index, @Nullable Reader reader) throws SQLException {
+    setCharacterStream(index, reader);
+  }
+
+  @Override
+  public void setNCharacterStream(int index, @Nullable Reader reader, long length)
+      throws SQLException {
+    setCharacterStream(index, reader);
+  }
 
   @Override
   public void setBinaryStream(int index, @Nullable InputStream in) throws SQLException {
     set(index, in == null ? null : readBytes(in));
   }
 
-  @Override public void setBinaryStream(int index, @Nullable InputStream in, int length) throws SQLException { setBinaryStream(index, in); }
-  @Override public void setBinaryStream(int index, @Nullable InputStream in, long length) throws SQLException { setBinaryStream(index, in); }
+  @Override
+  public void setBinaryStream(int index, @Nullable InputStream in, int length) throws SQLException {
+    setBinaryStream(index, in);
+  }
+
+  @Override
+  public void setBinaryStream(int index, @Nullable InputStream in, long length)
+      throws SQLException {
+    setBinaryStream(index, in);
+  }
 
   @Override
   public void setAsciiStream(int index, @Nullable InputStream in) throws SQLException {
     set(index, in == null ? null : new String(readBytes(in), StandardCharsets.US_ASCII));
   }
 
-  @Override public void setAsciiStream(int index, @Nullable InputStream in, int length) throws SQLException { setAsciiStream(index, in); }
-  @Override public void setAsciiStream(int index, @Nullable InputStream in, long length) throws SQLException { setAsciiStream(index, in); }
+  @Override
+  public void setAsciiStream(int index, @Nullable InputStream in, int length) throws SQLException {
+    setAsciiStream(index, in);
+  }
+
+  @Override
+  public void setAsciiStream(int index, @Nullable InputStream in, long length) throws SQLException {
+    setAsciiStream(index, in);
+  }
 
   private static String read(Reader reader) throws SQLException {
     try {
@@ -284,7 +434,8 @@ public final class KiteSqlPreparedStatement extends KiteSqlStatement implements 
       reader.transferTo(text);
       return text.toString();
     } catch (IOException e) {
-      throw new SQLException("reading the parameter's character stream failed: " + e.getMessage(), "HY000", e);
+      throw new SQLException(
+          "reading the parameter's character stream failed: " + e.getMessage(), "HY000", e);
     }
   }
 
@@ -292,51 +443,181 @@ public final class KiteSqlPreparedStatement extends KiteSqlStatement implements 
     try {
       return in.readAllBytes();
     } catch (IOException e) {
-      throw new SQLException("reading the parameter's stream failed: " + e.getMessage(), "HY000", e);
+      throw new SQLException(
+          "reading the parameter's stream failed: " + e.getMessage(), "HY000", e);
     }
   }
 
   private static SQLFeatureNotSupportedException refused(String what) {
-    return new SQLFeatureNotSupportedException("PreparedStatement." + what + " is not supported: KiteSQL has no "
-        + "TIME, LOB, array, REF, ROWID, URL or XML values", "0A000");
+    return new SQLFeatureNotSupportedException(
+        "PreparedStatement."
+            + what
+            + " is not supported: KiteSQL has no "
+            + "TIME, LOB, array, REF, ROWID, URL or XML values",
+        "0A000");
   }
 
-  @Override public void setTime(int index, Time x) throws SQLException { throw refused("setTime"); }
-  @Override public void setTime(int index, Time x, Calendar calendar) throws SQLException { throw refused("setTime"); }
-  @Override @Deprecated public void setUnicodeStream(int index, InputStream x, int length) throws SQLException { throw refused("setUnicodeStream"); }
-  @Override public void setRef(int index, Ref x) throws SQLException { throw refused("setRef"); }
-  @Override public void setBlob(int index, Blob x) throws SQLException { throw refused("setBlob"); }
-  @Override public void setBlob(int index, InputStream x, long length) throws SQLException { throw refused("setBlob"); }
-  @Override public void setBlob(int index, InputStream x) throws SQLException { throw refused("setBlob"); }
-  @Override public void setClob(int index, Clob x) throws SQLException { throw refused("setClob"); }
-  @Override public void setClob(int index, Reader x, long length) throws SQLException { throw refused("setClob"); }
-  @Override public void setClob(int index, Reader x) throws SQLException { throw refused("setClob"); }
-  @Override public void setNClob(int index, NClob x) throws SQLException { throw refused("setNClob"); }
-  @Override public void setNClob(int index, Reader x, long length) throws SQLException { throw refused("setNClob"); }
-  @Override public void setNClob(int index, Reader x) throws SQLException { throw refused("setNClob"); }
-  @Override public void setArray(int index, Array x) throws SQLException { throw refused("setArray"); }
-  @Override public void setURL(int index, URL x) throws SQLException { throw refused("setURL"); }
-  @Override public void setRowId(int index, RowId x) throws SQLException { throw refused("setRowId"); }
-  @Override public void setSQLXML(int index, SQLXML x) throws SQLException { throw refused("setSQLXML"); }
+  @Override
+  public void setTime(int index, Time x) throws SQLException {
+    throw refused("setTime");
+  }
+
+  @Override
+  public void setTime(int index, Time x, Calendar calendar) throws SQLException {
+    throw refused("setTime");
+  }
+
+  @Override
+  @Deprecated
+  public void setUnicodeStream(int index, InputStream x, int length) throws SQLException {
+    throw refused("setUnicodeStream");
+  }
+
+  @Override
+  public void setRef(int index, Ref x) throws SQLException {
+    throw refused("setRef");
+  }
+
+  @Override
+  public void setBlob(int index, Blob x) throws SQLException {
+    throw refused("setBlob");
+  }
+
+  @Override
+  public void setBlob(int index, InputStream x, long length) throws SQLException {
+    throw refused("setBlob");
+  }
+
+  @Override
+  public void setBlob(int index, InputStream x) throws SQLException {
+    throw refused("setBlob");
+  }
+
+  @Override
+  public void setClob(int index, Clob x) throws SQLException {
+    throw refused("setClob");
+  }
+
+  @Override
+  public void setClob(int index, Reader x, long length) throws SQLException {
+    throw refused("setClob");
+  }
+
+  @Override
+  public void setClob(int index, Reader x) throws SQLException {
+    throw refused("setClob");
+  }
+
+  @Override
+  public void setNClob(int index, NClob x) throws SQLException {
+    throw refused("setNClob");
+  }
+
+  @Override
+  public void setNClob(int index, Reader x, long length) throws SQLException {
+    throw refused("setNClob");
+  }
+
+  @Override
+  public void setNClob(int index, Reader x) throws SQLException {
+    throw refused("setNClob");
+  }
+
+  @Override
+  public void setArray(int index, Array x) throws SQLException {
+    throw refused("setArray");
+  }
+
+  @Override
+  public void setURL(int index, URL x) throws SQLException {
+    throw refused("setURL");
+  }
+
+  @Override
+  public void setRowId(int index, RowId x) throws SQLException {
+    throw refused("setRowId");
+  }
+
+  @Override
+  public void setSQLXML(int index, SQLXML x) throws SQLException {
+    throw refused("setSQLXML");
+  }
 
   // ---- Statement's text-taking methods do not apply to a prepared statement ----
 
   private SQLException textGiven() {
-    return new SQLException("a PreparedStatement runs the SQL it was prepared with; pass no SQL text (" + sql + ")", "HY000");
+    return new SQLException(
+        "a PreparedStatement runs the SQL it was prepared with; pass no SQL text (" + sql + ")",
+        "HY000");
   }
 
-  @Override public ResultSet executeQuery(String text) throws SQLException { throw textGiven(); }
-  @Override public int executeUpdate(String text) throws SQLException { throw textGiven(); }
-  @Override public long executeLargeUpdate(String text) throws SQLException { throw textGiven(); }
-  @Override public boolean execute(String text) throws SQLException { throw textGiven(); }
-  @Override public void addBatch(String text) throws SQLException { throw textGiven(); }
-  @Override public int executeUpdate(String text, int keys) throws SQLException { throw textGiven(); }
-  @Override public int executeUpdate(String text, int[] keys) throws SQLException { throw textGiven(); }
-  @Override public int executeUpdate(String text, String[] keys) throws SQLException { throw textGiven(); }
-  @Override public long executeLargeUpdate(String text, int keys) throws SQLException { throw textGiven(); }
-  @Override public long executeLargeUpdate(String text, int[] keys) throws SQLException { throw textGiven(); }
-  @Override public long executeLargeUpdate(String text, String[] keys) throws SQLException { throw textGiven(); }
-  @Override public boolean execute(String text, int keys) throws SQLException { throw textGiven(); }
-  @Override public boolean execute(String text, int[] keys) throws SQLException { throw textGiven(); }
-  @Override public boolean execute(String text, String[] keys) throws SQLException { throw textGiven(); }
+  @Override
+  public ResultSet executeQuery(String text) throws SQLException {
+    throw textGiven();
+  }
+
+  @Override
+  public int executeUpdate(String text) throws SQLException {
+    throw textGiven();
+  }
+
+  @Override
+  public long executeLargeUpdate(String text) throws SQLException {
+    throw textGiven();
+  }
+
+  @Override
+  public boolean execute(String text) throws SQLException {
+    throw textGiven();
+  }
+
+  @Override
+  public void addBatch(String text) throws SQLException {
+    throw textGiven();
+  }
+
+  @Override
+  public int executeUpdate(String text, int keys) throws SQLException {
+    throw textGiven();
+  }
+
+  @Override
+  public int executeUpdate(String text, int[] keys) throws SQLException {
+    throw textGiven();
+  }
+
+  @Override
+  public int executeUpdate(String text, String[] keys) throws SQLException {
+    throw textGiven();
+  }
+
+  @Override
+  public long executeLargeUpdate(String text, int keys) throws SQLException {
+    throw textGiven();
+  }
+
+  @Override
+  public long executeLargeUpdate(String text, int[] keys) throws SQLException {
+    throw textGiven();
+  }
+
+  @Override
+  public long executeLargeUpdate(String text, String[] keys) throws SQLException {
+    throw textGiven();
+  }
+
+  @Override
+  public boolean execute(String text, int keys) throws SQLException {
+    throw textGiven();
+  }
+
+  @Override
+  public boolean execute(String text, int[] keys) throws SQLException {
+    throw textGiven();
+  }
+
+  @Override
+  public boolean execute(String text, String[] keys) throws SQLException {
+    throw textGiven();
+  }
 }

@@ -27,15 +27,19 @@ import org.jspecify.annotations.Nullable;
  * <p>{@code getString} copies text, as its contract says; {@code getObject(i, CharSequence.class)}
  * (or {@code Text.class}) returns the engine's {@link Text} itself, which in a read-only
  * transaction is a view of the LMDB map, readable until that transaction ends (the connection's
- * transaction, or in auto-commit mode this result set's own, ended by {@link #close()}) and
- * failing loudly afterwards. {@code getCharacterStream} and {@code getBinaryStream} read the value
- * in place likewise.
+ * transaction, or in auto-commit mode this result set's own, ended by {@link #close()}) and failing
+ * loudly afterwards. {@code getCharacterStream} and {@code getBinaryStream} read the value in place
+ * likewise.
  */
 public final class KiteSqlResultSet extends ReadOnlyResultSet {
   private final @Nullable KiteSqlStatement statement;
   private final Rows rows;
-  /** The read-only transaction this result set began in auto-commit mode, ended with it; else null. */
+
+  /**
+   * The read-only transaction this result set began in auto-commit mode, ended with it; else null.
+   */
   private final @Nullable Transaction ownTransaction;
+
   private final long maxRows;
   private long row;
   private boolean closed;
@@ -43,7 +47,11 @@ public final class KiteSqlResultSet extends ReadOnlyResultSet {
   private boolean wasNull;
   private int fetchSize;
 
-  KiteSqlResultSet(@Nullable KiteSqlStatement statement, Rows rows, @Nullable Transaction ownTransaction, long maxRows) {
+  KiteSqlResultSet(
+      @Nullable KiteSqlStatement statement,
+      Rows rows,
+      @Nullable Transaction ownTransaction,
+      long maxRows) {
     this.statement = statement;
     this.rows = rows;
     this.ownTransaction = ownTransaction;
@@ -116,11 +124,19 @@ public final class KiteSqlResultSet extends ReadOnlyResultSet {
   private void checkRow(int column) throws SQLException {
     checkOpen();
     if (column < 1 || column > rows.columns().size()) {
-      throw new SQLException("column index " + column + " is out of range: the result has " + rows.columns().size()
-          + " columns (indexes start at 1)", "07009");
+      throw new SQLException(
+          "column index "
+              + column
+              + " is out of range: the result has "
+              + rows.columns().size()
+              + " columns (indexes start at 1)",
+          "07009");
     }
     if (row == 0 || afterLast) {
-      throw new SQLException(row == 0 ? "no current row: call next() first" : "no current row: the result set is past its last row",
+      throw new SQLException(
+          row == 0
+              ? "no current row: call next() first"
+              : "no current row: the result set is past its last row",
           "24000");
     }
   }
@@ -138,7 +154,10 @@ public final class KiteSqlResultSet extends ReadOnlyResultSet {
     return false;
   }
 
-  /** The live cursor's value in 1-based {@code column} ({@link #isLiveInteger}), 0 for NULL; sets {@link #wasNull()}. */
+  /**
+   * The live cursor's value in 1-based {@code column} ({@link #isLiveInteger}), 0 for NULL; sets
+   * {@link #wasNull()}.
+   */
   private long integer(int column) throws SQLException {
     checkRow(column);
     try {
@@ -169,8 +188,13 @@ public final class KiteSqlResultSet extends ReadOnlyResultSet {
         return i + 1;
       }
     }
-    throw new SQLException("no column " + label + " in the result (columns: "
-        + columns.stream().map(io.kitesql.api.ResultColumn::name).toList() + ")", "42703");
+    throw new SQLException(
+        "no column "
+            + label
+            + " in the result (columns: "
+            + columns.stream().map(io.kitesql.api.ResultColumn::name).toList()
+            + ")",
+        "42703");
   }
 
   @Override
@@ -187,24 +211,33 @@ public final class KiteSqlResultSet extends ReadOnlyResultSet {
   @Override
   public byte getByte(int column) throws SQLException {
     var v = value(column);
-    return v == null ? 0 : (byte) JdbcValues.toLong(v, name(column), Byte.MIN_VALUE, Byte.MAX_VALUE, "a byte");
+    return v == null
+        ? 0
+        : (byte) JdbcValues.toLong(v, name(column), Byte.MIN_VALUE, Byte.MAX_VALUE, "a byte");
   }
 
   @Override
   public short getShort(int column) throws SQLException {
     var v = value(column);
-    return v == null ? 0 : (short) JdbcValues.toLong(v, name(column), Short.MIN_VALUE, Short.MAX_VALUE, "a short");
+    return v == null
+        ? 0
+        : (short) JdbcValues.toLong(v, name(column), Short.MIN_VALUE, Short.MAX_VALUE, "a short");
   }
 
   @Override
   public int getInt(int column) throws SQLException {
     if (isLiveInteger(column)) {
       long value = integer(column);
-      return value == (int) value ? (int) value
-          : (int) JdbcValues.toLong(value, name(column), Integer.MIN_VALUE, Integer.MAX_VALUE, "an int");
+      return value == (int) value
+          ? (int) value
+          : (int)
+              JdbcValues.toLong(
+                  value, name(column), Integer.MIN_VALUE, Integer.MAX_VALUE, "an int");
     }
     var v = value(column);
-    return v == null ? 0 : (int) JdbcValues.toLong(v, name(column), Integer.MIN_VALUE, Integer.MAX_VALUE, "an int");
+    return v == null
+        ? 0
+        : (int) JdbcValues.toLong(v, name(column), Integer.MIN_VALUE, Integer.MAX_VALUE, "an int");
   }
 
   @Override
@@ -260,7 +293,8 @@ public final class KiteSqlResultSet extends ReadOnlyResultSet {
       return null;
     }
     var date = JdbcValues.toLocalDate(v, name(column));
-    return new Date(date.atStartOfDay(calendar.getTimeZone().toZoneId()).toInstant().toEpochMilli());
+    return new Date(
+        date.atStartOfDay(calendar.getTimeZone().toZoneId()).toInstant().toEpochMilli());
   }
 
   @Override
@@ -275,7 +309,10 @@ public final class KiteSqlResultSet extends ReadOnlyResultSet {
     if (v == null) {
       return null;
     }
-    return Timestamp.from(JdbcValues.toLocalDateTime(v, name(column)).atZone(calendar.getTimeZone().toZoneId()).toInstant());
+    return Timestamp.from(
+        JdbcValues.toLocalDateTime(v, name(column))
+            .atZone(calendar.getTimeZone().toZoneId())
+            .toInstant());
   }
 
   @Override
@@ -323,7 +360,8 @@ public final class KiteSqlResultSet extends ReadOnlyResultSet {
   @Override
   public @Nullable Object getObject(int column, Map<String, Class<?>> map) throws SQLException {
     if (!map.isEmpty()) {
-      throw new SQLFeatureNotSupportedException("type maps are not supported by KiteSQL (it has no user-defined types)", "0A000");
+      throw new SQLFeatureNotSupportedException(
+          "type maps are not supported by KiteSQL (it has no user-defined types)", "0A000");
     }
     return getObject(column);
   }
@@ -341,29 +379,121 @@ public final class KiteSqlResultSet extends ReadOnlyResultSet {
 
   // ---- by label ----
 
-  @Override public @Nullable String getString(String label) throws SQLException { return getString(findColumn(label)); }
-  @Override public boolean getBoolean(String label) throws SQLException { return getBoolean(findColumn(label)); }
-  @Override public byte getByte(String label) throws SQLException { return getByte(findColumn(label)); }
-  @Override public short getShort(String label) throws SQLException { return getShort(findColumn(label)); }
-  @Override public int getInt(String label) throws SQLException { return getInt(findColumn(label)); }
-  @Override public long getLong(String label) throws SQLException { return getLong(findColumn(label)); }
-  @Override public float getFloat(String label) throws SQLException { return getFloat(findColumn(label)); }
-  @Override public double getDouble(String label) throws SQLException { return getDouble(findColumn(label)); }
-  @Override public @Nullable BigDecimal getBigDecimal(String label) throws SQLException { return getBigDecimal(findColumn(label)); }
-  @Override @Deprecated public @Nullable BigDecimal getBigDecimal(String label, int scale) throws SQLException { return getBigDecimal(findColumn(label), scale); }
-  @Override public byte @Nullable [] getBytes(String label) throws SQLException { return getBytes(findColumn(label)); }
-  @Override public @Nullable Date getDate(String label) throws SQLException { return getDate(findColumn(label)); }
-  @Override public @Nullable Date getDate(String label, Calendar calendar) throws SQLException { return getDate(findColumn(label), calendar); }
-  @Override public @Nullable Timestamp getTimestamp(String label) throws SQLException { return getTimestamp(findColumn(label)); }
-  @Override public @Nullable Timestamp getTimestamp(String label, Calendar calendar) throws SQLException { return getTimestamp(findColumn(label), calendar); }
-  @Override public @Nullable InputStream getAsciiStream(String label) throws SQLException { return getAsciiStream(findColumn(label)); }
-  @Override public @Nullable InputStream getBinaryStream(String label) throws SQLException { return getBinaryStream(findColumn(label)); }
-  @Override public @Nullable Reader getCharacterStream(String label) throws SQLException { return getCharacterStream(findColumn(label)); }
-  @Override public @Nullable Reader getNCharacterStream(String label) throws SQLException { return getNCharacterStream(findColumn(label)); }
-  @Override public @Nullable String getNString(String label) throws SQLException { return getNString(findColumn(label)); }
-  @Override public @Nullable Object getObject(String label) throws SQLException { return getObject(findColumn(label)); }
-  @Override public @Nullable Object getObject(String label, Map<String, Class<?>> map) throws SQLException { return getObject(findColumn(label), map); }
-  @Override public <T> @Nullable T getObject(String label, Class<T> type) throws SQLException { return getObject(findColumn(label), type); }
+  @Override
+  public @Nullable String getString(String label) throws SQLException {
+    return getString(findColumn(label));
+  }
+
+  @Override
+  public boolean getBoolean(String label) throws SQLException {
+    return getBoolean(findColumn(label));
+  }
+
+  @Override
+  public byte getByte(String label) throws SQLException {
+    return getByte(findColumn(label));
+  }
+
+  @Override
+  public short getShort(String label) throws SQLException {
+    return getShort(findColumn(label));
+  }
+
+  @Override
+  public int getInt(String label) throws SQLException {
+    return getInt(findColumn(label));
+  }
+
+  @Override
+  public long getLong(String label) throws SQLException {
+    return getLong(findColumn(label));
+  }
+
+  @Override
+  public float getFloat(String label) throws SQLException {
+    return getFloat(findColumn(label));
+  }
+
+  @Override
+  public double getDouble(String label) throws SQLException {
+    return getDouble(findColumn(label));
+  }
+
+  @Override
+  public @Nullable BigDecimal getBigDecimal(String label) throws SQLException {
+    return getBigDecimal(findColumn(label));
+  }
+
+  @Override
+  @Deprecated
+  public @Nullable BigDecimal getBigDecimal(String label, int scale) throws SQLException {
+    return getBigDecimal(findColumn(label), scale);
+  }
+
+  @Override
+  public byte @Nullable [] getBytes(String label) throws SQLException {
+    return getBytes(findColumn(label));
+  }
+
+  @Override
+  public @Nullable Date getDate(String label) throws SQLException {
+    return getDate(findColumn(label));
+  }
+
+  @Override
+  public @Nullable Date getDate(String label, Calendar calendar) throws SQLException {
+    return getDate(findColumn(label), calendar);
+  }
+
+  @Override
+  public @Nullable Timestamp getTimestamp(String label) throws SQLException {
+    return getTimestamp(findColumn(label));
+  }
+
+  @Override
+  public @Nullable Timestamp getTimestamp(String label, Calendar calendar) throws SQLException {
+    return getTimestamp(findColumn(label), calendar);
+  }
+
+  @Override
+  public @Nullable InputStream getAsciiStream(String label) throws SQLException {
+    return getAsciiStream(findColumn(label));
+  }
+
+  @Override
+  public @Nullable InputStream getBinaryStream(String label) throws SQLException {
+    return getBinaryStream(findColumn(label));
+  }
+
+  @Override
+  public @Nullable Reader getCharacterStream(String label) throws SQLException {
+    return getCharacterStream(findColumn(label));
+  }
+
+  @Override
+  public @Nullable Reader getNCharacterStream(String label) throws SQLException {
+    return getNCharacterStream(findColumn(label));
+  }
+
+  @Override
+  public @Nullable String getNString(String label) throws SQLException {
+    return getNString(findColumn(label));
+  }
+
+  @Override
+  public @Nullable Object getObject(String label) throws SQLException {
+    return getObject(findColumn(label));
+  }
+
+  @Override
+  public @Nullable Object getObject(String label, Map<String, Class<?>> map) throws SQLException {
+    return getObject(findColumn(label), map);
+  }
+
+  @Override
+  public <T> @Nullable T getObject(String label, Class<T> type) throws SQLException {
+    return getObject(findColumn(label), type);
+  }
 
   // ---- the result set itself ----
 
@@ -422,7 +552,9 @@ public final class KiteSqlResultSet extends ReadOnlyResultSet {
   public void setFetchDirection(int direction) throws SQLException {
     checkOpen();
     if (direction != FETCH_FORWARD) {
-      throw new SQLException("a forward-only result set fetches forward only (FETCH_FORWARD), not " + direction, "HY106");
+      throw new SQLException(
+          "a forward-only result set fetches forward only (FETCH_FORWARD), not " + direction,
+          "HY106");
     }
   }
 

@@ -20,8 +20,13 @@ final class KiteSqlResultSetMetaData implements ResultSetMetaData {
 
   private ResultColumn column(int column) throws SQLException {
     if (column < 1 || column > columns.size()) {
-      throw new SQLException("column index " + column + " is out of range: the result has " + columns.size()
-          + " columns (indexes start at 1)", "07009");
+      throw new SQLException(
+          "column index "
+              + column
+              + " is out of range: the result has "
+              + columns.size()
+              + " columns (indexes start at 1)",
+          "07009");
     }
     return columns.get(column - 1);
   }

@@ -7,9 +7,9 @@ import java.lang.foreign.ValueLayout;
 import java.util.function.BooleanSupplier;
 
 /**
- * The bytes of a value read straight from its segment (for a borrowed value, the LMDB map) into
- * the caller's buffer: no {@code byte[]} of the whole value is made. Each read checks first that
- * the value's transaction still lives, and fails with an {@link IOException} once it ended.
+ * The bytes of a value read straight from its segment (for a borrowed value, the LMDB map) into the
+ * caller's buffer: no {@code byte[]} of the whole value is made. Each read checks first that the
+ * value's transaction still lives, and fails with an {@link IOException} once it ended.
  */
 final class MapInputStream extends InputStream {
   private final MemorySegment bytes;
@@ -24,7 +24,9 @@ final class MapInputStream extends InputStream {
   @Override
   public int read() throws IOException {
     checkLive();
-    return position < bytes.byteSize() ? Byte.toUnsignedInt(bytes.get(ValueLayout.JAVA_BYTE, position++)) : -1;
+    return position < bytes.byteSize()
+        ? Byte.toUnsignedInt(bytes.get(ValueLayout.JAVA_BYTE, position++))
+        : -1;
   }
 
   @Override
@@ -58,7 +60,8 @@ final class MapInputStream extends InputStream {
 
   private void checkLive() throws IOException {
     if (!live.getAsBoolean()) {
-      throw new IOException("the transaction this value was read in has ended: read the stream before it ends");
+      throw new IOException(
+          "the transaction this value was read in has ended: read the stream before it ends");
     }
   }
 }

@@ -5,7 +5,9 @@ import io.kitesql.api.RowCursor;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
-/** The rows under a result set: a live engine cursor, or rows already read (a write's RETURNING). */
+/**
+ * The rows under a result set: a live engine cursor, or rows already read (a write's RETURNING).
+ */
 sealed interface Rows {
   List<ResultColumn> columns();
 
@@ -66,7 +68,8 @@ sealed interface Rows {
     @Override
     public @Nullable Object get(int i) {
       if (position < 0 || position >= rows.size()) {
-        throw new IllegalStateException(position < 0 ? "call next() first" : "the result set is past its last row");
+        throw new IllegalStateException(
+            position < 0 ? "call next() first" : "the result set is past its last row");
       }
       return rows.get(position)[i];
     }

@@ -27,12 +27,17 @@ import java.sql.SQLTransientException;
 final class SqlErrors {
   /** SQLSTATE of a connection (or an object of one) used after close. */
   static final String CONNECTION_CLOSED = "08003";
-  /** SQLSTATE of an object used in a state that does not allow the call (a closed statement or result set). */
+
+  /**
+   * SQLSTATE of an object used in a state that does not allow the call (a closed statement or
+   * result set).
+   */
   static final String WRONG_STATE = "55000";
+
   /**
    * SQLSTATE of a statement the engine refuses as unsupported ({@code UNSUPPORTED_FEATURE}): class
-   * 0A, feature not supported, with an implementation-defined subclass. Not the plain 0A000,
-   * which connection pools (HikariCP) take for a broken connection: they close it, and inside a
+   * 0A, feature not supported, with an implementation-defined subclass. Not the plain 0A000, which
+   * connection pools (HikariCP) take for a broken connection: they close it, and inside a
    * transaction the rollback then fails and replaces this error. The connection is fine.
    */
   static final String STATEMENT_NOT_SUPPORTED = "0AK01";
@@ -68,9 +73,10 @@ final class SqlErrors {
       case "0A" -> new SQLFeatureNotSupportedException(message, state, vendor, e);
       case "40" -> new SQLTransactionRollbackException(message, state, vendor, e);
       case "08" -> new SQLNonTransientConnectionException(message, state, vendor, e);
-      default -> code.category() == ErrorCode.Category.RESOURCE
-          ? new SQLTransientException(message, state, vendor, e)
-          : new SQLException(message, state, vendor, e);
+      default ->
+          code.category() == ErrorCode.Category.RESOURCE
+              ? new SQLTransientException(message, state, vendor, e)
+              : new SQLException(message, state, vendor, e);
     };
   }
 

@@ -6,8 +6,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * What a statement is, from its text alone: JDBC must know whether to read rows or count writes
  * before the statement runs, and in a transaction that changed the schema the committed catalog
- * cannot plan it yet (a table created earlier in the same transaction), so the kind comes from
- * the parser, not the planner.
+ * cannot plan it yet (a table created earlier in the same transaction), so the kind comes from the
+ * parser, not the planner.
  */
 enum SqlKind {
   /** SELECT, VALUES, WITH ... SELECT, EXPLAIN: rows, no writes. */
@@ -38,6 +38,8 @@ enum SqlKind {
   }
 
   static SqlKind of(StatementShape shape) {
-    return shape.kind() == StatementShape.Kind.QUERY ? QUERY : shape.returnsRows() ? WRITE_RETURNING : WRITE;
+    return shape.kind() == StatementShape.Kind.QUERY
+        ? QUERY
+        : shape.returnsRows() ? WRITE_RETURNING : WRITE;
   }
 }

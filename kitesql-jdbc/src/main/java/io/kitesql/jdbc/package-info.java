@@ -1,6 +1,6 @@
 /**
- * A JDBC driver for KiteSQL: {@link io.kitesql.jdbc.KiteSqlDriver} ({@code jdbc:kitesql:<path>}) and
- * {@link io.kitesql.jdbc.KiteSqlDataSource}. Connections are views of one shared {@link
+ * A JDBC driver for KiteSQL: {@link io.kitesql.jdbc.KiteSqlDriver} ({@code jdbc:kitesql:<path>})
+ * and {@link io.kitesql.jdbc.KiteSqlDataSource}. Connections are views of one shared {@link
  * io.kitesql.api.Database} per directory; in a read-only transaction text values are lent from the
  * LMDB map ({@code getObject(i, CharSequence.class)}) as through the native API.
  *

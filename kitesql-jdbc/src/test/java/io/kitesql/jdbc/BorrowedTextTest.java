@@ -19,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Text through JDBC as through the native API: in a read-only transaction {@code getObject(i,
- * CharSequence.class)} is the engine's view of the LMDB map, dead once the transaction ends;
- * {@code getString} copies.
+ * CharSequence.class)} is the engine's view of the LMDB map, dead once the transaction ends; {@code
+ * getString} copies.
  */
 class BorrowedTextTest {
   private static final com.sun.management.ThreadMXBean THREADS =
@@ -30,7 +30,9 @@ class BorrowedTextTest {
 
   private static Connection filled(Path dir, int bytes) throws SQLException {
     var connection = DriverManager.getConnection("jdbc:kitesql:" + dir + "?mapSize=64MB");
-    connection.createStatement().executeUpdate("create table notes (id int primary key, body varchar)");
+    connection
+        .createStatement()
+        .executeUpdate("create table notes (id int primary key, body varchar)");
     var insert = connection.prepareStatement("insert into notes values (?, ?)");
     for (int id = 1; id <= 20; id++) {
       insert.setInt(1, id);
@@ -49,7 +51,8 @@ class BorrowedTextTest {
       connection.setAutoCommit(false);
       CharSequence held;
       String copied;
-      try (var rows = connection.createStatement().executeQuery("select body from notes where id = 7")) {
+      try (var rows =
+          connection.createStatement().executeQuery("select body from notes where id = 7")) {
         assertThat(rows.next()).isTrue();
         held = rows.getObject(1, CharSequence.class);
         var text = rows.getObject(1, Text.class);
@@ -57,12 +60,15 @@ class BorrowedTextTest {
         assertThat(held).isInstanceOf(Text.class);
         for (var t : new Text[] {(Text) held, text}) {
           assertThat(t.isBorrowed()).isTrue();
-          assertThat(map.contains(t.asReadOnlySegment().address(), t.utf8Length())).as("text lies in the LMDB map").isTrue();
+          assertThat(map.contains(t.asReadOnlySegment().address(), t.utf8Length()))
+              .as("text lies in the LMDB map")
+              .isTrue();
         }
         assertThat(map.contains(text.asReadOnlySegment().address(), 1)).isTrue();
         assertThat(copied).startsWith("note 7 ").hasSize(4096);
       }
-      assertThat(held.toString()).isEqualTo(copied); // the result set closed, the transaction did not
+      assertThat(held.toString())
+          .isEqualTo(copied); // the result set closed, the transaction did not
       connection.commit();
       assertThatThrownBy(held::toString).isInstanceOf(IllegalStateException.class);
       assertThatThrownBy(() -> held.charAt(0)).isInstanceOf(IllegalStateException.class);
@@ -88,7 +94,8 @@ class BorrowedTextTest {
     try (var connection = filled(dir, 100)) {
       connection.setAutoCommit(false);
       CharSequence owned;
-      try (var rows = connection.createStatement().executeQuery("select body from notes where id = 3")) {
+      try (var rows =
+          connection.createStatement().executeQuery("select body from notes where id = 3")) {
         rows.next();
         owned = rows.getObject(1, CharSequence.class);
       }
@@ -103,7 +110,8 @@ class BorrowedTextTest {
     try (var connection = filled(dir, 10_000)) {
       connection.setReadOnly(true);
       connection.setAutoCommit(false);
-      try (var rows = connection.createStatement().executeQuery("select body from notes where id = 5")) {
+      try (var rows =
+          connection.createStatement().executeQuery("select body from notes where id = 5")) {
         rows.next();
         var expected = rows.getString(1);
         Reader reader = rows.getCharacterStream(1);
@@ -117,7 +125,9 @@ class BorrowedTextTest {
         assertThat(new String(bytes.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo(expected);
         var late = rows.getBinaryStream(1);
         connection.commit();
-        assertThatThrownBy(late::read).isInstanceOf(IOException.class).hasMessageContaining("ended");
+        assertThatThrownBy(late::read)
+            .isInstanceOf(IOException.class)
+            .hasMessageContaining("ended");
       }
     }
   }
@@ -132,10 +142,15 @@ class BorrowedTextTest {
     try (var connection = filled(dir.resolve("large"), 64 * 1024)) {
       large = measure(connection);
     }
-    System.out.printf("bytes per query of 20 rows, 64 B vs 64 KiB text: borrowed %d vs %d, getString %d vs %d%n",
+    System.out.printf(
+        "bytes per query of 20 rows, 64 B vs 64 KiB text: borrowed %d vs %d, getString %d vs %d%n",
         small[0], large[0], small[1], large[1]);
-    assertThat(large[0]).as("getObject(i, CharSequence.class)").isLessThanOrEqualTo(small[0] + 1024);
-    assertThat(large[1]).as("getString copies each value").isGreaterThanOrEqualTo(small[1] + 20L * 60 * 1024);
+    assertThat(large[0])
+        .as("getObject(i, CharSequence.class)")
+        .isLessThanOrEqualTo(small[0] + 1024);
+    assertThat(large[1])
+        .as("getString copies each value")
+        .isGreaterThanOrEqualTo(small[1] + 20L * 60 * 1024);
   }
 
   /** Bytes one query allocates, reading its rows by getObject(CharSequence) and by getString. */
@@ -145,21 +160,25 @@ class BorrowedTextTest {
     var query = connection.prepareStatement("select body from notes where id > ?");
     query.setInt(1, 0);
     long[] sink = new long[1];
-    long borrowed = minBytes(() -> {
-      try (var rows = query.executeQuery()) {
-        while (rows.next()) {
-          var t = rows.getObject(1, CharSequence.class);
-          sink[0] += t.length() + t.charAt(t.length() - 1);
-        }
-      }
-    });
-    long copied = minBytes(() -> {
-      try (var rows = query.executeQuery()) {
-        while (rows.next()) {
-          sink[0] += rows.getString(1).length();
-        }
-      }
-    });
+    long borrowed =
+        minBytes(
+            () -> {
+              try (var rows = query.executeQuery()) {
+                while (rows.next()) {
+                  var t = rows.getObject(1, CharSequence.class);
+                  sink[0] += t.length() + t.charAt(t.length() - 1);
+                }
+              }
+            });
+    long copied =
+        minBytes(
+            () -> {
+              try (var rows = query.executeQuery()) {
+                while (rows.next()) {
+                  sink[0] += rows.getString(1).length();
+                }
+              }
+            });
     connection.commit();
     assertThat(sink[0]).isPositive();
     return new long[] {borrowed, copied};

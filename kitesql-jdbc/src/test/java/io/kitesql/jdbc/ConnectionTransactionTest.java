@@ -79,7 +79,8 @@ class ConnectionTransactionTest {
     }
     writer.rollback();
     assertThatThrownBy(() -> other.createStatement().executeQuery("select id from u"))
-        .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42P01"));
+        .isInstanceOfSatisfying(
+            SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42P01"));
   }
 
   @Test
@@ -108,11 +109,14 @@ class ConnectionTransactionTest {
   void aReadOnlyConnectionRefusesWrites() throws SQLException {
     other.setReadOnly(true);
     assertThatThrownBy(() -> other.createStatement().executeUpdate("insert into t values (1, 'a')"))
-        .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("25006"))
+        .isInstanceOfSatisfying(
+            SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("25006"))
         .hasMessageContaining("read-only");
     other.setAutoCommit(false);
     count(other);
-    assertThatThrownBy(() -> other.setReadOnly(false)).isInstanceOf(SQLException.class).hasMessageContaining("transaction is open");
+    assertThatThrownBy(() -> other.setReadOnly(false))
+        .isInstanceOf(SQLException.class)
+        .hasMessageContaining("transaction is open");
     other.rollback();
     other.setReadOnly(false);
     other.createStatement().executeUpdate("insert into t values (1, 'a')");
@@ -126,24 +130,32 @@ class ConnectionTransactionTest {
     assertThat(writer.getTransactionIsolation()).isEqualTo(Connection.TRANSACTION_SERIALIZABLE);
     writer.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
     assertThat(writer.getTransactionIsolation()).isEqualTo(Connection.TRANSACTION_SERIALIZABLE);
-    assertThatThrownBy(() -> writer.setTransactionIsolation(Connection.TRANSACTION_NONE)).isInstanceOf(SQLException.class);
+    assertThatThrownBy(() -> writer.setTransactionIsolation(Connection.TRANSACTION_NONE))
+        .isInstanceOf(SQLException.class);
   }
 
   @Test
   void savepointsAreRefusedNamingThem() throws SQLException {
     writer.setAutoCommit(false);
     assertThatThrownBy(() -> writer.setSavepoint())
-        .isInstanceOf(SQLFeatureNotSupportedException.class).hasMessageContaining("Savepoints");
+        .isInstanceOf(SQLFeatureNotSupportedException.class)
+        .hasMessageContaining("Savepoints");
     assertThatThrownBy(() -> writer.setSavepoint("before"))
-        .isInstanceOf(SQLFeatureNotSupportedException.class).hasMessageContaining("Savepoints");
+        .isInstanceOf(SQLFeatureNotSupportedException.class)
+        .hasMessageContaining("Savepoints");
     assertThatThrownBy(() -> writer.rollback(null))
-        .isInstanceOf(SQLFeatureNotSupportedException.class).hasMessageContaining("Savepoints");
+        .isInstanceOf(SQLFeatureNotSupportedException.class)
+        .hasMessageContaining("Savepoints");
   }
 
   @Test
   void commitInAutoCommitModeIsAnError() {
-    assertThatThrownBy(() -> writer.commit()).isInstanceOf(SQLException.class).hasMessageContaining("auto-commit");
-    assertThatThrownBy(() -> writer.rollback()).isInstanceOf(SQLException.class).hasMessageContaining("auto-commit");
+    assertThatThrownBy(() -> writer.commit())
+        .isInstanceOf(SQLException.class)
+        .hasMessageContaining("auto-commit");
+    assertThatThrownBy(() -> writer.rollback())
+        .isInstanceOf(SQLException.class)
+        .hasMessageContaining("auto-commit");
   }
 
   @Test
@@ -151,14 +163,18 @@ class ConnectionTransactionTest {
     var statement = other.createStatement();
     var rows = statement.executeQuery("select id from t");
     rows.close();
-    assertThatThrownBy(rows::next).isInstanceOf(SQLException.class).hasMessageContaining("result set is closed");
+    assertThatThrownBy(rows::next)
+        .isInstanceOf(SQLException.class)
+        .hasMessageContaining("result set is closed");
     statement.close();
     assertThatThrownBy(() -> statement.executeQuery("select id from t"))
-        .isInstanceOf(SQLException.class).hasMessageContaining("statement is closed");
+        .isInstanceOf(SQLException.class)
+        .hasMessageContaining("statement is closed");
     other.close();
     assertThat(other.isClosed()).isTrue();
     assertThatThrownBy(other::createStatement)
-        .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("08003"));
+        .isInstanceOfSatisfying(
+            SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("08003"));
     assertThatThrownBy(() -> other.setAutoCommit(false)).isInstanceOf(SQLException.class);
     assertThat(other.isValid(0)).isFalse();
   }
@@ -170,7 +186,9 @@ class ConnectionTransactionTest {
     var rows = other.createStatement().executeQuery("select name from t order by id");
     assertThat(rows.next()).isTrue();
     other.commit();
-    assertThatThrownBy(rows::next).isInstanceOf(SQLException.class).isNotInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(rows::next)
+        .isInstanceOf(SQLException.class)
+        .isNotInstanceOf(IllegalStateException.class);
   }
 
   @Test

@@ -27,13 +27,15 @@ class DatabaseMetaDataTest {
   void open() throws SQLException {
     connection = DriverManager.getConnection("jdbc:kitesql:" + dir + "?mapSize=16MB");
     var statement = connection.createStatement();
-    statement.executeUpdate("create table Orders (id bigint generated always as identity primary key, "
-        + "customer varchar(40) not null, total decimal(10, 2) default 0, note varchar)");
+    statement.executeUpdate(
+        "create table Orders (id bigint generated always as identity primary key, "
+            + "customer varchar(40) not null, total decimal(10, 2) default 0, note varchar)");
     statement.executeUpdate("create index orders_customer_idx on orders (customer, total)");
     statement.executeUpdate("create unique index orders_note_idx on orders (note)");
     statement.executeUpdate("create table \"Mixed\" (a int, b int, primary key (b, a))");
     statement.executeUpdate("create table log (line varchar)");
-    statement.executeUpdate("create view big_orders as select id, total from orders where total > 100");
+    statement.executeUpdate(
+        "create view big_orders as select id, total from orders where total > 100");
     meta = connection.getMetaData();
   }
 
@@ -58,29 +60,71 @@ class DatabaseMetaDataTest {
 
   @Test
   void tablesAndViewsWithTheirStoredNames() throws SQLException {
-    assertThat(rows(meta.getTables(null, null, "%", null), "TABLE_NAME", "TABLE_TYPE")).containsExactly(
-        List.of("Mixed", "TABLE"), List.of("log", "TABLE"), List.of("orders", "TABLE"), List.of("big_orders", "VIEW"));
+    assertThat(rows(meta.getTables(null, null, "%", null), "TABLE_NAME", "TABLE_TYPE"))
+        .containsExactly(
+            List.of("Mixed", "TABLE"),
+            List.of("log", "TABLE"),
+            List.of("orders", "TABLE"),
+            List.of("big_orders", "VIEW"));
     assertThat(rows(meta.getTables(null, null, "%", null), "TABLE_SCHEM", "TABLE_CAT"))
         .allSatisfy(row -> assertThat(row).containsOnlyNulls());
-    assertThat(rows(meta.getTables(null, null, "ord%", new String[] {"TABLE"}), "TABLE_NAME")).containsExactly(List.of("orders"));
+    assertThat(rows(meta.getTables(null, null, "ord%", new String[] {"TABLE"}), "TABLE_NAME"))
+        .containsExactly(List.of("orders"));
     assertThat(rows(meta.getTables(null, "public", "%", null), "TABLE_NAME")).isEmpty();
-    assertThat(rows(meta.getTableTypes(), "TABLE_TYPE")).containsExactly(List.of("TABLE"), List.of("VIEW"));
+    assertThat(rows(meta.getTableTypes(), "TABLE_TYPE"))
+        .containsExactly(List.of("TABLE"), List.of("VIEW"));
   }
 
   @Test
   void columnsWithTypesNullabilityDefaultsAndIdentity() throws SQLException {
-    assertThat(rows(meta.getColumns(null, null, "orders", "%"), "COLUMN_NAME", "DATA_TYPE", "TYPE_NAME", "COLUMN_SIZE",
-        "NULLABLE", "IS_NULLABLE", "IS_AUTOINCREMENT", "ORDINAL_POSITION")).containsExactly(
-        List.of("id", Types.BIGINT, "BIGINT", 19, DatabaseMetaData.columnNoNulls, "NO", "YES", 1),
-        List.of("customer", Types.VARCHAR, "VARCHAR", 40, DatabaseMetaData.columnNoNulls, "NO", "NO", 2),
-        List.of("total", Types.DECIMAL, "DECIMAL", 10, DatabaseMetaData.columnNullable, "YES", "NO", 3),
-        List.of("note", Types.VARCHAR, "VARCHAR", 0, DatabaseMetaData.columnNullable, "YES", "NO", 4));
+    assertThat(
+            rows(
+                meta.getColumns(null, null, "orders", "%"),
+                "COLUMN_NAME",
+                "DATA_TYPE",
+                "TYPE_NAME",
+                "COLUMN_SIZE",
+                "NULLABLE",
+                "IS_NULLABLE",
+                "IS_AUTOINCREMENT",
+                "ORDINAL_POSITION"))
+        .containsExactly(
+            List.of(
+                "id", Types.BIGINT, "BIGINT", 19, DatabaseMetaData.columnNoNulls, "NO", "YES", 1),
+            List.of(
+                "customer",
+                Types.VARCHAR,
+                "VARCHAR",
+                40,
+                DatabaseMetaData.columnNoNulls,
+                "NO",
+                "NO",
+                2),
+            List.of(
+                "total",
+                Types.DECIMAL,
+                "DECIMAL",
+                10,
+                DatabaseMetaData.columnNullable,
+                "YES",
+                "NO",
+                3),
+            List.of(
+                "note",
+                Types.VARCHAR,
+                "VARCHAR",
+                0,
+                DatabaseMetaData.columnNullable,
+                "YES",
+                "NO",
+                4));
     try (var total = meta.getColumns(null, null, "orders", "total")) {
       assertThat(total.next()).isTrue();
       assertThat(total.getInt("DECIMAL_DIGITS")).isEqualTo(2);
       assertThat(total.getString("COLUMN_DEF")).isEqualTo("0");
     }
-    assertThat(rows(meta.getColumns(null, null, "big\\_orders", null), "COLUMN_NAME")).containsExactly(List.of("id"), List.of("total"));
+    assertThat(rows(meta.getColumns(null, null, "big\\_orders", null), "COLUMN_NAME"))
+        .containsExactly(List.of("id"), List.of("total"));
   }
 
   @Test
@@ -88,7 +132,13 @@ class DatabaseMetaDataTest {
     assertThat(rows(meta.getPrimaryKeys(null, null, "Mixed"), "COLUMN_NAME", "KEY_SEQ", "PK_NAME"))
         .containsExactly(List.of("a", 2, "Mixed_pkey"), List.of("b", 1, "Mixed_pkey"));
     assertThat(rows(meta.getPrimaryKeys(null, null, "log"), "COLUMN_NAME")).isEmpty();
-    assertThat(rows(meta.getIndexInfo(null, null, "orders", false, true), "INDEX_NAME", "NON_UNIQUE", "COLUMN_NAME", "ORDINAL_POSITION"))
+    assertThat(
+            rows(
+                meta.getIndexInfo(null, null, "orders", false, true),
+                "INDEX_NAME",
+                "NON_UNIQUE",
+                "COLUMN_NAME",
+                "ORDINAL_POSITION"))
         .containsExactly(
             List.of("orders_note_idx", false, "note", 1),
             List.of("orders_pkey", false, "id", 1),
@@ -101,8 +151,19 @@ class DatabaseMetaDataTest {
   @Test
   void typeInfoListsTypesThatCreateTableTakes() throws SQLException {
     var types = rows(meta.getTypeInfo(), "TYPE_NAME", "DATA_TYPE");
-    assertThat(types).extracting(row -> row.get(0)).containsExactlyInAnyOrder(
-        "BOOLEAN", "SMALLINT", "INT", "BIGINT", "DOUBLE", "DECIMAL", "VARCHAR", "VARBINARY", "DATE", "TIMESTAMP");
+    assertThat(types)
+        .extracting(row -> row.get(0))
+        .containsExactlyInAnyOrder(
+            "BOOLEAN",
+            "SMALLINT",
+            "INT",
+            "BIGINT",
+            "DOUBLE",
+            "DECIMAL",
+            "VARCHAR",
+            "VARBINARY",
+            "DATE",
+            "TIMESTAMP");
     var statement = connection.createStatement();
     int i = 0;
     for (var row : types) {
@@ -113,7 +174,9 @@ class DatabaseMetaDataTest {
       while (columns.next()) {
         declared.add(columns.getInt("DATA_TYPE"));
       }
-      assertThat(declared).containsExactlyInAnyOrderElementsOf(types.stream().map(row -> (Integer) row.get(1)).toList());
+      assertThat(declared)
+          .containsExactlyInAnyOrderElementsOf(
+              types.stream().map(row -> (Integer) row.get(1)).toList());
     }
   }
 
@@ -123,9 +186,12 @@ class DatabaseMetaDataTest {
     assertThat(meta.storesLowerCaseIdentifiers()).isTrue();
     assertThat(meta.supportsMixedCaseQuotedIdentifiers()).isTrue();
     var statement = connection.createStatement();
-    statement.executeUpdate("insert into ORDERS (CUSTOMER) values ('c')"); // unquoted folds to lower case
-    assertThatThrownBy(() -> statement.executeQuery("select * from \"ORDERS\"")).isInstanceOf(SQLException.class);
-    assertThatThrownBy(() -> statement.executeQuery("select * from mixed")).isInstanceOf(SQLException.class);
+    statement.executeUpdate(
+        "insert into ORDERS (CUSTOMER) values ('c')"); // unquoted folds to lower case
+    assertThatThrownBy(() -> statement.executeQuery("select * from \"ORDERS\""))
+        .isInstanceOf(SQLException.class);
+    assertThatThrownBy(() -> statement.executeQuery("select * from mixed"))
+        .isInstanceOf(SQLException.class);
     statement.executeQuery("select * from \"Mixed\"").close();
   }
 
@@ -136,25 +202,32 @@ class DatabaseMetaDataTest {
     assertThat(meta.nullsAreSortedLow()).isTrue();
     assertThat(rows(statement.executeQuery("select line from log order by line"), "line"))
         .containsExactly(java.util.Arrays.asList((Object) null), List.of("a"), List.of("b"));
-    assertThat(rows(statement.executeQuery("select line from log order by line desc"), "line").getLast())
+    assertThat(
+            rows(statement.executeQuery("select line from log order by line desc"), "line")
+                .getLast())
         .containsExactly((Object) null);
     assertThat(meta.supportsFullOuterJoins()).isTrue();
     statement.executeQuery("select * from log l full join orders o on l.line = o.customer").close();
     assertThat(meta.supportsAlterTableWithAddColumn()).isTrue();
     statement.executeUpdate("alter table log add column at timestamp");
     assertThat(meta.supportsAlterTableWithDropColumn()).isFalse();
-    assertThatThrownBy(() -> statement.executeUpdate("alter table log drop column at")).isInstanceOf(SQLException.class);
+    assertThatThrownBy(() -> statement.executeUpdate("alter table log drop column at"))
+        .isInstanceOf(SQLException.class);
     assertThat(meta.supportsDataDefinitionAndDataManipulationTransactions()).isTrue();
     assertThat(meta.supportsSavepoints()).isFalse();
     assertThat(meta.supportsGetGeneratedKeys()).isTrue();
-    assertThat(meta.supportsTransactionIsolationLevel(Connection.TRANSACTION_SERIALIZABLE)).isTrue();
-    assertThat(meta.getDefaultTransactionIsolation()).isEqualTo(connection.getTransactionIsolation());
+    assertThat(meta.supportsTransactionIsolationLevel(Connection.TRANSACTION_SERIALIZABLE))
+        .isTrue();
+    assertThat(meta.getDefaultTransactionIsolation())
+        .isEqualTo(connection.getTransactionIsolation());
   }
 
   @Test
   void productAndDriver() throws SQLException {
     assertThat(meta.getDatabaseProductName()).isEqualTo("KiteSQL");
-    assertThat(meta.getDatabaseProductVersion()).matches("\\d+\\.\\d+\\.\\d+.*").doesNotContain("${");
+    assertThat(meta.getDatabaseProductVersion())
+        .matches("\\d+\\.\\d+\\.\\d+.*")
+        .doesNotContain("${");
     assertThat(meta.getDriverName()).isEqualTo("KiteSQL JDBC");
     assertThat(meta.getJDBCMajorVersion()).isEqualTo(4);
     assertThat(meta.getURL()).isEqualTo("jdbc:kitesql:" + dir + "?mapSize=16MB");

@@ -26,7 +26,8 @@ class DriverTest {
   @Test
   void theServiceRegistrationFindsTheDriver() throws SQLException {
     assertThat(DriverManager.getDriver(url())).isInstanceOf(KiteSqlDriver.class);
-    try (var connection = DriverManager.getConnection(url()); var statement = connection.createStatement()) {
+    try (var connection = DriverManager.getConnection(url());
+        var statement = connection.createStatement()) {
       statement.executeUpdate("create table t (id int primary key)");
       assertThat(statement.executeUpdate("insert into t values (1), (2)")).isEqualTo(2);
     }
@@ -34,7 +35,8 @@ class DriverTest {
 
   @Test
   void urlParametersAreStorageOptions() throws SQLException {
-    var url = url() + "?mapSize=16MB&durability=no_sync&writerWait=5s&readerWait=PT2S&maxReaders=20";
+    var url =
+        url() + "?mapSize=16MB&durability=no_sync&writerWait=5s&readerWait=PT2S&maxReaders=20";
     try (var connection = DriverManager.getConnection(url)) {
       var options = connection.unwrap(Database.class).storage().options();
       assertThat(options.mapSize()).isEqualTo(16L << 20);
@@ -53,20 +55,23 @@ class DriverTest {
     assertRefused(url() + "?mapSize=lots", "option mapSize=lots is not valid");
     assertRefused(url() + "?durability=SOMETIMES", "option durability=SOMETIMES is not valid");
     assertRefused(url() + "?mapSize=1KB", "mapSize must be between 64 KiB");
-    assertRefused(url() + "?readOnly=yes", "option readOnly=yes is not valid: expected true or false");
+    assertRefused(
+        url() + "?readOnly=yes", "option readOnly=yes is not valid: expected true or false");
     assertRefused(url() + "?mapSize=16MB&mapSize=32MB", "option mapSize is given twice");
     var properties = new Properties();
     properties.setProperty("user", "sa"); // credentials are ignored
     properties.setProperty("cacheSize", "1000");
     assertThatThrownBy(() -> DriverManager.getConnection(url(), properties))
-        .isInstanceOf(SQLException.class).hasMessageContaining("unknown option cacheSize");
+        .isInstanceOf(SQLException.class)
+        .hasMessageContaining("unknown option cacheSize");
     assertRefused("jdbc:kitesql:mem:", "names no in-memory database");
   }
 
   private static void assertRefused(String url, String reason) {
     assertThatThrownBy(() -> DriverManager.getConnection(url))
         .as(url)
-        .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("08001"))
+        .isInstanceOfSatisfying(
+            SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("08001"))
         .hasMessageContaining(url)
         .hasMessageContaining(reason);
   }
@@ -82,27 +87,39 @@ class DriverTest {
     var options = StorageOptions.defaults().withMapSize(16L << 20);
     var nativeOpener = KiteSql.openShared(dir, options);
     nativeOpener.execute("create table t (id int primary key)");
-    try (var first = DriverManager.getConnection(url()); var second = DriverManager.getConnection(url() + "?mapSize=16MB")) {
-      assertThat(first.unwrap(Database.class)).isSameAs(nativeOpener).isSameAs(second.unwrap(Database.class));
+    try (var first = DriverManager.getConnection(url());
+        var second = DriverManager.getConnection(url() + "?mapSize=16MB")) {
+      assertThat(first.unwrap(Database.class))
+          .isSameAs(nativeOpener)
+          .isSameAs(second.unwrap(Database.class));
       first.createStatement().executeUpdate("insert into t values (1)");
       nativeOpener.close();
       assertThat(second.unwrap(Database.class).isClosed()).isFalse();
       assertThatThrownBy(() -> DriverManager.getConnection(url() + "?mapSize=32MB"))
-          .isInstanceOfSatisfying(SQLException.class, e -> {
-            assertThat(e.getSQLState()).isEqualTo("55006");
-            assertThat(e.getErrorCode()).isEqualTo(1009);
-          })
+          .isInstanceOfSatisfying(
+              SQLException.class,
+              e -> {
+                assertThat(e.getSQLState()).isEqualTo("55006");
+                assertThat(e.getErrorCode()).isEqualTo(1009);
+              })
           .hasMessageContaining("other options");
     }
-    try (var again = KiteSql.open(dir, options)) { // the last connection closed it: an exclusive open succeeds
-      assertThat(again.read(tx -> {
-        try (var rows = tx.query("select count(*) from t")) {
-          rows.next();
-          return rows.getLong(0);
-        }
-      }).longValue()).isEqualTo(1);
+    try (var again =
+        KiteSql.open(dir, options)) { // the last connection closed it: an exclusive open succeeds
+      assertThat(
+              again
+                  .read(
+                      tx -> {
+                        try (var rows = tx.query("select count(*) from t")) {
+                          rows.next();
+                          return rows.getLong(0);
+                        }
+                      })
+                  .longValue())
+          .isEqualTo(1);
       assertThatThrownBy(() -> DriverManager.getConnection(url()))
-          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("55006"));
+          .isInstanceOfSatisfying(
+              SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("55006"));
     }
   }
 

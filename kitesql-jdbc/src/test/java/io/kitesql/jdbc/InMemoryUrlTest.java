@@ -15,7 +15,8 @@ class InMemoryUrlTest {
   @Test
   void connectionsToOneNameShareOneDatabaseUntilTheLastCloses() throws SQLException {
     var url = "jdbc:kitesql:mem:shared-by-connections";
-    try (var first = DriverManager.getConnection(url); var statement = first.createStatement()) {
+    try (var first = DriverManager.getConnection(url);
+        var statement = first.createStatement()) {
       statement.executeUpdate("create table t (id int primary key, name varchar)");
       statement.executeUpdate("insert into t values (1, 'kite')");
       try (var second = DriverManager.getConnection(url);
@@ -30,7 +31,9 @@ class InMemoryUrlTest {
       }
     }
     try (var later = DriverManager.getConnection(url)) {
-      assertThat(later.unwrap(Database.class).catalog().table("t")).as("gone with its last connection").isEmpty();
+      assertThat(later.unwrap(Database.class).catalog().table("t"))
+          .as("gone with its last connection")
+          .isEmpty();
     }
   }
 
@@ -51,12 +54,14 @@ class InMemoryUrlTest {
 
   @Test
   void urlOptionsStartFromTheInMemoryDefaults() throws SQLException {
-    try (var connection = DriverManager.getConnection("jdbc:kitesql:mem:with-options?mapSize=16MB")) {
+    try (var connection =
+        DriverManager.getConnection("jdbc:kitesql:mem:with-options?mapSize=16MB")) {
       var options = connection.unwrap(Database.class).storage().options();
       assertThat(options.mapSize()).isEqualTo(16L << 20);
       assertThat(options.durability()).isEqualTo(Durability.NO_SYNC);
     }
     assertThatThrownBy(() -> DriverManager.getConnection("jdbc:kitesql:mem:mapped?writeMap=true"))
-        .isInstanceOf(SQLException.class).hasMessageContaining("writeMap");
+        .isInstanceOf(SQLException.class)
+        .hasMessageContaining("writeMap");
   }
 }

@@ -33,7 +33,10 @@ class StatementTest {
   @BeforeEach
   void open() throws SQLException {
     connection = DriverManager.getConnection("jdbc:kitesql:" + dir + "?mapSize=16MB");
-    connection.createStatement().executeUpdate("""
+    connection
+        .createStatement()
+        .executeUpdate(
+            """
         create table v (id int primary key, small smallint, big bigint, ratio double, price decimal(10, 2),
           name varchar(20), data varbinary, born date, seen timestamp, active boolean)""");
   }
@@ -68,10 +71,12 @@ class StatementTest {
       assertThat(rows.getString("name")).isEqualTo("kites fly");
       assertThat(rows.getBytes("data")).containsExactly(1, 2, 3);
       assertThat(rows.getDate("born")).isEqualTo(Date.valueOf("2024-02-29"));
-      assertThat(rows.getTimestamp("seen")).isEqualTo(Timestamp.valueOf("2024-02-29 13:14:15.123456"));
+      assertThat(rows.getTimestamp("seen"))
+          .isEqualTo(Timestamp.valueOf("2024-02-29 13:14:15.123456"));
       assertThat(rows.getBoolean("active")).isTrue();
       assertThat(rows.getObject("born", LocalDate.class)).isEqualTo(LocalDate.of(2024, 2, 29));
-      assertThat(rows.getObject("seen", LocalDateTime.class)).isEqualTo(LocalDateTime.of(2024, 2, 29, 13, 14, 15, 123_456_000));
+      assertThat(rows.getObject("seen", LocalDateTime.class))
+          .isEqualTo(LocalDateTime.of(2024, 2, 29, 13, 14, 15, 123_456_000));
       assertThat(rows.getObject("name")).isEqualTo("kites fly");
       assertThat(rows.getObject("born")).isInstanceOf(Date.class);
       assertThat(rows.getObject("data")).isInstanceOf(byte[].class);
@@ -84,22 +89,29 @@ class StatementTest {
 
   @Test
   void aValueOutOfTheGettersRangeIsAnError() throws SQLException {
-    connection.createStatement().executeUpdate("insert into v (id, big, name) values (1, 5000000000, 'x')");
+    connection
+        .createStatement()
+        .executeUpdate("insert into v (id, big, name) values (1, 5000000000, 'x')");
     try (var rows = connection.createStatement().executeQuery("select big, name from v")) {
       rows.next();
       assertThatThrownBy(() -> rows.getInt(1))
-          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("22003"));
+          .isInstanceOfSatisfying(
+              SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("22003"));
       assertThatThrownBy(() -> rows.getLong(2))
-          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("22018"))
+          .isInstanceOfSatisfying(
+              SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("22018"))
           .hasMessageContaining("text 'x'");
       assertThatThrownBy(() -> rows.getString(3))
-          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("07009"));
+          .isInstanceOfSatisfying(
+              SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("07009"));
     }
   }
 
   @Test
   void nullsWithTypesStreamsAndUtilDates() throws SQLException {
-    var insert = connection.prepareStatement("insert into v (id, name, data, price, seen) values (?, ?, ?, ?, ?)");
+    var insert =
+        connection.prepareStatement(
+            "insert into v (id, name, data, price, seen) values (?, ?, ?, ?, ?)");
     insert.setInt(1, 1);
     insert.setNull(2, Types.VARCHAR);
     insert.setNull(3, Types.VARBINARY);
@@ -112,7 +124,10 @@ class StatementTest {
     insert.setObject(4, 3);
     insert.setTimestamp(5, Timestamp.valueOf("2020-01-01 00:00:00"));
     insert.executeUpdate();
-    try (var rows = connection.createStatement().executeQuery("select name, data, price, seen from v order by id")) {
+    try (var rows =
+        connection
+            .createStatement()
+            .executeQuery("select name, data, price, seen from v order by id")) {
       rows.next();
       assertThat(rows.getString(1)).isNull();
       assertThat(rows.wasNull()).isTrue();
@@ -124,7 +139,8 @@ class StatementTest {
       assertThat(rows.getString(1)).isEqualTo("from a reader");
       assertThat(new String(rows.getBytes(2), StandardCharsets.UTF_8)).isEqualTo("bytes");
       assertThat(rows.getBigDecimal(3)).isEqualByComparingTo("3");
-      assertThat(rows.getObject(4, LocalDateTime.class)).isEqualTo(LocalDateTime.of(2020, 1, 1, 0, 0));
+      assertThat(rows.getObject(4, LocalDateTime.class))
+          .isEqualTo(LocalDateTime.of(2020, 1, 1, 0, 0));
     }
   }
 
@@ -132,14 +148,18 @@ class StatementTest {
   void badParametersAreRefusedNamingThem() throws SQLException {
     var insert = connection.prepareStatement("insert into v (id, name) values (?, ?)");
     assertThatThrownBy(() -> insert.setInt(3, 1))
-        .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("07009"))
-        .hasMessageContaining("parameter index 3").hasMessageContaining("2 parameters");
+        .isInstanceOfSatisfying(
+            SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("07009"))
+        .hasMessageContaining("parameter index 3")
+        .hasMessageContaining("2 parameters");
     assertThatThrownBy(() -> insert.setInt(0, 1)).isInstanceOf(SQLException.class);
     assertThatThrownBy(() -> insert.setObject(2, Instant.EPOCH))
-        .isInstanceOf(SQLException.class).hasMessageContaining("java.time.Instant");
+        .isInstanceOf(SQLException.class)
+        .hasMessageContaining("java.time.Instant");
     insert.setInt(1, 1);
     assertThatThrownBy(insert::executeUpdate)
-        .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("07001"))
+        .isInstanceOfSatisfying(
+            SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("07001"))
         .hasMessageContaining("parameter 2 has no value");
     insert.setString(2, "a name longer than twenty characters");
     assertThatThrownBy(insert::executeUpdate).isInstanceOf(SQLException.class);
@@ -150,10 +170,12 @@ class StatementTest {
   void theMethodMustFitTheStatementAndNothingRunsOtherwise() throws SQLException {
     var statement = connection.createStatement();
     assertThatThrownBy(() -> statement.executeQuery("insert into v (id) values (1)"))
-        .isInstanceOf(SQLException.class).hasMessageContaining("executeUpdate");
+        .isInstanceOf(SQLException.class)
+        .hasMessageContaining("executeUpdate");
     assertThat(rowCount()).isZero();
     assertThatThrownBy(() -> statement.executeUpdate("select * from v"))
-        .isInstanceOf(SQLException.class).hasMessageContaining("executeQuery");
+        .isInstanceOf(SQLException.class)
+        .hasMessageContaining("executeQuery");
     assertThat(statement.execute("insert into v (id) values (1)")).isFalse();
     assertThat(statement.getUpdateCount()).isEqualTo(1);
     assertThat(statement.execute("select id from v")).isTrue();
@@ -179,11 +201,14 @@ class StatementTest {
       insert.addBatch();
     }
     assertThatThrownBy(insert::executeBatch)
-        .isInstanceOfSatisfying(BatchUpdateException.class, e -> {
-          assertThat(e.getSQLState()).isEqualTo("23505");
-          assertThat(e.getUpdateCounts()).containsExactly(1, 1);
-        })
-        .hasMessageContaining("batch item 3 of 4").hasMessageContaining("rolled back");
+        .isInstanceOfSatisfying(
+            BatchUpdateException.class,
+            e -> {
+              assertThat(e.getSQLState()).isEqualTo("23505");
+              assertThat(e.getUpdateCounts()).containsExactly(1, 1);
+            })
+        .hasMessageContaining("batch item 3 of 4")
+        .hasMessageContaining("rolled back");
     assertThat(rowCount()).isEqualTo(3);
 
     var statement = connection.createStatement();
@@ -192,14 +217,19 @@ class StatementTest {
     assertThat(statement.executeBatch()).containsExactly(2, 1);
     assertThat(rowCount()).isEqualTo(2);
     statement.addBatch("select * from v");
-    assertThatThrownBy(statement::executeBatch).isInstanceOf(BatchUpdateException.class).hasMessageContaining("query");
+    assertThatThrownBy(statement::executeBatch)
+        .isInstanceOf(BatchUpdateException.class)
+        .hasMessageContaining("query");
   }
 
   @Test
   void generatedKeysComeFromTheIdentityColumnOrTheNamedColumns() throws SQLException {
     var statement = connection.createStatement();
-    statement.executeUpdate("create table notes (id bigint generated always as identity primary key, body varchar)");
-    var insert = connection.prepareStatement("insert into notes (body) values (?)", Statement.RETURN_GENERATED_KEYS);
+    statement.executeUpdate(
+        "create table notes (id bigint generated always as identity primary key, body varchar)");
+    var insert =
+        connection.prepareStatement(
+            "insert into notes (body) values (?)", Statement.RETURN_GENERATED_KEYS);
     insert.setString(1, "first");
     assertThat(insert.executeUpdate()).isEqualTo(1);
     try (var keys = insert.getGeneratedKeys()) {
@@ -219,23 +249,30 @@ class StatementTest {
       assertThat(keys.next()).isTrue();
       assertThat(keys.getLong(1)).isEqualTo(3);
     }
-    assertThat(statement.executeUpdate("insert into notes (body) values ('fourth')", new String[] {"id", "body"})).isEqualTo(1);
+    assertThat(
+            statement.executeUpdate(
+                "insert into notes (body) values ('fourth')", new String[] {"id", "body"}))
+        .isEqualTo(1);
     try (var keys = statement.getGeneratedKeys()) {
       assertThat(keys.next()).isTrue();
       assertThat(keys.getLong("id")).isEqualTo(4);
       assertThat(keys.getString("body")).isEqualTo("fourth");
     }
-    try (var returned = statement.executeQuery("insert into notes (body) values ('fifth') returning id")) {
+    try (var returned =
+        statement.executeQuery("insert into notes (body) values ('fifth') returning id")) {
       assertThat(returned.next()).isTrue();
       assertThat(returned.getLong(1)).isEqualTo(5);
     }
-    statement.executeUpdate("update notes set body = 'x' where id = 1", Statement.RETURN_GENERATED_KEYS);
+    statement.executeUpdate(
+        "update notes set body = 'x' where id = 1", Statement.RETURN_GENERATED_KEYS);
     assertThat(statement.getGeneratedKeys().next()).isFalse();
   }
 
   @Test
   void metadataDescribesResultsAndParameters() throws SQLException {
-    var query = connection.prepareStatement("select id, price, name, born from v where id = ? and price > ?");
+    var query =
+        connection.prepareStatement(
+            "select id, price, name, born from v where id = ? and price > ?");
     var columns = query.getMetaData();
     assertThat(columns.getColumnCount()).isEqualTo(4);
     assertThat(columns.getColumnLabel(1)).isEqualTo("id");

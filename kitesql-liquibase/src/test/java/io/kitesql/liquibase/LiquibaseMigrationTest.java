@@ -21,10 +21,13 @@ import liquibase.resource.DirectoryResourceAccessor;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Liquibase migrating a KiteSQL database: a changelog applied once, atomic changeSets, rollback. */
+/**
+ * Liquibase migrating a KiteSQL database: a changelog applied once, atomic changeSets, rollback.
+ */
 class LiquibaseMigrationTest {
   private static final String CHANGELOG = "changelog.yaml";
-  private static final String NOTES_AND_TAGS = """
+  private static final String NOTES_AND_TAGS =
+      """
       databaseChangeLog:
         - changeSet:
             id: 1-notes
@@ -80,8 +83,10 @@ class LiquibaseMigrationTest {
   /** Runs {@code work} on a Liquibase over a fresh connection, closed afterwards. */
   private void withLiquibase(LiquibaseWork work) throws Exception {
     try (var connection = DriverManager.getConnection(url());
-         var resources = new DirectoryResourceAccessor(dir.resolve("changelog"))) {
-      Database database = DatabaseFactory.getInstance().findCorrectDatabaseImplementation(new JdbcConnection(connection));
+        var resources = new DirectoryResourceAccessor(dir.resolve("changelog"))) {
+      Database database =
+          DatabaseFactory.getInstance()
+              .findCorrectDatabaseImplementation(new JdbcConnection(connection));
       assertThat(database).isInstanceOf(KiteSqlLiquibaseDatabase.class);
       work.run(new Liquibase(CHANGELOG, resources, database));
     }
@@ -97,13 +102,18 @@ class LiquibaseMigrationTest {
     withLiquibase(liquibase -> liquibase.update(new Contexts()));
     assertThat(rows("select body, tag from notes order by id"))
         .containsExactly(List.of("first", "old"), List.of("second", "none"));
-    assertThat(rows("select id, author, filename from databasechangelog order by orderexecuted")).containsExactly(
-        List.of("1-notes", "kitesql", CHANGELOG), List.of("2-tags", "kitesql", CHANGELOG), List.of("3-rows", "kitesql", CHANGELOG));
+    assertThat(rows("select id, author, filename from databasechangelog order by orderexecuted"))
+        .containsExactly(
+            List.of("1-notes", "kitesql", CHANGELOG),
+            List.of("2-tags", "kitesql", CHANGELOG),
+            List.of("3-rows", "kitesql", CHANGELOG));
 
-    withLiquibase(liquibase -> {
-      assertThat(liquibase.listUnrunChangeSets(new Contexts(), new LabelExpression())).isEmpty();
-      liquibase.update(new Contexts());
-    });
+    withLiquibase(
+        liquibase -> {
+          assertThat(liquibase.listUnrunChangeSets(new Contexts(), new LabelExpression()))
+              .isEmpty();
+          liquibase.update(new Contexts());
+        });
     assertThat(rows("select count(*) from notes")).containsExactly(List.of("2"));
     assertThat(rows("select count(*) from databasechangelog")).containsExactly(List.of("3"));
     assertThat(rows("select locked from databasechangeloglock")).containsExactly(List.of("false"));
@@ -116,14 +126,17 @@ class LiquibaseMigrationTest {
     try (var connection = DriverManager.getConnection(url())) {
       connection.createStatement().executeUpdate("insert into notes (body) values ('third')");
     }
-    assertThat(rows("select body from notes order by id")).containsExactly(List.of("first"), List.of("second"), List.of("third"));
+    assertThat(rows("select body from notes order by id"))
+        .containsExactly(List.of("first"), List.of("second"), List.of("third"));
   }
 
   @Test
   void aFailingChangeSetLeavesThePreviousStateAndIsNamed() throws Exception {
     changelog(NOTES_AND_TAGS);
     withLiquibase(liquibase -> liquibase.update(new Contexts()));
-    changelog(NOTES_AND_TAGS + """
+    changelog(
+        NOTES_AND_TAGS
+            + """
           - changeSet:
               id: 4-broken
               author: kitesql
@@ -144,16 +157,19 @@ class LiquibaseMigrationTest {
     // reopened: the database closed with its last connection
     try (var connection = DriverManager.getConnection(url())) {
       assertThatThrownBy(() -> connection.createStatement().executeQuery("select * from other"))
-          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42P01"));
+          .isInstanceOfSatisfying(
+              SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42P01"));
     }
-    assertThat(rows("select body from notes order by id")).containsExactly(List.of("first"), List.of("second"));
+    assertThat(rows("select body from notes order by id"))
+        .containsExactly(List.of("first"), List.of("second"));
     assertThat(rows("select count(*) from databasechangelog")).containsExactly(List.of("3"));
     assertThat(rows("select locked from databasechangeloglock")).containsExactly(List.of("false"));
   }
 
   @Test
   void rollsBackChangeSetsWithTheSqlLiquibaseGenerates() throws Exception {
-    changelog("""
+    changelog(
+        """
         databaseChangeLog:
           - changeSet:
               id: 1-notes
@@ -195,7 +211,8 @@ class LiquibaseMigrationTest {
     withLiquibase(liquibase -> liquibase.rollback(1, ""));
     assertThat(rows("select count(*) from databasechangelog")).containsExactly(List.of("0"));
     assertThatThrownBy(() -> rows("select * from notes"))
-        .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42P01"));
+        .isInstanceOfSatisfying(
+            SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42P01"));
 
     withLiquibase(liquibase -> liquibase.update(new Contexts())); // and forward again
     assertThat(rows("select id, tag from notes")).containsExactly(List.of("1", "old"));
@@ -206,7 +223,8 @@ class LiquibaseMigrationTest {
   void aRollbackTheEngineCannotRunIsRefusedAndChangesNothing() throws Exception {
     changelog(NOTES_AND_TAGS);
     withLiquibase(liquibase -> liquibase.update(new Contexts()));
-    // Liquibase undoes addColumn with ALTER TABLE ... ALTER COLUMN / DROP COLUMN: the engine has neither
+    // Liquibase undoes addColumn with ALTER TABLE ... ALTER COLUMN / DROP COLUMN: the engine has
+    // neither
     assertThatThrownBy(() -> withLiquibase(liquibase -> liquibase.rollback(2, "")))
         .isInstanceOf(LiquibaseException.class)
         .hasMessageContaining("ALTER TABLE");
@@ -224,7 +242,7 @@ class LiquibaseMigrationTest {
   private List<String> indexesOfNotes() throws SQLException {
     var names = new ArrayList<String>();
     try (var connection = DriverManager.getConnection(url());
-         var indexes = connection.getMetaData().getIndexInfo(null, null, "notes", false, false)) {
+        var indexes = connection.getMetaData().getIndexInfo(null, null, "notes", false, false)) {
       while (indexes.next()) {
         names.add(indexes.getString("INDEX_NAME"));
       }
@@ -235,12 +253,14 @@ class LiquibaseMigrationTest {
   @Test
   void opensFromAUrlWithTheDriverItNames() throws Exception {
     try (var resources = new DirectoryResourceAccessor(dir)) {
-      Database database = DatabaseFactory.getInstance().openDatabase(url(), null, null, null, resources);
+      Database database =
+          DatabaseFactory.getInstance().openDatabase(url(), null, null, null, resources);
       try {
         assertThat(database).isInstanceOf(KiteSqlLiquibaseDatabase.class);
         assertThat(database.getShortName()).isEqualTo("kitesql");
         assertThat(database.getDefaultSchemaName()).isNull();
-        assertThat(DatabaseFactory.getInstance().findDefaultDriver(url())).isEqualTo("io.kitesql.jdbc.KiteSqlDriver");
+        assertThat(DatabaseFactory.getInstance().findDefaultDriver(url()))
+            .isEqualTo("io.kitesql.jdbc.KiteSqlDriver");
       } finally {
         database.close();
       }
@@ -250,7 +270,7 @@ class LiquibaseMigrationTest {
   private List<List<String>> rows(String sql) throws SQLException {
     var rows = new ArrayList<List<String>>();
     try (Connection connection = DriverManager.getConnection(url());
-         var result = connection.createStatement().executeQuery(sql)) {
+        var result = connection.createStatement().executeQuery(sql)) {
       int columns = result.getMetaData().getColumnCount();
       while (result.next()) {
         var row = new ArrayList<String>();

@@ -25,7 +25,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.PlatformTransactionManager;
 
-/** The starter's database migrated by Boot's Liquibase auto-configuration, before anything uses it. */
+/**
+ * The starter's database migrated by Boot's Liquibase auto-configuration, before anything uses it.
+ */
 class StarterLiquibaseTest {
   @TempDir Path dir;
   private Path changelog;
@@ -38,13 +40,17 @@ class StarterLiquibaseTest {
   static class Application {
     @Bean
     NoteBodies noteBodies(KiteSqlTemplate template) {
-      return new NoteBodies(template.query("select body from notes order by id", row -> row.getString(0)));
+      return new NoteBodies(
+          template.query("select body from notes order by id", row -> row.getString(0)));
     }
   }
 
   @BeforeEach
   void changelog() throws Exception {
-    changelog = Files.writeString(dir.resolve("changelog.yaml"), """
+    changelog =
+        Files.writeString(
+            dir.resolve("changelog.yaml"),
+            """
         databaseChangeLog:
           - changeSet:
               id: 1-notes
@@ -62,9 +68,16 @@ class StarterLiquibaseTest {
 
   private ConfigurableApplicationContext run(String... properties) {
     var database = dir.resolve("db");
-    var all = Stream.concat(Stream.of("kitesql.path=" + database, "spring.liquibase.change-log=file:" + changelog),
-        Stream.of(properties)).toArray(String[]::new);
-    return new SpringApplicationBuilder(Application.class).web(WebApplicationType.NONE).properties(all).run();
+    var all =
+        Stream.concat(
+                Stream.of(
+                    "kitesql.path=" + database, "spring.liquibase.change-log=file:" + changelog),
+                Stream.of(properties))
+            .toArray(String[]::new);
+    return new SpringApplicationBuilder(Application.class)
+        .web(WebApplicationType.NONE)
+        .properties(all)
+        .run();
   }
 
   @Test
@@ -77,9 +90,12 @@ class StarterLiquibaseTest {
         assertThat(connection.unwrap(Database.class)).isSameAs(context.getBean(Database.class));
       }
       var template = context.getBean(KiteSqlTemplate.class);
-      assertThat(template.query("select id from databasechangelog", row -> row.getString(0))).containsExactly("1-notes");
-      // The DataSource is Liquibase's way in: the KiteSQL transaction manager stays the default one.
-      assertThat(context.getBean(PlatformTransactionManager.class)).isInstanceOf(KiteSqlTransactionManager.class);
+      assertThat(template.query("select id from databasechangelog", row -> row.getString(0)))
+          .containsExactly("1-notes");
+      // The DataSource is Liquibase's way in: the KiteSQL transaction manager stays the default
+      // one.
+      assertThat(context.getBean(PlatformTransactionManager.class))
+          .isInstanceOf(KiteSqlTransactionManager.class);
       assertThat(context.getBeanNamesForType(JdbcTemplate.class)).isEmpty();
     }
     try (var context = run()) { // restarted on the same directory: nothing to apply
@@ -93,25 +109,32 @@ class StarterLiquibaseTest {
       assertThat(context.getBean(NoteBodies.class).bodies()).containsExactly("first", "second");
     }
     assertThatThrownBy(() -> run("kitesql.path=mem:").close())
-        .rootCause().hasMessageContaining("kitesql.path=mem:<name>").hasMessageContaining("Liquibase");
+        .rootCause()
+        .hasMessageContaining("kitesql.path=mem:<name>")
+        .hasMessageContaining("Liquibase");
   }
 
   @Test
   void schemaScriptsBesideLiquibaseAreRefusedUnlessTheirModeIsNever() throws Exception {
-    var schema = Files.writeString(dir.resolve("schema.sql"), "create table other (id int primary key);");
+    var schema =
+        Files.writeString(dir.resolve("schema.sql"), "create table other (id int primary key);");
     assertThatThrownBy(() -> run("kitesql.schema.locations=file:" + schema).close())
         .rootCause()
         .hasMessageContaining("kitesql.schema.locations")
         .hasMessageContaining("Liquibase")
         .hasMessageContaining("kitesql.schema.mode=never");
-    try (var context = run("kitesql.schema.locations=file:" + schema, "kitesql.schema.mode=never")) {
+    try (var context =
+        run("kitesql.schema.locations=file:" + schema, "kitesql.schema.mode=never")) {
       assertThat(context.getBean(NoteBodies.class).bodies()).containsExactly("first", "second");
     }
   }
 
   @Test
   void aFailingChangeSetStopsStartUp() throws Exception {
-    Files.writeString(changelog, Files.readString(changelog) + """
+    Files.writeString(
+        changelog,
+        Files.readString(changelog)
+            + """
           - changeSet:
               id: 2-broken
               author: kitesql
@@ -121,8 +144,8 @@ class StarterLiquibaseTest {
         """);
     assertThatThrownBy(() -> run().close()).hasStackTraceContaining("2-broken");
     try (var connection = DriverManager.getConnection("jdbc:kitesql:" + dir.resolve("db"));
-         var statement = connection.createStatement();
-         var changeSets = statement.executeQuery("select id from databasechangelog")) {
+        var statement = connection.createStatement();
+        var changeSets = statement.executeQuery("select id from databasechangelog")) {
       assertThat(changeSets.next()).isTrue();
       assertThat(changeSets.getString(1)).isEqualTo("1-notes");
       assertThat(changeSets.next()).isFalse();

@@ -9,7 +9,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.TreeMap;
 
-/** {@code .tables} and {@code .describe}: what the database holds, through {@link DatabaseMetaData}. */
+/**
+ * {@code .tables} and {@code .describe}: what the database holds, through {@link DatabaseMetaData}.
+ */
 final class CatalogCommands {
   private CatalogCommands() {}
 
@@ -30,11 +32,13 @@ final class CatalogCommands {
    * Prints a table's or view's columns (type, nullability, default), its primary key and indexes.
    * An unquoted name folds to lower case as in SQL; {@code "Name"} is exact.
    */
-  static void describe(Connection connection, String name, PrintWriter out) throws SQLException, ShellException {
+  static void describe(Connection connection, String name, PrintWriter out)
+      throws SQLException, ShellException {
     DatabaseMetaData meta = connection.getMetaData();
-    String table = name.length() > 1 && name.startsWith("\"") && name.endsWith("\"")
-        ? name.substring(1, name.length() - 1).replace("\"\"", "\"")
-        : name.toLowerCase(Locale.ROOT);
+    String table =
+        name.length() > 1 && name.startsWith("\"") && name.endsWith("\"")
+            ? name.substring(1, name.length() - 1).replace("\"\"", "\"")
+            : name.toLowerCase(Locale.ROOT);
     String pattern = table.replace("\\", "\\\\").replace("_", "\\_").replace("%", "\\%");
     var lines = new ArrayList<String[]>();
     lines.add(new String[] {"column", "type", "null", "default"});
@@ -45,8 +49,13 @@ final class CatalogCommands {
         if ("YES".equals(rows.getString("IS_AUTOINCREMENT"))) {
           type += " identity";
         }
-        lines.add(new String[] {rows.getString("COLUMN_NAME"), type,
-            "NO".equals(rows.getString("IS_NULLABLE")) ? "not null" : "", defaultValue == null ? "" : defaultValue});
+        lines.add(
+            new String[] {
+              rows.getString("COLUMN_NAME"),
+              type,
+              "NO".equals(rows.getString("IS_NULLABLE")) ? "not null" : "",
+              defaultValue == null ? "" : defaultValue
+            });
       }
     }
     if (lines.size() == 1) {
@@ -70,7 +79,10 @@ final class CatalogCommands {
     return List.copyOf(columns.values());
   }
 
-  /** Each index as "[unique ]index NAME (COLUMNS)", by name; the primary key's own index is left out. */
+  /**
+   * Each index as "[unique ]index NAME (COLUMNS)", by name; the primary key's own index is left
+   * out.
+   */
   private static List<String> indexes(DatabaseMetaData meta, String table) throws SQLException {
     var columnsByIndex = new TreeMap<String, TreeMap<Short, String>>();
     var unique = new TreeMap<String, Boolean>();
@@ -80,14 +92,21 @@ final class CatalogCommands {
         if (index == null || index.equals(table + "_pkey")) {
           continue;
         }
-        columnsByIndex.computeIfAbsent(index, i -> new TreeMap<>())
+        columnsByIndex
+            .computeIfAbsent(index, i -> new TreeMap<>())
             .put(rows.getShort("ORDINAL_POSITION"), rows.getString("COLUMN_NAME"));
         unique.put(index, !rows.getBoolean("NON_UNIQUE"));
       }
     }
     var lines = new ArrayList<String>();
-    columnsByIndex.forEach((index, columns) -> lines.add(
-        (unique.get(index) ? "unique index " : "index ") + index + " (" + String.join(", ", columns.values()) + ")"));
+    columnsByIndex.forEach(
+        (index, columns) ->
+            lines.add(
+                (unique.get(index) ? "unique index " : "index ")
+                    + index
+                    + " ("
+                    + String.join(", ", columns.values())
+                    + ")"));
     return lines;
   }
 

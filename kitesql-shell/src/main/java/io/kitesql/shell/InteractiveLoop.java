@@ -12,8 +12,8 @@ import org.jline.terminal.TerminalBuilder;
 
 /**
  * The prompt: JLine reads each line (editing, history in {@code ~/.kitesql_history}), a failure is
- * printed and the session goes on; {@code .quit} or end of input (Ctrl-D) leaves, Ctrl-C drops
- * the statement being typed.
+ * printed and the session goes on; {@code .quit} or end of input (Ctrl-D) leaves, Ctrl-C drops the
+ * statement being typed.
  */
 final class InteractiveLoop {
   private static final String PROMPT = "kitesql> ";
@@ -31,17 +31,28 @@ final class InteractiveLoop {
   }
 
   /** Reads and runs lines from {@code terminal} until the user leaves. */
-  static void run(Terminal terminal, Connection connection, ShellArguments arguments, Path historyFile) {
-    LineReader reader = LineReaderBuilder.builder().terminal(terminal).appName("kitesql")
-        .variable(LineReader.HISTORY_FILE, historyFile)
-        .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true) // '!' is SQL, not a history reference
-        .option(LineReader.Option.HISTORY_IGNORE_SPACE, false) // an indented line continues a statement
-        .build();
+  static void run(
+      Terminal terminal, Connection connection, ShellArguments arguments, Path historyFile) {
+    LineReader reader =
+        LineReaderBuilder.builder()
+            .terminal(terminal)
+            .appName("kitesql")
+            .variable(LineReader.HISTORY_FILE, historyFile)
+            .option(
+                LineReader.Option.DISABLE_EVENT_EXPANSION,
+                true) // '!' is SQL, not a history reference
+            .option(
+                LineReader.Option.HISTORY_IGNORE_SPACE,
+                false) // an indented line continues a statement
+            .build();
     var out = terminal.writer();
     var session = new Session(connection, arguments, out, out);
     var splitter = new StatementSplitter();
-    out.println("KiteSQL shell on " + arguments.directory().toAbsolutePath()
-        + (arguments.write() ? "" : " (read-only)") + ". End statements with ';', .help for commands.");
+    out.println(
+        "KiteSQL shell on "
+            + arguments.directory().toAbsolutePath()
+            + (arguments.write() ? "" : " (read-only)")
+            + ". End statements with ';', .help for commands.");
     while (true) {
       String line;
       try {
@@ -61,7 +72,9 @@ final class InteractiveLoop {
     try {
       reader.getHistory().save();
     } catch (IOException e) {
-      terminal.writer().println("Could not save the history in " + historyFile + ": " + e.getMessage());
+      terminal
+          .writer()
+          .println("Could not save the history in " + historyFile + ": " + e.getMessage());
     }
   }
 }

@@ -16,14 +16,16 @@ import java.util.List;
 
 /**
  * The {@code kitesql} command: {@code java -jar kitesql-shell-VERSION.jar [options] DIRECTORY}.
- * Reads from the terminal with line editing and history ({@link InteractiveLoop}), or runs
- * {@code -c} or standard input as a script, stopping at the first failure.
+ * Reads from the terminal with line editing and history ({@link InteractiveLoop}), or runs {@code
+ * -c} or standard input as a script, stopping at the first failure.
  */
 public final class KiteSqlShell {
   /** Exit status: everything ran. */
   static final int OK = 0;
+
   /** Exit status: a statement, a command or the open failed. */
   static final int FAILED = 1;
+
   /** Exit status: the command line is wrong. */
   static final int USAGE = 2;
 
@@ -40,7 +42,8 @@ public final class KiteSqlShell {
    * Runs the shell on the given streams and returns its exit status: interactive on the system
    * terminal if {@code terminal}, else a script read from {@code in} (or {@code -c}).
    */
-  static int run(String[] args, InputStream in, OutputStream stdout, OutputStream stderr, boolean terminal) {
+  static int run(
+      String[] args, InputStream in, OutputStream stdout, OutputStream stderr, boolean terminal) {
     var out = new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), false);
     var err = new PrintWriter(new OutputStreamWriter(stderr, StandardCharsets.UTF_8), true);
     ShellArguments arguments;
@@ -63,14 +66,24 @@ public final class KiteSqlShell {
     try (var connection = DriverManager.getConnection(arguments.jdbcUrl())) {
       if (arguments.command().isPresent() || !terminal) {
         var session = new Session(connection, arguments, out, err);
-        var script = arguments.command()
-            .map(sql -> new BufferedReader(new StringReader(sql)))
-            .orElseGet(() -> new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)));
+        var script =
+            arguments
+                .command()
+                .map(sql -> new BufferedReader(new StringReader(sql)))
+                .orElseGet(
+                    () -> new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)));
         return session.run(script) == Session.Step.FAILED ? FAILED : OK;
       }
       return InteractiveLoop.onSystemTerminal(connection, arguments);
     } catch (SQLException e) {
-      err.println("kitesql: cannot open " + arguments.directory() + ": " + e.getMessage() + " (SQLSTATE " + e.getSQLState() + ")");
+      err.println(
+          "kitesql: cannot open "
+              + arguments.directory()
+              + ": "
+              + e.getMessage()
+              + " (SQLSTATE "
+              + e.getSQLState()
+              + ")");
       return FAILED;
     } catch (IOException e) {
       err.println("kitesql: " + e.getMessage());

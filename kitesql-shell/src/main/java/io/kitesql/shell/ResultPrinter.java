@@ -62,7 +62,8 @@ sealed interface ResultPrinter {
       return lines.size();
     }
 
-    private static void printLine(PrintWriter out, String[] values, int[] widths, boolean[] rightAligned) {
+    private static void printLine(
+        PrintWriter out, String[] values, int[] widths, boolean[] rightAligned) {
       var line = new StringBuilder();
       for (int c = 0; c < values.length; c++) {
         String padding = " ".repeat(widths[c] - values[c].length());
@@ -76,13 +77,25 @@ sealed interface ResultPrinter {
       if (value == null) {
         return "NULL";
       }
-      return value.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t");
+      return value
+          .replace("\\", "\\\\")
+          .replace("\n", "\\n")
+          .replace("\r", "\\r")
+          .replace("\t", "\\t");
     }
 
     private static boolean isNumeric(int sqlType) {
       return switch (sqlType) {
-        case Types.TINYINT, Types.SMALLINT, Types.INTEGER, Types.BIGINT, Types.REAL, Types.FLOAT,
-             Types.DOUBLE, Types.DECIMAL, Types.NUMERIC -> true;
+        case Types.TINYINT,
+            Types.SMALLINT,
+            Types.INTEGER,
+            Types.BIGINT,
+            Types.REAL,
+            Types.FLOAT,
+            Types.DOUBLE,
+            Types.DECIMAL,
+            Types.NUMERIC ->
+            true;
         default -> false;
       };
     }
@@ -116,7 +129,9 @@ sealed interface ResultPrinter {
     }
 
     private static String field(String value) {
-      boolean quote = value.isEmpty() || value.chars().anyMatch(ch -> ch == ',' || ch == '"' || ch == '\n' || ch == '\r');
+      boolean quote =
+          value.isEmpty()
+              || value.chars().anyMatch(ch -> ch == ',' || ch == '"' || ch == '\n' || ch == '\r');
       return quote ? '"' + value.replace("\"", "\"\"") + '"' : value;
     }
   }

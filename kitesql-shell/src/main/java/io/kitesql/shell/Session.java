@@ -17,9 +17,14 @@ import java.util.Locale;
  */
 final class Session {
   /** What feeding input did: went on, failed (the failure is printed), or asked to quit. */
-  enum Step { OK, FAILED, QUIT }
+  enum Step {
+    OK,
+    FAILED,
+    QUIT
+  }
 
-  static final String HELP = """
+  static final String HELP =
+      """
       SQL statements end with ';' and may span lines. Commands (one a line, between statements):
         .tables                 list the tables and views (also \\dt)
         .describe NAME          columns, primary key and indexes of a table or view (also \\d NAME)
@@ -46,7 +51,10 @@ final class Session {
     this.timing = arguments.timing();
   }
 
-  /** Feeds one line read at {@code splitter}'s position: runs the command or the statements it completes. */
+  /**
+   * Feeds one line read at {@code splitter}'s position: runs the command or the statements it
+   * completes.
+   */
   Step feed(StatementSplitter splitter, String line) {
     String trimmed = line.strip();
     if (splitter.isBetweenStatements() && (trimmed.startsWith(".") || trimmed.startsWith("\\"))) {
@@ -68,7 +76,9 @@ final class Session {
     return unfinished.isEmpty() ? Step.OK : execute(unfinished);
   }
 
-  /** Runs every line of {@code script} with its own splitter, stopping at the first failure or quit. */
+  /**
+   * Runs every line of {@code script} with its own splitter, stopping at the first failure or quit.
+   */
   Step run(BufferedReader script) throws IOException {
     var splitter = new StatementSplitter();
     for (String line = script.readLine(); line != null; line = script.readLine()) {
@@ -140,17 +150,27 @@ final class Session {
             CatalogCommands.describe(connection, argument, out);
           }
         }
-        case ".mode" -> printer = ResultPrinter.of(ShellArguments.OutputMode.named(argument)
-            .orElseThrow(() -> new ShellException(".mode takes table or csv, not '" + argument + "'")));
-        case ".timing", "\\timing" -> timing = switch (argument) {
-          case "on" -> true;
-          case "off" -> false;
-          default -> throw new ShellException(".timing takes on or off, not '" + argument + "'");
-        };
+        case ".mode" ->
+            printer =
+                ResultPrinter.of(
+                    ShellArguments.OutputMode.named(argument)
+                        .orElseThrow(
+                            () ->
+                                new ShellException(
+                                    ".mode takes table or csv, not '" + argument + "'")));
+        case ".timing", "\\timing" ->
+            timing =
+                switch (argument) {
+                  case "on" -> true;
+                  case "off" -> false;
+                  default ->
+                      throw new ShellException(".timing takes on or off, not '" + argument + "'");
+                };
         case ".read", "\\i" -> {
           return read(argument);
         }
-        default -> throw new ShellException("unknown command " + words[0] + " (.help lists the commands)");
+        default ->
+            throw new ShellException("unknown command " + words[0] + " (.help lists the commands)");
       }
       return Step.OK;
     } catch (ShellException e) {

@@ -13,9 +13,11 @@ import java.util.Optional;
  * @param timing whether each statement's time is printed
  * @param command the SQL (or dot command) of {@code -c}: run it and exit instead of reading input
  */
-record ShellArguments(Path directory, boolean write, OutputMode mode, boolean timing, Optional<String> command) {
+record ShellArguments(
+    Path directory, boolean write, OutputMode mode, boolean timing, Optional<String> command) {
 
-  static final String USAGE = """
+  static final String USAGE =
+      """
       usage: kitesql [options] DIRECTORY
         Opens the KiteSQL database in DIRECTORY read-only (an application in another process may
         keep writing it) and reads SQL statements ending in ';' and dot commands (.help lists them)
@@ -53,7 +55,8 @@ record ShellArguments(Path directory, boolean write, OutputMode mode, boolean ti
             throw new ShellException.Usage("unknown option " + arg);
           }
           if (directory != null) {
-            throw new ShellException.Usage("one database directory only: " + directory + " and " + arg);
+            throw new ShellException.Usage(
+                "one database directory only: " + directory + " and " + arg);
           }
           directory = Path.of(arg);
         }
@@ -73,7 +76,8 @@ record ShellArguments(Path directory, boolean write, OutputMode mode, boolean ti
 
   /** How query results are printed ({@code .mode}). */
   enum OutputMode {
-    TABLE, CSV;
+    TABLE,
+    CSV;
 
     static Optional<OutputMode> named(String name) {
       return switch (name.toLowerCase(Locale.ROOT)) {

@@ -9,10 +9,16 @@ import java.util.List;
  * comment. A statement may span lines; what follows its last {@code ;} waits for the next line.
  */
 final class StatementSplitter {
-  private enum State { CODE, STRING, IDENTIFIER, BLOCK_COMMENT }
+  private enum State {
+    CODE,
+    STRING,
+    IDENTIFIER,
+    BLOCK_COMMENT
+  }
 
   private final StringBuilder pending = new StringBuilder();
   private State state = State.CODE;
+
   /** Whether {@link #pending} holds anything but white space and comments. */
   private boolean pendingHasCode;
 

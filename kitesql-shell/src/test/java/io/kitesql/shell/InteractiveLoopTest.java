@@ -23,17 +23,34 @@ class InteractiveLoopTest {
       connection.createStatement().execute("create table t (id int primary key)");
       connection.createStatement().execute("insert into t values (7)");
     }
-    var input = "select\n  id from t;\n.nonsense\nselect * from nowhere;\nselect id + 1 as next from t;\n.quit\nselect 'after quit';\n";
+    var input =
+        "select\n  id from t;\n.nonsense\nselect * from nowhere;\nselect id + 1 as next from t;\n.quit\nselect 'after quit';\n";
     var output = new ByteArrayOutputStream();
     var history = dir.resolve("history");
-    try (var connection = DriverManager.getConnection("jdbc:kitesql:" + database + "?readOnly=true");
-         var terminal = new DumbTerminal("test", "dumb", new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)),
-             output, StandardCharsets.UTF_8)) {
+    try (var connection =
+            DriverManager.getConnection("jdbc:kitesql:" + database + "?readOnly=true");
+        var terminal =
+            new DumbTerminal(
+                "test",
+                "dumb",
+                new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)),
+                output,
+                StandardCharsets.UTF_8)) {
       InteractiveLoop.run(terminal, connection, ShellArguments.parse(database.toString()), history);
     }
     String screen = output.toString(StandardCharsets.UTF_8);
-    assertThat(screen).contains("(read-only)", "kitesql> ", "    ...> ", " 7\n(1 row)", "unknown command .nonsense",
-        "nowhere", "42P01", "next\n----\n   8\n(1 row)").doesNotContain("after quit");
-    assertThat(Files.readString(history)).contains("id from t;", ".nonsense", "select id + 1 as next from t;");
+    assertThat(screen)
+        .contains(
+            "(read-only)",
+            "kitesql> ",
+            "    ...> ",
+            " 7\n(1 row)",
+            "unknown command .nonsense",
+            "nowhere",
+            "42P01",
+            "next\n----\n   8\n(1 row)")
+        .doesNotContain("after quit");
+    assertThat(Files.readString(history))
+        .contains("id from t;", ".nonsense", "select id + 1 as next from t;");
   }
 }

@@ -11,14 +11,16 @@ class StatementSplitterTest {
   void aStatementEndsAtItsSemicolonAndMaySpanLines() {
     assertThat(splitter.addLine("select a,")).isEmpty();
     assertThat(splitter.isBetweenStatements()).isFalse();
-    assertThat(splitter.addLine("  b from t; select 2;")).containsExactly("select a,\n  b from t", "select 2");
+    assertThat(splitter.addLine("  b from t; select 2;"))
+        .containsExactly("select a,\n  b from t", "select 2");
     assertThat(splitter.isBetweenStatements()).isTrue();
   }
 
   @Test
   void semicolonsInLiteralsIdentifiersAndCommentsDoNotEndAStatement() {
     assertThat(splitter.addLine("select 'a;''b', \"x;y\" -- c; d")).isEmpty();
-    assertThat(splitter.addLine("/* e; */ from t;")).containsExactly("select 'a;''b', \"x;y\"  \n  from t");
+    assertThat(splitter.addLine("/* e; */ from t;"))
+        .containsExactly("select 'a;''b', \"x;y\"  \n  from t");
   }
 
   @Test

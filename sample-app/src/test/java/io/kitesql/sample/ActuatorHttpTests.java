@@ -11,7 +11,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
-/** The actuator: the queries the endpoints ran show up in the metrics, the health and the kitesql endpoint. */
+/**
+ * The actuator: the queries the endpoints ran show up in the metrics, the health and the kitesql
+ * endpoint.
+ */
 class ActuatorHttpTests extends SampleAppHttpTest {
   private static final String TREE_QUERY = "PostRepository.findByThreadIdOrderByIdAsc";
 
@@ -51,9 +54,12 @@ class ActuatorHttpTests extends SampleAppHttpTest {
     assertThat(statistic("kitesql.query", TREE_QUERY, "COUNT") - callsBefore).isEqualTo(3);
     // each call reads the post's row from the map (at least its 1,400-byte body) and returns its
     // user and body (3 + 1,400 bytes of text), borrowed: nothing copied
-    assertThat(statistic("kitesql.query.bytes.visited", TREE_QUERY, "TOTAL") - visitedBefore).isGreaterThanOrEqualTo(3 * 1400);
-    assertThat(statistic("kitesql.query.bytes.returned", TREE_QUERY, "TOTAL") - returnedBefore).isEqualTo(3 * (1400 + 3));
-    assertThat(statistic("kitesql.query.bytes.copied", TREE_QUERY, "TOTAL") - copiedBefore).isZero();
+    assertThat(statistic("kitesql.query.bytes.visited", TREE_QUERY, "TOTAL") - visitedBefore)
+        .isGreaterThanOrEqualTo(3 * 1400);
+    assertThat(statistic("kitesql.query.bytes.returned", TREE_QUERY, "TOTAL") - returnedBefore)
+        .isEqualTo(3 * (1400 + 3));
+    assertThat(statistic("kitesql.query.bytes.copied", TREE_QUERY, "TOTAL") - copiedBefore)
+        .isZero();
   }
 
   @Test
@@ -70,8 +76,11 @@ class ActuatorHttpTests extends SampleAppHttpTest {
     var response = get("/actuator/prometheus");
     assertThat(response.statusCode()).isEqualTo(200);
     assertThat(response.body())
-        .containsPattern("kitesql_query_seconds_count\\{[^}]*statement=\"OrderRepository.findByCustomerIdAndStatusAndAmountGreaterThan\"[^}]*} [1-9]")
-        .contains("kitesql_query_bytes_visited_bytes_count{", "kitesql_query_bytes_returned_bytes_count{");
+        .containsPattern(
+            "kitesql_query_seconds_count\\{[^}]*statement=\"OrderRepository.findByCustomerIdAndStatusAndAmountGreaterThan\"[^}]*} [1-9]")
+        .contains(
+            "kitesql_query_bytes_visited_bytes_count{",
+            "kitesql_query_bytes_returned_bytes_count{");
   }
 
   @Test
@@ -90,13 +99,23 @@ class ActuatorHttpTests extends SampleAppHttpTest {
     var response = get("/actuator/kitesql");
     assertThat(response.statusCode()).isEqualTo(200);
     Map<?, ?> report = JSON.readValue(response.body(), Map.class);
-    List<Object> tableNames = ((List<?>) report.get("tables")).stream().map(t -> (Object) ((Map<?, ?>) t).get("name")).toList();
+    List<Object> tableNames =
+        ((List<?>) report.get("tables"))
+            .stream().map(t -> (Object) ((Map<?, ?>) t).get("name")).toList();
     assertThat(tableNames).contains("threads", "posts", "orders");
-    var tree = ((List<?>) report.get("statements")).stream().map(s -> (Map<?, ?>) s)
-        .filter(s -> TREE_QUERY.equals(s.get("name"))).findFirst().orElseThrow();
+    var tree =
+        ((List<?>) report.get("statements"))
+            .stream()
+                .map(s -> (Map<?, ?>) s)
+                .filter(s -> TREE_QUERY.equals(s.get("name")))
+                .findFirst()
+                .orElseThrow();
     assertThat(tree.get("fullScan")).isEqualTo(false);
-    assertThat((List<?>) tree.get("plan")).anySatisfy(line -> assertThat((String) line).contains("IndexRangeScan posts using posts_thread"));
-    // the tests also run this query outside any transaction (copies), so only "some borrowed" holds here
+    assertThat((List<?>) tree.get("plan"))
+        .anySatisfy(
+            line -> assertThat((String) line).contains("IndexRangeScan posts using posts_thread"));
+    // the tests also run this query outside any transaction (copies), so only "some borrowed" holds
+    // here
     assertThat(((Number) tree.get("bytesVisitedMean")).doubleValue()).isPositive();
   }
 }

@@ -21,14 +21,19 @@ class DemoDataTests extends SampleAppHttpTest {
 
   @Test
   void theConfiguredSetWasLoaded() {
-    var demoThreads = threads.findAll().stream()
-        .sorted(Comparator.comparing(DiscussionThread::id)).limit(DEMO_THREADS).toList();
-    assertThat(demoThreads).hasSize(DEMO_THREADS)
+    var demoThreads =
+        threads.findAll().stream()
+            .sorted(Comparator.comparing(DiscussionThread::id))
+            .limit(DEMO_THREADS)
+            .toList();
+    assertThat(demoThreads)
+        .hasSize(DEMO_THREADS)
         .allSatisfy(t -> assertThat(t.title().toString()).matches(".+ \\(#\\d+\\)"));
     long demoPosts = demoThreads.stream().mapToLong(t -> posts.countByThreadId(t.id())).sum();
     assertThat(demoPosts).isEqualTo(DEMO_POSTS);
     assertThat(demoThreads).allSatisfy(t -> assertThat(posts.countByThreadId(t.id())).isPositive());
-    var demoOrders = orders.findAll().stream().filter(o -> o.customerId() <= DEMO_CUSTOMERS).toList();
+    var demoOrders =
+        orders.findAll().stream().filter(o -> o.customerId() <= DEMO_CUSTOMERS).toList();
     assertThat(demoOrders).hasSize(DEMO_ORDERS);
     for (var thread : demoThreads) {
       for (var post : posts.findByThreadIdOrderByIdAsc(thread.id())) {

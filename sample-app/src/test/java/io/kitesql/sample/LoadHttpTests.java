@@ -18,9 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /**
- * A bounded load check: concurrent clients read trees and orders and add replies for a few
- * seconds. No request fails, no read transaction stays open afterwards, and every tree query's
- * allocation was measured (or counted as unmeasured); the mean is printed.
+ * A bounded load check: concurrent clients read trees and orders and add replies for a few seconds.
+ * No request fails, no read transaction stays open afterwards, and every tree query's allocation
+ * was measured (or counted as unmeasured); the mean is printed.
  */
 class LoadHttpTests extends SampleAppHttpTest {
   private static final int CLIENTS = 8;
@@ -64,30 +64,38 @@ class LoadHttpTests extends SampleAppHttpTest {
       var running = new ArrayList<Future<?>>();
       for (int c = 0; c < CLIENTS; c++) {
         int client = c;
-        running.add(clients.submit(() -> {
-          var random = ThreadLocalRandom.current();
-          while (System.nanoTime() < deadline) {
-            int pick = random.nextInt(10);
-            String path;
-            int status;
-            if (pick < 6) {
-              path = "/threads/" + (1 + random.nextInt(DEMO_THREADS));
-              status = get(path).statusCode();
-              treeRequests.incrementAndGet();
-            } else if (pick < 9) {
-              path = "/orders?customer=" + (1 + random.nextInt(DEMO_CUSTOMERS)) + "&status="
-                  + OrderStatuses.ALL.get(random.nextInt(OrderStatuses.ALL.size())) + "&minAmount=100";
-              status = get(path).statusCode();
-            } else {
-              path = "/threads/" + ownThread + "/posts";
-              status = postJson(path, "{\"user\":\"client" + client + "\",\"body\":\"load\"}").statusCode();
-            }
-            if (status / 100 != 2) {
-              failures.add(status + " " + path);
-            }
-          }
-          return null;
-        }));
+        running.add(
+            clients.submit(
+                () -> {
+                  var random = ThreadLocalRandom.current();
+                  while (System.nanoTime() < deadline) {
+                    int pick = random.nextInt(10);
+                    String path;
+                    int status;
+                    if (pick < 6) {
+                      path = "/threads/" + (1 + random.nextInt(DEMO_THREADS));
+                      status = get(path).statusCode();
+                      treeRequests.incrementAndGet();
+                    } else if (pick < 9) {
+                      path =
+                          "/orders?customer="
+                              + (1 + random.nextInt(DEMO_CUSTOMERS))
+                              + "&status="
+                              + OrderStatuses.ALL.get(random.nextInt(OrderStatuses.ALL.size()))
+                              + "&minAmount=100";
+                      status = get(path).statusCode();
+                    } else {
+                      path = "/threads/" + ownThread + "/posts";
+                      status =
+                          postJson(path, "{\"user\":\"client" + client + "\",\"body\":\"load\"}")
+                              .statusCode();
+                    }
+                    if (status / 100 != 2) {
+                      failures.add(status + " " + path);
+                    }
+                  }
+                  return null;
+                }));
       }
       for (var client : running) {
         client.get();
@@ -96,7 +104,8 @@ class LoadHttpTests extends SampleAppHttpTest {
 
     assertThat(failures).isEmpty();
     assertThat(treeRequests.get()).isPositive();
-    // Responses may still be finishing on server threads; the wait ends as soon as none is, 60 s is a hang guard.
+    // Responses may still be finishing on server threads; the wait ends as soon as none is, 60 s is
+    // a hang guard.
     long waitUntil = System.nanoTime() + Duration.ofSeconds(60).toNanos();
     while (readersActive() > 0 && System.nanoTime() < waitUntil) {
       Thread.sleep(50);
@@ -108,8 +117,16 @@ class LoadHttpTests extends SampleAppHttpTest {
     double unmeasured = statistic("kitesql.query.allocated.unmeasured", "COUNT") - unmeasuredBefore;
     assertThat(treeQueries).isEqualTo(treeRequests.get());
     assertThat(measured + unmeasured).isEqualTo(treeQueries);
-    System.out.printf("load: %d clients for %s: %d tree requests; %s allocated %.0f bytes per call (%.0f measured, %.0f unmeasured)%n",
-        CLIENTS, RUN_FOR, treeRequests.get(), TREE_QUERY,
-        measured == 0 ? 0 : (statistic("kitesql.query.allocated", "TOTAL") - allocatedBefore) / measured, measured, unmeasured);
+    System.out.printf(
+        "load: %d clients for %s: %d tree requests; %s allocated %.0f bytes per call (%.0f measured, %.0f unmeasured)%n",
+        CLIENTS,
+        RUN_FOR,
+        treeRequests.get(),
+        TREE_QUERY,
+        measured == 0
+            ? 0
+            : (statistic("kitesql.query.allocated", "TOTAL") - allocatedBefore) / measured,
+        measured,
+        unmeasured);
   }
 }

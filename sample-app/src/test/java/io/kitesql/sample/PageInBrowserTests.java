@@ -25,25 +25,40 @@ import org.springframework.beans.factory.annotation.Autowired;
  * The page at {@code /} in a real headless Chromium (Debian's {@code chromium} package): its DOM
  * after the scripts ran holds the thread's tree and the figures of the request that fetched it, and
  * a message and no figures for a thread that is no number or does not exist; a screenshot has ink
- * where the tree and the figures are. Without Chromium the test is skipped, unless the
- * environment variable {@code KITESQL_REQUIRE_BROWSER} is set ({@code .ci/run} sets it after
- * installing Chromium): then it fails.
+ * where the tree and the figures are. Without Chromium the test is skipped, unless the environment
+ * variable {@code KITESQL_REQUIRE_BROWSER} is set ({@code .ci/run} sets it after installing
+ * Chromium): then it fails.
  */
 class PageInBrowserTests extends SampleAppHttpTest {
-  private static final List<String> CHROMIUM_CANDIDATES = List.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome");
+  private static final List<String> CHROMIUM_CANDIDATES =
+      List.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome");
 
   @Autowired DiscussionThreadRepository threads;
   @Autowired PostRepository posts;
 
   private static @Nullable Path chromium() {
-    return CHROMIUM_CANDIDATES.stream().map(Path::of).filter(Files::isExecutable).findFirst().orElse(null);
+    return CHROMIUM_CANDIDATES.stream()
+        .map(Path::of)
+        .filter(Files::isExecutable)
+        .findFirst()
+        .orElse(null);
   }
 
-  private static String run(Path chromium, String... arguments) throws IOException, InterruptedException {
-    var command = new ArrayList<>(List.of(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-        "--disable-dev-shm-usage", "--hide-scrollbars", "--virtual-time-budget=15000"));
+  private static String run(Path chromium, String... arguments)
+      throws IOException, InterruptedException {
+    var command =
+        new ArrayList<>(
+            List.of(
+                chromium.toString(),
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--hide-scrollbars",
+                "--virtual-time-budget=15000"));
     command.addAll(List.of(arguments));
-    var process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    var process =
+        new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
     var out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("chromium finished").isTrue();
     return out;
@@ -54,12 +69,15 @@ class PageInBrowserTests extends SampleAppHttpTest {
     var chromium = chromium();
     boolean required = System.getenv("KITESQL_REQUIRE_BROWSER") != null;
     if (!required) {
-      assumeTrue(chromium != null, "no Chromium installed (apt-get install chromium); .ci/run installs it");
+      assumeTrue(
+          chromium != null,
+          "no Chromium installed (apt-get install chromium); .ci/run installs it");
     }
     assertThat(chromium).as("Chromium, required by KITESQL_REQUIRE_BROWSER").isNotNull();
 
     long threadId = threads.save(new DiscussionThread(null, "Seen in a browser")).id();
-    long root = posts.save(new Post(null, threadId, null, "ada", "Kites at dawn <b>not bold</b>")).id();
+    long root =
+        posts.save(new Post(null, threadId, null, "ada", "Kites at dawn <b>not bold</b>")).id();
     long reply = posts.save(new Post(null, threadId, root, "bob", "Bring spare string ✈")).id();
     posts.save(new Post(null, threadId, reply, "cyd", "And a reel")).id();
     posts.save(new Post(null, threadId, null, "eve", "x".repeat(5000)));
@@ -69,15 +87,25 @@ class PageInBrowserTests extends SampleAppHttpTest {
 
     assertThat(dom).contains("data-state=\"ready\"").contains("Seen in a browser (4 posts)");
     // the tree: nested lists in the order of the replies, the markup in a body shown as text
-    assertThat(dom).containsSubsequence("ada", "Kites at dawn &lt;b&gt;not bold&lt;/b&gt;",
-        "class=\"replies\"", "bob", "Bring spare string ✈", "class=\"replies\"", "cyd", "And a reel", "eve");
+    assertThat(dom)
+        .containsSubsequence(
+            "ada",
+            "Kites at dawn &lt;b&gt;not bold&lt;/b&gt;",
+            "class=\"replies\"",
+            "bob",
+            "Bring spare string ✈",
+            "class=\"replies\"",
+            "cyd",
+            "And a reel",
+            "eve");
     assertThat(dom).contains("x".repeat(400) + "…").doesNotContain("x".repeat(401));
     // the figures of this request: numbers, not the placeholder; 4 posts
     for (var figure : List.of("latency", "allocated", "map-bytes", "posts", "json-bytes")) {
       assertThat(figure(dom, figure)).as(figure).matches("[0-9][0-9,.]*( ms| B)?");
     }
     assertThat(figure(dom, "posts")).isEqualTo("4");
-    assertThat(dom).contains("What the request for thread " + threadId + "'s tree cost on the server");
+    assertThat(dom)
+        .contains("What the request for thread " + threadId + "'s tree cost on the server");
 
     var screenshot = Path.of("target", "sample-page.png").toAbsolutePath();
     Files.deleteIfExists(screenshot);
@@ -99,16 +127,21 @@ class PageInBrowserTests extends SampleAppHttpTest {
   void aThreadThatIsNoNumberOrDoesNotExistGetsAMessageAndNoFigures() throws Exception {
     var chromium = chromium();
     if (System.getenv("KITESQL_REQUIRE_BROWSER") == null) {
-      assumeTrue(chromium != null, "no Chromium installed (apt-get install chromium); .ci/run installs it");
+      assumeTrue(
+          chromium != null,
+          "no Chromium installed (apt-get install chromium); .ci/run installs it");
     }
     assertThat(chromium).as("Chromium, required by KITESQL_REQUIRE_BROWSER").isNotNull();
 
     String notANumber = run(chromium, "--dump-dom", "http://localhost:" + port + "/?thread=abc");
-    assertThat(notANumber).contains("data-state=\"ready\"")
+    assertThat(notANumber)
+        .contains("data-state=\"ready\"")
         .contains("\"abc\" is not a thread number: threads are numbered 1, 2, 3, …")
         .contains("No figures: the request did not return a tree.");
     String unknown = run(chromium, "--dump-dom", "http://localhost:" + port + "/?thread=987654321");
-    assertThat(unknown).contains("data-state=\"ready\"").contains("There is no thread 987654321.")
+    assertThat(unknown)
+        .contains("data-state=\"ready\"")
+        .contains("There is no thread 987654321.")
         .contains("No figures: the request did not return a tree.");
     for (var dom : List.of(notANumber, unknown)) {
       for (var id : List.of("latency", "allocated", "map-bytes", "posts", "json-bytes")) {
@@ -117,7 +150,10 @@ class PageInBrowserTests extends SampleAppHttpTest {
     }
   }
 
-  /** The share of dark pixels between the horizontal fractions {@code from} and {@code to}, below the heading. */
+  /**
+   * The share of dark pixels between the horizontal fractions {@code from} and {@code to}, below
+   * the heading.
+   */
   private static double inkShare(BufferedImage image, double from, double to) {
     int dark = 0;
     int all = 0;

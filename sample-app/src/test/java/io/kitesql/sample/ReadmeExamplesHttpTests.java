@@ -18,18 +18,20 @@ import tools.jackson.databind.json.JsonMapper;
  * The README's examples of {@code /actuator/metrics} and {@code /actuator/kitesql} come from a real
  * run: this test writes what the application answers now, whole, to {@code target/readme/}, and
  * checks that the README's examples have the same commands, meters, fields and texts (numbers and
- * the database path differ from run to run). An example trimmed by hand, or left behind by a
- * change of the answers, fails it; paste the files from {@code target/readme/} to fix it.
+ * the database path differ from run to run). An example trimmed by hand, or left behind by a change
+ * of the answers, fails it; paste the files from {@code target/readme/} to fix it.
  */
 class ReadmeExamplesHttpTests extends SampleAppHttpTest {
   private static final String TREE_QUERY = "PostRepository.findByThreadIdOrderByIdAsc";
-  private static final String ORDERS_QUERY = "OrderRepository.findByCustomerIdAndStatusAndAmountGreaterThan";
-  private static final List<String> METRICS_PATHS = List.of(
-      "/actuator/metrics/kitesql.query?tag=statement:" + TREE_QUERY,
-      "/actuator/metrics/kitesql.query.bytes.visited?tag=statement:" + TREE_QUERY,
-      "/actuator/metrics/kitesql.query.bytes.returned?tag=statement:" + TREE_QUERY,
-      "/actuator/metrics/kitesql.query.bytes.copied?tag=statement:" + TREE_QUERY,
-      "/actuator/health/kitesql");
+  private static final String ORDERS_QUERY =
+      "OrderRepository.findByCustomerIdAndStatusAndAmountGreaterThan";
+  private static final List<String> METRICS_PATHS =
+      List.of(
+          "/actuator/metrics/kitesql.query?tag=statement:" + TREE_QUERY,
+          "/actuator/metrics/kitesql.query.bytes.visited?tag=statement:" + TREE_QUERY,
+          "/actuator/metrics/kitesql.query.bytes.returned?tag=statement:" + TREE_QUERY,
+          "/actuator/metrics/kitesql.query.bytes.copied?tag=statement:" + TREE_QUERY,
+          "/actuator/health/kitesql");
   private static final Pattern CURL = Pattern.compile("^\\$ curl -s '?localhost:8080(\\S+?)'?$");
 
   @Test
@@ -44,7 +46,12 @@ class ReadmeExamplesHttpTests extends SampleAppHttpTest {
     for (var path : METRICS_PATHS) {
       var response = get(path);
       assertThat(response.statusCode()).as(path).isEqualTo(200);
-      metrics.append("$ curl -s 'localhost:8080").append(path).append("'\n").append(response.body()).append('\n');
+      metrics
+          .append("$ curl -s 'localhost:8080")
+          .append(path)
+          .append("'\n")
+          .append(response.body())
+          .append('\n');
       answers.add(response.body());
     }
     var endpoint = JSON.readTree(get("/actuator/kitesql").body());
@@ -55,7 +62,11 @@ class ReadmeExamplesHttpTests extends SampleAppHttpTest {
       }
     }
     assertThat(orders).as(ORDERS_QUERY + " in /actuator/kitesql").isNotNull();
-    var pretty = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build().writeValueAsString(orders);
+    var pretty =
+        JsonMapper.builder()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .build()
+            .writeValueAsString(orders);
     Files.createDirectories(Path.of("target", "readme"));
     Files.writeString(Path.of("target", "readme", "actuator-metrics.txt"), metrics);
     Files.writeString(Path.of("target", "readme", "actuator-kitesql-orders.json"), pretty + "\n");
@@ -65,14 +76,17 @@ class ReadmeExamplesHttpTests extends SampleAppHttpTest {
     var readmeAnswers = new ArrayList<String>();
     for (int i = 0; i < readme.size() - 1; i++) {
       var command = CURL.matcher(readme.get(i));
-      if (command.matches() && (command.group(1).startsWith("/actuator/metrics") || command.group(1).startsWith("/actuator/health"))) {
+      if (command.matches()
+          && (command.group(1).startsWith("/actuator/metrics")
+              || command.group(1).startsWith("/actuator/health"))) {
         readmeCommands.add(command.group(1));
         readmeAnswers.add(readme.get(i + 1));
       }
     }
     assertThat(readmeCommands).isEqualTo(METRICS_PATHS);
     for (int i = 0; i < answers.size(); i++) {
-      assertThat(shape(JSON.readTree(readmeAnswers.get(i)))).as(METRICS_PATHS.get(i))
+      assertThat(shape(JSON.readTree(readmeAnswers.get(i))))
+          .as(METRICS_PATHS.get(i))
           .isEqualTo(shape(JSON.readTree(answers.get(i))));
     }
     var readmeOrders = jsonBlockWith(readme, "\"name\" : \"" + ORDERS_QUERY + "\"");
@@ -81,8 +95,12 @@ class ReadmeExamplesHttpTests extends SampleAppHttpTest {
 
   /** The fenced JSON block of the README that holds {@code line}. */
   private static String jsonBlockWith(List<String> readme, String line) {
-    int at = readme.indexOf(readme.stream().filter(l -> l.contains(line)).findFirst()
-        .orElseThrow(() -> new AssertionError("README.md has no block with " + line)));
+    int at =
+        readme.indexOf(
+            readme.stream()
+                .filter(l -> l.contains(line))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("README.md has no block with " + line)));
     int start = at;
     while (!readme.get(start - 1).startsWith("```")) {
       start--;
@@ -94,12 +112,16 @@ class ReadmeExamplesHttpTests extends SampleAppHttpTest {
     return String.join("\n", readme.subList(start, end));
   }
 
-  /** What stays from run to run: fields, texts and arrays' lengths; numbers and the database path go. */
+  /**
+   * What stays from run to run: fields, texts and arrays' lengths; numbers and the database path
+   * go.
+   */
   private static Object shape(JsonNode node) {
     if (node.isObject()) {
       var fields = new LinkedHashMap<String, Object>();
       for (var entry : node.properties()) {
-        fields.put(entry.getKey(), entry.getKey().equals("path") ? "(path)" : shape(entry.getValue()));
+        fields.put(
+            entry.getKey(), entry.getKey().equals("path") ? "(path)" : shape(entry.getValue()));
       }
       return fields;
     }
@@ -110,5 +132,4 @@ class ReadmeExamplesHttpTests extends SampleAppHttpTest {
     }
     return node.isNumber() ? "(number)" : node.asString();
   }
-
 }

@@ -16,7 +16,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
-/** {@code POST /threads/{id}/posts}: replies that are added, and the ones refused with a problem detail. */
+/**
+ * {@code POST /threads/{id}/posts}: replies that are added, and the ones refused with a problem
+ * detail.
+ */
 class ReplyHttpTests extends SampleAppHttpTest {
   @Autowired DiscussionThreadRepository threads;
   @Autowired PostRepository posts;
@@ -34,7 +37,8 @@ class ReplyHttpTests extends SampleAppHttpTest {
     return postJson("/threads/" + thread + "/posts", JSON.writeValueAsString(fields));
   }
 
-  private static Map<String, @Nullable Object> fields(@Nullable String user, @Nullable String body, @Nullable Long parentId) {
+  private static Map<String, @Nullable Object> fields(
+      @Nullable String user, @Nullable String body, @Nullable Long parentId) {
     var fields = new LinkedHashMap<String, @Nullable Object>();
     fields.put("user", user);
     fields.put("body", body);
@@ -42,7 +46,8 @@ class ReplyHttpTests extends SampleAppHttpTest {
     return fields;
   }
 
-  private void assertRefused(HttpResponse<String> response, int status, String field, String detail) {
+  private void assertRefused(
+      HttpResponse<String> response, int status, String field, String detail) {
     assertThat(response.statusCode()).isEqualTo(status);
     assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
     Map<?, ?> problem = JSON.readValue(response.body(), Map.class);
@@ -65,7 +70,8 @@ class ReplyHttpTests extends SampleAppHttpTest {
     assertThat(saved.parentId()).isEqualTo(rootPostId);
     assertThat(saved.user().toString()).isEqualTo("bob");
     assertThat(saved.body().toString()).isEqualTo("a reply ✈");
-    var tree = JSON.readValue(get("/threads/" + threadId).body(), ThreadTreeHttpTests.TreeJson.class);
+    var tree =
+        JSON.readValue(get("/threads/" + threadId).body(), ThreadTreeHttpTests.TreeJson.class);
     assertThat(tree.posts().getFirst().replies())
         .containsExactly(new ThreadTreeHttpTests.NodeJson(id, "bob", "a reply ✈", List.of()));
   }
@@ -95,20 +101,27 @@ class ReplyHttpTests extends SampleAppHttpTest {
 
   @Test
   void aBlankUserIsRefused() {
-    assertRefused(reply(threadId, fields("  ", "hello", null)), 400, "user", "A reply needs a user.");
+    assertRefused(
+        reply(threadId, fields("  ", "hello", null)), 400, "user", "A reply needs a user.");
   }
 
   @Test
   void aBodyOverTheLimitIsRefusedByItsUtf8Length() {
     // fewer chars than the limit, more bytes: 'é' is two bytes of UTF-8
     var body = "é".repeat(ReplyService.MAX_BODY_BYTES / 2) + "x";
-    assertRefused(reply(threadId, fields("bob", body, null)), 400, "body",
+    assertRefused(
+        reply(threadId, fields("bob", body, null)),
+        400,
+        "body",
         "The body is 65537 bytes of UTF-8; at most 65536 are accepted.");
   }
 
   @Test
   void anUnknownParentIsRefused() {
-    assertRefused(reply(threadId, fields("bob", "hello", 987654321L)), 400, "parentId",
+    assertRefused(
+        reply(threadId, fields("bob", "hello", 987654321L)),
+        400,
+        "parentId",
         "Thread " + threadId + " has no post 987654321 to reply to.");
   }
 
@@ -116,7 +129,10 @@ class ReplyHttpTests extends SampleAppHttpTest {
   void aParentFromAnotherThreadIsRefused() {
     long otherThread = threads.save(new DiscussionThread(null, "elsewhere")).id();
     long elsewhere = posts.save(new Post(null, otherThread, null, "eve", "not here")).id();
-    assertRefused(reply(threadId, fields("bob", "hello", elsewhere)), 400, "parentId",
+    assertRefused(
+        reply(threadId, fields("bob", "hello", elsewhere)),
+        400,
+        "parentId",
         "Thread " + threadId + " has no post " + elsewhere + " to reply to.");
   }
 
@@ -130,14 +146,26 @@ class ReplyHttpTests extends SampleAppHttpTest {
 
   @Test
   void anUnpairedSurrogateEscapedInTheJsonIsABadRequestProblem() {
-    assertRefused(postJson("/threads/" + threadId + "/posts", "{\"user\": \"bob\", \"body\": \"a \\ud800 b\"}"),
-        400, "body", "The body has an unpaired surrogate (\\uD800) at index 2; text must be valid Unicode.");
-    assertRefused(postJson("/threads/" + threadId + "/posts", "{\"user\": \"b\\udc00\", \"body\": \"hello\"}"),
-        400, "user", "The user has an unpaired surrogate (\\uDC00) at index 1; text must be valid Unicode.");
-    var paired = postJson("/threads/" + threadId + "/posts", "{\"user\": \"bob\", \"body\": \"kite \\ud83e\\ude81\"}");
+    assertRefused(
+        postJson(
+            "/threads/" + threadId + "/posts", "{\"user\": \"bob\", \"body\": \"a \\ud800 b\"}"),
+        400,
+        "body",
+        "The body has an unpaired surrogate (\\uD800) at index 2; text must be valid Unicode.");
+    assertRefused(
+        postJson(
+            "/threads/" + threadId + "/posts", "{\"user\": \"b\\udc00\", \"body\": \"hello\"}"),
+        400,
+        "user",
+        "The user has an unpaired surrogate (\\uDC00) at index 1; text must be valid Unicode.");
+    var paired =
+        postJson(
+            "/threads/" + threadId + "/posts",
+            "{\"user\": \"bob\", \"body\": \"kite \\ud83e\\ude81\"}");
     assertThat(paired.statusCode()).isEqualTo(201);
     long id = ((Number) JSON.readValue(paired.body(), Map.class).get("id")).longValue();
-    assertThat(posts.findById(id).orElseThrow().body().toString()).isEqualTo("kite " + Character.toString(0x1FA81));
+    assertThat(posts.findById(id).orElseThrow().body().toString())
+        .isEqualTo("kite " + Character.toString(0x1FA81));
   }
 
   @Test

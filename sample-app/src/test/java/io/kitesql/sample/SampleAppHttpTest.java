@@ -15,18 +15,21 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The base of the HTTP tests: the whole application on a random port, on a fresh database under
- * {@code target/} with a small demo data set. Every test class extends this one, so they share
- * one application context (and one database: each test inserts and checks its own rows).
+ * {@code target/} with a small demo data set. Every test class extends this one, so they share one
+ * application context (and one database: each test inserts and checks its own rows).
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-    "sample.demo-data.threads=5",
-    "sample.demo-data.posts=40",
-    "sample.demo-data.customers=3",
-    "sample.demo-data.orders=60",
-})
+@SpringBootTest(
+    webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+    properties = {
+      "sample.demo-data.threads=5",
+      "sample.demo-data.posts=40",
+      "sample.demo-data.customers=3",
+      "sample.demo-data.orders=60",
+    })
 public abstract class SampleAppHttpTest {
   /** The demo data set's size, as configured above. */
   protected static final int DEMO_THREADS = 5;
+
   protected static final int DEMO_POSTS = 40;
   protected static final int DEMO_CUSTOMERS = 3;
   protected static final int DEMO_ORDERS = 60;
@@ -43,8 +46,7 @@ public abstract class SampleAppHttpTest {
     registry.add("kitesql.path", DATABASE::toString);
   }
 
-  @LocalServerPort
-  protected int port;
+  @LocalServerPort protected int port;
 
   /** {@code GET path}, the body as a string. */
   protected HttpResponse<String> get(String path) {
@@ -53,10 +55,11 @@ public abstract class SampleAppHttpTest {
 
   /** {@code POST path} with a JSON body. */
   protected HttpResponse<String> postJson(String path, String json) {
-    return send(HttpRequest.newBuilder(uri(path))
-        .header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(json))
-        .build());
+    return send(
+        HttpRequest.newBuilder(uri(path))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(json))
+            .build());
   }
 
   private URI uri(String path) {

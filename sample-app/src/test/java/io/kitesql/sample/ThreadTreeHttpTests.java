@@ -43,7 +43,12 @@ class ThreadTreeHttpTests extends SampleAppHttpTest {
     var nodes = new ArrayList<NodeJson>();
     for (var post : saved) {
       if (java.util.Objects.equals(post.parentId(), parentId)) {
-        nodes.add(new NodeJson(post.id(), post.user().toString(), post.body().toString(), expectedTree(saved, post.id())));
+        nodes.add(
+            new NodeJson(
+                post.id(),
+                post.user().toString(),
+                post.body().toString(),
+                expectedTree(saved, post.id())));
       }
     }
     return nodes;
@@ -52,13 +57,16 @@ class ThreadTreeHttpTests extends SampleAppHttpTest {
   @Test
   void aThreadIsItsRepliesNestedUnderTheirParents() {
     var bigBody = "ä✈🪁\"\\\n".repeat(5_461); // 12 bytes of UTF-8 each: 65,532 bytes
-    var saved = insertThread("A thread of the test: \"quotes\", ünïcødé", List.of(
-        new Planned(-1, "ada", "the first post"),
-        new Planned(0, "bob", "a reply to the first"),
-        new Planned(-1, "cyd", bigBody),
-        new Planned(1, "zoë", "a reply to the reply\twith a tab and \u0001 a control char"),
-        new Planned(0, "eve", "a second reply to the first"),
-        new Planned(3, "ada", "three levels down")));
+    var saved =
+        insertThread(
+            "A thread of the test: \"quotes\", ünïcødé",
+            List.of(
+                new Planned(-1, "ada", "the first post"),
+                new Planned(0, "bob", "a reply to the first"),
+                new Planned(-1, "cyd", bigBody),
+                new Planned(1, "zoë", "a reply to the reply\twith a tab and \u0001 a control char"),
+                new Planned(0, "eve", "a second reply to the first"),
+                new Planned(3, "ada", "three levels down")));
     long threadId = saved.getFirst().threadId();
 
     var response = get("/threads/" + threadId);
@@ -72,8 +80,19 @@ class ThreadTreeHttpTests extends SampleAppHttpTest {
     assertThat(tree.posts()).isEqualTo(expectedTree(saved, null));
     // the shape, spelled out: two roots; the first has two replies, its first reply one, and so on
     assertThat(tree.posts()).extracting(NodeJson::user).containsExactly("ada", "cyd");
-    assertThat(tree.posts().getFirst().replies()).extracting(NodeJson::user).containsExactly("bob", "eve");
-    assertThat(tree.posts().getFirst().replies().getFirst().replies().getFirst().replies().getFirst().body())
+    assertThat(tree.posts().getFirst().replies())
+        .extracting(NodeJson::user)
+        .containsExactly("bob", "eve");
+    assertThat(
+            tree.posts()
+                .getFirst()
+                .replies()
+                .getFirst()
+                .replies()
+                .getFirst()
+                .replies()
+                .getFirst()
+                .body())
         .isEqualTo("three levels down");
     assertThat(tree.posts().get(1).body()).isEqualTo(bigBody);
   }
@@ -87,11 +106,15 @@ class ThreadTreeHttpTests extends SampleAppHttpTest {
 
   @Test
   void everyDemoThreadMatchesItsRowsInTheDatabase() {
-    var demoThreads = threads.findAll().stream()
-        .sorted(java.util.Comparator.comparing(DiscussionThread::id)).limit(DEMO_THREADS).toList();
+    var demoThreads =
+        threads.findAll().stream()
+            .sorted(java.util.Comparator.comparing(DiscussionThread::id))
+            .limit(DEMO_THREADS)
+            .toList();
     int postsSeen = 0;
     for (var thread : demoThreads) {
-      var rows = posts.findByThreadIdOrderByIdAsc(thread.id()); // outside a transaction: owned copies
+      var rows =
+          posts.findByThreadIdOrderByIdAsc(thread.id()); // outside a transaction: owned copies
       var tree = JSON.readValue(get("/threads/" + thread.id()).body(), TreeJson.class);
       assertThat(tree.title()).isEqualTo(thread.title().toString());
       assertThat(tree.posts()).isEqualTo(expectedTree(rows, null));

@@ -23,8 +23,11 @@ class TreeRequestFiguresHttpTests extends SampleAppHttpTest {
   @Autowired PostRepository posts;
 
   private HttpResponse<byte[]> treeWithKey(long threadId, String key) throws Exception {
-    var request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/threads/" + threadId))
-        .header(TreeRequestFigures.HEADER, key).GET().build();
+    var request =
+        HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/threads/" + threadId))
+            .header(TreeRequestFigures.HEADER, key)
+            .GET()
+            .build();
     return HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofByteArray());
   }
 
@@ -57,7 +60,8 @@ class TreeRequestFiguresHttpTests extends SampleAppHttpTest {
     long bodyBytes = big.getBytes(StandardCharsets.UTF_8).length + "second".length();
     assertThat(bigFigures.get("mapBytesRead").asLong()).isGreaterThanOrEqualTo(bodyBytes);
     assertThat(bigFigures.get("latencyMillis").asDouble()).isPositive();
-    assertThat(bigFigures.get("allocatedBytes").asLong()).isPositive(); // MVC's async threads are platform threads
+    assertThat(bigFigures.get("allocatedBytes").asLong())
+        .isPositive(); // MVC's async threads are platform threads
 
     JsonNode smallFigures = figures(smallKey);
     assertThat(smallFigures.get("threadId").asLong()).isEqualTo(smallThread);
@@ -77,13 +81,17 @@ class TreeRequestFiguresHttpTests extends SampleAppHttpTest {
     var unknown = get("/figures/never-sent");
     assertThat(unknown.statusCode()).isEqualTo(404);
     assertThat(JSON.readTree(unknown.body()).get("detail").asString())
-        .startsWith("No figures for request key \"never-sent\": no recent GET /threads/{id} sent it");
+        .startsWith(
+            "No figures for request key \"never-sent\": no recent GET /threads/{id} sent it");
 
     String key = UUID.randomUUID().toString();
     assertThat(treeWithKey(987_654_321L, key).statusCode()).isEqualTo(404);
     var failed = get("/figures/" + key);
     assertThat(failed.statusCode()).isEqualTo(404);
     assertThat(JSON.readTree(failed.body()).get("detail").asString())
-        .isEqualTo("No figures for request key \"" + key + "\": its request failed: There is no thread 987654321.");
+        .isEqualTo(
+            "No figures for request key \""
+                + key
+                + "\": its request failed: There is no thread 987654321.");
   }
 }

@@ -1,4 +1,6 @@
-/** The sample application's tests: the running application over real HTTP, on a database of its own. */
+/**
+ * The sample application's tests: the running application over real HTTP, on a database of its own.
+ */
 @NullMarked
 package io.kitesql.sample;
 

@@ -11,7 +11,8 @@ import org.springframework.context.ConfigurableApplicationContext;
  * A repository stack as an {@link Engine} of the bench: one execution loads aggregates through
  * {@link DiscussionThreadRepository} ({@code findById} of one thread, or {@code findAllById} of
  * several), its rows the loaded posts (text 0 the author, text 1 the body, number 0 the thread id).
- * A cell's calls run inside one read-only transaction opened by the context's {@link ReadOnlyScope}.
+ * A cell's calls run inside one read-only transaction opened by the context's {@link
+ * ReadOnlyScope}.
  */
 public final class AggregateEngine implements Engine {
   private final String name;
@@ -49,7 +50,8 @@ public final class AggregateEngine implements Engine {
 
   @Override
   public Query prepare(String sql) {
-    throw new UnsupportedOperationException("an aggregate engine runs repository methods: use findById() or findAllById()");
+    throw new UnsupportedOperationException(
+        "an aggregate engine runs repository methods: use findById() or findAllById()");
   }
 
   /** {@code findById(parameters[0])}. */
@@ -59,13 +61,14 @@ public final class AggregateEngine implements Engine {
 
   /** {@code findAllById(parameters)}. */
   public Query findAllById() {
-    return new Load(parameters -> {
-      var ids = new ArrayList<Long>(parameters.length);
-      for (var id : parameters) {
-        ids.add((Long) id);
-      }
-      return threads.findAllById(ids);
-    });
+    return new Load(
+        parameters -> {
+          var ids = new ArrayList<Long>(parameters.length);
+          for (var id : parameters) {
+            ids.add((Long) id);
+          }
+          return threads.findAllById(ids);
+        });
   }
 
   @Override
@@ -130,7 +133,8 @@ public final class AggregateEngine implements Engine {
       return switch (column) {
         case 0 -> current.author();
         case 1 -> current.body();
-        default -> throw new IllegalArgumentException("column " + column + " of a post is not text");
+        default ->
+            throw new IllegalArgumentException("column " + column + " of a post is not text");
       };
     }
 

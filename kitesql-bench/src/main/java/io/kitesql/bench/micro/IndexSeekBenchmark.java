@@ -36,17 +36,17 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * An index point lookup on the article's {@code orders} table (index {@code (customer_id,
- * status)}, {@value #ROWS} rows, 10 per pair, see {@link DataSets}), in a real database on a
- * scratch directory: once through SQL, once through the table layer underneath it.
+ * An index point lookup on the article's {@code orders} table (index {@code (customer_id, status)},
+ * {@value #ROWS} rows, 10 per pair, see {@link DataSets}), in a real database on a scratch
+ * directory: once through SQL, once through the table layer underneath it.
  *
  * <p>Hot because it is the engine's bread-and-butter query (Table 1 of the end-to-end benchmark):
  * seek the index, walk its 10 entries, fetch each row by primary key and decode four columns. The
  * SQL variant adds what the engine does around that (binding parameters, running the plan's
- * operators, the result cursor); the table variant is the seek itself. Each invocation looks up
- * the next pair of a shuffled cycle over all pairs, inside one read-only transaction begun in
- * setup, and reads every column of every row it returns. Notes of 64 B and 16 KiB: rows are
- * borrowed from the map, so the larger rows should cost no more.
+ * operators, the result cursor); the table variant is the seek itself. Each invocation looks up the
+ * next pair of a shuffled cycle over all pairs, inside one read-only transaction begun in setup,
+ * and reads every column of every row it returns. Notes of 64 B and 16 KiB: rows are borrowed from
+ * the map, so the larger rows should cost no more.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -60,8 +60,10 @@ public class IndexSeekBenchmark {
   static final int ROWS = 10_000;
   static final String LOOKUP =
       "select id, status, amount, note from orders where customer_id = ? and status = ? and amount > ?";
+
   /** Column positions in {@code orders(id, customer_id, status, amount, note)}. */
   private static final int ID = 0;
+
   private static final int STATUS = 2;
   private static final int AMOUNT = 3;
   private static final int NOTE = 4;
@@ -85,8 +87,12 @@ public class IndexSeekBenchmark {
   public void setUp() throws IOException {
     directory = Files.createTempDirectory("kitesql-jmh-");
     var stores = new Stores(directory);
-    var load = new Stores.TableLoad(DataSets.ORDERS_INSERT, ROWS,
-        i -> DataSets.orderRow(i, ROWS, noteBytes), noteBytes + 32);
+    var load =
+        new Stores.TableLoad(
+            DataSets.ORDERS_INSERT,
+            ROWS,
+            i -> DataSets.orderRow(i, ROWS, noteBytes),
+            noteBytes + 32);
     stores.loadKite(DataSets.ORDERS_DDL, List.of(load), 1_000);
 
     db = KiteSql.open(stores.kiteDir(), KiteEngine.options(Durability.NO_SYNC));
@@ -108,14 +114,20 @@ public class IndexSeekBenchmark {
       }
     }
     int viaTable = 0;
-    try (TableCursor rows = orders.indexScan(storageTx, index, bounds(parameters[0]), LOOKUP_COLUMNS)) {
+    try (TableCursor rows =
+        orders.indexScan(storageTx, index, bounds(parameters[0]), LOOKUP_COLUMNS)) {
       while (rows.next()) {
         viaTable++;
       }
     }
     if (viaSql != ROWS / DataSets.pairs(ROWS) || viaTable != viaSql) {
-      throw new IllegalStateException("lookup found " + viaSql + " rows via SQL, " + viaTable
-          + " via the index scan; expected " + ROWS / DataSets.pairs(ROWS));
+      throw new IllegalStateException(
+          "lookup found "
+              + viaSql
+              + " rows via SQL, "
+              + viaTable
+              + " via the index scan; expected "
+              + ROWS / DataSets.pairs(ROWS));
     }
   }
 
@@ -164,8 +176,8 @@ public class IndexSeekBenchmark {
   }
 
   /**
-   * The same lookup one layer down: {@link TableStore#indexScan} over {@code (customer_id,
-   * status)} in a storage read transaction, with the {@code amount > ?} filter applied here.
+   * The same lookup one layer down: {@link TableStore#indexScan} over {@code (customer_id, status)}
+   * in a storage read transaction, with the {@code amount > ?} filter applied here.
    */
   @Benchmark
   public void tableIndexScan(Blackhole bh) {

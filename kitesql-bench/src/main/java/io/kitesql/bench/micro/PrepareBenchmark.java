@@ -4,8 +4,8 @@ import io.kitesql.KiteSqlException;
 import io.kitesql.api.Database;
 import io.kitesql.api.KiteSql;
 import io.kitesql.bench.KiteEngine;
-import io.kitesql.sql.SqlParser;
 import io.kitesql.options.Durability;
+import io.kitesql.sql.SqlParser;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -25,15 +25,15 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Preparing a statement: the SQL front end alone ({@link SqlParser#parse}) on a typical
- * repository query and on a statement with a syntax error, and a whole {@link Database#prepare}
- * (parse, bind and plan) of the same query against a real database.
+ * Preparing a statement: the SQL front end alone ({@link SqlParser#parse}) on a typical repository
+ * query and on a statement with a syntax error, and a whole {@link Database#prepare} (parse, bind
+ * and plan) of the same query against a real database.
  *
  * <p>Hot because every statement a program has not prepared before pays it (a repository's derived
  * queries, statements built at run time), and a failed parse is what a tool that probes SQL, or a
  * corpus test, pays per statement. {@link Database#prepare} caches by text, so each invocation of
- * {@link #prepare} appends a different trailing comment to miss the cache: the comment is one
- * more token for the front end, the rest of the statement is the same.
+ * {@link #prepare} appends a different trailing comment to miss the cache: the comment is one more
+ * token for the front end, the rest of the statement is the same.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -44,6 +44,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class PrepareBenchmark {
   static final String REPOSITORY_QUERY =
       "SELECT id, title, body FROM post WHERE author_id = ? AND created_at > ? ORDER BY created_at DESC LIMIT ?";
+
   /** A misspelt keyword in the middle: the parser fails at {@code BY}'s place. */
   static final String SYNTAX_ERROR =
       "SELECT id, title, body FROM post WHERE author_id = ? AND created_at > ? ORDER created_at DESC LIMIT ?";
@@ -56,8 +57,9 @@ public class PrepareBenchmark {
   public void setUp() throws IOException {
     directory = Files.createTempDirectory("kitesql-jmh-");
     db = KiteSql.open(directory, KiteEngine.options(Durability.NO_SYNC));
-    db.execute("CREATE TABLE post (id BIGINT PRIMARY KEY, author_id BIGINT NOT NULL, title VARCHAR(200), "
-        + "body VARCHAR, created_at TIMESTAMP NOT NULL)");
+    db.execute(
+        "CREATE TABLE post (id BIGINT PRIMARY KEY, author_id BIGINT NOT NULL, title VARCHAR(200), "
+            + "body VARCHAR, created_at TIMESTAMP NOT NULL)");
     db.execute("CREATE INDEX post_author_created ON post (author_id, created_at)");
     // A benchmark that failed quietly would still run fast: check each outcome once.
     db.prepare(REPOSITORY_QUERY);

@@ -29,13 +29,13 @@ import org.openjdk.jmh.infra.Blackhole;
  * reading the INT column {@code amount} and the VARCHAR column {@code note} (its view and its
  * {@code length()}).
  *
- * <p>Hot because every row a scan or lookup returns passes through exactly these calls: the
- * cursor re-wraps its one view over the bytes LMDB lends and reads the requested columns. The row
- * lies in native memory and is addressed the way mapped rows are (a read-only segment spanning the address
- * space plus the absolute address, as the storage's map view), so the note comes back as a borrowed view. {@code getText} reads only the
- * column's offset-table entry (start, byte length with the ASCII flag, UTF-16 length), so the
- * cost should be the same for a 64 B and a 64 KiB note; the two {@code noteBytes} values check
- * that.
+ * <p>Hot because every row a scan or lookup returns passes through exactly these calls: the cursor
+ * re-wraps its one view over the bytes LMDB lends and reads the requested columns. The row lies in
+ * native memory and is addressed the way mapped rows are (a read-only segment spanning the address
+ * space plus the absolute address, as the storage's map view), so the note comes back as a borrowed
+ * view. {@code getText} reads only the column's offset-table entry (start, byte length with the
+ * ASCII flag, UTF-16 length), so the cost should be the same for a 64 B and a 64 KiB note; the two
+ * {@code noteBytes} values check that.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -46,6 +46,7 @@ import org.openjdk.jmh.infra.Blackhole;
 public class RowDecodeBenchmark {
   /** Column positions in {@code orders(id, customer_id, status, amount, note)}. */
   private static final int AMOUNT = 3;
+
   private static final int NOTE = 4;
 
   /** The note's length in bytes (ASCII, so also in chars). */
@@ -56,15 +57,18 @@ public class RowDecodeBenchmark {
   private Arena arena;
   private RowView view;
   private long address;
+
   /** A read-only segment spanning the address space, through which {@link #address} is read. */
   private MemorySegment addressSpace;
+
   private int length;
 
   @Setup
   @SuppressWarnings("restricted") // a segment over the address space, as the storage lends values
   public void setUp() {
-    var layout = new RowLayout(
-        List.of(DataType.INT, DataType.INT, DataType.VARCHAR, DataType.INT, DataType.VARCHAR));
+    var layout =
+        new RowLayout(
+            List.of(DataType.INT, DataType.INT, DataType.VARCHAR, DataType.INT, DataType.VARCHAR));
     byte[] row = new RowEncoder(layout).encode(DataSets.orderRow(7, 2_000, noteBytes));
     // Shared, not confined: JMH does not promise that setup, iterations and teardown run on one
     // thread, and a confined arena may only be closed by its owner.

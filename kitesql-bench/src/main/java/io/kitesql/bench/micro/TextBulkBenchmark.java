@@ -19,12 +19,11 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Whole-text access of a borrowed {@link Text}, each beside the same operation
- * on a {@code String} with the same chars: a {@code charAt} loop, copying every char out with
- * {@code getChars}, {@code StringBuilder.append} and {@link Text#appendTo}, {@code chars()},
- * {@code contentEquals}, {@code indexOf} of a char and of a string, and {@code toString()} (the
- * copy that each of them must not lose to; {@code toStringThenIndexOf} is the copy plus the
- * scan).
+ * Whole-text access of a borrowed {@link Text}, each beside the same operation on a {@code String}
+ * with the same chars: a {@code charAt} loop, copying every char out with {@code getChars}, {@code
+ * StringBuilder.append} and {@link Text#appendTo}, {@code chars()}, {@code contentEquals}, {@code
+ * indexOf} of a char and of a string, and {@code toString()} (the copy that each of them must not
+ * lose to; {@code toStringThenIndexOf} is the copy plus the scan).
  *
  * <p>The text is borrowed the way the engine lends it: a view of a segment that spans the address
  * space and belongs to a shared arena (as the storage's map view does), at the bytes' absolute
@@ -50,8 +49,10 @@ public class TextBulkBenchmark {
   private final io.kitesql.value.Scope scope = new io.kitesql.value.Scope("text-bulk");
   private Arena arena;
   private String string;
+
   /** Another {@code String} with the same chars, so {@code String.contentEquals} compares. */
   private String stringCopy;
+
   private Text text;
   private char[] chars;
   private String needle;
@@ -59,13 +60,14 @@ public class TextBulkBenchmark {
 
   /** {@code CHARS} chars of the named content. */
   static String content(String name) {
-    String unit = switch (name) {
-      case "ascii" -> "The quick brown fox jumps over the lazy dog; 0123456789. ";
-      case "cyrillic" -> "Съешь же ещё этих мягких французских булок, да выпей чаю. ";
-      case "cjk" -> "風箏在天空中飛翔，孩子們在草地上奔跑。";
-      case "emoji" -> "\uD83E\uDE81 \uD83D\uDE00 \uD83C\uDF0D ";
-      default -> throw new IllegalArgumentException("unknown content " + name);
-    };
+    String unit =
+        switch (name) {
+          case "ascii" -> "The quick brown fox jumps over the lazy dog; 0123456789. ";
+          case "cyrillic" -> "Съешь же ещё этих мягких французских булок, да выпей чаю. ";
+          case "cjk" -> "風箏在天空中飛翔，孩子們在草地上奔跑。";
+          case "emoji" -> "\uD83E\uDE81 \uD83D\uDE00 \uD83C\uDF0D ";
+          default -> throw new IllegalArgumentException("unknown content " + name);
+        };
     var sb = new StringBuilder(CHARS + unit.length());
     while (sb.length() < CHARS) {
       sb.append(unit);
@@ -199,8 +201,8 @@ public class TextBulkBenchmark {
   }
 
   /**
-   * Searching for a string the text does not hold but whose first chars recur (the content's
-   * first three chars then {@code |}): a byte search for the first char, a comparison per match.
+   * Searching for a string the text does not hold but whose first chars recur (the content's first
+   * three chars then {@code |}): a byte search for the first char, a comparison per match.
    */
   @Benchmark
   public int indexOfSequenceText() {

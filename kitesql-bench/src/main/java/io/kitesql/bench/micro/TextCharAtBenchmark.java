@@ -23,17 +23,16 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@link Text#charAt} and {@link Text#length} of a text borrowed from native memory, beside the
  * same loop over a {@code java.lang.String} with the same chars.
  *
- * <p>Hot because {@code Text} is what callers get instead of a {@code String}: every parser,
- * {@code contentEquals} or {@code CharSequence} consumer walks it char by char. ASCII text (the
- * row format flags it) reads one byte per char. Other text decodes UTF-8 on the fly from a cached
- * cursor, so a sequential walk should stay amortized O(1) per char; the non-ASCII content mixes
- * one-byte, two-byte ({@code è û é}) and four-byte characters (an emoji, two UTF-16 units), so
- * every decoding branch and the surrogate pairs are exercised.
+ * <p>Hot because {@code Text} is what callers get instead of a {@code String}: every parser, {@code
+ * contentEquals} or {@code CharSequence} consumer walks it char by char. ASCII text (the row format
+ * flags it) reads one byte per char. Other text decodes UTF-8 on the fly from a cached cursor, so a
+ * sequential walk should stay amortized O(1) per char; the non-ASCII content mixes one-byte,
+ * two-byte ({@code è û é}) and four-byte characters (an emoji, two UTF-16 units), so every decoding
+ * branch and the surrogate pairs are exercised.
  *
  * <p>{@code length()} costs nothing when the UTF-16 length is known, as for values decoded from a
  * row; text decoded from an index key is borrowed with an unknown length and counts it (SWAR over
- * the bytes) on first use. The two length benchmarks make a fresh text for each call to show
- * both.
+ * the bytes) on first use. The two length benchmarks make a fresh text for each call to show both.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -54,19 +53,22 @@ public class TextCharAtBenchmark {
   private String string;
   private Text text;
   private long address;
+
   /** A read-only segment spanning the address space, through which {@link #address} is read. */
   private MemorySegment addressSpace;
+
   private int bytes;
 
   @Setup
   @SuppressWarnings("restricted") // a segment over the address space, as the storage lends values
   public void setUp() {
-    string = switch (content) {
-      case "ascii" -> DataSets.text(1, CHARS);
-      // 16 chars (15 code points) in 21 bytes.
-      case "non-ascii" -> "crème brûlée \uD83E\uDE81 ".repeat(CHARS / 16);
-      default -> throw new IllegalArgumentException("unknown content " + content);
-    };
+    string =
+        switch (content) {
+          case "ascii" -> DataSets.text(1, CHARS);
+          // 16 chars (15 code points) in 21 bytes.
+          case "non-ascii" -> "crème brûlée \uD83E\uDE81 ".repeat(CHARS / 16);
+          default -> throw new IllegalArgumentException("unknown content " + content);
+        };
     byte[] utf8 = string.getBytes(StandardCharsets.UTF_8);
     // Shared: see RowDecodeBenchmark.
     arena = Arena.ofShared();
@@ -78,7 +80,8 @@ public class TextCharAtBenchmark {
     addressSpace = MemorySegment.NULL.reinterpret(Long.MAX_VALUE, arena, null).asReadOnly();
     text = Text.view(scope, addressSpace, address, bytes, string.length());
     if (string.length() != CHARS || !text.contentEquals(string)) {
-      throw new IllegalStateException("the text does not hold the " + CHARS + " chars of the string");
+      throw new IllegalStateException(
+          "the text does not hold the " + CHARS + " chars of the string");
     }
   }
 
@@ -113,7 +116,9 @@ public class TextCharAtBenchmark {
     return Text.view(scope, addressSpace, address, bytes, CHARS).length();
   }
 
-  /** {@code length()} of a fresh borrowed text whose UTF-16 length must be counted (as from a key). */
+  /**
+   * {@code length()} of a fresh borrowed text whose UTF-16 length must be counted (as from a key).
+   */
   @Benchmark
   public int textLengthCounted() {
     return Text.view(scope, addressSpace, address, bytes, -1).length();

@@ -10,4 +10,5 @@ import org.springframework.data.relational.core.mapping.Table;
  * Table 5 never reads the whole entity: its query method returns {@link OrderNote} projections.
  */
 @Table("orders")
-public record Order(@Id Integer id, Integer customerId, CharSequence status, Integer amount, CharSequence note) {}
+public record Order(
+    @Id Integer id, Integer customerId, CharSequence status, Integer amount, CharSequence note) {}

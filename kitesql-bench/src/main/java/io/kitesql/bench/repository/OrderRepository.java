@@ -13,5 +13,6 @@ import java.util.List;
 public interface OrderRepository extends KiteSqlRepository<Order, Integer> {
 
   /** {@code select id, note from orders where customer_id = ? and status = ? and amount > ?}. */
-  List<OrderNote> findByCustomerIdAndStatusAndAmountGreaterThan(int customerId, String status, int amount);
+  List<OrderNote> findByCustomerIdAndStatusAndAmountGreaterThan(
+      int customerId, String status, int amount);
 }

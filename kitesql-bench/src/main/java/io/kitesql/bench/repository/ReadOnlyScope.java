@@ -4,15 +4,17 @@ import java.util.concurrent.Callable;
 
 /**
  * Runs a cell's repository calls inside one read-only Spring transaction, opened by the
- * implementation's annotation through the context's transaction proxy, as an application's
- * service method would.
+ * implementation's annotation through the context's transaction proxy, as an application's service
+ * method would.
  */
 public interface ReadOnlyScope {
 
   /** Calls {@code work} inside the transaction and returns what it returns. */
   <T> T run(Callable<T> work) throws Exception;
 
-  /** KiteSQL: {@code @ReadOnlyTxn}, a read-only LMDB transaction whose text values borrow the map. */
+  /**
+   * KiteSQL: {@code @ReadOnlyTxn}, a read-only LMDB transaction whose text values borrow the map.
+   */
   class KiteSql implements ReadOnlyScope {
     @Override
     @io.kitesql.data.transaction.ReadOnlyTxn
@@ -22,9 +24,10 @@ public interface ReadOnlyScope {
   }
 
   /**
-   * Spring Data JDBC: {@code @Transactional(readOnly = true)} on the {@code DataSourceTransactionManager}:
-   * one connection bound for the cell, autocommit off, {@code Connection.setReadOnly(true)} (a hint
-   * H2 ignores: it neither takes a snapshot nor changes its READ COMMITTED isolation).
+   * Spring Data JDBC: {@code @Transactional(readOnly = true)} on the {@code
+   * DataSourceTransactionManager}: one connection bound for the cell, autocommit off, {@code
+   * Connection.setReadOnly(true)} (a hint H2 ignores: it neither takes a snapshot nor changes its
+   * READ COMMITTED isolation).
    */
   class Jdbc implements ReadOnlyScope {
     @Override

@@ -40,9 +40,14 @@ public final class RepositoryContexts {
    * KiteSqlStatementMetrics} (allocation measured) on a {@link SimpleMeterRegistry}, as the
    * starter's auto-configuration wires it in an application with a meter registry.
    */
-  public static AnnotationConfigApplicationContext kiteSql(Supplier<Database> database, boolean metrics) {
+  public static AnnotationConfigApplicationContext kiteSql(
+      Supplier<Database> database, boolean metrics) {
     var context = new AnnotationConfigApplicationContext();
-    context.registerBean("database", Database.class, database, definition -> definition.setDestroyMethodName("close"));
+    context.registerBean(
+        "database",
+        Database.class,
+        database,
+        definition -> definition.setDestroyMethodName("close"));
     context.register(KiteSqlConfig.class);
     if (metrics) {
       context.register(MetricsConfig.class);
@@ -59,7 +64,9 @@ public final class RepositoryContexts {
     var timer = registry.find("kitesql.query").tag("statement", STATEMENT).timer();
     var allocated = registry.find("kitesql.query.allocated").tag("statement", STATEMENT).summary();
     if (timer == null || timer.count() == 0 || allocated == null || allocated.count() == 0) {
-      throw new IllegalStateException("the metrics column recorded no kitesql.query / kitesql.query.allocated for " + STATEMENT);
+      throw new IllegalStateException(
+          "the metrics column recorded no kitesql.query / kitesql.query.allocated for "
+              + STATEMENT);
     }
   }
 
@@ -75,12 +82,19 @@ public final class RepositoryContexts {
     return jdbc(connection, JdbcConfig.class);
   }
 
-  /** {@link #jdbc(Supplier)} with {@code config} (a {@link JdbcBeans} that scans its own repositories). */
-  public static AnnotationConfigApplicationContext jdbc(Supplier<Connection> connection, Class<? extends JdbcBeans> config) {
+  /**
+   * {@link #jdbc(Supplier)} with {@code config} (a {@link JdbcBeans} that scans its own
+   * repositories).
+   */
+  public static AnnotationConfigApplicationContext jdbc(
+      Supplier<Connection> connection, Class<? extends JdbcBeans> config) {
     var context = new AnnotationConfigApplicationContext();
     // one connection for every call, as a pool of one would give it; the context closes it
-    context.registerBean("dataSource", SingleConnectionDataSource.class,
-        () -> new SingleConnectionDataSource(connection.get(), true), definition -> definition.setDestroyMethodName("destroy"));
+    context.registerBean(
+        "dataSource",
+        SingleConnectionDataSource.class,
+        () -> new SingleConnectionDataSource(connection.get(), true),
+        definition -> definition.setDestroyMethodName("destroy"));
     context.register(config);
     try {
       context.refresh();
@@ -91,7 +105,10 @@ public final class RepositoryContexts {
     return context;
   }
 
-  /** The beans KiteSQL's repositories need beside the {@link Database}; a subclass enables the repositories it scans. */
+  /**
+   * The beans KiteSQL's repositories need beside the {@link Database}; a subclass enables the
+   * repositories it scans.
+   */
   public abstract static class KiteSqlBeans {
     @Bean
     public KiteSqlTemplate kiteSqlTemplate(Database database) {
@@ -123,14 +140,18 @@ public final class RepositoryContexts {
     }
 
     @Bean
-    KiteSqlStatementMetrics kiteSqlStatementMetrics(MeterRegistry registry, KiteSqlTemplate template) {
+    KiteSqlStatementMetrics kiteSqlStatementMetrics(
+        MeterRegistry registry, KiteSqlTemplate template) {
       var metrics = new KiteSqlStatementMetrics(registry, true);
       template.setStatementObserver(metrics);
       return metrics;
     }
   }
 
-  /** The beans Spring Data JDBC's repositories need beside the {@code DataSource}; a subclass enables the repositories it scans. */
+  /**
+   * The beans Spring Data JDBC's repositories need beside the {@code DataSource}; a subclass
+   * enables the repositories it scans.
+   */
   public abstract static class JdbcBeans extends AbstractJdbcConfiguration {
     @Bean
     public NamedParameterJdbcOperations namedParameterJdbcOperations(DataSource dataSource) {
@@ -154,8 +175,10 @@ public final class RepositoryContexts {
      */
     @Override
     @Bean
-    public JdbcMappingContext jdbcMappingContext(Optional<NamingStrategy> namingStrategy,
-        JdbcCustomConversions customConversions, RelationalManagedTypes jdbcManagedTypes) {
+    public JdbcMappingContext jdbcMappingContext(
+        Optional<NamingStrategy> namingStrategy,
+        JdbcCustomConversions customConversions,
+        RelationalManagedTypes jdbcManagedTypes) {
       var context = super.jdbcMappingContext(namingStrategy, customConversions, jdbcManagedTypes);
       context.setForceQuote(false);
       return context;

@@ -12,8 +12,8 @@ import org.springframework.transaction.support.DefaultTransactionDefinition;
  * A Spring Data repository stack as an {@link Engine} of the bench: one execution is one call of
  * {@link OrderRepository#findByCustomerIdAndStatusAndAmountGreaterThan}, its rows the returned
  * {@link OrderNote}s (column 0 the id, column 1 the note). A cell's calls run inside one read-only
- * transaction opened by the context's {@link ReadOnlyScope} proxy ({@code @ReadOnlyTxn} or {@code
- * @Transactional(readOnly = true)}); {@link #begin()}/{@link #end()} open the same kind of
+ * transaction opened by the context's {@link ReadOnlyScope} proxy ({@code @ReadOnlyTxn} or
+ * {@code @Transactional(readOnly = true)}); {@link #begin()}/{@link #end()} open the same kind of
  * transaction through the transaction manager for the bench's map check.
  */
 public final class RepositoryEngine implements Engine {
@@ -53,7 +53,8 @@ public final class RepositoryEngine implements Engine {
   /** Not used: the statement is the derived query method's; see {@link #lookup()}. */
   @Override
   public Query prepare(String sql) {
-    throw new UnsupportedOperationException("a repository engine runs its query method: use lookup()");
+    throw new UnsupportedOperationException(
+        "a repository engine runs its query method: use lookup()");
   }
 
   /** The query method, called with {@code (customer_id, status, min_amount)}. */
@@ -87,15 +88,18 @@ public final class RepositoryEngine implements Engine {
     context.close();
   }
 
-  /** One object per cell: a call's rows stay readable until the next call, as the engines' rows do. */
+  /**
+   * One object per cell: a call's rows stay readable until the next call, as the engines' rows do.
+   */
   private final class Lookup implements Query, Rows {
     private List<OrderNote> notes = List.of();
     private int next;
 
     @Override
     public Rows execute(Object[] parameters) {
-      notes = orders.findByCustomerIdAndStatusAndAmountGreaterThan(
-          (Integer) parameters[0], (String) parameters[1], (Integer) parameters[2]);
+      notes =
+          orders.findByCustomerIdAndStatusAndAmountGreaterThan(
+              (Integer) parameters[0], (String) parameters[1], (Integer) parameters[2]);
       next = -1;
       return this;
     }

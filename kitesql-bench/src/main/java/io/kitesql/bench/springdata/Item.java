@@ -9,5 +9,10 @@ import org.springframework.data.relational.core.mapping.Table;
  * read-only transaction they borrow the map; Spring Data JDBC fills them with {@code String}s.
  */
 @Table("items")
-public record Item(@Id Integer id, Integer category, CharSequence name, Integer score, Long created,
+public record Item(
+    @Id Integer id,
+    Integer category,
+    CharSequence name,
+    Integer score,
+    Long created,
     CharSequence description) {}

@@ -11,7 +11,8 @@ import org.springframework.data.domain.Slice;
  * {@link KiteSqlRepository} for Spring Data's strict multi-store mode, as the bench's {@code
  * OrderRepository} does). {@code findById}, {@code findAllById} and {@code findAll(Pageable)} are
  * inherited. Not here: the keyset {@code Window} (Spring Data JDBC's derived queries do not return
- * windows), {@code max} and the semi-join (they need {@code @Query}, i.e. the SQL of the raw table).
+ * windows), {@code max} and the semi-join (they need {@code @Query}, i.e. the SQL of the raw
+ * table).
  */
 public interface ItemRepository extends KiteSqlRepository<Item, Integer> {
 

@@ -22,20 +22,26 @@ public final class ItemRepositoryEngine implements Engine {
   private static final PageRequest PAGE = PageRequest.of(10, 10, Sort.by("score", "id"));
 
   /** The SQL shapes of Table 7 a repository method expresses, and the method. */
-  public static final Map<String, String> METHODS = Map.ofEntries(
-      Map.entry("id = ?", "findById"),
-      Map.entry("id in (10 parameters)", "findAllById"),
-      Map.entry("category in (?, ?)", "findByCategoryIn"),
-      Map.entry("order by id desc limit 10", "findTop10ByOrderByIdDesc"),
-      Map.entry("order by score, id limit 10 offset 100", "findAllBy(PageRequest.of(10, 10, Sort.by(\"score\", \"id\"))) → Slice"),
-      Map.entry("name like ? (prefix)", "findByNameStartingWith"),
-      Map.entry("score = ? or name = ?", "findByScoreOrName"),
-      Map.entry("category = ? order by id", "findByCategoryOrderById"),
-      Map.entry("category = ? and score > ? order by score, id limit 5",
-          "findTop5ByCategoryAndScoreGreaterThanOrderByScoreAscIdAsc"),
-      Map.entry("exists: category = ? limit 1", "existsByCategory"),
-      Map.entry("count(*) where category = ?", "countByCategory"),
-      Map.entry("page + count(*)", "findAll(PageRequest.of(10, 10, Sort.by(\"score\", \"id\"))) → Page"));
+  public static final Map<String, String> METHODS =
+      Map.ofEntries(
+          Map.entry("id = ?", "findById"),
+          Map.entry("id in (10 parameters)", "findAllById"),
+          Map.entry("category in (?, ?)", "findByCategoryIn"),
+          Map.entry("order by id desc limit 10", "findTop10ByOrderByIdDesc"),
+          Map.entry(
+              "order by score, id limit 10 offset 100",
+              "findAllBy(PageRequest.of(10, 10, Sort.by(\"score\", \"id\"))) → Slice"),
+          Map.entry("name like ? (prefix)", "findByNameStartingWith"),
+          Map.entry("score = ? or name = ?", "findByScoreOrName"),
+          Map.entry("category = ? order by id", "findByCategoryOrderById"),
+          Map.entry(
+              "category = ? and score > ? order by score, id limit 5",
+              "findTop5ByCategoryAndScoreGreaterThanOrderByScoreAscIdAsc"),
+          Map.entry("exists: category = ? limit 1", "existsByCategory"),
+          Map.entry("count(*) where category = ?", "countByCategory"),
+          Map.entry(
+              "page + count(*)",
+              "findAll(PageRequest.of(10, 10, Sort.by(\"score\", \"id\"))) → Page"));
 
   private final String name;
   private final ConfigurableApplicationContext context;
@@ -58,35 +64,51 @@ public final class ItemRepositoryEngine implements Engine {
   /** Not used: a repository engine runs methods; see {@link #queries(String)}. */
   @Override
   public Query prepare(String sql) {
-    throw new UnsupportedOperationException("a repository engine runs its query methods: use queries(shape)");
+    throw new UnsupportedOperationException(
+        "a repository engine runs its query methods: use queries(shape)");
   }
 
-  /** The calls for the statements of SQL shape {@code shape} (one per statement), empty if no method expresses it. */
+  /**
+   * The calls for the statements of SQL shape {@code shape} (one per statement), empty if no method
+   * expresses it.
+   */
   public Optional<Query[]> queries(String shape) {
     if (!METHODS.containsKey(shape)) {
       return Optional.empty();
     }
     var rows = new ItemRows();
-    Query first = switch (shape) {
-      case "id = ?" -> p -> rows.items(items.findById((Integer) p[0]).map(List::of).orElse(List.of()));
-      case "id in (10 parameters)" -> p -> rows.items(items.findAllById(integers(p)));
-      case "category in (?, ?)" -> p -> rows.items(items.findByCategoryIn(integers(p)));
-      case "order by id desc limit 10" -> p -> rows.items(items.findTop10ByOrderByIdDesc());
-      case "order by score, id limit 10 offset 100" -> p -> rows.items(items.findAllBy(PAGE).getContent());
-      case "name like ? (prefix)" -> p -> rows.items(items.findByNameStartingWith(prefix((String) p[0])));
-      case "score = ? or name = ?" -> p -> rows.items(items.findByScoreOrName((Integer) p[0], (String) p[1]));
-      case "category = ? order by id" -> p -> rows.items(items.findByCategoryOrderById((Integer) p[0]));
-      case "category = ? and score > ? order by score, id limit 5" ->
-          p -> rows.items(items.findTop5ByCategoryAndScoreGreaterThanOrderByScoreAscIdAsc((Integer) p[0], (Integer) p[1]));
-      case "exists: category = ? limit 1" -> p -> rows.number(items.existsByCategory((Integer) p[0]) ? 1 : null);
-      case "count(*) where category = ?" -> p -> rows.number(items.countByCategory((Integer) p[0]));
-      case "page + count(*)" -> p -> {
-        var page = items.findAll(PAGE);
-        rows.total = page.getTotalElements();
-        return rows.items(page.getContent());
-      };
-      default -> throw new IllegalArgumentException(shape);
-    };
+    Query first =
+        switch (shape) {
+          case "id = ?" ->
+              p -> rows.items(items.findById((Integer) p[0]).map(List::of).orElse(List.of()));
+          case "id in (10 parameters)" -> p -> rows.items(items.findAllById(integers(p)));
+          case "category in (?, ?)" -> p -> rows.items(items.findByCategoryIn(integers(p)));
+          case "order by id desc limit 10" -> p -> rows.items(items.findTop10ByOrderByIdDesc());
+          case "order by score, id limit 10 offset 100" ->
+              p -> rows.items(items.findAllBy(PAGE).getContent());
+          case "name like ? (prefix)" ->
+              p -> rows.items(items.findByNameStartingWith(prefix((String) p[0])));
+          case "score = ? or name = ?" ->
+              p -> rows.items(items.findByScoreOrName((Integer) p[0], (String) p[1]));
+          case "category = ? order by id" ->
+              p -> rows.items(items.findByCategoryOrderById((Integer) p[0]));
+          case "category = ? and score > ? order by score, id limit 5" ->
+              p ->
+                  rows.items(
+                      items.findTop5ByCategoryAndScoreGreaterThanOrderByScoreAscIdAsc(
+                          (Integer) p[0], (Integer) p[1]));
+          case "exists: category = ? limit 1" ->
+              p -> rows.number(items.existsByCategory((Integer) p[0]) ? 1 : null);
+          case "count(*) where category = ?" ->
+              p -> rows.number(items.countByCategory((Integer) p[0]));
+          case "page + count(*)" ->
+              p -> {
+                var page = items.findAll(PAGE);
+                rows.total = page.getTotalElements();
+                return rows.items(page.getContent());
+              };
+          default -> throw new IllegalArgumentException(shape);
+        };
     if (shape.equals("page + count(*)")) {
       var total = new ItemRows();
       return Optional.of(new Query[] {first, p -> total.number(rows.total)});
@@ -94,12 +116,16 @@ public final class ItemRepositoryEngine implements Engine {
     return Optional.of(new Query[] {first});
   }
 
-  /** The SQL's parameters as the collection argument of an {@code In} or {@code findAllById} method. */
+  /**
+   * The SQL's parameters as the collection argument of an {@code In} or {@code findAllById} method.
+   */
   private static List<Integer> integers(Object[] parameters) {
     return java.util.Arrays.stream(parameters).map(Integer.class::cast).toList();
   }
 
-  /** {@code StartingWith} takes the prefix itself: the SQL parameter without its trailing {@code %}. */
+  /**
+   * {@code StartingWith} takes the prefix itself: the SQL parameter without its trailing {@code %}.
+   */
   private static String prefix(String pattern) {
     return pattern.substring(0, pattern.length() - 1);
   }
@@ -159,7 +185,8 @@ public final class ItemRepositoryEngine implements Engine {
       return switch (column) {
         case 2 -> item.name();
         case 5 -> item.description();
-        default -> throw new IllegalArgumentException("column " + column + " of an item is not text");
+        default ->
+            throw new IllegalArgumentException("column " + column + " of an item is not text");
       };
     }
 
@@ -174,7 +201,8 @@ public final class ItemRepositoryEngine implements Engine {
         case 1 -> item.category();
         case 3 -> item.score();
         case 4 -> item.created();
-        default -> throw new IllegalArgumentException("column " + column + " of an item is not a number");
+        default ->
+            throw new IllegalArgumentException("column " + column + " of an item is not a number");
       };
     }
 

@@ -32,7 +32,8 @@ final class Driver {
   private Driver() {}
 
   /** Runs {@code settings.terminals()} terminals on {@code engine} for {@code duration}. */
-  static RunResult run(TpccEngine engine, Settings settings, Duration duration, long seed) throws Exception {
+  static RunResult run(TpccEngine engine, Settings settings, Duration duration, long seed)
+      throws Exception {
     var total = new RunResult(engine.name());
     var terminals = new ArrayList<Terminal>();
     for (int t = 0; t < settings.terminals(); t++) {
@@ -45,7 +46,8 @@ final class Driver {
     } else {
       var threads = new ArrayList<Thread>();
       for (var terminal : terminals) {
-        threads.add(Thread.ofPlatform().name("tpcc-terminal").start(() -> terminal.loopUnchecked(end)));
+        threads.add(
+            Thread.ofPlatform().name("tpcc-terminal").start(() -> terminal.loopUnchecked(end)));
       }
       for (var thread : threads) {
         thread.join();
@@ -77,7 +79,8 @@ final class Driver {
       this.session = engine.session();
       this.settings = settings;
       this.rng = new SplittableRandom(seed);
-      this.transactions = new Transactions(settings.variant(), settings.scale(), !settings.readOnlyReads());
+      this.transactions =
+          new Transactions(settings.variant(), settings.scale(), !settings.readOnlyReads());
       this.result = new RunResult(engine.name());
     }
 
@@ -97,7 +100,8 @@ final class Driver {
       do { // at least one full deck, so that every run has every type, however loaded the machine
         draws++;
         var type = draw();
-        boolean readOnly = settings.readOnlyReads() && (type == Type.ORDER_STATUS || type == Type.STOCK_LEVEL);
+        boolean readOnly =
+            settings.readOnlyReads() && (type == Type.ORDER_STATUS || type == Type.STOCK_LEVEL);
         boolean done = false;
         for (int attempt = 0; attempt <= MAX_RETRIES && !done; attempt++) {
           long bytes = measureAllocation ? THREADS.getTotalThreadAllocatedBytes() : 0;

@@ -15,17 +15,21 @@ import org.jspecify.annotations.Nullable;
 /**
  * SQLite or H2 through JDBC, one connection per terminal with every statement prepared once on it.
  * SQLite runs as the harness runs it: WAL, {@code synchronous=NORMAL} (durable pair: {@code FULL}),
- * {@code temp_store=FILE}, {@code foreign_keys=OFF}, {@code busy_timeout=5000}, and every read-write
- * transaction begun with {@code BEGIN IMMEDIATE} (a read-only one with a deferred {@code BEGIN}).
- * H2 runs with its defaults (a commit is written within its 500 ms write delay, not synced); the
- * durable pair sets {@code WRITE_DELAY 0}.
+ * {@code temp_store=FILE}, {@code foreign_keys=OFF}, {@code busy_timeout=5000}, and every
+ * read-write transaction begun with {@code BEGIN IMMEDIATE} (a read-only one with a deferred {@code
+ * BEGIN}). H2 runs with its defaults (a commit is written within its 500 ms write delay, not
+ * synced); the durable pair sets {@code WRITE_DELAY 0}.
  */
 public final class JdbcTpcc implements TpccEngine {
 
   /** Which engine. */
-  public enum Kind { SQLITE, H2 }
+  public enum Kind {
+    SQLITE,
+    H2
+  }
 
-  private static final DateTimeFormatter SQLITE_TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
+  private static final DateTimeFormatter SQLITE_TIMESTAMP =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
 
   private final Kind kind;
   private final String url;
@@ -35,8 +39,10 @@ public final class JdbcTpcc implements TpccEngine {
   public JdbcTpcc(Kind kind, Path directory, boolean durable) throws Exception {
     this.kind = kind;
     this.durable = durable;
-    this.url = kind == Kind.SQLITE ? "jdbc:sqlite:" + directory.resolve("tpcc.db").toAbsolutePath()
-        : "jdbc:h2:file:" + directory.resolve("tpcc").toAbsolutePath();
+    this.url =
+        kind == Kind.SQLITE
+            ? "jdbc:sqlite:" + directory.resolve("tpcc.db").toAbsolutePath()
+            : "jdbc:h2:file:" + directory.resolve("tpcc").toAbsolutePath();
     this.loader = connect();
   }
 
@@ -136,8 +142,10 @@ public final class JdbcTpcc implements TpccEngine {
   private final class JdbcSession implements Session {
     private final Connection connection;
     private final PreparedStatement[] statements = new PreparedStatement[Sql.values().length];
+
     /** SQLite's transaction statements (H2 uses the connection's commit and rollback). */
     private final @Nullable PreparedStatement beginImmediate;
+
     private final @Nullable PreparedStatement beginDeferred;
     private final @Nullable PreparedStatement commit;
     private final @Nullable PreparedStatement rollback;

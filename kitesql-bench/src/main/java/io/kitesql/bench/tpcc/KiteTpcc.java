@@ -14,16 +14,19 @@ import java.util.List;
 
 /**
  * KiteSQL through its public API. {@link Api#WRITE} begins every read-write transaction with {@link
- * Database#beginWrite} on the terminal's thread, as an application does (its statements run on
- * that thread where it can lease the writer thread's role, else each is handed to the writer
- * thread and back); {@link Api#WRITER_THREAD} runs the whole transaction in {@link
+ * Database#beginWrite} on the terminal's thread, as an application does (its statements run on that
+ * thread where it can lease the writer thread's role, else each is handed to the writer thread and
+ * back); {@link Api#WRITER_THREAD} runs the whole transaction in {@link
  * Database#writeOnWriterThread} (no hand-offs). Read-only transactions are {@link
  * Database#beginRead} in both.
  */
 public final class KiteTpcc implements TpccEngine {
 
   /** How read-write transactions are run. */
-  public enum Api { WRITE, WRITER_THREAD }
+  public enum Api {
+    WRITE,
+    WRITER_THREAD
+  }
 
   private final Database db;
   private final Api api;
@@ -54,12 +57,13 @@ public final class KiteTpcc implements TpccEngine {
   @Override
   public void insert(String table, List<Object[]> rows) {
     var insert = db.prepare(Loader.insertSql(table));
-    db.writeOnWriterThread(tx -> {
-      for (var row : rows) {
-        tx.execute(insert, row);
-      }
-      return null;
-    });
+    db.writeOnWriterThread(
+        tx -> {
+          for (var row : rows) {
+            tx.execute(insert, row);
+          }
+          return null;
+        });
   }
 
   @Override
@@ -93,14 +97,15 @@ public final class KiteTpcc implements TpccEngine {
         }
       } else if (api == Api.WRITER_THREAD) {
         try {
-          db.writeOnWriterThread(tx -> {
-            try {
-              body.run(new KiteTx(tx));
-            } catch (Exception e) {
-              throw new BodyFailed(e);
-            }
-            return null;
-          });
+          db.writeOnWriterThread(
+              tx -> {
+                try {
+                  body.run(new KiteTx(tx));
+                } catch (Exception e) {
+                  throw new BodyFailed(e);
+                }
+                return null;
+              });
         } catch (BodyFailed e) {
           throw (Exception) e.getCause();
         }

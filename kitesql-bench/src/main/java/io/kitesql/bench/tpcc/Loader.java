@@ -20,13 +20,18 @@ import java.util.SplittableRandom;
 final class Loader {
   /** Rows per loading transaction. */
   private static final int BATCH = 2_000;
+
   private static final LocalDateTime LOADED_AT = LocalDateTime.of(2026, 12, 1, 12, 0);
 
   private final TpccEngine engine;
   private final Variant variant;
   private final Scale scale;
   private final SplittableRandom rng;
-  /** Rows not yet inserted, per table (orders, their lines and new_orders rows are drawn interleaved). */
+
+  /**
+   * Rows not yet inserted, per table (orders, their lines and new_orders rows are drawn
+   * interleaved).
+   */
   private final Map<String, List<Object[]>> pending = new LinkedHashMap<>();
 
   private Loader(TpccEngine engine, Variant variant, Scale scale, long seed) {
@@ -36,7 +41,10 @@ final class Loader {
     this.rng = new SplittableRandom(seed);
   }
 
-  /** Creates the schema and loads one warehouse into {@code engine}; then its {@link TpccEngine#afterLoad}. */
+  /**
+   * Creates the schema and loads one warehouse into {@code engine}; then its {@link
+   * TpccEngine#afterLoad}.
+   */
   static void load(TpccEngine engine, Variant variant, Scale scale, long seed) throws Exception {
     for (var ddl : Tpcc.DDL) {
       engine.execute(ddl);
@@ -52,19 +60,24 @@ final class Loader {
 
   /** {@code insert into <table> values (?, …)} with one marker per column. */
   static String insertSql(String table) {
-    int columns = switch (table) {
-      case "item" -> 5;
-      case "warehouse" -> 9;
-      case "stock" -> 17;
-      case "district" -> 11;
-      case "customer" -> 21;
-      case "history" -> 8;
-      case "orders" -> 8;
-      case "new_orders" -> 3;
-      case "order_line" -> 10;
-      default -> throw new IllegalArgumentException("no TPC-C table " + table);
-    };
-    return "insert into " + table + " values (" + String.join(", ", Collections.nCopies(columns, "?")) + ")";
+    int columns =
+        switch (table) {
+          case "item" -> 5;
+          case "warehouse" -> 9;
+          case "stock" -> 17;
+          case "district" -> 11;
+          case "customer" -> 21;
+          case "history" -> 8;
+          case "orders" -> 8;
+          case "new_orders" -> 3;
+          case "order_line" -> 10;
+          default -> throw new IllegalArgumentException("no TPC-C table " + table);
+        };
+    return "insert into "
+        + table
+        + " values ("
+        + String.join(", ", Collections.nCopies(columns, "?"))
+        + ")";
   }
 
   private void add(String table, Object... row) throws Exception {
@@ -85,7 +98,10 @@ final class Loader {
     }
   }
 
-  /** Which items are marked: a tenth of the ids 0..items-1, drawn without repeats (the harness's gen_orig). */
+  /**
+   * Which items are marked: a tenth of the ids 0..items-1, drawn without repeats (the harness's
+   * gen_orig).
+   */
   private boolean[] marked() {
     var marks = new boolean[scale.items() + 1];
     for (int n = 0; n < scale.items() / 10; n++) {
@@ -99,7 +115,8 @@ final class Loader {
   }
 
   private BigDecimal money(double low, double high) {
-    return BigDecimal.valueOf(rng.nextDouble(low, high)).setScale(2, RoundingMode.DOWN); // below high: it fits the column
+    return BigDecimal.valueOf(rng.nextDouble(low, high))
+        .setScale(2, RoundingMode.DOWN); // below high: it fits the column
   }
 
   private void items() throws Exception {
@@ -109,7 +126,8 @@ final class Loader {
       String name = Tpcc.alphanumeric(rng, 14, 24);
       var price = variant == Variant.UPSTREAM ? money(1.0, 1000.0) : money(1.0, 100.0);
       String data = Tpcc.alphanumeric(rng, 26, 50);
-      // the harness puts "original" into the items it did NOT mark (about 90%); the specification into 10%
+      // the harness puts "original" into the items it did NOT mark (about 90%); the specification
+      // into 10%
       if (marks[id] == (variant == Variant.SPECIFICATION)) {
         int at = rng.nextInt(0, data.length() - 8);
         data = data.substring(0, at) + "original" + data.substring(at + 8);
@@ -120,8 +138,16 @@ final class Loader {
 
   private void warehouse(int w) throws Exception {
     var tax = variant == Variant.UPSTREAM ? money(1.0, 100.0) : money(0.0, 0.2);
-    add("warehouse", w, Tpcc.alphanumeric(rng, 6, 10), Tpcc.alphanumeric(rng, 10, 20), Tpcc.alphanumeric(rng, 10, 20),
-        Tpcc.alphanumeric(rng, 10, 20), Tpcc.alphanumeric(rng, 2, 2), Tpcc.alphanumeric(rng, 9, 9), tax,
+    add(
+        "warehouse",
+        w,
+        Tpcc.alphanumeric(rng, 6, 10),
+        Tpcc.alphanumeric(rng, 10, 20),
+        Tpcc.alphanumeric(rng, 10, 20),
+        Tpcc.alphanumeric(rng, 10, 20),
+        Tpcc.alphanumeric(rng, 2, 2),
+        Tpcc.alphanumeric(rng, 9, 9),
+        tax,
         new BigDecimal("300000.00"));
     var marks = marked();
     for (int item = 1; item <= scale.items(); item++) {
@@ -139,9 +165,18 @@ final class Loader {
       add("stock", row);
     }
     for (int d = 1; d <= Tpcc.DISTRICTS; d++) {
-      add("district", d, w, Tpcc.alphanumeric(rng, 6, 10), Tpcc.alphanumeric(rng, 10, 20),
-          Tpcc.alphanumeric(rng, 10, 20), Tpcc.alphanumeric(rng, 10, 20), Tpcc.alphanumeric(rng, 2, 2),
-          Tpcc.alphanumeric(rng, 9, 9), money(0.1, 0.2), new BigDecimal("30000.00"),
+      add(
+          "district",
+          d,
+          w,
+          Tpcc.alphanumeric(rng, 6, 10),
+          Tpcc.alphanumeric(rng, 10, 20),
+          Tpcc.alphanumeric(rng, 10, 20),
+          Tpcc.alphanumeric(rng, 10, 20),
+          Tpcc.alphanumeric(rng, 2, 2),
+          Tpcc.alphanumeric(rng, 9, 9),
+          money(0.1, 0.2),
+          new BigDecimal("30000.00"),
           scale.customersPerDistrict() + 1);
     }
   }
@@ -152,18 +187,49 @@ final class Loader {
       for (int c = 1; c <= scale.customersPerDistrict(); c++) {
         String first = Tpcc.alphanumeric(rng, 8, 16);
         int nameNumber = c <= 1000 ? c - 1 : Tpcc.nuRand(rng, 255, 0, scale.lastNameMax());
-        var row = new Object[] {c, d, w, first, "OE", Tpcc.lastName(nameNumber), Tpcc.alphanumeric(rng, 10, 20),
-            Tpcc.alphanumeric(rng, 10, 20), Tpcc.alphanumeric(rng, 10, 20), Tpcc.alphanumeric(rng, 2, 2),
-            Tpcc.alphanumeric(rng, 9, 9), Tpcc.alphanumeric(rng, 16, 16), LOADED_AT, credit(), 50_000L,
-            money(0.0, 0.5), new BigDecimal("-10.00"), new BigDecimal("10.00"), 1, 0,
-            Tpcc.alphanumeric(rng, 300, 500)};
+        var row =
+            new Object[] {
+              c,
+              d,
+              w,
+              first,
+              "OE",
+              Tpcc.lastName(nameNumber),
+              Tpcc.alphanumeric(rng, 10, 20),
+              Tpcc.alphanumeric(rng, 10, 20),
+              Tpcc.alphanumeric(rng, 10, 20),
+              Tpcc.alphanumeric(rng, 2, 2),
+              Tpcc.alphanumeric(rng, 9, 9),
+              Tpcc.alphanumeric(rng, 16, 16),
+              LOADED_AT,
+              credit(),
+              50_000L,
+              money(0.0, 0.5),
+              new BigDecimal("-10.00"),
+              new BigDecimal("10.00"),
+              1,
+              0,
+              Tpcc.alphanumeric(rng, 300, 500)
+            };
         add("customer", row);
-        add("history", c, d, w, d, w, historyDate, new BigDecimal("10.00"), Tpcc.alphanumeric(rng, 12, 24));
+        add(
+            "history",
+            c,
+            d,
+            w,
+            d,
+            w,
+            historyDate,
+            new BigDecimal("10.00"),
+            Tpcc.alphanumeric(rng, 12, 24));
       }
     }
   }
 
-  /** The harness draws 0..0 and compares with 1: every customer has bad credit. The specification: 10%. */
+  /**
+   * The harness draws 0..0 and compares with 1: every customer has bad credit. The specification:
+   * 10%.
+   */
   private String credit() {
     return variant == Variant.UPSTREAM || rng.nextInt(100) < 10 ? "BC" : "GC";
   }
@@ -192,8 +258,18 @@ final class Loader {
         for (int line = 1; line <= lines; line++) {
           int item = rng.nextInt(1, scale.items());
           String distInfo = Tpcc.alphanumeric(rng, 24, 24);
-          add("order_line", o, d, w, line, item, w, delivered ? LOADED_AT : null, variant == Variant.UPSTREAM ? 4 : 5,
-              delivered ? money(0.1, 100.0) : new BigDecimal("0.00"), distInfo);
+          add(
+              "order_line",
+              o,
+              d,
+              w,
+              line,
+              item,
+              w,
+              delivered ? LOADED_AT : null,
+              variant == Variant.UPSTREAM ? 4 : 5,
+              delivered ? money(0.1, 100.0) : new BigDecimal("0.00"),
+              distInfo);
         }
       }
     }

@@ -12,17 +12,23 @@ final class RunResult {
   long elapsedNanos;
   final long[] committed = new long[TYPES];
   final long[] late = new long[TYPES];
+
   /** New-Orders rolled back on their unused item (about 1%), as the harness intends. */
   final long[] rolledBack = new long[TYPES];
+
   /** Attempts that failed with an error (engine errors, SQLite's busy database): retried. */
   final long[] errors = new long[TYPES];
+
   /** Draws that still failed after the retries: not counted as committed. */
   final long[] gaveUp = new long[TYPES];
+
   /** Heap bytes allocated by all threads during committed attempts (1 terminal only, else -1). */
   final long[] allocated = new long[TYPES];
+
   final String[] firstError = new String[TYPES];
   private final long[][] latencies = new long[TYPES][];
   private final int[] counts = new int[TYPES];
+
   /** The consistency checks after the run: checked conditions and the violations found. */
   Consistency.Result consistency = new Consistency.Result(0, List.of());
 
@@ -50,7 +56,8 @@ final class RunResult {
       rolledBack[t] += other.rolledBack[t];
       errors[t] += other.errors[t];
       gaveUp[t] += other.gaveUp[t];
-      allocated[t] = allocated[t] < 0 || other.allocated[t] < 0 ? -1 : allocated[t] + other.allocated[t];
+      allocated[t] =
+          allocated[t] < 0 || other.allocated[t] < 0 ? -1 : allocated[t] + other.allocated[t];
       if (firstError[t].isEmpty()) {
         firstError[t] = other.firstError[t];
       }
@@ -65,7 +72,10 @@ final class RunResult {
     return committed[Type.NEW_ORDER.ordinal()] * 60e9 / elapsedNanos;
   }
 
-  /** The latency at {@code quantile} (0..1) of the committed transactions of {@code type}, in ms; NaN if none. */
+  /**
+   * The latency at {@code quantile} (0..1) of the committed transactions of {@code type}, in ms;
+   * NaN if none.
+   */
   double latencyMillis(Type type, double quantile) {
     int t = type.ordinal();
     if (counts[t] == 0) {
@@ -77,9 +87,13 @@ final class RunResult {
     return sorted[Math.max(0, index)] / 1e6;
   }
 
-  /** Heap bytes per committed transaction of {@code type}; NaN if not measured or none committed. */
+  /**
+   * Heap bytes per committed transaction of {@code type}; NaN if not measured or none committed.
+   */
   double bytesPer(Type type) {
     int t = type.ordinal();
-    return allocated[t] < 0 || committed[t] == 0 ? Double.NaN : (double) allocated[t] / committed[t];
+    return allocated[t] < 0 || committed[t] == 0
+        ? Double.NaN
+        : (double) allocated[t] / committed[t];
   }
 }

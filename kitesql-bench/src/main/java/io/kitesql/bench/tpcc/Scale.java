@@ -16,7 +16,9 @@ public record Scale(int items, int customersPerDistrict, int firstNewOrder) {
   /** A few thousand rows: every statement has rows to find, in a second of loading. */
   public static final Scale TINY = new Scale(2_000, 120, 85);
 
-  /** Last names are drawn from 0 up to this (inclusive): every one of them exists in every district. */
+  /**
+   * Last names are drawn from 0 up to this (inclusive): every one of them exists in every district.
+   */
   int lastNameMax() {
     return Math.min(999, customersPerDistrict - 1);
   }

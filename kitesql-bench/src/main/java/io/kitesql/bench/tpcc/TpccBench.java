@@ -39,7 +39,11 @@ public final class TpccBench {
    * @param loadSeconds loading time per engine (not part of any figure)
    * @param runs per column label, its runs in round order
    */
-  public record Scenario(Variant variant, Pair pair, int terminals, Map<String, Double> loadSeconds,
+  public record Scenario(
+      Variant variant,
+      Pair pair,
+      int terminals,
+      Map<String, Double> loadSeconds,
       Map<String, List<RunResult>> runs) {}
 
   private final TpccConfig config;
@@ -92,11 +96,20 @@ public final class TpccBench {
       for (int round = 0; round < config.rounds(); round++) {
         for (int i = 0; i < columns.size(); i++) {
           var column = columns.get((i + round) % columns.size());
-          var result = Driver.run(column.engine(), withReads(settings, column), config.round(), SEED + round);
+          var result =
+              Driver.run(
+                  column.engine(), withReads(settings, column), config.round(), SEED + round);
           result.consistency = Consistency.check(column.engine());
           runs.get(column.label()).add(result);
-          log.accept(String.format("  round %d %-40s %,10.0f tpmC, conditions 1-4: %s", round + 1, column.label(),
-              result.tpmC(), result.consistency.violations().isEmpty() ? "hold" : result.consistency.violations()));
+          log.accept(
+              String.format(
+                  "  round %d %-40s %,10.0f tpmC, conditions 1-4: %s",
+                  round + 1,
+                  column.label(),
+                  result.tpmC(),
+                  result.consistency.violations().isEmpty()
+                      ? "hold"
+                      : result.consistency.violations()));
         }
       }
       return new Scenario(variant, pair, terminals, loadSeconds, runs);
@@ -108,10 +121,16 @@ public final class TpccBench {
   }
 
   private static Driver.Settings withReads(Driver.Settings settings, Column column) {
-    return new Driver.Settings(settings.variant(), settings.scale(), settings.terminals(), column.readOnlyReads());
+    return new Driver.Settings(
+        settings.variant(), settings.scale(), settings.terminals(), column.readOnlyReads());
   }
 
-  private void open(Variant variant, Pair pair, Path dir, List<TpccEngine> engines, Map<String, Double> loadSeconds)
+  private void open(
+      Variant variant,
+      Pair pair,
+      Path dir,
+      List<TpccEngine> engines,
+      Map<String, Double> loadSeconds)
       throws Exception {
     var durability = pair == Pair.NO_SYNC ? Durability.NO_SYNC : Durability.SYNC;
     boolean durable = pair == Pair.DURABLE;
@@ -123,21 +142,32 @@ public final class TpccBench {
         engines.add(kite);
       }
       if (ids.contains(EngineId.KITE_WRITER_THREAD)) {
-        engines.add(kite.copy(dir.resolve("kitesql-writer-thread"), durability, KiteTpcc.Api.WRITER_THREAD));
+        engines.add(
+            kite.copy(
+                dir.resolve("kitesql-writer-thread"), durability, KiteTpcc.Api.WRITER_THREAD));
         if (!ids.contains(EngineId.KITE)) {
           kite.close();
         }
       }
     }
     if (ids.contains(EngineId.SQLITE)) {
-      engines.add(load(new JdbcTpcc(JdbcTpcc.Kind.SQLITE, mkdirs(dir.resolve("sqlite")), durable), variant, loadSeconds));
+      engines.add(
+          load(
+              new JdbcTpcc(JdbcTpcc.Kind.SQLITE, mkdirs(dir.resolve("sqlite")), durable),
+              variant,
+              loadSeconds));
     }
     if (ids.contains(EngineId.H2)) {
-      engines.add(load(new JdbcTpcc(JdbcTpcc.Kind.H2, mkdirs(dir.resolve("h2")), durable), variant, loadSeconds));
+      engines.add(
+          load(
+              new JdbcTpcc(JdbcTpcc.Kind.H2, mkdirs(dir.resolve("h2")), durable),
+              variant,
+              loadSeconds));
     }
   }
 
-  private TpccEngine load(TpccEngine engine, Variant variant, Map<String, Double> loadSeconds) throws Exception {
+  private TpccEngine load(TpccEngine engine, Variant variant, Map<String, Double> loadSeconds)
+      throws Exception {
     long start = System.nanoTime();
     Loader.load(engine, variant, config.scale(), SEED);
     double seconds = (System.nanoTime() - start) / 1e9;

@@ -16,13 +16,18 @@ public interface TpccEngine extends AutoCloseable {
   /** Runs one DDL statement. */
   void execute(String ddl) throws Exception;
 
-  /** Inserts {@code rows} into {@code table} in one transaction, with a statement prepared once per call. */
+  /**
+   * Inserts {@code rows} into {@code table} in one transaction, with a statement prepared once per
+   * call.
+   */
   void insert(String table, List<Object[]> rows) throws Exception;
 
   /** What the engine does after loading (statistics, a WAL checkpoint); not timed. */
   void afterLoad() throws Exception;
 
-  /** A terminal's connection: on JDBC a connection of its own, with every statement prepared once. */
+  /**
+   * A terminal's connection: on JDBC a connection of its own, with every statement prepared once.
+   */
   Session session() throws Exception;
 
   @Override
@@ -54,7 +59,10 @@ public interface TpccEngine extends AutoCloseable {
     /** Runs a prepared INSERT, UPDATE or DELETE; returns the rows written. */
     long execute(Sql sql, Object... parameters) throws Exception;
 
-    /** Runs a query that is not one of the harness's (the consistency checks); the caller closes the cursor. */
+    /**
+     * Runs a query that is not one of the harness's (the consistency checks); the caller closes the
+     * cursor.
+     */
     Cursor query(String sql, Object... parameters) throws Exception;
   }
 

@@ -20,8 +20,11 @@ final class Transactions {
 
   /** The five transaction types, in the harness's order, with its response-time limits. */
   enum Type {
-    NEW_ORDER("New-Order", 500), PAYMENT("Payment", 500), ORDER_STATUS("Order-Status", 500),
-    DELIVERY("Delivery", 8_000), STOCK_LEVEL("Stock-Level", 2_000);
+    NEW_ORDER("New-Order", 500),
+    PAYMENT("Payment", 500),
+    ORDER_STATUS("Order-Status", 500),
+    DELIVERY("Delivery", 8_000),
+    STOCK_LEVEL("Stock-Level", 2_000);
 
     final String label;
     final long limitNanos;
@@ -32,7 +35,10 @@ final class Transactions {
     }
   }
 
-  /** A statement found no row where the transaction needs one: it rolls back, and the harness retries it. */
+  /**
+   * A statement found no row where the transaction needs one: it rolls back, and the harness
+   * retries it.
+   */
   static final class NoRow extends Exception {
     NoRow(Sql sql) {
       super("no row from " + sql.name(), null, false, false);
@@ -45,6 +51,7 @@ final class Transactions {
   private final Variant variant;
   private final Scale scale;
   private final boolean copyText;
+
   /** Keeps what was read reachable, so that no read is optimized away. */
   long sink;
 
@@ -54,7 +61,10 @@ final class Transactions {
     this.copyText = copyText;
   }
 
-  /** Draws the inputs of one transaction of {@code type} and runs it in one transaction of {@code session}. */
+  /**
+   * Draws the inputs of one transaction of {@code type} and runs it in one transaction of {@code
+   * session}.
+   */
   void run(Type type, SplittableRandom rng, Session session, boolean readOnly) throws Exception {
     switch (type) {
       case NEW_ORDER -> newOrder(rng, session);
@@ -106,14 +116,28 @@ final class Transactions {
     // the harness visits the lines in (supplying warehouse, item) order
     Integer[] order = new Integer[lines];
     Arrays.setAll(order, i -> i);
-    Arrays.sort(order, (a, b) -> Long.compare((long) (scale.items() + 1) * supply[a] + items[a],
-        (long) (scale.items() + 1) * supply[b] + items[b]));
+    Arrays.sort(
+        order,
+        (a, b) ->
+            Long.compare(
+                (long) (scale.items() + 1) * supply[a] + items[a],
+                (long) (scale.items() + 1) * supply[b] + items[b]));
     int finalAllLocal = allLocal;
-    session.run(false, tx -> newOrderBody(tx, w, d, c, order, items, supply, quantity, finalAllLocal));
+    session.run(
+        false, tx -> newOrderBody(tx, w, d, c, order, items, supply, quantity, finalAllLocal));
   }
 
-  private void newOrderBody(Tx tx, int w, int d, int c, Integer[] order, int[] items, int[] supply, int[] quantity,
-      int allLocal) throws Exception {
+  private void newOrderBody(
+      Tx tx,
+      int w,
+      int d,
+      int c,
+      Integer[] order,
+      int[] items,
+      int[] supply,
+      int[] quantity,
+      int allLocal)
+      throws Exception {
     BigDecimal discount;
     try (var r = one(tx.query(Sql.NO_CUSTOMER, w, d, c), Sql.NO_CUSTOMER)) {
       discount = r.getDecimal(0);
@@ -156,12 +180,30 @@ final class Transactions {
           }
           sink += contains(itemData, "original") && contains(stockData, "original") ? 'B' : 'G';
         }
-        int left = stockQuantity > quantity[i] ? stockQuantity - quantity[i] : stockQuantity - quantity[i] + 91;
+        int left =
+            stockQuantity > quantity[i]
+                ? stockQuantity - quantity[i]
+                : stockQuantity - quantity[i] + 91;
         tx.execute(Sql.NO_STOCK_UPDATE, left, items[i], supply[i]);
-        var amount = variant == Variant.UPSTREAM ? ZERO_AMOUNT
-            : price.multiply(BigDecimal.valueOf(quantity[i])).multiply(taxes)
-                .multiply(BigDecimal.ONE.subtract(discount)).setScale(2, RoundingMode.HALF_UP);
-        tx.execute(Sql.NO_ORDER_LINE_INSERT, orderId, d, w, number, items[i], supply[i], quantity[i], amount, distInfo);
+        var amount =
+            variant == Variant.UPSTREAM
+                ? ZERO_AMOUNT
+                : price
+                    .multiply(BigDecimal.valueOf(quantity[i]))
+                    .multiply(taxes)
+                    .multiply(BigDecimal.ONE.subtract(discount))
+                    .setScale(2, RoundingMode.HALF_UP);
+        tx.execute(
+            Sql.NO_ORDER_LINE_INSERT,
+            orderId,
+            d,
+            w,
+            number,
+            items[i],
+            supply[i],
+            quantity[i],
+            amount,
+            distInfo);
       }
     }
   }
@@ -171,21 +213,38 @@ final class Transactions {
     int d = rng.nextInt(1, variant.districtBound());
     int c = customerId(rng);
     String last = lastName(rng);
-    var amount = variant == Variant.UPSTREAM ? new BigDecimal(rng.nextInt(1, 5000))
-        : BigDecimal.valueOf(rng.nextInt(100, 500_001), 2);
-    boolean byName = variant == Variant.UPSTREAM ? rng.nextInt(1, 100) < 60 : rng.nextInt(1, 101) <= 60;
+    var amount =
+        variant == Variant.UPSTREAM
+            ? new BigDecimal(rng.nextInt(1, 5000))
+            : BigDecimal.valueOf(rng.nextInt(100, 500_001), 2);
+    boolean byName =
+        variant == Variant.UPSTREAM ? rng.nextInt(1, 100) < 60 : rng.nextInt(1, 101) <= 60;
     int cw = w;
     int cd = d;
     if (!(variant == Variant.UPSTREAM ? rng.nextInt(1, 100) < 85 : rng.nextInt(1, 101) <= 85)) {
-      cd = rng.nextInt(1, variant.districtBound()); // a remote customer: with one warehouse, another district
+      cd =
+          rng.nextInt(
+              1,
+              variant.districtBound()); // a remote customer: with one warehouse, another district
     }
     int customerWarehouse = cw;
     int customerDistrict = cd;
-    session.run(false, tx -> paymentBody(tx, w, d, customerWarehouse, customerDistrict, c, last, byName, amount));
+    session.run(
+        false,
+        tx -> paymentBody(tx, w, d, customerWarehouse, customerDistrict, c, last, byName, amount));
   }
 
-  private void paymentBody(Tx tx, int w, int d, int cw, int cd, int drawnId, String last, boolean byName,
-      BigDecimal amount) throws Exception {
+  private void paymentBody(
+      Tx tx,
+      int w,
+      int d,
+      int cw,
+      int cd,
+      int drawnId,
+      String last,
+      boolean byName,
+      BigDecimal amount)
+      throws Exception {
     tx.execute(Sql.PAY_WAREHOUSE_UPDATE, amount, w);
     CharSequence warehouseName;
     try (var r = one(tx.query(Sql.PAY_WAREHOUSE, w), Sql.PAY_WAREHOUSE)) {
@@ -226,12 +285,15 @@ final class Transactions {
       tx.execute(Sql.PAY_CUSTOMER_UPDATE, balance, cw, cd, c);
     }
     // the harness's h_data: a backslash and a zero around the district's name
-    String history = variant == Variant.UPSTREAM ? "\\0" + districtName + "    \\0"
-        : warehouseName + "    " + districtName;
+    String history =
+        variant == Variant.UPSTREAM
+            ? "\\0" + districtName + "    \\0"
+            : warehouseName + "    " + districtName;
     tx.execute(Sql.PAY_HISTORY_INSERT, cd, cw, c, d, w, now(), amount, history);
   }
 
-  private void orderStatus(SplittableRandom rng, Session session, boolean readOnly) throws Exception {
+  private void orderStatus(SplittableRandom rng, Session session, boolean readOnly)
+      throws Exception {
     int w = rng.nextInt(0, WAREHOUSES) + 1;
     int d = rng.nextInt(1, variant.districtBound());
     int c = customerId(rng);
@@ -240,10 +302,12 @@ final class Transactions {
     session.run(readOnly, tx -> orderStatusBody(tx, w, d, c, last, byName));
   }
 
-  private void orderStatusBody(Tx tx, int w, int d, int drawnId, String last, boolean byName) throws Exception {
+  private void orderStatusBody(Tx tx, int w, int d, int drawnId, String last, boolean byName)
+      throws Exception {
     int c = drawnId;
     if (byName) {
-      var rows = variant == Variant.UPSTREAM ? Sql.OS_NAME_CUSTOMERS : Sql.OS_NAME_CUSTOMERS_WITH_ID;
+      var rows =
+          variant == Variant.UPSTREAM ? Sql.OS_NAME_CUSTOMERS : Sql.OS_NAME_CUSTOMERS_WITH_ID;
       try (var r = nth(tx, Sql.OS_NAME_COUNT, rows, w, d, last)) {
         r.getDecimal(0);
         texts(r, 1, 3, -1);
@@ -277,56 +341,67 @@ final class Transactions {
   private void delivery(SplittableRandom rng, Session session) throws Exception {
     int w = rng.nextInt(0, WAREHOUSES) + 1;
     int carrier = rng.nextInt(1, variant == Variant.UPSTREAM ? 10 : 11);
-    session.run(false, tx -> {
-      var now = now();
-      for (int d = 1; d <= Tpcc.DISTRICTS; d++) {
-        int orderId;
-        try (var r = one(tx.query(Sql.DL_OLDEST_NEW_ORDER, d, w), Sql.DL_OLDEST_NEW_ORDER)) {
-          orderId = (int) r.getLong(0);
-        }
-        if (orderId == 0) {
-          continue;
-        }
-        tx.execute(Sql.DL_NEW_ORDER_DELETE, orderId, d, w);
-        int c;
-        try (var r = one(tx.query(Sql.DL_ORDER_CUSTOMER, orderId, d, w), Sql.DL_ORDER_CUSTOMER)) {
-          c = (int) r.getLong(0);
-        }
-        tx.execute(Sql.DL_ORDER_UPDATE, carrier, orderId, d, w);
-        tx.execute(Sql.DL_ORDER_LINE_UPDATE, now, orderId, d, w);
-        BigDecimal total;
-        try (var r = one(tx.query(Sql.DL_ORDER_LINE_SUM, orderId, d, w), Sql.DL_ORDER_LINE_SUM)) {
-          total = r.getDecimal(0);
-        }
-        tx.execute(Sql.DL_CUSTOMER_UPDATE, total, c, d, w);
-      }
-    });
+    session.run(
+        false,
+        tx -> {
+          var now = now();
+          for (int d = 1; d <= Tpcc.DISTRICTS; d++) {
+            int orderId;
+            try (var r = one(tx.query(Sql.DL_OLDEST_NEW_ORDER, d, w), Sql.DL_OLDEST_NEW_ORDER)) {
+              orderId = (int) r.getLong(0);
+            }
+            if (orderId == 0) {
+              continue;
+            }
+            tx.execute(Sql.DL_NEW_ORDER_DELETE, orderId, d, w);
+            int c;
+            try (var r =
+                one(tx.query(Sql.DL_ORDER_CUSTOMER, orderId, d, w), Sql.DL_ORDER_CUSTOMER)) {
+              c = (int) r.getLong(0);
+            }
+            tx.execute(Sql.DL_ORDER_UPDATE, carrier, orderId, d, w);
+            tx.execute(Sql.DL_ORDER_LINE_UPDATE, now, orderId, d, w);
+            BigDecimal total;
+            try (var r =
+                one(tx.query(Sql.DL_ORDER_LINE_SUM, orderId, d, w), Sql.DL_ORDER_LINE_SUM)) {
+              total = r.getDecimal(0);
+            }
+            tx.execute(Sql.DL_CUSTOMER_UPDATE, total, c, d, w);
+          }
+        });
   }
 
-  private void stockLevel(SplittableRandom rng, Session session, boolean readOnly) throws Exception {
+  private void stockLevel(SplittableRandom rng, Session session, boolean readOnly)
+      throws Exception {
     int w = rng.nextInt(0, WAREHOUSES) + 1;
     int d = rng.nextInt(1, variant.districtBound());
     int level = rng.nextInt(10, variant == Variant.UPSTREAM ? 20 : 21);
-    session.run(readOnly, tx -> {
-      int next;
-      try (var r = one(tx.query(Sql.SL_NEXT_ORDER, d, w), Sql.SL_NEXT_ORDER)) {
-        next = (int) r.getLong(0);
-      }
-      if (variant == Variant.SPECIFICATION) {
-        try (var r = one(tx.query(Sql.SL_LOW_STOCK_JOIN, w, d, next, next, w, level), Sql.SL_LOW_STOCK_JOIN)) {
-          sink += r.getLong(0);
-        }
-        return;
-      }
-      int item;
-      try (var r = one(tx.query(Sql.SL_RECENT_ITEMS, w, d, next, next), Sql.SL_RECENT_ITEMS)) {
-        item = (int) r.getLong(0);
-      }
-      // the harness binds the item id as an 8-bit integer: the count looks up a wrapped id
-      try (var r = one(tx.query(Sql.SL_STOCK_COUNT, w, (int) (byte) item, level), Sql.SL_STOCK_COUNT)) {
-        sink += r.getLong(0);
-      }
-    });
+    session.run(
+        readOnly,
+        tx -> {
+          int next;
+          try (var r = one(tx.query(Sql.SL_NEXT_ORDER, d, w), Sql.SL_NEXT_ORDER)) {
+            next = (int) r.getLong(0);
+          }
+          if (variant == Variant.SPECIFICATION) {
+            try (var r =
+                one(
+                    tx.query(Sql.SL_LOW_STOCK_JOIN, w, d, next, next, w, level),
+                    Sql.SL_LOW_STOCK_JOIN)) {
+              sink += r.getLong(0);
+            }
+            return;
+          }
+          int item;
+          try (var r = one(tx.query(Sql.SL_RECENT_ITEMS, w, d, next, next), Sql.SL_RECENT_ITEMS)) {
+            item = (int) r.getLong(0);
+          }
+          // the harness binds the item id as an 8-bit integer: the count looks up a wrapped id
+          try (var r =
+              one(tx.query(Sql.SL_STOCK_COUNT, w, (int) (byte) item, level), Sql.SL_STOCK_COUNT)) {
+            sink += r.getLong(0);
+          }
+        });
   }
 
   /** The cursor on its first row, or {@link NoRow} (closing the cursor) if there is none. */
@@ -342,7 +417,8 @@ final class Transactions {
    * The by-name lookup: counts the customers of that last name, then steps to the middle one (the
    * count rounded up, halved, from 1) in {@code rows}' order by first name.
    */
-  private static Cursor nth(Tx tx, Sql count, Sql rows, int w, int d, String last) throws Exception {
+  private static Cursor nth(Tx tx, Sql count, Sql rows, int w, int d, String last)
+      throws Exception {
     long n;
     try (var r = one(tx.query(count, w, d, last), count)) {
       n = r.getLong(0);
@@ -361,7 +437,10 @@ final class Transactions {
     return cursor;
   }
 
-  /** Reads a text column: a copy if the harness copies, else its length (the text stays where it is). */
+  /**
+   * Reads a text column: a copy if the harness copies, else its length (the text stays where it
+   * is).
+   */
   private CharSequence text(Cursor r, int column) throws Exception {
     var value = r.getText(column);
     if (copyText) {

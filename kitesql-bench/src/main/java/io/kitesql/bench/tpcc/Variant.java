@@ -7,12 +7,12 @@ package io.kitesql.bench.tpcc;
 public enum Variant {
   /**
    * The harness as published: New-Order, Payment, Order-Status and Stock-Level draw districts 1–9
-   * only (an exclusive range); orders have 5–14 lines, each of quantity 1–9; Payment selects by last
-   * name for 59 of 99 draws and Order-Status for 60; Order-Status reads the last order of the
+   * only (an exclusive range); orders have 5–14 lines, each of quantity 1–9; Payment selects by
+   * last name for 59 of 99 draws and Order-Status for 60; Order-Status reads the last order of the
    * customer id it drew (also when it found a customer by name) and only its first line;
-   * Stock-Level reads the first row of its DISTINCT and counts stock with that item id truncated
-   * to a byte; about 90% of items are "original", every customer has credit "BC" (so Payment
-   * always reads and rewrites {@code c_data}, unchanged); order-line amounts are 0.00 (its amount
+   * Stock-Level reads the first row of its DISTINCT and counts stock with that item id truncated to
+   * a byte; about 90% of items are "original", every customer has credit "BC" (so Payment always
+   * reads and rewrites {@code c_data}, unchanged); order-line amounts are 0.00 (its amount
    * arithmetic ends in a value below a cent). Independent of the variant, the driver copies every
    * text read into a {@code String} as the harness does, except in the read-only columns.
    */

@@ -6,10 +6,10 @@
  * SQLite and H2 through JDBC. {@link io.kitesql.bench.tpcc.TpccReport} runs it; see the TPC-C
  * section of {@code kitesql-bench/README.md}.
  *
- * <p>Depends on {@code io.kitesql.api}, {@code io.kitesql.storage} and, of {@code io.kitesql.bench},
- * on {@code NoiseVerdict}, {@code KiteEngine}'s storage options and {@code BenchMain}'s machine
- * description; of that package only {@code BenchMain} refers back to it (its {@code --tpcc}
- * argument).
+ * <p>Depends on {@code io.kitesql.api}, {@code io.kitesql.storage} and, of {@code
+ * io.kitesql.bench}, on {@code NoiseVerdict}, {@code KiteEngine}'s storage options and {@code
+ * BenchMain}'s machine description; of that package only {@code BenchMain} refers back to it (its
+ * {@code --tpcc} argument).
  */
 @NullMarked
 package io.kitesql.bench.tpcc;

@@ -33,47 +33,61 @@ class RepositoryEnginesTest {
   @Test
   void everyEngineReturnsTheRawEnginesRows(@TempDir Path dir) throws Exception {
     var stores = new Stores(dir);
-    var load = new Stores.TableLoad(DataSets.ORDERS_INSERT, ROWS, i -> DataSets.orderRow(i, ROWS, NOTE), NOTE + 32);
+    var load =
+        new Stores.TableLoad(
+            DataSets.ORDERS_INSERT, ROWS, i -> DataSets.orderRow(i, ROWS, NOTE), NOTE + 32);
     stores.loadAll(DataSets.ORDERS_DDL, List.of(load), 1000);
     var parameters = DataSets.lookupParameters(ROWS);
 
     var expected = new ArrayList<List<Note>>();
     try (var raw = new KiteEngine(stores.kiteDir(), KiteEngine.Mode.BORROWED)) {
       var query = raw.prepare(RepositoryBench.SQL);
-      raw.inTransaction(() -> {
-        for (var p : parameters) {
-          expected.add(read(query.execute(p), true));
-        }
-        return null;
-      });
+      raw.inTransaction(
+          () -> {
+            for (var p : parameters) {
+              expected.add(read(query.execute(p), true));
+            }
+            return null;
+          });
     }
     assertEquals(DataSets.pairs(ROWS), expected.size());
     assertTrue(expected.stream().allMatch(notes -> notes.size() == 10), expected::toString);
 
-    var kite = new RepositoryEngine("kite", true,
-        RepositoryContexts.kiteSql(() -> KiteSql.open(stores.kiteDir(), KiteEngine.options(Durability.NO_SYNC)), false));
+    var kite =
+        new RepositoryEngine(
+            "kite",
+            true,
+            RepositoryContexts.kiteSql(
+                () -> KiteSql.open(stores.kiteDir(), KiteEngine.options(Durability.NO_SYNC)),
+                false));
     try (kite) {
       var lookup = kite.lookup();
-      kite.inTransaction(() -> {
-        for (int i = 0; i < parameters.length; i++) {
-          assertEquals(expected.get(i), read(lookup.execute(parameters[i]), true));
-        }
-        return null;
-      });
+      kite.inTransaction(
+          () -> {
+            for (int i = 0; i < parameters.length; i++) {
+              assertEquals(expected.get(i), read(lookup.execute(parameters[i]), true));
+            }
+            return null;
+          });
     }
 
-    try (var h2 = new RepositoryEngine("h2", false, RepositoryContexts.jdbc(() -> connect(stores, Stores.Kind.H2_DEFAULT)))) {
+    try (var h2 =
+        new RepositoryEngine(
+            "h2", false, RepositoryContexts.jdbc(() -> connect(stores, Stores.Kind.H2_DEFAULT)))) {
       var lookup = h2.lookup();
-      h2.inTransaction(() -> {
-        for (int i = 0; i < parameters.length; i++) {
-          assertEquals(expected.get(i), read(lookup.execute(parameters[i]), false));
-        }
-        return null;
-      });
+      h2.inTransaction(
+          () -> {
+            for (int i = 0; i < parameters.length; i++) {
+              assertEquals(expected.get(i), read(lookup.execute(parameters[i]), false));
+            }
+            return null;
+          });
     }
 
-    var noDialect = assertThrows(RuntimeException.class,
-        () -> RepositoryContexts.jdbc(() -> connect(stores, Stores.Kind.SQLITE)));
+    var noDialect =
+        assertThrows(
+            RuntimeException.class,
+            () -> RepositoryContexts.jdbc(() -> connect(stores, Stores.Kind.SQLITE)));
     Throwable root = noDialect;
     while (root.getCause() != null) {
       root = root.getCause();
@@ -81,8 +95,12 @@ class RepositoryEnginesTest {
     assertTrue(String.valueOf(root.getMessage()).toLowerCase().contains("dialect"), root::toString);
   }
 
-  /** The rows sorted by id (neither statement orders them); KiteSQL's notes are checked to be borrowed. */
-  private static List<Note> read(io.kitesql.bench.Engine.Rows rows, boolean borrowed) throws Exception {
+  /**
+   * The rows sorted by id (neither statement orders them); KiteSQL's notes are checked to be
+   * borrowed.
+   */
+  private static List<Note> read(io.kitesql.bench.Engine.Rows rows, boolean borrowed)
+      throws Exception {
     var notes = new ArrayList<Note>();
     while (rows.next()) {
       var note = rows.text(1);

@@ -23,8 +23,8 @@ import org.springframework.data.repository.query.parser.Part;
 /**
  * The base class of the repository code KiteSQL generates at build time (Spring AOT): each
  * generated query method holds its SQL and calls these methods to bind its arguments, run the
- * statement and map the rows, as the run-time query would, without deriving anything at
- * start-up. Not for application code: the generated classes are an implementation detail.
+ * statement and map the rows, as the run-time query would, without deriving anything at start-up.
+ * Not for application code: the generated classes are an implementation detail.
  */
 public abstract class KiteSqlAotRepositoryFragmentSupport {
   private final KiteSqlTemplate template;
@@ -39,18 +39,33 @@ public abstract class KiteSqlAotRepositoryFragmentSupport {
    *
    * @param statements each generated method's statement as {name, sql}
    */
-  protected KiteSqlAotRepositoryFragmentSupport(KiteSqlTemplate template, KiteSqlMappingContext context, BeanFactory beanFactory,
-      FragmentCreationContext creation, List<String[]> statements) {
+  protected KiteSqlAotRepositoryFragmentSupport(
+      KiteSqlTemplate template,
+      KiteSqlMappingContext context,
+      BeanFactory beanFactory,
+      FragmentCreationContext creation,
+      List<String[]> statements) {
     this.template = template;
     this.context = context;
-    var custom = beanFactory.getBeanProvider(KiteSqlCustomConversions.class).getIfAvailable(KiteSqlCustomConversions::none);
-    this.mapping = new EntityMapping<>(context, creation.getRepositoryMetadata().getDomainType(), new Conversions(custom),
-        EntityLifecycle.of(beanFactory, null));
-    beanFactory.getBeanProvider(RepositoryQueryListener.class).orderedStream().forEach(listener -> {
-      for (var statement : statements) {
-        listener.queryCreated(statement[0], statement[1]);
-      }
-    });
+    var custom =
+        beanFactory
+            .getBeanProvider(KiteSqlCustomConversions.class)
+            .getIfAvailable(KiteSqlCustomConversions::none);
+    this.mapping =
+        new EntityMapping<>(
+            context,
+            creation.getRepositoryMetadata().getDomainType(),
+            new Conversions(custom),
+            EntityLifecycle.of(beanFactory, null));
+    beanFactory
+        .getBeanProvider(RepositoryQueryListener.class)
+        .orderedStream()
+        .forEach(
+            listener -> {
+              for (var statement : statements) {
+                listener.queryCreated(statement[0], statement[1]);
+              }
+            });
   }
 
   /** A method argument as the engine binds it (custom converters first). */
@@ -58,7 +73,10 @@ public abstract class KiteSqlAotRepositoryFragmentSupport {
     return mapping.conversions().write(value);
   }
 
-  /** A derived query's argument for a marker of keyword {@code type} (StartingWith and the like wrap it), converted. */
+  /**
+   * A derived query's argument for a marker of keyword {@code type} (StartingWith and the like wrap
+   * it), converted.
+   */
   protected @Nullable Object write(Part.Type type, @Nullable Object value) {
     return write(AheadOfTimeQuery.argument(type, value));
   }
@@ -75,14 +93,20 @@ public abstract class KiteSqlAotRepositoryFragmentSupport {
   /** The mapper of a derived query returning {@code type}. */
   protected RowMapper<?> derivedMapper(Class<?> type) {
     var known = mappers.get(type.getName());
-    return known != null ? known : mappers.computeIfAbsent(type.getName(), _ -> AheadOfTimeQuery.derivedMapper(type, context, mapping));
+    return known != null
+        ? known
+        : mappers.computeIfAbsent(
+            type.getName(), _ -> AheadOfTimeQuery.derivedMapper(type, context, mapping));
   }
 
   /** The mapper of the {@code @Query} method {@code method} returning {@code type}. */
   protected RowMapper<?> declaredMapper(String method, Class<?> type) {
     var key = method + "/" + type.getName();
     var known = mappers.get(key);
-    return known != null ? known : mappers.computeIfAbsent(key, _ -> AheadOfTimeQuery.declaredMapper(method, type, context, mapping));
+    return known != null
+        ? known
+        : mappers.computeIfAbsent(
+            key, _ -> AheadOfTimeQuery.declaredMapper(method, type, context, mapping));
   }
 
   /** Every row. */

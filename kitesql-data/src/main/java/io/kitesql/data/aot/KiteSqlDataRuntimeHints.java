@@ -31,16 +31,26 @@ public class KiteSqlDataRuntimeHints implements RuntimeHintsRegistrar {
   public void registerHints(RuntimeHints hints, @Nullable ClassLoader classLoader) {
     hints.resources().registerPattern(NATIVE_LIBRARIES);
     var reflection = hints.reflection();
-    reflection.registerType(TypeReference.of("io.kitesql.storage.NativeBinding"),
-        type -> type.withMethod("unavailable", List.of(TypeReference.of(Throwable.class)), ExecutableMode.INVOKE));
+    reflection.registerType(
+        TypeReference.of("io.kitesql.storage.NativeBinding"),
+        type ->
+            type.withMethod(
+                "unavailable", List.of(TypeReference.of(Throwable.class)), ExecutableMode.INVOKE));
     varHandleField(hints, "io.kitesql.value.Scope", "lent");
     varHandleField(hints, "io.kitesql.value.CharCursor", "position");
     varHandleField(hints, "io.kitesql.api.RowCursor", "state");
     varHandleField(hints, "io.kitesql.storage.ReadCursor", "busy");
     varHandleField(hints, "io.kitesql.storage.HandOff", "claim");
-    reflection.registerType(KiteSqlRepositoryFactoryBean.class, MemberCategory.INVOKE_DECLARED_CONSTRUCTORS, MemberCategory.INVOKE_PUBLIC_METHODS);
-    reflection.registerType(KiteSqlRepositoryFactory.class, MemberCategory.INVOKE_DECLARED_CONSTRUCTORS);
-    reflection.registerType(SimpleKiteSqlRepository.class, MemberCategory.INVOKE_DECLARED_CONSTRUCTORS, MemberCategory.INVOKE_PUBLIC_METHODS);
+    reflection.registerType(
+        KiteSqlRepositoryFactoryBean.class,
+        MemberCategory.INVOKE_DECLARED_CONSTRUCTORS,
+        MemberCategory.INVOKE_PUBLIC_METHODS);
+    reflection.registerType(
+        KiteSqlRepositoryFactory.class, MemberCategory.INVOKE_DECLARED_CONSTRUCTORS);
+    reflection.registerType(
+        SimpleKiteSqlRepository.class,
+        MemberCategory.INVOKE_DECLARED_CONSTRUCTORS,
+        MemberCategory.INVOKE_PUBLIC_METHODS);
   }
 
   private static void varHandleField(RuntimeHints hints, String type, String field) {

@@ -52,42 +52,68 @@ public final class KiteSqlRepositoryContributor extends RepositoryContributor {
   private final String templateRef;
   private final List<CodeBlock> statements = new ArrayList<>();
 
-  public KiteSqlRepositoryContributor(AotRepositoryContext repositoryContext, KiteSqlMappingContext mappingContext,
-      Conversions conversions, NamedQueries namedQueries) {
+  public KiteSqlRepositoryContributor(
+      AotRepositoryContext repositoryContext,
+      KiteSqlMappingContext mappingContext,
+      Conversions conversions,
+      NamedQueries namedQueries) {
     super(repositoryContext);
     this.mappingContext = mappingContext;
-    this.mapping = new EntityMapping<>(mappingContext, getRepositoryInformation().getDomainType(), conversions);
+    this.mapping =
+        new EntityMapping<>(
+            mappingContext, getRepositoryInformation().getDomainType(), conversions);
     this.namedQueries = namedQueries;
-    this.templateRef = repositoryContext.getConfigurationSource().getAttribute("templateRef").orElse("kiteSqlTemplate");
+    this.templateRef =
+        repositoryContext
+            .getConfigurationSource()
+            .getAttribute("templateRef")
+            .orElse("kiteSqlTemplate");
   }
 
   @Override
   protected void customizeClass(AotRepositoryClassBuilder builder) {
-    builder.customize(type -> type.superclass(KiteSqlAotRepositoryFragmentSupport.class).addMethod(
-        MethodSpec.methodBuilder("statements").addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-            .returns(ParameterizedTypeName.get(List.class, String[].class))
-            .addStatement("return $T.of($L)", List.class, CodeBlock.join(statements, ",\n"))
-            .build()));
+    builder.customize(
+        type ->
+            type.superclass(KiteSqlAotRepositoryFragmentSupport.class)
+                .addMethod(
+                    MethodSpec.methodBuilder("statements")
+                        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                        .returns(ParameterizedTypeName.get(List.class, String[].class))
+                        .addStatement(
+                            "return $T.of($L)", List.class, CodeBlock.join(statements, ",\n"))
+                        .build()));
   }
 
   @Override
   protected void customizeConstructor(AotRepositoryConstructorBuilder builder) {
-    builder.addParameter("template", KiteSqlTemplate.class,
-        parameter -> parameter.origin(new RuntimeBeanReference(templateRef, KiteSqlTemplate.class)));
-    builder.addParameter("mappingContext", KiteSqlMappingContext.class,
-        parameter -> parameter.origin(new RuntimeBeanReference("kiteSqlMappingContext", KiteSqlMappingContext.class)));
+    builder.addParameter(
+        "template",
+        KiteSqlTemplate.class,
+        parameter ->
+            parameter.origin(new RuntimeBeanReference(templateRef, KiteSqlTemplate.class)));
+    builder.addParameter(
+        "mappingContext",
+        KiteSqlMappingContext.class,
+        parameter ->
+            parameter.origin(
+                new RuntimeBeanReference("kiteSqlMappingContext", KiteSqlMappingContext.class)));
     builder.addParameter("beanFactory", BeanFactory.class, false);
     builder.addParameter("context", FragmentCreationContext.class, false);
-    builder.customize(code -> code.addStatement("super(template, mappingContext, beanFactory, context, statements())"));
+    builder.customize(
+        code ->
+            code.addStatement(
+                "super(template, mappingContext, beanFactory, context, statements())"));
   }
 
   @Override
-  protected @Nullable MethodContributor<? extends QueryMethod> contributeQueryMethod(Method method) {
+  protected @Nullable MethodContributor<? extends QueryMethod> contributeQueryMethod(
+      Method method) {
     var information = getRepositoryInformation();
     if (implementedByBaseClass(method, information.getRepositoryBaseClass())) {
       return null; // e.g. the query by example methods: the base class runs them
     }
-    var queryMethod = new QueryMethod(method, information, getProjectionFactory(), DefaultParameters::new);
+    var queryMethod =
+        new QueryMethod(method, information, getProjectionFactory(), DefaultParameters::new);
     var name = information.getRepositoryInterface().getSimpleName() + "." + method.getName();
     var declared = DeclaredKiteSqlQuery.declaredSql(method);
     if (declared.isEmpty() && namedQueries.hasQuery(queryMethod.getNamedQueryName())) {
@@ -104,31 +130,50 @@ public final class KiteSqlRepositoryContributor extends RepositoryContributor {
       return null;
     }
     var sql = query.get().sql();
-    return MethodContributor.forQueryMethod(queryMethod).withMetadata(() -> Map.of("query", sql)).contribute(context -> {
-      statements.add(CodeBlock.of("new String[] {$S, $S}", name, sql));
-      return body.get().apply(context);
-    });
+    return MethodContributor.forQueryMethod(queryMethod)
+        .withMetadata(() -> Map.of("query", sql))
+        .contribute(
+            context -> {
+              statements.add(CodeBlock.of("new String[] {$S, $S}", name, sql));
+              return body.get().apply(context);
+            });
   }
 
   private static boolean implementedByBaseClass(Method method, Class<?> baseClass) {
-    return ClassUtils.hasMethod(SimpleKiteSqlRepository.class, method.getName(), method.getParameterTypes())
+    return ClassUtils.hasMethod(
+            SimpleKiteSqlRepository.class, method.getName(), method.getParameterTypes())
         || ClassUtils.hasMethod(baseClass, method.getName(), method.getParameterTypes());
   }
 
   /** The Statement expression of a generated method: its name, SQL and converted arguments. */
-  static CodeBlock statement(String name, AheadOfTimeQuery query, AotQueryMethodGenerationContext context) {
+  static CodeBlock statement(
+      String name, AheadOfTimeQuery query, AotQueryMethodGenerationContext context) {
     var arguments = context.getAllParameterNames();
     var values = new ArrayList<CodeBlock>();
     for (int i = 0; i < arguments.size(); i++) {
-      values.add(query instanceof AheadOfTimeQuery.Derived derived && MethodBodies.wraps(derived.markers().get(i))
-          ? CodeBlock.of("write($T.$L, $L)", Part.Type.class,
-              derived.markers().get(i).name(), arguments.get(i))
-          : CodeBlock.of("write($L)", arguments.get(i)));
+      values.add(
+          query instanceof AheadOfTimeQuery.Derived derived
+                  && MethodBodies.wraps(derived.markers().get(i))
+              ? CodeBlock.of(
+                  "write($T.$L, $L)",
+                  Part.Type.class,
+                  derived.markers().get(i).name(),
+                  arguments.get(i))
+              : CodeBlock.of("write($L)", arguments.get(i)));
     }
     var array = CodeBlock.of("new Object[] {$L}", CodeBlock.join(values, ", "));
-    if (query instanceof AheadOfTimeQuery.Declared declared && !declared.parameterNames().isEmpty()) {
-      var names = CodeBlock.join(declared.parameterNames().stream().map(n -> CodeBlock.of("$S", n)).toList(), ", ");
-      return CodeBlock.of("$T.named($S, $S, named(new String[] {$L}, $L))", Statement.class, name, query.sql(), names, array);
+    if (query instanceof AheadOfTimeQuery.Declared declared
+        && !declared.parameterNames().isEmpty()) {
+      var names =
+          CodeBlock.join(
+              declared.parameterNames().stream().map(n -> CodeBlock.of("$S", n)).toList(), ", ");
+      return CodeBlock.of(
+          "$T.named($S, $S, named(new String[] {$L}, $L))",
+          Statement.class,
+          name,
+          query.sql(),
+          names,
+          array);
     }
     return CodeBlock.of("$T.named($S, $S, $L)", Statement.class, name, query.sql(), array);
   }

@@ -14,9 +14,9 @@ import org.springframework.cache.Cache;
  * would throw. So {@code put}, {@code putIfAbsent} and the values {@code get(key, loader)} and
  * {@code retrieve(key, loader)} load fail with {@link BorrowedValueCacheException} when the value
  * or the key (a method argument, for {@code @Cacheable}) holds one: for {@code @Cacheable}, the
- * call that would have cached the value fails, and nothing is stored. Return
- * copies from cached methods ({@code String} fields, {@code Text.copy()}), or read them in a
- * read-write transaction, whose values are owned copies. Everything else goes to the cache as is.
+ * call that would have cached the value fails, and nothing is stored. Return copies from cached
+ * methods ({@code String} fields, {@code Text.copy()}), or read them in a read-write transaction,
+ * whose values are owned copies. Everything else goes to the cache as is.
  */
 public final class BorrowedValueCheckingCache implements Cache {
   private final Cache cache;
@@ -96,10 +96,15 @@ public final class BorrowedValueCheckingCache implements Cache {
     return cache.invalidate();
   }
 
-  /** {@code value}, if neither it nor {@code key} (a method argument, for {@code @Cacheable}) is borrowed. */
+  /**
+   * {@code value}, if neither it nor {@code key} (a method argument, for {@code @Cacheable}) is
+   * borrowed.
+   */
   private <T> T checked(Object key, T value) {
-    var found = BorrowedValues.find(key).map(inKey -> new BorrowedValues.Found("the key " + inKey.path(), inKey.kind()))
-        .or(() -> BorrowedValues.find(value));
+    var found =
+        BorrowedValues.find(key)
+            .map(inKey -> new BorrowedValues.Found("the key " + inKey.path(), inKey.kind()))
+            .or(() -> BorrowedValues.find(value));
     if (found.isPresent()) {
       throw new BorrowedValueCacheException(getName(), found.get().path(), found.get().kind());
     }

@@ -22,15 +22,17 @@ public final class BorrowedValueCheckingCacheManagers {
     var factory = new ProxyFactory(manager);
     factory.addInterface(Wrapped.class);
     factory.setProxyTargetClass(subclassable(manager.getClass()));
-    factory.addAdvice((MethodInterceptor) invocation -> {
-      if (invocation.getMethod().getDeclaringClass() == Wrapped.class) {
-        return null;
-      }
-      var result = invocation.proceed();
-      return result instanceof Cache cache && !(cache instanceof BorrowedValueCheckingCache)
-          ? new BorrowedValueCheckingCache(cache)
-          : result;
-    });
+    factory.addAdvice(
+        (MethodInterceptor)
+            invocation -> {
+              if (invocation.getMethod().getDeclaringClass() == Wrapped.class) {
+                return null;
+              }
+              var result = invocation.proceed();
+              return result instanceof Cache cache && !(cache instanceof BorrowedValueCheckingCache)
+                  ? new BorrowedValueCheckingCache(cache)
+                  : result;
+            });
     return (CacheManager) factory.getProxy(manager.getClass().getClassLoader());
   }
 

@@ -53,7 +53,8 @@ final class BorrowedValues {
           return Optional.of(new Found(step.path(), "binary"));
         }
         case Text _, Binary _, CharSequence _, Number _, Enum<?> _, Boolean _, Character _ -> {}
-        case Optional<?> optional -> optional.ifPresent(v -> pending.push(new Step(v, step, ".get()")));
+        case Optional<?> optional ->
+            optional.ifPresent(v -> pending.push(new Step(v, step, ".get()")));
         case Map.Entry<?, ?> entry -> {
           pending.push(new Step(entry.getKey(), step, ".getKey()"));
           pending.push(new Step(entry.getValue(), step, ".getValue()"));
@@ -84,9 +85,13 @@ final class BorrowedValues {
 
   /** The instance fields of an application object (records included); JDK objects are leaves. */
   private static void pushFields(Object value, Step step, ArrayDeque<Step> pending) {
-    for (Class<?> type = value.getClass(); type != null && !isPlatform(type); type = type.getSuperclass()) {
+    for (Class<?> type = value.getClass();
+        type != null && !isPlatform(type);
+        type = type.getSuperclass()) {
       for (Field field : type.getDeclaredFields()) {
-        if (Modifier.isStatic(field.getModifiers()) || field.getType().isPrimitive() || !field.trySetAccessible()) {
+        if (Modifier.isStatic(field.getModifiers())
+            || field.getType().isPrimitive()
+            || !field.trySetAccessible()) {
           continue;
         }
         try {
@@ -100,7 +105,11 @@ final class BorrowedValues {
 
   private static boolean isPlatform(Class<?> type) {
     String name = type.getName();
-    return type.isPrimitive() || type.isArray() || name.startsWith("java.") || name.startsWith("javax.")
-        || name.startsWith("jdk.") || name.startsWith("sun.");
+    return type.isPrimitive()
+        || type.isArray()
+        || name.startsWith("java.")
+        || name.startsWith("javax.")
+        || name.startsWith("jdk.")
+        || name.startsWith("sun.");
   }
 }

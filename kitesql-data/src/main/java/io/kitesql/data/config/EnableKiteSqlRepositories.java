@@ -15,9 +15,9 @@ import org.springframework.data.repository.config.DefaultRepositoryBaseClass;
 import org.springframework.data.repository.query.QueryLookupStrategy;
 
 /**
- * Turns the repository interfaces in the annotated class's package (or the given ones) into
- * KiteSQL repositories. Needs a {@code KiteSqlTemplate} bean (named {@code kiteSqlTemplate}, or
- * {@link #templateRef()}); the Spring Boot starter declares one.
+ * Turns the repository interfaces in the annotated class's package (or the given ones) into KiteSQL
+ * repositories. Needs a {@code KiteSqlTemplate} bean (named {@code kiteSqlTemplate}, or {@link
+ * #templateRef()}); the Spring Boot starter declares one.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

@@ -12,8 +12,8 @@ import org.springframework.data.relational.auditing.RelationalAuditingCallback;
 
 /**
  * Registers what {@link EnableKiteSqlAuditing} asks for: an {@link IsNewAwareAuditingHandler} over
- * the KiteSQL mapping context, and the {@link RelationalAuditingCallback} that calls it before
- * each entity is converted for saving.
+ * the KiteSQL mapping context, and the {@link RelationalAuditingCallback} that calls it before each
+ * entity is converted for saving.
  */
 class KiteSqlAuditingRegistrar extends AuditingBeanDefinitionRegistrarSupport {
   private static final String AUDITING_HANDLER_BEAN_NAME = "kiteSqlAuditingHandler";
@@ -29,20 +29,32 @@ class KiteSqlAuditingRegistrar extends AuditingBeanDefinitionRegistrarSupport {
   }
 
   @Override
-  protected BeanDefinitionBuilder getAuditHandlerBeanDefinitionBuilder(AuditingConfiguration configuration) {
-    return configureDefaultAuditHandlerAttributes(configuration, BeanDefinitionBuilder.rootBeanDefinition(IsNewAwareAuditingHandler.class));
+  protected BeanDefinitionBuilder getAuditHandlerBeanDefinitionBuilder(
+      AuditingConfiguration configuration) {
+    return configureDefaultAuditHandlerAttributes(
+        configuration, BeanDefinitionBuilder.rootBeanDefinition(IsNewAwareAuditingHandler.class));
   }
 
   @Override
-  protected void postProcess(BeanDefinitionBuilder builder, AuditingConfiguration configuration, BeanDefinitionRegistry registry) {
-    builder.setFactoryMethod("from").addConstructorArgReference(KiteSqlRepositoryConfigurationExtension.MAPPING_CONTEXT_BEAN_NAME);
+  protected void postProcess(
+      BeanDefinitionBuilder builder,
+      AuditingConfiguration configuration,
+      BeanDefinitionRegistry registry) {
+    builder
+        .setFactoryMethod("from")
+        .addConstructorArgReference(
+            KiteSqlRepositoryConfigurationExtension.MAPPING_CONTEXT_BEAN_NAME);
   }
 
   @Override
-  protected void registerAuditListenerBeanDefinition(BeanDefinition auditingHandlerDefinition, BeanDefinitionRegistry registry) {
-    var callback = BeanDefinitionBuilder.rootBeanDefinition(RelationalAuditingCallback.class)
-        .addConstructorArgValue(ParsingUtils.getObjectFactoryBeanDefinition(AUDITING_HANDLER_BEAN_NAME, null))
-        .getBeanDefinition();
-    registerInfrastructureBeanWithId(callback, RelationalAuditingCallback.class.getName(), registry);
+  protected void registerAuditListenerBeanDefinition(
+      BeanDefinition auditingHandlerDefinition, BeanDefinitionRegistry registry) {
+    var callback =
+        BeanDefinitionBuilder.rootBeanDefinition(RelationalAuditingCallback.class)
+            .addConstructorArgValue(
+                ParsingUtils.getObjectFactoryBeanDefinition(AUDITING_HANDLER_BEAN_NAME, null))
+            .getBeanDefinition();
+    registerInfrastructureBeanWithId(
+        callback, RelationalAuditingCallback.class.getName(), registry);
   }
 }

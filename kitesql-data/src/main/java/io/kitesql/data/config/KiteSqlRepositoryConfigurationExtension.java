@@ -20,9 +20,11 @@ import org.springframework.data.repository.config.RepositoryConfigurationSource;
  * is deliberately not claimed, since Spring Data JDBC identifies its repositories by it. With
  * KiteSQL the only module, every repository interface is KiteSQL's.
  */
-public class KiteSqlRepositoryConfigurationExtension extends RepositoryConfigurationExtensionSupport {
+public class KiteSqlRepositoryConfigurationExtension
+    extends RepositoryConfigurationExtensionSupport {
   /** The mapping context bean shared by every KiteSQL repository. */
   public static final String MAPPING_CONTEXT_BEAN_NAME = "kiteSqlMappingContext";
+
   /** Translates engine errors for Spring's repository exception translation. */
   public static final String EXCEPTION_TRANSLATOR_BEAN_NAME = "kiteSqlExceptionTranslator";
 
@@ -42,7 +44,9 @@ public class KiteSqlRepositoryConfigurationExtension extends RepositoryConfigura
     return KiteSqlRepositoryFactoryBean.class.getName();
   }
 
-  /** Generates query methods at build time (Spring AOT) and registers the hints of what they return. */
+  /**
+   * Generates query methods at build time (Spring AOT) and registers the hints of what they return.
+   */
   @Override
   public Class<? extends BeanRegistrationAotProcessor> getRepositoryAotProcessor() {
     return KiteSqlRepositoryRegistrationAotProcessor.class;
@@ -59,19 +63,33 @@ public class KiteSqlRepositoryConfigurationExtension extends RepositoryConfigura
   }
 
   @Override
-  public void registerBeansForRoot(BeanDefinitionRegistry registry, RepositoryConfigurationSource configurationSource) {
+  public void registerBeansForRoot(
+      BeanDefinitionRegistry registry, RepositoryConfigurationSource configurationSource) {
     super.registerBeansForRoot(registry, configurationSource);
     var source = configurationSource.getSource();
-    registerIfNotAlreadyRegistered(() -> BeanDefinitionBuilder.rootBeanDefinition(KiteSqlMappingContext.class).getBeanDefinition(),
-        registry, MAPPING_CONTEXT_BEAN_NAME, source);
-    registerIfNotAlreadyRegistered(() -> BeanDefinitionBuilder.rootBeanDefinition(KiteSqlExceptionTranslator.class).getBeanDefinition(),
-        registry, EXCEPTION_TRANSLATOR_BEAN_NAME, source);
+    registerIfNotAlreadyRegistered(
+        () ->
+            BeanDefinitionBuilder.rootBeanDefinition(KiteSqlMappingContext.class)
+                .getBeanDefinition(),
+        registry,
+        MAPPING_CONTEXT_BEAN_NAME,
+        source);
+    registerIfNotAlreadyRegistered(
+        () ->
+            BeanDefinitionBuilder.rootBeanDefinition(KiteSqlExceptionTranslator.class)
+                .getBeanDefinition(),
+        registry,
+        EXCEPTION_TRANSLATOR_BEAN_NAME,
+        source);
   }
 
   @Override
   public void postProcess(BeanDefinitionBuilder builder, RepositoryConfigurationSource source) {
     builder.addPropertyReference("kiteSqlMappingContext", MAPPING_CONTEXT_BEAN_NAME);
-    builder.addPropertyReference("template", source.getAttribute("templateRef").orElse("kiteSqlTemplate"));
-    builder.addPropertyValue("transactionManager", source.getAttribute("transactionManagerRef").orElse("kiteSqlTransactionManager"));
+    builder.addPropertyReference(
+        "template", source.getAttribute("templateRef").orElse("kiteSqlTemplate"));
+    builder.addPropertyValue(
+        "transactionManager",
+        source.getAttribute("transactionManagerRef").orElse("kiteSqlTransactionManager"));
   }
 }

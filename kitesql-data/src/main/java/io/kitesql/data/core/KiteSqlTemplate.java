@@ -44,7 +44,11 @@ public class KiteSqlTemplate {
   private final Database database;
   private final KiteSqlExceptionTranslator translator = new KiteSqlExceptionTranslator();
   private volatile StatementObserver observer = StatementObserver.NONE;
-  /** The read-only transaction {@link #inReadTransaction} opened on this thread, whose values are copied. */
+
+  /**
+   * The read-only transaction {@link #inReadTransaction} opened on this thread, whose values are
+   * copied.
+   */
   private final ThreadLocal<Transaction> ownRead = new ThreadLocal<>();
 
   public KiteSqlTemplate(Database database) {
@@ -59,7 +63,10 @@ public class KiteSqlTemplate {
     return translator;
   }
 
-  /** Who watches the statements this template runs (metrics); {@link StatementObserver#NONE} by default. */
+  /**
+   * Who watches the statements this template runs (metrics); {@link StatementObserver#NONE} by
+   * default.
+   */
   public void setStatementObserver(StatementObserver observer) {
     this.observer = observer;
   }
@@ -69,24 +76,34 @@ public class KiteSqlTemplate {
     return query(Statement.of(sql, args), mapper, Integer.MAX_VALUE);
   }
 
-  /** The rows of {@code sql} with named parameters ({@code :name}), each mapped by {@code mapper}. */
+  /**
+   * The rows of {@code sql} with named parameters ({@code :name}), each mapped by {@code mapper}.
+   */
   public <T> List<T> query(String sql, Map<String, ?> args, RowMapper<T> mapper) {
     return query(Statement.of(sql, args), mapper, Integer.MAX_VALUE);
   }
 
   /** The one row of {@code sql}, mapped; empty for no row; more than one row is an error. */
-  public <T> Optional<T> queryForOptional(String sql, RowMapper<T> mapper, @Nullable Object... args) {
+  public <T> Optional<T> queryForOptional(
+      String sql, RowMapper<T> mapper, @Nullable Object... args) {
     return single(query(Statement.of(sql, args), mapper, 2));
   }
 
-  /** The one value of a one-row, one-column query ({@code select count(*) ...}), converted to {@code type}. */
+  /**
+   * The one value of a one-row, one-column query ({@code select count(*) ...}), converted to {@code
+   * type}.
+   */
   public <T> Optional<T> queryForValue(String sql, Class<T> type, @Nullable Object... args) {
-    return queryForOptional(sql, row -> {
-      if (row.columnCount() != 1) {
-        throw new IncorrectResultSizeDataAccessException("expected one column, the query has " + row.columnCount(), 1, row.columnCount());
-      }
-      return Values.read(row.getObject(0), type);
-    }, args);
+    return queryForOptional(
+        sql,
+        row -> {
+          if (row.columnCount() != 1) {
+            throw new IncorrectResultSizeDataAccessException(
+                "expected one column, the query has " + row.columnCount(), 1, row.columnCount());
+          }
+          return Values.read(row.getObject(0), type);
+        },
+        args);
   }
 
   /**
@@ -112,13 +129,14 @@ public class KiteSqlTemplate {
    * read-write transaction or one of its own, and maps the rows it returns.
    */
   public <T> List<T> updateReturning(Statement statement, RowMapper<T> mapper) {
-    return inWriteTransaction(tx -> {
-      try {
-        return read(tx, statement, false, rows -> collect(rows, mapper, Integer.MAX_VALUE));
-      } catch (KiteSqlException e) {
-        throw translator.translate(e);
-      }
-    });
+    return inWriteTransaction(
+        tx -> {
+          try {
+            return read(tx, statement, false, rows -> collect(rows, mapper, Integer.MAX_VALUE));
+          } catch (KiteSqlException e) {
+            throw translator.translate(e);
+          }
+        });
   }
 
   /**
@@ -145,7 +163,8 @@ public class KiteSqlTemplate {
    */
   public <T> List<T> query(Statement statement, RowMapper<T> mapper, int maxRows) {
     if (mapper.completesResults()) {
-      return inReadTransaction(() -> mapper.completeResults(query(statement, rows -> collect(rows, mapper, maxRows))));
+      return inReadTransaction(
+          () -> mapper.completeResults(query(statement, rows -> collect(rows, mapper, maxRows))));
     }
     return query(statement, rows -> collect(rows, mapper, maxRows));
   }
@@ -160,14 +179,15 @@ public class KiteSqlTemplate {
       return work.get();
     }
     try {
-      return database.read(tx -> {
-        ownRead.set(tx);
-        try {
-          return work.get();
-        } finally {
-          ownRead.remove();
-        }
-      });
+      return database.read(
+          tx -> {
+            ownRead.set(tx);
+            try {
+              return work.get();
+            } finally {
+              ownRead.remove();
+            }
+          });
     } catch (KiteSqlException e) {
       throw translator.translate(e);
     }
@@ -196,12 +216,19 @@ public class KiteSqlTemplate {
   /** A lazy stream over a query's mapped rows; needs a surrounding transaction. */
   public <T> Stream<T> stream(Statement statement, RowMapper<T> mapper) {
     if (mapper.completesResults()) {
-      throw new InvalidDataAccessApiUsageException("a Stream cannot return aggregates with @MappedCollection properties"
-          + " (their collections are read for all rows at once, after them): return a List, Page or Slice (" + statement.sql() + ")");
+      throw new InvalidDataAccessApiUsageException(
+          "a Stream cannot return aggregates with @MappedCollection properties"
+              + " (their collections are read for all rows at once, after them): return a List, Page or Slice ("
+              + statement.sql()
+              + ")");
     }
-    var tx = KiteSqlTransactions.current(database).orElseThrow(() -> new InvalidDataAccessApiUsageException(
-        "a Stream reads from its transaction as it is consumed: call it inside a transaction"
-            + " (@ReadOnlyTxn or @Transactional(readOnly = true)) and close the stream before it ends"));
+    var tx =
+        KiteSqlTransactions.current(database)
+            .orElseThrow(
+                () ->
+                    new InvalidDataAccessApiUsageException(
+                        "a Stream reads from its transaction as it is consumed: call it inside a transaction"
+                            + " (@ReadOnlyTxn or @Transactional(readOnly = true)) and close the stream before it ends"));
     var watcher = observer;
     var observation = watcher.start(statement);
     long borrowed = tx.bytesBorrowed();
@@ -209,26 +236,35 @@ public class KiteSqlTemplate {
     try {
       var cursor = open(tx, statement, watcher != StatementObserver.NONE);
       var row = new Row(cursor, false);
-      var iterator = new Spliterators.AbstractSpliterator<T>(Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL) {
-        @Override
-        public boolean tryAdvance(java.util.function.Consumer<? super T> action) {
-          try {
-            if (!cursor.next()) {
-              return false;
+      var iterator =
+          new Spliterators.AbstractSpliterator<T>(
+              Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL) {
+            @Override
+            public boolean tryAdvance(java.util.function.Consumer<? super T> action) {
+              try {
+                if (!cursor.next()) {
+                  return false;
+                }
+                count[0]++;
+                action.accept(mapper.mapRow(row));
+                return true;
+              } catch (KiteSqlException e) {
+                throw translator.translate(e);
+              }
             }
-            count[0]++;
-            action.accept(mapper.mapRow(row));
-            return true;
-          } catch (KiteSqlException e) {
-            throw translator.translate(e);
-          }
-        }
-      };
-      return StreamSupport.stream(iterator, false).onClose(() -> {
-        cursor.close();
-        observation.stop(new StatementObserver.Outcome(
-            count[0], tx.isOpen() ? tx.bytesBorrowed() - borrowed : 0, row.returnedBytes, row.copiedBytes, null));
-      });
+          };
+      return StreamSupport.stream(iterator, false)
+          .onClose(
+              () -> {
+                cursor.close();
+                observation.stop(
+                    new StatementObserver.Outcome(
+                        count[0],
+                        tx.isOpen() ? tx.bytesBorrowed() - borrowed : 0,
+                        row.returnedBytes,
+                        row.copiedBytes,
+                        null));
+              });
     } catch (KiteSqlException e) {
       var translated = translator.translate(e);
       observation.stop(new StatementObserver.Outcome(0, 0, 0, 0, translated));
@@ -243,13 +279,15 @@ public class KiteSqlTemplate {
       if (current.isPresent()) {
         return execute(requireWrite(current.get(), statement.sql()), statement);
       }
-      return database.write(tx -> KiteSqlTransactions.runBound(database, tx, () -> execute(tx, statement)));
+      return database.write(
+          tx -> KiteSqlTransactions.runBound(database, tx, () -> execute(tx, statement)));
     } catch (KiteSqlException e) {
       throw translator.translate(e);
     }
   }
 
-  private <R> R read(Transaction tx, Statement statement, boolean copyValues, Function<Rows, R> reader) {
+  private <R> R read(
+      Transaction tx, Statement statement, boolean copyValues, Function<Rows, R> reader) {
     var watcher = observer;
     if (watcher == StatementObserver.NONE) {
       try (var cursor = open(tx, statement, false)) {
@@ -263,18 +301,28 @@ public class KiteSqlTemplate {
     try (var cursor = open(tx, statement, true)) {
       rows = new Rows(cursor, copyValues);
       var result = reader.apply(rows);
-      observation.stop(new StatementObserver.Outcome(
-          rows.count, tx.bytesBorrowed() - borrowed, rows.row.returnedBytes, tx.bytesCopied() - copied + rows.row.copiedBytes, null));
+      observation.stop(
+          new StatementObserver.Outcome(
+              rows.count,
+              tx.bytesBorrowed() - borrowed,
+              rows.row.returnedBytes,
+              tx.bytesCopied() - copied + rows.row.copiedBytes,
+              null));
       return result;
     } catch (RuntimeException e) {
       long count = rows == null ? 0 : rows.count;
       long returned = rows == null ? 0 : rows.row.returnedBytes;
-      observation.stop(new StatementObserver.Outcome(count, tx.bytesBorrowed() - borrowed, returned, tx.bytesCopied() - copied, e));
+      observation.stop(
+          new StatementObserver.Outcome(
+              count, tx.bytesBorrowed() - borrowed, returned, tx.bytesCopied() - copied, e));
       throw e;
     }
   }
 
-  /** Runs the query; {@code observed}: its observer watches it, so the engine call is marked (see {@link StatementMarks}). */
+  /**
+   * Runs the query; {@code observed}: its observer watches it, so the engine call is marked (see
+   * {@link StatementMarks}).
+   */
   private RowCursor open(Transaction tx, Statement statement, boolean observed) {
     KiteSqlTransactions.checkTimeout(database);
     var prepared = database.prepare(statement.sql());
@@ -291,8 +339,11 @@ public class KiteSqlTemplate {
     }
   }
 
-  private static RowCursor runQuery(Transaction tx, PreparedStatement prepared, Statement statement) {
-    return statement.named() != null ? tx.query(prepared, statement.named()) : tx.query(prepared, statement.positional());
+  private static RowCursor runQuery(
+      Transaction tx, PreparedStatement prepared, Statement statement) {
+    return statement.named() != null
+        ? tx.query(prepared, statement.named())
+        : tx.query(prepared, statement.positional());
   }
 
   private long execute(ReadWriteTransaction tx, Statement statement) {
@@ -304,7 +355,8 @@ public class KiteSqlTemplate {
     long copied = tx.bytesCopied();
     try {
       long written = write(tx, statement, true);
-      observation.stop(new StatementObserver.Outcome(written, 0, 0, tx.bytesCopied() - copied, null));
+      observation.stop(
+          new StatementObserver.Outcome(written, 0, 0, tx.bytesCopied() - copied, null));
       return written;
     } catch (RuntimeException e) {
       observation.stop(new StatementObserver.Outcome(0, 0, 0, tx.bytesCopied() - copied, e));
@@ -328,8 +380,11 @@ public class KiteSqlTemplate {
     }
   }
 
-  private static long runWrite(ReadWriteTransaction tx, PreparedStatement prepared, Statement statement) {
-    return statement.named() != null ? tx.execute(prepared, statement.named()) : tx.execute(prepared, statement.positional());
+  private static long runWrite(
+      ReadWriteTransaction tx, PreparedStatement prepared, Statement statement) {
+    return statement.named() != null
+        ? tx.execute(prepared, statement.named())
+        : tx.execute(prepared, statement.positional());
   }
 
   private static ReadWriteTransaction requireWrite(Transaction tx, String what) {
@@ -337,7 +392,9 @@ public class KiteSqlTemplate {
       return write;
     }
     throw new InvalidDataAccessApiUsageException(
-        "a read-only transaction cannot write: " + what + " needs a read-write transaction (@Transactional without readOnly)");
+        "a read-only transaction cannot write: "
+            + what
+            + " needs a read-write transaction (@Transactional without readOnly)");
   }
 
   private static <T> List<T> collect(Rows rows, RowMapper<T> mapper, int max) {

@@ -16,8 +16,10 @@ import org.jspecify.annotations.Nullable;
 public final class Row {
   private final RowCursor cursor;
   private final boolean copyValues;
+
   /** Bytes this row view copied out of the map into owned values (for metrics). */
   long copiedBytes;
+
   /** Bytes of the text and binary values this row view handed out, over all rows (for metrics). */
   long returnedBytes;
 
@@ -103,8 +105,8 @@ public final class Row {
   }
 
   /**
-   * Records that a mapper copied {@code bytes} of this row's borrowed values (into a {@code String},
-   * say), so that metrics report the copy.
+   * Records that a mapper copied {@code bytes} of this row's borrowed values (into a {@code
+   * String}, say), so that metrics report the copy.
    */
   public void recordCopy(long bytes) {
     copiedBytes += bytes;

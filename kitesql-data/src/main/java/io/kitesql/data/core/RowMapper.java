@@ -7,9 +7,9 @@ import java.util.List;
  * per row; must not keep {@code row} itself (it moves on), but may keep the values it returns.
  *
  * <p>A mapper may also finish the objects of a whole result once every row is read ({@link
- * #completeResults}): the template then reads the rows and runs the mapper's further queries in
- * one transaction. The rows of an aggregate's collections are read this way, one query per
- * collection for all the aggregates a query returns.
+ * #completeResults}): the template then reads the rows and runs the mapper's further queries in one
+ * transaction. The rows of an aggregate's collections are read this way, one query per collection
+ * for all the aggregates a query returns.
  */
 @FunctionalInterface
 public interface RowMapper<T> {

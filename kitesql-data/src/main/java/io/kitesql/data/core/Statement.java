@@ -11,7 +11,11 @@ import org.jspecify.annotations.Nullable;
  * @param name a low-cardinality name for metrics and logs ({@code OrderRepository.findByStatus}),
  *     never SQL text with literals; null for statements nobody named
  */
-public record Statement(@Nullable String name, String sql, @Nullable Object[] positional, @Nullable Map<String, ?> named) {
+public record Statement(
+    @Nullable String name,
+    String sql,
+    @Nullable Object[] positional,
+    @Nullable Map<String, ?> named) {
 
   public static Statement of(String sql, @Nullable Object... args) {
     return new Statement(null, sql, args == null ? new Object[0] : args, null);

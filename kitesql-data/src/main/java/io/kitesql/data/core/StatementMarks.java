@@ -7,24 +7,30 @@ import java.util.function.Supplier;
  * should not report: those a {@link KiteSqlTemplate} runs and reports to its {@link
  * StatementObserver} (so each statement is counted once), and housekeeping such as an actuator
  * endpoint's row counts. A listener asks {@link #isReportedElsewhere()} in {@code started}, which
- * the engine calls on the thread running the statement, inside its {@code query} or {@code
- * execute} call.
+ * the engine calls on the thread running the statement, inside its {@code query} or {@code execute}
+ * call.
  *
  * <p>The template marks only that engine call, not the template method around it: direct SQL run
- * inside a row mapper, or inside {@link KiteSqlTemplate#inWriteTransaction}, is still reported.
- * One flag per thread, made at its first use; marking and asking allocate nothing afterwards.
+ * inside a row mapper, or inside {@link KiteSqlTemplate#inWriteTransaction}, is still reported. One
+ * flag per thread, made at its first use; marking and asking allocate nothing afterwards.
  */
 public final class StatementMarks {
-  private static final ThreadLocal<boolean[]> REPORTED_ELSEWHERE = ThreadLocal.withInitial(() -> new boolean[1]);
+  private static final ThreadLocal<boolean[]> REPORTED_ELSEWHERE =
+      ThreadLocal.withInitial(() -> new boolean[1]);
 
   private StatementMarks() {}
 
-  /** Whether the statement the current thread is starting is reported elsewhere, or not to be reported. */
+  /**
+   * Whether the statement the current thread is starting is reported elsewhere, or not to be
+   * reported.
+   */
   public static boolean isReportedElsewhere() {
     return REPORTED_ELSEWHERE.get()[0];
   }
 
-  /** Runs {@code work} (housekeeping statements) with its statements marked as not to be reported. */
+  /**
+   * Runs {@code work} (housekeeping statements) with its statements marked as not to be reported.
+   */
   public static <T> T reportedElsewhere(Supplier<T> work) {
     var mark = REPORTED_ELSEWHERE.get();
     boolean outer = mark[0];

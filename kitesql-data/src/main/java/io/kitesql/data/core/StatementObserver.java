@@ -4,11 +4,11 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Watches every statement a {@link KiteSqlTemplate} runs (repository methods included): the
- * starter's metrics and observations implement it. Called on the thread running the statement,
- * so an implementation may read that thread's allocation counter around it. Must be thread-safe
- * and cheap; {@link #NONE} costs nothing. The statements a template reports here are marked for
- * the database's {@code ExecutionListener} ({@link StatementMarks}), so a listener measuring
- * direct SQL does not count them again.
+ * starter's metrics and observations implement it. Called on the thread running the statement, so
+ * an implementation may read that thread's allocation counter around it. Must be thread-safe and
+ * cheap; {@link #NONE} costs nothing. The statements a template reports here are marked for the
+ * database's {@code ExecutionListener} ({@link StatementMarks}), so a listener measuring direct SQL
+ * does not count them again.
  */
 public interface StatementObserver {
   /** Observes nothing. */
@@ -38,5 +38,10 @@ public interface StatementObserver {
    *     owned values (a {@code String}, or for a caller outside any transaction)
    * @param failure what the statement threw, or null
    */
-  record Outcome(long rows, long bytesVisited, long bytesReturned, long bytesCopied, @Nullable RuntimeException failure) {}
+  record Outcome(
+      long rows,
+      long bytesVisited,
+      long bytesReturned,
+      long bytesCopied,
+      @Nullable RuntimeException failure) {}
 }

@@ -5,7 +5,6 @@ import io.kitesql.value.Text;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
-import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.UUID;
@@ -36,13 +35,15 @@ public final class Values {
     if (target.isInstance(value) && target != Object.class) {
       return target.cast(value);
     }
-    Object converted = switch (value) {
-      case Text text -> fromText(text, target);
-      case Binary binary -> target == byte[].class ? binary.toByteArray() : null;
-      case Number number -> fromNumber(number, target);
-      case LocalDateTime timestamp -> target == Instant.class ? timestamp.toInstant(ZoneOffset.UTC) : null;
-      default -> target == Object.class ? value : null;
-    };
+    Object converted =
+        switch (value) {
+          case Text text -> fromText(text, target);
+          case Binary binary -> target == byte[].class ? binary.toByteArray() : null;
+          case Number number -> fromNumber(number, target);
+          case LocalDateTime timestamp ->
+              target == Instant.class ? timestamp.toInstant(ZoneOffset.UTC) : null;
+          default -> target == Object.class ? value : null;
+        };
     if (converted != null) {
       return target.cast(converted);
     }
@@ -53,7 +54,10 @@ public final class Values {
         "cannot read a " + value.getClass().getSimpleName() + " value into " + type.getName());
   }
 
-  /** {@code value} as a parameter the engine binds: text, numbers, bytes, dates, or their stored forms. */
+  /**
+   * {@code value} as a parameter the engine binds: text, numbers, bytes, dates, or their stored
+   * forms.
+   */
   public static @Nullable Object write(@Nullable Object value) {
     return switch (value) {
       case null -> null;
@@ -61,8 +65,9 @@ public final class Values {
       case UUID uuid -> uuid.toString();
       case Instant instant -> LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
       case Character c -> String.valueOf(c);
-      case Iterable<?> ignored -> throw new InvalidDataAccessApiUsageException(
-          "a collection is not one SQL value: use it with IN (derived In/NotIn queries expand it)");
+      case Iterable<?> ignored ->
+          throw new InvalidDataAccessApiUsageException(
+              "a collection is not one SQL value: use it with IN (derived In/NotIn queries expand it)");
       default -> value;
     };
   }
@@ -108,7 +113,9 @@ public final class Values {
       return n.floatValue();
     }
     if (target == BigDecimal.class) {
-      return n instanceof BigDecimal d ? d : n instanceof Double d ? BigDecimal.valueOf(d) : BigDecimal.valueOf(n.longValue());
+      return n instanceof BigDecimal d
+          ? d
+          : n instanceof Double d ? BigDecimal.valueOf(d) : BigDecimal.valueOf(n.longValue());
     }
     if (target == BigInteger.class) {
       return n instanceof BigDecimal d ? d.toBigIntegerExact() : BigInteger.valueOf(n.longValue());

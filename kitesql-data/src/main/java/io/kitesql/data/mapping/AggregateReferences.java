@@ -14,10 +14,12 @@ import org.springframework.util.ClassUtils;
  * {@link AggregateReference} is never reached.
  */
 public final class AggregateReferences {
-  private static final String TYPE_NAME = "org.springframework.data.jdbc.core.mapping.AggregateReference";
-  private static final @Nullable Class<?> TYPE = ClassUtils.isPresent(TYPE_NAME, AggregateReferences.class.getClassLoader())
-      ? ClassUtils.resolveClassName(TYPE_NAME, AggregateReferences.class.getClassLoader())
-      : null;
+  private static final String TYPE_NAME =
+      "org.springframework.data.jdbc.core.mapping.AggregateReference";
+  private static final @Nullable Class<?> TYPE =
+      ClassUtils.isPresent(TYPE_NAME, AggregateReferences.class.getClassLoader())
+          ? ClassUtils.resolveClassName(TYPE_NAME, AggregateReferences.class.getClassLoader())
+          : null;
 
   private AggregateReferences() {}
 
@@ -31,7 +33,10 @@ public final class AggregateReferences {
     return TYPE != null && TYPE.isInstance(value);
   }
 
-  /** The referenced aggregate's type ({@code T} of {@code AggregateReference<T, ID>}), if the property declares it. */
+  /**
+   * The referenced aggregate's type ({@code T} of {@code AggregateReference<T, ID>}), if the
+   * property declares it.
+   */
   public static Optional<Class<?>> targetType(RelationalPersistentProperty property) {
     var arguments = property.getTypeInformation().getTypeArguments();
     return arguments.size() == 2 ? Optional.of(arguments.get(0).getType()) : Optional.empty();
@@ -41,8 +46,12 @@ public final class AggregateReferences {
   static Class<?> idType(RelationalPersistentProperty property) {
     var arguments = property.getTypeInformation().getTypeArguments();
     if (arguments.size() != 2 || arguments.get(1).getType() == Object.class) {
-      throw new MappingException("property " + property.getName() + " of " + property.getOwner().getType().getName()
-          + " is a raw AggregateReference: declare its types, AggregateReference<Target, IdType>");
+      throw new MappingException(
+          "property "
+              + property.getName()
+              + " of "
+              + property.getOwner().getType().getName()
+              + " is a raw AggregateReference: declare its types, AggregateReference<Target, IdType>");
     }
     return arguments.get(1).getType();
   }

@@ -15,6 +15,7 @@ import org.springframework.data.convert.CustomConversions;
 public final class Conversions {
   private final CustomConversions custom;
   private final DefaultConversionService service = new DefaultConversionService();
+
   /** False when no application converter exists: then reads skip the converter lookup. */
   private final boolean customReads;
 
@@ -28,7 +29,10 @@ public final class Conversions {
     return new Conversions(KiteSqlCustomConversions.none());
   }
 
-  /** Whether a property of {@code type} is one column: an engine type, or one a custom converter handles. */
+  /**
+   * Whether a property of {@code type} is one column: an engine type, or one a custom converter
+   * handles.
+   */
   public boolean isSimpleType(Class<?> type) {
     return custom.isSimpleType(type) || type.isEnum();
   }
@@ -46,19 +50,27 @@ public final class Conversions {
     return Values.read(value, type);
   }
 
-  /** Column {@code index} of {@code row} read into {@code type}; a copy of borrowed text is recorded on the row. */
+  /**
+   * Column {@code index} of {@code row} read into {@code type}; a copy of borrowed text is recorded
+   * on the row.
+   */
   public <T> @Nullable T read(Row row, int index, Class<T> type) {
     var value = row.getObject(index);
     var converted = read(value, type);
     if (value != converted && value instanceof Text text && text.isBorrowed()) {
       row.recordCopy(text.utf8Length());
-    } else if (value instanceof Binary binary && binary.isBorrowed() && converted instanceof byte[]) {
+    } else if (value instanceof Binary binary
+        && binary.isBorrowed()
+        && converted instanceof byte[]) {
       row.recordCopy(binary.length());
     }
     return converted;
   }
 
-  /** The type a property of {@code type} is stored as: a custom writing converter's target, or itself. */
+  /**
+   * The type a property of {@code type} is stored as: a custom writing converter's target, or
+   * itself.
+   */
   public Class<?> writeTarget(Class<?> type) {
     return custom.getCustomWriteTarget(type).orElse(type);
   }

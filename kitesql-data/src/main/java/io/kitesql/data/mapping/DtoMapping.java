@@ -24,11 +24,10 @@ import org.springframework.data.relational.core.mapping.RelationalPersistentProp
 /**
  * Reads rows into a DTO projection (a record or a class with a constructor) straight from the
  * selected columns, never building the entity first: the entity may have properties the projection
- * does not select, primitive ones included. A constructor parameter reads the column of the
- * entity property of the same name, or, for {@code @Query} results, the column the mapping
- * context's naming strategy or its {@code @Column} names ({@code commentCount} reads {@code
- * comment_count}), or the column of its own name. A missing column is an error listing the
- * result's columns.
+ * does not select, primitive ones included. A constructor parameter reads the column of the entity
+ * property of the same name, or, for {@code @Query} results, the column the mapping context's
+ * naming strategy or its {@code @Column} names ({@code commentCount} reads {@code comment_count}),
+ * or the column of its own name. A missing column is an error listing the result's columns.
  */
 public final class DtoMapping<T> implements RowMapper<T> {
   private static final EntityInstantiators INSTANTIATORS = new EntityInstantiators();
@@ -44,18 +43,28 @@ public final class DtoMapping<T> implements RowMapper<T> {
   private final String[] parameterNames;
 
   @SuppressWarnings("unchecked")
-  public DtoMapping(KiteSqlMappingContext context, Class<T> type, @Nullable EntityMapping<?> domain, Conversions conversions) {
-    this.dto = (PersistentEntity<T, RelationalPersistentProperty>) context.getRequiredPersistentEntity(type);
+  public DtoMapping(
+      KiteSqlMappingContext context,
+      Class<T> type,
+      @Nullable EntityMapping<?> domain,
+      Conversions conversions) {
+    this.dto =
+        (PersistentEntity<T, RelationalPersistentProperty>)
+            context.getRequiredPersistentEntity(type);
     this.instantiator = INSTANTIATORS.getInstantiatorFor(dto);
     this.conversions = conversions;
     var creator = dto.getInstanceCreatorMetadata();
     if (creator == null || !creator.hasParameters()) {
-      throw new MappingException("projection " + type.getName() + " needs a constructor with parameters (a record, say)");
+      throw new MappingException(
+          "projection " + type.getName() + " needs a constructor with parameters (a record, say)");
     }
     for (var parameter : creator.getParameters()) {
       var name = parameter.getName();
       if (name == null) {
-        throw new MappingException("constructor parameters of " + type.getName() + " have no names: compile with -parameters");
+        throw new MappingException(
+            "constructor parameters of "
+                + type.getName()
+                + " have no names: compile with -parameters");
       }
       positionByParameter.put(name, columns.size());
       columns.add(columnCandidates(name, domain));
@@ -68,9 +77,10 @@ public final class DtoMapping<T> implements RowMapper<T> {
   }
 
   /**
-   * The result columns a parameter reads, in order of preference: the projection's own {@code
-   * @Column}; the domain entity's column of the same property; the column the naming strategy
-   * gives the projection's property ({@code commentCount} reads {@code comment_count}); its name.
+   * The result columns a parameter reads, in order of preference: the projection's own
+   * {@code @Column}; the domain entity's column of the same property; the column the naming
+   * strategy gives the projection's property ({@code commentCount} reads {@code comment_count});
+   * its name.
    */
   private List<String> columnCandidates(String name, @Nullable EntityMapping<?> domain) {
     var candidates = new ArrayList<String>();
@@ -88,24 +98,40 @@ public final class DtoMapping<T> implements RowMapper<T> {
     return candidates.stream().distinct().toList();
   }
 
-  /** One constructor call per row, with no lookups by name (and no argument array for up to four components). */
+  /**
+   * One constructor call per row, with no lookups by name (and no argument array for up to four
+   * components).
+   */
   @SuppressWarnings("unchecked")
   private T construct(Row row, int[] indexes, MethodHandle constructor) {
     try {
-      return (T) switch (parameterTypes.length) {
-        case 1 -> (Object) constructor.invokeExact(argument(row, indexes, 0));
-        case 2 -> (Object) constructor.invokeExact(argument(row, indexes, 0), argument(row, indexes, 1));
-        case 3 -> (Object) constructor.invokeExact(argument(row, indexes, 0), argument(row, indexes, 1), argument(row, indexes, 2));
-        case 4 -> (Object) constructor.invokeExact(argument(row, indexes, 0), argument(row, indexes, 1), argument(row, indexes, 2),
-            argument(row, indexes, 3));
-        default -> {
-          var arguments = new Object[parameterTypes.length];
-          for (int i = 0; i < arguments.length; i++) {
-            arguments[i] = argument(row, indexes, i);
-          }
-          yield (Object) constructor.invokeExact(arguments);
-        }
-      };
+      return (T)
+          switch (parameterTypes.length) {
+            case 1 -> (Object) constructor.invokeExact(argument(row, indexes, 0));
+            case 2 ->
+                (Object)
+                    constructor.invokeExact(argument(row, indexes, 0), argument(row, indexes, 1));
+            case 3 ->
+                (Object)
+                    constructor.invokeExact(
+                        argument(row, indexes, 0),
+                        argument(row, indexes, 1),
+                        argument(row, indexes, 2));
+            case 4 ->
+                (Object)
+                    constructor.invokeExact(
+                        argument(row, indexes, 0),
+                        argument(row, indexes, 1),
+                        argument(row, indexes, 2),
+                        argument(row, indexes, 3));
+            default -> {
+              var arguments = new Object[parameterTypes.length];
+              for (int i = 0; i < arguments.length; i++) {
+                arguments[i] = argument(row, indexes, i);
+              }
+              yield (Object) constructor.invokeExact(arguments);
+            }
+          };
     } catch (RuntimeException | Error e) {
       throw e;
     } catch (Throwable e) {
@@ -123,10 +149,11 @@ public final class DtoMapping<T> implements RowMapper<T> {
   }
 
   /**
-   * The creator as a handle taking an argument array, when it is a plain constructor we may call
-   * (a record's canonical one, say); null leaves instantiation to Spring Data's instantiator.
+   * The creator as a handle taking an argument array, when it is a plain constructor we may call (a
+   * record's canonical one, say); null leaves instantiation to Spring Data's instantiator.
    */
-  private static @Nullable MethodHandle spreadConstructor(@Nullable InstanceCreatorMetadata<?> creator, int parameters) {
+  private static @Nullable MethodHandle spreadConstructor(
+      @Nullable InstanceCreatorMetadata<?> creator, int parameters) {
     if (!(creator instanceof PreferredConstructor<?, ?> preferred)) {
       return null;
     }
@@ -134,10 +161,13 @@ public final class DtoMapping<T> implements RowMapper<T> {
       var constructor = preferred.getConstructor();
       constructor.setAccessible(true);
       var handle = MethodHandles.lookup().unreflectConstructor(constructor);
-      // (Object, ...) -> Object for the arities construct() calls directly, (Object[]) -> Object beyond
+      // (Object, ...) -> Object for the arities construct() calls directly, (Object[]) -> Object
+      // beyond
       return parameters <= 4
           ? handle.asType(MethodType.genericMethodType(parameters))
-          : handle.asType(MethodType.methodType(Object.class, constructor.getParameterTypes())).asSpreader(Object[].class, parameters);
+          : handle
+              .asType(MethodType.methodType(Object.class, constructor.getParameterTypes()))
+              .asSpreader(Object[].class, parameters);
     } catch (IllegalAccessException | RuntimeException e) {
       return null; // not accessible to us: Spring Data's instantiator copes
     }
@@ -154,18 +184,23 @@ public final class DtoMapping<T> implements RowMapper<T> {
     if (constructor != null) {
       return construct(row, indexes, constructor);
     }
-    return instantiator.createInstance(dto, new ParameterValueProvider<>() {
-      @Override
-      @SuppressWarnings("unchecked")
-      public <P> @Nullable P getParameterValue(Parameter<P, RelationalPersistentProperty> parameter) {
-        int position = positionByParameter.get(parameter.getName());
-        int index = indexes[position];
-        if (index < 0) {
-          throw layout.missing(position, parameter.getName(), dto.getType(), row.columns());
-        }
-        var value = conversions.read(row, index, parameter.getRawType());
-        return value != null ? value : (P) ParameterValueProvider.getDefaultValue(parameter.getRawType());
-      }
-    });
+    return instantiator.createInstance(
+        dto,
+        new ParameterValueProvider<>() {
+          @Override
+          @SuppressWarnings("unchecked")
+          public <P> @Nullable P getParameterValue(
+              Parameter<P, RelationalPersistentProperty> parameter) {
+            int position = positionByParameter.get(parameter.getName());
+            int index = indexes[position];
+            if (index < 0) {
+              throw layout.missing(position, parameter.getName(), dto.getType(), row.columns());
+            }
+            var value = conversions.read(row, index, parameter.getRawType());
+            return value != null
+                ? value
+                : (P) ParameterValueProvider.getDefaultValue(parameter.getRawType());
+          }
+        });
   }
 }

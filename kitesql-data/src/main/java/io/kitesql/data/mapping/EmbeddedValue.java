@@ -28,19 +28,30 @@ final class EmbeddedValue {
   private final RelationalPersistentProperty property;
   private final RelationalPersistentEntity<Object> entity;
   private final Conversions conversions;
+
   /** Where this value's first column sits in the owner's column list; the others follow it. */
   private final int first;
+
   private final List<MappedColumn> columns = new ArrayList<>();
   private final Map<String, Integer> offsetByProperty = new HashMap<>();
+
   /** Offsets of the properties not set through the constructor. */
   private final List<Integer> setAfterCreation = new ArrayList<>();
+
   private final EntityInstantiator instantiator;
   private final boolean createEmpty;
 
   @SuppressWarnings("unchecked")
-  EmbeddedValue(KiteSqlMappingContext context, Class<?> owner, RelationalPersistentProperty property, Conversions conversions, int first) {
+  EmbeddedValue(
+      KiteSqlMappingContext context,
+      Class<?> owner,
+      RelationalPersistentProperty property,
+      Conversions conversions,
+      int first) {
     this.property = property;
-    this.entity = (RelationalPersistentEntity<Object>) context.getRequiredPersistentEntity(property.getActualType());
+    this.entity =
+        (RelationalPersistentEntity<Object>)
+            context.getRequiredPersistentEntity(property.getActualType());
     this.conversions = conversions;
     this.first = first;
     this.createEmpty = property.shouldCreateEmptyEmbedded() || property.isIdProperty();
@@ -49,13 +60,22 @@ final class EmbeddedValue {
     for (var nested : entity) {
       var path = owner.getName() + "." + property.getName() + "." + nested.getName();
       if (nested.isEmbedded()) {
-        throw new MappingException(path + ": an embedded value inside an embedded value is not supported by KiteSQL;"
-            + " declare its properties in " + entity.getType().getSimpleName() + " itself");
+        throw new MappingException(
+            path
+                + ": an embedded value inside an embedded value is not supported by KiteSQL;"
+                + " declare its properties in "
+                + entity.getType().getSimpleName()
+                + " itself");
       }
       if (!conversions.isSimpleType(nested.getType())
-          && (nested.isEntity() || nested.isCollectionLike() || nested.isMap() || nested.isAssociation())) {
-        throw new MappingException(path + ": a collection, map or entity inside an embedded value is not supported by KiteSQL"
-            + " (an embedded value maps to columns of its owner's table)");
+          && (nested.isEntity()
+              || nested.isCollectionLike()
+              || nested.isMap()
+              || nested.isAssociation())) {
+        throw new MappingException(
+            path
+                + ": a collection, map or entity inside an embedded value is not supported by KiteSQL"
+                + " (an embedded value maps to columns of its owner's table)");
       }
       var name = prefix + nested.getColumnName().getReference();
       offsetByProperty.put(nested.getName(), columns.size());
@@ -65,8 +85,13 @@ final class EmbeddedValue {
       columns.add(new MappedColumn(name, MappedColumn.quote(name), nested, property));
     }
     if (columns.isEmpty()) {
-      throw new MappingException(owner.getName() + "." + property.getName() + ": the embedded type "
-          + entity.getType().getName() + " has no properties to store");
+      throw new MappingException(
+          owner.getName()
+              + "."
+              + property.getName()
+              + ": the embedded type "
+              + entity.getType().getName()
+              + " has no properties to store");
     }
     this.instantiator = INSTANTIATORS.getInstantiatorFor(entity);
   }
@@ -81,15 +106,18 @@ final class EmbeddedValue {
     return columns;
   }
 
-  /** The value of {@code leaf} (one of this value's columns' properties) in {@code value}, null when the value is. */
+  /**
+   * The value of {@code leaf} (one of this value's columns' properties) in {@code value}, null when
+   * the value is.
+   */
   @Nullable Object get(@Nullable Object value, RelationalPersistentProperty leaf) {
     return value == null ? null : entity.getPropertyAccessor(value).getProperty(leaf);
   }
 
   /**
    * This value read from {@code row}, whose column positions are {@code indexes} (by the owner's
-   * column position; -1 where the result lacks the column): null when every column read is NULL
-   * and the value is not created empty.
+   * column position; -1 where the result lacks the column): null when every column read is NULL and
+   * the value is not created empty.
    */
   @Nullable Object read(Row row, int[] indexes) {
     boolean allNull = true;
@@ -100,15 +128,18 @@ final class EmbeddedValue {
     if (allNull && !createEmpty) {
       return null;
     }
-    var values = new ParameterValueProvider<RelationalPersistentProperty>() {
-      @Override
-      @SuppressWarnings("unchecked")
-      public <P> @Nullable P getParameterValue(Parameter<P, RelationalPersistentProperty> parameter) {
-        var offset = offsetByProperty.get(parameter.getName());
-        return offset == null ? (P) ParameterValueProvider.getDefaultValue(parameter.getRawType())
-            : readColumn(row, indexes, offset, parameter.getRawType());
-      }
-    };
+    var values =
+        new ParameterValueProvider<RelationalPersistentProperty>() {
+          @Override
+          @SuppressWarnings("unchecked")
+          public <P> @Nullable P getParameterValue(
+              Parameter<P, RelationalPersistentProperty> parameter) {
+            var offset = offsetByProperty.get(parameter.getName());
+            return offset == null
+                ? (P) ParameterValueProvider.getDefaultValue(parameter.getRawType())
+                : readColumn(row, indexes, offset, parameter.getRawType());
+          }
+        };
     var bean = instantiator.createInstance(entity, values);
     if (setAfterCreation.isEmpty()) {
       return bean;
@@ -131,8 +162,14 @@ final class EmbeddedValue {
     }
     var value = conversions.read(row, index, type);
     if (value == null && type.isPrimitive()) {
-      throw new MappingException("NULL in column " + row.columns().get(index).name() + " cannot be read into the "
-          + type.getName() + " property " + columns.get(offset).propertyName() + "; use the boxed type");
+      throw new MappingException(
+          "NULL in column "
+              + row.columns().get(index).name()
+              + " cannot be read into the "
+              + type.getName()
+              + " property "
+              + columns.get(offset).propertyName()
+              + "; use the boxed type");
     }
     return value != null ? value : (P) ParameterValueProvider.getDefaultValue(type);
   }

@@ -37,22 +37,33 @@ public final class EntityMapping<T> implements RowMapper<T> {
   private final String table;
   private final List<MappedColumn> columns;
   private final Map<String, Integer> positionByProperty = new HashMap<>();
+
   /** The id's column, or its columns for a composite id (an embedded value). */
   private final List<MappedColumn> idColumns;
+
   private final @Nullable EmbeddedValue compositeId;
   private final Map<String, EmbeddedValue> embeddedByProperty = new LinkedHashMap<>();
+
   /** The id types of the {@code AggregateReference} columns, by position. */
   private final Map<Integer, Class<?>> referenceIdTypes = new HashMap<>();
+
   private final @Nullable MappedColumn version;
   private final Conversions conversions;
   private final EntityInstantiator instantiator;
+
   /** Columns not set through the constructor, set on the instance after it is made. */
   private final List<Integer> setAfterCreation = new ArrayList<>();
+
   /** Embedded values not set through the constructor. */
   private final List<EmbeddedValue> embeddedAfterCreation = new ArrayList<>();
+
   private final ResultLayout layout;
   private final EntityLifecycle lifecycle;
-  /** What finishes whole results (an aggregate's collections), set once before the mapping is shared. */
+
+  /**
+   * What finishes whole results (an aggregate's collections), set once before the mapping is
+   * shared.
+   */
   private volatile @Nullable ResultCompletion<T> completion;
 
   /** Finishes the entities of a whole result with further queries in its transaction. */
@@ -65,8 +76,14 @@ public final class EntityMapping<T> implements RowMapper<T> {
     this(context, type, conversions, EntityLifecycle.none());
   }
 
-  /** @param lifecycle whose {@code AfterConvertCallback}s see every entity read */
-  public EntityMapping(KiteSqlMappingContext context, Class<T> type, Conversions conversions, EntityLifecycle lifecycle) {
+  /**
+   * @param lifecycle whose {@code AfterConvertCallback}s see every entity read
+   */
+  public EntityMapping(
+      KiteSqlMappingContext context,
+      Class<T> type,
+      Conversions conversions,
+      EntityLifecycle lifecycle) {
     this(context, type, conversions, lifecycle, true);
   }
 
@@ -74,12 +91,17 @@ public final class EntityMapping<T> implements RowMapper<T> {
    * The mapping of an entity held in an aggregate's collection ({@code @MappedCollection}): its
    * rows belong to the aggregate root's, so it needs no {@code @Id} of its own.
    */
-  public static <E> EntityMapping<E> ofCollectionElement(KiteSqlMappingContext context, Class<E> type, Conversions conversions) {
+  public static <E> EntityMapping<E> ofCollectionElement(
+      KiteSqlMappingContext context, Class<E> type, Conversions conversions) {
     return new EntityMapping<>(context, type, conversions, EntityLifecycle.none(), false);
   }
 
   @SuppressWarnings("unchecked")
-  private EntityMapping(KiteSqlMappingContext context, Class<T> type, Conversions conversions, EntityLifecycle lifecycle,
+  private EntityMapping(
+      KiteSqlMappingContext context,
+      Class<T> type,
+      Conversions conversions,
+      EntityLifecycle lifecycle,
       boolean idRequired) {
     this.entity = (RelationalPersistentEntity<T>) context.getRequiredPersistentEntity(type);
     this.conversions = conversions;
@@ -103,8 +125,12 @@ public final class EntityMapping<T> implements RowMapper<T> {
         referenceIdTypes.put(mapped.size(), AggregateReferences.idType(property));
       } else if (!conversions.isSimpleType(property.getType())
           && (property.isEntity() || property.isCollectionLike() || property.isMap())) {
-        throw new MappingException("property " + property.getName() + " of " + type.getName()
-            + " is a nested entity or collection: KiteSQL maps one column per property, and several for an @Embedded value");
+        throw new MappingException(
+            "property "
+                + property.getName()
+                + " of "
+                + type.getName()
+                + " is a nested entity or collection: KiteSQL maps one column per property, and several for an @Embedded value");
       }
       var name = property.getColumnName().getReference();
       positionByProperty.put(property.getName(), mapped.size());
@@ -113,18 +139,27 @@ public final class EntityMapping<T> implements RowMapper<T> {
     this.columns = List.copyOf(mapped);
     var idProperty = entity.getIdProperty();
     if (idProperty == null && idRequired) {
-      throw new MappingException(type.getName() + " has no @Id property: a KiteSQL entity needs one (its primary key)");
+      throw new MappingException(
+          type.getName() + " has no @Id property: a KiteSQL entity needs one (its primary key)");
     }
     this.compositeId = idProperty == null ? null : embeddedByProperty.get(idProperty.getName());
-    this.idColumns = idProperty == null ? List.of()
-        : compositeId != null ? compositeId.columns() : List.of(columns.get(positionByProperty.get(idProperty.getName())));
+    this.idColumns =
+        idProperty == null
+            ? List.of()
+            : compositeId != null
+                ? compositeId.columns()
+                : List.of(columns.get(positionByProperty.get(idProperty.getName())));
     var versionProperty = entity.getVersionProperty();
-    this.version = versionProperty == null ? null : columns.get(positionByProperty.get(versionProperty.getName()));
+    this.version =
+        versionProperty == null
+            ? null
+            : columns.get(positionByProperty.get(versionProperty.getName()));
     this.instantiator = INSTANTIATORS.getInstantiatorFor(entity);
     var creator = entity.getInstanceCreatorMetadata();
     for (int i = 0; i < columns.size(); i++) {
       var property = columns.get(i).property();
-      if (columns.get(i).embeddedIn() == null && (creator == null || !creator.isCreatorParameter(property))) {
+      if (columns.get(i).embeddedIn() == null
+          && (creator == null || !creator.isCreatorParameter(property))) {
         setAfterCreation.add(i);
       }
     }
@@ -158,16 +193,21 @@ public final class EntityMapping<T> implements RowMapper<T> {
    * The id's column.
    *
    * @throws IllegalStateException for a composite id, which has several: see {@link #idColumns()}
-   * @throws MappingException for an entity held in a collection without an {@code @Id} (see
-   *     {@link #hasId()})
+   * @throws MappingException for an entity held in a collection without an {@code @Id} (see {@link
+   *     #hasId()})
    */
   public MappedColumn id() {
     if (idColumns.isEmpty()) {
       throw new MappingException(type().getName() + " has no @Id property");
     }
     if (compositeId != null) {
-      throw new IllegalStateException(type().getName() + " has a composite id (" + compositeId.property().getName()
-          + ", columns " + idColumns.stream().map(MappedColumn::name).toList() + "): this operation supports single-column ids only");
+      throw new IllegalStateException(
+          type().getName()
+              + " has a composite id ("
+              + compositeId.property().getName()
+              + ", columns "
+              + idColumns.stream().map(MappedColumn::name).toList()
+              + "): this operation supports single-column ids only");
     }
     return idColumns.getFirst();
   }
@@ -182,19 +222,31 @@ public final class EntityMapping<T> implements RowMapper<T> {
     return compositeId != null;
   }
 
-  /** The {@code @Id} property's value of {@code bean}: a simple value, or the composite id's instance. */
+  /**
+   * The {@code @Id} property's value of {@code bean}: a simple value, or the composite id's
+   * instance.
+   */
   public @Nullable Object idValue(T bean) {
     return entity.getPropertyAccessor(bean).getProperty(entity.getRequiredIdProperty());
   }
 
-  /** The parameter values of id {@code id}, one per {@link #idColumns()} column, converted for the engine. */
+  /**
+   * The parameter values of id {@code id}, one per {@link #idColumns()} column, converted for the
+   * engine.
+   */
   public @Nullable Object[] idArguments(Object id) {
     if (compositeId == null) {
       return new @Nullable Object[] {conversions.write(id)};
     }
     var idType = entity.getRequiredIdProperty().getType();
     if (!idType.isInstance(id)) {
-      throw new MappingException("the id of " + type().getName() + " is a " + idType.getName() + ", not a " + id.getClass().getName());
+      throw new MappingException(
+          "the id of "
+              + type().getName()
+              + " is a "
+              + idType.getName()
+              + ", not a "
+              + id.getClass().getName());
     }
     var arguments = new @Nullable Object[idColumns.size()];
     for (int i = 0; i < arguments.length; i++) {
@@ -212,12 +264,16 @@ public final class EntityMapping<T> implements RowMapper<T> {
    * Whether {@code property} is a one-to-many relation to entities ({@code @MappedCollection}: a
    * {@code List}, {@code Set} or {@code Map} of entities), whose rows live in the entities' table.
    */
-  public static boolean isMappedCollection(RelationalPersistentProperty property, Conversions conversions) {
-    return (property.isCollectionLike() || property.isMap()) && property.isEntity()
+  public static boolean isMappedCollection(
+      RelationalPersistentProperty property, Conversions conversions) {
+    return (property.isCollectionLike() || property.isMap())
+        && property.isEntity()
         && !conversions.isSimpleType(property.getActualType());
   }
 
-  /** Sets what finishes whole results read with this mapping; once, before the mapping is shared. */
+  /**
+   * Sets what finishes whole results read with this mapping; once, before the mapping is shared.
+   */
   public void completeResultsWith(ResultCompletion<T> completion) {
     this.completion = completion;
   }
@@ -248,16 +304,35 @@ public final class EntityMapping<T> implements RowMapper<T> {
     return position == null ? Optional.empty() : Optional.of(columns.get(position));
   }
 
-  /** The column of property {@code name}; an unknown name is an error naming the entity's properties. */
+  /**
+   * The column of property {@code name}; an unknown name is an error naming the entity's
+   * properties.
+   */
   public MappedColumn requiredColumn(String propertyName) {
     var embedded = embeddedByProperty.get(propertyName);
     if (embedded != null) {
-      throw new MappingException(propertyName + " of " + type().getName() + " is an @Embedded value of several columns, which"
-          + " is not supported here: name one of its properties ("
-          + embedded.columns().stream().map(MappedColumn::propertyName).collect(Collectors.joining(", ")) + ")");
+      throw new MappingException(
+          propertyName
+              + " of "
+              + type().getName()
+              + " is an @Embedded value of several columns, which"
+              + " is not supported here: name one of its properties ("
+              + embedded.columns().stream()
+                  .map(MappedColumn::propertyName)
+                  .collect(Collectors.joining(", "))
+              + ")");
     }
-    return column(propertyName).orElseThrow(() -> new MappingException(
-        "no property " + propertyName + " in " + type().getName() + " (properties: " + positionByProperty.keySet() + ")"));
+    return column(propertyName)
+        .orElseThrow(
+            () ->
+                new MappingException(
+                    "no property "
+                        + propertyName
+                        + " in "
+                        + type().getName()
+                        + " (properties: "
+                        + positionByProperty.keySet()
+                        + ")"));
   }
 
   public Conversions conversions() {
@@ -275,21 +350,24 @@ public final class EntityMapping<T> implements RowMapper<T> {
   @Override
   public T mapRow(Row row) {
     int[] indexes = layout.indexesFor(row.columns());
-    var values = new ParameterValueProvider<RelationalPersistentProperty>() {
-      @Override
-      @SuppressWarnings("unchecked")
-      public <P> @Nullable P getParameterValue(Parameter<P, RelationalPersistentProperty> parameter) {
-        var embedded = embeddedByProperty.isEmpty() ? null : embeddedByProperty.get(parameter.getName());
-        if (embedded != null) {
-          return (P) embedded.read(row, indexes);
-        }
-        var position = positionByProperty.get(parameter.getName());
-        if (position == null || indexes[position] < 0) {
-          return (P) ParameterValueProvider.getDefaultValue(parameter.getRawType());
-        }
-        return (P) read(row, indexes[position], position, parameter.getRawType());
-      }
-    };
+    var values =
+        new ParameterValueProvider<RelationalPersistentProperty>() {
+          @Override
+          @SuppressWarnings("unchecked")
+          public <P> @Nullable P getParameterValue(
+              Parameter<P, RelationalPersistentProperty> parameter) {
+            var embedded =
+                embeddedByProperty.isEmpty() ? null : embeddedByProperty.get(parameter.getName());
+            if (embedded != null) {
+              return (P) embedded.read(row, indexes);
+            }
+            var position = positionByProperty.get(parameter.getName());
+            if (position == null || indexes[position] < 0) {
+              return (P) ParameterValueProvider.getDefaultValue(parameter.getRawType());
+            }
+            return (P) read(row, indexes[position], position, parameter.getRawType());
+          }
+        };
     T bean = instantiator.createInstance(entity, values);
     if (setAfterCreation.isEmpty() && embeddedAfterCreation.isEmpty()) {
       return lifecycle.afterConvert(bean);
@@ -307,17 +385,28 @@ public final class EntityMapping<T> implements RowMapper<T> {
     return lifecycle.afterConvert(accessor.getBean());
   }
 
-  /** Column {@code index} of {@code row} read into the property at {@code position}: an {@code AggregateReference} from its id. */
+  /**
+   * Column {@code index} of {@code row} read into the property at {@code position}: an {@code
+   * AggregateReference} from its id.
+   */
   private @Nullable Object read(Row row, int index, int position, Class<?> type) {
     var idType = referenceIdTypes.isEmpty() ? null : referenceIdTypes.get(position);
-    return idType == null ? read(row, index, type) : AggregateReferences.of(read(row, index, idType));
+    return idType == null
+        ? read(row, index, type)
+        : AggregateReferences.of(read(row, index, idType));
   }
 
   private <P> @Nullable P read(Row row, int index, Class<P> type) {
     var value = conversions.read(row, index, type);
     if (value == null && type.isPrimitive()) {
-      throw new MappingException("NULL in column " + row.columns().get(index).name() + " cannot be read into a "
-          + type.getName() + " property of " + type().getName() + "; use the boxed type");
+      throw new MappingException(
+          "NULL in column "
+              + row.columns().get(index).name()
+              + " cannot be read into a "
+              + type.getName()
+              + " property of "
+              + type().getName()
+              + "; use the boxed type");
     }
     return value;
   }
@@ -332,38 +421,51 @@ public final class EntityMapping<T> implements RowMapper<T> {
     return values;
   }
 
-  /** The value of {@code column}'s property in {@code bean} (null for a column of an embedded value that is null). */
+  /**
+   * The value of {@code column}'s property in {@code bean} (null for a column of an embedded value
+   * that is null).
+   */
   public @Nullable Object get(T bean, MappedColumn column) {
     return propertyValue(entity.getPropertyAccessor(bean), column);
   }
 
-  private @Nullable Object propertyValue(PersistentPropertyAccessor<T> accessor, MappedColumn column) {
+  private @Nullable Object propertyValue(
+      PersistentPropertyAccessor<T> accessor, MappedColumn column) {
     var owner = column.embeddedIn();
     if (owner == null) {
       return accessor.getProperty(column.property());
     }
-    return embeddedByProperty.get(owner.getName()).get(accessor.getProperty(owner), column.property());
+    return embeddedByProperty
+        .get(owner.getName())
+        .get(accessor.getProperty(owner), column.property());
   }
 
-  /** {@code bean} with a property set: the same object for mutable classes, a copy for records and withers. */
+  /**
+   * {@code bean} with a property set: the same object for mutable classes, a copy for records and
+   * withers.
+   */
   public T with(T bean, MappedColumn column, @Nullable Object value) {
     if (column.embeddedIn() != null) {
-      throw new IllegalArgumentException("cannot set " + column.propertyName() + " alone: it is part of an embedded value");
+      throw new IllegalArgumentException(
+          "cannot set " + column.propertyName() + " alone: it is part of an embedded value");
     }
-    var accessor = new InstantiationAwarePropertyAccessor<>(bean, entity::getPropertyAccessor, INSTANTIATORS);
+    var accessor =
+        new InstantiationAwarePropertyAccessor<>(bean, entity::getPropertyAccessor, INSTANTIATORS);
     accessor.setProperty(column.property(), value);
     return accessor.getBean();
   }
 
-  /** Spring Data's rule: {@code Persistable.isNew()}, else a null/zero version, else a null/zero id. */
+  /**
+   * Spring Data's rule: {@code Persistable.isNew()}, else a null/zero version, else a null/zero id.
+   */
   public boolean isNew(T bean) {
     return entity.isNew(bean);
   }
 
   /**
    * Where each of a fixed list of names sits in a result, looked up by name once per result column
-   * list (a compiled statement hands out the same list for every execution). Each position may
-   * have several candidate names, tried in order: the first the result has is used.
+   * list (a compiled statement hands out the same list for every execution). Each position may have
+   * several candidate names, tried in order: the first the result has is used.
    */
   static final class ResultLayout {
     private record Resolved(List<ResultColumn> columns, int[] indexes) {}
@@ -371,7 +473,9 @@ public final class EntityMapping<T> implements RowMapper<T> {
     private final List<List<String>> candidates;
     private volatile @Nullable Resolved last;
 
-    /** @param candidates the names of each position, in order of preference */
+    /**
+     * @param candidates the names of each position, in order of preference
+     */
     ResultLayout(List<List<String>> candidates) {
       this.candidates = List.copyOf(candidates);
     }
@@ -396,10 +500,18 @@ public final class EntityMapping<T> implements RowMapper<T> {
     }
 
     /** The error for a position the result has no column for, naming the columns it has. */
-    MappingException missing(int position, String property, Class<?> type, List<ResultColumn> columns) {
+    MappingException missing(
+        int position, String property, Class<?> type, List<ResultColumn> columns) {
       var names = candidates.get(position);
-      return new MappingException("the result has no column " + String.join(" or ", names) + " for " + property + " of "
-          + type.getName() + "; its columns are " + columns.stream().map(ResultColumn::name).toList());
+      return new MappingException(
+          "the result has no column "
+              + String.join(" or ", names)
+              + " for "
+              + property
+              + " of "
+              + type.getName()
+              + "; its columns are "
+              + columns.stream().map(ResultColumn::name).toList());
     }
   }
 }

@@ -13,8 +13,8 @@ import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.BeanUtils;
-import org.springframework.data.util.ParsingUtils;
 import org.springframework.data.mapping.MappingException;
+import org.springframework.data.util.ParsingUtils;
 
 /**
  * Reads rows into an interface projection ({@code interface PostView { CharSequence getBody(); }})
@@ -30,10 +30,14 @@ public final class InterfaceProjection<T> implements RowMapper<T> {
   private final List<String> propertyNames = new ArrayList<>();
   private final EntityMapping.ResultLayout layout;
   private final Conversions conversions;
-  /** The proxy class's constructor, found once: {@code Proxy.newProxyInstance} looks it up per call. */
+
+  /**
+   * The proxy class's constructor, found once: {@code Proxy.newProxyInstance} looks it up per call.
+   */
   private final Constructor<?> proxyConstructor;
 
-  public InterfaceProjection(Class<T> type, @Nullable EntityMapping<?> domain, Conversions conversions) {
+  public InterfaceProjection(
+      Class<T> type, @Nullable EntityMapping<?> domain, Conversions conversions) {
     if (!type.isInterface()) {
       throw new IllegalArgumentException(type.getName() + " is not an interface");
     }
@@ -49,7 +53,8 @@ public final class InterfaceProjection<T> implements RowMapper<T> {
       slotByGetter.put(getter, slotTypes.size());
       slotTypes.add(getter.getReturnType());
       propertyNames.add(name);
-      // the entity's column of the property, else the default naming strategy's (snake_case), else the name itself
+      // the entity's column of the property, else the default naming strategy's (snake_case), else
+      // the name itself
       var candidates = new ArrayList<String>();
       if (domain != null) {
         domain.column(name).map(MappedColumn::name).ifPresent(candidates::add);
@@ -62,15 +67,21 @@ public final class InterfaceProjection<T> implements RowMapper<T> {
       throw new MappingException("projection " + type.getName() + " declares no getters");
     }
     this.layout = new EntityMapping.ResultLayout(columns);
-    var sample = Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, new Values(new Object[slotTypes.size()]));
+    var sample =
+        Proxy.newProxyInstance(
+            type.getClassLoader(), new Class<?>[] {type}, new Values(new Object[slotTypes.size()]));
     try {
       this.proxyConstructor = sample.getClass().getConstructor(InvocationHandler.class);
     } catch (NoSuchMethodException e) {
-      throw new IllegalStateException("a proxy class without its InvocationHandler constructor: " + sample.getClass(), e);
+      throw new IllegalStateException(
+          "a proxy class without its InvocationHandler constructor: " + sample.getClass(), e);
     }
   }
 
-  /** The properties this projection reads (its getters), in declaration order of the bean introspector. */
+  /**
+   * The properties this projection reads (its getters), in declaration order of the bean
+   * introspector.
+   */
   public List<String> propertyNames() {
     return List.copyOf(propertyNames);
   }
@@ -92,7 +103,10 @@ public final class InterfaceProjection<T> implements RowMapper<T> {
     }
   }
 
-  /** The proxy's behaviour: getters answer from the array, default methods run, Object's methods by value. */
+  /**
+   * The proxy's behaviour: getters answer from the array, default methods run, Object's methods by
+   * value.
+   */
   private final class Values implements InvocationHandler {
     private final Object[] values;
 
@@ -101,7 +115,8 @@ public final class InterfaceProjection<T> implements RowMapper<T> {
     }
 
     @Override
-    public @Nullable Object invoke(Object proxy, Method method, @Nullable Object[] args) throws Throwable {
+    public @Nullable Object invoke(Object proxy, Method method, @Nullable Object[] args)
+        throws Throwable {
       var slot = slotByGetter.get(method);
       if (slot != null) {
         return values[slot];
@@ -110,12 +125,18 @@ public final class InterfaceProjection<T> implements RowMapper<T> {
         return InvocationHandler.invokeDefault(proxy, method, args);
       }
       return switch (method.getName()) {
-        case "equals" -> args != null && args[0] != null && Proxy.isProxyClass(args[0].getClass())
-            && Proxy.getInvocationHandler(args[0]) instanceof InterfaceProjection<?>.Values other
-            && Arrays.equals(values, other.values);
+        case "equals" ->
+            args != null
+                && args[0] != null
+                && Proxy.isProxyClass(args[0].getClass())
+                && Proxy.getInvocationHandler(args[0])
+                    instanceof InterfaceProjection<?>.Values other
+                && Arrays.equals(values, other.values);
         case "hashCode" -> Arrays.hashCode(values);
         case "toString" -> type.getSimpleName() + toText();
-        default -> throw new UnsupportedOperationException(method + " is not a getter of " + type.getName());
+        default ->
+            throw new UnsupportedOperationException(
+                method + " is not a getter of " + type.getName());
       };
     }
 

@@ -22,9 +22,18 @@ import org.springframework.data.relational.core.mapping.RelationalMappingContext
  */
 public class KiteSqlMappingContext extends RelationalMappingContext {
   /** The column types a property may have besides Spring Data's own simple types. */
-  public static final Set<Class<?>> SIMPLE_TYPES = Set.of(
-      CharSequence.class, Text.class, Binary.class, byte[].class, BigDecimal.class, BigInteger.class,
-      LocalDate.class, LocalDateTime.class, Instant.class, UUID.class);
+  public static final Set<Class<?>> SIMPLE_TYPES =
+      Set.of(
+          CharSequence.class,
+          Text.class,
+          Binary.class,
+          byte[].class,
+          BigDecimal.class,
+          BigInteger.class,
+          LocalDate.class,
+          LocalDateTime.class,
+          Instant.class,
+          UUID.class);
 
   public KiteSqlMappingContext() {
     this(DefaultNamingStrategy.INSTANCE);

@@ -12,16 +12,25 @@ import org.springframework.data.relational.core.mapping.RelationalPersistentProp
  * @param embeddedIn the entity's {@code @Embedded} property (or composite {@code @Id}) this column
  *     belongs to, or null for a column of the entity's own
  */
-public record MappedColumn(String name, String sql, RelationalPersistentProperty property, @Nullable RelationalPersistentProperty embeddedIn) {
+public record MappedColumn(
+    String name,
+    String sql,
+    RelationalPersistentProperty property,
+    @Nullable RelationalPersistentProperty embeddedIn) {
 
   /** A column of the entity's own property. */
   public MappedColumn(String name, String sql, RelationalPersistentProperty property) {
     this(name, sql, property, null);
   }
 
-  /** The property's path in the entity: its name, or {@code address.city} for a column of an embedded value. */
+  /**
+   * The property's path in the entity: its name, or {@code address.city} for a column of an
+   * embedded value.
+   */
   public String propertyName() {
-    return embeddedIn == null ? property.getName() : embeddedIn.getName() + "." + property.getName();
+    return embeddedIn == null
+        ? property.getName()
+        : embeddedIn.getName() + "." + property.getName();
   }
 
   /** A name quoted as a SQL identifier ({@code "name"}, inner quotes doubled). */

@@ -17,6 +17,9 @@ public interface KiteSqlUpsertRepository<T> {
   /** Inserts {@code entity}, or updates every column of the row with its id. */
   <S extends T> S upsert(S entity);
 
-  /** {@link #upsert} of each entity, in statements of many rows; two entities with one id fail the call. */
+  /**
+   * {@link #upsert} of each entity, in statements of many rows; two entities with one id fail the
+   * call.
+   */
   <S extends T> List<S> upsertAll(Iterable<S> entities);
 }

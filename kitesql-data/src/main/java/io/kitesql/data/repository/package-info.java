@@ -1,6 +1,7 @@
 /**
- * The repository interface applications extend: {@link io.kitesql.data.repository.KiteSqlRepository}.
- * Implementations live in {@code repository.support} and {@code repository.query}.
+ * The repository interface applications extend: {@link
+ * io.kitesql.data.repository.KiteSqlRepository}. Implementations live in {@code repository.support}
+ * and {@code repository.query}.
  */
 @NullMarked
 package io.kitesql.data.repository;

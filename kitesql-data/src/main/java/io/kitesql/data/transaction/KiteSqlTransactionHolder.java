@@ -22,10 +22,15 @@ import org.springframework.transaction.support.ResourceHolderSupport;
  */
 public final class KiteSqlTransactionHolder extends ResourceHolderSupport {
   private Transaction transaction;
-  /** Begins a fresh snapshot for a request-scoped holder; null for the holders the manager binds. */
+
+  /**
+   * Begins a fresh snapshot for a request-scoped holder; null for the holders the manager binds.
+   */
   private final @Nullable Supplier<ReadOnlyTransaction> renewal;
+
   /** Snapshots of the request replaced by fresher ones; closed with the request. */
   private final List<Transaction> replaced = new ArrayList<>(0);
+
   private boolean stale;
   private boolean transactionActive;
   private boolean completed;
@@ -35,7 +40,8 @@ public final class KiteSqlTransactionHolder extends ResourceHolderSupport {
     this(transaction, null);
   }
 
-  private KiteSqlTransactionHolder(Transaction transaction, @Nullable Supplier<ReadOnlyTransaction> renewal) {
+  private KiteSqlTransactionHolder(
+      Transaction transaction, @Nullable Supplier<ReadOnlyTransaction> renewal) {
     this.transaction = transaction;
     this.renewal = renewal;
     this.transactionActive = renewal == null;
@@ -79,20 +85,25 @@ public final class KiteSqlTransactionHolder extends ResourceHolderSupport {
     transaction.close();
   }
 
-  /** Whether values read in this transaction are views of the LMDB map (a read-only transaction). */
+  /**
+   * Whether values read in this transaction are views of the LMDB map (a read-only transaction).
+   */
   public boolean isReadOnly() {
     return transaction instanceof ReadOnlyTransaction;
   }
 
-  /** Whether this holder was bound for a web request by {@link OpenReadTransactionInViewInterceptor}. */
+  /**
+   * Whether this holder was bound for a web request by {@link
+   * OpenReadTransactionInViewInterceptor}.
+   */
   public boolean isRequestScoped() {
     return renewal != null;
   }
 
   /**
    * Whether a Spring transaction runs in this holder's transaction now, so that methods with
-   * propagation REQUIRED, SUPPORTS or MANDATORY join it. Always true for holders the manager
-   * binds; for a request-scoped holder only while a read-only method has adopted it.
+   * propagation REQUIRED, SUPPORTS or MANDATORY join it. Always true for holders the manager binds;
+   * for a request-scoped holder only while a read-only method has adopted it.
    */
   public boolean isTransactionActive() {
     return transactionActive;

@@ -19,12 +19,12 @@ import org.springframework.transaction.support.ResourceTransactionManager;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
- * Spring transactions over one KiteSQL {@link Database}: {@code readOnly = true} begins a
- * read-only transaction (a snapshot whose text and binary values borrow the LMDB map until it
- * ends), anything else the database's one read-write transaction. Binds a {@link
- * KiteSqlTransactionHolder} under the {@code Database} for the duration, which {@link
- * KiteSqlTransactions#current} finds. Register it under {@link #BEAN_NAME}, the name {@link
- * ReadOnlyTxn} refers to, so it coexists with a JDBC or JPA transaction manager.
+ * Spring transactions over one KiteSQL {@link Database}: {@code readOnly = true} begins a read-only
+ * transaction (a snapshot whose text and binary values borrow the LMDB map until it ends), anything
+ * else the database's one read-write transaction. Binds a {@link KiteSqlTransactionHolder} under
+ * the {@code Database} for the duration, which {@link KiteSqlTransactions#current} finds. Register
+ * it under {@link #BEAN_NAME}, the name {@link ReadOnlyTxn} refers to, so it coexists with a JDBC
+ * or JPA transaction manager.
  *
  * <h2>Propagation</h2>
  *
@@ -48,28 +48,27 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  *
  * <h2>Isolation, timeouts, failures</h2>
  *
- * <p>Every KiteSQL transaction is SERIALIZABLE: there is one writer at a time, and readers see
- * the snapshot of the last commit before they began (LMDB's MVCC). DEFAULT and SERIALIZABLE are
- * accepted (a DEFAULT transaction reports SERIALIZABLE to participants); a weaker level is
- * refused with {@link InvalidIsolationLevelException} when a transaction begins, since none is
- * offered. A timeout (the definition's or {@link #setDefaultTimeout}) sets a deadline on the
- * holder and on the KiteSQL transaction ({@code Transaction.setTimeout}): statements run through
- * {@link KiteSqlTransactions#checkTimeout} fail after it with {@link
+ * <p>Every KiteSQL transaction is SERIALIZABLE: there is one writer at a time, and readers see the
+ * snapshot of the last commit before they began (LMDB's MVCC). DEFAULT and SERIALIZABLE are
+ * accepted (a DEFAULT transaction reports SERIALIZABLE to participants); a weaker level is refused
+ * with {@link InvalidIsolationLevelException} when a transaction begins, since none is offered. A
+ * timeout (the definition's or {@link #setDefaultTimeout}) sets a deadline on the holder and on the
+ * KiteSQL transaction ({@code Transaction.setTimeout}): statements run through {@link
+ * KiteSqlTransactions#checkTimeout} fail after it with {@link
  * org.springframework.transaction.TransactionTimedOutException}, a statement still running when it
  * passes stops with the engine's {@code STATEMENT_TIMEOUT} (a {@link
  * org.springframework.dao.QueryTimeoutException} through the template and repositories), and a
  * read-write transaction past its deadline is rolled back instead of committed. Waiting for the
  * write lock is bounded by the storage's {@code writerWait}, not by the timeout.
  *
- * <p>Engine errors while beginning ({@code READERS_EXHAUSTED}, {@code WRITE_LOCK_TIMEOUT}, a
- * closed database) become {@link CannotCreateTransactionException}; errors while committing or
- * rolling back become {@link TransactionSystemException}; each keeps the engine's exception as its
- * cause.
+ * <p>Engine errors while beginning ({@code READERS_EXHAUSTED}, {@code WRITE_LOCK_TIMEOUT}, a closed
+ * database) become {@link CannotCreateTransactionException}; errors while committing or rolling
+ * back become {@link TransactionSystemException}; each keeps the engine's exception as its cause.
  *
  * <h2>Threads</h2>
  *
- * <p>The engine hands a read-write transaction's storage calls to its writer thread, so methods
- * may run on any thread, virtual threads included. A read-only transaction's values may be read by
+ * <p>The engine hands a read-write transaction's storage calls to its writer thread, so methods may
+ * run on any thread, virtual threads included. A read-only transaction's values may be read by
  * other threads (a parallel stream, a JSON writer) while it lives. Statements are checked by the
  * engine, not here: a read-only transaction has no {@code execute}, so a write attempted in a
  * read-only scope fails at that statement.
@@ -81,7 +80,9 @@ public class KiteSqlTransactionManager extends AbstractPlatformTransactionManage
 
   private final transient Database database;
 
-  /** A manager for {@code database}; validates joined transactions and answers NESTED with a reason. */
+  /**
+   * A manager for {@code database}; validates joined transactions and answers NESTED with a reason.
+   */
   @SuppressWarnings("this-escape") // the superclass's setters are final and only assign its fields
   public KiteSqlTransactionManager(Database database) {
     this.database = Objects.requireNonNull(database, "database");
@@ -105,12 +106,13 @@ public class KiteSqlTransactionManager extends AbstractPlatformTransactionManage
   @Override
   protected Object doGetTransaction() {
     var bound = TransactionSynchronizationManager.getResource(database);
-    return new KiteSqlTransactionObject(bound instanceof KiteSqlTransactionHolder holder ? holder : null);
+    return new KiteSqlTransactionObject(
+        bound instanceof KiteSqlTransactionHolder holder ? holder : null);
   }
 
   /**
-   * A request-scoped holder no method has adopted is a snapshot, not a transaction (see doBegin);
-   * a holder whose transaction completed, still bound while its afterCommit and afterCompletion
+   * A request-scoped holder no method has adopted is a snapshot, not a transaction (see doBegin); a
+   * holder whose transaction completed, still bound while its afterCommit and afterCompletion
    * callbacks run, is an ended transaction: work there begins its own.
    */
   @Override
@@ -139,7 +141,9 @@ public class KiteSqlTransactionManager extends AbstractPlatformTransactionManage
     }
     if (!definition.isReadOnly() && tx.isWriteSuspended()) {
       throw new IllegalTransactionStateException(
-          "cannot begin a new KiteSQL read-write transaction (" + definition + ") while this thread's read-write "
+          "cannot begin a new KiteSQL read-write transaction ("
+              + definition
+              + ") while this thread's read-write "
               + "transaction is suspended: the database has one writer, so the new transaction would wait for the "
               + "suspended one, which waits for it. Join the outer transaction (PROPAGATION_REQUIRED), or run the "
               + "work after it commits (e.g. TransactionSynchronization.afterCommit)");
@@ -157,7 +161,8 @@ public class KiteSqlTransactionManager extends AbstractPlatformTransactionManage
     tx.begun(holder, bound);
   }
 
-  private static boolean adoptsRequestHolder(KiteSqlTransactionHolder holder, TransactionDefinition definition) {
+  private static boolean adoptsRequestHolder(
+      KiteSqlTransactionHolder holder, TransactionDefinition definition) {
     return holder.isRequestScoped()
         && holder.transaction().isOpen()
         && !holder.isCompleted()
@@ -169,7 +174,9 @@ public class KiteSqlTransactionManager extends AbstractPlatformTransactionManage
     if (timeout != TransactionDefinition.TIMEOUT_DEFAULT) {
       holder.setTimeoutInSeconds(timeout);
       // the same deadline stops a statement that is running when it passes
-      holder.transaction().setTimeout(timeout > 0 ? Duration.ofSeconds(timeout) : Duration.ofNanos(1));
+      holder
+          .transaction()
+          .setTimeout(timeout > 0 ? Duration.ofSeconds(timeout) : Duration.ofNanos(1));
     }
   }
 
@@ -180,23 +187,30 @@ public class KiteSqlTransactionManager extends AbstractPlatformTransactionManage
     } catch (KiteSqlException e) {
       if (e.errorCode() == ErrorCode.NESTED_WRITE_TRANSACTION) {
         throw new IllegalTransactionStateException(
-            "cannot begin a KiteSQL read-write transaction (" + definition + "): this thread already holds the "
+            "cannot begin a KiteSQL read-write transaction ("
+                + definition
+                + "): this thread already holds the "
                 + "database's one write transaction (suspended, e.g. by NOT_SUPPORTED, or begun outside Spring); "
                 + "waiting for it would never end",
             e);
       }
-      throw new CannotCreateTransactionException("could not begin a KiteSQL " + kind + " transaction: " + e.getMessage(), e);
+      throw new CannotCreateTransactionException(
+          "could not begin a KiteSQL " + kind + " transaction: " + e.getMessage(), e);
     } catch (IllegalStateException e) {
-      throw new CannotCreateTransactionException("could not begin a KiteSQL " + kind + " transaction: " + e.getMessage(), e);
+      throw new CannotCreateTransactionException(
+          "could not begin a KiteSQL " + kind + " transaction: " + e.getMessage(), e);
     }
   }
 
   /** Weaker levels than SERIALIZABLE would be a promise of behaviour the engine does not have. */
   private static void checkIsolation(TransactionDefinition definition) {
     int level = definition.getIsolationLevel();
-    if (level != TransactionDefinition.ISOLATION_DEFAULT && level != TransactionDefinition.ISOLATION_SERIALIZABLE) {
+    if (level != TransactionDefinition.ISOLATION_DEFAULT
+        && level != TransactionDefinition.ISOLATION_SERIALIZABLE) {
       throw new InvalidIsolationLevelException(
-          "KiteSQL does not offer isolation level " + isolationName(level) + ": every transaction is SERIALIZABLE "
+          "KiteSQL does not offer isolation level "
+              + isolationName(level)
+              + ": every transaction is SERIALIZABLE "
               + "(one writer, readers on the snapshot of the last commit); declare ISOLATION_DEFAULT or "
               + "ISOLATION_SERIALIZABLE");
     }
@@ -213,18 +227,21 @@ public class KiteSqlTransactionManager extends AbstractPlatformTransactionManage
 
   /** A DEFAULT KiteSQL transaction is SERIALIZABLE, so inner SERIALIZABLE methods may join it. */
   @Override
-  protected void prepareSynchronization(DefaultTransactionStatus status, TransactionDefinition definition) {
+  protected void prepareSynchronization(
+      DefaultTransactionStatus status, TransactionDefinition definition) {
     super.prepareSynchronization(status, definition);
     if (status.isNewSynchronization()
         && status.hasTransaction()
         && definition.getIsolationLevel() == TransactionDefinition.ISOLATION_DEFAULT) {
-      TransactionSynchronizationManager.setCurrentTransactionIsolationLevel(TransactionDefinition.ISOLATION_SERIALIZABLE);
+      TransactionSynchronizationManager.setCurrentTransactionIsolationLevel(
+          TransactionDefinition.ISOLATION_SERIALIZABLE);
     }
   }
 
   @Override
   protected Object doSuspend(Object transaction) {
-    var holder = (KiteSqlTransactionHolder) TransactionSynchronizationManager.unbindResource(database);
+    var holder =
+        (KiteSqlTransactionHolder) TransactionSynchronizationManager.unbindResource(database);
     txObject(transaction).suspended(holder);
     return holder;
   }
@@ -241,12 +258,14 @@ public class KiteSqlTransactionManager extends AbstractPlatformTransactionManage
     // A read-only transaction has nothing to make durable; cleanup ends the snapshot.
     if (holder.transaction() instanceof ReadWriteTransaction write) {
       if (holder.hasTimeout()) {
-        holder.getTimeToLiveInMillis(); // throws TransactionTimedOutException past the deadline: cleanup rolls back
+        holder.getTimeToLiveInMillis(); // throws TransactionTimedOutException past the deadline:
+        // cleanup rolls back
       }
       try {
         write.commit();
       } catch (KiteSqlException | IllegalStateException e) {
-        throw new TransactionSystemException("could not commit the KiteSQL transaction: " + e.getMessage(), e);
+        throw new TransactionSystemException(
+            "could not commit the KiteSQL transaction: " + e.getMessage(), e);
       }
     }
   }
@@ -259,7 +278,8 @@ public class KiteSqlTransactionManager extends AbstractPlatformTransactionManage
       try {
         write.rollback();
       } catch (KiteSqlException | IllegalStateException e) {
-        throw new TransactionSystemException("could not roll back the KiteSQL transaction: " + e.getMessage(), e);
+        throw new TransactionSystemException(
+            "could not roll back the KiteSQL transaction: " + e.getMessage(), e);
       }
     }
   }
@@ -282,7 +302,9 @@ public class KiteSqlTransactionManager extends AbstractPlatformTransactionManage
     }
     TransactionSynchronizationManager.unbindResourceIfPossible(database);
     try {
-      holder.transaction().close(); // ends the snapshot; rolls back a read-write transaction not committed
+      holder
+          .transaction()
+          .close(); // ends the snapshot; rolls back a read-write transaction not committed
     } catch (RuntimeException e) {
       // The outcome is decided already; a failure to release must not replace it.
       logger.warn("could not close the KiteSQL transaction after completion", e);

@@ -20,10 +20,16 @@ final class KiteSqlTransactionObject implements SmartTransactionObject, Savepoin
 
   /** What the manager works on now: found bound, adopted, or begun. */
   private @Nullable KiteSqlTransactionHolder holder;
+
   /** Whether this object began {@link #holder}'s transaction (so it ends it at cleanup). */
   private boolean newHolder;
-  /** What was bound (a request's snapshot, a completed transaction's holder) while this one runs; bound again at cleanup. */
+
+  /**
+   * What was bound (a request's snapshot, a completed transaction's holder) while this one runs;
+   * bound again at cleanup.
+   */
   private @Nullable KiteSqlTransactionHolder setAside;
+
   /** Whether a read-write transaction of this thread was suspended for the one to begin. */
   private boolean writeSuspended;
 
@@ -38,7 +44,8 @@ final class KiteSqlTransactionObject implements SmartTransactionObject, Savepoin
   KiteSqlTransactionHolder requireHolder() {
     var current = holder;
     if (current == null) {
-      throw new IllegalTransactionStateException("no KiteSQL transaction in this transaction object");
+      throw new IllegalTransactionStateException(
+          "no KiteSQL transaction in this transaction object");
     }
     return current;
   }

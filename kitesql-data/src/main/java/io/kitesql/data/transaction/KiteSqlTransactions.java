@@ -9,22 +9,22 @@ import org.springframework.transaction.TransactionTimedOutException;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
- * Finds the KiteSQL transaction that the current thread's Spring transaction runs in, as
- * {@code DataSourceUtils} does for JDBC connections. The template and the repositories use it to
- * take part in {@code @Transactional} scopes; with no transaction bound they run a short one of
- * their own.
+ * Finds the KiteSQL transaction that the current thread's Spring transaction runs in, as {@code
+ * DataSourceUtils} does for JDBC connections. The template and the repositories use it to take part
+ * in {@code @Transactional} scopes; with no transaction bound they run a short one of their own.
  */
 public final class KiteSqlTransactions {
   private KiteSqlTransactions() {}
 
   /**
    * The open transaction bound to this thread for {@code database} that reads run in: the current
-   * Spring transaction's, or the request's snapshot of {@link OpenReadTransactionInViewInterceptor}.
-   * Empty when none is bound, and in the {@code afterCommit}/{@code afterCompletion} callbacks of a
-   * transaction that has completed.
+   * Spring transaction's, or the request's snapshot of {@link
+   * OpenReadTransactionInViewInterceptor}. Empty when none is bound, and in the {@code
+   * afterCommit}/{@code afterCompletion} callbacks of a transaction that has completed.
    */
   public static Optional<Transaction> current(Database database) {
-    if (TransactionSynchronizationManager.getResource(database) instanceof KiteSqlTransactionHolder holder
+    if (TransactionSynchronizationManager.getResource(database)
+            instanceof KiteSqlTransactionHolder holder
         && holder.transaction().isOpen()
         && !holder.isCompleted()) {
       return Optional.of(holder.transaction());
@@ -39,7 +39,8 @@ public final class KiteSqlTransactions {
    * transaction of its own. A read-only transaction returned here makes the write fail.
    */
   public static Optional<Transaction> currentForWrite(Database database) {
-    if (TransactionSynchronizationManager.getResource(database) instanceof KiteSqlTransactionHolder holder
+    if (TransactionSynchronizationManager.getResource(database)
+            instanceof KiteSqlTransactionHolder holder
         && holder.isJoinable()) {
       return Optional.of(holder.transaction());
     }
@@ -47,14 +48,16 @@ public final class KiteSqlTransactions {
   }
 
   /**
-   * Runs {@code work} with {@code transaction} bound to this thread, so that statements inside
-   * join it. What was bound before (a request's snapshot, or the holder of a transaction whose
+   * Runs {@code work} with {@code transaction} bound to this thread, so that statements inside join
+   * it. What was bound before (a request's snapshot, or the holder of a transaction whose
    * completion callbacks are running) steps aside for the duration and is bound again after; a
    * request's snapshot is then renewed at its next read, so the request sees what it wrote.
    */
-  public static <T> T runBound(Database database, ReadWriteTransaction transaction, Supplier<T> work) {
+  public static <T> T runBound(
+      Database database, ReadWriteTransaction transaction, Supplier<T> work) {
     var setAside = TransactionSynchronizationManager.unbindResourceIfPossible(database);
-    TransactionSynchronizationManager.bindResource(database, new KiteSqlTransactionHolder(transaction));
+    TransactionSynchronizationManager.bindResource(
+        database, new KiteSqlTransactionHolder(transaction));
     try {
       return work.get();
     } finally {
@@ -76,7 +79,8 @@ public final class KiteSqlTransactions {
    * @throws TransactionTimedOutException if the deadline has passed
    */
   public static void checkTimeout(Database database) {
-    if (TransactionSynchronizationManager.getResource(database) instanceof KiteSqlTransactionHolder holder
+    if (TransactionSynchronizationManager.getResource(database)
+            instanceof KiteSqlTransactionHolder holder
         && holder.hasTimeout()
         && !holder.isCompleted()) {
       holder.getTimeToLiveInMillis();

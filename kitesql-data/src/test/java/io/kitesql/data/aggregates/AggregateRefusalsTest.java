@@ -14,7 +14,10 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.data.annotation.Id;
 import org.springframework.test.context.junit.jupiter.SpringJUnitConfig;
 
-/** Aggregate shapes and query methods this module cannot honour fail when the repository is made, naming what and why. */
+/**
+ * Aggregate shapes and query methods this module cannot honour fail when the repository is made,
+ * naming what and why.
+ */
 @SpringJUnitConfig(AggregateSchema.class)
 class AggregateRefusalsTest {
   record Leaf(String name) {}
@@ -56,8 +59,10 @@ class AggregateRefusalsTest {
   @Autowired KiteSqlTemplate template;
 
   private void refused(Class<?> repository, String... parts) {
-    var factory = new KiteSqlRepositoryFactory(template, new KiteSqlMappingContext(), Conversions.none());
-    var thrown = assertThatThrownBy(() -> factory.getRepository(repository)).as(repository.getSimpleName());
+    var factory =
+        new KiteSqlRepositoryFactory(template, new KiteSqlMappingContext(), Conversions.none());
+    var thrown =
+        assertThatThrownBy(() -> factory.getRepository(repository)).as(repository.getSimpleName());
     for (var part : parts) {
       thrown.hasMessageContaining(part);
     }
@@ -65,7 +70,11 @@ class AggregateRefusalsTest {
 
   @Test
   void aNestedLevelNeedsAnIdOnTheLevelAbove() {
-    refused(Trees.class, "property branches of " + Tree.class.getName(), "leaves", "nested @MappedCollection level needs an @Id on Branch");
+    refused(
+        Trees.class,
+        "property branches of " + Tree.class.getName(),
+        "leaves",
+        "nested @MappedCollection level needs an @Id on Branch");
   }
 
   @Test
@@ -75,7 +84,8 @@ class AggregateRefusalsTest {
 
   @Test
   void recursiveAggregatesAreRefused() {
-    refused(Nodes.class, "property children of " + Node.class.getName(), "holds itself", "recursive");
+    refused(
+        Nodes.class, "property children of " + Node.class.getName(), "holds itself", "recursive");
   }
 
   @Test
@@ -85,12 +95,20 @@ class AggregateRefusalsTest {
 
   @Test
   void anElementPropertyOnTheBackReferenceColumnIsRefused() {
-    refused(Parents.class, "property children of " + Parent.class.getName(), "parent", "back-reference");
+    refused(
+        Parents.class,
+        "property children of " + Parent.class.getName(),
+        "parent",
+        "back-reference");
   }
 
   @Test
   void streamsAndDerivedDeletesOfAggregatesAreRefused() {
     refused(StreamingThreads.class, "StreamingThreads.findByTitle", "Stream", "@MappedCollection");
-    refused(DeletingThreads.class, "DeletingThreads.deleteByTitle", "derived delete", "@MappedCollection");
+    refused(
+        DeletingThreads.class,
+        "DeletingThreads.deleteByTitle",
+        "derived delete",
+        "@MappedCollection");
   }
 }

@@ -41,7 +41,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 @SpringJUnitConfig(AggregateSchema.class)
 class AggregatesTest {
   /** A thread as plain values: list order kept, set and map compared as sorted. */
-  record Seen(Long id, String title, List<String> posts, Set<String> tags, Map<String, String> summaries) {}
+  record Seen(
+      Long id, String title, List<String> posts, Set<String> tags, Map<String, String> summaries) {}
 
   @Autowired DiscussionThreadRepository threads;
   @Autowired AlbumRepository albums;
@@ -56,7 +57,8 @@ class AggregatesTest {
     threads.deleteAll();
     albums.deleteAll();
     boards.deleteAll();
-    template.setStatementObserver(statement -> outcome -> statements.add(String.valueOf(statement.name())));
+    template.setStatementObserver(
+        statement -> outcome -> statements.add(String.valueOf(statement.name())));
   }
 
   @AfterEach
@@ -67,16 +69,25 @@ class AggregatesTest {
   static DiscussionThread thread(String title, int posts) {
     var list = new ArrayList<ThreadPost>();
     for (int i = 0; i < posts; i++) {
-      list.add(new ThreadPost(null, i == 0 ? null : 1L, "user" + (i % 7), title + " post " + i + " ✈"));
+      list.add(
+          new ThreadPost(null, i == 0 ? null : 1L, "user" + (i % 7), title + " post " + i + " ✈"));
     }
     var summaries = new LinkedHashMap<String, Summary>();
     summaries.put("en", new Summary(title + " in short"));
     summaries.put("fr", new Summary(title + " en bref"));
-    return new DiscussionThread(null, title, list, new LinkedHashSet<>(Set.of(new Tag("kites"), new Tag("about " + title))), summaries);
+    return new DiscussionThread(
+        null,
+        title,
+        list,
+        new LinkedHashSet<>(Set.of(new Tag("kites"), new Tag("about " + title))),
+        summaries);
   }
 
   static Seen seen(DiscussionThread thread) {
-    var posts = thread.posts().stream().map(p -> p.id() + "|" + p.replyTo() + "|" + p.author() + "|" + p.body()).toList();
+    var posts =
+        thread.posts().stream()
+            .map(p -> p.id() + "|" + p.replyTo() + "|" + p.author() + "|" + p.body())
+            .toList();
     var tags = new TreeSet<String>();
     thread.tags().forEach(t -> tags.add(t.name().toString()));
     var summaries = new TreeMap<String, String>();
@@ -102,15 +113,25 @@ class AggregatesTest {
     var found = threads.findById(saved.id()).orElseThrow();
     assertThat(seen(found)).isEqualTo(seen(saved));
     // the root, then one statement per collection
-    assertThat(statements).containsExactly("DiscussionThreadRepository.findById", "DiscussionThread.posts", "DiscussionThread.tags",
-        "DiscussionThread.summaries");
+    assertThat(statements)
+        .containsExactly(
+            "DiscussionThreadRepository.findById",
+            "DiscussionThread.posts",
+            "DiscussionThread.tags",
+            "DiscussionThread.summaries");
   }
 
   @Test
   void anUpdateReplacesTheElementsShrinkingAndGrowing() {
     var saved = threads.save(thread("kites", 10));
     var other = threads.save(thread("other", 3));
-    var shrunk = new DiscussionThread(saved.id(), "kites, shorter", saved.posts().subList(2, 5), Set.of(new Tag("short")), Map.of());
+    var shrunk =
+        new DiscussionThread(
+            saved.id(),
+            "kites, shorter",
+            saved.posts().subList(2, 5),
+            Set.of(new Tag("short")),
+            Map.of());
     var afterShrink = threads.save(shrunk);
     assertThat(seen(threads.findById(saved.id()).orElseThrow())).isEqualTo(seen(afterShrink));
     assertThat(rows("thread_post")).isEqualTo(3 + 3);
@@ -118,7 +139,14 @@ class AggregatesTest {
 
     var grown = new ArrayList<>(afterShrink.posts());
     grown.addAll(thread("more", 20).posts());
-    var afterGrowth = threads.save(new DiscussionThread(saved.id(), "kites, longer", grown, afterShrink.tags(), Map.of("de", new Summary("kurz"))));
+    var afterGrowth =
+        threads.save(
+            new DiscussionThread(
+                saved.id(),
+                "kites, longer",
+                grown,
+                afterShrink.tags(),
+                Map.of("de", new Summary("kurz"))));
     assertThat(afterGrowth.posts()).hasSize(23).allSatisfy(p -> assertThat(p.id()).isNotNull());
     assertThat(seen(threads.findById(saved.id()).orElseThrow())).isEqualTo(seen(afterGrowth));
     assertThat(seen(threads.findById(other.id()).orElseThrow())).isEqualTo(seen(other));
@@ -140,17 +168,26 @@ class AggregatesTest {
     assertThat(rows("thread_post")).isEqualTo(7);
     assertThat(seen(threads.findAll().getFirst())).isEqualTo(seen(fourth));
     threads.deleteAll();
-    assertThat(List.of(rows("discussion_thread"), rows("thread_post"), rows("tag"), rows("summary"))).containsOnly(0L);
+    assertThat(
+            List.of(rows("discussion_thread"), rows("thread_post"), rows("tag"), rows("summary")))
+        .containsOnly(0L);
   }
 
   @Test
   void anUpsertWritesTheElementsOfANewRootAndReplacesThoseOfAnExistingOne() {
     var template = thread("upserted", 4);
-    var inserted = threads.upsert(new DiscussionThread(500L, template.title(), template.posts(), template.tags(), template.summaries()));
+    var inserted =
+        threads.upsert(
+            new DiscussionThread(
+                500L, template.title(), template.posts(), template.tags(), template.summaries()));
     assertThat(seen(threads.findById(500L).orElseThrow())).isEqualTo(seen(inserted));
-    var replaced = threads.upsert(new DiscussionThread(500L, "upserted again", inserted.posts().subList(0, 1), Set.of(), Map.of()));
+    var replaced =
+        threads.upsert(
+            new DiscussionThread(
+                500L, "upserted again", inserted.posts().subList(0, 1), Set.of(), Map.of()));
     assertThat(seen(threads.findById(500L).orElseThrow())).isEqualTo(seen(replaced));
-    assertThat(List.of(rows("thread_post"), rows("tag"), rows("summary"))).containsExactly(1L, 0L, 0L);
+    assertThat(List.of(rows("thread_post"), rows("tag"), rows("summary")))
+        .containsExactly(1L, 0L, 0L);
   }
 
   @Test
@@ -158,15 +195,19 @@ class AggregatesTest {
     var kept = threads.save(thread("kept", 2));
     var clash = new ArrayList<>(thread("clash", 2).posts());
     clash.add(new ThreadPost(kept.posts().getFirst().id(), null, "mal", "an id another post has"));
-    assertThatThrownBy(() -> threads.save(new DiscussionThread(null, "clash", clash, Set.of(), Map.of())))
+    assertThatThrownBy(
+            () -> threads.save(new DiscussionThread(null, "clash", clash, Set.of(), Map.of())))
         .isInstanceOf(DuplicateKeyException.class);
     assertThat(rows("discussion_thread")).isEqualTo(1);
     assertThat(rows("thread_post")).isEqualTo(2);
 
     var withNull = new ArrayList<ThreadPost>(thread("nulls", 1).posts());
     withNull.add(null);
-    assertThatThrownBy(() -> threads.save(new DiscussionThread(null, "nulls", withNull, Set.of(), Map.of())))
-        .isInstanceOf(InvalidDataAccessApiUsageException.class).hasMessageContaining("posts").hasMessageContaining("null element");
+    assertThatThrownBy(
+            () -> threads.save(new DiscussionThread(null, "nulls", withNull, Set.of(), Map.of())))
+        .isInstanceOf(InvalidDataAccessApiUsageException.class)
+        .hasMessageContaining("posts")
+        .hasMessageContaining("null element");
     assertThat(rows("discussion_thread")).isEqualTo(1);
   }
 
@@ -178,23 +219,34 @@ class AggregatesTest {
     }
     statements.clear();
     var page = threads.findAll(PageRequest.of(1, 3, Sort.by("id")));
-    assertThat(page.getContent().stream().map(AggregatesTest::seen)).containsExactlyElementsOf(saved.subList(3, 6).stream().map(AggregatesTest::seen).toList());
+    assertThat(page.getContent().stream().map(AggregatesTest::seen))
+        .containsExactlyElementsOf(saved.subList(3, 6).stream().map(AggregatesTest::seen).toList());
     assertThat(page.getTotalElements()).isEqualTo(7);
-    assertThat(statements).filteredOn(s -> s.startsWith("DiscussionThread.")).containsExactlyInAnyOrder(
-        "DiscussionThread.posts", "DiscussionThread.tags", "DiscussionThread.summaries");
+    assertThat(statements)
+        .filteredOn(s -> s.startsWith("DiscussionThread."))
+        .containsExactlyInAnyOrder(
+            "DiscussionThread.posts", "DiscussionThread.tags", "DiscussionThread.summaries");
 
     statements.clear();
     var derived = threads.findByTitleStartingWithOrderByIdAsc("t");
-    assertThat(derived.stream().map(AggregatesTest::seen)).containsExactlyElementsOf(saved.stream().map(AggregatesTest::seen).toList());
+    assertThat(derived.stream().map(AggregatesTest::seen))
+        .containsExactlyElementsOf(saved.stream().map(AggregatesTest::seen).toList());
     assertThat(statements).hasSize(4);
 
-    var derivedPage = threads.findByTitleStartingWith("t", PageRequest.of(0, 2, Sort.by(Sort.Direction.DESC, "id")));
-    assertThat(derivedPage.getContent().stream().map(AggregatesTest::seen)).containsExactly(seen(saved.get(6)), seen(saved.get(5)));
+    var derivedPage =
+        threads.findByTitleStartingWith(
+            "t", PageRequest.of(0, 2, Sort.by(Sort.Direction.DESC, "id")));
+    assertThat(derivedPage.getContent().stream().map(AggregatesTest::seen))
+        .containsExactly(seen(saved.get(6)), seen(saved.get(5)));
 
     assertThat(threads.titled("t4").map(AggregatesTest::seen)).contains(seen(saved.get(4)));
-    assertThat(threads.findAll(Example.of(new DiscussionThread(null, "t5", null, null, null))).stream().map(AggregatesTest::seen))
+    assertThat(
+            threads.findAll(Example.of(new DiscussionThread(null, "t5", null, null, null))).stream()
+                .map(AggregatesTest::seen))
         .containsExactly(seen(saved.get(5)));
-    assertThat(threads.findAllById(List.of(saved.get(2).id(), saved.get(0).id())).stream().map(AggregatesTest::seen))
+    assertThat(
+            threads.findAllById(List.of(saved.get(2).id(), saved.get(0).id())).stream()
+                .map(AggregatesTest::seen))
         .containsExactlyInAnyOrder(seen(saved.get(0)), seen(saved.get(2)));
   }
 
@@ -204,20 +256,31 @@ class AggregatesTest {
     var regions = MappedRegions.of(database.dataFile());
     var readOnly = new TransactionTemplate(transactionManager);
     readOnly.setReadOnly(true);
-    int checked = readOnly.execute(status -> {
-      var found = threads.findById(saved.id()).orElseThrow();
-      var texts = new ArrayList<CharSequence>();
-      found.posts().forEach(p -> { texts.add(p.author()); texts.add(p.body()); });
-      found.summaries().values().forEach(s -> texts.add(s.text()));
-      for (var text : texts) {
-        assertThat(text).isInstanceOf(Text.class);
-        var borrowed = (Text) text;
-        assertThat(borrowed.isBorrowed()).isTrue();
-        assertThat(regions.contains(borrowed.asReadOnlySegment().address(), borrowed.utf8Length())).isTrue();
-      }
-      assertThat(seen(found)).isEqualTo(seen(saved));
-      return texts.size();
-    });
+    int checked =
+        readOnly.execute(
+            status -> {
+              var found = threads.findById(saved.id()).orElseThrow();
+              var texts = new ArrayList<CharSequence>();
+              found
+                  .posts()
+                  .forEach(
+                      p -> {
+                        texts.add(p.author());
+                        texts.add(p.body());
+                      });
+              found.summaries().values().forEach(s -> texts.add(s.text()));
+              for (var text : texts) {
+                assertThat(text).isInstanceOf(Text.class);
+                var borrowed = (Text) text;
+                assertThat(borrowed.isBorrowed()).isTrue();
+                assertThat(
+                        regions.contains(
+                            borrowed.asReadOnlySegment().address(), borrowed.utf8Length()))
+                    .isTrue();
+              }
+              assertThat(seen(found)).isEqualTo(seen(saved));
+              return texts.size();
+            });
     assertThat(checked).isEqualTo(2 * 50 + 2);
 
     // outside a transaction the roots and their elements are read in one snapshot, as owned copies
@@ -256,13 +319,20 @@ class AggregatesTest {
     assertThat(rows("reply")).isEqualTo((0 + 1 + 2 + 3) + (0 + 1 + 2));
 
     statements.clear();
-    assertThat(boards.findAll().stream().map(AggregatesTest::seen)).containsExactly(seen(first), seen(second));
+    assertThat(boards.findAll().stream().map(AggregatesTest::seen))
+        .containsExactly(seen(first), seen(second));
     // the boards, their topics, the topics' replies: one statement per level for both boards
     assertThat(statements).hasSize(3);
 
     var kept = first.topics().get(3);
-    var shrunk = boards.save(new Board(first.id(), "first, shorter", List.of(
-        new Board.Topic(null, kept.subject(), kept.replies().subList(0, 2)), new Board.Topic(null, "new", List.of(new Board.Reply("hi"))))));
+    var shrunk =
+        boards.save(
+            new Board(
+                first.id(),
+                "first, shorter",
+                List.of(
+                    new Board.Topic(null, kept.subject(), kept.replies().subList(0, 2)),
+                    new Board.Topic(null, "new", List.of(new Board.Reply("hi"))))));
     assertThat(seen(boards.findById(first.id()).orElseThrow())).isEqualTo(seen(shrunk));
     assertThat(rows("topic")).isEqualTo(2 + 3);
     assertThat(rows("reply")).isEqualTo(2 + 1 + 3);
@@ -276,9 +346,15 @@ class AggregatesTest {
 
   @Test
   void defaultNamesAreSpringDataJdbcs() {
-    var album = albums.save(new Album(1L, "Wind", List.of(new Album.Track("Updraft"), new Album.Track("Gust"))));
+    var album =
+        albums.save(
+            new Album(1L, "Wind", List.of(new Album.Track("Updraft"), new Album.Track("Gust"))));
     assertThat(albums.findById(1L)).contains(album);
-    assertThat(template.query("select title from track where album = ? order by album_key", row -> row.getString(0), 1L))
+    assertThat(
+            template.query(
+                "select title from track where album = ? order by album_key",
+                row -> row.getString(0),
+                1L))
         .containsExactly("Updraft", "Gust");
     albums.delete(album);
     assertThat(rows("track")).isZero();

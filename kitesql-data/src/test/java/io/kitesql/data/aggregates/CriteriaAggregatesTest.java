@@ -21,7 +21,10 @@ import org.springframework.data.relational.core.query.Query;
 import org.springframework.test.context.junit.jupiter.SpringJUnitConfig;
 import org.springframework.transaction.support.TransactionTemplate;
 
-/** Criteria queries over an aggregate root: whole aggregates, one statement per collection for all the roots. */
+/**
+ * Criteria queries over an aggregate root: whole aggregates, one statement per collection for all
+ * the roots.
+ */
 @SpringJUnitConfig(AggregateSchema.class)
 class CriteriaAggregatesTest {
   @Autowired DiscussionThreadRepository threads;
@@ -41,29 +44,50 @@ class CriteriaAggregatesTest {
     for (int i = 0; i < 8; i++) {
       saved.add(threads.save(AggregatesTest.thread((i % 2 == 0 ? "even " : "odd ") + i, i + 1)));
     }
-    var even = saved.stream().filter(t -> t.title().toString().startsWith("even")).map(AggregatesTest::seen).toList();
-    template.setStatementObserver(statement -> outcome -> statements.add(String.valueOf(statement.name())));
+    var even =
+        saved.stream()
+            .filter(t -> t.title().toString().startsWith("even"))
+            .map(AggregatesTest::seen)
+            .toList();
+    template.setStatementObserver(
+        statement -> outcome -> statements.add(String.valueOf(statement.name())));
 
     var found = threads.findAll(where("title").like("even%"), Sort.by("id"));
     assertThat(found.stream().map(AggregatesTest::seen)).containsExactlyElementsOf(even);
-    assertThat(statements).containsExactly("DiscussionThreadRepository.findAll", "DiscussionThread.posts", "DiscussionThread.tags",
-        "DiscussionThread.summaries");
+    assertThat(statements)
+        .containsExactly(
+            "DiscussionThreadRepository.findAll",
+            "DiscussionThread.posts",
+            "DiscussionThread.tags",
+            "DiscussionThread.summaries");
 
     var page = threads.findAll(where("title").like("even%"), PageRequest.of(1, 2, Sort.by("id")));
-    assertThat(page.getContent().stream().map(AggregatesTest::seen)).containsExactlyElementsOf(even.subList(2, 4));
+    assertThat(page.getContent().stream().map(AggregatesTest::seen))
+        .containsExactlyElementsOf(even.subList(2, 4));
     assertThat(page.getTotalElements()).isEqualTo(4);
-    assertThat(threads.findAll(Query.query(where("title").like("odd%")).sort(Sort.by("id").descending()).limit(1))
-        .stream().map(AggregatesTest::seen)).containsExactly(AggregatesTest.seen(saved.get(7)));
+    assertThat(
+            threads
+                .findAll(
+                    Query.query(where("title").like("odd%"))
+                        .sort(Sort.by("id").descending())
+                        .limit(1))
+                .stream()
+                .map(AggregatesTest::seen))
+        .containsExactly(AggregatesTest.seen(saved.get(7)));
 
     var readOnly = new TransactionTemplate(transactionManager);
     readOnly.setReadOnly(true);
-    readOnly.executeWithoutResult(status -> assertThat(threads.findOne(where("title").is("odd 5")).orElseThrow().posts())
-        .hasSize(6).allSatisfy(p -> assertThat(((Text) p.body()).isBorrowed()).isTrue()));
+    readOnly.executeWithoutResult(
+        status ->
+            assertThat(threads.findOne(where("title").is("odd 5")).orElseThrow().posts())
+                .hasSize(6)
+                .allSatisfy(p -> assertThat(((Text) p.body()).isBorrowed()).isTrue()));
   }
 
   @Test
   void aCollectionIsNoColumnToFilterOn() {
     assertThatThrownBy(() -> threads.findAll(where("posts").isNotNull()))
-        .isInstanceOf(InvalidDataAccessApiUsageException.class).hasMessageContaining("posts names no property or column");
+        .isInstanceOf(InvalidDataAccessApiUsageException.class)
+        .hasMessageContaining("posts names no property or column");
   }
 }

@@ -7,7 +7,10 @@ import org.springframework.data.annotation.Id;
 import org.springframework.data.relational.core.mapping.MappedCollection;
 import org.springframework.data.relational.core.mapping.Table;
 
-/** The article's reply tree as an aggregate: a thread, its posts in order, its tags, its summaries by language. */
+/**
+ * The article's reply tree as an aggregate: a thread, its posts in order, its tags, its summaries
+ * by language.
+ */
 @Table("discussion_thread")
 public record DiscussionThread(
     @Id Long id,

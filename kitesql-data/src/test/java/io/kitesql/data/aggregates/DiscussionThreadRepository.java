@@ -9,8 +9,10 @@ import java.util.Optional;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.Pageable;
 
-public interface DiscussionThreadRepository extends KiteSqlRepository<DiscussionThread, Long>, KiteSqlUpsertRepository<DiscussionThread>,
-    KiteSqlCriteriaExecutor<DiscussionThread> {
+public interface DiscussionThreadRepository
+    extends KiteSqlRepository<DiscussionThread, Long>,
+        KiteSqlUpsertRepository<DiscussionThread>,
+        KiteSqlCriteriaExecutor<DiscussionThread> {
   List<DiscussionThread> findByTitleStartingWithOrderByIdAsc(String prefix);
 
   Page<DiscussionThread> findByTitleStartingWith(String prefix, Pageable pageable);

@@ -38,8 +38,9 @@ import org.springframework.javapoet.ClassName;
  * methods with a per-call shape are left to the run-time query.
  */
 class AotRepositoryGenerationTest {
-  private static final Pattern METHOD = Pattern.compile(
-      "\"name\":\\s*\"(\\w+)\",\\s*\"signature\":\\s*\"(?:[^\"\\\\]|\\\\.)*\",\\s*\"query\":\\s*\\{\\s*\"query\":\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
+  private static final Pattern METHOD =
+      Pattern.compile(
+          "\"name\":\\s*\"(\\w+)\",\\s*\"signature\":\\s*\"(?:[^\"\\\\]|\\\\.)*\",\\s*\"query\":\\s*\\{\\s*\"query\":\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
 
   @Test
   void generatedQueriesRunTheRunTimeQueriesSql() throws Exception {
@@ -47,22 +48,51 @@ class AotRepositoryGenerationTest {
     var atRunTime = runTimeQueries();
 
     assertThat(generated).isNotEmpty();
-    generated.forEach((method, sql) ->
-        assertThat(atRunTime.get("OrderRepository." + method)).as(method).isNotNull().contains(sql));
+    generated.forEach(
+        (method, sql) ->
+            assertThat(atRunTime.get("OrderRepository." + method))
+                .as(method)
+                .isNotNull()
+                .contains(sql));
     // every kind of method the generator takes is among them
-    assertThat(generated).containsKeys("findByCustomerIdOrderByIdAsc", "findByCustomerIdOrderByIdDesc", "findByNoteStartingWith",
-        "findByStatusIgnoreCase", "findFirstByCustomerIdOrderByIdAsc", "findOneById", "findDistinctByCustomerId", "countByStatus",
-        "existsByCustomerId", "deleteByStatus", "byCustomerAndStatus", "notesOf", "totalsByStatus", "renameStatus");
+    assertThat(generated)
+        .containsKeys(
+            "findByCustomerIdOrderByIdAsc",
+            "findByCustomerIdOrderByIdDesc",
+            "findByNoteStartingWith",
+            "findByStatusIgnoreCase",
+            "findFirstByCustomerIdOrderByIdAsc",
+            "findOneById",
+            "findDistinctByCustomerId",
+            "countByStatus",
+            "existsByCustomerId",
+            "deleteByStatus",
+            "byCustomerAndStatus",
+            "notesOf",
+            "totalsByStatus",
+            "renameStatus");
   }
 
   @Test
   void methodsWithAPerCallShapeAreLeftToTheRunTimeQuery() throws Exception {
     var generated = generatedQueries(OrderRepository.class).keySet();
-    var perCall = Set.<Class<?>>of(Collection.class, Sort.class, Pageable.class, Limit.class, ScrollPosition.class, Class.class);
+    var perCall =
+        Set.<Class<?>>of(
+            Collection.class,
+            Sort.class,
+            Pageable.class,
+            Limit.class,
+            ScrollPosition.class,
+            Class.class);
     var perCallResults = Set.<Class<?>>of(Page.class, Slice.class, Window.class, Stream.class);
-    var shaped = Arrays.stream(OrderRepository.class.getDeclaredMethods())
-        .filter(m -> Arrays.stream(m.getParameterTypes()).anyMatch(perCall::contains) || perCallResults.contains(m.getReturnType()))
-        .map(m -> m.getName()).collect(Collectors.toSet());
+    var shaped =
+        Arrays.stream(OrderRepository.class.getDeclaredMethods())
+            .filter(
+                m ->
+                    Arrays.stream(m.getParameterTypes()).anyMatch(perCall::contains)
+                        || perCallResults.contains(m.getReturnType()))
+            .map(m -> m.getName())
+            .collect(Collectors.toSet());
     // overloads share a name: only a name none of whose methods is generated can be checked
     shaped.removeAll(Set.of("findByStatus", "findByCustomerId"));
     assertThat(shaped).isNotEmpty();
@@ -73,16 +103,25 @@ class AotRepositoryGenerationTest {
   void aPropertyTurnsTheGenerationOff() throws Exception {
     var files = generate(Map.of("spring.aot.kitesql.repositories.enabled", "false"));
     var path = OrderRepository.class.getName().replace('.', '/');
-    assertThat(files.getGeneratedFileContent(Kind.SOURCE, path + "Impl__AotRepository.java")).isNull();
-    assertThat(generate(Map.of()).getGeneratedFileContent(Kind.SOURCE, path + "Impl__AotRepository.java")).isNotNull();
+    assertThat(files.getGeneratedFileContent(Kind.SOURCE, path + "Impl__AotRepository.java"))
+        .isNull();
+    assertThat(
+            generate(Map.of())
+                .getGeneratedFileContent(Kind.SOURCE, path + "Impl__AotRepository.java"))
+        .isNotNull();
   }
 
   /** Runs the AOT processing of the repository test context with these properties. */
   private static InMemoryGeneratedFiles generate(Map<String, Object> properties) {
     var files = new InMemoryGeneratedFiles();
-    var generation = new DefaultGenerationContext(new ClassNameGenerator(ClassName.get(AotRepositoryGenerationTest.class)), files);
+    var generation =
+        new DefaultGenerationContext(
+            new ClassNameGenerator(ClassName.get(AotRepositoryGenerationTest.class)), files);
     try (var context = new AnnotationConfigApplicationContext()) {
-      context.getEnvironment().getPropertySources().addFirst(new MapPropertySource("test", properties));
+      context
+          .getEnvironment()
+          .getPropertySources()
+          .addFirst(new MapPropertySource("test", properties));
       context.register(KiteSqlTestConfiguration.class);
       new ApplicationContextAotGenerator().processAheadOfTime(context, generation);
     }
@@ -90,11 +129,15 @@ class AotRepositoryGenerationTest {
     return files;
   }
 
-  /** Each generated method's SQL, from the repository metadata the AOT processing writes beside its source. */
+  /**
+   * Each generated method's SQL, from the repository metadata the AOT processing writes beside its
+   * source.
+   */
   private static Map<String, String> generatedQueries(Class<?> repository) throws IOException {
     var files = generate(Map.of());
     var path = repository.getName().replace('.', '/');
-    assertThat(files.getGeneratedFileContent(Kind.SOURCE, path + "Impl__AotRepository.java")).isNotNull();
+    assertThat(files.getGeneratedFileContent(Kind.SOURCE, path + "Impl__AotRepository.java"))
+        .isNotNull();
     var json = files.getGeneratedFileContent(Kind.RESOURCE, path + ".json");
     assertThat(json).isNotNull();
     var queries = new HashMap<String, String>();
@@ -110,7 +153,8 @@ class AotRepositoryGenerationTest {
     var queries = new HashMap<String, Set<String>>();
     try (var context = new AnnotationConfigApplicationContext()) {
       context.register(KiteSqlTestConfiguration.class);
-      context.registerBean(RepositoryQueryListener.class,
+      context.registerBean(
+          RepositoryQueryListener.class,
           () -> (name, sql) -> queries.computeIfAbsent(name, _ -> new HashSet<>()).add(sql));
       context.refresh();
       context.getBean(OrderRepository.class);
@@ -139,5 +183,4 @@ class AotRepositoryGenerationTest {
     }
     return text.toString();
   }
-
 }

@@ -32,9 +32,11 @@ class StatementMarksTest {
     db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20));
     db.execute("create table t (id int primary key, s varchar)");
     db.execute("insert into t values (1, 'a'), (2, 'b')");
-    db.setExecutionListener(statement -> StatementMarks.isReportedElsewhere()
-        ? ExecutionListener.Execution.NONE
-        : outcome -> heardDirectly.add(statement.sql()));
+    db.setExecutionListener(
+        statement ->
+            StatementMarks.isReportedElsewhere()
+                ? ExecutionListener.Execution.NONE
+                : outcome -> heardDirectly.add(statement.sql()));
     template = new KiteSqlTemplate(db);
     template.setStatementObserver(statement -> outcome -> observed.add(statement.sql()));
   }
@@ -46,19 +48,30 @@ class StatementMarksTest {
 
   @Test
   void statementsOfAnObservingTemplateAreNotHeardTwice() {
-    assertThat(template.query("select s from t order by id", row -> row.getString(0))).containsExactly("a", "b");
+    assertThat(template.query("select s from t order by id", row -> row.getString(0)))
+        .containsExactly("a", "b");
     assertThat(template.update("update t set s = ? where id = ?", "c", 1)).isEqualTo(1);
     var readOnly = new TransactionTemplate(new KiteSqlTransactionManager(db));
     readOnly.setReadOnly(true);
-    var streamed = readOnly.execute(status -> {
-      try (var rows = template.queryForStream("select s from t where id > ?", row -> row.getString(0), 1)) {
-        return rows.toList();
-      }
-    });
+    var streamed =
+        readOnly.execute(
+            status -> {
+              try (var rows =
+                  template.queryForStream(
+                      "select s from t where id > ?", row -> row.getString(0), 1)) {
+                return rows.toList();
+              }
+            });
     assertThat(streamed).containsExactly("b");
-    assertThat(observed).containsExactly("select s from t order by id", "update t set s = ? where id = ?", "select s from t where id > ?");
+    assertThat(observed)
+        .containsExactly(
+            "select s from t order by id",
+            "update t set s = ? where id = ?",
+            "select s from t where id > ?");
     assertThat(heardDirectly).isEmpty();
-    assertThat(StatementMarks.isReportedElsewhere()).as("the mark is cleared after each call").isFalse();
+    assertThat(StatementMarks.isReportedElsewhere())
+        .as("the mark is cleared after each call")
+        .isFalse();
   }
 
   @Test
@@ -72,33 +85,47 @@ class StatementMarksTest {
   @Test
   void directSqlInsideATemplateCallIsHeardAndTheTemplatesIsNot() {
     // a row mapper that runs direct SQL: only the engine call of the template is marked
-    var sizes = template.query("select id from t order by id", row -> db.read(tx -> {
-      try (var rows = tx.query("select count(*) from t where id <= ?", row.getLong(0))) {
-        return rows.next() ? rows.getLong(0) : -1;
-      }
-    }));
+    var sizes =
+        template.query(
+            "select id from t order by id",
+            row ->
+                db.read(
+                    tx -> {
+                      try (var rows =
+                          tx.query("select count(*) from t where id <= ?", row.getLong(0))) {
+                        return rows.next() ? rows.getLong(0) : -1;
+                      }
+                    }));
     assertThat(sizes).containsExactly(1L, 2L);
     assertThat(observed).containsExactly("select id from t order by id");
-    assertThat(heardDirectly).containsExactly("select count(*) from t where id <= ?", "select count(*) from t where id <= ?");
+    assertThat(heardDirectly)
+        .containsExactly(
+            "select count(*) from t where id <= ?", "select count(*) from t where id <= ?");
 
     observed.clear();
     heardDirectly.clear();
-    template.inWriteTransaction(tx -> {
-      tx.execute("insert into t values (?, ?)", 3, "direct");
-      template.update("insert into t values (?, ?)", 4, "template");
-      return tx.execute("delete from t where id = ?", 3);
-    });
+    template.inWriteTransaction(
+        tx -> {
+          tx.execute("insert into t values (?, ?)", 3, "direct");
+          template.update("insert into t values (?, ?)", 4, "template");
+          return tx.execute("delete from t where id = ?", 3);
+        });
     assertThat(observed).containsExactly("insert into t values (?, ?)");
-    assertThat(heardDirectly).containsExactly("insert into t values (?, ?)", "delete from t where id = ?");
+    assertThat(heardDirectly)
+        .containsExactly("insert into t values (?, ?)", "delete from t where id = ?");
   }
 
   @Test
   void housekeepingMarkedByHandIsNotHeard() {
-    long count = StatementMarks.reportedElsewhere(() -> db.read(tx -> {
-      try (var rows = tx.query("select count(*) from t")) {
-        return rows.next() ? rows.getLong(0) : -1;
-      }
-    }));
+    long count =
+        StatementMarks.reportedElsewhere(
+            () ->
+                db.read(
+                    tx -> {
+                      try (var rows = tx.query("select count(*) from t")) {
+                        return rows.next() ? rows.getLong(0) : -1;
+                      }
+                    }));
     assertThat(count).isEqualTo(2);
     assertThat(heardDirectly).isEmpty();
     db.execute("delete from t where id = ?", 1);

@@ -34,13 +34,17 @@ class CriteriaAllocationTest {
     members.saveAll(rows);
     var readOnly = new TransactionTemplate(transactionManager);
     readOnly.setReadOnly(true);
-    long[] bytes = readOnly.execute(status -> {
-      IntSupplier derived = () -> members.findByCity("Oslo").size();
-      IntSupplier criteria = () -> members.findAll(Criteria.where("city").is("Oslo")).size();
-      assertThat(criteria.getAsInt()).isEqualTo(derived.getAsInt()).isEqualTo(10);
-      return new long[] {perCall(derived), perCall(criteria)};
-    });
-    System.out.printf("bytes per call (10 entities): derived query %d, criteria query %d%n", bytes[0], bytes[1]);
+    long[] bytes =
+        readOnly.execute(
+            status -> {
+              IntSupplier derived = () -> members.findByCity("Oslo").size();
+              IntSupplier criteria =
+                  () -> members.findAll(Criteria.where("city").is("Oslo")).size();
+              assertThat(criteria.getAsInt()).isEqualTo(derived.getAsInt()).isEqualTo(10);
+              return new long[] {perCall(derived), perCall(criteria)};
+            });
+    System.out.printf(
+        "bytes per call (10 entities): derived query %d, criteria query %d%n", bytes[0], bytes[1]);
     assertThat(bytes[1]).as("criteria query over the derived query").isLessThan(bytes[0] * 3 / 2);
   }
 

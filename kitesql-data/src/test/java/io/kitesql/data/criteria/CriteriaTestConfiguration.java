@@ -12,8 +12,9 @@ import org.springframework.context.annotation.Configuration;
 class CriteriaTestConfiguration extends TempDatabaseConfiguration {
   @Override
   protected void createSchema(Database database) {
-    database.execute("create table members (id bigint primary key, name varchar, city varchar, karma int, active boolean,"
-        + " home_street varchar, home_city varchar)");
+    database.execute(
+        "create table members (id bigint primary key, name varchar, city varchar, karma int, active boolean,"
+            + " home_street varchar, home_city varchar)");
   }
 
   @Bean

@@ -31,8 +31,9 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 @SpringJUnitConfig(EmbeddedTestConfiguration.class)
 class CompositeIdTest {
-  private static final Comparator<OrderLine> BY_ID = Comparator.comparingLong((OrderLine l) -> l.id().orderId())
-      .thenComparingInt(l -> l.id().line());
+  private static final Comparator<OrderLine> BY_ID =
+      Comparator.comparingLong((OrderLine l) -> l.id().orderId())
+          .thenComparingInt(l -> l.id().line());
 
   @Autowired OrderLineRepository lines;
   @Autowired KiteSqlTransactionManager transactionManager;
@@ -45,14 +46,24 @@ class CompositeIdTest {
     var made = new ArrayList<OrderLine>();
     for (long order = 1; order <= 6; order++) {
       for (int line = 1; line <= 1 + random.nextInt(5); line++) {
-        made.add(new OrderLine(new OrderLineId(order, line), "product " + random.nextInt(50), 1 + random.nextInt(9)));
+        made.add(
+            new OrderLine(
+                new OrderLineId(order, line),
+                "product " + random.nextInt(50),
+                1 + random.nextInt(9)));
       }
     }
     saved = lines.saveAll(made);
   }
 
   private static String describe(OrderLine line) {
-    return line.id().orderId() + "/" + line.id().line() + " " + line.product() + " x" + line.quantity();
+    return line.id().orderId()
+        + "/"
+        + line.id().line()
+        + " "
+        + line.product()
+        + " x"
+        + line.quantity();
   }
 
   private List<String> expected(Predicate<OrderLine> filter) {
@@ -79,11 +90,17 @@ class CompositeIdTest {
 
   @Test
   void findAllByIdAndDeleteAllByIdTakeSeveralCompositeKeys() {
-    var some = List.of(saved.get(0).id(), saved.get(3).id(), new OrderLineId(42, 1), saved.get(saved.size() - 1).id());
+    var some =
+        List.of(
+            saved.get(0).id(),
+            saved.get(3).id(),
+            new OrderLineId(42, 1),
+            saved.get(saved.size() - 1).id());
     assertThat(described(lines.findAllById(some)))
         .containsExactlyInAnyOrderElementsOf(expected(l -> some.contains(l.id())));
     lines.deleteAllById(some);
-    assertThat(described(lines.findAll(Sort.by("id.orderId", "id.line")))).isEqualTo(expected(l -> !some.contains(l.id())));
+    assertThat(described(lines.findAll(Sort.by("id.orderId", "id.line"))))
+        .isEqualTo(expected(l -> !some.contains(l.id())));
   }
 
   @Test
@@ -91,9 +108,13 @@ class CompositeIdTest {
     var first = saved.getFirst();
     lines.save(new OrderLine(first.id(), "changed", 100));
     lines.save(new OrderLine(new OrderLineId(first.id().orderId(), 50), "added", 5));
-    assertThat(lines.findById(first.id()).map(CompositeIdTest::describe)).contains(first.id().orderId() + "/1 changed x100");
+    assertThat(lines.findById(first.id()).map(CompositeIdTest::describe))
+        .contains(first.id().orderId() + "/1 changed x100");
     assertThat(lines.count()).isEqualTo(saved.size() + 1);
-    lines.upsertAll(List.of(new OrderLine(first.id(), "upserted", 3), new OrderLine(new OrderLineId(77, 1), "new", 1)));
+    lines.upsertAll(
+        List.of(
+            new OrderLine(first.id(), "upserted", 3),
+            new OrderLine(new OrderLineId(77, 1), "new", 1)));
     assertThat(lines.findById(first.id()).map(l -> l.product().toString())).contains("upserted");
     assertThat(lines.count()).isEqualTo(saved.size() + 2);
     lines.delete(lines.findById(new OrderLineId(77, 1)).orElseThrow());
@@ -112,17 +133,22 @@ class CompositeIdTest {
     assertThat(inserted.version()).isZero();
     var updated = versioned.save(new VersionedLine(id, "bigger kite", inserted.version()));
     assertThat(updated.version()).isEqualTo(1);
-    assertThat(versioned.findById(id).map(l -> l.product() + " v" + l.version())).contains("bigger kite v1");
-    assertThatThrownBy(() -> versioned.save(new VersionedLine(id, "stale", 0))).isInstanceOf(OptimisticLockingFailureException.class);
-    assertThatThrownBy(() -> versioned.delete(inserted)).isInstanceOf(OptimisticLockingFailureException.class);
+    assertThat(versioned.findById(id).map(l -> l.product() + " v" + l.version()))
+        .contains("bigger kite v1");
+    assertThatThrownBy(() -> versioned.save(new VersionedLine(id, "stale", 0)))
+        .isInstanceOf(OptimisticLockingFailureException.class);
+    assertThatThrownBy(() -> versioned.delete(inserted))
+        .isInstanceOf(OptimisticLockingFailureException.class);
     versioned.delete(updated);
     assertThat(versioned.count()).isZero();
   }
 
   @Test
   void derivedQueriesSortsAndPagesReachTheKeysProperties() {
-    assertThat(described(lines.findByIdOrderIdOrderByIdLineAsc(3))).isEqualTo(expected(l -> l.id().orderId() == 3));
-    assertThat(lines.countByIdLineGreaterThan(2)).isEqualTo(expected(l -> l.id().line() > 2).size());
+    assertThat(described(lines.findByIdOrderIdOrderByIdLineAsc(3)))
+        .isEqualTo(expected(l -> l.id().orderId() == 3));
+    assertThat(lines.countByIdLineGreaterThan(2))
+        .isEqualTo(expected(l -> l.id().line() > 2).size());
     var all = expected(l -> true);
     var page = lines.findAll(PageRequest.of(1, 4, Sort.by("id.orderId", "id.line")));
     assertThat(described(page.getContent())).isEqualTo(all.subList(4, 8));
@@ -132,18 +158,26 @@ class CompositeIdTest {
   @Test
   void keysetScrollingOrdersByEveryKeyColumn() {
     var readAll = new ArrayList<String>();
-    var window = lines.findBy(org.springframework.data.domain.Example.of(new OrderLine(null, null, 0),
-            org.springframework.data.domain.ExampleMatcher.matching().withIgnorePaths("quantity")),
-        q -> q.sortBy(Sort.by("id.orderId")).limit(5).scroll(ScrollPosition.keyset()));
+    var window =
+        lines.findBy(
+            org.springframework.data.domain.Example.of(
+                new OrderLine(null, null, 0),
+                org.springframework.data.domain.ExampleMatcher.matching()
+                    .withIgnorePaths("quantity")),
+            q -> q.sortBy(Sort.by("id.orderId")).limit(5).scroll(ScrollPosition.keyset()));
     while (true) {
       readAll.addAll(described(window.getContent()));
       if (!window.hasNext()) {
         break;
       }
       var next = window.positionAt(window.size() - 1);
-      window = lines.findBy(org.springframework.data.domain.Example.of(new OrderLine(null, null, 0),
-              org.springframework.data.domain.ExampleMatcher.matching().withIgnorePaths("quantity")),
-          q -> q.sortBy(Sort.by("id.orderId")).limit(5).scroll(next));
+      window =
+          lines.findBy(
+              org.springframework.data.domain.Example.of(
+                  new OrderLine(null, null, 0),
+                  org.springframework.data.domain.ExampleMatcher.matching()
+                      .withIgnorePaths("quantity")),
+              q -> q.sortBy(Sort.by("id.orderId")).limit(5).scroll(next));
     }
     assertThat(readAll).isEqualTo(expected(l -> true));
   }
@@ -153,8 +187,10 @@ class CompositeIdTest {
     var readOnly = new TransactionTemplate(transactionManager);
     readOnly.setReadOnly(true);
     var first = saved.getFirst();
-    readOnly.executeWithoutResult(status -> assertThat(lines.findById(first.id()).orElseThrow().product())
-        .isInstanceOfSatisfying(Text.class, t -> assertThat(t.isBorrowed()).isTrue()));
+    readOnly.executeWithoutResult(
+        status ->
+            assertThat(lines.findById(first.id()).orElseThrow().product())
+                .isInstanceOfSatisfying(Text.class, t -> assertThat(t.isBorrowed()).isTrue()));
   }
 
   @Test
@@ -162,8 +198,12 @@ class CompositeIdTest {
     assertThatThrownBy(() -> lines.save(new OrderLine(null, "no key", 1)))
         .isInstanceOf(InvalidDataAccessApiUsageException.class)
         .hasMessageContaining("composite @Id");
-    var sql = EntitySchema.createTableSql(new EntityMapping<>(new KiteSqlMappingContext(), OrderLine.class, Conversions.none()));
-    assertThat(sql).isEqualTo("create table if not exists \"order_lines\" (\"order_id\" bigint not null, \"line\" int not null,"
-        + " \"product\" varchar, \"quantity\" int not null, primary key (\"order_id\", \"line\"))");
+    var sql =
+        EntitySchema.createTableSql(
+            new EntityMapping<>(new KiteSqlMappingContext(), OrderLine.class, Conversions.none()));
+    assertThat(sql)
+        .isEqualTo(
+            "create table if not exists \"order_lines\" (\"order_id\" bigint not null, \"line\" int not null,"
+                + " \"product\" varchar, \"quantity\" int not null, primary key (\"order_id\", \"line\"))");
   }
 }

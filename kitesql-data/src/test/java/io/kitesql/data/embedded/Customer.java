@@ -5,9 +5,12 @@ import org.springframework.data.relational.core.mapping.Embedded;
 import org.springframework.data.relational.core.mapping.Table;
 
 /**
- * A customer with two embedded addresses: {@code home} reads as null when its columns are all
- * NULL, {@code work} as an empty {@link Address}.
+ * A customer with two embedded addresses: {@code home} reads as null when its columns are all NULL,
+ * {@code work} as an empty {@link Address}.
  */
 @Table("customers")
-public record Customer(@Id Long id, CharSequence name, @Embedded.Nullable(prefix = "home_") Address home,
+public record Customer(
+    @Id Long id,
+    CharSequence name,
+    @Embedded.Nullable(prefix = "home_") Address home,
     @Embedded.Empty(prefix = "work_") Address work) {}

@@ -9,7 +9,8 @@ import org.springframework.data.domain.Sort;
 public interface CustomerRepository extends KiteSqlRepository<Customer, Long> {
   List<Customer> findByHomeCityOrderByIdAsc(CharSequence city);
 
-  List<Customer> findByHomeCityIgnoreCaseAndWorkZipStartingWithOrderByIdAsc(String city, String zipPrefix);
+  List<Customer> findByHomeCityIgnoreCaseAndWorkZipStartingWithOrderByIdAsc(
+      String city, String zipPrefix);
 
   long countByHomeZipIsNull();
 

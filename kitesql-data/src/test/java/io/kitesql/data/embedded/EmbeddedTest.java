@@ -55,7 +55,12 @@ class EmbeddedTest {
     var random = new Random(4);
     var made = new ArrayList<Customer>();
     for (int i = 0; i < 60; i++) {
-      made.add(new Customer(null, "c" + i, random.nextInt(4) == 0 ? null : address(random), random.nextInt(3) == 0 ? null : address(random)));
+      made.add(
+          new Customer(
+              null,
+              "c" + i,
+              random.nextInt(4) == 0 ? null : address(random),
+              random.nextInt(3) == 0 ? null : address(random)));
     }
     saved = customers.saveAll(made);
   }
@@ -72,12 +77,22 @@ class EmbeddedTest {
   }
 
   private static String describe(@Nullable Address address) {
-    return address == null ? "null" : text(address.street()) + "|" + text(address.city()) + "|" + address.zip();
+    return address == null
+        ? "null"
+        : text(address.street()) + "|" + text(address.city()) + "|" + address.zip();
   }
 
-  /** A customer as it reads back: a null work address is an empty one (USE_EMPTY), a null home stays null. */
+  /**
+   * A customer as it reads back: a null work address is an empty one (USE_EMPTY), a null home stays
+   * null.
+   */
   private static String describe(Customer customer) {
-    return customer.id() + " " + customer.name() + " " + describe(customer.home()) + " "
+    return customer.id()
+        + " "
+        + customer.name()
+        + " "
+        + describe(customer.home())
+        + " "
         + describe(customer.work() == null ? EMPTY : customer.work());
   }
 
@@ -103,9 +118,16 @@ class EmbeddedTest {
   void embeddedValuesReadBackAsSavedNullOrEmptyAsOnEmptySays() {
     assertThat(saved).anyMatch(c -> c.home() == null).anyMatch(c -> c.work() == null);
     var found = customers.findAll(Sort.by("id"));
-    assertThat(found).extracting(EmbeddedTest::describe)
-        .containsExactlyElementsOf(saved.stream().sorted(Comparator.comparing(Customer::id)).map(EmbeddedTest::describe).toList());
-    assertThat(found).filteredOn(c -> c.home() == null).hasSize(expected(c -> c.home() == null).size());
+    assertThat(found)
+        .extracting(EmbeddedTest::describe)
+        .containsExactlyElementsOf(
+            saved.stream()
+                .sorted(Comparator.comparing(Customer::id))
+                .map(EmbeddedTest::describe)
+                .toList());
+    assertThat(found)
+        .filteredOn(c -> c.home() == null)
+        .hasSize(expected(c -> c.home() == null).size());
     assertThat(found).allMatch(c -> c.work() != null);
   }
 
@@ -114,29 +136,41 @@ class EmbeddedTest {
   static class CustomerBean {
     @Id Long id;
     CharSequence name;
-    @Embedded.Nullable(prefix = "home_") Address home;
-    @Embedded.Empty(prefix = "work_") Address work;
+
+    @Embedded.Nullable(prefix = "home_")
+    Address home;
+
+    @Embedded.Empty(prefix = "work_")
+    Address work;
   }
 
   interface CustomerBeanRepository extends KiteSqlRepository<CustomerBean, Long> {}
 
   @Test
   void aMutableClassGetsItsEmbeddedValuesSetAfterConstruction() {
-    var beans = new KiteSqlRepositoryFactory(template, new KiteSqlMappingContext(), Conversions.none())
-        .getRepository(CustomerBeanRepository.class);
+    var beans =
+        new KiteSqlRepositoryFactory(template, new KiteSqlMappingContext(), Conversions.none())
+            .getRepository(CustomerBeanRepository.class);
     var found = beans.findAll(Sort.by("id"));
-    assertThat(found).extracting(b -> describe(new Customer(b.id, b.name, b.home, b.work)))
-        .containsExactlyElementsOf(saved.stream().sorted(Comparator.comparing(Customer::id)).map(EmbeddedTest::describe).toList());
+    assertThat(found)
+        .extracting(b -> describe(new Customer(b.id, b.name, b.home, b.work)))
+        .containsExactlyElementsOf(
+            saved.stream()
+                .sorted(Comparator.comparing(Customer::id))
+                .map(EmbeddedTest::describe)
+                .toList());
     var bean = found.getFirst();
     bean.home = new Address("bean street", "Lyon", "69");
     beans.save(bean);
-    assertThat(describe(customers.findById(bean.id).orElseThrow().home())).isEqualTo("bean street|Lyon|69");
+    assertThat(describe(customers.findById(bean.id).orElseThrow().home()))
+        .isEqualTo("bean street|Lyon|69");
   }
 
   @Test
   void saveUpdatesEveryColumnOfAnEmbeddedValue() {
     var first = saved.getFirst();
-    customers.save(new Customer(first.id(), "renamed", null, new Address("new street", "Oslo", "99")));
+    customers.save(
+        new Customer(first.id(), "renamed", null, new Address("new street", "Oslo", "99")));
     var found = customers.findById(first.id()).orElseThrow();
     assertThat(found.home()).isNull();
     assertThat(describe(found.work())).isEqualTo("new street|Oslo|99");
@@ -144,27 +178,51 @@ class EmbeddedTest {
 
   @Test
   void derivedQueriesFilterOnEmbeddedProperties() {
-    assertThat(ids(customers.findByHomeCityOrderByIdAsc("Paris"))).isEqualTo(expected(c -> "Paris".equals(homeCity(c))));
-    assertThat(ids(customers.findByHomeCityIgnoreCaseAndWorkZipStartingWithOrderByIdAsc("PARIS", "1")))
-        .isEqualTo(expected(c -> homeCity(c) != null && homeCity(c).toLowerCase(Locale.ROOT).equals("paris")
-            && c.work() != null && c.work().zip() != null && c.work().zip().startsWith("1")));
-    assertThat(customers.countByHomeZipIsNull()).isEqualTo(expected(c -> c.home() == null || c.home().zip() == null).size());
+    assertThat(ids(customers.findByHomeCityOrderByIdAsc("Paris")))
+        .isEqualTo(expected(c -> "Paris".equals(homeCity(c))));
+    assertThat(
+            ids(customers.findByHomeCityIgnoreCaseAndWorkZipStartingWithOrderByIdAsc("PARIS", "1")))
+        .isEqualTo(
+            expected(
+                c ->
+                    homeCity(c) != null
+                        && homeCity(c).toLowerCase(Locale.ROOT).equals("paris")
+                        && c.work() != null
+                        && c.work().zip() != null
+                        && c.work().zip().startsWith("1")));
+    assertThat(customers.countByHomeZipIsNull())
+        .isEqualTo(expected(c -> c.home() == null || c.home().zip() == null).size());
   }
 
   @Test
   void sortsAndPagesOrderByEmbeddedProperties() {
-    Comparator<Customer> byWorkCityThenId = Comparator.comparing((Customer c) -> workCity(c)).thenComparing(Customer::id);
-    var withWorkCity = saved.stream().filter(c -> workCity(c) != null).sorted(byWorkCityThenId).map(Customer::id).toList();
-    assertThat(ids(customers.findByWorkCityIsNotNull(Sort.by("work.city", "id")))).isEqualTo(withWorkCity);
+    Comparator<Customer> byWorkCityThenId =
+        Comparator.comparing((Customer c) -> workCity(c)).thenComparing(Customer::id);
+    var withWorkCity =
+        saved.stream()
+            .filter(c -> workCity(c) != null)
+            .sorted(byWorkCityThenId)
+            .map(Customer::id)
+            .toList();
+    assertThat(ids(customers.findByWorkCityIsNotNull(Sort.by("work.city", "id"))))
+        .isEqualTo(withWorkCity);
 
     var inParis = expected(c -> "Paris".equals(workCity(c)));
     var page = customers.findByWorkCity("Paris", PageRequest.of(1, 3, Sort.by("id")));
     assertThat(page.getTotalElements()).isEqualTo(inParis.size());
-    assertThat(ids(page.getContent())).isEqualTo(inParis.subList(Math.min(3, inParis.size()), Math.min(6, inParis.size())));
+    assertThat(ids(page.getContent()))
+        .isEqualTo(inParis.subList(Math.min(3, inParis.size()), Math.min(6, inParis.size())));
 
-    Comparator<Customer> byHomeCityDesc = Comparator.comparing((Customer c) -> homeCity(c), Comparator.nullsFirst(Comparator.<String>naturalOrder()).reversed());
-    var expectedOrder = saved.stream().filter(c -> "Rome".equals(workCity(c)) && homeCity(c) != null)
-        .sorted(byHomeCityDesc.thenComparing(Customer::id)).map(Customer::id).toList();
+    Comparator<Customer> byHomeCityDesc =
+        Comparator.comparing(
+            (Customer c) -> homeCity(c),
+            Comparator.nullsFirst(Comparator.<String>naturalOrder()).reversed());
+    var expectedOrder =
+        saved.stream()
+            .filter(c -> "Rome".equals(workCity(c)) && homeCity(c) != null)
+            .sorted(byHomeCityDesc.thenComparing(Customer::id))
+            .map(Customer::id)
+            .toList();
     var found = ids(customers.findByWorkCityOrderByHomeCityDescIdAsc("Rome"));
     assertThat(found.stream().filter(expectedOrder::contains).toList()).isEqualTo(expectedOrder);
   }
@@ -172,12 +230,26 @@ class EmbeddedTest {
   @Test
   void examplesMatchEmbeddedPropertiesOfTheProbe() {
     var probe = new Customer(null, null, new Address(null, "Berlin", null), null);
-    assertThat(ids(customers.findAll(Example.of(probe), Sort.by("id")))).isEqualTo(expected(c -> "Berlin".equals(homeCity(c))));
+    assertThat(ids(customers.findAll(Example.of(probe), Sort.by("id"))))
+        .isEqualTo(expected(c -> "Berlin".equals(homeCity(c))));
     var anyCase = ExampleMatcher.matching().withMatcher("home.city", m -> m.ignoreCase());
-    assertThat(ids(customers.findAll(Example.of(new Customer(null, null, new Address(null, "PARIS", null), null), anyCase), Sort.by("id"))))
+    assertThat(
+            ids(
+                customers.findAll(
+                    Example.of(
+                        new Customer(null, null, new Address(null, "PARIS", null), null), anyCase),
+                    Sort.by("id"))))
         .isEqualTo(expected(c -> homeCity(c) != null && homeCity(c).equalsIgnoreCase("paris")));
     var ignoringHome = ExampleMatcher.matching().withIgnorePaths("home");
-    assertThat(customers.count(Example.of(new Customer(null, null, new Address(null, "Berlin", null), new Address(null, "Rome", null)), ignoringHome)))
+    assertThat(
+            customers.count(
+                Example.of(
+                    new Customer(
+                        null,
+                        null,
+                        new Address(null, "Berlin", null),
+                        new Address(null, "Rome", null)),
+                    ignoringHome)))
         .isEqualTo(expected(c -> "Rome".equals(workCity(c))).size());
   }
 
@@ -185,22 +257,33 @@ class EmbeddedTest {
   void embeddedTextIsBorrowedInAReadOnlyTransaction() {
     var readOnly = new TransactionTemplate(transactionManager);
     readOnly.setReadOnly(true);
-    readOnly.executeWithoutResult(status -> {
-      var found = customers.findByHomeCityOrderByIdAsc("Rome");
-      assertThat(ids(found)).isEqualTo(expected(c -> "Rome".equals(homeCity(c)))).isNotEmpty();
-      assertThat(found).allSatisfy(c -> {
-        assertThat(c.home().city()).isInstanceOfSatisfying(Text.class, t -> assertThat(t.isBorrowed()).isTrue());
-        assertThat(c.home().street()).isInstanceOfSatisfying(Text.class, t -> assertThat(t.isBorrowed()).isTrue());
-      });
-    });
+    readOnly.executeWithoutResult(
+        status -> {
+          var found = customers.findByHomeCityOrderByIdAsc("Rome");
+          assertThat(ids(found)).isEqualTo(expected(c -> "Rome".equals(homeCity(c)))).isNotEmpty();
+          assertThat(found)
+              .allSatisfy(
+                  c -> {
+                    assertThat(c.home().city())
+                        .isInstanceOfSatisfying(
+                            Text.class, t -> assertThat(t.isBorrowed()).isTrue());
+                    assertThat(c.home().street())
+                        .isInstanceOfSatisfying(
+                            Text.class, t -> assertThat(t.isBorrowed()).isTrue());
+                  });
+        });
   }
 
   @Test
   void schemaGenerationGivesEachEmbeddedPropertyItsPrefixedColumn() {
-    var sql = EntitySchema.createTableSql(new EntityMapping<>(new KiteSqlMappingContext(), Customer.class, Conversions.none()));
-    assertThat(sql).isEqualTo("create table if not exists \"customers\" (\"id\" bigint primary key, \"name\" varchar,"
-        + " \"home_street\" varchar, \"home_city\" varchar, \"home_zip\" varchar,"
-        + " \"work_street\" varchar, \"work_city\" varchar, \"work_zip\" varchar)");
+    var sql =
+        EntitySchema.createTableSql(
+            new EntityMapping<>(new KiteSqlMappingContext(), Customer.class, Conversions.none()));
+    assertThat(sql)
+        .isEqualTo(
+            "create table if not exists \"customers\" (\"id\" bigint primary key, \"name\" varchar,"
+                + " \"home_street\" varchar, \"home_city\" varchar, \"home_zip\" varchar,"
+                + " \"work_street\" varchar, \"work_city\" varchar, \"work_zip\" varchar)");
   }
 
   record Point(int x, int y) {}
@@ -244,12 +327,17 @@ class EmbeddedTest {
 
   @Test
   void whatDerivedQueriesCannotDoWithEmbeddedValuesFailsAtStartUpByName() {
-    var factory = new KiteSqlRepositoryFactory(template, new KiteSqlMappingContext(), Conversions.none());
-    assertThatThrownBy(() -> factory.getRepository(UnknownNestedProperty.class)).hasMessageContaining("findByHomeCountry");
+    var factory =
+        new KiteSqlRepositoryFactory(template, new KiteSqlMappingContext(), Conversions.none());
+    assertThatThrownBy(() -> factory.getRepository(UnknownNestedProperty.class))
+        .hasMessageContaining("findByHomeCountry");
     assertThatThrownBy(() -> factory.getRepository(WholeEmbeddedValue.class))
-        .hasMessageContaining("findByHome").hasMessageContaining("@Embedded value").hasMessageContaining("home.city");
+        .hasMessageContaining("findByHome")
+        .hasMessageContaining("@Embedded value")
+        .hasMessageContaining("home.city");
     assertThatThrownBy(() -> factory.getRepository(EmbeddedInAProjection.class))
-        .hasMessageContaining("findByName").hasMessageContaining("@Embedded value");
+        .hasMessageContaining("findByName")
+        .hasMessageContaining("@Embedded value");
     assertThat(Objects.requireNonNull(saved)).isNotEmpty();
   }
 }

@@ -29,19 +29,30 @@ class ExampleAllocationTest {
     authors.deleteAll();
     var rows = new ArrayList<Author>();
     for (long id = 1; id <= 40; id++) {
-      rows.add(new Author(id, "author " + id, id % 4 == 0 ? "Oslo" : "Lima", "a" + id + "@example.org", (int) id, true));
+      rows.add(
+          new Author(
+              id,
+              "author " + id,
+              id % 4 == 0 ? "Oslo" : "Lima",
+              "a" + id + "@example.org",
+              (int) id,
+              true));
     }
     authors.saveAll(rows);
     var probe = Example.of(new Author(null, null, "Oslo", null, null, null));
     var readOnly = new TransactionTemplate(transactionManager);
     readOnly.setReadOnly(true);
-    long[] bytes = readOnly.execute(status -> {
-      IntSupplier derived = () -> authors.findByCity("Oslo").size();
-      IntSupplier example = () -> authors.findAll(probe).size();
-      assertThat(example.getAsInt()).isEqualTo(derived.getAsInt()).isEqualTo(10);
-      return new long[] {perCall(derived), perCall(example)};
-    });
-    System.out.printf("bytes per call (10 entities): derived query %d, query by example %d%n", bytes[0], bytes[1]);
+    long[] bytes =
+        readOnly.execute(
+            status -> {
+              IntSupplier derived = () -> authors.findByCity("Oslo").size();
+              IntSupplier example = () -> authors.findAll(probe).size();
+              assertThat(example.getAsInt()).isEqualTo(derived.getAsInt()).isEqualTo(10);
+              return new long[] {perCall(derived), perCall(example)};
+            });
+    System.out.printf(
+        "bytes per call (10 entities): derived query %d, query by example %d%n",
+        bytes[0], bytes[1]);
     assertThat(bytes[1]).as("query by example over the derived query").isLessThan(bytes[0] * 3 / 2);
   }
 

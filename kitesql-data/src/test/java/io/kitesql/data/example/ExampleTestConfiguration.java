@@ -12,7 +12,8 @@ import org.springframework.context.annotation.Configuration;
 class ExampleTestConfiguration extends TempDatabaseConfiguration {
   @Override
   protected void createSchema(Database database) {
-    database.execute("create table authors (id bigint primary key, name varchar, city varchar, email varchar, karma int, active boolean)");
+    database.execute(
+        "create table authors (id bigint primary key, name varchar, city varchar, email varchar, karma int, active boolean)");
   }
 
   @Bean

@@ -36,8 +36,19 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 @SpringJUnitConfig(ExampleTestConfiguration.class)
 class QueryByExampleTest {
-  private static final List<String> NAMES = List.of("Ada Lovelace", "ada", "Grace", "50% off", "50 percent", "a_b", "axb",
-      "back\\slash", "Alan", "ALAN T", "x' or '1'='1");
+  private static final List<String> NAMES =
+      List.of(
+          "Ada Lovelace",
+          "ada",
+          "Grace",
+          "50% off",
+          "50 percent",
+          "a_b",
+          "axb",
+          "back\\slash",
+          "Alan",
+          "ALAN T",
+          "x' or '1'='1");
   private static final List<String> CITIES = List.of("Paris", "paris", "Berlin", "Rome");
 
   @Autowired AuthorRepository authors;
@@ -53,7 +64,14 @@ class QueryByExampleTest {
     for (long id = 1; id <= 200; id++) {
       var city = random.nextInt(6) == 0 ? null : CITIES.get(random.nextInt(CITIES.size()));
       var karma = random.nextInt(8) == 0 ? null : random.nextInt(5);
-      data.add(new Author(id, NAMES.get(random.nextInt(NAMES.size())), city, "a" + id + "@example.org", karma, random.nextBoolean()));
+      data.add(
+          new Author(
+              id,
+              NAMES.get(random.nextInt(NAMES.size())),
+              city,
+              "a" + id + "@example.org",
+              karma,
+              random.nextBoolean()));
     }
     authors.saveAll(data);
   }
@@ -77,54 +95,94 @@ class QueryByExampleTest {
   @Test
   void setPropertiesMatchExactlyAndAllOfThem() {
     var row = data.stream().filter(a -> a.city() != null).findFirst().orElseThrow();
-    var found = authors.findAll(Example.of(probe(row.name().toString(), row.city().toString(), null, row.active())));
-    assertThat(ids(found)).contains(row.id()).isEqualTo(expected(a -> a.name().equals(row.name())
-        && row.city().equals(a.city()) && a.active() == row.active()));
-    assertThat(authors.count(Example.of(probe(null, "Berlin", 3, null)))).isEqualTo(
-        expected(a -> "Berlin".equals(text(a.city())) && Objects.equals(a.karma(), 3)).size());
-    assertThat(ids(authors.findAll(Example.of(probe(null, null, null, null))))).isEqualTo(expected(a -> true));
+    var found =
+        authors.findAll(
+            Example.of(probe(row.name().toString(), row.city().toString(), null, row.active())));
+    assertThat(ids(found))
+        .contains(row.id())
+        .isEqualTo(
+            expected(
+                a ->
+                    a.name().equals(row.name())
+                        && row.city().equals(a.city())
+                        && a.active() == row.active()));
+    assertThat(authors.count(Example.of(probe(null, "Berlin", 3, null))))
+        .isEqualTo(
+            expected(a -> "Berlin".equals(text(a.city())) && Objects.equals(a.karma(), 3)).size());
+    assertThat(ids(authors.findAll(Example.of(probe(null, null, null, null)))))
+        .isEqualTo(expected(a -> true));
   }
 
   @Test
   void matchingAnyJoinsWithOr() {
-    var found = authors.findAll(Example.of(probe("Grace", "Rome", null, null), ExampleMatcher.matchingAny()));
-    assertThat(ids(found)).isEqualTo(expected(a -> a.name().equals("Grace") || "Rome".equals(text(a.city()))));
+    var found =
+        authors.findAll(
+            Example.of(probe("Grace", "Rome", null, null), ExampleMatcher.matchingAny()));
+    assertThat(ids(found))
+        .isEqualTo(expected(a -> a.name().equals("Grace") || "Rome".equals(text(a.city()))));
   }
 
   @Test
   void textMatchersTakeTheProbeLiterally() {
-    var starting = ExampleMatcher.matching().withStringMatcher(ExampleMatcher.StringMatcher.STARTING);
+    var starting =
+        ExampleMatcher.matching().withStringMatcher(ExampleMatcher.StringMatcher.STARTING);
     assertThat(ids(authors.findAll(Example.of(probe("50%", null, null, null), starting))))
-        .isNotEmpty().isEqualTo(expected(a -> a.name().toString().startsWith("50%")));
-    var containing = ExampleMatcher.matching().withStringMatcher(ExampleMatcher.StringMatcher.CONTAINING);
+        .isNotEmpty()
+        .isEqualTo(expected(a -> a.name().toString().startsWith("50%")));
+    var containing =
+        ExampleMatcher.matching().withStringMatcher(ExampleMatcher.StringMatcher.CONTAINING);
     assertThat(ids(authors.findAll(Example.of(probe("_", null, null, null), containing))))
-        .isNotEmpty().isEqualTo(expected(a -> a.name().toString().contains("_")));
+        .isNotEmpty()
+        .isEqualTo(expected(a -> a.name().toString().contains("_")));
     assertThat(ids(authors.findAll(Example.of(probe("\\", null, null, null), containing))))
-        .isNotEmpty().isEqualTo(expected(a -> a.name().toString().contains("\\")));
+        .isNotEmpty()
+        .isEqualTo(expected(a -> a.name().toString().contains("\\")));
     var ending = ExampleMatcher.matching().withMatcher("name", endsWith());
     assertThat(ids(authors.findAll(Example.of(probe("ce", null, null, null), ending))))
-        .isNotEmpty().isEqualTo(expected(a -> a.name().toString().endsWith("ce")));
-    assertThat(authors.findAll(Example.of(probe("x' or '1'='1", null, null, null)))).isNotEmpty()
+        .isNotEmpty()
+        .isEqualTo(expected(a -> a.name().toString().endsWith("ce")));
+    assertThat(authors.findAll(Example.of(probe("x' or '1'='1", null, null, null))))
+        .isNotEmpty()
         .allMatch(a -> a.name().toString().equals("x' or '1'='1"));
   }
 
   @Test
   void ignoreCaseForAllOrOneProperty() {
-    var found = authors.findAll(Example.of(probe("ada", "PARIS", null, null), ExampleMatcher.matching().withIgnoreCase()));
-    assertThat(ids(found)).isNotEmpty().isEqualTo(expected(a -> a.name().toString().equalsIgnoreCase("ada")
-        && a.city() != null && a.city().toString().equalsIgnoreCase("paris")));
+    var found =
+        authors.findAll(
+            Example.of(
+                probe("ada", "PARIS", null, null), ExampleMatcher.matching().withIgnoreCase()));
+    assertThat(ids(found))
+        .isNotEmpty()
+        .isEqualTo(
+            expected(
+                a ->
+                    a.name().toString().equalsIgnoreCase("ada")
+                        && a.city() != null
+                        && a.city().toString().equalsIgnoreCase("paris")));
     var nameOnly = ExampleMatcher.matching().withMatcher("name", startsWith().ignoreCase());
     assertThat(ids(authors.findAll(Example.of(probe("al", "paris", null, null), nameOnly))))
-        .isNotEmpty().isEqualTo(expected(a -> a.name().toString().toLowerCase(Locale.ROOT).startsWith("al")
-            && "paris".equals(text(a.city()))));
+        .isNotEmpty()
+        .isEqualTo(
+            expected(
+                a ->
+                    a.name().toString().toLowerCase(Locale.ROOT).startsWith("al")
+                        && "paris".equals(text(a.city()))));
   }
 
   @Test
   void nullHandlingIncludeMatchesUnsetColumns() {
-    var matcher = ExampleMatcher.matching().withIncludeNullValues().withIgnorePaths("id", "name", "email", "karma", "active");
+    var matcher =
+        ExampleMatcher.matching()
+            .withIncludeNullValues()
+            .withIgnorePaths("id", "name", "email", "karma", "active");
     assertThat(ids(authors.findAll(Example.of(probe(null, null, null, null), matcher))))
-        .isNotEmpty().isEqualTo(expected(a -> a.city() == null));
-    var withKarma = ExampleMatcher.matching().withIncludeNullValues().withIgnorePaths("id", "email", "name", "active");
+        .isNotEmpty()
+        .isEqualTo(expected(a -> a.city() == null));
+    var withKarma =
+        ExampleMatcher.matching()
+            .withIncludeNullValues()
+            .withIgnorePaths("id", "email", "name", "active");
     assertThat(ids(authors.findAll(Example.of(probe(null, null, 2, null), withKarma))))
         .isEqualTo(expected(a -> a.city() == null && Objects.equals(a.karma(), 2)));
   }
@@ -134,7 +192,8 @@ class QueryByExampleTest {
     var unique = data.get(41);
     var probe = new Author(null, null, null, unique.email(), null, null);
     assertThat(authors.findOne(Example.of(probe))).map(Author::id).contains(unique.id());
-    assertThat(authors.findOne(Example.of(new Author(null, null, null, "nobody", null, null)))).isEmpty();
+    assertThat(authors.findOne(Example.of(new Author(null, null, null, "nobody", null, null))))
+        .isEmpty();
     assertThatThrownBy(() -> authors.findOne(Example.of(probe("Grace", null, null, null))))
         .isInstanceOf(IncorrectResultSizeDataAccessException.class);
     assertThat(authors.exists(Example.of(probe("Grace", null, null, null)))).isTrue();
@@ -144,9 +203,16 @@ class QueryByExampleTest {
   @Test
   void sortAndPage() {
     var example = Example.of(probe(null, "Paris", null, null));
-    var order = Comparator.comparing((Author a) -> a.karma() == null ? Integer.MIN_VALUE : a.karma()).reversed()
-        .thenComparing(Author::id);
-    var all = data.stream().filter(a -> "Paris".equals(text(a.city()))).sorted(order).map(Author::id).toList();
+    var order =
+        Comparator.comparing((Author a) -> a.karma() == null ? Integer.MIN_VALUE : a.karma())
+            .reversed()
+            .thenComparing(Author::id);
+    var all =
+        data.stream()
+            .filter(a -> "Paris".equals(text(a.city())))
+            .sorted(order)
+            .map(Author::id)
+            .toList();
     var sort = Sort.by(Sort.Order.desc("karma").nullsLast(), Sort.Order.asc("id"));
     assertThat(authors.findAll(example, sort)).map(Author::id).isEqualTo(all);
     var page = authors.findAll(example, PageRequest.of(1, 7, sort));
@@ -178,17 +244,30 @@ class QueryByExampleTest {
   @Test
   void fluentProjections() {
     var example = Example.of(probe("Grace", null, null, null));
-    var expected = data.stream().filter(a -> a.name().equals("Grace")).sorted(Comparator.comparing(Author::id)).toList();
-    var summaries = authors.findBy(example, q -> q.sortBy(Sort.by("id")).as(AuthorSummary.class).all());
-    assertThat(summaries).map(s -> s.getKarma()).isEqualTo(expected.stream().map(Author::karma).toList());
+    var expected =
+        data.stream()
+            .filter(a -> a.name().equals("Grace"))
+            .sorted(Comparator.comparing(Author::id))
+            .toList();
+    var summaries =
+        authors.findBy(example, q -> q.sortBy(Sort.by("id")).as(AuthorSummary.class).all());
+    assertThat(summaries)
+        .map(s -> s.getKarma())
+        .isEqualTo(expected.stream().map(Author::karma).toList());
     record NameAndCity(CharSequence name, CharSequence city) {}
     var dtos = authors.findBy(example, q -> q.sortBy(Sort.by("id")).as(NameAndCity.class).all());
-    assertThat(dtos).map(d -> text(d.city())).isEqualTo(expected.stream().map(a -> text(a.city())).toList());
-    var projected = authors.findBy(example, q -> q.sortBy(Sort.by("id")).project("id", "email").all());
-    assertThat(projected).map(Author::email).isEqualTo(expected.stream().map(Author::email).toList());
+    assertThat(dtos)
+        .map(d -> text(d.city()))
+        .isEqualTo(expected.stream().map(a -> text(a.city())).toList());
+    var projected =
+        authors.findBy(example, q -> q.sortBy(Sort.by("id")).project("id", "email").all());
+    assertThat(projected)
+        .map(Author::email)
+        .isEqualTo(expected.stream().map(Author::email).toList());
     assertThat(projected).allMatch(a -> a.name() == null && a.city() == null);
     assertThatThrownBy(() -> authors.findBy(example, q -> q.project("nickname").all()))
-        .isInstanceOf(InvalidDataAccessApiUsageException.class).hasMessageContaining("nickname");
+        .isInstanceOf(InvalidDataAccessApiUsageException.class)
+        .hasMessageContaining("nickname");
   }
 
   @Test
@@ -214,53 +293,80 @@ class QueryByExampleTest {
   void borrowedTextInAReadOnlyTransactionAndAsProbe() {
     var readOnly = new TransactionTemplate(transactionManager);
     readOnly.setReadOnly(true);
-    readOnly.executeWithoutResult(status -> {
-      var first = authors.findById(7L).orElseThrow();
-      assertThat(((Text) first.name()).isBorrowed()).isTrue();
-      // the probe's text is itself a view of the map
-      var found = authors.findAll(Example.of(new Author(null, first.name(), first.city(), null, null, null)));
-      assertThat(ids(found)).isEqualTo(expected(a -> a.name().toString().equals(first.name().toString())
-          && Objects.equals(text(a.city()), text(first.city()))));
-      assertThat(found).allMatch(a -> ((Text) a.name()).isBorrowed());
-      try (var stream = authors.findBy(Example.of(probe("Alan", null, null, null)), q -> q.stream())) {
-        assertThat(stream.map(a -> a.id()).sorted().toList()).isEqualTo(expected(a -> a.name().equals("Alan")));
-      }
-    });
+    readOnly.executeWithoutResult(
+        status -> {
+          var first = authors.findById(7L).orElseThrow();
+          assertThat(((Text) first.name()).isBorrowed()).isTrue();
+          // the probe's text is itself a view of the map
+          var found =
+              authors.findAll(
+                  Example.of(new Author(null, first.name(), first.city(), null, null, null)));
+          assertThat(ids(found))
+              .isEqualTo(
+                  expected(
+                      a ->
+                          a.name().toString().equals(first.name().toString())
+                              && Objects.equals(text(a.city()), text(first.city()))));
+          assertThat(found).allMatch(a -> ((Text) a.name()).isBorrowed());
+          try (var stream =
+              authors.findBy(Example.of(probe("Alan", null, null, null)), q -> q.stream())) {
+            assertThat(stream.map(a -> a.id()).sorted().toList())
+                .isEqualTo(expected(a -> a.name().equals("Alan")));
+          }
+        });
   }
 
   @Test
   void statementsAreNamedAfterTheRepositoryMethod() {
     var names = new CopyOnWriteArrayList<String>();
-    template.setStatementObserver(statement -> {
-      names.add(String.valueOf(statement.name()));
-      return outcome -> {};
-    });
+    template.setStatementObserver(
+        statement -> {
+          names.add(String.valueOf(statement.name()));
+          return outcome -> {};
+        });
     try {
       var example = Example.of(probe("Grace", null, null, null));
       authors.findAll(example);
       authors.count(example);
       authors.exists(example);
-      authors.findOne(Example.of(new Author(null, null, null, data.getFirst().email(), null, null)));
+      authors.findOne(
+          Example.of(new Author(null, null, null, data.getFirst().email(), null, null)));
       authors.findBy(example, q -> q.page(PageRequest.of(0, 2)));
     } finally {
       template.setStatementObserver(StatementObserver.NONE);
     }
-    assertThat(names).containsExactly("AuthorRepository.findAll", "AuthorRepository.count", "AuthorRepository.exists",
-        "AuthorRepository.findOne", "AuthorRepository.findBy", "AuthorRepository.findBy");
+    assertThat(names)
+        .containsExactly(
+            "AuthorRepository.findAll",
+            "AuthorRepository.count",
+            "AuthorRepository.exists",
+            "AuthorRepository.findOne",
+            "AuthorRepository.findBy",
+            "AuthorRepository.findBy");
   }
 
   @Test
   void refusedMatchersNameWhatTheyRefuse() {
-    var probe = Example.of(probe("Ada", null, null, null), ExampleMatcher.matching().withStringMatcher(ExampleMatcher.StringMatcher.REGEX));
-    assertThatThrownBy(() -> authors.findAll(probe)).isInstanceOf(InvalidDataAccessApiUsageException.class).hasMessageContaining("REGEX");
+    var probe =
+        Example.of(
+            probe("Ada", null, null, null),
+            ExampleMatcher.matching().withStringMatcher(ExampleMatcher.StringMatcher.REGEX));
+    assertThatThrownBy(() -> authors.findAll(probe))
+        .isInstanceOf(InvalidDataAccessApiUsageException.class)
+        .hasMessageContaining("REGEX");
     var regexOnName = ExampleMatcher.matching().withMatcher("name", m -> m.regex());
     assertThatThrownBy(() -> authors.count(Example.of(probe("A.*", null, null, null), regexOnName)))
-        .isInstanceOf(InvalidDataAccessApiUsageException.class).hasMessageContaining("REGEX").hasMessageContaining("name");
+        .isInstanceOf(InvalidDataAccessApiUsageException.class)
+        .hasMessageContaining("REGEX")
+        .hasMessageContaining("name");
     var unknown = ExampleMatcher.matching().withIgnorePaths("nickname");
     assertThatThrownBy(() -> authors.findAll(Example.of(probe("Ada", null, null, null), unknown)))
-        .isInstanceOf(InvalidDataAccessApiUsageException.class).hasMessageContaining("nickname");
+        .isInstanceOf(InvalidDataAccessApiUsageException.class)
+        .hasMessageContaining("nickname");
     var textMatcherOnNumber = ExampleMatcher.matching().withMatcher("karma", startsWith());
-    assertThatThrownBy(() -> authors.findAll(Example.of(probe(null, null, 1, null), textMatcherOnNumber)))
-        .isInstanceOf(InvalidDataAccessApiUsageException.class).hasMessageContaining("karma");
+    assertThatThrownBy(
+            () -> authors.findAll(Example.of(probe(null, null, 1, null), textMatcherOnNumber)))
+        .isInstanceOf(InvalidDataAccessApiUsageException.class)
+        .hasMessageContaining("karma");
   }
 }

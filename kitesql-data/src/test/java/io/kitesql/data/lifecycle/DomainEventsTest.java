@@ -58,7 +58,9 @@ class DomainEventsTest {
     var first = new Shipment(1L, "1 Wind Road", false);
     var second = new Shipment(2L, "2 Gust Lane", false);
     shipments.saveAll(List.of(first.ship(), second.ship()));
-    assertThat(SHIPPED).containsExactly(new Shipment.Shipped(1L, "1 Wind Road"), new Shipment.Shipped(2L, "2 Gust Lane"));
+    assertThat(SHIPPED)
+        .containsExactly(
+            new Shipment.Shipped(1L, "1 Wind Road"), new Shipment.Shipped(2L, "2 Gust Lane"));
     SHIPPED.clear();
     var third = new Shipment(3L, "3 Breeze Way", false);
     shipments.save(third);

@@ -52,7 +52,8 @@ class EntityCallbacksTest {
     BeforeSaveCallback<Ticket> normalizeStatus() {
       return (ticket, change) -> {
         CALLS.add("beforeSave " + ticket.id());
-        return new Ticket(ticket.id(), ticket.title(), ticket.status().toUpperCase(java.util.Locale.ROOT));
+        return new Ticket(
+            ticket.id(), ticket.title(), ticket.status().toUpperCase(java.util.Locale.ROOT));
       };
     }
 
@@ -64,11 +65,16 @@ class EntityCallbacksTest {
       };
     }
 
-    /** Sees each ticket read, its title as the row's text (borrowed inside a read-only transaction). */
+    /**
+     * Sees each ticket read, its title as the row's text (borrowed inside a read-only transaction).
+     */
     @Bean
     AfterConvertCallback<Ticket> afterConvert() {
       return ticket -> {
-        CALLS.add("afterConvert " + ticket.id() + (ticket.title() instanceof Text text && text.isBorrowed() ? " borrowed" : ""));
+        CALLS.add(
+            "afterConvert "
+                + ticket.id()
+                + (ticket.title() instanceof Text text && text.isBorrowed() ? " borrowed" : ""));
         return ticket;
       };
     }
@@ -130,8 +136,13 @@ class EntityCallbacksTest {
     assertThat(saved.id()).isEqualTo(101L);
     assertThat(saved.status()).isEqualTo("OPEN");
     // as in Spring Data JDBC, each step publishes its event first and then calls its callbacks
-    assertThat(CALLS).containsExactly("beforeConvert null", "BeforeSaveEvent 101", "beforeSave 101", "AfterSaveEvent 101",
-        "afterSave 101 OPEN");
+    assertThat(CALLS)
+        .containsExactly(
+            "beforeConvert null",
+            "BeforeSaveEvent 101",
+            "beforeSave 101",
+            "AfterSaveEvent 101",
+            "afterSave 101 OPEN");
     CALLS.clear();
     var stored = tickets.findById(101L).orElseThrow();
     assertThat(stored.status()).isEqualTo("OPEN");
@@ -140,14 +151,20 @@ class EntityCallbacksTest {
 
   @Test
   void everySavedEntityOfSaveAllAndEveryEntityReadByAQueryMethod() {
-    tickets.saveAll(List.of(new Ticket(null, "a", "open"), new Ticket(null, "b", "done"), new Ticket(null, "c", "open")));
+    tickets.saveAll(
+        List.of(
+            new Ticket(null, "a", "open"),
+            new Ticket(null, "b", "done"),
+            new Ticket(null, "c", "open")));
     assertThat(CALLS.stream().filter(c -> c.startsWith("afterSave")).count()).isEqualTo(3);
     CALLS.clear();
     var readOnly = new TransactionTemplate(transactionManager);
     readOnly.setReadOnly(true);
     var open = readOnly.execute(status -> tickets.findByStatusOrderById("OPEN"));
     assertThat(open).map(Ticket::id).hasSize(2);
-    assertThat(CALLS).containsExactly(open.stream().map(t -> "afterConvert " + t.id() + " borrowed").toArray(String[]::new));
+    assertThat(CALLS)
+        .containsExactly(
+            open.stream().map(t -> "afterConvert " + t.id() + " borrowed").toArray(String[]::new));
   }
 
   @Test
@@ -156,11 +173,16 @@ class EntityCallbacksTest {
     var other = tickets.save(new Ticket(null, "y", "open"));
     CALLS.clear();
     tickets.delete(saved);
-    assertThat(CALLS).containsExactly("BeforeDeleteEvent " + saved.id(), "beforeDelete " + saved.id(),
-        "AfterDeleteEvent " + saved.id(), "afterDelete " + saved.id());
+    assertThat(CALLS)
+        .containsExactly(
+            "BeforeDeleteEvent " + saved.id(),
+            "beforeDelete " + saved.id(),
+            "AfterDeleteEvent " + saved.id(),
+            "afterDelete " + saved.id());
     CALLS.clear();
     tickets.deleteById(other.id());
-    assertThat(CALLS).containsExactly("BeforeDeleteEvent " + other.id(), "AfterDeleteEvent " + other.id());
+    assertThat(CALLS)
+        .containsExactly("BeforeDeleteEvent " + other.id(), "AfterDeleteEvent " + other.id());
     assertThat(tickets.count()).isZero();
   }
 }

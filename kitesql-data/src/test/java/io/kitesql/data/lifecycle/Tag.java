@@ -8,7 +8,11 @@ import org.springframework.data.relational.core.mapping.Table;
 
 /** An immutable audited entity: auditing sets its properties through the withers. */
 @Table("tags")
-public record Tag(@Id Long id, CharSequence label, @CreatedDate LocalDateTime createdAt, @CreatedBy String createdBy) {
+public record Tag(
+    @Id Long id,
+    CharSequence label,
+    @CreatedDate LocalDateTime createdAt,
+    @CreatedBy String createdBy) {
   public Tag withCreatedAt(LocalDateTime createdAt) {
     return new Tag(id, label, createdAt, createdBy);
   }

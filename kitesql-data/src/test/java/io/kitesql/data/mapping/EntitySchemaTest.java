@@ -23,11 +23,24 @@ import org.springframework.data.relational.core.mapping.Table;
 class EntitySchemaTest {
   @TempDir Path dir;
 
-  enum Mood { CALM, GUSTY }
+  enum Mood {
+    CALM,
+    GUSTY
+  }
 
   @Table("kite_logs")
-  record KiteLog(@Id UUID id, @Column("flown_on") LocalDate day, int launches, Long meters, double ratio,
-      BigDecimal cost, boolean lost, Mood mood, CharSequence note, byte[] photo, Instant seen) {}
+  record KiteLog(
+      @Id UUID id,
+      @Column("flown_on") LocalDate day,
+      int launches,
+      Long meters,
+      double ratio,
+      BigDecimal cost,
+      boolean lost,
+      Mood mood,
+      CharSequence note,
+      byte[] photo,
+      Instant seen) {}
 
   record Unmappable(@Id Long id, Map<String, String> tags) {}
 
@@ -38,16 +51,41 @@ class EntitySchemaTest {
       var context = new KiteSqlMappingContext();
       var conversions = Conversions.none();
       EntitySchema.createMissingTables(template, context, conversions, List.of(KiteLog.class));
-      EntitySchema.createMissingTables(template, context, conversions, List.of(KiteLog.class)); // exists: nothing happens
+      EntitySchema.createMissingTables(
+          template, context, conversions, List.of(KiteLog.class)); // exists: nothing happens
       var table = db.catalog().table("kite_logs").orElseThrow();
-      assertThat(table.columns()).extracting(c -> c.name() + " " + c.type().kind()).containsExactly(
-          "id VARCHAR", "flown_on DATE", "launches INT", "meters BIGINT", "ratio DOUBLE", "cost DECIMAL", "lost BOOLEAN",
-          "mood VARCHAR", "note VARCHAR", "photo VARBINARY", "seen TIMESTAMP");
+      assertThat(table.columns())
+          .extracting(c -> c.name() + " " + c.type().kind())
+          .containsExactly(
+              "id VARCHAR",
+              "flown_on DATE",
+              "launches INT",
+              "meters BIGINT",
+              "ratio DOUBLE",
+              "cost DECIMAL",
+              "lost BOOLEAN",
+              "mood VARCHAR",
+              "note VARCHAR",
+              "photo VARBINARY",
+              "seen TIMESTAMP");
       var mapping = new EntityMapping<>(context, KiteLog.class, conversions);
-      var log = new KiteLog(UUID.randomUUID(), LocalDate.of(2026, 12, 2), 3, 120L, 0.5, new BigDecimal("9.95"), false, Mood.GUSTY,
-          "tail ✈", new byte[] {7, 8}, Instant.parse("2026-12-02T10:00:00Z"));
-      template.update(io.kitesql.data.core.Statement.of(
-          "insert into kite_logs values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", mapping.values(log, mapping.columns())));
+      var log =
+          new KiteLog(
+              UUID.randomUUID(),
+              LocalDate.of(2026, 12, 2),
+              3,
+              120L,
+              0.5,
+              new BigDecimal("9.95"),
+              false,
+              Mood.GUSTY,
+              "tail ✈",
+              new byte[] {7, 8},
+              Instant.parse("2026-12-02T10:00:00Z"));
+      template.update(
+          io.kitesql.data.core.Statement.of(
+              "insert into kite_logs values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+              mapping.values(log, mapping.columns())));
       var read = template.query("select * from kite_logs", mapping).getFirst();
       assertThat(read.cost()).isEqualByComparingTo("9.95");
       assertThat(read.mood()).isEqualTo(Mood.GUSTY);
@@ -60,8 +98,15 @@ class EntitySchemaTest {
   @Test
   void aPropertyWithoutAColumnTypeIsRefusedByName() {
     try (var db = KiteSql.open(dir)) {
-      assertThatThrownBy(() -> EntitySchema.createMissingTables(new KiteSqlTemplate(db), new KiteSqlMappingContext(),
-          Conversions.none(), List.of(Unmappable.class))).isInstanceOf(MappingException.class).hasMessageContaining("tags");
+      assertThatThrownBy(
+              () ->
+                  EntitySchema.createMissingTables(
+                      new KiteSqlTemplate(db),
+                      new KiteSqlMappingContext(),
+                      Conversions.none(),
+                      List.of(Unmappable.class)))
+          .isInstanceOf(MappingException.class)
+          .hasMessageContaining("tags");
     }
   }
 }

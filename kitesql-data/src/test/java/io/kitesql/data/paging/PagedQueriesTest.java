@@ -32,9 +32,9 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Derived queries with a {@link Pageable} return the requested page for every return type, on a
- * real database: the expected rows are cut from the inserted items sorted in Java. Top/First cap the
- * whole result and pages are cut from within it, as Spring Data Commons
- * specifies for limiting queries.
+ * real database: the expected rows are cut from the inserted items sorted in Java. Top/First cap
+ * the whole result and pages are cut from within it, as Spring Data Commons specifies for limiting
+ * queries.
  */
 @SpringJUnitConfig(PagedQueriesTest.Config.class)
 class PagedQueriesTest {
@@ -49,7 +49,8 @@ class PagedQueriesTest {
   static class Config extends TempDatabaseConfiguration {
     @Override
     protected void createSchema(Database database) {
-      database.execute("create table items (id bigint primary key, category varchar, score int, label varchar)");
+      database.execute(
+          "create table items (id bigint primary key, category varchar, score int, label varchar)");
     }
 
     @Bean
@@ -58,9 +59,14 @@ class PagedQueriesTest {
     }
   }
 
-  /** Distinct scores shuffled against the ids: sorting by score is a total order, and not the id order. */
+  /**
+   * Distinct scores shuffled against the ids: sorting by score is a total order, and not the id
+   * order.
+   */
   private static final List<Item> DATA = data();
-  private static final List<Item> SORTED = DATA.stream().sorted(Comparator.comparingInt(Item::score)).toList();
+
+  private static final List<Item> SORTED =
+      DATA.stream().sorted(Comparator.comparingInt(Item::score)).toList();
 
   @Autowired ItemRepository items;
   @Autowired KiteSqlTransactionManager transactions;
@@ -71,7 +77,12 @@ class PagedQueriesTest {
     Collections.shuffle(scores, random);
     var data = new ArrayList<Item>();
     for (int i = 0; i < ITEMS; i++) {
-      data.add(new Item((long) i + 1, String.valueOf("abcd".charAt(random.nextInt(4))), scores.get(i), "item " + i));
+      data.add(
+          new Item(
+              (long) i + 1,
+              String.valueOf("abcd".charAt(random.nextInt(4))),
+              scores.get(i),
+              "item " + i));
     }
     return data;
   }
@@ -107,14 +118,19 @@ class PagedQueriesTest {
     var expected = page(SORTED, request);
     assertThat(ids(items.findAllBy(request))).isEqualTo(expected);
     assertThat(ids(items.findStreamableBy(request))).isEqualTo(expected);
-    assertThat(inReadTransaction(() -> {
-      try (var stream = items.streamAllBy(request)) {
-        return ids(stream.toList());
-      }
-    })).isEqualTo(expected);
+    assertThat(
+            inReadTransaction(
+                () -> {
+                  try (var stream = items.streamAllBy(request)) {
+                    return ids(stream.toList());
+                  }
+                }))
+        .isEqualTo(expected);
     assertThat(items.findViewsBy(request)).extracting(ScoreView::getId).isEqualTo(expected);
     assertThat(items.findDtosBy(request)).extracting(IdAndScore::id).isEqualTo(expected);
-    assertThat(items.findAllBy(request, IdAndScore.class)).extracting(IdAndScore::id).isEqualTo(expected);
+    assertThat(items.findAllBy(request, IdAndScore.class))
+        .extracting(IdAndScore::id)
+        .isEqualTo(expected);
   }
 
   @ParameterizedTest(name = "page {0}")
@@ -136,10 +152,16 @@ class PagedQueriesTest {
 
   @Test
   void theFilterAndTheNamesOrderComeBeforeThePage() {
-    var bs = DATA.stream().filter(i -> i.category().equals("b")).sorted(Comparator.comparingInt(Item::score).reversed()).toList();
+    var bs =
+        DATA.stream()
+            .filter(i -> i.category().equals("b"))
+            .sorted(Comparator.comparingInt(Item::score).reversed())
+            .toList();
     for (int number = 0; number * 5 <= bs.size(); number++) {
       var request = PageRequest.of(number, 5);
-      assertThat(ids(items.findByCategoryOrderByScoreDesc("b", request))).as("page " + number).isEqualTo(page(bs, request));
+      assertThat(ids(items.findByCategoryOrderByScoreDesc("b", request)))
+          .as("page " + number)
+          .isEqualTo(page(bs, request));
     }
   }
 
@@ -151,11 +173,14 @@ class PagedQueriesTest {
     var expected = page(capped, request);
     boolean more = (number + 1) * SIZE < TOP;
     assertThat(ids(items.findTop25By(request))).isEqualTo(expected);
-    assertThat(inReadTransaction(() -> {
-      try (var stream = items.streamTop25By(request)) {
-        return ids(stream.toList());
-      }
-    })).isEqualTo(expected);
+    assertThat(
+            inReadTransaction(
+                () -> {
+                  try (var stream = items.streamTop25By(request)) {
+                    return ids(stream.toList());
+                  }
+                }))
+        .isEqualTo(expected);
     var slice = items.findTop25SliceBy(request);
     assertThat(ids(slice.getContent())).isEqualTo(expected);
     assertThat(slice.hasNext()).isEqualTo(more);
@@ -183,11 +208,14 @@ class PagedQueriesTest {
     var all = ids(SORTED);
     assertThat(ids(items.findAllBy(sorted))).isEqualTo(all);
     assertThat(ids(items.findAll(sorted).getContent())).isEqualTo(all);
-    assertThat(inReadTransaction(() -> {
-      try (var stream = items.streamAllBy(sorted)) {
-        return ids(stream.toList());
-      }
-    })).isEqualTo(all);
+    assertThat(
+            inReadTransaction(
+                () -> {
+                  try (var stream = items.streamAllBy(sorted)) {
+                    return ids(stream.toList());
+                  }
+                }))
+        .isEqualTo(all);
     var page = items.findPageBy(sorted);
     assertThat(ids(page.getContent())).isEqualTo(all);
     assertThat(page.getTotalElements()).isEqualTo(ITEMS);
@@ -208,10 +236,18 @@ class PagedQueriesTest {
   void pagesOfDistinctRowsCountDistinctRows() {
     var categories = DATA.stream().map(Item::category).distinct().sorted().toList();
     var request = PageRequest.of(0, 2, Sort.by("category"));
-    for (var page = items.findDistinctBy(request); ; page = items.findDistinctBy(page.nextPageable())) {
-      assertThat(page.getContent()).extracting(CategoryOnly::category)
-          .isEqualTo(categories.subList(Math.min(page.getNumber() * 2, categories.size()), Math.min(page.getNumber() * 2 + 2, categories.size())));
-      assertThat(page.getTotalElements()).as("page " + page.getNumber()).isEqualTo(categories.size());
+    for (var page = items.findDistinctBy(request);
+        ;
+        page = items.findDistinctBy(page.nextPageable())) {
+      assertThat(page.getContent())
+          .extracting(CategoryOnly::category)
+          .isEqualTo(
+              categories.subList(
+                  Math.min(page.getNumber() * 2, categories.size()),
+                  Math.min(page.getNumber() * 2 + 2, categories.size())));
+      assertThat(page.getTotalElements())
+          .as("page " + page.getNumber())
+          .isEqualTo(categories.size());
       if (!page.hasNext()) {
         break;
       }

@@ -21,8 +21,8 @@ import org.springframework.data.domain.Window;
 import org.springframework.test.context.junit.jupiter.SpringJUnitConfig;
 
 /**
- * A query method declaring something its kind of query would not apply (a parameter, a First/Top,
- * a projection of deleted rows) fails when the repository is made, naming the method and the part,
+ * A query method declaring something its kind of query would not apply (a parameter, a First/Top, a
+ * projection of deleted rows) fails when the repository is made, naming the method and the part,
  * instead of running without it.
  */
 @SpringJUnitConfig(PagedQueriesTest.Config.class)
@@ -71,7 +71,10 @@ class UnappliedParametersTest {
     List<Item> inCategory(String category, Pageable pageable);
   }
 
-  /** Names that only look like a First/Top, and a declared query with a dynamic projection, which it honours. */
+  /**
+   * Names that only look like a First/Top, and a declared query with a dynamic projection, which it
+   * honours.
+   */
   interface Accepted extends KiteSqlRepository<Item, Long> {
     long countTopicsByCategory(String category);
 
@@ -84,8 +87,12 @@ class UnappliedParametersTest {
   }
 
   private void refused(Class<?> repository, String method, String... parts) {
-    var factory = new KiteSqlRepositoryFactory(template, new KiteSqlMappingContext(), Conversions.none());
-    var thrown = assertThatThrownBy(() -> factory.getRepository(repository)).as(repository.getSimpleName()).hasMessageContaining(method);
+    var factory =
+        new KiteSqlRepositoryFactory(template, new KiteSqlMappingContext(), Conversions.none());
+    var thrown =
+        assertThatThrownBy(() -> factory.getRepository(repository))
+            .as(repository.getSimpleName())
+            .hasMessageContaining(method);
     for (var part : parts) {
       thrown.hasMessageContaining(part);
     }
@@ -96,7 +103,11 @@ class UnappliedParametersTest {
     refused(CountWithSort.class, "countByCategory", "count query", "Sort");
     refused(ExistsWithLimit.class, "existsByCategory", "exists query", "Limit");
     refused(DeleteWithPageable.class, "deleteByCategory", "delete query", "Pageable");
-    refused(DeleteWithDynamicProjection.class, "deleteByCategory", "delete query", "dynamic projection");
+    refused(
+        DeleteWithDynamicProjection.class,
+        "deleteByCategory",
+        "delete query",
+        "dynamic projection");
   }
 
   @Test
@@ -119,7 +130,8 @@ class UnappliedParametersTest {
 
   @Test
   void namesThatOnlyLookLikeALimitAreAccepted() {
-    var factory = new KiteSqlRepositoryFactory(template, new KiteSqlMappingContext(), Conversions.none());
+    var factory =
+        new KiteSqlRepositoryFactory(template, new KiteSqlMappingContext(), Conversions.none());
     assertThatCode(() -> factory.getRepository(Accepted.class)).doesNotThrowAnyException();
   }
 }

@@ -9,7 +9,8 @@ import org.springframework.data.jdbc.core.mapping.AggregateReference;
 public interface BookRepository extends KiteSqlRepository<Book, Long> {
   List<Book> findByWriterNameOrderByIdAsc(String name);
 
-  List<Book> findByWriterNameStartingWithIgnoreCaseAndTitleContainingOrderByIdAsc(String namePrefix, String titleFragment);
+  List<Book> findByWriterNameStartingWithIgnoreCaseAndTitleContainingOrderByIdAsc(
+      String namePrefix, String titleFragment);
 
   List<Book> findByWriterHomeCityOrWriterNameIsNullOrderByIdAsc(String city);
 

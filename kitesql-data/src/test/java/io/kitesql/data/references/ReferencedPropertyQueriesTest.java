@@ -44,11 +44,13 @@ import org.springframework.util.ClassUtils;
 @EnabledIf("springDataJdbcPresent")
 @SpringJUnitConfig(ReferencesTestConfiguration.class)
 class ReferencedPropertyQueriesTest {
-  private static final List<String> NAMES = List.of("Ursula", "ursula k", "Stanislaw", "Octavia", "Iain");
+  private static final List<String> NAMES =
+      List.of("Ursula", "ursula k", "Stanislaw", "Octavia", "Iain");
   private static final List<String> CITIES = List.of("Paris", "Berlin", "Rome");
 
   static boolean springDataJdbcPresent() {
-    return ClassUtils.isPresent("org.springframework.data.jdbc.core.mapping.AggregateReference", null);
+    return ClassUtils.isPresent(
+        "org.springframework.data.jdbc.core.mapping.AggregateReference", null);
   }
 
   @Autowired BookRepository books;
@@ -66,14 +68,21 @@ class ReferencedPropertyQueriesTest {
     var random = new Random(11);
     for (long id = 1; id <= 9; id++) {
       var name = random.nextInt(5) == 0 ? null : NAMES.get(random.nextInt(NAMES.size()));
-      var home = random.nextInt(3) == 0 ? null : new Address("street " + id, CITIES.get(random.nextInt(CITIES.size())), null);
+      var home =
+          random.nextInt(3) == 0
+              ? null
+              : new Address("street " + id, CITIES.get(random.nextInt(CITIES.size())), null);
       writerById.put(id, writers.save(new Writer(id, name, home)));
     }
     var made = new ArrayList<Book>();
     for (int i = 0; i < 80; i++) {
       // ids 1..9 exist; 10 refers to no writer; null has none
       int writer = random.nextInt(11);
-      made.add(new Book(null, (i % 3 == 0 ? "The " : "A ") + "book " + i, writer == 0 ? null : AggregateReference.to((long) writer)));
+      made.add(
+          new Book(
+              null,
+              (i % 3 == 0 ? "The " : "A ") + "book " + i,
+              writer == 0 ? null : AggregateReference.to((long) writer)));
     }
     saved = books.saveAll(made);
   }
@@ -100,38 +109,56 @@ class ReferencedPropertyQueriesTest {
   @Test
   void referencesReadBackAsReferencesToTheSavedIds() {
     var found = books.findAll(Sort.by("id"));
-    assertThat(found).extracting(b -> b.writer() == null ? null : b.writer().getId())
-        .containsExactlyElementsOf(saved.stream().map(b -> b.writer() == null ? null : b.writer().getId()).toList());
+    assertThat(found)
+        .extracting(b -> b.writer() == null ? null : b.writer().getId())
+        .containsExactlyElementsOf(
+            saved.stream().map(b -> b.writer() == null ? null : b.writer().getId()).toList());
     assertThat(ids(books.findByWriterOrderByIdAsc(AggregateReference.to(3L))))
         .isEqualTo(expected(b -> b.writer() != null && b.writer().getId() == 3L));
-    assertThat(ids(books.findByWriterIdOrderByIdAsc(4))).isEqualTo(expected(b -> b.writer() != null && b.writer().getId() == 4L));
+    assertThat(ids(books.findByWriterIdOrderByIdAsc(4)))
+        .isEqualTo(expected(b -> b.writer() != null && b.writer().getId() == 4L));
   }
 
   @Test
   void aPropertyOfTheReferencedAggregateFiltersLikeAnInnerJoin() {
-    assertThat(ids(books.findByWriterNameOrderByIdAsc("Ursula"))).isEqualTo(expected(b -> "Ursula".equals(writerName(b)))).isNotEmpty();
-    assertThat(ids(books.findByWriterNameStartingWithIgnoreCaseAndTitleContainingOrderByIdAsc("URS", "The")))
-        .isEqualTo(expected(b -> writerName(b) != null && writerName(b).toLowerCase(Locale.ROOT).startsWith("urs")
-            && b.title().toString().contains("The")));
+    assertThat(ids(books.findByWriterNameOrderByIdAsc("Ursula")))
+        .isEqualTo(expected(b -> "Ursula".equals(writerName(b))))
+        .isNotEmpty();
+    assertThat(
+            ids(
+                books.findByWriterNameStartingWithIgnoreCaseAndTitleContainingOrderByIdAsc(
+                    "URS", "The")))
+        .isEqualTo(
+            expected(
+                b ->
+                    writerName(b) != null
+                        && writerName(b).toLowerCase(Locale.ROOT).startsWith("urs")
+                        && b.title().toString().contains("The")));
     assertThat(books.countByWriterNameIn(List.of("Iain", "Octavia")))
-        .isEqualTo(expected(b -> "Iain".equals(writerName(b)) || "Octavia".equals(writerName(b))).size());
+        .isEqualTo(
+            expected(b -> "Iain".equals(writerName(b)) || "Octavia".equals(writerName(b))).size());
   }
 
   @Test
   void anEmbeddedPropertyOfTheReferencedAggregateAndIsNull() {
     // the writer's home city, or a writer (one that exists) without a name
     assertThat(ids(books.findByWriterHomeCityOrWriterNameIsNullOrderByIdAsc("Rome")))
-        .isEqualTo(expected(b -> {
-          var writer = writerOf(b);
-          return writer != null && (writer.home() != null && "Rome".equals(writer.home().city().toString()) || writer.name() == null);
-        }));
+        .isEqualTo(
+            expected(
+                b -> {
+                  var writer = writerOf(b);
+                  return writer != null
+                      && (writer.home() != null && "Rome".equals(writer.home().city().toString())
+                          || writer.name() == null);
+                }));
   }
 
   @Test
   void slicesOfAReferencedPropertyQuery() {
     var notUrsula = expected(b -> writerName(b) != null && !"Ursula".equals(writerName(b)));
     var slice = books.findByWriterNameNot("Ursula", PageRequest.of(1, 5, Sort.by("id")));
-    assertThat(ids(slice.getContent())).isEqualTo(notUrsula.subList(5, Math.min(10, notUrsula.size())));
+    assertThat(ids(slice.getContent()))
+        .isEqualTo(notUrsula.subList(5, Math.min(10, notUrsula.size())));
     assertThat(slice.hasNext()).isEqualTo(notUrsula.size() > 10);
   }
 
@@ -139,9 +166,15 @@ class ReferencedPropertyQueriesTest {
   void textOfBooksFoundThroughTheirWriterIsBorrowed() {
     var readOnly = new TransactionTemplate(transactionManager);
     readOnly.setReadOnly(true);
-    readOnly.executeWithoutResult(status -> assertThat(books.findByWriterNameOrderByIdAsc("Iain"))
-        .isNotEmpty()
-        .allSatisfy(b -> assertThat(b.title()).isInstanceOfSatisfying(Text.class, t -> assertThat(t.isBorrowed()).isTrue())));
+    readOnly.executeWithoutResult(
+        status ->
+            assertThat(books.findByWriterNameOrderByIdAsc("Iain"))
+                .isNotEmpty()
+                .allSatisfy(
+                    b ->
+                        assertThat(b.title())
+                            .isInstanceOfSatisfying(
+                                Text.class, t -> assertThat(t.isBorrowed()).isTrue())));
   }
 
   interface UnknownReferencedProperty extends KiteSqlRepository<Book, Long> {
@@ -154,11 +187,14 @@ class ReferencedPropertyQueriesTest {
 
   @Test
   void aPropertyTheReferencedAggregateLacksFailsAtStartUpAndSortingByOneIsRefused() {
-    var factory = new KiteSqlRepositoryFactory(template, new KiteSqlMappingContext(), Conversions.none());
-    assertThatThrownBy(() -> factory.getRepository(UnknownReferencedProperty.class)).hasMessageContaining("findByWriterNickname");
+    var factory =
+        new KiteSqlRepositoryFactory(template, new KiteSqlMappingContext(), Conversions.none());
+    assertThatThrownBy(() -> factory.getRepository(UnknownReferencedProperty.class))
+        .hasMessageContaining("findByWriterNickname");
     assertThatThrownBy(() -> factory.getRepository(OrderedByReferencedProperty.class))
         .hasMessageContaining("findByTitleContainingOrderByWriterNameAsc");
-    assertThatThrownBy(() -> books.findAll(Sort.by("writer.name"))).isInstanceOf(InvalidDataAccessApiUsageException.class)
+    assertThatThrownBy(() -> books.findAll(Sort.by("writer.name")))
+        .isInstanceOf(InvalidDataAccessApiUsageException.class)
         .hasMessageContaining("writer.name");
     assertThat(Objects.requireNonNull(saved)).hasSize(80);
   }

@@ -7,4 +7,5 @@ import org.springframework.data.relational.core.mapping.Table;
 
 /** An aggregate that {@link Book}s refer to by id. */
 @Table("writers")
-public record Writer(@Id Long id, CharSequence name, @Embedded.Nullable(prefix = "home_") Address home) {}
+public record Writer(
+    @Id Long id, CharSequence name, @Embedded.Nullable(prefix = "home_") Address home) {}

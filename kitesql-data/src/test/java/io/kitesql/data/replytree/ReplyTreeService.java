@@ -18,7 +18,9 @@ public class ReplyTreeService {
     this.posts = posts;
   }
 
-  /** The tree, handed to {@code use} while the transaction lives; returns what {@code use} returns. */
+  /**
+   * The tree, handed to {@code use} while the transaction lives; returns what {@code use} returns.
+   */
   @ReadOnlyTxn
   public <R> R withTree(long threadId, Function<List<Node>, R> use) {
     return use.apply(tree(posts.findByThreadIdOrderByIdAsc(threadId)));

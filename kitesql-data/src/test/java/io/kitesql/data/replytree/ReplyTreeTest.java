@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.api.Database;
-import io.kitesql.api.KiteSql;
 import io.kitesql.data.config.EnableKiteSqlRepositories;
 import io.kitesql.data.repository.TempDatabaseConfiguration;
 import io.kitesql.data.transaction.KiteSqlTransactionManager;
@@ -40,7 +39,8 @@ class ReplyTreeTest {
     @Override
     protected void createSchema(Database database) {
       // "user" is a keyword in SQL: the repository quotes every name it writes
-      database.execute("create table posts (id bigint primary key, thread_id bigint, parent_id bigint, \"user\" varchar, body varchar)");
+      database.execute(
+          "create table posts (id bigint primary key, thread_id bigint, parent_id bigint, \"user\" varchar, body varchar)");
       database.execute("create index posts_thread on posts (thread_id)");
     }
 
@@ -76,26 +76,34 @@ class ReplyTreeTest {
   @Test
   void everyTextFieldOfTheTreeBorrowsTheMap() {
     var regions = MappedRegions.of(database.dataFile());
-    int checked = service.withTree(1, roots -> {
-      assertThat(roots).hasSize(1);
-      var root = roots.getFirst();
-      assertThat(root.replies()).extracting(n -> n.post().id()).containsExactly(2L, 3L);
-      assertThat(root.replies().getFirst().replies()).extracting(n -> n.post().id()).containsExactly(4L);
-      var texts = new ArrayList<CharSequence>();
-      collect(roots, texts);
-      for (var text : texts) {
-        assertThat(text).isInstanceOf(Text.class);
-        var borrowed = (Text) text;
-        assertThat(borrowed.isBorrowed()).isTrue();
-        assertThat(regions.contains(borrowed.asReadOnlySegment().address(), borrowed.utf8Length())).isTrue();
-      }
-      for (var expected : thread) {
-        var node = find(roots, expected.id());
-        assertThat(node.post().user().toString()).isEqualTo(expected.user().toString());
-        assertThat(node.post().body().toString()).isEqualTo(expected.body().toString());
-      }
-      return texts.size();
-    });
+    int checked =
+        service.withTree(
+            1,
+            roots -> {
+              assertThat(roots).hasSize(1);
+              var root = roots.getFirst();
+              assertThat(root.replies()).extracting(n -> n.post().id()).containsExactly(2L, 3L);
+              assertThat(root.replies().getFirst().replies())
+                  .extracting(n -> n.post().id())
+                  .containsExactly(4L);
+              var texts = new ArrayList<CharSequence>();
+              collect(roots, texts);
+              for (var text : texts) {
+                assertThat(text).isInstanceOf(Text.class);
+                var borrowed = (Text) text;
+                assertThat(borrowed.isBorrowed()).isTrue();
+                assertThat(
+                        regions.contains(
+                            borrowed.asReadOnlySegment().address(), borrowed.utf8Length()))
+                    .isTrue();
+              }
+              for (var expected : thread) {
+                var node = find(roots, expected.id());
+                assertThat(node.post().user().toString()).isEqualTo(expected.user().toString());
+                assertThat(node.post().body().toString()).isEqualTo(expected.body().toString());
+              }
+              return texts.size();
+            });
     assertThat(checked).isEqualTo(2 * thread.size());
   }
 
@@ -128,7 +136,8 @@ class ReplyTreeTest {
 
   @Test
   void transactionalRepositoryMethodsUseTheKiteSqlTransactionManager() {
-    assertThatThrownBy(() -> posts.countByThreadId(1)).isInstanceOf(IllegalTransactionStateException.class);
+    assertThatThrownBy(() -> posts.countByThreadId(1))
+        .isInstanceOf(IllegalTransactionStateException.class);
     long counted = service.withTree(1, roots -> posts.countByThreadId(1));
     assertThat(counted).isEqualTo(thread.size());
   }
@@ -139,16 +148,21 @@ class ReplyTreeTest {
     try (var threads = Executors.newVirtualThreadPerTaskExecutor()) {
       var results = new ArrayList<Future<List<String>>>();
       for (int i = 0; i < 200; i++) {
-        results.add(threads.submit(() -> service.withTree(1, roots -> {
-          var texts = new ArrayList<CharSequence>();
-          collect(roots, texts);
-          // bodies are every second text (user, body, user, body, ...)
-          var bodies = new ArrayList<String>();
-          for (int t = 1; t < texts.size(); t += 2) {
-            bodies.add(texts.get(t).toString());
-          }
-          return bodies.stream().sorted().toList();
-        })));
+        results.add(
+            threads.submit(
+                () ->
+                    service.withTree(
+                        1,
+                        roots -> {
+                          var texts = new ArrayList<CharSequence>();
+                          collect(roots, texts);
+                          // bodies are every second text (user, body, user, body, ...)
+                          var bodies = new ArrayList<String>();
+                          for (int t = 1; t < texts.size(); t += 2) {
+                            bodies.add(texts.get(t).toString());
+                          }
+                          return bodies.stream().sorted().toList();
+                        })));
       }
       for (var result : results) {
         assertThat(result.get(60, TimeUnit.SECONDS)).isEqualTo(expectedBodies);

@@ -26,9 +26,9 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 /**
  * Writes in a transaction's completion callbacks ({@code afterCommit}, {@code afterCompletion},
  * {@code @TransactionalEventListener(phase = AFTER_COMMIT)}): the completed transaction counts as
- * ended, so repository saves, REQUIRED and REQUIRES_NEW methods run in a write transaction of
- * their own and commit. Spring swallows exceptions thrown by {@code afterCompletion}, so every
- * callback records what it threw and each test checks the row landed.
+ * ended, so repository saves, REQUIRED and REQUIRES_NEW methods run in a write transaction of their
+ * own and commit. Spring swallows exceptions thrown by {@code afterCompletion}, so every callback
+ * records what it threw and each test checks the row landed.
  */
 @SpringJUnitConfig(CompletionCallbackWritesTest.Config.class)
 class CompletionCallbackWritesTest {
@@ -52,7 +52,10 @@ class CompletionCallbackWritesTest {
     }
   }
 
-  /** Saved in a transaction; its listeners save {@code id + 1000} and {@code id + 2000} after the commit. */
+  /**
+   * Saved in a transaction; its listeners save {@code id + 1000} and {@code id + 2000} after the
+   * commit.
+   */
   record Saved(long id) {}
 
   static class Service {
@@ -102,7 +105,8 @@ class CompletionCallbackWritesTest {
     @TransactionalEventListener(phase = TransactionPhase.AFTER_COMMIT)
     @Transactional(propagation = Propagation.REQUIRES_NEW)
     public void saveInNewTransactionAfterCommit(Saved saved) {
-      record(() -> products.save(new Product(saved.id() + 2000, "listener in a new transaction", 1)));
+      record(
+          () -> products.save(new Product(saved.id() + 2000, "listener in a new transaction", 1)));
     }
 
     /** What the listeners threw (a method: this bean is a class-based transactional proxy). */
@@ -143,21 +147,23 @@ class CompletionCallbackWritesTest {
   }
 
   private void afterCommit(Runnable work) {
-    TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
-      @Override
-      public void afterCommit() {
-        record(work);
-      }
-    });
+    TransactionSynchronizationManager.registerSynchronization(
+        new TransactionSynchronization() {
+          @Override
+          public void afterCommit() {
+            record(work);
+          }
+        });
   }
 
   private void afterCompletion(Runnable work) {
-    TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
-      @Override
-      public void afterCompletion(int status) {
-        record(work);
-      }
-    });
+    TransactionSynchronizationManager.registerSynchronization(
+        new TransactionSynchronization() {
+          @Override
+          public void afterCompletion(int status) {
+            record(work);
+          }
+        });
   }
 
   private Product product(long id) {
@@ -173,57 +179,70 @@ class CompletionCallbackWritesTest {
 
   @Test
   void repositoryWritesInAfterCommitRunInTheirOwnTransaction() {
-    service.write(() -> {
-      products.save(product(1));
-      afterCommit(() -> products.save(product(2)));
-      afterCommit(() -> products.saveAll(List.of(product(6), product(7))));
-      afterCommit(() -> {
-        var first = products.findById(1L).orElseThrow();
-        first.setStock(9);
-        products.save(first); // a versioned update: "where version = 0"
-      });
-    });
+    service.write(
+        () -> {
+          products.save(product(1));
+          afterCommit(() -> products.save(product(2)));
+          afterCommit(() -> products.saveAll(List.of(product(6), product(7))));
+          afterCommit(
+              () -> {
+                var first = products.findById(1L).orElseThrow();
+                first.setStock(9);
+                products.save(first); // a versioned update: "where version = 0"
+              });
+        });
     assertSaved(1, 2, 6, 7);
     assertThat(products.findById(1L).orElseThrow().getStock()).isEqualTo(9);
   }
 
   @Test
   void templateWritesInAfterCommit() {
-    service.write(() -> {
-      products.save(product(3));
-      afterCommit(() -> template.update("insert into products (id, name, stock, version) values (4, 'template', 1, 0)"));
-      afterCommit(() -> template.inWriteTransaction(tx -> template.update(
-          "insert into products (id, name, stock, version) values (5, 'template', 1, 0)")));
-    });
+    service.write(
+        () -> {
+          products.save(product(3));
+          afterCommit(
+              () ->
+                  template.update(
+                      "insert into products (id, name, stock, version) values (4, 'template', 1, 0)"));
+          afterCommit(
+              () ->
+                  template.inWriteTransaction(
+                      tx ->
+                          template.update(
+                              "insert into products (id, name, stock, version) values (5, 'template', 1, 0)")));
+        });
     assertSaved(3, 4, 5);
   }
 
   @Test
   void requiredAndRequiresNewMethodsInAfterCommitBeginTheirOwnTransactions() {
-    service.write(() -> {
-      products.save(product(10));
-      afterCommit(() -> service.write(() -> products.save(product(11))));
-      afterCommit(() -> service.requiresNew(() -> products.save(product(12))));
-    });
+    service.write(
+        () -> {
+          products.save(product(10));
+          afterCommit(() -> service.write(() -> products.save(product(11))));
+          afterCommit(() -> service.requiresNew(() -> products.save(product(12))));
+        });
     assertSaved(10, 11, 12);
   }
 
   @Test
   void writesInAfterCompletionRunAfterACommitAndAfterARollback() {
-    service.write(() -> {
-      products.save(product(20));
-      afterCompletion(() -> products.save(product(21)));
-      afterCompletion(() -> service.write(() -> products.save(product(22))));
-      afterCompletion(() -> service.requiresNew(() -> products.save(product(23))));
-    });
+    service.write(
+        () -> {
+          products.save(product(20));
+          afterCompletion(() -> products.save(product(21)));
+          afterCompletion(() -> service.write(() -> products.save(product(22))));
+          afterCompletion(() -> service.requiresNew(() -> products.save(product(23))));
+        });
     assertSaved(20, 21, 22, 23);
     try {
-      service.write(() -> {
-        products.save(product(24));
-        afterCompletion(() -> products.save(product(25)));
-        afterCompletion(() -> service.requiresNew(() -> products.save(product(26))));
-        throw new IllegalStateException("roll back");
-      });
+      service.write(
+          () -> {
+            products.save(product(24));
+            afterCompletion(() -> products.save(product(25)));
+            afterCompletion(() -> service.requiresNew(() -> products.save(product(26))));
+            throw new IllegalStateException("roll back");
+          });
     } catch (IllegalStateException expected) {
       assertThat(expected).hasMessage("roll back");
     }
@@ -234,12 +253,13 @@ class CompletionCallbackWritesTest {
   @Test
   void writesAfterAReadOnlyTransactionCompletes() {
     products.save(product(30));
-    service.read(() -> {
-      assertThat(products.existsById(30L)).isTrue();
-      afterCommit(() -> products.save(product(31)));
-      afterCommit(() -> service.write(() -> products.save(product(32))));
-      afterCompletion(() -> service.requiresNew(() -> products.save(product(33))));
-    });
+    service.read(
+        () -> {
+          assertThat(products.existsById(30L)).isTrue();
+          afterCommit(() -> products.save(product(31)));
+          afterCommit(() -> service.write(() -> products.save(product(32))));
+          afterCompletion(() -> service.requiresNew(() -> products.save(product(33))));
+        });
     assertSaved(30, 31, 32, 33);
   }
 

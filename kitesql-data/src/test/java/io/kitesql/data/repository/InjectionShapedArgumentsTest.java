@@ -16,10 +16,31 @@ import org.springframework.test.context.junit.jupiter.SpringJUnitConfig;
  */
 @SpringJUnitConfig(KiteSqlTestConfiguration.class)
 class InjectionShapedArgumentsTest {
-  static final List<String> HOSTILE = List.of(
-      "' or '1'='1", "'; drop table products; --", "x' --", "\" or \"\"=\"", "%", "_", "%%", "a%b", "a_b", "\\",
-      "\\%", "50% off", ":name", "?", "?1", "$1", "/* comment */", "line\nbreak", "tab\there", "nul\0byte",
-      "ünïcödé ✈ 漢字", "'" + "x".repeat(10_000) + "'", "robert'); delete from products where ('1'='1");
+  static final List<String> HOSTILE =
+      List.of(
+          "' or '1'='1",
+          "'; drop table products; --",
+          "x' --",
+          "\" or \"\"=\"",
+          "%",
+          "_",
+          "%%",
+          "a%b",
+          "a_b",
+          "\\",
+          "\\%",
+          "50% off",
+          ":name",
+          "?",
+          "?1",
+          "$1",
+          "/* comment */",
+          "line\nbreak",
+          "tab\there",
+          "nul\0byte",
+          "ünïcödé ✈ 漢字",
+          "'" + "x".repeat(10_000) + "'",
+          "robert'); delete from products where ('1'='1");
 
   @Autowired ProductRepository products;
   private final List<Product> saved = new ArrayList<>();
@@ -40,11 +61,22 @@ class InjectionShapedArgumentsTest {
     for (var name : HOSTILE) {
       assertThat(products.findByName(name)).extracting(Product::getName).containsExactly(name);
       assertThat(products.withName(name)).extracting(Product::getName).containsExactly(name);
-      assertThat(products.withNamePositional(name)).extracting(Product::getName).containsExactly(name);
-      var prefixed = saved.stream().map(Product::getName).filter(n -> n.startsWith(name)).sorted().toList();
-      assertThat(products.findByNameStartingWith(name)).extracting(Product::getName).containsExactlyInAnyOrderElementsOf(prefixed);
-      var containing = saved.stream().map(Product::getName).filter(n -> n.toLowerCase().contains(name.toLowerCase())).toList();
-      assertThat(products.findByNameContainingIgnoreCase(name)).extracting(Product::getName).containsExactlyInAnyOrderElementsOf(containing);
+      assertThat(products.withNamePositional(name))
+          .extracting(Product::getName)
+          .containsExactly(name);
+      var prefixed =
+          saved.stream().map(Product::getName).filter(n -> n.startsWith(name)).sorted().toList();
+      assertThat(products.findByNameStartingWith(name))
+          .extracting(Product::getName)
+          .containsExactlyInAnyOrderElementsOf(prefixed);
+      var containing =
+          saved.stream()
+              .map(Product::getName)
+              .filter(n -> n.toLowerCase().contains(name.toLowerCase()))
+              .toList();
+      assertThat(products.findByNameContainingIgnoreCase(name))
+          .extracting(Product::getName)
+          .containsExactlyInAnyOrderElementsOf(containing);
     }
     assertThat(products.count()).isEqualTo(HOSTILE.size() + 1);
   }

@@ -14,7 +14,10 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.dao.OptimisticLockingFailureException;
 import org.springframework.test.context.junit.jupiter.SpringJUnitConfig;
 
-/** {@code @Version} updates are "if still at version N", and an atomic decrement stays exact under threads. */
+/**
+ * {@code @Version} updates are "if still at version N", and an atomic decrement stays exact under
+ * threads.
+ */
 @SpringJUnitConfig(KiteSqlTestConfiguration.class)
 class OptimisticLockingTest {
   @Autowired ProductRepository products;
@@ -44,9 +47,11 @@ class OptimisticLockingTest {
     first.setStock(3);
     products.save(first);
     second.setStock(1);
-    assertThatThrownBy(() -> products.save(second)).isInstanceOf(OptimisticLockingFailureException.class);
+    assertThatThrownBy(() -> products.save(second))
+        .isInstanceOf(OptimisticLockingFailureException.class);
     assertThat(second.getVersion()).as("a failed save leaves the entity as it was").isZero();
-    assertThatThrownBy(() -> products.delete(second)).isInstanceOf(OptimisticLockingFailureException.class);
+    assertThatThrownBy(() -> products.delete(second))
+        .isInstanceOf(OptimisticLockingFailureException.class);
     assertThat(products.findById(2L).orElseThrow().getStock()).isEqualTo(3);
     products.delete(products.findById(2L).orElseThrow());
     assertThat(products.existsById(2L)).isFalse();
@@ -61,19 +66,20 @@ class OptimisticLockingTest {
     try (var pool = Executors.newFixedThreadPool(threads)) {
       var tasks = new ArrayList<Callable<Void>>();
       for (int t = 0; t < threads; t++) {
-        tasks.add(() -> {
-          for (int done = 0; done < increments; ) {
-            var product = products.findById(3L).orElseThrow();
-            product.setStock(product.getStock() + 1);
-            try {
-              products.save(product);
-              done++;
-            } catch (OptimisticLockingFailureException e) {
-              conflicts.incrementAndGet();
-            }
-          }
-          return null;
-        });
+        tasks.add(
+            () -> {
+              for (int done = 0; done < increments; ) {
+                var product = products.findById(3L).orElseThrow();
+                product.setStock(product.getStock() + 1);
+                try {
+                  products.save(product);
+                  done++;
+                } catch (OptimisticLockingFailureException e) {
+                  conflicts.incrementAndGet();
+                }
+              }
+              return null;
+            });
       }
       for (var future : pool.invokeAll(tasks, 60, TimeUnit.SECONDS)) {
         future.get();
@@ -94,12 +100,13 @@ class OptimisticLockingTest {
     try (var pool = Executors.newFixedThreadPool(threads)) {
       var tasks = new ArrayList<Callable<Void>>();
       for (int t = 0; t < threads; t++) {
-        tasks.add(() -> {
-          for (int i = 0; i < attemptsEach; i++) {
-            taken.addAndGet(products.takeOne(4L));
-          }
-          return null;
-        });
+        tasks.add(
+            () -> {
+              for (int i = 0; i < attemptsEach; i++) {
+                taken.addAndGet(products.takeOne(4L));
+              }
+              return null;
+            });
       }
       for (var future : pool.invokeAll(tasks, 60, TimeUnit.SECONDS)) {
         future.get();

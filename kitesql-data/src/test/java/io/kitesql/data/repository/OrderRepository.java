@@ -9,9 +9,9 @@ import org.springframework.data.domain.Limit;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.Pageable;
 import org.springframework.data.domain.ScrollPosition;
-import org.springframework.data.domain.Window;
 import org.springframework.data.domain.Slice;
 import org.springframework.data.domain.Sort;
+import org.springframework.data.domain.Window;
 import org.springframework.data.repository.query.Param;
 
 public interface OrderRepository extends KiteSqlRepository<Order, Long> {
@@ -27,7 +27,8 @@ public interface OrderRepository extends KiteSqlRepository<Order, Long> {
 
   List<IdAndNote> findByCustomerIdOrderByIdAsc(int customerId);
 
-  List<Order> findByCustomerIdAndStatusAndAmountGreaterThan(int customerId, String status, BigDecimal amount);
+  List<Order> findByCustomerIdAndStatusAndAmountGreaterThan(
+      int customerId, String status, BigDecimal amount);
 
   List<NoteView> findByCustomerIdOrderByIdDesc(int customerId);
 

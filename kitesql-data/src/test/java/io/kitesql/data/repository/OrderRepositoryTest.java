@@ -25,13 +25,14 @@ import org.springframework.data.domain.Sort;
 import org.springframework.test.context.junit.jupiter.SpringJUnitConfig;
 
 /**
- * Every derivation keyword and return type against a real database, with expected rows computed
- * by filtering the inserted Java objects (never from the engine's own output).
+ * Every derivation keyword and return type against a real database, with expected rows computed by
+ * filtering the inserted Java objects (never from the engine's own output).
  */
 @SpringJUnitConfig(KiteSqlTestConfiguration.class)
 class OrderRepositoryTest {
   private static final List<String> STATUSES = List.of("open", "done", "Open", "cancelled");
-  private static final List<String> NOTE_WORDS = List.of("kite", "string", "50%", "a_b", "wind", "back\\slash");
+  private static final List<String> NOTE_WORDS =
+      List.of("kite", "string", "50%", "a_b", "wind", "back\\slash");
 
   @Autowired OrderRepository orders;
   private List<Order> data;
@@ -42,10 +43,20 @@ class OrderRepositoryTest {
     var random = new Random(7);
     data = new ArrayList<>();
     for (long id = 1; id <= 300; id++) {
-      var note = random.nextInt(10) == 0 ? null
-          : NOTE_WORDS.get(random.nextInt(NOTE_WORDS.size())) + " " + NOTE_WORDS.get(random.nextInt(NOTE_WORDS.size()));
+      var note =
+          random.nextInt(10) == 0
+              ? null
+              : NOTE_WORDS.get(random.nextInt(NOTE_WORDS.size()))
+                  + " "
+                  + NOTE_WORDS.get(random.nextInt(NOTE_WORDS.size()));
       var amount = BigDecimal.valueOf(random.nextInt(100_000), 2);
-      data.add(new Order(id, 1 + random.nextInt(12), STATUSES.get(random.nextInt(STATUSES.size())), amount, note));
+      data.add(
+          new Order(
+              id,
+              1 + random.nextInt(12),
+              STATUSES.get(random.nextInt(STATUSES.size())),
+              amount,
+              note));
     }
     orders.saveAll(data);
   }
@@ -92,52 +103,80 @@ class OrderRepositoryTest {
   @Test
   void sortingAndPaging() {
     var byAmount = orders.findAll(Sort.by("amount").descending().and(Sort.by("id")));
-    var expected = data.stream().sorted(Comparator.comparing(Order::amount).reversed().thenComparing(Order::id)).map(Order::id).toList();
+    var expected =
+        data.stream()
+            .sorted(Comparator.comparing(Order::amount).reversed().thenComparing(Order::id))
+            .map(Order::id)
+            .toList();
     assertThat(byAmount.stream().map(Order::id).toList()).isEqualTo(expected);
 
     var page = orders.findAll(PageRequest.of(2, 25, Sort.by("id")));
     assertThat(page.getTotalElements()).isEqualTo(data.size());
-    assertThat(page.getContent().stream().map(Order::id).toList()).isEqualTo(expected(o -> true).subList(50, 75));
-    assertThatThrownBy(() -> orders.findAll(Sort.by("nope"))).isInstanceOf(InvalidDataAccessApiUsageException.class).hasMessageContaining("nope");
+    assertThat(page.getContent().stream().map(Order::id).toList())
+        .isEqualTo(expected(o -> true).subList(50, 75));
+    assertThatThrownBy(() -> orders.findAll(Sort.by("nope")))
+        .isInstanceOf(InvalidDataAccessApiUsageException.class)
+        .hasMessageContaining("nope");
   }
 
   @Test
   void table1Query() {
     var amount = new BigDecimal("300.00");
     var found = orders.findByCustomerIdAndStatusAndAmountGreaterThan(3, "open", amount);
-    assertThat(ids(found)).isEqualTo(expected(o -> o.customerId() == 3 && o.status().equals("open") && o.amount().compareTo(amount) > 0));
+    assertThat(ids(found))
+        .isEqualTo(
+            expected(
+                o ->
+                    o.customerId() == 3
+                        && o.status().equals("open")
+                        && o.amount().compareTo(amount) > 0));
   }
 
   @Test
   void comparisonKeywords() {
     var low = new BigDecimal("100.00");
     var high = new BigDecimal("200.00");
-    assertThat(ids(orders.findByAmountBetween(low, high))).isEqualTo(expected(o -> o.amount().compareTo(low) >= 0 && o.amount().compareTo(high) <= 0));
-    assertThat(ids(orders.findByAmountLessThanEqual(low))).isEqualTo(expected(o -> o.amount().compareTo(low) <= 0));
-    assertThat(ids(orders.findByAmountGreaterThanEqual(high))).isEqualTo(expected(o -> o.amount().compareTo(high) >= 0));
+    assertThat(ids(orders.findByAmountBetween(low, high)))
+        .isEqualTo(
+            expected(o -> o.amount().compareTo(low) >= 0 && o.amount().compareTo(high) <= 0));
+    assertThat(ids(orders.findByAmountLessThanEqual(low)))
+        .isEqualTo(expected(o -> o.amount().compareTo(low) <= 0));
+    assertThat(ids(orders.findByAmountGreaterThanEqual(high)))
+        .isEqualTo(expected(o -> o.amount().compareTo(high) >= 0));
     assertThat(ids(orders.findByIdLessThan(10))).isEqualTo(expected(o -> o.id() < 10));
-    assertThat(ids(orders.findByStatusNot("open"))).isEqualTo(expected(o -> !o.status().equals("open")));
-    assertThat(ids(orders.findByStatusOrCustomerId("done", 4))).isEqualTo(expected(o -> o.status().equals("done") || o.customerId() == 4));
+    assertThat(ids(orders.findByStatusNot("open")))
+        .isEqualTo(expected(o -> !o.status().equals("open")));
+    assertThat(ids(orders.findByStatusOrCustomerId("done", 4)))
+        .isEqualTo(expected(o -> o.status().equals("done") || o.customerId() == 4));
   }
 
   @Test
   void inAndNotIn() {
-    assertThat(ids(orders.findByStatusIn(List.of("open", "cancelled")))).isEqualTo(expected(o -> Set.of("open", "cancelled").contains(o.status())));
-    assertThat(ids(orders.findByStatusNotIn(List.of("open")))).isEqualTo(expected(o -> !o.status().equals("open")));
+    assertThat(ids(orders.findByStatusIn(List.of("open", "cancelled"))))
+        .isEqualTo(expected(o -> Set.of("open", "cancelled").contains(o.status())));
+    assertThat(ids(orders.findByStatusNotIn(List.of("open"))))
+        .isEqualTo(expected(o -> !o.status().equals("open")));
     assertThat(orders.findByStatusIn(List.of())).isEmpty();
     assertThat(ids(orders.findByStatusNotIn(List.of()))).isEqualTo(expected(o -> true));
   }
 
   @Test
   void likeFamilyMatchesArgumentsLiterally() {
-    assertThat(ids(orders.findByNoteStartingWith("50%"))).isEqualTo(expected(o -> note(o) != null && note(o).startsWith("50%")));
-    assertThat(ids(orders.findByNoteEndingWith("a_b"))).isEqualTo(expected(o -> note(o) != null && note(o).endsWith("a_b")));
-    assertThat(ids(orders.findByNoteContaining("k\\s"))).isEqualTo(expected(o -> note(o) != null && note(o).contains("k\\s")));
-    assertThat(ids(orders.findByNoteContaining("%"))).isEqualTo(expected(o -> note(o) != null && note(o).contains("%")));
-    assertThat(ids(orders.findByNoteNotContaining("kite"))).isEqualTo(expected(o -> note(o) != null && !note(o).contains("kite")));
+    assertThat(ids(orders.findByNoteStartingWith("50%")))
+        .isEqualTo(expected(o -> note(o) != null && note(o).startsWith("50%")));
+    assertThat(ids(orders.findByNoteEndingWith("a_b")))
+        .isEqualTo(expected(o -> note(o) != null && note(o).endsWith("a_b")));
+    assertThat(ids(orders.findByNoteContaining("k\\s")))
+        .isEqualTo(expected(o -> note(o) != null && note(o).contains("k\\s")));
+    assertThat(ids(orders.findByNoteContaining("%")))
+        .isEqualTo(expected(o -> note(o) != null && note(o).contains("%")));
+    assertThat(ids(orders.findByNoteNotContaining("kite")))
+        .isEqualTo(expected(o -> note(o) != null && !note(o).contains("kite")));
     // Like passes the pattern through: % and _ are wildcards here
-    assertThat(ids(orders.findByNoteLike("k_te%"))).isEqualTo(expected(o -> note(o) != null && note(o).matches("k.te.*")));
-    assertThat(ids(orders.findByStatusIgnoreCase("OPEN"))).isEqualTo(expected(o -> o.status().equalsIgnoreCase("open")));
+    assertThat(ids(orders.findByNoteLike("k_te%")))
+        .isEqualTo(expected(o -> note(o) != null && note(o).matches("k.te.*")));
+    assertThat(ids(orders.findByStatusIgnoreCase("OPEN")))
+        .isEqualTo(expected(o -> o.status().equalsIgnoreCase("open")));
   }
 
   @Test
@@ -149,15 +188,24 @@ class OrderRepositoryTest {
   @Test
   void limitingAndOrdering() {
     var top = orders.findTop3ByStatusOrderByAmountDesc("done");
-    var expected = data.stream().filter(o -> o.status().equals("done")).sorted(Comparator.comparing(Order::amount).reversed()).limit(3).map(Order::id).toList();
+    var expected =
+        data.stream()
+            .filter(o -> o.status().equals("done"))
+            .sorted(Comparator.comparing(Order::amount).reversed())
+            .limit(3)
+            .map(Order::id)
+            .toList();
     assertThat(top.stream().map(Order::id).toList()).isEqualTo(expected);
     var first = orders.findFirstByCustomerIdOrderByIdAsc(5);
-    assertThat(first.map(Order::id)).isEqualTo(expected(o -> o.customerId() == 5).stream().findFirst());
+    assertThat(first.map(Order::id))
+        .isEqualTo(expected(o -> o.customerId() == 5).stream().findFirst());
     assertThat(orders.findOneById(7).id()).isEqualTo(7L);
     // Spring Data's rule for a non-null return type: no row is an error, not null
-    assertThatThrownBy(() -> orders.findOneById(7000)).isInstanceOf(EmptyResultDataAccessException.class);
+    assertThatThrownBy(() -> orders.findOneById(7000))
+        .isInstanceOf(EmptyResultDataAccessException.class);
     var sorted = orders.findByCustomerId(2, Sort.by(Sort.Direction.DESC, "id"));
-    assertThat(sorted.stream().map(Order::id).toList()).isEqualTo(expected(o -> o.customerId() == 2).reversed());
+    assertThat(sorted.stream().map(Order::id).toList())
+        .isEqualTo(expected(o -> o.customerId() == 2).reversed());
     var limited = orders.findByStatus("open", Limit.of(4));
     assertThat(limited).hasSize(4);
   }
@@ -176,17 +224,26 @@ class OrderRepositoryTest {
   @Test
   void projections() {
     var notes = orders.findByCustomerIdOrderByIdDesc(6);
-    var expected = data.stream().filter(o -> o.customerId() == 6).sorted(Comparator.comparing(Order::id).reversed()).toList();
-    assertThat(notes.stream().map(OrderRepository.NoteView::getId).toList()).isEqualTo(expected.stream().map(Order::id).toList());
-    assertThat(notes.stream().map(n -> Objects.toString(n.getNote(), null)).toList()).isEqualTo(expected.stream().map(OrderRepositoryTest::note).toList());
+    var expected =
+        data.stream()
+            .filter(o -> o.customerId() == 6)
+            .sorted(Comparator.comparing(Order::id).reversed())
+            .toList();
+    assertThat(notes.stream().map(OrderRepository.NoteView::getId).toList())
+        .isEqualTo(expected.stream().map(Order::id).toList());
+    assertThat(notes.stream().map(n -> Objects.toString(n.getNote(), null)).toList())
+        .isEqualTo(expected.stream().map(OrderRepositoryTest::note).toList());
 
     var dtos = orders.findByStatus("done");
     assertThat(dtos).hasSize(expected(o -> o.status().equals("done")).size());
     assertThat(dtos).allSatisfy(d -> assertThat(d.status()).isEqualTo("done"));
 
     var distinct = orders.findDistinctByCustomerId(1);
-    var expectedDistinct = data.stream().filter(o -> o.customerId() == 1)
-        .map(o -> o.status() + "/" + o.amount().stripTrailingZeros().toPlainString()).collect(Collectors.toSet());
+    var expectedDistinct =
+        data.stream()
+            .filter(o -> o.customerId() == 1)
+            .map(o -> o.status() + "/" + o.amount().stripTrailingZeros().toPlainString())
+            .collect(Collectors.toSet());
     assertThat(distinct).hasSize(expectedDistinct.size());
 
     var dynamic = orders.findByCustomerId(1, OrderRepository.StatusAndAmount.class);
@@ -195,8 +252,10 @@ class OrderRepositoryTest {
 
   @Test
   void countExistsDelete() {
-    assertThat(orders.countByStatus("open")).isEqualTo(expected(o -> o.status().equals("open")).size());
-    assertThat(orders.existsByCustomerId(3)).isEqualTo(!expected(o -> o.customerId() == 3).isEmpty());
+    assertThat(orders.countByStatus("open"))
+        .isEqualTo(expected(o -> o.status().equals("open")).size());
+    assertThat(orders.existsByCustomerId(3))
+        .isEqualTo(!expected(o -> o.customerId() == 3).isEmpty());
     assertThat(orders.existsByCustomerId(99)).isFalse();
     long cancelled = expected(o -> o.status().equals("cancelled")).size();
     assertThat(orders.deleteByStatus("cancelled")).isEqualTo(cancelled);
@@ -205,7 +264,8 @@ class OrderRepositoryTest {
 
   @Test
   void streamsNeedATransaction() {
-    assertThatThrownBy(() -> orders.streamByCustomerId(1)).isInstanceOf(InvalidDataAccessApiUsageException.class)
+    assertThatThrownBy(() -> orders.streamByCustomerId(1))
+        .isInstanceOf(InvalidDataAccessApiUsageException.class)
         .hasMessageContaining("inside a transaction");
   }
 
@@ -213,14 +273,22 @@ class OrderRepositoryTest {
   void declaredQueries() {
     assertThat(orders.byCustomerAndStatus(2, "open").stream().map(Order::id).toList())
         .isEqualTo(expected(o -> o.customerId() == 2 && o.status().equals("open")));
-    assertThat(orders.notesOf(3).stream().map(OrderRepository.NoteView::getId).toList()).isEqualTo(expected(o -> o.customerId() == 3));
-    assertThat(orders.countWithStatus("done")).isEqualTo(expected(o -> o.status().equals("done")).size());
+    assertThat(orders.notesOf(3).stream().map(OrderRepository.NoteView::getId).toList())
+        .isEqualTo(expected(o -> o.customerId() == 3));
+    assertThat(orders.countWithStatus("done"))
+        .isEqualTo(expected(o -> o.status().equals("done")).size());
     var totals = orders.totalsByStatus();
     for (var total : totals) {
-      var sum = data.stream().filter(o -> o.status().equals(total.status())).map(Order::amount).reduce(BigDecimal.ZERO, BigDecimal::add);
+      var sum =
+          data.stream()
+              .filter(o -> o.status().equals(total.status()))
+              .map(Order::amount)
+              .reduce(BigDecimal.ZERO, BigDecimal::add);
       assertThat(total.amount()).isEqualByComparingTo(sum);
     }
-    assertThat(totals).extracting(OrderRepository.StatusAndAmount::status).containsExactlyElementsOf(STATUSES.stream().sorted().toList());
+    assertThat(totals)
+        .extracting(OrderRepository.StatusAndAmount::status)
+        .containsExactlyElementsOf(STATUSES.stream().sorted().toList());
     long open = expected(o -> o.status().equals("open")).size();
     assertThat(orders.renameStatus("open", "reopened")).isEqualTo(open);
     assertThat(orders.countByStatus("reopened")).isEqualTo(open);
@@ -228,6 +296,7 @@ class OrderRepositoryTest {
 
   @Test
   void singleResultWithTwoRowsIsAnError() {
-    assertThatThrownBy(() -> orders.findOneByCustomerId(1)).isInstanceOf(IncorrectResultSizeDataAccessException.class);
+    assertThatThrownBy(() -> orders.findOneByCustomerId(1))
+        .isInstanceOf(IncorrectResultSizeDataAccessException.class);
   }
 }

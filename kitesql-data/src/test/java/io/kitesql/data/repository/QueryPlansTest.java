@@ -28,8 +28,11 @@ class QueryPlansTest {
 
   @BeforeEach
   void collectQueries() {
-    var factory = new KiteSqlRepositoryFactory(template, new KiteSqlMappingContext(), Conversions.none());
-    factory.addQueryCreationListener((KiteSqlRepositoryQuery query) -> sqlByMethod.put(query.getQueryMethod().getName(), query.sql()));
+    var factory =
+        new KiteSqlRepositoryFactory(template, new KiteSqlMappingContext(), Conversions.none());
+    factory.addQueryCreationListener(
+        (KiteSqlRepositoryQuery query) ->
+            sqlByMethod.put(query.getQueryMethod().getName(), query.sql()));
     factory.getRepository(OrderRepository.class);
   }
 
@@ -42,24 +45,30 @@ class QueryPlansTest {
   @Test
   void table1QueryUsesTheCompositeIndex() {
     assertThat(sqlByMethod.get("findByCustomerIdAndStatusAndAmountGreaterThan"))
-        .isEqualTo("select \"id\", \"customer_id\", \"status\", \"amount\", \"note\" from \"orders\""
-            + " where \"customer_id\" = ? and \"status\" = ? and \"amount\" > ?");
-    assertThat(String.join("\n", plan("findByCustomerIdAndStatusAndAmountGreaterThan"))).contains("using orders_cs");
+        .isEqualTo(
+            "select \"id\", \"customer_id\", \"status\", \"amount\", \"note\" from \"orders\""
+                + " where \"customer_id\" = ? and \"status\" = ? and \"amount\" > ?");
+    assertThat(String.join("\n", plan("findByCustomerIdAndStatusAndAmountGreaterThan")))
+        .contains("using orders_cs");
   }
 
   @Test
   void keyPredicatesUseThePrimaryKeyAndPrefixesTheIndex() {
     assertThat(String.join("\n", plan("findOneById"))).contains("PrimaryKeyLookup");
     assertThat(String.join("\n", plan("findByIdLessThan"))).contains("PrimaryKeyRangeScan");
-    assertThat(String.join("\n", plan("findByCustomerIdOrderByIdDesc"))).contains("using orders_cs");
-    assertThat(String.join("\n", plan("countByStatus"))).contains("TableScan"); // no index starts with status
+    assertThat(String.join("\n", plan("findByCustomerIdOrderByIdDesc")))
+        .contains("using orders_cs");
+    assertThat(String.join("\n", plan("countByStatus")))
+        .contains("TableScan"); // no index starts with status
   }
 
   @Test
   void projectionsSelectOnlyTheirColumns() {
-    assertThat(sqlByMethod.get("findByCustomerIdOrderByIdDesc")).startsWith("select \"id\", \"note\" from");
+    assertThat(sqlByMethod.get("findByCustomerIdOrderByIdDesc"))
+        .startsWith("select \"id\", \"note\" from");
     // a record DTO: its two components' columns, distinct as the method name says
-    assertThat(sqlByMethod.get("findDistinctByCustomerId")).matches("select distinct \"(status|amount)\", \"(status|amount)\" from .*");
+    assertThat(sqlByMethod.get("findDistinctByCustomerId"))
+        .matches("select distinct \"(status|amount)\", \"(status|amount)\" from .*");
   }
 
   interface BadProperty extends KiteSqlRepository<Order, Long> {
@@ -76,9 +85,15 @@ class QueryPlansTest {
 
   @Test
   void underivableMethodsFailWhenTheRepositoryIsMade() {
-    var factory = new KiteSqlRepositoryFactory(template, new KiteSqlMappingContext(), Conversions.none());
-    assertThatThrownBy(() -> factory.getRepository(BadProperty.class)).hasMessageContaining("findByColour").hasMessageContaining("colour");
-    assertThatThrownBy(() -> factory.getRepository(BadKeyword.class)).hasMessageContaining("findByStatusRegex").hasMessageContaining("REGEX");
-    assertThatThrownBy(() -> factory.getRepository(BadIgnoreCase.class)).hasMessageContaining("IgnoreCase on amount");
+    var factory =
+        new KiteSqlRepositoryFactory(template, new KiteSqlMappingContext(), Conversions.none());
+    assertThatThrownBy(() -> factory.getRepository(BadProperty.class))
+        .hasMessageContaining("findByColour")
+        .hasMessageContaining("colour");
+    assertThatThrownBy(() -> factory.getRepository(BadKeyword.class))
+        .hasMessageContaining("findByStatusRegex")
+        .hasMessageContaining("REGEX");
+    assertThatThrownBy(() -> factory.getRepository(BadIgnoreCase.class))
+        .hasMessageContaining("IgnoreCase on amount");
   }
 }

@@ -5,8 +5,9 @@ import io.kitesql.data.repository.Query;
 import java.util.List;
 
 public interface ArticleRepository extends KiteSqlRepository<Article, Long> {
-  String STATS = "select a.id, a.title, a.author_name, count(c.id) as comment_count, max(c.id) as newest"
-      + " from articles a left join comments c on c.article_id = a.id group by a.id, a.title, a.author_name order by a.id";
+  String STATS =
+      "select a.id, a.title, a.author_name, count(c.id) as comment_count, max(c.id) as newest"
+          + " from articles a left join comments c on c.article_id = a.id group by a.id, a.title, a.author_name order by a.id";
 
   @Query(STATS)
   List<ArticleStats> stats();

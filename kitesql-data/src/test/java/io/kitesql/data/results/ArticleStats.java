@@ -7,4 +7,9 @@ import org.springframework.data.relational.core.mapping.Column;
  * {@code commentCount} the naming strategy's {@code comment_count}, {@code newestCommentId} its
  * {@code @Column}.
  */
-public record ArticleStats(Long id, CharSequence title, CharSequence author, long commentCount, @Column("newest") Long newestCommentId) {}
+public record ArticleStats(
+    Long id,
+    CharSequence title,
+    CharSequence author,
+    long commentCount,
+    @Column("newest") Long newestCommentId) {}

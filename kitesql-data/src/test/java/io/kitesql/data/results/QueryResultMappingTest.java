@@ -32,14 +32,17 @@ class QueryResultMappingTest {
   static class Config extends TempDatabaseConfiguration {
     @Override
     protected void createSchema(Database database) {
-      database.execute("create table articles (id bigint primary key, title varchar, author_name varchar)");
-      database.execute("create table comments (id bigint primary key, article_id bigint, body varchar)");
+      database.execute(
+          "create table articles (id bigint primary key, title varchar, author_name varchar)");
+      database.execute(
+          "create table comments (id bigint primary key, article_id bigint, body varchar)");
     }
   }
 
   @Autowired ArticleRepository articles;
   @Autowired KiteSqlTemplate template;
   private List<Article> data;
+
   /** Comment ids per article id, as inserted. */
   private final Map<Long, List<Long>> comments = new TreeMap<>();
 
@@ -55,7 +58,11 @@ class QueryResultMappingTest {
       data.add(new Article(id, "title " + id, "author " + random.nextInt(4)));
       comments.put(id, new ArrayList<>());
       for (int n = random.nextInt(5); n > 0; n--, commentId++) {
-        template.update("insert into comments (id, article_id, body) values (?, ?, ?)", commentId, id, "comment " + commentId);
+        template.update(
+            "insert into comments (id, article_id, body) values (?, ?, ?)",
+            commentId,
+            id,
+            "comment " + commentId);
         comments.get(id).add(commentId);
       }
     }
@@ -64,24 +71,60 @@ class QueryResultMappingTest {
 
   @Test
   void dtoPropertiesReadColumnsByEntityColumnNamingStrategyAndColumnAnnotation() {
-    var expected = data.stream().map(a -> new ArticleStats(a.id(), a.title(), a.author(), comments.get(a.id()).size(),
-        comments.get(a.id()).stream().max(Long::compare).orElse(null))).toList();
-    assertThat(articles.stats()).map(s -> List.of(s.id(), s.title().toString(), s.author().toString(), s.commentCount(),
-        String.valueOf(s.newestCommentId()))).isEqualTo(expected.stream().map(s -> List.of(s.id(), s.title().toString(),
-        s.author().toString(), s.commentCount(), String.valueOf(s.newestCommentId()))).toList());
+    var expected =
+        data.stream()
+            .map(
+                a ->
+                    new ArticleStats(
+                        a.id(),
+                        a.title(),
+                        a.author(),
+                        comments.get(a.id()).size(),
+                        comments.get(a.id()).stream().max(Long::compare).orElse(null)))
+            .toList();
+    assertThat(articles.stats())
+        .map(
+            s ->
+                List.of(
+                    s.id(),
+                    s.title().toString(),
+                    s.author().toString(),
+                    s.commentCount(),
+                    String.valueOf(s.newestCommentId())))
+        .isEqualTo(
+            expected.stream()
+                .map(
+                    s ->
+                        List.of(
+                            s.id(),
+                            s.title().toString(),
+                            s.author().toString(),
+                            s.commentCount(),
+                            String.valueOf(s.newestCommentId())))
+                .toList());
   }
 
   @Test
   void interfaceProjectionsReadSnakeCaseColumns() {
-    assertThat(articles.counts()).map(v -> List.of(v.getId(), v.getAuthor().toString(), v.getCommentCount()))
-        .isEqualTo(data.stream().map(a -> List.of(a.id(), a.author().toString(), (long) comments.get(a.id()).size())).toList());
+    assertThat(articles.counts())
+        .map(v -> List.of(v.getId(), v.getAuthor().toString(), v.getCommentCount()))
+        .isEqualTo(
+            data.stream()
+                .map(
+                    a -> List.of(a.id(), a.author().toString(), (long) comments.get(a.id()).size()))
+                .toList());
   }
 
   @Test
   void aMissingColumnNamesTheColumnsTheResultHas() {
-    assertThatThrownBy(() -> articles.withoutCounts()).isInstanceOf(MappingException.class)
-        .hasMessageContaining("author_name").hasMessageContaining("ArticleStats").hasMessageContaining("[id, title]");
-    assertThatThrownBy(() -> articles.onlyIds()).isInstanceOf(MappingException.class)
-        .hasMessageContaining("author").hasMessageContaining("[id]");
+    assertThatThrownBy(() -> articles.withoutCounts())
+        .isInstanceOf(MappingException.class)
+        .hasMessageContaining("author_name")
+        .hasMessageContaining("ArticleStats")
+        .hasMessageContaining("[id, title]");
+    assertThatThrownBy(() -> articles.onlyIds())
+        .isInstanceOf(MappingException.class)
+        .hasMessageContaining("author")
+        .hasMessageContaining("[id]");
   }
 }

@@ -24,16 +24,18 @@ import org.junit.jupiter.api.Test;
 class BorrowedValuesAndThreadsTest extends TransactionTestBase {
 
   private void insertCommitted(int count) {
-    tx.write(() -> {
-      IntStream.rangeClosed(1, count).forEach(this::insert);
-      return null;
-    });
+    tx.write(
+        () -> {
+          IntStream.rangeClosed(1, count).forEach(this::insert);
+          return null;
+        });
   }
 
   /** The bodies of all notes, as read in the bound transaction (views when it is read-only). */
   private List<Text> bodies() {
     var result = new ArrayList<Text>();
-    try (var rows = KiteSqlTransactions.current(db).orElseThrow().query("select body from notes order by id")) {
+    try (var rows =
+        KiteSqlTransactions.current(db).orElseThrow().query("select body from notes order by id")) {
       while (rows.next()) {
         result.add(rows.getText(0));
       }
@@ -44,12 +46,14 @@ class BorrowedValuesAndThreadsTest extends TransactionTestBase {
   @Test
   void aBorrowedTextIsReadableInsideTheMethodAndThrowsAfterItReturned() {
     insertCommitted(1);
-    Text body = tx.read(() -> {
-      var first = bodies().getFirst();
-      assertThat(first.isBorrowed()).isTrue();
-      assertThat(first.toString()).isEqualTo("note 1");
-      return first;
-    });
+    Text body =
+        tx.read(
+            () -> {
+              var first = bodies().getFirst();
+              assertThat(first.isBorrowed()).isTrue();
+              assertThat(first.toString()).isEqualTo("note 1");
+              return first;
+            });
     assertThat(body.isLive()).isFalse();
     assertThatThrownBy(body::toString).isInstanceOf(IllegalStateException.class);
     assertThatThrownBy(() -> body.charAt(0)).isInstanceOf(IllegalStateException.class);
@@ -58,35 +62,49 @@ class BorrowedValuesAndThreadsTest extends TransactionTestBase {
   @Test
   void aBorrowedTextOfAJoiningMethodLivesAsLongAsTheOuterTransaction() {
     insertCommitted(1);
-    Text afterOuter = tx.read(() -> {
-      Text fromInner = tx.read(() -> bodies().getFirst());
-      assertThat(fromInner.toString()).isEqualTo("note 1"); // the inner method returned; the transaction did not end
-      return fromInner;
-    });
+    Text afterOuter =
+        tx.read(
+            () -> {
+              Text fromInner = tx.read(() -> bodies().getFirst());
+              assertThat(fromInner.toString())
+                  .isEqualTo("note 1"); // the inner method returned; the transaction did not end
+              return fromInner;
+            });
     assertThatThrownBy(afterOuter::toString).isInstanceOf(IllegalStateException.class);
   }
 
   @Test
-  void valuesAreReadableFromAParallelStreamAndOtherThreadsWhileTheTransactionLives() throws Exception {
+  void valuesAreReadableFromAParallelStreamAndOtherThreadsWhileTheTransactionLives()
+      throws Exception {
     insertCommitted(200);
     var expected = IntStream.rangeClosed(1, 200).mapToObj(i -> "note " + i).toList();
     try (var pool = Executors.newFixedThreadPool(4)) {
-      List<Text> borrowed = tx.read(() -> {
-        var bodies = bodies();
-        assertThat(bodies).allMatch(Text::isBorrowed);
-        assertThat(bodies.parallelStream().map(CharSequence::toString).toList()).isEqualTo(expected);
-        var caller = Thread.currentThread();
-        List<Future<String>> onOtherThreads = bodies.stream()
-            .map(text -> pool.submit(() -> {
-              assertThat(Thread.currentThread()).isNotSameAs(caller);
-              return text.toString();
-            }))
-            .toList();
-        assertThat(onOtherThreads).extracting(f -> f.get(10, TimeUnit.SECONDS)).isEqualTo(expected);
-        return bodies;
-      });
+      List<Text> borrowed =
+          tx.read(
+              () -> {
+                var bodies = bodies();
+                assertThat(bodies).allMatch(Text::isBorrowed);
+                assertThat(bodies.parallelStream().map(CharSequence::toString).toList())
+                    .isEqualTo(expected);
+                var caller = Thread.currentThread();
+                List<Future<String>> onOtherThreads =
+                    bodies.stream()
+                        .map(
+                            text ->
+                                pool.submit(
+                                    () -> {
+                                      assertThat(Thread.currentThread()).isNotSameAs(caller);
+                                      return text.toString();
+                                    }))
+                        .toList();
+                assertThat(onOtherThreads)
+                    .extracting(f -> f.get(10, TimeUnit.SECONDS))
+                    .isEqualTo(expected);
+                return bodies;
+              });
       var afterwards = pool.submit(() -> borrowed.getFirst().toString());
-      assertThatThrownBy(() -> afterwards.get(10, TimeUnit.SECONDS)).hasCauseInstanceOf(IllegalStateException.class);
+      assertThatThrownBy(() -> afterwards.get(10, TimeUnit.SECONDS))
+          .hasCauseInstanceOf(IllegalStateException.class);
     }
   }
 
@@ -106,12 +124,13 @@ class BorrowedValuesAndThreadsTest extends TransactionTestBase {
   }
 
   private Transaction readWhileTheOtherReads(CyclicBarrier bothInside) {
-    return tx.read(() -> {
-      await(bothInside); // both transactions are open now
-      assertThat(countInCurrent()).isEqualTo(3);
-      await(bothInside);
-      return current();
-    });
+    return tx.read(
+        () -> {
+          await(bothInside); // both transactions are open now
+          assertThat(countInCurrent()).isEqualTo(3);
+          await(bothInside);
+          return current();
+        });
   }
 
   @Test
@@ -119,16 +138,21 @@ class BorrowedValuesAndThreadsTest extends TransactionTestBase {
     insertCommitted(1);
     var reading = new CountDownLatch(1);
     var committedMeanwhile = new CountDownLatch(1);
-    var reader = CompletableFuture.supplyAsync(() -> tx.read(() -> {
-      reading.countDown();
-      awaitLatch(committedMeanwhile);
-      return countInCurrent();
-    }));
+    var reader =
+        CompletableFuture.supplyAsync(
+            () ->
+                tx.read(
+                    () -> {
+                      reading.countDown();
+                      awaitLatch(committedMeanwhile);
+                      return countInCurrent();
+                    }));
     assertThat(reading.await(10, TimeUnit.SECONDS)).isTrue();
-    tx.write(() -> {
-      insert(2);
-      return null;
-    });
+    tx.write(
+        () -> {
+          insert(2);
+          return null;
+        });
     committedMeanwhile.countDown();
     assertThat(reader.get(10, TimeUnit.SECONDS)).isEqualTo(1);
     assertThat(tx.read(this::countInCurrent)).isEqualTo(2);
@@ -137,13 +161,20 @@ class BorrowedValuesAndThreadsTest extends TransactionTestBase {
   @Test
   void writeTransactionsRunFromVirtualThreads() throws Exception {
     try (var virtualThreads = Executors.newVirtualThreadPerTaskExecutor()) {
-      var writes = IntStream.rangeClosed(1, 50)
-          .mapToObj(id -> virtualThreads.submit(() -> tx.write(() -> {
-            insert(id);
-            assertThat(tx.read(this::countInCurrent)).isPositive(); // joins, sees its own row
-            return Thread.currentThread().isVirtual();
-          })))
-          .toList();
+      var writes =
+          IntStream.rangeClosed(1, 50)
+              .mapToObj(
+                  id ->
+                      virtualThreads.submit(
+                          () ->
+                              tx.write(
+                                  () -> {
+                                    insert(id);
+                                    assertThat(tx.read(this::countInCurrent))
+                                        .isPositive(); // joins, sees its own row
+                                    return Thread.currentThread().isVirtual();
+                                  })))
+              .toList();
       for (var write : writes) {
         assertThat(write.get(30, TimeUnit.SECONDS)).isTrue();
       }

@@ -26,7 +26,9 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 /** Begin, commit, rollback, rollback rules, failures, isolation, timeouts and NESTED. */
 class KiteSqlTransactionManagerTest extends TransactionTestBase {
 
-  /** Two pooled readers and short waits, so exhausting readers or the writer is quick to provoke. */
+  /**
+   * Two pooled readers and short waits, so exhausting readers or the writer is quick to provoke.
+   */
   @Override
   StorageOptions options() {
     return super.options()
@@ -38,11 +40,13 @@ class KiteSqlTransactionManagerTest extends TransactionTestBase {
 
   @Test
   void aWriteMethodCommitsItsRowsAndUnbindsItsTransaction() {
-    Transaction inside = tx.write(() -> {
-      insert(1);
-      insert(2);
-      return current();
-    });
+    Transaction inside =
+        tx.write(
+            () -> {
+              insert(1);
+              insert(2);
+              return current();
+            });
     assertThat(inside).isInstanceOf(ReadWriteTransaction.class);
     assertThat(inside.isOpen()).isFalse();
     assertThat(current()).isNull();
@@ -67,7 +71,8 @@ class KiteSqlTransactionManagerTest extends TransactionTestBase {
 
   @Test
   void anUncheckedExceptionRollsBackLeavingNoRows() {
-    assertThatThrownBy(() -> tx.writeThenThrowUnchecked(1)).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> tx.writeThenThrowUnchecked(1))
+        .isInstanceOf(IllegalStateException.class);
     assertThat(committed()).isZero();
     assertThat(current()).isNull();
   }
@@ -80,7 +85,8 @@ class KiteSqlTransactionManagerTest extends TransactionTestBase {
 
   @Test
   void rollbackForMakesACheckedExceptionRollBack() {
-    assertThatThrownBy(() -> tx.writeThenThrowCheckedWithRollbackFor(1)).isInstanceOf(IOException.class);
+    assertThatThrownBy(() -> tx.writeThenThrowCheckedWithRollbackFor(1))
+        .isInstanceOf(IOException.class);
     assertThat(committed()).isZero();
   }
 
@@ -93,11 +99,15 @@ class KiteSqlTransactionManagerTest extends TransactionTestBase {
 
   @Test
   void aCommitThatFailsBecomesTransactionSystemExceptionWithTheCause() {
-    assertThatThrownBy(() -> tx.write(() -> {
-      insert(1);
-      ((ReadWriteTransaction) current()).rollback(); // the work ended the transaction itself
-      return null;
-    }))
+    assertThatThrownBy(
+            () ->
+                tx.write(
+                    () -> {
+                      insert(1);
+                      ((ReadWriteTransaction) current())
+                          .rollback(); // the work ended the transaction itself
+                      return null;
+                    }))
         .isInstanceOf(TransactionSystemException.class)
         .hasMessageContaining("could not commit")
         .hasCauseInstanceOf(IllegalStateException.class);
@@ -108,21 +118,26 @@ class KiteSqlTransactionManagerTest extends TransactionTestBase {
   void aWriteLockTimeoutBecomesCannotCreateTransactionException() throws Exception {
     var held = new CountDownLatch(1);
     var release = new CountDownLatch(1);
-    var holder = CompletableFuture.runAsync(() -> {
-      try (var _ = db.beginWrite()) {
-        held.countDown();
-        release.await(10, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    });
+    var holder =
+        CompletableFuture.runAsync(
+            () -> {
+              try (var _ = db.beginWrite()) {
+                held.countDown();
+                release.await(10, TimeUnit.SECONDS);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            });
     try {
       assertThat(held.await(10, TimeUnit.SECONDS)).isTrue();
       assertThatThrownBy(() -> tx.write(() -> null))
           .isInstanceOf(CannotCreateTransactionException.class)
           .hasRootCauseInstanceOf(KiteSqlException.class)
           .cause()
-          .satisfies(e -> assertThat(((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.WRITE_LOCK_TIMEOUT));
+          .satisfies(
+              e ->
+                  assertThat(((KiteSqlException) e).errorCode())
+                      .isEqualTo(ErrorCode.WRITE_LOCK_TIMEOUT));
     } finally {
       release.countDown();
       holder.get(10, TimeUnit.SECONDS);
@@ -132,11 +147,15 @@ class KiteSqlTransactionManagerTest extends TransactionTestBase {
 
   @Test
   void exhaustedReadersBecomeCannotCreateTransactionException() {
-    try (var _ = db.beginRead(); var _ = db.beginRead()) {
+    try (var _ = db.beginRead();
+        var _ = db.beginRead()) {
       assertThatThrownBy(() -> tx.read(() -> null))
           .isInstanceOf(CannotCreateTransactionException.class)
           .cause()
-          .satisfies(e -> assertThat(((KiteSqlException) e).errorCode()).isEqualTo(ErrorCode.READERS_EXHAUSTED));
+          .satisfies(
+              e ->
+                  assertThat(((KiteSqlException) e).errorCode())
+                      .isEqualTo(ErrorCode.READERS_EXHAUSTED));
     }
   }
 
@@ -147,7 +166,8 @@ class KiteSqlTransactionManagerTest extends TransactionTestBase {
         .isInstanceOf(CannotCreateTransactionException.class)
         .hasMessageContaining("closed")
         .hasCauseInstanceOf(IllegalStateException.class);
-    assertThatThrownBy(() -> tx.read(() -> null)).isInstanceOf(CannotCreateTransactionException.class);
+    assertThatThrownBy(() -> tx.read(() -> null))
+        .isInstanceOf(CannotCreateTransactionException.class);
   }
 
   @Test
@@ -158,13 +178,15 @@ class KiteSqlTransactionManagerTest extends TransactionTestBase {
 
   @Test
   void aSerializableMethodJoinsADefaultTransactionBecauseDefaultIsSerializable() {
-    tx.write(() -> {
-      var outer = current();
-      assertThat(TransactionSynchronizationManager.getCurrentTransactionIsolationLevel())
-          .isEqualTo(org.springframework.transaction.TransactionDefinition.ISOLATION_SERIALIZABLE);
-      assertThat(tx.serializableRead(this::current)).isSameAs(outer);
-      return null;
-    });
+    tx.write(
+        () -> {
+          var outer = current();
+          assertThat(TransactionSynchronizationManager.getCurrentTransactionIsolationLevel())
+              .isEqualTo(
+                  org.springframework.transaction.TransactionDefinition.ISOLATION_SERIALIZABLE);
+          assertThat(tx.serializableRead(this::current)).isSameAs(outer);
+          return null;
+        });
   }
 
   @Test
@@ -181,70 +203,87 @@ class KiteSqlTransactionManagerTest extends TransactionTestBase {
 
   @Test
   void aWeakerLevelCannotJoinAnExistingTransaction() {
-    tx.write(() -> {
-      assertThatThrownBy(() -> tx.readCommittedWrite(() -> null)).isInstanceOf(IllegalTransactionStateException.class);
-      return null;
-    });
+    tx.write(
+        () -> {
+          assertThatThrownBy(() -> tx.readCommittedWrite(() -> null))
+              .isInstanceOf(IllegalTransactionStateException.class);
+          return null;
+        });
   }
 
   @Test
   void nestedOutsideATransactionBeginsOneLikeRequired() {
-    Transaction inside = tx.nested(() -> {
-      insert(1);
-      return current();
-    });
+    Transaction inside =
+        tx.nested(
+            () -> {
+              insert(1);
+              return current();
+            });
     assertThat(inside).isInstanceOf(ReadWriteTransaction.class);
     assertThat(committed()).isEqualTo(1);
   }
 
   @Test
   void nestedInsideATransactionFailsAtOnceSayingWhyAndTheOuterGoesOn() {
-    tx.write(() -> {
-      var outer = current();
-      insert(1);
-      assertThatThrownBy(() -> tx.nested(() -> {
-        insert(2);
-        return null;
-      }))
-          .isInstanceOf(NestedTransactionNotSupportedException.class)
-          .hasMessageContaining("no savepoints");
-      assertThat(current()).isSameAs(outer);
-      return null;
-    });
+    tx.write(
+        () -> {
+          var outer = current();
+          insert(1);
+          assertThatThrownBy(
+                  () ->
+                      tx.nested(
+                          () -> {
+                            insert(2);
+                            return null;
+                          }))
+              .isInstanceOf(NestedTransactionNotSupportedException.class)
+              .hasMessageContaining("no savepoints");
+          assertThat(current()).isSameAs(outer);
+          return null;
+        });
     assertThat(committed()).isEqualTo(1);
   }
 
   @Test
   void aWriteTransactionPastItsDeadlineIsRolledBackInsteadOfCommitted() {
-    assertThatThrownBy(() -> tx.writeWithOneSecondTimeout(() -> {
-      insert(1);
-      sleep(1_100);
-      return null;
-    })).isInstanceOf(TransactionTimedOutException.class);
+    assertThatThrownBy(
+            () ->
+                tx.writeWithOneSecondTimeout(
+                    () -> {
+                      insert(1);
+                      sleep(1_100);
+                      return null;
+                    }))
+        .isInstanceOf(TransactionTimedOutException.class);
     assertThat(committed()).isZero();
     assertThat(current()).isNull();
   }
 
   @Test
   void checkTimeoutFailsStatementsAfterTheDeadline() {
-    assertThatThrownBy(() -> tx.writeWithOneSecondTimeout(() -> {
-      KiteSqlTransactions.checkTimeout(db); // before the deadline: nothing
-      insert(1);
-      sleep(1_100);
-      KiteSqlTransactions.checkTimeout(db);
-      insert(2);
-      return null;
-    })).isInstanceOf(TransactionTimedOutException.class);
+    assertThatThrownBy(
+            () ->
+                tx.writeWithOneSecondTimeout(
+                    () -> {
+                      KiteSqlTransactions.checkTimeout(db); // before the deadline: nothing
+                      insert(1);
+                      sleep(1_100);
+                      KiteSqlTransactions.checkTimeout(db);
+                      insert(2);
+                      return null;
+                    }))
+        .isInstanceOf(TransactionTimedOutException.class);
     assertThat(committed()).isZero();
   }
 
   @Test
   void aTransactionWithinItsDeadlineCommits() {
-    tx.writeWithOneSecondTimeout(() -> {
-      insert(1);
-      KiteSqlTransactions.checkTimeout(db);
-      return null;
-    });
+    tx.writeWithOneSecondTimeout(
+        () -> {
+          insert(1);
+          KiteSqlTransactions.checkTimeout(db);
+          return null;
+        });
     assertThat(committed()).isEqualTo(1);
   }
 

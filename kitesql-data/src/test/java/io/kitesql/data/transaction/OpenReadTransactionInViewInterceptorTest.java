@@ -20,7 +20,9 @@ import org.springframework.web.context.request.async.StandardServletAsyncWebRequ
 import org.springframework.web.context.request.async.WebAsyncManager;
 import org.springframework.web.context.request.async.WebAsyncUtils;
 
-/** The interceptor through a request's lifecycle, with spring-test's servlet request and response. */
+/**
+ * The interceptor through a request's lifecycle, with spring-test's servlet request and response.
+ */
 class OpenReadTransactionInViewInterceptorTest extends TransactionTestBase {
   OpenReadTransactionInViewInterceptor interceptor;
   MockHttpServletRequest request;
@@ -29,10 +31,11 @@ class OpenReadTransactionInViewInterceptorTest extends TransactionTestBase {
 
   @BeforeEach
   void oneNoteAndARequest() {
-    tx.write(() -> {
-      insert(1);
-      return null;
-    });
+    tx.write(
+        () -> {
+          insert(1);
+          return null;
+        });
     interceptor = new OpenReadTransactionInViewInterceptor(db);
     request = new MockHttpServletRequest("GET", "/notes/1");
     response = new MockHttpServletResponse();
@@ -40,7 +43,8 @@ class OpenReadTransactionInViewInterceptorTest extends TransactionTestBase {
   }
 
   private Text firstBody() {
-    try (var rows = KiteSqlTransactions.current(db).orElseThrow().query("select body from notes order by id")) {
+    try (var rows =
+        KiteSqlTransactions.current(db).orElseThrow().query("select body from notes order by id")) {
       rows.next();
       return rows.getText(0);
     }
@@ -67,7 +71,8 @@ class OpenReadTransactionInViewInterceptorTest extends TransactionTestBase {
     assertThat(tx.supportsRead(this::current)).isSameAs(requestTx);
     assertThat(tx.read(() -> tx.read(this::current))).isSameAs(requestTx);
     assertThat(requestTx.isOpen()).isTrue(); // methods that joined it did not end it
-    assertThatThrownBy(() -> tx.mandatoryRead(() -> null)) // a snapshot in view is not a Spring transaction
+    assertThatThrownBy(
+            () -> tx.mandatoryRead(() -> null)) // a snapshot in view is not a Spring transaction
         .isInstanceOf(IllegalTransactionStateException.class);
     interceptor.afterCompletion(webRequest, null);
     assertThat(requestTx.isOpen()).isFalse();
@@ -78,19 +83,24 @@ class OpenReadTransactionInViewInterceptorTest extends TransactionTestBase {
     interceptor.preHandle(webRequest);
     var requestTx = current();
     Text before = firstBody(); // read from the request's first snapshot
-    Transaction writeTx = tx.write(() -> {
-      insert(2);
-      assertThat(tx.read(this::current)).isSameAs(current()); // read-only methods join the write
-      return current();
-    });
+    Transaction writeTx =
+        tx.write(
+            () -> {
+              insert(2);
+              assertThat(tx.read(this::current))
+                  .isSameAs(current()); // read-only methods join the write
+              return current();
+            });
     assertThat(writeTx).isInstanceOf(ReadWriteTransaction.class).isNotSameAs(requestTx);
     assertThat(committed()).isEqualTo(2);
     assertThat(countInCurrent()).isEqualTo(2); // the request reads its own write
     var renewed = current();
     assertThat(renewed).isInstanceOf(ReadOnlyTransaction.class).isNotSameAs(requestTx);
-    assertThat(tx.read(this::countInCurrent)).isEqualTo(2); // read-only methods join the renewed snapshot
+    assertThat(tx.read(this::countInCurrent))
+        .isEqualTo(2); // read-only methods join the renewed snapshot
     assertThat(tx.read(this::current)).isSameAs(renewed);
-    assertThat(before.toString()).isEqualTo("note 1"); // the first snapshot lives until the request ends
+    assertThat(before.toString())
+        .isEqualTo("note 1"); // the first snapshot lives until the request ends
     interceptor.afterCompletion(webRequest, null);
     assertThat(requestTx.isOpen()).isFalse();
     assertThat(renewed.isOpen()).isFalse();
@@ -101,8 +111,10 @@ class OpenReadTransactionInViewInterceptorTest extends TransactionTestBase {
   void aTemplateStyleWriteOutsideTransactionalIsReadBackToo() {
     interceptor.preHandle(webRequest);
     var requestTx = current();
-    db.write(write -> KiteSqlTransactions.runBound(db, write, () -> write.execute(
-        "insert into notes values (2, 'note 2')")));
+    db.write(
+        write ->
+            KiteSqlTransactions.runBound(
+                db, write, () -> write.execute("insert into notes values (2, 'note 2')")));
     assertThat(countInCurrent()).isEqualTo(2);
     assertThat(requestTx.isOpen()).isTrue();
     interceptor.afterCompletion(webRequest, null);
@@ -123,10 +135,12 @@ class OpenReadTransactionInViewInterceptorTest extends TransactionTestBase {
   @Test
   void aWriteMethodCalledFromAReadOnlyMethodFailsUpFrontAsWithoutTheInterceptor() {
     interceptor.preHandle(webRequest);
-    tx.read(() -> {
-      assertThatThrownBy(() -> tx.write(() -> null)).isInstanceOf(IllegalTransactionStateException.class);
-      return null;
-    });
+    tx.read(
+        () -> {
+          assertThatThrownBy(() -> tx.write(() -> null))
+              .isInstanceOf(IllegalTransactionStateException.class);
+          return null;
+        });
     interceptor.afterCompletion(webRequest, null);
   }
 
@@ -158,10 +172,12 @@ class OpenReadTransactionInViewInterceptorTest extends TransactionTestBase {
     var asyncManager = startAsync();
     interceptor.preHandle(webRequest);
     var requestTx = current();
-    asyncManager.startCallableProcessing((Callable<Object>) () -> {
-      assertThat(tx.read(this::firstBody).toString()).isEqualTo("note 1");
-      return current();
-    });
+    asyncManager.startCallableProcessing(
+        (Callable<Object>)
+            () -> {
+              assertThat(tx.read(this::firstBody).toString()).isEqualTo("note 1");
+              return current();
+            });
     interceptor.afterConcurrentHandlingStarted(webRequest);
     assertThat(current()).isNull(); // the request thread goes back to the container
     awaitConcurrentResult(asyncManager);
@@ -197,7 +213,8 @@ class OpenReadTransactionInViewInterceptorTest extends TransactionTestBase {
     return asyncManager;
   }
 
-  private static void awaitConcurrentResult(WebAsyncManager asyncManager) throws InterruptedException {
+  private static void awaitConcurrentResult(WebAsyncManager asyncManager)
+      throws InterruptedException {
     long deadline = System.nanoTime() + 10_000_000_000L;
     while (!asyncManager.hasConcurrentResult()) {
       if (System.nanoTime() > deadline) {

@@ -18,8 +18,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.transaction.annotation.EnableTransactionManagement;
 
 /**
- * A real engine in a temporary directory, and a Spring context with {@code
- * @EnableTransactionManagement}, the manager under its bean name and {@link TxService}.
+ * A real engine in a temporary directory, and a Spring context with
+ * {@code @EnableTransactionManagement}, the manager under its bean name and {@link TxService}.
  */
 abstract class TransactionTestBase {
   @TempDir Path dir;
@@ -43,7 +43,10 @@ abstract class TransactionTestBase {
     }
   }
 
-  /** Short waits, so a transaction left open or a writer waiting for itself fails a test, not hangs it. */
+  /**
+   * Short waits, so a transaction left open or a writer waiting for itself fails a test, not hangs
+   * it.
+   */
   StorageOptions options() {
     return StorageOptions.defaults()
         .withMapSize(64L << 20)
@@ -84,7 +87,8 @@ abstract class TransactionTestBase {
 
   /** Notes visible in the bound transaction. */
   long countInCurrent() {
-    try (var rows = KiteSqlTransactions.current(db).orElseThrow().query("select count(*) from notes")) {
+    try (var rows =
+        KiteSqlTransactions.current(db).orElseThrow().query("select count(*) from notes")) {
       rows.next();
       return rows.getLong(0);
     }
@@ -92,11 +96,12 @@ abstract class TransactionTestBase {
 
   /** Notes committed, seen from a fresh snapshot outside Spring. */
   long committed() {
-    return db.read(t -> {
-      try (var rows = t.query("select count(*) from notes")) {
-        rows.next();
-        return rows.getLong(0);
-      }
-    });
+    return db.read(
+        t -> {
+          try (var rows = t.query("select count(*) from notes")) {
+            rows.next();
+            return rows.getLong(0);
+          }
+        });
   }
 }

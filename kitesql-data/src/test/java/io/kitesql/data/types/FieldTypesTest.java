@@ -59,12 +59,38 @@ class FieldTypesTest {
   @BeforeEach
   void load() {
     readings.deleteAll();
-    windy = new Reading(UUID.fromString("00000000-0000-0000-0000-000000000001"), Reading.Kind.WIND, true, 7, 9_000_000_000L, 0.25,
-        new BigDecimal("12.50"), LocalDate.of(2026, 12, 2), LocalDateTime.of(2026, 12, 2, 3, 4, 5),
-        Instant.parse("2026-12-02T03:04:05Z"), new byte[] {1, 2, 3, -1}, "gust", "north-east ✈", new Reading.Celsius(new BigDecimal("-3.5")));
-    rainy = new Reading(UUID.fromString("00000000-0000-0000-0000-000000000002"), Reading.Kind.RAIN, false, null, 0, -1.5,
-        BigDecimal.ZERO, LocalDate.of(2020, 2, 29), LocalDateTime.of(2020, 2, 29, 0, 0), Instant.parse("2020-02-29T00:00:00Z"),
-        new byte[0], "", null, new Reading.Celsius(new BigDecimal("21.0")));
+    windy =
+        new Reading(
+            UUID.fromString("00000000-0000-0000-0000-000000000001"),
+            Reading.Kind.WIND,
+            true,
+            7,
+            9_000_000_000L,
+            0.25,
+            new BigDecimal("12.50"),
+            LocalDate.of(2026, 12, 2),
+            LocalDateTime.of(2026, 12, 2, 3, 4, 5),
+            Instant.parse("2026-12-02T03:04:05Z"),
+            new byte[] {1, 2, 3, -1},
+            "gust",
+            "north-east ✈",
+            new Reading.Celsius(new BigDecimal("-3.5")));
+    rainy =
+        new Reading(
+            UUID.fromString("00000000-0000-0000-0000-000000000002"),
+            Reading.Kind.RAIN,
+            false,
+            null,
+            0,
+            -1.5,
+            BigDecimal.ZERO,
+            LocalDate.of(2020, 2, 29),
+            LocalDateTime.of(2020, 2, 29, 0, 0),
+            Instant.parse("2020-02-29T00:00:00Z"),
+            new byte[0],
+            "",
+            null,
+            new Reading.Celsius(new BigDecimal("21.0")));
     readings.saveAll(List.of(windy, rainy));
   }
 
@@ -94,8 +120,12 @@ class FieldTypesTest {
 
   @Test
   void typedArgumentsSelectTheRightRows() {
-    assertThat(readings.findByKind(Reading.Kind.RAIN)).extracting(Reading::id).containsExactly(rainy.id());
-    assertThat(readings.findBySeenAfter(Instant.parse("2025-01-01T00:00:00Z"))).extracting(Reading::id).containsExactly(windy.id());
+    assertThat(readings.findByKind(Reading.Kind.RAIN))
+        .extracting(Reading::id)
+        .containsExactly(rainy.id());
+    assertThat(readings.findBySeenAfter(Instant.parse("2025-01-01T00:00:00Z")))
+        .extracting(Reading::id)
+        .containsExactly(windy.id());
     assertThat(readings.findByActiveTrue()).extracting(Reading::id).containsExactly(windy.id());
     assertThat(readings.findByActiveFalse()).extracting(Reading::id).containsExactly(rainy.id());
   }

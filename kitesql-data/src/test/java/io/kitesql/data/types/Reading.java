@@ -26,7 +26,10 @@ public record Reading(
     CharSequence note,
     Celsius temperature) {
 
-  public enum Kind { WIND, RAIN }
+  public enum Kind {
+    WIND,
+    RAIN
+  }
 
   /** A value type stored as a decimal through KiteSqlCustomConversions. */
   public record Celsius(BigDecimal degrees) {}

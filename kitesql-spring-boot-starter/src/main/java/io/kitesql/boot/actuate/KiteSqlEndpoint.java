@@ -11,10 +11,11 @@ import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 
 /**
- * {@code /actuator/kitesql}: the database (path, sizes, readers), its tables (row counts,
- * primary key, indexes), and every statement seen so far by name with its SQL, its plan from
- * EXPLAIN ({@code fullScan} when the plan tests a predicate against every row of a table because
- * no key or index serves it, see {@code PreparedStatement.fullScans()}), calls, latency and allocation per call.
+ * {@code /actuator/kitesql}: the database (path, sizes, readers), its tables (row counts, primary
+ * key, indexes), and every statement seen so far by name with its SQL, its plan from EXPLAIN
+ * ({@code fullScan} when the plan tests a predicate against every row of a table because no key or
+ * index serves it, see {@code PreparedStatement.fullScans()}), calls, latency and allocation per
+ * call.
  *
  * <p>Reading it costs a {@code count(*)} per table and an EXPLAIN per statement, in one read
  * transaction: it is for people, not for scraping.
@@ -32,37 +33,76 @@ public class KiteSqlEndpoint {
   @ReadOperation
   public KiteSqlDescriptor kitesql() {
     var stats = database.storageStats();
-    var info = new DatabaseDescriptor(database.directory().toString(), stats.mapSize(), database.options().maxMapSize(),
-        stats.usedBytes(), stats.openReadTransactions(), stats.readPoolSize());
+    var info =
+        new DatabaseDescriptor(
+            database.directory().toString(),
+            stats.mapSize(),
+            database.options().maxMapSize(),
+            stats.usedBytes(),
+            stats.openReadTransactions(),
+            stats.readPoolSize());
     var seen = statistics == null ? List.<StatementStatistics.Seen>of() : statistics.statements();
-    // its row counts and EXPLAINs are housekeeping, not the application's SQL: not measured as direct SQL
-    return StatementMarks.reportedElsewhere(() -> database.read(tx -> {
-      var tables = new ArrayList<TableDescriptor>();
-      for (var table : database.tables().stream().filter(t -> !t.view()).toList()) {
-        long rows;
-        try (var cursor = tx.query("select count(*) from " + table.name())) {
-          rows = cursor.next() ? cursor.getLong(0) : 0;
-        }
-        tables.add(new TableDescriptor(table.name(), rows, table.primaryKey(),
-            table.indexes().stream().map(i -> new IndexDescriptor(i.name(), i.columns(), i.unique())).toList()));
-      }
-      var statements = new ArrayList<StatementDescriptor>();
-      for (var s : seen) {
-        var plan = s.sql() == null ? null : StatementPlans.explain(tx, s.sql());
-        var others = s.otherSql().stream().map(sql -> {
-          var otherPlan = StatementPlans.explain(tx, sql);
-          return new OtherSql(sql, otherPlan, hasFullScan(sql));
-        }).toList();
-        statements.add(new StatementDescriptor(s.name(), s.sql(), plan,
-            hasFullScan(s.sql()) || others.stream().anyMatch(OtherSql::fullScan), others, s.calls(), s.failures(),
-            s.meanMillis(), s.p50Millis(), s.p99Millis(), s.allocatedBytesMean(), s.allocatedBytesP50(), s.allocatedBytesP99(), s.allocationUnmeasured(),
-            s.rowsMean(), s.bytesVisitedMean(), s.bytesReturnedMean(), s.bytesCopiedMean()));
-      }
-      return new KiteSqlDescriptor(info, tables, statements);
-    }));
+    // its row counts and EXPLAINs are housekeeping, not the application's SQL: not measured as
+    // direct SQL
+    return StatementMarks.reportedElsewhere(
+        () ->
+            database.read(
+                tx -> {
+                  var tables = new ArrayList<TableDescriptor>();
+                  for (var table : database.tables().stream().filter(t -> !t.view()).toList()) {
+                    long rows;
+                    try (var cursor = tx.query("select count(*) from " + table.name())) {
+                      rows = cursor.next() ? cursor.getLong(0) : 0;
+                    }
+                    tables.add(
+                        new TableDescriptor(
+                            table.name(),
+                            rows,
+                            table.primaryKey(),
+                            table.indexes().stream()
+                                .map(i -> new IndexDescriptor(i.name(), i.columns(), i.unique()))
+                                .toList()));
+                  }
+                  var statements = new ArrayList<StatementDescriptor>();
+                  for (var s : seen) {
+                    var plan = s.sql() == null ? null : StatementPlans.explain(tx, s.sql());
+                    var others =
+                        s.otherSql().stream()
+                            .map(
+                                sql -> {
+                                  var otherPlan = StatementPlans.explain(tx, sql);
+                                  return new OtherSql(sql, otherPlan, hasFullScan(sql));
+                                })
+                            .toList();
+                    statements.add(
+                        new StatementDescriptor(
+                            s.name(),
+                            s.sql(),
+                            plan,
+                            hasFullScan(s.sql()) || others.stream().anyMatch(OtherSql::fullScan),
+                            others,
+                            s.calls(),
+                            s.failures(),
+                            s.meanMillis(),
+                            s.p50Millis(),
+                            s.p99Millis(),
+                            s.allocatedBytesMean(),
+                            s.allocatedBytesP50(),
+                            s.allocatedBytesP99(),
+                            s.allocationUnmeasured(),
+                            s.rowsMean(),
+                            s.bytesVisitedMean(),
+                            s.bytesReturnedMean(),
+                            s.bytesCopiedMean()));
+                  }
+                  return new KiteSqlDescriptor(info, tables, statements);
+                }));
   }
 
-  /** Whether {@code sql}'s plan reads a table in full; false for SQL that cannot be planned (any more). */
+  /**
+   * Whether {@code sql}'s plan reads a table in full; false for SQL that cannot be planned (any
+   * more).
+   */
   private boolean hasFullScan(@Nullable String sql) {
     try {
       return sql != null && !database.prepare(sql).fullScans().isEmpty();
@@ -72,13 +112,23 @@ public class KiteSqlEndpoint {
   }
 
   /** The endpoint's answer. */
-  public record KiteSqlDescriptor(DatabaseDescriptor database, List<TableDescriptor> tables, List<StatementDescriptor> statements) {}
+  public record KiteSqlDescriptor(
+      DatabaseDescriptor database,
+      List<TableDescriptor> tables,
+      List<StatementDescriptor> statements) {}
 
   /** The environment. */
-  public record DatabaseDescriptor(String path, long mapSize, long maxMapSize, long usedBytes, int readersActive, int readPoolSize) {}
+  public record DatabaseDescriptor(
+      String path,
+      long mapSize,
+      long maxMapSize,
+      long usedBytes,
+      int readersActive,
+      int readPoolSize) {}
 
   /** A table with its row count, primary key columns and indexes. */
-  public record TableDescriptor(String name, long rows, List<String> primaryKey, List<IndexDescriptor> indexes) {}
+  public record TableDescriptor(
+      String name, long rows, List<String> primaryKey, List<IndexDescriptor> indexes) {}
 
   /** Another SQL text seen under a statement's name. */
   public record OtherSql(String sql, @Nullable List<String> plan, boolean fullScan) {}
@@ -94,9 +144,23 @@ public class KiteSqlEndpoint {
    *     against every row of a table ({@link io.kitesql.api.PreparedStatement#fullScans()})
    * @param otherSql further SQL texts run under the same name, with their plans
    */
-  public record StatementDescriptor(String name, @Nullable String sql, @Nullable List<String> plan, boolean fullScan,
+  public record StatementDescriptor(
+      String name,
+      @Nullable String sql,
+      @Nullable List<String> plan,
+      boolean fullScan,
       List<OtherSql> otherSql,
-      long calls, long failures, double meanMillis, double p50Millis, double p99Millis, @Nullable Double allocatedBytesMean,
-      @Nullable Double allocatedBytesP50, @Nullable Double allocatedBytesP99, long allocationUnmeasured, double rowsMean, double bytesVisitedMean,
-      double bytesReturnedMean, double bytesCopiedMean) {}
+      long calls,
+      long failures,
+      double meanMillis,
+      double p50Millis,
+      double p99Millis,
+      @Nullable Double allocatedBytesMean,
+      @Nullable Double allocatedBytesP50,
+      @Nullable Double allocatedBytesP99,
+      long allocationUnmeasured,
+      double rowsMean,
+      double bytesVisitedMean,
+      double bytesReturnedMean,
+      double bytesCopiedMean) {}
 }

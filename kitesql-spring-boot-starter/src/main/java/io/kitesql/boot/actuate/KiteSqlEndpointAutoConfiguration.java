@@ -20,7 +20,9 @@ import org.springframework.context.annotation.Configuration;
  * only. Conditions on actuator classes sit on nested configurations, as for health.
  */
 @AutoConfiguration(after = {KiteSqlAutoConfiguration.class, KiteSqlMetricsAutoConfiguration.class})
-@ConditionalOnClass(name = "org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint")
+@ConditionalOnClass(
+    name =
+        "org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint")
 public final class KiteSqlEndpointAutoConfiguration {
 
   @Configuration(proxyBeanMethods = false)
@@ -40,7 +42,8 @@ public final class KiteSqlEndpointAutoConfiguration {
   static class EndpointConfiguration {
     @Bean
     @ConditionalOnMissingBean
-    KiteSqlEndpoint kiteSqlEndpoint(Database database, ObjectProvider<StatementStatistics> statistics) {
+    KiteSqlEndpoint kiteSqlEndpoint(
+        Database database, ObjectProvider<StatementStatistics> statistics) {
       return new KiteSqlEndpoint(database, statistics.getIfUnique());
     }
   }

@@ -14,6 +14,7 @@ import org.springframework.util.ClassUtils;
 public class KiteSqlBootRuntimeHints implements RuntimeHintsRegistrar {
   /** The default of {@code kitesql.schema.locations}, as a class-path resource. */
   static final String DEFAULT_SCHEMA = "schema.sql";
+
   static final String JDBC_VERSION = "io/kitesql/jdbc/version.properties";
 
   @Override

@@ -15,10 +15,10 @@ import org.springframework.web.servlet.ModelAndView;
 
 /**
  * Logs at ERROR, naming the fix, a request that failed because it used a text or binary value
- * borrowed from a read-only transaction after that transaction ended, typically while its JSON
- * body was written. Without it such a failure can go unlogged: with {@code
- * spring.mvc.problemdetails.enabled=true} the client reads "Failed to write request" and the
- * server says nothing. Resolves nothing itself (the other resolvers still answer the request).
+ * borrowed from a read-only transaction after that transaction ended, typically while its JSON body
+ * was written. Without it such a failure can go unlogged: with {@code
+ * spring.mvc.problemdetails.enabled=true} the client reads "Failed to write request" and the server
+ * says nothing. Resolves nothing itself (the other resolvers still answer the request).
  */
 public final class BorrowedValueFailureLogger implements HandlerExceptionResolver, Ordered {
   /** How the engine's message for a borrowed value read after its transaction ended begins. */
@@ -28,17 +28,31 @@ public final class BorrowedValueFailureLogger implements HandlerExceptionResolve
 
   @Override
   public @Nullable ModelAndView resolveException(
-      HttpServletRequest request, HttpServletResponse response, @Nullable Object handler, Exception ex) {
-    endedBorrow(ex).ifPresent(cause -> {
-      // one line names the request, the handler and the fix; the stack trace is for DEBUG
-      logger.error("KiteSQL: " + request.getMethod() + " " + request.getRequestURI()
-          + " failed: its response used a value borrowed from a read-only transaction after the transaction ended ("
-          + cause.getMessage() + "). Keep " + KiteSqlWebAutoConfiguration.OPEN_IN_VIEW + " on (the default) so the"
-          + " request's transaction lives until the response is written, write the body inside the @ReadOnlyTxn"
-          + " method (a StreamingResponseBody), or give the returned type String fields (copies). Handler: " + handler
-          + ". Failure: " + ex);
-      logger.debug("KiteSQL: the failure of " + request.getRequestURI(), ex);
-    });
+      HttpServletRequest request,
+      HttpServletResponse response,
+      @Nullable Object handler,
+      Exception ex) {
+    endedBorrow(ex)
+        .ifPresent(
+            cause -> {
+              // one line names the request, the handler and the fix; the stack trace is for DEBUG
+              logger.error(
+                  "KiteSQL: "
+                      + request.getMethod()
+                      + " "
+                      + request.getRequestURI()
+                      + " failed: its response used a value borrowed from a read-only transaction after the transaction ended ("
+                      + cause.getMessage()
+                      + "). Keep "
+                      + KiteSqlWebAutoConfiguration.OPEN_IN_VIEW
+                      + " on (the default) so the"
+                      + " request's transaction lives until the response is written, write the body inside the @ReadOnlyTxn"
+                      + " method (a StreamingResponseBody), or give the returned type String fields (copies). Handler: "
+                      + handler
+                      + ". Failure: "
+                      + ex);
+              logger.debug("KiteSQL: the failure of " + request.getRequestURI(), ex);
+            });
     return null;
   }
 
@@ -46,7 +60,9 @@ public final class BorrowedValueFailureLogger implements HandlerExceptionResolve
   static Optional<Throwable> endedBorrow(Throwable ex) {
     Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
     for (Throwable t = ex; t != null && seen.add(t); t = t.getCause()) {
-      if (t instanceof IllegalStateException && t.getMessage() != null && t.getMessage().startsWith(ENDED)) {
+      if (t instanceof IllegalStateException
+          && t.getMessage() != null
+          && t.getMessage().startsWith(ENDED)) {
         return Optional.of(t);
       }
     }

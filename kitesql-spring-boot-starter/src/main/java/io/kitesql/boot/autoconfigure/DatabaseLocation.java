@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicLong;
 final class DatabaseLocation {
   private static final String MEMORY = "mem:";
   private static final String UNNAMED = MEMORY + "<unnamed ";
+
   /** Numbers the unnamed in-memory databases, so that each context's claim is its own. */
   private static final AtomicLong UNNAMED_COUNT = new AtomicLong();
 
@@ -44,7 +45,10 @@ final class DatabaseLocation {
     return path.startsWith(MEMORY);
   }
 
-  /** The key to claim {@code path} with: its path, or a key of its own for each unnamed in-memory database. */
+  /**
+   * The key to claim {@code path} with: its path, or a key of its own for each unnamed in-memory
+   * database.
+   */
   static Path claimKey(String path) {
     return Path.of(path.equals(MEMORY) ? UNNAMED + UNNAMED_COUNT.incrementAndGet() + ">" : path);
   }

@@ -12,9 +12,8 @@ import org.springframework.context.annotation.Bean;
  * Wraps every {@link CacheManager} bean so that its caches refuse values holding text or binary
  * borrowed from a KiteSQL read-only transaction ({@link
  * io.kitesql.data.cache.BorrowedValueCheckingCache}): a {@code @Cacheable} read-only method whose
- * result borrows the map fails on the call that would cache it, rather than every later hit
- * failing until the entry is evicted. {@code kitesql.cache.refuse-borrowed-values=false} turns it
- * off.
+ * result borrows the map fails on the call that would cache it, rather than every later hit failing
+ * until the entry is evicted. {@code kitesql.cache.refuse-borrowed-values=false} turns it off.
  */
 @AutoConfiguration
 @ConditionalOnClass({CacheManager.class, BorrowedValueCheckingCacheManagers.class})
@@ -27,7 +26,9 @@ public final class KiteSqlCacheAutoConfiguration {
     return new BeanPostProcessor() {
       @Override
       public Object postProcessAfterInitialization(Object bean, String beanName) {
-        return bean instanceof CacheManager manager ? BorrowedValueCheckingCacheManagers.wrap(manager) : bean;
+        return bean instanceof CacheManager manager
+            ? BorrowedValueCheckingCacheManagers.wrap(manager)
+            : bean;
       }
     };
   }

@@ -15,10 +15,10 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.config.DestructionAwareBeanPostProcessor;
 
 /**
- * Closes the auto-configured {@link Database} when the context shuts down, as the destruction
- * step of that bean: Spring destroys every bean that depends on the database (repositories,
- * services, executors declared as beans) before it, so work they finish in their own destroy
- * callbacks still reaches an open database.
+ * Closes the auto-configured {@link Database} when the context shuts down, as the destruction step
+ * of that bean: Spring destroys every bean that depends on the database (repositories, services,
+ * executors declared as beans) before it, so work they finish in their own destroy callbacks still
+ * reaches an open database.
  *
  * <p>{@link Database#close()} refuses while transactions are open ({@code TRANSACTIONS_OPEN}, after
  * waiting the storage's drain-wait). Closing is then retried until {@code kitesql.close-timeout};
@@ -36,7 +36,8 @@ public final class KiteSqlDatabaseCloser implements DestructionAwareBeanPostProc
 
   private final Map<Database, Managed> managed = new ConcurrentHashMap<>();
 
-  private record Managed(Path directory, Duration closeTimeout, @Nullable KiteSqlTransactionStatistics transactions) {}
+  private record Managed(
+      Path directory, Duration closeTimeout, @Nullable KiteSqlTransactionStatistics transactions) {}
 
   /**
    * Claims {@code directory} for this JVM before it is opened.
@@ -44,7 +45,8 @@ public final class KiteSqlDatabaseCloser implements DestructionAwareBeanPostProc
    * @throws DatabaseAlreadyOpenException if a database of this starter has it open already
    */
   static Path claim(Path directory) {
-    var key = DatabaseLocation.isInMemory(directory) ? directory : directory.toAbsolutePath().normalize();
+    var key =
+        DatabaseLocation.isInMemory(directory) ? directory : directory.toAbsolutePath().normalize();
     if (!OPEN_IN_THIS_JVM.add(key)) {
       throw new DatabaseAlreadyOpenException(key);
     }
@@ -55,8 +57,14 @@ public final class KiteSqlDatabaseCloser implements DestructionAwareBeanPostProc
     OPEN_IN_THIS_JVM.remove(claimed);
   }
 
-  /** Closes {@code database} (opened in the claimed {@code directory}) when its bean is destroyed. */
-  void manage(Database database, Path claimed, Duration closeTimeout, @Nullable KiteSqlTransactionStatistics transactions) {
+  /**
+   * Closes {@code database} (opened in the claimed {@code directory}) when its bean is destroyed.
+   */
+  void manage(
+      Database database,
+      Path claimed,
+      Duration closeTimeout,
+      @Nullable KiteSqlTransactionStatistics transactions) {
     managed.put(database, new Managed(claimed, closeTimeout, transactions));
   }
 
@@ -94,14 +102,28 @@ public final class KiteSqlDatabaseCloser implements DestructionAwareBeanPostProc
         release(how.directory());
         return;
       } catch (KiteSqlException e) {
-        if (e.errorCode() != ErrorCode.TRANSACTIONS_OPEN || System.nanoTime() - deadline >= 0 || Thread.currentThread().isInterrupted()) {
-          var open = how.transactions() == null ? "" : " Open transactions: " + how.transactions().openTransactions() + ".";
-          logger.warn("KiteSQL database " + how.directory() + " was not closed: " + e.getMessage() + "." + open
-              + " It stays open until the process exits (LMDB needs no recovery afterwards).");
+        if (e.errorCode() != ErrorCode.TRANSACTIONS_OPEN
+            || System.nanoTime() - deadline >= 0
+            || Thread.currentThread().isInterrupted()) {
+          var open =
+              how.transactions() == null
+                  ? ""
+                  : " Open transactions: " + how.transactions().openTransactions() + ".";
+          logger.warn(
+              "KiteSQL database "
+                  + how.directory()
+                  + " was not closed: "
+                  + e.getMessage()
+                  + "."
+                  + open
+                  + " It stays open until the process exits (LMDB needs no recovery afterwards).");
           return;
         }
-        logger.info("KiteSQL database " + how.directory() + " still has open transactions; retrying close");
-        pause(deadline); // each close() already waited drain-wait; this only keeps a zero drain-wait from spinning
+        logger.info(
+            "KiteSQL database " + how.directory() + " still has open transactions; retrying close");
+        pause(
+            deadline); // each close() already waited drain-wait; this only keeps a zero drain-wait
+        // from spinning
       } catch (RuntimeException e) {
         logger.warn("KiteSQL database " + how.directory() + " failed to close", e);
         return;

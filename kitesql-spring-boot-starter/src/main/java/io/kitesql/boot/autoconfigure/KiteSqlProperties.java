@@ -12,19 +12,20 @@ import org.springframework.validation.Errors;
 import org.springframework.validation.Validator;
 
 /**
- * {@code kitesql.*}: where the database lives, how its LMDB environment is sized and how
- * durable commits are (each maps onto one field of {@link StorageOptions}; the defaults are the
- * engine's), schema scripts, and which parts of the starter are on.
+ * {@code kitesql.*}: where the database lives, how its LMDB environment is sized and how durable
+ * commits are (each maps onto one field of {@link StorageOptions}; the defaults are the engine's),
+ * schema scripts, and which parts of the starter are on.
  *
  * <p>Validated at binding: a bad value fails start-up with a message naming the property.
  */
 @ConfigurationProperties("kitesql")
 public class KiteSqlProperties implements Validator {
   /**
-   * Directory of the database (created if missing). Relative paths resolve against the working directory.
-   * {@code mem:} opens an in-memory database of this application alone, {@code mem:<name>} the in-memory
-   * database of that name, shared with {@code jdbc:kitesql:mem:<name>} in this JVM: for tests and
-   * throwaway data, not durable (gone when the application stops), nothing left on disk.
+   * Directory of the database (created if missing). Relative paths resolve against the working
+   * directory. {@code mem:} opens an in-memory database of this application alone, {@code
+   * mem:<name>} the in-memory database of that name, shared with {@code jdbc:kitesql:mem:<name>} in
+   * this JVM: for tests and throwaway data, not durable (gone when the application stops), nothing
+   * left on disk.
    */
   private String path = "./data/kitesql";
 
@@ -43,7 +44,10 @@ public class KiteSqlProperties implements Validator {
    */
   private @Nullable Integer readPoolSize;
 
-  /** Commit durability: SYNC (fsync every commit), NO_META_SYNC (an OS crash may lose the last commit), NO_SYNC (an OS crash may lose recent commits and damage the database). */
+  /**
+   * Commit durability: SYNC (fsync every commit), NO_META_SYNC (an OS crash may lose the last
+   * commit), NO_SYNC (an OS crash may lose recent commits and damage the database).
+   */
   private Durability durability = Durability.SYNC;
 
   /** How long beginning a read transaction waits for a free reader before failing. */
@@ -52,10 +56,16 @@ public class KiteSqlProperties implements Validator {
   /** How long beginning a write transaction waits for the write lock before failing. */
   private Duration writerWait = Duration.ofSeconds(60);
 
-  /** How long growing the map, and each attempt to close the database, waits for open read transactions. */
+  /**
+   * How long growing the map, and each attempt to close the database, waits for open read
+   * transactions.
+   */
   private Duration drainWait = Duration.ofSeconds(10);
 
-  /** A write transaction up to this size is replayed transparently after the map grew; larger ones fail with a retryable MAP_FULL. */
+  /**
+   * A write transaction up to this size is replayed transparently after the map grew; larger ones
+   * fail with a retryable MAP_FULL.
+   */
   private DataSize replayLimit = DataSize.ofMegabytes(256);
 
   /**
@@ -73,23 +83,24 @@ public class KiteSqlProperties implements Validator {
 
   /**
    * Write pages straight into the map (LMDB's MDB_WRITEMAP): commits write no pages, so one-row
-   * transactions of small rows ran 2.5-4x faster (bulk loads may run slower: see StorageOptions.withWriteMap), but the
-   * data file takes kitesql.map-size on disk from the start (and each growth
-   * allocates the new size), and concurrent transactions no longer share commits. Size the map for
-   * the data when turning it on.
+   * transactions of small rows ran 2.5-4x faster (bulk loads may run slower: see
+   * StorageOptions.withWriteMap), but the data file takes kitesql.map-size on disk from the start
+   * (and each growth allocates the new size), and concurrent transactions no longer share commits.
+   * Size the map for the data when turning it on.
    */
   private boolean writeMap = false;
 
   /**
-   * Bytes of rows one statement's operators (sorts, hash tables, windows, buffered joins,
-   * recursive CTEs) may hold in memory; past it the statement fails with QUERY_MEMORY_LIMIT.
-   * Unset: a quarter of the JVM's maximum heap (Database.setQueryMemoryLimit).
+   * Bytes of rows one statement's operators (sorts, hash tables, windows, buffered joins, recursive
+   * CTEs) may hold in memory; past it the statement fails with QUERY_MEMORY_LIMIT. Unset: a quarter
+   * of the JVM's maximum heap (Database.setQueryMemoryLimit).
    */
   private @Nullable DataSize queryMemoryLimit;
 
   /**
-   * How long one statement may run before it fails with STATEMENT_TIMEOUT (Database.setStatementTimeout);
-   * 0 for no limit. A transaction's timeout (@Transactional(timeout = ...)) applies as well.
+   * How long one statement may run before it fails with STATEMENT_TIMEOUT
+   * (Database.setStatementTimeout); 0 for no limit. A transaction's timeout (@Transactional(timeout
+   * = ...)) applies as well.
    */
   private Duration statementTimeout = Duration.ZERO;
 
@@ -112,8 +123,17 @@ public class KiteSqlProperties implements Validator {
   public StorageOptions toStorageOptions() {
     var defaults = StorageOptions.defaults().withMaxReaders(maxReaders);
     int pool = readPoolSize != null ? readPoolSize : defaults.readPoolSize();
-    var options = new StorageOptions(mapSize.toBytes(), maxMapSize.toBytes(), maxReaders, pool, durability,
-        readerWait, writerWait, drainWait, replayLimit.toBytes());
+    var options =
+        new StorageOptions(
+            mapSize.toBytes(),
+            maxMapSize.toBytes(),
+            maxReaders,
+            pool,
+            durability,
+            readerWait,
+            writerWait,
+            drainWait,
+            replayLimit.toBytes());
     return readOnly ? options.readOnly() : options.withWriteMap(writeMap);
   }
 
@@ -336,7 +356,10 @@ public class KiteSqlProperties implements Validator {
     /** Whether every statement is recorded in Micrometer meters (kitesql.query and friends). */
     private boolean enabled = true;
 
-    /** Whether the heap bytes each statement allocates are measured (ThreadMXBean, two reads per statement). */
+    /**
+     * Whether the heap bytes each statement allocates are measured (ThreadMXBean, two reads per
+     * statement).
+     */
     private boolean allocation = true;
 
     /**
@@ -434,7 +457,10 @@ public class KiteSqlProperties implements Validator {
 
   /** {@code kitesql.health.*}. */
   public static class Health {
-    /** The health indicator reports DOWN when the used part of the map reaches this share of max-map-size. */
+    /**
+     * The health indicator reports DOWN when the used part of the map reaches this share of
+     * max-map-size.
+     */
     private double mapUsageThreshold = 0.9;
 
     public double getMapUsageThreshold() {

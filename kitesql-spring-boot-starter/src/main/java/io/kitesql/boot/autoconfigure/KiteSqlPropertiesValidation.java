@@ -12,12 +12,15 @@ final class KiteSqlPropertiesValidation {
   private KiteSqlPropertiesValidation() {}
 
   static void validate(KiteSqlProperties p, Errors errors) {
-    DatabaseLocation.problem(p.getPath()).ifPresent(problem -> errors.rejectValue("path", "invalid", problem));
-    if (p.getMapSize().toBytes() < 64 * 1024 || p.getMapSize().toBytes() > StorageOptions.MAX_MAP_SIZE) {
+    DatabaseLocation.problem(p.getPath())
+        .ifPresent(problem -> errors.rejectValue("path", "invalid", problem));
+    if (p.getMapSize().toBytes() < 64 * 1024
+        || p.getMapSize().toBytes() > StorageOptions.MAX_MAP_SIZE) {
       errors.rejectValue("mapSize", "range", "must be between 64KB and 65536TB");
     }
     if (p.getMaxMapSize().toBytes() < p.getMapSize().toBytes()) {
-      errors.rejectValue("maxMapSize", "min", "must not be below kitesql.map-size (" + p.getMapSize() + ")");
+      errors.rejectValue(
+          "maxMapSize", "min", "must not be below kitesql.map-size (" + p.getMapSize() + ")");
     }
     if (p.getMaxMapSize().toBytes() > StorageOptions.MAX_MAP_SIZE) {
       errors.rejectValue("maxMapSize", "max", "must be at most 65536TB");
@@ -30,7 +33,10 @@ final class KiteSqlPropertiesValidation {
     }
     Integer pool = p.getReadPoolSize();
     if (pool != null && (pool < 1 || pool >= p.getMaxReaders())) {
-      errors.rejectValue("readPoolSize", "range", "must be between 1 and kitesql.max-readers - 1 (" + (p.getMaxReaders() - 1) + ")");
+      errors.rejectValue(
+          "readPoolSize",
+          "range",
+          "must be between 1 and kitesql.max-readers - 1 (" + (p.getMaxReaders() - 1) + ")");
     }
     rejectOutOfRange(errors, "readerWait", p.getReaderWait());
     rejectOutOfRange(errors, "writerWait", p.getWriterWait());
@@ -44,10 +50,15 @@ final class KiteSqlPropertiesValidation {
       errors.rejectValue("replayLimit", "min", "must not be negative");
     }
     if (p.isReadOnly() && p.isWriteMap()) {
-      errors.rejectValue("writeMap", "readOnly", "must not be true when kitesql.read-only is true: a read-only database writes no pages");
+      errors.rejectValue(
+          "writeMap",
+          "readOnly",
+          "must not be true when kitesql.read-only is true: a read-only database writes no pages");
     }
     if (p.isReadOnly() && p.getSchema().getMode() == KiteSqlProperties.SchemaMode.ALWAYS) {
-      errors.rejectValue("schema.mode", "readOnly",
+      errors.rejectValue(
+          "schema.mode",
+          "readOnly",
           "must not be ALWAYS when kitesql.read-only is true: a read-only database cannot run schema scripts (use IF_EMPTY or NEVER)");
     }
     for (int i = 0; i < p.getSchema().getLocations().size(); i++) {
@@ -70,7 +81,8 @@ final class KiteSqlPropertiesValidation {
   private static void rejectOutOfRange(Errors errors, String field, Duration value) {
     rejectNegative(errors, field, value);
     if (value.compareTo(StorageOptions.MAX_WAIT) > 0) {
-      errors.rejectValue(field, "max", "must be at most " + StorageOptions.MAX_WAIT.toDays() + " days");
+      errors.rejectValue(
+          field, "max", "must be at most " + StorageOptions.MAX_WAIT.toDays() + " days");
     }
   }
 }

@@ -26,7 +26,8 @@ public class KiteSqlSchemaInitializer implements InitializingBean {
   private final KiteSqlProperties.Schema schema;
   private final ResourceLoader resources;
 
-  public KiteSqlSchemaInitializer(Database database, KiteSqlProperties.Schema schema, ResourceLoader resources) {
+  public KiteSqlSchemaInitializer(
+      Database database, KiteSqlProperties.Schema schema, ResourceLoader resources) {
     this.database = database;
     this.schema = schema;
     this.resources = resources;
@@ -51,22 +52,29 @@ public class KiteSqlSchemaInitializer implements InitializingBean {
       return 0;
     }
     if (database.options().isReadOnly()) {
-      throw new IllegalStateException("kitesql.read-only is true, but the database at " + database.directory()
-          + " has no table yet and " + schema.getLocations() + " hold " + statements.size()
-          + " statement(s) that a read-only database cannot run: create the schema with the database opened"
-          + " writable once, or set kitesql.schema.mode=never");
+      throw new IllegalStateException(
+          "kitesql.read-only is true, but the database at "
+              + database.directory()
+              + " has no table yet and "
+              + schema.getLocations()
+              + " hold "
+              + statements.size()
+              + " statement(s) that a read-only database cannot run: create the schema with the database opened"
+              + " writable once, or set kitesql.schema.mode=never");
     }
-    database.write(tx -> {
-      for (var s : statements) {
-        try {
-          tx.execute(s.sql());
-        } catch (KiteSqlException e) {
-          throw new SchemaScriptException(s.property(), s.location(), s.number(), s.sql(), e);
-        }
-      }
-      return null;
-    });
-    logger.info("KiteSQL schema: ran " + statements.size() + " statement(s) from " + schema.getLocations());
+    database.write(
+        tx -> {
+          for (var s : statements) {
+            try {
+              tx.execute(s.sql());
+            } catch (KiteSqlException e) {
+              throw new SchemaScriptException(s.property(), s.location(), s.number(), s.sql(), e);
+            }
+          }
+          return null;
+        });
+    logger.info(
+        "KiteSQL schema: ran " + statements.size() + " statement(s) from " + schema.getLocations());
     return statements.size();
   }
 
@@ -81,8 +89,11 @@ public class KiteSqlSchemaInitializer implements InitializingBean {
       if (optional) {
         return List.of();
       }
-      throw new IllegalStateException(property + ": no script at " + location
-          + " (prefix the location with 'optional:' if it may be missing)");
+      throw new IllegalStateException(
+          property
+              + ": no script at "
+              + location
+              + " (prefix the location with 'optional:' if it may be missing)");
     }
     String text;
     try (var in = resource.getInputStream()) {
@@ -107,9 +118,19 @@ public class KiteSqlSchemaInitializer implements InitializingBean {
   public static class SchemaScriptException extends IllegalStateException {
     private static final long serialVersionUID = 1L;
 
-    SchemaScriptException(String property, String location, int number, String sql, KiteSqlException cause) {
-      super(property + ": statement " + number + " of " + location + " failed (nothing of the schema scripts was applied): "
-          + cause.getMessage() + "\n  " + sql, cause);
+    SchemaScriptException(
+        String property, String location, int number, String sql, KiteSqlException cause) {
+      super(
+          property
+              + ": statement "
+              + number
+              + " of "
+              + location
+              + " failed (nothing of the schema scripts was applied): "
+              + cause.getMessage()
+              + "\n  "
+              + sql,
+          cause);
     }
   }
 }

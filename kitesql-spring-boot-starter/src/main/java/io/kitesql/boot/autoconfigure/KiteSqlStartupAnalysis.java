@@ -8,8 +8,8 @@ import org.springframework.beans.factory.InitializingBean;
 /**
  * Runs ANALYZE at start-up on the tables whose planner figures are missing or stale ({@link
  * Database#analyzeStale}), so that an application's planner chooses indexes by its data's figures
- * without anyone running ANALYZE by hand; logs the tables measured and the time it took.
- * {@code kitesql.analyze-on-startup=false} turns it off; a read-only database is left alone.
+ * without anyone running ANALYZE by hand; logs the tables measured and the time it took. {@code
+ * kitesql.analyze-on-startup=false} turns it off; a read-only database is left alone.
  */
 public class KiteSqlStartupAnalysis implements InitializingBean {
   private static final Log logger = LogFactory.getLog(KiteSqlStartupAnalysis.class);
@@ -30,8 +30,11 @@ public class KiteSqlStartupAnalysis implements InitializingBean {
     long start = System.nanoTime();
     var measured = database.analyzeStale();
     if (!measured.isEmpty()) {
-      logger.info(String.format("ANALYZE of %s in %d ms: planner statistics for tables new or changed by more than a"
-          + " tenth (kitesql.analyze-on-startup=false turns this off)", measured, (System.nanoTime() - start) / 1_000_000));
+      logger.info(
+          String.format(
+              "ANALYZE of %s in %d ms: planner statistics for tables new or changed by more than a"
+                  + " tenth (kitesql.analyze-on-startup=false turns this off)",
+              measured, (System.nanoTime() - start) / 1_000_000));
     }
   }
 }

@@ -10,13 +10,13 @@ import org.springframework.transaction.TransactionExecution;
 import org.springframework.transaction.TransactionExecutionListener;
 
 /**
- * Follows the transactions of the auto-configured {@code KiteSqlTransactionManager} (added to it
- * as a {@link TransactionExecutionListener}): counts commits and rollbacks, remembers the last
- * commit, and knows which transactions are open, by name and thread, so that shutdown can say
- * which one kept the database from closing. One map put and remove per transaction.
+ * Follows the transactions of the auto-configured {@code KiteSqlTransactionManager} (added to it as
+ * a {@link TransactionExecutionListener}): counts commits and rollbacks, remembers the last commit,
+ * and knows which transactions are open, by name and thread, so that shutdown can say which one
+ * kept the database from closing. One map put and remove per transaction.
  *
- * <p>Only transactions begun through the transaction manager are seen; a repository call made
- * with no transaction opens its own engine transaction, which this does not see.
+ * <p>Only transactions begun through the transaction manager are seen; a repository call made with
+ * no transaction opens its own engine transaction, which this does not see.
  */
 public final class KiteSqlTransactionStatistics implements TransactionExecutionListener {
   private final AtomicLong commits = new AtomicLong();
@@ -33,8 +33,15 @@ public final class KiteSqlTransactionStatistics implements TransactionExecutionL
 
     @Override
     public String toString() {
-      return "'" + name + "' (" + (readOnly ? "read-only" : "read-write") + ", thread " + thread + ", open for "
-          + age().toMillis() + " ms)";
+      return "'"
+          + name
+          + "' ("
+          + (readOnly ? "read-only" : "read-write")
+          + ", thread "
+          + thread
+          + ", open for "
+          + age().toMillis()
+          + " ms)";
     }
   }
 
@@ -42,8 +49,13 @@ public final class KiteSqlTransactionStatistics implements TransactionExecutionL
   public void afterBegin(TransactionExecution transaction, @Nullable Throwable beginFailure) {
     if (beginFailure == null) {
       var name = transaction.getTransactionName();
-      open.put(transaction, new OpenTransaction(name.isEmpty() ? "(unnamed)" : name, transaction.isReadOnly(),
-          Thread.currentThread().getName(), System.nanoTime()));
+      open.put(
+          transaction,
+          new OpenTransaction(
+              name.isEmpty() ? "(unnamed)" : name,
+              transaction.isReadOnly(),
+              Thread.currentThread().getName(),
+              System.nanoTime()));
     }
   }
 

@@ -44,11 +44,14 @@ public final class KiteSqlWebAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    OpenReadTransactionInViewInterceptor kiteSqlOpenReadTransactionInViewInterceptor(Database database, Environment environment) {
+    OpenReadTransactionInViewInterceptor kiteSqlOpenReadTransactionInViewInterceptor(
+        Database database, Environment environment) {
       if (!environment.containsProperty(OPEN_IN_VIEW)) {
-        logger.info(OPEN_IN_VIEW + " is on by default: each web request holds a KiteSQL read-only transaction"
-            + " (a reader slot) until its response is written, so values read by read-only methods can be"
-            + " serialized after they return. Set it to true to keep it without this line, or to false to turn it off.");
+        logger.info(
+            OPEN_IN_VIEW
+                + " is on by default: each web request holds a KiteSQL read-only transaction"
+                + " (a reader slot) until its response is written, so values read by read-only methods can be"
+                + " serialized after they return. Set it to true to keep it without this line, or to false to turn it off.");
       }
       return new OpenReadTransactionInViewInterceptor(database);
     }

@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * Splits an SQL script into statements at {@code ;}, except inside single-quoted literals (with
- * {@code ''} escapes), double-quoted identifiers, {@code --} line comments and {@code /* *}{@code /}
- * block comments. Comments are kept inside their statement (the engine skips them); blank
+ * {@code ''} escapes), double-quoted identifiers, {@code --} line comments and {@code /* *}{@code
+ * /} block comments. Comments are kept inside their statement (the engine skips them); blank
  * statements are dropped.
  */
 final class SqlScripts {
@@ -43,7 +43,9 @@ final class SqlScripts {
     return statements;
   }
 
-  /** The index just past the quote closing the one at {@code start}; a doubled quote is an escape. */
+  /**
+   * The index just past the quote closing the one at {@code start}; a doubled quote is an escape.
+   */
   private static int closingQuote(String script, int start, char quote) {
     int i = start + 1;
     while (i < script.length()) {
@@ -56,8 +58,11 @@ final class SqlScripts {
       }
       i++;
     }
-    throw new IllegalArgumentException("unterminated " + (quote == '\'' ? "string literal" : "quoted identifier")
-        + " starting at offset " + start);
+    throw new IllegalArgumentException(
+        "unterminated "
+            + (quote == '\'' ? "string literal" : "quoted identifier")
+            + " starting at offset "
+            + start);
   }
 
   private static void add(List<String> statements, StringBuilder current) {

@@ -7,7 +7,10 @@ import java.util.List;
 import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
-/** EXPLAIN of a statement's SQL (what the plan checks of {@link io.kitesql.api.PreparedStatement#fullScans()} show alongside). */
+/**
+ * EXPLAIN of a statement's SQL (what the plan checks of {@link
+ * io.kitesql.api.PreparedStatement#fullScans()} show alongside).
+ */
 public final class StatementPlans {
   private StatementPlans() {}
 
@@ -17,20 +20,24 @@ public final class StatementPlans {
    */
   public static @Nullable List<String> explain(Transaction tx, String sql) {
     var head = sql.stripLeading().toLowerCase(Locale.ROOT);
-    if (!(head.startsWith("select") || head.startsWith("with") || head.startsWith("values") || head.startsWith("("))) {
+    if (!(head.startsWith("select")
+        || head.startsWith("with")
+        || head.startsWith("values")
+        || head.startsWith("("))) {
       return null;
     }
     // housekeeping, not the application's SQL: not measured as direct SQL
-    return StatementMarks.reportedElsewhere(() -> {
-      var lines = new ArrayList<String>();
-      try (var cursor = tx.query("explain " + sql)) {
-        while (cursor.next()) {
-          lines.add(cursor.getText(0).toString());
-        }
-      } catch (RuntimeException e) {
-        return List.of("(no plan: " + e.getMessage() + ")");
-      }
-      return lines;
-    });
+    return StatementMarks.reportedElsewhere(
+        () -> {
+          var lines = new ArrayList<String>();
+          try (var cursor = tx.query("explain " + sql)) {
+            while (cursor.next()) {
+              lines.add(cursor.getText(0).toString());
+            }
+          } catch (RuntimeException e) {
+            return List.of("(no plan: " + e.getMessage() + ")");
+          }
+          return lines;
+        });
   }
 }

@@ -23,9 +23,9 @@ import org.springframework.core.io.ResourceLoader;
  * <p>Which database Flyway migrates:
  *
  * <ul>
- *   <li>KiteSQL is the only database (no {@code spring.datasource.url}, no {@link DataSource}
- *       bean; {@link KiteSqlOnlyDatabaseFilter} leaves Boot's DataSource auto-configuration out):
- *       a {@link KiteSqlDataSource} on the database's directory, named {@value
+ *   <li>KiteSQL is the only database (no {@code spring.datasource.url}, no {@link DataSource} bean;
+ *       {@link KiteSqlOnlyDatabaseFilter} leaves Boot's DataSource auto-configuration out): a
+ *       {@link KiteSqlDataSource} on the database's directory, named {@value
  *       #DATA_SOURCE_BEAN_NAME}, becomes the application's DataSource and Flyway's ({@link
  *       FlywayDataSource @FlywayDataSource}).
  *   <li>The application has another DataSource (H2, PostgreSQL, ...): Flyway keeps migrating that
@@ -36,27 +36,34 @@ import org.springframework.core.io.ResourceLoader;
  * </ul>
  *
  * <p>When Flyway migrates KiteSQL, the template (and so the repositories), the schema initializer
- * and the start-up analysis wait for the migration ({@link KiteSqlMigrationDependents}), and
- * schema scripts ({@code kitesql.schema.*}) beside it are refused at start-up.
+ * and the start-up analysis wait for the migration ({@link KiteSqlMigrationDependents}), and schema
+ * scripts ({@code kitesql.schema.*}) beside it are refused at start-up.
  */
 @AutoConfiguration(
     after = KiteSqlAutoConfiguration.class,
     afterName = {
-        "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration",
-        // after these, so that the KiteSQL DataSource gets no JdbcTemplate or DataSourceTransactionManager
-        "org.springframework.boot.jdbc.autoconfigure.JdbcTemplateAutoConfiguration",
-        "org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration"
+      "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration",
+      // after these, so that the KiteSQL DataSource gets no JdbcTemplate or
+      // DataSourceTransactionManager
+      "org.springframework.boot.jdbc.autoconfigure.JdbcTemplateAutoConfiguration",
+      "org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration"
     },
     beforeName = "org.springframework.boot.flyway.autoconfigure.FlywayAutoConfiguration")
-@ConditionalOnClass(name = {"org.flywaydb.core.Flyway", "io.kitesql.flyway.KiteSqlDatabaseType",
-    "io.kitesql.jdbc.KiteSqlDataSource", "org.springframework.boot.flyway.autoconfigure.FlywayDataSource"})
+@ConditionalOnClass(
+    name = {
+      "org.flywaydb.core.Flyway",
+      "io.kitesql.flyway.KiteSqlDatabaseType",
+      "io.kitesql.jdbc.KiteSqlDataSource",
+      "org.springframework.boot.flyway.autoconfigure.FlywayDataSource"
+    })
 @ConditionalOnBean(Database.class)
 @ConditionalOnBooleanProperty(name = "spring.flyway.enabled", matchIfMissing = true)
 public final class KiteSqlFlywayAutoConfiguration {
   /** Bean name of the KiteSQL DataSource Flyway migrates through. */
   public static final String DATA_SOURCE_BEAN_NAME = "kiteSqlDataSource";
 
-  static KiteSqlDataSource dataSource(Database database, KiteSqlProperties properties, ResourceLoader resources) {
+  static KiteSqlDataSource dataSource(
+      Database database, KiteSqlProperties properties, ResourceLoader resources) {
     SchemaScriptsBesideFlyway.refuse(properties.getSchema(), resources, database.directory());
     // No options in the URL: it joins the instance the starter opened, whatever its options.
     return new KiteSqlDataSource("jdbc:kitesql:" + location(properties.getPath(), database));
@@ -65,9 +72,10 @@ public final class KiteSqlFlywayAutoConfiguration {
   /** What the URL names: the directory, or the in-memory database's {@code mem:<name>}. */
   private static String location(String path, Database database) {
     if (path.equals("mem:")) {
-      throw new IllegalStateException("kitesql.path=mem: is an in-memory database of this application context"
-          + " alone, which Flyway cannot reach through a jdbc:kitesql: URL: name it (kitesql.path=mem:<name>),"
-          + " or set kitesql.flyway.enabled=false");
+      throw new IllegalStateException(
+          "kitesql.path=mem: is an in-memory database of this application context"
+              + " alone, which Flyway cannot reach through a jdbc:kitesql: URL: name it (kitesql.path=mem:<name>),"
+              + " or set kitesql.flyway.enabled=false");
     }
     return path.startsWith("mem:") ? path : database.directory().toString();
   }
@@ -80,7 +88,8 @@ public final class KiteSqlFlywayAutoConfiguration {
   static class OnlyDataSource {
     @Bean(name = DATA_SOURCE_BEAN_NAME)
     @FlywayDataSource
-    KiteSqlDataSource kiteSqlDataSource(Database database, KiteSqlProperties properties, ResourceLoader resources) {
+    KiteSqlDataSource kiteSqlDataSource(
+        Database database, KiteSqlProperties properties, ResourceLoader resources) {
       return dataSource(database, properties, resources);
     }
   }
@@ -94,7 +103,8 @@ public final class KiteSqlFlywayAutoConfiguration {
   static class BesideOtherDataSource {
     @Bean(name = DATA_SOURCE_BEAN_NAME, defaultCandidate = false)
     @FlywayDataSource
-    KiteSqlDataSource kiteSqlDataSource(Database database, KiteSqlProperties properties, ResourceLoader resources) {
+    KiteSqlDataSource kiteSqlDataSource(
+        Database database, KiteSqlProperties properties, ResourceLoader resources) {
       return dataSource(database, properties, resources);
     }
   }

@@ -8,15 +8,17 @@ import org.springframework.boot.sql.init.dependency.AbstractBeansOfTypeDependsOn
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitializationDetector;
 
 /**
- * The KiteSQL beans that must not run before the database initializers (Flyway's migration, when
- * it migrates the KiteSQL database): the template (what repositories run on), the schema
- * initializer and the start-up analysis. Boot consults this {@link
- * DependsOnDatabaseInitializationDetector} (registered in {@code META-INF/spring.factories})
- * whenever an auto-configuration that initializes a database is active.
+ * The KiteSQL beans that must not run before the database initializers (Flyway's migration, when it
+ * migrates the KiteSQL database): the template (what repositories run on), the schema initializer
+ * and the start-up analysis. Boot consults this {@link DependsOnDatabaseInitializationDetector}
+ * (registered in {@code META-INF/spring.factories}) whenever an auto-configuration that initializes
+ * a database is active.
  */
-public final class KiteSqlMigrationDependents extends AbstractBeansOfTypeDependsOnDatabaseInitializationDetector {
+public final class KiteSqlMigrationDependents
+    extends AbstractBeansOfTypeDependsOnDatabaseInitializationDetector {
   @Override
   protected Set<Class<?>> getDependsOnDatabaseInitializationBeanTypes() {
-    return Set.of(KiteSqlTemplate.class, KiteSqlSchemaInitializer.class, KiteSqlStartupAnalysis.class);
+    return Set.of(
+        KiteSqlTemplate.class, KiteSqlSchemaInitializer.class, KiteSqlStartupAnalysis.class);
   }
 }

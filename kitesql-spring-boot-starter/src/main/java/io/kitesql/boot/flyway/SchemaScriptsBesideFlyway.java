@@ -14,21 +14,29 @@ final class SchemaScriptsBesideFlyway {
 
   private SchemaScriptsBesideFlyway() {}
 
-  /** Throws if a {@code kitesql.schema.locations} script would run (an optional one that is missing would not). */
+  /**
+   * Throws if a {@code kitesql.schema.locations} script would run (an optional one that is missing
+   * would not).
+   */
   static void refuse(KiteSqlProperties.Schema schema, ResourceLoader resources, Path directory) {
     if (schema.getMode() == SchemaMode.NEVER) {
       return;
     }
-    var scripts = schema.getLocations().stream().filter(location -> wouldRun(location, resources)).toList();
+    var scripts =
+        schema.getLocations().stream().filter(location -> wouldRun(location, resources)).toList();
     if (!scripts.isEmpty()) {
-      throw new IllegalStateException("KiteSQL schema scripts (kitesql.schema.locations: " + scripts
-          + ") and Flyway (spring.flyway) would both set up the schema of the database at " + directory
-          + ": move the scripts into Flyway migrations (e.g. classpath:db/migration/V1__schema.sql)"
-          + " or set kitesql.schema.mode=never");
+      throw new IllegalStateException(
+          "KiteSQL schema scripts (kitesql.schema.locations: "
+              + scripts
+              + ") and Flyway (spring.flyway) would both set up the schema of the database at "
+              + directory
+              + ": move the scripts into Flyway migrations (e.g. classpath:db/migration/V1__schema.sql)"
+              + " or set kitesql.schema.mode=never");
     }
   }
 
   private static boolean wouldRun(String location, ResourceLoader resources) {
-    return !location.startsWith(OPTIONAL) || resources.getResource(location.substring(OPTIONAL.length())).exists();
+    return !location.startsWith(OPTIONAL)
+        || resources.getResource(location.substring(OPTIONAL.length())).exists();
   }
 }

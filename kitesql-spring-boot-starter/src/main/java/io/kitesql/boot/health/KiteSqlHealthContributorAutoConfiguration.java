@@ -13,12 +13,13 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * The {@code kitesql} health indicator, when Boot's health module is present; off with {@code
- * management.health.kitesql.enabled=false}. The health conditions sit on a nested configuration:
- * on the outer class they would need the health module's condition classes even when it is
- * absent.
+ * management.health.kitesql.enabled=false}. The health conditions sit on a nested configuration: on
+ * the outer class they would need the health module's condition classes even when it is absent.
  */
-@AutoConfiguration(after = KiteSqlAutoConfiguration.class,
-    beforeName = "org.springframework.boot.health.autoconfigure.contributor.HealthContributorAutoConfiguration")
+@AutoConfiguration(
+    after = KiteSqlAutoConfiguration.class,
+    beforeName =
+        "org.springframework.boot.health.autoconfigure.contributor.HealthContributorAutoConfiguration")
 @ConditionalOnClass(name = "org.springframework.boot.health.contributor.HealthIndicator")
 public final class KiteSqlHealthContributorAutoConfiguration {
 

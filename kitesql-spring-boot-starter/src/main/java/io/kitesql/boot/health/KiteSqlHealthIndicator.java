@@ -30,7 +30,8 @@ public class KiteSqlHealthIndicator extends AbstractHealthIndicator {
     var stats = database.storageStats();
     long max = database.options().maxMapSize();
     double usage = (double) stats.usedBytes() / max;
-    builder.withDetail("mapSize", stats.mapSize())
+    builder
+        .withDetail("mapSize", stats.mapSize())
         .withDetail("maxMapSize", max)
         .withDetail("usedBytes", stats.usedBytes())
         .withDetail("mapUsage", Math.round(usage * 10_000) / 10_000.0)
@@ -38,11 +39,23 @@ public class KiteSqlHealthIndicator extends AbstractHealthIndicator {
         .withDetail("readersActive", stats.openReadTransactions())
         .withDetail("readPoolSize", stats.readPoolSize());
     if (usage >= threshold) {
-      builder.down().withDetail("error", "the map is " + Math.round(usage * 100) + "% used, at or above the threshold of "
-          + Math.round(threshold * 100) + "% (kitesql.health.map-usage-threshold) of kitesql.max-map-size");
+      builder
+          .down()
+          .withDetail(
+              "error",
+              "the map is "
+                  + Math.round(usage * 100)
+                  + "% used, at or above the threshold of "
+                  + Math.round(threshold * 100)
+                  + "% (kitesql.health.map-usage-threshold) of kitesql.max-map-size");
     } else if (stats.openReadTransactions() >= stats.readPoolSize()) {
-      builder.down().withDetail("error", "every reader of the pool is in use (" + stats.readPoolSize()
-          + "): new read transactions wait (kitesql.reader-wait), then fail");
+      builder
+          .down()
+          .withDetail(
+              "error",
+              "every reader of the pool is in use ("
+                  + stats.readPoolSize()
+                  + "): new read transactions wait (kitesql.reader-wait), then fail");
     } else {
       builder.up();
     }

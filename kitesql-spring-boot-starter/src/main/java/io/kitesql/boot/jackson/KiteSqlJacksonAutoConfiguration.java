@@ -8,10 +8,11 @@ import tools.jackson.databind.JacksonModule;
 
 /**
  * Registers {@link KiteSqlJacksonModule} when Jackson 3 is on the class path, so Boot's {@code
- * JsonMapper} (and with it Spring MVC's message converter) writes KiteSQL text as JSON strings
- * from UTF-8 bytes. Backs off when the application declares its own {@code KiteSqlJacksonModule}.
+ * JsonMapper} (and with it Spring MVC's message converter) writes KiteSQL text as JSON strings from
+ * UTF-8 bytes. Backs off when the application declares its own {@code KiteSqlJacksonModule}.
  */
-@AutoConfiguration(beforeName = "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration")
+@AutoConfiguration(
+    beforeName = "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration")
 @ConditionalOnClass(JacksonModule.class)
 public final class KiteSqlJacksonAutoConfiguration {
   @Bean

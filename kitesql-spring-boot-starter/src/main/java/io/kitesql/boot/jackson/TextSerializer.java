@@ -16,11 +16,11 @@ import tools.jackson.databind.ser.std.StdSerializer;
  * takes UTF-8 and escapes it, and it wants a {@code byte[]} holding the whole value (a JSON string
  * cannot be written in pieces), so the map-to-array copy is the least possible. The scratch array
  * is reused for every text of one serialization call (a per-call attribute of the {@link
- * SerializationContext}) and grows to the largest text written. Other generators (a {@code
- * Writer} target, a {@code TokenBuffer}) work in chars: they get the chars decoded straight from
- * the bytes ({@link Text#getChars}) into a scratch {@code char[]}, reused the same way, and
- * written with {@link JsonGenerator#writeString(char[], int, int)}: no {@code String} and no
- * intermediate UTF-8 copy.
+ * SerializationContext}) and grows to the largest text written. Other generators (a {@code Writer}
+ * target, a {@code TokenBuffer}) work in chars: they get the chars decoded straight from the bytes
+ * ({@link Text#getChars}) into a scratch {@code char[]}, reused the same way, and written with
+ * {@link JsonGenerator#writeString(char[], int, int)}: no {@code String} and no intermediate UTF-8
+ * copy.
  *
  * <p>A borrowed text must be serialized while its read transaction lives (inside the
  * {@code @ReadOnlyTxn} method, or with the open-read-transaction-in-view interceptor); after it,
@@ -29,6 +29,7 @@ import tools.jackson.databind.ser.std.StdSerializer;
 public final class TextSerializer extends StdSerializer<Text> {
   /** Per-call attribute key of the scratch byte array. */
   private static final Object SCRATCH = new Object();
+
   /** Per-call attribute key of the scratch char array. */
   private static final Object CHAR_SCRATCH = new Object();
 

@@ -4,8 +4,8 @@
  * Boot adds to its {@code JsonMapper}. Entry: {@link
  * io.kitesql.boot.jackson.KiteSqlJacksonAutoConfiguration}.
  *
- * <p>May depend on kitesql-core and Jackson 3 databind (optional: the auto-configuration checks
- * for it).
+ * <p>May depend on kitesql-core and Jackson 3 databind (optional: the auto-configuration checks for
+ * it).
  */
 @NullMarked
 package io.kitesql.boot.jackson;

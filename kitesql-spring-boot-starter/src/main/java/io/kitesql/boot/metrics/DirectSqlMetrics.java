@@ -7,12 +7,12 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Makes {@link KiteSqlStatementMetrics} the {@link Database}'s {@link ExecutionListener} while
- * this bean lives, so SQL run on the {@code Database} directly is measured (statement tag {@value
+ * Makes {@link KiteSqlStatementMetrics} the {@link Database}'s {@link ExecutionListener} while this
+ * bean lives, so SQL run on the {@code Database} directly is measured (statement tag {@value
  * KiteSqlStatementMetrics#DIRECT}); statements of the {@code KiteSqlTemplate} are skipped there, as
- * the template reports them itself. A listener the application set on the database first is left
- * in place (logged at INFO): one listener per database, and it is the application's. Closed with
- * the context, before the database (it depends on it): from then on nothing is recorded.
+ * the template reports them itself. A listener the application set on the database first is left in
+ * place (logged at INFO): one listener per database, and it is the application's. Closed with the
+ * context, before the database (it depends on it): from then on nothing is recorded.
  */
 public final class DirectSqlMetrics implements AutoCloseable {
   private static final Log logger = LogFactory.getLog(DirectSqlMetrics.class);
@@ -20,7 +20,10 @@ public final class DirectSqlMetrics implements AutoCloseable {
   private final Database database;
   private final @Nullable ExecutionListener listener;
 
-  /** @param metrics the statement metrics; null when the application replaced them (nothing is measured then) */
+  /**
+   * @param metrics the statement metrics; null when the application replaced them (nothing is
+   *     measured then)
+   */
   public DirectSqlMetrics(Database database, @Nullable KiteSqlStatementMetrics metrics) {
     this.database = database;
     var current = database.executionListener();
@@ -31,12 +34,17 @@ public final class DirectSqlMetrics implements AutoCloseable {
       database.setExecutionListener(metrics);
     } else {
       this.listener = null;
-      logger.info("The KiteSQL database already has an ExecutionListener (" + current.getClass().getName()
-          + "); SQL run on the Database directly is not measured in kitesql.query{statement=direct}");
+      logger.info(
+          "The KiteSQL database already has an ExecutionListener ("
+              + current.getClass().getName()
+              + "); SQL run on the Database directly is not measured in kitesql.query{statement=direct}");
     }
   }
 
-  /** Whether the metrics listen to the database now (not when the application's own listener was there first, nor after {@link #close}). */
+  /**
+   * Whether the metrics listen to the database now (not when the application's own listener was
+   * there first, nor after {@link #close}).
+   */
   public boolean isListening() {
     return listener != null && database.executionListener() == listener;
   }

@@ -5,8 +5,8 @@ import io.kitesql.boot.autoconfigure.KiteSqlAutoConfiguration;
 import io.kitesql.boot.autoconfigure.KiteSqlProperties;
 import io.kitesql.boot.autoconfigure.KiteSqlSchemaInitializer;
 import io.kitesql.boot.autoconfigure.KiteSqlTransactionStatistics;
-import io.kitesql.data.core.StatementObserver;
 import io.kitesql.data.core.Statement;
+import io.kitesql.data.core.StatementObserver;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
 import java.util.function.Consumer;
@@ -23,18 +23,18 @@ import org.springframework.context.annotation.Bean;
  * micrometer-metrics module, e.g. through spring-boot-starter-actuator): {@link
  * KiteSqlStatementMetrics}, which the auto-configured {@code KiteSqlTemplate} reports every
  * statement to and which {@link DirectSqlMetrics} makes the {@code Database}'s execution listener
- * (SQL run on the database directly), and {@link KiteSqlStorageMetrics}. Off with {@code kitesql.metrics.enabled=false};
- * {@code kitesql.metrics.allocation=false} stops measuring allocation only. With {@code
- * kitesql.metrics.observations.enabled=true} and an {@code ObservationRegistry} bean, each
- * statement is also an observation (a span when tracing is set up).
+ * (SQL run on the database directly), and {@link KiteSqlStorageMetrics}. Off with {@code
+ * kitesql.metrics.enabled=false}; {@code kitesql.metrics.allocation=false} stops measuring
+ * allocation only. With {@code kitesql.metrics.observations.enabled=true} and an {@code
+ * ObservationRegistry} bean, each statement is also an observation (a span when tracing is set up).
  */
 @AutoConfiguration(
     after = KiteSqlAutoConfiguration.class,
     afterName = {
-        "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
-        "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
-        "org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration",
-        "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration"
+      "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
+      "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
+      "org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration",
+      "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration"
     })
 @ConditionalOnClass(MeterRegistry.class)
 @ConditionalOnBean({MeterRegistry.class, Database.class})
@@ -43,13 +43,19 @@ public final class KiteSqlMetricsAutoConfiguration {
 
   @Bean
   @ConditionalOnMissingBean(StatementObserver.class)
-  KiteSqlStatementMetrics kiteSqlStatementMetrics(MeterRegistry registry, KiteSqlProperties properties, Database database,
-      ObjectProvider<ObservationRegistry> observations, ObjectProvider<FullScanWarnings> fullScans) {
+  KiteSqlStatementMetrics kiteSqlStatementMetrics(
+      MeterRegistry registry,
+      KiteSqlProperties properties,
+      Database database,
+      ObjectProvider<ObservationRegistry> observations,
+      ObjectProvider<FullScanWarnings> fullScans) {
     var metrics = properties.getMetrics();
     var warnings = fullScans.getIfAvailable();
     Consumer<Statement> firstSeen = warnings != null ? warnings : statement -> {};
-    var observationRegistry = metrics.getObservations().isEnabled() ? observations.getIfUnique() : null;
-    return new KiteSqlStatementMetrics(registry, metrics.isAllocation(), firstSeen, observationRegistry);
+    var observationRegistry =
+        metrics.getObservations().isEnabled() ? observations.getIfUnique() : null;
+    return new KiteSqlStatementMetrics(
+        registry, metrics.isAllocation(), firstSeen, observationRegistry);
   }
 
   /**
@@ -59,7 +65,9 @@ public final class KiteSqlMetricsAutoConfiguration {
    */
   @Bean
   @ConditionalOnMissingBean
-  DirectSqlMetrics kiteSqlDirectSqlMetrics(Database database, ObjectProvider<KiteSqlStatementMetrics> metrics,
+  DirectSqlMetrics kiteSqlDirectSqlMetrics(
+      Database database,
+      ObjectProvider<KiteSqlStatementMetrics> metrics,
       ObjectProvider<KiteSqlSchemaInitializer> schema) {
     schema.orderedStream().forEach(initializer -> {});
     return new DirectSqlMetrics(database, metrics.getIfUnique());
@@ -67,7 +75,8 @@ public final class KiteSqlMetricsAutoConfiguration {
 
   @Bean
   @ConditionalOnMissingBean
-  KiteSqlStorageMetrics kiteSqlStorageMetrics(Database database, ObjectProvider<KiteSqlTransactionStatistics> transactions) {
+  KiteSqlStorageMetrics kiteSqlStorageMetrics(
+      Database database, ObjectProvider<KiteSqlTransactionStatistics> transactions) {
     return new KiteSqlStorageMetrics(database, transactions.getIfUnique());
   }
 }

@@ -4,10 +4,10 @@ import io.kitesql.KiteSqlException;
 import io.kitesql.api.Database;
 import io.kitesql.api.ExecutionListener;
 import io.kitesql.api.PreparedStatement;
-import io.kitesql.data.core.StatementMarks;
-import io.kitesql.data.core.Statement;
-import io.kitesql.data.core.StatementObserver;
 import io.kitesql.api.ThreadAllocation;
+import io.kitesql.data.core.Statement;
+import io.kitesql.data.core.StatementMarks;
+import io.kitesql.data.core.StatementObserver;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -23,11 +23,11 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Records every statement a {@code KiteSqlTemplate} runs, repository methods included, tagged
- * with its low-cardinality name ({@code NoteRepository.findByAuthor}; {@value #UNNAMED} for direct
- * SQL through the template that nobody named), and, as the {@link Database}'s {@link
- * ExecutionListener} (see {@link DirectSqlMetrics}), every statement run on the {@code Database}
- * directly, tagged {@value #DIRECT}:
+ * Records every statement a {@code KiteSqlTemplate} runs, repository methods included, tagged with
+ * its low-cardinality name ({@code NoteRepository.findByAuthor}; {@value #UNNAMED} for direct SQL
+ * through the template that nobody named), and, as the {@link Database}'s {@link ExecutionListener}
+ * (see {@link DirectSqlMetrics}), every statement run on the {@code Database} directly, tagged
+ * {@value #DIRECT}:
  *
  * <ul>
  *   <li>{@code kitesql.query} timer, tags {@code statement}, {@code outcome} ({@code success} or
@@ -41,15 +41,15 @@ import org.jspecify.annotations.Nullable;
  *       kitesql.query.allocated.unmeasured} instead, never recorded as 0;
  *   <li>{@code kitesql.query.rows} distribution summary: rows returned (queries) or written;
  *   <li>{@code kitesql.query.bytes.visited} distribution summary: bytes of the LMDB map the engine
- *       read in place for the statement, for every row it visited, also those a filter dropped or
- *       a sort, an aggregate or a LIMIT left out (the engine's {@code Transaction.bytesBorrowed()}
+ *       read in place for the statement, for every row it visited, also those a filter dropped or a
+ *       sort, an aggregate or a LIMIT left out (the engine's {@code Transaction.bytesBorrowed()}
  *       over the statement): the work of the read, which grows with the rows scanned;
  *   <li>{@code kitesql.query.bytes.returned} distribution summary: bytes of the text and binary
  *       values of the returned rows that the application read, borrowed or copied (statements of
  *       the template and repositories; direct SQL records none, the engine does not know what its
  *       caller reads);
- *   <li>{@code kitesql.query.bytes.copied} distribution summary: bytes copied out of the map (by
- *       a write transaction, into {@code String}s, or for a caller outside any transaction). Zero
+ *   <li>{@code kitesql.query.bytes.copied} distribution summary: bytes copied out of the map (by a
+ *       write transaction, into {@code String}s, or for a caller outside any transaction). Zero
  *       while reads stay zero-copy.
  * </ul>
  *
@@ -76,19 +76,21 @@ import org.jspecify.annotations.Nullable;
  * end of its transaction), so what the thread does in between (mapping rows) counts too; if the
  * cursor ends on another thread than the one that ran the query (a transaction ended elsewhere),
  * its allocation is counted as unmeasured rather than mixed from two threads; SQL that fails to
- * parse never reaches the engine's listener and is not counted. Statements the template reports
- * are skipped ({@link StatementMarks}), so nothing is counted twice.
+ * parse never reaches the engine's listener and is not counted. Statements the template reports are
+ * skipped ({@link StatementMarks}), so nothing is counted twice.
  */
 public final class KiteSqlStatementMetrics implements StatementObserver, ExecutionListener {
   /** The statement tag of direct SQL that was given no name. */
   public static final String UNNAMED = "unnamed";
+
   /** The statement tag of SQL run on the {@code Database} directly, not through the template. */
   public static final String DIRECT = "direct";
+
   /** The name of the observation each statement makes when observations are on. */
   public static final String OBSERVATION = "kitesql.statement";
+
   /** How many distinct SQL texts are remembered per statement name. */
   public static final int MAX_SQL_TEXTS = 8;
-
 
   private final MeterRegistry registry;
   private final boolean allocation;
@@ -101,12 +103,15 @@ public final class KiteSqlStatementMetrics implements StatementObserver, Executi
   }
 
   /**
-   * @param firstSeen told of the first execution of each named statement (on the executing
-   *     thread: must be quick)
-   * @param observations when not null (and not a no-op registry), each statement is also a
-   *     {@value #OBSERVATION} {@link io.micrometer.observation.Observation}, for tracing spans
+   * @param firstSeen told of the first execution of each named statement (on the executing thread:
+   *     must be quick)
+   * @param observations when not null (and not a no-op registry), each statement is also a {@value
+   *     #OBSERVATION} {@link io.micrometer.observation.Observation}, for tracing spans
    */
-  public KiteSqlStatementMetrics(MeterRegistry registry, boolean allocation, Consumer<Statement> firstSeen,
+  public KiteSqlStatementMetrics(
+      MeterRegistry registry,
+      boolean allocation,
+      Consumer<Statement> firstSeen,
       @Nullable ObservationRegistry observations) {
     this.registry = registry;
     this.allocation = allocation;
@@ -129,10 +134,13 @@ public final class KiteSqlStatementMetrics implements StatementObserver, Executi
     var meters = statements.get(key);
     if (meters == null) {
       boolean[] created = {false};
-      meters = statements.computeIfAbsent(key, k -> {
-        created[0] = true;
-        return new StatementMeters(k, registry);
-      });
+      meters =
+          statements.computeIfAbsent(
+              key,
+              k -> {
+                created[0] = true;
+                return new StatementMeters(k, registry);
+              });
       if (created[0] && name != null) {
         firstSeen.accept(statement);
       }
@@ -172,11 +180,12 @@ public final class KiteSqlStatementMetrics implements StatementObserver, Executi
   }
 
   /**
-   * Starts the statement's observation: contextual name the statement name; low-cardinality
-   * {@code db.system=kitesql} and {@code kitesql.statement}; high-cardinality {@code db.statement}
-   * (the SQL, spans only).
+   * Starts the statement's observation: contextual name the statement name; low-cardinality {@code
+   * db.system=kitesql} and {@code kitesql.statement}; high-cardinality {@code db.statement} (the
+   * SQL, spans only).
    */
-  private static io.micrometer.observation.Observation observe(String name, String sql, ObservationRegistry registry) {
+  private static io.micrometer.observation.Observation observe(
+      String name, String sql, ObservationRegistry registry) {
     return io.micrometer.observation.Observation.createNotStarted(OBSERVATION, registry)
         .contextualName(name)
         .lowCardinalityKeyValue("db.system", "kitesql")
@@ -195,12 +204,19 @@ public final class KiteSqlStatementMetrics implements StatementObserver, Executi
     return statements.get(name);
   }
 
-  /** One statement being measured: a template's (an {@link Observation}) or a direct one (an {@link Execution}). */
+  /**
+   * One statement being measured: a template's (an {@link Observation}) or a direct one (an {@link
+   * Execution}).
+   */
   private static final class Running implements Observation, Execution {
     private final StatementMeters meters;
     private final boolean allocation;
-    /** The allocation counter is per thread: a statement ended on another thread is not measured. */
+
+    /**
+     * The allocation counter is per thread: a statement ended on another thread is not measured.
+     */
     private final Thread thread = Thread.currentThread();
+
     long allocatedBefore = -1;
     long startNanos;
     io.micrometer.observation.@Nullable Observation observation;
@@ -212,7 +228,12 @@ public final class KiteSqlStatementMetrics implements StatementObserver, Executi
 
     @Override
     public void stop(StatementObserver.Outcome outcome) {
-      record(outcome.rows(), outcome.bytesVisited(), outcome.bytesReturned(), outcome.bytesCopied(), outcome.failure());
+      record(
+          outcome.rows(),
+          outcome.bytesVisited(),
+          outcome.bytesReturned(),
+          outcome.bytesCopied(),
+          outcome.failure());
     }
 
     @Override
@@ -222,8 +243,10 @@ public final class KiteSqlStatementMetrics implements StatementObserver, Executi
       record(outcome.rows(), outcome.bytesBorrowed(), -1, outcome.bytesCopied(), outcome.failure());
     }
 
-    private void record(long rows, long visited, long returned, long copied, @Nullable Throwable failure) {
-      long allocatedAfter = allocation && Thread.currentThread() == thread ? allocatedByThisThread() : -1;
+    private void record(
+        long rows, long visited, long returned, long copied, @Nullable Throwable failure) {
+      long allocatedAfter =
+          allocation && Thread.currentThread() == thread ? allocatedByThisThread() : -1;
       long elapsed = System.nanoTime() - startNanos;
       meters.timer(failure).record(elapsed, TimeUnit.NANOSECONDS);
       if (failure == null) {
@@ -248,7 +271,8 @@ public final class KiteSqlStatementMetrics implements StatementObserver, Executi
         if (failure != null) {
           observed.error(failure);
         }
-        observed.highCardinalityKeyValue("kitesql.rows", Long.toString(rows))
+        observed
+            .highCardinalityKeyValue("kitesql.rows", Long.toString(rows))
             .highCardinalityKeyValue("kitesql.bytes.visited", Long.toString(visited))
             .highCardinalityKeyValue("kitesql.bytes.copied", Long.toString(copied))
             .stop();
@@ -260,8 +284,10 @@ public final class KiteSqlStatementMetrics implements StatementObserver, Executi
   public static final class StatementMeters {
     private final String name;
     private final MeterRegistry registry;
+
     /** Distinct SQL texts seen under this name, the first first (dynamic sorting makes several). */
     private final List<String> sqls = new CopyOnWriteArrayList<>();
+
     private volatile @Nullable String lastSql;
     final Timer success;
     final DistributionSummary allocated;
@@ -270,8 +296,13 @@ public final class KiteSqlStatementMetrics implements StatementObserver, Executi
     final DistributionSummary visited;
     final DistributionSummary returned;
     final DistributionSummary copied;
-    /** Successful statements' latencies (ns) and allocations (bytes), for the endpoint's p50 and p99. */
+
+    /**
+     * Successful statements' latencies (ns) and allocations (bytes), for the endpoint's p50 and
+     * p99.
+     */
     final Quantiles latencies = new Quantiles();
+
     final Quantiles allocations = new Quantiles();
     private final Map<String, Timer> failures = new ConcurrentHashMap<>();
 
@@ -279,34 +310,75 @@ public final class KiteSqlStatementMetrics implements StatementObserver, Executi
       this.name = name;
       this.registry = registry;
       this.success = timer(name, "success", "none", registry);
-      this.allocated = DistributionSummary.builder("kitesql.query.allocated")
-          .description("Java heap bytes allocated by the thread running the statement")
-          .baseUnit("bytes").tag("statement", name).register(registry);
-      this.unmeasured = Counter.builder("kitesql.query.allocated.unmeasured")
-          .description("Statements whose allocation the JDK could not measure (virtual threads)")
-          .tag("statement", name).register(registry);
-      this.rows = summary("kitesql.query.rows", "rows", "Rows returned (queries) or written (other statements)", name, registry);
-      this.visited = summary("kitesql.query.bytes.visited", "bytes",
-          "Bytes of the LMDB map read in place for every row the statement visited (filtered, sorted and skipped rows included)", name, registry);
-      this.returned = summary("kitesql.query.bytes.returned", "bytes",
-          "Bytes of the text and binary values of the returned rows the application read", name, registry);
-      this.copied = summary("kitesql.query.bytes.copied", "bytes", "Bytes copied out of the LMDB map", name, registry);
+      this.allocated =
+          DistributionSummary.builder("kitesql.query.allocated")
+              .description("Java heap bytes allocated by the thread running the statement")
+              .baseUnit("bytes")
+              .tag("statement", name)
+              .register(registry);
+      this.unmeasured =
+          Counter.builder("kitesql.query.allocated.unmeasured")
+              .description(
+                  "Statements whose allocation the JDK could not measure (virtual threads)")
+              .tag("statement", name)
+              .register(registry);
+      this.rows =
+          summary(
+              "kitesql.query.rows",
+              "rows",
+              "Rows returned (queries) or written (other statements)",
+              name,
+              registry);
+      this.visited =
+          summary(
+              "kitesql.query.bytes.visited",
+              "bytes",
+              "Bytes of the LMDB map read in place for every row the statement visited (filtered, sorted and skipped rows included)",
+              name,
+              registry);
+      this.returned =
+          summary(
+              "kitesql.query.bytes.returned",
+              "bytes",
+              "Bytes of the text and binary values of the returned rows the application read",
+              name,
+              registry);
+      this.copied =
+          summary(
+              "kitesql.query.bytes.copied",
+              "bytes",
+              "Bytes copied out of the LMDB map",
+              name,
+              registry);
     }
 
-    private static Timer timer(String name, String outcome, String exception, MeterRegistry registry) {
-      return Timer.builder("kitesql.query").description("KiteSQL statements").tag("statement", name)
-          .tag("outcome", outcome).tag("exception", exception).register(registry);
+    private static Timer timer(
+        String name, String outcome, String exception, MeterRegistry registry) {
+      return Timer.builder("kitesql.query")
+          .description("KiteSQL statements")
+          .tag("statement", name)
+          .tag("outcome", outcome)
+          .tag("exception", exception)
+          .register(registry);
     }
 
-    private static DistributionSummary summary(String meter, String unit, String description, String name, MeterRegistry registry) {
-      return DistributionSummary.builder(meter).description(description).baseUnit(unit).tag("statement", name).register(registry);
+    private static DistributionSummary summary(
+        String meter, String unit, String description, String name, MeterRegistry registry) {
+      return DistributionSummary.builder(meter)
+          .description(description)
+          .baseUnit(unit)
+          .tag("statement", name)
+          .register(registry);
     }
 
     Timer timer(@Nullable Throwable failure) {
       if (failure == null) {
         return success;
       }
-      var exception = failure instanceof KiteSqlException e ? e.errorCode().name() : failure.getClass().getSimpleName();
+      var exception =
+          failure instanceof KiteSqlException e
+              ? e.errorCode().name()
+              : failure.getClass().getSimpleName();
       return failures.computeIfAbsent(exception, tag -> timer(name, "error", tag, registry));
     }
 
@@ -324,12 +396,17 @@ public final class KiteSqlStatementMetrics implements StatementObserver, Executi
       return name;
     }
 
-    /** The SQL the statement was first seen with; null for {@value #UNNAMED} and {@value #DIRECT}. */
+    /**
+     * The SQL the statement was first seen with; null for {@value #UNNAMED} and {@value #DIRECT}.
+     */
     public @Nullable String sql() {
       return sqls.isEmpty() ? null : sqls.getFirst();
     }
 
-    /** Every distinct SQL text seen under this name, the first first; at most {@value #MAX_SQL_TEXTS}. */
+    /**
+     * Every distinct SQL text seen under this name, the first first; at most {@value
+     * #MAX_SQL_TEXTS}.
+     */
     public List<String> sqls() {
       return List.copyOf(sqls);
     }
@@ -352,12 +429,18 @@ public final class KiteSqlStatementMetrics implements StatementObserver, Executi
       return allocated;
     }
 
-    /** The {@code p} quantile of successful executions' latency in nanoseconds (within about 6%); NaN before the first. */
+    /**
+     * The {@code p} quantile of successful executions' latency in nanoseconds (within about 6%);
+     * NaN before the first.
+     */
     public double latencyNanos(double p) {
       return latencies.valueAt(p);
     }
 
-    /** The {@code p} quantile of measured allocation per execution in bytes (within about 6%); NaN when none was measured. */
+    /**
+     * The {@code p} quantile of measured allocation per execution in bytes (within about 6%); NaN
+     * when none was measured.
+     */
     public double allocatedBytes(double p) {
       return allocations.valueAt(p);
     }

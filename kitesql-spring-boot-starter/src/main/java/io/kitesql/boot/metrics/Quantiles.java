@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
 final class Quantiles {
   private static final int SUB_BITS = 4;
   static final int SUB_BUCKETS = 1 << SUB_BITS;
+
   /** Bucket index of the largest long, plus one. */
   private static final int BUCKETS = index(Long.MAX_VALUE) + 1;
 
@@ -50,7 +51,10 @@ final class Quantiles {
     return upperValue(BUCKETS - 1);
   }
 
-  /** Values 0..15 have a bucket each; above, the top {@value #SUB_BITS} bits after the leading one pick the bucket. */
+  /**
+   * Values 0..15 have a bucket each; above, the top {@value #SUB_BITS} bits after the leading one
+   * pick the bucket.
+   */
   static int index(long value) {
     if (value < SUB_BUCKETS) {
       return (int) value;

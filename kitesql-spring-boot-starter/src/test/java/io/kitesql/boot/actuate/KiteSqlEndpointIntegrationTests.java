@@ -33,7 +33,9 @@ import tools.jackson.databind.json.JsonMapper;
  * examples come from there).
  */
 @ExtendWith(OutputCaptureExtension.class)
-@SpringBootTest(classes = TestApplication.class, properties = "management.endpoints.web.exposure.include=kitesql")
+@SpringBootTest(
+    classes = TestApplication.class,
+    properties = "management.endpoints.web.exposure.include=kitesql")
 class KiteSqlEndpointIntegrationTests {
   @DynamicPropertySource
   static void database(DynamicPropertyRegistry properties) throws IOException {
@@ -60,41 +62,76 @@ class KiteSqlEndpointIntegrationTests {
     template.queryForValue("select count(*) from notes", Long.class);
 
     var answer = endpoint.kitesql();
-    var json = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build().writeValueAsString(answer);
+    var json =
+        JsonMapper.builder()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .build()
+            .writeValueAsString(answer);
 
-    var byAuthor = answer.statements().stream().filter(s -> s.name().equals("NoteRepository.findByAuthor")).findFirst().orElseThrow();
+    var byAuthor =
+        answer.statements().stream()
+            .filter(s -> s.name().equals("NoteRepository.findByAuthor"))
+            .findFirst()
+            .orElseThrow();
     assertThat(byAuthor.fullScan()).isFalse();
     assertThat(byAuthor.plan()).anyMatch(line -> line.contains("notes_author"));
     assertThat(byAuthor.calls()).isEqualTo(10);
     assertThat(byAuthor.bytesCopiedMean()).isZero();
     assertThat(byAuthor.bytesVisitedMean()).isGreaterThan(25 * 1000);
-    var byBody = answer.statements().stream().filter(s -> s.name().equals("NoteRepository.findByBodyStartingWith")).findFirst().orElseThrow();
+    var byBody =
+        answer.statements().stream()
+            .filter(s -> s.name().equals("NoteRepository.findByBodyStartingWith"))
+            .findFirst()
+            .orElseThrow();
     assertThat(byBody.fullScan()).isTrue();
     assertThat(answer.tables()).singleElement().satisfies(t -> assertThat(t.rows()).isEqualTo(50));
-    assertThat(json).contains("\"name\" : \"NoteRepository.findByAuthor\"", "\"fullScan\" : true", "\"notes_author\"");
+    assertThat(json)
+        .contains(
+            "\"name\" : \"NoteRepository.findByAuthor\"",
+            "\"fullScan\" : true",
+            "\"notes_author\"");
 
-    // the first execution of a full-scanning statement is EXPLAINed in the background and warned about
-    Awaitility.await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(output.getOut())
-        .contains("KiteSQL statement NoteRepository.findByBodyStartingWith reads every row of a table", "create index notes_body on notes (body)"));
-    assertThat(output.getOut()).doesNotContain("KiteSQL statement NoteRepository.findByAuthor reads");
+    // the first execution of a full-scanning statement is EXPLAINed in the background and warned
+    // about
+    Awaitility.await()
+        .atMost(Duration.ofSeconds(30))
+        .untilAsserted(
+            () ->
+                assertThat(output.getOut())
+                    .contains(
+                        "KiteSQL statement NoteRepository.findByBodyStartingWith reads every row of a table",
+                        "create index notes_body on notes (body)"));
+    assertThat(output.getOut())
+        .doesNotContain("KiteSQL statement NoteRepository.findByAuthor reads");
 
     Files.createDirectories(Path.of("target"));
     Files.writeString(Path.of("target/kitesql-endpoint-example.json"), json);
     Files.writeString(Path.of("target/kitesql-meters-example.txt"), meters());
     var mapper = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
-    Files.writeString(Path.of("target/kitesql-health-example.json"), mapper.writeValueAsString(health.health(true)));
+    Files.writeString(
+        Path.of("target/kitesql-health-example.json"),
+        mapper.writeValueAsString(health.health(true)));
   }
 
   /** The KiteSQL meters as name{tags} and their measurements, one per line. */
   private String meters() {
     return Search.in(registry).meters().stream()
         .filter(m -> m.getId().getName().startsWith("kitesql"))
-        .sorted(Comparator.comparing((io.micrometer.core.instrument.Meter m) -> m.getId().getName())
-            .thenComparing(m -> m.getId().getTags().toString()))
-        .map(m -> m.getId().getName() + m.getId().getTags().stream().map(t -> t.getKey() + "=" + t.getValue())
-            .collect(Collectors.joining(",", "{", "}")) + " "
-            + java.util.stream.StreamSupport.stream(m.measure().spliterator(), false)
-                .map(ms -> ms.getStatistic().getTagValueRepresentation() + "=" + ms.getValue()).collect(Collectors.joining(" ")))
+        .sorted(
+            Comparator.comparing((io.micrometer.core.instrument.Meter m) -> m.getId().getName())
+                .thenComparing(m -> m.getId().getTags().toString()))
+        .map(
+            m ->
+                m.getId().getName()
+                    + m.getId().getTags().stream()
+                        .map(t -> t.getKey() + "=" + t.getValue())
+                        .collect(Collectors.joining(",", "{", "}"))
+                    + " "
+                    + java.util.stream.StreamSupport.stream(m.measure().spliterator(), false)
+                        .map(
+                            ms ->
+                                ms.getStatistic().getTagValueRepresentation() + "=" + ms.getValue())
+                        .collect(Collectors.joining(" ")))
         .collect(Collectors.joining("\n", "", "\n"));
   }
 }

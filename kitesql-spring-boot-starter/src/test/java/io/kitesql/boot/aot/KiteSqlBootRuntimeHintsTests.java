@@ -15,7 +15,8 @@ class KiteSqlBootRuntimeHintsTests {
 
   @Test
   void registeredThroughAotFactories() {
-    assertThat(AotServices.factories().load(RuntimeHintsRegistrar.class)).hasAtLeastOneElementOfType(KiteSqlBootRuntimeHints.class);
+    assertThat(AotServices.factories().load(RuntimeHintsRegistrar.class))
+        .hasAtLeastOneElementOfType(KiteSqlBootRuntimeHints.class);
   }
 
   @Test

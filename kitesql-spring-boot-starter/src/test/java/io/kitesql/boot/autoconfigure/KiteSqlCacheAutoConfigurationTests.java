@@ -38,7 +38,9 @@ class KiteSqlCacheAutoConfigurationTests {
       this.notes = notes;
     }
 
-    /** Borrowed: Note's CharSequence fields are views of the map inside the read-only transaction. */
+    /**
+     * Borrowed: Note's CharSequence fields are views of the map inside the read-only transaction.
+     */
     @Cacheable("notes")
     @ReadOnlyTxn
     public List<Note> byAuthor(String author) {
@@ -54,7 +56,9 @@ class KiteSqlCacheAutoConfigurationTests {
     @Cacheable("copies")
     @ReadOnlyTxn
     public List<NoteCopy> copiesByAuthor(String author) {
-      return notes.findByAuthor(author).stream().map(n -> new NoteCopy(n.id(), n.body().toString())).toList();
+      return notes.findByAuthor(author).stream()
+          .map(n -> new NoteCopy(n.id(), n.body().toString()))
+          .toList();
     }
   }
 
@@ -80,37 +84,50 @@ class KiteSqlCacheAutoConfigurationTests {
 
   @Test
   void borrowedResultsAreRefusedOnTheCallThatWouldCacheThemAndCopiesAreCached() {
-    runner().run(context -> {
-      assertThat(context).hasNotFailed();
-      context.getBean(NoteRepository.class).save(new Note(1L, "ann", "kept"));
-      var cachedNotes = context.getBean(CachedNotes.class);
-      var manager = context.getBean(ConcurrentMapCacheManager.class); // still its own type
-      assertThat(BorrowedValueCheckingCacheManagers.isWrapped(manager)).isTrue();
+    runner()
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              context.getBean(NoteRepository.class).save(new Note(1L, "ann", "kept"));
+              var cachedNotes = context.getBean(CachedNotes.class);
+              var manager = context.getBean(ConcurrentMapCacheManager.class); // still its own type
+              assertThat(BorrowedValueCheckingCacheManagers.isWrapped(manager)).isTrue();
 
-      assertThatThrownBy(() -> cachedNotes.byAuthor("ann"))
-          .isInstanceOf(BorrowedValueCacheException.class)
-          .hasMessageContaining("cache 'notes'")
-          .hasMessageContaining("[0].body is text borrowed from a KiteSQL read-only transaction");
-      assertThatThrownBy(() -> cachedNotes.byAuthorSynchronized("ann")) // get(key, loader): checked as it loads
-          .isInstanceOf(BorrowedValueCacheException.class);
-      assertThat(manager.getCache("notes").get("ann")).as("nothing cached").isNull();
+              assertThatThrownBy(() -> cachedNotes.byAuthor("ann"))
+                  .isInstanceOf(BorrowedValueCacheException.class)
+                  .hasMessageContaining("cache 'notes'")
+                  .hasMessageContaining(
+                      "[0].body is text borrowed from a KiteSQL read-only transaction");
+              assertThatThrownBy(
+                      () ->
+                          cachedNotes.byAuthorSynchronized(
+                              "ann")) // get(key, loader): checked as it loads
+                  .isInstanceOf(BorrowedValueCacheException.class);
+              assertThat(manager.getCache("notes").get("ann")).as("nothing cached").isNull();
 
-      var first = cachedNotes.copiesByAuthor("ann");
-      assertThat(first).containsExactly(new NoteCopy(1L, "kept"));
-      assertThat(cachedNotes.copiesByAuthor("ann")).isSameAs(first); // a hit
-    });
+              var first = cachedNotes.copiesByAuthor("ann");
+              assertThat(first).containsExactly(new NoteCopy(1L, "kept"));
+              assertThat(cachedNotes.copiesByAuthor("ann")).isSameAs(first); // a hit
+            });
   }
 
   @Test
   void offWhenAskedAndThenEveryHitAfterTheTransactionFails() {
-    runner().withPropertyValues("kitesql.cache.refuse-borrowed-values=false").run(context -> {
-      assertThat(context).hasNotFailed();
-      context.getBean(NoteRepository.class).save(new Note(1L, "ann", "kept"));
-      assertThat(BorrowedValueCheckingCacheManagers.isWrapped(context.getBean(ConcurrentMapCacheManager.class))).isFalse();
-      var cachedNotes = context.getBean(CachedNotes.class);
-      cachedNotes.byAuthor("ann");
-      var hit = cachedNotes.byAuthor("ann");
-      assertThatThrownBy(() -> hit.getFirst().body().toString()).isInstanceOf(IllegalStateException.class);
-    });
+    runner()
+        .withPropertyValues("kitesql.cache.refuse-borrowed-values=false")
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              context.getBean(NoteRepository.class).save(new Note(1L, "ann", "kept"));
+              assertThat(
+                      BorrowedValueCheckingCacheManagers.isWrapped(
+                          context.getBean(ConcurrentMapCacheManager.class)))
+                  .isFalse();
+              var cachedNotes = context.getBean(CachedNotes.class);
+              cachedNotes.byAuthor("ann");
+              var hit = cachedNotes.byAuthor("ann");
+              assertThatThrownBy(() -> hit.getFirst().body().toString())
+                  .isInstanceOf(IllegalStateException.class);
+            });
   }
 }

@@ -29,46 +29,71 @@ class KiteSqlReadOnlyTests {
 
   @Test
   void readsAnExistingDatabaseRefusesWritesAndLeavesItsFileAsItWas() throws Exception {
-    runner().run(context -> {
-      assertThat(context).hasNotFailed();
-      context.getBean(NoteRepository.class).save(new Note(1L, "ann", "written before"));
-    });
+    runner()
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              context.getBean(NoteRepository.class).save(new Note(1L, "ann", "written before"));
+            });
     var before = sha256(dir.resolve("db").resolve("data.mdb"));
 
-    runner().withPropertyValues("kitesql.read-only=true").run(context -> {
-      assertThat(context).hasNotFailed();
-      assertThat(context.getBean(Database.class).storage().options().isReadOnly()).isTrue();
-      var notes = context.getBean(NoteRepository.class);
-      assertThat(notes.findByAuthor("ann")).extracting(n -> n.body().toString()).containsExactly("written before");
-      assertThatThrownBy(() -> notes.save(new Note(2L, "bob", "refused")))
-          .isInstanceOf(InvalidDataAccessApiUsageException.class)
-          .cause().isInstanceOfSatisfying(KiteSqlException.class,
-              e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.READ_ONLY_DATABASE));
-      assertThat(notes.findAll()).extracting(Note::id).containsExactly(1L);
-    });
+    runner()
+        .withPropertyValues("kitesql.read-only=true")
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              assertThat(context.getBean(Database.class).storage().options().isReadOnly()).isTrue();
+              var notes = context.getBean(NoteRepository.class);
+              assertThat(notes.findByAuthor("ann"))
+                  .extracting(n -> n.body().toString())
+                  .containsExactly("written before");
+              assertThatThrownBy(() -> notes.save(new Note(2L, "bob", "refused")))
+                  .isInstanceOf(InvalidDataAccessApiUsageException.class)
+                  .cause()
+                  .isInstanceOfSatisfying(
+                      KiteSqlException.class,
+                      e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.READ_ONLY_DATABASE));
+              assertThat(notes.findAll()).extracting(Note::id).containsExactly(1L);
+            });
     assertThat(sha256(dir.resolve("db").resolve("data.mdb"))).isEqualTo(before);
   }
 
   @Test
   void anEmptyDatabaseWithSchemaScriptsFailsStartUpSayingWhy() {
-    runner().withPropertyValues("kitesql.schema.mode=never").run(context -> assertThat(context).hasNotFailed());
+    runner()
+        .withPropertyValues("kitesql.schema.mode=never")
+        .run(context -> assertThat(context).hasNotFailed());
 
-    runner().withPropertyValues("kitesql.read-only=true").run(context -> {
-      assertThat(context).hasFailed();
-      assertThat(context.getStartupFailure()).rootCause().hasMessageContainingAll(
-          "kitesql.read-only is true", "has no table yet", "2 statement(s)", "kitesql.schema.mode=never");
-    });
-    runner().withPropertyValues("kitesql.read-only=true", "kitesql.schema.mode=never")
+    runner()
+        .withPropertyValues("kitesql.read-only=true")
+        .run(
+            context -> {
+              assertThat(context).hasFailed();
+              assertThat(context.getStartupFailure())
+                  .rootCause()
+                  .hasMessageContainingAll(
+                      "kitesql.read-only is true",
+                      "has no table yet",
+                      "2 statement(s)",
+                      "kitesql.schema.mode=never");
+            });
+    runner()
+        .withPropertyValues("kitesql.read-only=true", "kitesql.schema.mode=never")
         .run(context -> assertThat(context.getBean(Database.class).catalog().tables()).isEmpty());
   }
 
   @Test
   void schemaModeAlwaysIsRefusedAtBinding() {
-    runner().withPropertyValues("kitesql.read-only=true", "kitesql.schema.mode=always").run(context -> {
-      assertThat(context).hasFailed();
-      assertThat(context.getStartupFailure()).rootCause().hasMessageContainingAll(
-          "'schema.mode'", "must not be ALWAYS when kitesql.read-only is true");
-    });
+    runner()
+        .withPropertyValues("kitesql.read-only=true", "kitesql.schema.mode=always")
+        .run(
+            context -> {
+              assertThat(context).hasFailed();
+              assertThat(context.getStartupFailure())
+                  .rootCause()
+                  .hasMessageContainingAll(
+                      "'schema.mode'", "must not be ALWAYS when kitesql.read-only is true");
+            });
   }
 
   @Test
@@ -80,6 +105,7 @@ class KiteSqlReadOnlyTests {
   }
 
   private static String sha256(Path file) throws IOException, NoSuchAlgorithmException {
-    return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+    return HexFormat.of()
+        .formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
   }
 }

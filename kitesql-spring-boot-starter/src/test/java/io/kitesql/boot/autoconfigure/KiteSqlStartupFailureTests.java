@@ -17,8 +17,8 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * What a user sees when start-up fails: Boot's failure report, as SpringApplication prints it. The
- * console output of each failing start is captured, not passed through, so that the build log
- * does not show reports that are expected.
+ * console output of each failing start is captured, not passed through, so that the build log does
+ * not show reports that are expected.
  */
 class KiteSqlStartupFailureTests {
   @TempDir Path dir;
@@ -52,16 +52,24 @@ class KiteSqlStartupFailureTests {
   @Test
   void aBadPropertyIsNamedInTheReport() {
     var output = failingStart("kitesql.path=" + dir.resolve("db"), "kitesql.max-readers=1");
-    assertThat(output).contains("APPLICATION FAILED TO START", "Value: \"1\"", "Origin: \"kitesql.max-readers\"",
-        "Reason: must be at least 2");
+    assertThat(output)
+        .contains(
+            "APPLICATION FAILED TO START",
+            "Value: \"1\"",
+            "Origin: \"kitesql.max-readers\"",
+            "Reason: must be at least 2");
   }
 
   @Test
   void aFileAtThePathIsExplained() throws Exception {
     Files.writeString(dir.resolve("db"), "a file");
     var output = failingStart("kitesql.path=" + dir.resolve("db"));
-    assertThat(output).contains("APPLICATION FAILED TO START",
-        "The KiteSQL database at " + dir.resolve("db") + " (kitesql.path) could not be opened: that path is a file, not a directory.",
-        "Point kitesql.path at a directory");
+    assertThat(output)
+        .contains(
+            "APPLICATION FAILED TO START",
+            "The KiteSQL database at "
+                + dir.resolve("db")
+                + " (kitesql.path) could not be opened: that path is a file, not a directory.",
+            "Point kitesql.path at a directory");
   }
 }

@@ -15,49 +15,72 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 
 @ExtendWith(OutputCaptureExtension.class)
 class KiteSqlWebAutoConfigurationTests {
-  private static final String INFO_LINE = "kitesql.web.open-read-transaction-in-view is on by default";
+  private static final String INFO_LINE =
+      "kitesql.web.open-read-transaction-in-view is on by default";
 
   @TempDir Path dir;
 
   private WebApplicationContextRunner runner() {
     return new WebApplicationContextRunner()
-        .withConfiguration(AutoConfigurations.of(KiteSqlAutoConfiguration.class, KiteSqlWebAutoConfiguration.class))
+        .withConfiguration(
+            AutoConfigurations.of(
+                KiteSqlAutoConfiguration.class, KiteSqlWebAutoConfiguration.class))
         .withPropertyValues("kitesql.path=" + dir.resolve("db"));
   }
 
   @Test
   void onByDefaultWithOneInfoLineNamingTheProperty(CapturedOutput output) {
-    runner().run(context -> {
-      assertThat(context).hasNotFailed().hasSingleBean(OpenReadTransactionInViewInterceptor.class)
-          .hasSingleBean(KiteSqlWebAutoConfiguration.OpenReadTransactionInView.Registration.class)
-          .hasSingleBean(BorrowedValueFailureLogger.class);
-      assertThat(output.getAll().split(INFO_LINE, -1)).hasSize(2);
-    });
+    runner()
+        .run(
+            context -> {
+              assertThat(context)
+                  .hasNotFailed()
+                  .hasSingleBean(OpenReadTransactionInViewInterceptor.class)
+                  .hasSingleBean(
+                      KiteSqlWebAutoConfiguration.OpenReadTransactionInView.Registration.class)
+                  .hasSingleBean(BorrowedValueFailureLogger.class);
+              assertThat(output.getAll().split(INFO_LINE, -1)).hasSize(2);
+            });
   }
 
   @Test
   void setExplicitlyItIsOnWithoutTheLine(CapturedOutput output) {
-    runner().withPropertyValues("kitesql.web.open-read-transaction-in-view=true").run(context -> {
-      assertThat(context).hasSingleBean(OpenReadTransactionInViewInterceptor.class);
-      assertThat(output).doesNotContain(INFO_LINE);
-    });
+    runner()
+        .withPropertyValues("kitesql.web.open-read-transaction-in-view=true")
+        .run(
+            context -> {
+              assertThat(context).hasSingleBean(OpenReadTransactionInViewInterceptor.class);
+              assertThat(output).doesNotContain(INFO_LINE);
+            });
   }
 
   @Test
   void offWhenSwitchedOffButFailuresAreStillLogged() {
-    runner().withPropertyValues("kitesql.web.open-read-transaction-in-view=false").run(context -> {
-      assertThat(context).hasNotFailed().doesNotHaveBean(OpenReadTransactionInViewInterceptor.class)
-          .doesNotHaveBean(KiteSqlWebAutoConfiguration.OpenReadTransactionInView.Registration.class)
-          .hasSingleBean(BorrowedValueFailureLogger.class);
-    });
+    runner()
+        .withPropertyValues("kitesql.web.open-read-transaction-in-view=false")
+        .run(
+            context -> {
+              assertThat(context)
+                  .hasNotFailed()
+                  .doesNotHaveBean(OpenReadTransactionInViewInterceptor.class)
+                  .doesNotHaveBean(
+                      KiteSqlWebAutoConfiguration.OpenReadTransactionInView.Registration.class)
+                  .hasSingleBean(BorrowedValueFailureLogger.class);
+            });
   }
 
   @Test
   void notInANonWebApplication() {
     new ApplicationContextRunner()
-        .withConfiguration(AutoConfigurations.of(KiteSqlAutoConfiguration.class, KiteSqlWebAutoConfiguration.class))
+        .withConfiguration(
+            AutoConfigurations.of(
+                KiteSqlAutoConfiguration.class, KiteSqlWebAutoConfiguration.class))
         .withPropertyValues("kitesql.path=" + dir.resolve("db"))
-        .run(context -> assertThat(context).hasNotFailed().doesNotHaveBean(OpenReadTransactionInViewInterceptor.class)
-            .doesNotHaveBean(BorrowedValueFailureLogger.class));
+        .run(
+            context ->
+                assertThat(context)
+                    .hasNotFailed()
+                    .doesNotHaveBean(OpenReadTransactionInViewInterceptor.class)
+                    .doesNotHaveBean(BorrowedValueFailureLogger.class));
   }
 }

@@ -16,8 +16,8 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration;
 import org.springframework.boot.transaction.autoconfigure.TransactionManagerCustomizationAutoConfiguration;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
@@ -75,26 +75,38 @@ class OpenReadTransactionInViewWritesTests {
 
   private WebApplicationContextRunner runner() {
     return new WebApplicationContextRunner()
-        .withConfiguration(AutoConfigurations.of(KiteSqlAutoConfiguration.class, KiteSqlRepositoriesAutoConfiguration.class,
-            TransactionManagerCustomizationAutoConfiguration.class, TransactionAutoConfiguration.class,
-            KiteSqlWebAutoConfiguration.class))
+        .withConfiguration(
+            AutoConfigurations.of(
+                KiteSqlAutoConfiguration.class,
+                KiteSqlRepositoriesAutoConfiguration.class,
+                TransactionManagerCustomizationAutoConfiguration.class,
+                TransactionAutoConfiguration.class,
+                KiteSqlWebAutoConfiguration.class))
         .withUserConfiguration(WebApp.class)
         .withPropertyValues("kitesql.path=" + dir.resolve("db"));
   }
 
   @Test
   void repositoryWritesOutsideTransactionalRunInTheirOwnWriteTransaction() {
-    runner().run(context -> {
-      assertThat(context).hasNotFailed().hasSingleBean(OpenReadTransactionInViewInterceptor.class);
-      MockMvc mvc = MockMvcBuilders.webAppContextSetup(context).build();
-      // The request's snapshot is bound while the controller runs (on by default), and the
-      // request reads back its own write.
-      mvc.perform(post("/notes/7")).andExpect(status().isOk()).andExpect(content().string("true true"));
-      var notes = context.getBean(NoteRepository.class);
-      assertThat(notes.findById(7L)).map(note -> note.body().toString()).contains("note 7");
-      mvc.perform(get("/notes/7")).andExpect(status().isOk()).andExpect(content().string("note 7"));
-      mvc.perform(delete("/notes/7")).andExpect(status().isOk());
-      assertThat(notes.existsById(7L)).isFalse();
-    });
+    runner()
+        .run(
+            context -> {
+              assertThat(context)
+                  .hasNotFailed()
+                  .hasSingleBean(OpenReadTransactionInViewInterceptor.class);
+              MockMvc mvc = MockMvcBuilders.webAppContextSetup(context).build();
+              // The request's snapshot is bound while the controller runs (on by default), and the
+              // request reads back its own write.
+              mvc.perform(post("/notes/7"))
+                  .andExpect(status().isOk())
+                  .andExpect(content().string("true true"));
+              var notes = context.getBean(NoteRepository.class);
+              assertThat(notes.findById(7L)).map(note -> note.body().toString()).contains("note 7");
+              mvc.perform(get("/notes/7"))
+                  .andExpect(status().isOk())
+                  .andExpect(content().string("note 7"));
+              mvc.perform(delete("/notes/7")).andExpect(status().isOk());
+              assertThat(notes.existsById(7L)).isFalse();
+            });
   }
 }

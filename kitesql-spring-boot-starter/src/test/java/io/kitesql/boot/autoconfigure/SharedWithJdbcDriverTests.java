@@ -22,21 +22,27 @@ class SharedWithJdbcDriverTests {
   @Test
   void theStarterAndADataSourceShareOneDatabase() {
     var path = dir.resolve("db");
-    KiteSqlAutoConfigurationTests.runner(dir).run(context -> {
-      assertThat(context).hasNotFailed();
-      var notes = context.getBean(NoteRepository.class);
-      notes.save(new Note(1L, "ann", "through the repository"));
-      var dataSource = new KiteSqlDataSource("jdbc:kitesql:" + path);
-      try {
-        var jdbc = new JdbcTemplate(dataSource);
-        assertThat(jdbc.queryForObject("select body from notes where id = 1", String.class)).isEqualTo("through the repository");
-        jdbc.update("insert into notes values (2, 'bob', 'through JDBC')");
-        assertThat(notes.findByAuthor("bob")).extracting(n -> n.body().toString()).containsExactly("through JDBC");
-      } finally {
-        dataSource.close();
-      }
-      assertThat(context.getBean(Database.class).isClosed()).isFalse(); // the starter still holds it
-      assertThat(notes.count()).isEqualTo(2);
-    });
+    KiteSqlAutoConfigurationTests.runner(dir)
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              var notes = context.getBean(NoteRepository.class);
+              notes.save(new Note(1L, "ann", "through the repository"));
+              var dataSource = new KiteSqlDataSource("jdbc:kitesql:" + path);
+              try {
+                var jdbc = new JdbcTemplate(dataSource);
+                assertThat(jdbc.queryForObject("select body from notes where id = 1", String.class))
+                    .isEqualTo("through the repository");
+                jdbc.update("insert into notes values (2, 'bob', 'through JDBC')");
+                assertThat(notes.findByAuthor("bob"))
+                    .extracting(n -> n.body().toString())
+                    .containsExactly("through JDBC");
+              } finally {
+                dataSource.close();
+              }
+              assertThat(context.getBean(Database.class).isClosed())
+                  .isFalse(); // the starter still holds it
+              assertThat(notes.count()).isEqualTo(2);
+            });
   }
 }

@@ -30,15 +30,17 @@ class TextSerializerTests {
   /** A row as an application would map it: text as CharSequence. */
   record Row(long id, CharSequence body) {}
 
-  private static final List<String> BODIES = List.of(
-      "plain ascii",
-      "quote \" backslash \\ slash / newline \n tab \t bell \u0007 nul \u0000",
-      "ünïcødé ✈ kites and a supplementary 🪁 character",
-      "x".repeat(70_000) + "é");
+  private static final List<String> BODIES =
+      List.of(
+          "plain ascii",
+          "quote \" backslash \\ slash / newline \n tab \t bell \u0007 nul \u0000",
+          "ünïcødé ✈ kites and a supplementary 🪁 character",
+          "x".repeat(70_000) + "é");
 
   @TempDir Path dir;
   private Database database;
-  private final JsonMapper mapper = JsonMapper.builder().addModule(new KiteSqlJacksonModule()).build();
+  private final JsonMapper mapper =
+      JsonMapper.builder().addModule(new KiteSqlJacksonModule()).build();
   private final JsonMapper plain = JsonMapper.builder().build();
 
   @BeforeEach
@@ -64,26 +66,30 @@ class TextSerializerTests {
   }
 
   private <T> T withBorrowedRows(java.util.function.Function<List<Row>, T> use) {
-    return database.read(tx -> {
-      var rows = new ArrayList<Row>();
-      try (var cursor = tx.query("select id, body from rows order by id")) {
-        while (cursor.next()) {
-          rows.add(new Row(cursor.getLong(0), cursor.getText(1)));
-        }
-      }
-      assertThat(rows).allSatisfy(row -> assertThat(((Text) row.body()).isBorrowed()).isTrue());
-      return use.apply(rows);
-    });
+    return database.read(
+        tx -> {
+          var rows = new ArrayList<Row>();
+          try (var cursor = tx.query("select id, body from rows order by id")) {
+            while (cursor.next()) {
+              rows.add(new Row(cursor.getLong(0), cursor.getText(1)));
+            }
+          }
+          assertThat(rows).allSatisfy(row -> assertThat(((Text) row.body()).isBorrowed()).isTrue());
+          return use.apply(rows);
+        });
   }
 
   @Test
   void utf8PathWritesTheSameJsonAsStrings() {
-    byte[] written = withBorrowedRows(rows -> {
-      var out = new ByteArrayOutputStream();
-      mapper.writeValue(out, rows);
-      return out.toByteArray();
-    });
-    assertThat(new String(written, StandardCharsets.UTF_8)).isEqualTo(plain.writeValueAsString(expected()));
+    byte[] written =
+        withBorrowedRows(
+            rows -> {
+              var out = new ByteArrayOutputStream();
+              mapper.writeValue(out, rows);
+              return out.toByteArray();
+            });
+    assertThat(new String(written, StandardCharsets.UTF_8))
+        .isEqualTo(plain.writeValueAsString(expected()));
   }
 
   @Test
@@ -114,11 +120,15 @@ class TextSerializerTests {
   @Test
   void bootsJsonMapperGetsTheModule() {
     new ApplicationContextRunner()
-        .withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, KiteSqlJacksonAutoConfiguration.class))
-        .run(context -> {
-          assertThat(context).hasSingleBean(KiteSqlJacksonModule.class);
-          var json = context.getBean(JsonMapper.class).writeValueAsString(new Row(7, Text.of("kite")));
-          assertThat(json).isEqualTo("{\"id\":7,\"body\":\"kite\"}");
-        });
+        .withConfiguration(
+            AutoConfigurations.of(
+                JacksonAutoConfiguration.class, KiteSqlJacksonAutoConfiguration.class))
+        .run(
+            context -> {
+              assertThat(context).hasSingleBean(KiteSqlJacksonModule.class);
+              var json =
+                  context.getBean(JsonMapper.class).writeValueAsString(new Row(7, Text.of("kite")));
+              assertThat(json).isEqualTo("{\"id\":7,\"body\":\"kite\"}");
+            });
   }
 }

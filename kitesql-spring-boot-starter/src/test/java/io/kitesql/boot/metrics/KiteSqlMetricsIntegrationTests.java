@@ -7,10 +7,10 @@ import io.kitesql.boot.testapp.Note;
 import io.kitesql.boot.testapp.NoteRepository;
 import io.kitesql.boot.testapp.NoteService;
 import io.kitesql.boot.testapp.TestApplication;
-import io.kitesql.value.Text;
 import io.kitesql.data.core.KiteSqlTemplate;
 import io.kitesql.data.core.Statement;
 import io.kitesql.data.transaction.KiteSqlTransactionManager;
+import io.kitesql.value.Text;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -66,7 +66,11 @@ class KiteSqlMetricsIntegrationTests {
   }
 
   private double unmeasured() {
-    var counter = registry.find("kitesql.query.allocated.unmeasured").tag("statement", FIND_BY_AUTHOR).counter();
+    var counter =
+        registry
+            .find("kitesql.query.allocated.unmeasured")
+            .tag("statement", FIND_BY_AUTHOR)
+            .counter();
     return counter == null ? 0 : counter.count();
   }
 
@@ -74,10 +78,17 @@ class KiteSqlMetricsIntegrationTests {
   void allocationIsRecordedOnPlatformThreads() throws Exception {
     long measured = count("kitesql.query.allocated");
     double unmeasured = unmeasured();
-    var thread = Thread.ofPlatform().start(() -> assertThat(notes.findByAuthor("ann")).hasSize(NOTES));
+    var thread =
+        Thread.ofPlatform().start(() -> assertThat(notes.findByAuthor("ann")).hasSize(NOTES));
     thread.join();
     assertThat(count("kitesql.query.allocated")).isEqualTo(measured + 1);
-    assertThat(registry.get("kitesql.query.allocated").tag("statement", FIND_BY_AUTHOR).summary().max()).isPositive();
+    assertThat(
+            registry
+                .get("kitesql.query.allocated")
+                .tag("statement", FIND_BY_AUTHOR)
+                .summary()
+                .max())
+        .isPositive();
     assertThat(unmeasured()).isEqualTo(unmeasured);
   }
 
@@ -86,19 +97,28 @@ class KiteSqlMetricsIntegrationTests {
     long measured = count("kitesql.query.allocated");
     double unmeasured = unmeasured();
     var failure = new AtomicReference<Throwable>();
-    var thread = Thread.ofVirtual().start(() -> {
-      try {
-        assertThat(notes.findByAuthor("ann")).hasSize(NOTES);
-      } catch (Throwable t) {
-        failure.set(t);
-      }
-    });
+    var thread =
+        Thread.ofVirtual()
+            .start(
+                () -> {
+                  try {
+                    assertThat(notes.findByAuthor("ann")).hasSize(NOTES);
+                  } catch (Throwable t) {
+                    failure.set(t);
+                  }
+                });
     thread.join();
     assertThat(failure.get()).isNull();
     assertThat(unmeasured()).isEqualTo(unmeasured + 1);
     assertThat(count("kitesql.query.allocated")).isEqualTo(measured);
     // the call itself was still timed
-    assertThat(registry.get("kitesql.query").tag("statement", FIND_BY_AUTHOR).tag("outcome", "success").timer().count())
+    assertThat(
+            registry
+                .get("kitesql.query")
+                .tag("statement", FIND_BY_AUTHOR)
+                .tag("outcome", "success")
+                .timer()
+                .count())
         .isGreaterThanOrEqualTo(1);
   }
 
@@ -107,10 +127,13 @@ class KiteSqlMetricsIntegrationTests {
     double borrowed = total("kitesql.query.bytes.visited");
     double copied = total("kitesql.query.bytes.copied");
     double rows = total("kitesql.query.rows");
-    boolean allBorrowed = service.readByAuthor("ann", found -> found.stream().allMatch(n -> ((Text) n.body()).isBorrowed()));
+    boolean allBorrowed =
+        service.readByAuthor(
+            "ann", found -> found.stream().allMatch(n -> ((Text) n.body()).isBorrowed()));
     assertThat(allBorrowed).isTrue();
     assertThat(total("kitesql.query.rows") - rows).isEqualTo(NOTES);
-    assertThat(total("kitesql.query.bytes.visited") - borrowed).isGreaterThanOrEqualTo((double) NOTES * BODY_LENGTH);
+    assertThat(total("kitesql.query.bytes.visited") - borrowed)
+        .isGreaterThanOrEqualTo((double) NOTES * BODY_LENGTH);
     assertThat(total("kitesql.query.bytes.copied") - copied).isZero();
   }
 
@@ -118,28 +141,43 @@ class KiteSqlMetricsIntegrationTests {
   void aTopThreeQueryVisitsEveryRowAndReturnsThree() {
     var readOnly = new TransactionTemplate(new KiteSqlTransactionManager(database));
     readOnly.setReadOnly(true);
-    List<Long> returnedLengths = readOnly.execute(status -> template.query(
-        Statement.named(TOP_THREE, "select author, body from notes order by body desc limit 3"),
-        row -> (long) row.getText(0).length() + row.getText(1).length(), 10));
+    List<Long> returnedLengths =
+        readOnly.execute(
+            status ->
+                template.query(
+                    Statement.named(
+                        TOP_THREE, "select author, body from notes order by body desc limit 3"),
+                    row -> (long) row.getText(0).length() + row.getText(1).length(),
+                    10));
     assertThat(returnedLengths).hasSize(3);
     var visited = registry.get("kitesql.query.bytes.visited").tag("statement", TOP_THREE).summary();
-    var returned = registry.get("kitesql.query.bytes.returned").tag("statement", TOP_THREE).summary();
+    var returned =
+        registry.get("kitesql.query.bytes.returned").tag("statement", TOP_THREE).summary();
     // the sort reads every note's body; the application got three rows (ASCII: one byte a char)
     assertThat(visited.totalAmount()).isGreaterThanOrEqualTo((double) NOTES * BODY_LENGTH);
-    assertThat(returned.totalAmount()).isEqualTo((double) returnedLengths.stream().mapToLong(Long::longValue).sum());
+    assertThat(returned.totalAmount())
+        .isEqualTo((double) returnedLengths.stream().mapToLong(Long::longValue).sum());
     assertThat(returned.count()).isEqualTo(1);
   }
 
   @Test
   void theSameQueryInAWriteTransactionCopies() {
     double copied = total("kitesql.query.bytes.copied");
-    boolean anyBorrowed = service.readByAuthorInWriteTransaction("ann", found -> found.stream().anyMatch(n -> ((Text) n.body()).isBorrowed()));
+    boolean anyBorrowed =
+        service.readByAuthorInWriteTransaction(
+            "ann", found -> found.stream().anyMatch(n -> ((Text) n.body()).isBorrowed()));
     assertThat(anyBorrowed).isFalse();
-    assertThat(total("kitesql.query.bytes.copied") - copied).isGreaterThanOrEqualTo((double) NOTES * BODY_LENGTH);
+    assertThat(total("kitesql.query.bytes.copied") - copied)
+        .isGreaterThanOrEqualTo((double) NOTES * BODY_LENGTH);
   }
 
   private long calls(String statement) {
-    var timer = registry.find("kitesql.query").tag("statement", statement).tag("outcome", "success").timer();
+    var timer =
+        registry
+            .find("kitesql.query")
+            .tag("statement", statement)
+            .tag("outcome", "success")
+            .timer();
     return timer == null ? 0 : timer.count();
   }
 
@@ -158,23 +196,28 @@ class KiteSqlMetricsIntegrationTests {
 
     assertThat(notes.findByAuthor("ann")).hasSize(NOTES);
     assertThat(calls(FIND_BY_AUTHOR)).isEqualTo(byAuthor + 1);
-    assertThat(calls(KiteSqlStatementMetrics.DIRECT)).as("the repository call is not counted twice").isEqualTo(direct);
+    assertThat(calls(KiteSqlStatementMetrics.DIRECT))
+        .as("the repository call is not counted twice")
+        .isEqualTo(direct);
 
     var byAuthorSql = database.prepare("select body from notes where author = ?");
-    long lengths = database.read(tx -> {
-      long sum = 0;
-      try (var found = tx.query(byAuthorSql, "ann")) {
-        while (found.next()) {
-          sum += found.getText(0).length();
-        }
-      }
-      return sum;
-    });
+    long lengths =
+        database.read(
+            tx -> {
+              long sum = 0;
+              try (var found = tx.query(byAuthorSql, "ann")) {
+                while (found.next()) {
+                  sum += found.getText(0).length();
+                }
+              }
+              return sum;
+            });
     assertThat(lengths).isEqualTo((long) NOTES * BODY_LENGTH);
     assertThat(calls(KiteSqlStatementMetrics.DIRECT)).isEqualTo(direct + 1);
     assertThat(calls(FIND_BY_AUTHOR)).isEqualTo(byAuthor + 1);
     assertThat(directTotal("kitesql.query.rows") - rows).isEqualTo(NOTES);
-    assertThat(directTotal("kitesql.query.bytes.visited") - borrowed).isGreaterThanOrEqualTo((double) NOTES * BODY_LENGTH);
+    assertThat(directTotal("kitesql.query.bytes.visited") - borrowed)
+        .isGreaterThanOrEqualTo((double) NOTES * BODY_LENGTH);
     assertThat(directTotal("kitesql.query.bytes.copied") - copied).isZero();
   }
 }

@@ -52,7 +52,8 @@ class QuantilesTests {
       for (double p : new double[] {0.5, 0.9, 0.99, 1.0}) {
         long exact = values[(int) Math.max(0, Math.ceil(p * values.length) - 1)];
         double estimate = q.valueAt(p);
-        assertTrue(estimate >= exact && estimate <= exact * (1 + 1.0 / Quantiles.SUB_BUCKETS),
+        assertTrue(
+            estimate >= exact && estimate <= exact * (1 + 1.0 / Quantiles.SUB_BUCKETS),
             "p" + p + ": exact " + exact + ", estimate " + estimate);
       }
     }

@@ -35,8 +35,9 @@ import org.springframework.data.domain.Sort;
  */
 @ExtendWith(OutputCaptureExtension.class)
 class RepositoryFullScanWarningsTests {
-  private static final Pattern SUGGESTION = Pattern.compile(
-      "KiteSQL statement ItemRepository\\.(\\w+) reads every row of a table: .*?`(create index [^`]+)` would serve it");
+  private static final Pattern SUGGESTION =
+      Pattern.compile(
+          "KiteSQL statement ItemRepository\\.(\\w+) reads every row of a table: .*?`(create index [^`]+)` would serve it");
 
   @TempDir Path dir;
 
@@ -57,62 +58,103 @@ class RepositoryFullScanWarningsTests {
 
   private ApplicationContextRunner runner() {
     return new ApplicationContextRunner()
-        .withConfiguration(AutoConfigurations.of(KiteSqlAutoConfiguration.class, KiteSqlRepositoriesAutoConfiguration.class,
-            TransactionManagerCustomizationAutoConfiguration.class, TransactionAutoConfiguration.class))
+        .withConfiguration(
+            AutoConfigurations.of(
+                KiteSqlAutoConfiguration.class,
+                KiteSqlRepositoriesAutoConfiguration.class,
+                TransactionManagerCustomizationAutoConfiguration.class,
+                TransactionAutoConfiguration.class))
         .withUserConfiguration(ItemsApplication.class)
-        .withPropertyValues("kitesql.path=" + dir.resolve("db"), "kitesql.schema.locations=classpath:kitesql/items.sql");
+        .withPropertyValues(
+            "kitesql.path=" + dir.resolve("db"),
+            "kitesql.schema.locations=classpath:kitesql/items.sql");
   }
 
   @Test
   void queryMethodsWarnOnlyWhereNoIndexServesAPredicateAndNameTheIndex(CapturedOutput output) {
-    runner().run(context -> {
-      assertThat(context).hasNotFailed();
-      var warned = output.getOut().lines().filter(line -> line.contains("KiteSQL statement ItemRepository.")).toList();
-      assertThat(warned).extracting(line -> line.replaceAll(".*KiteSQL statement ItemRepository\\.(\\w+) .*", "$1"))
-          // both findByName overloads share one statement name, so one line
-          .containsExactlyInAnyOrder("findByName", "findByPriceGreaterThanAndName", "countByPriceBetween", "findByNameIgnoreCase");
-      var database = context.getBean(Database.class);
-      var suggested = new LinkedHashMap<String, String>();
-      for (var line : warned) {
-        var m = SUGGESTION.matcher(line);
-        if (m.find()) {
-          suggested.put(m.group(1), m.group(2));
-        }
-      }
-      assertThat(suggested).containsEntry("findByName", "create index items_name on items (name)")
-          .containsEntry("findByPriceGreaterThanAndName", "create index items_name_price on items (name, price)")
-          .containsEntry("countByPriceBetween", "create index items_price on items (price)")
-          .doesNotContainKey("findByNameIgnoreCase"); // lower(name): no index serves it as written
-      assertThat(warned).filteredOn(line -> line.contains("findByNameIgnoreCase"))
-          .singleElement().asString().contains("no index can serve this predicate as written");
+    runner()
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              var warned =
+                  output
+                      .getOut()
+                      .lines()
+                      .filter(line -> line.contains("KiteSQL statement ItemRepository."))
+                      .toList();
+              assertThat(warned)
+                  .extracting(
+                      line ->
+                          line.replaceAll(".*KiteSQL statement ItemRepository\\.(\\w+) .*", "$1"))
+                  // both findByName overloads share one statement name, so one line
+                  .containsExactlyInAnyOrder(
+                      "findByName",
+                      "findByPriceGreaterThanAndName",
+                      "countByPriceBetween",
+                      "findByNameIgnoreCase");
+              var database = context.getBean(Database.class);
+              var suggested = new LinkedHashMap<String, String>();
+              for (var line : warned) {
+                var m = SUGGESTION.matcher(line);
+                if (m.find()) {
+                  suggested.put(m.group(1), m.group(2));
+                }
+              }
+              assertThat(suggested)
+                  .containsEntry("findByName", "create index items_name on items (name)")
+                  .containsEntry(
+                      "findByPriceGreaterThanAndName",
+                      "create index items_name_price on items (name, price)")
+                  .containsEntry("countByPriceBetween", "create index items_price on items (price)")
+                  .doesNotContainKey(
+                      "findByNameIgnoreCase"); // lower(name): no index serves it as written
+              assertThat(warned)
+                  .filteredOn(line -> line.contains("findByNameIgnoreCase"))
+                  .singleElement()
+                  .asString()
+                  .contains("no index can serve this predicate as written");
 
-      // each suggested index makes the warned SQL a key or index read
-      var sqlOf = warned.stream().collect(Collectors.toMap(
-          line -> line.replaceAll(".*KiteSQL statement ItemRepository\\.(\\w+) .*", "$1"),
-          line -> line.replaceAll(".* SQL: (.*) Plan: .*", "$1"), (a, b) -> a));
-      for (var entry : suggested.entrySet()) {
-        database.execute(entry.getValue());
-        assertThat(database.prepare(sqlOf.get(entry.getKey())).fullScans()).as(entry.getKey()).isEmpty();
-      }
-    });
+              // each suggested index makes the warned SQL a key or index read
+              var sqlOf =
+                  warned.stream()
+                      .collect(
+                          Collectors.toMap(
+                              line ->
+                                  line.replaceAll(
+                                      ".*KiteSQL statement ItemRepository\\.(\\w+) .*", "$1"),
+                              line -> line.replaceAll(".* SQL: (.*) Plan: .*", "$1"),
+                              (a, b) -> a));
+              for (var entry : suggested.entrySet()) {
+                database.execute(entry.getValue());
+                assertThat(database.prepare(sqlOf.get(entry.getKey())).fullScans())
+                    .as(entry.getKey())
+                    .isEmpty();
+              }
+            });
   }
 
   @Test
   void crudMethodsReadEveryRowByDesignAndAreNotWarnedAbout() {
-    runner().run(context -> {
-      assertThat(context).hasNotFailed();
-      var items = context.getBean(ItemRepository.class);
-      RECORDED.clear();
-      items.findAll();
-      items.count();
-      items.findAll(PageRequest.of(1, 10, Sort.by("name")));
-      items.findAll(Sort.by("price").descending());
-      items.findAllById(List.of(1L, 2L, 3L));
-      items.existsById(1L);
-      var database = context.getBean(Database.class);
-      assertThat(RECORDED).hasSizeGreaterThanOrEqualTo(6);
-      assertThat(RECORDED).allSatisfy(statement ->
-          assertThat(database.prepare(statement.sql()).fullScans()).as(statement.sql()).isEmpty());
-    });
+    runner()
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              var items = context.getBean(ItemRepository.class);
+              RECORDED.clear();
+              items.findAll();
+              items.count();
+              items.findAll(PageRequest.of(1, 10, Sort.by("name")));
+              items.findAll(Sort.by("price").descending());
+              items.findAllById(List.of(1L, 2L, 3L));
+              items.existsById(1L);
+              var database = context.getBean(Database.class);
+              assertThat(RECORDED).hasSizeGreaterThanOrEqualTo(6);
+              assertThat(RECORDED)
+                  .allSatisfy(
+                      statement ->
+                          assertThat(database.prepare(statement.sql()).fullScans())
+                              .as(statement.sql())
+                              .isEmpty());
+            });
   }
 }

@@ -12,8 +12,8 @@ import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBo
 
 /**
  * The controller patterns of a web application over {@link NoteService}: entities with borrowed
- * text returned from read-only methods and written as JSON after they returned, reads after
- * writes, and async bodies.
+ * text returned from read-only methods and written as JSON after they returned, reads after writes,
+ * and async bodies.
  */
 @RestController
 public class NoteController {
@@ -35,7 +35,10 @@ public class NoteController {
     return ResponseEntity.of(service.findReadOnlyTxn(id));
   }
 
-  /** Read in a snapshot that ends before the body is written: fails, with or without the interceptor. */
+  /**
+   * Read in a snapshot that ends before the body is written: fails, with or without the
+   * interceptor.
+   */
   @GetMapping("/notes/{id}/own-snapshot")
   ResponseEntity<Note> ownSnapshot(@PathVariable long id) {
     return ResponseEntity.of(service.findInOwnSnapshot(id));
@@ -55,7 +58,9 @@ public class NoteController {
     return ResponseEntity.of(notes.findById(id));
   }
 
-  /** A body written on an async thread from a note read on the request thread and one read there. */
+  /**
+   * A body written on an async thread from a note read on the request thread and one read there.
+   */
   @GetMapping("/notes/{id}/stream")
   StreamingResponseBody stream(@PathVariable long id) {
     var before = service.find(id).orElseThrow();

@@ -58,7 +58,9 @@ public class NoteService {
     return notes.findById(id);
   }
 
-  /** A note read in a snapshot of its own, which ends when this method returns (so does its text). */
+  /**
+   * A note read in a snapshot of its own, which ends when this method returns (so does its text).
+   */
   @ReadOnlyTxn(propagation = Propagation.REQUIRES_NEW)
   public Optional<Note> findInOwnSnapshot(long id) {
     return notes.findById(id);

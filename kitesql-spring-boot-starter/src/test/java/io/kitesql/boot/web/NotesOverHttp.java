@@ -37,15 +37,18 @@ final class NotesOverHttp {
   }
 
   HttpResponse<String> post(String path, String body) throws IOException, InterruptedException {
-    return send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "text/plain")
-        .POST(HttpRequest.BodyPublishers.ofString(body)));
+    return send(
+        HttpRequest.newBuilder(uri(path))
+            .header("Content-Type", "text/plain")
+            .POST(HttpRequest.BodyPublishers.ofString(body)));
   }
 
   private URI uri(String path) {
     return URI.create("http://localhost:" + port + path);
   }
 
-  private HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {
+  private HttpResponse<String> send(HttpRequest.Builder request)
+      throws IOException, InterruptedException {
     return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
   }
 }

@@ -21,13 +21,16 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The default configuration of a servlet web application, over real HTTP: a controller returns
- * what read-only methods read (text borrowed from the map) and the JSON is written after they
- * returned; a request reads back what it wrote; async bodies work; and a value used after its
- * transaction anyway fails the request with an ERROR line that names the fix.
+ * The default configuration of a servlet web application, over real HTTP: a controller returns what
+ * read-only methods read (text borrowed from the map) and the JSON is written after they returned;
+ * a request reads back what it wrote; async bodies work; and a value used after its transaction
+ * anyway fails the request with an ERROR line that names the fix.
  */
 @ExtendWith(OutputCaptureExtension.class)
-@SpringBootTest(classes = TestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT, properties = NotesOverHttp.ONLY_KITESQL)
+@SpringBootTest(
+    classes = TestApplication.class,
+    webEnvironment = WebEnvironment.RANDOM_PORT,
+    properties = NotesOverHttp.ONLY_KITESQL)
 class OpenReadTransactionInViewHttpTests {
   @DynamicPropertySource
   static void database(DynamicPropertyRegistry properties) throws IOException {
@@ -74,7 +77,8 @@ class OpenReadTransactionInViewHttpTests {
   void aPostReadsBackWhatItsRepositoryWriteSaved() throws Exception {
     var response = http.post("/notes/3/repository", "saved outside @Transactional");
     assertThat(response.statusCode()).isEqualTo(200);
-    assertThat(json(response.body()).get("body").asString()).isEqualTo("saved outside @Transactional");
+    assertThat(json(response.body()).get("body").asString())
+        .isEqualTo("saved outside @Transactional");
   }
 
   @Test
@@ -92,25 +96,33 @@ class OpenReadTransactionInViewHttpTests {
   }
 
   @Test
-  void aValueFromASnapshotThatEndedFailsTheRequestWithAnErrorNamingTheFix(CapturedOutput output) throws Exception {
+  void aValueFromASnapshotThatEndedFailsTheRequestWithAnErrorNamingTheFix(CapturedOutput output)
+      throws Exception {
     var response = http.get("/notes/1/own-snapshot");
     assertThat(response.statusCode()).isEqualTo(500);
-    assertThat(output).contains("ERROR").contains("GET /notes/1/own-snapshot failed")
+    assertThat(output)
+        .contains("ERROR")
+        .contains("GET /notes/1/own-snapshot failed")
         .contains("borrowed value used after its read transaction ended")
         .contains("kitesql.web.open-read-transaction-in-view");
   }
 
   @Test
-  void aDeferredValueReadInAnotherThreadsTransactionFailsWithTheErrorLine(CapturedOutput output) throws Exception {
+  void aDeferredValueReadInAnotherThreadsTransactionFailsWithTheErrorLine(CapturedOutput output)
+      throws Exception {
     var response = http.get("/notes/1/deferred-elsewhere");
     assertThat(response.statusCode()).isEqualTo(500);
-    assertThat(output).contains("GET /notes/1/deferred-elsewhere failed").contains("kitesql.web.open-read-transaction-in-view");
+    assertThat(output)
+        .contains("GET /notes/1/deferred-elsewhere failed")
+        .contains("kitesql.web.open-read-transaction-in-view");
   }
 
   @Test
   void aStreamingBodyUsingADeadValueFailsWithTheErrorLine(CapturedOutput output) throws Exception {
     var response = http.get("/notes/1/stream-elsewhere");
     assertThat(response.statusCode()).isEqualTo(500);
-    assertThat(output).contains("GET /notes/1/stream-elsewhere failed").contains("kitesql.web.open-read-transaction-in-view");
+    assertThat(output)
+        .contains("GET /notes/1/stream-elsewhere failed")
+        .contains("kitesql.web.open-read-transaction-in-view");
   }
 }

@@ -19,12 +19,14 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * With the interceptor switched off, a controller returning what a read-only method read fails
- * (the text died with the method's transaction) and the server logs an ERROR line that names the
- * fix (with problem details: {@link WithProblemDetailsHttpTests}).
+ * With the interceptor switched off, a controller returning what a read-only method read fails (the
+ * text died with the method's transaction) and the server logs an ERROR line that names the fix
+ * (with problem details: {@link WithProblemDetailsHttpTests}).
  */
 @ExtendWith(OutputCaptureExtension.class)
-@SpringBootTest(classes = TestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
+@SpringBootTest(
+    classes = TestApplication.class,
+    webEnvironment = WebEnvironment.RANDOM_PORT,
     properties = {NotesOverHttp.ONLY_KITESQL, "kitesql.web.open-read-transaction-in-view=false"})
 class WithoutOpenReadTransactionInViewHttpTests {
   @DynamicPropertySource
@@ -46,7 +48,9 @@ class WithoutOpenReadTransactionInViewHttpTests {
     for (var path : new String[] {"/notes/1", "/notes/1/read-only-txn"}) {
       var response = http.get(path);
       assertThat(response.statusCode()).as(path).isEqualTo(500);
-      assertThat(output).contains("ERROR").contains("GET " + path + " failed")
+      assertThat(output)
+          .contains("ERROR")
+          .contains("GET " + path + " failed")
           .contains("borrowed value used after its read transaction ended")
           .contains("Keep kitesql.web.open-read-transaction-in-view on");
     }

@@ -13,8 +13,8 @@ import org.springframework.data.relational.core.sql.LockOptions;
 
 /**
  * Spring Data JDBC's dialect for KiteSQL: the SQL it renders is the SQL KiteSQL's engine runs (see
- * the project's docs/sql.md). {@link KiteSqlDialectProvider} gives it to Spring Data JDBC's
- * {@code DialectResolver} for a connection of the {@code jdbc:kitesql:} driver.
+ * the project's docs/sql.md). {@link KiteSqlDialectProvider} gives it to Spring Data JDBC's {@code
+ * DialectResolver} for a connection of the {@code jdbc:kitesql:} driver.
  *
  * <ul>
  *   <li>Names are quoted with double quotes; an unquoted name folds to lower case, so the quoted
@@ -30,12 +30,12 @@ import org.springframework.data.relational.core.sql.LockOptions;
  *       derived {@code StartingWith}/{@code EndingWith}/{@code Containing} query with a backslash
  *       and renders no {@code ESCAPE} clause, so there they stay wildcards.
  *   <li>Pessimistic locks ({@code @Lock}) are rendered as {@code FOR UPDATE}/{@code FOR SHARE},
- *       which KiteSQL refuses by name (SQLSTATE 0AK01): it has no row locks. Its writers run one
- *       at a time, so in a transaction that is not read-only every read already excludes every
- *       other writer until the transaction ends, which is what such a lock is for; drop the
- *       {@code @Lock} and read inside the writing transaction.
- *   <li>Sequences ({@code @Sequence}) are rendered as {@code NEXT VALUE FOR}, which KiteSQL
- *       refuses by name: use an identity column.
+ *       which KiteSQL refuses by name (SQLSTATE 0AK01): it has no row locks. Its writers run one at
+ *       a time, so in a transaction that is not read-only every read already excludes every other
+ *       writer until the transaction ends, which is what such a lock is for; drop the {@code @Lock}
+ *       and read inside the writing transaction.
+ *   <li>Sequences ({@code @Sequence}) are rendered as {@code NEXT VALUE FOR}, which KiteSQL refuses
+ *       by name: use an identity column.
  *   <li>No array columns: KiteSQL has none.
  * </ul>
  */
@@ -47,46 +47,51 @@ public class JdbcKiteSqlDialect extends AbstractDialect implements JdbcDialect {
   private static final IdentifierProcessing IDENTIFIER_PROCESSING =
       IdentifierProcessing.create(Quoting.ANSI, LetterCasing.LOWER_CASE);
 
-  /** Identity columns for ids; {@code @Sequence} keeps Spring Data's query, which KiteSQL refuses by name. */
+  /**
+   * Identity columns for ids; {@code @Sequence} keeps Spring Data's query, which KiteSQL refuses by
+   * name.
+   */
   private static final IdGeneration ID_GENERATION = IdGeneration.create(IDENTIFIER_PROCESSING);
 
-  private static final LimitClause LIMIT_CLAUSE = new LimitClause() {
-    @Override
-    public String getLimit(long limit) {
-      return "LIMIT " + limit;
-    }
+  private static final LimitClause LIMIT_CLAUSE =
+      new LimitClause() {
+        @Override
+        public String getLimit(long limit) {
+          return "LIMIT " + limit;
+        }
 
-    @Override
-    public String getOffset(long offset) {
-      return "OFFSET " + offset;
-    }
+        @Override
+        public String getOffset(long offset) {
+          return "OFFSET " + offset;
+        }
 
-    @Override
-    public String getLimitOffset(long limit, long offset) {
-      return "LIMIT " + limit + " OFFSET " + offset;
-    }
+        @Override
+        public String getLimitOffset(long limit, long offset) {
+          return "LIMIT " + limit + " OFFSET " + offset;
+        }
 
-    @Override
-    public Position getClausePosition() {
-      return Position.AFTER_ORDER_BY;
-    }
-  };
+        @Override
+        public Position getClausePosition() {
+          return Position.AFTER_ORDER_BY;
+        }
+      };
 
   /** The standard clauses, so that KiteSQL refuses a lock by its name instead of ignoring it. */
-  private static final LockClause LOCK_CLAUSE = new LockClause() {
-    @Override
-    public String getLock(LockOptions lockOptions) {
-      return switch (lockOptions.getLockMode()) {
-        case PESSIMISTIC_WRITE -> "FOR UPDATE";
-        case PESSIMISTIC_READ -> "FOR SHARE";
-      };
-    }
+  private static final LockClause LOCK_CLAUSE =
+      new LockClause() {
+        @Override
+        public String getLock(LockOptions lockOptions) {
+          return switch (lockOptions.getLockMode()) {
+            case PESSIMISTIC_WRITE -> "FOR UPDATE";
+            case PESSIMISTIC_READ -> "FOR SHARE";
+          };
+        }
 
-    @Override
-    public Position getClausePosition() {
-      return Position.AFTER_ORDER_BY;
-    }
-  };
+        @Override
+        public Position getClausePosition() {
+          return Position.AFTER_ORDER_BY;
+        }
+      };
 
   /** Subclasses may add converters or simple types; {@link #INSTANCE} serves everyone else. */
   protected JdbcKiteSqlDialect() {}

@@ -22,10 +22,13 @@ public final class KiteSqlDialectProvider implements DialectResolver.JdbcDialect
 
   @Override
   public Optional<Dialect> getDialect(JdbcOperations operations) {
-    return Optional.ofNullable(operations.execute((ConnectionCallback<Dialect>) KiteSqlDialectProvider::dialectOf));
+    return Optional.ofNullable(
+        operations.execute((ConnectionCallback<Dialect>) KiteSqlDialectProvider::dialectOf));
   }
 
   private static @Nullable Dialect dialectOf(Connection connection) throws SQLException {
-    return PRODUCT_NAME.equals(connection.getMetaData().getDatabaseProductName()) ? JdbcKiteSqlDialect.INSTANCE : null;
+    return PRODUCT_NAME.equals(connection.getMetaData().getDatabaseProductName())
+        ? JdbcKiteSqlDialect.INSTANCE
+        : null;
   }
 }

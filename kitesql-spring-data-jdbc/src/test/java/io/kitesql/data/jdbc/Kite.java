@@ -8,7 +8,8 @@ import org.springframework.data.relational.core.mapping.Table;
 
 /** A kite of the test application: text, a decimal, a date and an instant. */
 @Table("kites")
-record Kite(@Id Long id, String name, String maker, BigDecimal price, LocalDate built, Instant checkedAt) {
+record Kite(
+    @Id Long id, String name, String maker, BigDecimal price, LocalDate built, Instant checkedAt) {
 
   static Kite of(String name, String maker, String price, LocalDate built) {
     return new Kite(null, name, maker, new BigDecimal(price), built, null);

@@ -11,7 +11,8 @@ import org.springframework.data.repository.ListCrudRepository;
 import org.springframework.data.repository.ListPagingAndSortingRepository;
 
 /** Spring Data JDBC's repository interfaces, derived queries, a @Query and a pessimistic lock. */
-interface KiteRepository extends ListCrudRepository<Kite, Long>, ListPagingAndSortingRepository<Kite, Long> {
+interface KiteRepository
+    extends ListCrudRepository<Kite, Long>, ListPagingAndSortingRepository<Kite, Long> {
 
   List<Kite> findByMakerOrderByPriceDesc(String maker);
 

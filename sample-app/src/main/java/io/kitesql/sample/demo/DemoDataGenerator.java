@@ -14,19 +14,104 @@ final class DemoDataGenerator {
   static final int MIN_BODY_CHARS = 64;
   static final int MAX_BODY_CHARS = 64 * 1024;
 
-  private static final List<String> USERS = List.of(
-      "ada", "bob", "cyd", "dee", "eve", "fay", "gus", "hal", "ivy", "jon", "kim", "lou", "mia", "ned",
-      "ora", "pam", "quinn", "rae", "sam", "tia", "uma", "vic", "wes", "xena", "yuri", "zoe", "zoë", "søren",
-      "renée", "jürgen", "ana_maría", "kite_flyer");
-  private static final List<String> WORDS = List.of(
-      "kite", "string", "wind", "tail", "spar", "sail", "bridle", "launch", "gust", "ridge", "beach", "line",
-      "reel", "loop", "dive", "stall", "lift", "drag", "knot", "frame", "ripstop", "nylon", "carbon", "bamboo",
-      "the", "a", "and", "of", "to", "in", "is", "it", "that", "with", "on", "for", "was", "as", "we",
-      "naïve", "café", "über", "façade", "Drachen", "cerf-volant", "凧", "✈", "🪁", "\"quoted\"", "back\\slash");
-  private static final List<String> TOPICS = List.of(
-      "Best line for a delta kite", "Stunt kite tuning", "Flying in light wind", "Repairing a torn sail",
-      "Kite festivals this summer", "Bridle settings explained", "Carbon or fibreglass spars?",
-      "Beach safety", "Kite photography rigs", "Building a rokkaku");
+  private static final List<String> USERS =
+      List.of(
+          "ada",
+          "bob",
+          "cyd",
+          "dee",
+          "eve",
+          "fay",
+          "gus",
+          "hal",
+          "ivy",
+          "jon",
+          "kim",
+          "lou",
+          "mia",
+          "ned",
+          "ora",
+          "pam",
+          "quinn",
+          "rae",
+          "sam",
+          "tia",
+          "uma",
+          "vic",
+          "wes",
+          "xena",
+          "yuri",
+          "zoe",
+          "zoë",
+          "søren",
+          "renée",
+          "jürgen",
+          "ana_maría",
+          "kite_flyer");
+  private static final List<String> WORDS =
+      List.of(
+          "kite",
+          "string",
+          "wind",
+          "tail",
+          "spar",
+          "sail",
+          "bridle",
+          "launch",
+          "gust",
+          "ridge",
+          "beach",
+          "line",
+          "reel",
+          "loop",
+          "dive",
+          "stall",
+          "lift",
+          "drag",
+          "knot",
+          "frame",
+          "ripstop",
+          "nylon",
+          "carbon",
+          "bamboo",
+          "the",
+          "a",
+          "and",
+          "of",
+          "to",
+          "in",
+          "is",
+          "it",
+          "that",
+          "with",
+          "on",
+          "for",
+          "was",
+          "as",
+          "we",
+          "naïve",
+          "café",
+          "über",
+          "façade",
+          "Drachen",
+          "cerf-volant",
+          "凧",
+          "✈",
+          "🪁",
+          "\"quoted\"",
+          "back\\slash");
+  private static final List<String> TOPICS =
+      List.of(
+          "Best line for a delta kite",
+          "Stunt kite tuning",
+          "Flying in light wind",
+          "Repairing a torn sail",
+          "Kite festivals this summer",
+          "Bridle settings explained",
+          "Carbon or fibreglass spars?",
+          "Beach safety",
+          "Kite photography rigs",
+          "Building a rokkaku");
 
   private final SplittableRandom random;
 
@@ -44,7 +129,9 @@ final class DemoDataGenerator {
 
   /** A body of 64 to 65,536 chars, log-uniformly distributed; may end mid-word. */
   String body() {
-    double exponent = Math.log(MIN_BODY_CHARS) + random.nextDouble() * (Math.log(MAX_BODY_CHARS) - Math.log(MIN_BODY_CHARS));
+    double exponent =
+        Math.log(MIN_BODY_CHARS)
+            + random.nextDouble() * (Math.log(MAX_BODY_CHARS) - Math.log(MIN_BODY_CHARS));
     int length = (int) Math.min(MAX_BODY_CHARS, Math.round(Math.exp(exponent)));
     return words(length);
   }
@@ -76,8 +163,8 @@ final class DemoDataGenerator {
   }
 
   /**
-   * Which earlier post of a thread (0-based, below {@code postsSoFar}) the next one replies to,
-   * or -1 for a reply to the thread: a fifth go to the thread, the rest mostly to recent posts.
+   * Which earlier post of a thread (0-based, below {@code postsSoFar}) the next one replies to, or
+   * -1 for a reply to the thread: a fifth go to the thread, the rest mostly to recent posts.
    */
   int parentIndex(int postsSoFar) {
     if (postsSoFar == 0 || random.nextInt(5) == 0) {

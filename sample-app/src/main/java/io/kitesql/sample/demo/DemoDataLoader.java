@@ -19,8 +19,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Loads the demo data set when the database has no thread yet (the first start on a fresh {@code
- * kitesql.path}), all in one write transaction, logging its progress; later starts find the
- * threads and leave the data alone.
+ * kitesql.path}), all in one write transaction, logging its progress; later starts find the threads
+ * and leave the data alone.
  */
 @Component
 public class DemoDataLoader implements ApplicationRunner {
@@ -33,8 +33,12 @@ public class DemoDataLoader implements ApplicationRunner {
   private final OrderRepository orders;
   private final TransactionTemplate writeTransaction;
 
-  DemoDataLoader(DemoDataProperties properties, DiscussionThreadRepository threads, PostRepository posts,
-      OrderRepository orders, @Qualifier(KiteSqlTransactionManager.BEAN_NAME) PlatformTransactionManager kiteSql) {
+  DemoDataLoader(
+      DemoDataProperties properties,
+      DiscussionThreadRepository threads,
+      PostRepository posts,
+      OrderRepository orders,
+      @Qualifier(KiteSqlTransactionManager.BEAN_NAME) PlatformTransactionManager kiteSql) {
     this.properties = properties;
     this.threads = threads;
     this.posts = posts;
@@ -58,8 +62,11 @@ public class DemoDataLoader implements ApplicationRunner {
   /** Writes the data set; runs inside the write transaction. */
   private void load() {
     long started = System.nanoTime();
-    log.info("Demo data: loading {} threads, {} posts and {} orders into the empty database",
-        properties.threads(), properties.posts(), properties.orders());
+    log.info(
+        "Demo data: loading {} threads, {} posts and {} orders into the empty database",
+        properties.threads(),
+        properties.posts(),
+        properties.orders());
     var generator = new DemoDataGenerator(properties.seed());
     int postsLeft = properties.posts();
     int postsWritten = 0;
@@ -71,21 +78,43 @@ public class DemoDataLoader implements ApplicationRunner {
       for (int i = 0; i < count; i++) {
         int parent = generator.parentIndex(i);
         var body = generator.body();
-        var post = posts.save(new Post(null, saved.id(), parent < 0 ? null : idsInThread.get(parent), generator.user(), body));
+        var post =
+            posts.save(
+                new Post(
+                    null,
+                    saved.id(),
+                    parent < 0 ? null : idsInThread.get(parent),
+                    generator.user(),
+                    body));
         idsInThread.add(post.id());
         bodyChars += body.length();
         if (++postsWritten % PROGRESS_EVERY_POSTS == 0) {
-          log.info("Demo data: {} of {} posts written ({} MB of bodies)", postsWritten, properties.posts(), bodyChars >> 20);
+          log.info(
+              "Demo data: {} of {} posts written ({} MB of bodies)",
+              postsWritten,
+              properties.posts(),
+              bodyChars >> 20);
         }
       }
       postsLeft -= count;
     }
     var batch = new ArrayList<Order>(properties.orders());
     for (int i = 0; i < properties.orders(); i++) {
-      batch.add(new Order(null, generator.customer(properties.customers()), generator.status(), generator.amount(), generator.note()));
+      batch.add(
+          new Order(
+              null,
+              generator.customer(properties.customers()),
+              generator.status(),
+              generator.amount(),
+              generator.note()));
     }
     orders.saveAll(batch);
-    log.info("Demo data: {} threads, {} posts ({} MB of bodies) and {} orders written in {} ms",
-        properties.threads(), postsWritten, bodyChars >> 20, properties.orders(), (System.nanoTime() - started) / 1_000_000);
+    log.info(
+        "Demo data: {} threads, {} posts ({} MB of bodies) and {} orders written in {} ms",
+        properties.threads(),
+        postsWritten,
+        bodyChars >> 20,
+        properties.orders(),
+        (System.nanoTime() - started) / 1_000_000);
   }
 }

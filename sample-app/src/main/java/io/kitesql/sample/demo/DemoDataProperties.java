@@ -13,7 +13,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param seed the seed of the generator: the same seed gives the same data
  */
 @ConfigurationProperties("sample.demo-data")
-public record DemoDataProperties(boolean enabled, int threads, int posts, int customers, int orders, long seed) {
+public record DemoDataProperties(
+    boolean enabled, int threads, int posts, int customers, int orders, long seed) {
   /** Fills in defaults for what is not set, and checks the sizes. */
   public DemoDataProperties {
     threads = threads == 0 ? 300 : threads;
@@ -22,7 +23,8 @@ public record DemoDataProperties(boolean enabled, int threads, int posts, int cu
     orders = orders == 0 ? 20000 : orders;
     seed = seed == 0 ? 42 : seed;
     if (threads < 1 || posts < threads || customers < 1 || orders < 0) {
-      throw new IllegalArgumentException("sample.demo-data needs threads >= 1, posts >= threads, customers >= 1, orders >= 0");
+      throw new IllegalArgumentException(
+          "sample.demo-data needs threads >= 1, posts >= threads, customers >= 1, orders >= 0");
     }
   }
 }

@@ -4,7 +4,9 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.web.ErrorResponseException;
 
-/** A query parameter of {@code GET /orders} that is out of range: a 400 problem detail naming it. */
+/**
+ * A query parameter of {@code GET /orders} that is out of range: a 400 problem detail naming it.
+ */
 public class InvalidOrderQueryException extends ErrorResponseException {
   /** {@code parameter} is wrong for the reason {@code detail}. */
   public InvalidOrderQueryException(String parameter, String detail) {

@@ -11,4 +11,9 @@ import org.springframework.data.relational.core.mapping.Table;
  * transaction.
  */
 @Table("orders")
-public record Order(@Id @Nullable Long id, int customerId, String status, BigDecimal amount, @Nullable CharSequence note) {}
+public record Order(
+    @Id @Nullable Long id,
+    int customerId,
+    String status,
+    BigDecimal amount,
+    @Nullable CharSequence note) {}

@@ -17,15 +17,24 @@ public class OrderController {
     this.queries = queries;
   }
 
-  /** Digits {@code minAmount} may have before the point: {@code amount} is {@code decimal(12, 2)}. */
+  /**
+   * Digits {@code minAmount} may have before the point: {@code amount} is {@code decimal(12, 2)}.
+   */
   static final int MAX_INTEGER_DIGITS = 10;
-  /** Digits {@code minAmount} may have after the point (more than the column's 2 compare exactly). */
+
+  /**
+   * Digits {@code minAmount} may have after the point (more than the column's 2 compare exactly).
+   */
   static final int MAX_FRACTION_DIGITS = 10;
 
-  /** The matching orders; a missing, malformed or out-of-range parameter is a 400 problem detail. */
+  /**
+   * The matching orders; a missing, malformed or out-of-range parameter is a 400 problem detail.
+   */
   @GetMapping("/orders")
   ResponseEntity<StreamingResponseBody> orders(
-      @RequestParam int customer, @RequestParam String status, @RequestParam(defaultValue = "0") BigDecimal minAmount) {
+      @RequestParam int customer,
+      @RequestParam String status,
+      @RequestParam(defaultValue = "0") BigDecimal minAmount) {
     checkRange(minAmount);
     StreamingResponseBody body = out -> queries.writeOrders(customer, status, minAmount, out);
     return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(body);
@@ -37,11 +46,17 @@ public class OrderController {
    * costs nothing to refuse, while expanding it would.
    */
   static void checkRange(BigDecimal minAmount) {
-    var value = minAmount.scale() > MAX_FRACTION_DIGITS ? minAmount.stripTrailingZeros() : minAmount;
+    var value =
+        minAmount.scale() > MAX_FRACTION_DIGITS ? minAmount.stripTrailingZeros() : minAmount;
     long integerDigits = (long) value.precision() - value.scale();
     if (integerDigits > MAX_INTEGER_DIGITS || value.scale() > MAX_FRACTION_DIGITS) {
-      throw new InvalidOrderQueryException("minAmount", "minAmount must have at most " + MAX_INTEGER_DIGITS
-          + " digits before the decimal point and " + MAX_FRACTION_DIGITS + " after it.");
+      throw new InvalidOrderQueryException(
+          "minAmount",
+          "minAmount must have at most "
+              + MAX_INTEGER_DIGITS
+              + " digits before the decimal point and "
+              + MAX_FRACTION_DIGITS
+              + " after it.");
     }
   }
 }

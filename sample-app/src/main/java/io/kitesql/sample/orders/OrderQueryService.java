@@ -29,9 +29,12 @@ public class OrderQueryService {
    * @param count how many orders matched
    * @param orders the matching orders (notes borrowed from the map while they are written)
    */
-  public record OrderQueryResult(int customer, String status, BigDecimal minAmount, int count, List<OrderLine> orders) {}
+  public record OrderQueryResult(
+      int customer, String status, BigDecimal minAmount, int count, List<OrderLine> orders) {}
 
-  /** Writes the orders of {@code customer} in {@code status} above {@code minAmount} to {@code out}. */
+  /**
+   * Writes the orders of {@code customer} in {@code status} above {@code minAmount} to {@code out}.
+   */
   @ReadOnlyTxn
   public void writeOrders(int customer, String status, BigDecimal minAmount, OutputStream out) {
     var found = orders.findByCustomerIdAndStatusAndAmountGreaterThan(customer, status, minAmount);

@@ -12,7 +12,9 @@ public class FiguresNotFoundException extends ErrorResponseException {
   }
 
   private static ProblemDetail problem(String key, String why) {
-    var problem = ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, "No figures for request key \"" + key + "\": " + why);
+    var problem =
+        ProblemDetail.forStatusAndDetail(
+            HttpStatus.NOT_FOUND, "No figures for request key \"" + key + "\": " + why);
     problem.setTitle("Figures not found");
     return problem;
   }

@@ -4,7 +4,10 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.web.ErrorResponseException;
 
-/** A reply that cannot be added as sent: answered as 400 with a problem-detail body naming the field. */
+/**
+ * A reply that cannot be added as sent: answered as 400 with a problem-detail body naming the
+ * field.
+ */
 public class InvalidReplyException extends ErrorResponseException {
   /** {@code field} of the request is wrong for the reason {@code detail}. */
   public InvalidReplyException(String field, String detail) {

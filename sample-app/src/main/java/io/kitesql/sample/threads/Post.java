@@ -10,4 +10,9 @@ import org.springframework.data.relational.core.mapping.Table;
  * they are views of the LMDB map, not copies.
  */
 @Table("posts")
-public record Post(@Id @Nullable Long id, long threadId, @Nullable Long parentId, CharSequence user, CharSequence body) {}
+public record Post(
+    @Id @Nullable Long id,
+    long threadId,
+    @Nullable Long parentId,
+    CharSequence user,
+    CharSequence body) {}

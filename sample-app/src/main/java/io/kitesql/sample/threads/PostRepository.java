@@ -1,7 +1,7 @@
 package io.kitesql.sample.threads;
 
-import org.springframework.data.repository.ListCrudRepository;
 import java.util.List;
+import org.springframework.data.repository.ListCrudRepository;
 
 /** The {@code posts} table, with the derived queries the reply tree and the reply form need. */
 public interface PostRepository extends ListCrudRepository<Post, Long> {

@@ -11,6 +11,7 @@ import org.springframework.transaction.annotation.Transactional;
 public class ReplyService {
   /** The largest body accepted, in bytes of UTF-8 (the demo data's largest, too). */
   public static final int MAX_BODY_BYTES = 64 * 1024;
+
   /** The longest user name accepted, in chars. */
   public static final int MAX_USER_CHARS = 64;
 
@@ -39,7 +40,8 @@ public class ReplyService {
       throw new InvalidReplyException("user", "A reply needs a user.");
     }
     if (user.length() > MAX_USER_CHARS) {
-      throw new InvalidReplyException("user", "The user name is longer than " + MAX_USER_CHARS + " characters.");
+      throw new InvalidReplyException(
+          "user", "The user name is longer than " + MAX_USER_CHARS + " characters.");
     }
     if (body == null || body.isEmpty()) {
       throw new InvalidReplyException("body", "A reply needs a body.");
@@ -48,31 +50,46 @@ public class ReplyService {
     checkUnicode("body", body);
     int bodyBytes = utf8Length(body);
     if (bodyBytes > MAX_BODY_BYTES) {
-      throw new InvalidReplyException("body",
-          "The body is " + bodyBytes + " bytes of UTF-8; at most " + MAX_BODY_BYTES + " are accepted.");
+      throw new InvalidReplyException(
+          "body",
+          "The body is "
+              + bodyBytes
+              + " bytes of UTF-8; at most "
+              + MAX_BODY_BYTES
+              + " are accepted.");
     }
     if (!threads.existsById(threadId)) {
       throw new ThreadNotFoundException(threadId);
     }
     var parentId = reply.parentId();
     if (parentId != null && !posts.existsByIdAndThreadId(parentId, threadId)) {
-      throw new InvalidReplyException("parentId", "Thread " + threadId + " has no post " + parentId + " to reply to.");
+      throw new InvalidReplyException(
+          "parentId", "Thread " + threadId + " has no post " + parentId + " to reply to.");
     }
     return posts.save(new Post(null, threadId, parentId, user, body));
   }
 
   /**
-   * Refuses text with an unpaired surrogate (a JSON string may escape one on its own): it is
-   * no Unicode text, has no UTF-8 form, and the database refuses to store it.
+   * Refuses text with an unpaired surrogate (a JSON string may escape one on its own): it is no
+   * Unicode text, has no UTF-8 form, and the database refuses to store it.
    */
   private static void checkUnicode(String field, String text) {
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
-      if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+      if (Character.isHighSurrogate(c)
+          && i + 1 < text.length()
+          && Character.isLowSurrogate(text.charAt(i + 1))) {
         i++;
       } else if (Character.isSurrogate(c)) {
-        throw new InvalidReplyException(field, "The " + field + " has an unpaired surrogate (\\u"
-            + HexFormat.of().withUpperCase().toHexDigits(c) + ") at index " + i + "; text must be valid Unicode.");
+        throw new InvalidReplyException(
+            field,
+            "The "
+                + field
+                + " has an unpaired surrogate (\\u"
+                + HexFormat.of().withUpperCase().toHexDigits(c)
+                + ") at index "
+                + i
+                + "; text must be valid Unicode.");
       }
     }
   }
@@ -87,7 +104,9 @@ public class ReplyService {
         bytes += 1;
       } else if (c < 0x800) {
         bytes += 2;
-      } else if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+      } else if (Character.isHighSurrogate(c)
+          && i + 1 < text.length()
+          && Character.isLowSurrogate(text.charAt(i + 1))) {
         bytes += 4;
         i++;
       } else {

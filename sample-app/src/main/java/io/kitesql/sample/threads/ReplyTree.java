@@ -6,8 +6,8 @@ import java.util.List;
 
 /**
  * A thread and its posts as a tree: the JSON shape of {@code GET /threads/{id}}. Its text fields
- * are whatever the posts hold, so a tree built from borrowed posts is valid only inside their
- * read transaction.
+ * are whatever the posts hold, so a tree built from borrowed posts is valid only inside their read
+ * transaction.
  *
  * @param id the thread's id
  * @param title the thread's title

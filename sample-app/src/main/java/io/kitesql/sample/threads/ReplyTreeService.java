@@ -23,7 +23,11 @@ public class ReplyTreeService {
   private final ObjectWriter json;
   private final Database database;
 
-  ReplyTreeService(DiscussionThreadRepository threads, PostRepository posts, JsonMapper jsonMapper, Database database) {
+  ReplyTreeService(
+      DiscussionThreadRepository threads,
+      PostRepository posts,
+      JsonMapper jsonMapper,
+      Database database) {
     this.threads = threads;
     this.posts = posts;
     this.database = database;
@@ -41,7 +45,8 @@ public class ReplyTreeService {
   @ReadOnlyTxn
   public TreeWritten writeTree(long threadId, OutputStream out) {
     long readBefore = mapBytesRead();
-    var thread = threads.findById(threadId).orElseThrow(() -> new ThreadNotFoundException(threadId));
+    var thread =
+        threads.findById(threadId).orElseThrow(() -> new ThreadNotFoundException(threadId));
     var tree = ReplyTree.of(thread, posts.findByThreadIdOrderByIdAsc(threadId));
     json.writeValue(out, tree);
     return new TreeWritten(tree.postCount(), mapBytesRead() - readBefore);

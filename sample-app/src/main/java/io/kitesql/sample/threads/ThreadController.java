@@ -30,7 +30,10 @@ public class ThreadController {
   private final ReplyService replies;
   private final TreeRequestFigures figures;
 
-  ThreadController(DiscussionThreadRepository threads, ReplyTreeService replyTrees, ReplyService replies,
+  ThreadController(
+      DiscussionThreadRepository threads,
+      ReplyTreeService replyTrees,
+      ReplyService replies,
       TreeRequestFigures figures) {
     this.threads = threads;
     this.replyTrees = replyTrees;
@@ -43,11 +46,14 @@ public class ThreadController {
    * unknown thread is a 404 before the 200 is committed; the body is then written by {@link
    * ReplyTreeService#writeTree} inside one read-only transaction. (Threads are never deleted, so
    * the thread found here is there when the body is written.) With a {@value
-   * TreeRequestFigures#HEADER} header the request's figures are kept for {@code GET /figures/{key}}.
+   * TreeRequestFigures#HEADER} header the request's figures are kept for {@code GET
+   * /figures/{key}}.
    */
   @GetMapping("/threads/{id}")
-  ResponseEntity<StreamingResponseBody> tree(@PathVariable long id,
-      @RequestHeader(name = TreeRequestFigures.HEADER, required = false) @Nullable String figuresKey) {
+  ResponseEntity<StreamingResponseBody> tree(
+      @PathVariable long id,
+      @RequestHeader(name = TreeRequestFigures.HEADER, required = false)
+          @Nullable String figuresKey) {
     long start = System.nanoTime();
     long allocatedBefore = TreeRequestFigures.allocatedByThisThread();
     var figures = figuresKey == null ? null : this.figures.expect(figuresKey);
@@ -58,24 +64,31 @@ public class ThreadController {
       throw new ThreadNotFoundException(id);
     }
     long allocatedHere = allocated(allocatedBefore, TreeRequestFigures.allocatedByThisThread());
-    StreamingResponseBody body = out -> {
-      if (figures == null) {
-        replyTrees.writeTree(id, out);
-        return;
-      }
-      long bodyAllocatedBefore = TreeRequestFigures.allocatedByThisThread();
-      var counted = new CountingOutputStream(out);
-      try {
-        var written = replyTrees.writeTree(id, counted);
-        long bodyAllocated = allocated(bodyAllocatedBefore, TreeRequestFigures.allocatedByThisThread());
-        figures.complete(new TreeRequestFigures.Figures(id, written.posts(), (System.nanoTime() - start) / 1e6,
-            allocatedHere < 0 || bodyAllocated < 0 ? null : allocatedHere + bodyAllocated, written.mapBytesRead(),
-            counted.count()));
-      } catch (RuntimeException e) {
-        figures.completeExceptionally(e);
-        throw e;
-      }
-    };
+    StreamingResponseBody body =
+        out -> {
+          if (figures == null) {
+            replyTrees.writeTree(id, out);
+            return;
+          }
+          long bodyAllocatedBefore = TreeRequestFigures.allocatedByThisThread();
+          var counted = new CountingOutputStream(out);
+          try {
+            var written = replyTrees.writeTree(id, counted);
+            long bodyAllocated =
+                allocated(bodyAllocatedBefore, TreeRequestFigures.allocatedByThisThread());
+            figures.complete(
+                new TreeRequestFigures.Figures(
+                    id,
+                    written.posts(),
+                    (System.nanoTime() - start) / 1e6,
+                    allocatedHere < 0 || bodyAllocated < 0 ? null : allocatedHere + bodyAllocated,
+                    written.mapBytesRead(),
+                    counted.count()));
+          } catch (RuntimeException e) {
+            figures.completeExceptionally(e);
+            throw e;
+          }
+        };
     return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(body);
   }
 
@@ -91,16 +104,33 @@ public class ThreadController {
    */
   @GetMapping("/figures/{key}")
   CompletableFuture<TreeRequestFigures.Figures> figures(@PathVariable String key) {
-    var found = figures.find(key).orElseThrow(() -> new FiguresNotFoundException(key,
-        "no recent GET /threads/{id} sent it in a " + TreeRequestFigures.HEADER + " header (the figures of the last "
-            + TreeRequestFigures.KEPT + " such requests are kept)"));
-    return found.orTimeout(TreeRequestFigures.WAIT.toSeconds(), TimeUnit.SECONDS).exceptionallyCompose(failure -> {
-      var cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
-      var why = cause instanceof ThreadNotFoundException notFound && notFound.getBody().getDetail() != null
-          ? "its request failed: " + notFound.getBody().getDetail()
-          : "its request failed (" + cause + ")";
-      return CompletableFuture.failedFuture(new FiguresNotFoundException(key, why));
-    });
+    var found =
+        figures
+            .find(key)
+            .orElseThrow(
+                () ->
+                    new FiguresNotFoundException(
+                        key,
+                        "no recent GET /threads/{id} sent it in a "
+                            + TreeRequestFigures.HEADER
+                            + " header (the figures of the last "
+                            + TreeRequestFigures.KEPT
+                            + " such requests are kept)"));
+    return found
+        .orTimeout(TreeRequestFigures.WAIT.toSeconds(), TimeUnit.SECONDS)
+        .exceptionallyCompose(
+            failure -> {
+              var cause =
+                  failure instanceof CompletionException && failure.getCause() != null
+                      ? failure.getCause()
+                      : failure;
+              var why =
+                  cause instanceof ThreadNotFoundException notFound
+                          && notFound.getBody().getDetail() != null
+                      ? "its request failed: " + notFound.getBody().getDetail()
+                      : "its request failed (" + cause + ")";
+              return CompletableFuture.failedFuture(new FiguresNotFoundException(key, why));
+            });
   }
 
   /** Adds a reply; 201 with the new post's id, 400 or 404 with a problem-detail body. */

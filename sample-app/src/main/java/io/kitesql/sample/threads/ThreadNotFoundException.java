@@ -12,7 +12,9 @@ public class ThreadNotFoundException extends ErrorResponseException {
   }
 
   private static ProblemDetail problem(long threadId) {
-    var problem = ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, "There is no thread " + threadId + ".");
+    var problem =
+        ProblemDetail.forStatusAndDetail(
+            HttpStatus.NOT_FOUND, "There is no thread " + threadId + ".");
     problem.setTitle("Thread not found");
     problem.setProperty("threadId", threadId);
     return problem;

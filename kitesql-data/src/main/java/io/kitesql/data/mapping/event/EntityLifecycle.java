@@ -27,9 +27,9 @@ import org.springframework.util.ReflectionUtils;
  * The entity callbacks and lifecycle events of one application, in Spring Data JDBC's order: on
  * save, {@code BeforeConvert}, then {@code BeforeSave}, the statement, then {@code AfterSave}; on
  * delete of an entity, {@code BeforeDelete}, the statement, then {@code AfterDelete}; on every
- * entity read, {@code AfterConvert}. Each step publishes Spring Data Relational's event
- * ({@link BeforeSaveEvent} and so on) first and then calls the callbacks, whose returned entity is
- * the one that goes on (a callback may return a changed copy of an immutable entity).
+ * entity read, {@code AfterConvert}. Each step publishes Spring Data Relational's event ({@link
+ * BeforeSaveEvent} and so on) first and then calls the callbacks, whose returned entity is the one
+ * that goes on (a callback may return a changed copy of an immutable entity).
  *
  * <p>Reads cost nothing extra unless the application has an {@link AfterConvertCallback} bean:
  * {@code AfterConvertEvent} is not published (one event per row read would tax every query).
@@ -43,7 +43,10 @@ public final class EntityLifecycle {
   private final @Nullable ApplicationEventPublisher events;
   private final boolean afterConvert;
 
-  private EntityLifecycle(@Nullable EntityCallbacks callbacks, @Nullable ApplicationEventPublisher events, boolean afterConvert) {
+  private EntityLifecycle(
+      @Nullable EntityCallbacks callbacks,
+      @Nullable ApplicationEventPublisher events,
+      boolean afterConvert) {
     this.callbacks = callbacks;
     this.events = events;
     this.afterConvert = afterConvert;
@@ -54,20 +57,30 @@ public final class EntityLifecycle {
     return NONE;
   }
 
-  /** The {@code EntityCallback} beans of {@code beanFactory}, and events through {@code events} if given. */
-  public static EntityLifecycle of(BeanFactory beanFactory, @Nullable ApplicationEventPublisher events) {
-    boolean afterConvert = !(beanFactory instanceof ListableBeanFactory listable)
-        || listable.getBeanNamesForType(AfterConvertCallback.class, true, false).length > 0;
+  /**
+   * The {@code EntityCallback} beans of {@code beanFactory}, and events through {@code events} if
+   * given.
+   */
+  public static EntityLifecycle of(
+      BeanFactory beanFactory, @Nullable ApplicationEventPublisher events) {
+    boolean afterConvert =
+        !(beanFactory instanceof ListableBeanFactory listable)
+            || listable.getBeanNamesForType(AfterConvertCallback.class, true, false).length > 0;
     return new EntityLifecycle(EntityCallbacks.create(beanFactory), events, afterConvert);
   }
 
-  /** Before an entity is saved: {@code BeforeConvertEvent}, then the {@code BeforeConvertCallback}s (auditing among them). */
+  /**
+   * Before an entity is saved: {@code BeforeConvertEvent}, then the {@code BeforeConvertCallback}s
+   * (auditing among them).
+   */
   public <T> T beforeConvert(T entity) {
     publish(new BeforeConvertEvent<>(entity));
     return callback(BeforeConvertCallback.class, entity);
   }
 
-  /** Just before the save statement: {@code BeforeSaveEvent}, then the {@code BeforeSaveCallback}s. */
+  /**
+   * Just before the save statement: {@code BeforeSaveEvent}, then the {@code BeforeSaveCallback}s.
+   */
   public <T> T beforeSave(T entity) {
     if (callbacks == null && events == null) {
       return entity;
@@ -85,12 +98,17 @@ public final class EntityLifecycle {
     return callback(AfterSaveCallback.class, entity);
   }
 
-  /** Called for each entity read; returns it, or what the {@link AfterConvertCallback}s make of it. */
+  /**
+   * Called for each entity read; returns it, or what the {@link AfterConvertCallback}s make of it.
+   */
   public <T> T afterConvert(T entity) {
     return afterConvert ? callback(AfterConvertCallback.class, entity) : entity;
   }
 
-  /** Before an entity's delete statement: {@code BeforeDeleteEvent}, then the {@code BeforeDeleteCallback}s. */
+  /**
+   * Before an entity's delete statement: {@code BeforeDeleteEvent}, then the {@code
+   * BeforeDeleteCallback}s.
+   */
   public <T> T beforeDelete(T entity, Object id) {
     if (callbacks == null && events == null) {
       return entity;
@@ -100,10 +118,15 @@ public final class EntityLifecycle {
     return callback(BeforeDeleteCallback.class, entity, change);
   }
 
-  /** After an entity's delete statement: {@code AfterDeleteEvent}, then the {@code AfterDeleteCallback}s. */
+  /**
+   * After an entity's delete statement: {@code AfterDeleteEvent}, then the {@code
+   * AfterDeleteCallback}s.
+   */
   public <T> void afterDelete(T entity, Object id) {
     if (events != null) {
-      events.publishEvent(new AfterDeleteEvent<>(Identifier.of(id), entity, MutableAggregateChange.forDelete(entity)));
+      events.publishEvent(
+          new AfterDeleteEvent<>(
+              Identifier.of(id), entity, MutableAggregateChange.forDelete(entity)));
     }
     callback(AfterDeleteCallback.class, entity);
   }
@@ -111,14 +134,16 @@ public final class EntityLifecycle {
   /** The delete events of a delete by id, which has no entity to hand to callbacks. */
   public void beforeDeleteById(Class<?> type, Object id) {
     if (events != null) {
-      events.publishEvent(new BeforeDeleteEvent<>(Identifier.of(id), null, MutableAggregateChange.forDelete(type)));
+      events.publishEvent(
+          new BeforeDeleteEvent<>(Identifier.of(id), null, MutableAggregateChange.forDelete(type)));
     }
   }
 
   /** The {@code AfterDeleteEvent} of a delete by id. */
   public void afterDeleteById(Class<?> type, Object id) {
     if (events != null) {
-      events.publishEvent(new AfterDeleteEvent<>(Identifier.of(id), null, MutableAggregateChange.forDelete(type)));
+      events.publishEvent(
+          new AfterDeleteEvent<>(Identifier.of(id), null, MutableAggregateChange.forDelete(type)));
     }
   }
 
@@ -158,7 +183,10 @@ public final class EntityLifecycle {
   }
 
   @SuppressWarnings("rawtypes")
-  private <T> T callback(Class<? extends org.springframework.data.mapping.callback.EntityCallback> type, T entity, Object... arguments) {
+  private <T> T callback(
+      Class<? extends org.springframework.data.mapping.callback.EntityCallback> type,
+      T entity,
+      Object... arguments) {
     return callbacks == null ? entity : callbacks.callback(type, entity, arguments);
   }
 }

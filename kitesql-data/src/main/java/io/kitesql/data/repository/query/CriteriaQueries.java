@@ -29,14 +29,20 @@ public final class CriteriaQueries<T> {
   private final EntityMapping<T> mapping;
   private final ResultMappers results;
 
-  /** @param context the mapping context result types are read through */
-  public CriteriaQueries(KiteSqlTemplate template, KiteSqlMappingContext context, EntityMapping<T> mapping) {
+  /**
+   * @param context the mapping context result types are read through
+   */
+  public CriteriaQueries(
+      KiteSqlTemplate template, KiteSqlMappingContext context, EntityMapping<T> mapping) {
     this.template = template;
     this.mapping = mapping;
     this.results = new ResultMappers(context, mapping);
   }
 
-  /** The entities matching {@code criteria} in {@code sort}'s order, by a statement named {@code name}. */
+  /**
+   * The entities matching {@code criteria} in {@code sort}'s order, by a statement named {@code
+   * name}.
+   */
   public List<T> findAll(CriteriaDefinition criteria, Sort sort, String name) {
     return fluent(criteria, name).sortBy(sort).all();
   }
@@ -65,16 +71,27 @@ public final class CriteriaQueries<T> {
     return fluent(criteria, name).exists();
   }
 
-  /** The entities {@code query} selects: its criteria, sort, limit and offset; selected columns are refused. */
+  /**
+   * The entities {@code query} selects: its criteria, sort, limit and offset; selected columns are
+   * refused.
+   */
   public List<T> findAll(Query query, String name) {
     if (!query.getColumns().isEmpty()) {
-      throw new InvalidDataAccessApiUsageException("criteria: Query.columns(" + query.getColumns() + ") is not supported:"
-          + " a repository returns whole entities (query by example's findBy(..., q -> q.as(Projection.class)) selects fewer)");
+      throw new InvalidDataAccessApiUsageException(
+          "criteria: Query.columns("
+              + query.getColumns()
+              + ") is not supported:"
+              + " a repository returns whole entities (query by example's findBy(..., q -> q.as(Projection.class)) selects fewer)");
     }
     var where = CriteriaWhere.of(query.getCriteria().orElse(CriteriaDefinition.empty()), mapping);
     var arguments = new ArrayList<@Nullable Object>(where.arguments());
-    var sql = new StringBuilder("select ").append(results.forType(mapping.type()).selectList()).append(" from ")
-        .append(mapping.table()).append(where.where()).append(SortSql.orderBy(query.getSort(), mapping));
+    var sql =
+        new StringBuilder("select ")
+            .append(results.forType(mapping.type()).selectList())
+            .append(" from ")
+            .append(mapping.table())
+            .append(where.where())
+            .append(SortSql.orderBy(query.getSort(), mapping));
     if (query.isLimited()) {
       sql.append(" limit ?");
       arguments.add((long) query.getLimit());
@@ -83,10 +100,12 @@ public final class CriteriaQueries<T> {
       sql.append(" offset ?");
       arguments.add(query.getOffset());
     }
-    return template.query(Statement.named(name, sql.toString(), arguments.toArray()), mapping, Integer.MAX_VALUE);
+    return template.query(
+        Statement.named(name, sql.toString(), arguments.toArray()), mapping, Integer.MAX_VALUE);
   }
 
   private FluentExampleQuery<T> fluent(CriteriaDefinition criteria, String name) {
-    return new FluentExampleQuery<>(template, name, mapping, results, CriteriaWhere.of(criteria, mapping));
+    return new FluentExampleQuery<>(
+        template, name, mapping, results, CriteriaWhere.of(criteria, mapping));
   }
 }

@@ -20,11 +20,11 @@ import org.springframework.data.util.Pair;
  * Criteria.and(criteria)}, {@code Criteria.from(...)}) is parenthesised. The result is the carrier
  * query by example uses ({@link ExampleCriteria}), so {@link FluentExampleQuery} runs it.
  *
- * <p>A criterion's column names a property of the entity (an embedded value's property by its
- * path, {@code home.city}) or a mapped column's name. {@code like} takes the caller's pattern as
- * it is. Refused with {@link InvalidDataAccessApiUsageException}: an unknown property, an embedded
- * value as a whole, {@code ignoreCase} on a property that is not text, a null value where a
- * comparison needs one.
+ * <p>A criterion's column names a property of the entity (an embedded value's property by its path,
+ * {@code home.city}) or a mapped column's name. {@code like} takes the caller's pattern as it is.
+ * Refused with {@link InvalidDataAccessApiUsageException}: an unknown property, an embedded value
+ * as a whole, {@code ignoreCase} on a property that is not text, a null value where a comparison
+ * needs one.
  */
 final class CriteriaWhere {
   private final EntityMapping<?> mapping;
@@ -35,7 +35,10 @@ final class CriteriaWhere {
     this.mapping = mapping;
   }
 
-  /** The clause ({@code " where ..."}, or empty when {@code criteria} constrains nothing) over {@code mapping}'s table. */
+  /**
+   * The clause ({@code " where ..."}, or empty when {@code criteria} constrains nothing) over
+   * {@code mapping}'s table.
+   */
   static ExampleCriteria of(CriteriaDefinition criteria, EntityMapping<?> mapping) {
     var where = new CriteriaWhere(mapping);
     if (!where.chain(criteria)) {
@@ -44,7 +47,10 @@ final class CriteriaWhere {
     return new ExampleCriteria(" where " + where.sql, where.arguments);
   }
 
-  /** Writes the chain that ends with {@code last}, from its first criterion on; false if it wrote nothing. */
+  /**
+   * Writes the chain that ends with {@code last}, from its first criterion on; false if it wrote
+   * nothing.
+   */
   private boolean chain(CriteriaDefinition last) {
     var links = new ArrayDeque<CriteriaDefinition>();
     for (CriteriaDefinition link = last; ; link = link.getRequiredPrevious()) {
@@ -62,10 +68,15 @@ final class CriteriaWhere {
 
   /** Writes one criterion (joined to what precedes it by its combinator); false if it is empty. */
   private boolean condition(CriteriaDefinition criterion, boolean joined) {
-    if (criterion.isEmpty() || criterion.isGroup() && criterion.getGroup().stream().allMatch(CriteriaDefinition::isEmpty)) {
+    if (criterion.isEmpty()
+        || criterion.isGroup()
+            && criterion.getGroup().stream().allMatch(CriteriaDefinition::isEmpty)) {
       return false;
     }
-    boolean nested = joined && criterion.getCombinator() == Combinator.INITIAL; // Spring Data nests an initial criterion it appends
+    boolean nested =
+        joined
+            && criterion.getCombinator()
+                == Combinator.INITIAL; // Spring Data nests an initial criterion it appends
     if (joined) {
       sql.append(criterion.getCombinator() == Combinator.OR ? " or " : " and ");
     }
@@ -86,11 +97,15 @@ final class CriteriaWhere {
     return true;
   }
 
-  /** A group's member: a chain of its own, joined to the members before it by its last criterion's combinator. */
+  /**
+   * A group's member: a chain of its own, joined to the members before it by its last criterion's
+   * combinator.
+   */
   private boolean member(CriteriaDefinition member, boolean joined) {
     if (joined) {
       var combinator = member.getCombinator();
-      sql.append(combinator == Combinator.OR ? " or " : " and ").append(combinator == Combinator.INITIAL ? "(" : "");
+      sql.append(combinator == Combinator.OR ? " or " : " and ")
+          .append(combinator == Combinator.INITIAL ? "(" : "");
       chain(member);
       sql.append(combinator == Combinator.INITIAL ? ")" : "");
       return true;
@@ -102,8 +117,12 @@ final class CriteriaWhere {
     var column = column(criterion);
     boolean ignoreCase = criterion.isIgnoreCase();
     if (ignoreCase && !isText(column)) {
-      throw refused("ignoreCase on " + column.propertyName() + ", which is a " + column.property().getType().getSimpleName()
-          + ", not text");
+      throw refused(
+          "ignoreCase on "
+              + column.propertyName()
+              + ", which is a "
+              + column.property().getType().getSimpleName()
+              + ", not text");
     }
     var name = ignoreCase ? "upper(" + column.sql() + ")" : column.sql();
     var marker = ignoreCase ? "upper(?)" : "?";
@@ -120,9 +139,11 @@ final class CriteriaWhere {
       case IS_TRUE -> sql.append(column.sql()).append(" = true");
       case IS_FALSE -> sql.append(column.sql()).append(" = false");
       case LIKE -> compare(column.sql(), ignoreCase ? " ilike " : " like ", "?", criterion);
-      case NOT_LIKE -> compare(column.sql(), ignoreCase ? " not ilike " : " not like ", "?", criterion);
+      case NOT_LIKE ->
+          compare(column.sql(), ignoreCase ? " not ilike " : " not like ", "?", criterion);
       case IN, NOT_IN -> in(name, marker, criterion);
-      case INITIAL -> throw refused("the criterion on " + column.propertyName() + " has no comparison");
+      case INITIAL ->
+          throw refused("the criterion on " + column.propertyName() + " has no comparison");
     }
   }
 
@@ -133,21 +154,32 @@ final class CriteriaWhere {
 
   private void between(String name, String marker, CriteriaDefinition criterion) {
     if (!(criterion.getValue() instanceof Pair<?, ?> bounds)) {
-      throw refused(criterion.getComparator() + " on " + criterion.getColumn().getReference() + " needs two bounds");
+      throw refused(
+          criterion.getComparator()
+              + " on "
+              + criterion.getColumn().getReference()
+              + " needs two bounds");
     }
-    sql.append(name).append(criterion.getComparator() == CriteriaDefinition.Comparator.BETWEEN ? " between " : " not between ")
-        .append(marker).append(" and ").append(marker);
+    sql.append(name)
+        .append(
+            criterion.getComparator() == CriteriaDefinition.Comparator.BETWEEN
+                ? " between "
+                : " not between ")
+        .append(marker)
+        .append(" and ")
+        .append(marker);
     arguments.add(write(required(bounds.getFirst(), criterion)));
     arguments.add(write(required(bounds.getSecond(), criterion)));
   }
 
   private void in(String name, String marker, CriteriaDefinition criterion) {
     boolean not = criterion.getComparator() == CriteriaDefinition.Comparator.NOT_IN;
-    Collection<?> values = switch (required(criterion.getValue(), criterion)) {
-      case Collection<?> collection -> collection;
-      case Object[] array -> List.of(array);
-      case Object one -> List.of(one);
-    };
+    Collection<?> values =
+        switch (required(criterion.getValue(), criterion)) {
+          case Collection<?> collection -> collection;
+          case Object[] array -> List.of(array);
+          case Object one -> List.of(one);
+        };
     if (values.isEmpty()) {
       sql.append(not ? "true" : "false"); // IN () is not SQL; an empty list matches nothing
       return;
@@ -171,16 +203,27 @@ final class CriteriaWhere {
     if (byColumn.isPresent()) {
       return byColumn.get();
     }
-    boolean embedded = mapping.columns().stream().anyMatch(c -> c.embeddedIn() != null && c.embeddedIn().getName().equals(name));
-    throw refused(embedded ? name + " is an embedded value: name one of its properties (" + name + ".<property>)"
-        : name + " names no property or column of " + mapping.type().getName() + " (properties: "
-        + mapping.columns().stream().map(MappedColumn::propertyName).toList() + ")");
+    boolean embedded =
+        mapping.columns().stream()
+            .anyMatch(c -> c.embeddedIn() != null && c.embeddedIn().getName().equals(name));
+    throw refused(
+        embedded
+            ? name + " is an embedded value: name one of its properties (" + name + ".<property>)"
+            : name
+                + " names no property or column of "
+                + mapping.type().getName()
+                + " (properties: "
+                + mapping.columns().stream().map(MappedColumn::propertyName).toList()
+                + ")");
   }
 
   private static Object required(@Nullable Object value, CriteriaDefinition criterion) {
     if (value == null) {
-      throw refused(criterion.getComparator() + " on " + criterion.getColumn().getReference()
-          + " with a null value: use isNull() or isNotNull()");
+      throw refused(
+          criterion.getComparator()
+              + " on "
+              + criterion.getColumn().getReference()
+              + " with a null value: use isNull() or isNotNull()");
     }
     return value;
   }

@@ -22,14 +22,18 @@ import org.springframework.data.repository.query.QueryMethod;
 
 /**
  * A method annotated with {@code @Query}: its SQL runs as written, with the method's arguments as
- * parameters (by name when the SQL has {@code :name} markers, by position otherwise). Query
- * results map by column name; {@code @Modifying} methods return the rows written.
+ * parameters (by name when the SQL has {@code :name} markers, by position otherwise). Query results
+ * map by column name; {@code @Modifying} methods return the rows written.
  */
 public final class DeclaredKiteSqlQuery extends KiteSqlRepositoryQuery {
-  private static final List<String> QUERY_ANNOTATIONS = List.of(
-      "io.kitesql.data.repository.Query", "org.springframework.data.jdbc.repository.query.Query");
-  private static final List<String> MODIFYING_ANNOTATIONS = List.of(
-      "io.kitesql.data.repository.Modifying", "org.springframework.data.jdbc.repository.query.Modifying");
+  private static final List<String> QUERY_ANNOTATIONS =
+      List.of(
+          "io.kitesql.data.repository.Query",
+          "org.springframework.data.jdbc.repository.query.Query");
+  private static final List<String> MODIFYING_ANNOTATIONS =
+      List.of(
+          "io.kitesql.data.repository.Modifying",
+          "org.springframework.data.jdbc.repository.query.Modifying");
   private static final Pattern NAMED_MARKER = Pattern.compile("(?<![:\\w]):[A-Za-z_]\\w*");
 
   private final KiteSqlMappingContext context;
@@ -38,8 +42,14 @@ public final class DeclaredKiteSqlQuery extends KiteSqlRepositoryQuery {
   private final boolean named;
   private final ConcurrentHashMap<Class<?>, RowMapper<?>> mappers = new ConcurrentHashMap<>();
 
-  public DeclaredKiteSqlQuery(String name, QueryMethod method, Method javaMethod, String sql, KiteSqlTemplate template,
-      KiteSqlMappingContext context, EntityMapping<?> mapping) {
+  public DeclaredKiteSqlQuery(
+      String name,
+      QueryMethod method,
+      Method javaMethod,
+      String sql,
+      KiteSqlTemplate template,
+      KiteSqlMappingContext context,
+      EntityMapping<?> mapping) {
     super(name, method, template, mapping);
     this.context = context;
     this.sql = sql;
@@ -51,8 +61,10 @@ public final class DeclaredKiteSqlQuery extends KiteSqlRepositoryQuery {
     if (named) {
       for (var parameter : parameters.getBindableParameters()) {
         if (!parameter.isNamedParameter()) {
-          throw new IllegalArgumentException(method.getName() + ": the SQL uses :name parameters but a method parameter has no name;"
-              + " compile with -parameters or use @Param");
+          throw new IllegalArgumentException(
+              method.getName()
+                  + ": the SQL uses :name parameters but a method parameter has no name;"
+                  + " compile with -parameters or use @Param");
         }
       }
     }
@@ -61,10 +73,14 @@ public final class DeclaredKiteSqlQuery extends KiteSqlRepositoryQuery {
     }
   }
 
-  /** The SQL of {@code method}'s {@code @Query} (KiteSQL's or Spring Data JDBC's), if it has one. */
+  /**
+   * The SQL of {@code method}'s {@code @Query} (KiteSQL's or Spring Data JDBC's), if it has one.
+   */
   public static Optional<String> declaredSql(Method method) {
     var annotations = MergedAnnotations.from(method);
-    return QUERY_ANNOTATIONS.stream().filter(annotations::isPresent).findFirst()
+    return QUERY_ANNOTATIONS.stream()
+        .filter(annotations::isPresent)
+        .findFirst()
         .map(name -> annotations.get(name).getString("value"));
   }
 
@@ -96,7 +112,8 @@ public final class DeclaredKiteSqlQuery extends KiteSqlRepositoryQuery {
     if (method.isStreamQuery()) {
       return processor.processResult(template.stream(statement, mapper));
     }
-    var rows = template.query(statement, mapper, method.isCollectionQuery() ? Integer.MAX_VALUE : 2);
+    var rows =
+        template.query(statement, mapper, method.isCollectionQuery() ? Integer.MAX_VALUE : 2);
     if (method.isCollectionQuery()) {
       return processor.processResult(rows);
     }
@@ -109,7 +126,9 @@ public final class DeclaredKiteSqlQuery extends KiteSqlRepositoryQuery {
     if (named) {
       var values = new HashMap<String, @Nullable Object>();
       for (var parameter : method.getParameters().getBindableParameters()) {
-        values.put(parameter.getRequiredName(), conversions.write(accessor.getBindableValue(parameter.getIndex())));
+        values.put(
+            parameter.getRequiredName(),
+            conversions.write(accessor.getBindableValue(parameter.getIndex())));
       }
       return Statement.named(name, sql, values);
     }
@@ -128,19 +147,31 @@ public final class DeclaredKiteSqlQuery extends KiteSqlRepositoryQuery {
     return resultMapper(method.getName(), type, context, mapping);
   }
 
-  /** How a declared query's rows become {@code type}: the entity, a projection, a DTO or one column's value. */
-  static RowMapper<?> resultMapper(String methodName, Class<?> type, KiteSqlMappingContext context, EntityMapping<?> mapping) {
+  /**
+   * How a declared query's rows become {@code type}: the entity, a projection, a DTO or one
+   * column's value.
+   */
+  static RowMapper<?> resultMapper(
+      String methodName, Class<?> type, KiteSqlMappingContext context, EntityMapping<?> mapping) {
     if (type.isAssignableFrom(mapping.type())) {
       return mapping;
     }
     if (type.isInterface() && !type.getName().startsWith("java.")) {
       return new InterfaceProjection<>(type, mapping, mapping.conversions());
     }
-    if (KiteSqlMappingContext.SIMPLE_TYPES.contains(type) || type.isPrimitive() || type.isEnum() || type.getName().startsWith("java.")) {
+    if (KiteSqlMappingContext.SIMPLE_TYPES.contains(type)
+        || type.isPrimitive()
+        || type.isEnum()
+        || type.getName().startsWith("java.")) {
       return row -> {
         if (row.columnCount() != 1) {
-          throw new IncorrectResultSizeDataAccessException(methodName + " returns one value per row but its query has "
-              + row.columnCount() + " columns", 1, row.columnCount());
+          throw new IncorrectResultSizeDataAccessException(
+              methodName
+                  + " returns one value per row but its query has "
+                  + row.columnCount()
+                  + " columns",
+              1,
+              row.columnCount());
         }
         return mapping.conversions().read(row, 0, type);
       };
@@ -148,9 +179,10 @@ public final class DeclaredKiteSqlQuery extends KiteSqlRepositoryQuery {
     return new DtoMapping<>(context, type, mapping, mapping.conversions());
   }
 
-  /** The SQL with string literals blanked, so a ':' inside a literal is not taken for a parameter. */
+  /**
+   * The SQL with string literals blanked, so a ':' inside a literal is not taken for a parameter.
+   */
   private static String withoutStrings(String sql) {
     return sql.replaceAll("'([^']|'')*'", "''");
   }
-
 }

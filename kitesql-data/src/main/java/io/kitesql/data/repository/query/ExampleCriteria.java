@@ -13,18 +13,18 @@ import org.springframework.data.domain.ExampleMatcher.StringMatcher;
 import org.springframework.data.support.ExampleMatcherAccessor;
 
 /**
- * The WHERE clause of a query by example: one predicate per property of the probe that is set
- * (or, with {@link ExampleMatcher.NullHandler#INCLUDE}, per unset property: {@code is null}),
- * joined by {@code and} for {@link ExampleMatcher#matchingAll()} and {@code or} for
- * {@link ExampleMatcher#matchingAny()}. Every value is a parameter; text matchers escape
- * {@code %}, {@code _} and {@code \} so the probe's text matches literally.
+ * The WHERE clause of a query by example: one predicate per property of the probe that is set (or,
+ * with {@link ExampleMatcher.NullHandler#INCLUDE}, per unset property: {@code is null}), joined by
+ * {@code and} for {@link ExampleMatcher#matchingAll()} and {@code or} for {@link
+ * ExampleMatcher#matchingAny()}. Every value is a parameter; text matchers escape {@code %}, {@code
+ * _} and {@code \} so the probe's text matches literally.
  *
  * <p>As in every Spring Data module, a primitive property always has a value (0, false) and so
  * always takes part unless the matcher ignores its path. Refused with {@link
  * InvalidDataAccessApiUsageException}: {@link StringMatcher#REGEX}, a path that names no column
- * property of the entity (an embedded value's properties are {@code address.city}; ignoring
- * {@code address} ignores them all), a probe of another type than the repository's entity, and a
- * text matcher other than exact on a property that is not text.
+ * property of the entity (an embedded value's properties are {@code address.city}; ignoring {@code
+ * address} ignores them all), a probe of another type than the repository's entity, and a text
+ * matcher other than exact on a property that is not text.
  *
  * @param where {@code " where ..."}, or empty when the probe constrains nothing
  * @param arguments the parameter values, in marker order, converted for the engine
@@ -35,8 +35,11 @@ public record ExampleCriteria(String where, List<@Nullable Object> arguments) {
   public static ExampleCriteria of(Example<?> example, EntityMapping<?> mapping) {
     var probe = example.getProbe();
     if (probe.getClass() != mapping.type()) {
-      throw new InvalidDataAccessApiUsageException("query by example: the probe is a " + probe.getClass().getName()
-          + ", but this repository's entity is " + mapping.type().getName());
+      throw new InvalidDataAccessApiUsageException(
+          "query by example: the probe is a "
+              + probe.getClass().getName()
+              + ", but this repository's entity is "
+              + mapping.type().getName());
     }
     var matcher = example.getMatcher();
     var accessor = new ExampleMatcherAccessor(matcher);
@@ -46,10 +49,15 @@ public record ExampleCriteria(String where, List<@Nullable Object> arguments) {
     for (var column : mapping.columns()) {
       var path = column.propertyName();
       var embeddedIn = column.embeddedIn();
-      if (accessor.isIgnoredPath(path) || embeddedIn != null && accessor.isIgnoredPath(embeddedIn.getName())) {
+      if (accessor.isIgnoredPath(path)
+          || embeddedIn != null && accessor.isIgnoredPath(embeddedIn.getName())) {
         continue;
       }
-      Object value = accessor.getValueTransformerForPath(path).apply(Optional.ofNullable(get(mapping, probe, column))).orElse(null);
+      Object value =
+          accessor
+              .getValueTransformerForPath(path)
+              .apply(Optional.ofNullable(get(mapping, probe, column)))
+              .orElse(null);
       if (value == null) {
         if (accessor.getNullHandler() == ExampleMatcher.NullHandler.INCLUDE) {
           predicates.add(column.sql() + " is null");
@@ -57,19 +65,33 @@ public record ExampleCriteria(String where, List<@Nullable Object> arguments) {
         continue;
       }
       if (value instanceof CharSequence text && isText(column)) {
-        predicates.add(textPredicate(column, accessor.getStringMatcherForPath(path), accessor.isIgnoreCaseForPath(path)));
-        arguments.add(mapping.conversions().write(textArgument(text, accessor.getStringMatcherForPath(path))));
+        predicates.add(
+            textPredicate(
+                column,
+                accessor.getStringMatcherForPath(path),
+                accessor.isIgnoreCaseForPath(path)));
+        arguments.add(
+            mapping
+                .conversions()
+                .write(textArgument(text, accessor.getStringMatcherForPath(path))));
       } else {
         predicates.add(column.sql() + " = ?");
         arguments.add(mapping.conversions().write(value));
       }
     }
-    var where = predicates.isEmpty() ? "" : " where " + String.join(matcher.isAllMatching() ? " and " : " or ", predicates);
+    var where =
+        predicates.isEmpty()
+            ? ""
+            : " where " + String.join(matcher.isAllMatching() ? " and " : " or ", predicates);
     return new ExampleCriteria(where, arguments);
   }
 
-  /** Every path the matcher names must be one of the entity's own properties; REGEX is refused wherever it is set. */
-  private static void checkPaths(ExampleMatcher matcher, ExampleMatcherAccessor accessor, EntityMapping<?> mapping) {
+  /**
+   * Every path the matcher names must be one of the entity's own properties; REGEX is refused
+   * wherever it is set.
+   */
+  private static void checkPaths(
+      ExampleMatcher matcher, ExampleMatcherAccessor accessor, EntityMapping<?> mapping) {
     if (matcher.getDefaultStringMatcher() == StringMatcher.REGEX) {
       throw regexRefused("as the default string matcher");
     }
@@ -82,40 +104,72 @@ public record ExampleCriteria(String where, List<@Nullable Object> arguments) {
       if (stringMatcher == StringMatcher.REGEX) {
         throw regexRefused("on " + specifier.getPath());
       }
-      boolean textMatcher = stringMatcher != null && stringMatcher != StringMatcher.DEFAULT && stringMatcher != StringMatcher.EXACT
-          || Boolean.TRUE.equals(specifier.getIgnoreCase());
+      boolean textMatcher =
+          stringMatcher != null
+                  && stringMatcher != StringMatcher.DEFAULT
+                  && stringMatcher != StringMatcher.EXACT
+              || Boolean.TRUE.equals(specifier.getIgnoreCase());
       if (textMatcher && !isText(column)) {
-        throw new InvalidDataAccessApiUsageException("query by example: the matcher for " + specifier.getPath() + " ("
-            + stringMatcher + (Boolean.TRUE.equals(specifier.getIgnoreCase()) ? ", ignoring case" : "") + ") applies to text, and "
-            + specifier.getPath() + " is a " + column.property().getType().getSimpleName());
+        throw new InvalidDataAccessApiUsageException(
+            "query by example: the matcher for "
+                + specifier.getPath()
+                + " ("
+                + stringMatcher
+                + (Boolean.TRUE.equals(specifier.getIgnoreCase()) ? ", ignoring case" : "")
+                + ") applies to text, and "
+                + specifier.getPath()
+                + " is a "
+                + column.property().getType().getSimpleName());
       }
     }
   }
 
   private static MappedColumn column(EntityMapping<?> mapping, String path, String what) {
-    var embedded = mapping.columns().stream().filter(c -> c.embeddedIn() != null && c.embeddedIn().getName().equals(path)).findFirst();
+    var embedded =
+        mapping.columns().stream()
+            .filter(c -> c.embeddedIn() != null && c.embeddedIn().getName().equals(path))
+            .findFirst();
     if (embedded.isPresent() && what.equals("ignored path")) {
       return embedded.get(); // ignoring an embedded value ignores each of its columns
     }
-    return mapping.column(path).orElseThrow(() -> new InvalidDataAccessApiUsageException("query by example: the " + what + " "
-        + path + " names no property of " + mapping.type().getName() + " (properties: "
-        + mapping.columns().stream().map(MappedColumn::propertyName).toList() + ")"));
+    return mapping
+        .column(path)
+        .orElseThrow(
+            () ->
+                new InvalidDataAccessApiUsageException(
+                    "query by example: the "
+                        + what
+                        + " "
+                        + path
+                        + " names no property of "
+                        + mapping.type().getName()
+                        + " (properties: "
+                        + mapping.columns().stream().map(MappedColumn::propertyName).toList()
+                        + ")"));
   }
 
   private static InvalidDataAccessApiUsageException regexRefused(String where) {
-    return new InvalidDataAccessApiUsageException("query by example: StringMatcher.REGEX " + where
-        + " is not supported: KiteSQL has no regular expression operator");
+    return new InvalidDataAccessApiUsageException(
+        "query by example: StringMatcher.REGEX "
+            + where
+            + " is not supported: KiteSQL has no regular expression operator");
   }
 
-  private static String textPredicate(MappedColumn column, StringMatcher matcher, boolean ignoreCase) {
+  private static String textPredicate(
+      MappedColumn column, StringMatcher matcher, boolean ignoreCase) {
     return switch (matcher) {
-      case DEFAULT, EXACT -> ignoreCase ? "upper(" + column.sql() + ") = upper(?)" : column.sql() + " = ?";
-      case STARTING, ENDING, CONTAINING -> column.sql() + (ignoreCase ? " ilike ?" : " like ?") + " escape '\\'";
+      case DEFAULT, EXACT ->
+          ignoreCase ? "upper(" + column.sql() + ") = upper(?)" : column.sql() + " = ?";
+      case STARTING, ENDING, CONTAINING ->
+          column.sql() + (ignoreCase ? " ilike ?" : " like ?") + " escape '\\'";
       case REGEX -> throw regexRefused("on " + column.propertyName());
     };
   }
 
-  /** The parameter of a text predicate: the text itself (as the probe holds it), or a LIKE pattern in which it matches literally. */
+  /**
+   * The parameter of a text predicate: the text itself (as the probe holds it), or a LIKE pattern
+   * in which it matches literally.
+   */
   private static CharSequence textArgument(CharSequence text, StringMatcher matcher) {
     return switch (matcher) {
       case DEFAULT, EXACT -> text;
@@ -131,7 +185,8 @@ public record ExampleCriteria(String where, List<@Nullable Object> arguments) {
   }
 
   @SuppressWarnings("unchecked")
-  private static <T> @Nullable Object get(EntityMapping<T> mapping, Object probe, MappedColumn column) {
+  private static <T> @Nullable Object get(
+      EntityMapping<T> mapping, Object probe, MappedColumn column) {
     return mapping.get((T) probe, column);
   }
 

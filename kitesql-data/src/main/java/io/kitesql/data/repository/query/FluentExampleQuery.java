@@ -49,12 +49,34 @@ public final class FluentExampleQuery<R> implements FluentQuery.FetchableFluentQ
   private final Class<?> resultType;
   private final List<String> properties;
 
-  FluentExampleQuery(KiteSqlTemplate template, String name, EntityMapping<?> mapping, ResultMappers results, ExampleCriteria criteria) {
-    this(template, name, mapping, results, criteria, Sort.unsorted(), null, mapping.type(), List.of());
+  FluentExampleQuery(
+      KiteSqlTemplate template,
+      String name,
+      EntityMapping<?> mapping,
+      ResultMappers results,
+      ExampleCriteria criteria) {
+    this(
+        template,
+        name,
+        mapping,
+        results,
+        criteria,
+        Sort.unsorted(),
+        null,
+        mapping.type(),
+        List.of());
   }
 
-  private FluentExampleQuery(KiteSqlTemplate template, String name, EntityMapping<?> mapping, ResultMappers results,
-      ExampleCriteria criteria, Sort sort, @Nullable Integer limit, Class<?> resultType, List<String> properties) {
+  private FluentExampleQuery(
+      KiteSqlTemplate template,
+      String name,
+      EntityMapping<?> mapping,
+      ResultMappers results,
+      ExampleCriteria criteria,
+      Sort sort,
+      @Nullable Integer limit,
+      Class<?> resultType,
+      List<String> properties) {
     this.template = template;
     this.name = name;
     this.mapping = mapping;
@@ -69,7 +91,16 @@ public final class FluentExampleQuery<R> implements FluentQuery.FetchableFluentQ
   @Override
   public FetchableFluentQuery<R> sortBy(Sort sort) {
     SortSql.orderBy(sort, mapping); // an unknown property fails here, not at the terminal call
-    return new FluentExampleQuery<>(template, name, mapping, results, criteria, this.sort.and(sort), limit, resultType, properties);
+    return new FluentExampleQuery<>(
+        template,
+        name,
+        mapping,
+        results,
+        criteria,
+        this.sort.and(sort),
+        limit,
+        resultType,
+        properties);
   }
 
   @Override
@@ -77,7 +108,8 @@ public final class FluentExampleQuery<R> implements FluentQuery.FetchableFluentQ
     if (limit < 0) {
       throw new InvalidDataAccessApiUsageException("limit must not be negative: " + limit);
     }
-    return new FluentExampleQuery<>(template, name, mapping, results, criteria, sort, limit, resultType, properties);
+    return new FluentExampleQuery<>(
+        template, name, mapping, results, criteria, sort, limit, resultType, properties);
   }
 
   @Override
@@ -86,7 +118,8 @@ public final class FluentExampleQuery<R> implements FluentQuery.FetchableFluentQ
       throw bothProjections();
     }
     results.forType(type); // an unmappable projection fails here
-    return new FluentExampleQuery<>(template, name, mapping, results, criteria, sort, limit, type, properties);
+    return new FluentExampleQuery<>(
+        template, name, mapping, results, criteria, sort, limit, type, properties);
   }
 
   @Override
@@ -94,16 +127,27 @@ public final class FluentExampleQuery<R> implements FluentQuery.FetchableFluentQ
     if (!resultType.isAssignableFrom(mapping.type())) {
       throw bothProjections();
     }
-    properties.forEach(property -> mapping.column(property).orElseThrow(() -> new InvalidDataAccessApiUsageException(
-        "cannot project " + property + ": no such property in " + mapping.type().getName())));
+    properties.forEach(
+        property ->
+            mapping
+                .column(property)
+                .orElseThrow(
+                    () ->
+                        new InvalidDataAccessApiUsageException(
+                            "cannot project "
+                                + property
+                                + ": no such property in "
+                                + mapping.type().getName())));
     var all = new ArrayList<>(this.properties);
     all.addAll(properties);
-    return new FluentExampleQuery<>(template, name, mapping, results, criteria, sort, limit, resultType, List.copyOf(all));
+    return new FluentExampleQuery<>(
+        template, name, mapping, results, criteria, sort, limit, resultType, List.copyOf(all));
   }
 
   private static InvalidDataAccessApiUsageException bothProjections() {
-    return new InvalidDataAccessApiUsageException("project(...) selects properties of the entity and as(...) a projection type:"
-        + " use one of them (a projection type selects its own properties)");
+    return new InvalidDataAccessApiUsageException(
+        "project(...) selects properties of the entity and as(...) a projection type:"
+            + " use one of them (a projection type selects its own properties)");
   }
 
   @Override
@@ -133,8 +177,10 @@ public final class FluentExampleQuery<R> implements FluentQuery.FetchableFluentQ
       return PageableExecutionUtils.getPage(content, pageable, content::size);
     }
     var rows = PageRows.of(pageable, limit, 0);
-    var content = sortedBy(pageable.getSort()).list(PageRows.SQL, List.of(rows.limit(), rows.offset()));
-    return PageableExecutionUtils.getPage(content, pageable, () -> limit == null ? count() : Math.min(count(), limit));
+    var content =
+        sortedBy(pageable.getSort()).list(PageRows.SQL, List.of(rows.limit(), rows.offset()));
+    return PageableExecutionUtils.getPage(
+        content, pageable, () -> limit == null ? count() : Math.min(count(), limit));
   }
 
   @Override
@@ -143,24 +189,37 @@ public final class FluentExampleQuery<R> implements FluentQuery.FetchableFluentQ
       return new SliceImpl<>(sortedBy(pageable.getSort()).all(), pageable, false);
     }
     var rows = PageRows.of(pageable, limit, 1); // one more row tells whether another slice follows
-    var content = sortedBy(pageable.getSort()).list(PageRows.SQL, List.of(rows.limit(), rows.offset()));
+    var content =
+        sortedBy(pageable.getSort()).list(PageRows.SQL, List.of(rows.limit(), rows.offset()));
     boolean hasNext = content.size() > pageable.getPageSize();
-    return new SliceImpl<>(hasNext ? content.subList(0, pageable.getPageSize()) : content, pageable, hasNext);
+    return new SliceImpl<>(
+        hasNext ? content.subList(0, pageable.getPageSize()) : content, pageable, hasNext);
   }
 
   @Override
   public Window<R> scroll(ScrollPosition position) {
     if (limit == null) {
-      throw new InvalidDataAccessApiUsageException("scroll(...) returns a Window: give its size with limit(n)");
+      throw new InvalidDataAccessApiUsageException(
+          "scroll(...) returns a Window: give its size with limit(n)");
     }
     var window = WindowSql.of(position, sort, mapping);
-    var where = window.where().isEmpty() ? criteria.where() : (criteria.where().isEmpty() ? " where true" : criteria.where()) + window.where();
+    var where =
+        window.where().isEmpty()
+            ? criteria.where()
+            : (criteria.where().isEmpty() ? " where true" : criteria.where()) + window.where();
     var arguments = new ArrayList<@Nullable Object>(criteria.arguments());
     arguments.addAll(window.arguments());
     arguments.add((long) limit + 1);
     arguments.add(window.offset());
     var result = results.forType(resultType);
-    var sql = "select " + selectList(result) + " from " + mapping.table() + where + SortSql.orderBy(window.sort(), mapping) + PageRows.SQL;
+    var sql =
+        "select "
+            + selectList(result)
+            + " from "
+            + mapping.table()
+            + where
+            + SortSql.orderBy(window.sort(), mapping)
+            + PageRows.SQL;
     List<R> rows = new ArrayList<>(run(sql, arguments, mapper(result)));
     boolean hasNext = rows.size() > limit;
     var content = hasNext ? new ArrayList<>(rows.subList(0, limit)) : rows;
@@ -171,30 +230,46 @@ public final class FluentExampleQuery<R> implements FluentQuery.FetchableFluentQ
       return Window.from(content, OffsetScrollPosition.positionFunction(window.offset()), hasNext);
     }
     if (!resultType.isAssignableFrom(mapping.type()) || !properties.isEmpty()) {
-      throw new InvalidDataAccessApiUsageException("keyset scrolling returns whole entities (it reads the sort keys from them)");
+      throw new InvalidDataAccessApiUsageException(
+          "keyset scrolling returns whole entities (it reads the sort keys from them)");
     }
-    return Window.from(content, i -> ScrollPosition.forward(WindowSql.keys(window.sort(), propertyValues(content.get(i)))), hasNext);
+    return Window.from(
+        content,
+        i -> ScrollPosition.forward(WindowSql.keys(window.sort(), propertyValues(content.get(i)))),
+        hasNext);
   }
 
   @Override
   public Stream<R> stream() {
     if (KiteSqlTransactions.current(template.getDatabase()).isEmpty()) {
-      return all().stream(); // nothing to read lazily from once the statement's own transaction ended
+      return all()
+          .stream(); // nothing to read lazily from once the statement's own transaction ended
     }
     var result = results.forType(resultType);
-    return template.stream(Statement.named(name, select(result) + limitSql(Integer.MAX_VALUE), criteria.arguments().toArray()), mapper(result));
+    return template.stream(
+        Statement.named(
+            name, select(result) + limitSql(Integer.MAX_VALUE), criteria.arguments().toArray()),
+        mapper(result));
   }
 
   @Override
   public long count() {
-    return template.query(Statement.named(name, "select count(*) from " + mapping.table() + criteria.where(), criteria.arguments().toArray()),
+    return template.query(
+        Statement.named(
+            name,
+            "select count(*) from " + mapping.table() + criteria.where(),
+            criteria.arguments().toArray()),
         rows -> rows.next() ? rows.row().getLong(0) : 0L);
   }
 
   @Override
   public boolean exists() {
-    return template.query(Statement.named(name, "select 1 from " + mapping.table() + criteria.where() + " limit 1",
-        criteria.arguments().toArray()), rows -> rows.next());
+    return template.query(
+        Statement.named(
+            name,
+            "select 1 from " + mapping.table() + criteria.where() + " limit 1",
+            criteria.arguments().toArray()),
+        rows -> rows.next());
   }
 
   private FluentExampleQuery<R> sortedBy(Sort more) {
@@ -215,18 +290,27 @@ public final class FluentExampleQuery<R> implements FluentQuery.FetchableFluentQ
   }
 
   private List<R> run(String sql, List<@Nullable Object> arguments, RowMapper<R> mapper) {
-    return template.query(Statement.named(name, sql, arguments.toArray()), mapper, Integer.MAX_VALUE);
+    return template.query(
+        Statement.named(name, sql, arguments.toArray()), mapper, Integer.MAX_VALUE);
   }
 
   private String select(ResultMappers.ResultMapper result) {
-    return "select " + selectList(result) + " from " + mapping.table() + criteria.where() + SortSql.orderBy(sort, mapping);
+    return "select "
+        + selectList(result)
+        + " from "
+        + mapping.table()
+        + criteria.where()
+        + SortSql.orderBy(sort, mapping);
   }
 
   private String selectList(ResultMappers.ResultMapper result) {
     if (properties.isEmpty()) {
       return result.selectList();
     }
-    return properties.stream().distinct().map(p -> mapping.requiredColumn(p).sql()).collect(Collectors.joining(", "));
+    return properties.stream()
+        .distinct()
+        .map(p -> mapping.requiredColumn(p).sql())
+        .collect(Collectors.joining(", "));
   }
 
   @SuppressWarnings("unchecked")

@@ -4,9 +4,9 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.data.domain.Pageable;
 
 /**
- * The rows of one page of a derived query's result, bound to {@link #SQL}. First/Top caps the
- * whole result and the page is cut from within it, as Spring Data Commons specifies for limiting
- * queries: with Top25 and pages of 10, page 2 holds rows 20 to 24 and page 3 none.
+ * The rows of one page of a derived query's result, bound to {@link #SQL}. First/Top caps the whole
+ * result and the page is cut from within it, as Spring Data Commons specifies for limiting queries:
+ * with Top25 and pages of 10, page 2 holds rows 20 to 24 and page 3 none.
  *
  * @param limit rows to read: the page size (plus the rows looked ahead), no further than the cap
  * @param offset rows to skip: the page's offset

@@ -12,8 +12,8 @@ import java.util.stream.Collectors;
 
 /**
  * The row mapper and SELECT list for each type a query method returns: the entity (every column),
- * an interface projection (its getters' columns) or a DTO (its constructor parameters' columns).
- * A projection selects only what it reads and never builds the entity. Made once per type.
+ * an interface projection (its getters' columns) or a DTO (its constructor parameters' columns). A
+ * projection selects only what it reads and never builds the entity. Made once per type.
  */
 final class ResultMappers {
   /** How to read one returned type: the mapper and the quoted columns to select for it. */
@@ -41,9 +41,15 @@ final class ResultMappers {
       var projection = new InterfaceProjection<>(type, domain, domain.conversions());
       return new ResultMapper(type, projection, selected(projection.propertyNames()));
     }
-    if (KiteSqlMappingContext.SIMPLE_TYPES.contains(type) || type.isPrimitive() || type.getName().startsWith("java.")) {
-      throw new IllegalArgumentException("a derived query returns entities or projections of " + domain.type().getSimpleName()
-          + ", not " + type.getName() + ": use @Query to select single values");
+    if (KiteSqlMappingContext.SIMPLE_TYPES.contains(type)
+        || type.isPrimitive()
+        || type.getName().startsWith("java.")) {
+      throw new IllegalArgumentException(
+          "a derived query returns entities or projections of "
+              + domain.type().getSimpleName()
+              + ", not "
+              + type.getName()
+              + ": use @Query to select single values");
     }
     var dto = new DtoMapping<>(context, type, domain, domain.conversions());
     return new ResultMapper(type, dto, selected(dto.propertyNames()));

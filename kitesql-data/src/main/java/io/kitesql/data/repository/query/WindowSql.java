@@ -19,21 +19,28 @@ import org.springframework.data.domain.Sort;
  * the last row's sort keys ({@code a > ? or (a = ? and b > ?)}), which an index on the sort keys
  * serves without counting skipped rows. The entity's id always ends the sort, so keys are unique.
  *
- * @param where the extra predicate of a keyset window ({@code ""} for none), to AND with the query's
+ * @param where the extra predicate of a keyset window ({@code ""} for none), to AND with the
+ *     query's
  * @param arguments its parameter values, in marker order
  * @param sort the sort to run with (reversed when scrolling backward)
  * @param offset rows to skip (offset scrolling)
  * @param backward whether the rows come back in reverse and must be turned around
  */
-record WindowSql(String where, List<@Nullable Object> arguments, Sort sort, long offset, boolean backward) {
+record WindowSql(
+    String where, List<@Nullable Object> arguments, Sort sort, long offset, boolean backward) {
 
   static WindowSql of(ScrollPosition position, Sort requested, EntityMapping<?> mapping) {
     var sort = withId(requested, mapping);
     return switch (position) {
-      case OffsetScrollPosition offset -> new WindowSql("", List.of(), sort, offset.isInitial() ? 0 : offset.getOffset() + 1, false);
-      case KeysetScrollPosition keyset when keyset.isInitial() -> new WindowSql("", List.of(), sort, 0, false);
+      case OffsetScrollPosition offset ->
+          new WindowSql(
+              "", List.of(), sort, offset.isInitial() ? 0 : offset.getOffset() + 1, false);
+      case KeysetScrollPosition keyset when keyset.isInitial() ->
+          new WindowSql("", List.of(), sort, 0, false);
       case KeysetScrollPosition keyset -> after(keyset, sort, mapping);
-      default -> throw new InvalidDataAccessApiUsageException("unsupported scroll position " + position.getClass().getName());
+      default ->
+          throw new InvalidDataAccessApiUsageException(
+              "unsupported scroll position " + position.getClass().getName());
     };
   }
 
@@ -48,14 +55,16 @@ record WindowSql(String where, List<@Nullable Object> arguments, Sort sort, long
 
   private static Sort withId(Sort sort, EntityMapping<?> mapping) {
     var withId = sort;
-    for (var column : mapping.idColumns()) { // every column of a composite id, so that the order is total
+    for (var column :
+        mapping.idColumns()) { // every column of a composite id, so that the order is total
       var id = column.propertyName();
       withId = withId.getOrderFor(id) != null ? withId : withId.and(Sort.by(id));
     }
     return withId;
   }
 
-  private static WindowSql after(KeysetScrollPosition position, Sort sort, EntityMapping<?> mapping) {
+  private static WindowSql after(
+      KeysetScrollPosition position, Sort sort, EntityMapping<?> mapping) {
     boolean forward = position.scrollsForward();
     var orders = sort.toList();
     var clause = new StringBuilder(" and (");
@@ -67,22 +76,45 @@ record WindowSql(String where, List<@Nullable Object> arguments, Sort sort, long
         var column = column(mapping, order.getProperty());
         var value = position.getKeys().get(order.getProperty());
         if (value == null) {
-          throw new InvalidDataAccessApiUsageException("keyset position lacks a value for " + order.getProperty()
-              + " (or it is NULL, which keyset scrolling cannot order by)");
+          throw new InvalidDataAccessApiUsageException(
+              "keyset position lacks a value for "
+                  + order.getProperty()
+                  + " (or it is NULL, which keyset scrolling cannot order by)");
         }
         boolean after = order.isAscending() == forward;
-        clause.append(j == 0 ? "" : " and ").append(column.sql()).append(j < i ? " = ?" : after ? " > ?" : " < ?");
+        clause
+            .append(j == 0 ? "" : " and ")
+            .append(column.sql())
+            .append(j < i ? " = ?" : after ? " > ?" : " < ?");
         arguments.add(mapping.conversions().write(value));
       }
       clause.append(')');
     }
     clause.append(')');
-    var runSort = forward ? sort : Sort.by(orders.stream().map(o -> o.with(o.getDirection().isAscending() ? Sort.Direction.DESC : Sort.Direction.ASC)).toList());
+    var runSort =
+        forward
+            ? sort
+            : Sort.by(
+                orders.stream()
+                    .map(
+                        o ->
+                            o.with(
+                                o.getDirection().isAscending()
+                                    ? Sort.Direction.DESC
+                                    : Sort.Direction.ASC))
+                    .toList());
     return new WindowSql(clause.toString(), arguments, runSort, 0, !forward);
   }
 
   private static MappedColumn column(EntityMapping<?> mapping, String property) {
-    return mapping.column(property).orElseThrow(() -> new InvalidDataAccessApiUsageException(
-        "cannot scroll by " + property + ": no such property in " + mapping.type().getName()));
+    return mapping
+        .column(property)
+        .orElseThrow(
+            () ->
+                new InvalidDataAccessApiUsageException(
+                    "cannot scroll by "
+                        + property
+                        + ": no such property in "
+                        + mapping.type().getName()));
   }
 }

@@ -12,12 +12,12 @@ import org.springframework.data.mapping.model.InstantiationAwarePropertyAccessor
 
 /**
  * An aggregate root with {@code @MappedCollection}s, read and written as Spring Data JDBC does:
- * saving the root deletes its elements' rows and inserts the current ones, deleting it deletes
- * them first, all in the save's or delete's write transaction. Reading differs: a query's roots
- * get their collections from one statement per collection for all of them ({@code where
- * back_reference in (...)}), read in the roots' transaction, instead of one per root. An element
- * with an {@code @Id} may hold collections itself (a nested level, an aggregate of its own here):
- * they are read for all the elements of a level at once, written after them, deleted before them.
+ * saving the root deletes its elements' rows and inserts the current ones, deleting it deletes them
+ * first, all in the save's or delete's write transaction. Reading differs: a query's roots get
+ * their collections from one statement per collection for all of them ({@code where back_reference
+ * in (...)}), read in the roots' transaction, instead of one per root. An element with an
+ * {@code @Id} may hold collections itself (a nested level, an aggregate of its own here): they are
+ * read for all the elements of a level at once, written after them, deleted before them.
  */
 final class Aggregate<T> implements EntityMapping.ResultCompletion<T> {
   private static final EntityInstantiators INSTANTIATORS = new EntityInstantiators();
@@ -26,7 +26,8 @@ final class Aggregate<T> implements EntityMapping.ResultCompletion<T> {
   private final EntityMapping<T> root;
   private final List<MappedCollectionTable> collections;
 
-  private Aggregate(KiteSqlTemplate template, EntityMapping<T> root, List<MappedCollectionTable> collections) {
+  private Aggregate(
+      KiteSqlTemplate template, EntityMapping<T> root, List<MappedCollectionTable> collections) {
     this.template = template;
     this.root = root;
     this.collections = collections;
@@ -37,23 +38,31 @@ final class Aggregate<T> implements EntityMapping.ResultCompletion<T> {
    * reading its entities reads their collections) the first time; empty for an entity without
    * {@code @MappedCollection}s. An unsupported collection fails here, naming its property.
    */
-  static <T> Optional<Aggregate<T>> attach(KiteSqlTemplate template, KiteSqlMappingContext context, EntityMapping<T> root) {
+  static <T> Optional<Aggregate<T>> attach(
+      KiteSqlTemplate template, KiteSqlMappingContext context, EntityMapping<T> root) {
     return attach(template, context, root, Set.of(root.type()));
   }
 
   /** {@link #attach}, for a level whose enclosing levels hold the entities {@code enclosing}. */
   @SuppressWarnings("unchecked")
-  static <T> Optional<Aggregate<T>> attach(KiteSqlTemplate template, KiteSqlMappingContext context, EntityMapping<T> root,
+  static <T> Optional<Aggregate<T>> attach(
+      KiteSqlTemplate template,
+      KiteSqlMappingContext context,
+      EntityMapping<T> root,
       Set<Class<?>> enclosing) {
     synchronized (root) {
       var attached = root.resultCompletion();
       if (attached.isPresent()) {
-        return attached.filter(Aggregate.class::isInstance).map(completion -> (Aggregate<T>) completion);
+        return attached
+            .filter(Aggregate.class::isInstance)
+            .map(completion -> (Aggregate<T>) completion);
       }
       var collections = new ArrayList<MappedCollectionTable>();
       for (var property : root.entity()) {
         if (EntityMapping.isMappedCollection(property, root.conversions())) {
-          collections.add(MappedCollectionTable.of(template, context, root.entity(), property, root.conversions(), enclosing));
+          collections.add(
+              MappedCollectionTable.of(
+                  template, context, root.entity(), property, root.conversions(), enclosing));
         }
       }
       if (collections.isEmpty()) {
@@ -65,7 +74,10 @@ final class Aggregate<T> implements EntityMapping.ResultCompletion<T> {
     }
   }
 
-  /** Reads the collections of {@code roots}, one statement per collection; called in the roots' transaction. */
+  /**
+   * Reads the collections of {@code roots}, one statement per collection; called in the roots'
+   * transaction.
+   */
   @Override
   public List<T> complete(List<T> roots) {
     if (roots.isEmpty()) {
@@ -82,13 +94,17 @@ final class Aggregate<T> implements EntityMapping.ResultCompletion<T> {
       var byRoot = collection.read(template, ids);
       for (int i = 0; i < ids.length; i++) {
         var elements = byRoot.get(keys[i]);
-        completed.set(i, with(completed.get(i), collection, elements == null ? collection.empty() : elements));
+        completed.set(
+            i,
+            with(completed.get(i), collection, elements == null ? collection.empty() : elements));
       }
     }
     return completed;
   }
 
-  /** Inserts the elements of a root just inserted (or upserted after its old elements were deleted). */
+  /**
+   * Inserts the elements of a root just inserted (or upserted after its old elements were deleted).
+   */
   <S extends T> S insertElements(S saved) {
     var id = root.conversions().write(root.get(saved, root.id()));
     S result = saved;
@@ -102,7 +118,9 @@ final class Aggregate<T> implements EntityMapping.ResultCompletion<T> {
     return result;
   }
 
-  /** Replaces the elements of a root just updated: its old rows deleted, its current ones inserted. */
+  /**
+   * Replaces the elements of a root just updated: its old rows deleted, its current ones inserted.
+   */
   <S extends T> S replaceElements(S saved) {
     deleteElements(new Object[] {root.conversions().write(root.get(saved, root.id()))});
     return insertElements(saved);
@@ -122,7 +140,9 @@ final class Aggregate<T> implements EntityMapping.ResultCompletion<T> {
   }
 
   private <S extends T> S with(S bean, MappedCollectionTable collection, Object value) {
-    var accessor = new InstantiationAwarePropertyAccessor<>(bean, root.entity()::getPropertyAccessor, INSTANTIATORS);
+    var accessor =
+        new InstantiationAwarePropertyAccessor<>(
+            bean, root.entity()::getPropertyAccessor, INSTANTIATORS);
     accessor.setProperty(collection.property(), value);
     return accessor.getBean();
   }

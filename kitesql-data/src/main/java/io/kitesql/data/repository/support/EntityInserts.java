@@ -17,11 +17,15 @@ import org.springframework.dao.InvalidDataAccessApiUsageException;
  */
 final class EntityInserts<T> {
   /** Id types an identity column can generate. */
-  static final Set<Class<?>> GENERATED_ID_TYPES = Set.of(Long.class, long.class, Integer.class, int.class);
+  static final Set<Class<?>> GENERATED_ID_TYPES =
+      Set.of(Long.class, long.class, Integer.class, int.class);
+
   /** Rows per multi-row statement: few distinct statement texts, few statements per batch. */
   static final int ROWS_PER_STATEMENT = 64;
 
-  /** One entity's insert: whether its key is generated, its parameter values, its initial version. */
+  /**
+   * One entity's insert: whether its key is generated, its parameter values, its initial version.
+   */
   private record Row(boolean generateId, Object[] values, @Nullable Object initialVersion) {}
 
   private final KiteSqlTemplate template;
@@ -42,7 +46,9 @@ final class EntityInserts<T> {
       return finish(entity, row, null);
     }
     // the table's identity column makes the key; RETURNING hands it back without a second query
-    var keys = template.updateReturning(Statement.named(statementName, sql.insertGeneratingId(), row.values()), this::readKey);
+    var keys =
+        template.updateReturning(
+            Statement.named(statementName, sql.insertGeneratingId(), row.values()), this::readKey);
     return finish(entity, row, keys.getFirst());
   }
 
@@ -54,15 +60,20 @@ final class EntityInserts<T> {
     while (start < rows.size()) {
       boolean generateId = rows.get(start).generateId();
       int end = start + 1;
-      while (end < rows.size() && end - start < ROWS_PER_STATEMENT && rows.get(end).generateId() == generateId) {
+      while (end < rows.size()
+          && end - start < ROWS_PER_STATEMENT
+          && rows.get(end).generateId() == generateId) {
         end++;
       }
-      var values = rows.subList(start, end).stream().flatMap(row -> Arrays.stream(row.values())).toArray();
-      var statement = Statement.named(statementName, sql.insertRows(end - start, generateId, mapping), values);
+      var values =
+          rows.subList(start, end).stream().flatMap(row -> Arrays.stream(row.values())).toArray();
+      var statement =
+          Statement.named(statementName, sql.insertRows(end - start, generateId, mapping), values);
       if (generateId) {
         var keys = template.updateReturning(statement, this::readKey);
         if (keys.size() != end - start) {
-          throw new IllegalStateException("a multi-row insert of " + (end - start) + " rows returned " + keys.size() + " keys");
+          throw new IllegalStateException(
+              "a multi-row insert of " + (end - start) + " rows returned " + keys.size() + " keys");
         }
         for (int i = start; i < end; i++) {
           inserted.add(finish(entities.get(i), rows.get(i), keys.get(i - start)));
@@ -78,18 +89,28 @@ final class EntityInserts<T> {
     return inserted;
   }
 
-  /** Writes entities with assigned ids whether or not their rows exist, {@link #ROWS_PER_STATEMENT} per statement. */
+  /**
+   * Writes entities with assigned ids whether or not their rows exist, {@link #ROWS_PER_STATEMENT}
+   * per statement.
+   */
   <S extends T> void upsertAll(List<S> entities, String statementName) {
     for (int start = 0; start < entities.size(); start += ROWS_PER_STATEMENT) {
       var chunk = entities.subList(start, Math.min(entities.size(), start + ROWS_PER_STATEMENT));
-      var values = chunk.stream().flatMap(entity -> {
-        if (mapping.idValue(entity) == null) {
-          throw new InvalidDataAccessApiUsageException("cannot upsert " + mapping.type().getSimpleName()
-              + " with a null @Id: an upsert finds the row by its id");
-        }
-        return Arrays.stream(mapping.values(entity, mapping.columns()));
-      }).toArray();
-      template.update(Statement.named(statementName, sql.upsertRows(chunk.size(), mapping), values));
+      var values =
+          chunk.stream()
+              .flatMap(
+                  entity -> {
+                    if (mapping.idValue(entity) == null) {
+                      throw new InvalidDataAccessApiUsageException(
+                          "cannot upsert "
+                              + mapping.type().getSimpleName()
+                              + " with a null @Id: an upsert finds the row by its id");
+                    }
+                    return Arrays.stream(mapping.values(entity, mapping.columns()));
+                  })
+              .toArray();
+      template.update(
+          Statement.named(statementName, sql.upsertRows(chunk.size(), mapping), values));
     }
   }
 
@@ -98,19 +119,28 @@ final class EntityInserts<T> {
     var id = mapping.idValue(entity);
     boolean generateId = id == null || idType.isPrimitive() && ((Number) id).longValue() == 0;
     if (generateId && mapping.hasCompositeId()) {
-      throw new InvalidDataAccessApiUsageException("cannot insert " + mapping.type().getSimpleName() + " with a null composite @Id "
-          + idType.getSimpleName() + ": keys are generated for single integer ids only; assign it before save()");
+      throw new InvalidDataAccessApiUsageException(
+          "cannot insert "
+              + mapping.type().getSimpleName()
+              + " with a null composite @Id "
+              + idType.getSimpleName()
+              + ": keys are generated for single integer ids only; assign it before save()");
     }
     if (generateId && !GENERATED_ID_TYPES.contains(idType)) {
-      throw new InvalidDataAccessApiUsageException("cannot insert " + mapping.type().getSimpleName() + " with an unset @Id of type "
-          + idType.getSimpleName() + ": keys are generated for integer ids (an identity column); assign this one before save()");
+      throw new InvalidDataAccessApiUsageException(
+          "cannot insert "
+              + mapping.type().getSimpleName()
+              + " with an unset @Id of type "
+              + idType.getSimpleName()
+              + ": keys are generated for integer ids (an identity column); assign this one before save()");
     }
     var columns = generateId ? sql.updatedColumns() : mapping.columns();
     var values = mapping.values(entity, columns);
     var version = mapping.version();
     Object initial = null;
     if (version.isPresent()) {
-      // Spring Data JDBC's convention: a primitive version starts at 1 (0 means new), a boxed one at 0
+      // Spring Data JDBC's convention: a primitive version starts at 1 (0 means new), a boxed one
+      // at 0
       var type = version.get().property().getType();
       initial = versionValue(type, type.isPrimitive() ? 1 : 0);
       values[columns.indexOf(version.get())] = initial;
@@ -121,7 +151,9 @@ final class EntityInserts<T> {
   @SuppressWarnings("unchecked")
   private <S extends T> S finish(S entity, Row row, @Nullable Object key) {
     S result = row.generateId() ? (S) mapping.with(entity, mapping.id(), key) : entity;
-    return mapping.version().isPresent() ? (S) mapping.with(result, mapping.version().get(), row.initialVersion()) : result;
+    return mapping.version().isPresent()
+        ? (S) mapping.with(result, mapping.version().get(), row.initialVersion())
+        : result;
   }
 
   private @Nullable Object readKey(io.kitesql.data.core.Row row) {

@@ -37,9 +37,21 @@ record EntityStatements(
         selectAll + " where " + idMatch,
         "select 1 from " + table + " where " + idMatch + " limit 1",
         "select count(*) from " + table,
-        "insert into " + table + " (" + list + ") values (" + String.join(", ", Collections.nCopies(columns.size(), "?")) + ")",
-        "insert into " + table + " (" + updated.stream().map(MappedColumn::sql).collect(Collectors.joining(", ")) + ") values ("
-            + String.join(", ", Collections.nCopies(updated.size(), "?")) + ") returning " + idList(mapping),
+        "insert into "
+            + table
+            + " ("
+            + list
+            + ") values ("
+            + String.join(", ", Collections.nCopies(columns.size(), "?"))
+            + ")",
+        "insert into "
+            + table
+            + " ("
+            + updated.stream().map(MappedColumn::sql).collect(Collectors.joining(", "))
+            + ") values ("
+            + String.join(", ", Collections.nCopies(updated.size(), "?"))
+            + ") returning "
+            + idList(mapping),
         "update " + table + " set " + assignments + " where " + idMatch + versionCheck,
         "delete from " + table + " where " + idMatch,
         "delete from " + table + " where " + idMatch + versionCheck,
@@ -49,21 +61,43 @@ record EntityStatements(
 
   /**
    * {@code insert ... values (...), (...)} of {@code n} rows: every column, or with {@code
-   * generatingId} every column but the id, which the identity column makes and RETURNING hands back.
+   * generatingId} every column but the id, which the identity column makes and RETURNING hands
+   * back.
    */
   String insertRows(int n, boolean generatingId, EntityMapping<?> mapping) {
     var columns = generatingId ? updatedColumns : mapping.columns();
-    return "insert into " + mapping.table() + " (" + columns.stream().map(MappedColumn::sql).collect(Collectors.joining(", "))
-        + ") values " + rows(n, columns.size()) + (generatingId ? " returning " + idList(mapping) : "");
+    return "insert into "
+        + mapping.table()
+        + " ("
+        + columns.stream().map(MappedColumn::sql).collect(Collectors.joining(", "))
+        + ") values "
+        + rows(n, columns.size())
+        + (generatingId ? " returning " + idList(mapping) : "");
   }
 
-  /** {@code insert ... values (...), ... on conflict (id) do update set every other column = excluded's}, {@code n} rows. */
+  /**
+   * {@code insert ... values (...), ... on conflict (id) do update set every other column =
+   * excluded's}, {@code n} rows.
+   */
   String upsertRows(int n, EntityMapping<?> mapping) {
     var columns = mapping.columns();
-    var update = updatedColumns.isEmpty() ? " do nothing"
-        : " do update set " + updatedColumns.stream().map(c -> c.sql() + " = excluded." + c.sql()).collect(Collectors.joining(", "));
-    return "insert into " + mapping.table() + " (" + columns.stream().map(MappedColumn::sql).collect(Collectors.joining(", "))
-        + ") values " + rows(n, columns.size()) + " on conflict (" + idList(mapping) + ")" + update;
+    var update =
+        updatedColumns.isEmpty()
+            ? " do nothing"
+            : " do update set "
+                + updatedColumns.stream()
+                    .map(c -> c.sql() + " = excluded." + c.sql())
+                    .collect(Collectors.joining(", "));
+    return "insert into "
+        + mapping.table()
+        + " ("
+        + columns.stream().map(MappedColumn::sql).collect(Collectors.joining(", "))
+        + ") values "
+        + rows(n, columns.size())
+        + " on conflict ("
+        + idList(mapping)
+        + ")"
+        + update;
   }
 
   private static String rows(int n, int columns) {
@@ -71,7 +105,10 @@ record EntityStatements(
     return String.join(", ", Collections.nCopies(n, row));
   }
 
-  /** {@code select ... where id in (?, ?, ...)} for {@code n} ids; for a composite id one {@code (a = ? and b = ?)} per id, or'ed. */
+  /**
+   * {@code select ... where id in (?, ?, ...)} for {@code n} ids; for a composite id one {@code (a
+   * = ? and b = ?)} per id, or'ed.
+   */
   String selectByIds(EntityMapping<?> mapping, int n) {
     return selectAll + " where " + idsMatch(mapping, n);
   }
@@ -82,7 +119,9 @@ record EntityStatements(
 
   /** {@code "id" = ?}, or {@code "a" = ? and "b" = ?} for a composite id. */
   private static String idMatch(EntityMapping<?> mapping) {
-    return mapping.idColumns().stream().map(c -> c.sql() + " = ?").collect(Collectors.joining(" and "));
+    return mapping.idColumns().stream()
+        .map(c -> c.sql() + " = ?")
+        .collect(Collectors.joining(" and "));
   }
 
   private static String idList(EntityMapping<?> mapping) {

@@ -16,20 +16,21 @@ import org.springframework.data.repository.core.support.RepositoryFactorySupport
 import org.springframework.util.Assert;
 
 /**
- * The Spring bean behind each KiteSQL repository interface. Set up by {@code
- * @EnableKiteSqlRepositories}: the {@link KiteSqlTemplate} to run statements with, the mapping
- * context, and the application's {@link KiteSqlCustomConversions} bean if it has one.
+ * The Spring bean behind each KiteSQL repository interface. Set up by
+ * {@code @EnableKiteSqlRepositories}: the {@link KiteSqlTemplate} to run statements with, the
+ * mapping context, and the application's {@link KiteSqlCustomConversions} bean if it has one.
  *
  * <p>Repository methods need no transaction interceptor: each statement joins the current
- * transaction or runs in a short one of its own, and engine errors are translated where they
- * arise. A repository the application annotates with {@code @Transactional} (on the interface or
- * a method) gets one, using the KiteSQL transaction manager unless the annotation names another.
+ * transaction or runs in a short one of its own, and engine errors are translated where they arise.
+ * A repository the application annotates with {@code @Transactional} (on the interface or a method)
+ * gets one, using the KiteSQL transaction manager unless the annotation names another.
  *
  * <p>The context's {@code EntityCallback} beans and its event publisher make the repositories'
  * {@link EntityLifecycle}; Spring Data Commons publishes domain events ({@code @DomainEvents},
  * {@code AbstractAggregateRoot}) after {@code save*} and {@code delete*} methods.
  */
-public class KiteSqlRepositoryFactoryBean<T extends Repository<S, ID>, S, ID> extends RepositoryFactoryBeanSupport<T, S, ID> {
+public class KiteSqlRepositoryFactoryBean<T extends Repository<S, ID>, S, ID>
+    extends RepositoryFactoryBeanSupport<T, S, ID> {
   private @Nullable KiteSqlTemplate template;
   private @Nullable KiteSqlMappingContext mappingContext;
   private @Nullable BeanFactory beanFactory;
@@ -60,7 +61,9 @@ public class KiteSqlRepositoryFactoryBean<T extends Repository<S, ID>, S, ID> ex
     this.beanFactory = beanFactory;
   }
 
-  /** Also publishes Spring Data Relational's lifecycle events ({@code BeforeSaveEvent} and so on). */
+  /**
+   * Also publishes Spring Data Relational's lifecycle events ({@code BeforeSaveEvent} and so on).
+   */
   @Override
   public void setApplicationEventPublisher(ApplicationEventPublisher publisher) {
     super.setApplicationEventPublisher(publisher);
@@ -69,18 +72,33 @@ public class KiteSqlRepositoryFactoryBean<T extends Repository<S, ID>, S, ID> ex
 
   @Override
   protected RepositoryFactorySupport createRepositoryFactory() {
-    Assert.state(template != null, "a KiteSqlTemplate is required (bean 'kiteSqlTemplate', or templateRef of @EnableKiteSqlRepositories)");
+    Assert.state(
+        template != null,
+        "a KiteSqlTemplate is required (bean 'kiteSqlTemplate', or templateRef of @EnableKiteSqlRepositories)");
     Assert.state(mappingContext != null, "a KiteSqlMappingContext is required");
-    var custom = beanFactory == null ? KiteSqlCustomConversions.none()
-        : beanFactory.getBeanProvider(KiteSqlCustomConversions.class).getIfAvailable(KiteSqlCustomConversions::none);
-    var lifecycle = beanFactory == null ? EntityLifecycle.none() : EntityLifecycle.of(beanFactory, events);
-    var factory = new KiteSqlRepositoryFactory(template, mappingContext, new Conversions(custom), lifecycle);
+    var custom =
+        beanFactory == null
+            ? KiteSqlCustomConversions.none()
+            : beanFactory
+                .getBeanProvider(KiteSqlCustomConversions.class)
+                .getIfAvailable(KiteSqlCustomConversions::none);
+    var lifecycle =
+        beanFactory == null ? EntityLifecycle.none() : EntityLifecycle.of(beanFactory, events);
+    var factory =
+        new KiteSqlRepositoryFactory(template, mappingContext, new Conversions(custom), lifecycle);
     if (beanFactory != null && TransactionalMethods.areDeclaredOn(getObjectType())) {
-      factory.addRepositoryProxyPostProcessor(new TransactionalMethods(beanFactory, transactionManager));
+      factory.addRepositoryProxyPostProcessor(
+          new TransactionalMethods(beanFactory, transactionManager));
     }
     if (beanFactory != null) {
-      beanFactory.getBeanProvider(RepositoryQueryListener.class).orderedStream().forEach(listener ->
-          factory.addQueryCreationListener((KiteSqlRepositoryQuery query) -> listener.queryCreated(query.name(), query.sql())));
+      beanFactory
+          .getBeanProvider(RepositoryQueryListener.class)
+          .orderedStream()
+          .forEach(
+              listener ->
+                  factory.addQueryCreationListener(
+                      (KiteSqlRepositoryQuery query) ->
+                          listener.queryCreated(query.name(), query.sql())));
     }
     return factory;
   }

@@ -36,27 +36,42 @@ import org.springframework.data.relational.core.mapping.RelationalPersistentProp
  */
 final class MappedCollectionTable {
   /** How the elements are held: the key column is the list index, the map key, or absent. */
-  enum Kind { LIST, SET, MAP }
+  enum Kind {
+    LIST,
+    SET,
+    MAP
+  }
 
   private static final int ROWS_PER_STATEMENT = EntityInserts.ROWS_PER_STATEMENT;
 
   private final RelationalPersistentProperty property;
   private final Kind kind;
   private final EntityMapping<Object> element;
+
   /** The elements' own collections (a nested level), read and written after them; null for none. */
   private final @Nullable Aggregate<Object> nested;
+
   private final Class<?> rootIdType;
   private final @Nullable Class<?> keyType;
   private final String backReference;
   private final @Nullable String key;
   private final String selectList;
   private final String statementName;
+
   /** The select and delete texts by number of markers (a power of two, see {@link #in}). */
   private final ConcurrentHashMap<Integer, String> selects = new ConcurrentHashMap<>();
+
   private final ConcurrentHashMap<Integer, String> deletes = new ConcurrentHashMap<>();
 
-  private MappedCollectionTable(RelationalPersistentProperty property, Kind kind, EntityMapping<Object> element,
-      @Nullable Aggregate<Object> nested, Class<?> rootIdType, @Nullable Class<?> keyType, String backReference, @Nullable String key) {
+  private MappedCollectionTable(
+      RelationalPersistentProperty property,
+      Kind kind,
+      EntityMapping<Object> element,
+      @Nullable Aggregate<Object> nested,
+      Class<?> rootIdType,
+      @Nullable Class<?> keyType,
+      String backReference,
+      @Nullable String key) {
     this.property = property;
     this.kind = kind;
     this.element = element;
@@ -65,8 +80,11 @@ final class MappedCollectionTable {
     this.keyType = keyType;
     this.backReference = backReference;
     this.key = key;
-    this.selectList = element.columns().stream().map(MappedColumn::sql).collect(Collectors.joining(", ")) + ", " + backReference
-        + (key == null ? "" : ", " + key);
+    this.selectList =
+        element.columns().stream().map(MappedColumn::sql).collect(Collectors.joining(", "))
+            + ", "
+            + backReference
+            + (key == null ? "" : ", " + key);
     this.statementName = property.getOwner().getType().getSimpleName() + "." + property.getName();
   }
 
@@ -76,27 +94,45 @@ final class MappedCollectionTable {
    * @param enclosing the entity types from the aggregate root down to {@code root}
    */
   @SuppressWarnings("unchecked")
-  static MappedCollectionTable of(KiteSqlTemplate template, KiteSqlMappingContext context, RelationalPersistentEntity<?> root,
-      RelationalPersistentProperty property, Conversions conversions, Set<Class<?>> enclosing) {
+  static MappedCollectionTable of(
+      KiteSqlTemplate template,
+      KiteSqlMappingContext context,
+      RelationalPersistentEntity<?> root,
+      RelationalPersistentProperty property,
+      Conversions conversions,
+      Set<Class<?>> enclosing) {
     var type = property.getType();
     var where = "property " + property.getName() + " of " + root.getType().getName();
     if (type.isArray()) {
-      throw new MappingException(where + ": an array of entities is not supported as a @MappedCollection; declare a List");
+      throw new MappingException(
+          where + ": an array of entities is not supported as a @MappedCollection; declare a List");
     }
     var rootId = root.getIdProperty();
     if (rootId != null && rootId.isEmbedded()) {
-      throw new MappingException(where + ": a @MappedCollection needs its holder's id in one back-reference column, but "
-          + root.getType().getName() + " has a composite id (" + rootId.getName() + ")");
+      throw new MappingException(
+          where
+              + ": a @MappedCollection needs its holder's id in one back-reference column, but "
+              + root.getType().getName()
+              + " has a composite id ("
+              + rootId.getName()
+              + ")");
     }
-    Kind kind = List.class.isAssignableFrom(type) ? Kind.LIST : Map.class.isAssignableFrom(type) ? Kind.MAP : Kind.SET;
-    var made = switch (kind) {
-      case LIST -> ArrayList.class;
-      case SET -> LinkedHashSet.class;
-      case MAP -> LinkedHashMap.class;
-    };
+    Kind kind =
+        List.class.isAssignableFrom(type)
+            ? Kind.LIST
+            : Map.class.isAssignableFrom(type) ? Kind.MAP : Kind.SET;
+    var made =
+        switch (kind) {
+          case LIST -> ArrayList.class;
+          case SET -> LinkedHashSet.class;
+          case MAP -> LinkedHashMap.class;
+        };
     if (!type.isAssignableFrom(made)) {
-      throw new MappingException(where + ": a @MappedCollection of type " + type.getName()
-          + " is not supported; declare a List, Set, Collection or Map");
+      throw new MappingException(
+          where
+              + ": a @MappedCollection of type "
+              + type.getName()
+              + " is not supported; declare a List, Set, Collection or Map");
     }
     var elementType = property.getActualType();
     var elementEntity = context.getRequiredPersistentEntity(elementType);
@@ -105,33 +141,68 @@ final class MappedCollectionTable {
         continue;
       }
       if (!elementEntity.hasIdProperty()) {
-        throw new MappingException(where + ": its elements (" + elementType.getName() + ") hold a collection of entities themselves ("
-            + inner.getName() + "); a nested @MappedCollection level needs an @Id on " + elementType.getSimpleName()
-            + ", which the level below refers to");
+        throw new MappingException(
+            where
+                + ": its elements ("
+                + elementType.getName()
+                + ") hold a collection of entities themselves ("
+                + inner.getName()
+                + "); a nested @MappedCollection level needs an @Id on "
+                + elementType.getSimpleName()
+                + ", which the level below refers to");
       }
       if (enclosing.contains(elementType)) {
-        throw new MappingException(where + ": " + elementType.getName() + " holds itself through " + inner.getName()
-            + "; recursive @MappedCollection aggregates are not supported");
+        throw new MappingException(
+            where
+                + ": "
+                + elementType.getName()
+                + " holds itself through "
+                + inner.getName()
+                + "; recursive @MappedCollection aggregates are not supported");
       }
     }
-    Class<?> keyType = kind == Kind.MAP ? property.getTypeInformation().getRequiredComponentType().getType() : null;
+    Class<?> keyType =
+        kind == Kind.MAP
+            ? property.getTypeInformation().getRequiredComponentType().getType()
+            : null;
     if (keyType != null && !conversions.isSimpleType(keyType)) {
-      throw new MappingException(where + ": a Map keyed by " + keyType.getName() + " is not supported; key it by a simple value");
+      throw new MappingException(
+          where
+              + ": a Map keyed by "
+              + keyType.getName()
+              + " is not supported; key it by a simple value");
     }
-    var element = (EntityMapping<Object>) EntityMapping.ofCollectionElement(context, elementType, conversions);
+    var element =
+        (EntityMapping<Object>)
+            EntityMapping.ofCollectionElement(context, elementType, conversions);
     var backName = property.getReverseColumnName(root).getReference();
     var keyName = kind == Kind.SET ? null : property.getKeyColumn().getReference();
     for (var column : element.columns()) {
-      if (column.name().equalsIgnoreCase(backName) || column.name().equalsIgnoreCase(String.valueOf(keyName))) {
-        throw new MappingException(where + ": property " + column.propertyName() + " of " + elementType.getName() + " maps to column "
-            + column.name() + ", which the collection's back-reference or key uses; rename one with @Column or @MappedCollection");
+      if (column.name().equalsIgnoreCase(backName)
+          || column.name().equalsIgnoreCase(String.valueOf(keyName))) {
+        throw new MappingException(
+            where
+                + ": property "
+                + column.propertyName()
+                + " of "
+                + elementType.getName()
+                + " maps to column "
+                + column.name()
+                + ", which the collection's back-reference or key uses; rename one with @Column or @MappedCollection");
       }
     }
     var inner = new HashSet<>(enclosing);
     inner.add(elementType);
     var nested = Aggregate.attach(template, context, element, inner).orElse(null);
     var rootIdType = root.getRequiredIdProperty().getType();
-    return new MappedCollectionTable(property, kind, element, nested, rootIdType, keyType, MappedColumn.quote(backName),
+    return new MappedCollectionTable(
+        property,
+        kind,
+        element,
+        nested,
+        rootIdType,
+        keyType,
+        MappedColumn.quote(backName),
         keyName == null ? null : MappedColumn.quote(keyName));
   }
 
@@ -140,48 +211,77 @@ final class MappedCollectionTable {
   }
 
   /**
-   * The collections of the roots whose ids are {@code ids} (as written), read in one statement:
-   * by root id as the root holds it. Roots without elements are absent.
+   * The collections of the roots whose ids are {@code ids} (as written), read in one statement: by
+   * root id as the root holds it. Roots without elements are absent.
    */
   Map<Object, Object> read(KiteSqlTemplate template, Object[] ids) {
     var sql = selects.get(markers(ids.length)); // no lambda per call on the read path
     if (sql == null) {
-      sql = selects.computeIfAbsent(markers(ids.length), markers -> "select " + selectList + " from " + element.table()
-          + " where " + backReference + in(markers) + (kind == Kind.LIST ? " order by " + key : ""));
+      sql =
+          selects.computeIfAbsent(
+              markers(ids.length),
+              markers ->
+                  "select "
+                      + selectList
+                      + " from "
+                      + element.table()
+                      + " where "
+                      + backReference
+                      + in(markers)
+                      + (kind == Kind.LIST ? " order by " + key : ""));
     }
     int backIndex = element.columns().size();
     var statement = Statement.named(statementName, sql, padded(ids));
     if (nested != null) {
       return readNested(template, statement, backIndex, nested);
     }
-    return template.query(statement, rows -> {
-      var byRoot = new HashMap<Object, Object>();
-      while (rows.next()) {
-        var row = rows.row();
-        var rootId = element.conversions().read(row, backIndex, rootIdType);
-        add(byRoot.computeIfAbsent(rootId, ignored -> empty()), key(row, backIndex + 1), element.mapRow(row));
-      }
-      return byRoot;
-    });
+    return template.query(
+        statement,
+        rows -> {
+          var byRoot = new HashMap<Object, Object>();
+          while (rows.next()) {
+            var row = rows.row();
+            var rootId = element.conversions().read(row, backIndex, rootIdType);
+            add(
+                byRoot.computeIfAbsent(rootId, ignored -> empty()),
+                key(row, backIndex + 1),
+                element.mapRow(row));
+          }
+          return byRoot;
+        });
   }
 
   /** One element row read: whose it is, its map key, the element. */
   private record ElementRow(Object rootId, @Nullable Object key, Object element) {}
 
-  /** {@link #read} for elements with collections of their own: read for all of them at once, then grouped. */
-  private Map<Object, Object> readNested(KiteSqlTemplate template, Statement statement, int backIndex, Aggregate<Object> level) {
-    List<ElementRow> read = template.query(statement, rows -> {
-      var elements = new ArrayList<ElementRow>();
-      while (rows.next()) {
-        var row = rows.row();
-        elements.add(new ElementRow(element.conversions().read(row, backIndex, rootIdType), key(row, backIndex + 1), element.mapRow(row)));
-      }
-      return elements;
-    });
+  /**
+   * {@link #read} for elements with collections of their own: read for all of them at once, then
+   * grouped.
+   */
+  private Map<Object, Object> readNested(
+      KiteSqlTemplate template, Statement statement, int backIndex, Aggregate<Object> level) {
+    List<ElementRow> read =
+        template.query(
+            statement,
+            rows -> {
+              var elements = new ArrayList<ElementRow>();
+              while (rows.next()) {
+                var row = rows.row();
+                elements.add(
+                    new ElementRow(
+                        element.conversions().read(row, backIndex, rootIdType),
+                        key(row, backIndex + 1),
+                        element.mapRow(row)));
+              }
+              return elements;
+            });
     var completed = level.complete(read.stream().map(ElementRow::element).toList());
     var byRoot = new HashMap<Object, Object>();
     for (int i = 0; i < read.size(); i++) {
-      add(byRoot.computeIfAbsent(read.get(i).rootId(), ignored -> empty()), read.get(i).key(), completed.get(i));
+      add(
+          byRoot.computeIfAbsent(read.get(i).rootId(), ignored -> empty()),
+          read.get(i).key(),
+          completed.get(i));
     }
     return byRoot;
   }
@@ -224,23 +324,42 @@ final class MappedCollectionTable {
     while (start < entries.size()) {
       boolean generate = generatesId(entries.get(start).getValue());
       int end = start + 1;
-      while (end < entries.size() && end - start < ROWS_PER_STATEMENT && generatesId(entries.get(end).getValue()) == generate) {
+      while (end < entries.size()
+          && end - start < ROWS_PER_STATEMENT
+          && generatesId(entries.get(end).getValue()) == generate) {
         end++;
       }
       var chunk = entries.subList(start, end);
-      var columns = generate ? element.columns().stream().filter(c -> !c.equals(element.id())).toList() : element.columns();
-      var values = chunk.stream().flatMap(entry -> {
-        var row = Arrays.copyOf(element.values(entry.getValue(), columns), columns.size() + (key == null ? 1 : 2));
-        row[columns.size()] = rootId;
-        if (key != null) {
-          row[columns.size() + 1] = element.conversions().write(entry.getKey());
-        }
-        return Arrays.stream(row);
-      }).toArray();
-      var statement = Statement.named(statementName, insertSql(columns, chunk.size()) + (generate ? " returning " + element.id().sql() : ""),
-          values);
+      var columns =
+          generate
+              ? element.columns().stream().filter(c -> !c.equals(element.id())).toList()
+              : element.columns();
+      var values =
+          chunk.stream()
+              .flatMap(
+                  entry -> {
+                    var row =
+                        Arrays.copyOf(
+                            element.values(entry.getValue(), columns),
+                            columns.size() + (key == null ? 1 : 2));
+                    row[columns.size()] = rootId;
+                    if (key != null) {
+                      row[columns.size() + 1] = element.conversions().write(entry.getKey());
+                    }
+                    return Arrays.stream(row);
+                  })
+              .toArray();
+      var statement =
+          Statement.named(
+              statementName,
+              insertSql(columns, chunk.size())
+                  + (generate ? " returning " + element.id().sql() : ""),
+              values);
       if (generate) {
-        var keys = template.updateReturning(statement, row -> element.conversions().read(row, 0, element.id().property().getType()));
+        var keys =
+            template.updateReturning(
+                statement,
+                row -> element.conversions().read(row, 0, element.id().property().getType()));
         for (int i = 0; i < chunk.size(); i++) {
           written.add(element.with(chunk.get(i).getValue(), element.id(), keys.get(i)));
         }
@@ -261,15 +380,28 @@ final class MappedCollectionTable {
   /** Deletes the elements of the roots whose ids are {@code ids} (as written). */
   void delete(KiteSqlTemplate template, Object[] ids) {
     if (nested != null) {
-      var select = "select " + element.id().sql() + " from " + element.table() + " where " + backReference + in(markers(ids.length));
+      var select =
+          "select "
+              + element.id().sql()
+              + " from "
+              + element.table()
+              + " where "
+              + backReference
+              + in(markers(ids.length));
       var idType = element.id().property().getType();
-      var elementIds = template.query(Statement.named(statementName, select, padded(ids)),
-          row -> element.conversions().write(element.conversions().read(row, 0, idType)), Integer.MAX_VALUE);
+      var elementIds =
+          template.query(
+              Statement.named(statementName, select, padded(ids)),
+              row -> element.conversions().write(element.conversions().read(row, 0, idType)),
+              Integer.MAX_VALUE);
       if (!elementIds.isEmpty()) {
         nested.deleteElements(elementIds.toArray());
       }
     }
-    var sql = deletes.computeIfAbsent(markers(ids.length), markers -> "delete from " + element.table() + " where " + backReference + in(markers));
+    var sql =
+        deletes.computeIfAbsent(
+            markers(ids.length),
+            markers -> "delete from " + element.table() + " where " + backReference + in(markers));
     template.update(Statement.named(statementName, sql, padded(ids)));
   }
 
@@ -278,7 +410,10 @@ final class MappedCollectionTable {
     if (nested != null) {
       nested.deleteAllElements();
     }
-    template.update(Statement.named(statementName, "delete from " + element.table() + " where " + backReference + " is not null"));
+    template.update(
+        Statement.named(
+            statementName,
+            "delete from " + element.table() + " where " + backReference + " is not null"));
   }
 
   private boolean generatesId(Object value) {
@@ -289,8 +424,12 @@ final class MappedCollectionTable {
     var idType = element.id().property().getType();
     boolean unset = id == null || idType.isPrimitive() && ((Number) id).longValue() == 0;
     if (unset && !EntityInserts.GENERATED_ID_TYPES.contains(idType)) {
-      throw new InvalidDataAccessApiUsageException("cannot insert " + element.type().getSimpleName() + " with an unset @Id of type "
-          + idType.getSimpleName() + ": keys are generated for integer ids (an identity column); assign this one before save()");
+      throw new InvalidDataAccessApiUsageException(
+          "cannot insert "
+              + element.type().getSimpleName()
+              + " with an unset @Id of type "
+              + idType.getSimpleName()
+              + ": keys are generated for integer ids (an identity column); assign this one before save()");
     }
     return unset;
   }
@@ -309,8 +448,12 @@ final class MappedCollectionTable {
     }
     for (var entry : entries) {
       if (entry.getValue() == null) {
-        throw new InvalidDataAccessApiUsageException("property " + property.getName() + " of "
-            + property.getOwner().getType().getSimpleName() + " holds a null element; a @MappedCollection stores entities");
+        throw new InvalidDataAccessApiUsageException(
+            "property "
+                + property.getName()
+                + " of "
+                + property.getOwner().getType().getSimpleName()
+                + " holds a null element; a @MappedCollection stores entities");
       }
     }
     return entries;
@@ -330,23 +473,39 @@ final class MappedCollectionTable {
   }
 
   private String insertSql(List<MappedColumn> columns, int rows) {
-    var names = columns.stream().map(MappedColumn::sql).collect(Collectors.joining(", ")) + ", " + backReference + (key == null ? "" : ", " + key);
+    var names =
+        columns.stream().map(MappedColumn::sql).collect(Collectors.joining(", "))
+            + ", "
+            + backReference
+            + (key == null ? "" : ", " + key);
     int width = columns.size() + (key == null ? 1 : 2);
     var row = "(" + String.join(", ", Collections.nCopies(width, "?")) + ")";
-    return "insert into " + element.table() + " (" + names + ") values " + String.join(", ", Collections.nCopies(rows, row));
+    return "insert into "
+        + element.table()
+        + " ("
+        + names
+        + ") values "
+        + String.join(", ", Collections.nCopies(rows, row));
   }
 
-  /** The markers for {@code ids} ids: 1, else the next power of two, so that few statement texts are made. */
+  /**
+   * The markers for {@code ids} ids: 1, else the next power of two, so that few statement texts are
+   * made.
+   */
   private static int markers(int ids) {
     return ids <= 1 ? 1 : Integer.highestOneBit(ids - 1) << 1;
   }
 
   /** {@code = ?} for one marker, else {@code in (?, ...)}. */
   private static String in(int markers) {
-    return markers == 1 ? " = ?" : " in (" + String.join(", ", Collections.nCopies(markers, "?")) + ")";
+    return markers == 1
+        ? " = ?"
+        : " in (" + String.join(", ", Collections.nCopies(markers, "?")) + ")";
   }
 
-  /** The ids, the last repeated up to their {@link #markers} (a repeated value holds no extra row). */
+  /**
+   * The ids, the last repeated up to their {@link #markers} (a repeated value holds no extra row).
+   */
   private static Object[] padded(Object[] ids) {
     int markers = markers(ids.length);
     if (markers == ids.length) {

@@ -8,7 +8,8 @@ package io.kitesql.data.repository.support;
 @FunctionalInterface
 public interface RepositoryQueryListener {
   /**
-   * @param statementName the name the method's statements carry ({@code OrderRepository.findByStatus})
+   * @param statementName the name the method's statements carry ({@code
+   *     OrderRepository.findByStatus})
    * @param sql its SQL, with one marker per In/NotIn collection
    */
   void queryCreated(String statementName, String sql);

@@ -27,13 +27,18 @@ final class TransactionalMethods implements RepositoryProxyPostProcessor {
     this.transactionManager = transactionManager;
   }
 
-  /** Whether {@code repositoryInterface} or one of its methods is annotated {@code @Transactional}. */
+  /**
+   * Whether {@code repositoryInterface} or one of its methods is annotated {@code @Transactional}.
+   */
   static boolean areDeclaredOn(Class<?> repositoryInterface) {
-    return annotated(repositoryInterface) || Arrays.stream(repositoryInterface.getMethods()).anyMatch(TransactionalMethods::annotated);
+    return annotated(repositoryInterface)
+        || Arrays.stream(repositoryInterface.getMethods())
+            .anyMatch(TransactionalMethods::annotated);
   }
 
   private static boolean annotated(AnnotatedElement element) {
-    return MergedAnnotations.from(element, MergedAnnotations.SearchStrategy.TYPE_HIERARCHY).isPresent(Transactional.class);
+    return MergedAnnotations.from(element, MergedAnnotations.SearchStrategy.TYPE_HIERARCHY)
+        .isPresent(Transactional.class);
   }
 
   @Override

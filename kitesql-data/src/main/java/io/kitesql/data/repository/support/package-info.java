@@ -1,6 +1,6 @@
 /**
- * How KiteSQL repositories are made: the factory bean and factory Spring Data's configuration
- * uses, the CRUD base implementation, and the SQL of entity operations. Depends on {@code
+ * How KiteSQL repositories are made: the factory bean and factory Spring Data's configuration uses,
+ * the CRUD base implementation, and the SQL of entity operations. Depends on {@code
  * io.kitesql.data.core}, {@code mapping} and {@code repository.query}.
  */
 @NullMarked

@@ -11,9 +11,9 @@ import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 /**
  * Imports the auto-configuration of a KiteSQL data test: the database, schema scripts, template,
  * transaction manager, repositories and Boot's transaction auto-configuration (listed in {@code
- * META-INF/spring/io.kitesql.boot.test.autoconfigure.AutoConfigureDataKiteSql.imports}). Most
- * tests use {@link DataKiteSqlTest @DataKiteSqlTest}, which carries it; on its own it adds
- * KiteSQL to another slice.
+ * META-INF/spring/io.kitesql.boot.test.autoconfigure.AutoConfigureDataKiteSql.imports}). Most tests
+ * use {@link DataKiteSqlTest @DataKiteSqlTest}, which carries it; on its own it adds KiteSQL to
+ * another slice.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

@@ -11,9 +11,9 @@ import org.springframework.boot.test.context.PropertyMapping;
 
 /**
  * Opens the test context's KiteSQL database in a fresh temporary directory instead of {@code
- * kitesql.path}, and deletes that directory when the context closes, after the database is
- * closed ({@link KiteSqlTestDatabaseAutoConfiguration}). {@link DataKiteSqlTest @DataKiteSqlTest}
- * carries it; put it on a {@code @SpringBootTest} to give a full application a throw-away database.
+ * kitesql.path}, and deletes that directory when the context closes, after the database is closed
+ * ({@link KiteSqlTestDatabaseAutoConfiguration}). {@link DataKiteSqlTest @DataKiteSqlTest} carries
+ * it; put it on a {@code @SpringBootTest} to give a full application a throw-away database.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

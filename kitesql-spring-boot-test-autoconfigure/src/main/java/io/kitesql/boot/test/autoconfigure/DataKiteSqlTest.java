@@ -17,20 +17,20 @@ import org.springframework.test.context.junit.jupiter.SpringExtension;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * A test of KiteSQL repositories and direct SQL that starts <strong>only</strong> the KiteSQL
- * parts of the application: the database, schema scripts, the {@code KiteSqlTemplate}, the {@code
- * KiteSqlTransactionManager} and the repositories of the {@code @SpringBootApplication}'s
- * packages. No web, metrics, health or actuator auto-configuration runs, and component scanning
- * finds no {@code @Component}, {@code @Service} or {@code @Controller} (add some with {@link
+ * A test of KiteSQL repositories and direct SQL that starts <strong>only</strong> the KiteSQL parts
+ * of the application: the database, schema scripts, the {@code KiteSqlTemplate}, the {@code
+ * KiteSqlTransactionManager} and the repositories of the {@code @SpringBootApplication}'s packages.
+ * No web, metrics, health or actuator auto-configuration runs, and component scanning finds no
+ * {@code @Component}, {@code @Service} or {@code @Controller} (add some with {@link
  * #includeFilters()}, or further auto-configuration with {@code @ImportAutoConfiguration}).
  *
  * <p>Each test context opens a fresh database in a temporary directory, deleted when the context
- * closes after the database ({@link AutoConfigureKiteSqlTestDatabase}; {@code
- * @AutoConfigureKiteSqlTestDatabase(replace = false)} keeps the configured {@code kitesql.path}).
- * Each test method runs in a KiteSQL read-write transaction rolled back at its end; a method
- * annotated {@code @Transactional(readOnly = true)} runs in a read-only one, where {@code
- * CharSequence} properties borrow the map. {@code @Transactional(propagation = NOT_SUPPORTED)}
- * runs a method with no transaction, as in any Spring test.
+ * closes after the database ({@link AutoConfigureKiteSqlTestDatabase};
+ * {@code @AutoConfigureKiteSqlTestDatabase(replace = false)} keeps the configured {@code
+ * kitesql.path}). Each test method runs in a KiteSQL read-write transaction rolled back at its end;
+ * a method annotated {@code @Transactional(readOnly = true)} runs in a read-only one, where {@code
+ * CharSequence} properties borrow the map. {@code @Transactional(propagation = NOT_SUPPORTED)} runs
+ * a method with no transaction, as in any Spring test.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

@@ -17,7 +17,9 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnBooleanProperty(name = "kitesql.test.database.replace", matchIfMissing = true)
 public final class KiteSqlTestDatabaseAutoConfiguration {
 
-  /** Static: a bean factory post-processor must not make its configuration class initialize early. */
+  /**
+   * Static: a bean factory post-processor must not make its configuration class initialize early.
+   */
   @Bean(TemporaryDatabaseDirectory.BEAN_NAME)
   static TemporaryDatabaseDirectory kiteSqlTemporaryDatabaseDirectory() {
     return new TemporaryDatabaseDirectory();

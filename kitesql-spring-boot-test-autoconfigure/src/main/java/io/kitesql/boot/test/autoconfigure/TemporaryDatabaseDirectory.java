@@ -20,11 +20,12 @@ import org.springframework.core.env.MapPropertySource;
 
 /**
  * Makes a fresh directory for the context's database before any bean is created, points {@code
- * kitesql.path} at it (ahead of every other property source) and deletes it with its files when
- * the context closes. The auto-configured database bean is made to depend on this one, so Spring
- * closes the database first.
+ * kitesql.path} at it (ahead of every other property source) and deletes it with its files when the
+ * context closes. The auto-configured database bean is made to depend on this one, so Spring closes
+ * the database first.
  */
-final class TemporaryDatabaseDirectory implements BeanFactoryPostProcessor, EnvironmentAware, DisposableBean {
+final class TemporaryDatabaseDirectory
+    implements BeanFactoryPostProcessor, EnvironmentAware, DisposableBean {
   static final String BEAN_NAME = "kiteSqlTemporaryDatabaseDirectory";
   static final String PROPERTY_SOURCE_NAME = "kiteSqlTestDatabase";
 
@@ -34,8 +35,9 @@ final class TemporaryDatabaseDirectory implements BeanFactoryPostProcessor, Envi
   @Override
   public void setEnvironment(Environment environment) {
     if (!(environment instanceof ConfigurableEnvironment configurable)) {
-      throw new IllegalStateException("A KiteSQL test database needs a ConfigurableEnvironment to set kitesql.path in, not "
-          + environment.getClass().getName());
+      throw new IllegalStateException(
+          "A KiteSQL test database needs a ConfigurableEnvironment to set kitesql.path in, not "
+              + environment.getClass().getName());
     }
     this.environment = configurable;
   }
@@ -43,20 +45,26 @@ final class TemporaryDatabaseDirectory implements BeanFactoryPostProcessor, Envi
   @Override
   public void postProcessBeanFactory(ConfigurableListableBeanFactory beanFactory) {
     if (environment == null) {
-      throw new IllegalStateException("setEnvironment was not called before postProcessBeanFactory");
+      throw new IllegalStateException(
+          "setEnvironment was not called before postProcessBeanFactory");
     }
     try {
       directory = Files.createTempDirectory("kitesql-test-");
     } catch (IOException e) {
-      throw new IllegalStateException("Cannot create a temporary directory for the KiteSQL test database", e);
+      throw new IllegalStateException(
+          "Cannot create a temporary directory for the KiteSQL test database", e);
     }
-    environment.getPropertySources().addFirst(
-        new MapPropertySource(PROPERTY_SOURCE_NAME, Map.of("kitesql.path", directory.toString())));
+    environment
+        .getPropertySources()
+        .addFirst(
+            new MapPropertySource(
+                PROPERTY_SOURCE_NAME, Map.of("kitesql.path", directory.toString())));
     var database = KiteSqlAutoConfiguration.DATABASE_BEAN_NAME;
     if (beanFactory.containsBeanDefinition(database)) {
       var definition = beanFactory.getBeanDefinition(database);
       var dependsOn = Optional.ofNullable(definition.getDependsOn()).orElse(new String[0]);
-      definition.setDependsOn(Stream.concat(Arrays.stream(dependsOn), Stream.of(BEAN_NAME)).toArray(String[]::new));
+      definition.setDependsOn(
+          Stream.concat(Arrays.stream(dependsOn), Stream.of(BEAN_NAME)).toArray(String[]::new));
     }
   }
 

@@ -25,7 +25,10 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 class BesideJdbcTransactionTests {
 
   @DataKiteSqlTest
-  @ImportAutoConfiguration({DataSourceAutoConfiguration.class, DataSourceTransactionManagerAutoConfiguration.class})
+  @ImportAutoConfiguration({
+    DataSourceAutoConfiguration.class,
+    DataSourceTransactionManagerAutoConfiguration.class
+  })
   abstract static class WithJdbc {
     @Autowired Database database;
   }
@@ -44,13 +47,15 @@ class BesideJdbcTransactionTests {
   class NamingKiteSqls extends WithJdbc {
     @Test
     void theTestTransactionIsKiteSqls() {
-      assertThat(KiteSqlTransactions.current(database)).containsInstanceOf(ReadWriteTransaction.class);
+      assertThat(KiteSqlTransactions.current(database))
+          .containsInstanceOf(ReadWriteTransaction.class);
     }
 
     @Test
     @ReadOnlyTxn
     void readOnlyTxnGivesAReadOnlyOne() {
-      assertThat(KiteSqlTransactions.current(database)).containsInstanceOf(ReadOnlyTransaction.class);
+      assertThat(KiteSqlTransactions.current(database))
+          .containsInstanceOf(ReadOnlyTransaction.class);
     }
   }
 }

@@ -40,15 +40,19 @@ class DataKiteSqlTestIntegrationTests {
   @Test
   @Order(1)
   void savesAndReadsBackInTheTestsWriteTransaction() {
-    assertThat(KiteSqlTransactions.current(database)).containsInstanceOf(ReadWriteTransaction.class);
+    assertThat(KiteSqlTransactions.current(database))
+        .containsInstanceOf(ReadWriteTransaction.class);
 
     var saved = notes.save(new Note(null, "carol", "written by the first test"));
 
     assertThat(saved.id()).isNotNull();
-    assertThat(notes.findByAuthor("carol")).singleElement().satisfies(note -> {
-      assertThat(note.id()).isEqualTo(saved.id());
-      assertThat(note.body()).hasToString("written by the first test");
-    });
+    assertThat(notes.findByAuthor("carol"))
+        .singleElement()
+        .satisfies(
+            note -> {
+              assertThat(note.id()).isEqualTo(saved.id());
+              assertThat(note.body()).hasToString("written by the first test");
+            });
     assertThat(template.queryForValue("select count(*) from notes", Long.class)).contains(3L);
   }
 
@@ -60,10 +64,15 @@ class DataKiteSqlTestIntegrationTests {
 
     assertThat(notes.findByAuthor("carol")).isEmpty();
     assertThat(notes.count()).isEqualTo(2);
-    assertThat(notes.findByAuthor("ann")).singleElement().satisfies(note -> {
-      assertThat(note.body()).hasToString("the first note");
-      assertThat(note.body()).isInstanceOfSatisfying(Text.class, body -> assertThat(body.isBorrowed()).isTrue());
-    });
+    assertThat(notes.findByAuthor("ann"))
+        .singleElement()
+        .satisfies(
+            note -> {
+              assertThat(note.body()).hasToString("the first note");
+              assertThat(note.body())
+                  .isInstanceOfSatisfying(
+                      Text.class, body -> assertThat(body.isBorrowed()).isTrue());
+            });
   }
 
   @Test

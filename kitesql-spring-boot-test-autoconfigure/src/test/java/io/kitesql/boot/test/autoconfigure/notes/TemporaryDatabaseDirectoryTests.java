@@ -11,7 +11,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.test.annotation.DirtiesContext.HierarchyMode;
 import org.springframework.test.context.TestContextManager;
 
-/** What happens to a slice's database directory when its test context closes, as the test framework closes it. */
+/**
+ * What happens to a slice's database directory when its test context closes, as the test framework
+ * closes it.
+ */
 class TemporaryDatabaseDirectoryTests {
   private static final String CONFIGURED = "target/configured-kitesql-path";
   private static final String CONFIGURED_BY = "notes.test.kitesql-path";
@@ -37,9 +40,11 @@ class TemporaryDatabaseDirectoryTests {
     var configured = parent.resolve("notes");
     System.setProperty(CONFIGURED_BY, configured.toString()); // read by the slice's properties
     try {
-      var testContext = new TestContextManager(SliceKeepingTheConfiguredPath.class).getTestContext();
+      var testContext =
+          new TestContextManager(SliceKeepingTheConfiguredPath.class).getTestContext();
       var context = testContext.getApplicationContext();
-      assertThat(context.getEnvironment().getRequiredProperty("kitesql.path")).isEqualTo(configured.toString());
+      assertThat(context.getEnvironment().getRequiredProperty("kitesql.path"))
+          .isEqualTo(configured.toString());
       assertThat(configured).isNotEmptyDirectory();
 
       testContext.markApplicationContextDirty(HierarchyMode.EXHAUSTIVE);
