@@ -25,10 +25,10 @@ import org.springframework.data.relational.core.sql.LockOptions;
  *   <li>Upserts ({@code JdbcAggregateTemplate.upsert}) stay Spring Data's {@code MERGE}, which
  *       KiteSQL refuses by name: Spring Data picks its {@code ON CONFLICT} form by the dialect's
  *       name alone. Write {@code INSERT ... ON CONFLICT} in a {@code @Modifying @Query} instead.
- *   <li>KiteSQL's LIKE has no default escape character (as in the SQL standard and SQLite, unlike
- *       PostgreSQL and H2): Spring Data JDBC escapes {@code %} and {@code _} in the argument of a
- *       derived {@code StartingWith}/{@code EndingWith}/{@code Containing} query with a backslash
- *       and renders no {@code ESCAPE} clause, so there they stay wildcards.
+ *   <li>Spring Data JDBC escapes {@code %} and {@code _} in the argument of a derived {@code
+ *       StartingWith}/{@code EndingWith}/{@code Containing} query with a backslash and renders no
+ *       {@code ESCAPE} clause: the backslash is KiteSQL's default LIKE escape, as PostgreSQL's, so
+ *       they match literally.
  *   <li>Pessimistic locks ({@code @Lock}) are rendered as {@code FOR UPDATE}/{@code FOR SHARE},
  *       which KiteSQL refuses by name (SQLSTATE 0AK01): it has no row locks. Its writers run one at
  *       a time, so in a transaction that is not read-only every read already excludes every other

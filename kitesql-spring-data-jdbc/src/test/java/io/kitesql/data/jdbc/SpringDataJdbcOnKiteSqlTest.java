@@ -137,14 +137,15 @@ class SpringDataJdbcOnKiteSqlTest {
   }
 
   @Test
-  void startingWithKeepsWildcardsOfTheArgumentAsWildcards() {
+  void startingWithMatchesWildcardsOfTheArgumentLiterally() {
     var percent = kites.save(Kite.of("50% off", "ada", "1.00", null));
     var spelled = kites.save(Kite.of("50 percent", "ada", "1.00", null));
     var escaped = kites.save(Kite.of("50\\ off", "ada", "1.00", null));
     var plain = kites.save(Kite.of("ab", "ada", "1.00", null));
-    // Spring Data JDBC binds 50\%% (its backslash escape) with no ESCAPE clause: on KiteSQL, as in
-    // SQLite, that is "50", a literal backslash, then anything
-    assertThat(kites.findByNameStartingWithOrderById("50%")).containsExactly(escaped);
+    // Spring Data JDBC binds 50\%% (its backslash escape) with no ESCAPE clause: the backslash is
+    // KiteSQL's default LIKE escape, as PostgreSQL's, so that is "50", a percent sign, anything
+    assertThat(kites.findByNameStartingWithOrderById("50%")).containsExactly(percent);
+    assertThat(kites.findByNameStartingWithOrderById("50\\")).containsExactly(escaped);
     assertThat(kites.findByNameStartingWithOrderById("50"))
         .containsExactly(percent, spelled, escaped);
     assertThat(kites.findByNameStartingWithOrderById("a")).containsExactly(plain);
