@@ -3,16 +3,12 @@ package io.kitesql.reliability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.api.Database;
-import io.kitesql.api.KiteSql;
-import io.kitesql.options.StorageOptions;
-import java.nio.file.Path;
+import io.kitesql.testing.TempDatabase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Parameters are bound as values, never spliced into SQL text: strings shaped like SQL injection,
@@ -49,20 +45,14 @@ class InjectionShapedParametersTest {
           "'".repeat(1000),
           "a".repeat(100_000) + "'; drop table accounts; --");
 
-  @TempDir Path dir;
+  @TempDatabase(mapSize = 256L << 20)
   Database db;
 
   @BeforeEach
   void open() {
-    db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(256L << 20));
     db.execute("create table accounts (id int primary key, name varchar, secret varchar)");
     db.execute("create index accounts_name on accounts (secret)");
     db.execute("insert into accounts values (0, 'admin', 'hunter2')");
-  }
-
-  @AfterEach
-  void close() {
-    db.close();
   }
 
   @Test
