@@ -85,7 +85,7 @@ public final class PreparedStatement {
    * {@code execute}.
    */
   public boolean isQuery() {
-    return current().statement().isReadOnly();
+    return current().statement().isQuery();
   }
 
   /**

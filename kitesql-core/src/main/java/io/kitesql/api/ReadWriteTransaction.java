@@ -129,7 +129,7 @@ public final class ReadWriteTransaction extends Transaction {
             : compiled.parameters().bindNamed(named);
     var ctx = session.context(params, this);
     var bound = compiled.statement();
-    if (bound.isReadOnly()) {
+    if (bound.isQuery()) {
       throw new KiteSqlException(
           ErrorCode.WRONG_STATEMENT_KIND,
           "a query returns rows: use query() for " + statement.sql());

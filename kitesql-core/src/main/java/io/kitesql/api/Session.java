@@ -136,6 +136,13 @@ final class Session {
     RowCursor cursor =
         switch (compiled.statement()) {
           case BoundStatement.Query q -> {
+            if (q.locksRows() && !(owner instanceof ReadWriteTransaction)) {
+              throw new KiteSqlException(
+                  ErrorCode.INVALID_TRANSACTION_STATE,
+                  "SELECT ... FOR UPDATE/SHARE locks the rows it reads against other writers: run it"
+                      + " in a read-write transaction (a read-only one cannot lock): "
+                      + statement.sql());
+            }
             var execution = compiled.acquire(q.plan());
             try {
               if (named == null) {

@@ -6,6 +6,7 @@ import net.sf.jsqlparser.statement.ExplainStatement;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.delete.Delete;
 import net.sf.jsqlparser.statement.insert.Insert;
+import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.Select;
 import net.sf.jsqlparser.statement.update.Update;
 
@@ -18,10 +19,13 @@ import net.sf.jsqlparser.statement.update.Update;
  * @param kind what it does
  * @param returnsRows whether it returns rows: a query, or an INSERT, UPDATE or DELETE with
  *     RETURNING
+ * @param locksRows a {@code SELECT ... FOR UPDATE} (or {@code FOR SHARE}): a query that must run in
+ *     a read-write transaction
  * @param insertTable for an INSERT, its table's name as the statement writes it (quoted or not),
  *     which {@link Database#table} resolves
  */
-public record StatementShape(Kind kind, boolean returnsRows, Optional<String> insertTable) {
+public record StatementShape(
+    Kind kind, boolean returnsRows, boolean locksRows, Optional<String> insertTable) {
 
   /** What a statement does. */
   public enum Kind {
@@ -43,17 +47,26 @@ public record StatementShape(Kind kind, boolean returnsRows, Optional<String> in
     Arguments.required(sql, "the SQL text");
     Statement parsed = SqlParser.parse(sql);
     return switch (parsed) {
-      case Select _, ExplainStatement _ -> new StatementShape(Kind.QUERY, true, Optional.empty());
+      case Select select ->
+          new StatementShape(
+              Kind.QUERY,
+              true,
+              select instanceof PlainSelect ps && ps.getForMode() != null,
+              Optional.empty());
+      case ExplainStatement _ -> new StatementShape(Kind.QUERY, true, false, Optional.empty());
       case Insert insert ->
           new StatementShape(
               Kind.INSERT,
               insert.getReturningClause() != null,
+              false,
               Optional.of(insert.getTable().getName()));
       case Update update ->
-          new StatementShape(Kind.UPDATE, update.getReturningClause() != null, Optional.empty());
+          new StatementShape(
+              Kind.UPDATE, update.getReturningClause() != null, false, Optional.empty());
       case Delete delete ->
-          new StatementShape(Kind.DELETE, delete.getReturningClause() != null, Optional.empty());
-      default -> new StatementShape(Kind.OTHER, false, Optional.empty());
+          new StatementShape(
+              Kind.DELETE, delete.getReturningClause() != null, false, Optional.empty());
+      default -> new StatementShape(Kind.OTHER, false, false, Optional.empty());
     };
   }
 }

@@ -17,14 +17,22 @@ import java.util.OptionalInt;
  */
 public sealed interface BoundStatement {
 
-  /** Whether it only reads (may run in a read-only transaction). */
+  /**
+   * Whether it only reads (may run in a read-only transaction): a query that locks its rows does
+   * not.
+   */
   default boolean isReadOnly() {
+    return (this instanceof Query q && !q.locksRows()) || this instanceof Explain;
+  }
+
+  /** Whether it is a query or an EXPLAIN: it writes nothing (a query may lock rows, though). */
+  default boolean isQuery() {
     return this instanceof Query || this instanceof Explain;
   }
 
   /** Whether it returns rows (run it with {@code query()}): a query, or a write with RETURNING. */
   default boolean returnsRows() {
-    return isReadOnly() || returning().isPresent();
+    return isQuery() || returning().isPresent();
   }
 
   /** The RETURNING clause of an INSERT, UPDATE or DELETE; empty for every other statement. */
@@ -32,8 +40,22 @@ public sealed interface BoundStatement {
     return Optional.empty();
   }
 
-  /** A SELECT (or VALUES): rows out. */
-  record Query(PlanNode plan) implements BoundStatement {}
+  /**
+   * A SELECT (or VALUES): rows out.
+   *
+   * @param plan the query's plan
+   * @param locksRows {@code SELECT ... FOR UPDATE} (or {@code FOR SHARE}, {@code FOR NO KEY
+   *     UPDATE}, {@code FOR KEY SHARE}). KiteSQL has no row locks: its writers run one at a time,
+   *     so every read in a read-write transaction already keeps every other writer out until the
+   *     transaction ends, which is what the clause asks. Such a query therefore runs only in a
+   *     read-write transaction, and is refused in a read-only one, as PostgreSQL refuses it there.
+   */
+  record Query(PlanNode plan, boolean locksRows) implements BoundStatement {
+    /** A query that locks nothing. */
+    public Query(PlanNode plan) {
+      this(plan, false);
+    }
+  }
 
   /**
    * INSERT: {@code source} rows are written to {@code targetColumns}; other columns get their

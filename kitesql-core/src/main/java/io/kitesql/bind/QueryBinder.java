@@ -31,6 +31,7 @@ import net.sf.jsqlparser.statement.select.Select;
 import net.sf.jsqlparser.statement.select.SelectItem;
 import net.sf.jsqlparser.statement.select.SetOperationList;
 import net.sf.jsqlparser.statement.select.WithItem;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Binds SELECT and VALUES over one table or derived table into a logical plan: scan → filter
@@ -44,6 +45,9 @@ final class QueryBinder {
   private final CteScope ctes;
   private final BindScope outer;
   private final List<Expr> captures;
+
+  /** The statement's own SELECT ({@link #bindStatement}); null in subqueries and views. */
+  private @Nullable Select statementsOwn;
 
   QueryBinder(Catalog catalog, Parameters params) {
     this(catalog, params, CteScope.EMPTY);
@@ -65,10 +69,14 @@ final class QueryBinder {
 
   /** A binder that also sees the CTEs of {@code withItems} (null or empty: this one). */
   QueryBinder with(List<WithItem<?>> withItems) {
-    return withItems == null || withItems.isEmpty()
-        ? this
-        : new QueryBinder(
+    if (withItems == null || withItems.isEmpty()) {
+      return this;
+    }
+    var binder =
+        new QueryBinder(
             catalog, params, ctes.with(withItems, catalog.nameFolding()), outer, captures);
+    binder.statementsOwn = statementsOwn;
+    return binder;
   }
 
   /** How this database folds the names of statements ({@link Catalog#nameFolding()}). */
@@ -89,6 +97,15 @@ final class QueryBinder {
   /** The plan of the CTE that {@code t} names, if it names one. */
   Optional<PlanNode> cte(Table t) {
     return ctes.find(t).map(entry -> CteScope.reference(entry, t, catalog, params));
+  }
+
+  /**
+   * The plan of a statement's own SELECT, the one query that may lock rows ({@code FOR UPDATE};
+   * {@link Unsupported#locksRows}).
+   */
+  PlanNode bindStatement(Select select) {
+    statementsOwn = select;
+    return bind(select);
   }
 
   PlanNode bind(Select select) {
@@ -123,7 +140,7 @@ final class QueryBinder {
   }
 
   private PlanNode bindPlain(PlainSelect ps) {
-    Unsupported.rejectClauses(ps);
+    Unsupported.rejectClauses(ps, ps == statementsOwn);
     PlanNode input;
     RelationScope scope;
     if (ps.getFromItem() == null) {

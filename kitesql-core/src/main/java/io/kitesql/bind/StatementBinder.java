@@ -38,7 +38,10 @@ public final class StatementBinder {
   private static BoundStatement bindStatement(
       Statement statement, String sql, Catalog catalog, Parameters params) {
     return switch (statement) {
-      case Select select -> new BoundStatement.Query(new QueryBinder(catalog, params).bind(select));
+      case Select select ->
+          new BoundStatement.Query(
+              new QueryBinder(catalog, params).bindStatement(select),
+              Unsupported.locksRows(select));
       case Insert insert -> {
         Views.refuseWrite(catalog, insert.getTable(), "INSERT into");
         yield new DmlBinder(catalog, params).insert(insert);

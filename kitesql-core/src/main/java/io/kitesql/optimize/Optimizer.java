@@ -17,7 +17,8 @@ public final class Optimizer {
 
   public static BoundStatement optimize(BoundStatement statement) {
     return switch (statement) {
-      case BoundStatement.Query q -> new BoundStatement.Query(optimizeQuery(q.plan()));
+      case BoundStatement.Query q ->
+          new BoundStatement.Query(optimizeQuery(q.plan()), q.locksRows());
       case BoundStatement.Explain e ->
           new BoundStatement.Explain(
               new BoundStatement.Query(optimizeQuery(e.query().plan())), e.analyze());

@@ -12,7 +12,9 @@ import java.util.concurrent.ConcurrentHashMap;
 enum SqlKind {
   /** SELECT, VALUES, WITH ... SELECT, EXPLAIN: rows, no writes. */
   QUERY,
-  /** INSERT, UPDATE or DELETE ... RETURNING: writes, and rows. */
+  /**
+   * INSERT, UPDATE or DELETE ... RETURNING, and SELECT ... FOR UPDATE: a write transaction, rows.
+   */
   WRITE_RETURNING,
   /** Every other statement: INSERT, UPDATE, DELETE, DDL. */
   WRITE;
@@ -38,8 +40,10 @@ enum SqlKind {
   }
 
   static SqlKind of(StatementShape shape) {
-    return shape.kind() == StatementShape.Kind.QUERY
-        ? QUERY
-        : shape.returnsRows() ? WRITE_RETURNING : WRITE;
+    if (shape.kind() == StatementShape.Kind.QUERY && !shape.locksRows()) {
+      return QUERY;
+    }
+    // a SELECT ... FOR UPDATE runs in a write transaction, like a write that returns rows
+    return shape.returnsRows() ? WRITE_RETURNING : WRITE;
   }
 }

@@ -152,10 +152,17 @@ class JooqTest {
   @Test
   void whatKiteSqlCannotRunIsAnErrorNamingIt() {
     insertMaker("ada");
-    // a row lock: KiteSQL has none (its writers run one at a time)
-    assertThatThrownBy(() -> jooq.selectFrom(MAKERS).forUpdate().fetch())
+    // a row lock runs in a write transaction: KiteSQL's writers run one at a time, so that
+    // transaction keeps every other writer out until it ends
+    assertThat(jooq.selectFrom(MAKERS).forUpdate().fetch()).hasSize(1);
+    // FOR UPDATE in a subquery is refused by name
+    assertThatThrownBy(
+            () ->
+                jooq.selectFrom(MAKERS)
+                    .where(MAKER_ID.in(jooq.select(MAKER_ID).from(MAKERS).forUpdate()))
+                    .fetch())
         .isInstanceOf(org.jooq.exception.DataAccessException.class)
-        .hasMessageContaining("FOR UPDATE is not supported");
+        .hasMessageContaining("FOR UPDATE in a subquery");
     // jOOQ's PostgreSQL upsert is ON CONFLICT, which KiteSQL runs
     assertThat(
             jooq.insertInto(MAKERS)

@@ -72,7 +72,7 @@ class SqlStateTest {
         () -> jdbc.queryForList("selec id from t"), BadSqlGrammarException.class, "42601", 4001);
     // class 0A, but not the 0A000 a connection pool takes for a broken connection
     assertTranslated(
-        () -> jdbc.queryForList("select * from t for update"),
+        () -> jdbc.queryForList("select * from t for read only"),
         InvalidDataAccessApiUsageException.class,
         "0AK01",
         4008);

@@ -29,11 +29,11 @@ import org.springframework.data.relational.core.sql.LockOptions;
  *       StartingWith}/{@code EndingWith}/{@code Containing} query with a backslash and renders no
  *       {@code ESCAPE} clause: the backslash is KiteSQL's default LIKE escape, as PostgreSQL's, so
  *       they match literally.
- *   <li>Pessimistic locks ({@code @Lock}) are rendered as {@code FOR UPDATE}/{@code FOR SHARE},
- *       which KiteSQL refuses by name (SQLSTATE 0AK01): it has no row locks. Its writers run one at
- *       a time, so in a transaction that is not read-only every read already excludes every other
- *       writer until the transaction ends, which is what such a lock is for; drop the {@code @Lock}
- *       and read inside the writing transaction.
+ *   <li>Pessimistic locks ({@code @Lock}, and the lock Spring Data JDBC takes on an aggregate root
+ *       before deleting its collections) are rendered as {@code FOR UPDATE}/{@code FOR SHARE}.
+ *       KiteSQL has no row locks: its writers run one at a time, so such a query runs in a
+ *       read-write transaction, which keeps every other writer out until it ends; in a read-only
+ *       transaction it is refused.
  *   <li>Sequences ({@code @Sequence}) are rendered as {@code NEXT VALUE FOR}, which KiteSQL refuses
  *       by name: use an identity column.
  *   <li>No array columns: KiteSQL has none.

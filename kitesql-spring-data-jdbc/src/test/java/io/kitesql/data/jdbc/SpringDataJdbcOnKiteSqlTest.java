@@ -192,12 +192,12 @@ class SpringDataJdbcOnKiteSqlTest {
                 transactions.executeWithoutResult(
                     status -> {
                       kites.save(kite.withName("renamed"));
-                      kites.findByMakerOrderById("ada");
+                      jdbc.queryForList("select name from kites for read only");
                     }))
         .isInstanceOf(InvalidDataAccessApiUsageException.class)
         .cause()
         .isInstanceOf(SQLFeatureNotSupportedException.class)
-        .hasMessageContaining("FOR UPDATE");
+        .hasMessageContaining("FOR READ ONLY");
     assertThat(kites.findAll()).containsExactly(kite);
   }
 
@@ -214,12 +214,16 @@ class SpringDataJdbcOnKiteSqlTest {
   }
 
   @Test
-  void aPessimisticLockIsRefusedByName() {
-    kites.save(Kite.of("a", "ada", "1.00", null));
-    assertThatThrownBy(() -> kites.findByMakerOrderById("ada"))
-        .isInstanceOf(InvalidDataAccessApiUsageException.class)
-        .cause()
-        .isInstanceOf(SQLFeatureNotSupportedException.class)
-        .hasMessageContaining("FOR UPDATE");
+  void aPessimisticLockRunsInAReadWriteTransaction() {
+    var kite = kites.save(Kite.of("a", "ada", "1.00", null));
+    var transactions = new TransactionTemplate(context.getBean(PlatformTransactionManager.class));
+    // FOR UPDATE: KiteSQL's writers run one at a time, so the read-write transaction that reads
+    // the rows already keeps every other writer out until it ends
+    List<Kite> locked = transactions.execute(status -> kites.findByMakerOrderById("ada"));
+    assertThat(locked).containsExactly(kite);
+    transactions.setReadOnly(true);
+    assertThatThrownBy(() -> transactions.execute(status -> kites.findByMakerOrderById("ada")))
+        .isInstanceOf(org.springframework.dao.DataAccessException.class)
+        .hasMessageContaining("read-only");
   }
 }
