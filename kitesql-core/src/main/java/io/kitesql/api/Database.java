@@ -2,6 +2,7 @@ package io.kitesql.api;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.bind.Names;
 import io.kitesql.catalog.Catalog;
 import io.kitesql.catalog.CatalogStore;
 import io.kitesql.catalog.IdentityCounters;
@@ -15,12 +16,10 @@ import io.kitesql.table.IntegrityCheck;
 import io.kitesql.table.TableStore;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
-import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -303,12 +302,7 @@ public final class Database implements AutoCloseable {
    * views): for applications, tools and drivers that describe the schema.
    */
   public List<TableInfo> tables() {
-    var catalog = catalog();
-    var tables =
-        catalog.tables().stream().map(TableInfo::of).sorted(Comparator.comparing(TableInfo::name));
-    var views =
-        catalog.views().stream().map(TableInfo::of).sorted(Comparator.comparing(TableInfo::name));
-    return Stream.concat(tables, views).toList();
+    return TableInfo.all(catalog());
   }
 
   /**
@@ -318,16 +312,7 @@ public final class Database implements AutoCloseable {
   public Optional<TableInfo> table(String name) {
     Arguments.required(name, "the table name");
     var catalog = catalog();
-    boolean quoted = name.length() > 1 && name.startsWith("\"") && name.endsWith("\"");
-    var stored =
-        catalog
-            .nameFolding()
-            .fold(
-                quoted ? name.substring(1, name.length() - 1).replace("\"\"", "\"") : name, quoted);
-    return catalog
-        .table(stored)
-        .map(TableInfo::of)
-        .or(() -> catalog.view(stored).map(TableInfo::of));
+    return catalog.relation(Names.canonical(name, catalog.nameFolding())).map(TableInfo::of);
   }
 
   /** The directory the database lives in (for an in-memory database, the one its files were in). */

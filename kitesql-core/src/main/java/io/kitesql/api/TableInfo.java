@@ -1,11 +1,15 @@
 package io.kitesql.api;
 
+import io.kitesql.catalog.Catalog;
+import io.kitesql.catalog.CatalogEntry;
 import io.kitesql.catalog.ColumnDef;
 import io.kitesql.catalog.TableDef;
 import io.kitesql.catalog.ViewDef;
 import io.kitesql.value.DataType;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * A table or view as an application, a tool or a JDBC driver sees it: names and types, keys and
@@ -61,6 +65,23 @@ public record TableInfo(
   /** The identity column, if the table has one. */
   public Optional<Column> identityColumn() {
     return columns.stream().filter(Column::identity).findFirst();
+  }
+
+  /** The tables, then the views, of {@code catalog}, each by name. */
+  static List<TableInfo> all(Catalog catalog) {
+    var tables = catalog.tables().stream().map(TableInfo::of);
+    var views = catalog.views().stream().map(TableInfo::of);
+    return Stream.concat(
+            tables.sorted(Comparator.comparing(TableInfo::name)),
+            views.sorted(Comparator.comparing(TableInfo::name)))
+        .toList();
+  }
+
+  static TableInfo of(CatalogEntry entry) {
+    return switch (entry) {
+      case TableDef table -> of(table);
+      case ViewDef view -> of(view);
+    };
   }
 
   static TableInfo of(TableDef table) {

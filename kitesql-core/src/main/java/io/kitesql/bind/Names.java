@@ -17,11 +17,16 @@ import net.sf.jsqlparser.schema.Table;
  * folds every name ({@link NameFolding#ALL}). Unquoted reserved words and single-quoted strings are
  * not names.
  */
-final class Names {
+public final class Names {
   private Names() {}
 
-  /** An identifier as JSqlParser gives it (quotes included), folded by the database's rules. */
-  static String canonical(String raw, NameFolding folding) {
+  /**
+   * An identifier as SQL text or JSqlParser gives it (quotes included), folded by the database's
+   * rules: the name as the catalog stores it.
+   *
+   * @throws KiteSqlException SYNTAX_ERROR for a single-quoted string or an unquoted reserved word
+   */
+  public static String canonical(String raw, NameFolding folding) {
     var text = QuotedDots.restore(raw);
     if (text.length() >= 2) {
       char first = text.charAt(0);
