@@ -2,8 +2,6 @@ package io.kitesql.bench;
 
 import io.kitesql.api.Database;
 import io.kitesql.api.KiteSql;
-import io.kitesql.api.PreparedStatement;
-import io.kitesql.api.RowCursor;
 import io.kitesql.api.Transaction;
 import io.kitesql.options.Durability;
 import io.kitesql.options.StorageOptions;
@@ -55,7 +53,7 @@ public final class KiteEngine implements Engine {
   @Override
   public Query prepare(String sql) {
     var statement = db.prepare(sql);
-    return new KiteQuery(statement);
+    return new KiteQuery(statement, () -> tx);
   }
 
   @Override
@@ -115,40 +113,5 @@ public final class KiteEngine implements Engine {
   public void close() {
     end();
     db.close();
-  }
-
-  private final class KiteQuery implements Query, Rows {
-    private final PreparedStatement statement;
-    private RowCursor cursor;
-
-    KiteQuery(PreparedStatement statement) {
-      this.statement = statement;
-    }
-
-    @Override
-    public Rows execute(Object[] parameters) {
-      cursor = tx.query(statement, parameters);
-      return this;
-    }
-
-    @Override
-    public boolean next() {
-      return cursor.next();
-    }
-
-    @Override
-    public CharSequence text(int column) {
-      return cursor.getText(column);
-    }
-
-    @Override
-    public long number(int column) {
-      return cursor.getLong(column);
-    }
-
-    @Override
-    public void close() {
-      cursor.close();
-    }
   }
 }

@@ -1,8 +1,6 @@
 package io.kitesql.bench;
 
 import io.kitesql.api.Database;
-import io.kitesql.api.PreparedStatement;
-import io.kitesql.api.RowCursor;
 import io.kitesql.api.Transaction;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -42,7 +40,7 @@ final class KiteJdbcSideBySide implements Engine {
   /** The native side. */
   @Override
   public Query prepare(String sql) {
-    return new NativeQuery(db.prepare(sql));
+    return new KiteQuery(db.prepare(sql), () -> tx);
   }
 
   /** The JDBC side: one prepared statement, text as {@code text} says. */
@@ -68,41 +66,6 @@ final class KiteJdbcSideBySide implements Engine {
   public void close() throws SQLException {
     end();
     connection.close();
-  }
-
-  private final class NativeQuery implements Query, Rows {
-    private final PreparedStatement statement;
-    private RowCursor cursor;
-
-    NativeQuery(PreparedStatement statement) {
-      this.statement = statement;
-    }
-
-    @Override
-    public Rows execute(Object[] parameters) {
-      cursor = tx.query(statement, parameters);
-      return this;
-    }
-
-    @Override
-    public boolean next() {
-      return cursor.next();
-    }
-
-    @Override
-    public CharSequence text(int column) {
-      return cursor.getText(column);
-    }
-
-    @Override
-    public long number(int column) {
-      return cursor.getLong(column);
-    }
-
-    @Override
-    public void close() {
-      cursor.close();
-    }
   }
 
   private static final class JdbcQuery implements Query, Rows {
