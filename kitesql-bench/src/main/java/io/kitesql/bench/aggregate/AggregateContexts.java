@@ -26,15 +26,7 @@ public final class AggregateContexts {
 
   /** KiteSQL's repositories on {@code database} (closed with the context). */
   public static AnnotationConfigApplicationContext kiteSql(Supplier<Database> database) {
-    var context = new AnnotationConfigApplicationContext();
-    context.registerBean(
-        "database",
-        Database.class,
-        database,
-        definition -> definition.setDestroyMethodName("close"));
-    context.register(KiteSqlConfig.class);
-    context.refresh();
-    return context;
+    return RepositoryContexts.kiteSql(database, KiteSqlConfig.class);
   }
 
   /** Spring Data JDBC's repositories on {@code connection} (closed with the context). */

@@ -42,16 +42,25 @@ public final class RepositoryContexts {
    */
   public static AnnotationConfigApplicationContext kiteSql(
       Supplier<Database> database, boolean metrics) {
+    return metrics
+        ? kiteSql(database, KiteSqlConfig.class, MetricsConfig.class)
+        : kiteSql(database, KiteSqlConfig.class);
+  }
+
+  /**
+   * KiteSQL's repositories of {@code configs} (a {@link KiteSqlBeans} that scans its own
+   * repositories, and any further configuration) on {@code database}, which the context closes when
+   * it closes.
+   */
+  public static AnnotationConfigApplicationContext kiteSql(
+      Supplier<Database> database, Class<?>... configs) {
     var context = new AnnotationConfigApplicationContext();
     context.registerBean(
         "database",
         Database.class,
         database,
         definition -> definition.setDestroyMethodName("close"));
-    context.register(KiteSqlConfig.class);
-    if (metrics) {
-      context.register(MetricsConfig.class);
-    }
+    context.register(configs);
     context.refresh();
     return context;
   }

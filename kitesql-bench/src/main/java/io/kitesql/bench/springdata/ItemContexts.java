@@ -22,15 +22,7 @@ public final class ItemContexts {
 
   /** KiteSQL's repositories on {@code database}, which the context closes when it closes. */
   public static AnnotationConfigApplicationContext kiteSql(Supplier<Database> database) {
-    var context = new AnnotationConfigApplicationContext();
-    context.registerBean(
-        "database",
-        Database.class,
-        database,
-        definition -> definition.setDestroyMethodName("close"));
-    context.register(KiteSqlConfig.class);
-    context.refresh();
-    return context;
+    return RepositoryContexts.kiteSql(database, KiteSqlConfig.class);
   }
 
   /**
