@@ -33,7 +33,7 @@ class QuantilesTests {
       double upper = Quantiles.upperValue(i);
       assertTrue(upper > previousUpper, "bucket " + i);
       // the bucket's lowest value is the one after the previous bucket's highest
-      assertEquals(i, Quantiles.index((long) (previousUpper + 1)), "bucket " + i);
+      assertEquals(i, Quantiles.index(previousUpper + 1), "bucket " + i);
       previousUpper = (long) upper;
     }
   }
