@@ -2,6 +2,7 @@ package io.kitesql.boot.actuate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kitesql.boot.docs.ReadmeExamples;
 import io.kitesql.boot.testapp.Note;
 import io.kitesql.boot.testapp.NoteRepository;
 import io.kitesql.boot.testapp.NoteService;
@@ -11,7 +12,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.search.Search;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.stream.Collectors;
@@ -29,8 +29,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The endpoint of a whole application after some repository calls: its JSON lists each repository
- * method with its plan. Writes the JSON and the KiteSQL meters to {@code target/} (the README's
- * examples come from there).
+ * method with its plan. The README's examples of the endpoint, the meters and the health details
+ * are this test's output ({@link ReadmeExamples}).
  */
 @ExtendWith(OutputCaptureExtension.class)
 @SpringBootTest(
@@ -104,19 +104,23 @@ class KiteSqlEndpointIntegrationTests {
     assertThat(output.getOut())
         .doesNotContain("KiteSQL statement NoteRepository.findByAuthor reads");
 
-    Files.createDirectories(Path.of("target"));
-    Files.writeString(Path.of("target/kitesql-endpoint-example.json"), json);
-    Files.writeString(Path.of("target/kitesql-meters-example.txt"), meters());
     var mapper = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
-    Files.writeString(
-        Path.of("target/kitesql-health-example.json"),
-        mapper.writeValueAsString(health.health(true)));
+    ReadmeExamples.check("endpoint", "json", json + "\n");
+    ReadmeExamples.check("meters", "text", meters("NoteRepository.findByAuthor"));
+    ReadmeExamples.check("health", "json", mapper.writeValueAsString(health.health(true)) + "\n");
   }
 
-  /** The KiteSQL meters as name{tags} and their measurements, one per line. */
-  private String meters() {
+  /**
+   * The KiteSQL meters of one statement and those of the database (no statement tag) as name{tags}
+   * and their measurements, one per line.
+   */
+  private String meters(String statement) {
     return Search.in(registry).meters().stream()
         .filter(m -> m.getId().getName().startsWith("kitesql"))
+        .filter(
+            m ->
+                statement.equals(m.getId().getTag("statement"))
+                    || m.getId().getTag("statement") == null)
         .sorted(
             Comparator.comparing((io.micrometer.core.instrument.Meter m) -> m.getId().getName())
                 .thenComparing(m -> m.getId().getTags().toString()))
