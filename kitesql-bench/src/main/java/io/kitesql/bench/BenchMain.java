@@ -14,12 +14,13 @@ import java.util.stream.Collectors;
  * {@code kitesql-bench/target/RESULTS-quick.md}), {@code --long-rows} (the 64 B and 256 KiB tiers
  * only, for the long-row check; {@code target/RESULTS-long-rows.md}), {@code --out FILE}, {@code
  * --work DIR}; {@code --long-rows-ab [rounds]} runs {@link LongRowsAb} instead, {@code --spin-ab
- * [rounds] [slice]} {@link SpinAb}, {@code --long-rows-probe [rows] [rounds]} {@link
- * LongRowsProbe}, {@code --read-ahead-ab [rounds] [rows] [sizes]} {@link ReadAheadAb}, {@code
- * --table7 [quick] [--sizes …]} Table 7 alone ({@link SpringQueriesReport}), {@code --aggregates
- * [quick]} Table 5's aggregate rows alone ({@link AggregateBench}), {@code --tpcc [quick|smoke]
- * […]} TPC-C ({@link io.kitesql.bench.tpcc.TpccReport}), {@code --jdbc [quick|smoke] […]} {@link
- * JdbcBench}. Run from the repository root (the Maven command in README.md does).
+ * [rounds] [slice]} {@link SpinAb}, {@code --sync-commit [rounds] [transactions]} {@link
+ * SyncCommitAb}, {@code --long-rows-probe [rows] [rounds]} {@link LongRowsProbe}, {@code
+ * --read-ahead-ab [rounds] [rows] [sizes]} {@link ReadAheadAb}, {@code --table7 [quick] [--sizes
+ * …]} Table 7 alone ({@link SpringQueriesReport}), {@code --aggregates [quick]} Table 5's aggregate
+ * rows alone ({@link AggregateBench}), {@code --tpcc [quick|smoke] […]} TPC-C ({@link
+ * io.kitesql.bench.tpcc.TpccReport}), {@code --jdbc [quick|smoke] […]} {@link JdbcBench}. Run from
+ * the repository root (the Maven command in README.md does).
  */
 public final class BenchMain {
   private BenchMain() {}
@@ -31,6 +32,10 @@ public final class BenchMain {
     }
     if (args.length > 0 && args[0].equals("--read-ahead-ab")) {
       ReadAheadAb.main(Arrays.copyOfRange(args, 1, args.length));
+      return;
+    }
+    if (args.length > 0 && args[0].equals("--sync-commit")) {
+      SyncCommitAb.main(Arrays.copyOfRange(args, 1, args.length));
       return;
     }
     if (args.length > 0 && args[0].equals("--spin-ab")) {
