@@ -2,14 +2,18 @@ package io.kitesql.sql;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import net.sf.jsqlparser.parser.CCJSqlParser;
+import net.sf.jsqlparser.parser.CCJSqlParserConstants;
 import net.sf.jsqlparser.parser.ParseException;
 import net.sf.jsqlparser.parser.StringProvider;
+import net.sf.jsqlparser.parser.Token;
 import net.sf.jsqlparser.statement.Statement;
 
 /**
@@ -42,11 +46,21 @@ final class ParserPasses {
             return t;
           });
 
+  /**
+   * Parsers that finished a pass and can take another. Building JSqlParser's parser allocates ~97
+   * KB (its lookahead tables and 4,096-char buffers), most of a statement's preparation; resetting
+   * one allocates ~27 KB (the lookahead call records JSqlParser renews on every reset). A parser is
+   * taken back only after a pass that succeeded, and at most {@link FailFastParser#MAX_USES} times:
+   * JSqlParser keeps two lookahead caches keyed by the tokens it saw, which it never clears, so a
+   * parser kept for good would keep every statement it ever parsed.
+   */
+  private static final BlockingQueue<FailFastParser> IDLE = new ArrayBlockingQueue<>(4);
+
   private ParserPasses() {}
 
   /**
-   * One pass: the statement, and the parser positioned after it (for the caller to check that
-   * nothing follows).
+   * One pass: the statement, and the first token after it that is not a semicolon (for the caller
+   * to check that nothing follows).
    *
    * @throws ParseException JSqlParser's, or one whose message is {@link #TIMED_OUT}
    */
@@ -55,10 +69,17 @@ final class ParserPasses {
       // Future.get returns a pass that finished in time without looking at the flag: look first
       throw SyntaxErrors.cancelled(null);
     }
-    CCJSqlParser parser = new FailFastParser(sql).withAllowComplexParsing(complex);
+    var parser = FailFastParser.take(sql);
+    parser.withAllowComplexParsing(complex);
     var pass = PASSES.submit(parser::Statement);
     try {
-      return new Parsed(pass.get(SqlParser.PASS_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS), parser);
+      var statement = pass.get(SqlParser.PASS_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+      var next = parser.getNextToken();
+      while (next.kind == CCJSqlParserConstants.ST_SEMICOLON) {
+        next = parser.getNextToken();
+      }
+      parser.giveBack(sql);
+      return new Parsed(statement, next);
     } catch (TimeoutException e) {
       parser.interrupted =
           true; // a plain field JSqlParser polls: the pass stops when it next looks
@@ -87,9 +108,10 @@ final class ParserPasses {
   }
 
   /**
-   * What a pass returns: JSqlParser's statement ({@code null} for none) and the parser after it.
+   * What a pass returns: JSqlParser's statement ({@code null} for none) and the first token after
+   * it and its semicolons ({@code EOF} when nothing follows).
    */
-  record Parsed(Statement statement, CCJSqlParser parser) {}
+  record Parsed(Statement statement, Token next) {}
 
   /**
    * JSqlParser's parser without its costly error report. To list the tokens it expected, the
@@ -99,8 +121,39 @@ final class ParserPasses {
    * the expected ones, so the exception only needs the last token consumed.
    */
   private static final class FailFastParser extends CCJSqlParser {
-    FailFastParser(String sql) {
+    /** Passes one parser serves before it is left to the collector (see {@link #IDLE}). */
+    static final int MAX_USES = 64;
+
+    /** Longer statements leave their parser behind: its buffers grew to their length. */
+    private static final int MAX_REUSED_LENGTH = 16 * 1024;
+
+    private int uses;
+
+    private FailFastParser(String sql) {
       super(new StringProvider(sql));
+    }
+
+    /** An idle parser reset to read {@code sql}, or a new one. */
+    static FailFastParser take(String sql) {
+      var parser = IDLE.poll();
+      if (parser == null) {
+        return new FailFastParser(sql);
+      }
+      // what JSqlParser's own reset leaves as the last pass left it
+      parser.ReInit(new StringProvider(sql));
+      parser.jjtree.reset();
+      parser.jdbcParameterIndex = 0;
+      parser.bracketsCounter = 0;
+      parser.caseCounter = 0;
+      parser.interrupted = false;
+      return parser;
+    }
+
+    /** After a pass that succeeded: idle again, unless it has served enough or read a long text. */
+    void giveBack(String sql) {
+      if (++uses < MAX_USES && sql.length() <= MAX_REUSED_LENGTH) {
+        IDLE.offer(this);
+      }
     }
 
     @Override

@@ -150,12 +150,8 @@ public final class SqlParser {
   /** The statement of a pass that succeeded, if it is the only one and JSqlParser understood it. */
   private static Statement check(
       String sql, List<Token> tokens, Patches.Patched patched, ParserPasses.Parsed parsed) {
-    var next = parsed.parser().getNextToken();
-    while (next.kind == CCJSqlParserConstants.ST_SEMICOLON) {
-      next = parsed.parser().getNextToken();
-    }
-    if (next.kind != CCJSqlParserConstants.EOF) {
-      throw SyntaxErrors.trailing(next, patched);
+    if (parsed.next().kind != CCJSqlParserConstants.EOF) {
+      throw SyntaxErrors.trailing(parsed.next(), patched);
     }
     if (parsed.statement() == null) {
       throw SyntaxErrors.nothingParsed(sql);
