@@ -1,5 +1,6 @@
 package io.kitesql.api;
 
+import static io.kitesql.testing.QueryRows.column;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -36,13 +37,13 @@ class DmlOperatorReuseTest {
       }
     }
     // ten rows of id * 10, each bumped twice: 550 + 20
-    assertThat(DmlSemanticsTest.column(db, "select sum(v) from t")).containsExactly("570");
+    assertThat(column(db, "select sum(v) from t")).containsExactly("570");
     assertThat(executed(db, bump, 99)).isZero();
 
     var deleteRange = db.prepare("delete from t where id between ? and ?");
     assertThat(executed(db, deleteRange, 1, 3)).isEqualTo(3L);
     assertThat(executed(db, deleteRange, 2, 5)).isEqualTo(2L); // 4 and 5; 2 and 3 are gone
-    assertThat(DmlSemanticsTest.column(db, "select id from t order by id"))
+    assertThat(column(db, "select id from t order by id"))
         .containsExactly("6", "7", "8", "9", "10");
 
     var move = db.prepare("update t set id = ? where id = ?");
@@ -59,7 +60,7 @@ class DmlOperatorReuseTest {
           assertThat(tx.execute(move, 60, 6)).isEqualTo(1L);
           return 0L;
         });
-    assertThat(DmlSemanticsTest.column(db, "select id || ':' || v from t order by id"))
+    assertThat(column(db, "select id || ':' || v from t order by id"))
         .containsExactly("7:72", "8:82", "9:92", "10:102", "60:62");
   }
 
@@ -81,9 +82,8 @@ class DmlOperatorReuseTest {
                 assertThat(((KiteSqlException) e).errorCode())
                     .isEqualTo(ErrorCode.UNIQUE_VIOLATION));
     assertThat(executed(db, copy, 300)).isEqualTo(3L);
-    assertThat(DmlSemanticsTest.column(db, "select id from dst order by id"))
+    assertThat(column(db, "select id from dst order by id"))
         .containsExactly("101", "102", "201", "202", "203", "301", "302", "303");
-    assertThat(DmlSemanticsTest.column(db, "select count(*) from dst where v = 30"))
-        .containsExactly("2");
+    assertThat(column(db, "select count(*) from dst where v = 30")).containsExactly("2");
   }
 }

@@ -1,5 +1,6 @@
 package io.kitesql.api;
 
+import static io.kitesql.testing.QueryRows.column;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -7,15 +8,10 @@ import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.testing.Databases;
 import io.kitesql.testing.TempDatabase;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class DmlSemanticsTest {
   @TempDatabase Database db;
-
-  static List<String> column(Database db, String sql) {
-    return db.read(tx -> PreparedStatementReuseTest.strings(tx.query(sql)));
-  }
 
   @Test
   void updateMovingRowsWithinTheScannedIndexChangesEachRowOnce() {

@@ -1,10 +1,10 @@
 package io.kitesql.api;
 
+import static io.kitesql.testing.Failures.assertFails;
+import static io.kitesql.testing.QueryRows.column;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.ErrorCode;
-import io.kitesql.KiteSqlException;
 import io.kitesql.testing.Databases;
 import io.kitesql.testing.TempDatabase;
 import java.util.ArrayList;
@@ -12,7 +12,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,17 +19,6 @@ import org.junit.jupiter.api.Test;
  */
 class IdentityColumnTest {
   @TempDatabase Database db;
-
-  static List<String> column(Database db, String sql) {
-    return db.read(tx -> PreparedStatementReuseTest.strings(tx.query(sql)));
-  }
-
-  static void assertFails(ThrowingCallable call, ErrorCode code, String messagePart) {
-    assertThatThrownBy(call)
-        .isInstanceOf(KiteSqlException.class)
-        .satisfies(e -> assertThat(((KiteSqlException) e).errorCode()).isEqualTo(code))
-        .hasMessageContaining(messagePart);
-  }
 
   @Test
   void anInsertThatOmitsTheColumnGetsTheNextValues() {

@@ -1,7 +1,7 @@
 package io.kitesql.api;
 
-import static io.kitesql.api.IdentityColumnTest.assertFails;
-import static io.kitesql.api.IdentityColumnTest.column;
+import static io.kitesql.testing.Failures.assertFails;
+import static io.kitesql.testing.QueryRows.column;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.ErrorCode;

@@ -1,5 +1,6 @@
 package io.kitesql.api;
 
+import static io.kitesql.testing.QueryRows.count;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.catalog.CatalogStore;
@@ -31,16 +32,6 @@ class LazyWriteBeginTest {
                   ddl); // Storage.write commits; ReadWriteTransaction.commit (which publishes)
               // never runs
             });
-  }
-
-  private static long count(Database db, String table) {
-    return db.read(
-        tx -> {
-          try (var rows = tx.query("select count(*) from " + table)) {
-            rows.next();
-            return rows.getLong(0);
-          }
-        });
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.kitesql.api;
 
+import static io.kitesql.testing.QueryRows.column;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.testing.TempDatabase;
@@ -59,11 +60,7 @@ class LongBoundLookupTest {
       check(db, values, bound, ">", c -> c > 0);
       check(db, values, bound, ">=", c -> c >= 0);
     }
-    List<String> plan =
-        db.read(
-            tx ->
-                PreparedStatementReuseTest.strings(
-                    tx.query("explain select id from t where s > ?")));
+    List<String> plan = db.read(tx -> column(tx.query("explain select id from t where s > ?")));
     assertThat(String.join("\n", plan)).contains("IndexRangeScan t using t_s");
   }
 

@@ -1,5 +1,6 @@
 package io.kitesql.api;
 
+import static io.kitesql.testing.QueryRows.column;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.testing.TempDatabase;
@@ -18,16 +19,6 @@ import org.junit.jupiter.api.Test;
 class PreparedStatementReuseTest {
   @TempDatabase Database db;
 
-  static List<String> strings(RowCursor rows) {
-    var out = new ArrayList<String>();
-    try (rows) {
-      while (rows.next()) {
-        out.add(String.valueOf(rows.get(0)));
-      }
-    }
-    return out;
-  }
-
   @Test
   void sameStatementInTwoReadTransactionsNeverAnswersFromTheFirst() {
     db.execute("create table t (id int primary key, grp int, v varchar)");
@@ -42,17 +33,16 @@ class PreparedStatementReuseTest {
     var before = new ArrayList<List<String>>();
     try (var tx = db.beginRead()) {
       for (var s : statements) {
-        before.add(strings(tx.query(s, 1)));
+        before.add(column(tx.query(s, 1)));
       }
     }
     db.execute("update t set v = 'z' || v where grp = 1");
     db.execute("insert into t values (4, 1, 'y')");
     try (var tx = db.beginRead()) {
-      assertThat(strings(tx.query(statements.get(0), 1))).containsExactly("y", "za", "zb");
-      assertThat(strings(tx.query(statements.get(1), 1)))
-          .containsExactlyInAnyOrder("za", "zb", "y");
-      assertThat(strings(tx.query(statements.get(2), 1))).containsExactly("zb");
-      assertThat(strings(tx.query(statements.get(3), 1))).containsExactly("zb");
+      assertThat(column(tx.query(statements.get(0), 1))).containsExactly("y", "za", "zb");
+      assertThat(column(tx.query(statements.get(1), 1))).containsExactlyInAnyOrder("za", "zb", "y");
+      assertThat(column(tx.query(statements.get(2), 1))).containsExactly("zb");
+      assertThat(column(tx.query(statements.get(3), 1))).containsExactly("zb");
     }
     assertThat(before.get(0)).containsExactly("a", "b");
     assertThat(before.get(2)).containsExactly("b");

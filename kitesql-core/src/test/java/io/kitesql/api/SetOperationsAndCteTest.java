@@ -1,5 +1,6 @@
 package io.kitesql.api;
 
+import static io.kitesql.testing.QueryRows.column;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -43,7 +44,7 @@ class SetOperationsAndCteTest {
     var before = new ArrayList<List<String>>();
     try (var tx = db.beginRead()) {
       for (var s : statements) {
-        before.add(PreparedStatementReuseTest.strings(tx.query(s, 1)));
+        before.add(column(tx.query(s, 1)));
       }
     }
     assertThat(before)
@@ -56,15 +57,11 @@ class SetOperationsAndCteTest {
     db.execute("insert into u values (3, 'a')");
     db.execute("insert into t values (5, 1, 'd')");
     try (var tx = db.beginRead()) {
-      assertThat(PreparedStatementReuseTest.strings(tx.query(statements.get(0), 1)))
-          .containsExactly("a", "b");
-      assertThat(PreparedStatementReuseTest.strings(tx.query(statements.get(1), 1)))
-          .containsExactly("d");
-      assertThat(PreparedStatementReuseTest.strings(tx.query(statements.get(2), 1)))
-          .containsExactly("b", "d");
-      assertThat(PreparedStatementReuseTest.strings(tx.query(statements.get(3), 1)))
-          .containsExactly("a", "b", "c", "d");
-      assertThat(PreparedStatementReuseTest.strings(tx.query(statements.get(4), 1)))
+      assertThat(column(tx.query(statements.get(0), 1))).containsExactly("a", "b");
+      assertThat(column(tx.query(statements.get(1), 1))).containsExactly("d");
+      assertThat(column(tx.query(statements.get(2), 1))).containsExactly("b", "d");
+      assertThat(column(tx.query(statements.get(3), 1))).containsExactly("a", "b", "c", "d");
+      assertThat(column(tx.query(statements.get(4), 1)))
           .containsExactly("a", "a", "b", "b", "b", "b", "d", "d");
     }
   }
@@ -105,7 +102,7 @@ class SetOperationsAndCteTest {
     List<String> lines =
         db.read(
             tx ->
-                PreparedStatementReuseTest.strings(
+                column(
                     tx.query("explain select v from t where grp = 1 except all select v from u")));
     assertThat(lines.getFirst()).isEqualTo("SetOperation EXCEPT ALL");
     assertThat(String.join("\n", lines))
@@ -115,7 +112,7 @@ class SetOperationsAndCteTest {
     List<String> pushed =
         db.read(
             tx ->
-                PreparedStatementReuseTest.strings(
+                column(
                     tx.query(
                         "explain select v from (select id, v from t union select id, v from u) x where id = 1")));
     assertThat(String.join("\n", pushed))
@@ -124,7 +121,7 @@ class SetOperationsAndCteTest {
     List<String> values =
         db.read(
             tx ->
-                PreparedStatementReuseTest.strings(
+                column(
                     tx.query(
                         "select v from (select id, v from t union select id, v from u) x where id = 1 order by v")));
     assertThat(values).containsExactly("a", "b");
@@ -149,7 +146,7 @@ class SetOperationsAndCteTest {
     List<String> lines =
         db.read(
             tx ->
-                PreparedStatementReuseTest.strings(
+                column(
                     tx.query(
                         "explain with recursive r(n) as (select 1 union all select n + 1 from r where n < 3) select n from r")));
     assertThat(String.join("\n", lines))
@@ -159,7 +156,7 @@ class SetOperationsAndCteTest {
             () ->
                 db.read(
                     tx ->
-                        PreparedStatementReuseTest.strings(
+                        column(
                             tx.query(
                                 "with recursive r(n) as (select 1 union all select n + 1 from r) select n from r"))))
         .isInstanceOf(KiteSqlException.class)

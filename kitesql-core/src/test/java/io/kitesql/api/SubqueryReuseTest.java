@@ -1,5 +1,6 @@
 package io.kitesql.api;
 
+import static io.kitesql.testing.QueryRows.column;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.testing.TempDatabase;
@@ -26,15 +27,15 @@ class SubqueryReuseTest {
     var exists =
         db.prepare(
             "select o.id from orders o where exists (select 1 from vip v where v.customer_id = o.customer_id) order by o.id");
-    List<String> first = db.read(tx -> PreparedStatementReuseTest.strings(tx.query(in)));
-    List<String> firstExists = db.read(tx -> PreparedStatementReuseTest.strings(tx.query(exists)));
+    List<String> first = db.read(tx -> column(tx.query(in)));
+    List<String> firstExists = db.read(tx -> column(tx.query(exists)));
     assertThat(first).containsExactly("1");
     assertThat(firstExists).containsExactly("1");
 
     db.execute("insert into vip values (30)");
 
-    List<String> second = db.read(tx -> PreparedStatementReuseTest.strings(tx.query(in)));
-    List<String> secondExists = db.read(tx -> PreparedStatementReuseTest.strings(tx.query(exists)));
+    List<String> second = db.read(tx -> column(tx.query(in)));
+    List<String> secondExists = db.read(tx -> column(tx.query(exists)));
     assertThat(second).containsExactly("1", "3");
     assertThat(secondExists).containsExactly("1", "3");
 
@@ -42,7 +43,7 @@ class SubqueryReuseTest {
     db.write(
         tx -> {
           tx.execute("delete from vip where customer_id = 10");
-          assertThat(PreparedStatementReuseTest.strings(tx.query(in))).containsExactly("3");
+          assertThat(column(tx.query(in))).containsExactly("3");
           return null;
         });
   }

@@ -1,7 +1,8 @@
 package io.kitesql.api;
 
-import static io.kitesql.api.IdentityColumnTest.assertFails;
-import static io.kitesql.api.IdentityColumnTest.column;
+import static io.kitesql.testing.Failures.assertFails;
+import static io.kitesql.testing.QueryRows.column;
+import static io.kitesql.testing.QueryRows.lists;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.ErrorCode;
@@ -18,21 +19,6 @@ import org.junit.jupiter.api.Test;
  */
 class UpdateDeleteReturningTest {
   @TempDatabase Database db;
-
-  /** Every returned row as strings, in the order returned. */
-  static List<List<String>> rows(RowCursor cursor) {
-    var out = new ArrayList<List<String>>();
-    try (cursor) {
-      while (cursor.next()) {
-        var row = new ArrayList<String>();
-        for (int i = 0; i < cursor.columns().size(); i++) {
-          row.add(String.valueOf(cursor.get(i)));
-        }
-        out.add(row);
-      }
-    }
-    return out;
-  }
 
   static Database withAccounts(Database db) {
     db.execute(
@@ -55,7 +41,7 @@ class UpdateDeleteReturningTest {
         .extracting(ResultColumn::name)
         .containsExactly("id", "owner", "balance", "tag", "less");
     // rows with balance < 80: bob (50) and cid (75), scanned in primary-key order; each gets +10
-    var returned = db.write(tx -> rows(tx.query(update, 10, 80)));
+    var returned = db.write(tx -> lists(tx.query(update, 10, 80)));
     assertThat(returned)
         .containsExactly(
             List.of("2", "BOB", "60", "b", "59"), List.of("3", "CID", "85", "null", "84"));
@@ -70,7 +56,7 @@ class UpdateDeleteReturningTest {
     var returned =
         db.write(
             tx ->
-                rows(
+                lists(
                     tx.query(
                         db.prepare(
                             "delete from acct where owner <> :keep returning id, owner || '!' as gone, tag"),
@@ -78,7 +64,7 @@ class UpdateDeleteReturningTest {
     assertThat(returned).containsExactly(List.of("1", "ann!", "a"), List.of("3", "cid!", "null"));
     assertThat(column(db, "select id from acct")).containsExactly("2");
     List<List<String>> none =
-        db.write(tx -> rows(tx.query("delete from acct where id = 99 returning id")));
+        db.write(tx -> lists(tx.query("delete from acct where id = 99 returning id")));
     assertThat(none).isEmpty();
     assertThat(db.checkIntegrity().problems()).isEmpty();
   }
@@ -91,21 +77,21 @@ class UpdateDeleteReturningTest {
     var updated =
         db.write(
             tx ->
-                rows(
+                lists(
                     tx.query(
                         "update acct set id = id + 10 returning id, (select max(id) from acct)")));
     assertThat(updated).containsExactly(List.of("11", "3"), List.of("12", "3"), List.of("13", "3"));
     var deleted =
         db.write(
             tx ->
-                rows(
+                lists(
                     tx.query(
                         "delete from acct where id > 11 returning id, (select count(*) from acct)")));
     assertThat(deleted).containsExactly(List.of("12", "3"), List.of("13", "3"));
     var inserted =
         db.write(
             tx ->
-                rows(
+                lists(
                     tx.query(
                         "insert into acct values (20, 'dan', 1, null), (21, 'eve', 2, null) returning id, (select count(*) from acct)")));
     assertThat(inserted).containsExactly(List.of("20", "1"), List.of("21", "1"));
@@ -205,7 +191,7 @@ class UpdateDeleteReturningTest {
     withAccounts(db);
     var returned =
         db.write(
-            tx -> rows(tx.query("delete from acct as a where a.id = 2 returning a.owner, a.*")));
+            tx -> lists(tx.query("delete from acct as a where a.id = 2 returning a.owner, a.*")));
     assertThat(returned).containsExactly(List.of("bob", "2", "bob", "50", "b"));
   }
 }

@@ -1,8 +1,8 @@
 package io.kitesql.api;
 
-import static io.kitesql.api.IdentityColumnTest.assertFails;
-import static io.kitesql.api.IdentityColumnTest.column;
-import static io.kitesql.api.UpdateDeleteReturningTest.rows;
+import static io.kitesql.testing.Failures.assertFails;
+import static io.kitesql.testing.QueryRows.column;
+import static io.kitesql.testing.QueryRows.lists;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.ErrorCode;
@@ -59,7 +59,7 @@ class UpsertTest {
     var returned =
         db.write(
             tx ->
-                rows(
+                lists(
                     tx.query(
                         "insert into kv (k, v) values (5, 1), (2, 7), (1, 3) "
                             + "on conflict (k) do update set v = excluded.v * 100 returning k, v, tag")));
@@ -70,7 +70,7 @@ class UpsertTest {
     var inserted =
         db.write(
             tx ->
-                rows(
+                lists(
                     tx.query(
                         "insert into kv (k, v) values (1, 0), (6, 6) on conflict do nothing returning *")));
     assertThat(inserted).containsExactly(List.of("6", "6", "null", "null"));
@@ -157,7 +157,7 @@ class UpsertTest {
     var returned =
         db.write(
             tx ->
-                rows(
+                lists(
                     tx.query(
                         "insert into kv (k, v) values (1, 1), (2, 2), (3, 3) "
                             + "on conflict (k) do update set v = kv.v + excluded.v where kv.v < 15 returning k, v")));
@@ -275,20 +275,20 @@ class UpsertTest {
             "insert into kv (k, v, tag) values (:k, :v, :tag) on conflict (k) "
                 + "do update set v = kv.v + :v, tag = :tag where kv.v < :limit returning v, tag");
     var first =
-        db.write(tx -> rows(tx.query(upsert, Map.of("k", 1, "v", 5, "tag", "n", "limit", 100))));
+        db.write(tx -> lists(tx.query(upsert, Map.of("k", 1, "v", 5, "tag", "n", "limit", 100))));
     assertThat(first).containsExactly(List.of("15", "n"));
     var second =
-        db.write(tx -> rows(tx.query(upsert, Map.of("k", 1, "v", 5, "tag", "m", "limit", 12))));
+        db.write(tx -> lists(tx.query(upsert, Map.of("k", 1, "v", 5, "tag", "m", "limit", 12))));
     assertThat(second).isEmpty(); // 15 < 12 is false
     var third =
-        db.write(tx -> rows(tx.query(upsert, Map.of("k", 4, "v", 5, "tag", "o", "limit", 0))));
+        db.write(tx -> lists(tx.query(upsert, Map.of("k", 4, "v", 5, "tag", "o", "limit", 0))));
     assertThat(third).containsExactly(List.of("5", "o"));
     assertThat(table(db)).containsExactly("1:15:n:1", "2:20:b:1", "4:5:o:-");
     // positional parameters are numbered in the order written: VALUES, SET, WHERE, RETURNING
     var positional =
         db.prepare(
             "insert into kv (k, v) values (?, ?) on conflict (k) do update set v = kv.v * ? where kv.v < ? returning v + ?");
-    var returned = db.write(tx -> rows(tx.query(positional, 2, 0, 3, 25, 1000)));
+    var returned = db.write(tx -> lists(tx.query(positional, 2, 0, 3, 25, 1000)));
     assertThat(returned)
         .containsExactly(List.of("1060")); // stored 20 < 25: 20 * 3, returned + 1000
   }
@@ -302,7 +302,7 @@ class UpsertTest {
     var returned =
         db.write(
             tx ->
-                rows(
+                lists(
                     tx.query(
                         "insert into tick (code) values ('a'), ('b') "
                             + "on conflict (code) do update set last_id = excluded.id returning id, code, last_id")));
@@ -326,7 +326,7 @@ class UpsertTest {
     var returned =
         db.write(
             tx ->
-                rows(
+                lists(
                     tx.query(
                         "insert into cfg values ('x', 5, 'm') on conflict (name) "
                             + "do update set val = default, note = default returning val, note")));

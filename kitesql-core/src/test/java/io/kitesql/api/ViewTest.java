@@ -1,18 +1,17 @@
 package io.kitesql.api;
 
+import static io.kitesql.testing.Failures.assertFails;
+import static io.kitesql.testing.QueryRows.column;
+import static io.kitesql.testing.QueryRows.lists;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.ErrorCode;
-import io.kitesql.KiteSqlException;
 import io.kitesql.storage.MappedRegions;
 import io.kitesql.testing.Databases;
 import io.kitesql.testing.TempDatabase;
 import io.kitesql.value.DataType;
 import io.kitesql.value.Text;
-import java.util.ArrayList;
 import java.util.List;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,26 +31,6 @@ class ViewTest {
         "insert into emp values (1, 'ann', 'eng', 100), (2, 'bob', 'eng', 80), (3, 'cid', 'ops', 70)");
   }
 
-  private static List<String> column(Database db, String sql) {
-    return db.read(
-        tx -> {
-          var values = new ArrayList<String>();
-          try (var rows = tx.query(sql)) {
-            while (rows.next()) {
-              values.add(String.valueOf(rows.get(0)));
-            }
-          }
-          return values;
-        });
-  }
-
-  private static void refused(ThrowingCallable call, ErrorCode code, String... words) {
-    assertThatThrownBy(call)
-        .isInstanceOf(KiteSqlException.class)
-        .satisfies(e -> assertThat(((KiteSqlException) e).errorCode()).isEqualTo(code))
-        .hasMessageContainingAll(words);
-  }
-
   @Test
   void viewsAndTheirColumnsSurviveReopening() {
     load(db);
@@ -66,7 +45,7 @@ class ViewTest {
         .containsExactly(
             new ResultColumn("who", DataType.varchar(10)), new ResultColumn("pay", DataType.INT));
     // the dependency is stored too: the table still cannot be dropped
-    refused(
+    assertFails(
         () -> db.execute("drop table emp"),
         ErrorCode.DEPENDENT_OBJECTS_EXIST,
         "table emp",
@@ -79,109 +58,109 @@ class ViewTest {
     db.execute("create view eng as select id, name from emp where dept = 'eng'");
     db.execute("create view eng_names as select name from eng");
     var before = db.catalog();
-    refused(
+    assertFails(
         () -> db.execute("insert into eng values (9, 'zed')"),
         ErrorCode.UNSUPPORTED_FEATURE,
         "INSERT into view eng",
         "read-only");
-    refused(
+    assertFails(
         () -> db.execute("update eng set name = 'x'"),
         ErrorCode.UNSUPPORTED_FEATURE,
         "UPDATE of view eng");
-    refused(
+    assertFails(
         () -> db.execute("delete from eng where id = 1"),
         ErrorCode.UNSUPPORTED_FEATURE,
         "DELETE from view eng");
-    refused(
+    assertFails(
         () -> db.execute("drop table emp"),
         ErrorCode.DEPENDENT_OBJECTS_EXIST,
         "cannot drop table emp",
         "view eng depends");
-    refused(
+    assertFails(
         () -> db.execute("drop view eng"),
         ErrorCode.DEPENDENT_OBJECTS_EXIST,
         "cannot drop view eng",
         "view eng_names depends");
-    refused(
+    assertFails(
         () -> db.execute("drop table eng"),
         ErrorCode.WRONG_OBJECT_TYPE,
         "eng is a view",
         "DROP VIEW");
-    refused(
+    assertFails(
         () -> db.execute("drop view eng_names, eng"),
         ErrorCode.UNSUPPORTED_FEATURE,
         "DROP VIEW of several views");
-    refused(
+    assertFails(
         () -> db.execute("drop view eng_names cascade"), ErrorCode.UNSUPPORTED_FEATURE, "cascade");
-    refused(
+    assertFails(
         () -> db.execute("drop table emp, emp"),
         ErrorCode.UNSUPPORTED_FEATURE,
         "DROP TABLE of several objects");
-    refused(
+    assertFails(
         () -> db.execute("drop table if exists eng"), ErrorCode.WRONG_OBJECT_TYPE, "eng is a view");
-    refused(
+    assertFails(
         () -> db.execute("drop view emp"),
         ErrorCode.WRONG_OBJECT_TYPE,
         "emp is a table",
         "DROP TABLE");
-    refused(
+    assertFails(
         () -> db.execute("create index eng_name on eng (name)"),
         ErrorCode.WRONG_OBJECT_TYPE,
         "eng is a view");
-    refused(
+    assertFails(
         () -> db.execute("alter table eng add column x int"),
         ErrorCode.WRONG_OBJECT_TYPE,
         "eng is a view");
-    refused(
+    assertFails(
         () -> db.execute("create view emp as select 1 as x"),
         ErrorCode.CATALOG_CONFLICT,
         "table emp already exists");
-    refused(
+    assertFails(
         () -> db.execute("create table eng (x int)"),
         ErrorCode.CATALOG_CONFLICT,
         "view named eng already exists");
-    refused(
+    assertFails(
         () -> db.execute("create view eng as select 1 as x"),
         ErrorCode.CATALOG_CONFLICT,
         "view eng already exists");
-    refused(
+    assertFails(
         () -> db.execute("create view p as select name from emp where id = ?"),
         ErrorCode.SYNTAX_ERROR,
         "view p",
         "parameters");
-    refused(
+    assertFails(
         () -> db.execute("create view d as select id, id from emp"),
         ErrorCode.CATALOG_CONFLICT,
         "column id appears twice");
-    refused(
+    assertFails(
         () -> db.execute("create view d (a, b, c) as select id, name from emp"),
         ErrorCode.UNKNOWN_COLUMN,
         "3 names");
-    refused(
+    assertFails(
         () -> db.execute("create view d as select nope from emp"),
         ErrorCode.UNKNOWN_COLUMN,
         "nope");
-    refused(
+    assertFails(
         () -> db.execute("create materialized view m as select id from emp"),
         ErrorCode.UNSUPPORTED_FEATURE,
         "MATERIALIZED VIEW");
-    refused(
+    assertFails(
         () -> db.execute("create temporary view m as select id from emp"),
         ErrorCode.UNSUPPORTED_FEATURE,
         "VIEW");
-    refused(
+    assertFails(
         () -> db.execute("create or replace view eng as select name, id from emp"),
         ErrorCode.CATALOG_CONFLICT,
         "cannot change column 1 from id INT to name");
-    refused(
+    assertFails(
         () -> db.execute("create or replace view eng as select id from emp"),
         ErrorCode.CATALOG_CONFLICT,
         "cannot drop columns");
-    refused(
+    assertFails(
         () -> db.execute("create or replace view eng as select id, name from eng_names"),
         ErrorCode.UNKNOWN_COLUMN,
         "id");
-    refused(
+    assertFails(
         () ->
             db.execute(
                 "create or replace view eng as select e.id, e.name from emp e join eng_names n on n.name = e.name"),
@@ -224,25 +203,11 @@ class ViewTest {
     for (int i = 0; i < queries.size(); i++) {
       var query = queries.get(i);
       db.execute("create view q" + i + " as " + query);
-      assertThat(rows(db, "select * from q" + i)).as(query).isEqualTo(rows(db, query)).isNotEmpty();
+      assertThat(lists(db, "select * from q" + i))
+          .as(query)
+          .isEqualTo(lists(db, query))
+          .isNotEmpty();
     }
-  }
-
-  private static List<List<String>> rows(Database db, String sql) {
-    return db.read(
-        tx -> {
-          var all = new ArrayList<List<String>>();
-          try (var rows = tx.query(sql)) {
-            while (rows.next()) {
-              var row = new ArrayList<String>();
-              for (int c = 0; c < rows.columns().size(); c++) {
-                row.add(String.valueOf(rows.get(c)));
-              }
-              all.add(row);
-            }
-          }
-          return all;
-        });
   }
 
   @Test
@@ -272,14 +237,14 @@ class ViewTest {
     load(db);
     db.execute("create view v as select name from emp where salary > 75");
     var statement = db.prepare("select * from v order by 1");
-    List<String> before = db.read(tx -> PreparedStatementReuseTest.strings(tx.query(statement)));
+    List<String> before = db.read(tx -> column(tx.query(statement)));
     assertThat(before).containsExactly("ann", "bob");
     db.execute("create or replace view v as select name, dept from emp where salary < 75");
     assertThat(statement.columns()).extracting(ResultColumn::name).containsExactly("name", "dept");
-    List<String> after = db.read(tx -> PreparedStatementReuseTest.strings(tx.query(statement)));
+    List<String> after = db.read(tx -> column(tx.query(statement)));
     assertThat(after).containsExactly("cid");
     db.execute("drop view v");
-    refused(() -> db.read(tx -> tx.query(statement)), ErrorCode.UNKNOWN_TABLE, "v");
+    assertFails(() -> db.read(tx -> tx.query(statement)), ErrorCode.UNKNOWN_TABLE, "v");
   }
 
   @Test
@@ -300,7 +265,7 @@ class ViewTest {
     assertThat(column(db, "select body from pairs where name = 'bob'")).containsExactly("y");
     assertThat(column(db, "select count(*) from pairs")).containsExactly("3");
     assertThat(column(db, "select bonus from emp where id = 1")).containsExactly("5");
-    refused(
+    assertFails(
         () -> db.prepare("select bonus from everything").columns(),
         ErrorCode.UNKNOWN_COLUMN,
         "bonus");

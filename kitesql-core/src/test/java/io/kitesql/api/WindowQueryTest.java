@@ -1,5 +1,6 @@
 package io.kitesql.api;
 
+import static io.kitesql.testing.QueryRows.column;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -102,10 +103,7 @@ class WindowQueryTest {
   @Test
   void explainShowsTheWindowAboveTheAggregateAndTheIndexLookup() {
     orders(db, 1);
-    var plan =
-        db.read(
-            tx ->
-                PreparedStatementReuseTest.strings(tx.query("explain " + TABLE_3, 1, "open", 10)));
+    var plan = db.read(tx -> column(tx.query("explain " + TABLE_3, 1, "open", 10)));
     var text = String.join("\n", plan);
     assertThat(text).contains("Window MAX(peak) OVER (PARTITION BY status)");
     assertThat(text).contains("IndexRangeScan orders using orders_customer_status = (?1, ?2)");

@@ -1,5 +1,6 @@
 package io.kitesql.fuzz;
 
+import static io.kitesql.testing.QueryRows.count;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -23,16 +24,6 @@ class LimitsTest {
   // as SqlFuzzTest opens its databases
   @TempDatabase(mapSize = 256L << 20, durability = Durability.NO_SYNC)
   Database db;
-
-  private static long count(Database db, String table) {
-    return db.read(
-        tx -> {
-          try (var rows = tx.query("SELECT COUNT(*) FROM " + table)) {
-            rows.next();
-            return rows.getLong(0);
-          }
-        });
-  }
 
   /** Whatever {@code sql} does, it must succeed or fail with the engine's exception. */
   private static void succeedsOrFailsClearly(Database db, String sql) {

@@ -1,5 +1,6 @@
 package io.kitesql.sql;
 
+import static io.kitesql.testing.QueryRows.column;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -7,7 +8,6 @@ import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.api.Database;
 import io.kitesql.testing.TempDatabase;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -22,9 +22,9 @@ class BackslashQuoteLiteralTest {
   @Test
   void aBackslashBeforeADoubledQuoteIsTwoCharacters() {
     for (var text : List.of("a\\'", "\\'", "\\''", "\\\\'", "a\\'b\\'", "'\\", "\\")) {
-      assertThat(texts(db, "SELECT " + literal(text))).as(literal(text)).containsExactly(text);
+      assertThat(column(db, "SELECT " + literal(text))).as(literal(text)).containsExactly(text);
     }
-    assertThat(texts(db, "SELECT " + literal("x\\'") + " || " + literal("y\\''")))
+    assertThat(column(db, "SELECT " + literal("x\\'") + " || " + literal("y\\''")))
         .containsExactly("x\\'y\\''");
   }
 
@@ -42,29 +42,29 @@ class BackslashQuoteLiteralTest {
             + "), (4, "
             + literal("a\\")
             + ")");
-    assertThat(texts(db, "SELECT s FROM t WHERE id = 1")).containsExactly("a\\'");
+    assertThat(column(db, "SELECT s FROM t WHERE id = 1")).containsExactly("a\\'");
     assertThat(
-            texts(
+            column(
                 db,
                 "SELECT CAST(id AS VARCHAR) FROM t WHERE s = " + literal("a\\'") + " ORDER BY id"))
         .containsExactly("1");
     // the backslash is also LIKE's default escape: as a pattern, a\'% is "a", a quote, anything
     assertThat(
-            texts(
+            column(
                 db,
                 "SELECT CAST(id AS VARCHAR) FROM t WHERE s LIKE "
                     + literal("a\\'%")
                     + " ORDER BY id"))
         .containsExactly("3");
     assertThat(
-            texts(
+            column(
                 db,
                 "SELECT CAST(id AS VARCHAR) FROM t WHERE s LIKE "
                     + literal("a\\'%")
                     + " ESCAPE '' ORDER BY id"))
         .containsExactly("1", "2");
     assertThat(
-            texts(
+            column(
                 db,
                 "SELECT CAST(id AS VARCHAR) FROM t WHERE s LIKE "
                     + literal("a!\\'%")
@@ -75,7 +75,7 @@ class BackslashQuoteLiteralTest {
   @Test
   void anUnpairedSurrogateBeforeAQuoteIsRefusedNotReadAsABackslash() {
     for (var text : List.of("b\uD800'", "\\'b\uD800'", "b\uDFFF")) {
-      assertThatThrownBy(() -> texts(db, "SELECT " + literal(text)))
+      assertThatThrownBy(() -> column(db, "SELECT " + literal(text)))
           .as(literal(text))
           .isInstanceOf(KiteSqlException.class)
           .satisfies(
@@ -85,25 +85,12 @@ class BackslashQuoteLiteralTest {
     }
     for (var text :
         List.of("\uD83D\uDE00'", "\uDBFF\uDFFF\\'", "\\'\uD83D\uDE00")) { // paired surrogates stay
-      assertThat(texts(db, "SELECT " + literal(text))).containsExactly(text);
+      assertThat(column(db, "SELECT " + literal(text))).containsExactly(text);
     }
   }
 
   /** {@code text} as a standard SQL literal: quotes doubled, nothing else escaped. */
   private static String literal(String text) {
     return "'" + text.replace("'", "''") + "'";
-  }
-
-  private static List<String> texts(Database db, String sql) {
-    return db.read(
-        tx -> {
-          var out = new ArrayList<String>();
-          try (var rows = tx.query(sql)) {
-            while (rows.next()) {
-              out.add(rows.get(0).toString());
-            }
-          }
-          return out;
-        });
   }
 }
