@@ -3,9 +3,10 @@ package io.kitesql;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kitesql.api.Database;
 import io.kitesql.api.KiteSql;
-import io.kitesql.options.StorageOptions;
 import io.kitesql.storage.Keyspace;
+import io.kitesql.testing.TempDatabase;
 import io.kitesql.value.Binary;
 import io.kitesql.value.Text;
 import java.io.IOException;
@@ -23,7 +24,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * No public member of the engine reads or writes arbitrary addresses: there is no public segment
@@ -48,7 +48,7 @@ class MemoryAccessApiTest {
           "io.kitesql.value.Binary.asReadOnlySegment",
           "io.kitesql.value.Text.asReadOnlySegment");
 
-  @TempDir Path dir;
+  @TempDatabase Database db;
 
   @Test
   void noPublicMemberExposesAWritableSegmentOrAnAddress() throws Exception {
@@ -94,53 +94,51 @@ class MemoryAccessApiTest {
 
   @Test
   void everySegmentACallerReachesIsReadOnly() {
-    try (var db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(16L << 20))) {
-      db.execute("create table t (id int primary key, s varchar, b varbinary)");
-      db.execute("insert into t values (1, 'hello', X'0102')");
-      db.read(
-          tx -> {
-            try (var rows = tx.query("select s, b from t")) {
-              rows.next();
-              var text = (Text) rows.get(0);
-              var bytes = (Binary) rows.get(1);
-              assertThat(text.isBorrowed()).isTrue();
-              assertReadOnly(text.asReadOnlySegment());
-              assertReadOnly(bytes.asReadOnlySegment());
-              assertThat(text.toString()).isEqualTo("hello");
-            }
-            return null;
-          });
-      // the storage layer's own read API lends the map through a read-only view
-      try (var read = db.storage().beginRead();
-          var cursor = read.openCursor(Keyspace.DATA)) {
-        assertThat(cursor.first()).isTrue();
-        cursor.keyLength();
-        assertReadOnly(cursor.keyBase());
-        cursor.valueLength();
-        assertReadOnly(cursor.valueBase());
-        assertReadOnly(cursor.value().base());
-        // The view is the map and nothing else: offsets are relative to the map, and nothing
-        // outside its size can be read through it (the JVM's own memory lies elsewhere).
-        long mapSize = db.storage().stats().mapSize();
-        assertThat(cursor.keyBase().byteSize()).isEqualTo(mapSize);
-        assertThat(cursor.keyOffset()).isBetween(0L, mapSize - cursor.keyLength());
-        assertThat(cursor.valueOffset()).isBetween(0L, mapSize - cursor.valueLength());
-        assertThatThrownBy(() -> cursor.keyBase().get(ValueLayout.JAVA_BYTE, mapSize))
-            .isInstanceOf(IndexOutOfBoundsException.class);
-        assertThatThrownBy(() -> cursor.keyBase().get(ValueLayout.JAVA_BYTE, -1))
-            .isInstanceOf(IndexOutOfBoundsException.class);
-      }
-      assertThat(db.checkIntegrity().problems()).isEmpty();
-      String stored =
-          db.read(
-              tx -> {
-                try (var rows = tx.query("select s from t")) {
-                  rows.next();
-                  return rows.get(0).toString();
-                }
-              });
-      assertThat(stored).isEqualTo("hello");
+    db.execute("create table t (id int primary key, s varchar, b varbinary)");
+    db.execute("insert into t values (1, 'hello', X'0102')");
+    db.read(
+        tx -> {
+          try (var rows = tx.query("select s, b from t")) {
+            rows.next();
+            var text = (Text) rows.get(0);
+            var bytes = (Binary) rows.get(1);
+            assertThat(text.isBorrowed()).isTrue();
+            assertReadOnly(text.asReadOnlySegment());
+            assertReadOnly(bytes.asReadOnlySegment());
+            assertThat(text.toString()).isEqualTo("hello");
+          }
+          return null;
+        });
+    // the storage layer's own read API lends the map through a read-only view
+    try (var read = db.storage().beginRead();
+        var cursor = read.openCursor(Keyspace.DATA)) {
+      assertThat(cursor.first()).isTrue();
+      cursor.keyLength();
+      assertReadOnly(cursor.keyBase());
+      cursor.valueLength();
+      assertReadOnly(cursor.valueBase());
+      assertReadOnly(cursor.value().base());
+      // The view is the map and nothing else: offsets are relative to the map, and nothing
+      // outside its size can be read through it (the JVM's own memory lies elsewhere).
+      long mapSize = db.storage().stats().mapSize();
+      assertThat(cursor.keyBase().byteSize()).isEqualTo(mapSize);
+      assertThat(cursor.keyOffset()).isBetween(0L, mapSize - cursor.keyLength());
+      assertThat(cursor.valueOffset()).isBetween(0L, mapSize - cursor.valueLength());
+      assertThatThrownBy(() -> cursor.keyBase().get(ValueLayout.JAVA_BYTE, mapSize))
+          .isInstanceOf(IndexOutOfBoundsException.class);
+      assertThatThrownBy(() -> cursor.keyBase().get(ValueLayout.JAVA_BYTE, -1))
+          .isInstanceOf(IndexOutOfBoundsException.class);
     }
+    assertThat(db.checkIntegrity().problems()).isEmpty();
+    String stored =
+        db.read(
+            tx -> {
+              try (var rows = tx.query("select s from t")) {
+                rows.next();
+                return rows.get(0).toString();
+              }
+            });
+    assertThat(stored).isEqualTo("hello");
   }
 
   @Test

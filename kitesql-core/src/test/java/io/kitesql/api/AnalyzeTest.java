@@ -6,26 +6,22 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.catalog.TableStats;
-import io.kitesql.options.StorageOptions;
-import java.nio.file.Path;
+import io.kitesql.testing.Databases;
+import io.kitesql.testing.TempDatabase;
 import java.util.Optional;
 import java.util.OptionalLong;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * ANALYZE measures rows and the distinct values of every key prefix; the figures survive a reopen,
  * follow index changes, and each expected figure is counted from the inserted rows.
  */
 class AnalyzeTest {
-  @TempDir Path dir;
-  Database db;
+  @TempDatabase Database db;
 
   @BeforeEach
-  void open() {
-    db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20));
+  void load() {
     db.execute("create table t (a int, b varchar, c int, primary key (a, b))");
     db.execute("create index t_c on t (c)");
     db.execute("create index t_cb on t (c, b)");
@@ -37,11 +33,6 @@ class AnalyzeTest {
     }
     db.execute("create table heap (v varchar)");
     db.execute("insert into heap values ('p'), ('q')");
-  }
-
-  @AfterEach
-  void close() {
-    db.close();
   }
 
   @Test
@@ -67,8 +58,7 @@ class AnalyzeTest {
     db.execute("ANALYZE;");
     assertThat(stats("heap").rows()).isEqualTo(2);
     assertThat(stats("heap").distinct()).isEmpty(); // no primary key, no index
-    db.close();
-    db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20));
+    db = Databases.reopen(db);
     assertThat(stats("t").rows()).isEqualTo(200);
     assertThat(stats("t").distinct(db.catalog().requireTable("t").index("t_c"), 1)).hasValue(4);
   }
@@ -80,8 +70,7 @@ class AnalyzeTest {
     db.execute("create index t_b on t (b)"); // may be given the dropped index's id
     var t = db.catalog().requireTable("t");
     assertThat(t.stats().distinct(t.index("t_b"), 1)).isEmpty();
-    db.close();
-    db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20));
+    db = Databases.reopen(db);
     t = db.catalog().requireTable("t");
     assertThat(t.stats().distinct(t.index("t_b"), 1)).isEmpty();
     assertThat(t.stats().distinct(t.index("t_c"), 1)).hasValue(4);

@@ -7,6 +7,7 @@ import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.options.StorageOptions;
 import io.kitesql.testing.QueryRows;
+import io.kitesql.testing.TempDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -42,11 +43,10 @@ class BulkDmlTest {
           "select id, amount from dst where status = 'paid' and amount > 300 order by id",
           "select count(*) from dst");
 
-  @TempDir Path dir;
+  @TempDatabase Database db;
 
-  private Database open() {
-    return KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20));
-  }
+  /** For the tests that open databases of their own. */
+  @TempDir Path dir;
 
   /** Runs {@code sql} on both engines. */
   private static void both(Database db, Connection sqlite, String sql) throws SQLException {
@@ -158,8 +158,7 @@ class BulkDmlTest {
         "delete from dst"
       })
   void deletesInAndOutOfKeyOrderMatchSqlite(String delete) throws SQLException {
-    try (var db = open();
-        var sqlite = DriverManager.getConnection("jdbc:sqlite::memory:")) {
+    try (var sqlite = DriverManager.getConnection("jdbc:sqlite::memory:")) {
       load(db, sqlite, true);
       both(
           db,
@@ -182,8 +181,7 @@ class BulkDmlTest {
    */
   @Test
   void filteredUpdatesAndDeletesMatchSqlite() throws SQLException {
-    try (var db = open();
-        var sqlite = DriverManager.getConnection("jdbc:sqlite::memory:")) {
+    try (var sqlite = DriverManager.getConnection("jdbc:sqlite::memory:")) {
       load(db, sqlite, false);
       both(db, sqlite, "insert into dst select * from src");
       both(db, sqlite, "update dst set amount = null, note = null where id % 7 = 3");
@@ -238,8 +236,7 @@ class BulkDmlTest {
    */
   @Test
   void insertSelectOfWholeRowsMatchesSqlite() throws SQLException {
-    try (var db = open();
-        var sqlite = DriverManager.getConnection("jdbc:sqlite::memory:")) {
+    try (var sqlite = DriverManager.getConnection("jdbc:sqlite::memory:")) {
       load(db, sqlite, true);
       both(db, sqlite, "update src set customer_id = null, status = null where id % 13 = 4");
       both(db, sqlite, "insert into dst select * from src");
@@ -323,8 +320,7 @@ class BulkDmlTest {
 
   @Test
   void aDuplicateKeyMidStatementWritesNothingOfIt() throws SQLException {
-    try (var db = open();
-        var sqlite = DriverManager.getConnection("jdbc:sqlite::memory:")) {
+    try (var sqlite = DriverManager.getConnection("jdbc:sqlite::memory:")) {
       load(db, sqlite, false);
       both(db, sqlite, "insert into dst values (1500, 7, 'paid', 999, 'already there')");
       db.write(
@@ -364,8 +360,7 @@ class BulkDmlTest {
 
   @Test
   void aUniqueSecondaryIndexViolatedWithinTheStatementWritesNothing() throws SQLException {
-    try (var db = open();
-        var sqlite = DriverManager.getConnection("jdbc:sqlite::memory:")) {
+    try (var sqlite = DriverManager.getConnection("jdbc:sqlite::memory:")) {
       load(db, sqlite, false);
       both(db, sqlite, "create unique index dst_note on dst (note)");
       both(db, sqlite, "insert into dst select * from src where id < 1000");
@@ -388,8 +383,7 @@ class BulkDmlTest {
 
   @Test
   void aRolledBackBulkDeleteLeavesEveryRowAndEntry() throws SQLException {
-    try (var db = open();
-        var sqlite = DriverManager.getConnection("jdbc:sqlite::memory:")) {
+    try (var sqlite = DriverManager.getConnection("jdbc:sqlite::memory:")) {
       load(db, sqlite, false);
       both(db, sqlite, "insert into dst select * from src");
       long matching =

@@ -4,13 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.KiteSqlException;
-import java.nio.file.Path;
+import io.kitesql.testing.TempDatabase;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Which plans test a predicate against every row, on the plans the engine compiles. Where an index
@@ -18,12 +16,10 @@ import org.junit.jupiter.api.io.TempDir;
  * by the planner, not by this class.
  */
 class FullScansTest {
-  @TempDir Path dir;
-  Database db;
+  @TempDatabase Database db;
 
   @BeforeEach
   void schema() {
-    db = KiteSql.open(dir);
     db.execute(
         "create table items (id bigint primary key, code varchar, name varchar, price int, owner_id bigint)");
     db.execute("create index items_code on items (code)");
@@ -31,11 +27,6 @@ class FullScansTest {
     db.execute("create table owners (id bigint primary key, name varchar)");
     db.execute("insert into owners values (1, 'ann')");
     db.execute("insert into items values (1, 'a1', 'pen', 3, 1), (2, 'b2', 'ink', 5, 1)");
-  }
-
-  @AfterEach
-  void close() {
-    db.close();
   }
 
   private List<FullScan> scans(String sql) {

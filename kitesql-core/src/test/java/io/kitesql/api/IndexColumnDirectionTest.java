@@ -5,9 +5,8 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
-import io.kitesql.options.StorageOptions;
 import io.kitesql.testing.QueryRows;
-import java.nio.file.Path;
+import io.kitesql.testing.TempDatabase;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -15,7 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * ASC and DESC after the columns of CREATE INDEX and of key constraints are accepted (as in
@@ -32,12 +30,11 @@ class IndexColumnDirectionTest {
           "create index t_c on t (c desc, a)",
           "create table k (x int, y int, v int, primary key (x desc, y asc), unique (v desc))");
 
-  @TempDir Path dir;
+  @TempDatabase Database db;
 
   @Test
   void queriesOverIndexesDeclaredWithDirectionsAgreeWithSqlite() throws SQLException {
-    try (var db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20));
-        Connection sqlite = DriverManager.getConnection("jdbc:sqlite::memory:")) {
+    try (Connection sqlite = DriverManager.getConnection("jdbc:sqlite::memory:")) {
       var statements = new ArrayList<>(SCHEMA);
       var random = new Random(7);
       for (int id = 1; id <= 120; id++) {
@@ -94,15 +91,13 @@ class IndexColumnDirectionTest {
   }
 
   @Test
-  void otherIndexColumnOptionsAreRefusedByName(@TempDir Path other) {
-    try (var db = KiteSql.open(other, StorageOptions.defaults().withMapSize(16L << 20))) {
-      db.execute("create table t (a int, b int)");
-      var error =
-          catchThrowableOfType(
-              KiteSqlException.class, () -> db.execute("create index t_a on t (a nulls first)"));
-      assertThat(error.errorCode()).isEqualTo(ErrorCode.UNSUPPORTED_FEATURE);
-      assertThat(error.getMessage()).containsIgnoringCase("nulls first");
-    }
+  void otherIndexColumnOptionsAreRefusedByName() {
+    db.execute("create table t (a int, b int)");
+    var error =
+        catchThrowableOfType(
+            KiteSqlException.class, () -> db.execute("create index t_a on t (a nulls first)"));
+    assertThat(error.errorCode()).isEqualTo(ErrorCode.UNSUPPORTED_FEATURE);
+    assertThat(error.getMessage()).containsIgnoringCase("nulls first");
   }
 
   private static List<String> sqlite(Connection sqlite, String sql) throws SQLException {

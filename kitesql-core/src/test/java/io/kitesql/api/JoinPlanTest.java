@@ -1,5 +1,6 @@
 package io.kitesql.api;
 
+import static io.kitesql.testing.QueryRows.column;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.storage.MappedRegions;
@@ -36,8 +37,7 @@ class JoinPlanTest {
   }
 
   String explain(String sql) {
-    List<String> lines =
-        db.read(tx -> PreparedStatementReuseTest.strings(tx.query("explain " + sql)));
+    List<String> lines = db.read(tx -> column(tx.query("explain " + sql)));
     return String.join("\n", lines);
   }
 
@@ -120,7 +120,7 @@ class JoinPlanTest {
     List<String> notes =
         db.read(
             tx ->
-                PreparedStatementReuseTest.strings(
+                column(
                     tx.query(
                         "select o.note from orders o join customers c on o.customer_id = c.id where c.id = 3 order by o.id")));
     // orders with i % 10 + 1 = 3: i = 2, 12, 22, 32, 42
@@ -132,10 +132,10 @@ class JoinPlanTest {
     var q =
         db.prepare(
             "select r.label from customers c join regions r on r.code = c.region where c.id = ?");
-    List<String> before = db.read(tx -> PreparedStatementReuseTest.strings(tx.query(q, 7)));
+    List<String> before = db.read(tx -> column(tx.query(q, 7)));
     assertThat(before).containsExactly("r2");
     db.execute("update regions set label = 'renamed' where code = 2");
-    List<String> after = db.read(tx -> PreparedStatementReuseTest.strings(tx.query(q, 7)));
+    List<String> after = db.read(tx -> column(tx.query(q, 7)));
     assertThat(after).containsExactly("renamed");
   }
 

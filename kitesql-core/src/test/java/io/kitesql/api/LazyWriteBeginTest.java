@@ -1,12 +1,11 @@
 package io.kitesql.api;
 
+import static io.kitesql.testing.QueryRows.count;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.catalog.CatalogStore;
-import io.kitesql.options.StorageOptions;
-import java.nio.file.Path;
+import io.kitesql.testing.TempDatabase;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link Database#beginWrite()} and {@link Database#write} take the write lock at once but begin
@@ -16,11 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * against it.
  */
 class LazyWriteBeginTest {
-  @TempDir Path dir;
-
-  private Database open() {
-    return KiteSql.open(dir, StorageOptions.defaults().withMapSize(16L << 20));
-  }
+  @TempDatabase Database db;
 
   /**
    * Creates {@code ddl}'s table through the storage directly: committed, but the cached catalog
@@ -39,90 +34,70 @@ class LazyWriteBeginTest {
             });
   }
 
-  private static long count(Database db, String table) {
-    return db.read(
-        tx -> {
-          try (var rows = tx.query("select count(*) from " + table)) {
-            rows.next();
-            return rows.getLong(0);
-          }
-        });
-  }
-
   @Test
   void aStatementPlannedAgainstAnOldCatalogIsPlannedAgainAtTheBegin() {
-    try (var db = open()) {
-      db.execute("create table t (id int primary key)");
-      createBehindTheCache(db, "create table v (id int primary key)");
-      assertThat(db.catalog().table("v")).as("the cache is behind").isEmpty();
+    db.execute("create table t (id int primary key)");
+    createBehindTheCache(db, "create table v (id int primary key)");
+    assertThat(db.catalog().table("v")).as("the cache is behind").isEmpty();
 
-      // t is in the old catalog too: the insert plans, the begin finds the newer catalog, and v is
-      // usable after it
-      db.write(
-          tx -> {
-            tx.execute("insert into t values (1)");
-            return tx.execute("insert into v values (2)");
-          });
+    // t is in the old catalog too: the insert plans, the begin finds the newer catalog, and v is
+    // usable after it
+    db.write(
+        tx -> {
+          tx.execute("insert into t values (1)");
+          return tx.execute("insert into v values (2)");
+        });
 
-      assertThat(count(db, "t")).isEqualTo(1);
-      assertThat(count(db, "v")).isEqualTo(1);
-      assertThat(db.catalog().table("v"))
-          .as("the begin published the catalog it found")
-          .isPresent();
-    }
+    assertThat(count(db, "t")).isEqualTo(1);
+    assertThat(count(db, "v")).isEqualTo(1);
+    assertThat(db.catalog().table("v")).as("the begin published the catalog it found").isPresent();
   }
 
   @Test
   void aTableOnlyTheNewerCatalogHasIsFoundAtTheBegin() {
-    try (var db = open()) {
-      createBehindTheCache(db, "create table w (id int primary key, name varchar)");
+    createBehindTheCache(db, "create table w (id int primary key, name varchar)");
 
-      long inserted = db.write(tx -> tx.execute("insert into w values (1, 'kite')"));
-      assertThat(inserted).isEqualTo(1);
-      assertThat(count(db, "w")).isEqualTo(1);
-    }
+    long inserted = db.write(tx -> tx.execute("insert into w values (1, 'kite')"));
+    assertThat(inserted).isEqualTo(1);
+    assertThat(count(db, "w")).isEqualTo(1);
   }
 
   @Test
   void aQueryInAWriteTransactionBeginsBeforeItIsPlanned() {
-    try (var db = open()) {
-      createBehindTheCache(db, "create table q (id int primary key)");
-      db.storage()
-          .write(
-              storageTx ->
-                  new ReadWriteTransaction(
-                          db, storageTx, db.catalogFor(storageTx), CatalogStore.version(storageTx))
-                      .execute("insert into q values (7)"));
+    createBehindTheCache(db, "create table q (id int primary key)");
+    db.storage()
+        .write(
+            storageTx ->
+                new ReadWriteTransaction(
+                        db, storageTx, db.catalogFor(storageTx), CatalogStore.version(storageTx))
+                    .execute("insert into q values (7)"));
 
-      long found =
-          db.write(
-              tx -> {
-                try (var rows = tx.query("select id from q")) {
-                  rows.next();
-                  return rows.getLong(0);
-                }
-              });
-      assertThat(found).isEqualTo(7);
-    }
+    long found =
+        db.write(
+            tx -> {
+              try (var rows = tx.query("select id from q")) {
+                rows.next();
+                return rows.getLong(0);
+              }
+            });
+    assertThat(found).isEqualTo(7);
   }
 
   @Test
   void aTransactionWithoutStatementsCommitsAndRollsBackWithoutBeginning() {
-    try (var db = open()) {
-      db.execute("create table t (id int primary key)");
-      String returned = db.write(tx -> "nothing written");
-      assertThat(returned).isEqualTo("nothing written");
-      try (var tx = db.beginWrite()) {
-        assertThat(tx.isOpen()).isTrue();
-      } // rolled back
-      var tx = db.beginWrite();
-      tx.commit();
-      assertThat(tx.isOpen()).isFalse();
+    db.execute("create table t (id int primary key)");
+    String returned = db.write(tx -> "nothing written");
+    assertThat(returned).isEqualTo("nothing written");
+    try (var tx = db.beginWrite()) {
+      assertThat(tx.isOpen()).isTrue();
+    } // rolled back
+    var tx = db.beginWrite();
+    tx.commit();
+    assertThat(tx.isOpen()).isFalse();
 
-      // the write lock was released every time
-      long inserted = db.write(t -> t.execute("insert into t values (1)"));
-      assertThat(inserted).isEqualTo(1);
-      assertThat(count(db, "t")).isEqualTo(1);
-    }
+    // the write lock was released every time
+    long inserted = db.write(t -> t.execute("insert into t values (1)"));
+    assertThat(inserted).isEqualTo(1);
+    assertThat(count(db, "t")).isEqualTo(1);
   }
 }

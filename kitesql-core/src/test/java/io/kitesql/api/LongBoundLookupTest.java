@@ -1,16 +1,15 @@
 package io.kitesql.api;
 
+import static io.kitesql.testing.QueryRows.column;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kitesql.options.StorageOptions;
-import java.nio.file.Path;
+import io.kitesql.testing.TempDatabase;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.IntPredicate;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * An index or key lookup by a value too long to be stored as a key (LMDB keys: 511 bytes) is a
@@ -19,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * prefix and the bound itself. Expected rows come from filtering the inserted values in Java.
  */
 class LongBoundLookupTest {
-  @TempDir Path dir;
+  @TempDatabase Database db;
 
   @Test
   void rangesAndEqualityWithBoundsLongerThanAnyKey() {
@@ -38,37 +37,31 @@ class LongBoundLookupTest {
                 stem + "c",
                 stem + "b" + "w".repeat(14),
                 stem + "b" + "y".repeat(14)));
-    try (var db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20))) {
-      db.execute("create table t (id int primary key, s varchar)");
-      db.execute("create index t_s on t (s)");
-      var insert = db.prepare("insert into t values (?, ?)");
-      db.write(
-          tx -> {
-            for (int i = 0; i < values.size(); i++) {
-              tx.execute(insert, i, values.get(i));
-            }
-            return null;
-          });
-      var bounds =
-          List.of(
-              stem + "b" + "x".repeat(200),
-              stem + "b" + "x".repeat(14) + "y".repeat(300),
-              "k".repeat(600),
-              stem + "a".repeat(300));
-      for (var bound : bounds) {
-        check(db, values, bound, "=", c -> c == 0);
-        check(db, values, bound, "<", c -> c < 0);
-        check(db, values, bound, "<=", c -> c <= 0);
-        check(db, values, bound, ">", c -> c > 0);
-        check(db, values, bound, ">=", c -> c >= 0);
-      }
-      List<String> plan =
-          db.read(
-              tx ->
-                  PreparedStatementReuseTest.strings(
-                      tx.query("explain select id from t where s > ?")));
-      assertThat(String.join("\n", plan)).contains("IndexRangeScan t using t_s");
+    db.execute("create table t (id int primary key, s varchar)");
+    db.execute("create index t_s on t (s)");
+    var insert = db.prepare("insert into t values (?, ?)");
+    db.write(
+        tx -> {
+          for (int i = 0; i < values.size(); i++) {
+            tx.execute(insert, i, values.get(i));
+          }
+          return null;
+        });
+    var bounds =
+        List.of(
+            stem + "b" + "x".repeat(200),
+            stem + "b" + "x".repeat(14) + "y".repeat(300),
+            "k".repeat(600),
+            stem + "a".repeat(300));
+    for (var bound : bounds) {
+      check(db, values, bound, "=", c -> c == 0);
+      check(db, values, bound, "<", c -> c < 0);
+      check(db, values, bound, "<=", c -> c <= 0);
+      check(db, values, bound, ">", c -> c > 0);
+      check(db, values, bound, ">=", c -> c >= 0);
     }
+    List<String> plan = db.read(tx -> column(tx.query("explain select id from t where s > ?")));
+    assertThat(String.join("\n", plan)).contains("IndexRangeScan t using t_s");
   }
 
   private static void check(

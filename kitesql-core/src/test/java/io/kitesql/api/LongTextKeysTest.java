@@ -1,5 +1,6 @@
 package io.kitesql.api;
 
+import static io.kitesql.testing.QueryRows.column;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.testing.TempDatabase;
@@ -137,7 +138,7 @@ class LongTextKeysTest {
   }
 
   private List<String> explain(String sql) {
-    return db.read(tx -> PreparedStatementReuseTest.strings(tx.query("explain " + sql)));
+    return db.read(tx -> column(tx.query("explain " + sql)));
   }
 
   /**

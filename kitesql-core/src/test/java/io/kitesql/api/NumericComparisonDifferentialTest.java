@@ -1,5 +1,6 @@
 package io.kitesql.api;
 
+import static io.kitesql.testing.QueryRows.column;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.testing.TempDatabase;
@@ -314,8 +315,7 @@ class NumericComparisonDifferentialTest {
   }
 
   private String explain(String sql) {
-    return db.read(
-        tx -> String.join("\n", PreparedStatementReuseTest.strings(tx.query("explain " + sql))));
+    return db.read(tx -> String.join("\n", column(tx.query("explain " + sql))));
   }
 
   private static boolean isLong(BigDecimal d) {

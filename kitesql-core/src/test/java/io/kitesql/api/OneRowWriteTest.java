@@ -1,9 +1,9 @@
 package io.kitesql.api;
 
+import static io.kitesql.testing.Failures.errorOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.ErrorCode;
-import io.kitesql.KiteSqlException;
 import io.kitesql.testing.QueryRows;
 import io.kitesql.testing.TempDatabase;
 import org.junit.jupiter.api.BeforeEach;
@@ -83,14 +83,5 @@ class OneRowWriteTest {
         .containsExactly("1,a@x,10", "2,b@x,20", "3,c@x,30");
     assertThat(QueryRows.of(db, "select id from t where grp = 99 or email = 'same@x'")).isEmpty();
     assertThat(db.checkIntegrity().problems()).isEmpty();
-  }
-
-  private static ErrorCode errorOf(Runnable statement) {
-    try {
-      statement.run();
-    } catch (KiteSqlException e) {
-      return e.errorCode();
-    }
-    throw new AssertionError("the statement did not fail");
   }
 }

@@ -1,5 +1,6 @@
 package io.kitesql.api;
 
+import static io.kitesql.testing.QueryRows.column;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -25,8 +26,7 @@ class PlanChoiceTest {
   }
 
   String explain(String sql) {
-    List<String> lines =
-        db.read(tx -> PreparedStatementReuseTest.strings(tx.query("explain " + sql)));
+    List<String> lines = db.read(tx -> column(tx.query("explain " + sql)));
     return String.join("\n", lines);
   }
 
@@ -62,14 +62,12 @@ class PlanChoiceTest {
     db.execute("insert into orders values (4, null, 'open', 40, 'n4'), (5, 6, null, 50, 'n5')");
     List<String> below =
         db.read(
-            tx ->
-                PreparedStatementReuseTest.strings(
-                    tx.query("select id from orders where customer_id < ? order by id", 8)));
+            tx -> column(tx.query("select id from orders where customer_id < ? order by id", 8)));
     assertThat(below).containsExactly("1", "2", "5"); // not 4, whose customer_id is NULL
     List<String> prefix =
         db.read(
             tx ->
-                PreparedStatementReuseTest.strings(
+                column(
                     tx.query(
                         "select id from orders where customer_id = ? and status <= ? order by id",
                         6,
@@ -78,7 +76,7 @@ class PlanChoiceTest {
     List<String> between =
         db.read(
             tx ->
-                PreparedStatementReuseTest.strings(
+                column(
                     tx.query(
                         "select id from orders where customer_id between ? and ? order by id",
                         0,
@@ -102,7 +100,7 @@ class PlanChoiceTest {
     List<String> ids =
         db.read(
             tx ->
-                PreparedStatementReuseTest.strings(
+                column(
                     tx.query("select id from orders where customer_id = 7 and status = 'open'")));
     assertThat(ids).containsExactly("1");
   }
@@ -117,7 +115,7 @@ class PlanChoiceTest {
     List<String> notes =
         db.read(
             tx ->
-                PreparedStatementReuseTest.strings(
+                column(
                     tx.query(
                         "select n from (select note as n, customer_id as c from orders) t where c = 8")));
     assertThat(notes).containsExactly("n3");
@@ -136,24 +134,17 @@ class PlanChoiceTest {
     assertThat(explain("select id from orders where customer_id > 7.5"))
         .contains("TableScan orders");
     List<String> ids =
-        db.read(
-            tx ->
-                PreparedStatementReuseTest.strings(
-                    tx.query("select id from orders where customer_id > 7.5")));
+        db.read(tx -> column(tx.query("select id from orders where customer_id > 7.5")));
     assertThat(ids).containsExactly("3");
   }
 
   @Test
   void parametersPositionalNumberedAndNamed() {
     var byName = db.prepare("select id from orders where customer_id = :c and status = :s");
-    List<String> ids =
-        db.read(
-            tx ->
-                PreparedStatementReuseTest.strings(tx.query(byName, Map.of("c", 7, "s", "done"))));
+    List<String> ids = db.read(tx -> column(tx.query(byName, Map.of("c", 7, "s", "done"))));
     assertThat(ids).containsExactly("2");
     var numbered = db.prepare("select id from orders where status = $2 and customer_id = $1");
-    List<String> ids2 =
-        db.read(tx -> PreparedStatementReuseTest.strings(tx.query(numbered, 8, "open")));
+    List<String> ids2 = db.read(tx -> column(tx.query(numbered, 8, "open")));
     assertThat(ids2).containsExactly("3");
     assertThat(numbered.parameterCount()).isEqualTo(2);
     assertThatThrownBy(() -> db.read(tx -> tx.query(numbered, 8)))

@@ -3,14 +3,13 @@ package io.kitesql.api;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.kitesql.options.StorageOptions;
 import io.kitesql.testing.Allocations;
+import io.kitesql.testing.TempDatabase;
 import io.kitesql.value.Text;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * kitesql-bench's Table 1 lookup (index range on (customer_id, status), about ten rows, the caller
@@ -27,7 +26,8 @@ class PointQueryAllocationTest {
   /** Table 1's target: at most 1 KiB per execution. */
   private static final long LIMIT = 1024;
 
-  @TempDir Path dir;
+  @TempDatabase(mapSize = 1L << 30)
+  Database db;
 
   private static int customer(int id) {
     return id % PAIRS / STATUSES.length + 1;
@@ -46,8 +46,8 @@ class PointQueryAllocationTest {
     return head + "x".repeat(64 - head.length());
   }
 
-  private Database filled() {
-    var db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(1L << 30));
+  @BeforeEach
+  void fill() {
     db.execute(
         "create table orders (id int primary key, customer_id int, status varchar, amount int, note varchar)");
     db.execute("create index orders_customer_status on orders (customer_id, status)");
@@ -62,7 +62,6 @@ class PointQueryAllocationTest {
           }
           return null;
         });
-    return db;
   }
 
   /**
@@ -81,8 +80,7 @@ class PointQueryAllocationTest {
 
   @Test
   void returnsEveryColumnOfTheMatchingRows() {
-    try (var db = filled();
-        var tx = db.beginRead()) {
+    try (var tx = db.beginRead()) {
       var lookup = db.prepare(LOOKUP);
       for (int p : new int[] {0, 7, 123, PAIRS - 1}) {
         for (int min : new int[] {0, 500}) {
@@ -111,8 +109,7 @@ class PointQueryAllocationTest {
 
   @Test
   void nullIntegerColumnsReadAsNull() {
-    try (var db = filled();
-        var tx = db.beginRead()) {
+    try (var tx = db.beginRead()) {
       // amount is only projected here (no filter reads it): NULL amounts come from the stored row
       var lookup = db.prepare("select id, amount from orders where customer_id = ? and status = ?");
       int nulls = 0;
@@ -134,8 +131,7 @@ class PointQueryAllocationTest {
 
   @Test
   void aWarmLookupAllocatesAtMostOneKibPerExecution() {
-    try (var db = filled();
-        var tx = db.beginRead()) {
+    try (var tx = db.beginRead()) {
       var lookup = db.prepare(LOOKUP);
       var params = new Object[PAIRS][];
       for (int p = 0; p < PAIRS; p++) {

@@ -2,14 +2,13 @@ package io.kitesql.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kitesql.options.StorageOptions;
 import io.kitesql.testing.Allocations;
-import java.nio.file.Path;
+import io.kitesql.testing.TempDatabase;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * kitesql-bench's Table 6 ({@code select count(*) from orders where amount > ?}, every row read)
@@ -32,7 +31,8 @@ class ScanAggregateAllocationTest {
     "select grp, count(*), sum(amount), max(big) from %s where amount > ? group by grp",
   };
 
-  @TempDir Path dir;
+  @TempDatabase(mapSize = 1L << 30)
+  Database db;
 
   /** NULL for every tenth row, else a value in [1, 1000]. */
   private static Integer amount(int id) {
@@ -53,8 +53,8 @@ class ScanAggregateAllocationTest {
     return head + "x".repeat(64 - head.length());
   }
 
-  private Database filled() {
-    var db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(1L << 30));
+  @BeforeEach
+  void fill() {
     for (var table : List.of("small", "large")) {
       db.execute(
           "create table "
@@ -70,7 +70,6 @@ class ScanAggregateAllocationTest {
             return null;
           });
     }
-    return db;
   }
 
   /**
@@ -134,8 +133,7 @@ class ScanAggregateAllocationTest {
 
   @Test
   void aggregatesOverAFilteredScanMatchTheGenerator() {
-    try (var db = filled();
-        var tx = db.beginRead()) {
+    try (var tx = db.beginRead()) {
       for (int q = 0; q < QUERIES.length; q++) {
         for (var table : List.of("small", "large")) {
           var statement = db.prepare(QUERIES[q].formatted(table));
@@ -159,8 +157,7 @@ class ScanAggregateAllocationTest {
 
   @Test
   void aWarmExecutionAllocatesTheSameOverTenTimesTheRows() {
-    try (var db = filled();
-        var tx = db.beginRead()) {
+    try (var tx = db.beginRead()) {
       for (var query : QUERIES) {
         long small = bytesPerExecution(tx, db.prepare(query.formatted("small")));
         long large = bytesPerExecution(tx, db.prepare(query.formatted("large")));

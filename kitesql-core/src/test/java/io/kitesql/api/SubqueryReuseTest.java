@@ -1,12 +1,11 @@
 package io.kitesql.api;
 
+import static io.kitesql.testing.QueryRows.column;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kitesql.options.StorageOptions;
-import java.nio.file.Path;
+import io.kitesql.testing.TempDatabase;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A reused statement must not keep its materialized IN-subquery result and answer from an earlier
@@ -14,42 +13,38 @@ import org.junit.jupiter.api.io.TempDir;
  * runs in two read transactions with a write committed in between, and must see the new data.
  */
 class SubqueryReuseTest {
-  @TempDir Path dir;
+  @TempDatabase Database db;
 
   @Test
   void inSubqueryResultsDoNotSurviveTheirExecution() {
-    try (var db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20))) {
-      db.execute("create table orders (id int primary key, customer_id int, status varchar)");
-      db.execute("create table vip (customer_id int primary key)");
-      db.execute("insert into orders values (1, 10, 'open'), (2, 20, 'open'), (3, 30, 'done')");
-      db.execute("insert into vip values (10)");
-      var in =
-          db.prepare(
-              "select id from orders where customer_id in (select customer_id from vip) order by id");
-      var exists =
-          db.prepare(
-              "select o.id from orders o where exists (select 1 from vip v where v.customer_id = o.customer_id) order by o.id");
-      List<String> first = db.read(tx -> PreparedStatementReuseTest.strings(tx.query(in)));
-      List<String> firstExists =
-          db.read(tx -> PreparedStatementReuseTest.strings(tx.query(exists)));
-      assertThat(first).containsExactly("1");
-      assertThat(firstExists).containsExactly("1");
+    db.execute("create table orders (id int primary key, customer_id int, status varchar)");
+    db.execute("create table vip (customer_id int primary key)");
+    db.execute("insert into orders values (1, 10, 'open'), (2, 20, 'open'), (3, 30, 'done')");
+    db.execute("insert into vip values (10)");
+    var in =
+        db.prepare(
+            "select id from orders where customer_id in (select customer_id from vip) order by id");
+    var exists =
+        db.prepare(
+            "select o.id from orders o where exists (select 1 from vip v where v.customer_id = o.customer_id) order by o.id");
+    List<String> first = db.read(tx -> column(tx.query(in)));
+    List<String> firstExists = db.read(tx -> column(tx.query(exists)));
+    assertThat(first).containsExactly("1");
+    assertThat(firstExists).containsExactly("1");
 
-      db.execute("insert into vip values (30)");
+    db.execute("insert into vip values (30)");
 
-      List<String> second = db.read(tx -> PreparedStatementReuseTest.strings(tx.query(in)));
-      List<String> secondExists =
-          db.read(tx -> PreparedStatementReuseTest.strings(tx.query(exists)));
-      assertThat(second).containsExactly("1", "3");
-      assertThat(secondExists).containsExactly("1", "3");
+    List<String> second = db.read(tx -> column(tx.query(in)));
+    List<String> secondExists = db.read(tx -> column(tx.query(exists)));
+    assertThat(second).containsExactly("1", "3");
+    assertThat(secondExists).containsExactly("1", "3");
 
-      // and within one transaction, two executions of the statement agree with the data
-      db.write(
-          tx -> {
-            tx.execute("delete from vip where customer_id = 10");
-            assertThat(PreparedStatementReuseTest.strings(tx.query(in))).containsExactly("3");
-            return null;
-          });
-    }
+    // and within one transaction, two executions of the statement agree with the data
+    db.write(
+        tx -> {
+          tx.execute("delete from vip where customer_id = 10");
+          assertThat(column(tx.query(in))).containsExactly("3");
+          return null;
+        });
   }
 }

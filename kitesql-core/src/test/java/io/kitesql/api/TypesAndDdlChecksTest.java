@@ -1,7 +1,7 @@
 package io.kitesql.api;
 
+import static io.kitesql.testing.Failures.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
@@ -32,14 +32,6 @@ class TypesAndDdlChecksTest {
           }
           return out;
         });
-  }
-
-  private static void assertFails(Runnable r, ErrorCode code, String messagePart) {
-    assertThatThrownBy(r::run)
-        .isInstanceOf(KiteSqlException.class)
-        .hasMessageContaining(messagePart)
-        .extracting(e -> ((KiteSqlException) e).errorCode())
-        .isEqualTo(code);
   }
 
   @Test

@@ -3,8 +3,7 @@ package io.kitesql.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.KiteSqlException;
-import io.kitesql.options.StorageOptions;
-import java.nio.file.Path;
+import io.kitesql.testing.TempDatabase;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -14,7 +13,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.StringJoiner;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -32,14 +30,13 @@ class UpsertSqliteDifferentialTest {
   private static final int STATEMENTS = 150;
   private static final String[] WORDS = {"a", "bb", "c", "dd", "é"};
 
-  @TempDir Path dir;
+  @TempDatabase Database db;
 
   @ParameterizedTest
   @ValueSource(longs = {1, 2, 3, 4, 5, 6})
   void kiteSqlAndSqliteAgreeOnEveryStatement(long seed) throws SQLException {
     var random = new Random(seed);
-    try (var db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20));
-        Connection sqlite = DriverManager.getConnection("jdbc:sqlite::memory:")) {
+    try (Connection sqlite = DriverManager.getConnection("jdbc:sqlite::memory:")) {
       for (var ddl :
           List.of(
               "create table u (k int primary key, tag int, v int, w varchar(8))",

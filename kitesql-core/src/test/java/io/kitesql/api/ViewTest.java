@@ -1,20 +1,18 @@
 package io.kitesql.api;
 
+import static io.kitesql.testing.Failures.assertFails;
+import static io.kitesql.testing.QueryRows.column;
+import static io.kitesql.testing.QueryRows.lists;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.ErrorCode;
-import io.kitesql.KiteSqlException;
-import io.kitesql.options.StorageOptions;
 import io.kitesql.storage.MappedRegions;
+import io.kitesql.testing.Databases;
+import io.kitesql.testing.TempDatabase;
 import io.kitesql.value.DataType;
 import io.kitesql.value.Text;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Views through the API: they persist, keep their columns, are re-planned with the statements that
@@ -23,11 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * slt/views.slt}.
  */
 class ViewTest {
-  @TempDir Path dir;
-
-  private Database open() {
-    return KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20));
-  }
+  @TempDatabase Database db;
 
   private static void load(Database db) {
     db.execute(
@@ -37,178 +31,149 @@ class ViewTest {
         "insert into emp values (1, 'ann', 'eng', 100), (2, 'bob', 'eng', 80), (3, 'cid', 'ops', 70)");
   }
 
-  private static List<String> column(Database db, String sql) {
-    return db.read(
-        tx -> {
-          var values = new ArrayList<String>();
-          try (var rows = tx.query(sql)) {
-            while (rows.next()) {
-              values.add(String.valueOf(rows.get(0)));
-            }
-          }
-          return values;
-        });
-  }
-
-  private static void refused(ThrowingCallable call, ErrorCode code, String... words) {
-    assertThatThrownBy(call)
-        .isInstanceOf(KiteSqlException.class)
-        .satisfies(e -> assertThat(((KiteSqlException) e).errorCode()).isEqualTo(code))
-        .hasMessageContainingAll(words);
-  }
-
   @Test
   void viewsAndTheirColumnsSurviveReopening() {
-    try (var db = open()) {
-      load(db);
-      db.execute("create view eng (who, pay) as select name, salary from emp where dept = 'eng'");
-      db.execute("create view eng_rich as select who from eng where pay >= 100");
-    }
-    try (var db = open()) {
-      assertThat(db.catalog().views()).extracting(v -> v.name()).containsExactly("eng", "eng_rich");
-      assertThat(column(db, "select who from eng order by pay")).containsExactly("bob", "ann");
-      assertThat(column(db, "select who from eng_rich")).containsExactly("ann");
-      var columns = db.prepare("select * from eng").columns();
-      assertThat(columns)
-          .containsExactly(
-              new ResultColumn("who", DataType.varchar(10)), new ResultColumn("pay", DataType.INT));
-      // the dependency is stored too: the table still cannot be dropped
-      refused(
-          () -> db.execute("drop table emp"),
-          ErrorCode.DEPENDENT_OBJECTS_EXIST,
-          "table emp",
-          "view eng");
-    }
+    load(db);
+    db.execute("create view eng (who, pay) as select name, salary from emp where dept = 'eng'");
+    db.execute("create view eng_rich as select who from eng where pay >= 100");
+    db = Databases.reopen(db);
+    assertThat(db.catalog().views()).extracting(v -> v.name()).containsExactly("eng", "eng_rich");
+    assertThat(column(db, "select who from eng order by pay")).containsExactly("bob", "ann");
+    assertThat(column(db, "select who from eng_rich")).containsExactly("ann");
+    var columns = db.prepare("select * from eng").columns();
+    assertThat(columns)
+        .containsExactly(
+            new ResultColumn("who", DataType.varchar(10)), new ResultColumn("pay", DataType.INT));
+    // the dependency is stored too: the table still cannot be dropped
+    assertFails(
+        () -> db.execute("drop table emp"),
+        ErrorCode.DEPENDENT_OBJECTS_EXIST,
+        "table emp",
+        "view eng");
   }
 
   @Test
   void refusalsNameTheViewAndChangeNothing() {
-    try (var db = open()) {
-      load(db);
-      db.execute("create view eng as select id, name from emp where dept = 'eng'");
-      db.execute("create view eng_names as select name from eng");
-      var before = db.catalog();
-      refused(
-          () -> db.execute("insert into eng values (9, 'zed')"),
-          ErrorCode.UNSUPPORTED_FEATURE,
-          "INSERT into view eng",
-          "read-only");
-      refused(
-          () -> db.execute("update eng set name = 'x'"),
-          ErrorCode.UNSUPPORTED_FEATURE,
-          "UPDATE of view eng");
-      refused(
-          () -> db.execute("delete from eng where id = 1"),
-          ErrorCode.UNSUPPORTED_FEATURE,
-          "DELETE from view eng");
-      refused(
-          () -> db.execute("drop table emp"),
-          ErrorCode.DEPENDENT_OBJECTS_EXIST,
-          "cannot drop table emp",
-          "view eng depends");
-      refused(
-          () -> db.execute("drop view eng"),
-          ErrorCode.DEPENDENT_OBJECTS_EXIST,
-          "cannot drop view eng",
-          "view eng_names depends");
-      refused(
-          () -> db.execute("drop table eng"),
-          ErrorCode.WRONG_OBJECT_TYPE,
-          "eng is a view",
-          "DROP VIEW");
-      refused(
-          () -> db.execute("drop view eng_names, eng"),
-          ErrorCode.UNSUPPORTED_FEATURE,
-          "DROP VIEW of several views");
-      refused(
-          () -> db.execute("drop view eng_names cascade"),
-          ErrorCode.UNSUPPORTED_FEATURE,
-          "cascade");
-      refused(
-          () -> db.execute("drop table emp, emp"),
-          ErrorCode.UNSUPPORTED_FEATURE,
-          "DROP TABLE of several objects");
-      refused(
-          () -> db.execute("drop table if exists eng"),
-          ErrorCode.WRONG_OBJECT_TYPE,
-          "eng is a view");
-      refused(
-          () -> db.execute("drop view emp"),
-          ErrorCode.WRONG_OBJECT_TYPE,
-          "emp is a table",
-          "DROP TABLE");
-      refused(
-          () -> db.execute("create index eng_name on eng (name)"),
-          ErrorCode.WRONG_OBJECT_TYPE,
-          "eng is a view");
-      refused(
-          () -> db.execute("alter table eng add column x int"),
-          ErrorCode.WRONG_OBJECT_TYPE,
-          "eng is a view");
-      refused(
-          () -> db.execute("create view emp as select 1 as x"),
-          ErrorCode.CATALOG_CONFLICT,
-          "table emp already exists");
-      refused(
-          () -> db.execute("create table eng (x int)"),
-          ErrorCode.CATALOG_CONFLICT,
-          "view named eng already exists");
-      refused(
-          () -> db.execute("create view eng as select 1 as x"),
-          ErrorCode.CATALOG_CONFLICT,
-          "view eng already exists");
-      refused(
-          () -> db.execute("create view p as select name from emp where id = ?"),
-          ErrorCode.SYNTAX_ERROR,
-          "view p",
-          "parameters");
-      refused(
-          () -> db.execute("create view d as select id, id from emp"),
-          ErrorCode.CATALOG_CONFLICT,
-          "column id appears twice");
-      refused(
-          () -> db.execute("create view d (a, b, c) as select id, name from emp"),
-          ErrorCode.UNKNOWN_COLUMN,
-          "3 names");
-      refused(
-          () -> db.execute("create view d as select nope from emp"),
-          ErrorCode.UNKNOWN_COLUMN,
-          "nope");
-      refused(
-          () -> db.execute("create materialized view m as select id from emp"),
-          ErrorCode.UNSUPPORTED_FEATURE,
-          "MATERIALIZED VIEW");
-      refused(
-          () -> db.execute("create temporary view m as select id from emp"),
-          ErrorCode.UNSUPPORTED_FEATURE,
-          "VIEW");
-      refused(
-          () -> db.execute("create or replace view eng as select name, id from emp"),
-          ErrorCode.CATALOG_CONFLICT,
-          "cannot change column 1 from id INT to name");
-      refused(
-          () -> db.execute("create or replace view eng as select id from emp"),
-          ErrorCode.CATALOG_CONFLICT,
-          "cannot drop columns");
-      refused(
-          () -> db.execute("create or replace view eng as select id, name from eng_names"),
-          ErrorCode.UNKNOWN_COLUMN,
-          "id");
-      refused(
-          () ->
-              db.execute(
-                  "create or replace view eng as select e.id, e.name from emp e join eng_names n on n.name = e.name"),
-          ErrorCode.CATALOG_CONFLICT,
-          "view eng would read itself");
-      db.execute(
-          "create table if not exists eng (x int)"); // a relation of that name exists: nothing to
-      // do
-      db.execute("create view if not exists emp as select 1 as x");
-      assertThat(db.catalog()).isSameAs(before);
-      assertThat(column(db, "select name from eng_names order by name"))
-          .containsExactly("ann", "bob");
-      assertThat(column(db, "select count(*) from emp")).containsExactly("3");
-    }
+    load(db);
+    db.execute("create view eng as select id, name from emp where dept = 'eng'");
+    db.execute("create view eng_names as select name from eng");
+    var before = db.catalog();
+    assertFails(
+        () -> db.execute("insert into eng values (9, 'zed')"),
+        ErrorCode.UNSUPPORTED_FEATURE,
+        "INSERT into view eng",
+        "read-only");
+    assertFails(
+        () -> db.execute("update eng set name = 'x'"),
+        ErrorCode.UNSUPPORTED_FEATURE,
+        "UPDATE of view eng");
+    assertFails(
+        () -> db.execute("delete from eng where id = 1"),
+        ErrorCode.UNSUPPORTED_FEATURE,
+        "DELETE from view eng");
+    assertFails(
+        () -> db.execute("drop table emp"),
+        ErrorCode.DEPENDENT_OBJECTS_EXIST,
+        "cannot drop table emp",
+        "view eng depends");
+    assertFails(
+        () -> db.execute("drop view eng"),
+        ErrorCode.DEPENDENT_OBJECTS_EXIST,
+        "cannot drop view eng",
+        "view eng_names depends");
+    assertFails(
+        () -> db.execute("drop table eng"),
+        ErrorCode.WRONG_OBJECT_TYPE,
+        "eng is a view",
+        "DROP VIEW");
+    assertFails(
+        () -> db.execute("drop view eng_names, eng"),
+        ErrorCode.UNSUPPORTED_FEATURE,
+        "DROP VIEW of several views");
+    assertFails(
+        () -> db.execute("drop view eng_names cascade"), ErrorCode.UNSUPPORTED_FEATURE, "cascade");
+    assertFails(
+        () -> db.execute("drop table emp, emp"),
+        ErrorCode.UNSUPPORTED_FEATURE,
+        "DROP TABLE of several objects");
+    assertFails(
+        () -> db.execute("drop table if exists eng"), ErrorCode.WRONG_OBJECT_TYPE, "eng is a view");
+    assertFails(
+        () -> db.execute("drop view emp"),
+        ErrorCode.WRONG_OBJECT_TYPE,
+        "emp is a table",
+        "DROP TABLE");
+    assertFails(
+        () -> db.execute("create index eng_name on eng (name)"),
+        ErrorCode.WRONG_OBJECT_TYPE,
+        "eng is a view");
+    assertFails(
+        () -> db.execute("alter table eng add column x int"),
+        ErrorCode.WRONG_OBJECT_TYPE,
+        "eng is a view");
+    assertFails(
+        () -> db.execute("create view emp as select 1 as x"),
+        ErrorCode.CATALOG_CONFLICT,
+        "table emp already exists");
+    assertFails(
+        () -> db.execute("create table eng (x int)"),
+        ErrorCode.CATALOG_CONFLICT,
+        "view named eng already exists");
+    assertFails(
+        () -> db.execute("create view eng as select 1 as x"),
+        ErrorCode.CATALOG_CONFLICT,
+        "view eng already exists");
+    assertFails(
+        () -> db.execute("create view p as select name from emp where id = ?"),
+        ErrorCode.SYNTAX_ERROR,
+        "view p",
+        "parameters");
+    assertFails(
+        () -> db.execute("create view d as select id, id from emp"),
+        ErrorCode.CATALOG_CONFLICT,
+        "column id appears twice");
+    assertFails(
+        () -> db.execute("create view d (a, b, c) as select id, name from emp"),
+        ErrorCode.UNKNOWN_COLUMN,
+        "3 names");
+    assertFails(
+        () -> db.execute("create view d as select nope from emp"),
+        ErrorCode.UNKNOWN_COLUMN,
+        "nope");
+    assertFails(
+        () -> db.execute("create materialized view m as select id from emp"),
+        ErrorCode.UNSUPPORTED_FEATURE,
+        "MATERIALIZED VIEW");
+    assertFails(
+        () -> db.execute("create temporary view m as select id from emp"),
+        ErrorCode.UNSUPPORTED_FEATURE,
+        "VIEW");
+    assertFails(
+        () -> db.execute("create or replace view eng as select name, id from emp"),
+        ErrorCode.CATALOG_CONFLICT,
+        "cannot change column 1 from id INT to name");
+    assertFails(
+        () -> db.execute("create or replace view eng as select id from emp"),
+        ErrorCode.CATALOG_CONFLICT,
+        "cannot drop columns");
+    assertFails(
+        () -> db.execute("create or replace view eng as select id, name from eng_names"),
+        ErrorCode.UNKNOWN_COLUMN,
+        "id");
+    assertFails(
+        () ->
+            db.execute(
+                "create or replace view eng as select e.id, e.name from emp e join eng_names n on n.name = e.name"),
+        ErrorCode.CATALOG_CONFLICT,
+        "view eng would read itself");
+    db.execute(
+        "create table if not exists eng (x int)"); // a relation of that name exists: nothing to
+    // do
+    db.execute("create view if not exists emp as select 1 as x");
+    assertThat(db.catalog()).isSameAs(before);
+    assertThat(column(db, "select name from eng_names order by name"))
+        .containsExactly("ann", "bob");
+    assertThat(column(db, "select count(*) from emp")).containsExactly("3");
   }
 
   /**
@@ -234,150 +199,118 @@ class ViewTest {
             "select e.name, f.name as other from emp e left join emp f on f.dept = e.dept and f.id <> e.id order by e.id, f.id",
             "select * from (values (1, 'one'), (2, 'two')) as t(num, word) order by num desc limit 1 offset 1",
             "select distinct dept from emp where dept is not null and salary is not null order by dept desc");
-    try (var db = open()) {
-      load(db);
-      for (int i = 0; i < queries.size(); i++) {
-        var query = queries.get(i);
-        db.execute("create view q" + i + " as " + query);
-        assertThat(rows(db, "select * from q" + i))
-            .as(query)
-            .isEqualTo(rows(db, query))
-            .isNotEmpty();
-      }
+    load(db);
+    for (int i = 0; i < queries.size(); i++) {
+      var query = queries.get(i);
+      db.execute("create view q" + i + " as " + query);
+      assertThat(lists(db, "select * from q" + i))
+          .as(query)
+          .isEqualTo(lists(db, query))
+          .isNotEmpty();
     }
-  }
-
-  private static List<List<String>> rows(Database db, String sql) {
-    return db.read(
-        tx -> {
-          var all = new ArrayList<List<String>>();
-          try (var rows = tx.query(sql)) {
-            while (rows.next()) {
-              var row = new ArrayList<String>();
-              for (int c = 0; c < rows.columns().size(); c++) {
-                row.add(String.valueOf(rows.get(c)));
-              }
-              all.add(row);
-            }
-          }
-          return all;
-        });
   }
 
   @Test
   void ddlOnViewsIsTransactional() {
-    try (var db = open()) {
-      load(db);
-      try (var tx = db.beginWrite()) {
-        tx.execute("create view v as select id from emp");
-        try (var rows = tx.query("select count(*) from v")) {
-          assertThat(rows.next()).isTrue();
-          assertThat(rows.getLong(0)).isEqualTo(3);
-        }
-      } // rolled back
-      assertThat(db.catalog().view("v")).isEmpty();
-      db.execute("create view v as select id from emp");
-      db.write(
-          tx -> {
-            tx.execute("drop view v");
-            tx.execute("drop table emp");
-            tx.rollback();
-            return null;
-          });
-      assertThat(column(db, "select count(*) from v")).containsExactly("3");
-    }
+    load(db);
+    try (var tx = db.beginWrite()) {
+      tx.execute("create view v as select id from emp");
+      try (var rows = tx.query("select count(*) from v")) {
+        assertThat(rows.next()).isTrue();
+        assertThat(rows.getLong(0)).isEqualTo(3);
+      }
+    } // rolled back
+    assertThat(db.catalog().view("v")).isEmpty();
+    db.execute("create view v as select id from emp");
+    db.write(
+        tx -> {
+          tx.execute("drop view v");
+          tx.execute("drop table emp");
+          tx.rollback();
+          return null;
+        });
+    assertThat(column(db, "select count(*) from v")).containsExactly("3");
   }
 
   @Test
   void preparedStatementsFollowAReplacedView() {
-    try (var db = open()) {
-      load(db);
-      db.execute("create view v as select name from emp where salary > 75");
-      var statement = db.prepare("select * from v order by 1");
-      List<String> before = db.read(tx -> PreparedStatementReuseTest.strings(tx.query(statement)));
-      assertThat(before).containsExactly("ann", "bob");
-      db.execute("create or replace view v as select name, dept from emp where salary < 75");
-      assertThat(statement.columns())
-          .extracting(ResultColumn::name)
-          .containsExactly("name", "dept");
-      List<String> after = db.read(tx -> PreparedStatementReuseTest.strings(tx.query(statement)));
-      assertThat(after).containsExactly("cid");
-      db.execute("drop view v");
-      refused(() -> db.read(tx -> tx.query(statement)), ErrorCode.UNKNOWN_TABLE, "v");
-    }
+    load(db);
+    db.execute("create view v as select name from emp where salary > 75");
+    var statement = db.prepare("select * from v order by 1");
+    List<String> before = db.read(tx -> column(tx.query(statement)));
+    assertThat(before).containsExactly("ann", "bob");
+    db.execute("create or replace view v as select name, dept from emp where salary < 75");
+    assertThat(statement.columns()).extracting(ResultColumn::name).containsExactly("name", "dept");
+    List<String> after = db.read(tx -> column(tx.query(statement)));
+    assertThat(after).containsExactly("cid");
+    db.execute("drop view v");
+    assertFails(() -> db.read(tx -> tx.query(statement)), ErrorCode.UNKNOWN_TABLE, "v");
   }
 
   @Test
   void columnsAddedToATableLaterStayOutOfTheView() {
-    try (var db = open()) {
-      load(db);
-      db.execute("create view everything as select * from emp");
-      db.execute("create table note (k int, body varchar)");
-      db.execute("insert into note values (1, 'x'), (2, 'y'), (3, 'z')");
-      db.execute("create view pairs as select * from emp join note on note.k = emp.id");
-      db.execute("alter table emp add column bonus int default 5");
-      assertThat(db.prepare("select * from everything").columns())
-          .extracting(ResultColumn::name)
-          .containsExactly("id", "name", "dept", "salary");
-      // in a join the new column would sit between the two tables' columns: still the old six
-      assertThat(db.prepare("select * from pairs").columns())
-          .extracting(ResultColumn::name)
-          .containsExactly("id", "name", "dept", "salary", "k", "body");
-      assertThat(column(db, "select body from pairs where name = 'bob'")).containsExactly("y");
-      assertThat(column(db, "select count(*) from pairs")).containsExactly("3");
-      assertThat(column(db, "select bonus from emp where id = 1")).containsExactly("5");
-      refused(
-          () -> db.prepare("select bonus from everything").columns(),
-          ErrorCode.UNKNOWN_COLUMN,
-          "bonus");
-    }
+    load(db);
+    db.execute("create view everything as select * from emp");
+    db.execute("create table note (k int, body varchar)");
+    db.execute("insert into note values (1, 'x'), (2, 'y'), (3, 'z')");
+    db.execute("create view pairs as select * from emp join note on note.k = emp.id");
+    db.execute("alter table emp add column bonus int default 5");
+    assertThat(db.prepare("select * from everything").columns())
+        .extracting(ResultColumn::name)
+        .containsExactly("id", "name", "dept", "salary");
+    // in a join the new column would sit between the two tables' columns: still the old six
+    assertThat(db.prepare("select * from pairs").columns())
+        .extracting(ResultColumn::name)
+        .containsExactly("id", "name", "dept", "salary", "k", "body");
+    assertThat(column(db, "select body from pairs where name = 'bob'")).containsExactly("y");
+    assertThat(column(db, "select count(*) from pairs")).containsExactly("3");
+    assertThat(column(db, "select bonus from emp where id = 1")).containsExactly("5");
+    assertFails(
+        () -> db.prepare("select bonus from everything").columns(),
+        ErrorCode.UNKNOWN_COLUMN,
+        "bonus");
   }
 
   @Test
   void filtersOnAViewReachTheTablesIndexes() {
-    try (var db = open()) {
-      load(db);
-      db.execute("create view staff as select id, name, dept from emp");
-      var plan = String.join("\n", column(db, "explain select name from staff where dept = 'ops'"));
-      assertThat(plan).contains("IndexRangeScan emp using emp_dept = ('ops')");
-      assertThat(column(db, "select name from staff where dept = 'ops'")).containsExactly("cid");
-      var join =
-          String.join(
-              "\n",
-              column(
-                  db,
-                  "explain select s.name from emp e join staff s on s.id = e.id where e.id = 2"));
-      assertThat(join).contains("PrimaryKeyLookup");
-      assertThat(column(db, "select s.name from emp e join staff s on s.id = e.id where e.id = 2"))
-          .containsExactly("bob");
-    }
+    load(db);
+    db.execute("create view staff as select id, name, dept from emp");
+    var plan = String.join("\n", column(db, "explain select name from staff where dept = 'ops'"));
+    assertThat(plan).contains("IndexRangeScan emp using emp_dept = ('ops')");
+    assertThat(column(db, "select name from staff where dept = 'ops'")).containsExactly("cid");
+    var join =
+        String.join(
+            "\n",
+            column(
+                db, "explain select s.name from emp e join staff s on s.id = e.id where e.id = 2"));
+    assertThat(join).contains("PrimaryKeyLookup");
+    assertThat(column(db, "select s.name from emp e join staff s on s.id = e.id where e.id = 2"))
+        .containsExactly("bob");
   }
 
   @Test
   void textFromAViewIsAViewOfTheMap() {
-    try (var db = open()) {
-      load(db);
-      db.execute("create view names as select name from emp where salary > 10");
-      db.execute("create view sorted as select name from names order by name desc");
-      var map = MappedRegions.of(db.dataFile());
-      for (var sql :
-          List.of(
-              "select name from names",
-              "select name from sorted",
-              "select distinct name from sorted")) {
-        try (var tx = db.beginRead();
-            var rows = tx.query(sql)) {
-          int n = 0;
-          while (rows.next()) {
-            var text = (Text) rows.get(0);
-            assertThat(text.isBorrowed()).as(sql).isTrue();
-            assertThat(map.contains(text.asReadOnlySegment().address(), text.utf8Length()))
-                .as("%s: text lies in the LMDB map", sql)
-                .isTrue();
-            n++;
-          }
-          assertThat(n).as(sql).isEqualTo(3);
+    load(db);
+    db.execute("create view names as select name from emp where salary > 10");
+    db.execute("create view sorted as select name from names order by name desc");
+    var map = MappedRegions.of(db.dataFile());
+    for (var sql :
+        List.of(
+            "select name from names",
+            "select name from sorted",
+            "select distinct name from sorted")) {
+      try (var tx = db.beginRead();
+          var rows = tx.query(sql)) {
+        int n = 0;
+        while (rows.next()) {
+          var text = (Text) rows.get(0);
+          assertThat(text.isBorrowed()).as(sql).isTrue();
+          assertThat(map.contains(text.asReadOnlySegment().address(), text.utf8Length()))
+              .as("%s: text lies in the LMDB map", sql)
+              .isTrue();
+          n++;
         }
+        assertThat(n).as(sql).isEqualTo(3);
       }
     }
   }

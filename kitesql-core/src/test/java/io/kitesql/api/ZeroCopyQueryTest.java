@@ -2,15 +2,13 @@ package io.kitesql.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kitesql.options.StorageOptions;
 import io.kitesql.storage.MappedRegions;
 import io.kitesql.testing.Allocations;
+import io.kitesql.testing.TempDatabase;
 import io.kitesql.value.Text;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The zero-copy contract (docs/design.md) through SQL: in a read-only transaction, text reaches the
@@ -21,10 +19,10 @@ class ZeroCopyQueryTest {
   private static final int CUSTOMERS = 4;
   private static final int PER_CUSTOMER = 10;
 
-  @TempDir Path dir;
+  @TempDatabase(mapSize = 1L << 30)
+  Database db;
 
-  static Database filled(Path dir, int noteBytes) {
-    var db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(1L << 30));
+  static void filled(Database db, int noteBytes) {
     db.execute(
         "create table orders (id int primary key, customer_id int, status varchar, amount int, note varchar)");
     db.execute("create index orders_customer_status on orders (customer_id, status)");
@@ -39,7 +37,6 @@ class ZeroCopyQueryTest {
           }
           return null;
         });
-    return db;
   }
 
   /** A note of exactly {@code bytes} ASCII bytes that starts with its row id (so notes differ). */
@@ -59,43 +56,41 @@ class ZeroCopyQueryTest {
 
   @Test
   void textThroughEveryOperatorIsAViewOfTheMap() {
-    try (var db = filled(dir, 4096)) {
-      var map = MappedRegions.of(db.dataFile());
-      for (var sql : QUERIES) {
-        var statement = db.prepare(sql);
-        List<Text> notes = new ArrayList<>();
-        try (var tx = db.beginRead();
-            var rows = tx.query(statement, 1, "open")) {
-          while (rows.next()) {
-            for (int i = 0; i < rows.columns().size(); i++) {
-              if (rows.get(i) instanceof Text t) {
-                notes.add(t);
-              }
+    filled(db, 4096);
+    var map = MappedRegions.of(db.dataFile());
+    for (var sql : QUERIES) {
+      var statement = db.prepare(sql);
+      List<Text> notes = new ArrayList<>();
+      try (var tx = db.beginRead();
+          var rows = tx.query(statement, 1, "open")) {
+        while (rows.next()) {
+          for (int i = 0; i < rows.columns().size(); i++) {
+            if (rows.get(i) instanceof Text t) {
+              notes.add(t);
             }
           }
-          assertThat(notes).as(sql).isNotEmpty();
-          for (var t : notes) {
-            assertThat(t.isBorrowed()).as(sql).isTrue();
-            assertThat(map.contains(t.asReadOnlySegment().address(), t.utf8Length()))
-                .as("%s: text lies in the LMDB map", sql)
-                .isTrue();
-            assertThat(t.toString()).startsWith("note ");
-          }
+        }
+        assertThat(notes).as(sql).isNotEmpty();
+        for (var t : notes) {
+          assertThat(t.isBorrowed()).as(sql).isTrue();
+          assertThat(map.contains(t.asReadOnlySegment().address(), t.utf8Length()))
+              .as("%s: text lies in the LMDB map", sql)
+              .isTrue();
+          assertThat(t.toString()).startsWith("note ");
         }
       }
     }
   }
 
   @Test
-  void bytesAllocatedPerExecutionDoNotGrowWithTextLength() {
+  void bytesAllocatedPerExecutionDoNotGrowWithTextLength(
+      @TempDatabase(mapSize = 1L << 30) Database other) {
     var small = new long[QUERIES.size()];
     var large = new long[QUERIES.size()];
-    try (var db = filled(dir.resolve("small"), 64)) {
-      measure(db, small);
-    }
-    try (var db = filled(dir.resolve("large"), 256 * 1024)) {
-      measure(db, large);
-    }
+    filled(db, 64);
+    measure(db, small);
+    filled(other, 256 * 1024);
+    measure(other, large);
     for (int i = 0; i < QUERIES.size(); i++) {
       System.out.printf(
           "bytes per execution, 64 B vs 256 KiB notes: %6d %6d  %s%n",

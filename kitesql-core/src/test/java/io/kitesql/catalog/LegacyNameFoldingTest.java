@@ -1,5 +1,6 @@
 package io.kitesql.catalog;
 
+import static io.kitesql.testing.QueryRows.column;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.api.KiteSql;
@@ -7,7 +8,6 @@ import io.kitesql.options.StorageOptions;
 import io.kitesql.storage.Storage;
 import io.kitesql.value.DataType;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,19 +39,6 @@ class LegacyNameFoldingTest {
                   tx, Catalog.of(List.of(), List.of(), NameFolding.ALL), legacy));
       assertThat(storage.read(CatalogStore::load).nameFolding()).isEqualTo(NameFolding.ALL);
     }
-  }
-
-  private static List<String> column(io.kitesql.api.Database db, String sql) {
-    return db.read(
-        tx -> {
-          var out = new ArrayList<String>();
-          try (var rows = tx.query(sql)) {
-            while (rows.next()) {
-              out.add(String.valueOf(rows.get(0)));
-            }
-          }
-          return out;
-        });
   }
 
   @Test

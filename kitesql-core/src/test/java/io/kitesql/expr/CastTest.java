@@ -2,10 +2,10 @@ package io.kitesql.expr;
 
 import static io.kitesql.expr.TestScope.bind;
 import static io.kitesql.expr.TestScope.eval;
+import static io.kitesql.testing.Failures.errorOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.ErrorCode;
-import io.kitesql.KiteSqlException;
 import io.kitesql.value.Binary;
 import io.kitesql.value.DataType;
 import io.kitesql.value.Text;
@@ -15,15 +15,6 @@ import java.time.LocalDateTime;
 import org.junit.jupiter.api.Test;
 
 class CastTest {
-  private static ErrorCode errorOf(Runnable r) {
-    try {
-      r.run();
-    } catch (KiteSqlException e) {
-      return e.errorCode();
-    }
-    throw new AssertionError("no error");
-  }
-
   @Test
   void castSucceeds() {
     assertThat(eval("CAST('42' AS INT)")).isEqualTo(42);

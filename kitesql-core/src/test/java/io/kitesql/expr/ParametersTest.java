@@ -2,6 +2,7 @@ package io.kitesql.expr;
 
 import static io.kitesql.expr.TestScope.bind;
 import static io.kitesql.expr.TestScope.eval;
+import static io.kitesql.testing.Failures.errorOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -18,15 +19,6 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ParametersTest {
-  private static ErrorCode errorOf(Runnable r) {
-    try {
-      r.run();
-    } catch (KiteSqlException e) {
-      return e.errorCode();
-    }
-    throw new AssertionError("no error");
-  }
-
   @Test
   void positionalParametersTakeTypesFromContext() {
     var p = new Parameters();

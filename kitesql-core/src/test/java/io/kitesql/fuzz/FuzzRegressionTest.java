@@ -6,28 +6,21 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.api.Database;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
+import io.kitesql.options.Durability;
+import io.kitesql.testing.TempDatabase;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** One test per bug the SQL fuzzer found, reduced to the smallest statement that showed it. */
 class FuzzRegressionTest {
-  @TempDir Path dir;
-  private Database db;
+  @TempDatabase(mapSize = 256L << 20, durability = Durability.NO_SYNC)
+  Database db;
 
   @BeforeEach
-  void open() {
-    db = SqlFuzzTest.open(dir);
+  void schema() {
     for (var ddl : FuzzSchema.DDL) {
       db.execute(ddl);
     }
-  }
-
-  @AfterEach
-  void close() {
-    db.close();
   }
 
   /**

@@ -1,6 +1,6 @@
 package io.kitesql.optimize;
 
-import static io.kitesql.optimize.IndexAccessPlansTest.column;
+import static io.kitesql.testing.QueryRows.column;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.api.Database;

@@ -1,5 +1,6 @@
 package io.kitesql.optimize;
 
+import static io.kitesql.testing.QueryRows.column;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -75,19 +76,6 @@ class IndexAccessPlansTest {
 
   String explain(String sql) {
     return String.join("\n", column(db, "explain " + sql));
-  }
-
-  static List<String> column(Database db, String sql, Object... params) {
-    return db.read(
-        tx -> {
-          var out = new ArrayList<String>();
-          try (var cursor = tx.query(sql, params)) {
-            while (cursor.next()) {
-              out.add(String.valueOf(cursor.get(0)));
-            }
-          }
-          return out;
-        });
   }
 
   List<String> ids(Predicate<Row> where) {

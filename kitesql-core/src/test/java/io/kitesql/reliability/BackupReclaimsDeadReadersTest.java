@@ -1,11 +1,11 @@
 package io.kitesql.reliability;
 
+import static io.kitesql.testing.QueryRows.count;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
-import io.kitesql.api.Database;
 import io.kitesql.api.KiteSql;
 import io.kitesql.options.StorageOptions;
 import java.nio.file.Path;
@@ -63,17 +63,7 @@ class BackupReclaimsDeadReadersTest {
     }
     try (var copy =
         KiteSql.open(work.resolve("backup"), StorageOptions.defaults().withMapSize(16L << 20))) {
-      assertThat(count(copy)).isEqualTo(ROWS);
+      assertThat(count(copy, "t")).isEqualTo(ROWS);
     }
-  }
-
-  private static long count(Database db) {
-    return db.read(
-        tx -> {
-          try (var rows = tx.query("select count(*) from t")) {
-            rows.next();
-            return rows.getLong(0);
-          }
-        });
   }
 }

@@ -1,5 +1,6 @@
 package io.kitesql.reliability;
 
+import static io.kitesql.testing.QueryRows.count;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -71,7 +72,7 @@ class BackupTest {
         backedUp.countDown();
       }
       writer.get(30, TimeUnit.SECONDS);
-      assertThat(count(db)).isEqualTo(ROWS + 500); // the writer committed after the backup
+      assertThat(count(db, "t")).isEqualTo(ROWS + 500); // the writer committed after the backup
 
       try (var copy = KiteSql.open(work.resolve("backup"), options)) {
         assertThat(copy.checkIntegrity().problems()).isEmpty();
@@ -161,16 +162,6 @@ class BackupTest {
             }
           }
           return rows;
-        });
-  }
-
-  private static long count(Database db) {
-    return db.read(
-        tx -> {
-          try (var r = tx.query("select count(*) from t")) {
-            r.next();
-            return r.getLong(0);
-          }
         });
   }
 

@@ -11,11 +11,10 @@ import io.kitesql.api.PreparedStatement;
 import io.kitesql.api.ReadOnlyTransaction;
 import io.kitesql.api.ReadWriteTransaction;
 import io.kitesql.api.RowCursor;
-import io.kitesql.options.StorageOptions;
+import io.kitesql.testing.TempDatabase;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -23,8 +22,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * No call through the public API lets a non-engine exception escape: what used to throw
@@ -34,101 +33,90 @@ import org.junit.jupiter.api.io.TempDir;
  * IllegalStateException for a closed resource), never anything else.
  */
 class EngineExceptionsOnlyTest {
-  @TempDir Path dir;
+  @TempDatabase Database db;
 
-  private Database open() {
-    var db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(16L << 20));
+  @BeforeEach
+  void load() {
     db.execute("create table t (id int primary key, big bigint, x double, d decimal(10, 2))");
     db.execute("insert into t values (1, 5000000000, 1.5, 2.25)");
-    return db;
   }
 
   @Test
   void sqlThatUsedToThrowJavaExceptions() {
-    try (var db = open()) {
-      assertCode(() -> query(db, "select id from t where id in ()"), ErrorCode.SYNTAX_ERROR);
-      assertCode(() -> query(db, "select id from t where id not in ()"), ErrorCode.SYNTAX_ERROR);
-      assertCode(() -> db.execute("create table \"\" (a int)"), ErrorCode.SYNTAX_ERROR);
-      assertCode(() -> db.execute("create table u (\"\" int)"), ErrorCode.SYNTAX_ERROR);
-      assertCode(() -> db.execute("create index \"\" on t (big)"), ErrorCode.SYNTAX_ERROR);
-      for (var digits :
-          List.of(
-              "2147483648", "-2147483648", "2147483647", "-2147483647", "9223372036854775807")) {
-        for (var column : List.of("id", "big", "x", "d")) {
-          var sql = "select round(" + column + ", " + digits + ") from t";
-          try {
-            query(db, sql);
-          } catch (KiteSqlException e) {
-            assertThat(e.errorCode())
-                .as(sql)
-                .isIn(
-                    ErrorCode.VALUE_OUT_OF_RANGE, ErrorCode.INVALID_VALUE, ErrorCode.TYPE_MISMATCH);
-          }
+    assertCode(() -> query(db, "select id from t where id in ()"), ErrorCode.SYNTAX_ERROR);
+    assertCode(() -> query(db, "select id from t where id not in ()"), ErrorCode.SYNTAX_ERROR);
+    assertCode(() -> db.execute("create table \"\" (a int)"), ErrorCode.SYNTAX_ERROR);
+    assertCode(() -> db.execute("create table u (\"\" int)"), ErrorCode.SYNTAX_ERROR);
+    assertCode(() -> db.execute("create index \"\" on t (big)"), ErrorCode.SYNTAX_ERROR);
+    for (var digits :
+        List.of("2147483648", "-2147483648", "2147483647", "-2147483647", "9223372036854775807")) {
+      for (var column : List.of("id", "big", "x", "d")) {
+        var sql = "select round(" + column + ", " + digits + ") from t";
+        try {
+          query(db, sql);
+        } catch (KiteSqlException e) {
+          assertThat(e.errorCode())
+              .as(sql)
+              .isIn(ErrorCode.VALUE_OUT_OF_RANGE, ErrorCode.INVALID_VALUE, ErrorCode.TYPE_MISMATCH);
         }
       }
-      assertThat(db.catalog().tables()).hasSize(1);
     }
+    assertThat(db.catalog().tables()).hasSize(1);
   }
 
   @Test
   void getIntOfABigintBeyondIntRange() {
-    try (var db = open()) {
-      db.read(
-          tx -> {
-            try (var rows = tx.query("select big, id from t")) {
-              assertThat(rows.next()).isTrue();
-              assertThat(rows.getLong(0)).isEqualTo(5_000_000_000L);
-              assertThat(rows.getInt(1)).isEqualTo(1);
-              assertCode(() -> rows.getInt(0), ErrorCode.VALUE_OUT_OF_RANGE);
-            }
-            return null;
-          });
-    }
+    db.read(
+        tx -> {
+          try (var rows = tx.query("select big, id from t")) {
+            assertThat(rows.next()).isTrue();
+            assertThat(rows.getLong(0)).isEqualTo(5_000_000_000L);
+            assertThat(rows.getInt(1)).isEqualTo(1);
+            assertCode(() -> rows.getInt(0), ErrorCode.VALUE_OUT_OF_RANGE);
+          }
+          return null;
+        });
   }
 
   @Test
   void nullSqlAndNullArguments() {
-    try (var db = open()) {
-      assertCode(() -> db.prepare(null), ErrorCode.INVALID_ARGUMENT);
-      assertCode(() -> db.execute(null), ErrorCode.INVALID_ARGUMENT);
-      assertCode(() -> db.execute(null, 1, 2), ErrorCode.INVALID_ARGUMENT);
-      assertCode(() -> db.read(tx -> tx.query((String) null)), ErrorCode.INVALID_ARGUMENT);
-      assertCode(
-          () -> db.read(tx -> tx.query((PreparedStatement) null)), ErrorCode.INVALID_ARGUMENT);
-      assertCode(() -> db.read(null), ErrorCode.INVALID_ARGUMENT);
-      assertCode(() -> db.write(null), ErrorCode.INVALID_ARGUMENT);
-      assertCode(() -> KiteSql.open(null), ErrorCode.INVALID_ARGUMENT);
-      assertCode(() -> KiteSql.open(dir.resolve("other"), null), ErrorCode.INVALID_ARGUMENT);
-      var named = db.prepare("select id from t where id = :id");
-      assertCode(
-          () -> db.read(tx -> tx.query(named, (Map<String, ?>) null)), ErrorCode.INVALID_ARGUMENT);
-      List<Object[]> rows = query(db, "select id from t");
-      assertThat(rows).hasSize(1);
-    }
+    assertCode(() -> db.prepare(null), ErrorCode.INVALID_ARGUMENT);
+    assertCode(() -> db.execute(null), ErrorCode.INVALID_ARGUMENT);
+    assertCode(() -> db.execute(null, 1, 2), ErrorCode.INVALID_ARGUMENT);
+    assertCode(() -> db.read(tx -> tx.query((String) null)), ErrorCode.INVALID_ARGUMENT);
+    assertCode(() -> db.read(tx -> tx.query((PreparedStatement) null)), ErrorCode.INVALID_ARGUMENT);
+    assertCode(() -> db.read(null), ErrorCode.INVALID_ARGUMENT);
+    assertCode(() -> db.write(null), ErrorCode.INVALID_ARGUMENT);
+    assertCode(() -> KiteSql.open(null), ErrorCode.INVALID_ARGUMENT);
+    assertCode(
+        () -> KiteSql.open(db.directory().resolve("other"), null), ErrorCode.INVALID_ARGUMENT);
+    var named = db.prepare("select id from t where id = :id");
+    assertCode(
+        () -> db.read(tx -> tx.query(named, (Map<String, ?>) null)), ErrorCode.INVALID_ARGUMENT);
+    List<Object[]> rows = query(db, "select id from t");
+    assertThat(rows).hasSize(1);
   }
 
   /** Every public method of the API types, with null for every reference argument. */
   @Test
   void publicApiSweptWithNulls() throws Exception {
     var failures = new ArrayList<String>();
-    try (var db = open()) {
-      sweep(db, Database.class, failures, Set.of("close", "beginRead", "beginWrite"));
-      var statement = db.prepare("select id, big from t");
-      sweep(statement, PreparedStatement.class, failures, Set.of());
-      try (var tx = db.beginRead()) {
-        sweep(tx, ReadOnlyTransaction.class, failures, Set.of("close"));
-        try (var rows = tx.query(statement)) {
-          rows.next();
-          sweep(rows, RowCursor.class, failures, Set.of("close", "next", "toList"));
-        }
+    sweep(db, Database.class, failures, Set.of("close", "beginRead", "beginWrite"));
+    var statement = db.prepare("select id, big from t");
+    sweep(statement, PreparedStatement.class, failures, Set.of());
+    try (var tx = db.beginRead()) {
+      sweep(tx, ReadOnlyTransaction.class, failures, Set.of("close"));
+      try (var rows = tx.query(statement)) {
+        rows.next();
+        sweep(rows, RowCursor.class, failures, Set.of("close", "next", "toList"));
       }
-      try (var tx = db.beginWrite()) {
-        sweep(tx, ReadWriteTransaction.class, failures, Set.of("close", "commit", "rollback"));
-      }
-      sweep(null, KiteSql.class, failures, Set.of());
-      List<Object[]> rows = query(db, "select count(*) from t");
-      assertThat(rows.getFirst()[0]).isEqualTo("1");
     }
+    try (var tx = db.beginWrite()) {
+      sweep(tx, ReadWriteTransaction.class, failures, Set.of("close", "commit", "rollback"));
+    }
+    sweep(null, KiteSql.class, failures, Set.of());
+    List<Object[]> rows = query(db, "select count(*) from t");
+    assertThat(rows.getFirst()[0]).isEqualTo("1");
     assertThat(failures).isEmpty();
   }
 

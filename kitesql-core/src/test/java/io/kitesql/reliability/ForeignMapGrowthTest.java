@@ -1,5 +1,6 @@
 package io.kitesql.reliability;
 
+import static io.kitesql.testing.QueryRows.count;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -41,7 +42,7 @@ class ForeignMapGrowthTest {
     try (var db = KiteSql.open(dir, smallMap())) {
       createTables(db);
       db.execute("insert into t values (1)");
-      assertThat(count(db)).isEqualTo(1);
+      assertThat(count(db, "t")).isEqualTo(1);
       growFromAnotherProcess();
 
       // Another thread begins a write transaction: it holds the write lock, its first statement
@@ -60,13 +61,13 @@ class ForeignMapGrowthTest {
               });
       try {
         assertThat(begun.await(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(count(db)).isEqualTo(1);
+        assertThat(count(db, "t")).isEqualTo(1);
         assertThat(grownRows(db)).isEqualTo(GROWN_ROWS);
       } finally {
         readDone.countDown();
       }
       writer.get(60, TimeUnit.SECONDS);
-      assertThat(count(db)).isEqualTo(2);
+      assertThat(count(db, "t")).isEqualTo(2);
     }
   }
 
@@ -75,7 +76,7 @@ class ForeignMapGrowthTest {
       throws Exception {
     try (var db = KiteSql.open(dir, smallMap())) {
       createTables(db);
-      assertThat(count(db)).isZero();
+      assertThat(count(db, "t")).isZero();
       growFromAnotherProcess();
 
       // Another process holds LMDB's writer mutex: a local write gives up after writerWait, and
@@ -90,7 +91,7 @@ class ForeignMapGrowthTest {
                 KiteSqlException.class,
                 e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.WRITE_LOCK_TIMEOUT));
         // The read needs the writer thread to adopt the grown map: it waits readerWait at most.
-        assertThatThrownBy(() -> count(db))
+        assertThatThrownBy(() -> count(db, "t"))
             .isInstanceOfSatisfying(
                 KiteSqlException.class,
                 e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.READERS_EXHAUSTED))
@@ -102,7 +103,7 @@ class ForeignMapGrowthTest {
         holder.process().waitFor();
       }
       assertThat(holder.outcome().exitCode()).isZero();
-      assertThat(count(db)).isEqualTo(1); // the other process's row -1 committed
+      assertThat(count(db, "t")).isEqualTo(1); // the other process's row -1 committed
       assertThat(grownRows(db)).isEqualTo(GROWN_ROWS);
     }
   }
@@ -129,21 +130,7 @@ class ForeignMapGrowthTest {
     db.execute("create table big (id int primary key, body varchar)");
   }
 
-  private static long count(Database db) {
-    return count(db, "t");
-  }
-
   private static long grownRows(Database db) {
     return count(db, "big");
-  }
-
-  private static long count(Database db, String table) {
-    return db.read(
-        tx -> {
-          try (var rows = tx.query("select count(*) from " + table)) {
-            rows.next();
-            return rows.getLong(0);
-          }
-        });
   }
 }

@@ -1,11 +1,11 @@
 package io.kitesql.reliability;
 
+import static io.kitesql.testing.QueryRows.count;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
-import io.kitesql.api.Database;
 import io.kitesql.api.KiteSql;
 import io.kitesql.options.StorageOptions;
 import java.nio.file.Files;
@@ -49,7 +49,7 @@ class OpenFailuresTest {
     byte[] before = Files.readAllBytes(dir.resolve("data.mdb"));
 
     try (var db = KiteSql.open(dir, small().readOnly())) {
-      assertThat(count(db)).isEqualTo(ROWS);
+      assertThat(count(db, "t")).isEqualTo(ROWS);
       assertThat(db.checkIntegrity().isOk()).isTrue();
       for (var write :
           new String[] {
@@ -69,16 +69,16 @@ class OpenFailuresTest {
       assertThatThrownBy(db::beginWrite)
           .isInstanceOf(KiteSqlException.class)
           .hasMessageContaining("read-only");
-      assertThat(count(db)).isEqualTo(ROWS);
+      assertThat(count(db, "t")).isEqualTo(ROWS);
       db.backup(work.resolve("replica-backup")); // a replica can still be backed up
     }
     try (var copy = KiteSql.open(work.resolve("replica-backup"), small())) {
-      assertThat(count(copy)).isEqualTo(ROWS);
+      assertThat(count(copy, "t")).isEqualTo(ROWS);
     }
     assertThat(Files.readAllBytes(dir.resolve("data.mdb"))).isEqualTo(before);
     try (var db = KiteSql.open(dir, small())) { // and read-write again afterwards
       db.execute("insert into t values (1000, 'x')");
-      assertThat(count(db)).isEqualTo(ROWS + 1);
+      assertThat(count(db, "t")).isEqualTo(ROWS + 1);
     }
   }
 
@@ -163,15 +163,5 @@ class OpenFailuresTest {
             return null;
           });
     }
-  }
-
-  private static long count(Database db) {
-    return db.read(
-        tx -> {
-          try (var r = tx.query("select count(*) from t")) {
-            r.next();
-            return r.getLong(0);
-          }
-        });
   }
 }

@@ -6,15 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.api.Database;
-import io.kitesql.api.KiteSql;
-import io.kitesql.options.StorageOptions;
+import io.kitesql.testing.TempDatabase;
 import io.kitesql.value.Text;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A Java string with an unpaired surrogate has no UTF-8 form. It used to be stored as {@code '?'}
@@ -26,54 +24,48 @@ class UnpairedSurrogateTest {
   private static final List<String> UNPAIRED =
       List.of("a\uD800", "a\uDC00", "\uDC00\uD800", "x\uD83Dy", "\uD83D", "ok\uDE00");
 
-  @TempDir Path dir;
+  @TempDatabase Database db;
 
-  private Database open() {
-    var db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(16L << 20));
+  @BeforeEach
+  void load() {
     db.execute("create table t (id varchar primary key, body varchar)");
     db.execute("insert into t values ('a?', 'question mark')");
-    return db;
   }
 
   @Test
   void parametersAreRefusedNamingTheParameter() {
-    try (var db = open()) {
-      for (var bad : UNPAIRED) {
-        assertInvalid(
-            () -> db.execute("insert into t values (?, ?)", "fine", bad), "parameter ?2", bad);
-        assertInvalid(() -> db.execute("insert into t values (?, 'x')", bad), "parameter ?1", bad);
-        var named = db.prepare("insert into t values (:id, 'x')");
-        assertInvalid(
-            () -> db.write(tx -> tx.execute(named, Map.of("id", bad))), "parameter :id", bad);
-        assertInvalid(() -> db.execute("update t set body = ?", bad), "parameter ?1", bad);
-        assertInvalid(
-            () -> db.read(tx -> tx.query("select body from t where id = ?", bad).toList()),
-            "parameter ?1",
-            bad);
-        assertInvalid(() -> db.read(tx -> tx.query("select ?", bad).toList()), "parameter ?1", bad);
-        assertInvalid(
-            () -> db.execute("insert into t values (?, 'x')", new StringBuilder(bad)),
-            "parameter ?1",
-            bad);
-      }
-      assertOnlyTheOriginalRow(db);
+    for (var bad : UNPAIRED) {
+      assertInvalid(
+          () -> db.execute("insert into t values (?, ?)", "fine", bad), "parameter ?2", bad);
+      assertInvalid(() -> db.execute("insert into t values (?, 'x')", bad), "parameter ?1", bad);
+      var named = db.prepare("insert into t values (:id, 'x')");
+      assertInvalid(
+          () -> db.write(tx -> tx.execute(named, Map.of("id", bad))), "parameter :id", bad);
+      assertInvalid(() -> db.execute("update t set body = ?", bad), "parameter ?1", bad);
+      assertInvalid(
+          () -> db.read(tx -> tx.query("select body from t where id = ?", bad).toList()),
+          "parameter ?1",
+          bad);
+      assertInvalid(() -> db.read(tx -> tx.query("select ?", bad).toList()), "parameter ?1", bad);
+      assertInvalid(
+          () -> db.execute("insert into t values (?, 'x')", new StringBuilder(bad)),
+          "parameter ?1",
+          bad);
     }
+    assertOnlyTheOriginalRow(db);
   }
 
   @Test
   void literalsAreRefused() {
-    try (var db = open()) {
-      for (var bad : UNPAIRED) {
-        assertInvalid(
-            () -> db.execute("insert into t values ('" + bad + "', 'x')"), "string literal", bad);
-        assertInvalid(
-            () ->
-                db.read(tx -> tx.query("select count(*) from t where id = '" + bad + "'").toList()),
-            "string literal",
-            bad);
-      }
-      assertOnlyTheOriginalRow(db);
+    for (var bad : UNPAIRED) {
+      assertInvalid(
+          () -> db.execute("insert into t values ('" + bad + "', 'x')"), "string literal", bad);
+      assertInvalid(
+          () -> db.read(tx -> tx.query("select count(*) from t where id = '" + bad + "'").toList()),
+          "string literal",
+          bad);
     }
+    assertOnlyTheOriginalRow(db);
   }
 
   @Test
@@ -82,19 +74,16 @@ class UnpairedSurrogateTest {
         .isInstanceOfSatisfying(
             KiteSqlException.class,
             e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_VALUE));
-    try (var db = open()) {
-      db.execute("insert into t values (?, ?)", "a\uD83D\uDE00", "smile");
-      db.execute("insert into t values ('b\uD83D\uDE00', 'literal smile')");
-      var rows =
-          db.read(
-              tx ->
-                  tx.query("select id, body from t order by body").toList().stream()
-                      .map(r -> r[0].toString() + "=" + r[1])
-                      .toList());
-      assertThat(rows)
-          .containsExactly(
-              "b\uD83D\uDE00=literal smile", "a?=question mark", "a\uD83D\uDE00=smile");
-    }
+    db.execute("insert into t values (?, ?)", "a\uD83D\uDE00", "smile");
+    db.execute("insert into t values ('b\uD83D\uDE00', 'literal smile')");
+    var rows =
+        db.read(
+            tx ->
+                tx.query("select id, body from t order by body").toList().stream()
+                    .map(r -> r[0].toString() + "=" + r[1])
+                    .toList());
+    assertThat(rows)
+        .containsExactly("b\uD83D\uDE00=literal smile", "a?=question mark", "a\uD83D\uDE00=smile");
   }
 
   private static void assertInvalid(ThrowingCallable call, String names, String bad) {
