@@ -85,6 +85,17 @@ public final class RepositoryBench {
     }
   }
 
+  /**
+   * KiteSQL's repository without and with the starter's metrics ({@link #REPOSITORY} and {@link
+   * #REPOSITORY_METRICS}) on {@code stores}' KiteSQL database, in a context of their own.
+   */
+  Results.Outcome[] repositoryMetricsOffAndOn(Stores stores, Object[][] parameters)
+      throws Exception {
+    try (var engine = open(REPOSITORY, stores)) {
+      return measureMetricsOffAndOn(engine, engine.lookup(), parameters);
+    }
+  }
+
   private Results.Outcome[] measure(List<String> group, Stores stores, Object[][] parameters)
       throws Exception {
     var engineName = group.getFirst();
