@@ -1,5 +1,7 @@
 package io.kitesql.api;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Told of every statement a {@link Database} executes through the public API: each {@link
  * Transaction#query} and {@link ReadWriteTransaction#execute} (and so {@link Database#execute}),
@@ -7,8 +9,12 @@ package io.kitesql.api;
  * With none set ({@link #NONE}) a statement costs one volatile read and allocates nothing more.
  *
  * <p>What a listener sees: the {@link PreparedStatement} (its SQL text, with {@code ?} or {@code
- * :name} placeholders), never the parameter values; and when the execution ends, an {@link
- * Outcome}. SQL that fails to parse never becomes a statement and is not reported.
+ * :name} placeholders), never the parameter values; the label its caller gave the execution, if any
+ * ({@link Transaction#queryLabelled}, {@link ReadWriteTransaction#executeLabelled}: a
+ * low-cardinality name such as {@code OrderRepository.findByStatus}, which the Spring Data module
+ * gives every statement it runs); and when the execution ends, an {@link Outcome}. One execution is
+ * one event, whoever runs it. SQL that fails to parse never becomes a statement and is not
+ * reported.
  *
  * <p><b>When and on which thread.</b>
  *
@@ -43,6 +49,15 @@ public interface ExecutionListener {
    */
   Execution started(PreparedStatement statement);
 
+  /**
+   * A statement is about to execute on the current thread, with the label its caller gave this
+   * execution, or null for none. The engine calls this method; the default ignores the label and
+   * calls {@link #started(PreparedStatement)}.
+   */
+  default Execution started(PreparedStatement statement, @Nullable String label) {
+    return started(statement);
+  }
+
   /** One statement's execution, ended exactly once. */
   @FunctionalInterface
   interface Execution {
@@ -60,13 +75,23 @@ public interface ExecutionListener {
    * @param rows rows the cursor returned (queries; until it ended, so a cursor closed early counts
    *     the rows read) or rows written ({@code execute})
    * @param bytesBorrowed bytes of the LMDB map handed out as views ({@link
-   *     Transaction#bytesBorrowed})
-   * @param bytesCopied bytes copied out of the map ({@link Transaction#bytesCopied}): reads in a
-   *     read-write transaction
+   *     Transaction#bytesBorrowed}) for every row the statement visited, also those a filter
+   *     dropped: the work of the read
+   * @param bytesReturned bytes of the text and binary values the caller took from the cursor
+   *     ({@link RowCursor#get}, {@link RowCursor#getText}, {@link RowCursor#getBinary}, {@link
+   *     RowCursor#values}; a value taken twice counts twice); 0 for {@code execute}
+   * @param bytesCopied bytes copied out of the map ({@link Transaction#bytesCopied}: reads in a
+   *     read-write transaction), plus those the caller reported copying from the cursor's values
+   *     ({@link RowCursor#recordCopy})
    * @param failure what the execution threw (for a query: its first failure, reported when its
    *     cursor ends), or null when it succeeded
    */
-  record Outcome(long rows, long bytesBorrowed, long bytesCopied, Throwable failure) {
+  record Outcome(
+      long rows,
+      long bytesBorrowed,
+      long bytesReturned,
+      long bytesCopied,
+      @Nullable Throwable failure) {
     public boolean failed() {
       return failure != null;
     }
