@@ -3,13 +3,11 @@ package io.kitesql.data.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.api.Database;
-import io.kitesql.api.ExecutionListener;
 import io.kitesql.api.KiteSql;
+import io.kitesql.data.Executions;
 import io.kitesql.data.transaction.KiteSqlTransactionManager;
 import io.kitesql.options.StorageOptions;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -17,28 +15,23 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * A database listener that skips what {@link StatementMarks} marks hears each statement the
- * template does not report, and only those, however template calls and direct SQL nest.
+ * Each statement of the template is one execution the database's listener hears, labelled with its
+ * name or {@value KiteSqlTemplate#UNNAMED}; direct SQL is one execution without a label, however
+ * template calls and direct SQL nest.
  */
-class StatementMarksTest {
+class TemplateExecutionsTest {
   @TempDir Path dir;
   private Database db;
   private KiteSqlTemplate template;
-  private final List<String> observed = new CopyOnWriteArrayList<>();
-  private final List<String> heardDirectly = new CopyOnWriteArrayList<>();
+  private Executions executions;
 
   @BeforeEach
   void open() {
     db = KiteSql.open(dir, StorageOptions.defaults().withMapSize(64L << 20));
     db.execute("create table t (id int primary key, s varchar)");
     db.execute("insert into t values (1, 'a'), (2, 'b')");
-    db.setExecutionListener(
-        statement ->
-            StatementMarks.isReportedElsewhere()
-                ? ExecutionListener.Execution.NONE
-                : outcome -> heardDirectly.add(statement.sql()));
     template = new KiteSqlTemplate(db);
-    template.setStatementObserver(statement -> outcome -> observed.add(statement.sql()));
+    executions = Executions.listenTo(db);
   }
 
   @AfterEach
@@ -47,47 +40,65 @@ class StatementMarksTest {
   }
 
   @Test
-  void statementsOfAnObservingTemplateAreNotHeardTwice() {
+  void eachStatementOfTheTemplateIsOneLabelledExecution() {
     assertThat(template.query("select s from t order by id", row -> row.getString(0)))
         .containsExactly("a", "b");
-    assertThat(template.update("update t set s = ? where id = ?", "c", 1)).isEqualTo(1);
+    assertThat(
+            template.update(Statement.named("T.rename", "update t set s = ? where id = ?", "c", 1)))
+        .isEqualTo(1);
+    assertThat(executions.labels()).containsExactly(KiteSqlTemplate.UNNAMED, "T.rename");
+    var query = executions.ended().getFirst();
+    assertThat(query.sql()).isEqualTo("select s from t order by id");
+    assertThat(query.outcome().rows()).isEqualTo(2);
+    // the mapper's Strings: each one byte, returned and copied
+    assertThat(query.outcome().bytesReturned()).isEqualTo(2);
+    assertThat(query.outcome().bytesCopied()).isEqualTo(2);
+    assertThat(executions.ended().get(1).outcome().rows()).isEqualTo(1);
+  }
+
+  @Test
+  void aStreamIsOneExecutionThatEndsWithItsCursor() {
     var readOnly = new TransactionTemplate(new KiteSqlTransactionManager(db));
     readOnly.setReadOnly(true);
     var streamed =
         readOnly.execute(
             status -> {
               try (var rows =
-                  template.queryForStream(
-                      "select s from t where id > ?", row -> row.getString(0), 1)) {
-                return rows.toList();
+                  template.stream(
+                      Statement.named("T.after", "select s from t where id > ?", 0),
+                      row -> row.getText(0).toString())) {
+                var all = rows.toList();
+                assertThat(executions.ended()).as("read to its end").hasSize(1);
+                return all;
               }
             });
-    assertThat(streamed).containsExactly("b");
-    assertThat(observed)
-        .containsExactly(
-            "select s from t order by id",
-            "update t set s = ? where id = ?",
-            "select s from t where id > ?");
-    assertThat(heardDirectly).isEmpty();
-    assertThat(StatementMarks.isReportedElsewhere())
-        .as("the mark is cleared after each call")
-        .isFalse();
+    assertThat(streamed).containsExactly("a", "b");
+    assertThat(executions.labels()).containsExactly("T.after");
+    var outcome = executions.ended().getFirst().outcome();
+    assertThat(outcome.rows()).isEqualTo(2);
+    assertThat(outcome.bytesReturned()).isEqualTo(2);
+    assertThat(outcome.bytesCopied()).as("borrowed, not copied").isZero();
+
+    executions.clear();
+    readOnly.executeWithoutResult(
+        status -> {
+          try (var rows =
+              template.stream(
+                  Statement.named("T.first", "select s from t order by id"),
+                  row -> row.getText(0).toString())) {
+            assertThat(rows.findFirst()).contains("a");
+            assertThat(executions.ended()).as("not ended before it is closed").isEmpty();
+          }
+          assertThat(executions.ended()).as("closed").hasSize(1);
+        });
+    assertThat(executions.ended().getFirst().outcome().rows()).isEqualTo(1);
   }
 
   @Test
-  void aTemplateWithoutObserverIsDirectSqlToTheListener() {
-    template.setStatementObserver(StatementObserver.NONE);
-    template.query("select s from t", row -> row.getString(0));
-    template.update("delete from t where id = ?", 2);
-    assertThat(heardDirectly).containsExactly("select s from t", "delete from t where id = ?");
-  }
-
-  @Test
-  void directSqlInsideATemplateCallIsHeardAndTheTemplatesIsNot() {
-    // a row mapper that runs direct SQL: only the engine call of the template is marked
+  void directSqlInsideATemplateCallIsAnExecutionOfItsOwnWithoutALabel() {
     var sizes =
         template.query(
-            "select id from t order by id",
+            Statement.named("T.ids", "select id from t order by id"),
             row ->
                 db.read(
                     tx -> {
@@ -95,40 +106,21 @@ class StatementMarksTest {
                           tx.query("select count(*) from t where id <= ?", row.getLong(0))) {
                         return rows.next() ? rows.getLong(0) : -1;
                       }
-                    }));
+                    }),
+            10);
     assertThat(sizes).containsExactly(1L, 2L);
-    assertThat(observed).containsExactly("select id from t order by id");
-    assertThat(heardDirectly)
-        .containsExactly(
-            "select count(*) from t where id <= ?", "select count(*) from t where id <= ?");
+    assertThat(executions.labels()).containsExactly("T.ids", "null", "null");
+    assertThat(executions.ended()).hasSize(3);
 
-    observed.clear();
-    heardDirectly.clear();
+    executions.clear();
     template.inWriteTransaction(
         tx -> {
           tx.execute("insert into t values (?, ?)", 3, "direct");
-          template.update("insert into t values (?, ?)", 4, "template");
+          template.update(
+              Statement.named("T.insert", "insert into t values (?, ?)", 4, "template"));
           return tx.execute("delete from t where id = ?", 3);
         });
-    assertThat(observed).containsExactly("insert into t values (?, ?)");
-    assertThat(heardDirectly)
-        .containsExactly("insert into t values (?, ?)", "delete from t where id = ?");
-  }
-
-  @Test
-  void housekeepingMarkedByHandIsNotHeard() {
-    long count =
-        StatementMarks.reportedElsewhere(
-            () ->
-                db.read(
-                    tx -> {
-                      try (var rows = tx.query("select count(*) from t")) {
-                        return rows.next() ? rows.getLong(0) : -1;
-                      }
-                    }));
-    assertThat(count).isEqualTo(2);
-    assertThat(heardDirectly).isEmpty();
-    db.execute("delete from t where id = ?", 1);
-    assertThat(heardDirectly).containsExactly("delete from t where id = ?");
+    assertThat(executions.labels()).containsExactly("null", "T.insert", "null");
+    assertThat(executions.ended()).hasSize(3);
   }
 }

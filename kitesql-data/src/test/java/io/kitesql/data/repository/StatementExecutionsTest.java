@@ -3,13 +3,11 @@ package io.kitesql.data.repository;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kitesql.data.Executions;
 import io.kitesql.data.core.KiteSqlTemplate;
 import io.kitesql.data.core.Statement;
-import io.kitesql.data.core.StatementObserver;
 import io.kitesql.data.transaction.KiteSqlTransactionManager;
 import java.math.BigDecimal;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -20,54 +18,76 @@ import org.springframework.test.context.junit.jupiter.SpringJUnitConfig;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * What the template reports per statement: names, rows, bytes visited, returned and copied,
- * failures.
+ * What the database's execution listener hears of the statements of the template and its
+ * repositories: one execution per statement, labelled with its name, with its rows, the bytes it
+ * visited, returned and copied (the mapping of its rows included), and its failure.
  */
 @SpringJUnitConfig(KiteSqlTestConfiguration.class)
-class StatementObserverTest {
-  record Seen(String name, StatementObserver.Outcome outcome) {}
-
+class StatementExecutionsTest {
   @Autowired KiteSqlTemplate template;
   @Autowired OrderRepository orders;
-  private final List<Seen> seen = Collections.synchronizedList(new ArrayList<>());
+  private Executions executions;
   private final String longNote = "n".repeat(10_000);
 
   @BeforeEach
-  void observe() {
+  void listen() {
     orders.deleteAll();
     orders.saveAll(
         List.of(
             new Order(1L, 1, "open", BigDecimal.ONE, longNote),
             new Order(2L, 1, "open", BigDecimal.TEN, longNote)));
-    template.setStatementObserver(
-        statement -> outcome -> seen.add(new Seen(String.valueOf(statement.name()), outcome)));
+    executions = Executions.listenTo(template.getDatabase());
   }
 
   @AfterEach
   void stop() {
-    template.setStatementObserver(StatementObserver.NONE);
+    Executions.stop(template.getDatabase());
   }
 
   @Test
-  void repositoryStatementsAreNamedAndCounted() {
+  void aRepositoryCallIsOneExecutionCarryingItsName() {
     orders.findByCustomerIdOrderByIdDesc(1);
+    assertThat(executions.labels())
+        .containsExactly("OrderRepository.findByCustomerIdOrderByIdDesc");
+    assertThat(executions.ended())
+        .singleElement()
+        .satisfies(e -> assertThat(e.outcome().rows()).isEqualTo(2));
+
+    executions.clear();
     orders.countByStatus("open");
-    assertThat(seen)
-        .extracting(Seen::name)
-        .containsExactly(
-            "OrderRepository.findByCustomerIdOrderByIdDesc", "OrderRepository.countByStatus");
-    assertThat(seen.getFirst().outcome().rows()).isEqualTo(2);
-    assertThat(seen.get(1).outcome().rows()).isEqualTo(1);
+    assertThat(executions.labels()).containsExactly("OrderRepository.countByStatus");
+    assertThat(executions.ended().getFirst().outcome().rows()).isEqualTo(1);
+  }
+
+  @Test
+  void directSqlIsOneExecutionWithoutAName() {
+    long count =
+        template
+            .getDatabase()
+            .read(
+                tx -> {
+                  try (var rows = tx.query("select count(*) from orders")) {
+                    return rows.next() ? rows.getLong(0) : -1;
+                  }
+                });
+    assertThat(count).isEqualTo(2);
+    assertThat(executions.ended())
+        .singleElement()
+        .satisfies(
+            e -> {
+              assertThat(e.label()).isNull();
+              assertThat(e.sql()).isEqualTo("select count(*) from orders");
+            });
   }
 
   @Test
   void readsOutsideATransactionCopyAndInsideOneBorrow() {
     orders.findByCustomerIdOrderByIdDesc(
         1); // no transaction: a short one, values copied for the caller
-    var outside = seen.getFirst().outcome();
+    var outside = executions.ended().getFirst().outcome();
     assertThat(outside.bytesCopied()).isGreaterThanOrEqualTo(2L * longNote.length());
 
-    seen.clear();
+    executions.clear();
     var readOnly = new TransactionTemplate(new KiteSqlTransactionManager(template.getDatabase()));
     readOnly.setReadOnly(true);
     readOnly.executeWithoutResult(
@@ -75,15 +95,15 @@ class StatementObserverTest {
             orders
                 .findByCustomerIdOrderByIdDesc(1)
                 .forEach(v -> assertThat(v.getNote()).hasSize(longNote.length())));
-    var inside = seen.getFirst().outcome();
-    assertThat(inside.bytesVisited()).isGreaterThanOrEqualTo(2L * longNote.length());
+    var inside = executions.ended().getFirst().outcome();
+    assertThat(inside.bytesBorrowed()).isGreaterThanOrEqualTo(2L * longNote.length());
     assertThat(inside.bytesReturned())
         .isEqualTo(2L * longNote.length()); // the projection reads id and note
     assertThat(inside.bytesCopied()).isZero();
   }
 
   @Test
-  void bytesVisitedCountEveryRowReadAndBytesReturnedOnlyWhatTheApplicationGot() {
+  void bytesBorrowedCountEveryRowReadAndBytesReturnedOnlyWhatTheApplicationGot() {
     var readOnly = new TransactionTemplate(new KiteSqlTransactionManager(template.getDatabase()));
     readOnly.setReadOnly(true);
     // a top-1 by an unindexed column: both rows are read and sorted, one is returned
@@ -96,12 +116,13 @@ class StatementObserverTest {
                     row -> row.getLong(0) + ":" + row.getText(1).length(),
                     10));
     assertThat(top).containsExactly("2:" + longNote.length());
-    var outcome = seen.getFirst().outcome();
-    assertThat(outcome.rows()).isEqualTo(1);
-    assertThat(outcome.bytesVisited()).isGreaterThanOrEqualTo(2L * longNote.length());
-    assertThat(outcome.bytesReturned())
+    var ended = executions.ended().getFirst();
+    assertThat(ended.label()).isEqualTo("top");
+    assertThat(ended.outcome().rows()).isEqualTo(1);
+    assertThat(ended.outcome().bytesBorrowed()).isGreaterThanOrEqualTo(2L * longNote.length());
+    assertThat(ended.outcome().bytesReturned())
         .isEqualTo(longNote.length()); // the one note the mapper read
-    assertThat(outcome.bytesCopied()).isZero();
+    assertThat(ended.outcome().bytesCopied()).isZero();
   }
 
   @Test
@@ -111,12 +132,33 @@ class StatementObserverTest {
                 template.update(
                     Statement.named("dup", "insert into orders (id, customer_id) values (1, 1)")))
         .isInstanceOf(DuplicateKeyException.class);
-    assertThat(seen)
+    assertThat(executions.ended())
         .singleElement()
         .satisfies(
-            s -> {
-              assertThat(s.name()).isEqualTo("dup");
-              assertThat(s.outcome().failure()).isNotNull();
+            e -> {
+              assertThat(e.label()).isEqualTo("dup");
+              assertThat(e.outcome().failure()).isNotNull();
+            });
+  }
+
+  @Test
+  void aRowMappersFailureIsTheStatementsFailure() {
+    var mapperFailure = new IllegalStateException("the mapper failed");
+    assertThatThrownBy(
+            () ->
+                template.query(
+                    Statement.named("failing", "select id from orders order by id"),
+                    row -> {
+                      throw mapperFailure;
+                    },
+                    10))
+        .isSameAs(mapperFailure);
+    assertThat(executions.ended())
+        .singleElement()
+        .satisfies(
+            e -> {
+              assertThat(e.label()).isEqualTo("failing");
+              assertThat(e.outcome().failure()).isSameAs(mapperFailure);
             });
   }
 }
