@@ -58,6 +58,15 @@ public interface ExecutionListener {
     return started(statement);
   }
 
+  /**
+   * Whether the engine reads the executing thread's allocation counter ({@link ThreadAllocation})
+   * when an execution starts and ends, for {@link Outcome#allocatedBytes}: two reads of the JDK's
+   * counter per statement. False by default.
+   */
+  default boolean measuresAllocation() {
+    return false;
+  }
+
   /** One statement's execution, ended exactly once. */
   @FunctionalInterface
   interface Execution {
@@ -70,8 +79,17 @@ public interface ExecutionListener {
   /**
    * What one execution did, from the transaction's own counters read when it started and ended. In
    * a read-only transaction that runs queries on several threads at once, the byte counts of one
-   * execution include those of the others running meanwhile.
+   * execution include those of the others running meanwhile. The engine keeps nothing of it: a
+   * listener may keep the same {@link Execution} for many executions (per statement label, say) and
+   * so allocate nothing per execution.
    *
+   * @param nanos from {@link #started} returning until the execution ended ({@link
+   *     System#nanoTime})
+   * @param allocatedBytes Java heap bytes allocated meanwhile on behalf of the thread that started
+   *     it ({@link ThreadAllocation}: a write's work on the engine's writer thread included; a
+   *     query's until its cursor ended, so whatever that thread did between rows, such as mapping
+   *     them); -1 when not measured: {@link #measuresAllocation} is false, the JDK cannot measure
+   *     the thread (a virtual thread), or the execution ended on another thread
    * @param rows rows the cursor returned (queries; until it ended, so a cursor closed early counts
    *     the rows read) or rows written ({@code execute})
    * @param bytesBorrowed bytes of the LMDB map handed out as views ({@link
@@ -87,6 +105,8 @@ public interface ExecutionListener {
    *     cursor ends), or null when it succeeded
    */
   record Outcome(
+      long nanos,
+      long allocatedBytes,
       long rows,
       long bytesBorrowed,
       long bytesReturned,

@@ -111,7 +111,9 @@ public final class ReadWriteTransaction extends Transaction {
     if (execution == ExecutionListener.Execution.NONE) {
       return run(statement, positional, named);
     }
-    var measured = new MeasuredExecution(execution, this);
+    var measured =
+        MeasuredExecution.start(
+            statement.spareMeasurement, execution, this, listener.measuresAllocation());
     long written;
     try {
       written = run(statement, positional, named);

@@ -367,6 +367,7 @@ public final class RowCursor implements AutoCloseable {
         owner.forget(this);
         var watched = measured;
         if (watched != null) {
+          measured = null; // it is reused once it has reported
           watched.end();
         }
       }

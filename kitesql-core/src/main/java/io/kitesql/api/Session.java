@@ -112,7 +112,9 @@ final class Session {
     if (execution == ExecutionListener.Execution.NONE) {
       return open(owner, statement, positional, named, null);
     }
-    var measured = new MeasuredExecution(execution, owner);
+    var measured =
+        MeasuredExecution.start(
+            statement.spareMeasurement, execution, owner, listener.measuresAllocation());
     try {
       return open(owner, statement, positional, named, measured);
     } catch (RuntimeException | Error e) {

@@ -59,12 +59,13 @@ import org.jspecify.annotations.Nullable;
  * The work after it (writing JSON, the web framework, the view) does not; for a web request's whole
  * cost measure the request (Boot's {@code http.server.requests} for latency).
  *
- * <p>Per call: two {@code System.nanoTime()}, two allocation-counter reads, one small object, one
- * map lookup and the meters' records; the meters of a statement are made once. No client-side
- * percentiles are asked of Micrometer (they keep rotating HdrHistograms and would cost more than
- * everything else here): the actuator endpoint's p50 and p99 come from a {@link Quantiles} per
- * statement (one array increment per call), and applications that want percentiles or histogram
- * buckets published turn them on per meter as usual, e.g. {@code
+ * <p>Per call: the engine's two {@code System.nanoTime()} and two allocation-counter reads, one map
+ * lookup and the meters' records, and no object (the engine reuses its measurement of a statement,
+ * and the meters of a statement hear its executions themselves); the meters of a statement are made
+ * once. No client-side percentiles are asked of Micrometer (they keep rotating HdrHistograms and
+ * would cost more than everything else here): the actuator endpoint's p50 and p99 come from a
+ * {@link Quantiles} per statement (one array increment per call), and applications that want
+ * percentiles or histogram buckets published turn them on per meter as usual, e.g. {@code
  * management.metrics.distribution.percentiles-histogram.kitesql.query=true}.
  *
  * <p>With an {@link ObservationRegistry} (and {@code kitesql.metrics.observations.enabled=true}),
@@ -115,12 +116,10 @@ public final class KiteSqlStatementMetrics implements ExecutionListener {
     this.observations = observations == null || observations.isNoop() ? null : observations;
   }
 
-  /**
-   * Heap bytes allocated so far by the current thread, and by the engine's writer thread running
-   * the write work this thread handed it; -1 where the JDK cannot say (virtual threads).
-   */
-  static long allocatedByThisThread() {
-    return ThreadAllocation.allocatedBytes();
+  /** Whether the engine measures each execution's allocation for these metrics. */
+  @Override
+  public boolean measuresAllocation() {
+    return allocation;
   }
 
   /** A statement without a label: SQL run on the {@code Database} directly. */
@@ -164,7 +163,7 @@ public final class KiteSqlStatementMetrics implements ExecutionListener {
             key,
             k -> {
               created[0] = true;
-              return new StatementMeters(k, registry);
+              return new StatementMeters(k, registry, allocation);
             });
     if (created[0] && named) {
       firstSeen.accept(Statement.named(key, statement.sql()));
@@ -172,16 +171,26 @@ public final class KiteSqlStatementMetrics implements ExecutionListener {
     return meters;
   }
 
-  private Running start(StatementMeters meters, String sql) {
-    var running = new Running(meters, allocation);
-    if (observations != null) {
-      running.observation = observe(meters.name(), sql, observations);
+  /**
+   * What hears the execution's end: the statement's meters themselves (nothing allocated per call),
+   * or with observations on, its observation and then the meters.
+   */
+  private Execution start(StatementMeters meters, String sql) {
+    if (observations == null) {
+      return meters;
     }
-    if (allocation) {
-      running.allocatedBefore = allocatedByThisThread();
-    }
-    running.startNanos = System.nanoTime();
-    return running;
+    var observation = observe(meters.name(), sql, observations);
+    return outcome -> {
+      meters.ended(outcome);
+      if (outcome.failure() != null) {
+        observation.error(outcome.failure());
+      }
+      observation
+          .highCardinalityKeyValue("kitesql.rows", Long.toString(outcome.rows()))
+          .highCardinalityKeyValue("kitesql.bytes.visited", Long.toString(outcome.bytesBorrowed()))
+          .highCardinalityKeyValue("kitesql.bytes.copied", Long.toString(outcome.bytesCopied()))
+          .stop();
+    };
   }
 
   /**
@@ -209,74 +218,14 @@ public final class KiteSqlStatementMetrics implements ExecutionListener {
     return statements.get(name);
   }
 
-  /** One statement being measured. */
-  private static final class Running implements Execution {
-    private final StatementMeters meters;
-    private final boolean allocation;
-
-    /**
-     * The allocation counter is per thread: a statement ended on another thread is not measured.
-     */
-    private final Thread thread = Thread.currentThread();
-
-    long allocatedBefore = -1;
-    long startNanos;
-    io.micrometer.observation.@Nullable Observation observation;
-
-    Running(StatementMeters meters, boolean allocation) {
-      this.meters = meters;
-      this.allocation = allocation;
-    }
-
-    @Override
-    public void ended(ExecutionListener.Outcome outcome) {
-      record(
-          outcome.rows(),
-          outcome.bytesBorrowed(),
-          outcome.bytesReturned(),
-          outcome.bytesCopied(),
-          outcome.failure());
-    }
-
-    private void record(
-        long rows, long visited, long returned, long copied, @Nullable Throwable failure) {
-      long allocatedAfter =
-          allocation && Thread.currentThread() == thread ? allocatedByThisThread() : -1;
-      long elapsed = System.nanoTime() - startNanos;
-      meters.timer(failure).record(elapsed, TimeUnit.NANOSECONDS);
-      if (failure == null) {
-        meters.latencies.record(elapsed);
-      }
-      if (allocation) {
-        if (allocatedBefore >= 0 && allocatedAfter >= 0) {
-          meters.allocated.record(allocatedAfter - allocatedBefore);
-          meters.allocations.record(allocatedAfter - allocatedBefore);
-        } else {
-          meters.unmeasured.increment();
-        }
-      }
-      meters.rows.record(rows);
-      meters.visited.record(visited);
-      meters.returned.record(returned);
-      meters.copied.record(copied);
-      var observed = observation;
-      if (observed != null) {
-        if (failure != null) {
-          observed.error(failure);
-        }
-        observed
-            .highCardinalityKeyValue("kitesql.rows", Long.toString(rows))
-            .highCardinalityKeyValue("kitesql.bytes.visited", Long.toString(visited))
-            .highCardinalityKeyValue("kitesql.bytes.copied", Long.toString(copied))
-            .stop();
-      }
-    }
-  }
-
-  /** The meters of one statement name, and the SQL it was first seen with. */
-  public static final class StatementMeters {
+  /**
+   * The meters of one statement name, and the SQL it was first seen with; records each execution of
+   * the statement as it ends.
+   */
+  public static final class StatementMeters implements Execution {
     private final String name;
     private final MeterRegistry registry;
+    private final boolean allocation;
 
     /** Distinct SQL texts seen under this name, the first first (dynamic sorting makes several). */
     private final List<String> sqls = new CopyOnWriteArrayList<>();
@@ -299,9 +248,10 @@ public final class KiteSqlStatementMetrics implements ExecutionListener {
     final Quantiles allocations = new Quantiles();
     private final Map<String, Timer> failures = new ConcurrentHashMap<>();
 
-    StatementMeters(String name, MeterRegistry registry) {
+    StatementMeters(String name, MeterRegistry registry, boolean allocation) {
       this.name = name;
       this.registry = registry;
+      this.allocation = allocation;
       this.success = timer(name, "success", "none", registry);
       this.allocated =
           DistributionSummary.builder("kitesql.query.allocated")
@@ -362,6 +312,30 @@ public final class KiteSqlStatementMetrics implements ExecutionListener {
           .baseUnit(unit)
           .tag("statement", name)
           .register(registry);
+    }
+
+    /** Records one execution of the statement. */
+    @Override
+    public void ended(ExecutionListener.Outcome outcome) {
+      var failure = outcome.failure();
+      long elapsed = outcome.nanos();
+      timer(failure).record(elapsed, TimeUnit.NANOSECONDS);
+      if (failure == null) {
+        latencies.record(elapsed);
+      }
+      if (allocation) {
+        long allocatedBytes = outcome.allocatedBytes();
+        if (allocatedBytes >= 0) {
+          allocated.record(allocatedBytes);
+          allocations.record(allocatedBytes);
+        } else {
+          unmeasured.increment();
+        }
+      }
+      rows.record(outcome.rows());
+      visited.record(outcome.bytesBorrowed());
+      returned.record(outcome.bytesReturned());
+      copied.record(outcome.bytesCopied());
     }
 
     Timer timer(@Nullable Throwable failure) {
