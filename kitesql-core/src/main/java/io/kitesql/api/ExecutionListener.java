@@ -27,8 +27,8 @@ import org.jspecify.annotations.Nullable;
  *       RowCursor} ends: {@link RowCursor#next()} returned false, or it was closed, by the caller
  *       or by the end of its transaction. {@link Execution#ended} runs on the thread that ends it:
  *       usually the reading thread, but the thread ending the transaction when that closes an open
- *       cursor. A listener measuring the thread's allocation must therefore compare threads (and
- *       treat a cursor ended elsewhere as not measured), and should know that a cursor kept open
+ *       cursor. The allocation the engine measures ({@link #measuresAllocation}) is therefore that
+ *       of a cursor ended on the thread that ran the query (-1 otherwise), and a cursor kept open
  *       across calls counts whatever its thread does in between (mapping rows, other work) as part
  *       of the query. A query that fails before its cursor exists ends at once, on the calling
  *       thread.
