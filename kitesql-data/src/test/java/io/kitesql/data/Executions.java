@@ -47,7 +47,7 @@ public final class Executions implements ExecutionListener {
     return List.copyOf(labels);
   }
 
-  /** The SQL texts of the executions started so far. */
+  /** The executions ended so far, in the order they ended. */
   public List<Ended> ended() {
     return List.copyOf(ended);
   }
