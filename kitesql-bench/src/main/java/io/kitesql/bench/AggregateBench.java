@@ -105,7 +105,8 @@ final class AggregateBench {
       }
       var kiteStatements = new AtomicLong();
       kite.bean(KiteSqlTemplate.class)
-          .setStatementObserver(
+          .getDatabase()
+          .setExecutionListener(
               statement -> {
                 kiteStatements.incrementAndGet();
                 return outcome -> {};
@@ -322,7 +323,7 @@ final class AggregateBench {
         Table 5 (`@ReadOnlyTxn`, so every post's text is a borrowed `Text`: %d values checked against the map; \
         Spring Data JDBC: `@Transactional(readOnly = true)` over one H2 connection, file database, default cache, \
         `ACCESS_MODE_DATA=r`). Warm-up per cell %d ms, then %d rounds. Statements per load: counted by the \
-        template's `StatementObserver` (KiteSQL) and by a wrapper of the H2 connection counting prepared \
+        database's `ExecutionListener` (KiteSQL) and by a wrapper of the H2 connection counting prepared \
         statements (Spring Data JDBC). Cell: `p50 µs / KiB allocated per execution` (allocation: \
         `ThreadMXBean`, heap bytes of the measuring thread). Machine load average (`/proc/loadavg`) before: \
         %s; after: %s; %.1f minutes.

@@ -19,7 +19,8 @@ import java.util.stream.Collectors;
  * --read-ahead-ab [rounds] [rows] [sizes]} {@link ReadAheadAb}, {@code --table7 [quick] [--sizes
  * …]} Table 7 alone ({@link SpringQueriesReport}), {@code --aggregates [quick]} Table 5's aggregate
  * rows alone ({@link AggregateBench}), {@code --tpcc [quick|smoke] […]} TPC-C ({@link
- * io.kitesql.bench.tpcc.TpccReport}), {@code --jdbc [quick|smoke] […]} {@link JdbcBench}. Run from
+ * io.kitesql.bench.tpcc.TpccReport}), {@code --jdbc [quick|smoke] […]} {@link JdbcBench}, {@code
+ * --metrics-overhead [runs]} Table 5's metrics overhead alone ({@link MetricsOverheadAb}). Run from
  * the repository root (the Maven command in README.md does).
  */
 public final class BenchMain {
@@ -56,6 +57,10 @@ public final class BenchMain {
     }
     if (args.length > 0 && args[0].equals("--jdbc")) {
       JdbcBench.main(Arrays.copyOfRange(args, 1, args.length));
+      return;
+    }
+    if (args.length > 0 && args[0].equals("--metrics-overhead")) {
+      MetricsOverheadAb.main(Arrays.copyOfRange(args, 1, args.length));
       return;
     }
     if (args.length > 0 && args[0].equals("--long-rows-probe")) {

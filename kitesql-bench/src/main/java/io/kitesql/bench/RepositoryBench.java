@@ -1,11 +1,10 @@
 package io.kitesql.bench;
 
+import io.kitesql.api.ExecutionListener;
 import io.kitesql.api.KiteSql;
 import io.kitesql.bench.repository.RepositoryContexts;
 import io.kitesql.bench.repository.RepositoryEngine;
 import io.kitesql.boot.metrics.KiteSqlStatementMetrics;
-import io.kitesql.data.core.KiteSqlTemplate;
-import io.kitesql.data.core.StatementObserver;
 import io.kitesql.options.Durability;
 import io.kitesql.storage.MappedRegions;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -85,6 +84,17 @@ public final class RepositoryBench {
     }
   }
 
+  /**
+   * KiteSQL's repository without and with the starter's metrics ({@link #REPOSITORY} and {@link
+   * #REPOSITORY_METRICS}) on {@code stores}' KiteSQL database, in a context of their own.
+   */
+  Results.Outcome[] repositoryMetricsOffAndOn(Stores stores, Object[][] parameters)
+      throws Exception {
+    try (var engine = open(REPOSITORY, stores)) {
+      return measureMetricsOffAndOn(engine, engine.lookup(), parameters);
+    }
+  }
+
   private Results.Outcome[] measure(List<String> group, Stores stores, Object[][] parameters)
       throws Exception {
     var engineName = group.getFirst();
@@ -115,28 +125,28 @@ public final class RepositoryBench {
 
   /**
    * KiteSQL's repository without and with the starter's statement metrics, side by side in one
-   * context: the calls alternate between the template reporting to no observer (as with {@code
-   * kitesql.metrics.enabled=false}) and to {@code KiteSqlStatementMetrics}, so the machine's noise
-   * falls on both alike and their ratio is the metrics' cost.
+   * context: the calls alternate between the database having no execution listener (as with {@code
+   * kitesql.metrics.enabled=false}) and {@code KiteSqlStatementMetrics} as its listener, so the
+   * machine's noise falls on both alike and their ratio is the metrics' cost.
    */
   private Results.Outcome[] measureMetricsOffAndOn(
       RepositoryEngine engine, Engine.Query lookup, Object[][] parameters) {
-    var template = engine.bean(KiteSqlTemplate.class);
+    var database = engine.bean(io.kitesql.api.Database.class);
     var metrics = engine.bean(KiteSqlStatementMetrics.class);
     Engine.Query off =
         arguments -> {
-          template.setStatementObserver(StatementObserver.NONE);
+          database.setExecutionListener(ExecutionListener.NONE);
           return lookup.execute(arguments);
         };
     Engine.Query on =
         arguments -> {
-          template.setStatementObserver(metrics);
+          database.setExecutionListener(metrics);
           return lookup.execute(arguments);
         };
     var outcomes =
         measure.cells(
             engine, new Engine.Query[] {off, on}, parameters, RepositoryBench::touchNotes);
-    template.setStatementObserver(StatementObserver.NONE);
+    database.setExecutionListener(ExecutionListener.NONE);
     if (outcomes[1] instanceof Results.Measured) {
       RepositoryContexts.requireRecorded(engine.bean(MeterRegistry.class));
     }

@@ -16,6 +16,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import net.sf.jsqlparser.statement.Statement;
 import org.jspecify.annotations.Nullable;
 
@@ -33,6 +34,9 @@ public final class PreparedStatement {
 
   /** The last plan bound with some untyped slots as VARBINARY (bytes given to them). */
   private volatile BinaryVariant binaryVariant;
+
+  /** An ended execution measurement, reused by the next execution an execution listener watches. */
+  final AtomicReference<@Nullable MeasuredExecution> spareMeasurement = new AtomicReference<>();
 
   private record BinaryVariant(Catalog catalog, BitSet slots, CompiledStatement compiled) {}
 

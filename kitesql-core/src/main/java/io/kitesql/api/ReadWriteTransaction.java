@@ -65,14 +65,14 @@ public final class ReadWriteTransaction extends Transaction {
    */
   public long execute(PreparedStatement statement, @Nullable Object... parameters) {
     Arguments.required(statement, "the statement");
-    return execute(statement, parameters, null);
+    return execute(statement, null, parameters, null);
   }
 
   public long execute(
       PreparedStatement statement, Map<String, ? extends @Nullable Object> parameters) {
     Arguments.required(statement, "the statement");
     Arguments.required(parameters, "the named parameters");
-    return execute(statement, null, parameters);
+    return execute(statement, null, null, parameters);
   }
 
   /** Prepares (cached by SQL text) and executes. */
@@ -80,8 +80,26 @@ public final class ReadWriteTransaction extends Transaction {
     return execute(session.database().statement(sql), parameters);
   }
 
+  /**
+   * Prepares (cached by SQL text) and executes a statement whose execution carries {@code label}
+   * for the database's {@link ExecutionListener} (see {@link Transaction#queryLabelled}).
+   */
+  public long executeLabelled(String label, String sql, @Nullable Object... parameters) {
+    Arguments.required(label, "the label");
+    return execute(session.database().statement(sql), label, parameters, null);
+  }
+
+  /** {@link #executeLabelled(String, String, Object...)} with named parameters ({@code :name}). */
+  public long executeLabelled(
+      String label, String sql, Map<String, ? extends @Nullable Object> parameters) {
+    Arguments.required(label, "the label");
+    Arguments.required(parameters, "the named parameters");
+    return execute(session.database().statement(sql), label, null, parameters);
+  }
+
   private long execute(
       PreparedStatement statement,
+      @Nullable String label,
       @Nullable Object @Nullable [] positional,
       @Nullable Map<String, ? extends @Nullable Object> named) {
     session.checkOpen();
@@ -89,11 +107,13 @@ public final class ReadWriteTransaction extends Transaction {
     if (listener == ExecutionListener.NONE) {
       return run(statement, positional, named);
     }
-    var execution = listener.started(statement);
+    var execution = listener.started(statement, label);
     if (execution == ExecutionListener.Execution.NONE) {
       return run(statement, positional, named);
     }
-    var measured = new MeasuredExecution(execution, this);
+    var measured =
+        MeasuredExecution.start(
+            statement.spareMeasurement, execution, this, listener.measuresAllocation());
     long written;
     try {
       written = run(statement, positional, named);

@@ -180,7 +180,12 @@ public final class RowCursor implements AutoCloseable {
     var row = current();
     checkIndex(i);
     var d = deferred;
-    return d != null && d.isDeferred(i) ? d.get(i) : row[i];
+    var value = d != null && d.isDeferred(i) ? d.get(i) : row[i];
+    var watched = measured;
+    if (watched != null) {
+      watched.returned(value);
+    }
+    return value;
   }
 
   /** The value of the column labelled {@code name} (case-insensitive). */
@@ -273,6 +278,12 @@ public final class RowCursor implements AutoCloseable {
         }
       }
     }
+    var watched = measured;
+    if (watched != null) {
+      for (var value : values) {
+        watched.returned(value);
+      }
+    }
     return values;
   }
 
@@ -283,6 +294,32 @@ public final class RowCursor implements AutoCloseable {
       rows.add(values());
     }
     return rows;
+  }
+
+  /**
+   * Tells this execution's {@link ExecutionListener} that the caller copied {@code bytes} of the
+   * values it took (into a {@code String}, say): they count in its outcome's {@code bytesCopied}.
+   * Does nothing when no listener watches. Call it from the thread reading the cursor, before the
+   * cursor ends.
+   */
+  public void recordCopy(long bytes) {
+    var watched = measured;
+    if (watched != null) {
+      watched.copiedByCaller(bytes);
+    }
+  }
+
+  /**
+   * Closes the cursor because its caller failed while reading it (a row mapper threw, say): an
+   * {@link ExecutionListener} sees the execution end with {@code failure}, unless the engine failed
+   * first. Otherwise as {@link #close()}.
+   */
+  public void closeFailed(Throwable failure) {
+    var watched = measured;
+    if (watched != null && (int) STATE.getVolatile(this) != CLOSED) {
+      watched.failed(failure);
+    }
+    close();
   }
 
   /**
@@ -330,6 +367,7 @@ public final class RowCursor implements AutoCloseable {
         owner.forget(this);
         var watched = measured;
         if (watched != null) {
+          measured = null; // it is reused once it has reported
           watched.end();
         }
       }

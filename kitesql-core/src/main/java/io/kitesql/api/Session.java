@@ -96,9 +96,11 @@ final class Session {
     }
   }
 
+  /** Runs a query; {@code label}: the one its caller gave the execution for the listener. */
   RowCursor query(
       Transaction owner,
       PreparedStatement statement,
+      @Nullable String label,
       @Nullable Object @Nullable [] positional,
       @Nullable Map<String, ? extends @Nullable Object> named) {
     checkOpen();
@@ -106,11 +108,13 @@ final class Session {
     if (listener == ExecutionListener.NONE) {
       return open(owner, statement, positional, named, null);
     }
-    var execution = listener.started(statement);
+    var execution = listener.started(statement, label);
     if (execution == ExecutionListener.Execution.NONE) {
       return open(owner, statement, positional, named, null);
     }
-    var measured = new MeasuredExecution(execution, owner);
+    var measured =
+        MeasuredExecution.start(
+            statement.spareMeasurement, execution, owner, listener.measuresAllocation());
     try {
       return open(owner, statement, positional, named, measured);
     } catch (RuntimeException | Error e) {

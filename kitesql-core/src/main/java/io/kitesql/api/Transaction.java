@@ -34,7 +34,7 @@ public abstract sealed class Transaction implements AutoCloseable
    */
   public RowCursor query(PreparedStatement statement, @Nullable Object... parameters) {
     Arguments.required(statement, "the statement");
-    return session.query(this, statement, parameters, null);
+    return session.query(this, statement, null, parameters, null);
   }
 
   /** Runs a query with named parameters ({@code :name}). */
@@ -42,12 +42,30 @@ public abstract sealed class Transaction implements AutoCloseable
       PreparedStatement statement, Map<String, ? extends @Nullable Object> parameters) {
     Arguments.required(statement, "the statement");
     Arguments.required(parameters, "the named parameters");
-    return session.query(this, statement, null, parameters);
+    return session.query(this, statement, null, null, parameters);
   }
 
   /** Prepares (cached by SQL text) and runs a query. */
   public RowCursor query(String sql, @Nullable Object... parameters) {
     return query(session.database().statement(sql), parameters);
+  }
+
+  /**
+   * Prepares (cached by SQL text) and runs a query whose execution carries {@code label} for the
+   * database's {@link ExecutionListener}: a low-cardinality name for metrics and tracing ({@code
+   * OrderRepository.findByStatus}), never SQL text with literals.
+   */
+  public RowCursor queryLabelled(String label, String sql, @Nullable Object... parameters) {
+    Arguments.required(label, "the label");
+    return session.query(this, session.database().statement(sql), label, parameters, null);
+  }
+
+  /** {@link #queryLabelled(String, String, Object...)} with named parameters ({@code :name}). */
+  public RowCursor queryLabelled(
+      String label, String sql, Map<String, ? extends @Nullable Object> parameters) {
+    Arguments.required(label, "the label");
+    Arguments.required(parameters, "the named parameters");
+    return session.query(this, session.database().statement(sql), label, null, parameters);
   }
 
   /**

@@ -9,6 +9,7 @@ import io.kitesql.options.StorageOptions;
 import io.kitesql.testing.Allocations;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -314,6 +315,182 @@ class ExecutionListenerTest {
         assertThat(recorder.ended).hasSize(1000);
       }
       assertThat(sink[0]).as("every run read the note").isEqualTo(3000L * NOTE_BYTES);
+    }
+  }
+
+  /** Records the label of every execution and its outcome. */
+  static final class LabelRecorder implements ExecutionListener {
+    record Labelled(String sql, String label, Outcome outcome) {}
+
+    final List<Labelled> ended = new CopyOnWriteArrayList<>();
+
+    @Override
+    public Execution started(PreparedStatement statement) {
+      throw new AssertionError("the engine calls started(statement, label)");
+    }
+
+    @Override
+    public Execution started(PreparedStatement statement, String label) {
+      return outcome -> ended.add(new Labelled(statement.sql(), label, outcome));
+    }
+  }
+
+  @Test
+  void anExecutionCarriesTheLabelItsCallerGaveIt() {
+    try (var db = notes()) {
+      var recorder = new LabelRecorder();
+      db.setExecutionListener(recorder);
+      db.read(
+          tx -> {
+            DatabaseTest.rows(
+                tx.queryLabelled("Notes.byId", "select id from notes where id = ?", 1));
+            DatabaseTest.rows(
+                tx.queryLabelled(
+                    "Notes.byName", "select id from notes where id = :id", Map.of("id", 2)));
+            return DatabaseTest.rows(tx.query("select id from notes where id = ?", 3));
+          });
+      db.write(
+          tx -> {
+            tx.executeLabelled("Notes.touch", "update notes set body = 'x' where id = ?", 1);
+            tx.executeLabelled("Notes.drop", "delete from notes where id = :id", Map.of("id", 2));
+            return tx.execute("delete from notes where id = ?", 3);
+          });
+      assertThat(recorder.ended)
+          .extracting(LabelRecorder.Labelled::label)
+          .containsExactly("Notes.byId", "Notes.byName", null, "Notes.touch", "Notes.drop", null);
+      assertThat(recorder.ended)
+          .extracting(e -> e.outcome().rows())
+          .containsExactly(1L, 1L, 1L, 1L, 1L, 1L);
+      assertThatThrownBy(() -> db.read(tx -> tx.queryLabelled(null, "select 1")))
+          .isInstanceOfSatisfying(
+              KiteSqlException.class,
+              e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
+    }
+  }
+
+  @Test
+  void theOutcomeCountsTheBytesTheCallerTookAndCopied() {
+    try (var db = notes()) {
+      var recorder = new Recorder();
+      db.setExecutionListener(recorder);
+      db.read(
+          tx -> {
+            try (var rows = tx.query("select id, body from notes where id < 2 order by id")) {
+              rows.next();
+              rows.getText(1); // one note taken
+              rows.getLong(0); // a number is no text
+              rows.next();
+              rows.values(); // the second note, with its id
+              rows.recordCopy(100); // the caller says it copied 100 bytes of them
+              assertThat(rows.next()).isFalse();
+            }
+            return null;
+          });
+      var outcome = recorder.only().outcome();
+      assertThat(outcome.bytesReturned()).isEqualTo(2L * NOTE_BYTES);
+      assertThat(outcome.bytesCopied()).isEqualTo(100);
+
+      recorder.clear();
+      db.execute("update notes set body = 'y' where id = 4");
+      assertThat(recorder.only().outcome().bytesReturned()).isZero();
+    }
+  }
+
+  @Test
+  void aCursorClosedForItsCallersFailureEndsFailed() {
+    try (var db = notes()) {
+      var recorder = new Recorder();
+      db.setExecutionListener(recorder);
+      var mapperFailure = new IllegalArgumentException("the mapper threw");
+      db.read(
+          tx -> {
+            var rows = tx.query("select id from notes");
+            rows.next();
+            rows.closeFailed(mapperFailure);
+            assertThat(rows.next()).as("closed").isFalse();
+            rows.closeFailed(new IllegalStateException("a second failure is not reported"));
+            return null;
+          });
+      var outcome = recorder.only().outcome();
+      assertThat(outcome.failure()).isSameAs(mapperFailure);
+      assertThat(outcome.rows()).isEqualTo(1);
+    }
+  }
+
+  /** Keeps one execution for every statement, as a meter per statement name does. */
+  static final class SharedExecution implements ExecutionListener, ExecutionListener.Execution {
+    final List<Outcome> outcomes = new CopyOnWriteArrayList<>();
+    boolean keep;
+    long ended;
+
+    @Override
+    public Execution started(PreparedStatement statement) {
+      return this;
+    }
+
+    @Override
+    public boolean measuresAllocation() {
+      return true;
+    }
+
+    @Override
+    public void ended(Outcome outcome) {
+      ended++;
+      if (keep) {
+        outcomes.add(outcome);
+      }
+    }
+  }
+
+  @Test
+  void theEngineMeasuresTimeAndAllocationWhenAsked() {
+    try (var db = notes()) {
+      var listener = new SharedExecution();
+      listener.keep = true;
+      db.setExecutionListener(listener);
+      db.read(tx -> DatabaseTest.rows(tx.query("select body from notes")));
+      var measured = listener.outcomes.getFirst();
+      assertThat(measured.nanos()).isPositive();
+      // the rows' strings alone (DatabaseTest.rows makes one per note) are more than that
+      assertThat(measured.allocatedBytes()).isGreaterThan((long) NOTES * NOTE_BYTES);
+
+      var recorder = new Recorder(); // does not ask for allocation
+      db.setExecutionListener(recorder);
+      db.read(tx -> DatabaseTest.rows(tx.query("select body from notes")));
+      assertThat(recorder.only().outcome().allocatedBytes()).isEqualTo(-1);
+    }
+  }
+
+  /**
+   * Watching an execution, labelling it and counting what its caller takes allocate nothing of the
+   * engine's once a statement has run: its measurement is reused. What remains is the outcome
+   * record handed to the listener (64 bytes), which the JIT removes when the listener is inlined.
+   */
+  @Test
+  void aWatchedQueryAllocatesNothingMoreThanItsOutcome() {
+    try (var db = notes()) {
+      var sql = "select body from notes where id = ?";
+      long[] sink = new long[1];
+      try (var tx = db.beginRead()) {
+        Runnable query =
+            () -> {
+              try (var rows = tx.queryLabelled("Notes.byId", sql, 3)) {
+                while (rows.next()) {
+                  sink[0] += rows.getText(0).length();
+                  rows.recordCopy(1);
+                }
+              }
+            };
+        long unwatched = Allocations.minBytes(5_000, query);
+        var listener = new SharedExecution();
+        db.setExecutionListener(listener);
+        long watched = Allocations.minBytes(5_000, query);
+        System.out.printf(
+            "bytes per labelled point query: unwatched %d, watched %d%n", unwatched, watched);
+        assertThat(watched).isLessThanOrEqualTo(unwatched + 64);
+        assertThat(listener.ended).isEqualTo(10_000);
+      }
+      assertThat(sink[0]).isEqualTo(20_000L * NOTE_BYTES);
     }
   }
 

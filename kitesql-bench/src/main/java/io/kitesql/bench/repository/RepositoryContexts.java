@@ -36,9 +36,9 @@ public final class RepositoryContexts {
 
   /**
    * KiteSQL's repositories on {@code database}, which the context closes when it closes. With
-   * {@code metrics}, the template reports every statement to the starter's {@link
-   * KiteSqlStatementMetrics} (allocation measured) on a {@link SimpleMeterRegistry}, as the
-   * starter's auto-configuration wires it in an application with a meter registry.
+   * {@code metrics}, the starter's {@link KiteSqlStatementMetrics} (allocation measured, on a
+   * {@link SimpleMeterRegistry}) is the database's execution listener and records every statement,
+   * as the starter's auto-configuration wires it in an application with a meter registry.
    */
   public static AnnotationConfigApplicationContext kiteSql(
       Supplier<Database> database, boolean metrics) {
@@ -140,7 +140,9 @@ public final class RepositoryContexts {
   @EnableKiteSqlRepositories(basePackageClasses = OrderRepository.class)
   static class KiteSqlConfig extends KiteSqlBeans {}
 
-  /** The starter's statement metrics, attached to the template as its auto-configuration does. */
+  /**
+   * The starter's statement metrics, the database's listener as its auto-configuration makes them.
+   */
   @Configuration(proxyBeanMethods = false)
   static class MetricsConfig {
     @Bean
@@ -149,10 +151,9 @@ public final class RepositoryContexts {
     }
 
     @Bean
-    KiteSqlStatementMetrics kiteSqlStatementMetrics(
-        MeterRegistry registry, KiteSqlTemplate template) {
+    KiteSqlStatementMetrics kiteSqlStatementMetrics(MeterRegistry registry, Database database) {
       var metrics = new KiteSqlStatementMetrics(registry, true);
-      template.setStatementObserver(metrics);
+      database.setExecutionListener(metrics);
       return metrics;
     }
   }

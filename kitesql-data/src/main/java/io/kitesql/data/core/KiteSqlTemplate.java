@@ -2,7 +2,6 @@ package io.kitesql.data.core;
 
 import io.kitesql.KiteSqlException;
 import io.kitesql.api.Database;
-import io.kitesql.api.PreparedStatement;
 import io.kitesql.api.ReadWriteTransaction;
 import io.kitesql.api.RowCursor;
 import io.kitesql.api.Transaction;
@@ -39,11 +38,19 @@ import org.springframework.dao.InvalidDataAccessApiUsageException;
  *
  * <p>Every {@link KiteSqlException} is translated into Spring's {@link DataAccessException}
  * hierarchy by {@link KiteSqlExceptionTranslator}.
+ *
+ * <p>Metrics and tracing: every statement is one execution the database's {@link
+ * io.kitesql.api.ExecutionListener} sees, labelled with the statement's name ({@link
+ * Statement#name()}, {@code Repository.method} for repositories) or {@value #UNNAMED}. The rows a
+ * mapper reads count in its outcome: the text and binary bytes it took, and what this template
+ * copied for it ({@code String}s, owned copies outside a transaction); so does a mapper's failure.
  */
 public class KiteSqlTemplate {
+  /** The label of the statements this template runs that nobody named. */
+  public static final String UNNAMED = "unnamed";
+
   private final Database database;
   private final KiteSqlExceptionTranslator translator = new KiteSqlExceptionTranslator();
-  private volatile StatementObserver observer = StatementObserver.NONE;
 
   /**
    * The read-only transaction {@link #inReadTransaction} opened on this thread, whose values are
@@ -61,14 +68,6 @@ public class KiteSqlTemplate {
 
   public KiteSqlExceptionTranslator getExceptionTranslator() {
     return translator;
-  }
-
-  /**
-   * Who watches the statements this template runs (metrics); {@link StatementObserver#NONE} by
-   * default.
-   */
-  public void setStatementObserver(StatementObserver observer) {
-    this.observer = observer;
   }
 
   /** The rows of {@code sql}, each mapped by {@code mapper}. */
@@ -229,12 +228,8 @@ public class KiteSqlTemplate {
                     new InvalidDataAccessApiUsageException(
                         "a Stream reads from its transaction as it is consumed: call it inside a transaction"
                             + " (@ReadOnlyTxn or @Transactional(readOnly = true)) and close the stream before it ends"));
-    var watcher = observer;
-    var observation = watcher.start(statement);
-    long borrowed = tx.bytesBorrowed();
-    long[] count = {0};
     try {
-      var cursor = open(tx, statement, watcher != StatementObserver.NONE);
+      var cursor = open(tx, statement);
       var row = new Row(cursor, false);
       var iterator =
           new Spliterators.AbstractSpliterator<T>(
@@ -245,7 +240,6 @@ public class KiteSqlTemplate {
                 if (!cursor.next()) {
                   return false;
                 }
-                count[0]++;
                 action.accept(mapper.mapRow(row));
                 return true;
               } catch (KiteSqlException e) {
@@ -253,22 +247,10 @@ public class KiteSqlTemplate {
               }
             }
           };
-      return StreamSupport.stream(iterator, false)
-          .onClose(
-              () -> {
-                cursor.close();
-                observation.stop(
-                    new StatementObserver.Outcome(
-                        count[0],
-                        tx.isOpen() ? tx.bytesBorrowed() - borrowed : 0,
-                        row.returnedBytes,
-                        row.copiedBytes,
-                        null));
-              });
+      // the statement's execution lasts until the cursor ends: read to the end, or closed here
+      return StreamSupport.stream(iterator, false).onClose(cursor::close);
     } catch (KiteSqlException e) {
-      var translated = translator.translate(e);
-      observation.stop(new StatementObserver.Outcome(0, 0, 0, 0, translated));
-      throw translated;
+      throw translator.translate(e);
     }
   }
 
@@ -288,103 +270,36 @@ public class KiteSqlTemplate {
 
   private <R> R read(
       Transaction tx, Statement statement, boolean copyValues, Function<Rows, R> reader) {
-    var watcher = observer;
-    if (watcher == StatementObserver.NONE) {
-      try (var cursor = open(tx, statement, false)) {
+    try (var cursor = open(tx, statement)) {
+      try {
         return reader.apply(new Rows(cursor, copyValues));
+      } catch (RuntimeException e) {
+        cursor.closeFailed(e); // a mapper's failure is the statement's
+        throw e;
       }
     }
-    var observation = watcher.start(statement);
-    long borrowed = tx.bytesBorrowed();
-    long copied = tx.bytesCopied();
-    Rows rows = null;
-    try (var cursor = open(tx, statement, true)) {
-      rows = new Rows(cursor, copyValues);
-      var result = reader.apply(rows);
-      observation.stop(
-          new StatementObserver.Outcome(
-              rows.count,
-              tx.bytesBorrowed() - borrowed,
-              rows.row.returnedBytes,
-              tx.bytesCopied() - copied + rows.row.copiedBytes,
-              null));
-      return result;
-    } catch (RuntimeException e) {
-      long count = rows == null ? 0 : rows.count;
-      long returned = rows == null ? 0 : rows.row.returnedBytes;
-      observation.stop(
-          new StatementObserver.Outcome(
-              count, tx.bytesBorrowed() - borrowed, returned, tx.bytesCopied() - copied, e));
-      throw e;
-    }
   }
 
-  /**
-   * Runs the query; {@code observed}: its observer watches it, so the engine call is marked (see
-   * {@link StatementMarks}).
-   */
-  private RowCursor open(Transaction tx, Statement statement, boolean observed) {
+  /** Runs the query, labelled with the statement's name for the database's listener. */
+  private RowCursor open(Transaction tx, Statement statement) {
     KiteSqlTransactions.checkTimeout(database);
-    var prepared = database.prepare(statement.sql());
-    if (!observed) {
-      return runQuery(tx, prepared, statement);
-    }
-    var mark = StatementMarks.flag();
-    boolean outer = mark[0];
-    mark[0] = true;
-    try {
-      return runQuery(tx, prepared, statement);
-    } finally {
-      mark[0] = outer;
-    }
-  }
-
-  private static RowCursor runQuery(
-      Transaction tx, PreparedStatement prepared, Statement statement) {
-    return statement.named() != null
-        ? tx.query(prepared, statement.named())
-        : tx.query(prepared, statement.positional());
+    var named = statement.named();
+    return named != null
+        ? tx.queryLabelled(label(statement), statement.sql(), named)
+        : tx.queryLabelled(label(statement), statement.sql(), statement.positional());
   }
 
   private long execute(ReadWriteTransaction tx, Statement statement) {
-    var watcher = observer;
-    if (watcher == StatementObserver.NONE) {
-      return write(tx, statement, false);
-    }
-    var observation = watcher.start(statement);
-    long copied = tx.bytesCopied();
-    try {
-      long written = write(tx, statement, true);
-      observation.stop(
-          new StatementObserver.Outcome(written, 0, 0, tx.bytesCopied() - copied, null));
-      return written;
-    } catch (RuntimeException e) {
-      observation.stop(new StatementObserver.Outcome(0, 0, 0, tx.bytesCopied() - copied, e));
-      throw e;
-    }
-  }
-
-  private long write(ReadWriteTransaction tx, Statement statement, boolean observed) {
     KiteSqlTransactions.checkTimeout(database);
-    var prepared = database.prepare(statement.sql());
-    if (!observed) {
-      return runWrite(tx, prepared, statement);
-    }
-    var mark = StatementMarks.flag();
-    boolean outer = mark[0];
-    mark[0] = true;
-    try {
-      return runWrite(tx, prepared, statement);
-    } finally {
-      mark[0] = outer;
-    }
+    var named = statement.named();
+    return named != null
+        ? tx.executeLabelled(label(statement), statement.sql(), named)
+        : tx.executeLabelled(label(statement), statement.sql(), statement.positional());
   }
 
-  private static long runWrite(
-      ReadWriteTransaction tx, PreparedStatement prepared, Statement statement) {
-    return statement.named() != null
-        ? tx.execute(prepared, statement.named())
-        : tx.execute(prepared, statement.positional());
+  private static String label(Statement statement) {
+    var name = statement.name();
+    return name != null ? name : UNNAMED;
   }
 
   private static ReadWriteTransaction requireWrite(Transaction tx, String what) {
@@ -416,7 +331,6 @@ public class KiteSqlTemplate {
   public static final class Rows {
     private final RowCursor cursor;
     private final Row row;
-    private long count;
 
     Rows(RowCursor cursor, boolean copyValues) {
       this.cursor = cursor;
@@ -424,11 +338,7 @@ public class KiteSqlTemplate {
     }
 
     public boolean next() {
-      if (cursor.next()) {
-        count++;
-        return true;
-      }
-      return false;
+      return cursor.next();
     }
 
     /** The current row; the same object after each {@link #next()}. */

@@ -17,12 +17,6 @@ public final class Row {
   private final RowCursor cursor;
   private final boolean copyValues;
 
-  /** Bytes this row view copied out of the map into owned values (for metrics). */
-  long copiedBytes;
-
-  /** Bytes of the text and binary values this row view handed out, over all rows (for metrics). */
-  long returnedBytes;
-
   Row(RowCursor cursor, boolean copyValues) {
     this.cursor = cursor;
     this.copyValues = copyValues;
@@ -82,9 +76,7 @@ public final class Row {
     if (text == null) {
       return null;
     }
-    int bytes = text.utf8Length();
-    copiedBytes += bytes;
-    returnedBytes += bytes;
+    cursor.recordCopy(text.utf8Length());
     return text.toString();
   }
 
@@ -93,32 +85,30 @@ public final class Row {
     return binary == null ? null : returned(binary);
   }
 
-  /** Counts {@code text} as returned; a copy of it when this row copies values. */
+  /** {@code text}, or a copy of it when this row copies values. */
   private Text returned(Text text) {
-    returnedBytes += text.utf8Length();
     return copyValues && text.isBorrowed() ? copy(text) : text;
   }
 
   private Binary returned(Binary binary) {
-    returnedBytes += binary.length();
     return copyValues && binary.isBorrowed() ? copy(binary) : binary;
   }
 
   /**
    * Records that a mapper copied {@code bytes} of this row's borrowed values (into a {@code
-   * String}, say), so that metrics report the copy.
+   * String}, say), so that metrics report the copy ({@link RowCursor#recordCopy}).
    */
   public void recordCopy(long bytes) {
-    copiedBytes += bytes;
+    cursor.recordCopy(bytes);
   }
 
   private Text copy(Text text) {
-    copiedBytes += text.utf8Length();
+    cursor.recordCopy(text.utf8Length());
     return text.copy();
   }
 
   private Binary copy(Binary binary) {
-    copiedBytes += binary.length();
+    cursor.recordCopy(binary.length());
     return binary.copy();
   }
 

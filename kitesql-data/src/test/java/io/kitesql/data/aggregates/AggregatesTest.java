@@ -4,11 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.api.Database;
+import io.kitesql.data.Executions;
+import io.kitesql.data.LabelListener;
 import io.kitesql.data.aggregates.DiscussionThread.Summary;
 import io.kitesql.data.aggregates.DiscussionThread.Tag;
 import io.kitesql.data.aggregates.DiscussionThread.ThreadPost;
 import io.kitesql.data.core.KiteSqlTemplate;
-import io.kitesql.data.core.StatementObserver;
 import io.kitesql.data.transaction.KiteSqlTransactionManager;
 import io.kitesql.storage.MappedRegions;
 import io.kitesql.value.Text;
@@ -57,13 +58,14 @@ class AggregatesTest {
     threads.deleteAll();
     albums.deleteAll();
     boards.deleteAll();
-    template.setStatementObserver(
-        statement -> outcome -> statements.add(String.valueOf(statement.name())));
+    LabelListener.listen(
+        template.getDatabase(),
+        (label, statement) -> outcome -> statements.add(String.valueOf(label)));
   }
 
   @AfterEach
   void stopObserving() {
-    template.setStatementObserver(StatementObserver.NONE);
+    Executions.stop(template.getDatabase());
   }
 
   static DiscussionThread thread(String title, int posts) {

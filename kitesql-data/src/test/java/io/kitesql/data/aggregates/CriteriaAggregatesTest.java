@@ -4,8 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.springframework.data.relational.core.query.Criteria.where;
 
+import io.kitesql.data.Executions;
+import io.kitesql.data.LabelListener;
 import io.kitesql.data.core.KiteSqlTemplate;
-import io.kitesql.data.core.StatementObserver;
 import io.kitesql.data.transaction.KiteSqlTransactionManager;
 import io.kitesql.value.Text;
 import java.util.ArrayList;
@@ -34,7 +35,7 @@ class CriteriaAggregatesTest {
 
   @AfterEach
   void stopObserving() {
-    template.setStatementObserver(StatementObserver.NONE);
+    Executions.stop(template.getDatabase());
   }
 
   @Test
@@ -49,8 +50,9 @@ class CriteriaAggregatesTest {
             .filter(t -> t.title().toString().startsWith("even"))
             .map(AggregatesTest::seen)
             .toList();
-    template.setStatementObserver(
-        statement -> outcome -> statements.add(String.valueOf(statement.name())));
+    LabelListener.listen(
+        template.getDatabase(),
+        (label, statement) -> outcome -> statements.add(String.valueOf(label)));
 
     var found = threads.findAll(where("title").like("even%"), Sort.by("id"));
     assertThat(found.stream().map(AggregatesTest::seen)).containsExactlyElementsOf(even);

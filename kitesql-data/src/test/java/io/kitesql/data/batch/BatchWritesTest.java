@@ -4,9 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.api.Database;
+import io.kitesql.data.Executions;
+import io.kitesql.data.LabelListener;
 import io.kitesql.data.config.EnableKiteSqlRepositories;
 import io.kitesql.data.core.KiteSqlTemplate;
-import io.kitesql.data.core.StatementObserver;
 import io.kitesql.data.mapping.Conversions;
 import io.kitesql.data.mapping.KiteSqlMappingContext;
 import io.kitesql.data.repository.KiteSqlRepository;
@@ -79,16 +80,17 @@ class BatchWritesTest {
     counters.deleteAll();
     parcels.deleteAll();
     EVENTS.clear();
-    template.setStatementObserver(
-        statement -> {
-          statements.add(String.valueOf(statement.name()));
+    LabelListener.listen(
+        template.getDatabase(),
+        (label, statement) -> {
+          statements.add(String.valueOf(label));
           return outcome -> {};
         });
   }
 
   @AfterEach
   void stopObserving() {
-    template.setStatementObserver(StatementObserver.NONE);
+    Executions.stop(template.getDatabase());
   }
 
   private static List<Measurement> measurements(int n, String prefix) {

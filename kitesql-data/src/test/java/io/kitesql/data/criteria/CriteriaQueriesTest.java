@@ -4,8 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.springframework.data.relational.core.query.Criteria.where;
 
+import io.kitesql.data.Executions;
+import io.kitesql.data.LabelListener;
 import io.kitesql.data.core.KiteSqlTemplate;
-import io.kitesql.data.core.StatementObserver;
 import io.kitesql.data.transaction.KiteSqlTransactionManager;
 import io.kitesql.value.Text;
 import java.util.ArrayList;
@@ -157,10 +158,11 @@ class CriteriaQueriesTest {
   void valuesAreParametersNeverText() {
     var sql = new CopyOnWriteArrayList<String>();
     var names = new CopyOnWriteArrayList<String>();
-    template.setStatementObserver(
-        statement -> {
+    LabelListener.listen(
+        template.getDatabase(),
+        (label, statement) -> {
           sql.add(statement.sql());
-          names.add(String.valueOf(statement.name()));
+          names.add(String.valueOf(label));
           return outcome -> {};
         });
     try {
@@ -170,7 +172,7 @@ class CriteriaQueriesTest {
       members.findOne(where("id").is(1L));
       members.findAll(Query.query(where("city").is("Rome")));
     } finally {
-      template.setStatementObserver(StatementObserver.NONE);
+      Executions.stop(template.getDatabase());
     }
     assertThat(sql).noneMatch(s -> s.contains("1'='1") || s.contains("50%") || s.contains("Rome"));
     assertThat(names)

@@ -5,8 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.springframework.data.domain.ExampleMatcher.GenericPropertyMatchers.endsWith;
 import static org.springframework.data.domain.ExampleMatcher.GenericPropertyMatchers.startsWith;
 
+import io.kitesql.data.Executions;
+import io.kitesql.data.LabelListener;
 import io.kitesql.data.core.KiteSqlTemplate;
-import io.kitesql.data.core.StatementObserver;
 import io.kitesql.data.transaction.KiteSqlTransactionManager;
 import io.kitesql.value.Text;
 import java.util.ArrayList;
@@ -319,9 +320,10 @@ class QueryByExampleTest {
   @Test
   void statementsAreNamedAfterTheRepositoryMethod() {
     var names = new CopyOnWriteArrayList<String>();
-    template.setStatementObserver(
-        statement -> {
-          names.add(String.valueOf(statement.name()));
+    LabelListener.listen(
+        template.getDatabase(),
+        (label, statement) -> {
+          names.add(String.valueOf(label));
           return outcome -> {};
         });
     try {
@@ -333,7 +335,7 @@ class QueryByExampleTest {
           Example.of(new Author(null, null, null, data.getFirst().email(), null, null)));
       authors.findBy(example, q -> q.page(PageRequest.of(0, 2)));
     } finally {
-      template.setStatementObserver(StatementObserver.NONE);
+      Executions.stop(template.getDatabase());
     }
     assertThat(names)
         .containsExactly(

@@ -3,7 +3,6 @@ package io.kitesql.boot.actuate;
 import io.kitesql.KiteSqlException;
 import io.kitesql.api.Database;
 import io.kitesql.boot.autoconfigure.StatementPlans;
-import io.kitesql.data.core.StatementMarks;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -42,61 +41,61 @@ public class KiteSqlEndpoint {
             stats.openReadTransactions(),
             stats.readPoolSize());
     var seen = statistics == null ? List.<StatementStatistics.Seen>of() : statistics.statements();
-    // its row counts and EXPLAINs are housekeeping, not the application's SQL: not measured as
-    // direct SQL
-    return StatementMarks.reportedElsewhere(
-        () ->
-            database.read(
-                tx -> {
-                  var tables = new ArrayList<TableDescriptor>();
-                  for (var table : database.tables().stream().filter(t -> !t.view()).toList()) {
-                    long rows;
-                    try (var cursor = tx.query("select count(*) from " + table.name())) {
-                      rows = cursor.next() ? cursor.getLong(0) : 0;
-                    }
-                    tables.add(
-                        new TableDescriptor(
-                            table.name(),
-                            rows,
-                            table.primaryKey(),
-                            table.indexes().stream()
-                                .map(i -> new IndexDescriptor(i.name(), i.columns(), i.unique()))
-                                .toList()));
-                  }
-                  var statements = new ArrayList<StatementDescriptor>();
-                  for (var s : seen) {
-                    var plan = s.sql() == null ? null : StatementPlans.explain(tx, s.sql());
-                    var others =
-                        s.otherSql().stream()
-                            .map(
-                                sql -> {
-                                  var otherPlan = StatementPlans.explain(tx, sql);
-                                  return new OtherSql(sql, otherPlan, hasFullScan(sql));
-                                })
-                            .toList();
-                    statements.add(
-                        new StatementDescriptor(
-                            s.name(),
-                            s.sql(),
-                            plan,
-                            hasFullScan(s.sql()) || others.stream().anyMatch(OtherSql::fullScan),
-                            others,
-                            s.calls(),
-                            s.failures(),
-                            s.meanMillis(),
-                            s.p50Millis(),
-                            s.p99Millis(),
-                            s.allocatedBytesMean(),
-                            s.allocatedBytesP50(),
-                            s.allocatedBytesP99(),
-                            s.allocationUnmeasured(),
-                            s.rowsMean(),
-                            s.bytesVisitedMean(),
-                            s.bytesReturnedMean(),
-                            s.bytesCopiedMean()));
-                  }
-                  return new KiteSqlDescriptor(info, tables, statements);
-                }));
+    // its row counts and EXPLAINs are housekeeping, not the application's SQL: labelled so that
+    // the statement metrics leave them out
+    return database.read(
+        tx -> {
+          var tables = new ArrayList<TableDescriptor>();
+          for (var table : database.tables().stream().filter(t -> !t.view()).toList()) {
+            long rows;
+            try (var cursor =
+                tx.queryLabelled(
+                    StatementPlans.HOUSEKEEPING, "select count(*) from " + table.name())) {
+              rows = cursor.next() ? cursor.getLong(0) : 0;
+            }
+            tables.add(
+                new TableDescriptor(
+                    table.name(),
+                    rows,
+                    table.primaryKey(),
+                    table.indexes().stream()
+                        .map(i -> new IndexDescriptor(i.name(), i.columns(), i.unique()))
+                        .toList()));
+          }
+          var statements = new ArrayList<StatementDescriptor>();
+          for (var s : seen) {
+            var plan = s.sql() == null ? null : StatementPlans.explain(tx, s.sql());
+            var others =
+                s.otherSql().stream()
+                    .map(
+                        sql -> {
+                          var otherPlan = StatementPlans.explain(tx, sql);
+                          return new OtherSql(sql, otherPlan, hasFullScan(sql));
+                        })
+                    .toList();
+            statements.add(
+                new StatementDescriptor(
+                    s.name(),
+                    s.sql(),
+                    plan,
+                    hasFullScan(s.sql()) || others.stream().anyMatch(OtherSql::fullScan),
+                    others,
+                    s.calls(),
+                    s.failures(),
+                    s.meanMillis(),
+                    s.p50Millis(),
+                    s.p99Millis(),
+                    s.allocatedBytesMean(),
+                    s.allocatedBytesP50(),
+                    s.allocatedBytesP99(),
+                    s.allocationUnmeasured(),
+                    s.rowsMean(),
+                    s.bytesVisitedMean(),
+                    s.bytesReturnedMean(),
+                    s.bytesCopiedMean()));
+          }
+          return new KiteSqlDescriptor(info, tables, statements);
+        });
   }
 
   /**

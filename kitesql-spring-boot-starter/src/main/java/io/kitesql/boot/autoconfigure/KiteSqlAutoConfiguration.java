@@ -3,7 +3,6 @@ package io.kitesql.boot.autoconfigure;
 import io.kitesql.api.Database;
 import io.kitesql.boot.metrics.FullScanWarnings;
 import io.kitesql.data.core.KiteSqlTemplate;
-import io.kitesql.data.core.StatementObserver;
 import io.kitesql.data.transaction.KiteSqlTransactionManager;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -121,16 +120,9 @@ public final class KiteSqlAutoConfiguration {
   @Bean(name = TEMPLATE_BEAN_NAME)
   @ConditionalOnMissingBean
   KiteSqlTemplate kiteSqlTemplate(
-      Database database,
-      ObjectProvider<StatementObserver> observers,
-      ObjectProvider<KiteSqlSchemaInitializer> schema) {
+      Database database, ObjectProvider<KiteSqlSchemaInitializer> schema) {
     schema.orderedStream().forEach(initializer -> {});
-    var template = new KiteSqlTemplate(database);
-    var observer = observers.getIfUnique();
-    if (observer != null) {
-      template.setStatementObserver(observer);
-    }
-    return template;
+    return new KiteSqlTemplate(database);
   }
 
   static KiteSqlTransactionManager transactionManager(

@@ -1,7 +1,6 @@
 package io.kitesql.boot.autoconfigure;
 
 import io.kitesql.api.Transaction;
-import io.kitesql.data.core.StatementMarks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -12,6 +11,12 @@ import org.jspecify.annotations.Nullable;
  * io.kitesql.api.PreparedStatement#fullScans()} show alongside).
  */
 public final class StatementPlans {
+  /**
+   * The label of the starter's own statements (EXPLAINs, the actuator endpoint's row counts): the
+   * statement metrics do not record them.
+   */
+  public static final String HOUSEKEEPING = "kitesql.housekeeping";
+
   private StatementPlans() {}
 
   /**
@@ -26,18 +31,14 @@ public final class StatementPlans {
         || head.startsWith("("))) {
       return null;
     }
-    // housekeeping, not the application's SQL: not measured as direct SQL
-    return StatementMarks.reportedElsewhere(
-        () -> {
-          var lines = new ArrayList<String>();
-          try (var cursor = tx.query("explain " + sql)) {
-            while (cursor.next()) {
-              lines.add(cursor.getText(0).toString());
-            }
-          } catch (RuntimeException e) {
-            return List.of("(no plan: " + e.getMessage() + ")");
-          }
-          return lines;
-        });
+    var lines = new ArrayList<String>();
+    try (var cursor = tx.queryLabelled(HOUSEKEEPING, "explain " + sql)) {
+      while (cursor.next()) {
+        lines.add(cursor.getText(0).toString());
+      }
+    } catch (RuntimeException e) {
+      return List.of("(no plan: " + e.getMessage() + ")");
+    }
+    return lines;
   }
 }

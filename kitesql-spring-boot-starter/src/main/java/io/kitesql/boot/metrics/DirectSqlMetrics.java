@@ -7,10 +7,11 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Makes {@link KiteSqlStatementMetrics} the {@link Database}'s {@link ExecutionListener} while this
- * bean lives, so SQL run on the {@code Database} directly is measured (statement tag {@value
- * KiteSqlStatementMetrics#DIRECT}); statements of the {@code KiteSqlTemplate} are skipped there, as
- * the template reports them itself. A listener the application set on the database first is left in
+ * Makes the statement metrics ({@link KiteSqlStatementMetrics}, or the application's own {@link
+ * ExecutionListener} bean that replaced them) the {@link Database}'s {@link ExecutionListener}
+ * while this bean lives: every statement, of the {@code KiteSqlTemplate} and its repositories or
+ * run on the {@code Database} directly (statement tag {@value KiteSqlStatementMetrics#DIRECT}), is
+ * one execution the listener hears. A listener the application set on the database first is left in
  * place (logged at INFO): one listener per database, and it is the application's. Closed with the
  * context, before the database (it depends on it): from then on nothing is recorded.
  */
@@ -21,10 +22,10 @@ public final class DirectSqlMetrics implements AutoCloseable {
   private final @Nullable ExecutionListener listener;
 
   /**
-   * @param metrics the statement metrics; null when the application replaced them (nothing is
-   *     measured then)
+   * @param metrics the statement metrics, or the application's own listener that replaced them;
+   *     null for none (nothing is measured then)
    */
-  public DirectSqlMetrics(Database database, @Nullable KiteSqlStatementMetrics metrics) {
+  public DirectSqlMetrics(Database database, @Nullable ExecutionListener metrics) {
     this.database = database;
     var current = database.executionListener();
     if (metrics == null) {
@@ -37,7 +38,7 @@ public final class DirectSqlMetrics implements AutoCloseable {
       logger.info(
           "The KiteSQL database already has an ExecutionListener ("
               + current.getClass().getName()
-              + "); SQL run on the Database directly is not measured in kitesql.query{statement=direct}");
+              + "); it is kept, and the kitesql.query meters record nothing");
     }
   }
 

@@ -1,12 +1,12 @@
 package io.kitesql.boot.metrics;
 
 import io.kitesql.api.Database;
+import io.kitesql.api.ExecutionListener;
 import io.kitesql.boot.autoconfigure.KiteSqlAutoConfiguration;
 import io.kitesql.boot.autoconfigure.KiteSqlProperties;
 import io.kitesql.boot.autoconfigure.KiteSqlSchemaInitializer;
 import io.kitesql.boot.autoconfigure.KiteSqlTransactionStatistics;
 import io.kitesql.data.core.Statement;
-import io.kitesql.data.core.StatementObserver;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
 import java.util.function.Consumer;
@@ -21,11 +21,12 @@ import org.springframework.context.annotation.Bean;
 /**
  * Micrometer meters for KiteSQL when the application has a {@link MeterRegistry} (Boot's
  * micrometer-metrics module, e.g. through spring-boot-starter-actuator): {@link
- * KiteSqlStatementMetrics}, which the auto-configured {@code KiteSqlTemplate} reports every
- * statement to and which {@link DirectSqlMetrics} makes the {@code Database}'s execution listener
- * (SQL run on the database directly), and {@link KiteSqlStorageMetrics}. Off with {@code
- * kitesql.metrics.enabled=false}; {@code kitesql.metrics.allocation=false} stops measuring
- * allocation only. With {@code kitesql.metrics.observations.enabled=true} and an {@code
+ * KiteSqlStatementMetrics}, which {@link DirectSqlMetrics} makes the {@code Database}'s execution
+ * listener (every statement: the template's and repositories', labelled with their names, and SQL
+ * run on the database directly), and {@link KiteSqlStorageMetrics}. An {@link ExecutionListener}
+ * bean of the application's replaces the statement metrics and is made the listener instead. Off
+ * with {@code kitesql.metrics.enabled=false}; {@code kitesql.metrics.allocation=false} stops
+ * measuring allocation only. With {@code kitesql.metrics.observations.enabled=true} and an {@code
  * ObservationRegistry} bean, each statement is also an observation (a span when tracing is set up).
  */
 @AutoConfiguration(
@@ -42,7 +43,7 @@ import org.springframework.context.annotation.Bean;
 public final class KiteSqlMetricsAutoConfiguration {
 
   @Bean
-  @ConditionalOnMissingBean(StatementObserver.class)
+  @ConditionalOnMissingBean(ExecutionListener.class)
   KiteSqlStatementMetrics kiteSqlStatementMetrics(
       MeterRegistry registry,
       KiteSqlProperties properties,
@@ -59,15 +60,14 @@ public final class KiteSqlMetricsAutoConfiguration {
   }
 
   /**
-   * Direct SQL on the database: measured by the statement metrics once the schema scripts ran
-   * (start-up DDL is not counted); not at all when the application replaced them with its own
-   * {@code StatementObserver}.
+   * Every statement of the database: measured by the statement metrics (or heard by the
+   * application's own listener bean) once the schema scripts ran (start-up DDL is not counted).
    */
   @Bean
   @ConditionalOnMissingBean
   DirectSqlMetrics kiteSqlDirectSqlMetrics(
       Database database,
-      ObjectProvider<KiteSqlStatementMetrics> metrics,
+      ObjectProvider<ExecutionListener> metrics,
       ObjectProvider<KiteSqlSchemaInitializer> schema) {
     schema.orderedStream().forEach(initializer -> {});
     return new DirectSqlMetrics(database, metrics.getIfUnique());

@@ -5,9 +5,9 @@ import io.kitesql.api.Database;
 import io.kitesql.api.ExecutionListener;
 import io.kitesql.api.PreparedStatement;
 import io.kitesql.api.ThreadAllocation;
+import io.kitesql.boot.autoconfigure.StatementPlans;
+import io.kitesql.data.core.KiteSqlTemplate;
 import io.kitesql.data.core.Statement;
-import io.kitesql.data.core.StatementMarks;
-import io.kitesql.data.core.StatementObserver;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -23,18 +23,21 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Records every statement a {@code KiteSqlTemplate} runs, repository methods included, tagged with
- * its low-cardinality name ({@code NoteRepository.findByAuthor}; {@value #UNNAMED} for direct SQL
- * through the template that nobody named), and, as the {@link Database}'s {@link ExecutionListener}
- * (see {@link DirectSqlMetrics}), every statement run on the {@code Database} directly, tagged
- * {@value #DIRECT}:
+ * Records every statement the {@link Database} executes, as its {@link ExecutionListener} (see
+ * {@link DirectSqlMetrics}): one execution, one record. A statement is tagged with the label its
+ * caller gave the execution: for a {@code KiteSqlTemplate} and its repositories the statement's
+ * low-cardinality name ({@code NoteRepository.findByAuthor}; {@value #UNNAMED} for SQL through the
+ * template that nobody named); {@value #DIRECT} for SQL run on the {@code Database} directly,
+ * without a label. The starter's own EXPLAINs and row counts ({@link StatementPlans#HOUSEKEEPING})
+ * are not recorded.
  *
  * <ul>
  *   <li>{@code kitesql.query} timer, tags {@code statement}, {@code outcome} ({@code success} or
  *       {@code error}) and {@code exception} ({@code none}; the engine's error code, e.g. {@code
  *       UNKNOWN_TABLE}; or the failure's simple class name);
  *   <li>{@code kitesql.query.allocated} distribution summary (bytes): Java heap bytes the executing
- *       thread allocated during the statement, from {@code
+ *       thread allocated during the statement (a query: until its cursor ended, so the mapping of
+ *       its rows included), from {@code
  *       com.sun.management.ThreadMXBean#getCurrentThreadAllocatedBytes} read before and after, plus
  *       what the engine's writer thread allocated running the statement's writes for it ({@link
  *       ThreadAllocation}). The JDK answers -1 on virtual threads: such calls are counted in {@code
@@ -45,43 +48,37 @@ import org.jspecify.annotations.Nullable;
  *       sort, an aggregate or a LIMIT left out (the engine's {@code Transaction.bytesBorrowed()}
  *       over the statement): the work of the read, which grows with the rows scanned;
  *   <li>{@code kitesql.query.bytes.returned} distribution summary: bytes of the text and binary
- *       values of the returned rows that the application read, borrowed or copied (statements of
- *       the template and repositories; direct SQL records none, the engine does not know what its
- *       caller reads);
+ *       values of the returned rows that the application took from the cursor, borrowed or copied;
  *   <li>{@code kitesql.query.bytes.copied} distribution summary: bytes copied out of the map (by a
- *       write transaction, into {@code String}s, or for a caller outside any transaction). Zero
- *       while reads stay zero-copy.
+ *       write transaction; by the template into {@code String}s, or for a caller outside any
+ *       transaction). Zero while reads stay zero-copy.
  * </ul>
  *
- * <p>What they leave out: these meters measure the statement, from its start to its last row. The
- * work around it (mapping the rows is included for the template; writing JSON, the web framework,
- * the view) is not; for a web request's whole cost measure the request (Boot's {@code
- * http.server.requests} for latency).
+ * <p>What they leave out: these meters measure the statement, from its start until its cursor ended
+ * (read to the end, closed, or closed by the end of its transaction), so mapping the rows counts.
+ * The work after it (writing JSON, the web framework, the view) does not; for a web request's whole
+ * cost measure the request (Boot's {@code http.server.requests} for latency).
  *
- * <p>Per call: two {@code System.nanoTime()}, two allocation-counter reads, one small object, one
- * map lookup and the meters' records; the meters of a statement are made once. No client-side
- * percentiles are asked of Micrometer (they keep rotating HdrHistograms and would cost more than
- * everything else here): the actuator endpoint's p50 and p99 come from a {@link Quantiles} per
- * statement (one array increment per call), and applications that want percentiles or histogram
- * buckets published turn them on per meter as usual, e.g. {@code
+ * <p>Per call: the engine's two {@code System.nanoTime()} and two allocation-counter reads, one map
+ * lookup and the meters' records, and no object (the engine reuses its measurement of a statement,
+ * and the meters of a statement hear its executions themselves); the meters of a statement are made
+ * once. No client-side percentiles are asked of Micrometer (they keep rotating HdrHistograms and
+ * would cost more than everything else here): the actuator endpoint's p50 and p99 come from a
+ * {@link Quantiles} per statement (one array increment per call), and applications that want
+ * percentiles or histogram buckets published turn them on per meter as usual, e.g. {@code
  * management.metrics.distribution.percentiles-histogram.kitesql.query=true}.
  *
  * <p>With an {@link ObservationRegistry} (and {@code kitesql.metrics.observations.enabled=true}),
  * each statement is also an {@value #OBSERVATION} observation, so tracing gets a span per
  * statement; the meters above are recorded either way.
  *
- * <p>Direct SQL on the {@code Database} ({@code db.read(tx -> tx.query(...))}, {@code
- * db.execute(...)}, {@code tx.execute(...)}) is measured the same way, with these differences: a
- * query is measured from {@code query} until its cursor ends (exhausted, closed, or closed by the
- * end of its transaction), so what the thread does in between (mapping rows) counts too; if the
- * cursor ends on another thread than the one that ran the query (a transaction ended elsewhere),
- * its allocation is counted as unmeasured rather than mixed from two threads; SQL that fails to
- * parse never reaches the engine's listener and is not counted. Statements the template reports are
- * skipped ({@link StatementMarks}), so nothing is counted twice.
+ * <p>If a cursor ends on another thread than the one that ran the query (a transaction ended
+ * elsewhere), its allocation is counted as unmeasured rather than mixed from two threads. SQL that
+ * fails to parse never reaches the engine's listener and is not counted.
  */
-public final class KiteSqlStatementMetrics implements StatementObserver, ExecutionListener {
-  /** The statement tag of direct SQL that was given no name. */
-  public static final String UNNAMED = "unnamed";
+public final class KiteSqlStatementMetrics implements ExecutionListener {
+  /** The statement tag of SQL through the template that was given no name. */
+  public static final String UNNAMED = KiteSqlTemplate.UNNAMED;
 
   /** The statement tag of SQL run on the {@code Database} directly, not through the template. */
   public static final String DIRECT = "direct";
@@ -119,64 +116,81 @@ public final class KiteSqlStatementMetrics implements StatementObserver, Executi
     this.observations = observations == null || observations.isNoop() ? null : observations;
   }
 
-  /**
-   * Heap bytes allocated so far by the current thread, and by the engine's writer thread running
-   * the write work this thread handed it; -1 where the JDK cannot say (virtual threads).
-   */
-  static long allocatedByThisThread() {
-    return ThreadAllocation.allocatedBytes();
+  /** Whether the engine measures each execution's allocation for these metrics. */
+  @Override
+  public boolean measuresAllocation() {
+    return allocation;
   }
 
+  /** A statement without a label: SQL run on the {@code Database} directly. */
   @Override
-  public Observation start(Statement statement) {
-    var name = statement.name();
-    var key = name == null ? UNNAMED : name;
-    var meters = statements.get(key);
-    if (meters == null) {
-      boolean[] created = {false};
-      meters =
-          statements.computeIfAbsent(
-              key,
-              k -> {
-                created[0] = true;
-                return new StatementMeters(k, registry);
-              });
-      if (created[0] && name != null) {
-        firstSeen.accept(statement);
-      }
+  public Execution started(PreparedStatement statement) {
+    return started(statement, null);
+  }
+
+  /**
+   * A statement is about to run: recorded under its label, {@value #DIRECT} without one; the
+   * starter's housekeeping is not recorded.
+   */
+  @Override
+  public Execution started(PreparedStatement statement, @Nullable String label) {
+    if (label == null) {
+      return start(meters(DIRECT, false, statement), statement.sql());
     }
-    if (name != null) {
+    if (label.equals(StatementPlans.HOUSEKEEPING)) {
+      return Execution.NONE;
+    }
+    boolean named = !label.equals(UNNAMED);
+    var meters = meters(label, named, statement);
+    if (named) {
       meters.sawSql(statement.sql());
     }
     return start(meters, statement.sql());
   }
 
   /**
-   * A statement run on the {@code Database} directly: recorded under {@value #DIRECT}, unless the
-   * template runs it and reports it itself.
+   * The meters of {@code key}, made at its first execution, when {@code firstSeen} is told of it if
+   * it is {@code named}.
    */
-  @Override
-  public Execution started(PreparedStatement statement) {
-    if (StatementMarks.isReportedElsewhere()) {
-      return Execution.NONE;
+  private StatementMeters meters(String key, boolean named, PreparedStatement statement) {
+    var meters = statements.get(key);
+    if (meters != null) {
+      return meters;
     }
-    var meters = statements.get(DIRECT);
-    if (meters == null) {
-      meters = statements.computeIfAbsent(DIRECT, k -> new StatementMeters(k, registry));
+    boolean[] created = {false};
+    meters =
+        statements.computeIfAbsent(
+            key,
+            k -> {
+              created[0] = true;
+              return new StatementMeters(k, registry, allocation);
+            });
+    if (created[0] && named) {
+      firstSeen.accept(Statement.named(key, statement.sql()));
     }
-    return start(meters, statement.sql());
+    return meters;
   }
 
-  private Running start(StatementMeters meters, String sql) {
-    var running = new Running(meters, allocation);
-    if (observations != null) {
-      running.observation = observe(meters.name(), sql, observations);
+  /**
+   * What hears the execution's end: the statement's meters themselves (nothing allocated per call),
+   * or with observations on, its observation and then the meters.
+   */
+  private Execution start(StatementMeters meters, String sql) {
+    if (observations == null) {
+      return meters;
     }
-    if (allocation) {
-      running.allocatedBefore = allocatedByThisThread();
-    }
-    running.startNanos = System.nanoTime();
-    return running;
+    var observation = observe(meters.name(), sql, observations);
+    return outcome -> {
+      meters.ended(outcome);
+      if (outcome.failure() != null) {
+        observation.error(outcome.failure());
+      }
+      observation
+          .highCardinalityKeyValue("kitesql.rows", Long.toString(outcome.rows()))
+          .highCardinalityKeyValue("kitesql.bytes.visited", Long.toString(outcome.bytesBorrowed()))
+          .highCardinalityKeyValue("kitesql.bytes.copied", Long.toString(outcome.bytesCopied()))
+          .stop();
+    };
   }
 
   /**
@@ -205,85 +219,13 @@ public final class KiteSqlStatementMetrics implements StatementObserver, Executi
   }
 
   /**
-   * One statement being measured: a template's (an {@link Observation}) or a direct one (an {@link
-   * Execution}).
+   * The meters of one statement name, and the SQL it was first seen with; records each execution of
+   * the statement as it ends.
    */
-  private static final class Running implements Observation, Execution {
-    private final StatementMeters meters;
-    private final boolean allocation;
-
-    /**
-     * The allocation counter is per thread: a statement ended on another thread is not measured.
-     */
-    private final Thread thread = Thread.currentThread();
-
-    long allocatedBefore = -1;
-    long startNanos;
-    io.micrometer.observation.@Nullable Observation observation;
-
-    Running(StatementMeters meters, boolean allocation) {
-      this.meters = meters;
-      this.allocation = allocation;
-    }
-
-    @Override
-    public void stop(StatementObserver.Outcome outcome) {
-      record(
-          outcome.rows(),
-          outcome.bytesVisited(),
-          outcome.bytesReturned(),
-          outcome.bytesCopied(),
-          outcome.failure());
-    }
-
-    @Override
-    public void ended(ExecutionListener.Outcome outcome) {
-      // direct SQL: the engine lent outcome.bytesBorrowed() for the rows it visited; what its
-      // caller read of the returned rows is not known here
-      record(outcome.rows(), outcome.bytesBorrowed(), -1, outcome.bytesCopied(), outcome.failure());
-    }
-
-    private void record(
-        long rows, long visited, long returned, long copied, @Nullable Throwable failure) {
-      long allocatedAfter =
-          allocation && Thread.currentThread() == thread ? allocatedByThisThread() : -1;
-      long elapsed = System.nanoTime() - startNanos;
-      meters.timer(failure).record(elapsed, TimeUnit.NANOSECONDS);
-      if (failure == null) {
-        meters.latencies.record(elapsed);
-      }
-      if (allocation) {
-        if (allocatedBefore >= 0 && allocatedAfter >= 0) {
-          meters.allocated.record(allocatedAfter - allocatedBefore);
-          meters.allocations.record(allocatedAfter - allocatedBefore);
-        } else {
-          meters.unmeasured.increment();
-        }
-      }
-      meters.rows.record(rows);
-      meters.visited.record(visited);
-      if (returned >= 0) {
-        meters.returned.record(returned);
-      }
-      meters.copied.record(copied);
-      var observed = observation;
-      if (observed != null) {
-        if (failure != null) {
-          observed.error(failure);
-        }
-        observed
-            .highCardinalityKeyValue("kitesql.rows", Long.toString(rows))
-            .highCardinalityKeyValue("kitesql.bytes.visited", Long.toString(visited))
-            .highCardinalityKeyValue("kitesql.bytes.copied", Long.toString(copied))
-            .stop();
-      }
-    }
-  }
-
-  /** The meters of one statement name, and the SQL it was first seen with. */
-  public static final class StatementMeters {
+  public static final class StatementMeters implements Execution {
     private final String name;
     private final MeterRegistry registry;
+    private final boolean allocation;
 
     /** Distinct SQL texts seen under this name, the first first (dynamic sorting makes several). */
     private final List<String> sqls = new CopyOnWriteArrayList<>();
@@ -306,9 +248,10 @@ public final class KiteSqlStatementMetrics implements StatementObserver, Executi
     final Quantiles allocations = new Quantiles();
     private final Map<String, Timer> failures = new ConcurrentHashMap<>();
 
-    StatementMeters(String name, MeterRegistry registry) {
+    StatementMeters(String name, MeterRegistry registry, boolean allocation) {
       this.name = name;
       this.registry = registry;
+      this.allocation = allocation;
       this.success = timer(name, "success", "none", registry);
       this.allocated =
           DistributionSummary.builder("kitesql.query.allocated")
@@ -369,6 +312,30 @@ public final class KiteSqlStatementMetrics implements StatementObserver, Executi
           .baseUnit(unit)
           .tag("statement", name)
           .register(registry);
+    }
+
+    /** Records one execution of the statement. */
+    @Override
+    public void ended(ExecutionListener.Outcome outcome) {
+      var failure = outcome.failure();
+      long elapsed = outcome.nanos();
+      timer(failure).record(elapsed, TimeUnit.NANOSECONDS);
+      if (failure == null) {
+        latencies.record(elapsed);
+      }
+      if (allocation) {
+        long allocatedBytes = outcome.allocatedBytes();
+        if (allocatedBytes >= 0) {
+          allocated.record(allocatedBytes);
+          allocations.record(allocatedBytes);
+        } else {
+          unmeasured.increment();
+        }
+      }
+      rows.record(outcome.rows());
+      visited.record(outcome.bytesBorrowed());
+      returned.record(outcome.bytesReturned());
+      copied.record(outcome.bytesCopied());
     }
 
     Timer timer(@Nullable Throwable failure) {

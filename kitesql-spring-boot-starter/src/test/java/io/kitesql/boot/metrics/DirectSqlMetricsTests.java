@@ -9,7 +9,6 @@ import io.kitesql.api.Database;
 import io.kitesql.api.ExecutionListener;
 import io.kitesql.boot.autoconfigure.KiteSqlAutoConfiguration;
 import io.kitesql.data.core.KiteSqlTemplate;
-import io.kitesql.data.core.StatementObserver;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicReference;
@@ -265,14 +264,15 @@ class DirectSqlMetricsTests {
               assertThat(context.getBean(Database.class).executionListener())
                   .isSameAs(ExecutionListener.NONE);
             });
-    StatementObserver own = statement -> StatementObserver.Observation.NONE;
+    // the application's own listener bean replaces the metrics and is the one listening
+    ExecutionListener own = statement -> ExecutionListener.Execution.NONE;
     runner()
-        .withBean(StatementObserver.class, () -> own)
+        .withBean(ExecutionListener.class, () -> own)
         .run(
             context -> {
-              assertThat(context.getBean(DirectSqlMetrics.class).isListening()).isFalse();
-              assertThat(context.getBean(Database.class).executionListener())
-                  .isSameAs(ExecutionListener.NONE);
+              assertThat(context).doesNotHaveBean(KiteSqlStatementMetrics.class);
+              assertThat(context.getBean(DirectSqlMetrics.class).isListening()).isTrue();
+              assertThat(context.getBean(Database.class).executionListener()).isSameAs(own);
             });
   }
 

@@ -2,9 +2,9 @@ package io.kitesql.boot.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kitesql.api.ExecutionListener;
 import io.kitesql.boot.autoconfigure.KiteSqlAutoConfiguration;
 import io.kitesql.data.core.KiteSqlTemplate;
-import io.kitesql.data.core.StatementObserver;
 import io.kitesql.data.transaction.KiteSqlTransactionManager;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
@@ -202,15 +202,15 @@ class KiteSqlMetricsAutoConfigurationTests {
   }
 
   @Test
-  void backsOffForTheApplicationsOwnObserver() {
+  void backsOffForTheApplicationsOwnListener() {
     var seen = new java.util.concurrent.CopyOnWriteArrayList<String>();
-    StatementObserver own =
+    ExecutionListener own =
         statement -> {
           seen.add(statement.sql());
-          return StatementObserver.Observation.NONE;
+          return ExecutionListener.Execution.NONE;
         };
     runner()
-        .withBean(StatementObserver.class, () -> own)
+        .withBean(ExecutionListener.class, () -> own)
         .run(
             context -> {
               assertThat(context)
@@ -230,7 +230,7 @@ class KiteSqlMetricsAutoConfigurationTests {
               assertThat(context)
                   .doesNotHaveBean(KiteSqlStatementMetrics.class)
                   .doesNotHaveBean(KiteSqlStorageMetrics.class)
-                  .doesNotHaveBean(StatementObserver.class);
+                  .doesNotHaveBean(ExecutionListener.class);
               context.getBean(KiteSqlTemplate.class).update("create table t (id int primary key)");
               assertThat(context.getBean(MeterRegistry.class).find("kitesql.query").timers())
                   .isEmpty();
