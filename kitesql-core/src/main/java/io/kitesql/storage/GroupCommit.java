@@ -4,6 +4,8 @@ import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.options.Durability;
 import io.kitesql.options.StorageOptions;
+import io.kitesql.storage.lmdb.LmdbException;
+import io.kitesql.storage.lmdb.LmdbTxn;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;

@@ -3,6 +3,7 @@ package io.kitesql.storage;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.options.StorageOptions;
+import io.kitesql.storage.lmdb.NativeBinding;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;

@@ -2,6 +2,11 @@ package io.kitesql.storage;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.storage.lmdb.KeyBuffer;
+import io.kitesql.storage.lmdb.LmdbCursor;
+import io.kitesql.storage.lmdb.LmdbException;
+import io.kitesql.storage.lmdb.LmdbTxn;
+import io.kitesql.storage.lmdb.Ptr;
 import io.kitesql.value.Memory;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;

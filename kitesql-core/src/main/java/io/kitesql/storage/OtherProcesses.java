@@ -1,5 +1,6 @@
 package io.kitesql.storage;
 
+import io.kitesql.storage.lmdb.NativeBinding;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;

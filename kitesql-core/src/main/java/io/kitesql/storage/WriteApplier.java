@@ -1,5 +1,10 @@
 package io.kitesql.storage;
 
+import io.kitesql.storage.lmdb.Lmdb;
+import io.kitesql.storage.lmdb.LmdbCursor;
+import io.kitesql.storage.lmdb.LmdbException;
+import io.kitesql.storage.lmdb.LmdbTxn;
+import io.kitesql.storage.lmdb.Ptr;
 import io.kitesql.value.Memory;
 import java.lang.foreign.MemorySegment;
 
@@ -53,12 +58,7 @@ final class WriteApplier {
     } else {
       var target = LmdbTxn.reserve(txn, dbi, key, entry.previous().length);
       MemorySegment.copy(
-          entry.previous(),
-          0,
-          NativeMemory.ALL,
-          Memory.BYTE,
-          target.address,
-          entry.previous().length);
+          entry.previous(), 0, MapMemory.ALL, Memory.BYTE, target.address, entry.previous().length);
     }
   }
 
@@ -69,7 +69,7 @@ final class WriteApplier {
       if (target == null) {
         return false;
       }
-      MemorySegment.copy(p.value(), 0, NativeMemory.ALL, Memory.BYTE, target.address, size);
+      MemorySegment.copy(p.value(), 0, MapMemory.ALL, Memory.BYTE, target.address, size);
       if (undo != null) {
         undo.record(p.keyspace(), p.key(), null); // it was absent: undone by a delete
       }
@@ -79,7 +79,7 @@ final class WriteApplier {
       undo.record(p.keyspace(), p.key(), bytes(at.find(txn, p.keyspace(), p.key())));
     }
     var target = at.reserve(txn, p.keyspace(), p.key(), size);
-    MemorySegment.copy(p.value(), 0, NativeMemory.ALL, Memory.BYTE, target.address, size);
+    MemorySegment.copy(p.value(), 0, MapMemory.ALL, Memory.BYTE, target.address, size);
     return true;
   }
 
@@ -142,7 +142,7 @@ final class WriteApplier {
       return null;
     }
     var copy = new byte[Math.toIntExact(ptr.size)];
-    MemorySegment.copy(NativeMemory.ALL, Memory.BYTE, ptr.address, copy, 0, copy.length);
+    MemorySegment.copy(MapMemory.ALL, Memory.BYTE, ptr.address, copy, 0, copy.length);
     return copy;
   }
 
@@ -152,7 +152,7 @@ final class WriteApplier {
     }
     var p = MemorySegment.ofArray(prefix);
     return MemorySegment.mismatch(
-            NativeMemory.ALL, key.address, key.address + prefix.length, p, 0, prefix.length)
+            MapMemory.ALL, key.address, key.address + prefix.length, p, 0, prefix.length)
         < 0;
   }
 }

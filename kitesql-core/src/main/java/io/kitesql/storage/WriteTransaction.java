@@ -3,6 +3,8 @@ package io.kitesql.storage;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.options.Durability;
+import io.kitesql.storage.lmdb.KeyBuffer;
+import io.kitesql.storage.lmdb.Ptr;
 import io.kitesql.value.Memory;
 import io.kitesql.value.Scope;
 import java.util.Arrays;

@@ -2,6 +2,7 @@ package io.kitesql.storage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kitesql.storage.lmdb.LmdbEnv;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
