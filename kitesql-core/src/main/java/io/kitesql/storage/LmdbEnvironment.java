@@ -3,6 +3,8 @@ package io.kitesql.storage;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.options.StorageOptions;
+import io.kitesql.storage.files.DatabaseFiles;
+import io.kitesql.storage.files.FileAllocation;
 import io.kitesql.storage.lmdb.KeyBuffer;
 import io.kitesql.storage.lmdb.Lmdb;
 import io.kitesql.storage.lmdb.LmdbCursor;

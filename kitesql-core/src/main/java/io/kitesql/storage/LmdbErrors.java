@@ -2,6 +2,8 @@ package io.kitesql.storage;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.storage.files.DataFileCheck;
+import io.kitesql.storage.files.DiskSpace;
 import io.kitesql.storage.lmdb.Lmdb;
 import io.kitesql.storage.lmdb.LmdbException;
 import java.nio.file.Path;

@@ -4,6 +4,10 @@ import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.options.StorageOptions;
 import io.kitesql.options.StorageStats;
+import io.kitesql.storage.files.DatabaseFiles;
+import io.kitesql.storage.files.InMemoryFiles;
+import io.kitesql.storage.files.OpenEnvironments;
+import io.kitesql.storage.files.OtherProcesses;
 import io.kitesql.storage.lmdb.KeyBuffer;
 import io.kitesql.storage.lmdb.LmdbEnv;
 import io.kitesql.storage.lmdb.LmdbException;
@@ -152,7 +156,7 @@ public final class Storage implements AutoCloseable {
    *     options
    */
   public static Storage openInMemory(StorageOptions options) {
-    return InMemoryFiles.open(options);
+    return StorageOpening.openInMemory(options);
   }
 
   void removeAtClose(Path temporaryDirectory) {

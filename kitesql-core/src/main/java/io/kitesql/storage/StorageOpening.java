@@ -3,6 +3,10 @@ package io.kitesql.storage;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.options.StorageOptions;
+import io.kitesql.storage.files.DataFileCheck;
+import io.kitesql.storage.files.DatabaseFiles;
+import io.kitesql.storage.files.InMemoryFiles;
+import io.kitesql.storage.files.OpenEnvironments;
 import io.kitesql.storage.lmdb.LmdbEnv;
 import io.kitesql.storage.lmdb.LmdbTxn;
 import io.kitesql.storage.lmdb.NativeBinding;
@@ -17,6 +21,22 @@ import java.nio.file.Path;
  */
 final class StorageOpening {
   private StorageOpening() {}
+
+  /** {@link Storage#openInMemory}: opens a new directory of {@link InMemoryFiles}. */
+  static Storage openInMemory(StorageOptions options) {
+    var directory = InMemoryFiles.createDirectory(options);
+    Storage storage;
+    try {
+      storage = open(directory, options);
+    } catch (RuntimeException | Error e) {
+      InMemoryFiles.deleteTree(directory);
+      throw e;
+    }
+    if (!InMemoryFiles.deleteTree(directory)) {
+      storage.removeAtClose(directory);
+    }
+    return storage;
+  }
 
   /** {@link Storage#open}. */
   static Storage open(Path directory, StorageOptions options) {

@@ -7,9 +7,9 @@
  * io.kitesql.storage.Slice} over absolute addresses, liveness through a {@link
  * io.kitesql.value.Scope}); write transactions copy.
  *
- * <p>Depends on {@code io.kitesql.storage.lmdb} (the binding), {@code io.kitesql.options} (what it
- * is opened with and reports), {@code io.kitesql.value} (scopes, memory) and the root package
- * (errors) only.
+ * <p>Depends on {@code io.kitesql.storage.lmdb} (the binding), {@code io.kitesql.storage.files}
+ * (the checks before an open), {@code io.kitesql.options} (what it is opened with and reports),
+ * {@code io.kitesql.value} (scopes, memory) and the root package (errors) only.
  *
  * <p>Threading: {@link io.kitesql.storage.Storage} is thread-safe. A transaction is used by one
  * thread at a time (a write transaction only by the thread that began it); values it lent may be

@@ -1,4 +1,4 @@
-package io.kitesql.storage;
+package io.kitesql.storage.files;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
