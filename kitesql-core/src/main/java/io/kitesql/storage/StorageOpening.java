@@ -78,19 +78,28 @@ final class StorageOpening {
       if (writer.call(
           () ->
               LmdbEnvironment.openExisting(
-                  env, directory, options.isReadOnly(), storage.dbis, storage.writerKey))) {
+                  env,
+                  directory,
+                  options.isReadOnly(),
+                  storage.dbis,
+                  storage.writes().side().writerKey()))) {
         return storage;
       }
       // A new database: creating its keyspaces needs LMDB's writer mutex, which another process
       // may hold for as long as it likes; wait for it at most writerWait.
       var txn =
           writer.callWithin(
-              storage::beginNativeWrite, options.writerWait().toNanos(), LmdbTxn::abort);
+              storage.writes().group()::beginRoot, options.writerWait().toNanos(), LmdbTxn::abort);
       if (txn.isPresent()) {
         writer.run(
             () ->
                 LmdbEnvironment.create(
-                    env, txn.get(), directory, storage.dbis, storage.writerKey, storage.arena));
+                    env,
+                    txn.get(),
+                    directory,
+                    storage.dbis,
+                    storage.writes().side().writerKey(),
+                    storage.arena));
         return storage;
       }
     } catch (RuntimeException e) {

@@ -50,8 +50,8 @@ class PositionedWritesTest {
         .writer()
         .call(
             () -> {
-              var txn = storage.beginNativeWrite();
-              var at = new PositionedWrites(storage);
+              var txn = storage.writes().group().beginRoot();
+              var at = new PositionedWrites(storage.writes().side());
               try {
                 for (int k : keys) {
                   var target = at.reserveNew(txn, Keyspace.DATA, intKey(k), 4);
