@@ -3,6 +3,7 @@ package io.kitesql.storage;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.options.Durability;
+import io.kitesql.options.EngineSwitches;
 import io.kitesql.options.StorageOptions;
 import io.kitesql.storage.lmdb.LmdbException;
 import io.kitesql.storage.lmdb.LmdbTxn;
@@ -49,18 +50,13 @@ final class GroupCommit {
    */
   static final long SIBLING_WAIT_NANOS = 200_000L;
 
-  /**
-   * System property: {@code false} turns group commit off for storages opened afterwards (every
-   * transaction commits alone); a control for measurements, default on.
-   */
-  static final String ENABLED_PROPERTY = "kitesql.groupCommit";
-
   private final WriteSide side;
   private final ReentrantLock writeLock;
 
   /**
    * Off under {@link StorageOptions#writeMap()}: LMDB refuses nested transactions with
-   * MDB_WRITEMAP.
+   * MDB_WRITEMAP. {@link EngineSwitches#GROUP_COMMIT} turns it off for storages opened afterwards
+   * (every transaction commits alone): a control for measurements.
    */
   private final boolean enabled;
 
@@ -94,8 +90,7 @@ final class GroupCommit {
   GroupCommit(WriteSide side, ReentrantLock writeLock) {
     this.side = side;
     this.writeLock = writeLock;
-    this.enabled =
-        !"false".equals(System.getProperty(ENABLED_PROPERTY)) && !side.options().writeMap();
+    this.enabled = EngineSwitches.groupCommit() && !side.options().writeMap();
   }
 
   /** A caller whose work is in the open batch, waiting for its LMDB commit. */

@@ -3,6 +3,7 @@ package io.kitesql.storage;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.options.Durability;
+import io.kitesql.options.EngineSwitches;
 import io.kitesql.storage.files.OtherProcesses;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -29,22 +30,20 @@ final class WriteEntry {
   /** Shares LMDB commits between concurrent write transactions; the writer thread's. */
   private final GroupCommit group;
 
-  /** Whether transactions may run on their callers' threads ({@link #CALLER_THREAD_PROPERTY}). */
+  /**
+   * Whether transactions may run on their callers' threads ({@link
+   * EngineSwitches#WRITER_CALLER_THREAD}, read when the database opens; a control for
+   * measurements).
+   */
   private volatile boolean callerThread;
 
   private final boolean noSync;
-
-  /**
-   * System property: {@code false} runs every write transaction's LMDB calls on the writer thread
-   * (read when a database opens); a control for measurements, default on.
-   */
-  static final String CALLER_THREAD_PROPERTY = "kitesql.writer.callerThread";
 
   WriteEntry(WriteSide side) {
     this.side = side;
     this.writer = side.writer();
     this.group = new GroupCommit(side, writeLock);
-    this.callerThread = !"false".equals(System.getProperty(CALLER_THREAD_PROPERTY));
+    this.callerThread = EngineSwitches.writerCallerThread();
     this.noSync = side.options().durability() == Durability.NO_SYNC;
   }
 
