@@ -21,6 +21,9 @@ import java.util.function.Function;
  * begins at once (one hand-off); {@link #beginWriteLazily} begins with the transaction's first
  * statement, in that statement's hand-off ({@link WriteTransaction#onWriterThread}); {@link #write}
  * runs begin, work and commit as one.
+ *
+ * <p>It owns the write lock and the storage's {@link GroupCommit}, which watches who waits for that
+ * lock, and hands both, with the {@link WriteSide}, to each transaction.
  */
 final class WriteEntry {
   private final WriteSide side;

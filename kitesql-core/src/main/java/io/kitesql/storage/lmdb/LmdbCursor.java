@@ -25,7 +25,7 @@ public final class LmdbCursor implements AutoCloseable {
   }
 
   /** The buffer whose key struct a seek reads. */
-  public KeyBuffer vals() {
+  KeyBuffer vals() {
     return vals;
   }
 
