@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Modifier;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.Test;
 class PackageDependenciesTest {
   private static final Path ROOT = Path.of("src/main/java/io/kitesql");
   private static final String JSQLPARSER = "JSqlParser";
+  private static final String LMDB_BINDING = "storage.lmdb";
 
   /** What every module outside the engine may use: the errors, the API, values and options. */
   static final Set<String> PUBLIC_API = Set.of("", "api", "value", "options");
@@ -137,6 +139,92 @@ class PackageDependenciesTest {
     }
     assertEquals(
         Map.of(), broken, "modules using the engine's internals (module -> package: files)");
+  }
+
+  /**
+   * The LMDB binding is the storage's own: no package outside {@code io.kitesql.storage} uses it,
+   * or names it in its "Depends on …" sentence.
+   */
+  @Test
+  void onlyTheStorageUsesTheLmdbBinding() {
+    var users = new TreeSet<String>();
+    for (var pkg : packages()) {
+      if (pkg.equals("storage") || pkg.startsWith("storage.")) {
+        continue;
+      }
+      if (rule(pkg).contains(LMDB_BINDING)) {
+        users.add(name(pkg) + " (package-info)");
+      }
+      for (var file : javaFiles(pkg, false)) {
+        if (dependencies(file).contains(LMDB_BINDING)) {
+          users.add(name(pkg) + " (" + file.getFileName() + ")");
+        }
+      }
+    }
+    assertEquals(Set.of(), users, "packages outside the storage using its LMDB binding");
+  }
+
+  /**
+   * Nor does the storage hand an LMDB type out: no public or protected member of a public class of
+   * {@code io.kitesql.storage} names one in its signature.
+   */
+  @Test
+  void noPublicStorageSignatureNamesAnLmdbType() throws ClassNotFoundException {
+    var leaks = new TreeSet<String>();
+    for (var file : javaFiles("storage", false)) {
+      var simpleName = file.getFileName().toString().replace(".java", "");
+      if (simpleName.equals("package-info")) {
+        continue;
+      }
+      var type =
+          Class.forName("io.kitesql.storage." + simpleName, false, getClass().getClassLoader());
+      if (!Modifier.isPublic(type.getModifiers())) {
+        continue;
+      }
+      for (var member : exposed(type)) {
+        var lmdbTypes =
+            member.types().stream().filter(PackageDependenciesTest::isLmdbType).toList();
+        if (!lmdbTypes.isEmpty()) {
+          leaks.add(simpleName + "." + member.name() + " " + lmdbTypes);
+        }
+      }
+    }
+    assertEquals(Set.of(), leaks, "public storage members whose signature names an LMDB type");
+  }
+
+  private record Exposed(String name, List<Class<?>> types) {}
+
+  /** The public and protected members of {@code type} with the types their signatures name. */
+  private static List<Exposed> exposed(Class<?> type) {
+    var members = new ArrayList<Exposed>();
+    for (var m : type.getDeclaredMethods()) {
+      if (isExposed(m.getModifiers())) {
+        var types = new ArrayList<Class<?>>(List.of(m.getParameterTypes()));
+        types.add(m.getReturnType());
+        types.addAll(List.of(m.getExceptionTypes()));
+        members.add(new Exposed(m.getName(), types));
+      }
+    }
+    for (var c : type.getDeclaredConstructors()) {
+      if (isExposed(c.getModifiers())) {
+        members.add(new Exposed("<init>", List.of(c.getParameterTypes())));
+      }
+    }
+    for (var f : type.getDeclaredFields()) {
+      if (isExposed(f.getModifiers())) {
+        members.add(new Exposed(f.getName(), List.of(f.getType())));
+      }
+    }
+    return members;
+  }
+
+  private static boolean isExposed(int modifiers) {
+    return Modifier.isPublic(modifiers) || Modifier.isProtected(modifiers);
+  }
+
+  private static boolean isLmdbType(Class<?> type) {
+    var element = type.isArray() ? type.componentType() : type;
+    return element.getPackageName().equals("io.kitesql." + LMDB_BINDING);
   }
 
   /** The packages of the engine: every directory under io/kitesql holding Java sources. */

@@ -1,5 +1,6 @@
 package io.kitesql.exec;
 
+import io.kitesql.options.EngineSwitches;
 import io.kitesql.plan.Access;
 import io.kitesql.plan.Aggregate;
 import io.kitesql.plan.Distinct;
@@ -93,19 +94,14 @@ public final class Operators {
   }
 
   /**
-   * The system property that, set to {@code false}, makes statements planned afterwards aggregate
-   * with the general {@link HashAggregateOperator} only: a control for measuring {@link
-   * ScanAggregateOperator} side by side in one JVM (kitesql-bench's {@code LongRowsProbe}).
-   */
-  static final String SCAN_AGGREGATE_PROPERTY = "kitesql.exec.scanAggregate";
-
-  /**
    * An aggregation: {@code COUNT(*)} of a scan by stepping over its entries ({@link
    * CountRowsOperator}); over a filtered scan of integer columns, one that reads them from the
-   * stored row ({@link ScanAggregateOperator}); otherwise the general hash aggregation.
+   * stored row ({@link ScanAggregateOperator}) unless {@link EngineSwitches#SCAN_AGGREGATE} turns
+   * that off (a control for measuring it side by side in one JVM: kitesql-bench's {@code
+   * LongRowsProbe}); otherwise the general hash aggregation.
    */
   private static Operator aggregate(Aggregate a, boolean withRefs) {
-    boolean allowed = !withRefs && !"false".equals(System.getProperty(SCAN_AGGREGATE_PROPERTY));
+    boolean allowed = !withRefs && EngineSwitches.scanAggregate();
     var counted = withRefs ? Optional.<Operator>empty() : CountRowsOperator.of(a);
     if (counted.isPresent()) {
       return counted.get();

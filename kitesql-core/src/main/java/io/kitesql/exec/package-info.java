@@ -8,7 +8,7 @@
  * themselves: borrowed text stays a view of the LMDB map.
  *
  * <p>Depends on {@code plan}, {@code expr}, {@code bind} (statement shapes), {@code table}, {@code
- * catalog}, {@code codec} (scans that read single columns of stored rows), {@code storage} and
- * {@code value}.
+ * catalog}, {@code codec} (scans that read single columns of stored rows), {@code storage}, {@code
+ * value} and {@code options} (its experiment switches).
  */
 package io.kitesql.exec;

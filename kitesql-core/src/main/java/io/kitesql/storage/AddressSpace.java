@@ -2,6 +2,7 @@ package io.kitesql.storage;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.storage.lmdb.NativeBinding;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

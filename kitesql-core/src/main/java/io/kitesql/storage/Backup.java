@@ -2,6 +2,12 @@ package io.kitesql.storage;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.storage.files.DataFileCheck;
+import io.kitesql.storage.files.DatabaseFiles;
+import io.kitesql.storage.files.DiskSpace;
+import io.kitesql.storage.lmdb.Lmdb;
+import io.kitesql.storage.lmdb.LmdbEnv;
+import io.kitesql.storage.lmdb.LmdbException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,7 +3,10 @@ package io.kitesql.storage;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.options.Durability;
+import io.kitesql.options.EngineSwitches;
 import io.kitesql.options.StorageOptions;
+import io.kitesql.storage.lmdb.LmdbException;
+import io.kitesql.storage.lmdb.LmdbTxn;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -47,18 +50,13 @@ final class GroupCommit {
    */
   static final long SIBLING_WAIT_NANOS = 200_000L;
 
-  /**
-   * System property: {@code false} turns group commit off for storages opened afterwards (every
-   * transaction commits alone); a control for measurements, default on.
-   */
-  static final String ENABLED_PROPERTY = "kitesql.groupCommit";
-
-  private final Storage storage;
+  private final WriteSide side;
   private final ReentrantLock writeLock;
 
   /**
    * Off under {@link StorageOptions#writeMap()}: LMDB refuses nested transactions with
-   * MDB_WRITEMAP.
+   * MDB_WRITEMAP. {@link EngineSwitches#GROUP_COMMIT} turns it off for storages opened afterwards
+   * (every transaction commits alone): a control for measurements.
    */
   private final boolean enabled;
 
@@ -86,11 +84,13 @@ final class GroupCommit {
 
   private long lmdbCommits;
 
-  GroupCommit(Storage storage, ReentrantLock writeLock) {
-    this.storage = storage;
+  /** The LMDB side of the last write transaction begun (one at a time). */
+  private LmdbWrite lastBegun;
+
+  GroupCommit(WriteSide side, ReentrantLock writeLock) {
+    this.side = side;
     this.writeLock = writeLock;
-    this.enabled =
-        !"false".equals(System.getProperty(ENABLED_PROPERTY)) && !storage.options().writeMap();
+    this.enabled = EngineSwitches.groupCommit() && !side.options().writeMap();
   }
 
   /** A caller whose work is in the open batch, waiting for its LMDB commit. */
@@ -132,14 +132,53 @@ final class GroupCommit {
   }
 
   /**
-   * Begins a caller's LMDB transaction: nested in the open batch, or the root when there is none
-   * (the batch is committed first when it is older than the age bound). On the writer thread.
+   * Begins {@code write}'s LMDB transaction: nested in the open batch, or the root when there is
+   * none (the batch is committed first when it is older than the age bound). On the writer thread.
    */
-  long begin() {
+  long begin(LmdbWrite write) {
     if (batch != 0 && System.nanoTime() - openedAt > maxAgeNanos) {
       flush();
     }
-    return batch != 0 ? storage.beginNestedWrite(batch) : storage.beginNativeWrite();
+    long txn = batch != 0 ? beginNested(batch) : beginRoot();
+    lastBegun = write;
+    return txn;
+  }
+
+  /**
+   * Whether the last write transaction begun still has its LMDB transaction open; on the writer
+   * thread.
+   */
+  boolean writeOpen() {
+    return lastBegun != null && lastBegun.isOpen();
+  }
+
+  /**
+   * Begins a root LMDB write transaction, adopting the size another process gave the map first if
+   * LMDB asks for it; on the writer thread.
+   */
+  long beginRoot() {
+    var growth = side.growth();
+    growth.requireAllocated();
+    try {
+      try {
+        return side.env().beginWrite(side.writerKey());
+      } catch (LmdbException.MapResized e) {
+        growth.adoptForeignSize(this);
+        growth.requireAllocated();
+        return side.env().beginWrite(side.writerKey());
+      }
+    } catch (LmdbException e) {
+      throw LmdbErrors.translate(e, "begin write transaction");
+    }
+  }
+
+  /** Begins a transaction nested inside {@code parent}; on the writer thread. */
+  private long beginNested(long parent) {
+    try {
+      return side.env().beginNested(parent, side.writerKey());
+    } catch (LmdbException e) {
+      throw LmdbErrors.translate(e, "begin nested write transaction");
+    }
   }
 
   /**
@@ -268,7 +307,7 @@ final class GroupCommit {
         return; // whoever took it releases it again and checks then
       }
       try {
-        if (!storage.isClosed()) {
+        if (!side.isClosed()) {
           writer.run(this::flush);
         }
       } finally {
@@ -321,7 +360,7 @@ final class GroupCommit {
       } catch (LmdbException.MapFull _) {
         regrowAndReplay();
       } catch (LmdbException e) {
-        throw LmdbErrors.translate(e, "commit", storage.directory());
+        throw LmdbErrors.translate(e, "commit", side.directory());
       }
     }
   }
@@ -329,19 +368,19 @@ final class GroupCommit {
   /** Grows the map and rebuilds the batch from the members' logs, until it fits. */
   private void regrowAndReplay() {
     if (!replayable) {
-      storage.growth().growQuietly();
+      side.growth().growQuietly(this);
       throw new KiteSqlException(
           ErrorCode.MAP_FULL,
           "the LMDB map is full and a transaction of this write group is too"
               + " large to replay after growing it; the transaction was rolled back, the caller must retry it");
     }
     while (true) {
-      storage.growth().grow();
-      batch = storage.beginNativeWrite();
+      side.growth().grow(this);
+      batch = beginRoot();
       try {
         for (var m : members) {
           for (var op : m.log) {
-            WriteApplier.apply(storage, batch, op, null);
+            WriteApplier.apply(side, batch, op, null);
           }
         }
         return;

@@ -1,5 +1,6 @@
 package io.kitesql.storage;
 
+import io.kitesql.storage.lmdb.KeyBuffer;
 import java.lang.foreign.Arena;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicLong;

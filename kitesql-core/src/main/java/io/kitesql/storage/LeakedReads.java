@@ -1,5 +1,6 @@
 package io.kitesql.storage;
 
+import io.kitesql.options.EngineSwitches;
 import io.kitesql.value.Scope;
 import java.lang.ref.Cleaner;
 import java.util.concurrent.TimeUnit;
@@ -23,7 +24,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class LeakedReads {
   /** Whether to capture the stack of every read transaction's opening, for the leak warning. */
-  static final boolean TRACK_OPENINGS = Boolean.getBoolean("kitesql.trackReadTransactions");
+  static final boolean TRACK_OPENINGS = EngineSwitches.trackReadTransactions();
 
   private static final Cleaner CLEANER = Cleaner.create();
   private static final System.Logger LOG = System.getLogger(LeakedReads.class.getName());

@@ -3,6 +3,15 @@ package io.kitesql.storage;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.options.StorageOptions;
+import io.kitesql.storage.files.DatabaseFiles;
+import io.kitesql.storage.files.FileAllocation;
+import io.kitesql.storage.lmdb.KeyBuffer;
+import io.kitesql.storage.lmdb.Lmdb;
+import io.kitesql.storage.lmdb.LmdbCursor;
+import io.kitesql.storage.lmdb.LmdbEnv;
+import io.kitesql.storage.lmdb.LmdbException;
+import io.kitesql.storage.lmdb.LmdbTxn;
+import io.kitesql.storage.lmdb.Ptr;
 import io.kitesql.value.Memory;
 import java.lang.foreign.Arena;
 import java.nio.charset.StandardCharsets;
@@ -165,7 +174,7 @@ final class LmdbEnvironment {
         var name = cursor.key();
         names.add(
             new String(
-                NativeMemory.ALL.asSlice(name.address, name.size).toArray(Memory.BYTE),
+                MapMemory.ALL.asSlice(name.address, name.size).toArray(Memory.BYTE),
                 StandardCharsets.UTF_8));
       }
     }
@@ -199,7 +208,7 @@ final class LmdbEnvironment {
     if (found == null) {
       return false;
     }
-    int version = found.size == 4 ? NativeMemory.ALL.get(Memory.INT_BE, found.address) : -1;
+    int version = found.size == 4 ? MapMemory.ALL.get(Memory.INT_BE, found.address) : -1;
     if (version > FORMAT_VERSION || version < 1) {
       throw new KiteSqlException(
           ErrorCode.UNSUPPORTED_FORMAT_VERSION,

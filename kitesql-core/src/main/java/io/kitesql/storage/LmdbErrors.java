@@ -2,6 +2,10 @@ package io.kitesql.storage;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.storage.files.DataFileCheck;
+import io.kitesql.storage.files.DiskSpace;
+import io.kitesql.storage.lmdb.Lmdb;
+import io.kitesql.storage.lmdb.LmdbException;
 import java.nio.file.Path;
 
 /**
@@ -10,9 +14,6 @@ import java.nio.file.Path;
  * code itself.
  */
 final class LmdbErrors {
-  /** LMDB's compiled-in maximum key size (MDB_MAXKEYSIZE). */
-  static final int MAX_KEY_SIZE = 511;
-
   private LmdbErrors() {}
 
   static KiteSqlException translate(LmdbException e, String action) {
@@ -68,16 +69,5 @@ final class LmdbErrors {
         || rc == Lmdb.PAGE_NOTFOUND
         || rc == Lmdb.PANIC
         || rc == Lmdb.INCOMPATIBLE;
-  }
-
-  static void checkKey(int length) {
-    if (length > MAX_KEY_SIZE) {
-      throw new KiteSqlException(
-          ErrorCode.KEY_TOO_LARGE,
-          "key of " + length + " bytes exceeds LMDB's limit of " + MAX_KEY_SIZE + " bytes");
-    }
-    if (length == 0) {
-      throw new KiteSqlException(ErrorCode.KEY_TOO_LARGE, "empty keys are not allowed by LMDB");
-    }
   }
 }

@@ -2,6 +2,11 @@ package io.kitesql.storage;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.storage.lmdb.KeyBuffer;
+import io.kitesql.storage.lmdb.LmdbCursor;
+import io.kitesql.storage.lmdb.LmdbException;
+import io.kitesql.storage.lmdb.LmdbTxn;
+import io.kitesql.storage.lmdb.Ptr;
 import io.kitesql.value.Memory;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
@@ -21,7 +26,8 @@ import java.util.function.Consumer;
  * grow), it rolls the LMDB transaction back and reports the reason to {@code failed}.
  */
 final class LmdbWrite {
-  private final Storage storage;
+  private final WriteSide side;
+  private final GroupCommit group;
 
   /** Told why the whole transaction was rolled back; the transaction is then failed. */
   private final Consumer<String> failed;
@@ -59,19 +65,18 @@ final class LmdbWrite {
   private boolean logComplete = true;
   private long copied;
 
-  LmdbWrite(Storage storage, Consumer<String> failed) {
-    this.storage = storage;
+  LmdbWrite(WriteSide side, GroupCommit group, Consumer<String> failed) {
+    this.side = side;
+    this.group = group;
     this.failed = failed;
-    this.undo = new UndoLog(storage.options().replayLimitBytes());
-    this.positioned = new PositionedWrites(storage);
+    this.undo = new UndoLog(side.options().replayLimitBytes());
+    this.positioned = new PositionedWrites(side);
   }
 
   /** Begins the LMDB transaction, nested in the open group-commit batch if there is one. */
   void begin() {
-    var group = storage.groupCommit();
-    txn = group.begin();
+    txn = group.begin(this);
     nested = group.isOpen();
-    storage.writeBegun(this);
   }
 
   /** Whether an LMDB transaction is open (begun and neither committed nor aborted). */
@@ -86,12 +91,12 @@ final class LmdbWrite {
         return Optional.of(copy(pending.getAsLong()));
       }
     }
-    return get(keyspace, storage.writerKey(key, length));
+    return get(keyspace, side.key(key, length));
   }
 
   private Optional<Slice> get(Keyspace keyspace, KeyBuffer key) {
     try {
-      var found = LmdbTxn.get(txn, storage.dbi(keyspace), key);
+      var found = LmdbTxn.get(txn, side.dbi(keyspace), key);
       return found == null ? Optional.empty() : Optional.of(copy(found));
     } catch (LmdbException e) {
       throw LmdbErrors.translate(e, "get");
@@ -108,7 +113,7 @@ final class LmdbWrite {
     if (pending.isPresent()) {
       value = pending.getAsLong();
     } else {
-      var found = get(keyspace, storage.writerKey(key, key.length));
+      var found = get(keyspace, side.key(key, key.length));
       if (found.isEmpty()) {
         return false;
       }
@@ -133,7 +138,7 @@ final class LmdbWrite {
   WriteCursor openCursor(WriteTransaction owner, Keyspace keyspace) {
     try {
       var cursor =
-          new WriteCursor(owner, LmdbCursor.open(txn, storage.dbi(keyspace), storage.writerVals()));
+          new WriteCursor(owner, LmdbCursor.open(txn, side.dbi(keyspace), side.writerKey()));
       cursors.add(cursor);
       return cursor;
     } catch (LmdbException e) {
@@ -218,7 +223,7 @@ final class LmdbWrite {
     try {
       if (!undo.overflowed()) {
         for (var entry : undo.takeFrom(mark[2])) {
-          WriteApplier.restore(storage, txn, entry);
+          WriteApplier.restore(side, txn, entry);
         }
         if (logComplete) {
           log.subList(mark[0], log.size()).clear();
@@ -257,7 +262,6 @@ final class LmdbWrite {
     for (var put : counters.drain()) {
       write(put); // logged like any write: a map growth or a group commit's replay stores it too
     }
-    var group = storage.groupCommit();
     while (true) {
       closeCursors();
       try {
@@ -277,7 +281,7 @@ final class LmdbWrite {
       } catch (LmdbException.MapFull _) {
         recoverFromMapFull();
       } catch (LmdbException e) {
-        throw LmdbErrors.translate(e, "commit", storage.directory());
+        throw LmdbErrors.translate(e, "commit", side.directory());
       }
     }
   }
@@ -295,7 +299,7 @@ final class LmdbWrite {
       return;
     }
     logBytes += op.bytes();
-    if (logBytes > storage.options().replayLimitBytes()) {
+    if (logBytes > side.options().replayLimitBytes()) {
       log.clear();
       logComplete = false;
     } else {
@@ -309,7 +313,7 @@ final class LmdbWrite {
   private boolean applyGrowingMap(WriteOp op) {
     while (true) {
       try {
-        return WriteApplier.apply(storage, txn, positioned, op, marks.isEmpty() ? null : undo);
+        return WriteApplier.apply(side, txn, positioned, op, marks.isEmpty() ? null : undo);
       } catch (LmdbException.MapFull _) {
         recoverFromMapFull();
       }
@@ -331,11 +335,11 @@ final class LmdbWrite {
               "the LMDB map is full and this transaction is too large "
                   + "(or had cursors open) to replay after growing it; the transaction was rolled back, the caller must retry it");
       failed.accept(e.getMessage());
-      storage.growth().growQuietly();
+      side.growth().growQuietly(group);
       throw e;
     }
     try {
-      storage.growth().grow();
+      side.growth().grow(group);
     } catch (KiteSqlException e) {
       failed.accept(e.getMessage());
       throw e;
@@ -351,11 +355,7 @@ final class LmdbWrite {
     begin(); // the map growth before committed any open batch: this is a root again
     for (var op : log) {
       WriteApplier.apply(
-          storage,
-          txn,
-          positioned,
-          op,
-          null); // MAP_FULL again here goes back to the caller's loop.
+          side, txn, positioned, op, null); // MAP_FULL again here goes back to the caller's loop.
     }
   }
 

@@ -3,10 +3,12 @@ package io.kitesql.storage;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.options.StorageOptions;
+import io.kitesql.storage.files.DatabaseFiles;
+import io.kitesql.storage.files.FileAllocation;
+import io.kitesql.storage.lmdb.LmdbEnv;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 /**
@@ -21,7 +23,6 @@ final class MapGrowth {
   private final LmdbEnv env;
   private final ReadContextPool readers;
   private final MapView mapView;
-  private final GroupCommit group;
   private long mapSize;
 
   /**
@@ -35,14 +36,12 @@ final class MapGrowth {
       StorageOptions options,
       LmdbEnv env,
       ReadContextPool readers,
-      MapView mapView,
-      GroupCommit group) {
+      MapView mapView) {
     this.directory = directory;
     this.options = options;
     this.env = env;
     this.readers = readers;
     this.mapView = mapView;
-    this.group = group;
     this.mapSize = options.mapSize();
     this.allocated =
         options.writeMap()
@@ -71,11 +70,12 @@ final class MapGrowth {
 
   /**
    * Doubles the map (up to {@code maxMapSize}) once every read transaction ended; only if the
-   * address space has room ({@link AddressSpace}).
+   * address space has room ({@link AddressSpace}). Like every resize here, it first commits the
+   * open batch of {@code group}: LMDB resizes only with no write transaction open.
    *
    * @throws KiteSqlException MAP_FULL if the map is at its maximum or readers stayed open
    */
-  void grow() {
+  void grow(GroupCommit group) {
     if (mapSize >= options.maxMapSize()) {
       throw new KiteSqlException(
           ErrorCode.MAP_FULL,
@@ -91,6 +91,7 @@ final class MapGrowth {
       allocated = target;
     }
     resizeDrained(
+        group,
         target,
         waited ->
             "the LMDB map is full and cannot grow while "
@@ -104,17 +105,18 @@ final class MapGrowth {
    * {@link #grow} if it can, for the retry of a transaction that could not be replayed (which
    * reports MAP_FULL itself).
    */
-  void growQuietly() {
+  void growQuietly(GroupCommit group) {
     try {
-      grow();
+      grow(group);
     } catch (KiteSqlException _) {
       // The caller already reports MAP_FULL; a retry will try again.
     }
   }
 
   /** Another process grew the map (MDB_MAP_RESIZED): adopt its size once no reader is open. */
-  void adoptForeignSize() {
+  void adoptForeignSize(GroupCommit group) {
     resizeDrained(
+        group,
         0,
         waited ->
             "another process grew "
@@ -129,26 +131,27 @@ final class MapGrowth {
 
   /**
    * For a read that found the map too small, adopts the size another process set. The resize needs
-   * no LMDB write transaction open in this process ({@code writing} tells, on the writer thread),
-   * and runs on the writer thread between write transactions' calls; it never waits for the Java
-   * write lock, which a write transaction holds from its begin on, LMDB transaction or not (a
-   * lazily begun one doing work before its first statement). Waits at most {@code readerWait} for
-   * the writer thread, and for a write transaction's LMDB transaction to end.
+   * no LMDB write transaction open in this process ({@link GroupCommit#writeOpen}, on the writer
+   * thread), and runs on the writer thread between write transactions' calls; it never waits for
+   * the Java write lock, which a write transaction holds from its begin on, LMDB transaction or not
+   * (a lazily begun one doing work before its first statement). Waits at most {@code readerWait}
+   * for the writer thread, and for a write transaction's LMDB transaction to end.
    *
    * @throws KiteSqlException READERS_EXHAUSTED after the wait (MAP_FULL if readers stay open, as
    *     {@link #adoptForeignSize})
    */
-  void adoptForReader(WriterThread writer, BooleanSupplier writing) {
+  void adoptForReader(WriterThread writer, GroupCommit group) {
     long deadline = System.nanoTime() + options.readerWait().toNanos();
     long pause = TimeUnit.MILLISECONDS.toNanos(1);
     while (true) {
       var adopted =
           writer.callWithin(
               () -> {
-                if (writing.getAsBoolean()) {
+                if (group.writeOpen()) {
                   return false;
                 }
-                adoptForeignSize(); // an open group-commit batch (no member transaction open) is
+                adoptForeignSize(
+                    group); // an open group-commit batch (no member transaction open) is
                 // committed first
                 return true;
               },
@@ -179,7 +182,7 @@ final class MapGrowth {
    * the map view retired around the remap; MAP_FULL saying {@code refusal} (given how long it
    * waited) if readers stay.
    */
-  private void resizeDrained(long size, Function<String, String> refusal) {
+  private void resizeDrained(GroupCommit group, long size, Function<String, String> refusal) {
     group.flush(); // LMDB resizes only with no write transaction open: the open batch commits first
     // A reader already open past drainWait will not end within it: fail now rather than make every
     // new reader queue behind a drain for drainWait, again on each retry.

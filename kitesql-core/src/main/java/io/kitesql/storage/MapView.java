@@ -87,7 +87,7 @@ final class MapView {
     @SuppressWarnings("restricted") // the map as LMDB mapped it, read-only
     private long learnBase(long address) {
       long page = address & -(long) pageSize;
-      long pageNumber = NativeMemory.ALL.get(Memory.LONG_NATIVE, page);
+      long pageNumber = MapMemory.ALL.get(Memory.LONG_NATIVE, page);
       long b = page - pageNumber * pageSize;
       if (pageNumber < 0 || b <= 0 || address - b >= size) {
         throw new KiteSqlException(

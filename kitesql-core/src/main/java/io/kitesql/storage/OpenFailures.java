@@ -3,6 +3,7 @@ package io.kitesql.storage;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.options.StorageOptions;
+import io.kitesql.storage.lmdb.LmdbException;
 import java.nio.file.Path;
 
 /**

@@ -1,5 +1,8 @@
 package io.kitesql.storage;
 
+import io.kitesql.storage.lmdb.Lmdb;
+import io.kitesql.storage.lmdb.LmdbCursor;
+import io.kitesql.storage.lmdb.Ptr;
 import java.util.Arrays;
 import java.util.EnumMap;
 
@@ -23,7 +26,7 @@ import java.util.EnumMap;
 final class PositionedWrites {
   private static final byte[] NO_KEY = new byte[0];
 
-  private final Storage storage;
+  private final WriteSide side;
   private final EnumMap<Keyspace, LmdbCursor> cursors = new EnumMap<>(Keyspace.class);
 
   /** Per keyspace, its largest key as far as known ({@link #NO_KEY}: empty); absent: unknown. */
@@ -32,8 +35,8 @@ final class PositionedWrites {
   private long txn;
   private long appends;
 
-  PositionedWrites(Storage storage) {
-    this.storage = storage;
+  PositionedWrites(WriteSide side) {
+    this.side = side;
   }
 
   /**
@@ -43,7 +46,7 @@ final class PositionedWrites {
   Ptr reserveNew(long txn, Keyspace keyspace, byte[] key, int size) {
     var cursor = cursor(txn, keyspace);
     if (Arrays.compareUnsigned(key, lastKey(keyspace, cursor)) > 0) {
-      storage.writerKey(key, key.length);
+      side.key(key, key.length);
       var target = cursor.reserve(size, Lmdb.APPEND);
       if (target != null) {
         lastKeys.put(keyspace, key);
@@ -53,7 +56,7 @@ final class PositionedWrites {
       lastKeys.remove(
           keyspace); // MDB_KEYEXIST: a larger key is there after all; read it again next time
     }
-    storage.writerKey(key, key.length);
+    side.key(key, key.length);
     var target = cursor.reserve(size, Lmdb.NOOVERWRITE);
     if (target != null) {
       wrote(keyspace, key);
@@ -64,7 +67,7 @@ final class PositionedWrites {
   /** Reserves {@code size} bytes for {@code key}, replacing its value if present. */
   Ptr reserve(long txn, Keyspace keyspace, byte[] key, int size) {
     var cursor = cursor(txn, keyspace);
-    storage.writerKey(key, key.length);
+    side.key(key, key.length);
     var target = cursor.reserve(size, 0);
     wrote(keyspace, key);
     return target;
@@ -76,7 +79,7 @@ final class PositionedWrites {
    */
   Ptr find(long txn, Keyspace keyspace, byte[] key) {
     var cursor = cursor(txn, keyspace);
-    storage.writerKey(key, key.length);
+    side.key(key, key.length);
     return cursor.move(Lmdb.SET_KEY) ? cursor.value() : null;
   }
 
@@ -123,7 +126,7 @@ final class PositionedWrites {
     }
     var cursor = cursors.get(keyspace);
     if (cursor == null) {
-      cursor = LmdbCursor.open(txn, storage.dbi(keyspace), storage.writerVals());
+      cursor = LmdbCursor.open(txn, side.dbi(keyspace), side.writerKey());
       cursors.put(keyspace, cursor);
     }
     return cursor;

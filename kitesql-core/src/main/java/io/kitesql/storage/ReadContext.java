@@ -1,5 +1,11 @@
 package io.kitesql.storage;
 
+import io.kitesql.storage.lmdb.KeyBuffer;
+import io.kitesql.storage.lmdb.LmdbCursor;
+import io.kitesql.storage.lmdb.LmdbEnv;
+import io.kitesql.storage.lmdb.LmdbException;
+import io.kitesql.storage.lmdb.LmdbTxn;
+import io.kitesql.storage.lmdb.Ptr;
 import io.kitesql.value.Scope;
 import java.util.ArrayList;
 import java.util.EnumMap;

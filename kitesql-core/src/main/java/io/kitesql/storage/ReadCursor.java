@@ -1,5 +1,7 @@
 package io.kitesql.storage;
 
+import io.kitesql.storage.lmdb.Lmdb;
+import io.kitesql.storage.lmdb.LmdbException;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -197,11 +199,12 @@ public final class ReadCursor implements KvCursor {
         return false;
       }
       // The cursor's structs are overwritten by its next call: copy address and size out now.
-      var vals = c.vals();
-      keyLength = Math.toIntExact(vals.keySize());
-      keyOffset = txn.offsetOf(vals.keyAddress(), keyLength); // offsets into the map view
-      valueLength = Math.toIntExact(vals.dataSize());
-      valueOffset = txn.offsetOf(vals.dataAddress(), valueLength);
+      var at = c.key();
+      keyLength = Math.toIntExact(at.size);
+      keyOffset = txn.offsetOf(at.address, keyLength); // offsets into the map view
+      at = c.value();
+      valueLength = Math.toIntExact(at.size);
+      valueOffset = txn.offsetOf(at.address, valueLength);
       return true;
     } finally {
       BUSY.setRelease(this, 0);

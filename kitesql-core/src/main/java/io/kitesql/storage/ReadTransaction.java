@@ -1,5 +1,6 @@
 package io.kitesql.storage;
 
+import io.kitesql.storage.lmdb.LmdbException;
 import io.kitesql.value.Scope;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;

@@ -2,6 +2,8 @@ package io.kitesql.storage;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
+import io.kitesql.storage.lmdb.LmdbEnv;
+import io.kitesql.storage.lmdb.LmdbException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Executors;

@@ -1,5 +1,6 @@
 package io.kitesql.storage;
 
+import io.kitesql.storage.lmdb.Ptr;
 import io.kitesql.value.Memory;
 import java.lang.foreign.MemorySegment;
 
@@ -27,7 +28,7 @@ public record Slice(MemorySegment base, long offset, int length) {
 
   static Slice copyOf(Ptr ptr) {
     var bytes = new byte[Math.toIntExact(ptr.size)];
-    MemorySegment.copy(NativeMemory.ALL, Memory.BYTE, ptr.address, bytes, 0, bytes.length);
+    MemorySegment.copy(MapMemory.ALL, Memory.BYTE, ptr.address, bytes, 0, bytes.length);
     return new Slice(MemorySegment.ofArray(bytes), 0, bytes.length);
   }
 }

@@ -1,5 +1,6 @@
 package io.kitesql.storage;
 
+import io.kitesql.options.EngineSwitches;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
 
@@ -24,14 +25,11 @@ import java.util.function.LongSupplier;
  * that holds that turn ({@link #spinning}, whose CAS and release order the accesses), so it needs
  * no other synchronization.
  *
- * <p>{@code -Dkitesql.writer.spinMicros=N} (read when a storage opens) replaces the adaptive
- * policy: 0 turns spinning off (park at once), N spins up to N µs on every wait regardless of
- * outcomes, CPUs or thread kind (one spinner at a time still).
+ * <p>{@code -Dkitesql.writer.spinMicros=N} ({@link EngineSwitches#WRITER_SPIN_MICROS}, read when a
+ * storage opens) replaces the adaptive policy: 0 turns spinning off (park at once), N spins up to N
+ * µs on every wait regardless of outcomes, CPUs or thread kind (one spinner at a time still).
  */
 final class SpinPolicy {
-  /** The system property; absent or {@code adaptive}: the adaptive policy. */
-  static final String PROPERTY = "kitesql.writer.spinMicros";
-
   /**
    * The adaptive policy's spin: below this VM's ~30 µs wake-up, which bounds what a spin can save.
    */
@@ -79,9 +77,9 @@ final class SpinPolicy {
     this.clock = clock;
   }
 
-  /** The policy {@link #PROPERTY} asks for, on this machine. */
+  /** The policy {@link EngineSwitches#WRITER_SPIN_MICROS} asks for, on this machine. */
   static SpinPolicy fromSystemProperty() {
-    return parse(System.getProperty(PROPERTY), Runtime.getRuntime().availableProcessors());
+    return parse(EngineSwitches.writerSpinMicros(), Runtime.getRuntime().availableProcessors());
   }
 
   static SpinPolicy parse(String value, int cpus) {
@@ -95,7 +93,11 @@ final class SpinPolicy {
       micros = Long.parseLong(value.strip());
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(
-          PROPERTY + " must be a number of microseconds or 'adaptive', not '" + value + "'", e);
+          EngineSwitches.WRITER_SPIN_MICROS
+              + " must be a number of microseconds or 'adaptive', not '"
+              + value
+              + "'",
+          e);
     }
     return new SpinPolicy(Mode.FIXED, Math.max(0, micros) * 1_000, System::nanoTime);
   }

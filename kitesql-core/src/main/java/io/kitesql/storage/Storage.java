@@ -4,6 +4,13 @@ import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.options.StorageOptions;
 import io.kitesql.options.StorageStats;
+import io.kitesql.storage.files.DatabaseFiles;
+import io.kitesql.storage.files.InMemoryFiles;
+import io.kitesql.storage.files.OpenEnvironments;
+import io.kitesql.storage.files.OtherProcesses;
+import io.kitesql.storage.lmdb.KeyBuffer;
+import io.kitesql.storage.lmdb.LmdbEnv;
+import io.kitesql.storage.lmdb.LmdbException;
 import java.lang.foreign.Arena;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -45,17 +52,16 @@ public final class Storage implements AutoCloseable {
 
   final Arena arena = Arena.ofShared();
   private final WriterThread writer;
-  private final WriteEntry writes;
 
-  /** Shares LMDB commits between concurrent write transactions; the writer thread's. */
-  private final GroupCommit group;
+  /**
+   * The write side: the write lock, the group commit, and what they work with ({@link WriteSide}).
+   */
+  private final WriteEntry writes;
 
   private final ReadContextPool readers;
 
   /** Gives the reader slots of idle contexts back to other processes; cancelled on close. */
   final ScheduledFuture<?> idleSweep;
-
-  final KeyBuffer writerKey;
 
   /**
    * The read contexts' and read cursors' call buffers, reused across contexts the idle sweep
@@ -93,9 +99,6 @@ public final class Storage implements AutoCloseable {
   /** Resizes the map (growth, another process's size); the writer thread's. */
   private final MapGrowth growth;
 
-  /** The LMDB side of the last write transaction begun (one at a time); the writer thread's. */
-  private LmdbWrite lastWrite;
-
   Storage(
       Path directory,
       StorageOptions options,
@@ -111,9 +114,6 @@ public final class Storage implements AutoCloseable {
         options.isReadOnly()
             ? OtherProcesses.unknown()
             : OtherProcesses.probe(directory.resolve(DatabaseFiles.LOCK_FILE));
-    this.writes = new WriteEntry(this, writer);
-    this.group = new GroupCommit(this, writes.lock());
-    this.writerKey = new KeyBuffer(arena);
     this.keyBuffers = new KeyBufferPool(arena);
     int id = INSTANCES.incrementAndGet();
     var counter = new AtomicInteger();
@@ -124,7 +124,19 @@ public final class Storage implements AutoCloseable {
     this.idleSweep = ReaderSlots.sweepIdle(readers);
     this.mapView = new MapView(env.pageSize());
     mapView.reopen(env.info().mapSize());
-    this.growth = new MapGrowth(directory, options, env, readers, mapView, group);
+    this.growth = new MapGrowth(directory, options, env, readers, mapView);
+    this.writes =
+        new WriteEntry(
+            new WriteSide(
+                directory,
+                options,
+                env,
+                writer,
+                dbis,
+                new KeyBuffer(arena),
+                growth,
+                otherProcesses,
+                this::isClosed));
   }
 
   /**
@@ -149,7 +161,7 @@ public final class Storage implements AutoCloseable {
    *     options
    */
   public static Storage openInMemory(StorageOptions options) {
-    return InMemoryFiles.open(options);
+    return StorageOpening.openInMemory(options);
   }
 
   void removeAtClose(Path temporaryDirectory) {
@@ -283,7 +295,8 @@ public final class Storage implements AutoCloseable {
       try {
         locked = writes.tryLock(options.drainWait().toNanos());
         if (locked) {
-          writer.run(group::flush); // members of an open write group return before the drain
+          writer.run(
+              writes.group()::flush); // members of an open write group return before the drain
         }
         drained = locked && readers.drain(options.drainWait());
         if (locked && !drained && leakCollector.collect(true)) {
@@ -394,8 +407,8 @@ public final class Storage implements AutoCloseable {
                   (info.lastPageNumber() + 1) * env.pageSize(),
                   readers.inUse(),
                   readers.size(),
-                  group.transactions(),
-                  group.lmdbCommits());
+                  writes.group().transactions(),
+                  writes.group().lmdbCommits());
             },
             options.writerWait().toNanos(),
             _ -> {})
@@ -421,50 +434,8 @@ public final class Storage implements AutoCloseable {
     return writer;
   }
 
-  int dbi(Keyspace ks) {
-    return dbis[ks.ordinal()];
-  }
-
-  /** The writer thread's call buffer with {@code key} loaded; only called on the writer thread. */
-  KeyBuffer writerKey(byte[] key, int length) {
-    return writerKey.load(key, length);
-  }
-
-  /**
-   * The writer thread's call buffer (its structs serve every write transaction's calls and
-   * cursors).
-   */
-  KeyBuffer writerVals() {
-    return writerKey;
-  }
-
   WriteEntry writes() {
     return writes;
-  }
-
-  /** Begins an LMDB write transaction; on the writer thread. */
-  long beginNativeWrite() {
-    growth.requireAllocated();
-    try {
-      try {
-        return env.beginWrite(writerKey);
-      } catch (LmdbException.MapResized e) {
-        growth.adoptForeignSize();
-        growth.requireAllocated();
-        return env.beginWrite(writerKey);
-      }
-    } catch (LmdbException e) {
-      throw LmdbErrors.translate(e, "begin write transaction");
-    }
-  }
-
-  /** Begins a nested write transaction inside {@code parent}; on the writer thread. */
-  long beginNestedWrite(long parent) {
-    try {
-      return env.beginNested(parent, writerKey);
-    } catch (LmdbException e) {
-      throw LmdbErrors.translate(e, "begin nested write transaction");
-    }
   }
 
   void endRead(ReadContext ctx) {
@@ -476,49 +447,16 @@ public final class Storage implements AutoCloseable {
   }
 
   /**
-   * Releases the write lock; an open group-commit batch nobody else will commit is committed then.
-   */
-  void unlockWriter() {
-    writes.unlock();
-  }
-
-  GroupCommit groupCommit() {
-    return group;
-  }
-
-  /** For tests: how many callers wait for the write lock. */
-  int queuedWriters() {
-    return writes.lock().getQueueLength();
-  }
-
-  /**
-   * For tests: the age after which a group-commit batch is committed at the next begin or commit.
-   */
-  void groupCommitMaxAge(Duration age) {
-    writer.run(() -> group.maxAge(age.toNanos()));
-  }
-
-  /** Resizes the map; on the writer thread. */
-  MapGrowth growth() {
-    return growth;
-  }
-
-  /**
    * For a read that found the map too small: adopts the size another process set ({@link
    * MapGrowth#adoptForReader}).
    */
   private void adoptForeignMapSize() {
     try {
-      growth.adoptForReader(writer, () -> lastWrite != null && lastWrite.isOpen());
+      growth.adoptForReader(writer, writes.group());
     } catch (KiteSqlException e) {
       checkNotClosed(); // closed meanwhile: say so rather than that the wait ran out
       throw e;
     }
-  }
-
-  /** Told by a write transaction that its LMDB transaction began; on the writer thread. */
-  void writeBegun(LmdbWrite write) {
-    lastWrite = write;
   }
 
   /** Read contexts that exist, each holding an LMDB reader slot (idle ones are released). */

@@ -3,6 +3,13 @@ package io.kitesql.storage;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.options.StorageOptions;
+import io.kitesql.storage.files.DataFileCheck;
+import io.kitesql.storage.files.DatabaseFiles;
+import io.kitesql.storage.files.InMemoryFiles;
+import io.kitesql.storage.files.OpenEnvironments;
+import io.kitesql.storage.lmdb.LmdbEnv;
+import io.kitesql.storage.lmdb.LmdbTxn;
+import io.kitesql.storage.lmdb.NativeBinding;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -14,6 +21,22 @@ import java.nio.file.Path;
  */
 final class StorageOpening {
   private StorageOpening() {}
+
+  /** {@link Storage#openInMemory}: opens a new directory of {@link InMemoryFiles}. */
+  static Storage openInMemory(StorageOptions options) {
+    var directory = InMemoryFiles.createDirectory(options);
+    Storage storage;
+    try {
+      storage = open(directory, options);
+    } catch (RuntimeException | Error e) {
+      InMemoryFiles.deleteTree(directory);
+      throw e;
+    }
+    if (!InMemoryFiles.deleteTree(directory)) {
+      storage.removeAtClose(directory);
+    }
+    return storage;
+  }
 
   /** {@link Storage#open}. */
   static Storage open(Path directory, StorageOptions options) {
@@ -55,19 +78,28 @@ final class StorageOpening {
       if (writer.call(
           () ->
               LmdbEnvironment.openExisting(
-                  env, directory, options.isReadOnly(), storage.dbis, storage.writerKey))) {
+                  env,
+                  directory,
+                  options.isReadOnly(),
+                  storage.dbis,
+                  storage.writes().side().writerKey()))) {
         return storage;
       }
       // A new database: creating its keyspaces needs LMDB's writer mutex, which another process
       // may hold for as long as it likes; wait for it at most writerWait.
       var txn =
           writer.callWithin(
-              storage::beginNativeWrite, options.writerWait().toNanos(), LmdbTxn::abort);
+              storage.writes().group()::beginRoot, options.writerWait().toNanos(), LmdbTxn::abort);
       if (txn.isPresent()) {
         writer.run(
             () ->
                 LmdbEnvironment.create(
-                    env, txn.get(), directory, storage.dbis, storage.writerKey, storage.arena));
+                    env,
+                    txn.get(),
+                    directory,
+                    storage.dbis,
+                    storage.writes().side().writerKey(),
+                    storage.arena));
         return storage;
       }
     } catch (RuntimeException e) {

@@ -1,5 +1,10 @@
 package io.kitesql.storage;
 
+import io.kitesql.storage.lmdb.Lmdb;
+import io.kitesql.storage.lmdb.LmdbCursor;
+import io.kitesql.storage.lmdb.LmdbException;
+import io.kitesql.storage.lmdb.LmdbTxn;
+import io.kitesql.storage.lmdb.Ptr;
 import io.kitesql.value.Memory;
 import java.lang.foreign.MemorySegment;
 
@@ -16,18 +21,17 @@ final class WriteApplier {
    *
    * @throws LmdbException.MapFull as is, for the caller's grow-and-replay
    */
-  static boolean apply(Storage storage, long txn, PositionedWrites at, WriteOp op, UndoLog undo) {
+  static boolean apply(WriteSide side, long txn, PositionedWrites at, WriteOp op, UndoLog undo) {
     try {
       return switch (op) {
         case WriteOp.Put p -> put(at, txn, p, undo);
-        case WriteOp.Delete d -> delete(storage, at, txn, d, undo);
-        case WriteOp.DeletePrefix d -> deletePrefix(storage, txn, d, undo);
+        case WriteOp.Delete d -> delete(side, at, txn, d, undo);
+        case WriteOp.DeletePrefix d -> deletePrefix(side, txn, d, undo);
       };
     } catch (LmdbException.MapFull e) {
       throw e;
     } catch (LmdbException e) {
-      throw LmdbErrors.translate(
-          e, op.getClass().getSimpleName().toLowerCase(), storage.directory());
+      throw LmdbErrors.translate(e, op.getClass().getSimpleName().toLowerCase(), side.directory());
     }
   }
 
@@ -35,30 +39,25 @@ final class WriteApplier {
    * Applies {@code op} through cursors of its own, closed again (a group commit's rare replay after
    * growing the map; a transaction's writes go through its kept {@link PositionedWrites}).
    */
-  static boolean apply(Storage storage, long txn, WriteOp op, UndoLog undo) {
-    var at = new PositionedWrites(storage);
+  static boolean apply(WriteSide side, long txn, WriteOp op, UndoLog undo) {
+    var at = new PositionedWrites(side);
     try {
-      return apply(storage, txn, at, op, undo);
+      return apply(side, txn, at, op, undo);
     } finally {
       at.close();
     }
   }
 
   /** Puts back what {@code entry} says the key held before (deletes it if it held nothing). */
-  static void restore(Storage storage, long txn, UndoLog.Entry entry) {
-    int dbi = storage.dbi(entry.keyspace());
-    var key = storage.writerKey(entry.key(), entry.key().length);
+  static void restore(WriteSide side, long txn, UndoLog.Entry entry) {
+    int dbi = side.dbi(entry.keyspace());
+    var key = side.key(entry.key(), entry.key().length);
     if (entry.previous() == null) {
       LmdbTxn.delete(txn, dbi, key);
     } else {
       var target = LmdbTxn.reserve(txn, dbi, key, entry.previous().length);
       MemorySegment.copy(
-          entry.previous(),
-          0,
-          NativeMemory.ALL,
-          Memory.BYTE,
-          target.address,
-          entry.previous().length);
+          entry.previous(), 0, MapMemory.ALL, Memory.BYTE, target.address, entry.previous().length);
     }
   }
 
@@ -69,7 +68,7 @@ final class WriteApplier {
       if (target == null) {
         return false;
       }
-      MemorySegment.copy(p.value(), 0, NativeMemory.ALL, Memory.BYTE, target.address, size);
+      MemorySegment.copy(p.value(), 0, MapMemory.ALL, Memory.BYTE, target.address, size);
       if (undo != null) {
         undo.record(p.keyspace(), p.key(), null); // it was absent: undone by a delete
       }
@@ -79,7 +78,7 @@ final class WriteApplier {
       undo.record(p.keyspace(), p.key(), bytes(at.find(txn, p.keyspace(), p.key())));
     }
     var target = at.reserve(txn, p.keyspace(), p.key(), size);
-    MemorySegment.copy(p.value(), 0, NativeMemory.ALL, Memory.BYTE, target.address, size);
+    MemorySegment.copy(p.value(), 0, MapMemory.ALL, Memory.BYTE, target.address, size);
     return true;
   }
 
@@ -92,11 +91,10 @@ final class WriteApplier {
    * stands on.
    */
   private static boolean delete(
-      Storage storage, PositionedWrites at, long txn, WriteOp.Delete d, UndoLog undo) {
+      WriteSide side, PositionedWrites at, long txn, WriteOp.Delete d, UndoLog undo) {
     if (!d.inOrder() && (undo == null || d.previous() != null)) {
       boolean deleted =
-          LmdbTxn.delete(
-              txn, storage.dbi(d.keyspace()), storage.writerKey(d.key(), d.key().length));
+          LmdbTxn.delete(txn, side.dbi(d.keyspace()), side.key(d.key(), d.key().length));
       if (deleted && undo != null) {
         undo.record(d.keyspace(), d.key(), d.previous());
       }
@@ -114,11 +112,11 @@ final class WriteApplier {
   }
 
   private static boolean deletePrefix(
-      Storage storage, long txn, WriteOp.DeletePrefix d, UndoLog undo) {
+      WriteSide side, long txn, WriteOp.DeletePrefix d, UndoLog undo) {
     boolean any = false;
-    try (var cursor = LmdbCursor.open(txn, storage.dbi(d.keyspace()), storage.writerVals())) {
+    try (var cursor = LmdbCursor.open(txn, side.dbi(d.keyspace()), side.writerKey())) {
       var prefix = d.prefix();
-      storage.writerKey(prefix, prefix.length);
+      side.key(prefix, prefix.length);
       boolean found = cursor.move(Lmdb.SET_RANGE);
       while (found && startsWith(cursor.key(), prefix)) {
         if (undo != null) {
@@ -126,7 +124,7 @@ final class WriteApplier {
         }
         cursor.delete();
         any = true;
-        storage.writerKey(prefix, prefix.length);
+        side.key(prefix, prefix.length);
         found = cursor.move(Lmdb.SET_RANGE);
       }
     }
@@ -142,7 +140,7 @@ final class WriteApplier {
       return null;
     }
     var copy = new byte[Math.toIntExact(ptr.size)];
-    MemorySegment.copy(NativeMemory.ALL, Memory.BYTE, ptr.address, copy, 0, copy.length);
+    MemorySegment.copy(MapMemory.ALL, Memory.BYTE, ptr.address, copy, 0, copy.length);
     return copy;
   }
 
@@ -152,7 +150,7 @@ final class WriteApplier {
     }
     var p = MemorySegment.ofArray(prefix);
     return MemorySegment.mismatch(
-            NativeMemory.ALL, key.address, key.address + prefix.length, p, 0, prefix.length)
+            MapMemory.ALL, key.address, key.address + prefix.length, p, 0, prefix.length)
         < 0;
   }
 }

@@ -1,5 +1,8 @@
 package io.kitesql.storage;
 
+import io.kitesql.storage.lmdb.Lmdb;
+import io.kitesql.storage.lmdb.LmdbCursor;
+import io.kitesql.storage.lmdb.LmdbException;
 import java.lang.foreign.MemorySegment;
 import java.util.function.IntSupplier;
 

@@ -3,6 +3,9 @@ package io.kitesql.storage;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.options.Durability;
+import io.kitesql.options.EngineSwitches;
+import io.kitesql.storage.files.OtherProcesses;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -18,28 +21,41 @@ import java.util.function.Function;
  * begins at once (one hand-off); {@link #beginWriteLazily} begins with the transaction's first
  * statement, in that statement's hand-off ({@link WriteTransaction#onWriterThread}); {@link #write}
  * runs begin, work and commit as one.
+ *
+ * <p>It owns the write lock and the storage's {@link GroupCommit}, which watches who waits for that
+ * lock, and hands both, with the {@link WriteSide}, to each transaction.
  */
 final class WriteEntry {
-  private final Storage storage;
+  private final WriteSide side;
   private final WriterThread writer;
   private final ReentrantLock writeLock = new ReentrantLock(true);
 
-  /** Whether transactions may run on their callers' threads ({@link #CALLER_THREAD_PROPERTY}). */
+  /** Shares LMDB commits between concurrent write transactions; the writer thread's. */
+  private final GroupCommit group;
+
+  /**
+   * Whether transactions may run on their callers' threads ({@link
+   * EngineSwitches#WRITER_CALLER_THREAD}, read when the database opens; a control for
+   * measurements).
+   */
   private volatile boolean callerThread;
 
   private final boolean noSync;
 
-  /**
-   * System property: {@code false} runs every write transaction's LMDB calls on the writer thread
-   * (read when a database opens); a control for measurements, default on.
-   */
-  static final String CALLER_THREAD_PROPERTY = "kitesql.writer.callerThread";
+  WriteEntry(WriteSide side) {
+    this.side = side;
+    this.writer = side.writer();
+    this.group = new GroupCommit(side, writeLock);
+    this.callerThread = EngineSwitches.writerCallerThread();
+    this.noSync = side.options().durability() == Durability.NO_SYNC;
+  }
 
-  WriteEntry(Storage storage, WriterThread writer) {
-    this.storage = storage;
-    this.writer = writer;
-    this.callerThread = !"false".equals(System.getProperty(CALLER_THREAD_PROPERTY));
-    this.noSync = storage.options().durability() == Durability.NO_SYNC;
+  WriteSide side() {
+    return side;
+  }
+
+  GroupCommit group() {
+    return group;
   }
 
   /** For tests: whether transactions may run on their callers' threads from now on. */
@@ -61,7 +77,7 @@ final class WriteEntry {
     if (!callerThread || Thread.currentThread().isVirtual() || !writer.tryLease()) {
       return false;
     }
-    if (storage.groupCommit().allowsCallerThread(noSync) && storage.otherProcesses.none()) {
+    if (group.allowsCallerThread(noSync) && side.otherProcesses().none()) {
       return true;
     }
     writer.endLease();
@@ -72,7 +88,7 @@ final class WriteEntry {
   WriteTransaction beginWrite(Consumer<? super WriteTransaction> atBegin) {
     long deadline = lockForWrite();
     try {
-      var transaction = new WriteTransaction(storage, deadline - System.nanoTime(), atBegin);
+      var transaction = new WriteTransaction(this, deadline - System.nanoTime(), atBegin);
       transaction.begin();
       return transaction;
     } catch (RuntimeException | Error e) {
@@ -84,7 +100,7 @@ final class WriteEntry {
   /** Takes the write lock now; the LMDB transaction begins with the first storage call. */
   WriteTransaction beginWriteLazily(Consumer<? super WriteTransaction> atBegin) {
     long deadline = lockForWrite();
-    return new WriteTransaction(storage, deadline - System.nanoTime(), atBegin);
+    return new WriteTransaction(this, deadline - System.nanoTime(), atBegin);
   }
 
   /**
@@ -95,7 +111,7 @@ final class WriteEntry {
     long deadline = lockForWrite();
     var transaction =
         new WriteTransaction(
-            storage, deadline - System.nanoTime(), _ -> {}); // its close() releases the lock
+            this, deadline - System.nanoTime(), _ -> {}); // its close() releases the lock
     try (transaction) {
       return writer.callStartingWithin(
           () -> {
@@ -120,13 +136,13 @@ final class WriteEntry {
    * (the caller must release the lock if it then fails).
    */
   private long lockForWrite() {
-    storage.checkNotClosed();
-    var options = storage.options();
+    side.checkNotClosed();
+    var options = side.options();
     if (options.isReadOnly()) {
       throw new KiteSqlException(
           ErrorCode.READ_ONLY_DATABASE,
           "database "
-              + storage.directory()
+              + side.directory()
               + " is opened read-only (StorageOptions.readOnly()): writes are refused");
     }
     if (writeLock.isHeldByCurrentThread() || writer.isCurrent()) {
@@ -136,7 +152,7 @@ final class WriteEntry {
     long deadline = System.nanoTime() + options.writerWait().toNanos();
     lockWriter();
     try {
-      storage.checkNotClosed();
+      side.checkNotClosed();
     } catch (RuntimeException e) {
       unlock();
       throw e;
@@ -146,22 +162,20 @@ final class WriteEntry {
 
   /** Takes the write lock, waiting at most {@code writerWait}. */
   void lockWriter() {
-    var wait = storage.options().writerWait();
+    var wait = side.options().writerWait();
     boolean locked;
     try {
       locked = writeLock.tryLock(wait.toNanos(), TimeUnit.NANOSECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      storage
-          .groupCommit()
-          .afterUnlock(writer); // this caller will not come: the batch must not wait for it
+      group.afterUnlock(writer); // this caller will not come: the batch must not wait for it
       throw new KiteSqlException(
           ErrorCode.STATEMENT_CANCELLED,
           "cancelled: the thread was interrupted while waiting for the write lock",
           e);
     }
     if (!locked) {
-      storage.groupCommit().afterUnlock(writer);
+      group.afterUnlock(writer);
       throw new KiteSqlException(
           ErrorCode.WRITE_LOCK_TIMEOUT,
           "another write transaction held the write lock for more than " + wait.toMillis() + " ms");
@@ -182,21 +196,28 @@ final class WriteEntry {
    */
   void unlock() {
     writeLock.unlock();
-    storage.groupCommit().afterUnlock(writer);
+    group.afterUnlock(writer);
   }
 
-  /** The write lock itself, for {@link GroupCommit}, which watches who waits for it. */
-  ReentrantLock lock() {
-    return writeLock;
+  /**
+   * For tests: the age after which a group-commit batch is committed at the next begin or commit.
+   */
+  void groupCommitMaxAge(Duration age) {
+    writer.run(() -> group.maxAge(age.toNanos()));
+  }
+
+  /** For tests: how many callers wait for the write lock. */
+  int queuedWriters() {
+    return writeLock.getQueueLength();
   }
 
   KiteSqlException foreignWriterTimeout() {
     return new KiteSqlException(
         ErrorCode.WRITE_LOCK_TIMEOUT,
         "the write lock of "
-            + storage.directory()
+            + side.directory()
             + " stayed taken for more than "
-            + storage.options().writerWait().toMillis()
+            + side.options().writerWait().toMillis()
             + " ms (another process may hold a write transaction)");
   }
 }

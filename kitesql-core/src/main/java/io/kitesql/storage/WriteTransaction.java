@@ -3,6 +3,8 @@ package io.kitesql.storage;
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.options.Durability;
+import io.kitesql.storage.lmdb.KeyBuffer;
+import io.kitesql.storage.lmdb.Ptr;
 import io.kitesql.value.Memory;
 import io.kitesql.value.Scope;
 import java.util.Arrays;
@@ -34,7 +36,12 @@ public final class WriteTransaction implements KvTransaction {
     FAILED
   }
 
-  private final Storage storage;
+  /** How it began, and what releases its write lock. */
+  private final WriteEntry entry;
+
+  /** The storage's writer thread, which makes the LMDB calls unless the owner leased its role. */
+  private final WriterThread writer;
+
   private final Thread owner;
 
   /**
@@ -79,12 +86,13 @@ public final class WriteTransaction implements KvTransaction {
    * runs.
    */
   WriteTransaction(
-      Storage storage, long beginWaitNanos, Consumer<? super WriteTransaction> atBegin) {
-    this.storage = storage;
+      WriteEntry entry, long beginWaitNanos, Consumer<? super WriteTransaction> atBegin) {
+    this.entry = entry;
+    this.writer = entry.side().writer();
     this.owner = Thread.currentThread();
     this.beginWaitNanos = beginWaitNanos;
     this.atBegin = atBegin;
-    this.lmdb = new LmdbWrite(storage, this::failed);
+    this.lmdb = new LmdbWrite(entry.side(), entry.group(), this::failed);
   }
 
   /**
@@ -96,12 +104,11 @@ public final class WriteTransaction implements KvTransaction {
    */
   public void begin() {
     checkUsable();
-    if (begun || storage.writer().isCurrent() || beganHere()) {
+    if (begun || writer.isCurrent() || beganHere()) {
       return;
     }
     try {
-      storage
-          .writer()
+      writer
           .callWithin(
               () -> {
                 beginOnWriter();
@@ -121,7 +128,7 @@ public final class WriteTransaction implements KvTransaction {
    * did. A failed begin gives the role back and fails the transaction.
    */
   private boolean beganHere() {
-    if (!storage.writes().leaseWriter()) {
+    if (!entry.leaseWriter()) {
       return false;
     }
     leased = true;
@@ -147,7 +154,7 @@ public final class WriteTransaction implements KvTransaction {
           lmdb.abort();
         }
       } finally {
-        storage.writer().endLease();
+        writer.endLease();
       }
     }
   }
@@ -171,7 +178,7 @@ public final class WriteTransaction implements KvTransaction {
 
   private KiteSqlException beginTimedOut() {
     beginAbandoned = true;
-    return storage.writes().foreignWriterTimeout();
+    return entry.foreignWriterTimeout();
   }
 
   private void beginFailed(Throwable e) {
@@ -202,23 +209,21 @@ public final class WriteTransaction implements KvTransaction {
    */
   public <T> T onWriterThread(Supplier<T> work) {
     checkUsable();
-    if (begun || storage.writer().isCurrent() || beganHere()) {
+    if (begun || writer.isCurrent() || beganHere()) {
       return onWriter(work::get);
     }
     // Not begun yet: the begin (waited for at most until the deadline) and the work in one
     // hand-off.
     try {
-      return storage
-          .writer()
-          .callStartingWithin(
-              () -> {
-                beginOnWriter();
-                return this;
-              },
-              beginWaitNanos,
-              WriteTransaction::abortNative,
-              _ -> work.get(),
-              this::beginTimedOut);
+      return writer.callStartingWithin(
+          () -> {
+            beginOnWriter();
+            return this;
+          },
+          beginWaitNanos,
+          WriteTransaction::abortNative,
+          _ -> work.get(),
+          this::beginTimedOut);
     } catch (RuntimeException | Error e) {
       if (!begun || beginAbandoned) {
         beginFailed(e); // the work never ran
@@ -341,7 +346,7 @@ public final class WriteTransaction implements KvTransaction {
     } finally {
       if (state == State.OPEN) {
         boolean commit = completed;
-        storage.writer().run(() -> lmdb.endBlock(commit));
+        writer.run(() -> lmdb.endBlock(commit));
       }
     }
   }
@@ -357,11 +362,11 @@ public final class WriteTransaction implements KvTransaction {
     // Inside Storage.write the owner waits for the writer thread, which must never wait for a
     // batch; a
     // transaction begun on its owner's thread (which holds the writer's role then) commits alone.
-    boolean mayWait = Thread.currentThread() == owner && !storage.writer().isCurrent();
+    boolean mayWait = Thread.currentThread() == owner && !writer.isCurrent();
     GroupCommit.Member waiting = null;
     try {
       if (begun) { // else nothing was written or read: no LMDB transaction to commit
-        waiting = storage.writer().call(() -> lmdb.commit(mayWait));
+        waiting = writer.call(() -> lmdb.commit(mayWait));
       }
       state = State.COMMITTED;
     } finally {
@@ -391,7 +396,7 @@ public final class WriteTransaction implements KvTransaction {
       // An abandoned begin is aborted by the writer thread when it comes (maybe much later): don't
       // wait for it.
       if (!beginAbandoned && lmdb.isOpen()) {
-        storage.writer().run(lmdb::abort);
+        writer.run(lmdb::abort);
       }
     } finally {
       state = State.ROLLED_BACK;
@@ -410,7 +415,7 @@ public final class WriteTransaction implements KvTransaction {
       try {
         endLease(); // the LMDB transaction has ended: the writer thread may run tasks again
       } finally {
-        storage.unlockWriter();
+        entry.unlock();
       }
     }
   }
@@ -458,7 +463,7 @@ public final class WriteTransaction implements KvTransaction {
     switch (state) {
       case OPEN -> {
         var t = Thread.currentThread();
-        if (t != owner && !storage.writer().isCurrent()) {
+        if (t != owner && !writer.isCurrent()) {
           throw new IllegalStateException(
               "write transaction used by " + t + " but owned by " + owner);
         }
@@ -472,16 +477,16 @@ public final class WriteTransaction implements KvTransaction {
   }
 
   <T> T onWriter(Callable<T> work) {
-    return storage.writer().call(work);
+    return writer.call(work);
   }
 
   /** Loads {@code key} into the writer thread's call buffer; on the writer thread. */
   KeyBuffer keyPtr(byte[] key, int length) {
-    return storage.writerKey(key, length);
+    return entry.side().key(key, length);
   }
 
   void closeCursor(WriteCursor cursor) {
-    storage.writer().run(() -> lmdb.closeCursor(cursor));
+    writer.run(() -> lmdb.closeCursor(cursor));
   }
 
   private boolean write(WriteOp op) {

@@ -1,5 +1,6 @@
 package io.kitesql.storage;
 
+import io.kitesql.options.EngineSwitches;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -49,7 +50,10 @@ final class WriterThread {
    */
   private final ReentrantLock turn = new ReentrantLock();
 
-  /** A writer thread whose two sides spin as {@link SpinPolicy#PROPERTY} says (read now). */
+  /**
+   * A writer thread whose two sides spin as {@link EngineSwitches#WRITER_SPIN_MICROS} says (read
+   * now).
+   */
   WriterThread(String name) {
     this(name, SpinPolicy.fromSystemProperty(), SpinPolicy.fromSystemProperty());
   }

@@ -3,6 +3,7 @@ package io.kitesql.table;
 import io.kitesql.codec.KeyLimits;
 import io.kitesql.codec.LongValueSource;
 import io.kitesql.codec.RowEncoder;
+import io.kitesql.options.EngineSwitches;
 import io.kitesql.storage.Keyspace;
 import io.kitesql.storage.KvCursor;
 import io.kitesql.storage.KvTransaction;
@@ -186,17 +187,14 @@ final class LongValues implements LongValueSource {
   // ---------------------------------------------------------------- writes
 
   /**
-   * The system property that, set to {@code true}, makes table stores built afterwards move long
-   * values out of line (row format version 2). Off by default: measured in one JVM
-   * (docs/storage.md, "Long rows: measured"), a lookup per long value read costs more than the
-   * overflow page it saves as long as every read of a long column needs the value's address, while
-   * scans of small columns gain little. Reading is unaffected: both versions always read.
+   * Whether stores built now move long values out of line (row format version 2; {@link
+   * EngineSwitches#ROWS_OUT_OF_LINE}). Off by default: measured in one JVM (docs/storage.md, "Long
+   * rows: measured"), a lookup per long value read costs more than the overflow page it saves as
+   * long as every read of a long column needs the value's address, while scans of small columns
+   * gain little. Reading is unaffected: both versions always read.
    */
-  static final String OUT_OF_LINE_PROPERTY = "kitesql.rows.outOfLine";
-
-  /** Whether stores built now move long values out of line ({@link #OUT_OF_LINE_PROPERTY}). */
   static boolean writesOutOfLine() {
-    return Boolean.getBoolean(OUT_OF_LINE_PROPERTY);
+    return EngineSwitches.rowsOutOfLine();
   }
 
   /** Whether a row with this key can have values out of line (their keys are 2 bytes longer). */
@@ -235,8 +233,8 @@ final class LongValues implements LongValueSource {
    * bulk DELETE or UPDATE asks once, before its first write: when the answer is no, none of the
    * rows it found has an entry, so it skips deleting the entries that long values would have (each
    * a B-tree descent for an absent key; values over 1,536 bytes stay inline while {@link
-   * #OUT_OF_LINE_PROPERTY} is off, the default). Nothing is stored for this: the entries' own key
-   * range is the marker, and it stays exact when they are deleted again.
+   * EngineSwitches#ROWS_OUT_OF_LINE} is off, the default). Nothing is stored for this: the entries'
+   * own key range is the marker, and it stays exact when they are deleted again.
    */
   static boolean any(WriteTransaction tx, byte[] rowPrefix) {
     var prefix = rowPrefix.clone();

@@ -2,6 +2,7 @@ package io.kitesql.table;
 
 import io.kitesql.codec.KeyLimits;
 import io.kitesql.codec.RowView;
+import io.kitesql.options.EngineSwitches;
 import io.kitesql.storage.KvCursor;
 import io.kitesql.storage.KvTransaction;
 import io.kitesql.value.Memory;
@@ -26,10 +27,10 @@ import java.util.Objects;
  * rows are read ahead ({@link #LONG_ROW}; a short row is in the leaf its lookup has just read): a
  * walk starts row by row unless the cursor's last rows were long, switches to batches after a long
  * row, and back after a batch without one. Batches start at {@link #FIRST_BATCH} rows and double up
- * to the property {@link #READ_AHEAD_PROPERTY}, so a caller that stops after a row or two (LIMIT,
- * EXISTS) has looked up at most a few rows it did not need. A read-only transaction's map does not
- * change while it lives, so the addresses stay valid; a write transaction's walk stays one entry at
- * a time (its cursor copies each entry, and the statement may change rows the walk has not
+ * to the switch {@link EngineSwitches#READ_AHEAD}, so a caller that stops after a row or two
+ * (LIMIT, EXISTS) has looked up at most a few rows it did not need. A read-only transaction's map
+ * does not change while it lives, so the addresses stay valid; a write transaction's walk stays one
+ * entry at a time (its cursor copies each entry, and the statement may change rows the walk has not
  * reached).
  */
 abstract sealed class RangeCursor implements TableCursor permits TableScanCursor, IndexScanCursor {
@@ -123,15 +124,6 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
     this.readAhead = readAhead();
   }
 
-  /**
-   * The system property with the most rows a read-only walk reads ahead ({@link
-   * #DEFAULT_READ_AHEAD} if unset; 0 or less turns read-ahead off), read when a cursor is made: a
-   * control for measuring read-ahead side by side in one JVM (kitesql-bench's {@code ReadAheadAb}).
-   */
-  static final String READ_AHEAD_PROPERTY = "kitesql.table.readAhead";
-
-  static final int DEFAULT_READ_AHEAD = 16;
-
   /** The rows of a walk's first batch. */
   static final int FIRST_BATCH = 4;
 
@@ -152,8 +144,13 @@ abstract sealed class RangeCursor implements TableCursor permits TableScanCursor
     return readAhead;
   }
 
+  /**
+   * The most rows a read-only walk reads ahead ({@link EngineSwitches#READ_AHEAD}), read when a
+   * cursor is made: a control for measuring read-ahead side by side in one JVM (kitesql-bench's
+   * {@code ReadAheadAb}).
+   */
   private static int readAhead() {
-    return Math.max(0, Integer.getInteger(READ_AHEAD_PROPERTY, DEFAULT_READ_AHEAD));
+    return EngineSwitches.readAhead();
   }
 
   @Override

@@ -7,6 +7,7 @@ import io.kitesql.codec.KeyEncoder;
 import io.kitesql.codec.RowEncoder;
 import io.kitesql.codec.RowLayout;
 import io.kitesql.codec.RowView;
+import io.kitesql.options.EngineSwitches;
 import io.kitesql.storage.Keyspace;
 import io.kitesql.storage.KvTransaction;
 import io.kitesql.storage.WriteTransaction;
@@ -57,7 +58,7 @@ public final class TableStore {
    */
   private final BulkRows bulk;
 
-  /** Whether long values move out of line ({@link LongValues#OUT_OF_LINE_PROPERTY}). */
+  /** Whether long values move out of line ({@link EngineSwitches#ROWS_OUT_OF_LINE}). */
   private final boolean outOfLine;
 
   /** The store of {@code table}'s rows; cheap to build (layouts and key prefixes only). */

@@ -38,7 +38,7 @@
  * values read from keys (covered scans) come back normalized as keys store them: -0.0 as 0.0, every
  * NaN as the canonical NaN.
  *
- * <p>Depends on {@code io.kitesql.storage}, {@code io.kitesql.codec}, {@code io.kitesql.catalog}
- * and {@code io.kitesql.value}.
+ * <p>Depends on {@code io.kitesql.storage}, {@code io.kitesql.codec}, {@code io.kitesql.catalog},
+ * {@code io.kitesql.value} and {@code io.kitesql.options} (its experiment switches).
  */
 package io.kitesql.table;

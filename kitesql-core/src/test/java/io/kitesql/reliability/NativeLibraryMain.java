@@ -43,18 +43,21 @@ public final class NativeLibraryMain {
   }
 
   /**
-   * Initializes every class of {@code io.kitesql.storage} (read from the directory the classes were
-   * compiled to), printing {@code initialized <n>} or {@code failed <class> <throwable>} for each
-   * that throws; then calls {@code Lmdb.version()} twice and prints how each call failed.
+   * Initializes every class of {@code io.kitesql.storage} and its subpackages (read from the
+   * directory the classes were compiled to), printing {@code initialized <n>} or {@code failed
+   * <class> <throwable>} for each that throws; then calls {@code Lmdb.version()} twice and prints
+   * how each call failed.
    */
   private static void initializeStorageClasses() throws Exception {
-    var classes =
-        Path.of(Storage.class.getProtectionDomain().getCodeSource().getLocation().toURI())
-            .resolve("io/kitesql/storage");
+    var root = Path.of(Storage.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     int initialized = 0;
-    try (var files = Files.list(classes)) {
+    try (var files = Files.walk(root.resolve("io/kitesql/storage"))) {
       for (var file : files.filter(f -> f.toString().endsWith(".class")).sorted().toList()) {
-        var name = "io.kitesql.storage." + file.getFileName().toString().replace(".class", "");
+        var relative = root.relativize(file).toString();
+        var name =
+            relative
+                .substring(0, relative.length() - ".class".length())
+                .replace(file.getFileSystem().getSeparator(), ".");
         try {
           Class.forName(name, true, NativeLibraryMain.class.getClassLoader());
           initialized++;
@@ -64,7 +67,7 @@ public final class NativeLibraryMain {
       }
     }
     System.out.println("initialized " + initialized);
-    var version = Class.forName("io.kitesql.storage.Lmdb").getDeclaredMethod("version");
+    var version = Class.forName("io.kitesql.storage.lmdb.Lmdb").getDeclaredMethod("version");
     version.setAccessible(true);
     for (int i = 0; i < 2; i++) {
       try {

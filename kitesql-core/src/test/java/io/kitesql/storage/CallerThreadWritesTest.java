@@ -180,7 +180,7 @@ class CallerThreadWritesTest {
   @Test
   void underSyncTheWritersQueuedBehindACallerThreadTransactionShareOneCommit() throws Exception {
     try (var storage = Storage.open(dir, options(Durability.SYNC))) {
-      storage.groupCommitMaxAge(Duration.ofMinutes(5));
+      storage.writes().groupCommitMaxAge(Duration.ofMinutes(5));
       var before = storage.stats();
       var holding = new CountDownLatch(1);
       var release = new CountDownLatch(1);
@@ -203,7 +203,7 @@ class CallerThreadWritesTest {
       var members = new ArrayList<Thread>();
       for (int i = 1; i <= 6; i++) {
         int key = i;
-        int queued = storage.queuedWriters();
+        int queued = storage.writes().queuedWriters();
         members.add(
             Thread.ofPlatform()
                 .start(
@@ -213,7 +213,7 @@ class CallerThreadWritesTest {
                         tx.commit();
                       }
                     }));
-        while (storage.queuedWriters() == queued) {
+        while (storage.writes().queuedWriters() == queued) {
           Thread.sleep(1);
         }
       }

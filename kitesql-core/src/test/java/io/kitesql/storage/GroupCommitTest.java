@@ -51,10 +51,10 @@ class GroupCommitTest {
   /** Starts {@code work} on a new thread and returns once that thread waits for the write lock. */
   private static Thread queue(Storage storage, boolean virtual, Runnable work)
       throws InterruptedException {
-    int before = storage.queuedWriters();
+    int before = storage.writes().queuedWriters();
     var builder = virtual ? Thread.ofVirtual() : Thread.ofPlatform();
     var t = builder.start(work);
-    while (storage.queuedWriters() == before) {
+    while (storage.writes().queuedWriters() == before) {
       Thread.sleep(1);
     }
     return t;
@@ -108,7 +108,7 @@ class GroupCommitTest {
   @Test
   void queuedWritersShareOneSyncedCommit() throws Exception {
     try (var storage = open(dir, synced())) {
-      storage.groupCommitMaxAge(Duration.ofMinutes(5));
+      storage.writes().groupCommitMaxAge(Duration.ofMinutes(5));
       var before = storage.stats();
       var seen = ConcurrentHashMap.<Integer>newKeySet();
       behindHolder(
@@ -152,7 +152,7 @@ class GroupCommitTest {
   @Test
   void aMembersRollbackOrFailureUndoesOnlyItsOwnWrites() throws Exception {
     try (var storage = open(dir, synced())) {
-      storage.groupCommitMaxAge(Duration.ofMinutes(5));
+      storage.writes().groupCommitMaxAge(Duration.ofMinutes(5));
       var seen = ConcurrentHashMap.<Integer>newKeySet();
       var sawEarlierMember = new boolean[1];
       var before = storage.stats();
@@ -240,7 +240,7 @@ class GroupCommitTest {
   void mapGrowthInsideAWriteGroupKeepsEveryMembersWork() throws Exception {
     int size = 200_000; // each member alone nearly fills the 1 MiB map
     try (var storage = open(dir, MapGrowthTest.tinyMap().withWriterWait(Duration.ofSeconds(60)))) {
-      storage.groupCommitMaxAge(Duration.ofMinutes(5));
+      storage.writes().groupCommitMaxAge(Duration.ofMinutes(5));
       behindHolder(
           storage,
           threads -> {
@@ -281,7 +281,7 @@ class GroupCommitTest {
         MapGrowthTest.tinyMap().withMaxMapSize(1 << 20).withWriterWait(Duration.ofSeconds(60));
     var failure = new AtomicReference<Throwable>();
     try (var storage = open(dir, options)) {
-      storage.groupCommitMaxAge(Duration.ofMinutes(5));
+      storage.writes().groupCommitMaxAge(Duration.ofMinutes(5));
       var before = storage.stats();
       behindHolder(
           storage,
@@ -323,7 +323,7 @@ class GroupCommitTest {
   void closeCommitsTheOpenGroupFirst() throws Exception {
     var seen = ConcurrentHashMap.<Integer>newKeySet();
     var storage = open(dir, synced());
-    storage.groupCommitMaxAge(Duration.ofMinutes(5));
+    storage.writes().groupCommitMaxAge(Duration.ofMinutes(5));
     behindHolder(
         storage,
         threads -> {

@@ -5,6 +5,7 @@ import static io.kitesql.storage.WriterConcurrencyTest.intKey;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kitesql.storage.lmdb.LmdbTxn;
 import io.kitesql.value.Memory;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
@@ -49,14 +50,14 @@ class PositionedWritesTest {
         .writer()
         .call(
             () -> {
-              var txn = storage.beginNativeWrite();
-              var at = new PositionedWrites(storage);
+              var txn = storage.writes().group().beginRoot();
+              var at = new PositionedWrites(storage.writes().side());
               try {
                 for (int k : keys) {
                   var target = at.reserveNew(txn, Keyspace.DATA, intKey(k), 4);
                   if (target != null) {
                     MemorySegment.copy(
-                        value(k, 4), 0, NativeMemory.ALL, Memory.BYTE, target.address, 4);
+                        value(k, 4), 0, MapMemory.ALL, Memory.BYTE, target.address, 4);
                     stored.add(k);
                   }
                 }

@@ -1,5 +1,8 @@
 package io.kitesql.storage;
 
+import io.kitesql.storage.lmdb.KeyBuffer;
+import io.kitesql.storage.lmdb.LmdbEnv;
+import io.kitesql.storage.lmdb.LmdbTxn;
 import java.lang.foreign.Arena;
 import java.nio.file.Path;
 

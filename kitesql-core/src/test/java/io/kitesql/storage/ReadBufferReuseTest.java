@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.options.StorageOptions;
 import io.kitesql.reliability.ChildJvm;
+import io.kitesql.storage.lmdb.KeyBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

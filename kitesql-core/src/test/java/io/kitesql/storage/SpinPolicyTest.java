@@ -3,6 +3,7 @@ package io.kitesql.storage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kitesql.options.EngineSwitches;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
@@ -143,7 +144,7 @@ class SpinPolicyTest {
     assertThat(fixed.acquire()).isEqualTo(20_000);
     assertThatThrownBy(() -> SpinPolicy.parse("fast", 2))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining(SpinPolicy.PROPERTY);
+        .hasMessageContaining(EngineSwitches.WRITER_SPIN_MICROS);
   }
 
   /** Timeouts until the policy rests. */

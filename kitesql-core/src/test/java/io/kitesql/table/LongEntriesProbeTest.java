@@ -6,6 +6,7 @@ import static io.kitesql.table.TableFixture.row;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kitesql.catalog.ColumnDef;
+import io.kitesql.options.EngineSwitches;
 import io.kitesql.storage.Storage;
 import io.kitesql.value.DataType;
 import java.nio.file.Path;
@@ -102,7 +103,7 @@ class LongEntriesProbeTest {
           }
           return null;
         });
-    System.setProperty(LongValues.OUT_OF_LINE_PROPERTY, "true");
+    System.setProperty(EngineSwitches.ROWS_OUT_OF_LINE, "true");
     var outOfLine = new TableStore(store.table());
     storage.write(
         tx -> {

@@ -14,6 +14,7 @@ import io.kitesql.catalog.CatalogStore;
 import io.kitesql.catalog.ColumnDef;
 import io.kitesql.codec.RowEncoder;
 import io.kitesql.codec.RowLayout;
+import io.kitesql.options.EngineSwitches;
 import io.kitesql.storage.Keyspace;
 import io.kitesql.storage.Storage;
 import io.kitesql.value.Binary;
@@ -223,7 +224,7 @@ class LongValuesTest {
 
   @Test
   void byDefaultLongValuesStayInline() {
-    System.clearProperty(LongValues.OUT_OF_LINE_PROPERTY);
+    System.clearProperty(EngineSwitches.ROWS_OUT_OF_LINE);
     var inline = new TableStore(store.table());
     String note = text(8, 100_000, true);
     storage.write(tx -> inline.insert(tx, row(8, 80, note, null)));

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.catalog.ColumnDef;
+import io.kitesql.options.EngineSwitches;
 import io.kitesql.storage.Storage;
 import io.kitesql.value.DataType;
 import io.kitesql.value.Text;
@@ -100,16 +101,16 @@ class ReadAheadTest {
   TableCursor cursor(Integer size, boolean reverse, boolean reuseRows) {
     String previous =
         size == null
-            ? System.clearProperty(RangeCursor.READ_AHEAD_PROPERTY)
-            : System.setProperty(RangeCursor.READ_AHEAD_PROPERTY, size.toString());
+            ? System.clearProperty(EngineSwitches.READ_AHEAD)
+            : System.setProperty(EngineSwitches.READ_AHEAD, size.toString());
     try {
       return store.cursor(
           Optional.of(index(store, "notes_grp")), new int[] {ID, GRP, NOTE}, reverse, reuseRows);
     } finally {
       if (previous == null) {
-        System.clearProperty(RangeCursor.READ_AHEAD_PROPERTY);
+        System.clearProperty(EngineSwitches.READ_AHEAD);
       } else {
-        System.setProperty(RangeCursor.READ_AHEAD_PROPERTY, previous);
+        System.setProperty(EngineSwitches.READ_AHEAD, previous);
       }
     }
   }

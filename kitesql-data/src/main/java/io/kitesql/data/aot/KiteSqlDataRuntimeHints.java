@@ -32,7 +32,7 @@ public class KiteSqlDataRuntimeHints implements RuntimeHintsRegistrar {
     hints.resources().registerPattern(NATIVE_LIBRARIES);
     var reflection = hints.reflection();
     reflection.registerType(
-        TypeReference.of("io.kitesql.storage.NativeBinding"),
+        TypeReference.of("io.kitesql.storage.lmdb.NativeBinding"),
         type ->
             type.withMethod(
                 "unavailable", List.of(TypeReference.of(Throwable.class)), ExecutableMode.INVOKE));

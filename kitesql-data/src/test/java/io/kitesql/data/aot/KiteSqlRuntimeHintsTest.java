@@ -50,7 +50,7 @@ class KiteSqlRuntimeHintsTest {
   @Test
   void theEngineMembersReachedReflectivelyAreRegistered() throws Exception {
     new KiteSqlDataRuntimeHints().registerHints(hints, getClass().getClassLoader());
-    var binding = Class.forName("io.kitesql.storage.NativeBinding");
+    var binding = Class.forName("io.kitesql.storage.lmdb.NativeBinding");
     assertThat(
             RuntimeHintsPredicates.reflection()
                 .onMethodInvocation(binding.getDeclaredMethod("unavailable", Throwable.class)))

@@ -1,4 +1,4 @@
-package io.kitesql.storage;
+package io.kitesql.storage.files;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
@@ -7,10 +7,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** What {@link Storage#open} does with the files before LMDB maps any of them. */
-final class DatabaseFiles {
-  static final String DATA_FILE = "data.mdb";
-  static final String LOCK_FILE = "lock.mdb";
+/** What {@code Storage.open} does with the files before LMDB maps any of them. */
+public final class DatabaseFiles {
+  public static final String DATA_FILE = "data.mdb";
+  public static final String LOCK_FILE = "lock.mdb";
 
   private DatabaseFiles() {}
 
@@ -18,7 +18,7 @@ final class DatabaseFiles {
    * Creates the database directory; read-only, requires a database in it instead (nothing may be
    * created, and LMDB would otherwise report a missing file as a damaged one).
    */
-  static void createDirectory(Path directory, StorageOptions options) {
+  public static void createDirectory(Path directory, StorageOptions options) {
     if (options.isReadOnly()) {
       if (!Files.isRegularFile(directory.resolve(DATA_FILE))) {
         throw new KiteSqlException(
@@ -48,7 +48,7 @@ final class DatabaseFiles {
    * first touch instead of failing a call. Read-only, a lock file that cannot be written is refused
    * ({@link #requireReaderRegistration}).
    */
-  static void checkBeforeMapping(Path directory, StorageOptions options) {
+  public static void checkBeforeMapping(Path directory, StorageOptions options) {
     DataFileCheck.validate(directory.resolve(DATA_FILE));
     try {
       LockFile.preallocate(directory.resolve(LOCK_FILE), options.maxReaders());

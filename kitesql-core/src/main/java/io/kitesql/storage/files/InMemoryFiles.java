@@ -1,8 +1,9 @@
-package io.kitesql.storage;
+package io.kitesql.storage.files;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.options.StorageOptions;
+import io.kitesql.storage.lmdb.NativeBinding;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -15,7 +16,7 @@ import java.util.OptionalLong;
 import java.util.stream.Stream;
 
 /**
- * The files of an in-memory database ({@link Storage#openInMemory}): a new directory {@code
+ * The files of an in-memory database ({@code Storage.openInMemory}): a new directory {@code
  * kitesql-mem-<pid>-<random>} on {@code /dev/shm} (memory) where that is a writable directory, else
  * in {@code java.io.tmpdir}, whose files are deleted right after LMDB opened them.
  *
@@ -31,14 +32,21 @@ import java.util.stream.Stream;
  * could strand; every in-memory open therefore first removes the {@code kitesql-mem-*} directories
  * of processes that no longer run (the pid is in the name).
  */
-final class InMemoryFiles {
+public final class InMemoryFiles {
   private static final String PREFIX = "kitesql-mem-";
   private static final System.Logger LOG = System.getLogger(InMemoryFiles.class.getName());
 
   private InMemoryFiles() {}
 
-  /** {@link Storage#openInMemory}. */
-  static Storage open(StorageOptions options) {
+  /**
+   * Creates the directory of a new in-memory database opened with {@code options}, after removing
+   * the leftovers of processes that ended; the caller opens it, then {@link #deleteTree deletes}
+   * it.
+   *
+   * @throws KiteSqlException {@link ErrorCode#INVALID_ARGUMENT} for read-only or {@code writeMap}
+   *     options
+   */
+  public static Path createDirectory(StorageOptions options) {
     if (options.isReadOnly()) {
       throw invalid(
           "an in-memory database cannot be read-only: it starts empty, so there is nothing to read");
@@ -50,26 +58,14 @@ final class InMemoryFiles {
     NativeBinding.require(); // before the directory: without LMDB it would stay behind
     var base = baseDirectory();
     removeLeftovers(base);
-    Path directory;
     try {
-      directory = Files.createTempDirectory(base, PREFIX + ProcessHandle.current().pid() + "-");
+      return Files.createTempDirectory(base, PREFIX + ProcessHandle.current().pid() + "-");
     } catch (IOException e) {
       throw new KiteSqlException(
           ErrorCode.STORAGE_FAILURE,
           "cannot create an in-memory database's directory in " + base,
           e);
     }
-    Storage storage;
-    try {
-      storage = Storage.open(directory, options);
-    } catch (RuntimeException | Error e) {
-      deleteTree(directory);
-      throw e;
-    }
-    if (!deleteTree(directory)) {
-      storage.removeAtClose(directory);
-    }
-    return storage;
   }
 
   /** {@code /dev/shm} where it is a writable directory (Linux), else {@code java.io.tmpdir}. */
@@ -125,7 +121,7 @@ final class InMemoryFiles {
    * Deletes {@code directory} and what it holds; whether it is gone. A failure is expected where
    * open files cannot be deleted (Windows) and for other users' directories, so it is only logged.
    */
-  static boolean deleteTree(Path directory) {
+  public static boolean deleteTree(Path directory) {
     List<Path> paths;
     try (Stream<Path> walk = Files.walk(directory)) {
       paths = walk.sorted(Comparator.reverseOrder()).toList(); // children before their directory

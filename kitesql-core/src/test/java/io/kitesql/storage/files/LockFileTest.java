@@ -1,7 +1,8 @@
-package io.kitesql.storage;
+package io.kitesql.storage.files;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kitesql.storage.lmdb.LmdbEnv;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package io.kitesql.storage;
+package io.kitesql.storage.lmdb;
 
 import java.io.IOException;
 import java.nio.file.FileSystems;

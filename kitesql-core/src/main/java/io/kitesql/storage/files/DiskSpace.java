@@ -1,4 +1,4 @@
-package io.kitesql.storage;
+package io.kitesql.storage.files;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
@@ -12,7 +12,7 @@ import java.util.Locale;
 /**
  * Tells "the file system is full" apart from other I/O failures, for {@link ErrorCode#DISK_FULL}.
  */
-final class DiskSpace {
+public final class DiskSpace {
   /** errno values of Linux (and most Unixes) LMDB passes through as its result code. */
   static final int EIO = 5;
 
@@ -28,7 +28,7 @@ final class DiskSpace {
   private DiskSpace() {}
 
   /** A KiteSqlException for a failed file operation: DISK_FULL when it ran out of space. */
-  static KiteSqlException failure(IOException e, String action, Path file) {
+  public static KiteSqlException failure(IOException e, String action, Path file) {
     String reason = e.getMessage() == null ? e.toString() : e.getMessage();
     // The JDK's message is strerror's, in the process locale; the free space is the fallback. A
     // FileSystemException (access denied, no such file, ...) is never about space.
@@ -63,7 +63,7 @@ final class DiskSpace {
   }
 
   /** Whether LMDB result code {@code rc} from a call that wrote means the file system is full. */
-  static boolean isNoSpace(int rc, Path directory) {
+  public static boolean isNoSpace(int rc, Path directory) {
     return rc == ENOSPC
         || rc == EDQUOT
         || (rc == EIO && directory != null && nearlyFull(directory));

@@ -1,6 +1,4 @@
-package io.kitesql.storage;
-
-import io.kitesql.value.Memory;
+package io.kitesql.storage.lmdb;
 
 /**
  * An LMDB cursor ({@code MDB_cursor *}) and the {@link KeyBuffer} whose structs its calls pass: a
@@ -11,7 +9,7 @@ import io.kitesql.value.Memory;
  * <p>A read-only cursor outlives its transaction and must be closed (or renewed for the next one);
  * a write cursor is freed by LMDB with its transaction, so it is closed before the commit or abort.
  */
-final class LmdbCursor implements AutoCloseable {
+public final class LmdbCursor implements AutoCloseable {
   private final KeyBuffer vals;
   private long cursor;
 
@@ -20,10 +18,10 @@ final class LmdbCursor implements AutoCloseable {
     this.vals = vals;
   }
 
-  static LmdbCursor open(long txn, int dbi, KeyBuffer vals) {
+  public static LmdbCursor open(long txn, int dbi, KeyBuffer vals) {
     LmdbTxn.require(txn);
     LmdbException.check(Lmdb.cursorOpen(txn, dbi, vals.data), "mdb_cursor_open");
-    return new LmdbCursor(NativeMemory.ALL.get(Memory.LONG_NATIVE, vals.data), vals);
+    return new LmdbCursor(NativeMemory.ALL.get(NativeMemory.LONG, vals.data), vals);
   }
 
   /** The buffer whose key struct a seek reads. */
@@ -35,7 +33,7 @@ final class LmdbCursor implements AutoCloseable {
    * {@code mdb_cursor_get} with {@code op} ({@code Lmdb.FIRST}, {@code NEXT}, {@code SET_RANGE}
    * with the key loaded into {@link #vals}, ...); false if there is no such entry.
    */
-  boolean move(int op) {
+  public boolean move(int op) {
     int rc = Lmdb.cursorGet(handle(), vals.key, vals.data, op);
     if (rc == Lmdb.NOTFOUND) {
       return false;
@@ -44,25 +42,25 @@ final class LmdbCursor implements AutoCloseable {
     return true;
   }
 
-  boolean first() {
+  public boolean first() {
     return move(Lmdb.FIRST);
   }
 
-  boolean last() {
+  public boolean last() {
     return move(Lmdb.LAST);
   }
 
-  boolean next() {
+  public boolean next() {
     return move(Lmdb.NEXT);
   }
 
   /** Where the cursor stands: the key (after a move that found one). */
-  Ptr key() {
+  public Ptr key() {
     return vals.keyPtr();
   }
 
   /** Where the cursor stands: the value (after a move that found one). */
-  Ptr value() {
+  public Ptr value() {
     return vals.dataPtr();
   }
 
@@ -71,7 +69,7 @@ final class LmdbCursor implements AutoCloseable {
    * {@link #vals}: where to write {@code size} bytes, or null on {@code MDB_KEYEXIST} (the key is
    * there under {@code MDB_NOOVERWRITE}, or not past the last key under {@code MDB_APPEND}).
    */
-  Ptr reserve(long size, int flags) {
+  public Ptr reserve(long size, int flags) {
     vals.value(0, size);
     int rc = Lmdb.cursorPut(handle(), vals.key, vals.data, flags | Lmdb.RESERVE);
     if (rc == Lmdb.KEYEXIST) {
@@ -82,12 +80,12 @@ final class LmdbCursor implements AutoCloseable {
   }
 
   /** Deletes the entry the cursor stands on. */
-  void delete() {
+  public void delete() {
     LmdbException.check(Lmdb.cursorDel(handle(), 0), "mdb_cursor_del");
   }
 
   /** Binds a read-only cursor to the (renewed) read transaction {@code txn}. */
-  void renew(long txn) {
+  public void renew(long txn) {
     LmdbTxn.require(txn);
     LmdbException.check(Lmdb.cursorRenew(txn, handle()), "mdb_cursor_renew");
   }

@@ -1,6 +1,7 @@
-package io.kitesql.storage;
+package io.kitesql.storage.lmdb;
 
-import io.kitesql.value.Memory;
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
@@ -15,7 +16,7 @@ import java.lang.foreign.MemorySegment;
  * <p>One per read context, per pooled read cursor, and one for the writer thread (shared by every
  * write transaction's calls and cursors there, which run one at a time).
  */
-final class KeyBuffer {
+public final class KeyBuffer {
   /** Two {@code MDB_val}s, then the key bytes. */
   private static final long KEY_VAL = 0;
 
@@ -23,19 +24,19 @@ final class KeyBuffer {
   private static final long KEY_BYTES = 2 * Lmdb.MDB_VAL.byteSize();
 
   /** The native bytes of one buffer. */
-  static final long BYTES = KEY_BYTES + LmdbErrors.MAX_KEY_SIZE;
+  public static final long BYTES = KEY_BYTES + Lmdb.MAX_KEY_SIZE;
 
   /** The address of the key's {@code MDB_val}. */
-  final long key;
+  public final long key;
 
   /** The address of the data's {@code MDB_val}. */
-  final long data;
+  public final long data;
 
   private final long keyBytes;
   private final Ptr keyOut = new Ptr();
   private final Ptr dataOut = new Ptr();
 
-  KeyBuffer(Arena arena) {
+  public KeyBuffer(Arena arena) {
     MemorySegment memory = arena.allocate(BYTES, 8);
     key = memory.address() + KEY_VAL;
     data = memory.address() + DATA_VAL;
@@ -43,9 +44,9 @@ final class KeyBuffer {
   }
 
   /** Copies the first {@code length} bytes of {@code key} in and points the key struct at them. */
-  KeyBuffer load(byte[] bytes, int length) {
-    LmdbErrors.checkKey(length);
-    MemorySegment.copy(bytes, 0, NativeMemory.ALL, Memory.BYTE, keyBytes, length);
+  public KeyBuffer load(byte[] bytes, int length) {
+    checkKey(length);
+    MemorySegment.copy(bytes, 0, NativeMemory.ALL, NativeMemory.BYTE, keyBytes, length);
     set(key, keyBytes, length);
     return this;
   }
@@ -60,19 +61,19 @@ final class KeyBuffer {
   }
 
   long keyAddress() {
-    return NativeMemory.ALL.get(Memory.LONG_NATIVE, key + Lmdb.VAL_DATA);
+    return NativeMemory.ALL.get(NativeMemory.LONG, key + Lmdb.VAL_DATA);
   }
 
   long keySize() {
-    return NativeMemory.ALL.get(Memory.LONG_NATIVE, key + Lmdb.VAL_SIZE);
+    return NativeMemory.ALL.get(NativeMemory.LONG, key + Lmdb.VAL_SIZE);
   }
 
   long dataAddress() {
-    return NativeMemory.ALL.get(Memory.LONG_NATIVE, data + Lmdb.VAL_DATA);
+    return NativeMemory.ALL.get(NativeMemory.LONG, data + Lmdb.VAL_DATA);
   }
 
   long dataSize() {
-    return NativeMemory.ALL.get(Memory.LONG_NATIVE, data + Lmdb.VAL_SIZE);
+    return NativeMemory.ALL.get(NativeMemory.LONG, data + Lmdb.VAL_SIZE);
   }
 
   /** What the key struct holds now, in this buffer's one key holder. */
@@ -85,8 +86,19 @@ final class KeyBuffer {
     return dataOut.set(dataAddress(), dataSize());
   }
 
+  private static void checkKey(int length) {
+    if (length > Lmdb.MAX_KEY_SIZE) {
+      throw new KiteSqlException(
+          ErrorCode.KEY_TOO_LARGE,
+          "key of " + length + " bytes exceeds LMDB's limit of " + Lmdb.MAX_KEY_SIZE + " bytes");
+    }
+    if (length == 0) {
+      throw new KiteSqlException(ErrorCode.KEY_TOO_LARGE, "empty keys are not allowed by LMDB");
+    }
+  }
+
   private static void set(long val, long address, long size) {
-    NativeMemory.ALL.set(Memory.LONG_NATIVE, val + Lmdb.VAL_SIZE, size);
-    NativeMemory.ALL.set(Memory.LONG_NATIVE, val + Lmdb.VAL_DATA, address);
+    NativeMemory.ALL.set(NativeMemory.LONG, val + Lmdb.VAL_SIZE, size);
+    NativeMemory.ALL.set(NativeMemory.LONG, val + Lmdb.VAL_DATA, address);
   }
 }

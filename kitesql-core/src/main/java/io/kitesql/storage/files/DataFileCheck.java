@@ -1,4 +1,4 @@
-package io.kitesql.storage;
+package io.kitesql.storage.files;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
@@ -28,7 +28,7 @@ import java.nio.file.StandardOpenOption;
  * either, and the older snapshot lacks the newest commit, so falling back silently would lose
  * committed data.
  */
-final class DataFileCheck {
+public final class DataFileCheck {
   private DataFileCheck() {}
 
   /**
@@ -154,7 +154,7 @@ final class DataFileCheck {
    * Removes the data file a failed creation left without both meta pages (say, cut short by a full
    * disk): it holds no commit, and the next open would otherwise refuse it as truncated.
    */
-  static void removeFailedCreation(Path dataFile) {
+  public static void removeFailedCreation(Path dataFile) {
     try {
       if (holdsNoCommit(dataFile)) {
         Files.deleteIfExists(dataFile);

@@ -1,4 +1,4 @@
-package io.kitesql.storage;
+package io.kitesql.storage.files;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
@@ -40,7 +40,7 @@ import java.util.Optional;
  * process. Where the directory cannot be locked (a file system without locks on directories), only
  * this class loader's registry guards, and a warning says so.
  */
-final class OpenEnvironments {
+public final class OpenEnvironments {
   private static final Map<Object, Path> OPEN = new HashMap<>();
 
   private OpenEnvironments() {}
@@ -51,7 +51,7 @@ final class OpenEnvironments {
    * @return the claim, to release when the environment is closed or its open failed
    * @throws KiteSqlException DATABASE_IN_USE if this process already has it open
    */
-  static Claim claim(Path directory, Path dataFile) {
+  public static Claim claim(Path directory, Path dataFile) {
     var keys = new ArrayList<>();
     keys.add(identity(directory));
     if (Files.exists(dataFile)) {
@@ -158,7 +158,7 @@ final class OpenEnvironments {
   }
 
   /** One environment's hold on its files; {@link #release()} is idempotent. */
-  static final class Claim {
+  public static final class Claim {
     private List<Object> keys;
 
     /** The channel holding the JVM-wide lock on the directory; closing it releases the lock. */
@@ -173,7 +173,7 @@ final class OpenEnvironments {
      * Moves the hold to a new claim, which the caller releases later; releasing this one does
      * nothing afterwards. For an environment whose close is left to another thread.
      */
-    Claim handOff() {
+    public Claim handOff() {
       synchronized (OPEN) {
         var moved = new Claim(keys == null ? List.of() : keys, jvmWide);
         keys = null;
@@ -182,7 +182,7 @@ final class OpenEnvironments {
       }
     }
 
-    void release() {
+    public void release() {
       synchronized (OPEN) {
         if (keys != null) {
           keys.forEach(OPEN::remove);

@@ -1,4 +1,4 @@
-package io.kitesql.storage;
+package io.kitesql.storage.files;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -1,8 +1,9 @@
-package io.kitesql.storage;
+package io.kitesql.storage.files;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
 import io.kitesql.options.StorageOptions;
+import io.kitesql.storage.lmdb.NativeBinding;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.ValueLayout;
@@ -19,7 +20,7 @@ import java.nio.file.Path;
  * point where nothing is being written (the open, or a map growth), as docs/reliability.md promises
  * for a full disk.
  */
-final class FileAllocation {
+public final class FileAllocation {
   private static final int O_WRONLY = 1;
   private static final int EFBIG = 27;
   private static final MethodHandle OPEN =
@@ -47,7 +48,7 @@ final class FileAllocation {
    * @throws KiteSqlException {@link ErrorCode#DISK_FULL} if the file system has no room (blocks it
    *     allocated before it ran out may stay), {@link ErrorCode#STORAGE_FAILURE} otherwise
    */
-  static void allocate(Path file, long size, String why) {
+  public static void allocate(Path file, long size, String why) {
     int error;
     try (var arena = Arena.ofConfined()) {
       int fd = (int) OPEN.invokeExact(arena.allocateFrom(file.toString()), O_WRONLY);

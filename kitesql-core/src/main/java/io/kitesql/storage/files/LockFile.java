@@ -1,4 +1,4 @@
-package io.kitesql.storage;
+package io.kitesql.storage.files;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;

@@ -1,5 +1,6 @@
-package io.kitesql.storage;
+package io.kitesql.storage.files;
 
+import io.kitesql.storage.lmdb.NativeBinding;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -25,7 +26,7 @@ import java.util.Locale;
  * through the descriptor opened here are LMDB's; closing any descriptor of the file drops them all,
  * which is why the descriptor stays open until after LMDB closed the environment ({@link #close}).
  */
-final class OtherProcesses implements AutoCloseable {
+public final class OtherProcesses implements AutoCloseable {
   private static final int O_RDWR = 2;
 
   /** Not inherited by processes this one starts (same value on x86-64 and AArch64 Linux). */
@@ -67,7 +68,7 @@ final class OtherProcesses implements AutoCloseable {
   }
 
   /** A probe of {@code lockFile}; one that always answers "maybe" where it cannot ask. */
-  static OtherProcesses probe(Path lockFile) {
+  public static OtherProcesses probe(Path lockFile) {
     if (!SUPPORTED) {
       return new OtherProcesses(-1);
     }
@@ -81,7 +82,7 @@ final class OtherProcesses implements AutoCloseable {
   }
 
   /** A probe that never asks (read-only environments, which write nothing). */
-  static OtherProcesses unknown() {
+  public static OtherProcesses unknown() {
     return new OtherProcesses(-1);
   }
 
@@ -89,7 +90,7 @@ final class OtherProcesses implements AutoCloseable {
    * Whether no other process has the environment open now; false when that cannot be told. Called
    * by the holder of the writer's role only.
    */
-  boolean none() {
+  public boolean none() {
     if (fd < 0) {
       return false;
     }

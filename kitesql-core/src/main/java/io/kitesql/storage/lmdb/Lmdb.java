@@ -1,4 +1,4 @@
-package io.kitesql.storage;
+package io.kitesql.storage.lmdb;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -25,50 +25,53 @@ import java.lang.invoke.MethodHandle;
  * reset and renew. Not for anything that takes LMDB's writer or reader-table mutex, writes or syncs
  * a file, or may spill dirty pages ({@code mdb_put} and friends).
  */
-final class Lmdb {
+public final class Lmdb {
+  /** LMDB's compiled-in maximum key size (MDB_MAXKEYSIZE). */
+  public static final int MAX_KEY_SIZE = 511;
+
   // Result codes (lmdb.h).
   static final int SUCCESS = 0;
   static final int KEYEXIST = -30799;
   static final int NOTFOUND = -30798;
-  static final int PAGE_NOTFOUND = -30797;
-  static final int CORRUPTED = -30796;
-  static final int PANIC = -30795;
-  static final int VERSION_MISMATCH = -30794;
-  static final int INVALID = -30793;
-  static final int MAP_FULL = -30792;
+  public static final int PAGE_NOTFOUND = -30797;
+  public static final int CORRUPTED = -30796;
+  public static final int PANIC = -30795;
+  public static final int VERSION_MISMATCH = -30794;
+  public static final int INVALID = -30793;
+  public static final int MAP_FULL = -30792;
   static final int DBS_FULL = -30791;
-  static final int READERS_FULL = -30790;
+  public static final int READERS_FULL = -30790;
   static final int TXN_FULL = -30788;
   static final int CURSOR_FULL = -30787;
   static final int PAGE_FULL = -30786;
   static final int MAP_RESIZED = -30785;
-  static final int INCOMPATIBLE = -30784;
+  public static final int INCOMPATIBLE = -30784;
   static final int BAD_RSLOT = -30783;
   static final int BAD_TXN = -30782;
-  static final int BAD_VALSIZE = -30781;
+  public static final int BAD_VALSIZE = -30781;
   static final int BAD_DBI = -30780;
 
   // mdb_env_open flags.
-  static final int NOSYNC = 0x10000;
-  static final int RDONLY = 0x20000;
-  static final int NOMETASYNC = 0x40000;
-  static final int WRITEMAP = 0x80000;
-  static final int NOTLS = 0x200000;
+  public static final int NOSYNC = 0x10000;
+  public static final int RDONLY = 0x20000;
+  public static final int NOMETASYNC = 0x40000;
+  public static final int WRITEMAP = 0x80000;
+  public static final int NOTLS = 0x200000;
   // mdb_dbi_open flags.
-  static final int CREATE = 0x40000;
+  public static final int CREATE = 0x40000;
   // mdb_put / mdb_cursor_put flags.
-  static final int NOOVERWRITE = 0x10;
+  public static final int NOOVERWRITE = 0x10;
   static final int RESERVE = 0x10000;
-  static final int APPEND = 0x20000;
+  public static final int APPEND = 0x20000;
   // mdb_env_copy2 flags.
-  static final int CP_COMPACT = 0x01;
+  public static final int CP_COMPACT = 0x01;
   // MDB_cursor_op.
-  static final int FIRST = 0;
-  static final int LAST = 6;
-  static final int NEXT = 8;
-  static final int PREV = 12;
-  static final int SET_KEY = 16;
-  static final int SET_RANGE = 17;
+  public static final int FIRST = 0;
+  public static final int LAST = 6;
+  public static final int NEXT = 8;
+  public static final int PREV = 12;
+  public static final int SET_KEY = 16;
+  public static final int SET_RANGE = 17;
 
   /** {@code MDB_val}: {@code size_t mv_size; void *mv_data}. */
   static final StructLayout MDB_VAL =

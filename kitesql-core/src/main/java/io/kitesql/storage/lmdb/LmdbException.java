@@ -1,11 +1,12 @@
-package io.kitesql.storage;
+package io.kitesql.storage.lmdb;
 
 /**
- * A failed LMDB call: its result code and LMDB's text for it. Never leaves this package: {@link
- * LmdbErrors#translate} makes every one a {@code KiteSqlException}. The three codes the storage
- * recovers from have a subclass of their own, so recovery is a {@code catch} of its kind.
+ * A failed LMDB call: its result code and LMDB's text for it. Never leaves {@code
+ * io.kitesql.storage}: its {@code LmdbErrors} makes every one a {@code KiteSqlException}. The three
+ * codes the storage recovers from have a subclass of their own, so recovery is a {@code catch} of
+ * its kind.
  */
-class LmdbException extends RuntimeException {
+public class LmdbException extends RuntimeException {
   private final int code;
 
   LmdbException(int code, String call) {
@@ -18,18 +19,18 @@ class LmdbException extends RuntimeException {
   }
 
   /** LMDB's result code: one of its own (negative) or an errno. */
-  int code() {
+  public int code() {
     return code;
   }
 
   /** Throws for any code but {@code MDB_SUCCESS}. */
-  static void check(int rc, String call) {
+  public static void check(int rc, String call) {
     if (rc != Lmdb.SUCCESS) {
       throw of(rc, call);
     }
   }
 
-  static LmdbException of(int rc, String call) {
+  public static LmdbException of(int rc, String call) {
     return switch (rc) {
       case Lmdb.MAP_FULL -> new MapFull(call);
       case Lmdb.MAP_RESIZED -> new MapResized(call);
@@ -39,21 +40,21 @@ class LmdbException extends RuntimeException {
   }
 
   /** {@code MDB_MAP_FULL}: the map must grow before the transaction is replayed. */
-  static final class MapFull extends LmdbException {
+  public static final class MapFull extends LmdbException {
     MapFull(String call) {
       super(Lmdb.MAP_FULL, call);
     }
   }
 
   /** {@code MDB_MAP_RESIZED}: another process grew the map; adopt its size. */
-  static final class MapResized extends LmdbException {
+  public static final class MapResized extends LmdbException {
     MapResized(String call) {
       super(Lmdb.MAP_RESIZED, call);
     }
   }
 
   /** {@code MDB_READERS_FULL}: every reader slot of the lock file is taken. */
-  static final class ReadersFull extends LmdbException {
+  public static final class ReadersFull extends LmdbException {
     ReadersFull(String call) {
       super(Lmdb.READERS_FULL, call);
     }

@@ -1,8 +1,7 @@
-package io.kitesql.storage;
+package io.kitesql.storage.lmdb;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
-import io.kitesql.value.Memory;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.ValueLayout;
@@ -15,7 +14,7 @@ import java.nio.file.Path;
  * MDB_txn **}, {@code MDB_cursor **}) use the caller's {@link KeyBuffer}, so beginning a
  * transaction allocates nothing.
  */
-final class LmdbEnv {
+public final class LmdbEnv {
   private static final long INFO_MAPSIZE =
       Lmdb.ENVINFO.byteOffset(MemoryLayout.PathElement.groupElement("me_mapsize"));
   private static final long INFO_LAST_PGNO =
@@ -30,7 +29,7 @@ final class LmdbEnv {
   private volatile boolean closed;
 
   /** {@code mdb_env_info}'s map size, last used page and reader slots. */
-  record Info(long mapSize, long lastPageNumber, int maxReaders) {}
+  public record Info(long mapSize, long lastPageNumber, int maxReaders) {}
 
   private LmdbEnv(long env, Path directory) {
     this.env = env;
@@ -41,7 +40,7 @@ final class LmdbEnv {
    * Creates and opens the environment in {@code directory} with {@code flags} ({@code Lmdb.NOTLS}
    * and friends); a failed open closes the handle again.
    */
-  static LmdbEnv open(Path directory, long mapSize, int maxDbs, int maxReaders, int flags) {
+  public static LmdbEnv open(Path directory, long mapSize, int maxDbs, int maxReaders, int flags) {
     NativeBinding.require();
     try (var arena = Arena.ofConfined()) {
       var out = arena.allocate(ValueLayout.JAVA_LONG);
@@ -63,11 +62,11 @@ final class LmdbEnv {
   }
 
   /** Sets the map size; 0 adopts the size another process set. Only with no transaction active. */
-  void setMapSize(long size) {
+  public void setMapSize(long size) {
     LmdbException.check(Lmdb.envSetMapSize(handle(), size), "mdb_env_set_mapsize");
   }
 
-  Info info() {
+  public Info info() {
     try (var arena = Arena.ofConfined()) {
       var info = arena.allocate(Lmdb.ENVINFO);
       LmdbException.check(Lmdb.envInfo(handle(), info.address()), "mdb_env_info");
@@ -78,7 +77,7 @@ final class LmdbEnv {
     }
   }
 
-  int pageSize() {
+  public int pageSize() {
     try (var arena = Arena.ofConfined()) {
       var stat = arena.allocate(Lmdb.STAT);
       LmdbException.check(Lmdb.envStat(handle(), stat.address()), "mdb_env_stat");
@@ -87,7 +86,7 @@ final class LmdbEnv {
   }
 
   /** {@code mdb_env_copy2} into the existing directory {@code target}. */
-  void copy(Path target, int flags) {
+  public void copy(Path target, int flags) {
     try (var arena = Arena.ofConfined()) {
       LmdbException.check(
           Lmdb.envCopy2(handle(), Lmdb.cString(arena, target.toString()), flags), "mdb_env_copy2");
@@ -95,7 +94,7 @@ final class LmdbEnv {
   }
 
   /** {@code mdb_reader_check}: clears the reader slots of dead processes; returns how many. */
-  int readerCheck() {
+  public int readerCheck() {
     try (var arena = Arena.ofConfined()) {
       var dead = arena.allocate(ValueLayout.JAVA_INT);
       LmdbException.check(Lmdb.readerCheck(handle(), dead.address()), "mdb_reader_check");
@@ -104,31 +103,31 @@ final class LmdbEnv {
   }
 
   /** Begins a read-only transaction. */
-  long beginRead(KeyBuffer scratch) {
+  public long beginRead(KeyBuffer scratch) {
     return begin(0, Lmdb.RDONLY, scratch, "mdb_txn_begin (read)");
   }
 
   /** Begins a write transaction: waits for LMDB's writer mutex; on the writer thread. */
-  long beginWrite(KeyBuffer scratch) {
+  public long beginWrite(KeyBuffer scratch) {
     return begin(0, 0, scratch, "mdb_txn_begin (write)");
   }
 
   /** Begins a write transaction nested in {@code parent}; on the writer thread. */
-  long beginNested(long parent, KeyBuffer scratch) {
+  public long beginNested(long parent, KeyBuffer scratch) {
     LmdbTxn.require(parent);
     return begin(parent, 0, scratch, "mdb_txn_begin (nested)");
   }
 
   private long begin(long parent, int flags, KeyBuffer scratch, String call) {
     LmdbException.check(Lmdb.txnBegin(handle(), parent, flags, scratch.key), call);
-    return NativeMemory.ALL.get(Memory.LONG_NATIVE, scratch.key);
+    return NativeMemory.ALL.get(NativeMemory.LONG, scratch.key);
   }
 
   /**
    * Opens the named database {@code name} (null: the main database, which lists the named ones) in
    * {@code txn}; returns its {@code MDB_dbi}.
    */
-  int openDbi(long txn, String name, int flags) {
+  public int openDbi(long txn, String name, int flags) {
     LmdbTxn.require(txn);
     try (var arena = Arena.ofConfined()) {
       var dbi = arena.allocate(ValueLayout.JAVA_INT);
@@ -141,14 +140,14 @@ final class LmdbEnv {
   }
 
   /** Closes the environment; idempotent. Only with every transaction and read cursor ended. */
-  synchronized void close() {
+  public synchronized void close() {
     if (!closed) {
       closed = true;
       Lmdb.envClose(env);
     }
   }
 
-  boolean isClosed() {
+  public boolean isClosed() {
     return closed;
   }
 

@@ -1,4 +1,4 @@
-package io.kitesql.storage;
+package io.kitesql.storage.lmdb;
 
 import io.kitesql.ErrorCode;
 import io.kitesql.KiteSqlException;
@@ -29,11 +29,11 @@ import java.util.Locale;
  * <p>Nothing here throws from a class initializer: a platform without a library, a JVM that refuses
  * native access, or an extraction directory that is missing, read-only or mounted {@code noexec}
  * gets {@link ErrorCode#STORAGE_BINDING_UNAVAILABLE} naming the cause on every open ({@link
- * Storage#open} calls {@link #require} before it touches the disk), never an {@link
- * ExceptionInInitializerError} once and {@link NoClassDefFoundError} after. The failure is
+ * io.kitesql.storage.Storage#open} calls {@link #require} before it touches the disk), never an
+ * {@link ExceptionInInitializerError} once and {@link NoClassDefFoundError} after. The failure is
  * remembered: the JVM does not try again.
  */
-final class NativeBinding {
+public final class NativeBinding {
   /**
    * The system property naming the directory the library is extracted to; default {@code
    * java.io.tmpdir}.
@@ -53,7 +53,7 @@ final class NativeBinding {
    *
    * @throws KiteSqlException STORAGE_BINDING_UNAVAILABLE if it cannot be loaded (again each call)
    */
-  static void require() {
+  public static void require() {
     lookup();
   }
 
@@ -99,7 +99,7 @@ final class NativeBinding {
    * that throws STORAGE_BINDING_UNAVAILABLE when called, so a class initializer never throws.
    */
   @SuppressWarnings("restricted") // native access is what this binding is for (README, "JVM flags")
-  static MethodHandle libc(String name, FunctionDescriptor descriptor) {
+  public static MethodHandle libc(String name, FunctionDescriptor descriptor) {
     try {
       var linker = Linker.nativeLinker();
       return linker.downcallHandle(linker.defaultLookup().findOrThrow(name), descriptor);
@@ -113,7 +113,7 @@ final class NativeBinding {
    * cause}, or by what {@code cause} reports) whatever it is called with: what {@link Lmdb} holds
    * instead of a downcall it could not make, so that its class initializer never throws.
    */
-  static MethodHandle failing(MethodType type, RuntimeException cause) {
+  public static MethodHandle failing(MethodType type, RuntimeException cause) {
     Throwable reason =
         cause instanceof KiteSqlException e
                 && e.errorCode() == ErrorCode.STORAGE_BINDING_UNAVAILABLE
