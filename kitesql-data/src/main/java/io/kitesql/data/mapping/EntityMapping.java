@@ -335,6 +335,21 @@ public final class EntityMapping<T> implements RowMapper<T> {
                         + ")"));
   }
 
+  /** The {@code @Embedded} value (or composite id) held by property {@code name}, if it is one. */
+  Optional<EmbeddedValue> embedded(String propertyName) {
+    return Optional.ofNullable(embeddedByProperty.get(propertyName));
+  }
+
+  /**
+   * The columns of property {@code name}: its one column, or each column of an {@code @Embedded}
+   * value (what a projection holding the value selects); an unknown name is an error as for {@link
+   * #requiredColumn}.
+   */
+  public List<MappedColumn> columnsOf(String propertyName) {
+    var embedded = embeddedByProperty.get(propertyName);
+    return embedded != null ? embedded.columns() : List.of(requiredColumn(propertyName));
+  }
+
   public Conversions conversions() {
     return conversions;
   }

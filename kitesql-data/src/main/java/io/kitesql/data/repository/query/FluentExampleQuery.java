@@ -25,6 +25,7 @@ import org.springframework.data.domain.Slice;
 import org.springframework.data.domain.SliceImpl;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.domain.Window;
+import org.springframework.data.mapping.MappingException;
 import org.springframework.data.repository.query.FluentQuery;
 import org.springframework.data.support.PageableExecutionUtils;
 
@@ -117,7 +118,12 @@ public final class FluentExampleQuery<R> implements FluentQuery.FetchableFluentQ
     if (!properties.isEmpty() && !type.isAssignableFrom(mapping.type())) {
       throw bothProjections();
     }
-    results.forType(type); // an unmappable projection fails here
+    try {
+      results.forType(type); // an unmappable projection fails here
+    } catch (MappingException | IllegalArgumentException e) {
+      throw new InvalidDataAccessApiUsageException(
+          name + ": cannot read results as " + type.getName() + ": " + e.getMessage(), e);
+    }
     return new FluentExampleQuery<>(
         template, name, mapping, results, criteria, sort, limit, type, properties);
   }

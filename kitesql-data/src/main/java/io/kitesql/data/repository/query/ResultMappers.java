@@ -56,7 +56,7 @@ final class ResultMappers {
   }
 
   private String selected(List<String> properties) {
-    return columns(properties.stream().map(domain::requiredColumn).toList());
+    return columns(properties.stream().flatMap(p -> domain.columnsOf(p).stream()).toList());
   }
 
   private static String columns(List<MappedColumn> columns) {
