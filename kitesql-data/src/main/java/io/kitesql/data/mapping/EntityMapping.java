@@ -437,6 +437,19 @@ public final class EntityMapping<T> implements RowMapper<T> {
   }
 
   /**
+   * The property values of {@code bean} by column, as {@link #columns()} orders them, unconverted
+   * (null for the columns of an embedded value that is null).
+   */
+  public @Nullable Object[] properties(T bean) {
+    var accessor = entity.getPropertyAccessor(bean);
+    var values = new @Nullable Object[columns.size()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = propertyValue(accessor, columns.get(i));
+    }
+    return values;
+  }
+
+  /**
    * The value of {@code column}'s property in {@code bean} (null for a column of an embedded value
    * that is null).
    */

@@ -4,6 +4,7 @@ import io.kitesql.data.mapping.EntityMapping;
 import io.kitesql.data.mapping.MappedColumn;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
@@ -33,6 +34,27 @@ public record ExampleCriteria(String where, List<@Nullable Object> arguments) {
 
   /** The criteria of {@code example} over {@code mapping}'s table. */
   public static ExampleCriteria of(Example<?> example, EntityMapping<?> mapping) {
+    return of(example, mapping, null);
+  }
+
+  /**
+   * Which columns of a probe take part and how, for a matcher: what decides the WHERE clause.
+   *
+   * @param valued bit i: column i has a value
+   * @param text bit i: column i's value gets a text predicate
+   */
+  record Shape(ExampleMatcher matcher, long valued, long text) {}
+
+  /** The most shapes {@link #of(Example, EntityMapping, Map)} remembers per repository. */
+  private static final int MAX_SHAPES = 256;
+
+  /**
+   * {@link #of(Example, EntityMapping)}, taking the WHERE clause from {@code wheres} when a probe
+   * of the same shape was seen (and putting it there when not): only the parameter values are made
+   * per call.
+   */
+  static ExampleCriteria of(
+      Example<?> example, EntityMapping<?> mapping, @Nullable Map<Shape, String> wheres) {
     var probe = example.getProbe();
     if (probe.getClass() != mapping.type()) {
       throw new InvalidDataAccessApiUsageException(
@@ -43,10 +65,13 @@ public record ExampleCriteria(String where, List<@Nullable Object> arguments) {
     }
     var matcher = example.getMatcher();
     var accessor = new ExampleMatcherAccessor(matcher);
-    checkPaths(matcher, accessor, mapping);
-    var predicates = new ArrayList<String>();
-    var arguments = new ArrayList<@Nullable Object>();
-    for (var column : mapping.columns()) {
+    var columns = mapping.columns();
+    var properties = properties(mapping, probe);
+    var values = new @Nullable Object[columns.size()];
+    long valued = 0;
+    long text = 0;
+    for (int i = 0; i < columns.size(); i++) {
+      var column = columns.get(i);
       var path = column.propertyName();
       var embeddedIn = column.embeddedIn();
       if (accessor.isIgnoredPath(path)
@@ -56,34 +81,96 @@ public record ExampleCriteria(String where, List<@Nullable Object> arguments) {
       Object value =
           accessor
               .getValueTransformerForPath(path)
-              .apply(Optional.ofNullable(get(mapping, probe, column)))
+              .apply(Optional.ofNullable(properties[i]))
               .orElse(null);
       if (value == null) {
+        continue;
+      }
+      values[i] = value;
+      valued |= bit(i);
+      if (value instanceof CharSequence && isText(column)) {
+        text |= bit(i);
+      }
+    }
+    var shape = columns.size() < Long.SIZE ? new Shape(matcher, valued, text) : null;
+    var where = wheres == null || shape == null ? null : wheres.get(shape);
+    if (where == null) { // a matcher seen before was checked then
+      checkPaths(matcher, accessor, mapping);
+      where = where(mapping, matcher, accessor, values);
+      if (wheres != null && shape != null && wheres.size() < MAX_SHAPES) {
+        wheres.put(shape, where);
+      }
+    }
+    return new ExampleCriteria(where, arguments(mapping, accessor, values));
+  }
+
+  /** The parameter values of the columns that have {@code values}, in column order. */
+  private static List<@Nullable Object> arguments(
+      EntityMapping<?> mapping, ExampleMatcherAccessor accessor, @Nullable Object[] values) {
+    var columns = mapping.columns();
+    var arguments = new ArrayList<@Nullable Object>(columns.size());
+    for (int i = 0; i < values.length; i++) {
+      var value = values[i];
+      if (value == null) {
+        continue;
+      }
+      var column = columns.get(i);
+      arguments.add(
+          mapping
+              .conversions()
+              .write(
+                  value instanceof CharSequence chars && isText(column)
+                      ? textArgument(chars, accessor.getStringMatcherForPath(column.propertyName()))
+                      : value));
+    }
+    return arguments;
+  }
+
+  private static long bit(int i) {
+    return i < Long.SIZE ? 1L << i : 0;
+  }
+
+  /**
+   * The WHERE clause of a probe whose columns have {@code values} (after the transformers; null for
+   * none or ignored).
+   */
+  private static String where(
+      EntityMapping<?> mapping,
+      ExampleMatcher matcher,
+      ExampleMatcherAccessor accessor,
+      @Nullable Object[] values) {
+    var predicates = new ArrayList<String>();
+    var columns = mapping.columns();
+    for (int i = 0; i < columns.size(); i++) {
+      var column = columns.get(i);
+      var path = column.propertyName();
+      var embeddedIn = column.embeddedIn();
+      if (accessor.isIgnoredPath(path)
+          || embeddedIn != null && accessor.isIgnoredPath(embeddedIn.getName())) {
+        continue;
+      }
+      if (values[i] == null) {
         if (accessor.getNullHandler() == ExampleMatcher.NullHandler.INCLUDE) {
           predicates.add(column.sql() + " is null");
         }
-        continue;
-      }
-      if (value instanceof CharSequence text && isText(column)) {
+      } else if (values[i] instanceof CharSequence && isText(column)) {
         predicates.add(
             textPredicate(
                 column,
                 accessor.getStringMatcherForPath(path),
                 accessor.isIgnoreCaseForPath(path)));
-        arguments.add(
-            mapping
-                .conversions()
-                .write(textArgument(text, accessor.getStringMatcherForPath(path))));
       } else {
         predicates.add(column.sql() + " = ?");
-        arguments.add(mapping.conversions().write(value));
       }
     }
-    var where =
-        predicates.isEmpty()
-            ? ""
-            : " where " + String.join(matcher.isAllMatching() ? " and " : " or ", predicates);
-    return new ExampleCriteria(where, arguments);
+    return predicates.isEmpty()
+        ? ""
+        : " where " + String.join(matcher.isAllMatching() ? " and " : " or ", predicates);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> @Nullable Object[] properties(EntityMapping<T> mapping, Object probe) {
+    return mapping.properties((T) probe);
   }
 
   /**
@@ -182,12 +269,6 @@ public record ExampleCriteria(String where, List<@Nullable Object> arguments) {
 
   private static String escapeLike(CharSequence text) {
     return text.toString().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
-  }
-
-  @SuppressWarnings("unchecked")
-  private static <T> @Nullable Object get(
-      EntityMapping<T> mapping, Object probe, MappedColumn column) {
-    return mapping.get((T) probe, column);
   }
 
   private static boolean isText(MappedColumn column) {
