@@ -83,6 +83,15 @@ public final class CriteriaQueries<T> {
               + " a repository returns whole entities (query by example's findBy(..., q -> q.as(Projection.class)) selects fewer)");
     }
     var where = CriteriaWhere.of(query.getCriteria().orElse(CriteriaDefinition.empty()), mapping);
+    if (query.getSort().isUnsorted() && !query.isLimited() && query.getOffset() <= 0) {
+      return template.query(
+          Statement.named(
+              name,
+              results.select(results.forType(mapping.type()), where.where()),
+              where.arguments().toArray()),
+          mapping,
+          Integer.MAX_VALUE);
+    }
     var selectList = results.forType(mapping.type()).selectList();
     var orderBy = SortSql.orderBy(query.getSort(), mapping);
     var sql =

@@ -66,8 +66,7 @@ public record ExampleCriteria(String where, List<@Nullable Object> arguments) {
     var matcher = example.getMatcher();
     var accessor = new ExampleMatcherAccessor(matcher);
     var columns = mapping.columns();
-    var properties = properties(mapping, probe);
-    var values = new @Nullable Object[columns.size()];
+    var values = properties(mapping, probe); // then each column's value as the matcher reads it
     long valued = 0;
     long text = 0;
     for (int i = 0; i < columns.size(); i++) {
@@ -76,17 +75,18 @@ public record ExampleCriteria(String where, List<@Nullable Object> arguments) {
       var embeddedIn = column.embeddedIn();
       if (accessor.isIgnoredPath(path)
           || embeddedIn != null && accessor.isIgnoredPath(embeddedIn.getName())) {
+        values[i] = null;
         continue;
       }
+      var transformer = accessor.getValueTransformerForPath(path);
       Object value =
-          accessor
-              .getValueTransformerForPath(path)
-              .apply(Optional.ofNullable(properties[i]))
-              .orElse(null);
+          transformer == ExampleMatcher.NoOpPropertyValueTransformer.INSTANCE
+              ? values[i]
+              : transformer.apply(Optional.ofNullable(values[i])).orElse(null);
+      values[i] = value;
       if (value == null) {
         continue;
       }
-      values[i] = value;
       valued |= bit(i);
       if (value instanceof CharSequence && isText(column)) {
         text |= bit(i);

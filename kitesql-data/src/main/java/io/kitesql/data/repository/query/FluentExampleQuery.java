@@ -289,9 +289,17 @@ public final class FluentExampleQuery<R> implements FluentQuery.FetchableFluentQ
   }
 
   private List<R> list(String tail, List<Object> more) {
+    var result = results.forType(resultType);
+    if (more.isEmpty() && tail.isEmpty() && sort.isUnsorted() && properties.isEmpty()) {
+      // the common call (all()): a remembered statement text, and one argument array
+      return template.query(
+          Statement.named(
+              name, results.select(result, criteria.where()), criteria.arguments().toArray()),
+          mapper(result),
+          Integer.MAX_VALUE);
+    }
     var arguments = new ArrayList<@Nullable Object>(criteria.arguments());
     arguments.addAll(more);
-    var result = results.forType(resultType);
     return run(select(result) + tail, arguments, mapper(result));
   }
 

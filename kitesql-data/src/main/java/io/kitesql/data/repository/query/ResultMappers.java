@@ -23,9 +23,34 @@ final class ResultMappers {
   private final EntityMapping<?> domain;
   private final ConcurrentHashMap<Class<?>, ResultMapper> byType = new ConcurrentHashMap<>();
 
+  private static final int MAX_SELECTS = 256;
+  private final ConcurrentHashMap<ResultMapper, ConcurrentHashMap<String, String>> selects =
+      new ConcurrentHashMap<>();
+
   ResultMappers(KiteSqlMappingContext context, EntityMapping<?> domain) {
     this.context = context;
     this.domain = domain;
+  }
+
+  /**
+   * {@code select <result's columns> from <table><where>}, remembered per result for up to {@link
+   * #MAX_SELECTS} clauses, so that a query by example or criteria query of a seen shape writes no
+   * SQL text.
+   */
+  String select(ResultMapper result, String where) {
+    var byWhere = selects.get(result);
+    if (byWhere == null) {
+      byWhere = selects.computeIfAbsent(result, r -> new ConcurrentHashMap<>());
+    }
+    var known = byWhere.get(where);
+    if (known != null) {
+      return known;
+    }
+    var sql = "select " + result.selectList() + " from " + domain.table() + where;
+    if (byWhere.size() < MAX_SELECTS) {
+      byWhere.put(where, sql);
+    }
+    return sql;
   }
 
   ResultMapper forType(Class<?> type) {
