@@ -38,7 +38,8 @@ public record ExampleCriteria(String where, List<@Nullable Object> arguments) {
   }
 
   /**
-   * Which columns of a probe take part and how, for a matcher: what decides the WHERE clause.
+   * Which columns of a probe take part and how, for a matcher: what decides the WHERE clause (the
+   * key of a matcher that is not plain; see {@code shapeKey}).
    *
    * @param valued bit i: column i has a value
    * @param text bit i: column i's value gets a text predicate
@@ -54,7 +55,7 @@ public record ExampleCriteria(String where, List<@Nullable Object> arguments) {
    * per call.
    */
   static ExampleCriteria of(
-      Example<?> example, EntityMapping<?> mapping, @Nullable Map<Shape, String> wheres) {
+      Example<?> example, EntityMapping<?> mapping, @Nullable Map<Object, String> wheres) {
     var probe = example.getProbe();
     if (probe.getClass() != mapping.type()) {
       throw new InvalidDataAccessApiUsageException(
@@ -92,7 +93,7 @@ public record ExampleCriteria(String where, List<@Nullable Object> arguments) {
         text |= bit(i);
       }
     }
-    var shape = columns.size() < Long.SIZE ? new Shape(matcher, valued, text) : null;
+    var shape = shapeKey(matcher, columns.size(), valued, text);
     var where = wheres == null || shape == null ? null : wheres.get(shape);
     if (where == null) { // a matcher seen before was checked then
       checkPaths(matcher, accessor, mapping);
@@ -125,6 +126,28 @@ public record ExampleCriteria(String where, List<@Nullable Object> arguments) {
     }
     return arguments;
   }
+
+  /**
+   * The key of a probe's shape: for a plain matcher (no ignored path, no property specifier) of an
+   * entity of up to {@value #PLAIN_COLUMNS} columns, its settings and the column bits in one {@code
+   * long} (hashing the matcher itself allocates); else a {@link Shape}; null beyond 63 columns.
+   */
+  private static @Nullable Object shapeKey(
+      ExampleMatcher matcher, int columns, long valued, long text) {
+    if (columns <= PLAIN_COLUMNS
+        && matcher.getIgnoredPaths().isEmpty()
+        && !matcher.getPropertySpecifiers().hasValues()) {
+      long settings =
+          matcher.getNullHandler().ordinal()
+              | (long) matcher.getDefaultStringMatcher().ordinal() << 1
+              | (matcher.isIgnoreCaseEnabled() ? 1L : 0) << 4
+              | (matcher.isAllMatching() ? 1L : 0) << 5;
+      return settings << (2 * PLAIN_COLUMNS) | text << PLAIN_COLUMNS | valued;
+    }
+    return columns < Long.SIZE ? new Shape(matcher, valued, text) : null;
+  }
+
+  private static final int PLAIN_COLUMNS = 24;
 
   private static long bit(int i) {
     return i < Long.SIZE ? 1L << i : 0;

@@ -18,7 +18,7 @@ public final class ExampleQueries {
   private final ResultMappers results;
 
   /** The WHERE clauses of the example shapes seen, so that a repeated shape writes no SQL. */
-  private final Map<ExampleCriteria.Shape, String> wheres = new ConcurrentHashMap<>();
+  private final Map<Object, String> wheres = new ConcurrentHashMap<>();
 
   /**
    * @param context the mapping context DTO projections are read through
