@@ -3,6 +3,7 @@ package io.kitesql.data.repository.query;
 import io.kitesql.data.mapping.EntityMapping;
 import io.kitesql.data.mapping.MappedColumn;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -65,7 +66,6 @@ public record ExampleCriteria(String where, List<@Nullable Object> arguments) {
               + mapping.type().getName());
     }
     var matcher = example.getMatcher();
-    var accessor = new ExampleMatcherAccessor(matcher);
     var columns = mapping.columns();
     var values = properties(mapping, probe); // then each column's value as the matcher reads it
     long valued = 0;
@@ -74,12 +74,16 @@ public record ExampleCriteria(String where, List<@Nullable Object> arguments) {
       var column = columns.get(i);
       var path = column.propertyName();
       var embeddedIn = column.embeddedIn();
-      if (accessor.isIgnoredPath(path)
-          || embeddedIn != null && accessor.isIgnoredPath(embeddedIn.getName())) {
+      if (matcher.isIgnoredPath(path)
+          || embeddedIn != null && matcher.isIgnoredPath(embeddedIn.getName())) {
         values[i] = null;
         continue;
       }
-      var transformer = accessor.getValueTransformerForPath(path);
+      var specifiers = matcher.getPropertySpecifiers();
+      var transformer =
+          specifiers.hasSpecifierForPath(path)
+              ? specifiers.getRequiredForPath(path).getPropertyValueTransformer()
+              : ExampleMatcher.NoOpPropertyValueTransformer.INSTANCE;
       Object value =
           transformer == ExampleMatcher.NoOpPropertyValueTransformer.INSTANCE
               ? values[i]
@@ -96,35 +100,51 @@ public record ExampleCriteria(String where, List<@Nullable Object> arguments) {
     var shape = shapeKey(matcher, columns.size(), valued, text);
     var where = wheres == null || shape == null ? null : wheres.get(shape);
     if (where == null) { // a matcher seen before was checked then
+      var accessor = new ExampleMatcherAccessor(matcher);
       checkPaths(matcher, accessor, mapping);
       where = where(mapping, matcher, accessor, values);
       if (wheres != null && shape != null && wheres.size() < MAX_SHAPES) {
         wheres.put(shape, where);
       }
     }
-    return new ExampleCriteria(where, arguments(mapping, accessor, values));
+    return new ExampleCriteria(where, arguments(mapping, matcher, values));
   }
 
   /** The parameter values of the columns that have {@code values}, in column order. */
   private static List<@Nullable Object> arguments(
-      EntityMapping<?> mapping, ExampleMatcherAccessor accessor, @Nullable Object[] values) {
+      EntityMapping<?> mapping, ExampleMatcher matcher, @Nullable Object[] values) {
+    int n = 0;
+    for (var value : values) {
+      n += value == null ? 0 : 1;
+    }
     var columns = mapping.columns();
-    var arguments = new ArrayList<@Nullable Object>(columns.size());
+    var arguments = new @Nullable Object[n];
+    n = 0;
     for (int i = 0; i < values.length; i++) {
       var value = values[i];
       if (value == null) {
         continue;
       }
       var column = columns.get(i);
-      arguments.add(
+      arguments[n++] =
           mapping
               .conversions()
               .write(
                   value instanceof CharSequence chars && isText(column)
-                      ? textArgument(chars, accessor.getStringMatcherForPath(column.propertyName()))
-                      : value));
+                      ? textArgument(chars, stringMatcher(matcher, column.propertyName()))
+                      : value);
     }
-    return arguments;
+    return Arrays.asList(arguments);
+  }
+
+  /** The string matcher for {@code path}: its specifier's, else the matcher's default. */
+  private static StringMatcher stringMatcher(ExampleMatcher matcher, String path) {
+    var specifiers = matcher.getPropertySpecifiers();
+    var own =
+        specifiers.hasSpecifierForPath(path)
+            ? specifiers.getRequiredForPath(path).getStringMatcher()
+            : null;
+    return own != null ? own : matcher.getDefaultStringMatcher();
   }
 
   /**
