@@ -26,8 +26,9 @@ import org.springframework.data.util.Pair;
  * needs one.
  */
 final class CriteriaWhere {
-  private final EntityMapping<?> mapping;
   private static final String WHERE = " where ";
+
+  private final EntityMapping<?> mapping;
 
   /** The clause, from {@code " where "} on; sized for a few conditions so that it seldom grows. */
   private final StringBuilder sql = new StringBuilder(160).append(WHERE);

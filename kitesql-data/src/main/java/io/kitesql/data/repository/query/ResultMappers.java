@@ -19,11 +19,11 @@ final class ResultMappers {
   /** How to read one returned type: the mapper and the quoted columns to select for it. */
   record ResultMapper(Class<?> type, RowMapper<?> mapper, String selectList) {}
 
+  private static final int MAX_SELECTS = 256;
+
   private final KiteSqlMappingContext context;
   private final EntityMapping<?> domain;
   private final ConcurrentHashMap<Class<?>, ResultMapper> byType = new ConcurrentHashMap<>();
-
-  private static final int MAX_SELECTS = 256;
   private final ConcurrentHashMap<ResultMapper, ConcurrentHashMap<String, String>> selects =
       new ConcurrentHashMap<>();
 
