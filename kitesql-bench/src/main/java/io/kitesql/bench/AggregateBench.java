@@ -18,7 +18,9 @@ import java.sql.DriverManager;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Table 5's aggregate rows: a discussion thread and its posts ({@code @MappedCollection
@@ -26,11 +28,15 @@ import java.util.concurrent.atomic.AtomicLong;
  * Data JDBC + H2, each cell's calls inside one read-only transaction as in Table 5. Two loads:
  * {@code findById} of a thread of 50 posts, and {@code findAllById} of 20 threads of 5 posts each
  * (where Spring Data JDBC reads each thread's posts with a statement of their own). Run with {@code
- * --aggregates [quick]}; writes {@code kitesql-bench/target/RESULTS-aggregates.md}.
+ * --aggregates [quick] [--postgresql URL]}; writes {@code
+ * kitesql-bench/target/RESULTS-aggregates.md}. With a PostgreSQL JDBC URL ({@code --postgresql}, or
+ * the system property {@code bench.postgresql.url}), Spring Data JDBC + PostgreSQL is measured too,
+ * on tables the run drops and creates in that database; without one its column says "not measured".
  */
 final class AggregateBench {
   static final String KITE = RepositoryBench.REPOSITORY;
   static final String JDBC_H2 = RepositoryBench.JDBC_H2;
+  static final String JDBC_POSTGRESQL = "Spring Data JDBC + PostgreSQL";
   static final double MAX_P50_RATIO = 0.5;
   static final double MAX_ALLOCATION_RATIO = 0.2;
   private static final int PAGE = 20;
@@ -41,22 +47,49 @@ final class AggregateBench {
    * @param bigThreads threads of 50 posts, loaded one per {@code findById}
    * @param smallThreads threads of 5 posts, loaded {@link #PAGE} per {@code findAllById}
    */
-  record Run(BenchConfig config, int bigThreads, int smallThreads, Path work) {}
+  record Run(
+      BenchConfig config,
+      int bigThreads,
+      int smallThreads,
+      Path work,
+      Optional<String> postgresqlUrl) {
+    Run(BenchConfig config, int bigThreads, int smallThreads, Path work) {
+      this(config, bigThreads, smallThreads, work, Optional.empty());
+    }
+  }
 
+  /** A module measured: its engine, the load's query on it, and its statement counter. */
+  private record Peer(AggregateEngine engine, Engine.Query query, AtomicLong statements) {}
+
+  /** One load's figures; {@code postgresql} is null when PostgreSQL was not measured. */
   private record Row(
       String load,
       Results.Outcome kite,
       Results.Outcome jdbc,
+      Results.@Nullable Outcome postgresql,
       double kiteStatements,
-      double jdbcStatements) {}
+      double jdbcStatements,
+      double postgresqlStatements) {}
 
   private AggregateBench() {}
 
   public static void main(String[] args) throws Exception {
-    var base =
-        args.length > 0 && args[0].equals("quick") ? BenchConfig.quick() : BenchConfig.full();
+    var base = BenchConfig.full();
+    var postgresql = Optional.ofNullable(System.getProperty("bench.postgresql.url"));
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "quick" -> base = BenchConfig.quick();
+        case "--postgresql" -> postgresql = Optional.of(args[++i]);
+        default ->
+            throw new IllegalArgumentException(
+                "unknown argument " + args[i] + " (use quick, --postgresql URL)");
+      }
+    }
     var work = Path.of("kitesql-bench", "target", "aggregate-data");
-    var report = run(new Run(base.withWarmupMillis(base.repositoryWarmupMillis()), 200, 400, work));
+    var report =
+        run(
+            new Run(
+                base.withWarmupMillis(base.repositoryWarmupMillis()), 200, 400, work, postgresql));
     var out = Path.of("kitesql-bench", "target", "RESULTS-aggregates.md");
     Files.writeString(out, report);
     System.out.println(report);
@@ -111,14 +144,28 @@ final class AggregateBench {
                 kiteStatements.incrementAndGet();
                 return outcome -> {};
               });
+      var pgStatements = new AtomicLong();
+      if (run.postgresqlUrl().isPresent()) {
+        loadPostgresql(run, run.postgresqlUrl().get(), ids);
+      }
       try (var jdbc =
-          new AggregateEngine(
-              JDBC_H2,
-              false,
-              AggregateContexts.jdbc(
-                  () ->
-                      counting(
-                          h2Url + ";ACCESS_MODE_DATA=r;OPTIMIZE_REUSE_RESULTS=0", h2Statements)))) {
+              new AggregateEngine(
+                  JDBC_H2,
+                  false,
+                  AggregateContexts.jdbc(
+                      () ->
+                          counting(
+                              h2Url + ";ACCESS_MODE_DATA=r;OPTIMIZE_REUSE_RESULTS=0",
+                              h2Statements)));
+          var pg =
+              run.postgresqlUrl()
+                  .map(
+                      url ->
+                          new AggregateEngine(
+                              JDBC_POSTGRESQL,
+                              false,
+                              AggregateContexts.jdbc(() -> counting(url, pgStatements))))
+                  .orElse(null)) {
         var big = new Object[run.bigThreads()][];
         for (int i = 0; i < big.length; i++) {
           big[i] = new Object[] {ids.get(i)};
@@ -134,28 +181,48 @@ final class AggregateBench {
             measureLoad(
                 "findById: 1 thread of 50 posts",
                 measure,
-                kite,
-                jdbc,
-                kite.findById(),
-                jdbc.findById(),
-                big,
-                kiteStatements,
-                h2Statements));
+                new Peer(kite, kite.findById(), kiteStatements),
+                new Peer(jdbc, jdbc.findById(), h2Statements),
+                pg == null ? null : new Peer(pg, pg.findById(), pgStatements),
+                big));
         rows.add(
             measureLoad(
                 "findAllById: " + PAGE + " threads of 5 posts",
                 measure,
-                kite,
-                jdbc,
-                kite.findAllById(),
-                jdbc.findAllById(),
-                pages,
-                kiteStatements,
-                h2Statements));
+                new Peer(kite, kite.findAllById(), kiteStatements),
+                new Peer(jdbc, jdbc.findAllById(), h2Statements),
+                pg == null ? null : new Peer(pg, pg.findAllById(), pgStatements),
+                pages));
         var loadAfter = Files.readString(Path.of("/proc/loadavg")).trim();
         return render(
             run, rows, borrowed, loadBefore, loadAfter, (System.nanoTime() - started) / 6e10);
       }
+    }
+  }
+
+  /**
+   * Drops and creates the aggregate's tables in the PostgreSQL database at {@code url} and saves
+   * the threads through Spring Data JDBC there; they must get the ids KiteSQL gave them.
+   */
+  private static void loadPostgresql(Run run, String url, List<Long> ids) throws Exception {
+    var loading = DriverManager.getConnection(url);
+    try (var statement = loading.createStatement()) {
+      statement.execute("drop table if exists post");
+      statement.execute("drop table if exists discussion_thread");
+      for (var ddl : AggregateContexts.SCHEMA) {
+        statement.execute(ddl);
+      }
+    }
+    try (var loader =
+        new AggregateEngine(JDBC_POSTGRESQL, false, AggregateContexts.jdbc(() -> loading))) {
+      if (!load(loader, run).equals(ids)) {
+        throw new IllegalStateException(
+            "PostgreSQL assigned other ids than KiteSQL to the same threads");
+      }
+    }
+    try (var analyze = DriverManager.getConnection(url);
+        var statement = analyze.createStatement()) {
+      statement.execute("analyze");
     }
   }
 
@@ -185,46 +252,54 @@ final class AggregateBench {
   private static Row measureLoad(
       String load,
       Measure measure,
-      AggregateEngine kite,
-      AggregateEngine jdbc,
-      Engine.Query kiteQuery,
-      Engine.Query jdbcQuery,
-      Object[][] parameters,
-      AtomicLong kiteStatements,
-      AtomicLong jdbcStatements)
+      Peer kite,
+      Peer h2,
+      @Nullable Peer postgresql,
+      Object[][] parameters)
       throws Exception {
-    // the same posts from both modules before anything is timed
-    var expected = jdbc.inTransaction(() -> texts(jdbcQuery.execute(parameters[0])));
-    var actual = kite.inTransaction(() -> texts(kiteQuery.execute(parameters[0])));
-    if (!expected.equals(actual)) {
-      throw new IllegalStateException(load + ": the modules loaded different posts");
+    // the same posts from every module before anything is timed
+    var expected = h2.engine().inTransaction(() -> texts(h2.query().execute(parameters[0])));
+    for (var peer : postgresql == null ? List.of(kite) : List.of(kite, postgresql)) {
+      var actual = peer.engine().inTransaction(() -> texts(peer.query().execute(parameters[0])));
+      if (!expected.equals(actual)) {
+        throw new IllegalStateException(
+            load + ": " + peer.engine().name() + " loaded other posts than H2");
+      }
     }
-    double kitePerLoad = statementsPerLoad(kite, kiteQuery, parameters, kiteStatements);
-    double jdbcPerLoad = statementsPerLoad(jdbc, jdbcQuery, parameters, jdbcStatements);
-    var kiteOutcome = measure.cell(kite, kiteQuery, parameters, AggregateBench::touchPosts);
-    var jdbcOutcome = measure.cell(jdbc, jdbcQuery, parameters, AggregateBench::touchPosts);
+    double kitePerLoad = statementsPerLoad(kite, parameters);
+    double jdbcPerLoad = statementsPerLoad(h2, parameters);
+    double pgPerLoad = postgresql == null ? 0 : statementsPerLoad(postgresql, parameters);
+    var kiteOutcome =
+        measure.cell(kite.engine(), kite.query(), parameters, AggregateBench::touchPosts);
+    var jdbcOutcome = measure.cell(h2.engine(), h2.query(), parameters, AggregateBench::touchPosts);
+    var pgOutcome =
+        postgresql == null
+            ? null
+            : measure.cell(
+                postgresql.engine(), postgresql.query(), parameters, AggregateBench::touchPosts);
     System.out.println(
         "  aggregate | "
             + load
             + " | "
             + Report.cell(kiteOutcome)
             + " | "
-            + Report.cell(jdbcOutcome));
-    return new Row(load, kiteOutcome, jdbcOutcome, kitePerLoad, jdbcPerLoad);
+            + Report.cell(jdbcOutcome)
+            + " | "
+            + (pgOutcome == null ? "PostgreSQL not measured" : Report.cell(pgOutcome)));
+    return new Row(load, kiteOutcome, jdbcOutcome, pgOutcome, kitePerLoad, jdbcPerLoad, pgPerLoad);
   }
 
-  private static double statementsPerLoad(
-      AggregateEngine engine, Engine.Query query, Object[][] parameters, AtomicLong counter)
-      throws Exception {
-    long before = counter.get();
-    engine.inTransaction(
-        () -> {
-          for (var p : parameters) {
-            query.execute(p);
-          }
-          return null;
-        });
-    return (double) (counter.get() - before) / parameters.length;
+  private static double statementsPerLoad(Peer peer, Object[][] parameters) throws Exception {
+    long before = peer.statements().get();
+    peer.engine()
+        .inTransaction(
+            () -> {
+              for (var p : parameters) {
+                peer.query().execute(p);
+              }
+              return null;
+            });
+    return (double) (peer.statements().get() - before) / parameters.length;
   }
 
   private static List<String> texts(Engine.Rows rows) throws Exception {
@@ -325,11 +400,11 @@ final class AggregateBench {
         `ACCESS_MODE_DATA=r`). Warm-up per cell %d ms, then %d rounds. Statements per load: counted by the \
         database's `ExecutionListener` (KiteSQL) and by a wrapper of the H2 connection counting prepared \
         statements (Spring Data JDBC). Cell: `p50 µs / KiB allocated per execution` (allocation: \
-        `ThreadMXBean`, heap bytes of the measuring thread). Machine load average (`/proc/loadavg`) before: \
-        %s; after: %s; %.1f minutes.
+        `ThreadMXBean`, heap bytes of the measuring thread). %s Machine load average (`/proc/loadavg`) \
+        before: %s; after: %s; %.1f minutes.
 
-        | load | KiteSQL repository | Spring Data JDBC + H2 | p50 ratio (target ≤ %.1fx) | allocation ratio (target ≤ %.1fx) | statements per load (KiteSQL / Spring Data JDBC) |
-        |---|---|---|---|---|---|
+        | load | KiteSQL repository | Spring Data JDBC + H2 | Spring Data JDBC + PostgreSQL | p50 ratio (target ≤ %.1fx) | allocation ratio (target ≤ %.1fx) | statements per load (KiteSQL / Spring Data JDBC) | p50 / allocation ratio to PostgreSQL (statements) |
+        |---|---|---|---|---|---|---|---|
         """,
             run.bigThreads(),
             run.smallThreads(),
@@ -338,6 +413,15 @@ final class AggregateBench {
             borrowed,
             run.config().warmupMillis(),
             run.config().rounds(),
+            run.postgresqlUrl().isPresent()
+                ? "Spring Data JDBC + PostgreSQL: the same repository over one connection to "
+                    + postgresqlServer(run.postgresqlUrl().get())
+                    + " (tables dropped, created, loaded through Spring Data JDBC and analyzed by"
+                    + " the run; `@Transactional(readOnly = true)`, a read-only READ COMMITTED"
+                    + " transaction per cell); its statements counted as H2's. Ratios: KiteSQL ÷"
+                    + " Spring Data JDBC + H2 (the targets), and KiteSQL ÷ Spring Data JDBC +"
+                    + " PostgreSQL."
+                : "Spring Data JDBC + PostgreSQL: not measured (no `--postgresql URL`).",
             loadBefore,
             loadAfter,
             minutes,
@@ -346,33 +430,70 @@ final class AggregateBench {
     for (var row : rows) {
       out.append(
           String.format(
-              "| %s | %s | %s | %s | %s | %.0f / %.0f |%n",
+              "| %s | %s | %s | %s | %s | %s | %.0f / %.0f | %s |%n",
               row.load(),
               Report.cell(row.kite()),
               Report.cell(row.jdbc()),
-              ratio(row, true),
-              ratio(row, false),
+              row.postgresql() == null ? "not measured" : Report.cell(row.postgresql()),
+              ratio(row.kite(), row.jdbc(), true),
+              ratio(row.kite(), row.jdbc(), false),
               row.kiteStatements(),
-              row.jdbcStatements()));
+              row.jdbcStatements(),
+              row.postgresql() == null
+                  ? "not measured"
+                  : plainRatio(row.kite(), row.postgresql(), true)
+                      + " / "
+                      + plainRatio(row.kite(), row.postgresql(), false)
+                      + String.format(" (%.0f)", row.postgresqlStatements())));
     }
     out.append(
         "\np99 µs, and the round-to-round spread of the median (slowest / fastest of the rounds):\n\n"
-            + "| load | KiteSQL repository | Spring Data JDBC + H2 |\n|---|---|---|\n");
+            + "| load | KiteSQL repository | Spring Data JDBC + H2 | Spring Data JDBC + PostgreSQL |\n"
+            + "|---|---|---|---|\n");
     for (var row : rows) {
-      out.append(String.format("| %s | %s | %s |%n", row.load(), p99(row.kite()), p99(row.jdbc())));
+      out.append(
+          String.format(
+              "| %s | %s | %s | %s |%n",
+              row.load(),
+              p99(row.kite()),
+              p99(row.jdbc()),
+              row.postgresql() == null ? "not measured" : p99(row.postgresql())));
     }
     return out.toString();
   }
 
-  private static String ratio(Row row, boolean latency) {
-    if (!(row.kite() instanceof Results.Measured k)
-        || !(row.jdbc() instanceof Results.Measured j)) {
+  private static String ratio(Results.Outcome kite, Results.Outcome peer, boolean latency) {
+    var plain = plainRatio(kite, peer, latency);
+    if (plain.equals("n/a")) {
+      return plain;
+    }
+    double ratio = Double.parseDouble(plain.substring(0, plain.length() - 1));
+    double target = latency ? MAX_P50_RATIO : MAX_ALLOCATION_RATIO;
+    return plain + (ratio <= target ? " (met)" : " (missed)");
+  }
+
+  private static String plainRatio(Results.Outcome kite, Results.Outcome peer, boolean latency) {
+    if (!(kite instanceof Results.Measured k) || !(peer instanceof Results.Measured p)) {
       return "n/a";
     }
-    double ratio =
-        latency ? k.p50Micros() / j.p50Micros() : k.bytesPerExecution() / j.bytesPerExecution();
-    double target = latency ? MAX_P50_RATIO : MAX_ALLOCATION_RATIO;
-    return String.format("%.3fx %s", ratio, ratio <= target ? "(met)" : "(missed)");
+    return String.format(
+        java.util.Locale.ROOT,
+        "%.3fx",
+        latency ? k.p50Micros() / p.p50Micros() : k.bytesPerExecution() / p.bytesPerExecution());
+  }
+
+  /** The server's version and where it listens (no credentials: the URL's query is left out). */
+  private static String postgresqlServer(String url) {
+    var address = url.replaceFirst("\\?.*$", "");
+    try (var connection = DriverManager.getConnection(url)) {
+      return "PostgreSQL "
+          + connection.getMetaData().getDatabaseProductVersion()
+          + " at `"
+          + address
+          + "`";
+    } catch (java.sql.SQLException e) {
+      return "`" + address + "`";
+    }
   }
 
   private static String p99(Results.Outcome outcome) {

@@ -18,10 +18,11 @@ import java.util.stream.Collectors;
  * SyncCommitAb}, {@code --long-rows-probe [rows] [rounds]} {@link LongRowsProbe}, {@code
  * --read-ahead-ab [rounds] [rows] [sizes]} {@link ReadAheadAb}, {@code --table7 [quick] [--sizes
  * …]} Table 7 alone ({@link SpringQueriesReport}), {@code --aggregates [quick]} Table 5's aggregate
- * rows alone ({@link AggregateBench}), {@code --tpcc [quick|smoke] […]} TPC-C ({@link
- * io.kitesql.bench.tpcc.TpccReport}), {@code --jdbc [quick|smoke] […]} {@link JdbcBench}, {@code
- * --metrics-overhead [runs]} Table 5's metrics overhead alone ({@link MetricsOverheadAb}). Run from
- * the repository root (the Maven command in README.md does).
+ * rows alone ({@link AggregateBench}), {@code --query-styles [quick] [runs N]} Table 5's
+ * query-by-example and criteria rows ({@link QueryStylesBench}), {@code --tpcc [quick|smoke] […]}
+ * TPC-C ({@link io.kitesql.bench.tpcc.TpccReport}), {@code --jdbc [quick|smoke] […]} {@link
+ * JdbcBench}, {@code --metrics-overhead [runs]} Table 5's metrics overhead alone ({@link
+ * MetricsOverheadAb}). Run from the repository root (the Maven command in README.md does).
  */
 public final class BenchMain {
   private BenchMain() {}
@@ -49,6 +50,10 @@ public final class BenchMain {
     }
     if (args.length > 0 && args[0].equals("--aggregates")) {
       AggregateBench.main(Arrays.copyOfRange(args, 1, args.length));
+      return;
+    }
+    if (args.length > 0 && args[0].equals("--query-styles")) {
+      QueryStylesBench.main(Arrays.copyOfRange(args, 1, args.length));
       return;
     }
     if (args.length > 0 && args[0].equals("--tpcc")) {

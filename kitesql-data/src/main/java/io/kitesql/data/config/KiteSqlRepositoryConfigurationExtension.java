@@ -4,6 +4,7 @@ import io.kitesql.data.aot.KiteSqlRepositoryRegistrationAotProcessor;
 import io.kitesql.data.core.KiteSqlExceptionTranslator;
 import io.kitesql.data.mapping.KiteSqlMappingContext;
 import io.kitesql.data.repository.KiteSqlRepository;
+import io.kitesql.data.repository.support.KiteSqlAggregateTemplateFactoryBean;
 import io.kitesql.data.repository.support.KiteSqlRepositoryFactoryBean;
 import java.lang.annotation.Annotation;
 import java.util.Collection;
@@ -27,6 +28,9 @@ public class KiteSqlRepositoryConfigurationExtension
 
   /** Translates engine errors for Spring's repository exception translation. */
   public static final String EXCEPTION_TRANSLATOR_BEAN_NAME = "kiteSqlExceptionTranslator";
+
+  /** Entity operations without a repository interface ({@code KiteSqlAggregateTemplate}). */
+  public static final String AGGREGATE_TEMPLATE_BEAN_NAME = "kiteSqlAggregateTemplate";
 
   @Override
   public String getModuleName() {
@@ -80,6 +84,17 @@ public class KiteSqlRepositoryConfigurationExtension
                 .getBeanDefinition(),
         registry,
         EXCEPTION_TRANSLATOR_BEAN_NAME,
+        source);
+    registerIfNotAlreadyRegistered(
+        () ->
+            BeanDefinitionBuilder.rootBeanDefinition(KiteSqlAggregateTemplateFactoryBean.class)
+                .addPropertyReference(
+                    "template",
+                    configurationSource.getAttribute("templateRef").orElse("kiteSqlTemplate"))
+                .addPropertyReference("kiteSqlMappingContext", MAPPING_CONTEXT_BEAN_NAME)
+                .getBeanDefinition(),
+        registry,
+        AGGREGATE_TEMPLATE_BEAN_NAME,
         source);
   }
 

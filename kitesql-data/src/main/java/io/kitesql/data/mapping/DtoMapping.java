@@ -27,7 +27,9 @@ import org.springframework.data.relational.core.mapping.RelationalPersistentProp
  * does not select, primitive ones included. A constructor parameter reads the column of the entity
  * property of the same name, or, for {@code @Query} results, the column the mapping context's
  * naming strategy or its {@code @Column} names ({@code commentCount} reads {@code comment_count}),
- * or the column of its own name. A missing column is an error listing the result's columns.
+ * or the column of its own name. A parameter of the entity's {@code @Embedded} value's type reads
+ * that value from its columns ({@link ProjectionColumns}). A missing column is an error listing the
+ * result's columns.
  */
 public final class DtoMapping<T> implements RowMapper<T> {
   private static final EntityInstantiators INSTANTIATORS = new EntityInstantiators();
@@ -35,12 +37,10 @@ public final class DtoMapping<T> implements RowMapper<T> {
   private final PersistentEntity<T, RelationalPersistentProperty> dto;
   private final EntityInstantiator instantiator;
   private final Conversions conversions;
-  private final Map<String, Integer> positionByParameter = new HashMap<>();
-  private final List<List<String>> columns = new ArrayList<>();
-  private final EntityMapping.ResultLayout layout;
+  private final Map<String, Integer> slotByParameter = new HashMap<>();
+  private final ProjectionColumns slots;
   private final @Nullable MethodHandle constructor;
   private final Class<?>[] parameterTypes;
-  private final String[] parameterNames;
 
   @SuppressWarnings("unchecked")
   public DtoMapping(
@@ -53,6 +53,7 @@ public final class DtoMapping<T> implements RowMapper<T> {
             context.getRequiredPersistentEntity(type);
     this.instantiator = INSTANTIATORS.getInstantiatorFor(dto);
     this.conversions = conversions;
+    this.slots = new ProjectionColumns(type, domain);
     var creator = dto.getInstanceCreatorMetadata();
     if (creator == null || !creator.hasParameters()) {
       throw new MappingException(
@@ -66,13 +67,12 @@ public final class DtoMapping<T> implements RowMapper<T> {
                 + type.getName()
                 + " have no names: compile with -parameters");
       }
-      positionByParameter.put(name, columns.size());
-      columns.add(columnCandidates(name, domain));
+      slotByParameter.put(
+          name, slots.add(name, parameter.getRawType(), columnCandidates(name, domain)));
     }
-    this.layout = new EntityMapping.ResultLayout(columns);
+    slots.complete();
     var parameters = creator.getParameters();
     this.parameterTypes = parameters.stream().map(Parameter::getRawType).toArray(Class<?>[]::new);
-    this.parameterNames = parameters.stream().map(Parameter::getName).toArray(String[]::new);
     this.constructor = spreadConstructor(creator, parameters.size());
   }
 
@@ -140,11 +140,7 @@ public final class DtoMapping<T> implements RowMapper<T> {
   }
 
   private @Nullable Object argument(Row row, int[] indexes, int i) {
-    int index = indexes[i];
-    if (index < 0) {
-      throw layout.missing(i, parameterNames[i], dto.getType(), row.columns());
-    }
-    var value = conversions.read(row, index, parameterTypes[i]);
+    var value = slots.read(row, indexes, i, conversions);
     return value != null ? value : ParameterValueProvider.getDefaultValue(parameterTypes[i]);
   }
 
@@ -173,14 +169,14 @@ public final class DtoMapping<T> implements RowMapper<T> {
     }
   }
 
-  /** The columns this projection reads, by property name of the domain entity. */
+  /** The properties of the domain entity this projection reads. */
   public List<String> propertyNames() {
-    return List.copyOf(positionByParameter.keySet());
+    return slots.names();
   }
 
   @Override
   public T mapRow(Row row) {
-    int[] indexes = layout.indexesFor(row.columns());
+    int[] indexes = slots.indexesFor(row);
     if (constructor != null) {
       return construct(row, indexes, constructor);
     }
@@ -191,15 +187,7 @@ public final class DtoMapping<T> implements RowMapper<T> {
           @SuppressWarnings("unchecked")
           public <P> @Nullable P getParameterValue(
               Parameter<P, RelationalPersistentProperty> parameter) {
-            int position = positionByParameter.get(parameter.getName());
-            int index = indexes[position];
-            if (index < 0) {
-              throw layout.missing(position, parameter.getName(), dto.getType(), row.columns());
-            }
-            var value = conversions.read(row, index, parameter.getRawType());
-            return value != null
-                ? value
-                : (P) ParameterValueProvider.getDefaultValue(parameter.getRawType());
+            return (P) argument(row, indexes, slotByParameter.get(parameter.getName()));
           }
         });
   }

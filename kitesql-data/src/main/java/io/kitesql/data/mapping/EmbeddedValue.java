@@ -120,9 +120,17 @@ final class EmbeddedValue {
    * the value is not created empty.
    */
   @Nullable Object read(Row row, int[] indexes) {
+    return read(row, indexes, first);
+  }
+
+  /**
+   * {@link #read(Row, int[])} where this value's first column sits at {@code at} of {@code indexes}
+   * (in a projection's layout, say).
+   */
+  @Nullable Object read(Row row, int[] indexes, int at) {
     boolean allNull = true;
     for (int i = 0; i < columns.size(); i++) {
-      int index = indexes[first + i];
+      int index = indexes[at + i];
       allNull &= index < 0 || row.isNull(index);
     }
     if (allNull && !createEmpty) {
@@ -137,7 +145,7 @@ final class EmbeddedValue {
             var offset = offsetByProperty.get(parameter.getName());
             return offset == null
                 ? (P) ParameterValueProvider.getDefaultValue(parameter.getRawType())
-                : readColumn(row, indexes, offset, parameter.getRawType());
+                : readColumn(row, indexes[at + offset], offset, parameter.getRawType());
           }
         };
     var bean = instantiator.createInstance(entity, values);
@@ -147,16 +155,17 @@ final class EmbeddedValue {
     var accessor = entity.getPropertyAccessor(bean);
     for (int offset : setAfterCreation) {
       var nested = columns.get(offset).property();
-      if (indexes[first + offset] >= 0) {
-        accessor.setProperty(nested, readColumn(row, indexes, offset, nested.getType()));
+      if (indexes[at + offset] >= 0) {
+        accessor.setProperty(
+            nested, readColumn(row, indexes[at + offset], offset, nested.getType()));
       }
     }
     return accessor.getBean();
   }
 
+  /** Column {@code index} of {@code row} read into the property at {@code offset} of this value. */
   @SuppressWarnings("unchecked")
-  private <P> @Nullable P readColumn(Row row, int[] indexes, int offset, Class<P> type) {
-    int index = indexes[first + offset];
+  private <P> @Nullable P readColumn(Row row, int index, int offset, Class<P> type) {
     if (index < 0) {
       return (P) ParameterValueProvider.getDefaultValue(type);
     }

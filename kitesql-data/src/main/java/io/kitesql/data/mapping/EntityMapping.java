@@ -335,6 +335,21 @@ public final class EntityMapping<T> implements RowMapper<T> {
                         + ")"));
   }
 
+  /** The {@code @Embedded} value (or composite id) held by property {@code name}, if it is one. */
+  Optional<EmbeddedValue> embedded(String propertyName) {
+    return Optional.ofNullable(embeddedByProperty.get(propertyName));
+  }
+
+  /**
+   * The columns of property {@code name}: its one column, or each column of an {@code @Embedded}
+   * value (what a projection holding the value selects); an unknown name is an error as for {@link
+   * #requiredColumn}.
+   */
+  public List<MappedColumn> columnsOf(String propertyName) {
+    var embedded = embeddedByProperty.get(propertyName);
+    return embedded != null ? embedded.columns() : List.of(requiredColumn(propertyName));
+  }
+
   public Conversions conversions() {
     return conversions;
   }
@@ -417,6 +432,19 @@ public final class EntityMapping<T> implements RowMapper<T> {
     var values = new Object[which.size()];
     for (int i = 0; i < values.length; i++) {
       values[i] = conversions.write(propertyValue(accessor, which.get(i)));
+    }
+    return values;
+  }
+
+  /**
+   * The property values of {@code bean} by column, as {@link #columns()} orders them, unconverted
+   * (null for the columns of an embedded value that is null).
+   */
+  public @Nullable Object[] properties(T bean) {
+    var accessor = entity.getPropertyAccessor(bean);
+    var values = new @Nullable Object[columns.size()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = propertyValue(accessor, columns.get(i));
     }
     return values;
   }

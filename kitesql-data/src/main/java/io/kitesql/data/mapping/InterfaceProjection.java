@@ -21,14 +21,13 @@ import org.springframework.data.util.ParsingUtils;
  * backed by the row's values in an array: one proxy and one array per row, where Spring Data's
  * default path builds a {@code HashMap} per row. Getters return the column values converted to
  * their return types once, when the row is read; a {@code CharSequence} getter returns the borrowed
- * text itself.
+ * text itself. A getter of the entity's {@code @Embedded} value returns that value, read from its
+ * columns ({@link ProjectionColumns}).
  */
 public final class InterfaceProjection<T> implements RowMapper<T> {
   private final Class<T> type;
   private final Map<Method, Integer> slotByGetter = new HashMap<>();
-  private final List<Class<?>> slotTypes = new ArrayList<>();
-  private final List<String> propertyNames = new ArrayList<>();
-  private final EntityMapping.ResultLayout layout;
+  private final ProjectionColumns slots;
   private final Conversions conversions;
 
   /**
@@ -43,33 +42,31 @@ public final class InterfaceProjection<T> implements RowMapper<T> {
     }
     this.type = type;
     this.conversions = conversions;
-    var columns = new ArrayList<List<String>>();
+    this.slots = new ProjectionColumns(type, domain);
     for (var descriptor : BeanUtils.getPropertyDescriptors(type)) {
       var getter = descriptor.getReadMethod();
       if (getter == null || getter.isDefault()) {
         continue;
       }
       var name = descriptor.getName();
-      slotByGetter.put(getter, slotTypes.size());
-      slotTypes.add(getter.getReturnType());
-      propertyNames.add(name);
       // the entity's column of the property, else the default naming strategy's (snake_case), else
-      // the name itself
+      // the name itself; the entity's columns of an @Embedded value
       var candidates = new ArrayList<String>();
       if (domain != null) {
         domain.column(name).map(MappedColumn::name).ifPresent(candidates::add);
       }
       candidates.add(ParsingUtils.reconcatenateCamelCase(name, "_"));
       candidates.add(name);
-      columns.add(candidates.stream().distinct().toList());
+      slotByGetter.put(
+          getter, slots.add(name, getter.getReturnType(), candidates.stream().distinct().toList()));
     }
-    if (slotTypes.isEmpty()) {
+    if (slots.size() == 0) {
       throw new MappingException("projection " + type.getName() + " declares no getters");
     }
-    this.layout = new EntityMapping.ResultLayout(columns);
+    slots.complete();
     var sample =
         Proxy.newProxyInstance(
-            type.getClassLoader(), new Class<?>[] {type}, new Values(new Object[slotTypes.size()]));
+            type.getClassLoader(), new Class<?>[] {type}, new Values(new Object[slots.size()]));
     try {
       this.proxyConstructor = sample.getClass().getConstructor(InvocationHandler.class);
     } catch (NoSuchMethodException e) {
@@ -83,18 +80,15 @@ public final class InterfaceProjection<T> implements RowMapper<T> {
    * introspector.
    */
   public List<String> propertyNames() {
-    return List.copyOf(propertyNames);
+    return slots.names();
   }
 
   @Override
   public T mapRow(Row row) {
-    int[] indexes = layout.indexesFor(row.columns());
-    var values = new Object[indexes.length];
+    int[] indexes = slots.indexesFor(row);
+    var values = new Object[slots.size()];
     for (int i = 0; i < values.length; i++) {
-      if (indexes[i] < 0) {
-        throw layout.missing(i, propertyNames.get(i), type, row.columns());
-      }
-      values[i] = conversions.read(row, indexes[i], slotTypes.get(i));
+      values[i] = slots.read(row, indexes, i, conversions);
     }
     try {
       return type.cast(proxyConstructor.newInstance(new Values(values)));
@@ -143,7 +137,7 @@ public final class InterfaceProjection<T> implements RowMapper<T> {
     private String toText() {
       var text = new StringBuilder("[");
       for (int i = 0; i < values.length; i++) {
-        text.append(i == 0 ? "" : ", ").append(propertyNames.get(i)).append('=').append(values[i]);
+        text.append(i == 0 ? "" : ", ").append(slots.name(i)).append('=').append(values[i]);
       }
       return text.append(']').toString();
     }

@@ -4,7 +4,6 @@ import io.kitesql.data.core.KiteSqlTemplate;
 import io.kitesql.data.core.Statement;
 import io.kitesql.data.mapping.EntityMapping;
 import io.kitesql.data.mapping.KiteSqlMappingContext;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -84,24 +83,49 @@ public final class CriteriaQueries<T> {
               + " a repository returns whole entities (query by example's findBy(..., q -> q.as(Projection.class)) selects fewer)");
     }
     var where = CriteriaWhere.of(query.getCriteria().orElse(CriteriaDefinition.empty()), mapping);
-    var arguments = new ArrayList<@Nullable Object>(where.arguments());
+    if (query.getSort().isUnsorted() && !query.isLimited() && query.getOffset() <= 0) {
+      return template.query(
+          Statement.named(
+              name,
+              results.select(results.forType(mapping.type()), where.where()),
+              where.arguments().toArray()),
+          mapping,
+          Integer.MAX_VALUE);
+    }
+    var selectList = results.forType(mapping.type()).selectList();
+    var orderBy = SortSql.orderBy(query.getSort(), mapping);
     var sql =
-        new StringBuilder("select ")
-            .append(results.forType(mapping.type()).selectList())
+        new StringBuilder(
+                32
+                    + selectList.length()
+                    + mapping.table().length()
+                    + where.where().length()
+                    + orderBy.length())
+            .append("select ")
+            .append(selectList)
             .append(" from ")
             .append(mapping.table())
             .append(where.where())
-            .append(SortSql.orderBy(query.getSort(), mapping));
-    if (query.isLimited()) {
+            .append(orderBy);
+    boolean limit = query.isLimited();
+    boolean offset = query.getOffset() > 0;
+    var arguments =
+        where
+            .arguments()
+            .toArray(
+                new @Nullable
+                    Object[where.arguments().size() + (limit ? 1 : 0) + (offset ? 1 : 0)]);
+    int next = where.arguments().size();
+    if (limit) {
       sql.append(" limit ?");
-      arguments.add((long) query.getLimit());
+      arguments[next++] = (long) query.getLimit();
     }
-    if (query.getOffset() > 0) {
+    if (offset) {
       sql.append(" offset ?");
-      arguments.add(query.getOffset());
+      arguments[next] = query.getOffset();
     }
     return template.query(
-        Statement.named(name, sql.toString(), arguments.toArray()), mapping, Integer.MAX_VALUE);
+        Statement.named(name, sql.toString(), arguments), mapping, Integer.MAX_VALUE);
   }
 
   private FluentExampleQuery<T> fluent(CriteriaDefinition criteria, String name) {

@@ -2,7 +2,6 @@ package io.kitesql.data.repository.query;
 
 import io.kitesql.data.mapping.EntityMapping;
 import io.kitesql.data.mapping.MappedColumn;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -27,8 +26,13 @@ import org.springframework.data.util.Pair;
  * needs one.
  */
 final class CriteriaWhere {
+  private static final String WHERE = " where ";
+
   private final EntityMapping<?> mapping;
-  private final StringBuilder sql = new StringBuilder();
+
+  /** The clause, from {@code " where "} on; sized for a few conditions so that it seldom grows. */
+  private final StringBuilder sql = new StringBuilder(160).append(WHERE);
+
   private final List<@Nullable Object> arguments = new ArrayList<>();
 
   private CriteriaWhere(EntityMapping<?> mapping) {
@@ -44,7 +48,7 @@ final class CriteriaWhere {
     if (!where.chain(criteria)) {
       return new ExampleCriteria("", List.of());
     }
-    return new ExampleCriteria(" where " + where.sql, where.arguments);
+    return new ExampleCriteria(where.sql.toString(), where.arguments);
   }
 
   /**
@@ -52,18 +56,8 @@ final class CriteriaWhere {
    * nothing.
    */
   private boolean chain(CriteriaDefinition last) {
-    var links = new ArrayDeque<CriteriaDefinition>();
-    for (CriteriaDefinition link = last; ; link = link.getRequiredPrevious()) {
-      links.push(link);
-      if (!link.hasPrevious()) {
-        break;
-      }
-    }
-    boolean written = false;
-    for (var link : links) {
-      written |= condition(link, written);
-    }
-    return written;
+    boolean written = last.hasPrevious() && chain(last.getRequiredPrevious());
+    return condition(last, written) || written;
   }
 
   /** Writes one criterion (joined to what precedes it by its combinator); false if it is empty. */

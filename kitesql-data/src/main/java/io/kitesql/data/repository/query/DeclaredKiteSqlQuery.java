@@ -68,8 +68,9 @@ public final class DeclaredKiteSqlQuery extends KiteSqlRepositoryQuery {
         }
       }
     }
-    if (!modifying && !method.isCollectionQuery() && !method.isStreamQuery()) {
-      mapperFor(method.getReturnedObjectType()); // an unmappable return type fails start-up
+    if (!modifying) {
+      // an unmappable return type fails start-up
+      mapperFor(method.getResultProcessor().getReturnedType().getReturnedType());
     }
   }
 

@@ -3,6 +3,8 @@ package io.kitesql.data.repository.query;
 import io.kitesql.data.core.KiteSqlTemplate;
 import io.kitesql.data.mapping.EntityMapping;
 import io.kitesql.data.mapping.KiteSqlMappingContext;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.data.domain.Example;
 import org.springframework.data.repository.query.FluentQuery;
 
@@ -14,6 +16,9 @@ public final class ExampleQueries {
   private final KiteSqlTemplate template;
   private final EntityMapping<?> mapping;
   private final ResultMappers results;
+
+  /** The WHERE clauses of the example shapes seen, so that a repeated shape writes no SQL. */
+  private final Map<Object, String> wheres = new ConcurrentHashMap<>();
 
   /**
    * @param context the mapping context DTO projections are read through
@@ -31,6 +36,6 @@ public final class ExampleQueries {
    */
   public <S> FluentQuery.FetchableFluentQuery<S> query(Example<S> example, String statementName) {
     return new FluentExampleQuery<>(
-        template, statementName, mapping, results, ExampleCriteria.of(example, mapping));
+        template, statementName, mapping, results, ExampleCriteria.of(example, mapping, wheres));
   }
 }

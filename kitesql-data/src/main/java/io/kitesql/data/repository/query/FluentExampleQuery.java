@@ -25,6 +25,7 @@ import org.springframework.data.domain.Slice;
 import org.springframework.data.domain.SliceImpl;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.domain.Window;
+import org.springframework.data.mapping.MappingException;
 import org.springframework.data.repository.query.FluentQuery;
 import org.springframework.data.support.PageableExecutionUtils;
 
@@ -117,7 +118,12 @@ public final class FluentExampleQuery<R> implements FluentQuery.FetchableFluentQ
     if (!properties.isEmpty() && !type.isAssignableFrom(mapping.type())) {
       throw bothProjections();
     }
-    results.forType(type); // an unmappable projection fails here
+    try {
+      results.forType(type); // an unmappable projection fails here
+    } catch (MappingException | IllegalArgumentException e) {
+      throw new InvalidDataAccessApiUsageException(
+          name + ": cannot read results as " + type.getName() + ": " + e.getMessage(), e);
+    }
     return new FluentExampleQuery<>(
         template, name, mapping, results, criteria, sort, limit, type, properties);
   }
@@ -283,9 +289,17 @@ public final class FluentExampleQuery<R> implements FluentQuery.FetchableFluentQ
   }
 
   private List<R> list(String tail, List<Object> more) {
+    var result = results.forType(resultType);
+    if (more.isEmpty() && tail.isEmpty() && sort.isUnsorted() && properties.isEmpty()) {
+      // the common call (all()): a remembered statement text, and one argument array
+      return template.query(
+          Statement.named(
+              name, results.select(result, criteria.where()), criteria.arguments().toArray()),
+          mapper(result),
+          Integer.MAX_VALUE);
+    }
     var arguments = new ArrayList<@Nullable Object>(criteria.arguments());
     arguments.addAll(more);
-    var result = results.forType(resultType);
     return run(select(result) + tail, arguments, mapper(result));
   }
 

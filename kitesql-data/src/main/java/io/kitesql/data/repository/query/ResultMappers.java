@@ -19,13 +19,38 @@ final class ResultMappers {
   /** How to read one returned type: the mapper and the quoted columns to select for it. */
   record ResultMapper(Class<?> type, RowMapper<?> mapper, String selectList) {}
 
+  private static final int MAX_SELECTS = 256;
+
   private final KiteSqlMappingContext context;
   private final EntityMapping<?> domain;
   private final ConcurrentHashMap<Class<?>, ResultMapper> byType = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<ResultMapper, ConcurrentHashMap<String, String>> selects =
+      new ConcurrentHashMap<>();
 
   ResultMappers(KiteSqlMappingContext context, EntityMapping<?> domain) {
     this.context = context;
     this.domain = domain;
+  }
+
+  /**
+   * {@code select <result's columns> from <table><where>}, remembered per result for up to {@link
+   * #MAX_SELECTS} clauses, so that a query by example or criteria query of a seen shape writes no
+   * SQL text.
+   */
+  String select(ResultMapper result, String where) {
+    var byWhere = selects.get(result);
+    if (byWhere == null) {
+      byWhere = selects.computeIfAbsent(result, r -> new ConcurrentHashMap<>());
+    }
+    var known = byWhere.get(where);
+    if (known != null) {
+      return known;
+    }
+    var sql = "select " + result.selectList() + " from " + domain.table() + where;
+    if (byWhere.size() < MAX_SELECTS) {
+      byWhere.put(where, sql);
+    }
+    return sql;
   }
 
   ResultMapper forType(Class<?> type) {
@@ -56,7 +81,7 @@ final class ResultMappers {
   }
 
   private String selected(List<String> properties) {
-    return columns(properties.stream().map(domain::requiredColumn).toList());
+    return columns(properties.stream().flatMap(p -> domain.columnsOf(p).stream()).toList());
   }
 
   private static String columns(List<MappedColumn> columns) {

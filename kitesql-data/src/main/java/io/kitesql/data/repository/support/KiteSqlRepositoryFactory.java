@@ -141,12 +141,21 @@ public class KiteSqlRepositoryFactory extends RepositoryFactorySupport {
 
   private EntityMapping<?> mapping(Class<?> type) {
     return mappings.computeIfAbsent(
-        type,
-        t -> {
-          var mapping = new EntityMapping<>(context, t, conversions, lifecycle);
-          Aggregate.attach(
-              template, context, mapping); // its queries then read the entity's collections
-          return mapping;
-        });
+        type, t -> entityMapping(template, context, conversions, lifecycle, t));
+  }
+
+  /**
+   * The mapping of entity {@code type} as repositories use it: with its aggregate attached, so that
+   * its queries read the entity's collections.
+   */
+  static <T> EntityMapping<T> entityMapping(
+      KiteSqlTemplate template,
+      KiteSqlMappingContext context,
+      Conversions conversions,
+      EntityLifecycle lifecycle,
+      Class<T> type) {
+    var mapping = new EntityMapping<>(context, type, conversions, lifecycle);
+    Aggregate.attach(template, context, mapping);
+    return mapping;
   }
 }

@@ -76,16 +76,9 @@ public class KiteSqlRepositoryFactoryBean<T extends Repository<S, ID>, S, ID>
         template != null,
         "a KiteSqlTemplate is required (bean 'kiteSqlTemplate', or templateRef of @EnableKiteSqlRepositories)");
     Assert.state(mappingContext != null, "a KiteSqlMappingContext is required");
-    var custom =
-        beanFactory == null
-            ? KiteSqlCustomConversions.none()
-            : beanFactory
-                .getBeanProvider(KiteSqlCustomConversions.class)
-                .getIfAvailable(KiteSqlCustomConversions::none);
-    var lifecycle =
-        beanFactory == null ? EntityLifecycle.none() : EntityLifecycle.of(beanFactory, events);
     var factory =
-        new KiteSqlRepositoryFactory(template, mappingContext, new Conversions(custom), lifecycle);
+        new KiteSqlRepositoryFactory(
+            template, mappingContext, conversions(beanFactory), lifecycle(beanFactory, events));
     if (beanFactory != null && TransactionalMethods.areDeclaredOn(getObjectType())) {
       factory.addRepositoryProxyPostProcessor(
           new TransactionalMethods(beanFactory, transactionManager));
@@ -101,5 +94,21 @@ public class KiteSqlRepositoryFactoryBean<T extends Repository<S, ID>, S, ID>
                           listener.queryCreated(query.name(), query.sql())));
     }
     return factory;
+  }
+
+  /** The application's {@link KiteSqlCustomConversions} bean, if it has one. */
+  static Conversions conversions(@Nullable BeanFactory beanFactory) {
+    return new Conversions(
+        beanFactory == null
+            ? KiteSqlCustomConversions.none()
+            : beanFactory
+                .getBeanProvider(KiteSqlCustomConversions.class)
+                .getIfAvailable(KiteSqlCustomConversions::none));
+  }
+
+  /** The context's entity callbacks, and its events if it publishes them. */
+  static EntityLifecycle lifecycle(
+      @Nullable BeanFactory beanFactory, @Nullable ApplicationEventPublisher events) {
+    return beanFactory == null ? EntityLifecycle.none() : EntityLifecycle.of(beanFactory, events);
   }
 }
