@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kitesql.api.Database;
+import io.kitesql.data.Executions;
 import io.kitesql.data.config.EnableKiteSqlAuditing;
 import io.kitesql.data.config.EnableKiteSqlRepositories;
 import io.kitesql.data.core.KiteSqlTemplate;
-import io.kitesql.data.core.StatementObserver;
 import io.kitesql.data.repository.TempDatabaseConfiguration;
 import io.kitesql.data.repository.support.KiteSqlAggregateTemplate;
 import java.time.Instant;
@@ -153,7 +153,8 @@ class AggregateTemplateUpsertTest {
 
   @Autowired KiteSqlAggregateTemplate aggregates;
   @Autowired KiteSqlTemplate template;
-  private final List<String> statements = new CopyOnWriteArrayList<>();
+  @Autowired Database database;
+  private Executions executions;
 
   @BeforeEach
   void clear() {
@@ -161,16 +162,12 @@ class AggregateTemplateUpsertTest {
       template.update("delete from " + table);
     }
     CALLS.clear();
-    template.setStatementObserver(
-        statement -> {
-          statements.add(String.valueOf(statement.name()));
-          return outcome -> {};
-        });
+    executions = Executions.listenTo(database);
   }
 
   @AfterEach
   void stopObserving() {
-    template.setStatementObserver(StatementObserver.NONE);
+    Executions.stop(database);
   }
 
   /** What the test's callbacks make of a site, as the row it should be stored as. */
@@ -210,9 +207,9 @@ class AggregateTemplateUpsertTest {
     expected.put(1L, expectedRow(first));
     assertThat(returned.address().city().toString()).isEqualTo("OSLO");
     assertThat(CALLS).containsExactly("beforeConvert 1", "beforeSave 1", "afterSave 1 depot");
-    assertThat(statements).containsExactly("Site.upsert");
+    assertThat(executions.labels()).containsExactly("Site.upsert");
 
-    statements.clear();
+    executions.clear();
     var batch =
         List.of(
             new Site(2L, "yard", null),
@@ -220,7 +217,7 @@ class AggregateTemplateUpsertTest {
             new Site(3L, " shop", new Address("3 Kite Hill", "lima")));
     aggregates.upsertAll(batch);
     batch.forEach(site -> expected.put(site.id(), expectedRow(site)));
-    assertThat(statements).containsExactly("Site.upsertAll");
+    assertThat(executions.labels()).containsExactly("Site.upsertAll");
     assertThat(storedSites()).isEqualTo(expected);
   }
 
