@@ -193,10 +193,10 @@ final class StoredIntegerFilter implements Operator {
       var t = terms[i];
       long value;
       if (stored) {
-        if (view.isNull(t.column())) {
-          return false;
+        value = view.getIntegerOr(t.column(), Long.MIN_VALUE);
+        if (value == Long.MIN_VALUE && view.isNull(t.column())) {
+          return false; // NULL (a BIGINT may hold the marker itself)
         }
-        value = t.isInt() ? view.getInt(t.column()) : view.getLong(t.column());
       } else {
         if (!(row[t.column()] instanceof Number n)) {
           return false; // NULL
