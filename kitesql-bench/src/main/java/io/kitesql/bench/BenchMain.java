@@ -19,7 +19,8 @@ import java.util.stream.Collectors;
  * --table7 [quick] [--sizes …]} Table 7 alone ({@link SpringQueriesReport}), {@code --aggregates
  * [quick]} Table 5's aggregate rows alone ({@link AggregateBench}), {@code --tpcc [quick|smoke]
  * […]} TPC-C ({@link io.kitesql.bench.tpcc.TpccReport}), {@code --jdbc [quick|smoke] […]} {@link
- * JdbcBench}. Run from the repository root (the Maven command in README.md does).
+ * JdbcBench}, {@code --read-path [rounds] [tiers]} Tables 1 and 6 alone ({@link ReadPathRun}). Run
+ * from the repository root (the Maven command in README.md does).
  */
 public final class BenchMain {
   private BenchMain() {}
@@ -51,6 +52,10 @@ public final class BenchMain {
     }
     if (args.length > 0 && args[0].equals("--jdbc")) {
       JdbcBench.main(Arrays.copyOfRange(args, 1, args.length));
+      return;
+    }
+    if (args.length > 0 && args[0].equals("--read-path")) {
+      ReadPathRun.main(Arrays.copyOfRange(args, 1, args.length));
       return;
     }
     if (args.length > 0 && args[0].equals("--long-rows-probe")) {

@@ -139,7 +139,17 @@ public final class BenchRunner {
         try {
           var query = engine.prepare(cell.sqlFor(kind));
           var cellParameters = cell.parametersOf(parameters);
-          outcome = measure.cell(engine, query, cellParameters, cell.consumer().forEngine(kite));
+          boolean noReuse = engine instanceof JdbcEngine jdbc && jdbc.reusesResults(cellParameters);
+          if (noReuse) {
+            ((JdbcEngine) engine).reuseResults(false);
+          }
+          try {
+            outcome = measure.cell(engine, query, cellParameters, cell.consumer().forEngine(kite));
+          } finally {
+            if (noReuse) {
+              ((JdbcEngine) engine).reuseResults(true);
+            }
+          }
           if (regions != null && outcome instanceof Results.Measured) {
             results.addMapCheck(
                 kind.label(), checkMap(engine, query, cellParameters, cell.textColumns(), regions));
