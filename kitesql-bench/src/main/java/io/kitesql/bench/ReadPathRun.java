@@ -10,7 +10,7 @@ import java.util.Map;
 /**
  * Tables 1 (the lookup) and 6 alone, on every engine of the full run, for the read path's figures
  * without the rest of the run. Each tier's databases are loaded as in the full run; the cells then
- * run in rounds, each round visiting every cell and engine in turn, so a change in the machine's
+ * run in rounds, each round visiting every engine and cell in turn, so a change in the machine's
  * load hits them alike; a cell's figure is the median of its rounds' p50s and allocations (each
  * round measured as the full run measures a cell). H2's result reuse is off for Table 6 as in the
  * full run ({@link JdbcEngine#reusesResults}). Prints a Markdown table per table. Run: {@code java
@@ -44,26 +44,18 @@ public final class ReadPathRun {
               DataSets.ORDERS_INSERT, rows, i -> DataSets.orderRow(i, rows, tier), tier + 32);
       stores.loadAll(DataSets.ORDERS_DDL, List.of(load), 1000);
       var parameters = DataSets.lookupParameters(rows);
-      var engines = new LinkedHashMap<Stores.Kind, Engine>();
-      for (var kind : Stores.Kind.values()) {
-        engines.put(kind, stores.open(kind));
-      }
-      try {
-        for (int round = 0; round < rounds; round++) {
-          for (var cell : cells) {
-            for (var e : engines.entrySet()) {
-              var outcome = run(measure, cell, e.getKey(), e.getValue(), parameters);
+      for (int round = 0; round < rounds; round++) {
+        // one engine open at a time: both KiteSQL columns open the same database
+        for (var kind : Stores.Kind.values()) {
+          try (var engine = stores.open(kind)) {
+            for (var cell : cells) {
               figures
                   .computeIfAbsent(cell.variant(), k -> new LinkedHashMap<>())
                   .computeIfAbsent(BenchRunner.tierLabel(tier), k -> new LinkedHashMap<>())
-                  .computeIfAbsent(e.getKey().label(), k -> new ArrayList<>())
-                  .add(outcome);
+                  .computeIfAbsent(kind.label(), k -> new ArrayList<>())
+                  .add(run(measure, cell, kind, engine, parameters));
             }
           }
-        }
-      } finally {
-        for (var engine : engines.values()) {
-          engine.close();
         }
       }
     }
