@@ -68,23 +68,12 @@ public final class ReadPathRun {
       Measure measure, Workload.Cell cell, Stores.Kind kind, Engine engine, Object[][] all)
       throws Exception {
     var query = engine.prepare(cell.sqlFor(kind));
-    var parameters = cell.parametersOf(all);
-    boolean noReuse = engine instanceof JdbcEngine jdbc && jdbc.reusesResults(parameters);
-    if (noReuse) {
-      ((JdbcEngine) engine).reuseResults(false);
-    }
-    try {
-      var outcome =
-          measure.cell(
-              engine, query, parameters, cell.consumer().forEngine(engine instanceof KiteEngine));
-      return outcome instanceof Results.Measured m
-          ? new double[] {m.p50Micros(), m.bytesPerExecution()}
-          : new double[] {Double.NaN, Double.NaN};
-    } finally {
-      if (noReuse) {
-        ((JdbcEngine) engine).reuseResults(true);
-      }
-    }
+    var outcome =
+        BenchRunner.measureScanning(
+            measure, engine, query, cell.parametersOf(all), cell, engine instanceof KiteEngine);
+    return outcome instanceof Results.Measured m
+        ? new double[] {m.p50Micros(), m.bytesPerExecution()}
+        : new double[] {Double.NaN, Double.NaN};
   }
 
   private static String render(
