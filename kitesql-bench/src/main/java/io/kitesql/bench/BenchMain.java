@@ -22,7 +22,8 @@ import java.util.stream.Collectors;
  * query-by-example and criteria rows ({@link QueryStylesBench}), {@code --tpcc [quick|smoke] […]}
  * TPC-C ({@link io.kitesql.bench.tpcc.TpccReport}), {@code --jdbc [quick|smoke] […]} {@link
  * JdbcBench}, {@code --metrics-overhead [runs]} Table 5's metrics overhead alone ({@link
- * MetricsOverheadAb}). Run from the repository root (the Maven command in README.md does).
+ * MetricsOverheadAb}), {@code --read-path [rounds] [tiers]} Tables 1 and 6 alone ({@link
+ * ReadPathRun}). Run from the repository root (the Maven command in README.md does).
  */
 public final class BenchMain {
   private BenchMain() {}
@@ -66,6 +67,10 @@ public final class BenchMain {
     }
     if (args.length > 0 && args[0].equals("--metrics-overhead")) {
       MetricsOverheadAb.main(Arrays.copyOfRange(args, 1, args.length));
+      return;
+    }
+    if (args.length > 0 && args[0].equals("--read-path")) {
+      ReadPathRun.main(Arrays.copyOfRange(args, 1, args.length));
       return;
     }
     if (args.length > 0 && args[0].equals("--long-rows-probe")) {

@@ -139,7 +139,7 @@ public final class BenchRunner {
         try {
           var query = engine.prepare(cell.sqlFor(kind));
           var cellParameters = cell.parametersOf(parameters);
-          outcome = measure.cell(engine, query, cellParameters, cell.consumer().forEngine(kite));
+          outcome = measureScanning(measure, engine, query, cellParameters, cell, kite);
           if (regions != null && outcome instanceof Results.Measured) {
             results.addMapCheck(
                 kind.label(), checkMap(engine, query, cellParameters, cell.textColumns(), regions));
@@ -164,6 +164,31 @@ public final class BenchRunner {
       heapOpen = usedHeapAfterGc();
     }
     results.retainedHeap.put(List.of(tier, kind.label()), heapOpen - usedHeapAfterGc());
+  }
+
+  /**
+   * Measures a cell, with H2's result reuse off while it runs if H2 would otherwise answer its
+   * executions from a kept result ({@link JdbcEngine#reusesResults}).
+   */
+  static Results.Outcome measureScanning(
+      Measure measure,
+      Engine engine,
+      Engine.Query query,
+      Object[][] parameters,
+      Workload.Cell cell,
+      boolean kite)
+      throws Exception {
+    boolean noReuse = engine instanceof JdbcEngine jdbc && jdbc.reusesResults(parameters);
+    if (noReuse) {
+      ((JdbcEngine) engine).reuseResults(false);
+    }
+    try {
+      return measure.cell(engine, query, parameters, cell.consumer().forEngine(kite));
+    } finally {
+      if (noReuse) {
+        ((JdbcEngine) engine).reuseResults(true);
+      }
+    }
   }
 
   private static void coldStart(

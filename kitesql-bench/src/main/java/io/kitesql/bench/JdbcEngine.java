@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Arrays;
 
 /**
  * SQLite or H2 through JDBC: one connection with autocommit off, statements prepared once on it,
@@ -27,6 +28,29 @@ public final class JdbcEngine implements Engine {
 
   public Connection connection() {
     return connection;
+  }
+
+  /**
+   * Whether this engine would answer executions with {@code parameters} from a result it kept
+   * instead of running the statement: H2 keeps a query's last result and returns it again while the
+   * parameters and the tables are unchanged (its database setting {@code OPTIMIZE_REUSE_RESULTS},
+   * on by default), so a cell whose every execution has the same parameters (Table 6) would measure
+   * a lookup of that result, not a scan.
+   */
+  public boolean reusesResults(Object[][] parameters) {
+    return name.startsWith("H2")
+        && Arrays.stream(parameters).allMatch(p -> Arrays.equals(p, parameters[0]));
+  }
+
+  /**
+   * Turns H2's result reuse off or back on ({@code SET OPTIMIZE_REUSE_RESULTS 0|1}: a setting of
+   * the database, kept until changed or closed; on a database opened read-only as well).
+   */
+  public void reuseResults(boolean on) throws SQLException {
+    try (var s = connection.createStatement()) {
+      s.execute("SET OPTIMIZE_REUSE_RESULTS " + (on ? 1 : 0));
+    }
+    connection.commit();
   }
 
   @Override

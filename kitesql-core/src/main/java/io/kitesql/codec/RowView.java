@@ -12,6 +12,7 @@ import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A reusable flyweight reading one encoded row (see {@link RowLayout}) in place. Reading a column
@@ -155,6 +156,28 @@ public final class RowView {
     return at;
   }
 
+  /**
+   * Column {@code i}, INT or BIGINT, as a long, or {@code ifNull} when it is NULL: one read for a
+   * caller that would otherwise ask {@link #isNull} and then {@link #getInt} or {@link #getLong},
+   * each checking liveness, index and null bit again (a filter over every row of a scan). A caller
+   * whose {@code ifNull} a BIGINT may hold tells the two apart with {@link #isNull}.
+   */
+  public long getIntegerOr(int i, long ifNull) {
+    scope.check();
+    Objects.checkIndex(i, layout.columnCount());
+    var kind = layout.kind(i);
+    if (kind != TypeKind.INT && kind != TypeKind.BIGINT) {
+      throw new IllegalArgumentException("column " + i + " is " + layout.type(i) + ", not integer");
+    }
+    long value = ifNull;
+    if (!nullBit(i)) {
+      long at = offset + fixedStart + layout.sectionOffset(i);
+      value = kind == TypeKind.INT ? base.get(Memory.INT_BE, at) : base.get(Memory.LONG_BE, at);
+    }
+    scope.checkAfterRead();
+    return value;
+  }
+
   public int getInt(int i) {
     int v = base.get(Memory.INT_BE, present(i, TypeKind.INT));
     scope.checkAfterRead();
@@ -227,7 +250,75 @@ public final class RowView {
       return Text.view(scope, longValues.base(), longValues.offset(), n, utf16);
     }
     checkRange(i, start, n);
-    return Text.view(scope, base, offset + start, n, utf16);
+    long at = offset + start;
+    if (n > REPEATED_TEXT_MAX || scope == Scope.OWNED) {
+      return Text.view(scope, base, at, n, utf16);
+    }
+    return repeatedOrNew(i, at, n, utf16);
+  }
+
+  /**
+   * The longest text {@link #getText} compares with the column's previous one: short enough that
+   * comparing costs less than the object it may save.
+   */
+  static final int REPEATED_TEXT_MAX = 16;
+
+  /**
+   * Per column: the short borrowed text {@link #getText} returned last, where its bytes lie, and
+   * the scope that lent it; made on first use.
+   */
+  private Text @Nullable [] lastText;
+
+  private MemorySegment @Nullable [] lastBase;
+  private long @Nullable [] lastAt;
+  private int @Nullable [] lastLength;
+  private Scope @Nullable [] lastScope;
+
+  /**
+   * The borrowed text of the {@code n} bytes at {@code at} of the row: the column's previous one if
+   * it has the same bytes and the same scope, else a new view that becomes the previous one. A
+   * low-cardinality column read row after row ({@code status} where {@code status = ?}, a sorted or
+   * grouped column) repeats its values, and each repeat would cost a new object. The map does not
+   * change while a read transaction lives and a text is immutable, so one object serves every equal
+   * value the transaction lends (owned rows, which may lie in reused buffers, get a new view each).
+   */
+  private Text repeatedOrNew(int i, long at, int n, int utf16) {
+    if (lastText == null) {
+      lastText = new Text[layout.columnCount()];
+      lastBase = new MemorySegment[lastText.length];
+      lastAt = new long[lastText.length];
+      lastScope = new Scope[lastText.length];
+      lastLength = new int[lastText.length];
+    }
+    var last = lastText[i];
+    if (last != null
+        && lastScope[i] == scope
+        && lastLength[i] == n
+        && sameBytes(lastBase[i], lastAt[i], at, n)) {
+      return last;
+    }
+    var text = Text.view(scope, base, at, n, utf16);
+    lastText[i] = text;
+    lastBase[i] = base;
+    lastAt[i] = at;
+    lastScope[i] = scope;
+    lastLength[i] = n;
+    return text;
+  }
+
+  /**
+   * Whether the {@code n} bytes at {@code at} of the row equal those at {@code otherAt} of {@code
+   * other}.
+   */
+  private boolean sameBytes(MemorySegment other, long otherAt, long at, int n) {
+    for (int k = 0; k < n; k++) {
+      if (base.get(Memory.BYTE, at + k) != other.get(Memory.BYTE, otherAt + k)) {
+        scope.checkAfterRead();
+        return false;
+      }
+    }
+    scope.checkAfterRead();
+    return true;
   }
 
   /** The VARBINARY at column {@code i} as a view of the row bytes (no copy), or null. */

@@ -3,6 +3,7 @@ package io.kitesql.exec;
 import io.kitesql.expr.Coercions;
 import io.kitesql.value.DataType;
 import io.kitesql.value.Decimals;
+import io.kitesql.value.Text;
 import io.kitesql.value.TypeKind;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -43,8 +44,8 @@ sealed interface KeyPlacement {
 
   /**
    * {@code value} itself when it already is a key of {@code keyType} (an INT in range for an INT
-   * key, a BIGINT for a BIGINT key, a DECIMAL of the key's scale and precision), else null: the
-   * common case, answered without allocating.
+   * key, a BIGINT for a BIGINT key, a DECIMAL of the key's scale and precision, a text that fits a
+   * VARCHAR key), else null: the common case, answered without allocating.
    */
   static Object keyAsIs(Object value, DataType keyType) {
     return switch (keyType.kind()) {
@@ -57,6 +58,11 @@ sealed interface KeyPlacement {
           value instanceof BigDecimal d
                   && d.scale() == keyType.scale()
                   && d.precision() <= keyType.precision()
+              ? value
+              : null;
+      // a text no longer than the column's limit (a longer one fails as for storing, below)
+      case VARCHAR ->
+          value instanceof Text t && (keyType.length() == 0 || t.utf8Length() <= keyType.length())
               ? value
               : null;
       default -> null;

@@ -17,7 +17,7 @@ import java.util.Optional;
  */
 final class StoredIntegerFilter implements Operator {
   /** One {@code column op operand} term; the operand is a parameter or an integer literal. */
-  record Term(int column, boolean isInt, ComparisonOp op, Expr operand) {
+  record Term(int column, ComparisonOp op, Expr operand) {
     /**
      * {@code c op x} or {@code x op c} of an integer column and an integer parameter or literal, or
      * null.
@@ -29,14 +29,12 @@ final class StoredIntegerFilter implements Operator {
       if (c.left() instanceof Expr.Column col
           && isOperand(c.right())
           && isInteger(col.type().kind())) {
-        return Optional.of(
-            new Term(col.index(), col.type().kind() == TypeKind.INT, c.op(), c.right()));
+        return Optional.of(new Term(col.index(), c.op(), c.right()));
       }
       if (c.right() instanceof Expr.Column col
           && isOperand(c.left())
           && isInteger(col.type().kind())) {
-        return Optional.of(
-            new Term(col.index(), col.type().kind() == TypeKind.INT, c.op().flip(), c.left()));
+        return Optional.of(new Term(col.index(), c.op().flip(), c.left()));
       }
       return Optional.empty();
     }
@@ -193,10 +191,10 @@ final class StoredIntegerFilter implements Operator {
       var t = terms[i];
       long value;
       if (stored) {
-        if (view.isNull(t.column())) {
-          return false;
+        value = view.getIntegerOr(t.column(), Long.MIN_VALUE);
+        if (value == Long.MIN_VALUE && view.isNull(t.column())) {
+          return false; // NULL (a BIGINT may hold the marker itself)
         }
-        value = t.isInt() ? view.getInt(t.column()) : view.getLong(t.column());
       } else {
         if (!(row[t.column()] instanceof Number n)) {
           return false; // NULL

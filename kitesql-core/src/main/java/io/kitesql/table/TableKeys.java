@@ -227,19 +227,62 @@ final class TableKeys {
    * offset} of {@code base}.
    */
   static int compare(MemorySegment base, long offset, int length, MemorySegment bytes, long n) {
-    long at = MemorySegment.mismatch(base, offset, offset + length, bytes, 0, n);
-    if (at < 0) {
-      return 0;
+    // Eight bytes at a time as big-endian longs, whose unsigned order is the bytes' order: a scan
+    // compares every key it steps on with its bound, and for keys of a few dozen bytes
+    // MemorySegment.mismatch's set-up cost more than the comparison (a fifth of a full table scan's
+    // time in a profile).
+    long common = Math.min(length, n);
+    long i = 0;
+    while (i < common) {
+      long left = common - i;
+      long a;
+      long b;
+      if (left >= Long.BYTES) {
+        a = base.get(Memory.LONG_BE, offset + i);
+        b = bytes.get(Memory.LONG_BE, i);
+      } else if (overReadable(base, offset + i) && i + Long.BYTES <= bytes.byteSize()) {
+        // the last few bytes: read eight and keep the first left of them
+        long mask = -1L << ((Long.BYTES - left) * Byte.SIZE);
+        a = base.get(Memory.LONG_BE, offset + i) & mask;
+        b = bytes.get(Memory.LONG_BE, i) & mask;
+      } else {
+        return compareBytes(base, offset, bytes, i, common, length, n);
+      }
+      if (a != b) {
+        return Long.compareUnsigned(a, b);
+      }
+      i += Long.BYTES;
     }
-    if (at == length) {
-      return -1;
+    return Long.compare(length, n);
+  }
+
+  /**
+   * Whether eight bytes can be read at {@code at} of {@code base} although fewer belong to the key:
+   * inside the segment and inside the 4 KiB block of the first (a map view is larger than its file,
+   * and a page past the file's end must not be touched; a mapping starts on a page boundary, and
+   * pages are at least 4 KiB).
+   */
+  private static boolean overReadable(MemorySegment base, long at) {
+    return at + Long.BYTES <= base.byteSize() && (at & 4095) <= 4096 - Long.BYTES;
+  }
+
+  /** {@link #compare} byte by byte from {@code from} on, at the end of a segment. */
+  private static int compareBytes(
+      MemorySegment base,
+      long offset,
+      MemorySegment bytes,
+      long from,
+      long common,
+      int length,
+      long n) {
+    for (long i = from; i < common; i++) {
+      int a = base.get(Memory.BYTE, offset + i) & 0xFF;
+      int b = bytes.get(Memory.BYTE, i) & 0xFF;
+      if (a != b) {
+        return Integer.compare(a, b);
+      }
     }
-    if (at == n) {
-      return 1;
-    }
-    int a = base.get(Memory.BYTE, offset + at) & 0xFF;
-    int b = bytes.get(Memory.BYTE, at) & 0xFF;
-    return Integer.compare(a, b);
+    return Long.compare(length, n);
   }
 
   /** Whether {@code key} starts with the first {@code length} bytes of {@code prefix}. */
