@@ -13,11 +13,13 @@ import java.util.List;
 import liquibase.Contexts;
 import liquibase.LabelExpression;
 import liquibase.Liquibase;
+import liquibase.Scope;
 import liquibase.database.Database;
 import liquibase.database.DatabaseFactory;
 import liquibase.database.jvm.JdbcConnection;
 import liquibase.exception.LiquibaseException;
 import liquibase.resource.DirectoryResourceAccessor;
+import liquibase.ui.LoggerUIService;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -88,7 +90,9 @@ class LiquibaseMigrationTest {
           DatabaseFactory.getInstance()
               .findCorrectDatabaseImplementation(new JdbcConnection(connection));
       assertThat(database).isInstanceOf(KiteSqlLiquibaseDatabase.class);
-      work.run(new Liquibase(CHANGELOG, resources, database));
+      var liquibase = new Liquibase(CHANGELOG, resources, database);
+      // its reports to the console (summaries, the failures tests provoke) go to its logger
+      Scope.child(Scope.Attr.ui.name(), new LoggerUIService(), () -> work.run(liquibase));
     }
   }
 
