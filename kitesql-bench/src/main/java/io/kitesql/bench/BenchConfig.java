@@ -134,6 +134,23 @@ public record BenchConfig(
         writeRowsSingle);
   }
 
+  /** This configuration with other tiers (note lengths in bytes). */
+  public BenchConfig withTiers(List<Integer> tiers) {
+    return new BenchConfig(
+        name,
+        List.copyOf(tiers),
+        maxRows,
+        maxTierBytes,
+        docGroups,
+        warmupMillis,
+        measureMillis,
+        rounds,
+        minExecutions,
+        maxExecutions,
+        writeRows,
+        writeRowsSingle);
+  }
+
   /** The orders rows of a tier: up to {@link #maxRows}, fewer when notes are long. */
   public int rowsFor(int noteLength) {
     long byBytes = maxTierBytes / noteLength;

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -13,17 +14,19 @@ import java.util.stream.Collectors;
  * Runs the benchmark and writes the report. Arguments: {@code --quick} (under a minute, writes
  * {@code kitesql-bench/target/RESULTS-quick.md}), {@code --long-rows} (the 64 B and 256 KiB tiers
  * only, for the long-row check; {@code target/RESULTS-long-rows.md}), {@code --out FILE}, {@code
- * --work DIR}; {@code --long-rows-ab [rounds]} runs {@link LongRowsAb} instead, {@code --spin-ab
- * [rounds] [slice]} {@link SpinAb}, {@code --sync-commit [rounds] [transactions]} {@link
- * SyncCommitAb}, {@code --long-rows-probe [rows] [rounds]} {@link LongRowsProbe}, {@code
- * --read-ahead-ab [rounds] [rows] [sizes]} {@link ReadAheadAb}, {@code --table7 [quick] [--sizes
- * …]} Table 7 alone ({@link SpringQueriesReport}), {@code --aggregates [quick]} Table 5's aggregate
- * rows alone ({@link AggregateBench}), {@code --query-styles [quick] [runs N]} Table 5's
- * query-by-example and criteria rows ({@link QueryStylesBench}), {@code --tpcc [quick|smoke] […]}
- * TPC-C ({@link io.kitesql.bench.tpcc.TpccReport}), {@code --jdbc [quick|smoke] […]} {@link
- * JdbcBench}, {@code --metrics-overhead [runs]} Table 5's metrics overhead alone ({@link
- * MetricsOverheadAb}), {@code --read-path [rounds] [tiers]} Tables 1 and 6 alone ({@link
- * ReadPathRun}). Run from the repository root (the Maven command in README.md does).
+ * --work DIR}, {@code --tiers 4096,65536} (other note lengths), {@code --cells VARIANT} (only the
+ * orders cells whose variant contains it, printed, no report); {@code --long-rows-ab [rounds]} runs
+ * {@link LongRowsAb} instead, {@code --spin-ab [rounds] [slice]} {@link SpinAb}, {@code
+ * --sync-commit [rounds] [transactions]} {@link SyncCommitAb}, {@code --long-rows-probe [rows]
+ * [rounds]} {@link LongRowsProbe}, {@code --read-ahead-ab [rounds] [rows] [sizes]} {@link
+ * ReadAheadAb}, {@code --table7 [quick] [--sizes …]} Table 7 alone ({@link SpringQueriesReport}),
+ * {@code --aggregates [quick]} Table 5's aggregate rows alone ({@link AggregateBench}), {@code
+ * --query-styles [quick] [runs N]} Table 5's query-by-example and criteria rows ({@link
+ * QueryStylesBench}), {@code --tpcc [quick|smoke] […]} TPC-C ({@link
+ * io.kitesql.bench.tpcc.TpccReport}), {@code --jdbc [quick|smoke] […]} {@link JdbcBench}, {@code
+ * --metrics-overhead [runs]} Table 5's metrics overhead alone ({@link MetricsOverheadAb}), {@code
+ * --read-path [rounds] [tiers]} Tables 1 and 6 alone ({@link ReadPathRun}). Run from the repository
+ * root (the Maven command in README.md does).
  */
 public final class BenchMain {
   private BenchMain() {}
@@ -80,6 +83,8 @@ public final class BenchMain {
     var config = BenchConfig.full();
     Path out = null;
     Path work = Path.of("kitesql-bench", "target", "bench-data");
+    List<Integer> tiers = null;
+    String cells = null;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--quick" -> config = BenchConfig.quick();
@@ -87,11 +92,23 @@ public final class BenchMain {
         case "--long-rows" -> config = BenchConfig.longRows();
         case "--out" -> out = Path.of(args[++i]);
         case "--work" -> work = Path.of(args[++i]);
+        case "--tiers" ->
+            tiers = Arrays.stream(args[++i].split(",")).map(Integer::valueOf).toList();
+        case "--cells" -> cells = args[++i];
         case "" -> {}
         default ->
             throw new IllegalArgumentException(
-                "unknown argument " + args[i] + " (use --quick, --long-rows, --out, --work)");
+                "unknown argument "
+                    + args[i]
+                    + " (use --quick, --long-rows, --out, --work, --tiers, --cells)");
       }
+    }
+    if (tiers != null) {
+      config = config.withTiers(tiers);
+    }
+    if (cells != null) {
+      runCells(config, work, cells);
+      return;
     }
     if (out == null) {
       var module =
@@ -109,6 +126,23 @@ public final class BenchMain {
     Files.writeString(out, report);
     System.out.printf(
         "wrote %s in %.1f minutes%n", out.toAbsolutePath(), results.elapsedMillis / 60000.0);
+  }
+
+  /**
+   * {@code --cells VARIANT}: only the Tables 1–3 and 6 cells whose variant contains {@code
+   * VARIANT}, on every engine and tier (with the JIT warm-up pass); prints them, writes no report.
+   */
+  private static void runCells(BenchConfig config, Path work, String variant) throws Exception {
+    System.out.println(
+        "kitesql-bench: "
+            + config.name()
+            + " run of cells \""
+            + variant
+            + "\", tiers "
+            + config.tiers());
+    var results =
+        new BenchRunner(config, work, System.out::println, v -> v.contains(variant)).runCells();
+    System.out.printf("done in %.1f minutes%n", results.elapsedMillis / 60000.0);
   }
 
   /** Machine, JDK and versions for the report header. */

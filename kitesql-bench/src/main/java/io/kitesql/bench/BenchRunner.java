@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * Runs the whole benchmark: for each tier a fresh set of databases, every engine in turn over every
@@ -24,11 +25,42 @@ public final class BenchRunner {
   private final Measure measure;
   private final Results results = new Results();
 
+  /** Which cells of Tables 1–3 and 6 run, by their variant. */
+  private final Predicate<String> variants;
+
   public BenchRunner(BenchConfig config, Path work, Consumer<String> log) {
+    this(config, work, log, variant -> true);
+  }
+
+  /**
+   * A run of only the orders cells whose variant {@code variants} accepts (with its JIT warm-up
+   * pass), on the configuration's tiers: no documents, repositories, writes or Table 7.
+   */
+  public BenchRunner(
+      BenchConfig config, Path work, Consumer<String> log, Predicate<String> variants) {
     this.config = config;
     this.work = work;
     this.log = log;
     this.measure = new Measure(config);
+    this.variants = variants;
+  }
+
+  /** Runs only the orders cells {@code variants} accepts; see the constructor. */
+  public Results runCells() throws Exception {
+    long start = System.nanoTime();
+    delete(work);
+    for (var warmup : config.jitWarmup()) {
+      var pass = new BenchRunner(warmup, work.resolve("jit-warmup"), line -> {}, variants);
+      for (int tier : warmup.tiers()) {
+        pass.runTier(tier, false);
+      }
+    }
+    for (int tier : config.tiers()) {
+      runTier(tier, false);
+    }
+    delete(work);
+    results.elapsedMillis = (System.nanoTime() - start) / 1_000_000;
+    return results;
   }
 
   /** Runs everything and returns what was measured; {@code work} is emptied before and after. */
@@ -63,12 +95,12 @@ public final class BenchRunner {
 
   private void runReads() throws Exception {
     for (int tier : config.tiers()) {
-      runTier(tier);
+      runTier(tier, true);
     }
     runDocuments();
   }
 
-  private void runTier(int noteLength) throws Exception {
+  private void runTier(int noteLength, boolean repositories) throws Exception {
     int rows = config.rowsFor(noteLength);
     var label = tierLabel(noteLength);
     log.accept("tier " + label + ": loading " + rows + " rows");
@@ -82,10 +114,11 @@ public final class BenchRunner {
             noteLength + 32);
     stores.loadAll(DataSets.ORDERS_DDL, List.of(load), 1000);
     var parameters = DataSets.lookupParameters(rows);
+    var cells = Workload.orders().stream().filter(c -> variants.test(c.variant())).toList();
     for (var kind : Stores.Kind.values()) {
-      runEngine(stores, kind, Workload.orders(), parameters, label);
+      runEngine(stores, kind, cells, parameters, label);
     }
-    if (RepositoryBench.TIERS.contains(noteLength)) {
+    if (repositories && RepositoryBench.TIERS.contains(noteLength)) {
       var repositoryMeasure = new Measure(config.withWarmupMillis(config.repositoryWarmupMillis()));
       new RepositoryBench(repositoryMeasure, results, log).run(stores, parameters, label);
     }

@@ -26,8 +26,9 @@ import java.util.stream.StreamSupport;
  * UTF-16 length is counted once (SWAR, cached) and {@code charAt} walks from a cached cursor (or
  * from the start or the end, whichever is nearest), so sequential access in either direction is
  * amortized O(1): reading forwards, each code point is decoded once and the cursor steps past it
- * without walking. The cursor lives in a small holder made the first time {@code charAt} walks
- * non-ASCII text, so ASCII text never pays for it.
+ * without walking; in the ASCII stretches of mostly-ASCII text it reads one byte per char by offset
+ * from where it stands ({@link CharCursor}). The cursor lives in a small holder made the first time
+ * {@code charAt} reads non-ASCII text, so ASCII text never pays for it.
  *
  * <p><b>Size.</b> The read path makes one text per text value per row, so its size is the read
  * path's allocation per value: 32 bytes. A borrowed text keeps no segment of its own: its one
@@ -46,10 +47,12 @@ import java.util.stream.StreamSupport;
  * {@code toString()}: prefer {@code text.appendTo(sb)} and {@code text.writeTo(writer)}.
  *
  * <p><b>What charAt still costs:</b> the check before and after each call, which is what makes a
- * text read after its transaction throw instead of returning reused bytes (it also keeps the JIT
- * from vectorizing a {@code charAt} loop), and on non-ASCII text the cursor and one decode. How the
- * bulk paths work and what they measure: docs/storage.md ("Reads lend the map") and
- * kitesql-bench/README.md ({@code TextBulkBenchmark}).
+ * text read after its transaction throw instead of returning reused bytes: its volatile reads keep
+ * the JIT from keeping anything in registers across calls, so each call reloads the text's fields
+ * and the segment's bounds and state (about 43 instructions per char in Table 1's loop against 5
+ * for a {@code String}, by callgrind); on non-ASCII text also the cursor and, per non-ASCII char,
+ * one decode. How the bulk paths work and what they measure: docs/storage.md ("Reads lend the map")
+ * and kitesql-bench/README.md ({@code TextBulkBenchmark}).
  *
  * <p><b>Order.</b> {@link #compareTo} and {@link #equals} compare bytes: unsigned UTF-8 byte order
  * equals code point order (binary collation). This differs from {@link String#compareTo}, which
@@ -221,70 +224,36 @@ public final class Text implements CharSequence, Comparable<Text> {
   public char charAt(int index) {
     // The reference is resolved once: after the scope's volatile read every field would be
     // loaded again.
-    Object origin = origin();
+    Object origin = TextOrigin.of(ref);
     Scope scope = TextOrigin.scope(origin);
     scope.check();
     int u = utf16();
     Objects.checkIndex(index, u);
+    MemorySegment base = TextOrigin.base(origin);
     char c =
         u == byteLength
-            ? (char) (TextOrigin.base(origin).get(Memory.BYTE, offset + index) & 0xFF)
-            : nonAsciiCharAt(index, TextOrigin.base(origin));
+            ? (char) (base.get(Memory.BYTE, offset + index) & 0xFF)
+            : cursor(origin).charAt(this, base, index);
     scope.checkAfterRead();
     return c;
   }
 
   /**
-   * {@code charAt} on non-ASCII text: one decode of the code point holding {@code index}. After a
-   * forward step (or none) the cursor moves past that code point once its last unit is read, so a
-   * sequential walk decodes each code point once and never walks; after a backward walk it stays on
-   * the code point, so a reverse walk steps back one code point per call.
+   * The charAt cursor, made and published the first time {@code charAt} reads non-ASCII text
+   * (racing threads may each make one; see {@link CharCursor}).
    */
-  private char nonAsciiCharAt(int index, MemorySegment base) {
-    Object r = ref;
-    CharCursor holder = r instanceof CharCursor c ? c : null;
-    long cached = holder == null ? 0 : holder.get();
-    long at = (int) (cached >>> 32) == index ? cached : locate(index, cached);
-    int ci = (int) (at >>> 32);
-    int bo = (int) at;
-    long decoded = Utf8Chars.decode(base, offset, byteLength, bo);
-    char second = Utf8Chars.second(decoded);
-    boolean forward = ci >= (int) (cached >>> 32);
-    if (forward && (second == 0 || index != ci)) {
-      at = Utf8Chars.step(at, decoded);
+  private CharCursor cursor(Object origin) {
+    if (ref instanceof CharCursor held) {
+      return held;
     }
-    if (holder != null) {
-      holder.set(at);
-    } else if (at != 0) {
-      ref = new CharCursor(r, at); // the first walk away from the start publishes a holder
-    }
-    return index == ci ? Utf8Chars.first(decoded) : second;
+    CharCursor made = new CharCursor(origin);
+    ref = made;
+    return made;
   }
 
   /** The cursor's position (the start if there is none). */
   long cursorPosition() {
-    CharCursor holder = ref instanceof CharCursor c ? c : null;
-    return holder == null ? 0 : holder.get();
-  }
-
-  /**
-   * Finds the code point holding UTF-16 unit {@code index} (below the length) from the cached
-   * cursor position ({@link CharCursor#locate}); does not move the cursor.
-   *
-   * @return (char index of the code point << 32) | its byte offset
-   */
-  long locate(int index, long cached) {
-    long at = CharCursor.locate(base(), offset, byteLength, utf16Length, index, cached);
-    if (at < 0) {
-      checkAfterRead(); // bytes changed under us: the transaction ended
-      throw new IllegalStateException("inconsistent UTF-8 length in " + describe());
-    }
-    return at;
-  }
-
-  /** {@link #locate(int, long)} from where the cursor stands. */
-  long locate(int index) {
-    return locate(index, cursorPosition());
+    return ref instanceof CharCursor c ? c.get() : 0;
   }
 
   byte byteAtRaw(long i) {

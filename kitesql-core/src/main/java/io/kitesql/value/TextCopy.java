@@ -60,7 +60,7 @@ final class TextCopy {
 
   /** getChars of non-ASCII text: decodes from the code point holding {@code srcBegin}. */
   private static void decodeChars(Text t, int srcBegin, char[] dst, int j, int end) {
-    long at = t.locate(srcBegin);
+    long at = CharCursor.locate(t, srcBegin);
     int bo = (int) at;
     if ((int) (at >>> 32) != srcBegin) { // starts on the second half of a pair
       long decoded = Utf8Chars.decode(t.base(), t.offset, t.byteLength, bo);

@@ -10,7 +10,7 @@ import java.lang.foreign.MemorySegment;
  * reference instead of two keeps a text at 32 bytes, and the read path makes one per text value per
  * row.
  *
- * <p>The first time {@code charAt} walks non-ASCII text, the text's reference is replaced by a
+ * <p>The first time {@code charAt} reads non-ASCII text, the text's reference is replaced by a
  * {@link CharCursor} that keeps the origin ({@link #of(Object)} looks through it).
  */
 final class TextOrigin {

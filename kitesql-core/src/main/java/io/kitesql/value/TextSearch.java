@@ -103,7 +103,7 @@ final class TextSearch {
     if (len == 0) {
       return true;
     }
-    long at = t.locate(toffset);
+    long at = CharCursor.locate(t, toffset);
     return Utf8Chars.unitsEqual(
         t.base(),
         t.offset,
@@ -137,7 +137,7 @@ final class TextSearch {
               ? Utf8Chars.scanForByte(t.base(), t.offset, from, t.byteLength, (byte) ch)
               : -1;
     } else {
-      long at = t.locate(from);
+      long at = CharCursor.locate(t, from);
       found = indexOf(t.base(), t.offset, t.byteLength, (int) at, (int) (at >>> 32), from, ch);
     }
     t.checkAfterRead();
@@ -157,7 +157,7 @@ final class TextSearch {
               ? Utf8Chars.lastIndexOfByte(t.base(), t.offset, 0, from + 1, (byte) ch)
               : -1;
     } else {
-      int bo = (int) t.locate(from);
+      int bo = (int) CharCursor.locate(t, from);
       found = lastIndexOf(t.base(), t.offset, t.byteLength, bo, from, ch);
     }
     t.checkAfterRead();
@@ -177,7 +177,7 @@ final class TextSearch {
     } else if (u == t.byteLength) {
       found = indexOfAscii(t.base(), t.offset, t.byteLength, from, s, n);
     } else {
-      long at = t.locate(from);
+      long at = CharCursor.locate(t, from);
       int m = t.byteLength < TextScratch.MIN_BYTES ? -1 : encodableLength(s, n);
       found =
           m < 0
@@ -329,7 +329,7 @@ final class TextSearch {
     if (u == t.byteLength) {
       cp = t.byteAtRaw(index) & 0xFF;
     } else {
-      long at = t.locate(index);
+      long at = CharCursor.locate(t, index);
       long decoded = Utf8Chars.decode(t.base(), t.offset, t.byteLength, (int) at);
       char first = Utf8Chars.first(decoded);
       char second = Utf8Chars.second(decoded);

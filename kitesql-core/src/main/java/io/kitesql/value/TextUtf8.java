@@ -26,7 +26,7 @@ final class TextUtf8 {
     if (charIndex == u) {
       return t.byteLength;
     }
-    long pos = t.locate(charIndex);
+    long pos = CharCursor.locate(t, charIndex);
     if ((int) (pos >>> 32) != charIndex) {
       throw new IllegalArgumentException("index " + charIndex + " splits a surrogate pair");
     }

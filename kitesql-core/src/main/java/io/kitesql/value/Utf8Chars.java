@@ -498,6 +498,24 @@ final class Utf8Chars {
     return (x - LOW_BITS) & ~x & HIGH_BITS;
   }
 
+  /**
+   * The offset of the first byte of {@code [from, to)} that is not ASCII, or {@code to}: eight
+   * bytes at a time.
+   */
+  static int asciiEnd(MemorySegment base, long offset, int from, int to) {
+    int i = from;
+    for (; i + 8 <= to; i += 8) {
+      long high = base.get(LONG_LE, offset + i) & HIGH_BITS;
+      if (high != 0) {
+        return i + (Long.numberOfTrailingZeros(high) >>> 3);
+      }
+    }
+    while (i < to && at(base, offset, i) >= 0) {
+      i++;
+    }
+    return i;
+  }
+
   /** The offset of the last byte equal to {@code b} in {@code [from, to)}, or -1. */
   static int lastIndexOfByte(MemorySegment base, long offset, int from, int to, byte b) {
     for (long i = to - 1; i >= from; i--) {

@@ -3,8 +3,10 @@
  * io.kitesql.bench}: decoding a stored row ({@link io.kitesql.bench.micro.RowDecodeBenchmark}), an
  * index point lookup through SQL and through the table layer ({@link
  * io.kitesql.bench.micro.IndexSeekBenchmark}), {@code charAt}/{@code length} of borrowed text
- * ({@link io.kitesql.bench.micro.TextCharAtBenchmark}), and whole-text access of borrowed text
- * beside the same on a {@code String} ({@link io.kitesql.bench.micro.TextBulkBenchmark}).
+ * ({@link io.kitesql.bench.micro.TextCharAtBenchmark}), whole-text access of borrowed text beside
+ * the same on a {@code String} ({@link io.kitesql.bench.micro.TextBulkBenchmark}), and regex
+ * searches and {@code charAt} loops over borrowed text beside a {@code String} ({@link
+ * io.kitesql.bench.micro.TextScanBenchmark}).
  *
  * <p>Every build compiles them (JMH's annotation processor generates the stubs and {@code
  * META-INF/BenchmarkList}); only the {@code -Djmh} profile runs them. See the "Micro-benchmarks
