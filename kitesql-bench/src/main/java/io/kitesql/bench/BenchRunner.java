@@ -307,7 +307,8 @@ public final class BenchRunner {
     return bytes >= 1024 ? bytes / 1024 + " KiB" : bytes + " B";
   }
 
-  static void delete(Path dir) {
+  /** Deletes {@code dir} and everything below it; nothing when it does not exist. */
+  public static void delete(Path dir) {
     if (!Files.exists(dir)) {
       return;
     }

@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -98,7 +97,7 @@ final class QueryStylesBench {
     int rows = config.rowsFor(noteLength);
     var tier = BenchRunner.tierLabel(noteLength);
     var stores = new Stores(work.resolve("tier-" + noteLength));
-    delete(stores.kiteDir().getParent());
+    BenchRunner.delete(stores.kiteDir().getParent());
     stores.loadKite(
         DataSets.ORDERS_DDL,
         List.of(
@@ -136,7 +135,7 @@ final class QueryStylesBench {
                 parameters));
       }
     }
-    delete(stores.kiteDir().getParent());
+    BenchRunner.delete(stores.kiteDir().getParent());
     return List.of(new Row(EXAMPLE, tier, example), new Row(CRITERIA, tier, criteria));
   }
 
@@ -295,16 +294,5 @@ final class QueryStylesBench {
     var sorted = values.clone();
     Arrays.sort(sorted);
     return String.format("%.2f–%.2f", sorted[0], sorted[sorted.length - 1]);
-  }
-
-  private static void delete(Path directory) throws java.io.IOException {
-    if (!Files.exists(directory)) {
-      return;
-    }
-    try (var files = Files.walk(directory)) {
-      for (var file : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(file);
-      }
-    }
   }
 }

@@ -1,12 +1,12 @@
 package io.kitesql.bench.tpcc;
 
+import io.kitesql.bench.BenchRunner;
 import io.kitesql.bench.tpcc.TpccConfig.EngineId;
 import io.kitesql.bench.tpcc.TpccConfig.Pair;
 import io.kitesql.options.Durability;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,7 +66,7 @@ public final class TpccBench {
           try {
             scenarios.add(scenario(variant, pair, terminals, dir));
           } finally {
-            delete(dir);
+            BenchRunner.delete(dir);
           }
         }
       }
@@ -178,16 +178,5 @@ public final class TpccBench {
 
   private static Path mkdirs(Path dir) throws Exception {
     return Files.createDirectories(dir);
-  }
-
-  private static void delete(Path dir) throws Exception {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (var paths = Files.walk(dir)) {
-      for (var path : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(path);
-      }
-    }
   }
 }
