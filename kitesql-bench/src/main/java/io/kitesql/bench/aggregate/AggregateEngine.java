@@ -1,10 +1,10 @@
 package io.kitesql.bench.aggregate;
 
 import io.kitesql.bench.Engine;
+import io.kitesql.bench.repository.ContextEngine;
 import io.kitesql.bench.repository.ReadOnlyScope;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
@@ -14,44 +14,17 @@ import org.springframework.context.ConfigurableApplicationContext;
  * A cell's calls run inside one read-only transaction opened by the context's {@link
  * ReadOnlyScope}.
  */
-public final class AggregateEngine implements Engine {
-  private final String name;
-  private final boolean borrows;
-  private final ConfigurableApplicationContext context;
+public final class AggregateEngine extends ContextEngine {
   private final DiscussionThreadRepository threads;
-  private final ReadOnlyScope scope;
 
   /** Takes over {@code context} (closed with this engine). */
   public AggregateEngine(String name, boolean borrows, ConfigurableApplicationContext context) {
-    this.name = name;
-    this.borrows = borrows;
-    this.context = context;
+    super(name, borrows, context);
     this.threads = context.getBean(DiscussionThreadRepository.class);
-    this.scope = context.getBean(ReadOnlyScope.class);
   }
 
   public DiscussionThreadRepository threads() {
     return threads;
-  }
-
-  public <T> T bean(Class<T> type) {
-    return context.getBean(type);
-  }
-
-  @Override
-  public String name() {
-    return name;
-  }
-
-  @Override
-  public boolean borrows() {
-    return borrows;
-  }
-
-  @Override
-  public Query prepare(String sql) {
-    throw new UnsupportedOperationException(
-        "an aggregate engine runs repository methods: use findById() or findAllById()");
   }
 
   /** {@code findById(parameters[0])}. */
@@ -69,26 +42,6 @@ public final class AggregateEngine implements Engine {
           }
           return threads.findAllById(ids);
         });
-  }
-
-  @Override
-  public <T> T inTransaction(Callable<T> cell) throws Exception {
-    return scope.run(cell);
-  }
-
-  @Override
-  public void begin() {
-    throw new UnsupportedOperationException("cells run through inTransaction");
-  }
-
-  @Override
-  public void end() {
-    throw new UnsupportedOperationException("cells run through inTransaction");
-  }
-
-  @Override
-  public void close() {
-    context.close();
   }
 
   @FunctionalInterface

@@ -2,17 +2,15 @@ package io.kitesql.bench.styles;
 
 import io.kitesql.api.Database;
 import io.kitesql.bench.Engine;
+import io.kitesql.bench.repository.ContextEngine;
 import io.kitesql.bench.repository.Order;
 import io.kitesql.bench.repository.OrderNote;
-import io.kitesql.bench.repository.ReadOnlyScope;
 import io.kitesql.bench.repository.RepositoryContexts;
 import io.kitesql.data.config.EnableKiteSqlRepositories;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
-import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.domain.Example;
 import org.springframework.data.relational.core.query.Criteria;
@@ -23,10 +21,8 @@ import org.springframework.transaction.annotation.EnableTransactionManagement;
  * called with Table 1's {@code (customer_id, status, min_amount)} and read as rows of (id, note). A
  * cell's calls run inside one {@code @ReadOnlyTxn}, so every note is a borrowed {@code Text}.
  */
-public final class StylesEngine implements Engine {
-  private final ConfigurableApplicationContext context;
+public final class StylesEngine extends ContextEngine {
   private final OrderStylesRepository orders;
-  private final ReadOnlyScope scope;
 
   /** The KiteSQL context scanning this package. */
   @Configuration(proxyBeanMethods = false)
@@ -36,9 +32,8 @@ public final class StylesEngine implements Engine {
 
   /** Opens the repositories on {@code database} (closed with this engine). */
   public StylesEngine(Supplier<Database> database) {
-    this.context = RepositoryContexts.kiteSql(database, Config.class);
-    this.orders = context.getBean(OrderStylesRepository.class);
-    this.scope = context.getBean(ReadOnlyScope.class);
+    super("KiteSQL repository", true, RepositoryContexts.kiteSql(database, Config.class));
+    this.orders = bean(OrderStylesRepository.class);
   }
 
   /** The derived query an example of customer and status is equivalent to. */
@@ -84,44 +79,6 @@ public final class StylesEngine implements Engine {
                         .greaterThan(p[2]))),
         Order::id,
         Order::note);
-  }
-
-  /** A bean of the engine's context. */
-  public <T> T bean(Class<T> type) {
-    return context.getBean(type);
-  }
-
-  @Override
-  public String name() {
-    return "KiteSQL repository";
-  }
-
-  @Override
-  public boolean borrows() {
-    return true;
-  }
-
-  @Override
-  public Query prepare(String sql) {
-    throw new UnsupportedOperationException("a repository engine runs its query methods");
-  }
-
-  @Override
-  public <T> T inTransaction(Callable<T> cell) throws Exception {
-    return scope.run(cell);
-  }
-
-  @Override
-  public void begin() {
-    throw new UnsupportedOperationException("cells run through inTransaction");
-  }
-
-  @Override
-  public void end() {}
-
-  @Override
-  public void close() {
-    context.close();
   }
 
   /**
