@@ -12,13 +12,9 @@ import io.kitesql.expr.ScalarFunction;
 import io.kitesql.expr.Types;
 import io.kitesql.sql.ReservedWords;
 import io.kitesql.value.DataType;
-import io.kitesql.value.Text;
 import io.kitesql.value.TypeKind;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Set;
 import net.sf.jsqlparser.expression.AnalyticExpression;
 import net.sf.jsqlparser.expression.AnalyticType;
 import net.sf.jsqlparser.expression.AnyComparisonExpression;
@@ -81,10 +77,7 @@ public final class ExpressionBinder {
   private final WindowBinder windows;
   private final PredicateBinder predicates = new PredicateBinder(this);
 
-  /**
-   * Parameter operands already counted by {@link #compared} (by identity: each is one occurrence).
-   */
-  private final Set<Expr> countedOperands = Collections.newSetFromMap(new IdentityHashMap<>());
+  private final OperandTypes types;
 
   private Clause clause = Clause.SELECT;
   private boolean inAggregate;
@@ -94,6 +87,7 @@ public final class ExpressionBinder {
   public ExpressionBinder(BindScope scope, Parameters params) {
     this.scope = scope;
     this.params = params;
+    this.types = new OperandTypes(params);
     this.functions = new FunctionBinder(this);
     this.windows = new WindowBinder(this);
   }
@@ -113,6 +107,11 @@ public final class ExpressionBinder {
     return new SubqueryExpressions(this, subqueries, scope);
   }
 
+  /** The typing rules of operands, for the binders this one hands work to. */
+  OperandTypes types() {
+    return types;
+  }
+
   /** The parameters collected so far. */
   public Parameters parameters() {
     return params;
@@ -127,7 +126,7 @@ public final class ExpressionBinder {
     this.clause = clause;
     this.inAggregate = false;
     Expr r = expr(e);
-    return clause.isPredicate() ? condition(r, clause.name()) : r;
+    return clause.isPredicate() ? types.condition(r, clause.name()) : r;
   }
 
   /**
@@ -136,7 +135,7 @@ public final class ExpressionBinder {
    * to the target ({@link Coercions#coerce} converts at run time).
    */
   public Expr bind(Expression e, Clause clause, DataType target) {
-    Expr r = adopt(bind(e, clause), target);
+    Expr r = types.adopt(bind(e, clause), target);
     if (!Types.castable(r.type(), target)) {
       throw new KiteSqlException(
           ErrorCode.TYPE_MISMATCH, "cannot assign " + r.type() + " to " + target + ": " + e);
@@ -182,19 +181,19 @@ public final class ExpressionBinder {
       case IsDistinctExpression d -> predicates.isDistinct(d);
       case AndExpression a ->
           new Expr.And(
-              condition(expr(a.getLeftExpression()), "AND"),
-              condition(expr(a.getRightExpression()), "AND"));
+              types.condition(expr(a.getLeftExpression()), "AND"),
+              types.condition(expr(a.getRightExpression()), "AND"));
       case OrExpression o ->
           new Expr.Or(
-              condition(expr(o.getLeftExpression()), "OR"),
-              condition(expr(o.getRightExpression()), "OR"));
-      case NotExpression n -> new Expr.Not(condition(expr(n.getExpression()), "NOT"));
+              types.condition(expr(o.getLeftExpression()), "OR"),
+              types.condition(expr(o.getRightExpression()), "OR"));
+      case NotExpression n -> new Expr.Not(types.condition(expr(n.getExpression()), "NOT"));
       case IsNullExpression n -> new Expr.IsNull(expr(n.getLeftExpression()), n.isNot());
       case IsUnknownExpression u ->
-          new Expr.IsNull(condition(expr(u.getLeftExpression()), "IS UNKNOWN"), u.isNot());
+          new Expr.IsNull(types.condition(expr(u.getLeftExpression()), "IS UNKNOWN"), u.isNot());
       case IsBooleanExpression b ->
           new Expr.IsBoolean(
-              condition(expr(b.getLeftExpression()), "IS TRUE/FALSE"), b.isTrue(), b.isNot());
+              types.condition(expr(b.getLeftExpression()), "IS TRUE/FALSE"), b.isTrue(), b.isNot());
       case InExpression in -> predicates.in(in);
       case Between b -> predicates.between(b);
       case LikeExpression l -> predicates.like(l);
@@ -247,148 +246,6 @@ public final class ExpressionBinder {
     return new Expr.Parameter(slot, params.type(slot));
   }
 
-  // ---- typing helpers shared with FunctionBinder ----
-
-  /**
-   * Whether {@code e} has no type of its own yet: a NULL literal, an untyped parameter, or a CASE
-   * all of whose results are such ({@code CASE WHEN c THEN NULL END}); like a bare NULL, it takes
-   * the type of its context, as in PostgreSQL and SQLite.
-   */
-  boolean untyped(Expr e) {
-    return switch (e) {
-      case Expr.Literal l -> l.value() == null;
-      case Expr.Parameter p -> !params.isTyped(p.index());
-      case Expr.Case c ->
-          untyped(c.otherwise()) && c.whens().stream().allMatch(w -> untyped(w.result()));
-      default -> false;
-    };
-  }
-
-  /** {@code e} typed as {@code t} if it is untyped (recording a parameter's type), else e. */
-  Expr adopt(Expr e, DataType t) {
-    return switch (e) {
-      case Expr.Literal l when l.value() == null -> new Expr.Literal(null, t);
-      case Expr.Parameter p when !params.isTyped(p.index()) -> {
-        params.recordType(p.index(), t);
-        yield new Expr.Parameter(p.index(), t);
-      }
-      case Expr.Case c when untyped(c) ->
-          new Expr.Case(
-              c.whens().stream()
-                  .map(w -> new Expr.When(w.condition(), adopt(w.result(), t)))
-                  .toList(),
-              adopt(c.otherwise(), t),
-              t);
-      default -> e;
-    };
-  }
-
-  /**
-   * {@code e} typed as {@code t} if it is untyped, where the context takes other types as well
-   * ({@link Parameters#recordPreferredType}): a parameter given bytes is bound again as VARBINARY.
-   */
-  Expr adoptPreferred(Expr e, DataType t) {
-    if (e instanceof Expr.Parameter p && !params.isTyped(p.index())) {
-      params.recordPreferredType(p.index(), t);
-      return new Expr.Parameter(p.index(), t);
-    }
-    return adopt(e, t);
-  }
-
-  /** {@code e} as a condition: untyped becomes BOOLEAN; other non-BOOLEAN is TYPE_MISMATCH. */
-  Expr condition(Expr e, String where) {
-    Expr r = adopt(e, DataType.BOOLEAN);
-    if (r.type().kind() != TypeKind.BOOLEAN) {
-      throw new KiteSqlException(
-          ErrorCode.TYPE_MISMATCH,
-          where + " needs a BOOLEAN condition, got " + r.type() + ": " + Exprs.toSql(r));
-    }
-    return r;
-  }
-
-  /** {@code e} as a number: untyped becomes {@code ifUntyped}; non-numeric is TYPE_MISMATCH. */
-  Expr numeric(Expr e, DataType ifUntyped, String where) {
-    Expr r = adopt(e, ifUntyped);
-    if (!Types.isNumeric(r.type())) {
-      throw new KiteSqlException(
-          ErrorCode.TYPE_MISMATCH,
-          where + " needs a number, got " + r.type() + ": " + Exprs.toSql(r));
-    }
-    return r;
-  }
-
-  /** {@code e} as text: untyped becomes VARCHAR; non-text is TYPE_MISMATCH. */
-  Expr text(Expr e, String where) {
-    Expr r = adopt(e, DataType.VARCHAR);
-    if (r.type().kind() != TypeKind.VARCHAR) {
-      throw new KiteSqlException(
-          ErrorCode.TYPE_MISMATCH, where + " needs text, got " + r.type() + ": " + Exprs.toSql(r));
-    }
-    return r;
-  }
-
-  /**
-   * {@link #comparable} for the operands of a comparison whose result is only its truth value
-   * ({@code =}, {@code <}, IN, BETWEEN, a simple CASE's WHEN): a parameter operand is counted as
-   * compared ({@link Parameters#recordComparedOccurrence}), so that a slot occurring only in
-   * comparisons keeps its value's exact number.
-   */
-  Expr[] compared(Expr l, Expr r, String where) {
-    Expr[] lr = comparable(l, r, where);
-    countComparedOperand(l, lr[0]);
-    countComparedOperand(r, lr[1]);
-    return lr;
-  }
-
-  /**
-   * Counts {@code before} once however many comparisons it is an operand of (BETWEEN's, IN's
-   * operand).
-   */
-  private void countComparedOperand(Expr before, Expr after) {
-    if (before instanceof Expr.Parameter p && countedOperands.add(before)) {
-      params.recordComparedOccurrence(p.index());
-    }
-    countedOperands.add(after);
-  }
-
-  /**
-   * Makes two operands comparable: an untyped side takes the other's type; a text literal against a
-   * DATE/TIMESTAMP becomes a date literal.
-   */
-  Expr[] comparable(Expr l, Expr r, String where) {
-    if (untyped(l) && !untyped(r)) {
-      l = adopt(l, r.type());
-    } else if (untyped(r)) {
-      // both untyped: l may already carry its context's type (NULL IN (NULL, 1) made it INT)
-      r = adopt(r, l.type());
-    }
-    l = dateLiteral(l, r.type());
-    r = dateLiteral(r, l.type());
-    if (!Types.comparable(l.type(), r.type())) {
-      throw new KiteSqlException(
-          ErrorCode.TYPE_MISMATCH,
-          "cannot compare "
-              + l.type()
-              + " with "
-              + r.type()
-              + " in "
-              + where
-              + ": "
-              + Exprs.toSql(l)
-              + ", "
-              + Exprs.toSql(r));
-    }
-    return new Expr[] {l, r};
-  }
-
-  private static Expr dateLiteral(Expr e, DataType other) {
-    boolean temporal = other.kind() == TypeKind.DATE || other.kind() == TypeKind.TIMESTAMP;
-    if (temporal && e instanceof Expr.Literal l && l.value() instanceof Text t) {
-      return new Expr.Literal(Coercions.cast(t, other), other);
-    }
-    return e;
-  }
-
   // ---- operators ----
 
   private Expr signed(SignedExpression s) {
@@ -397,10 +254,10 @@ public final class ExpressionBinder {
       return literal.get();
     }
     Expr bound = expr(s.getExpression());
-    if (s.getSign() == '+' && !untyped(bound) && bound.type().kind() == TypeKind.VARCHAR) {
+    if (s.getSign() == '+' && !types.untyped(bound) && bound.type().kind() == TypeKind.VARCHAR) {
       return bound; // unary + is the identity on text too, as in SQLite (PostgreSQL refuses it)
     }
-    Expr operand = numeric(bound, DataType.BIGINT, "unary " + s.getSign());
+    Expr operand = types.numeric(bound, DataType.BIGINT, "unary " + s.getSign());
     return switch (s.getSign()) {
       case '-' -> new Expr.Negate(operand);
       case '+' -> operand;
@@ -411,12 +268,12 @@ public final class ExpressionBinder {
   private Expr arithmetic(ArithmeticOp op, Expression left, Expression right) {
     Expr l = expr(left);
     Expr r = expr(right);
-    if (untyped(l) && untyped(r)) {
-      l = adopt(l, DataType.BIGINT);
-      r = adopt(r, DataType.BIGINT);
+    if (types.untyped(l) && types.untyped(r)) {
+      l = types.adopt(l, DataType.BIGINT);
+      r = types.adopt(r, DataType.BIGINT);
     }
-    l = adopt(l, r.type());
-    r = adopt(r, l.type());
+    l = types.adopt(l, r.type());
+    r = types.adopt(r, l.type());
     return arithmetic(op, l, r);
   }
 
@@ -431,9 +288,9 @@ public final class ExpressionBinder {
     for (WhenClause w : c.getWhenClauses()) {
       Expr when = expr(w.getWhenExpression());
       if (subject == null) {
-        conditions.add(condition(when, "CASE WHEN"));
+        conditions.add(types.condition(when, "CASE WHEN"));
       } else {
-        Expr[] lr = compared(subject, when, "CASE");
+        Expr[] lr = types.compared(subject, when, "CASE");
         subject = lr[0];
         conditions.add(new Expr.Comparison(ComparisonOp.EQ, lr[0], lr[1]));
       }
@@ -443,34 +300,13 @@ public final class ExpressionBinder {
         c.getElseExpression() == null
             ? new Expr.Literal(null, DataType.VARCHAR)
             : expr(c.getElseExpression()));
-    DataType type = commonType(results, "CASE");
-    List<Expr> typed = unify(results, "CASE");
+    DataType type = types.commonType(results, "CASE");
+    List<Expr> typed = types.unify(results, "CASE");
     var whens = new ArrayList<Expr.When>();
     for (int i = 0; i < conditions.size(); i++) {
       whens.add(new Expr.When(conditions.get(i), typed.get(i)));
     }
     return new Expr.Case(whens, typed.getLast(), type);
-  }
-
-  /** Gives every expression the common type of the typed ones (VARCHAR if none is typed). */
-  List<Expr> unify(List<Expr> es, String where) {
-    DataType t = commonType(es, where);
-    return es.stream().map(e -> adopt(e, t)).toList();
-  }
-
-  /** The common type of the typed expressions among {@code es} (VARCHAR if none is typed). */
-  DataType commonType(List<Expr> es, String where) {
-    DataType common = null;
-    for (Expr e : es) {
-      if (!untyped(e)) {
-        try {
-          common = common == null ? e.type() : Types.commonType(common, e.type());
-        } catch (KiteSqlException x) {
-          throw new KiteSqlException(ErrorCode.TYPE_MISMATCH, where + ": " + x.reason(), x);
-        }
-      }
-    }
-    return common == null ? DataType.VARCHAR : common;
   }
 
   private Expr cast(CastExpression c) {
@@ -480,7 +316,7 @@ public final class ExpressionBinder {
     }
     DataType target =
         Types.parse(c.getColDataType().getDataType(), c.getColDataType().getArgumentsStringList());
-    Expr operand = adopt(expr(c.getLeftExpression()), target);
+    Expr operand = types.adopt(expr(c.getLeftExpression()), target);
     if (!Types.castable(operand.type(), target)) {
       throw new KiteSqlException(
           ErrorCode.TYPE_MISMATCH, "cannot cast " + operand.type() + " to " + target + ": " + c);

@@ -120,7 +120,8 @@ final class FunctionBinder {
     }
     call.setDistinct(a.isDistinct());
     var bound = (AggregateCall) aggregate(agg, call);
-    Expr condition = b.condition(b.aggregateArgument(a.getFilterExpression(), "FILTER"), "FILTER");
+    Expr condition =
+        b.types().condition(b.aggregateArgument(a.getFilterExpression(), "FILTER"), "FILTER");
     Expr value =
         bound.isCountStar() ? new Expr.Literal(1L, DataType.BIGINT) : bound.args().getFirst();
     return new AggregateCall(
@@ -174,7 +175,7 @@ final class FunctionBinder {
     Expr arg = b.aggregateArgument(params.getFirst(), agg.name());
     arg =
         switch (agg) {
-          case SUM, AVG -> b.numeric(arg, DataType.BIGINT, agg.name());
+          case SUM, AVG -> b.types().numeric(arg, DataType.BIGINT, agg.name());
           case MIN, MAX -> checkComparable(arg, agg);
           case COUNT -> arg;
         };
@@ -230,33 +231,33 @@ final class FunctionBinder {
 
   private Expr trim(ScalarFunction fn, List<Expr> args, Object sql) {
     arity(fn.name(), args, 1, 2, sql);
-    Expr s = b.text(args.getFirst(), "TRIM");
+    Expr s = b.types().text(args.getFirst(), "TRIM");
     if (args.size() == 1) {
       return new Expr.FunctionCall(fn, List.of(s), s.type());
     }
-    return new Expr.FunctionCall(fn, List.of(s, b.text(args.get(1), "TRIM")), s.type());
+    return new Expr.FunctionCall(fn, List.of(s, b.types().text(args.get(1), "TRIM")), s.type());
   }
 
   private Expr scalar(String name, List<Expr> a, Object sql) {
     return switch (name) {
       case "ABS" -> {
         arity(name, a, 1, 1, sql);
-        Expr x = b.numeric(a.getFirst(), DataType.BIGINT, name);
+        Expr x = b.types().numeric(a.getFirst(), DataType.BIGINT, name);
         yield new Expr.FunctionCall(ScalarFunction.ABS, List.of(x), x.type());
       }
       case "ROUND" -> round(a, sql);
       case "MOD" -> {
         arity(name, a, 2, 2, sql);
-        Expr l = b.adopt(a.get(0), a.get(1).type());
-        Expr r = b.adopt(a.get(1), l.type());
+        Expr l = b.types().adopt(a.get(0), a.get(1).type());
+        Expr r = b.types().adopt(a.get(1), l.type());
         yield b.arithmetic(
             ArithmeticOp.MODULO,
-            b.numeric(l, DataType.BIGINT, name),
-            b.numeric(r, DataType.BIGINT, name));
+            b.types().numeric(l, DataType.BIGINT, name),
+            b.types().numeric(r, DataType.BIGINT, name));
       }
       case "UPPER", "UCASE", "LOWER", "LCASE" -> {
         arity(name, a, 1, 1, sql);
-        Expr s = b.text(a.getFirst(), name);
+        Expr s = b.types().text(a.getFirst(), name);
         yield new Expr.FunctionCall(
             name.startsWith("U") ? ScalarFunction.UPPER : ScalarFunction.LOWER,
             List.of(s),
@@ -278,7 +279,7 @@ final class FunctionBinder {
         arity(name, a, 3, 3, sql);
         yield new Expr.FunctionCall(
             ScalarFunction.REPLACE,
-            a.stream().map(x -> b.text(x, name)).toList(),
+            a.stream().map(x -> b.types().text(x, name)).toList(),
             DataType.VARCHAR);
       }
       case "CONCAT" -> {
@@ -287,7 +288,9 @@ final class FunctionBinder {
       }
       case "CHAR_LENGTH", "CHARACTER_LENGTH", "LENGTH", "LEN", "OCTET_LENGTH" -> {
         arity(name, a, 1, 1, sql);
-        Expr s = b.adoptPreferred(a.getFirst(), DataType.VARCHAR); // text, or bytes if given bytes
+        Expr s =
+            b.types()
+                .adoptPreferred(a.getFirst(), DataType.VARCHAR); // text, or bytes if given bytes
         if (!s.type().isVariableWidth()) {
           throw new KiteSqlException(
               ErrorCode.TYPE_MISMATCH,
@@ -305,11 +308,11 @@ final class FunctionBinder {
             name.equals("COALESCE") ? 1 : 2,
             name.equals("COALESCE") ? Integer.MAX_VALUE : 2,
             sql);
-        yield new Expr.Coalesce(b.unify(a, name), b.commonType(a, name));
+        yield new Expr.Coalesce(b.types().unify(a, name), b.types().commonType(a, name));
       }
       case "NULLIF" -> {
         arity(name, a, 2, 2, sql);
-        Expr[] lr = b.comparable(a.get(0), a.get(1), name);
+        Expr[] lr = b.types().comparable(a.get(0), a.get(1), name);
         yield new Expr.NullIf(lr[0], lr[1]);
       }
       default -> throw unknown(name, sql);
@@ -318,11 +321,11 @@ final class FunctionBinder {
 
   private Expr round(List<Expr> a, Object sql) {
     arity("ROUND", a, 1, 2, sql);
-    Expr x = b.numeric(a.getFirst(), DataType.DOUBLE, "ROUND");
+    Expr x = b.types().numeric(a.getFirst(), DataType.DOUBLE, "ROUND");
     var args = new ArrayList<Expr>(List.of(x));
     DataType t = x.type();
     if (a.size() == 2) {
-      Expr digits = b.numeric(a.get(1), DataType.INT, "ROUND digits");
+      Expr digits = b.types().numeric(a.get(1), DataType.INT, "ROUND digits");
       if (!Types.isInteger(digits.type())) {
         throw new KiteSqlException(
             ErrorCode.TYPE_MISMATCH, "ROUND digits must be an integer, got " + digits.type());
@@ -344,10 +347,10 @@ final class FunctionBinder {
 
   private Expr substring(List<Expr> a, Object sql) {
     arity("SUBSTRING", a, 2, 3, sql);
-    Expr s = b.text(a.getFirst(), "SUBSTRING");
+    Expr s = b.types().text(a.getFirst(), "SUBSTRING");
     var args = new ArrayList<Expr>(List.of(s));
     for (Expr x : a.subList(1, a.size())) {
-      Expr n = b.numeric(x, DataType.INT, "SUBSTRING");
+      Expr n = b.types().numeric(x, DataType.INT, "SUBSTRING");
       if (!Types.isInteger(n.type())) {
         throw new KiteSqlException(
             ErrorCode.TYPE_MISMATCH, "SUBSTRING positions must be integers, got " + n.type());
@@ -360,7 +363,7 @@ final class FunctionBinder {
   private Expr position(Expr needle, Expr haystack) {
     return new Expr.FunctionCall(
         ScalarFunction.POSITION,
-        List.of(b.text(needle, "POSITION"), b.text(haystack, "POSITION")),
+        List.of(b.types().text(needle, "POSITION"), b.types().text(haystack, "POSITION")),
         DataType.INT);
   }
 
@@ -368,7 +371,7 @@ final class FunctionBinder {
   Expr concat(List<Expr> args, ScalarFunction fn) {
     var typed = new ArrayList<Expr>();
     for (Expr x : args) {
-      Expr t = b.adopt(x, DataType.VARCHAR);
+      Expr t = b.types().adopt(x, DataType.VARCHAR);
       if (t.type().kind() == TypeKind.VARBINARY) {
         throw new KiteSqlException(
             ErrorCode.TYPE_MISMATCH, "cannot concatenate " + t.type() + ": " + Exprs.toSql(t));

@@ -36,15 +36,17 @@ final class PredicateBinder {
     if (right instanceof AnyComparisonExpression x) {
       return binder.subqueryExpressions().quantified(op, binder.expr(left), x);
     }
-    Expr[] lr = binder.compared(binder.expr(left), binder.expr(right), op.symbol());
+    Expr[] lr = binder.types().compared(binder.expr(left), binder.expr(right), op.symbol());
     return new Expr.Comparison(op, lr[0], lr[1]);
   }
 
   Expr isDistinct(IsDistinctExpression d) {
     String what = d.isNot() ? "IS NOT DISTINCT FROM" : "IS DISTINCT FROM";
     Expr[] lr =
-        binder.compared(
-            binder.expr(d.getLeftExpression()), binder.expr(d.getRightExpression()), what);
+        binder
+            .types()
+            .compared(
+                binder.expr(d.getLeftExpression()), binder.expr(d.getRightExpression()), what);
     return new Expr.IsDistinct(lr[0], lr[1], d.isNot());
   }
 
@@ -75,12 +77,12 @@ final class PredicateBinder {
       values.add(binder.expr(item));
     }
     for (Expr v : values) { // an untyped operand takes the first typed value's type
-      if (binder.untyped(operand) && !binder.untyped(v)) {
-        operand = binder.adopt(operand, v.type());
+      if (binder.types().untyped(operand) && !binder.types().untyped(v)) {
+        operand = binder.types().adopt(operand, v.type());
       }
     }
     for (int i = 0; i < values.size(); i++) {
-      Expr[] lr = binder.compared(operand, values.get(i), "IN");
+      Expr[] lr = binder.types().compared(operand, values.get(i), "IN");
       operand = lr[0];
       values.set(i, lr[1]);
     }
@@ -96,11 +98,11 @@ final class PredicateBinder {
                 binder.expr(b.getBetweenExpressionEnd())));
     // untyped operands (NULL BETWEEN 1 AND NULL) all take the first typed one's type
     all.stream()
-        .filter(e -> !binder.untyped(e))
+        .filter(e -> !binder.types().untyped(e))
         .findFirst()
-        .ifPresent(typed -> all.replaceAll(e -> binder.adopt(e, typed.type())));
-    Expr[] lo = binder.compared(all.get(0), all.get(1), "BETWEEN");
-    Expr[] hi = binder.compared(lo[0], all.get(2), "BETWEEN");
+        .ifPresent(typed -> all.replaceAll(e -> binder.types().adopt(e, typed.type())));
+    Expr[] lo = binder.types().compared(all.get(0), all.get(1), "BETWEEN");
+    Expr[] hi = binder.types().compared(lo[0], all.get(2), "BETWEEN");
     return new Expr.Between(hi[0], lo[1], hi[1], b.isNot());
   }
 
@@ -111,12 +113,12 @@ final class PredicateBinder {
       throw ExpressionBinder.unsupported(l.isUseBinary() ? "LIKE BINARY" : kw.toString(), l);
     }
     String what = kw.toString();
-    Expr operand = binder.text(binder.expr(l.getLeftExpression()), what);
-    Expr pattern = binder.text(binder.expr(l.getRightExpression()), what);
+    Expr operand = binder.types().text(binder.expr(l.getLeftExpression()), what);
+    Expr pattern = binder.types().text(binder.expr(l.getRightExpression()), what);
     Expr escape =
         l.getEscape() == null
             ? new Expr.Literal(null, DataType.VARCHAR)
-            : binder.text(binder.expr(l.getEscape()), what + " ESCAPE");
+            : binder.types().text(binder.expr(l.getEscape()), what + " ESCAPE");
     return new Expr.Like(operand, pattern, escape, kw == LikeExpression.KeyWord.ILIKE, l.isNot());
   }
 }

@@ -97,7 +97,7 @@ final class RowValues {
     }
     var pairs = new ArrayList<Expr[]>(left.size());
     for (int i = 0; i < left.size(); i++) {
-      pairs.add(b.compared(b.expr(left.get(i)), b.expr(right.get(i)), where));
+      pairs.add(b.types().compared(b.expr(left.get(i)), b.expr(right.get(i)), where));
     }
     return pairs;
   }

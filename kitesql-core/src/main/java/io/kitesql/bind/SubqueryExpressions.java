@@ -86,8 +86,9 @@ final class SubqueryExpressions {
     }
     var b = bind(select, "an IN subquery", 1);
     // an untyped operand (a bare NULL or parameter) takes the subquery column's type
-    var operand = owner.adopt(owner.expr(in.getLeftExpression()), b.columnTypes().getFirst());
-    owner.comparable(operand, new Expr.Literal(null, b.columnTypes().getFirst()), "IN");
+    var operand =
+        owner.types().adopt(owner.expr(in.getLeftExpression()), b.columnTypes().getFirst());
+    owner.types().comparable(operand, new Expr.Literal(null, b.columnTypes().getFirst()), "IN");
     return new SubqueryExpr(
         SubqueryExpr.Kind.IN,
         operand,
@@ -104,8 +105,8 @@ final class SubqueryExpressions {
     var operands = new ArrayList<Expr>(row.size());
     for (int i = 0; i < row.size(); i++) {
       var type = b.columnTypes().get(i);
-      var operand = owner.adopt(owner.expr(row.get(i)), type);
-      owner.comparable(operand, new Expr.Literal(null, type), "IN");
+      var operand = owner.types().adopt(owner.expr(row.get(i)), type);
+      owner.types().comparable(operand, new Expr.Literal(null, type), "IN");
       operands.add(operand);
     }
     return new SubqueryExpr(
@@ -120,9 +121,11 @@ final class SubqueryExpressions {
 
   Expr quantified(ComparisonOp op, Expr operand, AnyComparisonExpression x) {
     var b = bind(x.getSelect(), x.getAnyType() + " subquery", 1);
-    operand = owner.adopt(operand, b.columnTypes().getFirst());
-    owner.comparable(
-        operand, new Expr.Literal(null, b.columnTypes().getFirst()), x.getAnyType().toString());
+    operand = owner.types().adopt(operand, b.columnTypes().getFirst());
+    owner
+        .types()
+        .comparable(
+            operand, new Expr.Literal(null, b.columnTypes().getFirst()), x.getAnyType().toString());
     var kind =
         switch (x.getAnyType()) {
           case ANY, SOME -> SubqueryExpr.Kind.ANY;

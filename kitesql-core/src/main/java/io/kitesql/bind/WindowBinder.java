@@ -164,7 +164,7 @@ final class WindowBinder {
       throw ExpressionBinder.unsupported(
           "FILTER on the non-aggregate window function " + function, a);
     }
-    Expr condition = b.condition(b.expr(a.getFilterExpression()), "FILTER");
+    Expr condition = b.types().condition(b.expr(a.getFilterExpression()), "FILTER");
     Expr value = args.isEmpty() ? new Expr.Literal(1L, DataType.BIGINT) : args.getFirst();
     return List.of(FunctionBinder.onlyWhen(condition, value));
   }
@@ -202,9 +202,10 @@ final class WindowBinder {
       case LAG, LEAD -> offsetArguments(a, arg, function);
       // JSqlParser gives NTH_VALUE's n as the offset
       case NTH_VALUE ->
-          List.of(b.adopt(arg, DataType.VARCHAR), integer(b.expr(a.getOffset()), "NTH_VALUE"));
-      case SUM, AVG -> List.of(b.numeric(arg, DataType.BIGINT, function.name()));
-      default -> List.of(b.adopt(arg, DataType.VARCHAR));
+          List.of(
+              b.types().adopt(arg, DataType.VARCHAR), integer(b.expr(a.getOffset()), "NTH_VALUE"));
+      case SUM, AVG -> List.of(b.types().numeric(arg, DataType.BIGINT, function.name()));
+      default -> List.of(b.types().adopt(arg, DataType.VARCHAR));
     };
   }
 
@@ -218,9 +219,9 @@ final class WindowBinder {
         a.getDefaultValue() == null
             ? new Expr.Literal(null, value.type())
             : b.expr(a.getDefaultValue());
-    var type = b.commonType(List.of(value, fallback), function.name());
-    value = widened(b.adopt(value, type), type);
-    fallback = widened(b.adopt(fallback, type), type);
+    var type = b.types().commonType(List.of(value, fallback), function.name());
+    value = widened(b.types().adopt(value, type), type);
+    fallback = widened(b.types().adopt(fallback, type), type);
     return List.of(value, offset, fallback);
   }
 
@@ -229,7 +230,7 @@ final class WindowBinder {
   }
 
   private Expr integer(Expr e, String where) {
-    Expr r = b.numeric(e, DataType.BIGINT, where);
+    Expr r = b.types().numeric(e, DataType.BIGINT, where);
     if (!Types.isInteger(r.type())) {
       throw new KiteSqlException(
           ErrorCode.TYPE_MISMATCH,
@@ -334,7 +335,7 @@ final class WindowBinder {
         throw ExpressionBinder.unsupported(
             "RANGE offset frames over a " + keyType + " ORDER BY key (only numeric keys)", e);
       }
-      n = b.numeric(n, keyType, "RANGE frame offset");
+      n = b.types().numeric(n, keyType, "RANGE frame offset");
     }
     if (n instanceof Expr.Literal l && l.value() != null && Coercions.compare(l.value(), 0) < 0) {
       throw new KiteSqlException(
