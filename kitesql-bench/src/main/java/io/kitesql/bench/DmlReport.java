@@ -1,5 +1,6 @@
 package io.kitesql.bench;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -71,21 +72,21 @@ final class DmlReport {
     return out.toString();
   }
 
-  /** The targets for these cells, met or missed with figures. */
-  String targets() {
+  /** The targets for these cells, met or missed with figures; no lines when none ran. */
+  TargetSection targets() {
+    var heading = "## Targets for the writes and GROUP BY";
     if (r.dml.isEmpty() && r.writes.isEmpty() && r.groupKeys.isEmpty()) {
-      return "";
+      return new TargetSection(heading, List.of());
     }
-    var out =
-        new StringBuilder("## Targets for the writes and GROUP BY, computed from this run\n\n");
+    var lines = new ArrayList<TargetSection.Line>();
     for (var engine : List.of(DmlBench.KITE, DmlBench.KITE_ON_WRITER, DmlBench.KITE_WRITE_MAP)) {
-      out.append(
+      lines.add(
           perOperation(
               DmlBench.RMW_OWN,
               engine,
               2 * GRAUS_MICROS_PER_OP,
               "each its own transaction (NO_SYNC) ≤ 2× GrausDB's 55 ms for 20,000"));
-      out.append(
+      lines.add(
           perOperation(
               DmlBench.RMW_ONE,
               engine,
@@ -93,27 +94,28 @@ final class DmlReport {
               "all in one transaction ≤ 55 ms for 20,000"));
     }
     for (var cell : List.of(DmlBench.INSERT_SELECT, DmlBench.DELETE_HALF)) {
-      out.append(notSlower(cell, DmlBench.KITE, DmlBench.SQLITE));
+      lines.add(notSlower(cell, DmlBench.KITE, DmlBench.SQLITE));
     }
     for (int note : List.of(64, 4096)) {
       for (var engine : List.of("KiteSQL", WriteBench.KITE_WRITE, WriteBench.KITE_WRITE_MAP)) {
-        out.append(writeRate(engine, note, 1, "H2"));
+        lines.add(writeRate(engine, note, 1, "H2"));
       }
       for (var engine : List.of("KiteSQL", WriteBench.KITE_WRITE_MAP)) {
-        out.append(writeRate(engine, note, 1000, "SQLite"));
+        lines.add(writeRate(engine, note, 1000, "SQLite"));
       }
     }
-    out.append(new GroupKeysReport(r).target());
-    return out.append('\n').toString();
+    lines.add(new GroupKeysReport(r).target());
+    return new TargetSection(heading, List.copyOf(lines));
   }
 
-  private String perOperation(String cell, String engine, double limitMicros, String target) {
+  private TargetSection.Line perOperation(
+      String cell, String engine, double limitMicros, String target) {
     var d = find(cell, engine);
     if (d.isEmpty()) {
-      return line(engine + ", read-modify-write " + target, null, "not run");
+      return TargetSection.Line.of(engine + ", read-modify-write " + target, null, "not run");
     }
     double micros = d.get().millis() * 1000 / d.get().operations();
-    return line(
+    return TargetSection.Line.of(
         engine + ", read-modify-write " + target,
         micros <= limitMicros,
         String.format(
@@ -121,21 +123,22 @@ final class DmlReport {
             d.get().millis(), d.get().operations(), micros, limitMicros));
   }
 
-  private String notSlower(String cell, String engine, String peer) {
+  private TargetSection.Line notSlower(String cell, String engine, String peer) {
     var k = find(cell, engine);
     var p = find(cell, peer);
     if (k.isEmpty() || p.isEmpty()) {
-      return line(engine + ", " + cell + ": at least as fast as " + peer, null, "not run");
+      return TargetSection.Line.of(
+          engine + ", " + cell + ": at least as fast as " + peer, null, "not run");
     }
     double ratio = k.get().millis() / p.get().millis();
-    return line(
+    return TargetSection.Line.of(
         engine + ", " + cell + ": at least as fast as " + peer,
         ratio <= 1.0,
         String.format("%,.1f ms vs %,.1f ms = %.2fx", k.get().millis(), p.get().millis(), ratio));
   }
 
   /** One-row transactions at least H2's rate, 1000-row batches at least SQLite's. */
-  private String writeRate(String engine, int note, int batch, String peer) {
+  private TargetSection.Line writeRate(String engine, int note, int batch, String peer) {
     String target =
         String.format(
             "%s, %s transactions of %d row(s), NO_SYNC, at least %s's rows/s",
@@ -143,10 +146,10 @@ final class DmlReport {
     var k = write(engine, note, batch);
     var p = write(peer, note, batch);
     if (k.isEmpty() || p.isEmpty()) {
-      return line(target, null, "not run");
+      return TargetSection.Line.of(target, null, "not run");
     }
     double ratio = k.get().rowsPerSecond() / p.get().rowsPerSecond();
-    return line(
+    return TargetSection.Line.of(
         target,
         ratio >= 1.0,
         String.format(
@@ -158,11 +161,6 @@ final class DmlReport {
     return r.writes.stream()
         .filter(w -> w.engine().equals(engine) && w.noteLength() == note && w.batch() == batch)
         .findFirst();
-  }
-
-  static String line(String target, Boolean met, String evidence) {
-    String verdict = met == null ? "not measured" : met ? "met" : "**missed**";
-    return "- " + target + ": " + verdict + " (" + evidence + ")\n";
   }
 
   private Optional<Results.Dml> find(String cell, String engine) {
@@ -192,6 +190,6 @@ final class DmlReport {
     BenchRunner.delete(work);
     var report = new DmlReport(results);
     System.out.println(report.section());
-    System.out.println(report.targets());
+    System.out.println(report.targets().render(1));
   }
 }

@@ -73,7 +73,7 @@ final class GroupKeysReport {
   }
 
   /** The target line, computed from KiteSQL's cells. */
-  String target() {
+  TargetSection.Line target() {
     String target =
         String.format(
             "KiteSQL, GROUP BY over adversarial long text keys: O(n log n) (≤ %.0fx from the "
@@ -81,7 +81,7 @@ final class GroupKeysReport {
             MAX_GROWTH, MAX_VS_ORDINARY);
     var sizes = sizes();
     if (sizes.isEmpty()) {
-      return DmlReport.line(target, null, "not run");
+      return TargetSection.Line.of(target, null, "not run");
     }
     String kite = Stores.Kind.KITE_BORROWED.label();
     int small = sizes.getFirst();
@@ -90,11 +90,11 @@ final class GroupKeysReport {
     var last = find(GroupKeysBench.ADVERSARIAL, large, kite);
     var ordinary = find(GroupKeysBench.ORDINARY, large, kite);
     if (first.isEmpty() || last.isEmpty() || ordinary.isEmpty()) {
-      return DmlReport.line(target, null, "not run");
+      return TargetSection.Line.of(target, null, "not run");
     }
     double growth = last.get().millis() / first.get().millis();
     double vsOrdinary = last.get().millis() / ordinary.get().millis();
-    return DmlReport.line(
+    return TargetSection.Line.of(
         target,
         growth <= MAX_GROWTH && vsOrdinary <= MAX_VS_ORDINARY,
         String.format(

@@ -66,6 +66,39 @@ public record NoiseVerdict(Outcome outcome, String evidence) {
     return new NoiseVerdict(violations == 0 ? Outcome.MET : Outcome.MISSED, evidence);
   }
 
+  /**
+   * A target decided in each of several runs (met, missed, or not measured in that run), decided
+   * over all of them by the same rule as figures against a bound: met when every measured run met
+   * it, missed when none did, within noise when the runs disagree; not measured with fewer than
+   * {@link #MIN_FIGURES} measured runs.
+   *
+   * @param runs each run's outcome ({@link Outcome#WITHIN_NOISE} is not a run's outcome)
+   * @param evidence each run's figures, in the order of {@code runs}
+   */
+  public static NoiseVerdict acrossRuns(List<Outcome> runs, List<String> evidence) {
+    if (runs.size() != evidence.size() || runs.contains(Outcome.WITHIN_NOISE)) {
+      throw new IllegalArgumentException("one outcome, met, missed or not measured, per run");
+    }
+    var figures = new StringBuilder();
+    for (int i = 0; i < runs.size(); i++) {
+      figures
+          .append(i == 0 ? "" : "; ")
+          .append("run ")
+          .append(i + 1)
+          .append(": ")
+          .append(runs.get(i).label())
+          .append(", ")
+          .append(evidence.get(i));
+    }
+    long measured = runs.stream().filter(o -> o != Outcome.NOT_MEASURED).count();
+    long met = runs.stream().filter(o -> o == Outcome.MET).count();
+    Outcome outcome =
+        measured < MIN_FIGURES
+            ? Outcome.NOT_MEASURED
+            : met == measured ? Outcome.MET : met == 0 ? Outcome.MISSED : Outcome.WITHIN_NOISE;
+    return new NoiseVerdict(outcome, figures.toString());
+  }
+
   /** The median of the figures (the mean of the two middle ones for an even count). */
   public static double median(List<Double> figures) {
     var sorted = figures.stream().sorted().toList();

@@ -36,7 +36,8 @@ final class RepositoryTargets {
 
   private final Results r;
   private final List<String> tiers;
-  private final StringBuilder out = new StringBuilder();
+  private final List<TargetSection> sections = new ArrayList<>();
+  private List<TargetSection.Line> lines = new ArrayList<>();
 
   /**
    * @param tiers Table 5's tiers in this run
@@ -56,11 +57,11 @@ final class RepositoryTargets {
     boolean met(Results.Measured repository, Results.Measured reference, StringBuilder evidence);
   }
 
-  String render() {
+  /** The repositories' targets, then the metrics overhead's; none when Table 5 did not run. */
+  List<TargetSection> sections() {
     if (tiers.isEmpty()) {
-      return "";
+      return List.of();
     }
-    out.append("## Targets for Spring Data repositories (Table 5), computed from this run\n\n");
     var at = String.join(" and ", tiers);
     line(
         "KiteSQL repository p50 ≤ " + MAX_TIME_OVER_RAW + "× the raw engine's, at " + at,
@@ -124,7 +125,7 @@ final class RepositoryTargets {
             + at
             + ")",
         flat());
-    out.append("\n## Targets for the metrics overhead (Table 5), computed from this run\n\n");
+    section("## Targets for Spring Data repositories (Table 5)");
     line(
         "With the starter's metrics on, p50 ≤ "
             + MAX_TIME_WITH_METRICS
@@ -160,19 +161,17 @@ final class RepositoryTargets {
               return metered.bytesPerExecution()
                   <= plain.bytesPerExecution() + MAX_BYTES_WITH_METRICS;
             }));
-    out.append('\n');
-    return out.toString();
+    section("## Targets for the metrics overhead (Table 5)");
+    return List.copyOf(sections);
+  }
+
+  private void section(String heading) {
+    sections.add(new TargetSection(heading, List.copyOf(lines)));
+    lines = new ArrayList<>();
   }
 
   private void line(String target, Verdict v) {
-    String verdict = v.met() == null ? "not measured" : v.met() ? "met" : "**missed**";
-    out.append("- ")
-        .append(target)
-        .append(": ")
-        .append(verdict)
-        .append(" (")
-        .append(v.evidence())
-        .append(")\n");
+    lines.add(TargetSection.Line.of(target, v.met(), v.evidence()));
   }
 
   private Results.Measured measured(String tier, String engine) {

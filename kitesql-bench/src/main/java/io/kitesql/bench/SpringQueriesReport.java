@@ -3,6 +3,7 @@ package io.kitesql.bench;
 import io.kitesql.bench.springdata.ItemRepositoryEngine;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -46,8 +47,8 @@ final class SpringQueriesReport {
   }
 
   /**
-   * The section: the tables, the statements, KiteSQL's plans and the targets; empty if Table 7 did
-   * not run.
+   * The section: the tables, the statements and KiteSQL's plans ({@link #targets} separately);
+   * empty if Table 7 did not run.
    */
   String section() {
     if (r.springQueries.isEmpty()) {
@@ -106,7 +107,7 @@ final class SpringQueriesReport {
           """);
       table(out, REPOSITORIES);
     }
-    return out.append('\n').append(targets()).toString();
+    return out.append('\n').toString();
   }
 
   private void table(StringBuilder out, View view) {
@@ -151,8 +152,8 @@ final class SpringQueriesReport {
   }
 
   /** The targets, counted over the run's cells. */
-  String targets() {
-    var out = new StringBuilder("### Targets (Table 7), computed from this run\n\n");
+  TargetSection targets() {
+    var lines = new ArrayList<TargetSection.Line>();
     for (var view : List.of(SQL, REPOSITORIES)) {
       if (!has(view.kite())) {
         continue;
@@ -172,14 +173,14 @@ final class SpringQueriesReport {
         }
       }
       String peers = String.join(" and ", view.peers());
-      out.append(
-          DmlReport.line(
+      lines.add(
+          TargetSection.Line.of(
               String.format(
                   "%s ≤ %.1fx the faster of %s in every cell", view.kite(), MAX_RATIO, peers),
               met == cells,
               String.format("%d of %d cells", met, cells)));
-      out.append(
-          DmlReport.line(
+      lines.add(
+          TargetSection.Line.of(
               String.format(
                   "%s's largest-size p50 ≤ %.0fx its smallest-size p50 for every shape "
                       + "whose result does not grow",
@@ -187,7 +188,7 @@ final class SpringQueriesReport {
               sizes().size() < 2 ? null : flat == bounded,
               String.format("%d of %d shapes", flat, bounded)));
     }
-    return out.toString();
+    return new TargetSection("### Targets (Table 7)", List.copyOf(lines));
   }
 
   private boolean has(String engine) {
@@ -300,7 +301,8 @@ final class SpringQueriesReport {
             + " run, "
             + String.format("%.1f", (System.nanoTime() - start) / 6e10)
             + " minutes)\n"
-            + new SpringQueriesReport(results).section();
+            + new SpringQueriesReport(results).section()
+            + new SpringQueriesReport(results).targets().render(1);
     System.out.println(report);
     Files.createDirectories(out.toAbsolutePath().getParent());
     Files.writeString(out, report);

@@ -13,7 +13,8 @@ final class Targets {
 
   private final Results r;
   private final List<String> tiers;
-  private final StringBuilder out = new StringBuilder();
+  private final List<TargetSection> sections = new ArrayList<>();
+  private List<TargetSection.Line> lines = new ArrayList<>();
 
   Targets(BenchConfig config, Results results) {
     this.r = results;
@@ -27,8 +28,8 @@ final class Targets {
     }
   }
 
-  String render() {
-    out.append("## Targets for Tables 1 to 4, computed from this run\n\n");
+  /** The targets of Tables 1 to 4, then those of long rows. */
+  List<TargetSection> sections() {
     String first = tiers.getFirst();
     String last = tiers.getLast();
     line(
@@ -83,8 +84,7 @@ final class Targets {
                 ? null
                 : mapCheck.outcome() == NoiseVerdict.Outcome.MET,
             mapCheck.evidence()));
-    out.append('\n');
-    out.append("## Targets for long rows, computed from this run\n\n");
+    section("## Targets for Tables 1 to 4");
     line(
         "Table 2: caller length() (" + last + " within 1.1x of " + first + ")",
         ratio("2", "caller length()", last, first, 1.1));
@@ -104,19 +104,17 @@ final class Targets {
             + first
             + " notes (within 1.1x)",
         ratio("6", "filter on amount, every row", last, first, 1.1));
-    out.append('\n');
-    return out.toString();
+    section("## Targets for long rows");
+    return List.copyOf(sections);
+  }
+
+  private void section(String heading) {
+    sections.add(new TargetSection(heading, List.copyOf(lines)));
+    lines = new ArrayList<>();
   }
 
   private void line(String target, Verdict v) {
-    String verdict = v.met() == null ? "not measured" : v.met() ? "met" : "**missed**";
-    out.append("- ")
-        .append(target)
-        .append(": ")
-        .append(verdict)
-        .append(" (")
-        .append(v.evidence())
-        .append(")\n");
+    lines.add(TargetSection.Line.of(target, v.met(), v.evidence()));
   }
 
   private Results.Measured measured(String table, String variant, String tier, String engine) {

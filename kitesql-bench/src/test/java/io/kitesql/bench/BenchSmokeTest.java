@@ -96,7 +96,7 @@ class BenchSmokeTest {
     assertEquals(0, repositoryCheck.violations());
     assertEquals(0, repositoryCheck.copiedBytes());
 
-    var report = new Report(config, results, Map.of("CPU", "test")).render();
+    var report = new Report(config, List.of(results), Map.of("CPU", "test")).render();
     assertTrue(report.contains("## Table 4"), report);
     assertTrue(report.contains("## Table 5"), report);
     assertTrue(report.contains("## Targets"), report);
@@ -121,6 +121,16 @@ class BenchSmokeTest {
         report.contains("allocation flat in note length")
             && report.contains("not measured (needs two tiers"),
         report);
+
+    // the same run three times over: the tables show its figures, every target is decided over
+    // the three and lists each run's figures
+    var threeRuns =
+        new Report(config, List.of(results, results, results), Map.of("CPU", "test")).render();
+    assertTrue(threeRuns.contains("## Targets for Tables 1 to 4, decided over 3 runs"), threeRuns);
+    assertTrue(threeRuns.contains("### Targets (Table 7), decided over 3 runs"), threeRuns);
+    assertTrue(threeRuns.contains("run 1: ") && threeRuns.contains("; run 3: "), threeRuns);
+    assertFalse(threeRuns.contains("computed from this run"), threeRuns);
+    assertTrue(report.contains("## Targets for Tables 1 to 4, computed from this run"), report);
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.kitesql.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kitesql.bench.NoiseVerdict.Outcome;
@@ -78,5 +79,37 @@ class NoiseVerdictTest {
             && rendered.contains("median 1.25")
             && rendered.contains("≥ 1.17"),
         rendered);
+  }
+
+  @Test
+  void runsDecideTogether() {
+    var met = Outcome.MET;
+    var missed = Outcome.MISSED;
+    var none = Outcome.NOT_MEASURED;
+    var figures = List.of("a", "b", "c");
+    assertEquals(met, NoiseVerdict.acrossRuns(List.of(met, met, met), figures).outcome());
+    assertEquals(
+        missed, NoiseVerdict.acrossRuns(List.of(missed, missed, missed), figures).outcome());
+    // one run on the other side of the bound: noise, whichever side the others are on
+    assertEquals(
+        Outcome.WITHIN_NOISE,
+        NoiseVerdict.acrossRuns(List.of(met, missed, met), figures).outcome());
+    assertEquals(
+        Outcome.WITHIN_NOISE,
+        NoiseVerdict.acrossRuns(List.of(missed, missed, met), figures).outcome());
+    // a run that could not measure it decides nothing; fewer than three measured runs, nothing
+    assertEquals(
+        met,
+        NoiseVerdict.acrossRuns(List.of(met, none, met, met), List.of("a", "b", "c", "d"))
+            .outcome());
+    assertEquals(none, NoiseVerdict.acrossRuns(List.of(met, none, met), figures).outcome());
+    var verdict =
+        NoiseVerdict.acrossRuns(List.of(met, missed, met), List.of("1.0x", "1.2x", "0.9x"));
+    assertEquals(
+        "within noise (run 1: met, 1.0x; run 2: **missed**, 1.2x; run 3: met, 0.9x)",
+        verdict.render());
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> NoiseVerdict.acrossRuns(List.of(met, Outcome.WITHIN_NOISE, met), figures));
   }
 }

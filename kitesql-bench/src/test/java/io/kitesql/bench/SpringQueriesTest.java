@@ -139,10 +139,13 @@ class SpringQueriesTest {
     assertTrue(results.springQueryPlans.get(200).contains("select max(score) from items"));
     var section = new SpringQueriesReport(results).section();
     assertTrue(
-        section.contains("## Table 7")
-            && section.contains("### Table 7 through repositories")
-            && section.contains("### Targets (Table 7)"),
+        section.contains("## Table 7") && section.contains("### Table 7 through repositories"),
         section);
+    var targets = new SpringQueriesReport(results).targets();
+    assertEquals(4, targets.lines().size(), targets::toString);
+    assertTrue(
+        targets.render(1).startsWith("### Targets (Table 7), computed from this run"),
+        targets::toString);
     assertTrue(
         section.contains(
             "(findAllById): `select id, category, name, score, created, description from items where id in ("),
