@@ -126,6 +126,14 @@ public final class BenchMain {
     System.out.println(
         "kitesql-bench: " + config.name() + " run, data in " + work.toAbsolutePath());
     int count = runs != null ? runs : config.name().equals("full") ? NoiseVerdict.MIN_FIGURES : 1;
+    if (count != 1 && count < NoiseVerdict.MIN_FIGURES) {
+      throw new IllegalArgumentException(
+          "--runs "
+              + count
+              + ": 1, or at least "
+              + NoiseVerdict.MIN_FIGURES
+              + " to decide targets");
+    }
     var results = new ArrayList<Results>();
     for (int run = 1; run <= count; run++) {
       System.out.println("run " + run + " of " + count);
