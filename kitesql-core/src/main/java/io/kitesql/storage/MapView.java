@@ -64,6 +64,11 @@ final class MapView {
       this.pageSize = pageSize;
     }
 
+    /** LMDB's page size: pages lie at multiples of it from the map's start. */
+    int pageSize() {
+      return pageSize;
+    }
+
     /** The view (empty until an address into the map was seen). */
     MemorySegment segment() {
       return segment;

@@ -203,6 +203,9 @@ final class ReadContext {
     final LmdbCursor cursor;
     private final KeyBuffer keyBuffer;
 
+    /** Where this cursor stands on its leaf page, for the steps that need no LMDB call. */
+    final LeafWalk walk = new LeafWalk();
+
     /** The lease the LMDB cursor was last renewed for; guarded by the context's monitor. */
     private long renewedFor;
 
@@ -221,7 +224,13 @@ final class ReadContext {
       keyBuffer.load(key, length);
     }
 
+    /** Points this cursor's call buffer at the key at {@code address} in the map. */
+    void keyAt(long address, int length) {
+      keyBuffer.point(address, length);
+    }
+
     private void take(ReadContext ctx) {
+      walk.forget();
       if (renewedFor != ctx.lease) {
         cursor.renew(ctx.txn);
         renewedFor = ctx.lease;

@@ -1,5 +1,7 @@
 package io.kitesql.storage;
 
+import io.kitesql.ErrorCode;
+import io.kitesql.KiteSqlException;
 import io.kitesql.storage.lmdb.Lmdb;
 import io.kitesql.storage.lmdb.LmdbException;
 import java.lang.foreign.MemorySegment;
@@ -176,8 +178,27 @@ public final class ReadCursor implements KvCursor {
     var p = enter(true);
     try {
       var c = p.cursor;
+      var walk = p.walk;
       boolean found;
       try {
+        if (op == Move.NEXT || op == Move.PREV) {
+          var map = txn.map();
+          if (walk.step(map, keyOffset, txn.pageSize(), op == Move.NEXT ? 1 : -1)) {
+            keyOffset = walk.keyOffset();
+            keyLength = walk.keyLength();
+            valueOffset = walk.valueOffset();
+            valueLength = walk.valueLength();
+            return true;
+          }
+          if (walk.ahead()) { // LMDB's cursor is still where the walk began: put it back here
+            p.keyAt(map.address() + keyOffset, keyLength);
+            if (!c.move(Lmdb.SET_KEY)) {
+              throw new KiteSqlException(
+                  ErrorCode.INTERNAL_ERROR, "the entry a read cursor stands on is not in the map");
+            }
+          }
+        }
+        walk.forget();
         int cursorOp =
             switch (op) {
               case SEEK -> Lmdb.SET_RANGE;

@@ -139,6 +139,10 @@ public final class ReadTransaction implements KvTransaction {
     return map.segment();
   }
 
+  int pageSize() {
+    return map.pageSize();
+  }
+
   /**
    * The offset in {@link #map()} of the {@code length} bytes at {@code address}, which LMDB handed
    * out.

@@ -52,6 +52,16 @@ public final class KeyBuffer {
   }
 
   /**
+   * Points the key struct at {@code length} bytes at {@code address} (a key in the map, which LMDB
+   * only reads during the call), without copying them.
+   */
+  public KeyBuffer point(long address, int length) {
+    checkKey(length);
+    set(key, address, length);
+    return this;
+  }
+
+  /**
    * Points the data struct at {@code size} bytes at {@code address} (a put's value, or a reserve's
    * size).
    */
