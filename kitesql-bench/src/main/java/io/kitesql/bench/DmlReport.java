@@ -75,7 +75,10 @@ final class DmlReport {
   /** The targets for these cells, met or missed with figures; no lines when none ran. */
   TargetSection targets() {
     var heading = "## Targets for the writes and GROUP BY";
-    if (r.dml.isEmpty() && r.writes.isEmpty() && r.groupKeys.isEmpty()) {
+    if (r.dml.isEmpty()
+        && r.writes.isEmpty()
+        && r.groupKeys.isEmpty()
+        && r.groupCommits.isEmpty()) {
       return new TargetSection(heading, List.of());
     }
     var lines = new ArrayList<TargetSection.Line>();
@@ -104,6 +107,9 @@ final class DmlReport {
         lines.add(writeRate(engine, note, 1000, "SQLite"));
       }
     }
+    var groupCommit = new GroupCommitReport(r);
+    lines.add(groupCommit.syncTarget(1, 0.5));
+    lines.add(groupCommit.syncTarget(8, 2.0));
     lines.add(new GroupKeysReport(r).target());
     return new TargetSection(heading, List.copyOf(lines));
   }

@@ -2,6 +2,7 @@ package io.kitesql.bench;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /** The report section of {@link GroupCommitBench}'s cells (group commit). */
@@ -80,6 +81,36 @@ final class GroupCommitReport {
       return "–";
     }
     return String.format("%.2fx", best / p.get().transactionsPerSecond());
+  }
+
+  /**
+   * The durable targets: KiteSQL's {@code SYNC} one-row transactions (platform threads, the
+   * ordinary {@code Database.write}) at least {@code bound} times SQLite's {@code synchronous=FULL}
+   * rate at {@code threads} threads.
+   */
+  TargetSection.Line syncTarget(int threads, double bound) {
+    String target =
+        String.format(
+            Locale.ROOT,
+            "KiteSQL SYNC one-row transactions, %d thread%s, ≥ %.1fx SQLite synchronous=FULL's rate",
+            threads,
+            threads == 1 ? "" : "s",
+            bound);
+    var kite = find(GroupCommitBench.KITE, "SYNC", threads);
+    var sqlite = find(GroupCommitBench.SQLITE, "SYNC", threads);
+    if (kite.isEmpty() || sqlite.isEmpty()) {
+      return TargetSection.Line.of(target, null, "not run");
+    }
+    double ratio = kite.get().transactionsPerSecond() / sqlite.get().transactionsPerSecond();
+    return TargetSection.Line.of(
+        target,
+        ratio >= bound,
+        String.format(
+            Locale.ROOT,
+            "%,.0f vs %,.0f tx/s = %.2fx",
+            kite.get().transactionsPerSecond(),
+            sqlite.get().transactionsPerSecond(),
+            ratio));
   }
 
   /** KiteSQL on platform threads, group commit on over off. */

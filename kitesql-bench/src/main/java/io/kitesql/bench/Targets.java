@@ -10,6 +10,7 @@ final class Targets {
   private static final List<String> H2 =
       List.of(Stores.Kind.H2_DEFAULT.label(), Stores.Kind.H2_BIG.label());
   private static final String DOCS = "16 KiB docs";
+  private static final List<String> PEERS = List.of(SQLITE, H2.get(0), H2.get(1));
 
   private final Results r;
   private final List<String> tiers;
@@ -48,6 +49,17 @@ final class Targets {
     line(
         "Table 1: KiteSQL read-only not slower than H2 with its big cache at every tier",
         faster("1", "lookup", tiers, List.of(H2.get(1)), true));
+    var small = tiers.stream().filter(t -> t.equals("64 B") || t.equals("1 KiB")).toList();
+    line(
+        "Table 1: KiteSQL read-only p50 ≤ 0.8x H2 with its big cache at "
+            + String.join(" and ", small),
+        atMost("1", "lookup", small, List.of(H2.get(1)), 0.8));
+    line(
+        "Table 1: KiteSQL read-only allocation ≤ 0.4 KiB per execution at every tier",
+        allocation("1", "lookup", 0.4 * 1024, -1));
+    line(
+        "Table 1 (lookup + scan every char): KiteSQL read-only p50 ≤ 1.2x the fastest peer at every tier",
+        atMostFastest("1", "lookup + scan every char", 1.2));
     line(
         "Table 2: octet_length constant-time on ASCII (" + last + " within 1.3x of " + first + ")",
         ratio("2", "octet_length", last, first, 1.3));
@@ -60,6 +72,9 @@ final class Targets {
     line(
         "Table 3: KiteSQL read-only p50 not slower than H2 (both caches) at every tier",
         faster("3", "group + window + sort", tiers, H2, true));
+    line(
+        "Table 6: KiteSQL read-only p50 not slower than SQLite at every tier",
+        faster("6", "filter on amount, every row", tiers, List.of(SQLITE), true));
     line(
         "Table 4: JSON fetch faster than H2 (both caches)",
         faster("4", "JSON fetch", List.of(DOCS), H2, false));
@@ -153,6 +168,70 @@ final class Targets {
     }
     boolean met = max <= maxBytes && (maxSpread < 0 || max - min <= maxSpread);
     return Verdict.of(met, String.format("%.0f to %.0f B per execution", min, max));
+  }
+
+  /** KiteSQL read-only p50 at most {@code bound} times each peer's at each of {@code at}. */
+  private Verdict atMost(
+      String table, String variant, List<String> at, List<String> peers, double bound) {
+    if (at.isEmpty()) {
+      return new Verdict(null, "none of these tiers ran");
+    }
+    var figures = new ArrayList<String>();
+    boolean met = true;
+    for (var tier : at) {
+      var k = measured(table, variant, tier, KITE);
+      if (k == null) {
+        return missing(table, variant, tier, KITE);
+      }
+      for (var peer : peers) {
+        var p = measured(table, variant, tier, peer);
+        if (p == null) {
+          return missing(table, variant, tier, peer);
+        }
+        double ratio = k.p50Micros() / p.p50Micros();
+        met &= ratio <= bound;
+        figures.add(
+            String.format(
+                "%s: %s / %s µs = %.2fx",
+                tier, Report.micros(k.p50Micros()), Report.micros(p.p50Micros()), ratio));
+      }
+    }
+    return Verdict.of(met, String.join("; ", figures));
+  }
+
+  /** KiteSQL read-only p50 at most {@code bound} times the fastest engine's but KiteSQL's. */
+  private Verdict atMostFastest(String table, String variant, double bound) {
+    var figures = new ArrayList<String>();
+    boolean met = true;
+    for (var tier : tiers) {
+      var k = measured(table, variant, tier, KITE);
+      if (k == null) {
+        return missing(table, variant, tier, KITE);
+      }
+      Results.Measured fastest = null;
+      String fastestEngine = null;
+      for (var peer : PEERS) {
+        var p = measured(table, variant, tier, peer);
+        if (p == null) {
+          return missing(table, variant, tier, peer);
+        }
+        if (fastest == null || p.p50Micros() < fastest.p50Micros()) {
+          fastest = p;
+          fastestEngine = peer;
+        }
+      }
+      double ratio = k.p50Micros() / fastest.p50Micros();
+      met &= ratio <= bound;
+      figures.add(
+          String.format(
+              "%s: %s / %s µs (%s) = %.2fx",
+              tier,
+              Report.micros(k.p50Micros()),
+              Report.micros(fastest.p50Micros()),
+              fastestEngine,
+              ratio));
+    }
+    return Verdict.of(met, String.join("; ", figures));
   }
 
   /** KiteSQL read-only p50 below (or, if {@code orEqual}, not above) each peer's, at every tier. */

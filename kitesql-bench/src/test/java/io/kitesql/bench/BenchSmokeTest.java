@@ -106,6 +106,21 @@ class BenchSmokeTest {
             && report.contains("## Targets for the writes and GROUP BY"),
         report);
     assertTrue(report.contains("## Concurrent one-row write transactions: group commit"), report);
+    // the durable write targets and the read path's, each decided (met or missed, not "not run")
+    assertTrue(
+        report.matches(
+            "(?s).*KiteSQL SYNC one-row transactions, 8 threads, ≥ 2.0x SQLite synchronous=FULL's"
+                + " rate: (met|\\*\\*missed\\*\\*) \\(.*"),
+        report);
+    assertTrue(
+        report.matches(
+            "(?s).*Table 6: KiteSQL read-only p50 not slower than SQLite at every tier:"
+                + " (met|\\*\\*missed\\*\\*) \\(.*"),
+        report);
+    assertTrue(
+        report.matches(
+            "(?s).*≤ 1.2x the fastest peer at every tier: (met|\\*\\*missed\\*\\*) \\(64 B: .*"),
+        report);
     // Table 7 at the smoke sizes: every shape on KiteSQL, H2 and SQLite, and through both
     // repository stacks
     assertTrue(
