@@ -35,7 +35,11 @@ final class SyncCommitAb {
   public static void main(String[] args) throws Exception {
     int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
     int transactions = args.length > 1 ? Integer.parseInt(args[1]) : 1_000;
-    var work = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "sync-commit");
+    var module =
+        Files.isDirectory(Path.of("kitesql-bench")) ? Path.of("kitesql-bench") : Path.of(".");
+    var work =
+        Files.createTempDirectory(
+            Files.createDirectories(module.resolve("target").toAbsolutePath()), "sync-commit");
     var ratios = new ArrayList<Double>();
     System.out.println(
         "| round | KiteSQL SYNC | KiteSQL NO_META_SYNC | SQLite FULL | KiteSQL SYNC ÷ SQLite (tx/s) |");
