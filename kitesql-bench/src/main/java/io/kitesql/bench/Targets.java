@@ -1,7 +1,12 @@
 package io.kitesql.bench;
 
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.function.BinaryOperator;
+import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 
 /** The targets of Tables 1 to 4 and of long rows, each decided from the measured numbers. */
 final class Targets {
@@ -170,95 +175,97 @@ final class Targets {
     return Verdict.of(met, String.format("%.0f to %.0f B per execution", min, max));
   }
 
+  /** KiteSQL's cell beside a peer's at one tier. */
+  private record Comparison(
+      String tier, String peer, Results.Measured kite, Results.Measured other) {
+    double ratio() {
+      return kite.p50Micros() / other.p50Micros();
+    }
+
+    /** {@code kite / other µs}. */
+    String micros() {
+      return Report.micros(kite.p50Micros()) + " / " + Report.micros(other.p50Micros()) + " µs";
+    }
+  }
+
+  /**
+   * KiteSQL's cell beside each peer's at each of {@code at}, in that order; or, if a cell was not
+   * measured, the verdict saying which ({@code missing}).
+   */
+  private record Comparisons(List<Comparison> all, @Nullable Verdict missing) {}
+
+  private Comparisons compare(String table, String variant, List<String> at, List<String> peers) {
+    var all = new ArrayList<Comparison>();
+    for (var tier : at) {
+      var k = measured(table, variant, tier, KITE);
+      if (k == null) {
+        return new Comparisons(List.of(), missing(table, variant, tier, KITE));
+      }
+      for (var peer : peers) {
+        var p = measured(table, variant, tier, peer);
+        if (p == null) {
+          return new Comparisons(List.of(), missing(table, variant, tier, peer));
+        }
+        all.add(new Comparison(tier, peer, k, p));
+      }
+    }
+    return new Comparisons(all, null);
+  }
+
   /** KiteSQL read-only p50 at most {@code bound} times each peer's at each of {@code at}. */
   private Verdict atMost(
       String table, String variant, List<String> at, List<String> peers, double bound) {
     if (at.isEmpty()) {
       return new Verdict(null, "none of these tiers ran");
     }
-    var figures = new ArrayList<String>();
-    boolean met = true;
-    for (var tier : at) {
-      var k = measured(table, variant, tier, KITE);
-      if (k == null) {
-        return missing(table, variant, tier, KITE);
-      }
-      for (var peer : peers) {
-        var p = measured(table, variant, tier, peer);
-        if (p == null) {
-          return missing(table, variant, tier, peer);
-        }
-        double ratio = k.p50Micros() / p.p50Micros();
-        met &= ratio <= bound;
-        figures.add(
-            String.format(
-                "%s: %s / %s µs = %.2fx",
-                tier, Report.micros(k.p50Micros()), Report.micros(p.p50Micros()), ratio));
-      }
+    var c = compare(table, variant, at, peers);
+    if (c.missing() != null) {
+      return c.missing();
     }
-    return Verdict.of(met, String.join("; ", figures));
+    return Verdict.of(
+        c.all().stream().allMatch(x -> x.ratio() <= bound),
+        c.all().stream()
+            .map(x -> String.format("%s: %s = %.2fx", x.tier(), x.micros(), x.ratio()))
+            .collect(Collectors.joining("; ")));
   }
 
-  /** KiteSQL read-only p50 at most {@code bound} times the fastest engine's but KiteSQL's. */
+  /** KiteSQL read-only p50 at most {@code bound} times the fastest peer's, at every tier. */
   private Verdict atMostFastest(String table, String variant, double bound) {
-    var figures = new ArrayList<String>();
-    boolean met = true;
-    for (var tier : tiers) {
-      var k = measured(table, variant, tier, KITE);
-      if (k == null) {
-        return missing(table, variant, tier, KITE);
-      }
-      Results.Measured fastest = null;
-      String fastestEngine = null;
-      for (var peer : PEERS) {
-        var p = measured(table, variant, tier, peer);
-        if (p == null) {
-          return missing(table, variant, tier, peer);
-        }
-        if (fastest == null || p.p50Micros() < fastest.p50Micros()) {
-          fastest = p;
-          fastestEngine = peer;
-        }
-      }
-      double ratio = k.p50Micros() / fastest.p50Micros();
-      met &= ratio <= bound;
-      figures.add(
-          String.format(
-              "%s: %s / %s µs (%s) = %.2fx",
-              tier,
-              Report.micros(k.p50Micros()),
-              Report.micros(fastest.p50Micros()),
-              fastestEngine,
-              ratio));
+    var c = compare(table, variant, tiers, PEERS);
+    if (c.missing() != null) {
+      return c.missing();
     }
-    return Verdict.of(met, String.join("; ", figures));
+    var fastest =
+        c.all().stream()
+            .collect(
+                Collectors.toMap(
+                    Comparison::tier,
+                    x -> x,
+                    BinaryOperator.minBy(Comparator.comparingDouble(x -> x.other().p50Micros())),
+                    LinkedHashMap::new))
+            .values();
+    return Verdict.of(
+        fastest.stream().allMatch(x -> x.ratio() <= bound),
+        fastest.stream()
+            .map(
+                x ->
+                    String.format("%s: %s (%s) = %.2fx", x.tier(), x.micros(), x.peer(), x.ratio()))
+            .collect(Collectors.joining("; ")));
   }
 
   /** KiteSQL read-only p50 below (or, if {@code orEqual}, not above) each peer's, at every tier. */
   private Verdict faster(
       String table, String variant, List<String> at, List<String> peers, boolean orEqual) {
-    var misses = new ArrayList<String>();
-    double worst = 0;
-    for (var tier : at) {
-      var k = measured(table, variant, tier, KITE);
-      if (k == null) {
-        return missing(table, variant, tier, KITE);
-      }
-      for (var peer : peers) {
-        var p = measured(table, variant, tier, peer);
-        if (p == null) {
-          return missing(table, variant, tier, peer);
-        }
-        double ratio = k.p50Micros() / p.p50Micros();
-        worst = Math.max(worst, ratio);
-        if (orEqual ? ratio > 1.0 : ratio >= 1.0) {
-          misses.add(
-              String.format(
-                  "%s vs %s: %s / %s µs",
-                  tier, peer, Report.micros(k.p50Micros()), Report.micros(p.p50Micros())));
-        }
-      }
+    var c = compare(table, variant, at, peers);
+    if (c.missing() != null) {
+      return c.missing();
     }
+    var misses =
+        c.all().stream()
+            .filter(x -> orEqual ? x.ratio() > 1.0 : x.ratio() >= 1.0)
+            .map(x -> x.tier() + " vs " + x.peer() + ": " + x.micros())
+            .toList();
+    double worst = c.all().stream().mapToDouble(Comparison::ratio).max().orElse(0);
     return Verdict.of(
         misses.isEmpty(),
         misses.isEmpty()
