@@ -23,13 +23,6 @@ import java.nio.file.Path;
 public final class FileAllocation {
   private static final int O_WRONLY = 1;
   private static final int EFBIG = 27;
-  private static final MethodHandle OPEN =
-      NativeBinding.libc(
-          "open",
-          FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
-  private static final MethodHandle CLOSE =
-      NativeBinding.libc(
-          "close", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
   private static final MethodHandle POSIX_FALLOCATE =
       NativeBinding.libc(
           "posix_fallocate",
@@ -51,7 +44,8 @@ public final class FileAllocation {
   public static void allocate(Path file, long size, String why) {
     int error;
     try (var arena = Arena.ofConfined()) {
-      int fd = (int) OPEN.invokeExact(arena.allocateFrom(file.toString()), O_WRONLY);
+      int fd =
+          (int) FileDescriptorCalls.OPEN.invokeExact(arena.allocateFrom(file.toString()), O_WRONLY);
       if (fd < 0) {
         throw new KiteSqlException(
             ErrorCode.STORAGE_FAILURE, "could not open " + file + " to allocate it (" + why + ")");
@@ -59,7 +53,7 @@ public final class FileAllocation {
       try {
         error = (int) POSIX_FALLOCATE.invokeExact(fd, 0L, size);
       } finally {
-        int closed = (int) CLOSE.invokeExact(fd);
+        int closed = (int) FileDescriptorCalls.CLOSE.invokeExact(fd);
         assert closed == 0 || closed == -1;
       }
     } catch (KiteSqlException e) {

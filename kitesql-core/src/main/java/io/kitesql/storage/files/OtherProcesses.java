@@ -42,13 +42,6 @@ public final class OtherProcesses implements AutoCloseable {
   private static final long L_START = 8;
   private static final long L_LEN = 16;
   private static final boolean SUPPORTED = linux64();
-  private static final MethodHandle OPEN =
-      NativeBinding.libc(
-          "open",
-          FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
-  private static final MethodHandle CLOSE =
-      NativeBinding.libc(
-          "close", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
   private static final MethodHandle FCNTL = fcntl();
 
   /** The descriptor of {@code lock.mdb}; -1 when none (not Linux, or it could not be opened). */
@@ -74,7 +67,9 @@ public final class OtherProcesses implements AutoCloseable {
     }
     try (var names = Arena.ofConfined()) {
       return new OtherProcesses(
-          (int) OPEN.invokeExact(names.allocateFrom(lockFile.toString()), O_RDWR | O_CLOEXEC));
+          (int)
+              FileDescriptorCalls.OPEN.invokeExact(
+                  names.allocateFrom(lockFile.toString()), O_RDWR | O_CLOEXEC));
     } catch (Throwable _) {
       return new OtherProcesses(
           -1); // no probe: every write transaction then runs on the writer thread
@@ -127,7 +122,7 @@ public final class OtherProcesses implements AutoCloseable {
   public void close() {
     if (fd >= 0) {
       try {
-        int closed = (int) CLOSE.invokeExact(fd);
+        int closed = (int) FileDescriptorCalls.CLOSE.invokeExact(fd);
         assert closed == 0 || closed == -1;
       } catch (Throwable _) {
         // Nothing to do: the descriptor goes with the process.
