@@ -58,7 +58,7 @@ final class MappedCollectionTable {
   private final String selectList;
   private final String statementName;
 
-  /** The select and delete texts by number of markers (a power of two, see {@link #in}). */
+  /** The select and delete texts by number of markers (a power of two, see {@link IdMarkers}). */
   private final ConcurrentHashMap<Integer, String> selects = new ConcurrentHashMap<>();
 
   private final ConcurrentHashMap<Integer, String> deletes = new ConcurrentHashMap<>();
@@ -215,11 +215,11 @@ final class MappedCollectionTable {
    * root id as the root holds it. Roots without elements are absent.
    */
   Map<Object, Object> read(KiteSqlTemplate template, Object[] ids) {
-    var sql = selects.get(markers(ids.length)); // no lambda per call on the read path
+    var sql = selects.get(IdMarkers.of(ids.length)); // no lambda per call on the read path
     if (sql == null) {
       sql =
           selects.computeIfAbsent(
-              markers(ids.length),
+              IdMarkers.of(ids.length),
               markers ->
                   "select "
                       + selectList
@@ -227,11 +227,11 @@ final class MappedCollectionTable {
                       + element.table()
                       + " where "
                       + backReference
-                      + in(markers)
+                      + IdMarkers.condition(markers)
                       + (kind == Kind.LIST ? " order by " + key : ""));
     }
     int backIndex = element.columns().size();
-    var statement = Statement.named(statementName, sql, padded(ids));
+    var statement = Statement.named(statementName, sql, IdMarkers.padded(ids));
     if (nested != null) {
       return readNested(template, statement, backIndex, nested);
     }
@@ -387,11 +387,11 @@ final class MappedCollectionTable {
               + element.table()
               + " where "
               + backReference
-              + in(markers(ids.length));
+              + IdMarkers.condition(IdMarkers.of(ids.length));
       var idType = element.id().property().getType();
       var elementIds =
           template.query(
-              Statement.named(statementName, select, padded(ids)),
+              Statement.named(statementName, select, IdMarkers.padded(ids)),
               row -> element.conversions().write(element.conversions().read(row, 0, idType)),
               Integer.MAX_VALUE);
       if (!elementIds.isEmpty()) {
@@ -400,9 +400,14 @@ final class MappedCollectionTable {
     }
     var sql =
         deletes.computeIfAbsent(
-            markers(ids.length),
-            markers -> "delete from " + element.table() + " where " + backReference + in(markers));
-    template.update(Statement.named(statementName, sql, padded(ids)));
+            IdMarkers.of(ids.length),
+            markers ->
+                "delete from "
+                    + element.table()
+                    + " where "
+                    + backReference
+                    + IdMarkers.condition(markers));
+    template.update(Statement.named(statementName, sql, IdMarkers.padded(ids)));
   }
 
   /** Deletes the elements of every root, as Spring Data JDBC's {@code deleteAll} does. */
@@ -486,33 +491,5 @@ final class MappedCollectionTable {
         + names
         + ") values "
         + String.join(", ", Collections.nCopies(rows, row));
-  }
-
-  /**
-   * The markers for {@code ids} ids: 1, else the next power of two, so that few statement texts are
-   * made.
-   */
-  private static int markers(int ids) {
-    return ids <= 1 ? 1 : Integer.highestOneBit(ids - 1) << 1;
-  }
-
-  /** {@code = ?} for one marker, else {@code in (?, ...)}. */
-  private static String in(int markers) {
-    return markers == 1
-        ? " = ?"
-        : " in (" + String.join(", ", Collections.nCopies(markers, "?")) + ")";
-  }
-
-  /**
-   * The ids, the last repeated up to their {@link #markers} (a repeated value holds no extra row).
-   */
-  private static Object[] padded(Object[] ids) {
-    int markers = markers(ids.length);
-    if (markers == ids.length) {
-      return ids;
-    }
-    var values = Arrays.copyOf(ids, markers);
-    Arrays.fill(values, ids.length, markers, ids[ids.length - 1]);
-    return values;
   }
 }
